@@ -1,0 +1,15 @@
+import type { AnyStateMachine } from 'xstate';
+import { capaMachine } from './capa';
+import { qualityAlertMachine } from './qualityAlert';
+import { matrix8dMachine } from './matrix8d';
+import { structuralCostMachine } from './structuralCost';
+
+/** Record workflows by the name entity schemas give in `x-machine`. */
+export const workflows: Record<string, AnyStateMachine> = {
+  capa: capaMachine,
+  qualityAlert: qualityAlertMachine,
+  matrix8d: matrix8dMachine,
+  structuralCost: structuralCostMachine,
+};
+
+export * from './workflow';

@@ -1,0 +1,33 @@
+import { type AnyStateMachine, initialTransition, transition } from 'xstate';
+
+/**
+ * Pure helpers over a status machine whose state values are the record's status.
+ * Used by the server (to move a status) and by the browser (to show allowed actions).
+ */
+export function initialStatus(machine: AnyStateMachine): string {
+  const [snapshot] = initialTransition(machine);
+  return String(snapshot.value);
+}
+
+/** Every event type the machine knows, in definition order. */
+export function allEvents(machine: AnyStateMachine): string[] {
+  return [...new Set(machine.events as string[])];
+}
+
+function snapshotAt(machine: AnyStateMachine, status: string) {
+  return machine.resolveState({ value: status, context: {} });
+}
+
+/** Events accepted from `status` (empty when the status is unknown to the machine). */
+export function allowedEvents(machine: AnyStateMachine, status: string): string[] {
+  if (!(status in (machine.root.states ?? {}))) return [];
+  const snapshot = snapshotAt(machine, status);
+  return allEvents(machine).filter((type) => snapshot.can({ type }));
+}
+
+/** The status after `event`, or null when the machine refuses the event from `status`. */
+export function nextStatus(machine: AnyStateMachine, status: string, event: string): string | null {
+  if (!allowedEvents(machine, status).includes(event)) return null;
+  const [next] = transition(machine, snapshotAt(machine, status), { type: event });
+  return String(next.value);
+}
