@@ -47,6 +47,11 @@ export function setApiErrorHandler(handler: ErrorHandler): void {
   onError = handler;
 }
 
+/** Show an error the way the app shows failed calls, after handling a `quiet` call partly yourself. */
+export function reportApiError(error: ApiError): void {
+  onError(error);
+}
+
 export interface RequestOptions {
   query?: Query;
   body?: unknown;

@@ -1,0 +1,33 @@
+/** The signed-in user as `GET /back/auth/profile` returns it (spec §3 "Profile"). */
+export interface Profile {
+  roles: string[];
+  serviceCompanyRoles?: string[];
+  companyId?: number;
+  companyName?: string;
+  contactId?: number;
+  contact?: { language?: string; email?: string; picture?: string | null; [key: string]: unknown };
+  universeId?: number;
+  userFullName?: string;
+  userPosition?: string;
+  /** URL of the 48x48 profile picture; initials are shown without one. */
+  picture?: string | null;
+  /** True while a user acts as another account (the shell then offers the way back). */
+  impersonating?: boolean;
+  customServiceType?: string;
+  limits?: Record<string, number>;
+  prod?: boolean;
+}
+
+/** A screen without roles is open to every signed-in user. */
+export function hasAnyRole(profile: Pick<Profile, 'roles'>, roles: readonly string[] | undefined): boolean {
+  return !roles?.length || roles.some((role) => profile.roles.includes(role));
+}
+
+export function profilePicture(profile: Profile): string | undefined {
+  return profile.picture ?? profile.contact?.picture ?? undefined;
+}
+
+export function initials(fullName: string | undefined): string {
+  const words = (fullName ?? '').trim().split(/\s+/).filter(Boolean);
+  return words.slice(0, 2).map((word) => word[0]!.toUpperCase()).join('') || '?';
+}

@@ -1,0 +1,89 @@
+import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { api, ApiError } from '../../engine/api';
+import { loadConfig, type AppConfig } from '../../engine/config';
+import { addSchemaLabels } from '../i18n/i18n';
+import { syncLocaleAfterLogin } from '../i18n/serverLocale';
+import { fetchMenu, type MenuEntry } from '../shell/menu';
+import type { Profile } from './profile';
+
+/**
+ * idle: nothing asked yet (auth pages never ask); anonymous: the profile answered 403;
+ * failed: any other failure (spec §8: message, then /auth/logout); ready: profile, config and menu loaded.
+ */
+export type SessionStatus = 'idle' | 'loading' | 'anonymous' | 'failed' | 'ready';
+
+interface SessionState {
+  status: SessionStatus;
+  profile?: Profile;
+  config?: AppConfig;
+  menu: MenuEntry[];
+}
+
+export interface Session extends SessionState {
+  /** Loads profile, config, menu and locale; resolves with the resulting status. */
+  load(): Promise<SessionStatus>;
+  /** Forgets the session after logout. */
+  clear(): void;
+}
+
+const SessionContext = createContext<Session | null>(null);
+
+// Read by the API error handler, which lives outside React: failed calls show only when logged in.
+let loggedIn = false;
+export const isLoggedIn = (): boolean => loggedIn;
+
+async function fetchSession(): Promise<Omit<SessionState, 'status'> & { status: SessionStatus }> {
+  let profile: Profile;
+  try {
+    profile = await api.get<Profile>('/back/auth/profile', { quiet: true });
+  } catch (error) {
+    return { status: error instanceof ApiError && error.status === 403 ? 'anonymous' : 'failed', menu: [] };
+  }
+  loggedIn = true;
+  try {
+    const [config, menu] = await Promise.all([loadConfig(), fetchMenu().catch(() => []), syncLocaleAfterLogin()]);
+    addSchemaLabels(config.locales ?? {});
+    return { status: 'ready', profile: { ...profile, roles: profile.roles ?? [] }, config, menu };
+  } catch {
+    return { status: 'failed', menu: [] };
+  }
+}
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<SessionState>({ status: 'idle', menu: [] });
+  const inFlight = useRef<Promise<SessionStatus> | null>(null);
+
+  const load = useCallback((): Promise<SessionStatus> => {
+    // One load at a time: guards and the login page may ask together.
+    inFlight.current ??= (async () => {
+      setState((previous) => (previous.status === 'ready' ? previous : { status: 'loading', menu: [] }));
+      const next = await fetchSession();
+      loggedIn = next.status === 'ready';
+      setState(next);
+      inFlight.current = null;
+      return next.status;
+    })();
+    return inFlight.current;
+  }, []);
+
+  const clear = useCallback(() => {
+    loggedIn = false;
+    setState({ status: 'idle', menu: [] });
+  }, []);
+
+  const session = useMemo<Session>(() => ({ ...state, load, clear }), [state, load, clear]);
+  return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession outside SessionProvider');
+  return session;
+}
+
+/** For components rendered only inside the shell, where the session is ready. */
+export function useReadySession(): Session & Required<Pick<SessionState, 'profile' | 'config'>> {
+  const session = useSession();
+  if (!session.profile || !session.config) throw new Error('useReadySession before the session is ready');
+  return session as Session & Required<Pick<SessionState, 'profile' | 'config'>>;
+}

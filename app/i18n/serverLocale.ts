@@ -1,0 +1,32 @@
+import { api } from '../../engine/api';
+import { changeLanguage, isLanguage, type Language } from './i18n';
+
+const LOCALE_PATH = '/back/bo/menu/locale';
+// A language picked on the login page, to store on the account once logged in.
+const PENDING_KEY = 'qcflow.locale.pending';
+
+/** The server answers the locale as a bare string; tolerate `{ locale }` too. */
+function readLocale(answer: unknown): string | undefined {
+  if (typeof answer === 'string') return answer.slice(0, 2).toLowerCase();
+  if (answer && typeof answer === 'object' && 'locale' in answer) return readLocale((answer as { locale: unknown }).locale);
+  return undefined;
+}
+
+/** Switches the interface now; when logged in, stores the choice so server messages follow it. */
+export async function saveLocale(language: Language, loggedIn: boolean): Promise<void> {
+  await changeLanguage(language);
+  if (loggedIn) await api.get<unknown>(LOCALE_PATH, { query: { locale: language } });
+  else sessionStorage.setItem(PENDING_KEY, language);
+}
+
+/** Right after login: a choice made on the login page wins, else the account's locale. */
+export async function syncLocaleAfterLogin(): Promise<void> {
+  const pending = sessionStorage.getItem(PENDING_KEY);
+  sessionStorage.removeItem(PENDING_KEY);
+  if (isLanguage(pending)) {
+    await saveLocale(pending, true).catch(() => undefined);
+    return;
+  }
+  const locale = readLocale(await api.get<unknown>(LOCALE_PATH, { quiet: true }).catch(() => undefined));
+  if (isLanguage(locale)) await changeLanguage(locale);
+}

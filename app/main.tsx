@@ -1,0 +1,20 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { setNotifier } from '../engine/notify';
+import { App } from './App';
+import { isLoggedIn } from './auth/session';
+import { initI18n } from './i18n/i18n';
+import { installApiErrorHandling } from './notifications/apiErrors';
+import { showSnack } from './notifications/snackbar';
+
+initI18n();
+setNotifier(showSnack);
+installApiErrorHandling(isLoggedIn);
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -1,0 +1,53 @@
+import i18next from 'i18next';
+import { ApiError, setApiErrorHandler, type ErrorBody } from '../../engine/api';
+import { showSnack, snackLevelOf, type Snack } from './snackbar';
+
+function exceptionTitle(body: ErrorBody | null): string | undefined {
+  if (!body?.exception) return undefined;
+  return i18next.t(`exception.${body.exception}`, { defaultValue: '' }) || undefined;
+}
+
+/** The snack for a failed call, or null when the spec says to keep it in the console. */
+export function snackForApiError(error: ApiError): Snack | null {
+  const t = i18next.t.bind(i18next);
+  if (error.status === 0) return { level: 'error', message: t('error.unknown') };
+  if (error.status === 404) {
+    return { level: 'error', title: t('error.notFound.title'), message: error.body?.message ?? t('error.notFound') };
+  }
+  // The contract gives every error body a level; one without (a proxy page, a crash) is an error.
+  const level = snackLevelOf(error.body?.level ?? 'ERROR');
+  if (!level) return null;
+  return {
+    level,
+    title: exceptionTitle(error.body),
+    message: error.body?.message ?? t('error.status', { status: error.status, statusText: error.statusText }),
+  };
+}
+
+function isNetworkFailure(reason: unknown): boolean {
+  // fetch rejects with a TypeError when no response arrives (Chromium, Firefox, Safari wordings).
+  return reason instanceof TypeError && /fetch|network|load failed/i.test(reason.message);
+}
+
+/**
+ * Failed calls become snacks, only while logged in (spec §8). Rejections nobody handled are
+ * sorted here too: cancelled requests and '#'-messages are silent, lost connections an unknown error.
+ */
+export function installApiErrorHandling(isLoggedIn: () => boolean): void {
+  setApiErrorHandler((error) => {
+    if (!isLoggedIn()) return;
+    const snack = snackForApiError(error);
+    if (snack) showSnack(snack);
+    else console.warn('API', error.status, error.body ?? error.statusText);
+  });
+  window.addEventListener('unhandledrejection', (event) => {
+    const reason: unknown = event.reason;
+    if (reason instanceof ApiError) event.preventDefault(); // already reported by the handler above
+    else if (reason instanceof DOMException && reason.name === 'AbortError') event.preventDefault();
+    else if (reason instanceof Error && reason.message.startsWith('#')) event.preventDefault();
+    else if (isNetworkFailure(reason)) {
+      event.preventDefault();
+      if (isLoggedIn()) showSnack({ level: 'error', message: i18next.t('error.unknown') });
+    }
+  });
+}

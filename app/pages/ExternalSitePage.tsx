@@ -1,0 +1,31 @@
+import { useEffect, useState } from 'react';
+import { api } from '../../engine/api';
+import { PageLoader } from './FullPageLoader';
+import { NotImplementedPage } from './simplePages';
+
+function readUrl(answer: unknown): string | undefined {
+  if (typeof answer === 'string' && /^https?:\/\//.test(answer)) return answer;
+  if (answer && typeof answer === 'object' && 'url' in answer) return readUrl((answer as { url: unknown }).url);
+  return undefined;
+}
+
+/**
+ * `/guide` and `/idea` (spec §2): the server gives a login url of the external help or ideas
+ * site (`GET /back/bo/menu/guide|idea`); without one, the page says the feature is not there yet.
+ */
+export function ExternalSitePage({ site }: { site: 'guide' | 'idea' }) {
+  const [missing, setMissing] = useState(false);
+
+  useEffect(() => {
+    api.get<unknown>(`/back/bo/menu/${site}`, { quiet: true, query: { returnTo: window.location.origin } }).then(
+      (answer) => {
+        const url = readUrl(answer);
+        if (url) window.location.assign(url);
+        else setMissing(true);
+      },
+      () => setMissing(true),
+    );
+  }, [site]);
+
+  return missing ? <NotImplementedPage /> : <PageLoader />;
+}

@@ -1,0 +1,27 @@
+import { Center, Loader, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+/** Shown while the session or a lazy chunk loads. */
+export function FullPageLoader({ label }: { label?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Center h="100vh" w="100%" role="status" aria-live="polite">
+      <Stack align="center" gap="md">
+        <img src="/logo.svg" alt="" width={48} height={48} />
+        <Loader size="sm" type="dots" />
+        <Text size="sm" c="dimmed">
+          {label ?? t('common.loading')}
+        </Text>
+      </Stack>
+    </Center>
+  );
+}
+
+/** Inside the shell the header and menu stay; only the page area waits. */
+export function PageLoader() {
+  return (
+    <Center mih="50vh" role="status">
+      <Loader size="md" type="dots" />
+    </Center>
+  );
+}

@@ -1,0 +1,39 @@
+import { Button, Center, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+
+interface StatusPageProps {
+  icon: ReactNode;
+  color?: string;
+  title: string;
+  text: string;
+  /** A link, or a button when `to` is absent. */
+  action?: { label: string; to?: string; onClick?: () => void };
+}
+
+/** The one look of every "nothing to show here" page: not found, forbidden, not implemented, load errors. */
+export function StatusPage({ icon, color = 'brand', title, text, action }: StatusPageProps) {
+  return (
+    <Center mih="60vh" p="xl">
+      <Stack align="center" gap="sm" maw={460} ta="center">
+        <ThemeIcon size={72} radius={36} variant="light" color={color}>
+          {icon}
+        </ThemeIcon>
+        <Title order={2} mt="sm">
+          {title}
+        </Title>
+        <Text c="dimmed">{text}</Text>
+        {action?.to && (
+          <Button component={Link} to={action.to} variant="light" mt="md">
+            {action.label}
+          </Button>
+        )}
+        {action && !action.to && (
+          <Button onClick={action.onClick} variant="light" mt="md">
+            {action.label}
+          </Button>
+        )}
+      </Stack>
+    </Center>
+  );
+}

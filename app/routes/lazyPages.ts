@@ -1,0 +1,23 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyComponent = ComponentType<any>;
+
+/** React.lazy for a named export; components of one module share its chunk. */
+function lazyNamed<M extends Record<K, AnyComponent>, K extends keyof M>(load: () => Promise<M>, name: K): LazyExoticComponent<M[K]> {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
+
+const authPages = () => import('../pages/auth/authPages');
+const shellPages = () => import('../shell/shellPages');
+
+export const AuthLayout = lazyNamed(authPages, 'AuthLayout');
+export const AuthNoticePage = lazyNamed(authPages, 'AuthNoticePage');
+export const LoginPage = lazyNamed(authPages, 'LoginPage');
+
+export const ShellLayout = lazyNamed(shellPages, 'ShellLayout');
+export const AboutPage = lazyNamed(shellPages, 'AboutPage');
+export const ExternalSitePage = lazyNamed(shellPages, 'ExternalSitePage');
+export const NotFoundPage = lazyNamed(shellPages, 'NotFoundPage');
+export const NotImplementedPage = lazyNamed(shellPages, 'NotImplementedPage');
+export const ScreenRoute = lazyNamed(shellPages, 'ScreenRoute');

@@ -1,0 +1,9 @@
+/**
+ * Areas of spec §2 that are not built yet. They answer "not implemented yet" rather than
+ * "page not found"; a configured screen with a more specific path still wins over these.
+ */
+export const PLANNED_ROUTES = [
+  '/dashboard', '/network/*', '/companies/*', '/activity', '/services/*', '/supplierPerfomance/:companyId',
+  '/documents', '/billing/*', '/datacenter/*', '/reference/*', '/importService', '/importOrder',
+  '/admin/*', '/profileUser/*', '/profileCompany/*', '/profileUniverse/*',
+];

@@ -1,0 +1,48 @@
+import { Tooltip, UnstyledButton } from '@mantine/core';
+import { IconInfoCircle, type Icon } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router-dom';
+import { useSession } from '../auth/session';
+import { activeEntry } from './menu';
+import { menuIcon } from './menuIcons';
+import classes from './Shell.module.css';
+
+function NavLink({ label, link, icon: Icon, active }: { label: string; link: string; icon: Icon; active: boolean }) {
+  return (
+    <Tooltip label={label} position="right" withArrow transitionProps={{ duration: 0 }}>
+      <UnstyledButton
+        component={Link}
+        to={link}
+        className={classes.link}
+        data-active={active || undefined}
+        aria-label={label}
+        aria-current={active ? 'page' : undefined}
+      >
+        <Icon size={22} stroke={1.6} />
+      </UnstyledButton>
+    </Tooltip>
+  );
+}
+
+/** The compact left icon menu: entries from the server, the about page at the bottom. */
+export function NavMenu() {
+  const { t } = useTranslation();
+  const { menu } = useSession();
+  const { pathname } = useLocation();
+  const active = activeEntry(menu, pathname);
+  return (
+    <>
+      <Link to="/" className={classes.brand} aria-label={t('app.name')}>
+        <img src="/logo.svg" alt="" width={38} height={38} />
+      </Link>
+      <nav aria-label={t('shell.menu')} className={classes.menu}>
+        {menu.map((entry) => (
+          <NavLink key={entry.link} label={t(entry.name)} link={entry.link} icon={menuIcon(entry.icon)} active={entry === active} />
+        ))}
+      </nav>
+      <div className={classes.menu} style={{ marginTop: 'auto' }}>
+        <NavLink label={t('page.about.title')} link="/about" icon={IconInfoCircle} active={pathname === '/about'} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,91 @@
+import { Avatar, Button, Divider, Group, NavLink, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
+import { IconBuilding, IconLogout, IconWorld } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { initials, profilePicture, type Profile } from '../auth/profile';
+import { useReadySession } from '../auth/session';
+
+/** 48x48 picture (spec §9), initials when the user has none. */
+function ProfileAvatar({ profile, size }: { profile: Profile; size: number }) {
+  return (
+    <Avatar src={profilePicture(profile)} size={size} radius="xl" color="brand" variant="filled" alt={profile.userFullName}>
+      {initials(profile.userFullName)}
+    </Avatar>
+  );
+}
+
+/** The avatar in the header and its popup: who I am, my company and universe, logout. */
+export function ProfileMenu() {
+  const { t } = useTranslation();
+  const { profile } = useReadySession();
+  const [opened, setOpened] = useState(false);
+  const close = () => setOpened(false);
+  const isCompanyAdmin = profile.roles.includes('COMPANY_ADMIN');
+  const isUniverseAdmin = profile.roles.includes('UNIVERSE_ADMIN');
+
+  return (
+    <Popover opened={opened} onChange={setOpened} position="bottom-end" width={300} shadow="lg" withArrow>
+      <Popover.Target>
+        <UnstyledButton onClick={() => setOpened((open) => !open)} aria-label={t('shell.profile')} data-testid="profile-button">
+          <Group gap="xs" wrap="nowrap">
+            <ProfileAvatar profile={profile} size={36} />
+            <Stack gap={0} visibleFrom="md" maw={180}>
+              <Text size="sm" fw={600} truncate>
+                {profile.userFullName}
+              </Text>
+              <Text size="xs" c="dimmed" truncate>
+                {profile.companyName}
+              </Text>
+            </Stack>
+          </Group>
+        </UnstyledButton>
+      </Popover.Target>
+      <Popover.Dropdown p="md" data-testid="profile-popup">
+        <Group wrap="nowrap" align="center">
+          <ProfileAvatar profile={profile} size={48} />
+          <Stack gap={2} style={{ minWidth: 0 }}>
+            <Text fw={600} truncate>
+              {profile.userFullName}
+            </Text>
+            {profile.userPosition && (
+              <Text size="sm" c="dimmed" truncate>
+                {profile.userPosition}
+              </Text>
+            )}
+          </Stack>
+        </Group>
+        <Divider my="sm" />
+        {isCompanyAdmin ? (
+          <NavLink
+            component={Link}
+            to={`/profileCompany/${profile.companyId}/generalInformation`}
+            label={profile.companyName}
+            description={t('shell.companySettings')}
+            leftSection={<IconBuilding size={18} />}
+            onClick={close}
+          />
+        ) : (
+          profile.companyName && (
+            <Group gap="sm" px="sm" py={6} wrap="nowrap" c="dimmed">
+              <IconBuilding size={18} />
+              <Text size="sm">{profile.companyName}</Text>
+            </Group>
+          )
+        )}
+        {isUniverseAdmin && (
+          <NavLink
+            component={Link}
+            to="/profileUniverse/companies"
+            label={t('shell.universeSettings')}
+            leftSection={<IconWorld size={18} />}
+            onClick={close}
+          />
+        )}
+        <Button component={Link} to="/auth/logout" variant="light" color="red" fullWidth mt="sm" leftSection={<IconLogout size={18} />}>
+          {t('shell.logout')}
+        </Button>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}

@@ -1,0 +1,69 @@
+import { ActionIcon, AppShell, Button, Group, Title, Tooltip } from '@mantine/core';
+import { IconArrowBackUp, IconHelp } from '@tabler/icons-react';
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation } from 'react-router-dom';
+import { useReadySession } from '../auth/session';
+import { PageLoader } from '../pages/FullPageLoader';
+import { RouteErrorBoundary } from '../routes/RouteErrorBoundary';
+import { AlertsBell } from './alerts/AlertsBell';
+import { LocaleSelector } from './LocaleSelector';
+import { NavMenu } from './NavMenu';
+import { ProfileMenu } from './ProfileMenu';
+import { usePageTitle } from './usePageTitle';
+import classes from './Shell.module.css';
+
+/** Shown only while impersonating: the way back to the main account (spec §2). */
+function ImpersonationButton() {
+  const { t } = useTranslation();
+  const { profile } = useReadySession();
+  if (!profile.impersonating) return null;
+  return (
+    <Button component={Link} to="/auth/logout/impersonate" color="orange" variant="light" size="compact-sm" leftSection={<IconArrowBackUp size={16} />}>
+      {t('shell.impersonating')}
+    </Button>
+  );
+}
+
+function HelpButton() {
+  const { t } = useTranslation();
+  return (
+    <Tooltip label={t('shell.help')}>
+      <ActionIcon component={Link} to="/guide" variant="subtle" color="gray" size="lg" radius="xl" aria-label={t('shell.help')}>
+        <IconHelp size={21} stroke={1.7} />
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+/** The signed-in frame: icon menu on the left, header with title and tools, the page below. */
+export function ShellLayout() {
+  const title = usePageTitle();
+  const { pathname } = useLocation();
+  return (
+    <AppShell layout="alt" header={{ height: 60 }} navbar={{ width: 72, breakpoint: 0 }} padding="lg">
+      <AppShell.Navbar className={classes.navbar}>
+        <NavMenu />
+      </AppShell.Navbar>
+      <AppShell.Header className={classes.header}>
+        <Title order={1} fz="h3" fw={650} lineClamp={1} data-testid="page-title">
+          {title}
+        </Title>
+        <Group gap={6} wrap="nowrap">
+          <ImpersonationButton />
+          <AlertsBell />
+          <HelpButton />
+          <LocaleSelector />
+          <ProfileMenu />
+        </Group>
+      </AppShell.Header>
+      <AppShell.Main className={classes.main}>
+        <RouteErrorBoundary key={pathname}>
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,6 @@
+// Everything behind login: one lazy chunk, so the login page does not download the shell.
+export { ShellLayout } from './ShellLayout';
+export { AboutPage } from '../pages/AboutPage';
+export { ExternalSitePage } from '../pages/ExternalSitePage';
+export { NotFoundPage, NotImplementedPage } from '../pages/simplePages';
+export { ScreenRoute } from '../routes/ScreenRoute';

@@ -1,0 +1,140 @@
+import { ActionIcon, Box, Button, Divider, Group, Popover, ScrollArea, Stack, Text, TextInput, Tooltip, UnstyledButton } from '@mantine/core';
+import { IconBookmark, IconBookmarkFilled, IconCheck, IconDeviceFloppy, IconPencil, IconStar, IconStarFilled, IconTrash, IconX } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FilterCriteria } from '../../machines/ui';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
+import type { SavedFiltersState } from './useSavedFilters';
+
+export interface SavedFilterMenuProps {
+  state: SavedFiltersState;
+  /** The criteria a save would store (the applied filter panel values). */
+  current: FilterCriteria;
+}
+
+/** Toolbar menu of saved filters: pick, star as default, save, update, rename, delete (spec §4). */
+export function SavedFilterMenu({ state, current }: SavedFilterMenuProps) {
+  const { t } = useTranslation();
+  const [opened, setOpened] = useState(false);
+  const [name, setName] = useState('');
+  const [toDelete, setToDelete] = useState<number | null>(null);
+  const { selected, renaming } = state;
+
+  useEffect(() => setName(renaming && selected ? selected.name : ''), [renaming, selected?.userFilterId]);
+
+  const submit = () => state.save(current, name);
+  const deleting = state.filters.find((f) => f.userFilterId === toDelete);
+
+  return (
+    <>
+      <Popover opened={opened} onChange={setOpened} position="bottom-start" width={320} shadow="md" withinPortal trapFocus>
+        <Popover.Target>
+          <Button
+            variant={selected ? 'light' : 'default'}
+            leftSection={selected ? <IconBookmarkFilled size={16} /> : <IconBookmark size={16} />}
+            onClick={() => setOpened((o) => !o)}
+            maw={240}
+          >
+            <Text truncate size="sm" fw={500}>
+              {selected ? selected.name : t('engine.filters.title')}
+            </Text>
+          </Button>
+        </Popover.Target>
+        <Popover.Dropdown p="xs">
+          <Text size="xs" fw={700} c="dimmed" tt="uppercase" px={6} pb={4}>
+            {t('engine.filters.title')}
+          </Text>
+          <ScrollArea.Autosize mah={240}>
+            {state.filters.length === 0 && (
+              <Text size="sm" c="dimmed" px={6} py={8}>
+                {state.loading ? t('engine.lookup.loading') : t('engine.filters.none')}
+              </Text>
+            )}
+            {state.filters.map((filter) => {
+              const isDefault = state.defaultId === filter.userFilterId;
+              const isSelected = selected?.userFilterId === filter.userFilterId;
+              return (
+                <Group key={filter.userFilterId} gap={4} wrap="nowrap" px={2} style={{ borderRadius: 6 }} bg={isSelected ? 'var(--mantine-primary-color-light)' : undefined}>
+                  <Tooltip label={isDefault ? t('engine.filters.unsetDefault') : t('engine.filters.setDefault')} withinPortal>
+                    <ActionIcon
+                      variant="subtle"
+                      color={isDefault ? 'yellow' : 'gray'}
+                      onClick={() => state.toggleDefault(filter.userFilterId)}
+                      disabled={state.busy}
+                      aria-pressed={isDefault}
+                      aria-label={t('engine.filters.defaultMark', { name: filter.name })}
+                    >
+                      {isDefault ? <IconStarFilled size={16} /> : <IconStar size={16} />}
+                    </ActionIcon>
+                  </Tooltip>
+                  <UnstyledButton style={{ flex: 1, minWidth: 0 }} py={6} onClick={() => state.select(filter.userFilterId)} aria-current={isSelected}>
+                    <Text size="sm" truncate fw={isSelected ? 600 : 400}>
+                      {filter.name}
+                    </Text>
+                  </UnstyledButton>
+                  {isSelected && <IconCheck size={14} color="var(--mantine-primary-color-filled)" />}
+                  <ActionIcon variant="subtle" color="red" onClick={() => setToDelete(filter.userFilterId)} disabled={state.busy} aria-label={t('engine.filters.delete', { name: filter.name })}>
+                    <IconTrash size={15} />
+                  </ActionIcon>
+                </Group>
+              );
+            })}
+          </ScrollArea.Autosize>
+          <Divider my="xs" />
+          {(!selected || renaming) && (
+            <Stack gap={6}>
+              <TextInput
+                size="sm"
+                label={renaming ? t('engine.filters.newName') : t('engine.filters.saveAs')}
+                placeholder={t('engine.filters.namePlaceholder')}
+                value={name}
+                maxLength={100}
+                onChange={(event) => setName(event.currentTarget.value)}
+                onKeyDown={(event) => event.key === 'Enter' && submit()}
+                data-autofocus
+              />
+              <Group justify="flex-end" gap={6}>
+                {renaming && (
+                  <Button size="xs" variant="default" onClick={() => state.setRenaming(false)}>
+                    {t('engine.action.cancel')}
+                  </Button>
+                )}
+                <Button size="xs" leftSection={<IconDeviceFloppy size={14} />} onClick={submit} loading={state.busy}>
+                  {renaming ? t('engine.filters.rename') : t('engine.action.save')}
+                </Button>
+              </Group>
+            </Stack>
+          )}
+          {selected && !renaming && (
+            <Stack gap={4}>
+              <Button size="xs" variant="light" leftSection={<IconDeviceFloppy size={14} />} onClick={() => state.save(current)} loading={state.busy} justify="flex-start">
+                {t('engine.filters.update', { name: selected.name })}
+              </Button>
+              <Group gap={4} grow>
+                <Button size="xs" variant="subtle" leftSection={<IconPencil size={14} />} onClick={() => state.setRenaming(true)}>
+                  {t('engine.filters.rename')}
+                </Button>
+                <Button size="xs" variant="subtle" color="gray" leftSection={<IconX size={14} />} onClick={state.deselect}>
+                  {t('engine.filters.deselect')}
+                </Button>
+              </Group>
+            </Stack>
+          )}
+          <Box />
+        </Popover.Dropdown>
+      </Popover>
+      <ConfirmDialog
+        opened={toDelete !== null}
+        title={t('engine.filters.deleteTitle')}
+        message={t('engine.filters.deleteMessage', { name: deleting?.name ?? '' })}
+        confirmLabel={t('engine.action.delete')}
+        danger
+        onCancel={() => setToDelete(null)}
+        onConfirm={() => {
+          if (toDelete !== null) state.remove(toDelete);
+          setToDelete(null);
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,115 @@
+import type { TFunction } from 'i18next';
+import { humanize, titleText } from '../i18n';
+import { fieldKind, propertiesOf, type FieldKind } from '../schema/fields';
+import type { JsonSchema } from '../schema/resolve';
+
+/**
+ * The RJSF uiSchema the engine renders with: the screen's ui file (schemas/ui) completed with
+ * translated titles, the widget each field kind needs, and grid spans. What the ui file says wins.
+ */
+export type FormMode = 'create' | 'edit' | 'filter';
+export type UiSchema = Record<string, any>;
+
+const GRID_COLUMNS = 12;
+const DEFAULT_SPAN = 6;
+
+const widgetByKind: Partial<Record<FieldKind, string>> = {
+  date: 'date',
+  yearMonth: 'yearMonth',
+  enum: 'enumSelect',
+  enumList: 'enumSelect',
+  lookup: 'lookup',
+  lookupList: 'lookup',
+  tags: 'tags',
+  longText: 'textarea',
+  boolean: 'checkbox',
+};
+
+/** Relative width of a field in a table-like row of an array of objects. */
+const rowWeight: Partial<Record<FieldKind, number>> = {
+  boolean: 1,
+  date: 2,
+  yearMonth: 2,
+  enum: 2,
+  integer: 2,
+  number: 2,
+  lookup: 3,
+  lookupList: 3,
+  tags: 3,
+  enumList: 3,
+  longText: 5,
+};
+
+export function defaultSpan(kind: FieldKind, widget?: string): number {
+  if (widget === 'textarea' || kind === 'longText' || kind === 'objectList' || kind === 'object') return GRID_COLUMNS;
+  return DEFAULT_SPAN;
+}
+
+/**
+ * Spans of an array item's fields laid out as one table row, or null when the ui file asks for
+ * wider fields than a row holds (the items are then shown as cards).
+ */
+export function rowSpans(fields: { name: string; kind: FieldKind; span?: number }[]): Record<string, number> | null {
+  if (!fields.length) return {};
+  const explicit = fields.reduce((sum, f) => sum + (f.span ?? 0), 0);
+  if (explicit > GRID_COLUMNS || fields.some((f) => f.kind === 'objectList' || f.kind === 'object')) return null;
+  const weights = fields.map((f) => f.span ?? rowWeight[f.kind] ?? 3);
+  const total = weights.reduce((a, b) => a + b, 0);
+  if (fields.length > GRID_COLUMNS) return null;
+  // Scale to 12 columns, at least 1 each, then give the rounding rest to the widest fields.
+  const spans = weights.map((w) => Math.max(1, Math.floor((w * GRID_COLUMNS) / total)));
+  let rest = GRID_COLUMNS - spans.reduce((a, b) => a + b, 0);
+  const order = weights.map((w, i) => [w, i]).sort((a, b) => b[0] - a[0]).map(([, i]) => i);
+  for (let k = 0; rest > 0; k = (k + 1) % order.length, rest -= 1) spans[order[k]] += 1;
+  for (let k = 0; rest < 0; k = (k + 1) % order.length) {
+    if (spans[order[k]] > 1) {
+      spans[order[k]] -= 1;
+      rest += 1;
+    }
+  }
+  return Object.fromEntries(fields.map((f, i) => [f.name, spans[i]]));
+}
+
+interface BuildOptions {
+  t: TFunction;
+  mode: FormMode;
+}
+
+function fieldUi(name: string, prop: JsonSchema, given: UiSchema | undefined, options: BuildOptions): UiSchema {
+  const kind = fieldKind(prop);
+  const ui: UiSchema = { ...given };
+  const givenOptions = { ...(given?.['ui:options'] ?? {}) };
+  ui['ui:title'] ??= prop.title ? titleText(options.t, prop.title) : humanize(name);
+  if (prop.readOnly && options.mode === 'create') ui['ui:widget'] = 'hidden';
+  ui['ui:widget'] ??= options.mode === 'filter' && kind === 'boolean' ? 'switch' : widgetByKind[kind];
+  if (!ui['ui:widget']) delete ui['ui:widget'];
+  if (options.mode === 'filter') givenOptions.span = GRID_COLUMNS;
+  givenOptions.span ??= defaultSpan(kind, ui['ui:widget']);
+  ui['ui:options'] = givenOptions;
+  if (kind === 'objectList') ui.items = itemsUi(prop.items, given?.items, options);
+  return ui;
+}
+
+function itemsUi(itemSchema: JsonSchema, given: UiSchema | undefined, options: BuildOptions): UiSchema {
+  const props = propertiesOf(itemSchema);
+  const built = objectUi(itemSchema, given, options);
+  const spans = rowSpans(
+    Object.entries(props).map(([name, prop]) => ({ name, kind: fieldKind(prop), span: given?.[name]?.['ui:options']?.span })),
+  );
+  if (!spans) return { ...built, 'ui:options': { ...built['ui:options'], layout: 'card' } };
+  for (const name of Object.keys(props)) {
+    built[name]['ui:options'] = { ...built[name]['ui:options'], span: spans[name], label: false };
+  }
+  return { ...built, 'ui:options': { ...built['ui:options'], layout: 'row' } };
+}
+
+function objectUi(schema: JsonSchema, given: UiSchema | undefined, options: BuildOptions): UiSchema {
+  const ui: UiSchema = { ...given };
+  for (const [name, prop] of Object.entries(propertiesOf(schema))) ui[name] = fieldUi(name, prop, given?.[name], options);
+  return ui;
+}
+
+/** RJSF passes `ui:sections` of the ui file to the object template as `options.sections`. */
+export function buildUiSchema(schema: JsonSchema, given: UiSchema | undefined, options: BuildOptions): UiSchema {
+  return objectUi(schema, given, options);
+}

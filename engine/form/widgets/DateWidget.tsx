@@ -1,0 +1,45 @@
+import { DateInput, MonthPickerInput } from '@mantine/dates';
+import type { WidgetProps } from '@rjsf/utils';
+import { IconCalendar } from '@tabler/icons-react';
+import { baseInputProps, emptyToUndefined } from './common';
+
+/** Earliest date the product accepts (spec §9). */
+export const EARLIEST_DATE = '2018-01-01';
+
+const icon = <IconCalendar size={16} stroke={1.5} />;
+
+/** A calendar day, stored as `YYYY-MM-DD`; clearable only when optional and editable (spec §5.1). */
+export function DateWidget(props: WidgetProps) {
+  const base = baseInputProps(props);
+  return (
+    <DateInput
+      {...base}
+      value={props.value ?? null}
+      onChange={(value) => props.onChange(emptyToUndefined(value))}
+      onBlur={() => props.onBlur(props.id, props.value)}
+      valueFormat="D MMM YYYY"
+      clearable={!props.required && !props.readonly}
+      minDate={EARLIEST_DATE}
+      leftSection={icon}
+      popoverProps={{ withinPortal: true }}
+    />
+  );
+}
+
+/** A month, stored as `YYYY-MM`; the picker works with the first day of the month. */
+export function YearMonthWidget(props: WidgetProps) {
+  const base = baseInputProps(props);
+  const value = typeof props.value === 'string' && props.value ? `${props.value}-01` : null;
+  return (
+    <MonthPickerInput
+      {...base}
+      value={value}
+      onChange={(next) => props.onChange(next ? String(next).slice(0, 7) : undefined)}
+      valueFormat="MMMM YYYY"
+      clearable={!props.required && !props.readonly}
+      minDate={EARLIEST_DATE}
+      leftSection={icon}
+      popoverProps={{ withinPortal: true }}
+    />
+  );
+}

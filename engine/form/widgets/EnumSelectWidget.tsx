@@ -1,0 +1,70 @@
+import { MultiSelect, Select } from '@mantine/core';
+import type { WidgetProps } from '@rjsf/utils';
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { enumText } from '../../i18n';
+import { enumOf } from '../../schema/fields';
+import { baseInputProps, emptyToUndefined } from './common';
+
+/** Dropdowns taller than this scroll (spec §9: dropdown max 500 px). */
+export const DROPDOWN_MAX_HEIGHT = 300;
+
+/**
+ * Select for an enum (or multi-select for an array of enums) with translated labels.
+ * Spec §5.1: required selects are not clearable; a required select with a single item picks
+ * it; a value no longer in the list is cleared.
+ */
+export function EnumSelectWidget(props: WidgetProps) {
+  const { t } = useTranslation();
+  const { schema, value, required, readonly, onChange } = props;
+  const enumeration = enumOf(schema);
+  const multiple = schema.type === 'array';
+  const data = useMemo(
+    () => (enumeration?.values ?? []).map((v) => ({ value: v, label: enumText(t, enumeration?.name, v) })),
+    [enumeration?.name, enumeration?.values.join('|'), t],
+  );
+  const known = new Set(data.map((d) => d.value));
+
+  useEffect(() => {
+    if (readonly || !data.length) return;
+    if (multiple) {
+      if (Array.isArray(value) && value.some((v) => !known.has(String(v)))) onChange(value.filter((v) => known.has(String(v))));
+    } else if (value != null && value !== '' && !known.has(String(value))) {
+      onChange(undefined);
+    } else if ((value == null || value === '') && required && data.length === 1) {
+      onChange(data[0].value);
+    }
+  }, [value, data, required, readonly, multiple]);
+
+  const base = baseInputProps(props);
+  const common = {
+    ...base,
+    data,
+    searchable: data.length > 7,
+    comboboxProps: { withinPortal: true },
+    maxDropdownHeight: DROPDOWN_MAX_HEIGHT,
+    nothingFoundMessage: t('engine.lookup.noResult'),
+  };
+  if (multiple) {
+    const maxValues = typeof schema.maxItems === 'number' ? schema.maxItems : undefined;
+    return (
+      <MultiSelect
+        {...common}
+        value={Array.isArray(value) ? value.map(String) : []}
+        onChange={(next) => onChange(next.length ? next : undefined)}
+        maxValues={maxValues}
+        clearable={!readonly}
+        hidePickedOptions
+      />
+    );
+  }
+  return (
+    <Select
+      {...common}
+      value={value == null ? null : String(value)}
+      onChange={(next) => onChange(emptyToUndefined(next))}
+      clearable={!required && !readonly}
+      allowDeselect={!required}
+    />
+  );
+}

@@ -1,0 +1,58 @@
+import { Group, NumberInput, Select } from '@mantine/core';
+import type { WidgetProps } from '@rjsf/utils';
+import { useTranslation } from 'react-i18next';
+import { enumText } from '../../i18n';
+import { enumOf } from '../../schema/fields';
+import type { EngineFormContext } from '../context';
+import { baseInputProps } from './common';
+
+/**
+ * An amount with 2 decimals (spec §9) and its currency, kept in the sibling field named by
+ * `ui:options.currencyField` (docs/schemas.md).
+ */
+export function MoneyWidget(props: WidgetProps) {
+  const { t, i18n } = useTranslation();
+  const context = props.registry.formContext as EngineFormContext | undefined;
+  const currencyField = props.options.currencyField as string | undefined;
+  const currencySchema = currencyField ? context?.rootSchema.properties?.[currencyField] : undefined;
+  const currencies = enumOf(currencySchema);
+  const currency = currencyField ? (context?.formData[currencyField] as string | undefined) : undefined;
+  const base = baseInputProps(props);
+  const decimalSeparator = (1.5).toLocaleString(i18n.language).charAt(1);
+  const currencyRequired = !!currencyField && (context?.rootSchema.required ?? []).includes(currencyField);
+
+  return (
+    <Group gap={6} align="flex-start" wrap="nowrap">
+      <NumberInput
+        {...base}
+        style={{ flex: 1 }}
+        value={props.value ?? ''}
+        onChange={(next) => props.onChange(typeof next === 'number' ? next : undefined)}
+        onBlur={() => props.onBlur(props.id, props.value)}
+        decimalScale={2}
+        fixedDecimalScale
+        decimalSeparator={decimalSeparator}
+        thousandSeparator={decimalSeparator === ',' ? ' ' : ','}
+        min={typeof props.schema.minimum === 'number' ? props.schema.minimum : undefined}
+        hideControls
+      />
+      {currencyField && (
+        <Select
+          aria-label={t('engine.form.currency')}
+          label={base.label ? t('engine.form.currency') : undefined}
+          w={110}
+          data={(currencies?.values ?? []).map((v) => ({ value: v, label: enumText(t, currencies?.name, v) }))}
+          value={currency ?? null}
+          onChange={(next) => context?.setField(currencyField, next ?? undefined)}
+          readOnly={!!props.readonly}
+          variant={props.readonly ? 'filled' : 'default'}
+          disabled={!!props.disabled}
+          required={currencyRequired && !props.readonly}
+          allowDeselect={false}
+          searchable
+          comboboxProps={{ withinPortal: true }}
+        />
+      )}
+    </Group>
+  );
+}

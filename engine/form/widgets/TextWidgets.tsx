@@ -1,0 +1,75 @@
+import { Checkbox, NumberInput, Switch, Textarea, TextInput } from '@mantine/core';
+import type { WidgetProps } from '@rjsf/utils';
+import { baseInputProps, emptyToUndefined } from './common';
+
+/** One-line text, or a number for number/integer schemas (spec §5.1: 2 decimals by default). */
+export function TextWidget(props: WidgetProps) {
+  const { schema, value, onChange, onBlur, id } = props;
+  const base = baseInputProps(props);
+  if (schema.type === 'number' || schema.type === 'integer') {
+    const decimals = schema.type === 'integer' ? 0 : typeof schema.decimals === 'number' ? schema.decimals : 2;
+    return (
+      <NumberInput
+        {...base}
+        value={value ?? ''}
+        onChange={(next) => onChange(typeof next === 'number' ? next : undefined)}
+        onBlur={() => onBlur(id, value)}
+        decimalScale={decimals}
+        allowDecimal={decimals > 0}
+        min={typeof schema.minimum === 'number' ? schema.minimum : undefined}
+        max={typeof schema.maximum === 'number' ? schema.maximum : undefined}
+        hideControls
+      />
+    );
+  }
+  return (
+    <TextInput
+      {...base}
+      value={value ?? ''}
+      maxLength={typeof schema.maxLength === 'number' ? schema.maxLength : undefined}
+      onChange={(event) => onChange(emptyToUndefined(event.currentTarget.value))}
+      onBlur={() => onBlur(id, value)}
+    />
+  );
+}
+
+/** Long text that grows with its content. */
+export function TextareaWidget(props: WidgetProps) {
+  const { schema, value, onChange, onBlur, id, options } = props;
+  const rows = typeof options.rows === 'number' ? options.rows : 3;
+  return (
+    <Textarea
+      {...baseInputProps(props)}
+      value={value ?? ''}
+      autosize
+      minRows={rows}
+      maxRows={Math.max(rows, 14)}
+      maxLength={typeof schema.maxLength === 'number' ? schema.maxLength : undefined}
+      onChange={(event) => onChange(emptyToUndefined(event.currentTarget.value))}
+      onBlur={() => onBlur(id, value)}
+    />
+  );
+}
+
+function booleanProps(props: WidgetProps) {
+  const { label, hideLabel, id, rawErrors, disabled, readonly, value, onChange } = props;
+  return {
+    id,
+    label: hideLabel ? undefined : label,
+    'aria-label': label,
+    checked: value === true,
+    error: rawErrors?.length ? rawErrors.join(' · ') : undefined,
+    disabled: !!disabled || !!readonly,
+    onChange: (event: React.ChangeEvent<HTMLInputElement>) => onChange(event.currentTarget.checked),
+  };
+}
+
+/** Form booleans sit on the baseline of the neighbouring inputs. */
+export function CheckboxWidget(props: WidgetProps) {
+  return <Checkbox {...booleanProps(props)} mt={props.hideLabel ? 8 : 30} />;
+}
+
+/** Filter flags read better as switches. */
+export function SwitchWidget(props: WidgetProps) {
+  return <Switch {...booleanProps(props)} mt={props.hideLabel ? 8 : 4} />;
+}

@@ -1,0 +1,123 @@
+import type { TFunction } from 'i18next';
+import { enumText } from '../i18n';
+import { enumOf, fieldKind, lookupOf, type FieldKind } from '../schema/fields';
+import type { JsonSchema } from '../schema/resolve';
+
+/**
+ * How a record value reads for a person: the grid cells and the Excel export use the same
+ * text, so an export matches what the user saw.
+ */
+export interface FormatContext {
+  t: TFunction;
+  locale: string;
+  /** Label of a lookup id, when already known. */
+  lookupLabel: (url: string, id: unknown) => string | undefined;
+}
+
+export interface ValueSpec {
+  field: string;
+  schema: JsonSchema;
+  currencyField?: string;
+}
+
+const ymd = /^(\d{4})-(\d{2})(?:-(\d{2}))?$/;
+
+/** Dates are calendar days: format them in UTC so no time zone shifts them by a day. */
+export function formatDate(value: unknown, locale: string): string {
+  const match = typeof value === 'string' ? ymd.exec(value) : null;
+  if (!match) return value == null ? '' : String(value);
+  const [, y, m, d] = match;
+  const date = new Date(Date.UTC(Number(y), Number(m) - 1, d ? Number(d) : 1));
+  const options: Intl.DateTimeFormatOptions = d ? { dateStyle: 'medium', timeZone: 'UTC' } : { month: 'short', year: 'numeric', timeZone: 'UTC' };
+  return new Intl.DateTimeFormat(locale, options).format(date);
+}
+
+export function formatDateTime(value: unknown, locale: string): string {
+  if (typeof value !== 'string' || Number.isNaN(Date.parse(value))) return value == null ? '' : String(value);
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', hour12: false }).format(new Date(value));
+}
+
+export function formatNumber(value: unknown, locale: string, decimals?: number): string {
+  if (typeof value !== 'number' || Number.isNaN(value)) return value == null ? '' : String(value);
+  const digits = decimals === undefined ? {} : { minimumFractionDigits: decimals, maximumFractionDigits: decimals };
+  return new Intl.NumberFormat(locale, digits).format(value);
+}
+
+/** Amounts have 2 decimals (spec §9); an unknown currency code still shows beside the number. */
+export function formatMoney(amount: unknown, currency: unknown, locale: string): string {
+  if (typeof amount !== 'number' || Number.isNaN(amount)) return '';
+  if (typeof currency === 'string' && currency) {
+    try {
+      return new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
+    } catch {
+      return `${formatNumber(amount, locale, 2)} ${currency}`;
+    }
+  }
+  return formatNumber(amount, locale, 2);
+}
+
+/** Decimal places a number property is shown with (the `decimals` keyword, else none forced). */
+export function decimalsOf(schema: JsonSchema): number | undefined {
+  return typeof schema.decimals === 'number' ? schema.decimals : undefined;
+}
+
+function listText(values: unknown, one: (v: unknown) => string): string {
+  return Array.isArray(values) ? values.map(one).filter(Boolean).join(', ') : '';
+}
+
+export function cellText(spec: ValueSpec, record: Record<string, unknown>, ctx: FormatContext, kind: FieldKind = fieldKind(spec.schema)): string {
+  const value = record[spec.field];
+  const { t, locale } = ctx;
+  const lookup = lookupOf(spec.schema);
+  const enumName = enumOf(spec.schema)?.name;
+  const label = (id: unknown) => (lookup && id != null ? (ctx.lookupLabel(lookup.url, id) ?? `#${id}`) : '');
+  if (spec.currencyField) return formatMoney(value, record[spec.currencyField], locale);
+  switch (kind) {
+    case 'date':
+    case 'yearMonth':
+      return formatDate(value, locale);
+    case 'dateTime':
+      return formatDateTime(value, locale);
+    case 'enum':
+      return enumText(t, enumName, value);
+    case 'enumList':
+      return listText(value, (v) => enumText(t, enumName, v));
+    case 'lookup':
+      return label(value);
+    case 'lookupList':
+    case 'tags':
+      return listText(value, label);
+    case 'boolean':
+      return value === true ? t('engine.value.yes') : value === false ? t('engine.value.no') : '';
+    case 'integer':
+      return formatNumber(value, locale, 0);
+    case 'number':
+      return formatNumber(value, locale, decimalsOf(spec.schema));
+    case 'objectList':
+    case 'list':
+      return Array.isArray(value) ? String(value.length) : '';
+    default:
+      return value == null ? '' : String(value);
+  }
+}
+
+/** Excel keeps numbers as numbers (so sums work); everything else is the displayed text. */
+export function exportValue(spec: ValueSpec, record: Record<string, unknown>, ctx: FormatContext): string | number | null {
+  const kind = fieldKind(spec.schema);
+  const value = record[spec.field];
+  if ((kind === 'number' || kind === 'integer') && typeof value === 'number') return value;
+  const text = cellText(spec, record, ctx, kind);
+  return text === '' ? null : text;
+}
+
+/** Excel number format of a column: amounts show their currency code. */
+export function exportNumberFormat(spec: ValueSpec, record?: Record<string, unknown>): string | undefined {
+  const kind = fieldKind(spec.schema);
+  if (spec.currencyField) {
+    const currency = record?.[spec.currencyField];
+    return typeof currency === 'string' ? `#,##0.00 "${currency}"` : '#,##0.00';
+  }
+  if (kind === 'integer') return '0';
+  if (kind === 'number') return decimalsOf(spec.schema) === 2 ? '#,##0.00' : undefined;
+  return undefined;
+}

@@ -1,0 +1,98 @@
+import { Center, Stack, Text } from '@mantine/core';
+import { IconDatabaseOff } from '@tabler/icons-react';
+import type { CellKeyDownEvent, GridApi } from 'ag-grid-community';
+import { AgGridReact } from 'ag-grid-react';
+import { useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FormatContext } from '../format/values';
+import { ensureLabels, knownLabel } from '../lookup/cache';
+import { useLabelsVersion } from '../lookup/useLookup';
+import { lookupOf } from '../schema/fields';
+import { buildColDefs } from './colDefs';
+import type { ColumnSpec } from './columns';
+import { gridTheme } from './setup';
+
+type Row = Record<string, unknown>;
+
+export interface SchemaGridProps {
+  columns: ColumnSpec[];
+  rows: Row[];
+  /** The record id field (`x-id`), for stable rows across refreshes. */
+  idField?: string;
+  loading?: boolean;
+  onRowClick?: (row: Row) => void;
+  /** The grid API, for the Excel export (rows in displayed order). */
+  onApi?: (api: GridApi<Row>) => void;
+  ariaLabel?: string;
+}
+
+function NoRows() {
+  const { t } = useTranslation();
+  return (
+    <Center>
+      <Stack align="center" gap={4}>
+        <IconDatabaseOff size={32} stroke={1.2} color="var(--mantine-color-dimmed)" />
+        <Text c="dimmed" size="sm">
+          {t('engine.grid.noRows')}
+        </Text>
+      </Stack>
+    </Center>
+  );
+}
+
+/** An AG Grid of records, columns from the screen and the entity schema, in the Mantine look. */
+export function SchemaGrid({ columns, rows, idField, loading, onRowClick, onApi, ariaLabel }: SchemaGridProps) {
+  const { t, i18n } = useTranslation();
+  const apiRef = useRef<GridApi<Row> | null>(null);
+  const labels = useLabelsVersion();
+  const ctx: FormatContext = useMemo(() => ({ t, locale: i18n.language, lookupLabel: knownLabel }), [t, i18n.language]);
+  const columnDefs = useMemo(() => buildColDefs(columns, ctx), [columns, ctx]);
+  const localeText = useMemo(
+    () => ({ noRowsToShow: t('engine.grid.noRows'), loadingOoo: t('engine.grid.loading'), ariaRowSelect: t('engine.grid.open') }),
+    [t],
+  );
+
+  // Grids show names, not ids: fetch the labels of the lookup ids on screen.
+  useEffect(() => {
+    for (const column of columns) {
+      const lookup = lookupOf(column.schema);
+      if (!lookup || column.hidden) continue;
+      const ids = rows.flatMap((row) => (Array.isArray(row[column.field]) ? (row[column.field] as unknown[]) : [row[column.field]]));
+      void ensureLabels(lookup.url, ids, lookup.search);
+    }
+  }, [rows, columns]);
+
+  useEffect(() => {
+    apiRef.current?.refreshCells({ force: true });
+  }, [labels]);
+
+  const open = (event: CellKeyDownEvent<Row>) => {
+    const key = (event.event as KeyboardEvent | undefined)?.key;
+    if (key === 'Enter' && event.data) onRowClick?.(event.data);
+  };
+
+  return (
+    <div role="region" aria-label={ariaLabel} style={{ height: '100%', width: '100%' }}>
+      <AgGridReact<Row>
+        key={i18n.language}
+        theme={gridTheme}
+        rowData={rows}
+        columnDefs={columnDefs}
+        defaultColDef={{ sortable: true, resizable: true }}
+        getRowId={idField ? (params) => String(params.data[idField]) : undefined}
+        loading={loading}
+        localeText={localeText}
+        noRowsOverlayComponent={NoRows}
+        tooltipShowDelay={600}
+        tooltipShowMode="whenTruncated"
+        rowStyle={{ cursor: onRowClick ? 'pointer' : 'default' }}
+        onRowClicked={(event) => event.data && onRowClick?.(event.data)}
+        onCellKeyDown={open}
+        onGridReady={(event) => {
+          apiRef.current = event.api;
+          onApi?.(event.api);
+        }}
+      />
+    </div>
+  );
+}

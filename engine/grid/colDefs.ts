@@ -1,0 +1,46 @@
+import type { ColDef } from 'ag-grid-community';
+import { cellText, type FormatContext } from '../format/values';
+import { enumOf, lookupOf, type FieldKind } from '../schema/fields';
+import { BadgeCell, BooleanCell, ChipsCell } from './cells';
+import { headerText, type ColumnSpec } from './columns';
+
+type Row = Record<string, unknown>;
+
+/** Kinds whose raw value sorts right (ISO dates, numbers); the others sort by their label. */
+const sortsByRawValue: FieldKind[] = ['date', 'yearMonth', 'dateTime', 'number', 'integer'];
+const numeric: FieldKind[] = ['number', 'integer'];
+
+/** AG Grid column definitions of screen columns: headers, widths, formatting, renderers. */
+export function buildColDefs(columns: ColumnSpec[], ctx: FormatContext): ColDef<Row>[] {
+  return columns.map((column) => {
+    const text = (row: Row | undefined) => (row ? cellText(column, row, ctx, column.kind) : '');
+    const headerName = headerText(column, ctx);
+    const def: ColDef<Row> = {
+      colId: column.field,
+      field: column.field,
+      headerName,
+      headerTooltip: headerName,
+      hide: column.hidden,
+      width: column.width,
+      flex: column.width ? undefined : 1,
+      minWidth: 100,
+      tooltipValueGetter: (params) => text(params.data) || undefined,
+    };
+    if (sortsByRawValue.includes(column.kind) || column.currencyField) {
+      def.valueFormatter = (params) => text(params.data);
+      if (numeric.includes(column.kind) || column.currencyField) def.type = 'rightAligned';
+    } else {
+      def.valueGetter = (params) => text(params.data);
+    }
+    if (column.badge) {
+      def.cellRenderer = BadgeCell;
+      def.cellRendererParams = { values: enumOf(column.schema)?.values ?? [] };
+    } else if (column.kind === 'tags') {
+      def.cellRenderer = ChipsCell;
+      def.cellRendererParams = { url: lookupOf(column.schema)?.url ?? '' };
+    } else if (column.kind === 'boolean') {
+      def.cellRenderer = BooleanCell;
+    }
+    return def;
+  });
+}

@@ -1,0 +1,93 @@
+import type { JsonSchema } from './resolve';
+
+/**
+ * What kind of input or cell a schema property needs. One place decides it, so the form,
+ * the grid and the Excel export agree.
+ */
+export type FieldKind =
+  | 'date'
+  | 'yearMonth'
+  | 'dateTime'
+  | 'enum'
+  | 'enumList'
+  | 'lookup'
+  | 'lookupList'
+  | 'tags'
+  | 'boolean'
+  | 'integer'
+  | 'number'
+  | 'text'
+  | 'longText'
+  | 'objectList'
+  | 'list'
+  | 'object';
+
+export interface LookupConfig {
+  url: string;
+  kind?: 'tags' | string;
+  /** Search as you type (`?q=`) instead of loading the whole list once. */
+  search?: boolean;
+}
+
+/** Strings longer than this are edited in a textarea. */
+const LONG_TEXT = 300;
+
+export function lookupOf(prop: JsonSchema | undefined): LookupConfig | undefined {
+  const lookup = prop?.['x-lookup'];
+  return lookup && typeof lookup.url === 'string' ? lookup : undefined;
+}
+
+/** The enum of a property, or of the items of an array property. */
+export function enumOf(prop: JsonSchema | undefined): { name?: string; values: string[] } | undefined {
+  if (!prop) return undefined;
+  const target = prop.type === 'array' ? prop.items : prop;
+  if (!target || !Array.isArray(target.enum)) return undefined;
+  return { name: target['x-enum'], values: target.enum.map(String) };
+}
+
+export function fieldKind(prop: JsonSchema | undefined): FieldKind {
+  if (!prop) return 'text';
+  const lookup = lookupOf(prop);
+  if (lookup) {
+    if (lookup.kind === 'tags') return 'tags';
+    return prop.type === 'array' ? 'lookupList' : 'lookup';
+  }
+  if (prop.type === 'array') {
+    if (Array.isArray(prop.items?.enum)) return 'enumList';
+    if (prop.items?.type === 'object') return 'objectList';
+    return 'list';
+  }
+  if (Array.isArray(prop.enum)) return 'enum';
+  if (prop.format === 'date') return 'date';
+  if (prop.format === 'yearMonth') return 'yearMonth';
+  if (prop.format === 'date-time') return 'dateTime';
+  switch (prop.type) {
+    case 'boolean':
+      return 'boolean';
+    case 'integer':
+      return 'integer';
+    case 'number':
+      return 'number';
+    case 'object':
+      return 'object';
+    default:
+      return typeof prop.maxLength === 'number' && prop.maxLength > LONG_TEXT ? 'longText' : 'text';
+  }
+}
+
+export function propertiesOf(schema: JsonSchema | undefined): Record<string, JsonSchema> {
+  return (schema?.properties as Record<string, JsonSchema>) ?? {};
+}
+
+/** Keep only the declared properties: the entity schemas forbid others (`version`, `universeId`). */
+export function pickDeclared(schema: JsonSchema, record: Record<string, unknown>): Record<string, unknown> {
+  const declared = propertiesOf(schema);
+  return Object.fromEntries(Object.entries(record).filter(([key]) => key in declared));
+}
+
+/** Drop empty values: the API treats a missing parameter as "no filter". */
+export function compactQuery(query: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(query).filter(([, v]) => v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0)),
+  );
+}

@@ -1,0 +1,54 @@
+import { DatePickerInput, type DatePickerPreset } from '@mantine/dates';
+import { IconCalendarEvent } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { defaultRange, type DateRange } from '../dates';
+import { EARLIEST_DATE } from '../form/widgets/DateWidget';
+
+export interface DateRangeFilterProps {
+  value: DateRange;
+  onChange: (range: DateRange) => void;
+  label: string;
+}
+
+/** The toolbar date-range picker bound to a search schema's `fromDate`/`toDate`, with common presets. */
+export function DateRangeFilter({ value, onChange, label }: DateRangeFilterProps) {
+  const { t } = useTranslation();
+  // The picker shows a half-chosen range; the search only hears about complete ones.
+  const [shown, setShown] = useState<[string | null, string | null]>([value.fromDate, value.toDate]);
+  useEffect(() => setShown([value.fromDate, value.toDate]), [value.fromDate, value.toDate]);
+  const today = dayjs();
+  const preset = (name: string, labelKey: string): DatePickerPreset<'range'> => {
+    const range = defaultRange(name, today);
+    return { value: [range.fromDate, range.toDate], label: t(labelKey) };
+  };
+  const lastMonth = today.subtract(1, 'month');
+  const presets: DatePickerPreset<'range'>[] = [
+    preset('plusMinus7Days', 'engine.range.plusMinus7Days'),
+    preset('currentMonth', 'engine.range.currentMonth'),
+    { value: [lastMonth.startOf('month').format('YYYY-MM-DD'), lastMonth.endOf('month').format('YYYY-MM-DD')], label: t('engine.range.previousMonth') },
+    preset('lastSixMonths', 'engine.range.lastSixMonths'),
+    preset('currentYear', 'engine.range.currentYear'),
+  ];
+  return (
+    <DatePickerInput
+      type="range"
+      aria-label={label}
+      placeholder={label}
+      value={shown}
+      onChange={([fromDate, toDate]) => {
+        setShown([fromDate, toDate]);
+        if ((fromDate && toDate) || (!fromDate && !toDate)) onChange({ fromDate, toDate });
+      }}
+      presets={presets}
+      valueFormat="D MMM YYYY"
+      minDate={EARLIEST_DATE}
+      allowSingleDateInRange
+      clearable
+      leftSection={<IconCalendarEvent size={16} stroke={1.5} />}
+      miw={250}
+      popoverProps={{ withinPortal: true }}
+    />
+  );
+}

@@ -1,0 +1,47 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { request } from '../api';
+import { notify } from '../notify';
+import { compactQuery } from '../schema/fields';
+
+type Row = Record<string, unknown>;
+
+export interface SearchState {
+  rows: Row[];
+  loading: boolean;
+  /** The server's hit limit when the answer was capped (`X-Hit-Limit`), else null. */
+  hitLimit: number | null;
+  refresh: () => void;
+}
+
+/** `GET <x-api>/` with the filter as query; a newer query cancels the previous call. */
+export function useSearch(apiPath: string | undefined, query: Record<string, unknown>): SearchState {
+  const { t } = useTranslation();
+  const [rows, setRows] = useState<Row[]>([]);
+  const [loading, setLoading] = useState(false);
+  const [hitLimit, setHitLimit] = useState<number | null>(null);
+  const [tick, setTick] = useState(0);
+  const key = JSON.stringify(compactQuery(query));
+
+  useEffect(() => {
+    if (!apiPath) return;
+    const controller = new AbortController();
+    setLoading(true);
+    request<Row[]>('GET', `${apiPath}/`, { query: compactQuery(query), signal: controller.signal })
+      .then(({ data, headers }) => {
+        const limit = headers.get('X-Hit-Limit');
+        setRows(Array.isArray(data) ? data : []);
+        setHitLimit(limit ? Number(limit) || 0 : null);
+        if (limit) notify({ level: 'warning', message: t('engine.search.hitLimit') });
+      })
+      .catch(() => {
+        if (!controller.signal.aborted) setRows([]);
+      })
+      .finally(() => {
+        if (!controller.signal.aborted) setLoading(false);
+      });
+    return () => controller.abort();
+  }, [apiPath, key, tick]);
+
+  return { rows, loading, hitLimit, refresh: () => setTick((n) => n + 1) };
+}

@@ -1,0 +1,57 @@
+import { Button, Group, Tooltip } from '@mantine/core';
+import { IconDeviceFloppy, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { actionText } from '../i18n';
+
+export interface SheetFooterProps {
+  machine?: string;
+  /** Workflow events the machine accepts from the record's status. */
+  events: string[];
+  pendingEvent: string | null;
+  canDelete: boolean;
+  dirty: boolean;
+  saving: boolean;
+  onEvent: (event: string) => void;
+  onDelete: () => void;
+  onCancel: () => void;
+  onSave: () => void;
+}
+
+/** Delete on the left, workflow actions in the middle, Cancel and Save on the right. */
+export function SheetFooter(props: SheetFooterProps) {
+  const { t } = useTranslation();
+  const busy = props.saving || props.pendingEvent !== null;
+  return (
+    <Group justify="space-between" gap="xs" wrap="wrap">
+      <Group gap="xs">
+        {props.canDelete && (
+          <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={props.onDelete} disabled={busy}>
+            {t('engine.action.delete')}
+          </Button>
+        )}
+        {props.machine &&
+          props.events.map((event) => (
+            <Tooltip key={event} label={t('engine.sheet.saveFirst')} disabled={!props.dirty} withinPortal>
+              <Button
+                variant="light"
+                onClick={() => props.onEvent(event)}
+                loading={props.pendingEvent === event}
+                // A transition reloads the record: unsaved edits would be lost.
+                disabled={props.dirty || (busy && props.pendingEvent !== event)}
+              >
+                {actionText(t, props.machine!, event)}
+              </Button>
+            </Tooltip>
+          ))}
+      </Group>
+      <Group gap="xs">
+        <Button variant="default" onClick={props.onCancel}>
+          {t('engine.action.cancel')}
+        </Button>
+        <Button leftSection={<IconDeviceFloppy size={16} />} onClick={props.onSave} loading={props.saving} disabled={busy && !props.saving}>
+          {t('engine.action.save')}
+        </Button>
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,161 @@
+import { Alert, Badge, Box, Button, Center, Group, Loader, Modal, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import type Form from '@rjsf/core';
+import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { allowedEvents, workflows } from '../../machines/index';
+import type { AppConfig, ScreenConfig } from '../config';
+import { valueColor } from '../format/colors';
+import { SchemaForm } from '../form/SchemaForm';
+import { enumText, titleText } from '../i18n';
+import { enumOf, propertiesOf } from '../schema/fields';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { SheetFooter } from './SheetFooter';
+import { useLeaveGuard } from './useLeaveGuard';
+import { useRecordSheet, type SheetTarget } from './useRecordSheet';
+
+export type { SheetTarget } from './useRecordSheet';
+
+export interface SheetScreenProps {
+  screen: ScreenConfig;
+  config: AppConfig;
+  /** null when closed. */
+  target: SheetTarget | null;
+  onClose: () => void;
+  /** A record was created, changed or deleted: refresh what lists it. */
+  onChanged: () => void;
+}
+
+/** Dialogs are full screen under this width (spec §9). */
+const SMALL_SCREEN = '(max-width: 600px)';
+
+/**
+ * One record in a dialog: the entity form, its workflow actions, Save, Delete and Cancel,
+ * with a leave guard. `sheet.mode: page` shows the same sheet over the whole page.
+ */
+export function SheetScreen({ screen, config, target, onClose, onChanged }: SheetScreenProps) {
+  const { t } = useTranslation();
+  const entity = config.entities[screen.entity ?? ''];
+  const sheet = useRecordSheet(entity, target, onChanged);
+  const guard = useLeaveGuard(sheet.formData, sheet.baseline, onClose);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const formRef = useRef<Form>(null);
+  const small = useMediaQuery(SMALL_SCREEN);
+
+  const props = propertiesOf(entity);
+  const statusField = entity['x-status'] as string | undefined;
+  const machineName = entity['x-machine'] as string | undefined;
+  const machine = machineName ? workflows[machineName] : undefined;
+  const status = statusField ? sheet.record?.[statusField] : undefined;
+  const events = machine && typeof status === 'string' ? allowedEvents(machine, status) : [];
+  const numberField = (entity['x-number'] as { field?: string } | undefined)?.field;
+  const label = [numberField && sheet.record?.[numberField], entity['x-label'] && sheet.record?.[entity['x-label']]].filter(Boolean).join(' · ');
+  const statusEnum = statusField ? enumOf(props[statusField]) : undefined;
+
+  const title = (
+    <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+      <Text c="dimmed" fw={500} style={{ whiteSpace: 'nowrap' }}>
+        {titleText(t, entity.title)}
+      </Text>
+      <Text fw={700} truncate>
+        {sheet.record ? label : t('engine.sheet.new')}
+      </Text>
+      {typeof status === 'string' && (
+        <Badge variant="light" color={valueColor(status, statusEnum?.values)} radius="sm" style={{ textTransform: 'none', flexShrink: 0 }}>
+          {enumText(t, statusEnum?.name, status)}
+        </Badge>
+      )}
+    </Group>
+  );
+
+  const remove = async () => {
+    setDeleting(true);
+    const done = await sheet.remove();
+    setDeleting(false);
+    setConfirmDelete(false);
+    if (done) guard.forceLeave();
+  };
+
+  return (
+    <>
+      <Modal.Root
+        opened={target !== null}
+        onClose={guard.requestLeave}
+        size={screen.sheet?.mode === 'page' ? '100%' : (screen.sheet?.size ?? 'xl')}
+        fullScreen={small || screen.sheet?.mode === 'page'}
+        closeOnEscape={!guard.confirming && !confirmDelete}
+        centered
+      >
+        <Modal.Overlay backgroundOpacity={0.45} blur={2} />
+        <Modal.Content style={{ display: 'flex', flexDirection: 'column' }} aria-busy={sheet.loading}>
+          <Modal.Header style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
+            <Modal.Title style={{ minWidth: 0, flex: 1 }}>{title}</Modal.Title>
+            <Modal.CloseButton aria-label={t('engine.action.close')} />
+          </Modal.Header>
+          <Modal.Body style={{ flex: 1, overflowY: 'auto' }} pt="md">
+            {sheet.conflict && (
+              <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} mb="md" title={t('engine.sheet.conflictTitle')} role="alert">
+                <Text size="sm">{sheet.conflict}</Text>
+                <Button size="xs" mt="xs" variant="white" color="orange" leftSection={<IconRefresh size={14} />} onClick={() => void sheet.reload()}>
+                  {t('engine.sheet.reload')}
+                </Button>
+              </Alert>
+            )}
+            {sheet.loading ? (
+              <Center h={240}>
+                <Loader />
+              </Center>
+            ) : (
+              <SchemaForm
+                schema={entity}
+                uiSchema={screen.sheet?.ui ? config.ui[screen.sheet.ui] : undefined}
+                formData={sheet.formData}
+                onChange={sheet.setFormData}
+                onSubmit={(data) => void sheet.save(data)}
+                mode={sheet.record ? 'edit' : 'create'}
+                serverErrors={sheet.serverErrors}
+                formRef={formRef}
+                idPrefix="sheet"
+              />
+            )}
+          </Modal.Body>
+          <Box px="md" py="sm" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+            <SheetFooter
+              machine={machineName}
+              events={events}
+              pendingEvent={sheet.pendingEvent}
+              canDelete={!!sheet.record}
+              dirty={guard.dirty}
+              saving={sheet.saving}
+              onEvent={(event) => void sheet.runEvent(event)}
+              onDelete={() => setConfirmDelete(true)}
+              onCancel={guard.requestLeave}
+              onSave={() => formRef.current?.submit()}
+            />
+          </Box>
+        </Modal.Content>
+      </Modal.Root>
+      <ConfirmDialog
+        opened={guard.confirming}
+        title={t('engine.sheet.leaveTitle')}
+        message={t('engine.sheet.leaveMessage')}
+        confirmLabel={t('engine.sheet.discard')}
+        danger
+        onConfirm={guard.confirmLeave}
+        onCancel={guard.stay}
+      />
+      <ConfirmDialog
+        opened={confirmDelete}
+        title={t('engine.sheet.deleteTitle')}
+        message={t('engine.sheet.deleteMessage', { name: label || titleText(t, entity.title) })}
+        confirmLabel={t('engine.action.delete')}
+        danger
+        loading={deleting}
+        onConfirm={() => void remove()}
+        onCancel={() => setConfirmDelete(false)}
+      />
+    </>
+  );
+}

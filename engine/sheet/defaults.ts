@@ -1,0 +1,20 @@
+import { getDefaultFormState } from '@rjsf/utils';
+import { dynamicDefault } from '../dates';
+import { validator } from '../form/validation';
+import { pickDeclared, propertiesOf } from '../schema/fields';
+import type { JsonSchema } from '../schema/resolve';
+
+/** A new record: schema defaults plus dynamic ones (`x-default: today | currentMonth`). */
+export function newRecord(schema: JsonSchema): Record<string, unknown> {
+  const dynamic = Object.fromEntries(
+    Object.entries(propertiesOf(schema))
+      .map(([field, prop]) => [field, dynamicDefault(prop['x-default'])])
+      .filter(([, value]) => value !== undefined),
+  );
+  return formState(schema, dynamic);
+}
+
+/** What the form holds for a record: declared fields only, defaults filled like RJSF fills them. */
+export function formState(schema: JsonSchema, record: Record<string, unknown>): Record<string, unknown> {
+  return (getDefaultFormState(validator, schema as never, pickDeclared(schema, record)) ?? {}) as Record<string, unknown>;
+}

@@ -1,0 +1,142 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api, ApiError, reportApiError } from '../api';
+import { type FieldError } from '../form/validation';
+import { enumText } from '../i18n';
+import { notify } from '../notify';
+import { enumOf, propertiesOf } from '../schema/fields';
+import type { JsonSchema } from '../schema/resolve';
+import { formState, newRecord } from './defaults';
+
+export type SheetTarget = { mode: 'create' } | { mode: 'edit'; id: string | number };
+type Row = Record<string, unknown>;
+
+/**
+ * The record of a sheet and the calls on it: load, create (POST), update (PUT with version),
+ * workflow action (PATCH …/{id}/{EVENT}), delete. Errors: 400 → field errors beside the
+ * fields, 409 → a conflict the user resolves by reloading; others are shown by the app.
+ */
+export function useRecordSheet(entity: JsonSchema, target: SheetTarget | null, onChanged: () => void) {
+  const { t } = useTranslation();
+  const apiPath = entity['x-api'] as string;
+  const idField = entity['x-id'] as string;
+  const [record, setRecord] = useState<Row | null>(null);
+  const [formData, setFormData] = useState<Row>({});
+  const [baseline, setBaseline] = useState<Row>({});
+  const [loading, setLoading] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [pendingEvent, setPendingEvent] = useState<string | null>(null);
+  const [serverErrors, setServerErrors] = useState<FieldError[]>([]);
+  const [conflict, setConflict] = useState<string | null>(null);
+  const id = record?.[idField] ?? (target?.mode === 'edit' ? target.id : undefined);
+
+  const adopt = useCallback(
+    (next: Row | null) => {
+      const data = next ? formState(entity, next) : newRecord(entity);
+      setRecord(next);
+      setFormData(data);
+      setBaseline(data);
+      setServerErrors([]);
+      setConflict(null);
+    },
+    [entity],
+  );
+
+  const load = useCallback(
+    async (recordId: string | number) => {
+      setLoading(true);
+      try {
+        adopt(await api.get<Row>(`${apiPath}/${recordId}`));
+      } catch {
+        // The app already said why (not found, not allowed…).
+      } finally {
+        setLoading(false);
+      }
+    },
+    [apiPath, adopt],
+  );
+
+  useEffect(() => {
+    if (!target) return;
+    if (target.mode === 'edit') void load(target.id);
+    else adopt(null);
+  }, [target, load, adopt]);
+
+  const fail = (error: unknown) => {
+    if (!(error instanceof ApiError)) throw error;
+    if (error.status === 409) setConflict(error.body?.message ?? t('engine.sheet.conflict'));
+    else {
+      if (error.status === 400) setServerErrors(error.body?.errors ?? []);
+      reportApiError(error);
+    }
+  };
+
+  const save = async (data: Row) => {
+    setSaving(true);
+    setServerErrors([]);
+    const messages = (entity['x-messages'] ?? {}) as { created?: string; updated?: string };
+    try {
+      const creating = !record;
+      const saved = creating
+        ? await api.post<Row>(apiPath, data, { quiet: true })
+        : await api.put<Row>(`${apiPath}/${id}`, { ...data, version: record.version }, { quiet: true });
+      adopt(saved);
+      const key = creating ? messages.created : messages.updated;
+      notify({ level: 'success', message: key ? t(key) : t(creating ? 'engine.sheet.created' : 'engine.sheet.updated') });
+      onChanged();
+      return true;
+    } catch (error) {
+      fail(error);
+      return false;
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const runEvent = async (event: string) => {
+    if (!record) return;
+    setPendingEvent(event);
+    try {
+      const answer = await api.patch<unknown>(`${apiPath}/${id}/${event}`, { version: record.version }, { quiet: true });
+      const next = answer && typeof answer === 'object' && idField in answer ? (answer as Row) : await api.get<Row>(`${apiPath}/${id}`);
+      adopt(next);
+      const statusField = entity['x-status'] as string;
+      const status = enumText(t, enumOf(propertiesOf(entity)[statusField])?.name, next[statusField]);
+      notify({ level: 'success', message: t('engine.sheet.statusChanged', { status }) });
+      onChanged();
+    } catch (error) {
+      fail(error);
+    } finally {
+      setPendingEvent(null);
+    }
+  };
+
+  const remove = async (): Promise<boolean> => {
+    const failed = Symbol('failed');
+    const answer = await api.delete<unknown>(`${apiPath}/${id}`).catch(() => failed);
+    if (answer && answer !== failed) {
+      notify({ level: 'success', message: t('engine.sheet.deleted') });
+      onChanged();
+      return true;
+    }
+    // A falsy answer is a refusal (spec §8), as is an error the app already showed.
+    if (answer !== failed) notify({ level: 'error', message: t('engine.sheet.deleteRefused') });
+    return false;
+  };
+
+  return {
+    record,
+    formData,
+    setFormData,
+    baseline,
+    loading,
+    saving,
+    pendingEvent,
+    serverErrors,
+    conflict,
+    reload: () => (id !== undefined ? load(id as string | number) : undefined),
+    save,
+    runEvent,
+    remove,
+  };
+}

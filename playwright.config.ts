@@ -1,0 +1,67 @@
+import { defineConfig } from '@playwright/test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * E2E tests in Debian's Chromium (Playwright downloads nothing here) against a real server on
+ * port 3999 with a fresh demo store. The config is loaded again in each worker: the data file
+ * is chosen once, by the runner, and handed down through the environment.
+ */
+const PORT = 3999;
+export const baseURL = `http://127.0.0.1:${PORT}`;
+
+if (!process.env.QCFLOW_E2E_DB_FILE) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'qcflow-e2e-'));
+  process.env.QCFLOW_E2E_DB_FILE = join(dataDir, 'db.json');
+  process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+}
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results/e2e',
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: [['list']],
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    headless: true,
+    viewport: { width: 1440, height: 900 },
+    locale: 'en-GB',
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    // Build the SPA only when dist/ is older than its sources; the server serves it and the API.
+    command: 'node scripts/build-if-stale.mjs && npx tsx server/main.ts',
+    url: `${baseURL}/back/version/`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DB_FILE: process.env.QCFLOW_E2E_DB_FILE,
+      SEED: 'demo',
+      LOG: '0',
+    },
+  },
+});

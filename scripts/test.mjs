@@ -1,0 +1,101 @@
+#!/usr/bin/env node
+// `npm test`: generated/ freshness, vitest (unit + api projects), then Playwright e2e on a built SPA.
+// Each suite prints its own output; the last line is one plain `N passed, N failed` over all suites
+// (skipped tests count in neither). Exit code 1 when anything failed or a suite crashed.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildIfStale } from './build-if-stale.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const scratch = mkdtempSync(join(tmpdir(), 'qcflow-test-'));
+const MINUTE = 60_000;
+/** One line per suite: { name, passed, failed, skipped, note }. */
+const results = [];
+
+function run(title, args, { env = {}, timeout }) {
+  console.log(`\n━━ ${title} ━━`);
+  const child = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env }, timeout });
+  if (child.error?.code === 'ETIMEDOUT') console.error(`${title}: stopped after ${timeout / MINUTE} minutes`);
+  return child.status;
+}
+
+function readReport(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+function generatedCheck() {
+  const status = run('generated/ freshness', ['--import', 'tsx', 'scripts/generate.ts', '--check'], { timeout: 2 * MINUTE });
+  results.push({ name: 'generate --check', passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1, skipped: 0 });
+}
+
+function vitest() {
+  const report = join(scratch, 'vitest.json');
+  const cli = join(root, 'node_modules', 'vitest', 'vitest.mjs');
+  const args = [cli, 'run', '--passWithNoTests', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
+  const status = run('vitest (unit, api)', args, { timeout: 8 * MINUTE });
+  const json = readReport(report);
+  if (!json) return results.push({ name: 'vitest', passed: 0, failed: 1, skipped: 0, note: `crashed (exit ${status}), no report` });
+  // A test file that fails outside a test (import error, hook) has no failed test: count the file.
+  const brokenFiles = json.testResults.filter((file) => file.status === 'failed' && !file.assertionResults.some((t) => t.status === 'failed'));
+  const result = {
+    name: 'vitest',
+    passed: json.numPassedTests,
+    failed: json.numFailedTests + brokenFiles.length,
+    skipped: json.numPendingTests + json.numTodoTests,
+  };
+  if (status !== 0 && result.failed === 0) Object.assign(result, { failed: 1, note: `exit ${status} without a failed test` });
+  results.push(result);
+}
+
+function e2eSpecs(folder = join(root, 'tests', 'e2e')) {
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? e2eSpecs(join(folder, entry.name)) : /\.(spec|test)\.[cm]?[jt]sx?$/.test(entry.name) ? [entry.name] : [],
+  );
+}
+
+function playwright() {
+  if (e2eSpecs().length === 0) {
+    console.log('\n━━ playwright (e2e) ━━\nno spec in tests/e2e yet: skipped');
+    return results.push({ name: 'playwright', passed: 0, failed: 0, skipped: 0, note: 'no specs' });
+  }
+  console.log('\n━━ web app build ━━');
+  if (buildIfStale() === 'failed') return results.push({ name: 'playwright', passed: 0, failed: 1, skipped: 0, note: 'the web app build failed' });
+  const report = join(scratch, 'playwright.json');
+  const cli = join(root, 'node_modules', '@playwright', 'test', 'cli.js');
+  const status = run('playwright (e2e)', [cli, 'test', '--reporter=list,json'], { env: { PLAYWRIGHT_JSON_OUTPUT_NAME: report }, timeout: 12 * MINUTE });
+  const json = readReport(report);
+  if (!json) return results.push({ name: 'playwright', passed: 0, failed: 1, skipped: 0, note: `crashed (exit ${status}), no report` });
+  const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = json.stats ?? {};
+  // Errors outside tests (web server did not start, a spec file does not load) fail the suite.
+  const globalErrors = json.errors?.length ?? 0;
+  const result = { name: 'playwright', passed: expected + flaky, failed: unexpected + globalErrors, skipped };
+  if (status !== 0 && result.failed === 0) Object.assign(result, { failed: 1, note: `exit ${status} without a failed test` });
+  results.push(result);
+}
+
+for (const [name, suite] of [['generate --check', generatedCheck], ['vitest', vitest], ['playwright', playwright]]) {
+  try {
+    suite();
+  } catch (error) {
+    console.error(error);
+    results.push({ name, passed: 0, failed: 1, skipped: 0, note: 'the runner crashed' });
+  }
+}
+rmSync(scratch, { recursive: true, force: true });
+
+console.log('\n━━ summary ━━');
+for (const { name, passed, failed, skipped, note } of results) {
+  console.log(`${name}: ${passed} passed, ${failed} failed, ${skipped} skipped${note ? ` (${note})` : ''}`);
+}
+const passed = results.reduce((sum, r) => sum + r.passed, 0);
+const failed = results.reduce((sum, r) => sum + r.failed, 0);
+console.log(`${passed} passed, ${failed} failed`);
+process.exitCode = failed > 0 ? 1 : 0;

@@ -1,0 +1,76 @@
+import { readFileSync } from 'node:fs';
+import { Hono } from 'hono';
+import { logger } from 'hono/logger';
+import { secureHeaders } from 'hono/secure-headers';
+import { authRoutes } from './auth/routes';
+import { loadCaller } from './auth/caller';
+import { notFound, notLoggedIn } from './errors';
+import { errorResponse, onError } from './http';
+import { csrfGuard, limitBody } from './security';
+import { loadRegistry, type Registry } from './schemas';
+import { resourceRoutes } from './resources/router';
+import { assertSearchForm } from './resources/search';
+import { alertRoutes } from './routes/alerts';
+import { networkComboRoutes } from './routes/networkcombo';
+import { shellRoutes } from './routes/shell';
+import { tagRoutes } from './routes/tags';
+import { userFilterRoutes } from './routes/userFilters';
+import { spa } from './spa';
+import type { AppEnv, Services } from './context';
+import type { Store } from './store/types';
+
+export interface AppOptions {
+  store: Store;
+  /** Folder of the JSON configuration (default `schemas`). */
+  schemasDir?: string;
+  /** Already loaded schemas (instead of schemasDir). */
+  registry?: Registry;
+  /** Built SPA (default `dist`); served only when it holds index.html. */
+  distDir?: string;
+  /** Cookie signing secret; defaults to the one kept in the store (see boot.ts). */
+  sessionSecret?: string;
+  logRequests?: boolean;
+  prod?: boolean;
+}
+
+const packageVersion = (): string =>
+  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
+
+/** The whole HTTP application; main.ts and the API tests both serve it. */
+export function createApp(options: AppOptions): Hono<AppEnv> {
+  const registry = options.registry ?? loadRegistry(options.schemasDir ?? 'schemas');
+  const sessionSecret = options.sessionSecret ?? options.store.getMeta<string>('sessionSecret');
+  if (!sessionSecret) throw new Error('No session secret: pass sessionSecret or prepare the store first (boot.ts)');
+  const services: Services = { store: options.store, registry, version: packageVersion(), prod: options.prod ?? false };
+
+  const app = new Hono<AppEnv>();
+  app.onError(onError);
+  app.notFound((c) => (c.req.path.startsWith('/back') ? errorResponse(c, notFound()) : c.text('Not found', 404)));
+
+  app.use('*', secureHeaders());
+  if (options.logRequests) app.use('*', logger());
+  app.use('*', async (c, next) => {
+    c.set('services', services);
+    await next();
+  });
+  app.use('/back/*', limitBody, csrfGuard, loadCaller(sessionSecret));
+  app.use('/back/bo/*', async (c, next) => {
+    if (!c.get('caller')) throw notLoggedIn();
+    await next();
+  });
+
+  app.route('/', authRoutes(sessionSecret));
+  app.route('/', shellRoutes());
+  app.route('/', alertRoutes());
+  app.route('/', networkComboRoutes());
+  app.route('/', tagRoutes());
+  app.route('/', userFilterRoutes());
+  for (const entity of registry.entities.values()) {
+    if (!entity.api) continue;
+    if (entity.search) assertSearchForm(entity.search);
+    app.route('/', resourceRoutes(entity));
+  }
+
+  app.use('*', spa(options.distDir ?? 'dist'));
+  return app;
+}

@@ -1,0 +1,28 @@
+import { fullName } from '../identity';
+import type { Caller } from '../context';
+
+/** Spec §3 "Profile": what the SPA loads at start (GET /back/auth/profile). */
+export function profileOf(caller: Caller, prod: boolean) {
+  const { contact, company } = caller;
+  return {
+    roles: [...caller.roles],
+    serviceCompanyRoles: [...company.roles],
+    companyId: company.companyId,
+    contact: {
+      contactId: contact.contactId,
+      firstName: contact.firstName,
+      lastName: contact.lastName,
+      email: contact.email,
+      language: contact.language,
+      position: contact.position,
+    },
+    contactId: contact.contactId,
+    customServiceType: contact.account?.customServiceType ?? 'BOTH',
+    limits: { SERVICE_HARD_LIMIT: 1000 },
+    universeId: caller.universeId,
+    companyName: company.name,
+    userFullName: fullName(contact),
+    userPosition: contact.position,
+    prod,
+  };
+}

@@ -1,0 +1,23 @@
+import { randomBytes } from 'node:crypto';
+import { LowdbStore } from './store/lowdb';
+import type { Store } from './store/types';
+import { seedDemo } from './seed';
+
+export interface BootOptions {
+  dbFile: string;
+  seed: 'demo' | 'none';
+  sessionSecret?: string;
+}
+
+/** Opens the store, seeds the demo universe into an empty one, and settles the session secret. */
+export async function openStore(options: BootOptions): Promise<{ store: Store; sessionSecret: string }> {
+  const store = await LowdbStore.open(options.dbFile);
+  if (options.seed === 'demo' && store.isEmpty()) await seedDemo(store);
+  let sessionSecret = options.sessionSecret || store.getMeta<string>('sessionSecret');
+  if (!sessionSecret) {
+    const generated = randomBytes(32).toString('base64url');
+    await store.transaction((tx) => tx.setMeta('sessionSecret', generated));
+    sessionSecret = generated;
+  }
+  return { store, sessionSecret };
+}

@@ -1,0 +1,65 @@
+import type { ReadOps, Stored } from './store/types';
+import type { Language } from './i18n';
+
+/**
+ * Universe → companies → contacts; a contact may hold an account. The shapes match
+ * schemas/entities/{universe,company,contact}.json; this module only reads them.
+ */
+export interface Universe {
+  universeId: number;
+  name: string;
+  [key: string]: unknown;
+}
+
+export interface Company {
+  companyId: number;
+  universeId: number;
+  name: string;
+  roles: string[];
+  country?: string;
+  city?: string;
+  [key: string]: unknown;
+}
+
+export interface Account {
+  profile: string;
+  passwordHash: string;
+  failedLogins: number;
+  lockedUntil?: string;
+  customServiceType?: string;
+}
+
+export interface Contact {
+  contactId: number;
+  universeId: number;
+  companyId: number;
+  firstName: string;
+  lastName: string;
+  email?: string;
+  position?: string;
+  language: Language;
+  account?: Account;
+  [key: string]: unknown;
+}
+
+export const COLLECTIONS = { universes: 'universes', companies: 'companies', contacts: 'contacts' } as const;
+
+export function fullName(contact: Pick<Contact, 'firstName' | 'lastName'>): string {
+  return `${contact.firstName} ${contact.lastName}`;
+}
+
+export function companyById(store: ReadOps, id: unknown): Stored<Company> | undefined {
+  return typeof id === 'number' ? store.get<Company>(COLLECTIONS.companies, id) : undefined;
+}
+
+export function contactById(store: ReadOps, id: unknown): Stored<Contact> | undefined {
+  return typeof id === 'number' ? store.get<Contact>(COLLECTIONS.contacts, id) : undefined;
+}
+
+export function contactByEmail(store: ReadOps, email: string): Stored<Contact> | undefined {
+  const wanted = email.trim().toLowerCase();
+  return wanted ? store.find<Contact>(COLLECTIONS.contacts, (contact) => contact.email?.toLowerCase() === wanted)[0] : undefined;
+}
+
+/** Company roles that act as order taker (spec §6.4: agent, supplier and factory count as order taker). */
+export const ORDER_TAKER_ROLES = ['ORDER_TAKER', 'AGENT', 'SUPPLIER', 'FACTORY'];

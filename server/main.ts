@@ -1,0 +1,31 @@
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import { openStore } from './boot';
+
+/** `npm run server`: the API under /back/ and the built SPA, configured by environment (CONTRACT.md). */
+const env = process.env;
+const host = env.HOST || '127.0.0.1';
+const port = Number(env.PORT || 3000);
+const seed = env.SEED === 'none' ? 'none' : 'demo';
+
+const { store, sessionSecret } = await openStore({ dbFile: env.DB_FILE || 'data/db.json', seed, sessionSecret: env.SESSION_SECRET });
+const app = createApp({
+  store,
+  sessionSecret,
+  schemasDir: env.SCHEMAS_DIR || 'schemas',
+  distDir: env.DIST_DIR || 'dist',
+  logRequests: env.NODE_ENV !== 'production' && env.NODE_ENV !== 'test' && env.LOG !== '0',
+  prod: env.NODE_ENV === 'production',
+});
+
+const server = serve({ fetch: app.fetch, hostname: host, port }, (info) => {
+  console.log(`QCFlow listening on http://${host}:${info.port}`);
+});
+
+/** Finish queued writes before leaving (each acknowledged write is already on disk). */
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    server.close();
+    void store.close().then(() => process.exit(0));
+  });
+}

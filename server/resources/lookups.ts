@@ -1,0 +1,83 @@
+import type { JsonSchema } from '../../engine/schema/resolve';
+import { validationError, type FieldError } from '../errors';
+import type { Caller } from '../context';
+import { NETWORK_COMBO_PATH, networkAccepts, networkSources } from '../network';
+import type { EntityDef, Registry } from '../schemas';
+import type { ReadOps, Row } from '../store/types';
+import { TAGS, tagOptionsUrl, tagUsable, type Tag } from '../tags';
+import { canSee } from './visibility';
+
+/**
+ * Ids written into x-lookup fields must be ids the caller could have picked from that
+ * lookup: a company or contact of their universe, a usable tag, a record they can see.
+ */
+interface LookupRef {
+  /** Field pattern (`teamMembers[].contactId`) to compare old and new values. */
+  field: string;
+  path: string;
+  url: string;
+  value: unknown;
+}
+
+type Check = (value: unknown) => boolean;
+
+function collectRefs(schema: JsonSchema, record: unknown, field: string, path: string, out: LookupRef[]): void {
+  if (record === undefined || record === null) return;
+  const lookup = schema['x-lookup'] as { url: string } | undefined;
+  if (lookup) {
+    const values = Array.isArray(record) ? record : [record];
+    values.forEach((value, index) => out.push({ field, path: Array.isArray(record) ? `${path}/${index}` : path, url: lookup.url, value }));
+    return;
+  }
+  if (schema.type === 'array' && schema.items && Array.isArray(record)) {
+    record.forEach((item, index) => collectRefs(schema.items, item, `${field}[]`, `${path}/${index}`, out));
+    return;
+  }
+  if (schema.properties && record && typeof record === 'object') {
+    for (const [name, child] of Object.entries(schema.properties as Record<string, JsonSchema>)) {
+      collectRefs(child, (record as Row)[name], field ? `${field}.${name}` : name, `${path}/${name}`, out);
+    }
+  }
+}
+
+export function lookupRefs(schema: JsonSchema, record: unknown): LookupRef[] {
+  const out: LookupRef[] = [];
+  collectRefs(schema, record, '', '', out);
+  return out;
+}
+
+/** The check behind a lookup url; urls the server does not know are not checked. */
+function checkFor(url: string, store: ReadOps, registry: Registry, caller: Caller): { check: Check; key: string } | undefined {
+  if (url.startsWith(NETWORK_COMBO_PATH)) {
+    const source = networkSources[url.slice(NETWORK_COMBO_PATH.length).replace(/\/$/, '')];
+    return source && { check: (id) => networkAccepts(store, source, caller, id), key: 'validation.unknownReference' };
+  }
+  const tagSource = tagOptionsUrl.exec(url)?.[1];
+  if (tagSource) {
+    return { check: (id) => typeof id === 'number' && tagUsable(store.get<Tag>(TAGS, id), caller, tagSource), key: 'validation.unusableTag' };
+  }
+  const target = [...registry.entities.values()].find((entity: EntityDef) => entity.api && url === `${entity.api}/lookup`);
+  if (!target) return undefined;
+  return {
+    check: (id) => {
+      const record = typeof id === 'number' ? store.get(target.collection, id) : undefined;
+      return !!record && canSee(target, record, caller);
+    },
+    key: 'validation.unknownReference',
+  };
+}
+
+/**
+ * Refuses (400, field errors) lookup values the caller could not pick. On update, values
+ * already on the stored record are kept as they are, even if the caller cannot see them.
+ */
+export function assertLookups(entity: EntityDef, record: Row, existing: Row | undefined, caller: Caller, store: ReadOps, registry: Registry): void {
+  const kept = new Set(existing ? lookupRefs(entity.schema, existing).map((ref) => `${ref.field}=${String(ref.value)}`) : []);
+  const errors: FieldError[] = [];
+  for (const ref of lookupRefs(entity.schema, record)) {
+    if (kept.has(`${ref.field}=${String(ref.value)}`)) continue;
+    const rule = checkFor(ref.url, store, registry, caller);
+    if (rule && !rule.check(ref.value)) errors.push({ path: ref.path, key: rule.key });
+  }
+  if (errors.length) throw validationError(errors);
+}

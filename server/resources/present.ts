@@ -1,0 +1,15 @@
+import type { Caller } from '../context';
+import type { EntityDef } from '../schemas';
+import type { ReadOps, Row } from '../store/types';
+import { visibleTagIds } from '../tags';
+
+/** A record as the caller may see it: tags hidden from them (other companies' SECRET tags) left out. */
+export function present(entity: EntityDef, record: Row, caller: Caller, store: ReadOps): Row {
+  if (!entity.tags || !Array.isArray(record[entity.tags.field])) return record;
+  return { ...record, [entity.tags.field]: visibleTagIds(store, caller, record[entity.tags.field]) };
+}
+
+/** Newest first: ids come from a growing sequence. */
+export function byIdDesc(entity: EntityDef) {
+  return (a: Row, b: Row) => Number(b[entity.idField]) - Number(a[entity.idField]);
+}

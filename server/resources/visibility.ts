@@ -1,0 +1,31 @@
+import { notFound } from '../errors';
+import { hasMessage } from '../i18n';
+import { isSuperAdmin, type Caller } from '../context';
+import type { EntityDef } from '../schemas';
+import type { ReadOps, Row, Stored } from '../store/types';
+
+/**
+ * x-visibility: a record is seen by callers of its universe whose company is in one of the
+ * listed fields; a super admin sees the whole universe. Anything else is "not found".
+ */
+export function canSee(entity: EntityDef, record: Stored<Row>, caller: Caller): boolean {
+  if (record.universeId !== caller.universeId) return false;
+  if (isSuperAdmin(caller) || entity.visibility.length === 0) return true;
+  const companyId = caller.company.companyId;
+  return entity.visibility.some((field) => {
+    const value = record[field];
+    return Array.isArray(value) ? value.includes(companyId) : value === companyId;
+  });
+}
+
+/** The entity's own "not found" text when it has one (structural cost: 'line not found'). */
+export function notFoundFor(entity: EntityDef) {
+  const key = `error.notFound.${entity.name}`;
+  return notFound(hasMessage(key) ? key : 'error.notFound');
+}
+
+export function visibleRecord(store: ReadOps, entity: EntityDef, id: number, caller: Caller): Stored<Row> {
+  const record = store.get(entity.collection, id);
+  if (!record || !canSee(entity, record, caller)) throw notFoundFor(entity);
+  return record;
+}

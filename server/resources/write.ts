@@ -1,0 +1,81 @@
+import { initialStatus } from '../../machines';
+import { currentMonth, nowIso, today } from '../dates';
+import { validationError } from '../errors';
+import { isPlainObject } from '../json-body';
+import type { Caller } from '../context';
+import type { EntityDef, StampRules } from '../schemas';
+import type { Row, Stored, WriteOps } from '../store/types';
+import type { Validator } from '../validation';
+import { fieldErrors } from '../validation';
+
+/**
+ * Turning a request body into a record: server-owned fields are dropped from the body,
+ * the rest is validated with the entity schema, then the server's values are applied
+ * (ids, version, universe, status, stamps, readable numbers, dynamic defaults).
+ */
+function clientPart(entity: EntityDef, body: unknown): unknown {
+  if (!isPlainObject(body)) return body;
+  return Object.fromEntries(Object.entries(body).filter(([key]) => !entity.serverOwned.has(key)));
+}
+
+function validate(validator: Validator, data: unknown): Row {
+  if (!validator(data)) throw validationError(fieldErrors(validator.errors));
+  return data as Row;
+}
+
+/** x-default: values computed at creation time ("currentMonth", "today"). */
+function dynamicDefaults(entity: EntityDef, data: unknown, now: Date): unknown {
+  if (!isPlainObject(data)) return data;
+  const out = { ...data };
+  for (const [name, prop] of Object.entries((entity.schema.properties ?? {}) as Record<string, Row>)) {
+    if (out[name] !== undefined || entity.serverOwned.has(name)) continue;
+    if (prop['x-default'] === 'currentMonth') out[name] = currentMonth(now);
+    if (prop['x-default'] === 'today') out[name] = today(now);
+  }
+  return out;
+}
+
+function stamps(rules: StampRules[keyof StampRules], caller: Caller, now: Date): Row {
+  const value = { contactId: caller.contact.contactId, companyId: caller.company.companyId, today: today(now), now: nowIso(now) };
+  return Object.fromEntries(Object.entries(rules ?? {}).map(([field, source]) => [field, value[source]]));
+}
+
+/** The record to insert (its id is given inside the write, see `insertRecord`). */
+export function recordToCreate(entity: EntityDef, body: unknown, caller: Caller, now = new Date()): Row {
+  const data = validate(entity.validateCreate, dynamicDefaults(entity, clientPart(entity, body), now));
+  const status = entity.machine && entity.statusField ? { [entity.statusField]: initialStatus(entity.machine) } : {};
+  return { ...data, ...status, ...stamps(entity.stamps.onCreate, caller, now), universeId: caller.universeId };
+}
+
+/** x-number: the prefix and the id on six digits (`QA-000042`). */
+export const readableNumber = (prefix: string, id: number) => `${prefix}${String(id).padStart(6, '0')}`;
+
+export function insertRecord(tx: WriteOps, entity: EntityDef, record: Row): Stored<Row> {
+  const id = tx.nextId(entity.collection);
+  const number = entity.number ? { [entity.number.field]: readableNumber(entity.number.prefix, id) } : {};
+  return tx.insert(entity.collection, entity.idField, { ...record, ...number, [entity.idField]: id });
+}
+
+/** A full replacement of the client's fields; server-owned fields keep their stored values. */
+export function recordToUpdate(entity: EntityDef, body: unknown, existing: Stored<Row>, caller: Caller, now = new Date()): Row {
+  const data = validate(entity.validateUpdate, clientPart(entity, body));
+  const kept = Object.fromEntries(Object.entries(existing).filter(([key]) => entity.serverOwned.has(key)));
+  return { ...kept, ...data, ...stamps(entity.stamps.onUpdate, caller, now) };
+}
+
+export function updateStamps(entity: EntityDef, caller: Caller, now = new Date()): Row {
+  return stamps(entity.stamps.onUpdate, caller, now);
+}
+
+/** The `version` a write is based on: required in a PUT body, optional for actions. */
+export function expectedVersion(value: unknown, required: boolean): number | undefined {
+  if (value === undefined || value === null || value === '') {
+    if (required) throw validationError([{ path: '/version', key: 'validation.required' }]);
+    return undefined;
+  }
+  const version = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+  if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) {
+    throw validationError([{ path: '/version', key: 'validation.wrongType' }]);
+  }
+  return version;
+}

@@ -1,0 +1,77 @@
+import { Hono } from 'hono';
+import { requireCaller, type AppContext, type AppEnv, type Caller } from '../context';
+import type { ReadOps, Stored } from '../store/types';
+
+/**
+ * Live alerts (spec §7.1): the bell polls the unread count and gets each new alert once
+ * as a snack; opening the list and marking a range read clears them.
+ */
+export const ALERTS = 'alerts';
+
+export interface Alert {
+  alertId: number;
+  contactId: number;
+  universeId: number;
+  level: 'ERROR' | 'FATAL' | 'WARN' | 'INFO';
+  title: string;
+  message: string;
+  titleLink?: string;
+  creationDate: string;
+  read: boolean;
+  shown: boolean;
+  [key: string]: unknown;
+}
+
+const LIST_LIMIT = 50;
+
+const mine = (store: ReadOps, caller: Caller) =>
+  store.find<Alert>(ALERTS, (alert) => alert.contactId === caller.contact.contactId).sort((a, b) => b.alertId - a.alertId);
+
+const publicAlert = ({ alertId, level, title, message, titleLink, creationDate, read }: Stored<Alert>) =>
+  ({ alertId, level, title, message, titleLink, creationDate, read });
+
+function optionalId(value: string | undefined): number | undefined {
+  return value !== undefined && /^\d+$/.test(value) ? Number(value) : undefined;
+}
+
+export function alertRoutes() {
+  const app = new Hono<AppEnv>();
+
+  app.get('/back/alerts/poll', async (c) => {
+    const caller = requireCaller(c);
+    const { store } = c.get('services');
+    const unread = mine(store, caller).filter((alert) => !alert.read);
+    const snacks = unread.filter((alert) => !alert.shown);
+    if (snacks.length) {
+      await store.transaction((tx) => snacks.forEach((alert) => tx.update<Alert>(ALERTS, alert.alertId, (current) => ({ ...current, shown: true }))));
+    }
+    return c.json({ count: unread.length, snacks: snacks.map(publicAlert) });
+  });
+
+  const list = (c: AppContext) => {
+    const alerts = mine(c.get('services').store, requireCaller(c)).slice(0, LIST_LIMIT);
+    const liveIds = alerts.filter((alert) => !alert.read).map((alert) => alert.alertId);
+    return c.json({
+      alerts: alerts.map(publicAlert),
+      minLiveAlertId: liveIds.length ? Math.min(...liveIds) : null,
+      maxLiveAlertId: liveIds.length ? Math.max(...liveIds) : null,
+    });
+  };
+  app.get('/back/alerts/', list);
+  app.get('/back/alerts', list);
+
+  /** Marks read the caller's alerts between lowlivealertid and highlivealertid (each bound optional). */
+  const markRead = async (c: AppContext) => {
+    const caller = requireCaller(c);
+    const { store } = c.get('services');
+    const low = optionalId(c.req.query('lowlivealertid')) ?? 0;
+    const high = optionalId(c.req.query('highlivealertid')) ?? Number.MAX_SAFE_INTEGER;
+    const toRead = mine(store, caller).filter((alert) => !alert.read && alert.alertId >= low && alert.alertId <= high);
+    await store.transaction((tx) => toRead.forEach((alert) => tx.update<Alert>(ALERTS, alert.alertId, (current) => ({ ...current, read: true, shown: true }))));
+    return c.json({ count: mine(store, caller).filter((alert) => !alert.read).length });
+  };
+  app.patch('/back/alerts/', markRead);
+  app.patch('/back/alerts', markRead);
+
+  return app;
+}

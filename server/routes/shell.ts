@@ -1,0 +1,64 @@
+import { Hono } from 'hono';
+import { badRequest, forbidden, notFound } from '../errors';
+import { COLLECTIONS, type Contact } from '../identity';
+import { isLanguage } from '../i18n';
+import { requireCaller, type AppContext, type AppEnv, type Caller } from '../context';
+import { rolesAllow, type Registry, type Screen } from '../schemas';
+
+/** App shell calls (spec §7.1): version, schemas, left menu, menu pages, locale. */
+const allowedScreens = (registry: Registry, caller: Caller) => registry.screens.filter((screen) => rolesAllow(screen.roles, caller.roles));
+
+const menuEntry = (screen: Screen) => ({ name: screen.title, icon: screen.menu?.icon ?? screen.icon, link: screen.route });
+
+export function shellRoutes() {
+  const app = new Hono<AppEnv>();
+
+  app.get('/back/version/', (c) => c.json({ version: c.get('services').version }));
+  app.get('/back/version', (c) => c.json({ version: c.get('services').version }));
+
+  /** Everything the engine renders from, screens limited to those the caller may open. */
+  app.get('/back/schemas', (c) => {
+    const caller = requireCaller(c);
+    const { registry } = c.get('services');
+    return c.json({
+      entities: registry.publicEntities,
+      search: registry.search,
+      ui: registry.ui,
+      screens: allowedScreens(registry, caller),
+      enums: registry.enums,
+      locales: registry.locales,
+    });
+  });
+
+  const menu = (c: AppContext) => {
+    const screens = allowedScreens(c.get('services').registry, requireCaller(c)).filter((screen) => screen.menu);
+    screens.sort((a, b) => (a.menu?.order ?? Infinity) - (b.menu?.order ?? Infinity));
+    return c.json(screens.map(menuEntry));
+  };
+  app.get('/back/bo/menu', menu);
+  app.get('/back/bo/menu/', menu);
+
+  /** The locale string; `?locale=fr` first saves it as the contact's language. */
+  app.get('/back/bo/menu/locale', async (c) => {
+    const caller = requireCaller(c);
+    const wanted = c.req.query('locale');
+    if (wanted === undefined) return c.json(caller.contact.language);
+    if (!isLanguage(wanted)) throw badRequest('validation.unknownValue');
+    await c.get('services').store.update<Contact>(COLLECTIONS.contacts, caller.contact.contactId, (contact) => ({ ...contact, language: wanted }));
+    return c.json(wanted);
+  });
+
+  /** A menu page's entries (`/back/bo/menu/capas` → the items of the `/capas` menu screen). */
+  app.get('/back/bo/menu/:name{[A-Za-z0-9_-]+}', (c) => {
+    const caller = requireCaller(c);
+    const { registry } = c.get('services');
+    const page = registry.screens.find((screen) => screen.type === 'menu' && screen.route === `/${c.req.param('name')}`);
+    if (!page) throw notFound();
+    if (!rolesAllow(page.roles, caller.roles)) throw forbidden();
+    const allowed = allowedScreens(registry, caller);
+    const entries = (page.items ?? []).map((route) => allowed.find((screen) => screen.route === route)).filter((screen): screen is Screen => !!screen);
+    return c.json(entries.map(menuEntry));
+  });
+
+  return app;
+}

@@ -1,0 +1,107 @@
+import { Hono } from 'hono';
+import { badRequest, notFound, validationError, type FieldError } from '../errors';
+import { readJson } from '../json-body';
+import { requireCaller, requireRoles, type AppContext, type AppEnv, type Caller } from '../context';
+import type { EntityDef, Registry } from '../schemas';
+import type { ReadOps } from '../store/types';
+import { TAGS, tagUsable, tagVisible, visibleTagIds, withHiddenTags, type Tag } from '../tags';
+import { updateStamps, expectedVersion } from '../resources/write';
+import { visibleRecord } from '../resources/visibility';
+
+/**
+ * Tag calls (spec §7.2). A record is named `<SOURCE>_<id>`: SOURCE is the entity's name in
+ * upper snake case (NON_COMPLIANCE → nonCompliance, MATRIX8D → matrix8d) or, failing that,
+ * the x-tags source of exactly one entity.
+ */
+const upperSnake = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase();
+
+function entityForSource(registry: Registry, source: string): EntityDef | undefined {
+  const tagged = [...registry.entities.values()].filter((entity) => entity.tags);
+  const byName = tagged.find((entity) => upperSnake(entity.name) === source);
+  if (byName) return byName;
+  const bySource = tagged.filter((entity) => entity.tags!.source === source);
+  return bySource.length === 1 ? bySource[0] : undefined;
+}
+
+const tagView = ({ tagId, localizedName, color, privacy }: Tag) => ({ tagId, localizedName, color, privacy });
+
+function tagsOfRecord(store: ReadOps, caller: Caller, ids: unknown, type?: string) {
+  return visibleTagIds(store, caller, ids)
+    .map((id) => store.get<Tag>(TAGS, id)!)
+    .filter((tag) => !type || tag.sources.includes(type))
+    .map(tagView);
+}
+
+/** The record behind `<SOURCE>_<id>`, with the entity's route roles and visibility applied. */
+function taggedRecord(c: AppContext) {
+  const caller = requireCaller(c);
+  const { store, registry } = c.get('services');
+  const [, source, id] = /^([A-Z0-9_]+)_(\d+)$/.exec(c.req.param('ref') ?? '') ?? [];
+  const entity = source ? entityForSource(registry, source) : undefined;
+  if (!entity?.tags) throw notFound();
+  requireRoles(caller, entity.roles);
+  return { caller, store, entity, id: Number(id), record: visibleRecord(store, entity, Number(id), caller) };
+}
+
+function tagSourcesOf(registry: Registry, list: string): string[] {
+  const known: string[] = registry.enums.tagSource?.enum ?? [];
+  const sources = list.split(',').filter(Boolean);
+  if (!sources.length || sources.some((source) => !known.includes(source))) throw badRequest('validation.unknownValue');
+  return sources;
+}
+
+export function tagRoutes() {
+  const app = new Hono<AppEnv>();
+
+  /**
+   * Options of tag pickers: enabled tags of these sources the caller may see.
+   * `privateOnly=true`: only the caller's company's tags; `companyCascadeId`: only that
+   * company's tags; `sourceId` and `searchOnly` are accepted and change nothing yet.
+   */
+  app.get('/back/bo/tags/:types{[A-Z_,]+}/options', (c) => {
+    const caller = requireCaller(c);
+    const { store, registry } = c.get('services');
+    const sources = tagSourcesOf(registry, c.req.param('types'));
+    const owner = c.req.query('privateOnly') === 'true' ? caller.company.companyId : Number(c.req.query('companyCascadeId')) || undefined;
+    const options = store
+      .find<Tag>(TAGS, (tag) => tagVisible(tag, caller) && !tag.disabled && tag.sources.some((source) => sources.includes(source)))
+      .filter((tag) => owner === undefined || tag.companyId === owner)
+      .map((tag) => ({ value: tag.tagId, label: tag.localizedName, color: tag.color }))
+      .sort((a, b) => a.label.localeCompare(b.label));
+    return c.json(options);
+  });
+
+  app.get('/back/bo/tags/:ref{[A-Z0-9_]+_[0-9]+}', (c) => {
+    const { caller, store, entity, record } = taggedRecord(c);
+    return c.json(tagsOfRecord(store, caller, record[entity.tags!.field]));
+  });
+
+  app.get('/back/bo/tags/:ref{[A-Z0-9_]+_[0-9]+}/:type{[A-Z_]+}', (c) => {
+    const { caller, store, entity, record } = taggedRecord(c);
+    const [type] = tagSourcesOf(c.get('services').registry, c.req.param('type'));
+    return c.json(tagsOfRecord(store, caller, record[entity.tags!.field], type));
+  });
+
+  /** Replaces the record's tags by the given ids (tags hidden from the caller stay); bumps its version. */
+  app.patch('/back/bo/tags/:ref{[A-Z0-9_]+_[0-9]+}', async (c) => {
+    const { caller, store, entity, id } = taggedRecord(c);
+    const body = await readJson(c);
+    if (!Array.isArray(body) || body.some((tagId) => !Number.isInteger(tagId))) throw validationError([{ path: '', key: 'validation.wrongType' }]);
+    const version = expectedVersion(c.req.query('version'), false);
+    const field = entity.tags!.field;
+    const updated = await store.transaction((tx) => {
+      const current = visibleRecord(tx, entity, id, caller);
+      const kept = new Set(Array.isArray(current[field]) ? (current[field] as number[]) : []);
+      const errors: FieldError[] = body
+        .map((tagId, index) => ({ tagId: tagId as number, index }))
+        .filter(({ tagId }) => !kept.has(tagId) && !tagUsable(tx.get<Tag>(TAGS, tagId), caller, entity.tags!.source))
+        .map(({ index }) => ({ path: `/${index}`, key: 'validation.unusableTag' }));
+      if (errors.length) throw validationError(errors);
+      const tags = withHiddenTags(tx, caller, [...new Set(body as number[])], current[field]);
+      return tx.update(entity.collection, id, (row) => ({ ...row, [field]: tags, ...updateStamps(entity, caller) }), version);
+    });
+    return c.json(tagsOfRecord(store, caller, updated[field]));
+  });
+
+  return app;
+}

@@ -1,0 +1,123 @@
+import { Hono } from 'hono';
+import { isDeepStrictEqual } from 'node:util';
+import { HttpError, notFound, validationError } from '../errors';
+import { isPlainObject, readJson } from '../json-body';
+import { requireCaller, type AppContext, type AppEnv, type Caller } from '../context';
+import type { EntityDef } from '../schemas';
+import type { ReadOps, Row, Stored } from '../store/types';
+import { expectedVersion, insertRecord, recordToCreate, recordToUpdate } from '../resources/write';
+
+/**
+ * Saved search filters (spec §7.8 "User filters"): per screen type, the caller's own
+ * filters plus those shared within their company; one default per contact and type.
+ */
+interface UserFilter {
+  userFilterId: number;
+  type: string;
+  name: string;
+  filter: Row;
+  shared: boolean;
+  contactId: number;
+  companyId: number;
+  universeId: number;
+  [key: string]: unknown;
+}
+
+const DEFAULTS = 'userFilterDefaults';
+const TYPE = ':type{[A-Za-z0-9_.-]{1,60}}';
+
+const visible = (filter: Stored<UserFilter>, caller: Caller, type: string) =>
+  filter.universeId === caller.universeId &&
+  filter.type === type &&
+  (filter.contactId === caller.contact.contactId || (filter.shared && filter.companyId === caller.company.companyId));
+
+const defaultKey = (caller: Caller, type: string) => `${caller.contact.contactId}:${type}`;
+
+export function userFilterRoutes() {
+  const app = new Hono<AppEnv>();
+  const base = '/back/bo/userfilter';
+
+  const context = (c: AppContext) => {
+    const caller = requireCaller(c);
+    const { store, registry } = c.get('services');
+    const entity = registry.entities.get('userFilter') as EntityDef;
+    return { caller, store, entity, filters: entity.collection, type: c.req.param('type') ?? '' };
+  };
+  const listOf = (store: ReadOps, filters: string, caller: Caller, type: string) =>
+    store.find<UserFilter>(filters, (filter) => visible(filter, caller, type)).sort((a, b) => a.name.localeCompare(b.name));
+
+  app.get(`${base}/${TYPE}`, (c) => {
+    const { caller, store, filters, type } = context(c);
+    return c.json(listOf(store, filters, caller, type));
+  });
+
+  /** A filter identical (name and criteria) to one the caller already has is refused with a warning. */
+  app.post(`${base}/${TYPE}`, async (c) => {
+    const { caller, store, entity, filters, type } = context(c);
+    const body = await readJson(c);
+    const created = await store.transaction((tx) => {
+      const record = recordToCreate(entity, body, caller);
+      const duplicate = listOf(tx, filters, caller, type).some(
+        (filter) => filter.name.trim() === String(record.name).trim() && isDeepStrictEqual(filter.filter, record.filter),
+      );
+      if (duplicate) throw new HttpError(422, 'DuplicateFilterException', 'warning.filterDuplicate', {}, [], 'WARN');
+      return insertRecord(tx, entity, { ...record, type, contactId: caller.contact.contactId, companyId: caller.company.companyId });
+    });
+    return c.json(created, 201);
+  });
+
+  /** Update or rename one of the caller's own filters (body: the filter with userFilterId and version). */
+  app.put(`${base}/${TYPE}`, async (c) => {
+    const { caller, store, entity, type } = context(c);
+    const body = await readJson(c);
+    const id = isPlainObject(body) ? body.userFilterId : undefined;
+    if (!Number.isInteger(id)) throw validationError([{ path: '/userFilterId', key: 'validation.required' }]);
+    const version = expectedVersion(isPlainObject(body) ? body.version : undefined, true);
+    const updated = await store.transaction((tx) => {
+      const existing = tx.get<UserFilter>(entity.collection, id as number);
+      if (!existing || existing.contactId !== caller.contact.contactId || existing.type !== type) throw notFound();
+      const record = recordToUpdate(entity, body, existing, caller);
+      return tx.update(entity.collection, id as number, () => record, version);
+    });
+    return c.json(updated);
+  });
+
+  app.delete(`${base}/:id{[0-9]+}`, async (c) => {
+    const { caller, store, filters } = context(c);
+    const id = Number(c.req.param('id'));
+    await store.transaction((tx) => {
+      const existing = tx.get<UserFilter>(filters, id);
+      if (!existing || existing.contactId !== caller.contact.contactId) throw notFound();
+      tx.remove(filters, id);
+      for (const pointer of tx.find(DEFAULTS, (row) => row.userFilterId === id)) tx.remove(DEFAULTS, pointer.key as string);
+    });
+    return c.json(true);
+  });
+
+  app.get(`${base}/${TYPE}/default`, (c) => {
+    const { caller, store, filters, type } = context(c);
+    const pointer = store.get(DEFAULTS, defaultKey(caller, type));
+    const filter = pointer && store.get<UserFilter>(filters, pointer.userFilterId as number);
+    return c.json({ userFilterId: filter && visible(filter, caller, type) ? filter.userFilterId : null });
+  });
+
+  /** `{userFilterId}` makes it the caller's default for the type; `{userFilterId: null}` clears it. */
+  app.put(`${base}/${TYPE}/default`, async (c) => {
+    const { caller, store, filters, type } = context(c);
+    const body = await readJson(c);
+    const id = isPlainObject(body) ? body.userFilterId : undefined;
+    if (id !== null && !Number.isInteger(id)) throw validationError([{ path: '/userFilterId', key: 'validation.wrongType' }]);
+    const key = defaultKey(caller, type);
+    await store.transaction((tx) => {
+      if (id !== null) {
+        const filter = tx.get<UserFilter>(filters, id as number);
+        if (!filter || !visible(filter, caller, type)) throw notFound();
+      }
+      if (tx.get(DEFAULTS, key)) tx.remove(DEFAULTS, key);
+      if (id !== null) tx.insert(DEFAULTS, 'key', { key, userFilterId: id, contactId: caller.contact.contactId, type });
+    });
+    return c.json({ userFilterId: id });
+  });
+
+  return app;
+}

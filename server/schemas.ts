@@ -1,0 +1,178 @@
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import type { AnyStateMachine } from 'xstate';
+import { workflows } from '../machines';
+import { resolveSchema, type JsonSchema, type SharedDefs } from '../engine/schema/resolve';
+import { createAjv, type Validator } from './validation';
+
+/**
+ * Everything under SCHEMAS_DIR, loaded once at start: entity schemas with their
+ * annotations read into typed definitions and compiled validators, search forms,
+ * screens, uiSchemas and schema labels (docs/schemas.md describes the annotations).
+ */
+export interface StampRules {
+  onCreate?: Record<string, 'contactId' | 'companyId' | 'today' | 'now'>;
+  onUpdate?: Record<string, 'contactId' | 'companyId' | 'today' | 'now'>;
+}
+
+export interface SearchDef {
+  name: string;
+  schema: JsonSchema;
+  validate: Validator;
+}
+
+export interface EntityDef {
+  name: string;
+  schema: JsonSchema;
+  collection: string;
+  idField: string;
+  api?: string;
+  roles?: string[];
+  visibility: string[];
+  machine?: AnyStateMachine;
+  /** The x-machine name (workflow action labels are `workflow.<machineName>.<EVENT>`). */
+  machineName?: string;
+  statusField?: string;
+  stamps: StampRules;
+  number?: { field: string; prefix: string };
+  tags?: { source: string; field: string };
+  label?: string;
+  hitLimit: number;
+  /** Fields the client never writes: readOnly properties, `version`, `universeId`. */
+  serverOwned: Set<string>;
+  validateCreate: Validator;
+  validateUpdate: Validator;
+  search?: SearchDef;
+}
+
+export interface Screen {
+  route: string;
+  type: string;
+  title: string;
+  icon?: string;
+  roles?: string[];
+  items?: string[];
+  menu?: { icon: string; order?: number };
+  [key: string]: unknown;
+}
+
+export interface Registry {
+  entities: Map<string, EntityDef>;
+  search: Record<string, JsonSchema>;
+  ui: Record<string, JsonSchema>;
+  screens: Screen[];
+  enums: Record<string, JsonSchema>;
+  locales: Record<'en' | 'fr' | 'it', Record<string, string>>;
+  /** The resolved entity schemas as the browser may see them (server-only properties removed). */
+  publicEntities: Record<string, JsonSchema>;
+}
+
+const DEFAULT_HIT_LIMIT = 1000;
+
+function readJson(file: string): JsonSchema {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new Error(`Cannot read schema file ${file}: ${(error as Error).message}`);
+  }
+}
+
+/** The `.json` files of a folder, by name (a missing folder is an empty list). */
+function jsonFiles(dir: string): { name: string; content: JsonSchema }[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((file) => file.endsWith('.json'))
+    .sort()
+    .map((file) => ({ name: basename(file, '.json'), content: readJson(join(dir, file)) }));
+}
+
+/** `x-serverOnly` properties (account secrets) never leave the server, not even their schema. */
+function withoutServerOnly(schema: JsonSchema): JsonSchema {
+  if (!schema.properties) return schema;
+  const properties = Object.fromEntries(Object.entries(schema.properties as Record<string, JsonSchema>).filter(([, prop]) => !prop['x-serverOnly']));
+  return { ...schema, properties };
+}
+
+/** Labels: `<lang>.json` or `<anything>.<lang>.json` files of schemas/locales, merged per language. */
+function loadLocales(dir: string): Registry['locales'] {
+  const locales: Registry['locales'] = { en: {}, fr: {}, it: {} };
+  for (const { name, content } of jsonFiles(dir)) {
+    const lang = name.split('.').pop() as keyof Registry['locales'];
+    if (lang in locales) Object.assign(locales[lang], content);
+  }
+  return locales;
+}
+
+function entityDef(name: string, schema: JsonSchema, compilers: ReturnType<typeof compilersFor>): EntityDef {
+  const required = (key: string) => {
+    if (!schema[key]) throw new Error(`Entity ${name}: missing ${key}`);
+    return schema[key] as string;
+  };
+  const machineName = schema['x-machine'] as string | undefined;
+  const machine = machineName ? workflows[machineName] : undefined;
+  if (machineName && !machine) throw new Error(`Entity ${name}: unknown machine ${machineName}`);
+  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  const serverOwned = new Set(['version', 'universeId', ...Object.keys(properties).filter((key) => properties[key].readOnly)]);
+  return {
+    name,
+    schema,
+    collection: required('x-collection'),
+    idField: required('x-id'),
+    api: schema['x-api'],
+    roles: schema['x-roles'],
+    visibility: schema['x-visibility'] ?? [],
+    machine,
+    machineName,
+    statusField: machine ? required('x-status') : undefined,
+    stamps: schema['x-stamps'] ?? {},
+    number: schema['x-number'],
+    tags: schema['x-tags'],
+    label: schema['x-label'],
+    hitLimit: schema['x-hitLimit'] ?? DEFAULT_HIT_LIMIT,
+    serverOwned,
+    validateCreate: compilers.create.compile(schema),
+    validateUpdate: compilers.update.compile(schema),
+  };
+}
+
+function compilersFor() {
+  return { create: createAjv({ useDefaults: true }), update: createAjv(), search: createAjv({ coerceTypes: 'array' }) };
+}
+
+export function loadRegistry(schemasDir: string): Registry {
+  const shared: SharedDefs = {
+    'enums.json': readJson(join(schemasDir, 'enums.json')) as SharedDefs[string],
+    'formats.json': readJson(join(schemasDir, 'formats.json')) as SharedDefs[string],
+  };
+  const compilers = compilersFor();
+  const entities = new Map<string, EntityDef>();
+  for (const { name, content } of jsonFiles(join(schemasDir, 'entities'))) {
+    const entityName = (content.$id as string | undefined) ?? name;
+    const resolved = resolveSchema(content, shared);
+    delete resolved.$id; // ajv refuses two schemas with one $id across compilers
+    entities.set(entityName, entityDef(entityName, resolved, compilers));
+  }
+  const search: Record<string, JsonSchema> = {};
+  for (const { name, content } of jsonFiles(join(schemasDir, 'search'))) {
+    const resolved = resolveSchema(content, shared);
+    search[name] = resolved;
+    const entity = entities.get(resolved['x-entity']);
+    if (!entity) throw new Error(`Search form ${name}: unknown x-entity ${resolved['x-entity']}`);
+    const { $id, ...compilable } = resolved;
+    entity.search = { name, schema: resolved, validate: compilers.search.compile(compilable) };
+  }
+  return {
+    entities,
+    search,
+    ui: Object.fromEntries(jsonFiles(join(schemasDir, 'ui')).map(({ name, content }) => [name, content])),
+    screens: jsonFiles(join(schemasDir, 'screens')).map(({ content }) => content as Screen),
+    enums: shared['enums.json'].$defs,
+    locales: loadLocales(join(schemasDir, 'locales')),
+    publicEntities: Object.fromEntries([...entities].map(([name, def]) => [name, withoutServerOnly({ $id: name, ...def.schema })])),
+  };
+}
+
+/** Route roles: no list means any logged-in user. */
+export function rolesAllow(required: string[] | undefined, held: ReadonlySet<string>): boolean {
+  return !required?.length || required.some((role) => held.has(role));
+}

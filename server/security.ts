@@ -1,0 +1,53 @@
+import type { MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { getCookie } from 'hono/cookie';
+import { HttpError, forbidden } from './errors';
+import { MAX_BODY_BYTES, errorResponse } from './http';
+import type { AppEnv } from './context';
+
+export const SESSION_COOKIE = 'qcflow_session';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Bodies above 1 MB are refused with 413 before anything reads them. The rest of such a body
+ * is never read, so the connection is closed rather than reused by the client.
+ */
+export const limitBody: MiddlewareHandler<AppEnv> = bodyLimit({
+  maxSize: MAX_BODY_BYTES,
+  onError: (c) => {
+    c.header('Connection', 'close');
+    return errorResponse(c, new HttpError(413, 'PayloadTooLargeException', 'error.payloadTooLarge', { max: MAX_BODY_BYTES }));
+  },
+});
+
+function sameOrigin(origin: string, host: string | undefined): boolean {
+  try {
+    return !!host && new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * CSRF rule (the README documents it):
+ * 1. The session cookie is SameSite=Lax, so other sites' sub-requests and form posts other
+ *    than top-level navigations do not carry it.
+ * 2. Every state-changing request (not GET/HEAD/OPTIONS) under /back/ that carries the session
+ *    cookie must send `X-Requested-With: XMLHttpRequest`. A cross-site page cannot add that
+ *    header without a CORS preflight, which this server never grants.
+ * 3. A state-changing /back/ request with an `Origin` header must come from this host. This
+ *    also covers `POST /back/login` (exempt from rule 2, it has no session yet) against login CSRF.
+ * Otherwise: 403.
+ */
+export const csrfGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!SAFE_METHODS.has(c.req.method)) {
+    const origin = c.req.header('Origin');
+    if (origin && !sameOrigin(origin, c.req.header('Host'))) throw forbidden('error.csrf');
+    const cookieAuthenticated = getCookie(c, SESSION_COOKIE) !== undefined;
+    if (cookieAuthenticated && c.req.path !== '/back/login' && c.req.header('X-Requested-With') !== 'XMLHttpRequest') {
+      throw forbidden('error.csrf');
+    }
+  }
+  await next();
+};

@@ -1,0 +1,20 @@
+import { today } from '../dates';
+import type { Store } from '../store/types';
+import { seedAlerts } from './alerts';
+import { accountHashes, seedIdentity } from './identity';
+import { createRandom } from './random';
+import { seedRecords } from './records';
+import { seedTags } from './tags';
+
+/** The demo universe of CONTRACT.md, written in one transaction (all or nothing). */
+export async function seedDemo(store: Store, now = new Date()): Promise<void> {
+  const hashes = await accountHashes();
+  const random = createRandom(2026);
+  const day = today(now);
+  await store.transaction((tx) => {
+    const identity = seedIdentity(tx, hashes);
+    const tags = seedTags(tx, identity);
+    seedRecords(tx, random, day, identity, tags);
+    seedAlerts(tx, random, day, identity);
+  });
+}

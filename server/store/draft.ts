@@ -1,0 +1,108 @@
+import { ConflictError, NotFoundError, type Id, type Row, type Stored, type WriteOps } from './types';
+
+/** The whole content of a JSON store. */
+export interface StoreData {
+  meta: Record<string, unknown>;
+  sequences: Record<string, number>;
+  collections: Record<string, Record<string, Stored>>;
+}
+
+export function emptyData(): StoreData {
+  return { meta: {}, sequences: {}, collections: {} };
+}
+
+export function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
+
+/** Reads over one snapshot of the data (committed data, or a transaction's draft). */
+export class DataReader {
+  constructor(protected data: StoreData) {}
+
+  get<T extends Row = Row>(collection: string, id: Id): Stored<T> | undefined {
+    const rows = this.data.collections[collection];
+    return rows && Object.hasOwn(rows, String(id)) ? (rows[String(id)] as Stored<T>) : undefined;
+  }
+
+  all<T extends Row = Row>(collection: string): Stored<T>[] {
+    return Object.values(this.data.collections[collection] ?? {}) as Stored<T>[];
+  }
+
+  find<T extends Row = Row>(collection: string, predicate: (record: Stored<T>) => boolean): Stored<T>[] {
+    return this.all<T>(collection).filter(predicate);
+  }
+
+  getMeta<T = unknown>(key: string): T | undefined {
+    return this.data.meta[key] as T | undefined;
+  }
+}
+
+/**
+ * A transaction's working copy. Records are frozen, so the draft copies only the maps it
+ * touches (copy-on-write) and replaces records instead of changing them: the committed
+ * data stays untouched until the draft is persisted and swapped in.
+ */
+export class Draft extends DataReader implements WriteOps {
+  private readonly touched = new Set<string>();
+
+  constructor(base: StoreData) {
+    super({ meta: { ...base.meta }, sequences: { ...base.sequences }, collections: { ...base.collections } });
+  }
+
+  get result(): StoreData {
+    return this.data;
+  }
+
+  private rows(collection: string): Record<string, Stored> {
+    if (!this.touched.has(collection)) {
+      this.data.collections[collection] = { ...(this.data.collections[collection] ?? {}) };
+      this.touched.add(collection);
+    }
+    return this.data.collections[collection];
+  }
+
+  insert<T extends Row>(collection: string, idField: string, record: T): Stored<T & Row> {
+    const rows = this.rows(collection);
+    let id = record[idField] as Id | undefined;
+    if (id === undefined || id === null) {
+      id = this.nextId(collection);
+    } else if (typeof id === 'number' && id > (this.data.sequences[collection] ?? 0)) {
+      this.data.sequences[collection] = id;
+    }
+    if (Object.hasOwn(rows, String(id))) throw new Error(`Duplicate id ${collection}/${id}`);
+    const stored = deepFreeze(structuredClone({ [idField]: id, ...record, version: 1 })) as Stored<T>;
+    rows[String(id)] = stored;
+    return stored;
+  }
+
+  update<T extends Row>(collection: string, id: Id, change: (current: Stored<T>) => T, expectedVersion?: number): Stored<T> {
+    const current = this.get<T>(collection, id);
+    if (!current) throw new NotFoundError(collection, id);
+    if (expectedVersion !== undefined && expectedVersion !== current.version) {
+      throw new ConflictError(collection, id, expectedVersion, current.version);
+    }
+    const next = deepFreeze(structuredClone({ ...change(current), version: current.version + 1 })) as Stored<T>;
+    this.rows(collection)[String(id)] = next;
+    return next;
+  }
+
+  remove(collection: string, id: Id): boolean {
+    if (!this.get(collection, id)) return false;
+    delete this.rows(collection)[String(id)];
+    return true;
+  }
+
+  nextId(collection: string): number {
+    const id = (this.data.sequences[collection] ?? 0) + 1;
+    this.data.sequences[collection] = id;
+    return id;
+  }
+
+  setMeta(key: string, value: unknown): void {
+    this.data.meta[key] = deepFreeze(structuredClone(value));
+  }
+}

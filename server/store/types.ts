@@ -1,0 +1,53 @@
+/**
+ * The storage interface every adapter implements (lowdb today, PostgreSQL later).
+ * Records are plain JSON objects carrying their id field and a `version` integer
+ * (1 on insert, +1 on each update). Records handed out are frozen: copy, never mutate.
+ */
+export type Id = string | number;
+export type Row = Record<string, unknown>;
+export type Stored<T extends Row = Row> = Readonly<T & { version: number }>;
+
+export interface ReadOps {
+  get<T extends Row = Row>(collection: string, id: Id): Stored<T> | undefined;
+  all<T extends Row = Row>(collection: string): Stored<T>[];
+  find<T extends Row = Row>(collection: string, predicate: (record: Stored<T>) => boolean): Stored<T>[];
+  getMeta<T = unknown>(key: string): T | undefined;
+}
+
+export interface WriteOps extends ReadOps {
+  /** Adds a record; when `record[idField]` is absent the collection's sequence gives the next id (never reused). */
+  insert<T extends Row>(collection: string, idField: string, record: T): Stored<T & Row>;
+  /** Replaces a record by what `change` returns; NotFoundError when absent, ConflictError on a stale expected version. */
+  update<T extends Row>(collection: string, id: Id, change: (current: Stored<T>) => T, expectedVersion?: number): Stored<T>;
+  remove(collection: string, id: Id): boolean;
+  /** Takes the next id of the collection's sequence (for fields derived from the id, like readable numbers). */
+  nextId(collection: string): number;
+  setMeta(key: string, value: unknown): void;
+}
+
+export interface Store extends ReadOps {
+  /**
+   * The serialized write section: writes run one at a time, see only committed data plus
+   * their own changes, and are durable when the promise resolves. If `work` throws or
+   * persisting fails, nothing of it is visible.
+   */
+  transaction<R>(work: (tx: WriteOps) => R | Promise<R>): Promise<R>;
+  insert<T extends Row>(collection: string, idField: string, record: T): Promise<Stored<T & Row>>;
+  update<T extends Row>(collection: string, id: Id, change: (current: Stored<T>) => T, expectedVersion?: number): Promise<Stored<T>>;
+  remove(collection: string, id: Id): Promise<boolean>;
+  /** True when no collection holds a record (the demo seed only goes into an empty store). */
+  isEmpty(): boolean;
+  close(): Promise<void>;
+}
+
+export class ConflictError extends Error {
+  constructor(readonly collection: string, readonly id: Id, readonly expected: number, readonly actual: number) {
+    super(`Stale version of ${collection}/${id}: expected ${actual}, got ${expected}`);
+  }
+}
+
+export class NotFoundError extends Error {
+  constructor(readonly collection: string, readonly id: Id) {
+    super(`No ${collection}/${id}`);
+  }
+}

@@ -1,0 +1,34 @@
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import { formats, keywords, messageKey } from '../engine/schema/rules';
+import type { FieldError } from './errors';
+
+/**
+ * ajv set up like the browser's forms (same formats and keywords from engine/schema/rules),
+ * so a value the form accepts is a value the server accepts.
+ */
+export function createAjv(options: { useDefaults?: boolean; coerceTypes?: 'array' } = {}): Ajv {
+  const ajv = new Ajv({ allErrors: true, strict: false, ...options });
+  addFormats(ajv);
+  for (const [name, format] of Object.entries(formats)) ajv.addFormat(name, format);
+  for (const keyword of keywords) ajv.addKeyword(keyword);
+  return ajv;
+}
+
+export type Validator = ValidateFunction;
+
+/** ajv errors as `{path, key}` pairs: the path names the offending field, the key its i18n message. */
+export function fieldErrors(errors: ErrorObject[] | null | undefined): FieldError[] {
+  const seen = new Set<string>();
+  const out: FieldError[] = [];
+  for (const error of errors ?? []) {
+    const params = error.params as Record<string, unknown>;
+    const child = error.keyword === 'required' ? params.missingProperty : error.keyword === 'additionalProperties' ? params.additionalProperty : undefined;
+    const path = child === undefined ? error.instancePath : `${error.instancePath}/${String(child)}`;
+    const key = messageKey(error.keyword, params);
+    if (seen.has(path)) continue;
+    seen.add(path);
+    out.push({ path, key });
+  }
+  return out;
+}

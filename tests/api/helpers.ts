@@ -1,0 +1,178 @@
+import { serve } from '@hono/node-server';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createApp } from '../../server/app';
+import { openStore } from '../../server/boot';
+import type { Store } from '../../server/store/types';
+
+/** Helpers of the API tests: a real server on a temp data file and a small cookie-keeping client. */
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const DEMO_PASSWORD = 'Demo-Pass-2026!';
+
+export const today = () => new Date().toISOString().slice(0, 10);
+export const currentMonth = () => today().slice(0, 7);
+export const shiftDay = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+export async function tempDir(): Promise<string> {
+  return mkdtemp(join(tmpdir(), 'qcflow-api-'));
+}
+
+export interface TestServer {
+  url: string;
+  store: Store;
+  dir: string;
+  close(): Promise<void>;
+}
+
+/** createApp + @hono/node-server on 127.0.0.1, a free port, a fresh temp DB_FILE, SEED=demo unless told otherwise. */
+export async function startServer(options: { schemasDir?: string; distDir?: string; seed?: 'demo' | 'none' } = {}): Promise<TestServer> {
+  const dir = await tempDir();
+  const { store, sessionSecret } = await openStore({ dbFile: join(dir, 'db.json'), seed: options.seed ?? 'demo' });
+  const app = createApp({ store, sessionSecret, schemasDir: options.schemasDir ?? join(ROOT, 'schemas'), distDir: options.distDir ?? join(dir, 'dist') });
+  const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 });
+  if (!server.listening) await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    store,
+    dir,
+    close: async () => {
+      server.close();
+      await store.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface ServerProcess {
+  url: string;
+  child: ChildProcess;
+  exited: Promise<unknown>;
+}
+
+/** `node --import tsx server/main.ts` as its own process (so a test can kill -9 exactly the server). */
+export async function startProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG: '0', NODE_ENV: 'test', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = once(child, 'exit');
+  let output = '';
+  const url = await new Promise<string>((resolveUrl, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start: ${output}`)), 30_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /QCFlow listening on (http:\/\/\S+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolveUrl(match[1]);
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    void exited.then(() => reject(new Error(`server exited: ${output}`)));
+  });
+  return { url, child, exited };
+}
+
+/** A copy of schemas/ in a temp folder, for tests that change or add configuration. */
+export async function copySchemas(): Promise<string> {
+  const dir = await tempDir();
+  await cp(join(ROOT, 'schemas'), dir, { recursive: true });
+  return dir;
+}
+
+export interface Reply<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+export interface RequestOptions {
+  json?: unknown;
+  raw?: string;
+  form?: Record<string, string>;
+  query?: Record<string, string | number | (string | number)[]>;
+  headers?: Record<string, string>;
+}
+
+/** Keeps cookies like a browser and sends `X-Requested-With` like the SPA (unless `xhr: false`). */
+export class Client {
+  readonly cookies = new Map<string, string>();
+
+  constructor(
+    readonly base: string,
+    readonly options: { xhr?: boolean; language?: string } = {},
+  ) {}
+
+  async request<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<Reply<T>> {
+    const params = new URLSearchParams();
+    for (const [name, value] of Object.entries(options.query ?? {})) {
+      for (const item of Array.isArray(value) ? value : [value]) params.append(name, String(item));
+    }
+    const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+    if (this.options.xhr !== false) headers['X-Requested-With'] = 'XMLHttpRequest';
+    if (this.options.language) headers['Accept-Language'] = this.options.language;
+    if (this.cookies.size) headers.Cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    let body: string | undefined;
+    if (options.json !== undefined) body = JSON.stringify(options.json);
+    if (options.raw !== undefined) body = options.raw;
+    if (body !== undefined) headers['Content-Type'] ??= 'application/json';
+    if (options.form) {
+      body = new URLSearchParams(options.form).toString();
+      headers['Content-Type'] = 'application/x-www-form-urlencoded';
+    }
+    const query = params.toString();
+    const response = await fetch(`${this.base}${path}${query ? `?${query}` : ''}`, { method, headers, body });
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair, ...attributes] = cookie.split(';');
+      const [name, value] = [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)];
+      const expired = attributes.some((attribute) => /^\s*max-age=0\s*$/i.test(attribute)) || value === '';
+      if (expired) this.cookies.delete(name.trim());
+      else this.cookies.set(name.trim(), value);
+    }
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      /* not JSON: keep the text */
+    }
+    return { status: response.status, headers: response.headers, body: parsed as T, text };
+  }
+
+  get = <T = any>(path: string, query?: RequestOptions['query']) => this.request<T>('GET', path, { query });
+  post = <T = any>(path: string, json?: unknown) => this.request<T>('POST', path, { json });
+  put = <T = any>(path: string, json?: unknown) => this.request<T>('PUT', path, { json });
+  patch = <T = any>(path: string, json?: unknown, query?: RequestOptions['query']) => this.request<T>('PATCH', path, { json, query });
+  delete = <T = any>(path: string) => this.request<T>('DELETE', path);
+
+  login(username: string, password = DEMO_PASSWORD) {
+    return this.request('POST', '/back/login', { form: { username, password } });
+  }
+}
+
+/** A client already logged in as this demo account (fails the test if login fails). */
+export async function loginAs(server: { url: string }, email: string, options: Client['options'] = {}): Promise<Client> {
+  const client = new Client(server.url, options);
+  const reply = await client.login(email);
+  if (reply.status !== 200) throw new Error(`login ${email} failed: ${reply.status} ${reply.text}`);
+  return client;
+}
+
+export const ACCOUNTS = {
+  admin: 'admin@qcflow.test',
+  manager: 'manager@inspect.test',
+  inspector: 'inspector@inspect.test',
+  quality: 'quality@brand.test',
+  buyer: 'buyer@brand.test',
+  sales: 'sales@supplier.test',
+  outsider: 'outsider@other.test',
+} as const;

@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNTS, loginAs, startServer, type TestServer } from './helpers';
+
+/** App shell calls: schemas, menu, menu pages, locale, live alerts and the network lookups. */
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(() => server?.close());
+
+describe('schemas', () => {
+  it('serves resolved schemas, screens filtered by role, enums and labels', async () => {
+    const manager = await loginAs(server, ACCOUNTS.manager);
+    const { body } = await manager.get('/back/schemas');
+    expect(Object.keys(body).sort()).toEqual(['entities', 'enums', 'locales', 'screens', 'search', 'ui']);
+    expect(body.entities.capa.properties.capaType).toMatchObject({ enum: ['CORRECTIVE_ACTION', 'PREVENTIVE_ACTION', 'CONTAINMENT'], 'x-enum': 'capaType' });
+    expect(JSON.stringify(body.entities)).not.toContain('$ref');
+    expect(body.entities.contact.properties.account).toBeUndefined();
+    expect(body.search.capa['x-entity']).toBe('capa');
+    expect(body.ui.capa).toBeTypeOf('object');
+    expect(body.enums.capaStatus.enum).toEqual(['NEW', 'IN_PROGRESS', 'COMPLETED']);
+    expect(Object.keys(body.locales).sort()).toEqual(['en', 'fr', 'it']);
+    expect(body.screens.map((screen: { route: string }) => screen.route)).toContain('/capas/capa/search');
+    const inspector = await loginAs(server, ACCOUNTS.inspector);
+    expect((await inspector.get('/back/schemas')).body.screens).toEqual([]);
+  });
+});
+
+describe('menu', () => {
+  it('lists the menu screens the caller may open, by menu order', async () => {
+    const manager = await loginAs(server, ACCOUNTS.manager);
+    const { body } = await manager.get('/back/bo/menu/');
+    expect(body).toEqual([
+      { name: 'screen.structuralCostSearch', icon: 'receipt', link: '/billing/structuralCost/search' },
+      { name: 'screen.capas', icon: 'shield-check', link: '/capas' },
+    ]);
+    const buyer = await loginAs(server, ACCOUNTS.buyer);
+    expect((await buyer.get('/back/bo/menu/')).body).toEqual([]);
+  });
+
+  it('lists the entries of the /capas menu page', async () => {
+    const manager = await loginAs(server, ACCOUNTS.manager);
+    const { body } = await manager.get('/back/bo/menu/capas');
+    expect(body.map((entry: { link: string }) => entry.link)).toEqual(['/capas/capa/search', '/capas/alert/search', '/capas/nonCompliance/search', '/capas/matrix8d/search']);
+    expect(body[0]).toEqual({ name: 'screen.capaSearch', icon: 'checklist', link: '/capas/capa/search' });
+    const buyer = await loginAs(server, ACCOUNTS.buyer);
+    expect((await buyer.get('/back/bo/menu/capas')).status).toBe(403);
+    expect((await manager.get('/back/bo/menu/unknownpage')).status).toBe(404);
+  });
+});
+
+describe('locale', () => {
+  it('answers the contact language, sets it, and then speaks it in error messages', async () => {
+    const quality = await loginAs(server, ACCOUNTS.quality, { language: 'it' });
+    expect((await quality.get('/back/bo/menu/locale')).body).toBe('en');
+    const english = await quality.post('/back/bo/capas', {});
+    expect(english.body.message).toBe('Validation error: missing mandatory data');
+    expect((await quality.get('/back/bo/menu/locale', { locale: 'fr' })).body).toBe('fr');
+    expect((await quality.get('/back/bo/menu/locale')).body).toBe('fr');
+    expect((await quality.get('/back/auth/profile')).body.contact.language).toBe('fr');
+    const french = await quality.post('/back/bo/capas', {});
+    expect(french.body.message).toBe('Erreur de validation : données obligatoires manquantes');
+    expect(french.body.errors).toContainEqual({ path: '/title', message: 'obligatoire' });
+    expect((await quality.get('/back/bo/menu/locale', { locale: 'de' })).status).toBe(400);
+    await quality.get('/back/bo/menu/locale', { locale: 'en' });
+  });
+});
+
+describe('live alerts', () => {
+  it('polls the unread count, shows each new alert once as a snack, lists and marks read', async () => {
+    const manager = await loginAs(server, ACCOUNTS.manager);
+    const first = (await manager.get('/back/alerts/poll')).body;
+    expect(first.count).toBeGreaterThan(0);
+    expect(first.snacks.length).toBe(first.count);
+    expect(first.snacks[0]).toMatchObject({ level: expect.any(String), title: expect.any(String), message: expect.any(String) });
+    const second = (await manager.get('/back/alerts/poll')).body;
+    expect(second).toEqual({ count: first.count, snacks: [] });
+
+    const list = (await manager.get('/back/alerts/')).body;
+    expect(list.alerts.length).toBeGreaterThan(first.count);
+    const unreadIds = list.alerts.filter((alert: { read: boolean }) => !alert.read).map((alert: { alertId: number }) => alert.alertId);
+    expect(list.minLiveAlertId).toBe(Math.min(...unreadIds));
+    expect(list.maxLiveAlertId).toBe(Math.max(...unreadIds));
+
+    const marked = await manager.patch('/back/alerts/', undefined, { lowlivealertid: list.minLiveAlertId, highlivealertid: list.maxLiveAlertId });
+    expect(marked.status).toBe(200);
+    expect((await manager.get('/back/alerts/poll')).body).toEqual({ count: 0, snacks: [] });
+    expect((await manager.get('/back/alerts/')).body).toMatchObject({ minLiveAlertId: null, maxLiveAlertId: null });
+  });
+
+  it('keeps each contact to its own alerts', async () => {
+    const quality = await loginAs(server, ACCOUNTS.quality);
+    const before = (await quality.get('/back/alerts/poll')).body.count;
+    expect(before).toBeGreaterThan(0);
+  });
+});
+
+describe('network lookups', () => {
+  it('lists companies and contacts of the caller universe only, filtered by q (accents, case) or id', async () => {
+    const manager = await loginAs(server, ACCOUNTS.manager);
+    const companies = (await manager.get('/back/bo/networkcombo/allcompanies')).body as { value: number; label: string }[];
+    const labels = companies.map((company) => company.label);
+    expect(labels).toContain('Maison Lumière');
+    expect(labels).not.toContain('Northwind Goods');
+    const byQuery = (await manager.get('/back/bo/networkcombo/allcompanies', { q: 'maison lumiere' })).body;
+    expect(byQuery).toEqual([{ value: expect.any(Number), label: 'Maison Lumière' }]);
+    const byId = (await manager.get('/back/bo/networkcombo/allcompanies', { id: byQuery[0].value })).body;
+    expect(byId).toEqual(byQuery);
+
+    const decisionMakers = (await manager.get('/back/bo/networkcombo/decisionmakers')).body.map((c: { label: string }) => c.label);
+    expect(decisionMakers).toEqual(['Maison Lumière']);
+    const orderTakers = (await manager.get('/back/bo/networkcombo/ordertakers')).body.map((c: { label: string }) => c.label);
+    expect(orderTakers).toEqual(expect.arrayContaining(['Shenzhen Textile Co', 'Dhaka Knitwear Ltd', 'Pacific Sourcing Agency']));
+    expect(orderTakers).not.toContain('Maison Lumière');
+
+    const contacts = (await manager.get('/back/bo/networkcombo/contacts', { q: 'YILMAZ' })).body;
+    expect(contacts).toEqual([{ value: expect.any(Number), label: 'Mehmet Yılmaz (Istanbul Denim Sanayi)' }]);
+    const outsider = await loginAs(server, ACCOUNTS.outsider);
+    expect((await outsider.get('/back/bo/networkcombo/contacts', { id: contacts[0].value })).body).toEqual([]);
+    expect((await manager.get('/back/bo/networkcombo/unknown')).status).toBe(404);
+  });
+});

@@ -1,0 +1,36 @@
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { workflows } from '../../machines/index';
+import { loadSchemaTree, readJson } from '../../scripts/generate/load';
+import { schemaI18nKeys } from './support/schemaI18nKeys';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const tree = loadSchemaTree(join(root, 'schemas'));
+const used = schemaI18nKeys(tree, workflows);
+
+describe('labels of schemas/ in schemas/locales', () => {
+  it('finds the keys of every kind of use (titles, messages, screens, sections, enums, workflow actions)', () => {
+    for (const key of ['capa.entity', 'capa.title', 'search.fromDate', 'capa.created', 'screen.capaSearch.description', 'matrix8d.section.d1', 'matrix8d.member', 'enum.currency.EUR', 'workflow.capa.START']) {
+      expect(used.has(key), key).toBe(true);
+    }
+    expect([...used.keys()].some((key) => key.startsWith('$') || key.includes(' '))).toBe(false);
+  });
+
+  it.each(['en', 'fr', 'it'])('%s.json has a non-empty text for every used key', (language) => {
+    const labels: Record<string, unknown> = readJson(join(root, 'schemas', 'locales', `${language}.json`));
+    const missing = [...used].filter(([key]) => typeof labels[key] !== 'string' || !(labels[key] as string).trim());
+    expect(missing.map(([key, where]) => `${key} (${where})`)).toEqual([]);
+  });
+
+  it('has no label that schemas/ no longer use (app texts belong in app/locales)', () => {
+    const labels = Object.keys(readJson(join(root, 'schemas', 'locales', 'en.json')));
+    expect(labels.filter((key) => !used.has(key))).toEqual([]);
+  });
+
+  it('English texts of the spec for success messages and 8D sections', () => {
+    const en: Record<string, string> = readJson(join(root, 'schemas', 'locales', 'en.json'));
+    expect([en['capa.created'], en['capa.updated'], en['matrix8d.created'], en['nonCompliance.updated']]).toEqual(['CAPA created', 'CAPA updated', '8D created', 'Non-compliance updated']);
+    expect(en['matrix8d.section.d4']).toBe('D4 Root cause');
+  });
+});
