@@ -2,15 +2,15 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
 /**
- * The SPA build. React (+ router) and i18next, needed by every page, get long-lived chunks;
- * AG Grid and RJSF get their own, downloaded only by engine screens. Mantine is left to the
- * default splitting on purpose: grouped, every component the engine uses would join the login page.
+ * The SPA build. React (+ router) and i18next, needed by every page, get long-lived chunks.
+ * Everything else follows the lazy routes: the login page, the shell, and the engine
+ * (AG Grid, RJSF: one lazy chunk, never loaded by the login page). Mantine and the engine's
+ * libraries are not grouped on purpose: a group takes its modules' dependencies along, so the
+ * login page would download the engine's share of Mantine, or chunks would import each other.
  */
-const vendorChunks: { name: string; test: RegExp }[] = [
+const vendorChunks = [
   { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/ },
   { name: 'vendor-i18n', test: /node_modules[\\/](i18next|react-i18next|html-parse-stringify|void-elements)[\\/]/ },
-  { name: 'vendor-grid', test: /node_modules[\\/](ag-grid-community|ag-grid-react)[\\/]/ },
-  { name: 'vendor-forms', test: /node_modules[\\/](@rjsf|ajv|ajv-formats|fast-uri|json-schema-traverse|fast-deep-equal|lodash|lodash-es)[\\/]/ },
 ];
 
 export default defineConfig({
@@ -19,15 +19,10 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     manifest: true,
-    chunkSizeWarningLimit: 1200,
+    // The engine chunk (AG Grid + RJSF) and exceljs are big by nature and load lazily.
+    chunkSizeWarningLimit: 1600,
     rolldownOptions: {
-      output: {
-        codeSplitting: {
-          // Otherwise a group also swallows what its modules import (RJSF's theme would take Mantine).
-          includeDependenciesRecursively: false,
-          groups: vendorChunks.map((chunk) => ({ ...chunk, priority: 10 })),
-        },
-      },
+      output: { codeSplitting: { groups: vendorChunks } },
     },
   },
   server: {

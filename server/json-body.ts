@@ -3,13 +3,20 @@ import { HttpError, badRequest } from './errors';
 
 /** Keys that could reach an object's prototype if some code ever merged the body naively. */
 const poisonKeys = new Set(['__proto__', 'constructor', 'prototype']);
+/** No schema nests this deep; deeper bodies would only exhaust the stack of later steps. */
+const MAX_DEPTH = 32;
 
-function findPoisonKey(value: unknown): string | undefined {
-  if (!value || typeof value !== 'object') return undefined;
-  for (const [key, child] of Object.entries(value)) {
-    if (poisonKeys.has(key)) return key;
-    const found = findPoisonKey(child);
-    if (found) return found;
+/** The first forbidden key, walking without recursion; `depth` when the body nests too deep. */
+function findBadKey(body: unknown): string | undefined {
+  const pending: { value: unknown; depth: number }[] = [{ value: body, depth: 0 }];
+  while (pending.length) {
+    const { value, depth } = pending.pop()!;
+    if (!value || typeof value !== 'object') continue;
+    if (depth > MAX_DEPTH) return 'depth';
+    for (const [key, child] of Object.entries(value)) {
+      if (poisonKeys.has(key)) return key;
+      pending.push({ value: child, depth: depth + 1 });
+    }
   }
   return undefined;
 }
@@ -30,7 +37,8 @@ export async function readJson(c: Context, optional = false): Promise<unknown> {
   } catch {
     throw badRequest('error.badJson');
   }
-  const key = findPoisonKey(body);
+  const key = findBadKey(body);
+  if (key === 'depth') throw badRequest('error.tooDeep', { max: MAX_DEPTH });
   if (key) throw new HttpError(400, 'BadRequestException', 'error.forbiddenKey', { key });
   return body;
 }

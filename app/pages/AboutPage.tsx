@@ -25,7 +25,7 @@ export function AboutPage() {
             {version === null ? (
               <Skeleton h={22} w={70} radius="xl" />
             ) : (
-              <Badge variant="light" size="lg" data-testid="app-version">
+              <Badge variant="light" size="lg" tt="none" data-testid="app-version">
                 {t('page.about.version', { version })}
               </Badge>
             )}

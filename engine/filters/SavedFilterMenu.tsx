@@ -108,7 +108,7 @@ export function SavedFilterMenu({ state, current }: SavedFilterMenuProps) {
           {selected && !renaming && (
             <Stack gap={4}>
               <Button size="xs" variant="light" leftSection={<IconDeviceFloppy size={14} />} onClick={() => state.save(current)} loading={state.busy} justify="flex-start">
-                {t('engine.filters.update', { name: selected.name })}
+                {t('engine.filters.update')}
               </Button>
               <Group gap={4} grow>
                 <Button size="xs" variant="subtle" leftSection={<IconPencil size={14} />} onClick={() => state.setRenaming(true)}>

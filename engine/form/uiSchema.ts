@@ -25,6 +25,9 @@ const widgetByKind: Partial<Record<FieldKind, string>> = {
   boolean: 'checkbox',
 };
 
+/** Fields picked from a list: in a filter, empty means "any". */
+const choiceKinds: FieldKind[] = ['enum', 'enumList', 'lookup', 'lookupList', 'tags'];
+
 /** Relative width of a field in a table-like row of an array of objects. */
 const rowWeight: Partial<Record<FieldKind, number>> = {
   boolean: 1,
@@ -51,11 +54,11 @@ export function defaultSpan(kind: FieldKind, widget?: string): number {
  */
 export function rowSpans(fields: { name: string; kind: FieldKind; span?: number }[]): Record<string, number> | null {
   if (!fields.length) return {};
-  const explicit = fields.reduce((sum, f) => sum + (f.span ?? 0), 0);
-  if (explicit > GRID_COLUMNS || fields.some((f) => f.kind === 'objectList' || f.kind === 'object')) return null;
+  // Fields without a span need at least one column each.
+  const needed = fields.reduce((sum, f) => sum + (f.span ?? 1), 0);
+  if (needed > GRID_COLUMNS || fields.some((f) => f.kind === 'objectList' || f.kind === 'object')) return null;
   const weights = fields.map((f) => f.span ?? rowWeight[f.kind] ?? 3);
   const total = weights.reduce((a, b) => a + b, 0);
-  if (fields.length > GRID_COLUMNS) return null;
   // Scale to 12 columns, at least 1 each, then give the rounding rest to the widest fields.
   const spans = weights.map((w) => Math.max(1, Math.floor((w * GRID_COLUMNS) / total)));
   let rest = GRID_COLUMNS - spans.reduce((a, b) => a + b, 0);
@@ -83,7 +86,10 @@ function fieldUi(name: string, prop: JsonSchema, given: UiSchema | undefined, op
   if (prop.readOnly && options.mode === 'create') ui['ui:widget'] = 'hidden';
   ui['ui:widget'] ??= options.mode === 'filter' && kind === 'boolean' ? 'switch' : widgetByKind[kind];
   if (!ui['ui:widget']) delete ui['ui:widget'];
-  if (options.mode === 'filter') givenOptions.span = GRID_COLUMNS;
+  if (options.mode === 'filter') {
+    givenOptions.span = GRID_COLUMNS;
+    if (choiceKinds.includes(kind)) ui['ui:placeholder'] ??= options.t('engine.search.any');
+  }
   givenOptions.span ??= defaultSpan(kind, ui['ui:widget']);
   ui['ui:options'] = givenOptions;
   if (kind === 'objectList') ui.items = itemsUi(prop.items, given?.items, options);

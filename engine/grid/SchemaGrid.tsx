@@ -78,7 +78,7 @@ export function SchemaGrid({ columns, rows, idField, loading, onRowClick, onApi,
         theme={gridTheme}
         rowData={rows}
         columnDefs={columnDefs}
-        defaultColDef={{ sortable: true, resizable: true }}
+        defaultColDef={{ sortable: true, resizable: true, wrapHeaderText: true, autoHeaderHeight: true }}
         getRowId={idField ? (params) => String(params.data[idField]) : undefined}
         loading={loading}
         localeText={localeText}

@@ -10,6 +10,22 @@ type Row = Record<string, unknown>;
 const sortsByRawValue: FieldKind[] = ['date', 'yearMonth', 'dateTime', 'number', 'integer'];
 const numeric: FieldKind[] = ['number', 'integer'];
 
+/** Narrowest useful width of a column by kind; the rest of the width is shared out. */
+const minWidthByKind: Partial<Record<FieldKind, number>> = {
+  boolean: 80,
+  integer: 90,
+  number: 110,
+  date: 120,
+  yearMonth: 110,
+  dateTime: 150,
+  enum: 120,
+  lookup: 160,
+  lookupList: 180,
+  tags: 180,
+  text: 140,
+  longText: 220,
+};
+
 /** AG Grid column definitions of screen columns: headers, widths, formatting, renderers. */
 export function buildColDefs(columns: ColumnSpec[], ctx: FormatContext): ColDef<Row>[] {
   return columns.map((column) => {
@@ -22,9 +38,9 @@ export function buildColDefs(columns: ColumnSpec[], ctx: FormatContext): ColDef<
       headerTooltip: headerName,
       hide: column.hidden,
       width: column.width,
-      flex: column.width ? undefined : 1,
-      minWidth: 100,
-      tooltipValueGetter: (params) => text(params.data) || undefined,
+      flex: column.width ? undefined : column.kind === 'longText' ? 2 : 1,
+      minWidth: Math.min(column.width ?? Infinity, minWidthByKind[column.kind] ?? 120),
+      tooltip: true, // the displayed text, shown when truncated
     };
     if (sortsByRawValue.includes(column.kind) || column.currencyField) {
       def.valueFormatter = (params) => text(params.data);

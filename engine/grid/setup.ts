@@ -1,4 +1,5 @@
 import {
+  CellStyleModule,
   ClientSideRowModelApiModule,
   ClientSideRowModelModule,
   ColumnApiModule,
@@ -23,6 +24,7 @@ ModuleRegistry.registerModules([
   TooltipModule, // full text of truncated cells
   LocaleModule, // translated grid texts
   RowStyleModule, // pointer cursor on clickable rows
+  CellStyleModule, // right-aligned numbers
   ...(import.meta.env?.DEV ? [ValidationModule] : []),
 ]);
 

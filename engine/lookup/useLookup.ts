@@ -77,7 +77,8 @@ export function useLookup(config: LookupConfig | undefined, selected: unknown[])
     if (url && selected.length) void resolveIds(url, selected);
   }, [url, selectedKey]);
 
-  const selectedItems = selected.map((id) => knownItem(url, id)).filter((item): item is LookupItem => !!item);
+  // An id whose label is unknown (not visible, or still loading) still shows, as its number.
+  const selectedItems = selected.map((id) => knownItem(url, id) ?? { value: id as LookupItem['value'], label: `#${id}` });
   const seen = new Set<string>();
   const data = [...selectedItems, ...items].filter((item) => {
     const key = String(item.value);

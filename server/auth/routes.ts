@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { deleteCookie, setSignedCookie } from 'hono/cookie';
-import { authenticationFailed } from '../errors';
+import { authenticationFailed, badRequest } from '../errors';
 import { COLLECTIONS, contactByEmail, type Account, type Contact } from '../identity';
 import { SESSION_COOKIE } from '../security';
 import { requireCaller, type AppEnv } from '../context';
@@ -38,7 +38,9 @@ export function authRoutes(sessionSecret: string) {
   /** Form post (username = e-mail, password, optional code). A locked account fails the same way as a wrong password. */
   app.post('/back/login', async (c) => {
     const { store, prod } = c.get('services');
-    const form = await c.req.parseBody();
+    const form = await c.req.parseBody().catch(() => {
+      throw badRequest('error.badForm');
+    });
     const username = typeof form.username === 'string' ? form.username : '';
     const password = typeof form.password === 'string' ? form.password : '';
     const contact = contactByEmail(store, username);

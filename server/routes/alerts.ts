@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { badRequest } from '../errors';
 import { requireCaller, type AppContext, type AppEnv, type Caller } from '../context';
 import type { ReadOps, Stored } from '../store/types';
 
@@ -31,7 +32,9 @@ const publicAlert = ({ alertId, level, title, message, titleLink, creationDate, 
   ({ alertId, level, title, message, titleLink, creationDate, read });
 
 function optionalId(value: string | undefined): number | undefined {
-  return value !== undefined && /^\d+$/.test(value) ? Number(value) : undefined;
+  if (value === undefined || value === '') return undefined;
+  if (!/^\d+$/.test(value)) throw badRequest('validation.wrongType');
+  return Number(value);
 }
 
 export function alertRoutes() {

@@ -44,6 +44,15 @@ describe('login', () => {
     expect((await new Client(server.url, { language: 'de-DE, fr;q=0.8' }).login(ACCOUNTS.quality, 'nope')).body.message).toBe("Échec de l'authentification");
   });
 
+  it('answers 400, not a crash, for a broken form body', async () => {
+    const reply = await new Client(server.url).request('POST', '/back/login', {
+      raw: '--zz\r\nbroken',
+      headers: { 'Content-Type': 'multipart/form-data; boundary=zz' },
+    });
+    expect(reply.status).toBe(400);
+    expect(reply.body.message).toBe('The request body is not a valid form');
+  });
+
   it('locks the account after 5 failures (still a plain 401, even with the right password)', async () => {
     const client = new Client(server.url);
     for (let i = 0; i < 5; i++) expect((await client.login(ACCOUNTS.sales, 'bad-password')).status).toBe(401);

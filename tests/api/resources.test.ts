@@ -338,6 +338,11 @@ describe.each(Object.entries(cases))('%s', (name, rc) => {
       await refused(`[{"prototype":1}]`);
     });
 
+    it('bodies nested deeper than any schema', async () => {
+      const deep = await refused(`{"description":${'['.repeat(400_000)}${']'.repeat(400_000)}}`);
+      expect(deep.message).toBe('The request body is nested too deeply (maximum 32 levels)');
+    });
+
     it('malformed JSON and non-object bodies', async () => {
       const bad = await refused('{"title": ');
       expect(bad.message).toBe('The request body is not valid JSON');

@@ -83,6 +83,8 @@ describe('live alerts', () => {
     expect(list.minLiveAlertId).toBe(Math.min(...unreadIds));
     expect(list.maxLiveAlertId).toBe(Math.max(...unreadIds));
 
+    expect((await manager.patch('/back/alerts/', undefined, { lowlivealertid: 'abc' })).status).toBe(400);
+    expect((await manager.get('/back/alerts/poll')).body.count).toBe(first.count);
     const marked = await manager.patch('/back/alerts/', undefined, { lowlivealertid: list.minLiveAlertId, highlivealertid: list.maxLiveAlertId });
     expect(marked.status).toBe(200);
     expect((await manager.get('/back/alerts/poll')).body).toEqual({ count: 0, snacks: [] });
@@ -91,8 +93,14 @@ describe('live alerts', () => {
 
   it('keeps each contact to its own alerts', async () => {
     const quality = await loginAs(server, ACCOUNTS.quality);
-    const before = (await quality.get('/back/alerts/poll')).body.count;
-    expect(before).toBeGreaterThan(0);
+    const buyer = await loginAs(server, ACCOUNTS.buyer);
+    const idsOf = async (client: typeof quality) => (await client.get('/back/alerts/')).body.alerts.map((alert: { alertId: number }) => alert.alertId) as number[];
+    const [mine, theirs] = await Promise.all([idsOf(quality), idsOf(buyer)]);
+    expect(mine.length).toBeGreaterThan(0);
+    expect(mine.filter((id) => theirs.includes(id))).toEqual([]);
+    await buyer.patch('/back/alerts/');
+    expect((await buyer.get('/back/alerts/poll')).body.count).toBe(0);
+    expect((await quality.get('/back/alerts/poll')).body.count).toBeGreaterThan(0);
   });
 });
 

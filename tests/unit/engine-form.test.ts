@@ -5,7 +5,8 @@ import { localizeErrors, pathSegments, serverErrorSchema, validator } from '../.
 import { compactQuery, pickDeclared } from '../../engine/schema/fields';
 import { formState, newRecord } from '../../engine/sheet/defaults';
 
-const t = ((key: string, options?: { defaultValue?: string }) => (key === 'thing.title' ? 'Title' : (options?.defaultValue ?? `«${key}»`))) as unknown as TFunction;
+const t = ((key: string, options?: { defaultValue?: string }) =>
+  key === 'thing.title' ? 'Title' : key.startsWith('validation.') ? `«${key}»` : (options?.defaultValue ?? key)) as unknown as TFunction;
 
 const schema = {
   type: 'object',
@@ -97,7 +98,7 @@ describe('engine validation', () => {
     expect(errorsOf({ title: 'x', kind: 'A', when: '2026-02-30' })).toContain('.when:format');
     expect(errorsOf({ title: 'x', kind: 'A', month: '2026-13' })).toContain('.month:format');
     expect(errorsOf({ title: 'x', kind: 'A', price: 1.234 })).toContain('.price:decimals');
-    expect(errorsOf({ kind: 'C' })).toEqual(expect.arrayContaining(['.title:required', '.kind:enum']));
+    expect(errorsOf({ kind: 'C' })).toEqual(expect.arrayContaining(['title:required', '.kind:enum']));
   });
 
   it('localizes errors with the validation.* keys', () => {

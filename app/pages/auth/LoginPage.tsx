@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Input, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconAt, IconLock, IconShieldLock } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -70,17 +70,11 @@ export function LoginPage() {
           value={email}
           onChange={(event) => setEmail(event.currentTarget.value)}
           error={emailError}
-          required
           autoFocus
         />
         <div>
-          <Group justify="space-between" mb={4}>
-            <Text component="label" htmlFor="login-password" size="sm" fw={500}>
-              {t('login.password')}{' '}
-              <Text span c="red" aria-hidden>
-                *
-              </Text>
-            </Text>
+          <Group justify="space-between" mb={2}>
+            <Input.Label htmlFor="login-password">{t('login.password')}</Input.Label>
             <Anchor component={Link} to="/auth/forgotten" size="xs" fw={500}>
               {t('login.forgotten')}
             </Anchor>
@@ -89,11 +83,11 @@ export function LoginPage() {
             id="login-password"
             name="password"
             autoComplete="current-password"
+            visibilityToggleButtonProps={{ 'aria-label': t('login.togglePassword') }}
             leftSection={<IconLock size={16} />}
             value={password}
             onChange={(event) => setPassword(event.currentTarget.value)}
             error={passwordError}
-            required
           />
         </div>
         {needsCode && (
@@ -109,7 +103,6 @@ export function LoginPage() {
             onChange={(event) => setCode(event.currentTarget.value.replace(/\D/g, ''))}
             error={codeError}
             styles={{ input: { letterSpacing: '0.4em', fontFamily: 'var(--mantine-font-family-monospace)' } }}
-            required
             autoFocus
           />
         )}

@@ -19,7 +19,7 @@ function AlertRow({ alert, onOpen }: { alert: LiveAlert; onOpen: () => void }) {
   return (
     <Group gap="sm" py={8} wrap="nowrap" align="flex-start" opacity={alert.read ? 0.65 : 1}>
       <Box mt={7} w={8} h={8} style={{ flexShrink: 0, borderRadius: 4 }} bg={alert.read ? 'transparent' : LEVEL_COLORS[alert.level]} />
-      <Stack gap={2} style={{ minWidth: 0 }}>
+      <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
         {alert.titleLink ? (
           <Anchor component={Link} to={alert.titleLink} size="sm" fw={600} onClick={onOpen}>
             {alert.title}
@@ -104,7 +104,7 @@ export function AlertsBell() {
           </Stack>
         )}
         {list && list.alerts.length > 0 && (
-          <ScrollArea.Autosize mah={360} type="auto">
+          <ScrollArea.Autosize mah={380} type="auto" offsetScrollbars>
             <Stack gap={0}>
               {list.alerts.map((alert) => (
                 <AlertRow key={alert.alertId} alert={alert} onOpen={() => setOpened(false)} />

@@ -36,13 +36,14 @@ export function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
   const { t } = useTranslation();
   const { items, canAdd, onAddClick, title, uiSchema, schema, readonly, disabled, required, rawErrors, fieldPathId } = props;
   const layout = getUiOptions(uiSchema?.items as never).layout;
+  const label = (getUiOptions(uiSchema).title as string | undefined) ?? title;
   const editable = !readonly && !disabled;
   return (
     <Stack gap={6} id={fieldPathId.$id}>
       <Group justify="space-between" gap="xs">
         <Group gap={6}>
           <Text size="sm" fw={500}>
-            {title}
+            {label}
             {required && <span style={{ color: 'var(--mantine-color-error)' }}> *</span>}
           </Text>
           <Badge size="sm" variant="light" color="gray" circle={items.length < 10}>

@@ -1,4 +1,4 @@
-import { MultiSelect, Select } from '@mantine/core';
+import { MultiSelect, Select, TextInput } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -37,6 +37,10 @@ export function EnumSelectWidget(props: WidgetProps) {
   }, [value, data, required, readonly, multiple]);
 
   const base = baseInputProps(props);
+  if (readonly) {
+    const text = (Array.isArray(value) ? value : value == null ? [] : [value]).map((v) => enumText(t, enumeration?.name, v)).join(', ');
+    return <TextInput {...base} value={text} readOnly />;
+  }
   const common = {
     ...base,
     data,

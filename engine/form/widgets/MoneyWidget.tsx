@@ -40,8 +40,13 @@ export function MoneyWidget(props: WidgetProps) {
         <Select
           aria-label={t('engine.form.currency')}
           label={base.label ? t('engine.form.currency') : undefined}
-          w={110}
-          data={(currencies?.values ?? []).map((v) => ({ value: v, label: enumText(t, currencies?.name, v) }))}
+          w={116}
+          // The input shows the code; the list also names the currency.
+          data={(currencies?.values ?? []).map((v) => ({ value: v, label: v }))}
+          renderOption={({ option }) => {
+            const name = enumText(t, currencies?.name, option.value);
+            return name === option.value ? option.value : `${name}`;
+          }}
           value={currency ?? null}
           onChange={(next) => context?.setField(currencyField, next ?? undefined)}
           readOnly={!!props.readonly}

@@ -70,7 +70,6 @@ export function TagsWidget(props: WidgetProps) {
             {!readonly && (
               <Combobox.EventsTarget>
                 <PillsInput.Field
-                  id={`${props.id}-search`}
                   aria-label={props.label}
                   value={lookup.query}
                   placeholder={selected.length ? undefined : t('engine.form.pickTags')}

@@ -1,0 +1,79 @@
+import { cp, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNTS, ROOT, copySchemas, loginAs, shiftDay, startServer, today, type Client, type TestServer } from './helpers';
+
+/**
+ * The low-code promise: a config author adds an entity, a search form and a screen as JSON
+ * files only (tests/fixtures/config-author), and the server serves a working API and menu.
+ */
+let schemasDir: string;
+let server: TestServer;
+let manager: Client;
+
+beforeAll(async () => {
+  schemasDir = await copySchemas();
+  await cp(join(ROOT, 'tests/fixtures/config-author'), schemasDir, { recursive: true });
+  server = await startServer({ schemasDir });
+  manager = await loginAs(server, ACCOUNTS.manager);
+});
+afterAll(async () => {
+  await server?.close();
+  await rm(schemasDir, { recursive: true, force: true });
+});
+
+describe('an entity no code knows', () => {
+  it('is created with its defaults, stamps and readable number, read, updated and deleted', async () => {
+    const created = await manager.post('/back/bo/widgets', { name: 'Blue sprocket', size: 'M' });
+    expect(created.status, created.text).toBe(201);
+    const id = created.body.widgetId;
+    expect(created.body).toMatchObject({ name: 'Blue sprocket', size: 'M', count: 1, madeOn: today(), createdOn: today(), code: `WG-${String(id).padStart(6, '0')}`, version: 1 });
+    expect((await manager.get(`/back/bo/widgets/${id}`)).body).toEqual(created.body);
+    const updated = await manager.put(`/back/bo/widgets/${id}`, { ...created.body, count: 5 });
+    expect(updated.status).toBe(200);
+    expect(updated.body).toMatchObject({ count: 5, version: 2, code: created.body.code });
+    expect((await manager.put(`/back/bo/widgets/${id}`, { ...created.body, count: 6 })).status).toBe(409);
+    expect((await manager.delete(`/back/bo/widgets/${id}`)).body).toBe(true);
+    expect((await manager.get(`/back/bo/widgets/${id}`)).status).toBe(404);
+  });
+
+  it('is validated by its schema and guarded by its roles and visibility', async () => {
+    const bad = await manager.post('/back/bo/widgets', { name: 'x', size: 'XXL', count: -1, colour: 'red' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual(expect.arrayContaining([
+      { path: '/size', message: 'unknown value' },
+      { path: '/count', message: 'too small' },
+      { path: '/colour', message: 'unknown field' },
+    ]));
+    const buyer = await loginAs(server, ACCOUNTS.buyer);
+    expect((await buyer.get('/back/bo/widgets/')).status).toBe(403);
+    const id = (await manager.post('/back/bo/widgets', { name: 'Hidden', size: 'S' })).body.widgetId;
+    const quality = await loginAs(server, ACCOUNTS.quality);
+    expect((await quality.get(`/back/bo/widgets/${id}`)).status).toBe(404);
+  });
+
+  it('is searched with its own filters and hit limit', async () => {
+    await manager.post('/back/bo/widgets', { name: 'Green gear', size: 'L', madeOn: '2024-05-02' });
+    await manager.post('/back/bo/widgets', { name: 'Red gear', size: 'S', madeOn: '2024-05-03' });
+    const range = await manager.get('/back/bo/widgets/', { fromDate: '2024-05-02', toDate: '2024-05-02' });
+    expect(range.body.map((w: { name: string }) => w.name)).toEqual(['Green gear']);
+    const sizes = await manager.get('/back/bo/widgets/', { sizes: ['L', 'S'], keywords: 'GEAR' });
+    expect(sizes.body.map((w: { name: string }) => w.name)).toEqual(['Red gear', 'Green gear']);
+    for (let i = 0; i < 3; i++) await manager.post('/back/bo/widgets', { name: `Bolt ${i}`, size: 'S' });
+    const capped = await manager.get('/back/bo/widgets/', { fromDate: shiftDay(today(), -1) });
+    expect(capped.body).toHaveLength(3);
+    expect(capped.headers.get('x-hit-limit')).toBe('3');
+    expect(capped.body.map((w: { name: string }) => w.name)).toEqual(['Bolt 2', 'Bolt 1', 'Bolt 0']);
+  });
+
+  it('appears in /back/schemas and in the menu', async () => {
+    const schemas = (await manager.get('/back/schemas')).body;
+    expect(schemas.entities.widget.properties.size.enum).toEqual(['S', 'M', 'L']);
+    expect(schemas.search.widget['x-entity']).toBe('widget');
+    expect(schemas.screens.map((screen: { route: string }) => screen.route)).toContain('/widgets/search');
+    const menu = (await manager.get('/back/bo/menu/')).body;
+    expect(menu[0]).toEqual({ name: 'screen.widgetSearch', icon: 'box', link: '/widgets/search' });
+    const inspector = await loginAs(server, ACCOUNTS.inspector);
+    expect((await inspector.get('/back/bo/menu/')).body).toEqual([]);
+  });
+});

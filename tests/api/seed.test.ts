@@ -1,0 +1,93 @@
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemo } from '../../server/seed';
+import { LowdbStore } from '../../server/store/lowdb';
+import { ACCOUNTS, currentMonth, loginAs, startServer, tempDir, today, type Client, type TestServer } from './helpers';
+
+/** The demo universe: accounts, volumes, dates, states, visibility, and records valid per their schemas. */
+let server: TestServer;
+let admin: Client;
+
+const resources = [
+  { api: '/back/bo/capas', collection: 'capas', idField: 'capaId', date: 'startDate', min: 40, states: ['NEW', 'IN_PROGRESS', 'COMPLETED'] },
+  { api: '/back/bo/qualityAlerts', collection: 'qualityAlerts', idField: 'qualityAlertId', date: 'creationDate', min: 25, states: ['OPENED', 'CLOSED', 'DRAFT', 'SENT', 'ADDRESSED'] },
+  { api: '/back/bo/nonCompliances', collection: 'nonCompliances', idField: 'nonComplianceId', date: 'creationDate', min: 40 },
+  { api: '/back/bo/matrix8ds', collection: 'matrix8ds', idField: 'matrixId', date: 'createDate', min: 15, states: ['PROBLEMS', 'ANALYSIS', 'RESULT'] },
+  { api: '/back/bo/structuralCost', collection: 'structuralCosts', idField: 'structuralCostId', date: 'date', min: 60, states: ['CREATED', 'GENERATED', 'VERIFIED'] },
+];
+
+beforeAll(async () => {
+  server = await startServer();
+  admin = await loginAs(server, ACCOUNTS.admin);
+});
+afterAll(() => server?.close());
+
+describe('demo seed', () => {
+  it('opens the seven demo accounts with the right companies and profiles', async () => {
+    const expected: Record<string, [string, string]> = {
+      [ACCOUNTS.admin]: ['QCFlow Admin', 'SUPER_ADMIN'],
+      [ACCOUNTS.manager]: ['Atlas Inspection', 'MANAGER'],
+      [ACCOUNTS.inspector]: ['Atlas Inspection', 'CONTRIBUTOR'],
+      [ACCOUNTS.quality]: ['Maison Lumière', 'MANAGER'],
+      [ACCOUNTS.buyer]: ['Maison Lumière', 'SEARCH_SERVICE'],
+      [ACCOUNTS.sales]: ['Shenzhen Textile Co', 'SEARCH_SERVICE'],
+      [ACCOUNTS.outsider]: ['Northwind Goods', 'MANAGER'],
+    };
+    for (const [email, [company, role]] of Object.entries(expected)) {
+      const profile = (await (await loginAs(server, email)).get('/back/auth/profile')).body;
+      expect(profile.companyName).toBe(company);
+      expect(profile.roles).toContain(role);
+      expect(profile.universeId).toBe(email === ACCOUNTS.outsider ? 2 : 1);
+    }
+  });
+
+  it.each(resources)('$collection: volume, dates over six months with a third in the current month, every state', (resource) => {
+    const rows = server.store.all(resource.collection).filter((row) => row.universeId === 1);
+    expect(rows.length).toBeGreaterThanOrEqual(resource.min);
+    const dates = rows.map((row) => String(row[resource.date]));
+    const inCurrentMonth = dates.filter((date) => date.startsWith(currentMonth())).length;
+    expect(inCurrentMonth).toBeGreaterThanOrEqual(rows.length / 3);
+    const sevenMonthsAgo = new Date(Date.now() - 214 * 86_400_000).toISOString().slice(0, 10);
+    for (const date of dates) {
+      expect(date.slice(0, 10) <= today()).toBe(true);
+      expect(date.slice(0, 7) >= sevenMonthsAgo.slice(0, 7)).toBe(true);
+    }
+    if (resource.states) expect(new Set(rows.map((row) => row.status))).toEqual(new Set(resource.states));
+    expect(server.store.all(resource.collection).some((row) => row.universeId === 2)).toBe(true);
+  });
+
+  it.each(resources)('$collection: shows records to Maison Lumière and Atlas Inspection, and only its own to the outsider', async (resource) => {
+    for (const email of [ACCOUNTS.quality, ACCOUNTS.manager]) {
+      const client = await loginAs(server, email);
+      const all = (await client.get(`${resource.api}/`)).body as unknown[];
+      const thisMonth = (await client.get(`${resource.api}/`, { fromDate: `${currentMonth()}-01`, toDate: today() })).body as unknown[];
+      expect(all.length).toBeGreaterThan(3);
+      expect(thisMonth.length).toBeGreaterThan(0);
+    }
+    const outsider = await loginAs(server, ACCOUNTS.outsider);
+    const theirs = (await outsider.get(`${resource.api}/`)).body as { universeId: number }[];
+    expect(theirs.length).toBeGreaterThan(0);
+    expect(theirs.every((row) => row.universeId === 2)).toBe(true);
+  });
+
+  it.each(resources)('$collection: every seeded record passes its schema and lookup checks (PUT back unchanged)', async (resource) => {
+    const records = (await admin.get(`${resource.api}/`)).body as Record<string, unknown>[];
+    expect(records.length).toBeGreaterThanOrEqual(resource.min);
+    for (const record of records) {
+      const reply = await admin.put(`${resource.api}/${record[resource.idField]}`, record);
+      expect(reply.status, `${resource.collection} ${record[resource.idField]}: ${reply.text}`).toBe(200);
+    }
+  });
+
+  it('is deterministic', async () => {
+    const dir = await tempDir();
+    const now = new Date();
+    const stores = await Promise.all(['a.json', 'b.json'].map((file) => LowdbStore.open(join(dir, file))));
+    await Promise.all(stores.map((store) => seedDemo(store, now)));
+    const withoutHashes = (store: LowdbStore) =>
+      ['capas', 'qualityAlerts', 'nonCompliances', 'matrix8ds', 'structuralCosts', 'tags', 'companies', 'alerts'].map((name) => store.all(name));
+    expect(withoutHashes(stores[0])).toEqual(withoutHashes(stores[1]));
+    await rm(dir, { recursive: true, force: true });
+  });
+});
