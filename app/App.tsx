@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { SessionProvider } from './auth/session';
 import { AppRoutes } from './routes/AppRoutes';
+import snackClasses from './notifications/Snackbar.module.css';
 import { theme } from './theme';
 
 function Root() {
@@ -12,7 +13,7 @@ function Root() {
   return (
     <DatesProvider settings={{ locale: i18n.language, firstDayOfWeek: 1 }}>
       {/* Inside the router so snack links can navigate; at the top (spec §2). */}
-      <Notifications position="top-center" zIndex={1000} limit={5} containerWidth={480} />
+      <Notifications position="top-center" zIndex={1000} limit={5} containerWidth={480} classNames={snackClasses} />
       <AppRoutes />
     </DatesProvider>
   );

@@ -12,7 +12,10 @@ export function snackForApiError(error: ApiError): Snack | null {
   const t = i18next.t.bind(i18next);
   if (error.status === 0) return { level: 'error', message: t('error.unknown') };
   if (error.status === 404) {
-    return { level: 'error', title: t('error.notFound.title'), message: error.body?.message ?? t('error.notFound') };
+    // A bare "Not found" from the server says less than our explanation.
+    const title = t('error.notFound.title');
+    const serverMessage = error.body?.message;
+    return { level: 'error', title, message: serverMessage && serverMessage !== title ? serverMessage : t('error.notFound') };
   }
   // The contract gives every error body a level; one without (a proxy page, a crash) is an error.
   const level = snackLevelOf(error.body?.level ?? 'ERROR');

@@ -42,13 +42,14 @@ function SnackLink({ link }: { link: NonNullable<Notice['link']> }) {
 }
 
 export function showSnack(snack: Snack): void {
-  const text = [snack.title, snack.message].filter(Boolean).join(' — ');
+  const title = snack.title !== snack.message ? snack.title : undefined;
+  const text = [title, snack.message].filter(Boolean).join(' — ');
   if (!text || visibleTexts.has(text)) return;
   visibleTexts.add(text);
   const staysOpen = snack.level === 'error' || Boolean(snack.link);
   notifications.show({
     ...LOOK[snack.level],
-    title: snack.title,
+    title,
     message: (
       <>
         <Text size="sm">{snack.message}</Text>

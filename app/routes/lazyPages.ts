@@ -1,6 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyComponent = ComponentType<any>;
 
 /** React.lazy for a named export; components of one module share its chunk. */
@@ -18,6 +17,7 @@ export const LoginPage = lazyNamed(authPages, 'LoginPage');
 export const ShellLayout = lazyNamed(shellPages, 'ShellLayout');
 export const AboutPage = lazyNamed(shellPages, 'AboutPage');
 export const ExternalSitePage = lazyNamed(shellPages, 'ExternalSitePage');
+export const HomePage = lazyNamed(shellPages, 'HomePage');
 export const NotFoundPage = lazyNamed(shellPages, 'NotFoundPage');
 export const NotImplementedPage = lazyNamed(shellPages, 'NotImplementedPage');
 export const ScreenRoute = lazyNamed(shellPages, 'ScreenRoute');

@@ -5,7 +5,7 @@ import { request } from '../../engine/api';
 import { rememberPreLoginUrl } from '../auth/preLoginUrl';
 import { useSession } from '../auth/session';
 import { showSnack } from '../notifications/snackbar';
-import { FullPageLoader } from '../pages/FullPageLoader';
+import { FullPageLoader, PageLoader } from '../pages/FullPageLoader';
 
 /**
  * Spec §4 "App start" and §8: every page but /auth and /unsubscribe loads the profile first;
@@ -30,16 +30,11 @@ export function RequireSession({ children }: { children: ReactNode }) {
       rememberPreLoginUrl(location.pathname + location.search + location.hash);
       return <Navigate to="/auth/login" replace />;
     case 'failed':
+      rememberPreLoginUrl(location.pathname + location.search + location.hash);
       return <Navigate to="/auth/logout" replace />;
     default:
       return <FullPageLoader />;
   }
-}
-
-/** `/` opens the first entry of the user's menu. */
-export function HomeRedirect() {
-  const { menu } = useSession();
-  return <Navigate to={menu[0]?.link ?? '/capas'} replace />;
 }
 
 /** `/menu/capas` → `/capas`: links from e-mails and the old menu open their target directly. */
@@ -55,10 +50,9 @@ export function ReloadProfile() {
   const navigate = useNavigate();
   useEffect(() => {
     void session.load().then(() => navigate('/', { replace: true }));
-    // Once per visit: `session` changes while loading.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // Once per visit, although `session` changes while it loads.
   }, []);
-  return <FullPageLoader />;
+  return <PageLoader />;
 }
 
 /** `/auth/logout` ends the session; `/auth/logout/impersonate` ends only the impersonation. */
@@ -73,7 +67,7 @@ export function Logout({ impersonation = false }: { impersonation?: boolean }) {
         session.clear();
         navigate(impersonation ? '/reloadProfile' : '/auth/login', { replace: true });
       });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // Once per visit.
   }, []);
   return <FullPageLoader label={i18next.t('common.signingOut')} />;
 }

@@ -2,5 +2,6 @@
 export { ShellLayout } from './ShellLayout';
 export { AboutPage } from '../pages/AboutPage';
 export { ExternalSitePage } from '../pages/ExternalSitePage';
+export { HomePage } from '../pages/HomePage';
 export { NotFoundPage, NotImplementedPage } from '../pages/simplePages';
 export { ScreenRoute } from '../routes/ScreenRoute';

@@ -63,7 +63,8 @@ export function SchemaGrid({ columns, rows, idField, loading, onRowClick, onApi,
   }, [rows, columns]);
 
   useEffect(() => {
-    apiRef.current?.refreshCells({ force: true });
+    const api = apiRef.current;
+    if (api && !api.isDestroyed()) api.refreshCells({ force: true });
   }, [labels]);
 
   const open = (event: CellKeyDownEvent<Row>) => {

@@ -34,9 +34,10 @@ export interface LookupState {
 /**
  * Options of an `x-lookup` field: a small list is loaded once and filtered in the browser;
  * a large one (declared `search`, or capped by the server) is searched as the user types,
- * from 3 letters, 400 ms after the last key (spec §5.1, §9).
+ * from 3 letters, 400 ms after the last key (spec §5.1, §9). `labelsOnly` (read-only fields)
+ * fetches just the labels of the selected ids.
  */
-export function useLookup(config: LookupConfig | undefined, selected: unknown[]): LookupState {
+export function useLookup(config: LookupConfig | undefined, selected: unknown[], labelsOnly = false): LookupState {
   const url = config?.url ?? '';
   const [searchMode, setSearchMode] = useState(!!config?.search);
   const [items, setItems] = useState<LookupItem[]>([]);
@@ -46,7 +47,7 @@ export function useLookup(config: LookupConfig | undefined, selected: unknown[])
   useLabelsVersion();
 
   useEffect(() => {
-    if (!url || config?.search) return;
+    if (!url || config?.search || labelsOnly) return;
     let live = true;
     setLoading(true);
     loadList(url).then((list) => {
@@ -58,7 +59,7 @@ export function useLookup(config: LookupConfig | undefined, selected: unknown[])
     return () => {
       live = false;
     };
-  }, [url, config?.search]);
+  }, [url, config?.search, labelsOnly]);
 
   useEffect(() => {
     if (!url || !searchMode) return;

@@ -51,7 +51,7 @@ export function SheetScreen({ screen, config, target, onClose, onChanged }: Shee
   const status = statusField ? sheet.record?.[statusField] : undefined;
   const events = machine && typeof status === 'string' ? allowedEvents(machine, status) : [];
   const numberField = (entity['x-number'] as { field?: string } | undefined)?.field;
-  const label = [numberField && sheet.record?.[numberField], entity['x-label'] && sheet.record?.[entity['x-label']]].filter(Boolean).join(' · ');
+  const label = [...new Set([numberField, entity['x-label']].filter(Boolean).map((field) => sheet.record?.[field]))].filter(Boolean).join(' · ');
   const statusEnum = statusField ? enumOf(props[statusField]) : undefined;
 
   const title = (
@@ -142,6 +142,7 @@ export function SheetScreen({ screen, config, target, onClose, onChanged }: Shee
         title={t('engine.sheet.leaveTitle')}
         message={t('engine.sheet.leaveMessage')}
         confirmLabel={t('engine.sheet.discard')}
+        cancelLabel={t('engine.sheet.keepEditing')}
         danger
         onConfirm={guard.confirmLeave}
         onCancel={guard.stay}

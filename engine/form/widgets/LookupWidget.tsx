@@ -21,7 +21,7 @@ export function LookupWidget(props: WidgetProps) {
   const { schema, value, required, readonly, onChange } = props;
   const config = lookupOf(schema);
   const selected = asList(value);
-  const lookup = useLookup(readonly ? undefined : config, selected);
+  const lookup = useLookup(config, selected, !!readonly);
   const base = baseInputProps(props);
 
   if (readonly || !config) {

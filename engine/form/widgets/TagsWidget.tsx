@@ -16,7 +16,7 @@ export function TagsWidget(props: WidgetProps) {
   const config = lookupOf(schema);
   const url = config?.url ?? '';
   const selected: unknown[] = Array.isArray(value) ? value : [];
-  const lookup = useLookup(readonly ? undefined : config, selected);
+  const lookup = useLookup(config, selected, !!readonly);
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const base = baseInputProps(props);
   const isSelected = (id: unknown) => selected.some((s) => String(s) === String(id));
