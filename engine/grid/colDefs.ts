@@ -10,6 +10,10 @@ type Row = Record<string, unknown>;
 const sortsByRawValue: FieldKind[] = ['date', 'yearMonth', 'dateTime', 'number', 'integer'];
 const numeric: FieldKind[] = ['number', 'integer'];
 
+/** Approximate width of a header character (13 px semi-bold) and the header's own padding. */
+const HEADER_CHAR_PX = 7.5;
+const HEADER_PADDING_PX = 36;
+
 /** Narrowest useful width of a column by kind; the rest of the width is shared out. */
 const minWidthByKind: Partial<Record<FieldKind, number>> = {
   boolean: 80,
@@ -31,15 +35,18 @@ export function buildColDefs(columns: ColumnSpec[], ctx: FormatContext): ColDef<
   return columns.map((column) => {
     const text = (row: Row | undefined) => (row ? cellText(column, row, ctx, column.kind) : '');
     const headerName = headerText(column, ctx);
+    // Headers wrap between words, never inside one: widen a column to its longest header word.
+    const longestWord = Math.max(...headerName.split(/\s+/).map((word) => word.length));
+    const headerFit = Math.ceil(longestWord * HEADER_CHAR_PX + HEADER_PADDING_PX);
     const def: ColDef<Row> = {
       colId: column.field,
       field: column.field,
       headerName,
       headerTooltip: headerName,
       hide: column.hidden,
-      width: column.width,
+      width: column.width && Math.max(column.width, headerFit),
       flex: column.width ? undefined : column.kind === 'longText' ? 2 : 1,
-      minWidth: Math.min(column.width ?? Infinity, minWidthByKind[column.kind] ?? 120),
+      minWidth: Math.max(headerFit, Math.min(column.width ?? Infinity, minWidthByKind[column.kind] ?? 120)),
       tooltip: true, // the displayed text, shown when truncated
     };
     if (sortsByRawValue.includes(column.kind) || column.currencyField) {

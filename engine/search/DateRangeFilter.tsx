@@ -48,6 +48,7 @@ export function DateRangeFilter({ value, onChange, label }: DateRangeFilterProps
       clearable
       leftSection={<IconCalendarEvent size={16} stroke={1.5} />}
       miw={250}
+      styles={{ input: { whiteSpace: 'nowrap' } }}
       popoverProps={{ withinPortal: true }}
     />
   );

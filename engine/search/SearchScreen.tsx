@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Group, Stack } from '@mantine/core';
+import { Alert, Box, Button, Group, Stack, Text } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
 import type { GridApi } from 'ag-grid-community';
@@ -122,7 +122,13 @@ export function SearchScreen({ screen, config }: SearchScreenProps) {
         />
         {result.hitLimit !== null && (
           <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} py="xs" role="status">
-            {t('engine.search.hitLimit')} {t('engine.search.hitLimitHint')}
+            <Text span size="sm" fw={600}>
+              {t('engine.search.hitLimit')}
+            </Text>
+            {' · '}
+            <Text span size="sm">
+              {t('engine.search.hitLimitHint')}
+            </Text>
           </Alert>
         )}
         <Group align="stretch" gap="md" wrap="wrap">

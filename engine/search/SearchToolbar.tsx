@@ -27,7 +27,7 @@ export function SearchToolbar(props: SearchToolbarProps) {
           {props.savedFilters}
         </Group>
         <Group gap="xs" wrap="nowrap">
-          <Text size="sm" c="dimmed" aria-live="polite" mr={4}>
+          <Text size="sm" c="dimmed" aria-live="polite" mr={4} style={{ whiteSpace: 'nowrap' }}>
             {props.loading ? t('engine.grid.loading') : t('engine.search.count', { n: props.count })}
           </Text>
           <Tooltip label={t('engine.columns.title')} withinPortal>

@@ -89,52 +89,55 @@ export function SheetScreen({ screen, config, target, onClose, onChanged }: Shee
         centered
       >
         <Modal.Overlay backgroundOpacity={0.45} blur={2} />
-        <Modal.Content style={{ display: 'flex', flexDirection: 'column' }} aria-busy={sheet.loading}>
+        <Modal.Content aria-busy={sheet.loading}>
           <Modal.Header style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
             <Modal.Title style={{ minWidth: 0, flex: 1 }}>{title}</Modal.Title>
             <Modal.CloseButton aria-label={t('engine.action.close')} />
           </Modal.Header>
-          <Modal.Body style={{ flex: 1, overflowY: 'auto' }} pt="md">
-            {sheet.conflict && (
-              <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} mb="md" title={t('engine.sheet.conflictTitle')} role="alert">
-                <Text size="sm">{sheet.conflict}</Text>
-                <Button size="xs" mt="xs" variant="white" color="orange" leftSection={<IconRefresh size={14} />} onClick={() => void sheet.reload()}>
-                  {t('engine.sheet.reload')}
-                </Button>
-              </Alert>
-            )}
-            {sheet.loading ? (
-              <Center h={240}>
-                <Loader />
-              </Center>
-            ) : (
-              <SchemaForm
-                schema={entity}
-                uiSchema={screen.sheet?.ui ? config.ui[screen.sheet.ui] : undefined}
-                formData={sheet.formData}
-                onChange={sheet.setFormData}
-                onSubmit={(data) => void sheet.save(data)}
-                mode={sheet.record ? 'edit' : 'create'}
-                serverErrors={sheet.serverErrors}
-                formRef={formRef}
-                idPrefix="sheet"
+          <Modal.Body p={0}>
+            <Box p="md">
+              {sheet.conflict && (
+                <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} mb="md" title={t('engine.sheet.conflictTitle')} role="alert">
+                  <Text size="sm">{sheet.conflict}</Text>
+                  <Button size="xs" mt="xs" variant="white" color="orange" leftSection={<IconRefresh size={14} />} onClick={() => void sheet.reload()}>
+                    {t('engine.sheet.reload')}
+                  </Button>
+                </Alert>
+              )}
+              {sheet.loading ? (
+                <Center h={240}>
+                  <Loader />
+                </Center>
+              ) : (
+                <SchemaForm
+                  schema={entity}
+                  uiSchema={screen.sheet?.ui ? config.ui[screen.sheet.ui] : undefined}
+                  formData={sheet.formData}
+                  onChange={sheet.setFormData}
+                  onSubmit={(data) => void sheet.save(data)}
+                  mode={sheet.record ? 'edit' : 'create'}
+                  serverErrors={sheet.serverErrors}
+                  formRef={formRef}
+                  idPrefix="sheet"
+                />
+              )}
+            </Box>
+            {/* The buttons stay in view while the form scrolls under them. */}
+            <Box px="md" py="sm" pos="sticky" bottom={0} bg="var(--mantine-color-body)" style={{ borderTop: '1px solid var(--mantine-color-default-border)', zIndex: 2 }}>
+              <SheetFooter
+                machine={machineName}
+                events={events}
+                pendingEvent={sheet.pendingEvent}
+                canDelete={!!sheet.record}
+                dirty={guard.dirty}
+                saving={sheet.saving}
+                onEvent={(event) => void sheet.runEvent(event)}
+                onDelete={() => setConfirmDelete(true)}
+                onCancel={guard.requestLeave}
+                onSave={() => formRef.current?.submit()}
               />
-            )}
+            </Box>
           </Modal.Body>
-          <Box px="md" py="sm" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
-            <SheetFooter
-              machine={machineName}
-              events={events}
-              pendingEvent={sheet.pendingEvent}
-              canDelete={!!sheet.record}
-              dirty={guard.dirty}
-              saving={sheet.saving}
-              onEvent={(event) => void sheet.runEvent(event)}
-              onDelete={() => setConfirmDelete(true)}
-              onCancel={guard.requestLeave}
-              onSave={() => formRef.current?.submit()}
-            />
-          </Box>
         </Modal.Content>
       </Modal.Root>
       <ConfirmDialog

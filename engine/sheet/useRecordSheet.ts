@@ -124,10 +124,16 @@ export function useRecordSheet(entity: JsonSchema, target: SheetTarget | null, o
     return false;
   };
 
+  /** An edit makes the server's field errors stale. */
+  const edit = useCallback((data: Row) => {
+    setFormData(data);
+    setServerErrors((errors) => (errors.length ? [] : errors));
+  }, []);
+
   return {
     record,
     formData,
-    setFormData,
+    setFormData: edit,
     baseline,
     loading,
     saving,

@@ -22,6 +22,8 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
   const { properties, uiSchema, title, description, fieldPathId } = props;
   const options = getUiOptions(uiSchema);
   const isRoot = fieldPathId.path.length === 0;
+  // Array items are numbered by the list; RJSF's "<list>-<n>" title would repeat it.
+  const isItem = typeof fieldPathId.path[fieldPathId.path.length - 1] === 'number';
   const isRow = options.layout === 'row';
   const hidden = properties.filter((p) => p.hidden);
   const visible = properties.filter((p) => !p.hidden);
@@ -62,7 +64,7 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
 
   return (
     <Stack gap="xs">
-      {!isRoot && !isRow && title && options.label !== false && (
+      {!isRoot && !isRow && !isItem && title && options.label !== false && (
         <Text fw={600} size="sm">
           {title}
         </Text>

@@ -55,6 +55,7 @@ export function EnumSelectWidget(props: WidgetProps) {
       <MultiSelect
         {...common}
         value={Array.isArray(value) ? value.map(String) : []}
+        placeholder={Array.isArray(value) && value.length ? undefined : common.placeholder}
         onChange={(next) => onChange(next.length ? next : undefined)}
         maxValues={maxValues}
         clearable={!readonly}

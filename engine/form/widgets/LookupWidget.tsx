@@ -3,7 +3,7 @@ import type { WidgetProps } from '@rjsf/utils';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { lookupOf } from '../../schema/fields';
-import { knownLabel, type LookupItem } from '../../lookup/cache';
+import { canSearch, knownLabel, type LookupItem } from '../../lookup/cache';
 import { useLookup } from '../../lookup/useLookup';
 import { baseInputProps } from './common';
 import { DROPDOWN_MAX_HEIGHT } from './EnumSelectWidget';
@@ -36,8 +36,8 @@ export function LookupWidget(props: WidgetProps) {
     searchable: true,
     searchValue: lookup.searchMode ? lookup.query : undefined,
     onSearchChange: lookup.searchMode ? lookup.setQuery : undefined,
-    // A searched list is already filtered by the server.
-    filter: lookup.searchMode ? ({ options }: { options: any[] }) => options : undefined,
+    // A searched list is already filtered by the server; under 3 letters the hint shows instead.
+    filter: lookup.searchMode ? ({ options, search }: { options: any[]; search: string }) => (canSearch(search) ? options : []) : undefined,
     nothingFoundMessage: t(lookup.emptyMessage.key, lookup.emptyMessage.values),
     rightSection: lookup.loading ? <Loader size="xs" /> : undefined,
     leftSection: lookup.searchMode ? <IconSearch size={14} stroke={1.5} /> : undefined,
@@ -51,6 +51,7 @@ export function LookupWidget(props: WidgetProps) {
       <MultiSelect
         {...common}
         value={selected.map(String)}
+        placeholder={selected.length ? undefined : common.placeholder}
         onChange={(next) => onChange(next.length ? next.map((key) => originalValue(lookup.data, key)) : undefined)}
         maxValues={typeof schema.maxItems === 'number' ? schema.maxItems : undefined}
         clearable
