@@ -11,18 +11,22 @@ const PAGE_TITLES: Record<string, string> = {
   '/idea': 'page.idea.title',
 };
 
-/** The current page's title: its screen config, else an app page, else its menu entry. */
+/**
+ * The header names the area the user is in (the menu entry owning the path); the page body
+ * carries the screen's own heading. Pages outside the menu fall back to their own title.
+ */
 export function usePageTitle(): string {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const { config, menu } = useSession();
   const screen = config?.screens.find((candidate) => matchPath(candidate.route, pathname));
-  const key = screen?.title ?? PAGE_TITLES[pathname] ?? activeEntry(menu, pathname)?.name;
-  const title = key ? t(key) : '';
+  const pageKey = screen?.title ?? PAGE_TITLES[pathname];
+  const areaKey = activeEntry(menu, pathname)?.name ?? pageKey;
+  const page = pageKey ? t(pageKey) : '';
 
   useEffect(() => {
-    document.title = title ? `${title} · ${t('app.name')}` : t('app.name');
-  }, [title, t]);
+    document.title = page ? `${page} · ${t('app.name')}` : t('app.name');
+  }, [page, t]);
 
-  return title;
+  return areaKey ? t(areaKey) : '';
 }

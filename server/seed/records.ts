@@ -108,7 +108,8 @@ function seedQualityAlerts(ctx: SeedContext, universe: 'main' | 'other', count: 
 
 function seedNonCompliances(ctx: SeedContext, universe: 'main' | 'other', count: number): number[] {
   const { random, identity } = ctx;
-  const byInspection: number[] = [];
+  // 8D matrices link to these: non-compliances the brand's own users can open.
+  const linkable: number[] = [];
   spreadDates(random, count, new Date(`${ctx.today}T12:00:00Z`)).forEach((creationDate) => {
     const creatorCompany: CompanyKey = universe === 'other' ? 'northwind' : random.chance(0.5) ? 'atlas' : 'lumiere';
     const site: CompanyKey = universe === 'other' ? 'harbor' : random.pick(SITES);
@@ -134,9 +135,9 @@ function seedNonCompliances(ctx: SeedContext, universe: 'main' | 'other', count:
       companyCreator: identity.companies[creatorCompany],
       universeId: identity.universes[universe],
     });
-    if (creatorCompany === 'atlas' || universe === 'other') byInspection.push(stored.nonComplianceId as number);
+    if (creatorCompany === 'lumiere' || universe === 'other') linkable.push(stored.nonComplianceId as number);
   });
-  return byInspection;
+  return linkable;
 }
 
 function seedMatrix8ds(ctx: SeedContext, universe: 'main' | 'other', count: number, nonCompliances: number[]) {
@@ -201,7 +202,7 @@ function seedStructuralCosts(ctx: SeedContext, universe: 'main' | 'other', count
         businessUnit: random.pick(text.businessUnits),
         legalUnit: owner === 'atlas' ? random.pick(text.legalUnits) : owner === 'lumiere' ? 'Maison Lumière SA' : 'Northwind Goods Inc.',
         amount: round2(random.int(15000, 950000) / 100),
-        currency: owner === 'northwind' ? 'USD' : random.pick(['EUR', 'EUR', 'EUR', 'USD', 'BDT', 'CNY']),
+        currency: owner === 'northwind' ? 'USD' : random.pick(['EUR', 'EUR', 'EUR', 'USD', 'CNY', 'HKD']),
         companyId: identity.companies[owner],
         universeId: identity.universes[universe],
       },

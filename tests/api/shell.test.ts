@@ -32,7 +32,7 @@ describe('menu', () => {
     const manager = await loginAs(server, ACCOUNTS.manager);
     const { body } = await manager.get('/back/bo/menu/');
     expect(body).toEqual([
-      { name: 'screen.structuralCostSearch', icon: 'receipt', link: '/billing/structuralCost/search' },
+      { name: 'screen.billing', icon: 'receipt', link: '/billing' },
       { name: 'screen.capas', icon: 'shield-check', link: '/capas' },
     ]);
     const buyer = await loginAs(server, ACCOUNTS.buyer);
