@@ -70,13 +70,16 @@ export async function request<T>(method: string, path: string, options: RequestO
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
-  const response = await fetch(search ? `${path}?${search}` : path, {
-    method,
-    headers,
-    body,
-    credentials: 'include',
-    signal: options.signal,
-  });
+  let response: Response;
+  try {
+    response = await fetch(search ? `${path}?${search}` : path, { method, headers, body, credentials: 'include', signal: options.signal });
+  } catch (cause) {
+    // A cancelled request passes silently; no response at all is status 0 ("unknown error").
+    if (options.signal?.aborted) throw cause;
+    const error = new ApiError(0, 'No response', null);
+    if (!options.quiet) onError(error);
+    throw error;
+  }
   const text = await response.text();
   let data: unknown = null;
   try {

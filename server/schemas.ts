@@ -4,6 +4,7 @@ import type { AnyStateMachine } from 'xstate';
 import { workflows } from '../machines';
 import { resolveSchema, type JsonSchema, type SharedDefs } from '../engine/schema/resolve';
 import { createAjv, type Validator } from './validation';
+import type { ScreenConfig } from '../engine/config';
 
 /**
  * Everything under SCHEMAS_DIR, loaded once at start: entity schemas with their
@@ -45,16 +46,8 @@ export interface EntityDef {
   search?: SearchDef;
 }
 
-export interface Screen {
-  route: string;
-  type: string;
-  title: string;
-  icon?: string;
-  roles?: string[];
-  items?: string[];
-  menu?: { icon: string; order?: number };
-  [key: string]: unknown;
-}
+/** A screen file of schemas/screens/, as the engine reads it. */
+export type Screen = ScreenConfig;
 
 export interface Registry {
   entities: Map<string, EntityDef>;

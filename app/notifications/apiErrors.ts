@@ -27,14 +27,9 @@ export function snackForApiError(error: ApiError): Snack | null {
   };
 }
 
-function isNetworkFailure(reason: unknown): boolean {
-  // fetch rejects with a TypeError when no response arrives (Chromium, Firefox, Safari wordings).
-  return reason instanceof TypeError && /fetch|network|load failed/i.test(reason.message);
-}
-
 /**
  * Failed calls become snacks, only while logged in (spec §8). Rejections nobody handled are
- * sorted here too: cancelled requests and '#'-messages are silent, lost connections an unknown error.
+ * silenced here: cancelled requests and '#'-messages (a lost connection arrives as status 0 above).
  */
 export function installApiErrorHandling(isLoggedIn: () => boolean): void {
   setApiErrorHandler((error) => {
@@ -48,9 +43,5 @@ export function installApiErrorHandling(isLoggedIn: () => boolean): void {
     if (reason instanceof ApiError) event.preventDefault(); // already reported by the handler above
     else if (reason instanceof DOMException && reason.name === 'AbortError') event.preventDefault();
     else if (reason instanceof Error && reason.message.startsWith('#')) event.preventDefault();
-    else if (isNetworkFailure(reason)) {
-      event.preventDefault();
-      if (isLoggedIn()) showSnack({ level: 'error', message: i18next.t('error.unknown') });
-    }
   });
 }
