@@ -1,11 +1,59 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** Every demo account's password (CONTRACT.md, SEED=demo). */
 export const DEMO_PASSWORD = 'Demo-Pass-2026!';
 
+export const ACCOUNTS = {
+  admin: 'admin@qcflow.test',
+  manager: 'manager@inspect.test',
+  inspector: 'inspector@inspect.test',
+  quality: 'quality@brand.test',
+  buyer: 'buyer@brand.test',
+  sales: 'sales@supplier.test',
+  outsider: 'outsider@other.test',
+} as const;
+
 /** Screenshots taken on purpose by specs (failure screenshots go to test-results/e2e). */
 export const screenshotPath = (name: string) => join('test-results', 'screenshots', `${name}.png`);
+
+/** A full-page screenshot of what the user sees now, kept for review. */
+export async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: screenshotPath(name), fullPage: true, animations: 'disabled', caret: 'hide' });
+}
+
+/** The labels the app shows (schemas/locales, app/locales, engine/locales), to assert texts without copying them. */
+type Labels = Record<string, string>;
+const readLabels = (file: string): Labels => JSON.parse(readFileSync(join(process.cwd(), file), 'utf8'));
+export const labels = {
+  en: { ...readLabels('engine/locales/en.json'), ...readLabels('app/locales/en.json'), ...readLabels('schemas/locales/en.json') } as Labels,
+  fr: { ...readLabels('engine/locales/fr.json'), ...readLabels('app/locales/fr.json'), ...readLabels('schemas/locales/fr.json') } as Labels,
+};
+/** The English label of a key; fails loudly when the key is missing. */
+export function en(key: string, values: Record<string, string | number> = {}): string {
+  const text = labels.en[key];
+  if (text === undefined) throw new Error(`no English label for ${key}`);
+  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
+}
+export function fr(key: string): string {
+  const text = labels.fr[key];
+  if (text === undefined) throw new Error(`no French label for ${key}`);
+  return text;
+}
+
+/** Today and the current month as the browser (same machine) sees them: YYYY-MM-DD, YYYY-MM. */
+export function today(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+export const currentMonth = () => today().slice(0, 7);
+/** First and last day of the current month (the default search period of the quality screens). */
+export function currentMonthRange(): { fromDate: string; toDate: string } {
+  const now = new Date();
+  const last = new Date(now.getFullYear(), now.getMonth() + 1, 0).getDate();
+  return { fromDate: `${currentMonth()}-01`, toDate: `${currentMonth()}-${String(last).padStart(2, '0')}` };
+}
 
 /** The app has loaded its profile and data (no request for 500 ms) and is not on a login page. */
 export async function waitForApp(page: Page): Promise<void> {
@@ -14,12 +62,19 @@ export async function waitForApp(page: Page): Promise<void> {
 }
 
 /**
- * Sign in through the API (fast; the session cookie lands in the page's browser context),
- * then open `path` in the app and wait until it is ready.
+ * Sign in through the API (fast; the session cookie lands in the page's browser context). The
+ * account's pending live alerts are fetched once, as the shell's poll would: their snacks (which
+ * stay open) then do not cover the screens under test.
  */
-export async function login(page: Page, email: string, { password = DEMO_PASSWORD, path = '/' } = {}): Promise<void> {
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
   const response = await page.request.post('/back/login', { form: { username: email, password } });
   expect(response.status(), `login of ${email}`).toBe(200);
+  await page.request.get('/back/alerts/poll', { headers: { 'X-Requested-With': 'XMLHttpRequest' } });
+}
+
+/** Sign in through the API, then open `path` in the app and wait until it is ready. */
+export async function login(page: Page, email: string, { password = DEMO_PASSWORD, path = '/' } = {}): Promise<void> {
+  await signIn(page, email, password);
   await page.goto(path);
   await waitForApp(page);
 }
@@ -32,4 +87,77 @@ export async function loginWithForm(page: Page, email: string, password = DEMO_P
   await page.locator('form button[type="submit"]').click();
   await expect(page).not.toHaveURL(/\/auth\//);
   await waitForApp(page);
+}
+
+/** Stores a language on the signed-in account (what the locale selector does), e.g. to undo a test's switch. */
+export async function setAccountLocale(page: Page, locale: 'en' | 'fr' | 'it'): Promise<void> {
+  const response = await page.request.get('/back/bo/menu/locale', { params: { locale }, headers: { 'X-Requested-With': 'XMLHttpRequest' } });
+  expect(response.ok(), `locale ${locale} stored`).toBeTruthy();
+}
+
+// ---------------------------------------------------------------- search screens
+
+/** The grid's data rows in the DOM (AG Grid renders each row once when nothing is pinned; large grids are virtualised). */
+export const gridRows = (page: Page): Locator => page.locator('.ag-row');
+/** The grid itself; its aria-rowcount is the number of rows plus the header row, rendered or not. */
+export const grid = (page: Page): Locator => page.locator('[role="grid"][aria-rowcount]');
+/** The grid row showing this text (e.g. a record title). */
+export const gridRow = (page: Page, text: string): Locator => gridRows(page).filter({ hasText: text });
+/** A cell of a grid row, by column field. */
+export const cell = (row: Locator, field: string): Locator => row.locator(`[col-id="${field}"]`);
+/** The header titles shown by the grid, in order. */
+export async function gridHeaders(page: Page): Promise<string[]> {
+  return (await page.locator('.ag-header-cell .ag-header-cell-text').allInnerTexts()).map((text) => text.trim());
+}
+
+/** The toolbar's "N results" text. */
+export const resultCount = (page: Page): Locator => page.getByRole('toolbar').locator('[aria-live="polite"]');
+
+/**
+ * Runs `action` (which triggers a search) and waits until the grid shows the server's answer
+ * (the first search whose query passes `match`): returns the number of records the server sent,
+ * after checking that the toolbar count and the grid agree with it.
+ */
+export async function searchAfter(page: Page, apiPath: string, action: () => Promise<unknown>, match: (query: URLSearchParams) => boolean = () => true): Promise<number> {
+  const answer = page.waitForResponse((response) => {
+    const url = new URL(response.url());
+    return url.pathname === `${apiPath}/` && response.request().method() === 'GET' && match(url.searchParams);
+  });
+  await action();
+  const response = await answer;
+  expect(response.status()).toBe(200);
+  const rows = (await response.json()) as unknown[];
+  await expect(resultCount(page)).toHaveText(new RegExp(`^${rows.length}\\D`));
+  await expect(grid(page)).toHaveAttribute('aria-rowcount', String(rows.length + 1));
+  // Up to a screenful plus AG Grid's row buffer, every row is in the DOM; larger answers are virtualised.
+  if (rows.length <= 20) await expect(gridRows(page)).toHaveCount(rows.length);
+  else await expect(gridRows(page).first()).toBeVisible();
+  return rows.length;
+}
+
+/** Opens a search screen and waits for its first search; returns the number of rows. */
+export async function openSearch(page: Page, route: string, apiPath: string): Promise<number> {
+  return searchAfter(page, apiPath, () => page.goto(route));
+}
+
+/** Picks an option of a Mantine Select / MultiSelect (role combobox). */
+export async function pick(page: Page, combobox: Locator, option: string): Promise<void> {
+  await combobox.click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** The record sheet (the dialog holding the record form). */
+export const sheet = (page: Page): Locator => page.getByRole('dialog').filter({ has: page.locator('form.rjsf') });
+/** The status badge in the sheet's title. */
+export const sheetStatus = (page: Page): Locator => sheet(page).locator('.mantine-Modal-title .mantine-Badge-root');
+
+/** A snackbar with this text is shown. */
+export async function expectSnack(page: Page, text: string): Promise<void> {
+  await expect(page.locator('.mantine-Notification-root').filter({ hasText: text }).first()).toBeVisible();
+}
+
+/** A date field of a form: typed as YYYY-MM-DD, committed on blur. */
+export async function fillDate(input: Locator, date: string): Promise<void> {
+  await input.fill(date);
+  await input.blur();
 }

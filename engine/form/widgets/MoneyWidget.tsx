@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { enumText } from '../../i18n';
 import { enumOf } from '../../schema/fields';
 import type { EngineFormContext } from '../context';
-import { baseInputProps } from './common';
+import { baseInputProps, useNumberText } from './common';
 
 /**
  * An amount with 2 decimals (spec §9) and its currency, kept in the sibling field named by
@@ -18,6 +18,7 @@ export function MoneyWidget(props: WidgetProps) {
   const currencies = enumOf(currencySchema);
   const currency = currencyField ? (context?.formData[currencyField] as string | undefined) : undefined;
   const base = baseInputProps(props);
+  const amount = useNumberText(props.value, props.onChange);
   const decimalSeparator = (1.5).toLocaleString(i18n.language).charAt(1);
   const currencyRequired = !!currencyField && (context?.rootSchema.required ?? []).includes(currencyField);
 
@@ -26,8 +27,8 @@ export function MoneyWidget(props: WidgetProps) {
       <NumberInput
         {...base}
         style={{ flex: 1 }}
-        value={props.value ?? ''}
-        onChange={(next) => props.onChange(typeof next === 'number' ? next : undefined)}
+        value={amount.value}
+        onChange={amount.onChange}
         onBlur={() => props.onBlur(props.id, props.value)}
         decimalScale={2}
         fixedDecimalScale

@@ -1,18 +1,19 @@
 import { Checkbox, NumberInput, Switch, Textarea, TextInput } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
-import { baseInputProps, emptyToUndefined } from './common';
+import { baseInputProps, emptyToUndefined, useNumberText } from './common';
 
 /** One-line text, or a number for number/integer schemas (spec §5.1: 2 decimals by default). */
 export function TextWidget(props: WidgetProps) {
   const { schema, value, onChange, onBlur, id } = props;
   const base = baseInputProps(props);
+  const number = useNumberText(value, onChange);
   if (schema.type === 'number' || schema.type === 'integer') {
     const decimals = schema.type === 'integer' ? 0 : typeof schema.decimals === 'number' ? schema.decimals : 2;
     return (
       <NumberInput
         {...base}
-        value={value ?? ''}
-        onChange={(next) => onChange(typeof next === 'number' ? next : undefined)}
+        value={number.value}
+        onChange={number.onChange}
         onBlur={() => onBlur(id, value)}
         decimalScale={decimals}
         allowDecimal={decimals > 0}
