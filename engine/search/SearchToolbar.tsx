@@ -28,7 +28,7 @@ export function SearchToolbar(props: SearchToolbarProps) {
         </Group>
         <Group gap="xs" wrap="nowrap">
           <Text size="sm" c="dimmed" aria-live="polite" mr={4} style={{ whiteSpace: 'nowrap' }}>
-            {props.loading ? t('engine.grid.loading') : t('engine.search.count', { n: props.count })}
+            {props.loading ? t('engine.grid.loading') : t('engine.search.count', { n: props.count, count: props.count })}
           </Text>
           <Tooltip label={t('engine.columns.title')} withinPortal>
             <ActionIcon variant="default" size="lg" onClick={props.onColumns} aria-label={t('engine.columns.title')}>

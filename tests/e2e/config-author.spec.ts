@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ACCOUNTS, cell, en, expectSnack, gridHeaders, gridRow, gridRows, login, pick, searchAfter, sheet, shot, today } from './helpers';
+import { ACCOUNTS, cell, en, expectSnack, gridHeaders, gridRow, gridRows, login, pick, resultCount, searchAfter, sheet, shot, today } from './helpers';
 
 /**
  * The config-author promise in the browser (README "Adding a screen with JSON only"): a copy of
@@ -109,6 +109,7 @@ test('a screen added as JSON only: menu, title, grid and sheet', async ({ page }
   await expect(page).toHaveTitle(`Widgets · ${en('app.name')}`);
   expect(await gridHeaders(page)).toEqual(['Code', 'Name', 'Size', 'Made on', 'Count']);
   await expect(page.getByText(en('engine.grid.noRows'))).toBeVisible();
+  await expect(resultCount(page)).toHaveText(en('engine.search.count_other', { n: 0 }));
   await shot(page, 'config-author-widget-search');
 
   // Create one through the generic sheet: defaults from the schema (count 1, made today).
@@ -139,5 +140,6 @@ test('a screen added as JSON only: menu, title, grid and sheet', async ({ page }
   await expect(cell(row, 'size')).toHaveText('M');
   await expect(cell(row, 'count')).toHaveText('1');
   await expect(gridRows(page)).toHaveCount(1);
+  await expect(resultCount(page)).toHaveText(en('engine.search.count_one', { n: 1 }));
   await shot(page, 'config-author-widget-created');
 });

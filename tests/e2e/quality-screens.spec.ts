@@ -62,6 +62,10 @@ test.describe('quality screens', () => {
     await expect(form.getByRole('region', { name: D_SECTIONS[1] }).locator('#sheet_problemDescription')).toBeVisible();
     await expect(form.getByRole('region', { name: D_SECTIONS[3] }).locator('#sheet_rootCauseDescription')).toBeVisible();
     await shot(page, 'matrix8d-sheet-sections');
+    const closure = form.getByRole('region', { name: D_SECTIONS[5] });
+    await closure.scrollIntoViewIfNeeded();
+    await expect(closure.locator('#sheet_closingDate')).toBeVisible();
+    await shot(page, 'matrix8d-sheet-sections-d7-d8');
   });
 
   test('creates a non-compliance', async ({ page }) => {
