@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { useSession } from '../auth/session';
 import { activeEntry } from './menu';
-import { menuIcon } from './menuIcons';
+import { titleText } from '../../engine/i18n';
+import { screenIcon } from '../../engine/ui/icons';
 import classes from './Shell.module.css';
 
 function NavLink({ label, link, icon: Icon, active }: { label: string; link: string; icon: Icon; active: boolean }) {
@@ -37,7 +38,7 @@ export function NavMenu() {
       </Link>
       <nav aria-label={t('shell.menu')} className={classes.menu}>
         {menu.map((entry) => (
-          <NavLink key={entry.link} label={t(entry.name)} link={entry.link} icon={menuIcon(entry.icon)} active={entry === active} />
+          <NavLink key={entry.link} label={titleText(t, entry.name)} link={entry.link} icon={screenIcon(entry.icon)} active={entry === active} />
         ))}
       </nav>
       <div className={classes.menu} style={{ marginTop: 'auto' }}>

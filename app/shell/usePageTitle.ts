@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { matchPath, useLocation } from 'react-router-dom';
 import { useSession } from '../auth/session';
+import { titleText } from '../../engine/i18n';
 import { activeEntry } from './menu';
 
 // Title keys of the app's own pages.
@@ -22,11 +23,11 @@ export function usePageTitle(): string {
   const screen = config?.screens.find((candidate) => matchPath(candidate.route, pathname));
   const pageKey = screen?.title ?? PAGE_TITLES[pathname];
   const areaKey = activeEntry(menu, pathname)?.name ?? pageKey;
-  const page = pageKey ? t(pageKey) : '';
+  const page = titleText(t, pageKey);
 
   useEffect(() => {
     document.title = page ? `${page} · ${t('app.name')}` : t('app.name');
   }, [page, t]);
 
-  return areaKey ? t(areaKey) : '';
+  return titleText(t, areaKey);
 }

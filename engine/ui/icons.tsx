@@ -1,54 +1,53 @@
 import {
-  IconAlertTriangle,
-  IconBuildingBank,
-  IconBuildingFactory2,
-  IconCalendar,
-  IconChartBar,
-  IconChecklist,
-  IconCircleX,
-  IconClipboardCheck,
-  IconFileDollar,
-  IconFileText,
-  IconFlask,
-  IconLayoutGrid,
-  IconListNumbers,
-  IconReceipt,
-  IconSearch,
-  IconSettings,
-  IconShieldCheck,
-  IconTags,
-  IconTruck,
-  IconUsers,
-  IconWorld,
-  type Icon,
+  IconAlertTriangle, IconBox, IconBriefcase, IconBuilding, IconBuildingBank, IconBuildingFactory2, IconCalendar,
+  IconChartBar, IconChartPie, IconChecklist, IconCircleX, IconClipboardCheck, IconDashboard, IconDatabase,
+  IconFileDollar, IconFileText, IconFiles, IconFlask, IconHome, IconLayoutGrid, IconListNumbers,
+  IconNetwork, IconPackage, IconReceipt, IconReportAnalytics, IconSearch, IconSettings, IconShieldCheck, IconTag,
+  IconTags, IconTool, IconTruck, IconUsers, IconWorld, type Icon,
 } from '@tabler/icons-react';
 
 /**
- * Screen icons by the names screen files use (Tabler names). Listed one by one so the bundle
- * carries only these; an unknown name falls back to a neutral icon.
+ * Icons by the names screen files and the server menu use (Tabler's kebab-case names). Listed
+ * one by one so the bundle carries only these; an unknown name falls back to a neutral grid icon.
+ * The one list for the menu, page headers and menu cards (docs/schemas.md names them).
  */
 const icons: Record<string, Icon> = {
   'alert-triangle': IconAlertTriangle,
+  box: IconBox,
+  briefcase: IconBriefcase,
+  building: IconBuilding,
   'building-bank': IconBuildingBank,
   'building-factory': IconBuildingFactory2,
   calendar: IconCalendar,
   'chart-bar': IconChartBar,
+  'chart-pie': IconChartPie,
   checklist: IconChecklist,
   'circle-x': IconCircleX,
   'clipboard-check': IconClipboardCheck,
+  dashboard: IconDashboard,
+  database: IconDatabase,
   'file-dollar': IconFileDollar,
   'file-text': IconFileText,
+  files: IconFiles,
   flask: IconFlask,
+  home: IconHome,
   'list-numbers': IconListNumbers,
+  network: IconNetwork,
+  package: IconPackage,
   receipt: IconReceipt,
+  'report-analytics': IconReportAnalytics,
   search: IconSearch,
   settings: IconSettings,
   'shield-check': IconShieldCheck,
+  tag: IconTag,
   tags: IconTags,
+  tool: IconTool,
   truck: IconTruck,
   users: IconUsers,
   world: IconWorld,
 };
+
+export const iconNames = Object.keys(icons);
 
 export function screenIcon(name: string | undefined): Icon {
   return (name && icons[name]) || IconLayoutGrid;

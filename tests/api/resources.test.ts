@@ -259,12 +259,14 @@ describe.each(Object.entries(cases))('%s', (name, rc) => {
     expect(await search({ [rc.array.param]: [hit[1]] })).toContain(id);
   });
 
-  it.runIf(!!rc.keywordsField)('matches keywords ignoring accents and case, every word required', async () => {
-    const id = (await create({ [rc.keywordsField!]: 'Défaut de teinture sur écharpe — lot 77' }))[rc.idField];
-    expect(await search({ keywords: '  defaut ECHARPE ' })).toContain(id);
-    expect(await search({ keywords: 'ÉCHARPE teinture' })).toContain(id);
-    expect(await search({ keywords: 'echarpe absente' })).not.toContain(id);
-  });
+  if (rc.keywordsField) {
+    it('matches keywords ignoring accents and case, every word required', async () => {
+      const id = (await create({ [rc.keywordsField!]: 'Défaut de teinture sur écharpe — lot 77' }))[rc.idField];
+      expect(await search({ keywords: '  defaut ECHARPE ' })).toContain(id);
+      expect(await search({ keywords: 'ÉCHARPE teinture' })).toContain(id);
+      expect(await search({ keywords: 'echarpe absente' })).not.toContain(id);
+    });
+  }
 
   it('refuses a bad search parameter (400)', async () => {
     const [param, value] = rc.badQueryEnum;
@@ -313,11 +315,13 @@ describe.each(Object.entries(cases))('%s', (name, rc) => {
       }
     });
 
-    it.runIf(!!rc.badEnum)('unknown enum value', async () => {
-      const [field, value] = rc.badEnum!;
-      const errors = await refused(JSON.stringify({ ...rc.valid(ids), [field]: value }));
-      expect(errors.errors).toContainEqual({ path: `/${field}`, message: 'unknown value' });
-    });
+    if (rc.badEnum) {
+      it('unknown enum value', async () => {
+        const [field, value] = rc.badEnum!;
+        const errors = await refused(JSON.stringify({ ...rc.valid(ids), [field]: value }));
+        expect(errors.errors).toContainEqual({ path: `/${field}`, message: 'unknown value' });
+      });
+    }
 
     it('wrong type', async () => {
       const [field, value] = rc.wrongType;
