@@ -9,10 +9,12 @@ import { fileURLToPath } from 'node:url';
 import { createApp } from '../../server/app';
 import { openStore } from '../../server/boot';
 import type { Store } from '../../server/store/types';
+import { ACCOUNTS, DEMO_PASSWORD } from '../demo-accounts';
+
+export { ACCOUNTS, DEMO_PASSWORD };
 
 /** Helpers of the API tests: a real server on a temp data file and a small cookie-keeping client. */
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-export const DEMO_PASSWORD = 'Demo-Pass-2026!';
 
 export const today = () => new Date().toISOString().slice(0, 10);
 export const currentMonth = () => today().slice(0, 7);
@@ -167,12 +169,3 @@ export async function loginAs(server: { url: string }, email: string, options: C
   return client;
 }
 
-export const ACCOUNTS = {
-  admin: 'admin@qcflow.test',
-  manager: 'manager@inspect.test',
-  inspector: 'inspector@inspect.test',
-  quality: 'quality@brand.test',
-  buyer: 'buyer@brand.test',
-  sales: 'sales@supplier.test',
-  outsider: 'outsider@other.test',
-} as const;

@@ -1,19 +1,9 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ACCOUNTS, DEMO_PASSWORD } from '../demo-accounts';
 
-/** Every demo account's password (CONTRACT.md, SEED=demo). */
-export const DEMO_PASSWORD = 'Demo-Pass-2026!';
-
-export const ACCOUNTS = {
-  admin: 'admin@qcflow.test',
-  manager: 'manager@inspect.test',
-  inspector: 'inspector@inspect.test',
-  quality: 'quality@brand.test',
-  buyer: 'buyer@brand.test',
-  sales: 'sales@supplier.test',
-  outsider: 'outsider@other.test',
-} as const;
+export { ACCOUNTS, DEMO_PASSWORD };
 
 /** Screenshots taken on purpose by specs (failure screenshots go to test-results/e2e). */
 export const screenshotPath = (name: string) => join('test-results', 'screenshots', `${name}.png`);
