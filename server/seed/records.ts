@@ -217,9 +217,9 @@ export function seedRecords(tx: WriteOps, random: Random, today: string, identit
   seedCapas(ctx, 'other', 3);
   seedQualityAlerts(ctx, 'main', 25);
   seedQualityAlerts(ctx, 'other', 2);
-  const inspectionNcs = seedNonCompliances(ctx, 'main', 40);
+  const linkableNcs = seedNonCompliances(ctx, 'main', 40);
   const otherNcs = seedNonCompliances(ctx, 'other', 3);
-  seedMatrix8ds(ctx, 'main', 15, inspectionNcs);
+  seedMatrix8ds(ctx, 'main', 15, linkableNcs);
   seedMatrix8ds(ctx, 'other', 1, otherNcs);
   seedStructuralCosts(ctx, 'main', 60);
   seedStructuralCosts(ctx, 'other', 3);
