@@ -9,16 +9,21 @@ import type { ReadOps, Stored } from '../store/types';
  */
 export const ALERTS = 'alerts';
 
-export interface Alert {
+/** One live alert as the browser receives it, in the poll's snacks and in the list. */
+export interface LiveAlert {
   alertId: number;
-  contactId: number;
-  universeId: number;
   level: 'ERROR' | 'FATAL' | 'WARN' | 'INFO';
   title: string;
   message: string;
   titleLink?: string;
   creationDate: string;
   read: boolean;
+}
+
+/** The stored alert: the live alert plus whose it is and whether its snack was sent. */
+export interface Alert extends LiveAlert {
+  contactId: number;
+  universeId: number;
   shown: boolean;
   [key: string]: unknown;
 }
@@ -28,7 +33,7 @@ const LIST_LIMIT = 50;
 const mine = (store: ReadOps, caller: Caller) =>
   store.find<Alert>(ALERTS, (alert) => alert.contactId === caller.contact.contactId).sort((a, b) => b.alertId - a.alertId);
 
-const publicAlert = ({ alertId, level, title, message, titleLink, creationDate, read }: Stored<Alert>) =>
+const publicAlert = ({ alertId, level, title, message, titleLink, creationDate, read }: Stored<Alert>): LiveAlert =>
   ({ alertId, level, title, message, titleLink, creationDate, read });
 
 function optionalId(value: string | undefined): number | undefined {

@@ -14,7 +14,7 @@ const SCREENS = [
   // Structural costs are the offices' own: the inspection office's manager has most of them.
   { name: 'structural-cost', route: '/billing/structuralCost/search', api: '/back/bo/structuralCost', title: 'screen.structuralCostSearch', area: 'screen.billing', user: ACCOUNTS.manager },
 ] as const;
-const [ALERTS, NON_COMPLIANCES, MATRIX8D, STRUCTURAL_COSTS] = SCREENS;
+const [, NON_COMPLIANCES, MATRIX8D, STRUCTURAL_COSTS] = SCREENS;
 
 const D_SECTIONS = ['d1', 'd2', 'd3d5d6', 'd4', 'd7', 'd8'].map((d) => en(`matrix8d.section.${d}`));
 

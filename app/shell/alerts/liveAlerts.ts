@@ -2,21 +2,13 @@ import i18next from 'i18next';
 import { useEffect, useRef, useState } from 'react';
 import { api, ApiError } from '../../../engine/api';
 import { showSnack, snackLevelOf } from '../../notifications/snackbar';
+import type { LiveAlert } from '../../../server/routes/alerts';
 import { useWindowFocus } from './useWindowFocus';
 
 /** Spec §9: live alert poll every 10 000 ms. */
 export const ALERT_POLL_MS = 10_000;
 
-/** One live alert as the server sends it, in the poll's snacks and in the list. */
-export interface LiveAlert {
-  alertId: number;
-  level: 'ERROR' | 'FATAL' | 'WARN' | 'INFO';
-  title: string;
-  message: string;
-  titleLink?: string;
-  creationDate: string;
-  read: boolean;
-}
+export type { LiveAlert };
 
 interface AlertPoll {
   count: number;
