@@ -6,7 +6,8 @@ import { authRoutes } from './auth/routes';
 import { loadCaller } from './auth/caller';
 import { notFound, notLoggedIn } from './errors';
 import { errorResponse, onError } from './http';
-import { csrfGuard, limitBody } from './security';
+import { csrfGuard, guardWrites, limitBody } from './security';
+import { createMailer, type Mailer } from './mail';
 import { loadRegistry, type Registry } from './schemas';
 import { resourceRoutes } from './resources/router';
 import { assertSearchForm } from './resources/search';
@@ -29,6 +30,10 @@ export interface AppOptions {
   distDir?: string;
   /** Cookie signing secret; defaults to the one kept in the store (see boot.ts). */
   sessionSecret?: string;
+  /** Outgoing mail (default: .eml files in data/outbox/). */
+  mailer?: Mailer;
+  /** Public address of the SPA for links in e-mails (default: the request's origin). */
+  appUrl?: string;
   logRequests?: boolean;
   prod?: boolean;
 }
@@ -41,7 +46,14 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   const registry = options.registry ?? loadRegistry(options.schemasDir ?? 'schemas');
   const sessionSecret = options.sessionSecret ?? options.store.getMeta<string>('sessionSecret');
   if (!sessionSecret) throw new Error('No session secret: pass sessionSecret or prepare the store first (boot.ts)');
-  const services: Services = { store: options.store, registry, version: packageVersion(), prod: options.prod ?? false };
+  const services: Services = {
+    store: options.store,
+    registry,
+    version: packageVersion(),
+    prod: options.prod ?? false,
+    mailer: options.mailer ?? createMailer({}),
+    appUrl: options.appUrl,
+  };
 
   const app = new Hono<AppEnv>();
   app.onError(onError);
@@ -58,6 +70,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     if (!c.get('caller')) throw notLoggedIn();
     await next();
   });
+  app.use('/back/*', guardWrites);
 
   app.route('/', authRoutes(sessionSecret));
   app.route('/', shellRoutes());
@@ -66,7 +79,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/', tagRoutes());
   app.route('/', userFilterRoutes());
   for (const entity of registry.entities.values()) {
-    if (!entity.api) continue;
+    if (!entity.api || entity.customRoutes) continue;
     if (entity.search) assertSearchForm(entity.search);
     app.route('/', resourceRoutes(entity));
   }

@@ -5,22 +5,34 @@ import type { Registry } from './schemas';
 import type { Store, Stored } from './store/types';
 import { forbidden, notLoggedIn } from './errors';
 import { rolesAllow } from './schemas';
+import type { Mailer } from './mail';
 
-/** Who is calling: the logged-in contact, its company and its permission flags. */
+/**
+ * Who is calling: the acting contact, its company and its permission flags. While
+ * impersonating, `impersonator` is the real user behind the session; with an API token,
+ * `via` is 'token' and `canWrite` follows the token.
+ */
 export interface Caller {
   contact: Stored<Contact>;
   company: Stored<Company>;
   universeId: number;
   roles: ReadonlySet<string>;
+  via: 'session' | 'token';
+  /** Store key of the session (via 'session') or the token id (via 'token'). */
   sessionKey: string;
+  impersonator?: Stored<Contact>;
+  canWrite: boolean;
 }
 
-/** What every route can reach: the store, the schemas and the caller (when logged in). */
+/** What every route can reach: the store, the schemas, the mailer and the caller (when logged in). */
 export interface Services {
   store: Store;
   registry: Registry;
   version: string;
   prod: boolean;
+  mailer: Mailer;
+  /** Public address of the SPA for links in e-mails (APP_URL, else the request's origin). */
+  appUrl?: string;
 }
 
 export type AppEnv = { Variables: { caller?: Caller; services: Services } };

@@ -12,12 +12,14 @@ export interface FieldError {
 
 export class HttpError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 422 | 500,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 500,
     readonly exception: string,
     readonly key: string,
     readonly params: Record<string, unknown> = {},
     readonly errors: FieldError[] = [],
     readonly level: Level = 'ERROR',
+    /** Extra body fields (`twoFactorRequired` on a login that needs the code). */
+    readonly extra: Record<string, unknown> = {},
   ) {
     super(key);
   }
@@ -32,3 +34,7 @@ export const forbidden = (key = 'error.forbidden') => new HttpError(403, 'Access
 export const notFound = (key = 'error.notFound') => new HttpError(404, 'NotFoundException', key);
 export const versionConflict = () => new HttpError(409, 'OptimisticLockException', 'error.versionConflict');
 export const authenticationFailed = () => new HttpError(401, 'AuthenticationException', 'error.authentication');
+export const twoFactorRequired = (key: string) => new HttpError(401, 'AuthenticationException', key, {}, [], 'ERROR', { twoFactorRequired: true });
+export const businessRule = (key: string, params: Record<string, unknown> = {}, level: Level = 'ERROR') =>
+  new HttpError(422, 'BusinessException', key, params, [], level);
+export const tooManyRequests = () => new HttpError(429, 'TooManyRequestsException', 'error.tooManyRequests');

@@ -4,6 +4,7 @@ import { HttpError, notFound, versionConflict } from './errors';
 import { ConflictError, NotFoundError } from './store/types';
 import { translate } from './i18n';
 import { languageOf, type AppContext } from './context';
+import { logServer } from './audit';
 
 /** The contract's error body, localized in the caller's language. */
 export function errorResponse(c: Context, error: HttpError): Response {
@@ -14,6 +15,7 @@ export function errorResponse(c: Context, error: HttpError): Response {
       exception: error.exception,
       message: translate(lang, error.key, error.params),
       errors: error.errors.map(({ path, key }) => ({ path, message: translate(lang, key) })),
+      ...error.extra,
     },
     error.status,
   );
@@ -30,6 +32,8 @@ export function onError(error: Error, c: Context): Response {
     return errorResponse(c, new HttpError(status, 'BadRequestException', key, { max: MAX_BODY_BYTES }));
   }
   console.error(`[qcflow] ${c.req.method} ${c.req.path} failed:`, error);
+  const { store } = (c as AppContext).get('services') ?? {};
+  if (store) void logServer(store, { level: 'ERROR', application: 'SERVER', caller: (c as AppContext).get('caller'), message: `${c.req.method} ${c.req.path}: ${error.message}` });
   return errorResponse(c, new HttpError(500, 'InternalException', 'error.internal', {}, [], 'FATAL'));
 }
 

@@ -21,12 +21,21 @@ export interface Company {
   [key: string]: unknown;
 }
 
+/**
+ * A user account (server-only, never sent to a browser). `profiles` are the account profiles of
+ * spec §6.3 (several may be held; permission flags are their union, server/auth/roles.ts).
+ * No `passwordHash` yet: invited (welcome e-mail) but the password is not set.
+ * `twoFactorSecret` is set once two-factor login is confirmed; `twoFactorPending` during setup.
+ */
 export interface Account {
-  profile: string;
-  passwordHash: string;
+  profiles: string[];
+  passwordHash?: string;
   failedLogins: number;
   lockedUntil?: string;
   customServiceType?: string;
+  twoFactorSecret?: string;
+  twoFactorPending?: string;
+  passwordChangedAt?: string;
 }
 
 export interface Contact {
@@ -38,6 +47,10 @@ export interface Contact {
   email?: string;
   position?: string;
   language: Language;
+  phone?: string;
+  /** Archived contacts stay on old records but cannot log in. */
+  archived?: boolean;
+  allowNotification?: boolean;
   account?: Account;
   [key: string]: unknown;
 }

@@ -1,6 +1,7 @@
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { openStore } from './boot';
+import { createMailer } from './mail';
 
 /** `npm run server`: the API under /back/ and the built SPA, configured by environment (CONTRACT.md). */
 const env = process.env;
@@ -12,6 +13,8 @@ const { store, sessionSecret } = await openStore({ dbFile: env.DB_FILE || 'data/
 const app = createApp({
   store,
   sessionSecret,
+  mailer: createMailer({ smtpUrl: env.SMTP_URL, outbox: env.OUTBOX_DIR }),
+  appUrl: env.APP_URL,
   schemasDir: env.SCHEMAS_DIR || 'schemas',
   distDir: env.DIST_DIR || 'dist',
   logRequests: env.NODE_ENV !== 'production' && env.NODE_ENV !== 'test' && env.LOG !== '0',

@@ -28,6 +28,10 @@ export interface EntityDef {
   collection: string;
   idField: string;
   api?: string;
+  /** x-readOnly: the API only searches and reads (records are written by the server itself). */
+  readOnly: boolean;
+  /** x-routes "custom": the server has hand-written routes at `api`; none are generated. */
+  customRoutes: boolean;
   roles?: string[];
   visibility: string[];
   machine?: AnyStateMachine;
@@ -112,6 +116,8 @@ function entityDef(name: string, schema: JsonSchema, compilers: ReturnType<typeo
     collection: required('x-collection'),
     idField: required('x-id'),
     api: schema['x-api'],
+    readOnly: schema['x-readOnly'] === true,
+    customRoutes: schema['x-routes'] === 'custom',
     roles: schema['x-roles'],
     visibility: schema['x-visibility'] ?? [],
     machine,

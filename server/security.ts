@@ -1,7 +1,9 @@
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { getCookie } from 'hono/cookie';
+import { logServer } from './audit';
 import { HttpError, forbidden } from './errors';
+import { fullName } from './identity';
 import { MAX_BODY_BYTES, errorResponse } from './http';
 import type { AppEnv } from './context';
 
@@ -50,4 +52,19 @@ export const csrfGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
     }
   }
   await next();
+};
+
+/**
+ * Writes by a read-only API token are refused; every write made while impersonating is
+ * logged with both identities (after it succeeded, so the log says what really happened).
+ */
+export const guardWrites: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const caller = c.get('caller');
+  if (!caller || SAFE_METHODS.has(c.req.method) || c.req.path === '/back/login' || c.req.path.startsWith('/back/logout')) return next();
+  if (!caller.canWrite) throw forbidden('error.readOnlyToken');
+  await next();
+  if (caller.impersonator && c.res.status < 400) {
+    const message = `${fullName(caller.impersonator)} (#${caller.impersonator.contactId}) as ${fullName(caller.contact)} (#${caller.contact.contactId}): ${c.req.method} ${c.req.path} → ${c.res.status}`;
+    await logServer(c.get('services').store, { level: 'INFO', application: 'SECURITY', caller, message });
+  }
 };

@@ -28,6 +28,34 @@ export interface Contact {
    */
   language: Language;
   /**
+   * Label: `contact.phone`
+   */
+  phone?: string;
+  /**
+   * Label: `contact.archived` Read-only (set by the server).
+   */
+  archived?: boolean;
+  /**
+   * Label: `contact.allowNotification`
+   */
+  allowNotification?: boolean;
+  /**
+   * The account profiles (spec §6.3); kept inside the server-only account. Empty: a contact without login. Label: `contact.profiles`
+   */
+  profiles?: AccountProfile[];
+  /**
+   * Locked after repeated failed logins (computed). Label: `contact.locked` Read-only (set by the server).
+   */
+  locked?: boolean;
+  /**
+   * Label: `contact.twoFactorEnabled` Read-only (set by the server).
+   */
+  twoFactorEnabled?: boolean;
+  /**
+   * False until the invited user chose a password. Label: `contact.passwordSet` Read-only (set by the server).
+   */
+  passwordSet?: boolean;
+  /**
    * Label: `contact.companyId`
    */
   companyId: number;
@@ -35,8 +63,11 @@ export interface Contact {
    * The user account; server-only (password hash, lock state), never sent to a browser. Label: `contact.account` Read-only (set by the server).
    */
   account?: {
-    profile: AccountProfile;
-    passwordHash: string;
+    profiles: AccountProfile[];
+    passwordHash?: string;
+    twoFactorSecret?: string;
+    twoFactorPending?: string;
+    passwordChangedAt?: string;
     failedLogins?: number;
     lockedUntil?: string;
     customServiceType?: "QUICK" | "BOTH" | "FULL";

@@ -84,6 +84,12 @@ export type CorrectiveActionResult = "OPENED" | "CLOSED";
 /** Labels: `enum.loginEventType.<VALUE>` */
 export type LoginEventType = "FAILURE" | "IMPERSONATE" | "LOCKED" | "RENEW" | "SUCCESS";
 
+/** Labels: `enum.logLevel.<VALUE>` */
+export type LogLevel = "FATAL" | "ERROR" | "WARN" | "INFO";
+
+/** Labels: `enum.serverLogApplication.<VALUE>` */
+export type ServerLogApplication = "SERVER" | "AUTH" | "SECURITY" | "MAIL" | "API_TOKEN";
+
 /** Labels: `enum.wizardStep.<VALUE>` */
 export type WizardStep = "SERVICE_TYPE" | "COMPANIES" | "SERVICE_DETAILS" | "NOTIFICATION" | "CONGRATULATION";
 

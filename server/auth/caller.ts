@@ -1,27 +1,59 @@
 import type { MiddlewareHandler } from 'hono';
 import { getSignedCookie } from 'hono/cookie';
+import { logServer } from '../audit';
+import { clientIp } from '../clientIp';
+import { forbidden } from '../errors';
 import { COLLECTIONS, type Company, type Contact } from '../identity';
 import { SESSION_COOKIE } from '../security';
 import type { AppEnv, Caller } from '../context';
 import type { ReadOps } from '../store/types';
+import { tokenBySecret } from './apiTokenStore';
 import { findSession } from './sessions';
 import { permissionFlags } from './roles';
 
-export function callerFor(store: ReadOps, contactId: number, sessionKey: string): Caller | undefined {
+/** The acting contact as a caller; undefined when it cannot act (no account, archived, gone). */
+export function callerFor(
+  store: ReadOps,
+  contactId: number,
+  access: Pick<Caller, 'via' | 'sessionKey'> & Partial<Pick<Caller, 'canWrite' | 'impersonator'>>,
+): Caller | undefined {
   const contact = store.get<Contact>(COLLECTIONS.contacts, contactId);
   const company = contact && store.get<Company>(COLLECTIONS.companies, contact.companyId);
-  if (!contact?.account || !company) return undefined;
-  return { contact, company, universeId: contact.universeId, roles: new Set(permissionFlags(contact.account.profile)), sessionKey };
+  if (!contact?.account || contact.archived || !company || company.archived) return undefined;
+  const roles = new Set(permissionFlags(contact.account.profiles));
+  return { contact, company, universeId: contact.universeId, roles, canWrite: true, ...access };
 }
 
-/** Puts the logged-in caller (signed session cookie → stored session → contact) on the context. */
+const BEARER = /^Bearer\s+(\S+)$/i;
+
+/**
+ * Puts the caller on the context: an `Authorization: Bearer` API token (refused with 403
+ * when unknown, expired or used from another address), or the signed session cookie
+ * (→ stored session → contact, and the impersonator when the session impersonates).
+ */
 export function loadCaller(secret: string): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
+    const { store } = c.get('services');
+    const bearer = BEARER.exec(c.req.header('Authorization') ?? '')?.[1];
+    if (bearer) {
+      const token = tokenBySecret(store, bearer);
+      const ip = clientIp(c);
+      const refusal = !token ? 'unknown' : token.expirationDate < new Date().toISOString().slice(0, 10) ? 'expired' : token.ipAddress !== ip ? 'wrong address' : '';
+      const caller = token && !refusal ? callerFor(store, token.contactId, { via: 'token', sessionKey: String(token.apiTokenId), canWrite: token.canWrite }) : undefined;
+      if (!caller) {
+        await logServer(store, { level: 'WARN', application: 'API_TOKEN', message: `API token refused (${refusal || 'inactive contact'}) from ${ip}${token ? `: token #${token.apiTokenId}` : ''}` });
+        throw forbidden('error.badToken');
+      }
+      c.set('caller', caller);
+      return next();
+    }
     const sessionId = await getSignedCookie(c, secret, SESSION_COOKIE);
-    if (sessionId) {
-      const { store } = c.get('services');
-      const session = findSession(store, sessionId);
-      const caller = session && callerFor(store, session.contactId, session.sessionKey);
+    const session = sessionId ? findSession(store, sessionId) : undefined;
+    if (session) {
+      const impersonator = session.impersonatorId ? callerFor(store, session.impersonatorId, { via: 'session', sessionKey: session.sessionKey }) : undefined;
+      // An impersonation whose real user lost the right (or the account) ends with the session.
+      const valid = !session.impersonatorId || impersonator?.roles.has('IMPERSONATE');
+      const caller = valid ? callerFor(store, session.contactId, { via: 'session', sessionKey: session.sessionKey, impersonator: impersonator?.contact }) : undefined;
       if (caller) c.set('caller', caller);
     }
     await next();

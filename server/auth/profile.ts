@@ -23,6 +23,10 @@ export function profileOf(caller: Caller, prod: boolean) {
     companyName: company.name,
     userFullName: fullName(contact),
     userPosition: contact.position,
+    /** Set while impersonating: the real user (the shell's way back, spec §2). */
+    impersonating: !!caller.impersonator,
+    impersonatorFullName: caller.impersonator ? fullName(caller.impersonator) : undefined,
+    twoFactorEnabled: !!contact.account?.twoFactorSecret,
     prod,
   };
 }

@@ -28,6 +28,7 @@ const byProfile: Record<string, string[]> = {
   CONTRIBUTOR: ['CONTRIBUTOR'],
 };
 
-export function permissionFlags(profile: string | undefined): string[] {
-  return [...new Set(['SPA_USER', ...(profile ? byProfile[profile] ?? [] : [])])];
+/** The union of the flags of every profile the account holds. */
+export function permissionFlags(profiles: readonly string[] | undefined): string[] {
+  return [...new Set(['SPA_USER', ...(profiles ?? []).flatMap((profile) => byProfile[profile] ?? [])])];
 }

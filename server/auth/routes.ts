@@ -1,26 +1,29 @@
 import { Hono } from 'hono';
-import { deleteCookie, setSignedCookie } from 'hono/cookie';
-import { authenticationFailed, badRequest } from '../errors';
+import { LOGIN_EVENTS, recordLoginEvent, serverLogEntry, type LoginEventType } from '../audit';
+import { clientIp } from '../clientIp';
+import { authenticationFailed, badRequest, twoFactorRequired } from '../errors';
 import { COLLECTIONS, contactByEmail, type Account, type Contact } from '../identity';
-import { SESSION_COOKIE } from '../security';
 import { requireCaller, type AppEnv } from '../context';
 import type { Store, Stored } from '../store/types';
 import { decoyHash, verifyPassword } from './password';
-import { SESSION_HOURS, closeSession, openSession } from './sessions';
+import { closeSession, openSession } from './sessions';
 import { callerFor } from './caller';
 import { profileOf } from './profile';
+import { MAX_LOGIN_FAILURES_PER_IP, assertUnderLimit } from './rateLimit';
+import { clearSessionCookie, setSessionCookie } from './sessionCookie';
+import { totpValid } from './totp';
 
-const MAX_FAILURES = 5;
-const LOCK_MINUTES = 15;
-const LOGIN_EVENTS = 'loginEvents';
+export const MAX_FAILURES = 5;
+export const LOCK_MINUTES = 15;
 
-type LoginEventType = 'FAILURE' | 'LOCKED' | 'SUCCESS';
-
-/** Records the attempt and, for a known account, its failure count and lock, in one write. */
-async function recordAttempt(store: Store, email: string, contact: Stored<Contact> | undefined, type: LoginEventType, account?: Account) {
+/** Records a refused attempt and, for a known account, its failure count and lock, in one write. */
+async function recordFailure(store: Store, ip: string, email: string, contact?: Stored<Contact>, type: LoginEventType = 'FAILURE', account?: Account) {
   await store.transaction((tx) => {
     if (contact && account) tx.update<Contact>(COLLECTIONS.contacts, contact.contactId, (current) => ({ ...current, account }));
-    tx.insert(LOGIN_EVENTS, 'loginEventId', { type, email, contactId: contact?.contactId ?? null, date: new Date().toISOString() });
+    recordLoginEvent(tx, { type, ip, email, contact });
+    if (type === 'LOCKED' && account?.lockedUntil) {
+      serverLogEntry(tx, { level: 'WARN', application: 'SECURITY', contact, message: `Account ${email} locked until ${account.lockedUntil} after ${MAX_FAILURES} failed logins (from ${ip})` });
+    }
   });
 }
 
@@ -32,51 +35,67 @@ function afterFailure(account: Account, now: Date): { account: Account; type: Lo
   return { account: { ...account, failedLogins: 0, lockedUntil: new Date(now.getTime() + LOCK_MINUTES * 60_000).toISOString() }, type: 'LOCKED' };
 }
 
+export const isLocked = (account: Account | undefined, now = new Date()) => !!account?.lockedUntil && account.lockedUntil > now.toISOString();
+
 export function authRoutes(sessionSecret: string) {
   const app = new Hono<AppEnv>();
 
-  /** Form post (username = e-mail, password, optional code). A locked account fails the same way as a wrong password. */
+  /**
+   * Form post (username = e-mail, password, optional code). Unknown e-mail, wrong password,
+   * archived or locked account all fail alike; an account with two-factor login asks for the
+   * code once the password is right, and a wrong code counts as a failure.
+   */
   app.post('/back/login', async (c) => {
     const { store, prod } = c.get('services');
+    const ip = clientIp(c);
+    assertUnderLimit(store, { collection: LOGIN_EVENTS, ip, max: MAX_LOGIN_FAILURES_PER_IP, counts: (event) => event.loginEventType !== 'SUCCESS' });
     const form = await c.req.parseBody().catch(() => {
       throw badRequest('error.badForm');
     });
-    const username = typeof form.username === 'string' ? form.username : '';
-    const password = typeof form.password === 'string' ? form.password : '';
+    const field = (name: string) => (typeof form[name] === 'string' ? (form[name] as string) : '');
+    const [username, password, code] = [field('username').slice(0, 200), field('password'), field('code').trim()];
     const contact = contactByEmail(store, username);
-    const account = contact?.account;
+    const account = contact?.archived ? undefined : contact?.account;
     const now = new Date();
-    if (!contact || !account) {
+    if (!contact || !account?.passwordHash) {
       await verifyPassword(password, await decoyHash());
-      await recordAttempt(store, username.slice(0, 200), undefined, 'FAILURE');
+      await recordFailure(store, ip, username, contact);
       throw authenticationFailed();
     }
-    if (account.lockedUntil && account.lockedUntil > now.toISOString()) {
-      await recordAttempt(store, username, contact, 'LOCKED');
+    if (isLocked(account, now)) {
+      await recordFailure(store, ip, username, contact, 'LOCKED');
       throw authenticationFailed();
     }
     if (!(await verifyPassword(password, account.passwordHash))) {
       const failure = afterFailure(account, now);
-      await recordAttempt(store, username, contact, failure.type, failure.account);
+      await recordFailure(store, ip, username, contact, failure.type, failure.account);
       throw authenticationFailed();
     }
-    await recordAttempt(store, username, contact, 'SUCCESS', { ...account, failedLogins: 0, lockedUntil: undefined });
-    const sessionId = await openSession(store, contact.contactId, now);
-    await setSignedCookie(c, SESSION_COOKIE, sessionId, sessionSecret, {
-      httpOnly: true,
-      sameSite: 'Lax',
-      path: '/',
-      secure: new URL(c.req.url).protocol === 'https:' || c.req.header('X-Forwarded-Proto') === 'https',
-      maxAge: SESSION_HOURS * 3600,
-    });
-    const caller = callerFor(store, contact.contactId, '');
+    if (account.twoFactorSecret) {
+      if (!code) throw twoFactorRequired('error.twoFactorRequired');
+      if (!(await totpValid(account.twoFactorSecret, code))) {
+        const failure = afterFailure(account, now);
+        await recordFailure(store, ip, username, contact, failure.type, failure.account);
+        throw twoFactorRequired('error.twoFactorInvalid');
+      }
+    }
+    const previous = c.get('caller');
+    const sessionId = await openSession(store, contact.contactId, {
+      replaces: previous?.via === 'session' ? previous.sessionKey : undefined,
+      also: (tx) => {
+        tx.update<Contact>(COLLECTIONS.contacts, contact.contactId, (current) => ({ ...current, account: { ...current.account!, failedLogins: 0, lockedUntil: undefined } }));
+        recordLoginEvent(tx, { type: 'SUCCESS', ip, email: username, contact });
+      },
+    }, now);
+    await setSessionCookie(c, sessionId, sessionSecret);
+    const caller = callerFor(store, contact.contactId, { via: 'session', sessionKey: '' });
     return c.json(caller ? profileOf(caller, prod) : {});
   });
 
   app.post('/back/logout', async (c) => {
     const caller = c.get('caller');
-    if (caller) await closeSession(c.get('services').store, caller.sessionKey);
-    deleteCookie(c, SESSION_COOKIE, { path: '/' });
+    if (caller?.via === 'session') await closeSession(c.get('services').store, caller.sessionKey);
+    clearSessionCookie(c);
     return c.json(true);
   });
 

@@ -73,6 +73,8 @@ export function resourceRoutes(entity: EntityDef): Hono<AppEnv> {
     return c.json(present(entity, visibleRecord(store, entity, idOf(c), caller), caller, store));
   });
 
+  if (entity.readOnly) return app;
+
   const create = async (c: AppContext) => {
     const caller = callerOf(c);
     const { store, registry } = c.get('services');

@@ -114,7 +114,8 @@ export function seedIdentity(tx: WriteOps, hashes: string[]): DemoIdentity {
       email: person.email ?? `${ascii(person.firstName)}.${ascii(person.lastName)}@${domain}`,
       position: person.position,
       language: person.language ?? 'en',
-      ...(person.profile ? { account: { profile: person.profile, passwordHash: hashes[hashIndex++], failedLogins: 0, customServiceType: 'BOTH' } } : {}),
+      allowNotification: true,
+      ...(person.profile ? { account: { profiles: [person.profile], passwordHash: hashes[hashIndex++], failedLogins: 0, customServiceType: 'BOTH' } } : {}),
     });
     const id = contact.contactId as number;
     staff[person.company].push(id);
