@@ -1,0 +1,77 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { logServer } from '../audit';
+import { fullName, type Contact } from '../identity';
+import { translate } from '../i18n';
+import type { AppContext } from '../context';
+import type { ReadOps, Stored, WriteOps } from '../store/types';
+
+/**
+ * Single-use, expiring links that let a user choose a password: "forgotten password" resets
+ * (60 minutes) and welcome invitations (7 days). The store keeps only the token's SHA-256.
+ */
+export const PASSWORD_TOKENS = 'passwordTokens';
+export type LinkKind = 'reset' | 'welcome';
+export const LINK_MINUTES: Record<LinkKind, number> = { reset: 60, welcome: 7 * 24 * 60 };
+
+export interface PasswordToken {
+  tokenHash: string;
+  contactId: number;
+  kind: LinkKind;
+  /** The requester's address (reset requests are rate limited per address). */
+  ip: string;
+  createdAt: string;
+  expiresAt: string;
+  usedAt?: string;
+  [key: string]: unknown;
+}
+
+const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Stores a new token for the contact (earlier unused ones of the same kind stop working). */
+export function issuePasswordToken(tx: WriteOps, contactId: number, kind: LinkKind, ip: string, now = new Date()): string {
+  const token = randomBytes(32).toString('base64url');
+  for (const old of tx.find<PasswordToken>(PASSWORD_TOKENS, (t) => t.contactId === contactId && t.kind === kind && !t.usedAt)) {
+    tx.update<PasswordToken>(PASSWORD_TOKENS, old.tokenHash, (current) => ({ ...current, usedAt: now.toISOString() }));
+  }
+  tx.insert(PASSWORD_TOKENS, 'tokenHash', {
+    tokenHash: hashOf(token),
+    contactId,
+    kind,
+    ip,
+    createdAt: now.toISOString(),
+    expiresAt: new Date(now.getTime() + LINK_MINUTES[kind] * 60_000).toISOString(),
+  });
+  return token;
+}
+
+/** The stored token when it can still be used (not expired, not used), else undefined. */
+export function usableToken(store: ReadOps, token: string, now = new Date()): Stored<PasswordToken> | undefined {
+  const stored = store.get<PasswordToken>(PASSWORD_TOKENS, hashOf(token));
+  return stored && !stored.usedAt && stored.expiresAt > now.toISOString() ? stored : undefined;
+}
+
+export function markTokenUsed(tx: WriteOps, stored: Stored<PasswordToken>, now = new Date()): void {
+  tx.update<PasswordToken>(PASSWORD_TOKENS, stored.tokenHash, (current) => ({ ...current, usedAt: now.toISOString() }));
+}
+
+/** `{APP_URL or the request's origin}/auth/passwordReset?token=…` */
+export function passwordLink(c: AppContext, token: string): string {
+  const base = c.get('services').appUrl ?? new URL(c.req.url).origin;
+  return `${base.replace(/\/$/, '')}/auth/passwordReset?token=${encodeURIComponent(token)}`;
+}
+
+/** E-mails the link in the contact's language; a mail failure is logged, never shown to the requester. */
+export async function sendPasswordLink(c: AppContext, contact: Stored<Contact>, kind: LinkKind, token: string): Promise<void> {
+  const { mailer, store } = c.get('services');
+  const params = { name: fullName(contact), link: passwordLink(c, token), hours: Math.round(LINK_MINUTES[kind] / 60) };
+  const lang = contact.language;
+  try {
+    await mailer.send({
+      to: contact.email!,
+      subject: translate(lang, `mail.${kind}.subject`, params),
+      text: translate(lang, `mail.${kind}.body`, params),
+    });
+  } catch (error) {
+    await logServer(store, { level: 'ERROR', application: 'MAIL', contact, message: `Could not send the ${kind} e-mail to ${contact.email}: ${(error as Error).message}` });
+  }
+}
