@@ -14,6 +14,7 @@ export const baseURL = `http://127.0.0.1:${PORT}`;
 if (!process.env.QCFLOW_E2E_DB_FILE) {
   const dataDir = mkdtempSync(join(tmpdir(), 'qcflow-e2e-'));
   process.env.QCFLOW_E2E_DB_FILE = join(dataDir, 'db.json');
+  process.env.QCFLOW_E2E_OUTBOX = join(dataDir, 'outbox');
   process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 }
 
@@ -60,6 +61,8 @@ export default defineConfig({
       PORT: String(PORT),
       HOST: '127.0.0.1',
       DB_FILE: process.env.QCFLOW_E2E_DB_FILE,
+      // E-mails land here as .eml files (tests follow the links they contain).
+      OUTBOX_DIR: process.env.QCFLOW_E2E_OUTBOX,
       SEED: 'demo',
       LOG: '0',
     },
