@@ -8,7 +8,7 @@ import { join } from 'node:path';
  * port 3999 with a fresh demo store. The config is loaded again in each worker: the data file
  * is chosen once, by the runner, and handed down through the environment.
  */
-const PORT = 3999;
+const PORT = Number(process.env.E2E_PORT || 3999);
 export const baseURL = `http://127.0.0.1:${PORT}`;
 
 if (!process.env.QCFLOW_E2E_DB_FILE) {
