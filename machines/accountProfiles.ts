@@ -1,0 +1,25 @@
+/**
+ * Spec §5.5 "Account profile": the owner role automatically adds the manager role, and local
+ * manager and manager are disabled when the administrator profile is selected (it already holds
+ * their rights). Pure, shared by the picker in the browser and the server, which stores the result.
+ */
+const ADDS: Record<string, string> = { OWNER: 'MANAGER', LOCAL_OWNER: 'LOCAL_MANAGER' };
+const ADMIN = 'SUPER_ADMIN';
+const COVERED_BY_ADMIN = ['MANAGER', 'LOCAL_MANAGER'];
+
+export interface ProfileChoice {
+  /** The profiles to keep, in the order given, implied ones appended. */
+  profiles: string[];
+  /** Profiles that cannot be chosen in this state. */
+  disabled: string[];
+}
+
+export function applyProfileRules(selected: readonly string[]): ProfileChoice {
+  const profiles = [...new Set(selected)];
+  for (const profile of [...profiles]) {
+    const implied = ADDS[profile];
+    if (implied && !profiles.includes(implied)) profiles.push(implied);
+  }
+  if (!profiles.includes(ADMIN)) return { profiles, disabled: [] };
+  return { profiles: profiles.filter((profile) => !COVERED_BY_ADMIN.includes(profile)), disabled: COVERED_BY_ADMIN };
+}
