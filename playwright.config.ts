@@ -62,7 +62,7 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DB_FILE: process.env.QCFLOW_E2E_DB_FILE,
       // E-mails land here as .eml files (tests follow the links they contain).
-      OUTBOX_DIR: process.env.QCFLOW_E2E_OUTBOX,
+      OUTBOX_DIR: process.env.QCFLOW_E2E_OUTBOX ?? join(tmpdir(), 'qcflow-e2e-outbox'),
       SEED: 'demo',
       LOG: '0',
     },
