@@ -13,3 +13,4 @@ export { SchemaGrid, type SchemaGridProps } from './grid/SchemaGrid';
 export { screenColumns, type ColumnSpec } from './grid/columns';
 export { exportToExcel, type ExportTable } from './export/excel';
 export { clearLookupCache } from './lookup/cache';
+export { registerWidget } from './form/widgetRegistry';

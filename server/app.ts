@@ -3,6 +3,8 @@ import { Hono } from 'hono';
 import { logger } from 'hono/logger';
 import { secureHeaders } from 'hono/secure-headers';
 import { authRoutes } from './auth/routes';
+import { accountRoutes } from './auth/accountRoutes';
+import { passwordRoutes } from './auth/passwordRoutes';
 import { loadCaller } from './auth/caller';
 import { notFound, notLoggedIn } from './errors';
 import { errorResponse, onError } from './http';
@@ -12,6 +14,10 @@ import { loadRegistry, type Registry } from './schemas';
 import { resourceRoutes } from './resources/router';
 import { assertSearchForm } from './resources/search';
 import { alertRoutes } from './routes/alerts';
+import { apiTokenRoutes } from './routes/apiTokens';
+import { companyRoutes } from './routes/companies';
+import { contactsAdminRoutes } from './routes/contactsAdmin';
+import { impersonationRoutes } from './routes/impersonation';
 import { networkComboRoutes } from './routes/networkcombo';
 import { shellRoutes } from './routes/shell';
 import { tagRoutes } from './routes/tags';
@@ -91,11 +97,17 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.use('/back/*', guardWrites);
 
   app.route('/', authRoutes(sessionSecret));
+  app.route('/', passwordRoutes(registry));
+  app.route('/', accountRoutes(registry));
   app.route('/', shellRoutes());
   app.route('/', alertRoutes());
   app.route('/', networkComboRoutes());
   app.route('/', tagRoutes());
   app.route('/', userFilterRoutes());
+  app.route('/', impersonationRoutes(sessionSecret));
+  app.route('/', contactsAdminRoutes());
+  app.route('/', companyRoutes());
+  app.route('/', apiTokenRoutes());
   for (const entity of registry.entities.values()) {
     if (!entity.api || entity.customRoutes) continue;
     if (entity.search) assertSearchForm(entity.search);

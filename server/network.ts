@@ -1,4 +1,4 @@
-import { COLLECTIONS, ORDER_TAKER_ROLES, fullName, type Company, type Contact } from './identity';
+import { COLLECTIONS, ORDER_TAKER_ROLES, companyById, fullName, type Company, type Contact } from './identity';
 import type { Caller } from './context';
 import type { ReadOps, Row, Stored } from './store/types';
 
@@ -41,13 +41,22 @@ export const networkSources: Record<string, NetworkSource> = {
   ordertakers: companySource((company) => hasRole(company, ORDER_TAKER_ROLES)),
 };
 
-/** The rows of a source the caller may pick: same universe, accepted by the source. */
-export function networkRows(store: ReadOps, source: NetworkSource, caller: Caller): Stored<Row>[] {
-  return store.find(source.collection, (row) => row.universeId === caller.universeId && source.accepts(row));
+/** Archived companies and contacts (and the contacts of an archived company) are no longer offered. */
+function active(store: ReadOps, source: NetworkSource, row: Stored<Row>): boolean {
+  if (row.archived) return false;
+  return source.collection !== COLLECTIONS.contacts || !companyById(store, row.companyId)?.archived;
+}
+
+/**
+ * The rows of a source the caller may pick: same universe, accepted by the source, active.
+ * `withArchived` also gives archived ones (the label of a value already on a record).
+ */
+export function networkRows(store: ReadOps, source: NetworkSource, caller: Caller, withArchived = false): Stored<Row>[] {
+  return store.find(source.collection, (row) => row.universeId === caller.universeId && source.accepts(row) && (withArchived || active(store, source, row)));
 }
 
 export function networkAccepts(store: ReadOps, source: NetworkSource, caller: Caller, id: unknown): boolean {
   if (typeof id !== 'number') return false;
   const row = store.get(source.collection, id);
-  return !!row && row.universeId === caller.universeId && source.accepts(row);
+  return !!row && row.universeId === caller.universeId && source.accepts(row) && active(store, source, row);
 }

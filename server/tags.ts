@@ -1,10 +1,19 @@
 import type { Caller } from './context';
-import type { ReadOps, Stored } from './store/types';
+import { validationError, type FieldError } from './errors';
+import type { ReadOps, Row, Stored } from './store/types';
 
 /**
- * Tag rules (spec: tag privacy SECRET/SHARED/VISIBLE): a SECRET tag is seen only by its
- * company; disabled tags cannot be newly assigned. Tags a caller cannot see stay on a
- * record untouched when that caller rewrites its tag list.
+ * Tag privacy (spec §6.4 "data visibility tags"). A tag belongs to one company of one
+ * universe; nobody outside that universe ever sees it.
+ * - SECRET: seen and assigned only by its company; to everyone else it does not exist.
+ * - SHARED: seen and assigned by every company of the universe.
+ * - VISIBLE: seen by every company of the universe, assigned only by its company.
+ * "Assign" means adding the tag to a record's list. A tag already on the record stays
+ * acceptable in a rewritten list (even a disabled one, or another company's VISIBLE one),
+ * and any tag the caller can see may be taken off. Tags the caller cannot see stay on the
+ * record untouched when they rewrite its list, and naming one is refused like an unknown
+ * tag (so nobody can probe which hidden tags a record carries). Disabled tags, and tags
+ * of another source, cannot be newly assigned.
  */
 export const TAGS = 'tags';
 
@@ -24,9 +33,14 @@ export function tagVisible(tag: Stored<Tag>, caller: Caller): boolean {
   return tag.universeId === caller.universeId && (tag.privacy !== 'SECRET' || tag.companyId === caller.company.companyId);
 }
 
-/** Can this caller put this tag on a record of this tag source? */
+/** May this caller's company assign this tag (privacy only)? */
+export function tagAssignable(tag: Stored<Tag>, caller: Caller): boolean {
+  return tagVisible(tag, caller) && (tag.privacy === 'SHARED' || tag.companyId === caller.company.companyId);
+}
+
+/** Can this caller newly put this tag on a record of this tag source? */
 export function tagUsable(tag: Stored<Tag> | undefined, caller: Caller, source: string): boolean {
-  return !!tag && tagVisible(tag, caller) && !tag.disabled && tag.sources.includes(source);
+  return !!tag && tagAssignable(tag, caller) && !tag.disabled && tag.sources.includes(source);
 }
 
 function tagIds(value: unknown): number[] {
@@ -41,11 +55,35 @@ export function visibleTagIds(store: ReadOps, caller: Caller, value: unknown): n
   });
 }
 
-/** The caller's new tag list plus the record's tags the caller cannot see. */
-export function withHiddenTags(store: ReadOps, caller: Caller, submitted: number[], existing: unknown): number[] {
+/** Why the caller may not put this id in a record's list (an i18n key), or undefined. */
+function refusal(store: ReadOps, caller: Caller, source: string, id: number, visibleOnRecord: Set<number>): string | undefined {
+  const tag = store.get<Tag>(TAGS, id);
+  if (!tag || !tagVisible(tag, caller)) return 'validation.unusableTag';
+  if (visibleOnRecord.has(id)) return undefined;
+  if (tag.disabled || !tag.sources.includes(source)) return 'validation.unusableTag';
+  return tagAssignable(tag, caller) ? undefined : 'validation.tagNotAssignable';
+}
+
+/**
+ * The tag list to store when the caller submits `submitted` for a record of this tag source
+ * that carries `existing` (undefined on creation): refused (400, errors at `path/index`)
+ * when an id breaks the rules above, else the caller's ids plus the tags hidden from them.
+ */
+export function writableTags(store: ReadOps, caller: Caller, source: string, submitted: unknown[], existing: unknown, path = ''): number[] {
   const visible = new Set(visibleTagIds(store, caller, existing));
+  const errors: FieldError[] = submitted.flatMap((id, index) => {
+    const key = typeof id === 'number' ? refusal(store, caller, source, id, visible) : 'validation.wrongType';
+    return key ? [{ path: `${path}/${index}`, key }] : [];
+  });
+  if (errors.length) throw validationError(errors);
   const hidden = tagIds(existing).filter((id) => !visible.has(id));
-  return [...new Set([...submitted, ...hidden])];
+  return [...new Set([...(submitted as number[]), ...hidden])];
+}
+
+/** Applies `writableTags` to the tag field of a record being created or replaced (x-tags). */
+export function applyTagRules(store: ReadOps, caller: Caller, tags: { source: string; field: string } | undefined, record: Row, existing?: Row): void {
+  if (!tags || !Array.isArray(record[tags.field])) return;
+  record[tags.field] = writableTags(store, caller, tags.source, record[tags.field] as unknown[], existing?.[tags.field], `/${tags.field}`);
 }
 
 /** `/back/bo/tags/<SOURCE>/options` is the lookup url of a tag field (x-lookup kind "tags"). */

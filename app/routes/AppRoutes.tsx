@@ -3,7 +3,8 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { useSession } from '../auth/session';
 import { FullPageLoader } from '../pages/FullPageLoader';
 import {
-  AboutPage, AuthLayout, AuthNoticePage, ExternalSitePage, HomePage, LoginPage, NotFoundPage, NotImplementedPage, ScreenRoute, ShellLayout,
+  AboutPage, AccountPage, AuthLayout, AuthNoticePage, ExpiredTokenPage, ExternalSitePage, ForgottenPage, ForgottenSentPage, HomePage, LoginPage,
+  NotFoundPage, NotImplementedPage, PasswordResetPage, PersonalInformationPage, ProfileLayout, ScreenRoute, ShellLayout, UserNotificationPage,
 } from './lazyPages';
 import { PLANNED_ROUTES } from './plannedRoutes';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
@@ -25,10 +26,10 @@ export function AppRoutes() {
           <Route path="/auth" element={<AuthLayout />}>
             <Route index element={<Navigate to="/auth/login" replace />} />
             <Route path="login" element={<LoginPage />} />
-            <Route path="forgotten" element={notImplemented('login.forgottenTitle')} />
-            <Route path="forgottenSent" element={notImplemented('login.forgottenTitle')} />
-            <Route path="passwordReset" element={notImplemented('login.passwordResetTitle')} />
-            <Route path="expiredToken" element={<AuthNoticePage titleKey="login.passwordResetTitle" messageKey="login.linkExpired" />} />
+            <Route path="forgotten" element={<ForgottenPage />} />
+            <Route path="forgottenSent" element={<ForgottenSentPage />} />
+            <Route path="passwordReset" element={<PasswordResetPage />} />
+            <Route path="expiredToken" element={<ExpiredTokenPage />} />
           </Route>
           <Route path="/auth/logout" element={<Logout />} />
           <Route path="/auth/logout/impersonate" element={<Logout impersonation />} />
@@ -43,6 +44,12 @@ export function AppRoutes() {
             <Route path="/about" element={<AboutPage />} />
             <Route path="/guide" element={<ExternalSitePage site="guide" />} />
             <Route path="/idea" element={<ExternalSitePage site="idea" />} />
+            <Route path="/profileUser" element={<ProfileLayout />}>
+              <Route index element={<Navigate to="personalInformation" replace />} />
+              <Route path="personalInformation" element={<PersonalInformationPage />} />
+              <Route path="account" element={<AccountPage />} />
+              <Route path="userNotification" element={<UserNotificationPage />} />
+            </Route>
             {screens.map((screen) => (
               <Route key={screen.route} path={screen.route} element={<ScreenRoute screen={screen} />} />
             ))}

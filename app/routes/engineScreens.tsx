@@ -1,7 +1,15 @@
 import { lazy } from 'react';
 
-// One lazy chunk for the whole engine (AG Grid, RJSF): never downloaded by the login page.
-const loadEngine = () => import('../../engine/index');
+/**
+ * One lazy chunk for the whole engine (AG Grid, RJSF): never downloaded by the login page.
+ * The app's own form widgets load with it and are registered before any screen renders.
+ */
+let engineLoad: Promise<typeof import('../../engine/index')> | null = null;
+const loadEngine = () =>
+  (engineLoad ??= Promise.all([import('../../engine/index'), import('../widgets/index')]).then(([engine, widgets]) => {
+    widgets.registerAppWidgets(engine.registerWidget);
+    return engine;
+  }));
 
 export const SearchScreen = lazy(async () => ({ default: (await loadEngine()).SearchScreen }));
 export const MenuScreen = lazy(async () => ({ default: (await loadEngine()).MenuScreen }));

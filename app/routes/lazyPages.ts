@@ -8,11 +8,23 @@ function lazyNamed<M extends Record<K, AnyComponent>, K extends keyof M>(load: (
 }
 
 const authPages = () => import('../pages/auth/authPages');
+const passwordPages = () => import('../pages/auth/passwordPages');
+const profilePages = () => import('../pages/profile/profilePages');
 const shellPages = () => import('../shell/shellPages');
 
 export const AuthLayout = lazyNamed(authPages, 'AuthLayout');
 export const AuthNoticePage = lazyNamed(authPages, 'AuthNoticePage');
 export const LoginPage = lazyNamed(authPages, 'LoginPage');
+
+export const ExpiredTokenPage = lazyNamed(passwordPages, 'ExpiredTokenPage');
+export const ForgottenPage = lazyNamed(passwordPages, 'ForgottenPage');
+export const ForgottenSentPage = lazyNamed(passwordPages, 'ForgottenSentPage');
+export const PasswordResetPage = lazyNamed(passwordPages, 'PasswordResetPage');
+
+export const ProfileLayout = lazyNamed(profilePages, 'ProfileLayout');
+export const PersonalInformationPage = lazyNamed(profilePages, 'PersonalInformationPage');
+export const AccountPage = lazyNamed(profilePages, 'AccountPage');
+export const UserNotificationPage = lazyNamed(profilePages, 'UserNotificationPage');
 
 export const ShellLayout = lazyNamed(shellPages, 'ShellLayout');
 export const AboutPage = lazyNamed(shellPages, 'AboutPage');

@@ -5,5 +5,5 @@
 export const PLANNED_ROUTES = [
   '/dashboard', '/network/*', '/companies/*', '/activity', '/services/*', '/supplierPerfomance/:companyId',
   '/documents', '/billing/*', '/datacenter/*', '/reference/*', '/importService', '/importOrder',
-  '/admin/*', '/profileUser/*', '/profileCompany/*', '/profileUniverse/*',
+  '/admin/*', '/profileCompany/*', '/profileUniverse/*',
 ];

@@ -1,5 +1,5 @@
 import { Avatar, Button, Divider, Group, NavLink, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconBuilding, IconLogout, IconWorld } from '@tabler/icons-react';
+import { IconBuilding, IconLogout, IconUserCircle, IconWorld } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -56,6 +56,15 @@ export function ProfileMenu() {
           </Stack>
         </Group>
         <Divider my="sm" />
+        <NavLink
+          component={Link}
+          to="/profileUser/personalInformation"
+          label={t('shell.myAccount')}
+          description={t('shell.myAccountHint')}
+          leftSection={<IconUserCircle size={18} />}
+          onClick={close}
+          data-testid="my-account-link"
+        />
         {isCompanyAdmin ? (
           <NavLink
             component={Link}

@@ -10,7 +10,18 @@ const PAGE_TITLES: Record<string, string> = {
   '/about': 'page.about.title',
   '/guide': 'shell.help',
   '/idea': 'page.idea.title',
+  '/profileUser/personalInformation': 'page.profileUser.personalInformation',
+  '/profileUser/account': 'page.profileUser.account',
+  '/profileUser/userNotification': 'page.profileUser.userNotification',
 };
+
+// Areas of the app's own pages that are not in the menu: the header names the area, the tab the page.
+const PAGE_AREAS: Record<string, string> = {
+  '/profileUser': 'page.profileUser.title',
+};
+
+const areaOf = (pathname: string): string | undefined =>
+  Object.entries(PAGE_AREAS).find(([prefix]) => pathname === prefix || pathname.startsWith(`${prefix}/`))?.[1];
 
 /**
  * The header names the area the user is in (the menu entry owning the path); the page body
@@ -22,7 +33,7 @@ export function usePageTitle(): string {
   const { config, menu } = useSession();
   const screen = config?.screens.find((candidate) => matchPath(candidate.route, pathname));
   const pageKey = screen?.title ?? PAGE_TITLES[pathname];
-  const areaKey = activeEntry(menu, pathname)?.name ?? pageKey;
+  const areaKey = activeEntry(menu, pathname)?.name ?? areaOf(pathname) ?? pageKey;
   const page = titleText(t, pageKey);
 
   useEffect(() => {

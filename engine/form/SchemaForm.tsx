@@ -7,6 +7,7 @@ import 'dayjs/locale/fr';
 import 'dayjs/locale/it';
 import { useCallback, useMemo, useRef, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
+import { withoutDescriptions } from '../schema/fields';
 import type { JsonSchema } from '../schema/resolve';
 import type { EngineFormContext } from './context';
 import { ArrayFieldItemTemplate, ArrayFieldTemplate } from './templates/ArrayFieldTemplate';
@@ -19,10 +20,11 @@ import { LookupWidget } from './widgets/LookupWidget';
 import { MoneyWidget } from './widgets/MoneyWidget';
 import { TagsWidget } from './widgets/TagsWidget';
 import { CheckboxWidget, SwitchWidget, TextareaWidget, TextWidget } from './widgets/TextWidgets';
+import { withRegisteredWidgets } from './widgetRegistry';
 
 const ThemedForm = withTheme(Theme);
 
-const widgets: RegistryWidgetsType = {
+const engineWidgets: RegistryWidgetsType = {
   TextWidget,
   date: DateWidget,
   yearMonth: YearMonthWidget,
@@ -64,6 +66,8 @@ export interface SchemaFormProps {
   /** Field errors of a 400 answer. */
   serverErrors?: FieldError[];
   disabled?: boolean;
+  /** Every field shown but not editable (read-only records). */
+  readOnly?: boolean;
   formRef?: Ref<Form>;
   idPrefix?: string;
 }
@@ -80,9 +84,12 @@ export function SchemaForm(props: SchemaFormProps) {
   const dataRef = useRef(formData);
   dataRef.current = formData;
 
+  const formSchema = useMemo(() => withoutDescriptions(schema), [schema]);
   const uiSchema = useMemo(() => buildUiSchema(schema, props.uiSchema, { t, mode }), [schema, props.uiSchema, t, mode, i18n.language]);
   const extraErrors = useMemo(() => (props.serverErrors?.length ? serverErrorSchema(props.serverErrors, t) : undefined), [props.serverErrors, t]);
   const transformErrors = useMemo(() => localizeErrors(t), [t]);
+  // Read when the form mounts: the app registers its widgets before the first form shows.
+  const widgets = useMemo(() => withRegisteredWidgets(engineWidgets), []);
   const translateString = useCallback(
     (key: TranslatableString, params?: string[]) => {
       const i18nKey = rjsfKeys[key];
@@ -99,7 +106,7 @@ export function SchemaForm(props: SchemaFormProps) {
       <ThemedForm
         ref={props.formRef}
         idPrefix={props.idPrefix}
-        schema={schema}
+        schema={formSchema}
         uiSchema={uiSchema}
         formData={formData}
         formContext={formContext}
@@ -115,6 +122,7 @@ export function SchemaForm(props: SchemaFormProps) {
         focusOnFirstError
         liveValidate={liveValidate}
         disabled={props.disabled}
+        readonly={props.readOnly}
         onChange={(event) => onChange((event.formData ?? {}) as Record<string, unknown>)}
         onError={() => setLiveValidate(true)}
         onSubmit={(event) => props.onSubmit?.((event.formData ?? {}) as Record<string, unknown>)}

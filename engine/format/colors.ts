@@ -10,13 +10,13 @@ const byWord: Record<string, string> = {
   ACTIVE: 'teal', SUBJECTED: 'teal', PAID: 'teal', TERMINATED: 'teal',
   // went wrong or severe
   REFUSED: 'red', FAILED: 'red', FAILURE: 'red', BLOCKED: 'red', CANCELLED: 'red', CANCELED: 'red',
-  CRITICAL: 'red', LOST: 'red', REJECTED: 'red', LOCKED: 'red', HIGH: 'red', TOFIX: 'red',
+  CRITICAL: 'red', FATAL: 'red', ERROR: 'red', LOST: 'red', REJECTED: 'red', LOCKED: 'red', HIGH: 'red', TOFIX: 'red',
   // waiting or in the middle
   PENDING: 'yellow', IN_PROGRESS: 'orange', MAJOR: 'orange', TOVALIDATE: 'yellow', WAITING: 'yellow',
-  MODERATE: 'yellow', URGENT: 'orange', SENT: 'cyan', REQUESTED: 'yellow', MID: 'yellow', DEROGATE: 'yellow',
+  MODERATE: 'yellow', URGENT: 'orange', WARN: 'orange', WARNING: 'orange', SENT: 'cyan', REQUESTED: 'yellow', MID: 'yellow', DEROGATE: 'yellow',
   // just started
   NEW: 'blue', CREATED: 'blue', OPENED: 'blue', OPEN: 'blue', DRAFT: 'gray', MINOR: 'blue', LOW: 'blue',
-  NORMAL: 'blue', GENERATED: 'violet',
+  NORMAL: 'blue', GENERATED: 'violet', INFO: 'blue',
   // not applicable
   NA: 'gray', INACTIVE: 'gray', UNKNOWN: 'gray', EMPTY: 'gray', NONE: 'gray',
 };

@@ -1,6 +1,6 @@
 import { Center, Stack, Text } from '@mantine/core';
 import { IconDatabaseOff } from '@tabler/icons-react';
-import type { CellKeyDownEvent, GridApi } from 'ag-grid-community';
+import type { CellKeyDownEvent, ColDef, GridApi } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import type { FormatContext } from '../format/values';
 import { ensureLabels, knownLabel } from '../lookup/cache';
 import { useLabelsVersion } from '../lookup/useLookup';
 import { lookupOf } from '../schema/fields';
+import { ActionsCell, OWN_CLICK_ATTRIBUTE, type ActionsCellParams } from './ActionsCell';
 import { buildColDefs } from './colDefs';
 import type { ColumnSpec } from './columns';
 import { gridTheme } from './setup';
@@ -24,7 +25,36 @@ export interface SchemaGridProps {
   /** The grid API, for the Excel export (rows in displayed order). */
   onApi?: (api: GridApi<Row>) => void;
   ariaLabel?: string;
+  /** Row action buttons, in a last column (none when the list is empty). */
+  actions?: ActionsCellParams;
 }
+
+/** Width of one action button and the cell's padding. */
+const ACTION_PX = 30;
+const ACTION_CELL_PADDING_PX = 34;
+/** Approximate width of a header character (13 px semi-bold), as for the data columns. */
+const HEADER_CHAR_PX = 7.5;
+export const ACTIONS_COLUMN = 'rowActions';
+
+function actionsColDef(actions: ActionsCellParams, headerName: string): ColDef<Row> {
+  const width = Math.max(ACTION_CELL_PADDING_PX + ACTION_PX * actions.actions.length, Math.ceil(headerName.length * HEADER_CHAR_PX + ACTION_CELL_PADDING_PX));
+  return {
+    colId: ACTIONS_COLUMN,
+    headerName,
+    lockPosition: 'right',
+    width,
+    minWidth: width,
+    sortable: false,
+    resizable: false,
+    suppressMovable: true,
+    cellRenderer: ActionsCell,
+    cellRendererParams: actions,
+  };
+}
+
+/** Clicks and keys on a row's own buttons are not a request to open the row. */
+const ownClick = (event: Event | null | undefined): boolean =>
+  !!(event?.target as Element | null)?.closest?.(`[${OWN_CLICK_ATTRIBUTE}]`);
 
 function NoRows() {
   const { t } = useTranslation();
@@ -41,12 +71,15 @@ function NoRows() {
 }
 
 /** An AG Grid of records, columns from the screen and the entity schema, in the Mantine look. */
-export function SchemaGrid({ columns, rows, idField, loading, onRowClick, onApi, ariaLabel }: SchemaGridProps) {
+export function SchemaGrid({ columns, rows, idField, loading, onRowClick, onApi, ariaLabel, actions }: SchemaGridProps) {
   const { t, i18n } = useTranslation();
   const apiRef = useRef<GridApi<Row> | null>(null);
   const labels = useLabelsVersion();
   const ctx: FormatContext = useMemo(() => ({ t, locale: i18n.language, lookupLabel: knownLabel }), [t, i18n.language]);
-  const columnDefs = useMemo(() => buildColDefs(columns, ctx), [columns, ctx]);
+  const columnDefs = useMemo(
+    () => [...buildColDefs(columns, ctx), ...(actions?.actions.length ? [actionsColDef(actions, t('engine.grid.actions'))] : [])],
+    [columns, ctx, actions, t],
+  );
   const localeText = useMemo(
     () => ({ noRowsToShow: t('engine.grid.noRows'), loadingOoo: t('engine.grid.loading'), ariaRowSelect: t('engine.grid.open') }),
     [t],
@@ -69,7 +102,7 @@ export function SchemaGrid({ columns, rows, idField, loading, onRowClick, onApi,
 
   const open = (event: CellKeyDownEvent<Row>) => {
     const key = (event.event as KeyboardEvent | undefined)?.key;
-    if (key === 'Enter' && event.data) onRowClick?.(event.data);
+    if (key === 'Enter' && event.data && !ownClick(event.event)) onRowClick?.(event.data);
   };
 
   return (
@@ -87,7 +120,7 @@ export function SchemaGrid({ columns, rows, idField, loading, onRowClick, onApi,
         tooltipShowDelay={600}
         tooltipShowMode="whenTruncated"
         rowStyle={{ cursor: onRowClick ? 'pointer' : 'default' }}
-        onRowClicked={(event) => event.data && onRowClick?.(event.data)}
+        onRowClicked={(event) => event.data && !ownClick(event.event) && onRowClick?.(event.data)}
         onCellKeyDown={open}
         onGridReady={(event) => {
           apiRef.current = event.api;

@@ -45,7 +45,7 @@ export function buildColDefs(columns: ColumnSpec[], ctx: FormatContext): ColDef<
       headerTooltip: headerName,
       hide: column.hidden,
       width: column.width && Math.max(column.width, headerFit),
-      flex: column.width ? undefined : column.kind === 'longText' ? 2 : 1,
+      flex: column.width ? undefined : (column.flex ?? (column.kind === 'longText' ? 2 : 1)),
       minWidth: Math.max(headerFit, Math.min(column.width ?? Infinity, minWidthByKind[column.kind] ?? 120)),
       tooltip: true, // the displayed text, shown when truncated
     };
@@ -55,7 +55,7 @@ export function buildColDefs(columns: ColumnSpec[], ctx: FormatContext): ColDef<
     } else {
       def.valueGetter = (params) => text(params.data);
     }
-    if (column.badge) {
+    if (column.badge && enumOf(column.schema)) {
       def.cellRenderer = BadgeCell;
       def.cellRendererParams = { values: enumOf(column.schema)?.values ?? [] };
     } else if (column.kind === 'tags') {

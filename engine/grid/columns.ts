@@ -11,6 +11,8 @@ export interface ColumnSpec {
   /** i18n key of the header. */
   title: string;
   width?: number;
+  /** Share of the free width (columns without a width share it; default 1, long texts 2). */
+  flex?: number;
   hidden: boolean;
   currencyField?: string;
   schema: JsonSchema;
@@ -41,11 +43,12 @@ export function screenColumns(screen: ScreenConfig, entity: JsonSchema): ColumnS
         field,
         title: schema.title ?? field,
         width: options.width,
+        flex: options.flex,
         hidden: options.hidden ?? false,
         currencyField: options.currencyField,
         schema,
         kind: fieldKind(schema),
-        badge: isBadge(entity, field, schema),
+        badge: options.badge ?? isBadge(entity, field, schema),
       };
     });
 }

@@ -1,9 +1,10 @@
 import { Card, Group, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import type { AppConfig, ScreenConfig } from '../config';
 import { titleText } from '../i18n';
+import { fillRoute } from '../search/routeParams';
 import { screenIcon } from '../ui/icons';
 import { PageHeader } from '../ui/PageHeader';
 import classes from './MenuScreen.module.css';
@@ -13,23 +14,29 @@ export interface MenuScreenProps {
   config: AppConfig;
 }
 
-/** A page of links to the screens listed in `items`, as cards. Screens the user may not open are absent from config. */
+/**
+ * A page of links to the screens listed in `items`, as cards. Screens the user may not open are
+ * absent from config. Route parameters of the menu's own route (`/owners/:ownerId`) fill the items'.
+ */
 export function MenuScreen({ screen, config }: MenuScreenProps) {
   const { t } = useTranslation();
+  const params = useParams();
   const targets = (screen.items ?? [])
     .map((route) => config.screens.find((s) => s.route === route))
-    .filter((s): s is ScreenConfig => !!s);
+    .filter((s): s is ScreenConfig => !!s)
+    .map((target) => ({ target, path: fillRoute(target.route, params) }))
+    .filter((item): item is { target: ScreenConfig; path: string } => item.path !== null);
   return (
     <Stack gap="lg">
       <PageHeader screen={screen} config={config} />
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3, xl: 4 }} spacing="md">
-        {targets.map((target) => {
+        {targets.map(({ target, path }) => {
           const Icon = screenIcon(target.icon ?? target.menu?.icon);
           return (
             <Card
               key={target.route}
               component={Link}
-              to={target.route}
+              to={path}
               withBorder
               radius="md"
               padding="lg"

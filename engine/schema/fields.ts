@@ -91,3 +91,15 @@ export function compactQuery(query: Record<string, unknown>): Record<string, unk
     Object.entries(query).filter(([, v]) => v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0)),
   );
 }
+
+/**
+ * The schema without its `description`s: they are notes for schema authors (in English, not
+ * i18n keys), never shown to users. Labels come from `title`.
+ */
+export function withoutDescriptions(schema: JsonSchema): JsonSchema {
+  if (!schema || typeof schema !== 'object' || Array.isArray(schema)) return schema;
+  const { description: _note, ...rest } = schema;
+  if (rest.properties) rest.properties = Object.fromEntries(Object.entries(propertiesOf(rest)).map(([name, prop]) => [name, withoutDescriptions(prop)]));
+  if (rest.items) rest.items = withoutDescriptions(rest.items);
+  return rest;
+}

@@ -4,7 +4,8 @@ import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
 import type { GridApi } from 'ag-grid-community';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AppConfig, ScreenConfig } from '../config';
+import { useParams } from 'react-router-dom';
+import type { AppConfig, RowActionConfig, ScreenConfig } from '../config';
 import { defaultRange, type DateRange } from '../dates';
 import { exportToExcel } from '../export/excel';
 import { tableFromGrid } from '../export/fromGrid';
@@ -22,33 +23,44 @@ import { PageHeader } from '../ui/PageHeader';
 import { ColumnDialog } from './ColumnDialog';
 import { DateRangeFilter } from './DateRangeFilter';
 import { FilterPanel } from './FilterPanel';
+import { routeFilters } from './routeParams';
+import { allowedActions } from './rowActions';
+import { ScopeBadges } from './ScopeBadges';
 import { SearchToolbar } from './SearchToolbar';
+import { useRowActions } from './useRowActions';
 import { useSearch } from './useSearch';
 
 export interface SearchScreenProps {
   screen: ScreenConfig;
   config: AppConfig;
+  /** The user's permission flags, for row actions limited to some (`rowActions[].roles`). */
+  userRoles?: readonly string[];
 }
 
 type Row = Record<string, unknown>;
 const RANGE_FIELDS = ['fromDate', 'toDate'];
 
-/** The search form without the dates, which the toolbar's range picker edits. */
-function panelSchema(search: JsonSchema): JsonSchema {
-  const properties = Object.fromEntries(Object.entries(propertiesOf(search)).filter(([name]) => !RANGE_FIELDS.includes(name)));
-  return { ...search, properties, required: (search.required ?? []).filter((name: string) => !RANGE_FIELDS.includes(name)) };
+/** The search form without the dates (the toolbar's range picker edits them) and the fields the route fixes. */
+function panelSchema(search: JsonSchema, fixedFields: string[]): JsonSchema {
+  const left = (name: string) => !RANGE_FIELDS.includes(name) && !fixedFields.includes(name);
+  const properties = Object.fromEntries(Object.entries(propertiesOf(search)).filter(([name]) => left(name)));
+  return { ...search, properties, required: (search.required ?? []).filter(left) };
 }
 
 /**
  * A search screen (docs/schemas.md): header, toolbar (dates, saved filters, columns, export,
  * filters), the result grid with its hit-limit warning, the filter side panel, and the sheet.
  */
-export function SearchScreen({ screen, config }: SearchScreenProps) {
+export function SearchScreen({ screen, config, userRoles = [] }: SearchScreenProps) {
   const { t, i18n } = useTranslation();
   const entity = config.entities[screen.entity ?? ''];
   const search = config.search[screen.search ?? ''] ?? { type: 'object', properties: {} };
   const hasRange = RANGE_FIELDS.every((name) => name in propertiesOf(search));
-  const filterSchema = useMemo(() => panelSchema(search), [search]);
+  const params = useParams();
+  const fixedKey = JSON.stringify(routeFilters(search, params));
+  const fixed = useMemo<Row>(() => JSON.parse(fixedKey), [fixedKey]);
+  const filterSchema = useMemo(() => panelSchema(search, Object.keys(fixed)), [search, fixed]);
+  const readOnly = entity?.['x-readOnly'] === true;
 
   const [range, setRange] = useState<DateRange>(() => defaultRange(search['x-defaultRange']));
   const [filter, setFilter] = useState<Row>({});
@@ -61,8 +73,19 @@ export function SearchScreen({ screen, config }: SearchScreenProps) {
 
   const baseColumns = useMemo(() => (entity ? screenColumns(screen, entity) : []), [screen, entity]);
   const columns = useMemo(() => applyColumnPrefs(baseColumns, prefs), [baseColumns, prefs]);
-  const query = useMemo(() => ({ ...filter, ...(hasRange ? range : {}) }), [filter, range, hasRange]);
+  const query = useMemo(() => ({ ...filter, ...(hasRange ? range : {}), ...fixed }), [filter, range, hasRange, fixed]);
   const result = useSearch(entity?.['x-api'], query);
+  const rowActions = useRowActions(result.refresh);
+  const runAction = useRef(rowActions.run);
+  runAction.current = rowActions.run;
+  const rolesKey = userRoles.join(',');
+  const actions = useMemo(
+    () => ({
+      actions: allowedActions(screen.rowActions, userRoles),
+      onRun: (action: RowActionConfig, row: Row) => runAction.current(action, row),
+    }),
+    [screen.rowActions, rolesKey],
+  );
   const savedFilters = useSavedFilters(screen.search ?? screen.route, setFilter);
   const title = titleText(t, screen.title);
 
@@ -91,6 +114,8 @@ export function SearchScreen({ screen, config }: SearchScreenProps) {
     },
     [entity],
   );
+  // Read-only records open only when the screen has a sheet to show them; create-only sheets never do.
+  const opensRows = screen.sheet?.edit !== false && (!readOnly || !!screen.sheet);
 
   if (!entity) return <Alert color="red">{t('engine.search.unknownEntity', { name: screen.entity ?? '' })}</Alert>;
 
@@ -101,7 +126,8 @@ export function SearchScreen({ screen, config }: SearchScreenProps) {
           screen={screen}
           config={config}
           actions={
-            entity['x-api'] && (
+            entity['x-api'] &&
+            !readOnly && (
               <Button leftSection={<IconPlus size={16} />} onClick={() => setSheet({ mode: 'create' })}>
                 {t('engine.action.new')}
               </Button>
@@ -109,7 +135,12 @@ export function SearchScreen({ screen, config }: SearchScreenProps) {
           }
         />
         <SearchToolbar
-          dateRange={hasRange && <DateRangeFilter value={range} onChange={setRange} label={t('engine.search.period')} />}
+          dateRange={
+            <>
+              <ScopeBadges search={search} fixed={fixed} />
+              {hasRange && <DateRangeFilter value={range} onChange={setRange} label={t('engine.search.period')} />}
+            </>
+          }
           savedFilters={<SavedFilterMenu state={savedFilters} current={compactQuery(filter)} />}
           count={result.rows.length}
           loading={result.loading}
@@ -138,7 +169,8 @@ export function SearchScreen({ screen, config }: SearchScreenProps) {
               rows={result.rows}
               idField={entity['x-id']}
               loading={result.loading}
-              onRowClick={openRecord}
+              onRowClick={opensRows ? openRecord : undefined}
+              actions={actions}
               onApi={(api) => (gridApi.current = api)}
               ariaLabel={title}
             />
@@ -147,7 +179,8 @@ export function SearchScreen({ screen, config }: SearchScreenProps) {
         </Group>
       </Stack>
       <ColumnDialog opened={columnsOpen} columns={columns} onClose={() => setColumnsOpen(false)} onSave={changePrefs} onReset={() => changePrefs(null)} />
-      <SheetScreen screen={screen} config={config} target={sheet} onClose={() => setSheet(null)} onChanged={result.refresh} />
+      <SheetScreen screen={screen} config={config} target={sheet} onClose={() => setSheet(null)} onChanged={result.refresh} fixed={fixed} />
+      {rowActions.dialog}
     </DatesProvider>
   );
 }

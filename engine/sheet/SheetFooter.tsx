@@ -9,6 +9,10 @@ export interface SheetFooterProps {
   events: string[];
   pendingEvent: string | null;
   canDelete: boolean;
+  /** A read-only record: only a way out. */
+  readOnly?: boolean;
+  /** The Delete button's text when deleting means something milder (archive, revoke). */
+  deleteLabel?: string;
   dirty: boolean;
   saving: boolean;
   onEvent: (event: string) => void;
@@ -21,12 +25,21 @@ export interface SheetFooterProps {
 export function SheetFooter(props: SheetFooterProps) {
   const { t } = useTranslation();
   const busy = props.saving || props.pendingEvent !== null;
+  if (props.readOnly) {
+    return (
+      <Group justify="flex-end">
+        <Button variant="default" onClick={props.onCancel}>
+          {t('engine.action.close')}
+        </Button>
+      </Group>
+    );
+  }
   return (
     <Group justify="space-between" gap="xs" wrap="wrap">
       <Group gap="xs">
         {props.canDelete && (
           <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={props.onDelete} disabled={busy}>
-            {t('engine.action.delete')}
+            {props.deleteLabel ?? t('engine.action.delete')}
           </Button>
         )}
         {props.machine &&

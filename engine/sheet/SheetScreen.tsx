@@ -2,7 +2,7 @@ import { Alert, Badge, Box, Button, Center, Group, Loader, Modal, Text } from '@
 import { useMediaQuery } from '@mantine/hooks';
 import type Form from '@rjsf/core';
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { allowedEvents, workflows } from '../../machines/index';
 import type { AppConfig, ScreenConfig } from '../config';
@@ -10,8 +10,10 @@ import { valueColor } from '../format/colors';
 import { SchemaForm } from '../form/SchemaForm';
 import { enumText, titleText } from '../i18n';
 import { enumOf, propertiesOf } from '../schema/fields';
+import { createDefaults, withReadonlyFields } from '../search/routeParams';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { SheetFooter } from './SheetFooter';
+import { ShownOnceDialog } from './ShownOnceDialog';
 import { useLeaveGuard } from './useLeaveGuard';
 import { useRecordSheet, type SheetTarget } from './useRecordSheet';
 
@@ -25,6 +27,8 @@ export interface SheetScreenProps {
   onClose: () => void;
   /** A record was created, changed or deleted: refresh what lists it. */
   onChanged: () => void;
+  /** The screen's scope (route filters): defaults of a new record, read-only in the form. */
+  fixed?: Record<string, unknown>;
 }
 
 /** Dialogs are full screen under this width (spec §9). */
@@ -34,10 +38,23 @@ const SMALL_SCREEN = '(max-width: 600px)';
  * One record in a dialog: the entity form, its workflow actions, Save, Delete and Cancel,
  * with a leave guard. `sheet.mode: page` shows the same sheet over the whole page.
  */
-export function SheetScreen({ screen, config, target, onClose, onChanged }: SheetScreenProps) {
+export function SheetScreen({ screen, config, target, onClose, onChanged, fixed }: SheetScreenProps) {
   const { t } = useTranslation();
   const entity = config.entities[screen.entity ?? ''];
-  const sheet = useRecordSheet(entity, target, onChanged);
+  const readOnly = entity['x-readOnly'] === true;
+  const deleteTexts = screen.sheet?.delete ?? {};
+  const defaults = useMemo(() => createDefaults(entity, fixed ?? {}), [entity, fixed]);
+  const uiSchema = useMemo(
+    () => withReadonlyFields(screen.sheet?.ui ? config.ui[screen.sheet.ui] : undefined, Object.keys(defaults)),
+    [config.ui, screen.sheet?.ui, defaults],
+  );
+  const [shownOnce, setShownOnce] = useState<Record<string, unknown> | null>(null);
+  const onCreated = (record: Record<string, unknown>) => {
+    if (screen.sheet?.showAfterCreate?.length) setShownOnce(record);
+    // A create-only sheet has nothing more to show: the list shows the new record.
+    if (screen.sheet?.edit === false) guard.forceLeave();
+  };
+  const sheet = useRecordSheet(entity, target, onChanged, { defaults, onCreated, deleteTexts });
   const guard = useLeaveGuard(sheet.formData, sheet.baseline, onClose);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -111,7 +128,8 @@ export function SheetScreen({ screen, config, target, onClose, onChanged }: Shee
               ) : (
                 <SchemaForm
                   schema={entity}
-                  uiSchema={screen.sheet?.ui ? config.ui[screen.sheet.ui] : undefined}
+                  uiSchema={uiSchema}
+                  readOnly={readOnly}
                   formData={sheet.formData}
                   onChange={sheet.setFormData}
                   onSubmit={(data) => void sheet.save(data)}
@@ -128,7 +146,9 @@ export function SheetScreen({ screen, config, target, onClose, onChanged }: Shee
                 machine={machineName}
                 events={events}
                 pendingEvent={sheet.pendingEvent}
-                canDelete={!!sheet.record}
+                canDelete={!!sheet.record && !readOnly}
+                readOnly={readOnly}
+                deleteLabel={deleteTexts.label ? t(deleteTexts.label) : undefined}
                 dirty={guard.dirty}
                 saving={sheet.saving}
                 onEvent={(event) => void sheet.runEvent(event)}
@@ -152,14 +172,15 @@ export function SheetScreen({ screen, config, target, onClose, onChanged }: Shee
       />
       <ConfirmDialog
         opened={confirmDelete}
-        title={t('engine.sheet.deleteTitle')}
-        message={t('engine.sheet.deleteMessage', { name: label || titleText(t, entity.title) })}
-        confirmLabel={t('engine.action.delete')}
+        title={t(deleteTexts.title ?? 'engine.sheet.deleteTitle')}
+        message={t(deleteTexts.confirm ?? 'engine.sheet.deleteMessage', { ...sheet.record, name: label || titleText(t, entity.title) })}
+        confirmLabel={deleteTexts.label ? t(deleteTexts.label) : t('engine.action.delete')}
         danger
         loading={deleting}
         onConfirm={() => void remove()}
         onCancel={() => setConfirmDelete(false)}
       />
+      <ShownOnceDialog entity={entity} record={shownOnce} fields={screen.sheet?.showAfterCreate ?? []} onClose={() => setShownOnce(null)} />
     </>
   );
 }

@@ -4,14 +4,17 @@ import { validator } from '../form/validation';
 import { pickDeclared, propertiesOf } from '../schema/fields';
 import type { JsonSchema } from '../schema/resolve';
 
-/** A new record: schema defaults plus dynamic ones (`x-default: today | currentMonth`). */
-export function newRecord(schema: JsonSchema): Record<string, unknown> {
+/**
+ * A new record: schema defaults plus dynamic ones (`x-default: today | currentMonth`), then
+ * the values `given` by the screen (its route's scope).
+ */
+export function newRecord(schema: JsonSchema, given: Record<string, unknown> = {}): Record<string, unknown> {
   const dynamic = Object.fromEntries(
     Object.entries(propertiesOf(schema))
       .map(([field, prop]) => [field, dynamicDefault(prop['x-default'])])
       .filter(([, value]) => value !== undefined),
   );
-  return formState(schema, dynamic);
+  return formState(schema, { ...dynamic, ...given });
 }
 
 /** What the form holds for a record: declared fields only, defaults filled like RJSF fills them. */

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, ApiError, reportApiError } from '../api';
 import { type FieldError } from '../form/validation';
@@ -11,12 +11,21 @@ import { formState, newRecord } from './defaults';
 export type SheetTarget = { mode: 'create' } | { mode: 'edit'; id: string | number };
 type Row = Record<string, unknown>;
 
+export interface RecordSheetOptions {
+  /** Values of a new record set by the screen (route scope). */
+  defaults?: Row;
+  /** Called with the server's answer to a create (it may hold fields shown only once). */
+  onCreated?: (record: Row) => void;
+  /** i18n keys of the delete snackbars when deleting means something milder (archive, revoke). */
+  deleteTexts?: { success?: string; refused?: string };
+}
+
 /**
  * The record of a sheet and the calls on it: load, create (POST), update (PUT with version),
  * workflow action (PATCH …/{id}/{EVENT}), delete. Errors: 400 → field errors beside the
  * fields, 409 → a conflict the user resolves by reloading; others are shown by the app.
  */
-export function useRecordSheet(entity: JsonSchema, target: SheetTarget | null, onChanged: () => void) {
+export function useRecordSheet(entity: JsonSchema, target: SheetTarget | null, onChanged: () => void, options: RecordSheetOptions = {}) {
   const { t } = useTranslation();
   const apiPath = entity['x-api'] as string;
   const idField = entity['x-id'] as string;
@@ -29,10 +38,13 @@ export function useRecordSheet(entity: JsonSchema, target: SheetTarget | null, o
   const [serverErrors, setServerErrors] = useState<FieldError[]>([]);
   const [conflict, setConflict] = useState<string | null>(null);
   const id = record?.[idField] ?? (target?.mode === 'edit' ? target.id : undefined);
+  // Read when a new record starts, so that a new defaults object does not restart the sheet.
+  const defaultsRef = useRef(options.defaults);
+  defaultsRef.current = options.defaults;
 
   const adopt = useCallback(
     (next: Row | null) => {
-      const data = next ? formState(entity, next) : newRecord(entity);
+      const data = next ? formState(entity, next) : newRecord(entity, defaultsRef.current);
       setRecord(next);
       setFormData(data);
       setBaseline(data);
@@ -81,6 +93,7 @@ export function useRecordSheet(entity: JsonSchema, target: SheetTarget | null, o
         ? await api.post<Row>(apiPath, data, { quiet: true })
         : await api.put<Row>(`${apiPath}/${id}`, { ...data, version: record.version }, { quiet: true });
       adopt(saved);
+      if (creating) options.onCreated?.(saved);
       const key = creating ? messages.created : messages.updated;
       notify({ level: 'success', message: key ? t(key) : t(creating ? 'engine.sheet.created' : 'engine.sheet.updated') });
       onChanged();
@@ -115,12 +128,12 @@ export function useRecordSheet(entity: JsonSchema, target: SheetTarget | null, o
     const failed = Symbol('failed');
     const answer = await api.delete<unknown>(`${apiPath}/${id}`).catch(() => failed);
     if (answer && answer !== failed) {
-      notify({ level: 'success', message: t('engine.sheet.deleted') });
+      notify({ level: 'success', message: t(options.deleteTexts?.success ?? 'engine.sheet.deleted') });
       onChanged();
       return true;
     }
     // A falsy answer is a refusal (spec §8), as is an error the app already showed.
-    if (answer !== failed) notify({ level: 'error', message: t('engine.sheet.deleteRefused') });
+    if (answer !== failed) notify({ level: 'warning', message: t(options.deleteTexts?.refused ?? 'engine.sheet.deleteRefused') });
     return false;
   };
 

@@ -2,9 +2,10 @@ import { Anchor, Breadcrumbs, Group, Stack, Text, Title } from '@mantine/core';
 import { IconChevronLeft } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import type { AppConfig, ScreenConfig } from '../config';
 import { titleText } from '../i18n';
+import { fillRoute } from '../search/routeParams';
 import { screenIcon } from './icons';
 
 export interface PageHeaderProps {
@@ -16,13 +17,15 @@ export interface PageHeaderProps {
 /** Screen title, description and a way back to the parent screen (`parent`). */
 export function PageHeader({ screen, config, actions }: PageHeaderProps) {
   const { t } = useTranslation();
+  const params = useParams();
   const parent = screen.parent ? config.screens.find((s) => s.route === screen.parent) : undefined;
+  const parentPath = parent && fillRoute(parent.route, params);
   const Icon = screenIcon(screen.icon ?? screen.menu?.icon);
   return (
     <Stack gap={4}>
-      {parent && (
+      {parent && parentPath && (
         <Breadcrumbs separatorMargin={6}>
-          <Anchor component={Link} to={parent.route} size="sm" c="dimmed" style={{ display: 'inline-flex', alignItems: 'center', gap: 2 }}>
+          <Anchor component={Link} to={parentPath} size="sm" c="dimmed" style={{ display: 'inline-flex', alignItems: 'center', gap: 2 }}>
             <IconChevronLeft size={14} />
             {titleText(t, parent.title)}
           </Anchor>

@@ -1,9 +1,10 @@
 import {
-  IconAlertTriangle, IconBox, IconBriefcase, IconBuilding, IconBuildingBank, IconBuildingFactory2, IconCalendar,
+  IconAddressBook, IconAlertTriangle, IconBox, IconBriefcase, IconBuilding, IconBuildingBank, IconBuildingFactory2, IconCalendar,
   IconChartBar, IconChartPie, IconChecklist, IconCircleX, IconClipboardCheck, IconDashboard, IconDatabase,
-  IconFileDollar, IconFileText, IconFiles, IconFlask, IconHome, IconLayoutGrid, IconListNumbers,
-  IconNetwork, IconPackage, IconReceipt, IconReportAnalytics, IconSearch, IconSettings, IconShieldCheck, IconTag,
-  IconTags, IconTool, IconTruck, IconUsers, IconWorld, type Icon,
+  IconFileDollar, IconFileText, IconFiles, IconFlask, IconHome, IconKey, IconKeyOff, IconLayoutGrid, IconListNumbers,
+  IconLockOpen, IconLogin2, IconMailForward, IconNetwork, IconPackage, IconReceipt, IconReportAnalytics, IconSearch,
+  IconServerBolt, IconSettings, IconShieldCheck, IconShieldLock, IconSpy, IconTag, IconTags, IconTool, IconTruck, IconUsers,
+  IconWorld, type Icon,
 } from '@tabler/icons-react';
 
 /**
@@ -12,6 +13,7 @@ import {
  * The one list for the menu, page headers and menu cards (docs/schemas.md names them).
  */
 const icons: Record<string, Icon> = {
+  'address-book': IconAddressBook,
   'alert-triangle': IconAlertTriangle,
   box: IconBox,
   briefcase: IconBriefcase,
@@ -31,14 +33,22 @@ const icons: Record<string, Icon> = {
   files: IconFiles,
   flask: IconFlask,
   home: IconHome,
+  key: IconKey,
+  'key-off': IconKeyOff,
+  'lock-open': IconLockOpen,
+  login: IconLogin2,
+  'mail-forward': IconMailForward,
   'list-numbers': IconListNumbers,
   network: IconNetwork,
   package: IconPackage,
   receipt: IconReceipt,
   'report-analytics': IconReportAnalytics,
   search: IconSearch,
+  'server-bolt': IconServerBolt,
   settings: IconSettings,
   'shield-check': IconShieldCheck,
+  'shield-lock': IconShieldLock,
+  spy: IconSpy,
   tag: IconTag,
   tags: IconTags,
   tool: IconTool,

@@ -11,7 +11,7 @@ import { tokenBySecret } from './apiTokenStore';
 import { findSession } from './sessions';
 import { permissionFlags } from './roles';
 
-/** The acting contact as a caller; undefined when it cannot act (no account, archived, gone). */
+/** The acting contact as a caller; undefined when it cannot act (no account or no profile, archived, gone). */
 export function callerFor(
   store: ReadOps,
   contactId: number,
@@ -19,7 +19,7 @@ export function callerFor(
 ): Caller | undefined {
   const contact = store.get<Contact>(COLLECTIONS.contacts, contactId);
   const company = contact && store.get<Company>(COLLECTIONS.companies, contact.companyId);
-  if (!contact?.account || contact.archived || !company || company.archived) return undefined;
+  if (!contact?.account?.profiles.length || contact.archived || !company || company.archived) return undefined;
   const roles = new Set(permissionFlags(contact.account.profiles));
   return { contact, company, universeId: contact.universeId, roles, canWrite: true, ...access };
 }

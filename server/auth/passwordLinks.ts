@@ -17,7 +17,7 @@ export interface PasswordToken {
   tokenHash: string;
   contactId: number;
   kind: LinkKind;
-  /** The requester's address (reset requests are rate limited per address). */
+  /** The requester's address (for the audit; the rate limit counts passwordRequests). */
   ip: string;
   createdAt: string;
   expiresAt: string;

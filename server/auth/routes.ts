@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { LOGIN_EVENTS, recordLoginEvent, serverLogEntry, type LoginEventType } from '../audit';
 import { clientIp } from '../clientIp';
 import { authenticationFailed, badRequest, twoFactorRequired } from '../errors';
-import { COLLECTIONS, contactByEmail, type Account, type Contact } from '../identity';
+import { COLLECTIONS, companyById, contactByEmail, type Account, type Contact } from '../identity';
 import { requireCaller, type AppEnv } from '../context';
 import type { Store, Stored } from '../store/types';
 import { decoyHash, verifyPassword } from './password';
@@ -55,7 +55,9 @@ export function authRoutes(sessionSecret: string) {
     const field = (name: string) => (typeof form[name] === 'string' ? (form[name] as string) : '');
     const [username, password, code] = [field('username').slice(0, 200), field('password'), field('code').trim()];
     const contact = contactByEmail(store, username);
-    const account = contact?.archived ? undefined : contact?.account;
+    // Archived contacts, contacts of archived companies and accounts without a profile cannot log in.
+    const company = contact && companyById(store, contact.companyId);
+    const account = contact?.archived || !company || company.archived || !contact?.account?.profiles.length ? undefined : contact.account;
     const now = new Date();
     if (!contact || !account?.passwordHash) {
       await verifyPassword(password, await decoyHash());

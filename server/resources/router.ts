@@ -6,7 +6,7 @@ import { languageOf, requireCaller, requireRoles, type AppContext, type AppEnv }
 import { normalize } from '../text';
 import type { EntityDef } from '../schemas';
 import type { Row } from '../store/types';
-import { withHiddenTags } from '../tags';
+import { applyTagRules } from '../tags';
 import { assertLookups } from './lookups';
 import { byIdDesc, present } from './present';
 import { searchCriteria, searchMatcher } from './search';
@@ -81,6 +81,7 @@ export function resourceRoutes(entity: EntityDef): Hono<AppEnv> {
     const body = await readJson(c);
     const created = await store.transaction((tx) => {
       const record = recordToCreate(entity, body, caller);
+      applyTagRules(tx, caller, entity.tags, record);
       assertLookups(entity, record, undefined, caller, tx, registry);
       return insertRecord(tx, entity, record);
     });
@@ -97,9 +98,7 @@ export function resourceRoutes(entity: EntityDef): Hono<AppEnv> {
     const updated = await store.transaction((tx) => {
       const existing = visibleRecord(tx, entity, idOf(c), caller);
       const record = recordToUpdate(entity, body, existing, caller);
-      if (entity.tags && Array.isArray(record[entity.tags.field])) {
-        record[entity.tags.field] = withHiddenTags(tx, caller, record[entity.tags.field] as number[], existing[entity.tags.field]);
-      }
+      applyTagRules(tx, caller, entity.tags, record, existing);
       assertLookups(entity, record, existing, caller, tx, registry);
       return tx.update(entity.collection, idOf(c), () => record, version);
     });

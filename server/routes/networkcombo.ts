@@ -14,7 +14,8 @@ export function networkComboRoutes() {
     if (!source) throw notFound();
     const id = c.req.query('id');
     const words = normalize(c.req.query('q'));
-    const options = networkRows(store, source, caller)
+    // Asked by id (the label of a stored value), archived rows still answer.
+    const options = networkRows(store, source, caller, !!id)
       .map((row) => ({ value: row[source.idField] as number, label: source.label(row, store) }))
       .filter((option) => (id ? String(option.value) === id : normalize(option.label).includes(words)))
       .sort((a, b) => a.label.localeCompare(b.label));

@@ -4,6 +4,7 @@ import { COLLECTIONS, type Contact } from '../identity';
 import { isLanguage } from '../i18n';
 import { requireCaller, type AppContext, type AppEnv, type Caller } from '../context';
 import { rolesAllow, type Registry, type Screen } from '../schemas';
+import { stateChangingGetCaller } from './stateChangingGet';
 
 /** App shell calls (spec §7.1): version, schemas, left menu, menu pages, locale. */
 const allowedScreens = (registry: Registry, caller: Caller) => registry.screens.filter((screen) => rolesAllow(screen.roles, caller.roles));
@@ -38,10 +39,10 @@ export function shellRoutes() {
   app.get('/back/bo/menu', menu);
   app.get('/back/bo/menu/', menu);
 
-  /** The locale string; `?locale=fr` first saves it as the contact's language. */
+  /** The locale string; `?locale=fr` first saves it as the contact's language (a write: see stateChangingGet.ts). */
   app.get('/back/bo/menu/locale', async (c) => {
-    const caller = requireCaller(c);
     const wanted = c.req.query('locale');
+    const caller = wanted === undefined ? requireCaller(c) : stateChangingGetCaller(c);
     if (wanted === undefined) return c.json(caller.contact.language);
     if (!isLanguage(wanted)) throw badRequest('validation.unknownValue');
     await c.get('services').store.update<Contact>(COLLECTIONS.contacts, caller.contact.contactId, (contact) => ({ ...contact, language: wanted }));

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
-import { badRequest, notFound, validationError, type FieldError } from '../errors';
+import { badRequest, notFound, validationError } from '../errors';
 import { readJson } from '../json-body';
 import { requireCaller, requireRoles, type AppContext, type AppEnv, type Caller } from '../context';
 import type { EntityDef, Registry } from '../schemas';
 import type { ReadOps } from '../store/types';
-import { TAGS, tagUsable, tagVisible, visibleTagIds, withHiddenTags, type Tag } from '../tags';
+import { TAGS, tagAssignable, tagVisible, visibleTagIds, writableTags, type Tag } from '../tags';
 import { updateStamps, expectedVersion } from '../resources/write';
 import { visibleRecord } from '../resources/visibility';
 
@@ -54,7 +54,8 @@ export function tagRoutes() {
   const app = new Hono<AppEnv>();
 
   /**
-   * Options of tag pickers: enabled tags of these sources the caller may see.
+   * Options of tag pickers: enabled tags of these sources the caller may see (the labels of
+   * a record's tags come from here too), each saying whether the caller may assign it.
    * `privateOnly=true`: only the caller's company's tags; `companyCascadeId`: only that
    * company's tags; `sourceId` and `searchOnly` are accepted and change nothing yet.
    */
@@ -66,7 +67,7 @@ export function tagRoutes() {
     const options = store
       .find<Tag>(TAGS, (tag) => tagVisible(tag, caller) && !tag.disabled && tag.sources.some((source) => sources.includes(source)))
       .filter((tag) => owner === undefined || tag.companyId === owner)
-      .map((tag) => ({ value: tag.tagId, label: tag.localizedName, color: tag.color }))
+      .map((tag) => ({ value: tag.tagId, label: tag.localizedName, color: tag.color, assignable: tagAssignable(tag, caller) }))
       .sort((a, b) => a.label.localeCompare(b.label));
     return c.json(options);
   });
@@ -82,7 +83,7 @@ export function tagRoutes() {
     return c.json(tagsOfRecord(store, caller, record[entity.tags!.field], type));
   });
 
-  /** Replaces the record's tags by the given ids (tags hidden from the caller stay); bumps its version. */
+  /** Replaces the record's tags by the given ids under the rules of server/tags.ts; bumps its version. */
   app.patch('/back/bo/tags/:ref{[A-Z0-9_]+_[0-9]+}', async (c) => {
     const { caller, store, entity, id } = taggedRecord(c);
     const body = await readJson(c);
@@ -91,13 +92,7 @@ export function tagRoutes() {
     const field = entity.tags!.field;
     const updated = await store.transaction((tx) => {
       const current = visibleRecord(tx, entity, id, caller);
-      const kept = new Set(Array.isArray(current[field]) ? (current[field] as number[]) : []);
-      const errors: FieldError[] = body
-        .map((tagId, index) => ({ tagId: tagId as number, index }))
-        .filter(({ tagId }) => !kept.has(tagId) && !tagUsable(tx.get<Tag>(TAGS, tagId), caller, entity.tags!.source))
-        .map(({ index }) => ({ path: `/${index}`, key: 'validation.unusableTag' }));
-      if (errors.length) throw validationError(errors);
-      const tags = withHiddenTags(tx, caller, [...new Set(body as number[])], current[field]);
+      const tags = writableTags(tx, caller, entity.tags!.source, body, current[field]);
       return tx.update(entity.collection, id, (row) => ({ ...row, [field]: tags, ...updateStamps(entity, caller) }), version);
     });
     return c.json(tagsOfRecord(store, caller, updated[field]));

@@ -1,6 +1,7 @@
 import { today } from '../dates';
 import type { Store } from '../store/types';
 import { seedAlerts } from './alerts';
+import { seedAudit } from './audit';
 import { accountHashes, seedIdentity } from './identity';
 import { createRandom } from './random';
 import { seedRecords } from './records';
@@ -16,5 +17,6 @@ export async function seedDemo(store: Store, now = new Date()): Promise<void> {
     const tags = seedTags(tx, identity);
     seedRecords(tx, random, day, identity, tags);
     seedAlerts(tx, random, day, identity);
+    seedAudit(tx, createRandom(30), now, identity); // its own sequence: the records above stay as they were
   });
 }

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp } from '../../server/app';
 import { openStore } from '../../server/boot';
+import { createMailer, type Mailer } from '../../server/mail';
 import type { Store } from '../../server/store/types';
 import { ACCOUNTS, DEMO_PASSWORD } from '../demo-accounts';
 
@@ -28,14 +29,20 @@ export interface TestServer {
   url: string;
   store: Store;
   dir: string;
+  /** Where the server's e-mails land as .eml files (a folder of the temp dir unless a mailer was given). */
+  outbox?: string;
   close(): Promise<void>;
 }
 
-/** createApp + @hono/node-server on 127.0.0.1, a free port, a fresh temp DB_FILE, SEED=demo unless told otherwise. */
-export async function startServer(options: { schemasDir?: string; distDir?: string; seed?: 'demo' | 'none' } = {}): Promise<TestServer> {
+/**
+ * createApp + @hono/node-server on 127.0.0.1, a free port, a fresh temp DB_FILE, SEED=demo unless
+ * told otherwise, e-mails as .eml files in `<temp dir>/outbox` unless a mailer is given.
+ */
+export async function startServer(options: { schemasDir?: string; distDir?: string; seed?: 'demo' | 'none'; mailer?: Mailer } = {}): Promise<TestServer> {
   const dir = await tempDir();
   const { store, sessionSecret } = await openStore({ dbFile: join(dir, 'db.json'), seed: options.seed ?? 'demo' });
-  const app = createApp({ store, sessionSecret, schemasDir: options.schemasDir ?? join(ROOT, 'schemas'), distDir: options.distDir ?? join(dir, 'dist') });
+  const mailer = options.mailer ?? createMailer({ outbox: join(dir, 'outbox') });
+  const app = createApp({ store, sessionSecret, mailer, schemasDir: options.schemasDir ?? join(ROOT, 'schemas'), distDir: options.distDir ?? join(dir, 'dist') });
   const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 });
   if (!server.listening) await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
@@ -43,6 +50,7 @@ export async function startServer(options: { schemasDir?: string; distDir?: stri
     url: `http://127.0.0.1:${port}`,
     store,
     dir,
+    outbox: mailer.outbox,
     close: async () => {
       server.close();
       await store.close();

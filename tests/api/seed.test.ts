@@ -80,13 +80,47 @@ describe('demo seed', () => {
     }
   });
 
+  it('fills the admin monitors: a month of login events of every type and a few server logs', async () => {
+    // A store of its own: the server's already holds the logins of these tests.
+    const dir = await tempDir();
+    const store = await LowdbStore.open(join(dir, 'audit.json'));
+    const now = Date.now();
+    await seedDemo(store, new Date(now));
+    const monthAgo = new Date(now - 31 * 86_400_000).toISOString();
+    const events = store.all('loginEvents');
+    expect(events.length).toBeGreaterThanOrEqual(30);
+    const types = events.map((event) => event.loginEventType);
+    expect(new Set(types)).toEqual(new Set(['SUCCESS', 'FAILURE', 'LOCKED', 'IMPERSONATE', 'RENEW']));
+    expect(types.filter((type) => type === 'SUCCESS').length).toBeGreaterThan(events.length / 2);
+    expect(types.filter((type) => type === 'LOCKED')).toHaveLength(1);
+    const impersonation = events.find((event) => event.loginEventType === 'IMPERSONATE')!;
+    expect(typeof impersonation.impersonatorId).toBe('number');
+    for (const event of events) {
+      expect(String(event.date) > monthAgo && Date.parse(String(event.date)) <= now).toBe(true);
+      expect(event.ip).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
+      expect(event.ip).not.toBe('127.0.0.1'); // the tests' own address
+    }
+    expect(events.filter((event) => String(event.date).startsWith(currentMonth())).length).toBeGreaterThan(0);
+    // Ids grow with time, like live events (the monitors list newest first by id).
+    const byId = [...events].sort((a, b) => Number(a.loginEventId) - Number(b.loginEventId)).map((event) => event.date);
+    expect(byId).toEqual([...byId].sort());
+
+    const logs = store.all('serverLogs');
+    expect(logs.length).toBeGreaterThanOrEqual(12);
+    expect(new Set(logs.map((log) => log.level))).toEqual(new Set(['INFO', 'WARN', 'ERROR']));
+    expect(new Set(logs.map((log) => log.application))).toEqual(new Set(['AUTH', 'SECURITY', 'MAIL', 'SERVER']));
+    for (const log of logs) expect(String(log.date) > monthAgo && Date.parse(String(log.date)) <= now).toBe(true);
+    await store.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
   it('is deterministic', async () => {
     const dir = await tempDir();
     const now = new Date();
     const stores = await Promise.all(['a.json', 'b.json'].map((file) => LowdbStore.open(join(dir, file))));
     await Promise.all(stores.map((store) => seedDemo(store, now)));
     const withoutHashes = (store: LowdbStore) =>
-      ['capas', 'qualityAlerts', 'nonCompliances', 'matrix8ds', 'structuralCosts', 'tags', 'companies', 'alerts'].map((name) => store.all(name));
+      ['capas', 'qualityAlerts', 'nonCompliances', 'matrix8ds', 'structuralCosts', 'tags', 'companies', 'alerts', 'loginEvents', 'serverLogs'].map((name) => store.all(name));
     expect(withoutHashes(stores[0])).toEqual(withoutHashes(stores[1]));
     await rm(dir, { recursive: true, force: true });
   });

@@ -26,7 +26,7 @@ async function sharedCapa(tags: number[] = []) {
 describe('tag options', () => {
   it('offers enabled tags of the sources, with colours, hiding other companies SECRET tags', async () => {
     const forBrand = (await quality.get('/back/bo/tags/CAPA/options')).body;
-    expect(forBrand).toContainEqual({ value: tag['Supplier on watch'], label: 'Supplier on watch', color: '#495057' });
+    expect(forBrand).toContainEqual({ value: tag['Supplier on watch'], label: 'Supplier on watch', color: '#495057', assignable: true });
     expect(labelsOf(forBrand)).toContain('Quick win');
     expect(labelsOf(forBrand)).not.toContain('Internal follow-up');
     expect(labelsOf(forBrand)).not.toContain('Lab test');
@@ -54,16 +54,16 @@ describe("a record's tags", () => {
     const ref = `/back/bo/tags/CAPA_${capa.capaId}`;
     expect((await manager.get(ref)).body).toEqual([{ tagId: tag['Quick win'], localizedName: 'Quick win', color: '#40c057', privacy: 'VISIBLE' }]);
 
-    const replaced = await quality.patch(ref, [tag['Recurring defect'], tag['Re-inspection needed']]);
+    const replaced = await quality.patch(ref, [tag['Recurring defect'], tag['Customer complaint']]);
     expect(replaced.status, replaced.text).toBe(200);
-    expect(replaced.body.map((t: { localizedName: string }) => t.localizedName)).toEqual(['Recurring defect', 'Re-inspection needed']);
+    expect(replaced.body.map((t: { localizedName: string }) => t.localizedName)).toEqual(['Recurring defect', 'Customer complaint']);
     const record = (await manager.get(`/back/bo/capas/${capa.capaId}`)).body;
     expect(record.version).toBe(2);
-    expect(record.tags).toEqual([tag['Recurring defect'], tag['Re-inspection needed']]);
+    expect(record.tags).toEqual([tag['Recurring defect'], tag['Customer complaint']]);
 
     expect((await manager.get(`${ref}/CAPA`)).body).toHaveLength(2);
     const nonCompliance = await manager.get(`${ref}/NON_COMPLIANCE`);
-    expect(nonCompliance.body.map((t: { localizedName: string }) => t.localizedName)).toEqual(['Recurring defect', 'Re-inspection needed']);
+    expect(nonCompliance.body.map((t: { localizedName: string }) => t.localizedName)).toEqual(['Recurring defect', 'Customer complaint']);
   });
 
   it('refuses unknown, disabled, wrong-source and other companies SECRET tags (400, nothing changed)', async () => {

@@ -2,13 +2,13 @@ import { Alert, Anchor, Button, Group, Input, PasswordInput, Stack, TextInput } 
 import { IconAlertCircle, IconAt, IconLock, IconShieldLock } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { ApiError, request } from '../../../engine/api';
 import { takePreLoginUrl } from '../../auth/preLoginUrl';
 import { useSession } from '../../auth/session';
 import { AuthCardHeader } from './AuthLayout';
+import { EMAIL } from './email';
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const CODE = /^\d{6}$/;
 
 /** Which message a refused login shows (keys of app/locales). */
@@ -23,7 +23,9 @@ export function LoginPage() {
   const { t } = useTranslation();
   const session = useSession();
   const navigate = useNavigate();
-  const [email, setEmail] = useState('');
+  // After a password reset the e-mail is already known.
+  const known = (useLocation().state as { email?: string } | null)?.email;
+  const [email, setEmail] = useState(known ?? '');
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [needsCode, setNeedsCode] = useState(false);
@@ -70,7 +72,7 @@ export function LoginPage() {
           value={email}
           onChange={(event) => setEmail(event.currentTarget.value)}
           error={emailError}
-          autoFocus
+          autoFocus={!known}
         />
         <div>
           <Group justify="space-between" mb={2}>
@@ -88,6 +90,7 @@ export function LoginPage() {
             value={password}
             onChange={(event) => setPassword(event.currentTarget.value)}
             error={passwordError}
+            autoFocus={Boolean(known)}
           />
         </div>
         {needsCode && (

@@ -7,6 +7,9 @@ const dataKeys = new Set(['default', 'const', 'enum', 'examples', 'x-filter', 'x
 /** uiSchema keywords whose value is a label key. */
 const uiLabelKeys = new Set(['title', 'ui:title', 'ui:description', 'ui:help', 'ui:placeholder']);
 
+/** Screen keywords whose value is a label key (titles, row actions, delete texts). */
+const screenLabelKeys = new Set(['title', 'description', 'label', 'confirm', 'success', 'refused']);
+
 /** Every string found under one of `names`, at any depth (skipping data keys). */
 function stringsUnder(value: unknown, names: Set<string>, found = new Set<string>()): Set<string> {
   if (Array.isArray(value)) value.forEach((item) => stringsUnder(item, names, found));
@@ -31,7 +34,7 @@ export function schemaI18nKeys(tree: SchemaTree, workflows: Record<string, AnySt
     add(Object.values(schema['x-messages'] ?? {}) as string[], `entities/${name}.json x-messages`);
   }
   for (const [name, schema] of Object.entries(tree.search)) add(stringsUnder(schema, new Set(['title'])), `search/${name}.json`);
-  for (const [name, screen] of Object.entries(tree.screens)) add(stringsUnder(screen, new Set(['title', 'description', 'label'])), `screens/${name}.json`);
+  for (const [name, screen] of Object.entries(tree.screens)) add(stringsUnder(screen, screenLabelKeys), `screens/${name}.json`);
   for (const [name, ui] of Object.entries(tree.ui)) add(stringsUnder(ui, uiLabelKeys), `ui/${name}.json`);
   for (const [defName, def] of Object.entries(tree.shared['enums.json'].$defs)) {
     add((def.enum as unknown[]).map((value) => `enum.${defName}.${String(value)}`), 'enums.json');

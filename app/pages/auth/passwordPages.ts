@@ -1,0 +1,6 @@
+// The password pages (forgotten, reset): their own lazy chunk, so the login page stays light;
+// the strength meter's dictionaries load in yet another chunk when a password form opens.
+export { ExpiredTokenPage } from './ExpiredTokenPage';
+export { ForgottenPage } from './ForgottenPage';
+export { ForgottenSentPage } from './ForgottenSentPage';
+export { PasswordResetPage } from './PasswordResetPage';

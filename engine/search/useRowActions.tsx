@@ -1,0 +1,84 @@
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { request } from '../api';
+import type { RowActionConfig } from '../config';
+import { titleText } from '../i18n';
+import { notify } from '../notify';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { actionUrl } from './rowActions';
+
+type Row = Record<string, unknown>;
+
+interface Pending {
+  action: RowActionConfig;
+  row: Row;
+  done: () => void;
+}
+
+/** The route the app re-reads the session on (profile, screens, menu). */
+export const RELOAD_PROFILE_ROUTE = '/reloadProfile';
+
+/**
+ * Runs row actions: asks the `confirm` question first, calls the server (errors are shown by
+ * the app), shows the `success` snackbar, then refreshes, reloads the session or opens a route.
+ * `run` resolves when the action is over (done, failed or cancelled), for the button's spinner.
+ */
+export function useRowActions(onRefresh: () => void) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [asking, setAsking] = useState<Pending | null>(null);
+  const [busy, setBusy] = useState(false);
+  const askingRef = useRef<Pending | null>(null);
+
+  const execute = async (action: RowActionConfig, row: Row) => {
+    const url = actionUrl(action.url, row);
+    if (!url) return;
+    try {
+      await request(action.method ?? 'GET', url);
+    } catch {
+      return; // the app already said why
+    }
+    if (action.success) notify({ level: 'success', message: t(action.success, { ...row }) });
+    if (action.then === 'refresh') onRefresh();
+    else if (action.then === 'reloadProfile') navigate(RELOAD_PROFILE_ROUTE);
+    else if (action.then?.startsWith('/')) navigate(action.then);
+  };
+
+  const run = (action: RowActionConfig, row: Row): Promise<void> => {
+    if (!action.confirm) return execute(action, row);
+    return new Promise((resolve) => {
+      askingRef.current = { action, row, done: resolve };
+      setAsking(askingRef.current);
+    });
+  };
+
+  const close = () => {
+    askingRef.current?.done();
+    askingRef.current = null;
+    setAsking(null);
+  };
+
+  const confirm = async () => {
+    if (!asking) return;
+    setBusy(true);
+    await execute(asking.action, asking.row);
+    setBusy(false);
+    close();
+  };
+
+  const dialog = (
+    <ConfirmDialog
+      opened={asking !== null}
+      title={asking ? titleText(t, asking.action.label) : ''}
+      message={asking?.action.confirm ? t(asking.action.confirm, { ...asking.row }) : ''}
+      confirmLabel={asking ? titleText(t, asking.action.label) : ''}
+      danger={asking?.action.danger}
+      loading={busy}
+      onConfirm={() => void confirm()}
+      onCancel={close}
+    />
+  );
+
+  return { run, dialog };
+}

@@ -1,0 +1,45 @@
+import { join } from 'node:path';
+import { loadRegistry, type EntityDef } from '../../server/schemas';
+import type { ReadOps, Row } from '../../server/store/types';
+import { ACCOUNTS, ROOT } from './helpers';
+
+/**
+ * The demo accounts as the store knows them (contact, company, universe) and the record
+ * visibility rule of the schemas (x-visibility), for the rights and tenancy tests.
+ */
+export type Who = keyof typeof ACCOUNTS;
+export const WHO = Object.keys(ACCOUNTS) as Who[];
+
+export interface Person {
+  who: Who;
+  contactId: number;
+  companyId: number;
+  universeId: number;
+  superAdmin: boolean;
+}
+
+export function demoPeople(store: ReadOps): Record<Who, Person> {
+  return Object.fromEntries(
+    WHO.map((who) => {
+      const contact = store.find('contacts', (row) => row.email === ACCOUNTS[who])[0];
+      if (!contact) throw new Error(`demo account ${who} missing`);
+      const superAdmin = (contact.account as { profiles: string[] }).profiles.includes('SUPER_ADMIN');
+      return [who, { who, contactId: contact.contactId as number, companyId: contact.companyId as number, universeId: contact.universeId as number, superAdmin }];
+    }),
+  ) as Record<Who, Person>;
+}
+
+export const registryEntities = (): EntityDef[] => [...loadRegistry(join(ROOT, 'schemas')).entities.values()];
+
+/** x-visibility as the spec states it: same universe, and (unless super admin) the company named in one of the fields. */
+export function companySees(entity: EntityDef, record: Row, person: Person): boolean {
+  if (record.universeId !== person.universeId) return false;
+  if (person.superAdmin || entity.visibility.length === 0) return true;
+  return entity.visibility.some((field) => [record[field]].flat().includes(person.companyId));
+}
+
+/** The id of the first record of the entity this person's company sees, if any. */
+export function firstSeen(store: ReadOps, entity: EntityDef, person: Person, also: (record: Row) => boolean = () => true): number | undefined {
+  const found = store.all(entity.collection).find((record) => companySees(entity, record, person) && also(record));
+  return found ? (found[entity.idField] as number) : undefined;
+}

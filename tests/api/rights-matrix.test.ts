@@ -1,0 +1,472 @@
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../server/app';
+import { serverLogEntry } from '../../server/audit';
+import { newTokenSecret, secretHashOf } from '../../server/auth/apiTokenStore';
+import type { EntityDef } from '../../server/schemas';
+import type { Row, Stored } from '../../server/store/types';
+import { WHO, companySees, demoPeople, firstSeen, registryEntities, type Person, type Who } from './demo-people';
+import { ACCOUNTS, Client, ROOT, loginAs, startServer, type Reply, type TestServer } from './helpers';
+
+/**
+ * The rights matrix: every /back/ route the app registers, classified below with the demo
+ * accounts that may use it, and called by each of them and by an anonymous client.
+ * Without the right → 403; with it → neither 403 nor 5xx (writes get invalid bodies, so
+ * nothing is written); a record outside the caller's reach → 404 (the outsider, of the
+ * other universe, may also get 403). A route the table does not classify fails the test.
+ */
+const ALL = WHO;
+/** The MANAGER flag: MANAGER profiles and SUPER_ADMIN (which holds every MANAGER flag). */
+const MANAGERS: Who[] = ['admin', 'manager', 'quality', 'outsider'];
+/** SUPER_ADMIN, ADMIN, UNIVERSE_ADMIN, IMPERSONATE: among the demo accounts, only the SUPER_ADMIN profile. */
+const ADMIN: Who[] = ['admin'];
+
+/** What an authorized caller's invalid write may get: refused, never forbidden nor a crash. */
+const REFUSED = [400, 404, 409, 422];
+
+interface Route {
+  /** Method and path as registered (parameter names and patterns do not matter, nor a trailing slash). */
+  route: string;
+  /** Who may use it; 'anyone' = also without a session. */
+  who: readonly Who[] | 'anyone';
+  /** The concrete call for this caller (default: the route's path). */
+  url?: (who: Who) => string;
+  body?: unknown;
+  form?: Record<string, string>;
+  /** Calls on records out of this caller's reach (another company's, another universe's). */
+  outOfReach?: (who: Who) => string[];
+  /** Statuses expected from callers with the right (default: 200 for GET, REFUSED for writes). */
+  expect?: number[];
+}
+
+let server: TestServer;
+let anonymous: Client;
+let clients: Record<Who, Client>;
+let people: Record<Who, Person>;
+/** Normalized route → the raw paths the app registers for it. */
+let registered: Map<string, string[]>;
+const entities = new Map(registryEntities().map((entity) => [entity.name, entity]));
+const entity = (name: string) => entities.get(name)!;
+
+// ---- sample records (universe 1 and 2 of the demo seed, plus a few fixtures made in beforeAll) ----
+
+/** Per entity: a universe-1 record seen only by a company none of the demo accounts belongs to. */
+const onlyComo = new Map<string, number>();
+/** Per entity and caller: a copy of a record the caller sees, for DELETE. */
+const disposables = new Map<string, number>();
+const fixtures = { ownToken: 0, atlasToken: 0, otherUniverseToken: 0 };
+
+const otherUniverse = (who: Who) => WHO.find((other) => people[other].universeId !== people[who].universeId)!;
+
+/** A record the caller's company sees (any of its universe when it sees none: the caller then lacks the route's role anyway). */
+function seen(name: string, who: Who): number {
+  const def = entity(name);
+  const id = firstSeen(server.store, def, people[who]) ?? firstSeen(server.store, def, { ...people[who], superAdmin: true });
+  if (id === undefined) throw new Error(`no ${name} in the universe of ${who}`);
+  return id;
+}
+
+/** Records out of the caller's reach: one only another company sees (unless super admin), one of the other universe. */
+function foreign(name: string, who: Who): number[] {
+  const def = entity(name);
+  const sameUniverse = !people[who].superAdmin && def.visibility.length ? [onlyComo.get(name)!] : [];
+  return [...sameUniverse, seen(name, otherUniverse(who))];
+}
+
+const disposable = (name: string, who: Who) => disposables.get(`${name}:${who}`) ?? seen(name, who);
+
+function contactOutOfReach(who: Who): number[] {
+  const person = people[who];
+  const elsewhere = server.store.find('contacts', (contact) => contact.universeId === person.universeId && contact.companyId !== person.companyId)[0];
+  const sameUniverse = person.superAdmin ? [] : [elsewhere.contactId as number];
+  return [...sameUniverse, people[otherUniverse(who)].contactId];
+}
+
+/** A contact without an account the caller administers (its own company's; a super admin's universe). */
+function contactWithoutAccount(who: Who): number {
+  const person = people[who];
+  const found = server.store
+    .all('contacts')
+    .filter((contact) => !contact.account && contact.universeId === person.universeId)
+    .sort((a, b) => Number(b.companyId === person.companyId) - Number(a.companyId === person.companyId))[0];
+  return found.contactId as number;
+}
+
+// ---- the table ----
+
+function resource(name: string, api: string, who: readonly Who[], kind: { writable: boolean; machine: boolean }): Route[] {
+  const one = (w: Who) => `${api}/${seen(name, w)}`;
+  const others = (suffix = '') => (w: Who) => foreign(name, w).map((id) => `${api}/${id}${suffix}`);
+  const reads: Route[] = [
+    { route: `GET ${api}`, who, url: () => `${api}/` },
+    { route: `GET ${api}/lookup`, who },
+    { route: `GET ${api}/:id`, who, url: one, outOfReach: others() },
+  ];
+  if (!kind.writable) return reads;
+  return [
+    ...reads,
+    { route: `POST ${api}`, who, body: { notAField: true } },
+    { route: `PUT ${api}/:id`, who, url: one, body: { version: 1, notAField: true }, outOfReach: others() },
+    { route: `DELETE ${api}/:id`, who, url: (w) => `${api}/${disposable(name, w)}`, expect: [200], outOfReach: others() },
+    ...(kind.machine ? [{ route: `PATCH ${api}/:id/:event`, who, url: (w: Who) => `${one(w)}/noSuchEvent`, outOfReach: others('/noSuchEvent') }] : []),
+  ];
+}
+
+const capaTags = (w: Who) => `/back/bo/tags/CAPA_${seen('capa', w)}`;
+const foreignCapaTags = (suffix = '') => (w: Who) => foreign('capa', w).map((id) => `/back/bo/tags/CAPA_${id}${suffix}`);
+const contactUrl = (suffix = '') => (w: Who) => `/back/bo/contacts/admin/${people[w].contactId}${suffix}`;
+const foreignContacts = (suffix = '') => (w: Who) => contactOutOfReach(w).map((id) => `/back/bo/contacts/admin/${id}${suffix}`);
+
+const TABLE: Route[] = [
+  // Anonymous calls.
+  { route: 'POST /back/login', who: 'anyone', form: { username: 'nobody@nowhere.test', password: 'wrong' }, expect: [401] },
+  { route: 'POST /back/logout', who: 'anyone', expect: [200] },
+  { route: 'GET /back/version', who: 'anyone' },
+  { route: 'POST /back/password/forgotten', who: 'anyone', body: { email: 'not-an-e-mail' }, expect: [400] },
+  { route: 'GET /back/password/token', who: 'anyone', expect: [400] },
+  { route: 'POST /back/password/reset', who: 'anyone', body: {}, expect: [400] },
+
+  // Session and shell.
+  { route: 'GET /back/auth/profile', who: ALL },
+  { route: 'GET /back/schemas', who: ALL },
+  { route: 'GET /back/bo/menu', who: ALL, url: () => '/back/bo/menu/' },
+  { route: 'GET /back/bo/menu/locale', who: ALL },
+  { route: 'GET /back/bo/menu/:name', who: MANAGERS, url: () => '/back/bo/menu/capas' },
+  { route: 'GET /back/alerts/poll', who: ALL },
+  { route: 'GET /back/alerts', who: ALL, url: () => '/back/alerts/' },
+  { route: 'PATCH /back/alerts', who: ALL, url: () => '/back/alerts/?lowlivealertid=first' },
+  {
+    route: 'GET /back/login/impersonate',
+    who: ADMIN,
+    url: () => '/back/login/impersonate?username=nobody@nowhere.test',
+    expect: [404],
+    outOfReach: (w) => [`/back/login/impersonate?username=${encodeURIComponent(ACCOUNTS[otherUniverse(w)])}`],
+  },
+  { route: 'POST /back/logout/impersonate', who: ALL, expect: [409] },
+
+  // My account.
+  { route: 'GET /back/bo/profile/user', who: ALL },
+  { route: 'PUT /back/bo/profile/user', who: ALL, body: { firstName: 42 } },
+  { route: 'PUT /back/bo/profile/user/password', who: ALL, body: {} },
+  { route: 'GET /back/bo/profile/user/notificationconfig', who: ALL },
+  { route: 'PUT /back/bo/profile/user/notificationconfig', who: ALL, body: { allowNotification: 'yes' } },
+  { route: 'GET /back/bo/profile/user/twoFactor', who: ALL },
+  { route: 'POST /back/bo/profile/user/twoFactor/setup', who: ALL, expect: [200] },
+  { route: 'POST /back/bo/profile/user/twoFactor', who: ALL, body: { code: '000000' } },
+  { route: 'POST /back/bo/profile/user/twoFactor/disable', who: ALL, body: { code: '000000' } },
+
+  // Lookups, tags, saved filters.
+  { route: 'GET /back/bo/networkcombo/:source', who: ALL, url: () => '/back/bo/networkcombo/allcompanies' },
+  { route: 'GET /back/bo/tags/:types/options', who: ALL, url: () => '/back/bo/tags/CAPA,NON_COMPLIANCE/options' },
+  { route: 'GET /back/bo/tags/:ref', who: MANAGERS, url: capaTags, outOfReach: foreignCapaTags() },
+  { route: 'GET /back/bo/tags/:ref/:type', who: MANAGERS, url: (w) => `${capaTags(w)}/CAPA`, outOfReach: foreignCapaTags('/CAPA') },
+  { route: 'PATCH /back/bo/tags/:ref', who: MANAGERS, url: capaTags, body: {}, outOfReach: foreignCapaTags() },
+  { route: 'GET /back/bo/userfilter/:type', who: ALL, url: () => '/back/bo/userfilter/capa' },
+  { route: 'POST /back/bo/userfilter/:type', who: ALL, url: () => '/back/bo/userfilter/capa', body: {} },
+  { route: 'PUT /back/bo/userfilter/:type', who: ALL, url: () => '/back/bo/userfilter/capa', body: {} },
+  { route: 'DELETE /back/bo/userfilter/:id', who: ALL, url: () => '/back/bo/userfilter/999999' },
+  { route: 'GET /back/bo/userfilter/:type/default', who: ALL, url: () => '/back/bo/userfilter/capa/default' },
+  { route: 'PUT /back/bo/userfilter/:type/default', who: ALL, url: () => '/back/bo/userfilter/capa/default', body: { userFilterId: 'first' } },
+
+  // Quality records (x-roles MANAGER, SUPER_ADMIN) and the monitors (SUPER_ADMIN).
+  ...resource('capa', '/back/bo/capas', MANAGERS, { writable: true, machine: true }),
+  ...resource('qualityAlert', '/back/bo/qualityAlerts', MANAGERS, { writable: true, machine: true }),
+  ...resource('nonCompliance', '/back/bo/nonCompliances', MANAGERS, { writable: true, machine: false }),
+  ...resource('matrix8d', '/back/bo/matrix8ds', MANAGERS, { writable: true, machine: true }),
+  ...resource('structuralCost', '/back/bo/structuralCost', MANAGERS, { writable: true, machine: true }),
+  ...resource('loginEvent', '/back/bo/admin/loginEvent', ADMIN, { writable: false, machine: false }),
+  ...resource('serverLog', '/back/bo/admin/serverLogs', ADMIN, { writable: false, machine: false }),
+
+  // Administration (docs/identity.md).
+  { route: 'GET /back/bo/contacts/admin', who: MANAGERS, url: () => '/back/bo/contacts/admin/' },
+  { route: 'GET /back/bo/contacts/admin/:id', who: MANAGERS, url: contactUrl(), outOfReach: foreignContacts() },
+  { route: 'POST /back/bo/contacts/admin', who: MANAGERS, body: {} },
+  { route: 'PUT /back/bo/contacts/admin/:id', who: MANAGERS, url: contactUrl(), body: { version: 1 }, outOfReach: foreignContacts() },
+  { route: 'DELETE /back/bo/contacts/admin/:id', who: MANAGERS, url: contactUrl(), expect: [422], outOfReach: foreignContacts() },
+  { route: 'PATCH /back/bo/contacts/admin/:id/unlock', who: MANAGERS, url: contactUrl('/unlock'), expect: [200], outOfReach: foreignContacts('/unlock') },
+  {
+    route: 'GET /back/bo/contacts/admin/:id/welcome',
+    who: MANAGERS,
+    url: (w) => `/back/bo/contacts/admin/${contactWithoutAccount(w)}/welcome`,
+    expect: [422],
+    outOfReach: foreignContacts('/welcome'),
+  },
+  {
+    route: 'DELETE /back/bo/companies/:id',
+    who: ADMIN,
+    url: (w) => `/back/bo/companies/${people[w].companyId}`,
+    expect: [422],
+    outOfReach: (w) => [`/back/bo/companies/${people[otherUniverse(w)].companyId}`],
+  },
+  { route: 'GET /back/bo/apiTokens/admin', who: ADMIN, url: () => '/back/bo/apiTokens/admin/' },
+  { route: 'POST /back/bo/apiTokens/admin', who: ADMIN, body: {} },
+  {
+    route: 'DELETE /back/bo/apiTokens/admin/:id',
+    who: ADMIN,
+    url: () => `/back/bo/apiTokens/admin/${fixtures.ownToken}`,
+    expect: [200],
+    outOfReach: () => [`/back/bo/apiTokens/admin/${fixtures.atlasToken}`, `/back/bo/apiTokens/admin/${fixtures.otherUniverseToken}`],
+  },
+];
+
+// ---- routes as the app registers them ----
+
+/** `/back/bo/capas/:id{[0-9]+}/` → `/back/bo/capas/:` (parameter names and patterns, even nested braces, and a trailing slash dropped). */
+function normalizePath(path: string): string {
+  let out = '';
+  for (let i = 0; i < path.length; i++) {
+    if (path[i] === ':') {
+      out += ':';
+      while (/[A-Za-z0-9_]/.test(path[i + 1] ?? '')) i++;
+    } else if (path[i] === '{') {
+      for (let depth = 1; depth && i < path.length - 1; ) {
+        i++;
+        depth += path[i] === '{' ? 1 : path[i] === '}' ? -1 : 0;
+      }
+    } else out += path[i];
+  }
+  return out.length > 1 ? out.replace(/\/$/, '') : out;
+}
+const keyOf = (route: string) => {
+  const [method, path] = route.split(' ');
+  return `${method} ${normalizePath(path)}`;
+};
+
+function appRoutes(): Map<string, string[]> {
+  const app = createApp({ store: server.store, sessionSecret: 'route listing only', schemasDir: join(ROOT, 'schemas') });
+  const routes = new Map<string, string[]>();
+  for (const { method, path } of app.routes) {
+    if (method === 'ALL' || !path.startsWith('/back')) continue;
+    const key = `${method} ${normalizePath(path)}`;
+    routes.set(key, [...new Set([...(routes.get(key) ?? []), path])]);
+  }
+  return routes;
+}
+
+// ---- fixtures ----
+
+async function makeFixtures() {
+  const { store } = server;
+  const como = store.find('companies', (company) => company.name === 'Como Seta S.r.l.')[0].companyId as number;
+  const copyOf = (def: EntityDef, record: Stored<Row>, changes: Row = {}): Row => {
+    const { version: _version, [def.idField]: _id, ...fields } = record;
+    return { ...fields, ...changes };
+  };
+  const writable = [...entities.values()].filter((def) => def.api && !def.customRoutes && !def.readOnly);
+  const copies = writable.flatMap((def) => MANAGERS.map((who) => ({ def, who, record: store.get(def.collection, seen(def.name, who))! })));
+  const main = people.quality.universeId;
+  await store.transaction((tx) => {
+    for (const def of writable.filter((d) => d.visibility.length)) {
+      const base = tx.all(def.collection).find((record) => record.universeId === main)!;
+      const record = copyOf(def, base, Object.fromEntries(def.visibility.map((field) => [field, como])));
+      onlyComo.set(def.name, tx.insert(def.collection, def.idField, record)[def.idField] as number);
+    }
+    for (const { def, who, record } of copies) disposables.set(`${def.name}:${who}`, tx.insert(def.collection, def.idField, copyOf(def, record))[def.idField] as number);
+    for (const who of ['quality', 'outsider'] as const) {
+      const contact = tx.get<any>('contacts', people[who].contactId)!;
+      serverLogEntry(tx, { level: 'INFO', application: 'SERVER', contact, message: `rights matrix sample for ${who}` });
+    }
+    const token = (who: Who) => ({
+      universeId: people[who].universeId,
+      companyId: people[who].companyId,
+      name: `matrix ${who}`,
+      canWrite: false,
+      contactId: people[who].contactId,
+      ipAddress: '127.0.0.1',
+      creationDate: '2026-01-01',
+      expirationDate: '2099-12-31',
+      secretHash: `not-a-hash-${who}`,
+      createdBy: people[who].contactId,
+    });
+    fixtures.ownToken = tx.insert('apiTokens', 'apiTokenId', token('admin')).apiTokenId as number;
+    fixtures.atlasToken = tx.insert('apiTokens', 'apiTokenId', token('manager')).apiTokenId as number;
+    fixtures.otherUniverseToken = tx.insert('apiTokens', 'apiTokenId', token('outsider')).apiTokenId as number;
+  });
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  people = demoPeople(server.store);
+  anonymous = new Client(server.url);
+  clients = Object.fromEntries(await Promise.all(WHO.map(async (who) => [who, await loginAs(server, ACCOUNTS[who])]))) as Record<Who, Client>;
+  registered = appRoutes();
+  await makeFixtures(); // after the logins: their login events are samples too
+});
+afterAll(() => server?.close());
+
+// ---- the checks ----
+
+const methodOf = (row: Route) => row.route.split(' ')[0];
+const pathOf = (row: Route) => row.route.split(' ')[1];
+const isWrite = (row: Route) => methodOf(row) !== 'GET';
+
+/** The URL and its trailing-slash twin when the app registers both. */
+function variants(row: Route, url: string): string[] {
+  const paths = registered.get(keyOf(row.route)) ?? [];
+  const hasTwin = paths.some((path) => path.endsWith('/')) && paths.some((path) => !path.endsWith('/'));
+  if (!hasTwin) return [url];
+  const [path, query] = url.split('?');
+  const twin = path.endsWith('/') ? path.slice(0, -1) : `${path}/`;
+  return [url, query === undefined ? twin : `${twin}?${query}`];
+}
+
+async function call(client: Client, row: Route, url: string): Promise<Reply> {
+  return client.request(methodOf(row), url, { json: row.body, form: row.form });
+}
+
+async function check(row: Route): Promise<string[]> {
+  const problems: string[] = [];
+  const verify = async (label: string, client: Client, url: string, allowed: number[] | 'not 403', ...why: string[]) => {
+    for (const variant of variants(row, url)) {
+      const reply = await call(client, row, variant);
+      const ok = allowed === 'not 403' ? reply.status !== 403 && reply.status < 500 : allowed.includes(reply.status);
+      if (!ok) problems.push(`${label} ${methodOf(row)} ${variant} → ${reply.status} (expected ${allowed}${why.join('')}) ${reply.text.slice(0, 160)}`);
+    }
+  };
+  const urlFor = (who: Who) => (row.url ? row.url(who) : pathOf(row));
+  const expected = row.expect ?? (isWrite(row) ? REFUSED : [200]);
+
+  if (row.who === 'anyone') {
+    await verify('anonymous', anonymous, urlFor('admin'), expected);
+    return problems;
+  }
+  await verify('anonymous', anonymous, urlFor('admin'), [403]);
+  const allowed = row.who;
+  for (const who of WHO.filter((w) => !allowed.includes(w))) await verify(who, clients[who], urlFor(who), [403], ', no right');
+  for (const who of WHO) {
+    for (const url of row.outOfReach?.(who) ?? []) {
+      const reach = !allowed.includes(who) || people[who].universeId !== people.quality.universeId ? [403, 404] : [404];
+      await verify(who, clients[who], url, reach, ', out of reach');
+    }
+  }
+  for (const who of allowed) await verify(who, clients[who], urlFor(who), expected);
+  return problems;
+}
+
+describe('every /back/ route is classified', () => {
+  it('the app has no route missing from the table', () => {
+    const known = new Set(TABLE.map((row) => keyOf(row.route)));
+    expect([...registered.keys()].filter((key) => !known.has(key))).toEqual([]);
+  });
+
+  it('the table lists no route the app does not have', () => {
+    expect(TABLE.map((row) => keyOf(row.route)).filter((key) => !registered.has(key))).toEqual([]);
+  });
+
+  it('the table lists each route once', () => {
+    const keys = TABLE.map((row) => keyOf(row.route));
+    expect(keys.filter((key, index) => keys.indexOf(key) !== index)).toEqual([]);
+  });
+});
+
+describe('rights matrix', () => {
+  for (const row of TABLE) {
+    it(`${row.route} — ${row.who === 'anyone' ? 'anyone' : row.who.join(', ')}`, async () => {
+      expect(registered.has(keyOf(row.route)), `${row.route} is not registered yet`).toBe(true);
+      expect(await check(row)).toEqual([]);
+    });
+  }
+});
+
+describe('search answers stay inside the caller’s universe and visibility', () => {
+  const rightsOf = (route: string) => TABLE.find((row) => keyOf(row.route) === keyOf(route))!.who as Who[];
+  /** Platform records (no universe) are for super admins only. */
+  const inReach = (def: EntityDef, record: Row | undefined, who: Who) =>
+    !!record && (companySees(def, record, people[who]) || (people[who].superAdmin && (record.universeId === null || record.universeId === undefined)));
+
+  it('searches and lookups of the generic resources', async () => {
+    const problems: string[] = [];
+    for (const def of [...entities.values()].filter((d) => d.api && !d.customRoutes)) {
+      for (const who of rightsOf(`GET ${def.api}`)) {
+        const list = await clients[who].get(`${def.api}/`);
+        const lookup = await clients[who].get(`${def.api}/lookup`);
+        expect([list.status, lookup.status], `${who} ${def.api}`).toEqual([200, 200]);
+        if (firstSeen(server.store, def, people[who]) !== undefined) expect(list.body.length, `${who} sees some ${def.name}`).toBeGreaterThan(0);
+        const ids = [...list.body.map((row: Row) => row[def.idField]), ...lookup.body.map((option: { value: number }) => option.value)];
+        for (const id of ids) if (!inReach(def, server.store.get(def.collection, id as number), who)) problems.push(`${who} got ${def.name} #${id}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('contacts administration lists the contacts of the caller’s company only', async () => {
+    for (const who of rightsOf('GET /back/bo/contacts/admin')) {
+      const reply = await clients[who].get('/back/bo/contacts/admin/');
+      expect(reply.status, reply.text).toBe(200);
+      expect(reply.body.length).toBeGreaterThan(0);
+      expect(new Set(reply.body.map((row: Row) => row.companyId))).toEqual(new Set([people[who].companyId]));
+      expect(reply.body.every((row: Row) => !('account' in row))).toBe(true);
+      const elsewhere = await clients[who].get('/back/bo/contacts/admin/', { companyId: people[otherUniverse(who)].companyId });
+      expect(elsewhere.status).toBe(403);
+    }
+    const atlas = await clients.admin.get('/back/bo/contacts/admin/', { companyId: people.manager.companyId });
+    expect(atlas.body.length).toBeGreaterThan(0);
+    expect(atlas.body.every((row: Row) => row.companyId === people.manager.companyId)).toBe(true);
+  });
+
+  it('API tokens are listed for the caller’s company only, without secrets', async () => {
+    const reply = await clients.admin.get('/back/bo/apiTokens/admin/');
+    expect(reply.status, reply.text).toBe(200);
+    expect(reply.body.every((token: Row) => token.companyId === people.admin.companyId && !('secretHash' in token))).toBe(true);
+    expect(reply.body.map((token: Row) => token.apiTokenId)).not.toContain(fixtures.atlasToken);
+  });
+
+  it('network lookups and tag options', async () => {
+    const problems: string[] = [];
+    for (const who of WHO) {
+      for (const source of ['contacts', 'allcompanies', 'decisionmakers', 'ordertakers']) {
+        const collection = source === 'contacts' ? 'contacts' : 'companies';
+        const reply = await clients[who].get(`/back/bo/networkcombo/${source}`);
+        expect(reply.status).toBe(200);
+        for (const { value } of reply.body) if (server.store.get(collection, value)?.universeId !== people[who].universeId) problems.push(`${who} ${source} #${value}`);
+      }
+      const tags = await clients[who].get('/back/bo/tags/CAPA,NON_COMPLIANCE/options');
+      expect(tags.body.length).toBeGreaterThan(0);
+      for (const { value } of tags.body) {
+        const tag = server.store.get('tags', value)!;
+        if (tag.universeId !== people[who].universeId || (tag.privacy === 'SECRET' && tag.companyId !== people[who].companyId)) problems.push(`${who} tag #${value}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('GET calls that change state are guarded like writes', () => {
+  /** A read-only API token of the quality director (inserted with a known secret). */
+  async function readOnlyToken(): Promise<string> {
+    const secret = newTokenSecret();
+    await server.store.insert('apiTokens', 'apiTokenId', {
+      universeId: people.quality.universeId,
+      companyId: people.quality.companyId,
+      name: 'read-only matrix token',
+      canWrite: false,
+      contactId: people.quality.contactId,
+      ipAddress: '127.0.0.1',
+      creationDate: '2026-01-01',
+      expirationDate: '2099-12-31',
+      secretHash: secretHashOf(secret),
+      createdBy: people.quality.contactId,
+    });
+    return secret;
+  }
+
+  it('without X-Requested-With (a cross-site link) or with a read-only token: 403, nothing changed', async () => {
+    const language = () => server.store.get('contacts', people.quality.contactId)!.language;
+    const before = language();
+    const link = new Client(server.url, { xhr: false });
+    link.cookies.set(...([...clients.quality.cookies][0] as [string, string]));
+    const token = new Client(server.url, { xhr: false });
+    const bearer = { Authorization: `Bearer ${await readOnlyToken()}` };
+    for (const url of ['/back/bo/menu/locale?locale=it', `/back/bo/contacts/admin/${contactWithoutAccount('quality')}/welcome`]) {
+      const refused = await link.get(url);
+      expect([refused.status, refused.body.message], url).toEqual([403, 'Request refused: it does not come from the application']);
+      expect((await token.request('GET', url, { headers: bearer })).status, url).toBe(403);
+    }
+    expect((await token.request('GET', '/back/bo/menu/locale', { headers: bearer })).body).toBe(before);
+    expect(language()).toBe(before);
+    const adminLink = new Client(server.url, { xhr: false });
+    adminLink.cookies.set(...([...clients.admin.cookies][0] as [string, string]));
+    expect((await adminLink.get('/back/login/impersonate', { username: ACCOUNTS.buyer })).status).toBe(403);
+    expect((await adminLink.get('/back/auth/profile')).body.impersonating).toBeFalsy();
+  });
+});

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import type { RowActionConfig } from '../../engine/config';
+import { actionUrl, allowedActions, rowActionsFor, rowMatches } from '../../engine/search/rowActions';
+import { registerWidget, withRegisteredWidgets } from '../../engine/form/widgetRegistry';
+import { withoutDescriptions } from '../../engine/schema/fields';
+
+const act = (name: string, extra: Partial<RowActionConfig> = {}): RowActionConfig => ({ name, label: `x.${name}`, url: `/back/x/{id}/${name}`, ...extra });
+
+describe('row actions', () => {
+  it('are offered only to users holding one of their roles (none listed: everyone)', () => {
+    const actions = [act('open'), act('become', { roles: ['POWER', 'ROOT'] }), act('none', { roles: [] })];
+    expect(allowedActions(actions, ['USER']).map((a) => a.name)).toEqual(['open', 'none']);
+    expect(allowedActions(actions, ['ROOT']).map((a) => a.name)).toEqual(['open', 'become', 'none']);
+    expect(allowedActions(undefined, ['ROOT'])).toEqual([]);
+  });
+
+  it('show on rows matching every `when` condition: equal values, or emptiness', () => {
+    expect(rowMatches({ locked: true }, { locked: true })).toBe(true);
+    expect(rowMatches({ locked: true }, { locked: false })).toBe(false);
+    expect(rowMatches({ locked: true }, {})).toBe(false);
+    expect(rowMatches({ tags: { empty: false } }, { tags: ['A'] })).toBe(true);
+    expect(rowMatches({ tags: { empty: false } }, { tags: [] })).toBe(false);
+    expect(rowMatches({ tags: { empty: false } }, {})).toBe(false);
+    expect(rowMatches({ note: { empty: true } }, { note: '' })).toBe(true);
+    expect(rowMatches({ tags: { empty: false }, locked: true }, { tags: ['A'], locked: false })).toBe(false);
+    expect(rowMatches(undefined, { any: 1 })).toBe(true);
+    const actions = [act('always'), act('unlock', { when: { locked: true } })];
+    expect(rowActionsFor(actions, { locked: false }).map((a) => a.name)).toEqual(['always']);
+    expect(rowActionsFor(actions, { locked: true }).map((a) => a.name)).toEqual(['always', 'unlock']);
+  });
+
+  it('call a url whose placeholders take the row values, URL-encoded', () => {
+    expect(actionUrl('/back/login/as?username={email}', { email: 'a+b@x.test' })).toBe('/back/login/as?username=a%2Bb%40x.test');
+    expect(actionUrl('/back/x/{id}/welcome', { id: 12 })).toBe('/back/x/12/welcome');
+    expect(actionUrl('/back/x/{id}/{code}', { id: 3, code: 'a/b c' })).toBe('/back/x/3/a%2Fb%20c');
+  });
+
+  it('are not run when a placeholder has no value', () => {
+    expect(actionUrl('/back/x/{id}', {})).toBeNull();
+    expect(actionUrl('/back/x/{id}', { id: '' })).toBeNull();
+    expect(actionUrl('/back/x/{id}', { id: { nested: 1 } })).toBeNull();
+  });
+});
+
+describe('app widgets', () => {
+  it('are added to the engine widgets by name, and may replace one', () => {
+    const own = { text: () => null, date: () => null };
+    const picker = () => null;
+    const date = () => null;
+    registerWidget('picker', picker);
+    registerWidget('date', date);
+    const widgets = withRegisteredWidgets(own);
+    expect(widgets.picker).toBe(picker);
+    expect(widgets.date).toBe(date);
+    expect(widgets.text).toBe(own.text);
+    expect(own).toEqual({ text: own.text, date: own.date });
+  });
+});
+
+describe('schema descriptions', () => {
+  it('are author notes, removed from what forms render, at any depth', () => {
+    const schema = {
+      description: 'root note',
+      title: 'x.title',
+      properties: {
+        a: { type: 'string', title: 'x.a', description: 'note a' },
+        list: { type: 'array', items: { type: 'object', description: 'item note', properties: { b: { type: 'integer', description: 'note b' } } } },
+      },
+    };
+    expect(withoutDescriptions(schema)).toEqual({
+      title: 'x.title',
+      properties: {
+        a: { type: 'string', title: 'x.a' },
+        list: { type: 'array', items: { type: 'object', properties: { b: { type: 'integer' } } } },
+      },
+    });
+    expect(schema.properties.a.description).toBe('note a');
+  });
+});
