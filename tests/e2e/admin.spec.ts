@@ -210,8 +210,11 @@ test.describe('administration', () => {
     const nextYear = `${Number(today().slice(0, 4)) + 1}${today().slice(4)}`;
     await fillDate(form.locator('#sheet_expirationDate'), nextYear);
     const created = page.waitForResponse((response) => new URL(response.url()).pathname === TOKENS_API && response.request().method() === 'POST');
-    await form.getByRole('button', { name: en('engine.action.save') }).click();
-    expect((await created).status()).toBe(201);
+    // The list refreshes as soon as the token exists, under the dialog that shows its secret.
+    const listed = await searchAfter(page, TOKENS_API, async () => {
+      await form.getByRole('button', { name: en('engine.action.save') }).click();
+      expect((await created).status()).toBe(201);
+    });
 
     // The secret, once: the create-only sheet is gone, the dialog shows the token to copy.
     const dialog = page.getByRole('dialog').filter({ hasText: en('engine.shownOnce.warning') });
@@ -227,9 +230,7 @@ test.describe('administration', () => {
     const asToken = await client.get('/back/auth/profile', { headers: { Authorization: `Bearer ${secret}` } });
     expect(asToken.status()).toBe(200);
 
-    const listed = await searchAfter(page, TOKENS_API, async () => {
-      await dialog.getByRole('button', { name: en('engine.shownOnce.done') }).click();
-    });
+    await dialog.getByRole('button', { name: en('engine.shownOnce.done') }).click();
     await expect(dialog).toBeHidden();
     expect(listed).toBe(before + 1);
     const row = gridRow(page, name);
@@ -239,8 +240,9 @@ test.describe('administration', () => {
 
     // Revoke, after the question: the row goes, the token no longer opens anything.
     await actionButton(row, 'revoke').click();
-    const question = page.getByRole('alertdialog');
-    await expect(question).toContainText(name);
+    // Closed confirmation dialogs stay mounted (empty): the open one names the token.
+    const question = page.getByRole('alertdialog').filter({ hasText: name });
+    await expect(question.getByRole('button', { name: en('apiToken.revoke') })).toBeVisible();
     const remaining = await searchAfter(page, TOKENS_API, () => question.getByRole('button', { name: en('apiToken.revoke') }).click());
     await expectSnack(page, en('apiToken.revoked'));
     expect(remaining).toBe(before);
