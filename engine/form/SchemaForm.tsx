@@ -14,7 +14,7 @@ import { ArrayFieldItemTemplate, ArrayFieldTemplate } from './templates/ArrayFie
 import { ObjectFieldTemplate } from './templates/ObjectFieldTemplate';
 import { buildUiSchema, type FormMode, type UiSchema } from './uiSchema';
 import { localizeErrors, serverErrorSchema, validator, type FieldError } from './validation';
-import { DateWidget, YearMonthWidget } from './widgets/DateWidget';
+import { DateTimeWidget, DateWidget, YearMonthWidget } from './widgets/DateWidget';
 import { EnumSelectWidget } from './widgets/EnumSelectWidget';
 import { LookupWidget } from './widgets/LookupWidget';
 import { MoneyWidget } from './widgets/MoneyWidget';
@@ -28,6 +28,7 @@ const engineWidgets: RegistryWidgetsType = {
   TextWidget,
   date: DateWidget,
   yearMonth: YearMonthWidget,
+  dateTime: DateTimeWidget,
   enumSelect: EnumSelectWidget,
   lookup: LookupWidget,
   tags: TagsWidget,

@@ -16,6 +16,7 @@ const DEFAULT_SPAN = 6;
 const widgetByKind: Partial<Record<FieldKind, string>> = {
   date: 'date',
   yearMonth: 'yearMonth',
+  dateTime: 'dateTime',
   enum: 'enumSelect',
   enumList: 'enumSelect',
   lookup: 'lookup',

@@ -27,6 +27,7 @@ export function ShownOnceDialog({ entity, record, fields, onClose }: ShownOnceDi
       size="lg"
       centered
       closeOnClickOutside={false}
+      overlayProps={{ backgroundOpacity: 0.45, blur: 2 }}
       zIndex={350}
     >
       <Stack gap="md">

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import {
-  ACCOUNTS, cell, en, expectSnack, fillDate, gridRow, gridRows, login, openSearch, pick, searchAfter, sheet, shot, signIn, today,
+  ACCOUNTS, cell, en, expectSnack, fillDate, gridRow, gridRows, login, openSearch, pick, searchAfter, sheet, shot, signIn, today, waitForApp,
 } from './helpers';
 
 /**
@@ -160,6 +160,10 @@ test.describe('administration', () => {
     const back = page.getByRole('link', { name: en('shell.impersonating') });
     await expect(back).toBeVisible();
     await expect(page.getByTestId('profile-button')).toContainText('Nadia Haddad');
+    // The session was re-read (/reloadProfile), then her first screen opened.
+    await page.waitForURL((url) => !['/', '/reloadProfile'].includes(url.pathname));
+    await waitForApp(page);
+    await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
     await shot(page, 'admin-impersonating');
     const profile = await (await page.request.get('/back/auth/profile', { headers: XHR })).json();
     expect(profile).toMatchObject({ impersonating: true, userFullName: 'Nadia Haddad' });
@@ -210,11 +214,10 @@ test.describe('administration', () => {
     const nextYear = `${Number(today().slice(0, 4)) + 1}${today().slice(4)}`;
     await fillDate(form.locator('#sheet_expirationDate'), nextYear);
     const created = page.waitForResponse((response) => new URL(response.url()).pathname === TOKENS_API && response.request().method() === 'POST');
-    // The list refreshes as soon as the token exists, under the dialog that shows its secret.
-    const listed = await searchAfter(page, TOKENS_API, async () => {
-      await form.getByRole('button', { name: en('engine.action.save') }).click();
-      expect((await created).status()).toBe(201);
-    });
+    // The list refreshes at once, behind the dialog that shows the secret.
+    const listed = await searchAfter(page, TOKENS_API, () => form.getByRole('button', { name: en('engine.action.save') }).click());
+    expect((await created).status()).toBe(201);
+    expect(listed).toBe(before + 1);
 
     // The secret, once: the create-only sheet is gone, the dialog shows the token to copy.
     const dialog = page.getByRole('dialog').filter({ hasText: en('engine.shownOnce.warning') });
@@ -232,7 +235,6 @@ test.describe('administration', () => {
 
     await dialog.getByRole('button', { name: en('engine.shownOnce.done') }).click();
     await expect(dialog).toBeHidden();
-    expect(listed).toBe(before + 1);
     const row = gridRow(page, name);
     await expect(row).toHaveCount(1);
     await expect(row).not.toContainText(secret);

@@ -1,12 +1,17 @@
-import { DateInput, MonthPickerInput } from '@mantine/dates';
+import { TextInput } from '@mantine/core';
+import { DateInput, DateTimePicker, MonthPickerInput } from '@mantine/dates';
 import type { WidgetProps } from '@rjsf/utils';
-import { IconCalendar } from '@tabler/icons-react';
+import { IconCalendar, IconClock } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../format/values';
 import { baseInputProps, emptyToUndefined } from './common';
 
 /** Earliest date the product accepts (spec §9). */
 export const EARLIEST_DATE = '2018-01-01';
 
 const icon = <IconCalendar size={16} stroke={1.5} />;
+const clock = <IconClock size={16} stroke={1.5} />;
 
 /** A calendar day, stored as `YYYY-MM-DD`; clearable only when optional and editable (spec §5.1). */
 export function DateWidget(props: WidgetProps) {
@@ -39,6 +44,29 @@ export function YearMonthWidget(props: WidgetProps) {
       clearable={!props.required && !props.readonly}
       minDate={EARLIEST_DATE}
       leftSection={icon}
+      popoverProps={{ withinPortal: true }}
+    />
+  );
+}
+
+/**
+ * A moment, stored as an ISO date-time (UTC). Shown in the user's language and time zone; the
+ * picker edits it in local time.
+ */
+export function DateTimeWidget(props: WidgetProps) {
+  const { i18n } = useTranslation();
+  const base = baseInputProps(props);
+  if (props.readonly) return <TextInput {...base} value={formatDateTime(props.value, i18n.language)} leftSection={clock} readOnly />;
+  const local = typeof props.value === 'string' && props.value ? dayjs(props.value).format('YYYY-MM-DD HH:mm:ss') : null;
+  return (
+    <DateTimePicker
+      {...base}
+      value={local}
+      onChange={(next) => props.onChange(next ? new Date(String(next).replace(' ', 'T')).toISOString() : undefined)}
+      valueFormat="D MMM YYYY HH:mm"
+      clearable={!props.required}
+      minDate={EARLIEST_DATE}
+      leftSection={clock}
       popoverProps={{ withinPortal: true }}
     />
   );
