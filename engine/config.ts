@@ -61,6 +61,8 @@ export interface ScreenConfig {
   sheet?: SheetConfig;
   rowActions?: RowActionConfig[];
   menu?: { icon: string; order?: number };
+  /** type "page": the name of a hand-written app page rendered at this route. */
+  page?: string;
 }
 
 export interface AppConfig {

@@ -1,0 +1,6 @@
+import { NotImplementedPage } from '../../simplePages';
+
+/** Being built. */
+export default function ServiceWizardPage() {
+  return <NotImplementedPage />;
+}

@@ -1,0 +1,97 @@
+import type { ServiceSide } from '../../machines/service';
+import { sideOfCompanyRole } from '../../machines/serviceRoles';
+import { isSuperAdmin, type Caller } from '../context';
+import { forbidden, notFound } from '../errors';
+import type { ReadOps, Row, Stored } from '../store/types';
+
+/**
+ * Who may see and do what on a service (spec §6.4), in one place for every service route.
+ * A service's parties are companies: client (decision maker), supplier, factory and agent
+ * (order takers) and the service provider; the owner is the creator's company.
+ */
+export const SERVICES = 'services';
+
+export interface ServiceParties {
+  client?: number;
+  supplier?: number;
+  factory?: number;
+  agent?: number;
+  serviceProvider?: number;
+  creatorCompany?: number;
+  creator?: number;
+  providerConfirmed?: boolean;
+  universeId?: number;
+  serviceStep?: string;
+  locked?: boolean;
+}
+export type ServiceRow = Stored<Row & ServiceParties>;
+
+/** The company roles a company plays on a service (the `userRoles` of the spec). */
+export function companyRolesOn(service: ServiceParties, companyId: number): string[] {
+  const roles: string[] = [];
+  if (service.client === companyId) roles.push('DECISION_MAKER');
+  if (service.supplier === companyId) roles.push('SUPPLIER');
+  if (service.factory === companyId) roles.push('FACTORY');
+  if (service.agent === companyId) roles.push('AGENT');
+  if (service.serviceProvider === companyId) roles.push('SERVICE_PROVIDER');
+  return roles;
+}
+
+/**
+ * The side a caller acts on: decision maker wins, then order taker, then provider. A super
+ * admin whose company plays no role acts as the provider (the platform runs the service).
+ */
+export function actingSide(service: ServiceParties, caller: Caller): ServiceSide | null {
+  const sides = new Set(companyRolesOn(service, caller.company.companyId).map(sideOfCompanyRole));
+  for (const side of ['DECISION_MAKER', 'ORDER_TAKER', 'SERVICE_PROVIDER'] as const) if (sides.has(side)) return side;
+  return isSuperAdmin(caller) ? 'SERVICE_PROVIDER' : null;
+}
+
+/** Owner: the creator's company, an ALWAYS_OWNER account, or a super admin. */
+export function isOwner(service: ServiceParties, caller: Caller): boolean {
+  return service.creatorCompany === caller.company.companyId || caller.roles.has('ALWAYS_OWNER') || isSuperAdmin(caller);
+}
+
+export const isCreator = (service: ServiceParties, caller: Caller) => service.creator === caller.contact.contactId;
+
+/**
+ * Same universe, and the caller's company is a party or the owner. Until the provider
+ * confirms, only the provider and the creator's company see the service.
+ */
+export function canSeeService(service: ServiceParties, caller: Caller): boolean {
+  if (service.universeId !== caller.universeId) return false;
+  if (isSuperAdmin(caller)) return true;
+  const companyId = caller.company.companyId;
+  if (service.creatorCompany === companyId || service.serviceProvider === companyId) return true;
+  return service.providerConfirmed === true && companyRolesOn(service, companyId).length > 0;
+}
+
+export type Right = 'NONE' | 'READ_LIMITED' | 'READ' | 'WRITE';
+export interface SheetRight {
+  right: Right;
+  /** The right was lowered by the service's state or the caller's flags. */
+  forced: boolean;
+}
+
+const hasCreateService = (caller: Caller) => [...caller.roles].some((role) => role.startsWith('CREATE_SERVICE'));
+
+/** Service sheet: write for owner, always-owner or creator; forced read when locked, terminated, cancelled or without a create-service role. */
+export function sheetRight(service: ServiceParties, caller: Caller): SheetRight {
+  if (!canSeeService(service, caller)) return { right: 'NONE', forced: false };
+  const base: Right = isOwner(service, caller) || isCreator(service, caller) ? 'WRITE' : 'READ';
+  const frozen = service.locked === true || service.serviceStep === 'TERMINATED' || service.serviceStep === 'CANCELLED';
+  if (base === 'WRITE' && (frozen || !hasCreateService(caller))) return { right: 'READ', forced: true };
+  return { right: base, forced: false };
+}
+
+/** The service if the caller may see it; otherwise 404 (its existence is not revealed). */
+export function visibleService(store: ReadOps, id: number, caller: Caller): ServiceRow {
+  const service = store.get<Row & ServiceParties>(SERVICES, id);
+  if (!service || !canSeeService(service, caller)) throw notFound('error.notFound.service');
+  return service;
+}
+
+/** 403 unless the caller may edit the service sheet. */
+export function requireSheetWrite(service: ServiceParties, caller: Caller): void {
+  if (sheetRight(service, caller).right !== 'WRITE') throw forbidden('error.service.readOnly');
+}

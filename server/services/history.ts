@@ -1,0 +1,28 @@
+import type { ServiceSide } from '../../machines/service';
+import type { Caller } from '../context';
+import { nowIso } from '../dates';
+import type { WriteOps } from '../store/types';
+
+/** Every change of a service leaves one history event (GET /back/bo/services/{id}/history). */
+export const SERVICE_HISTORY = 'serviceHistory';
+
+export interface HistoryInput {
+  serviceId: number;
+  event: string;
+  fromStep?: string;
+  toStep?: string;
+  side?: ServiceSide | null;
+  detail?: string;
+}
+
+export function addHistory(tx: WriteOps, caller: Caller, input: HistoryInput, now = new Date()): void {
+  tx.insert(SERVICE_HISTORY, 'historyId', {
+    ...input,
+    side: input.side ?? undefined,
+    contactId: caller.contact.contactId,
+    companyId: caller.company.companyId,
+    impersonatorId: caller.impersonator?.contactId,
+    universeId: caller.universeId,
+    date: nowIso(now),
+  });
+}

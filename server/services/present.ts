@@ -1,0 +1,25 @@
+import { flowOf, serviceActions, type ServiceStep } from '../../machines/service';
+import type { Caller } from '../context';
+import type { ReadOps, Row } from '../store/types';
+import { visibleTagIds } from '../tags';
+import { actingSide, companyRolesOn, isOwner, sheetRight, type ServiceParties } from './access';
+
+/** Fields kept on the server (the search index text). */
+const SERVER_ONLY = ['searchText'];
+
+/** A service as the caller sees it: visible tags only, plus its roles, side, rights and allowed actions. */
+export function presentService(store: ReadOps, service: Row & ServiceParties, caller: Caller): Row {
+  const side = actingSide(service, caller);
+  const owner = isOwner(service, caller);
+  const out: Row = { ...service };
+  for (const key of SERVER_ONLY) delete out[key];
+  return {
+    ...out,
+    tags: visibleTagIds(store, caller, service.tags),
+    userRoles: companyRolesOn(service, caller.company.companyId),
+    side,
+    owner,
+    rights: { sheet: sheetRight(service, caller) },
+    actions: side ? serviceActions(service.serviceStep as ServiceStep, flowOf(service as never), { by: side, owner }) : [],
+  };
+}
