@@ -146,3 +146,27 @@ export type AlertLevel = "ERROR" | "FATAL" | "WARN" | "INFO";
 
 /** Labels: `enum.currency.<VALUE>` */
 export type Currency = "AUD" | "BDT" | "BGN" | "BMD" | "BYN" | "CNY" | "EGP" | "ETB" | "EUR" | "HKD" | "ILS" | "INR" | "JPY" | "KHR" | "KRW" | "MAD" | "MGA" | "MUR" | "NZD" | "PKR" | "RON" | "RWF" | "SGD" | "THB" | "TND" | "TRY" | "URY" | "USD" | "VND" | "ZAR";
+
+/** Labels: `enum.serviceType.<VALUE>` */
+export type ServiceType = "INSP_PRE_PRODUCTION" | "INSP_DURING_PRODUCTION" | "INSP_FINAL_RANDOM" | "INSP_CONTAINER_LOADING" | "LAB_PHYSICAL_TEST" | "LAB_CHEMICAL_TEST" | "AUDIT_SOCIAL" | "AUDIT_TECHNICAL" | "AUDIT_ENVIRONMENTAL" | "CON_TRAINING" | "CON_PRODUCT_DEVELOPMENT";
+
+/** Labels: `enum.servicePartyType.<VALUE>` */
+export type ServicePartyType = "SOURCE" | "DESTINATION";
+
+/** Labels: `enum.serviceSide.<VALUE>` */
+export type ServiceSide = "DECISION_MAKER" | "ORDER_TAKER" | "SERVICE_PROVIDER";
+
+/** Labels: `enum.season.<VALUE>` */
+export type Season = "SS26" | "FW26" | "SS27" | "FW27";
+
+/** Labels: `enum.sector.<VALUE>` */
+export type Sector = "APPAREL" | "FOOTWEAR" | "LEATHER_GOODS" | "ACCESSORIES" | "HOME";
+
+/** Labels: `enum.dateLineStatus.<VALUE>` */
+export type DateLineStatus = "PROPOSED" | "ACCEPTED" | "REFUSED" | "REPLACED";
+
+/** Labels: `enum.serviceHistoryEvent.<VALUE>` */
+export type ServiceHistoryEvent = "CREATED" | "MERGED" | "UPDATED" | "REQUEST_DATE" | "POSTPONE" | "ACCEPT_DATE" | "REFUSE_DATE" | "CONFIRM" | "COMPLETE" | "REQUEST_CANCEL" | "CONFIRM_CANCEL" | "DECLINE_CANCEL" | "CANCEL" | "REOPEN" | "SPLIT" | "NOTE_ADDED";
+
+/** Labels: `enum.serviceWizardType.<VALUE>` */
+export type ServiceWizardType = "FULL" | "QUICK" | "BOTH";

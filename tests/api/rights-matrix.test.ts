@@ -207,6 +207,9 @@ const TABLE: Route[] = [
     expect: [200],
     outOfReach: () => [`/back/bo/apiTokens/admin/${fixtures.atlasToken}`, `/back/bo/apiTokens/admin/${fixtures.otherUniverseToken}`],
   },
+  // ---- services: create, edit, lines, split/merge, notes, one service ----
+  // ---- services: dates and workflow actions ----
+  // ---- services: search and priorities ----
 ];
 
 // ---- routes as the app registers them ----
