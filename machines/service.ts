@@ -158,8 +158,10 @@ function snapshotAt(step: ServiceStep, flow: ServiceFlow) {
 
 /** The step and flow after `event`, or null when the workflow refuses it. */
 export function moveService(step: ServiceStep, flow: ServiceFlow, event: ServiceEvent): { step: ServiceStep; flow: ServiceFlow } | null {
+  // An unknown step (a corrupt record) is refused, not resolved: resolveState would throw.
+  if (!(step in serviceMachine.root.states)) return null;
   const snapshot = snapshotAt(step, flow);
-  if (!(step in serviceMachine.root.states) || !snapshot.can(event)) return null;
+  if (!snapshot.can(event)) return null;
   const [next] = transition(serviceMachine, snapshot, event);
   return { step: next.value as ServiceStep, flow: next.context };
 }

@@ -22,6 +22,10 @@ import { networkComboRoutes } from './routes/networkcombo';
 import { shellRoutes } from './routes/shell';
 import { tagRoutes } from './routes/tags';
 import { userFilterRoutes } from './routes/userFilters';
+import { dateLineRoutes } from './services/dateLineRoutes';
+import { actionRoutes } from './services/actionRoutes';
+import { serviceCoreRoutes } from './services/coreRoutes';
+import { serviceSearchRoutes } from './services/searchRoutes';
 import { spa } from './spa';
 import type { AppEnv, Services } from './context';
 import type { Store } from './store/types';
@@ -108,6 +112,10 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/', contactsAdminRoutes());
   app.route('/', companyRoutes());
   app.route('/', apiTokenRoutes());
+  app.route('/', dateLineRoutes(registry));
+  app.route('/', actionRoutes(registry));
+  app.route('/', serviceCoreRoutes());
+  app.route('/', serviceSearchRoutes(registry));
   for (const entity of registry.entities.values()) {
     if (!entity.api || entity.customRoutes) continue;
     if (entity.search) assertSearchForm(entity.search);

@@ -33,6 +33,7 @@ export interface Account {
   failedLogins: number;
   lockedUntil?: string;
   customServiceType?: string;
+  serviceWizardType?: 'FULL' | 'QUICK' | 'BOTH';
   twoFactorSecret?: string;
   twoFactorPending?: string;
   passwordChangedAt?: string;

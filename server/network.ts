@@ -39,7 +39,14 @@ export const networkSources: Record<string, NetworkSource> = {
   allcompanies: companySource(() => true),
   decisionmakers: companySource((company) => hasRole(company, ['DECISION_MAKER'])),
   ordertakers: companySource((company) => hasRole(company, ORDER_TAKER_ROLES)),
+  serviceproviders: companySource((company) => hasRole(company, ['SERVICE_PROVIDER'])),
 };
+
+/** `/networkcombo/countries`: the distinct countries of the universe's active companies (value = the country name). */
+export function networkCountries(store: ReadOps, caller: Caller): string[] {
+  const companies = networkRows(store, networkSources.allcompanies, caller);
+  return [...new Set(companies.map((company) => company.country).filter((country): country is string => typeof country === 'string' && country !== ''))];
+}
 
 /** Archived companies and contacts (and the contacts of an archived company) are no longer offered. */
 function active(store: ReadOps, source: NetworkSource, row: Stored<Row>): boolean {

@@ -27,6 +27,8 @@ export interface SchemaGridProps {
   ariaLabel?: string;
   /** Row action buttons, in a last column (none when the list is empty). */
   actions?: ActionsCellParams;
+  /** The action column first rather than last: wide grids then show the buttons without scrolling. */
+  actionsFirst?: boolean;
 }
 
 /** Width of one action button and the cell's padding. */
@@ -36,12 +38,12 @@ const ACTION_CELL_PADDING_PX = 34;
 const HEADER_CHAR_PX = 7.5;
 export const ACTIONS_COLUMN = 'rowActions';
 
-function actionsColDef(actions: ActionsCellParams, headerName: string): ColDef<Row> {
+function actionsColDef(actions: ActionsCellParams, headerName: string, first: boolean): ColDef<Row> {
   const width = Math.max(ACTION_CELL_PADDING_PX + ACTION_PX * actions.actions.length, Math.ceil(headerName.length * HEADER_CHAR_PX + ACTION_CELL_PADDING_PX));
   return {
     colId: ACTIONS_COLUMN,
     headerName,
-    lockPosition: 'right',
+    lockPosition: first ? 'left' : 'right',
     width,
     minWidth: width,
     sortable: false,
@@ -71,15 +73,17 @@ function NoRows() {
 }
 
 /** An AG Grid of records, columns from the screen and the entity schema, in the Mantine look. */
-export function SchemaGrid({ columns, rows, idField, loading, onRowClick, onApi, ariaLabel, actions }: SchemaGridProps) {
+export function SchemaGrid({ columns, rows, idField, loading, onRowClick, onApi, ariaLabel, actions, actionsFirst = false }: SchemaGridProps) {
   const { t, i18n } = useTranslation();
   const apiRef = useRef<GridApi<Row> | null>(null);
   const labels = useLabelsVersion();
   const ctx: FormatContext = useMemo(() => ({ t, locale: i18n.language, lookupLabel: knownLabel }), [t, i18n.language]);
-  const columnDefs = useMemo(
-    () => [...buildColDefs(columns, ctx), ...(actions?.actions.length ? [actionsColDef(actions, t('engine.grid.actions'))] : [])],
-    [columns, ctx, actions, t],
-  );
+  const columnDefs = useMemo(() => {
+    const data = buildColDefs(columns, ctx);
+    if (!actions?.actions.length) return data;
+    const buttons = actionsColDef(actions, t('engine.grid.actions'), actionsFirst);
+    return actionsFirst ? [buttons, ...data] : [...data, buttons];
+  }, [columns, ctx, actions, actionsFirst, t]);
   const localeText = useMemo(
     () => ({ noRowsToShow: t('engine.grid.noRows'), loadingOoo: t('engine.grid.loading'), ariaRowSelect: t('engine.grid.open') }),
     [t],

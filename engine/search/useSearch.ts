@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { request } from '../api';
 import { notify } from '../notify';
@@ -14,25 +14,39 @@ export interface SearchState {
   refresh: () => void;
 }
 
+export interface SearchOptions {
+  /**
+   * Turns the answer into rows, for searches that answer an object (rows plus data they refer
+   * to) rather than an array of records. Read at answer time, so it need not be stable.
+   */
+  select?: (data: unknown) => Row[];
+  /** i18n key of the warning shown when the answer was capped (default `engine.search.hitLimit`). */
+  hitLimitKey?: string;
+}
+
+const arrayRows = (data: unknown): Row[] => (Array.isArray(data) ? data : []);
+
 /** `GET <x-api>/` with the filter as query; a newer query cancels the previous call. */
-export function useSearch(apiPath: string | undefined, query: Record<string, unknown>): SearchState {
+export function useSearch(apiPath: string | undefined, query: Record<string, unknown>, options: SearchOptions = {}): SearchState {
   const { t } = useTranslation();
   const [rows, setRows] = useState<Row[]>([]);
   const [loading, setLoading] = useState(false);
   const [hitLimit, setHitLimit] = useState<number | null>(null);
   const [tick, setTick] = useState(0);
   const key = JSON.stringify(compactQuery(query));
+  const latest = useRef(options);
+  latest.current = options;
 
   useEffect(() => {
     if (!apiPath) return;
     const controller = new AbortController();
     setLoading(true);
-    request<Row[]>('GET', `${apiPath}/`, { query: compactQuery(query), signal: controller.signal })
+    request<unknown>('GET', `${apiPath}/`, { query: compactQuery(query), signal: controller.signal })
       .then(({ data, headers }) => {
         const limit = headers.get('X-Hit-Limit');
-        setRows(Array.isArray(data) ? data : []);
+        setRows((latest.current.select ?? arrayRows)(data));
         setHitLimit(limit ? Number(limit) || 0 : null);
-        if (limit) notify({ level: 'warning', message: t('engine.search.hitLimit') });
+        if (limit) notify({ level: 'warning', message: t(latest.current.hitLimitKey ?? 'engine.search.hitLimit') });
       })
       .catch(() => {
         if (!controller.signal.aborted) setRows([]);

@@ -5,6 +5,10 @@
  */
 export interface ServicePriority {
   /**
+   * Label: `servicePriority.servicePriorityId` Read-only (set by the server).
+   */
+  servicePriorityId?: number;
+  /**
    * Label: `servicePriority.service`
    */
   service: {

@@ -77,8 +77,9 @@ const mermaidId = (statePath: string) => statePath.replace(/[^\w]+/g, '_');
 function edges(source: string, on: string, transition: TransitionJson | undefined): string[] {
   if (transition === undefined || transition === null) return [];
   const items = typeof transition === 'string' ? [{ target: transition }] : transition;
+  // A transition without a target stays in its state: drawn as a loop so guarded self-moves show.
   return items
-    .filter((item): item is { target: string; guard?: string } => item.target !== null)
+    .map((item) => ({ ...item, target: item.target ?? source }))
     .flatMap((item) => item.target.split(', ').map((target) => {
       const label = [on, item.guard ? `[${item.guard}]` : ''].filter(Boolean).join(' ');
       return `${mermaidId(source)} --> ${mermaidId(target)}${label ? `: ${label}` : ''}`;

@@ -28,13 +28,18 @@ function isMachine(value: unknown): value is AnyStateMachine {
   return !!value && typeof value === 'object' && 'root' in value && 'config' in value && typeof (value as AnyStateMachine).id === 'string';
 }
 
-/** The record workflows plus every machine exported by `machines/ui.ts` (when that file exists), unique by id. */
+/**
+ * Machines drawn besides the record workflows: the UI machines and the service workflow
+ * (its context lives on the service record, so it is not an `x-machine` status workflow).
+ */
+const MACHINE_MODULES = ['ui.ts', 'service.ts'];
+
+/** The record workflows plus every machine exported by the MACHINE_MODULES that exist, unique by id. */
 async function reviewedMachines(root: string): Promise<AnyStateMachine[]> {
   const machines = new Map<string, AnyStateMachine>();
   for (const machine of Object.values(workflows)) machines.set(machine.id, machine);
-  const uiFile = join(root, 'machines', 'ui.ts');
-  if (existsSync(uiFile)) {
-    const module: Record<string, unknown> = await import(uiFile);
+  for (const file of MACHINE_MODULES.map((name) => join(root, 'machines', name)).filter(existsSync)) {
+    const module: Record<string, unknown> = await import(file);
     for (const value of Object.values(module)) if (isMachine(value) && !machines.has(value.id)) machines.set(value.id, value);
   }
   return [...machines.values()];

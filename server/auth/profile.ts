@@ -18,6 +18,8 @@ export function profileOf(caller: Caller, prod: boolean) {
     },
     contactId: contact.contactId,
     customServiceType: contact.account?.customServiceType ?? 'BOTH',
+    /** Which service wizard the user gets (spec §6.4): FULL, QUICK or BOTH. */
+    serviceWizardType: contact.account?.serviceWizardType ?? 'FULL',
     limits: { SERVICE_HARD_LIMIT: 1000 },
     universeId: caller.universeId,
     companyName: company.name,

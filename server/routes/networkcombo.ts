@@ -1,25 +1,38 @@
 import { Hono } from 'hono';
-import { notFound } from '../errors';
+import { badRequest, notFound } from '../errors';
 import { requireCaller, type AppEnv } from '../context';
-import { networkRows, networkSources } from '../network';
+import { networkCountries, networkRows, networkSources } from '../network';
 import { normalize } from '../text';
 
-/** `GET /back/bo/networkcombo/<source>?q=&id=` → `[{value, label}]` of the caller's universe. */
+/**
+ * `GET /back/bo/networkcombo/<source>?q=&id=` → `[{value, label}]` of the caller's universe.
+ * `contacts` also takes `companyId` (repeatable): only the contacts of those companies.
+ * `countries` lists the companies' countries (value and label: the country name).
+ */
 export function networkComboRoutes() {
   const app = new Hono<AppEnv>();
   app.get('/back/bo/networkcombo/:source{[a-z]+}', (c) => {
     const caller = requireCaller(c);
     const { store } = c.get('services');
-    const source = networkSources[c.req.param('source')];
-    if (!source) throw notFound();
+    const name = c.req.param('source');
+    const source = networkSources[name];
+    if (!source && name !== 'countries') throw notFound();
     const id = c.req.query('id');
     const words = normalize(c.req.query('q'));
+    const companyIds = c.req.queries('companyId') ?? [];
+    if (companyIds.some((value) => !/^\d+$/.test(value))) throw badRequest('error.badQuery');
+    const companies = new Set(companyIds.map(Number));
     // Asked by id (the label of a stored value), archived rows still answer.
-    const options = networkRows(store, source, caller, !!id)
-      .map((row) => ({ value: row[source.idField] as number, label: source.label(row, store) }))
-      .filter((option) => (id ? String(option.value) === id : normalize(option.label).includes(words)))
-      .sort((a, b) => a.label.localeCompare(b.label));
-    return c.json(options);
+    const options = source
+      ? networkRows(store, source, caller, !!id)
+          .filter((row) => name !== 'contacts' || !companies.size || companies.has(row.companyId as number))
+          .map((row) => ({ value: row[source.idField] as number | string, label: source.label(row, store) }))
+      : networkCountries(store, caller).map((country) => ({ value: country as number | string, label: country }));
+    return c.json(
+      options
+        .filter((option) => (id ? String(option.value) === id : normalize(option.label).includes(words)))
+        .sort((a, b) => a.label.localeCompare(b.label)),
+    );
   });
   return app;
 }

@@ -73,7 +73,17 @@ export interface SheetRight {
   forced: boolean;
 }
 
-const hasCreateService = (caller: Caller) => [...caller.roles].some((role) => role.startsWith('CREATE_SERVICE'));
+export const hasCreateService = (caller: Caller) => [...caller.roles].some((role) => role.startsWith('CREATE_SERVICE'));
+
+/** Route roles of every service call: SEARCH_SERVICE, a CREATE_SERVICE flag or SUPER_ADMIN (403 otherwise). */
+export function requireServiceReader(caller: Caller): void {
+  if (!caller.roles.has('SEARCH_SERVICE') && !hasCreateService(caller) && !isSuperAdmin(caller)) throw forbidden();
+}
+
+/** Creating a service needs a CREATE_SERVICE flag (or SUPER_ADMIN). */
+export function requireServiceCreator(caller: Caller): void {
+  if (!hasCreateService(caller) && !isSuperAdmin(caller)) throw forbidden();
+}
 
 /** Service sheet: write for owner, always-owner or creator; forced read when locked, terminated, cancelled or without a create-service role. */
 export function sheetRight(service: ServiceParties, caller: Caller): SheetRight {

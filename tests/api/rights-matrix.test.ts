@@ -208,7 +208,123 @@ const TABLE: Route[] = [
     outOfReach: () => [`/back/bo/apiTokens/admin/${fixtures.atlasToken}`, `/back/bo/apiTokens/admin/${fixtures.otherUniverseToken}`],
   },
   // ---- services: create, edit, lines, split/merge, notes, one service ----
+  ...((): Route[] => {
+    /** Service route roles (SEARCH_SERVICE, a CREATE_SERVICE flag, SUPER_ADMIN): all but the CONTRIBUTOR. */
+    const readers: Who[] = ['admin', 'manager', 'quality', 'buyer', 'sales', 'outsider'];
+    /** Per caller, a service it may edit (confirmed by the provider, so DELETE is refused with 422). */
+    const owned = new Map<Who, number>();
+    /** Services hidden until the provider confirms: from Maison Lumière (Shenzhen's request to Atlas), from Atlas and Shenzhen (QCFlow Admin provides). */
+    const hidden = { fromLumiere: 0, fromAtlas: 0 };
+    const outOfReachIds = (w: Who): number[] => {
+      if (people[w].universeId !== people.quality.universeId) return [owned.get('quality')!];
+      const hiddenFrom: Partial<Record<Who, number[]>> = { manager: [hidden.fromAtlas], quality: [hidden.fromLumiere], buyer: [hidden.fromLumiere], sales: [hidden.fromAtlas] };
+      const sameUniverse = hiddenFrom[w] ?? [];
+      return [...sameUniverse, owned.get('outsider')!];
+    };
+    // Made through the API once the clients are logged in (this suite runs before the matrix suites).
+    describe('service core fixtures', () => {
+      beforeAll(async () => {
+        const company = (name: string) => server.store.find('companies', (row) => row.name === name)[0].companyId as number;
+        const shenzhen = company('Shenzhen Textile Co');
+        const contact = server.store.find('contacts', (row) => row.companyId === shenzhen)[0].contactId;
+        let day = 0;
+        const create = async (who: Who, roles: string[], provider: string, confirmed: boolean) => {
+          const startDate = `2031-01-${String(++day).padStart(2, '0')}`;
+          const reply = await clients[who].post('/back/bo/services', {
+            roles,
+            service: {
+              thirdPartyDepartment: 'INSP', type: 'INSP_FINAL_RANDOM', client: company('Maison Lumière'), supplier: shenzhen, serviceProvider: company(provider),
+              startDate, exFactoryDate: '2031-02-01', orderTakerContacts: [contact],
+            },
+            purchaseOrderLines: [{ poNumber: `PO-MATRIX-${day}`, designation: 'Matrix sample', orderedQuantity: { quantity: 10 } }],
+          });
+          if (reply.status !== 201) throw new Error(`service fixture for ${who}: ${reply.status} ${reply.text}`);
+          const id = reply.body.service.serviceId as number;
+          if (confirmed) await server.store.update('services', id, (current) => ({ ...current, providerConfirmed: true }));
+          return id;
+        };
+        const lumiere = await create('quality', ['DECISION_MAKER'], 'Atlas Inspection', true);
+        for (const who of ['quality', 'buyer', 'admin'] as const) owned.set(who, lumiere);
+        owned.set('sales', await create('sales', ['ORDER_TAKER'], 'Atlas Inspection', true));
+        owned.set('manager', await create('manager', ['SERVICE_PROVIDER'], 'Atlas Inspection', true));
+        // A provider's own proposal confirms it at once; an order taker's request does not.
+        hidden.fromLumiere = await create('sales', ['ORDER_TAKER'], 'Atlas Inspection', false);
+        hidden.fromAtlas = await create('quality', ['DECISION_MAKER'], 'QCFlow Admin', false);
+        // Universe 2 has no service provider to order from: its service is written straight into the store.
+        const outsider = people.outsider;
+        const northwind = await server.store.insert('services', 'serviceId', {
+          universeId: outsider.universeId, number: 'S-MATRIX', type: 'INSP_FINAL_RANDOM', thirdPartyDepartment: 'INSP', client: outsider.companyId,
+          startDate: '2031-03-01', serviceStep: 'OPENED', providerConfirmed: true, creatorCompany: outsider.companyId, creator: outsider.contactId,
+          creatorSide: 'DECISION_MAKER', orderTakerContacts: [], purchaseOrderLines: [{ purchaseOrderLineId: 990001, poNumber: 'PO-NW', designation: 'Boots', orderedQuantity: { quantity: 5 } }], laboratoryLines: [],
+        });
+        owned.set('outsider', northwind.serviceId as number);
+      });
+      it('every service user owns a service; the hidden ones exist', () => {
+        expect([...owned.keys()].sort()).toEqual([...readers].sort());
+        expect(hidden.fromLumiere * hidden.fromAtlas).toBeGreaterThan(0);
+      });
+    });
+    const mine = (w: Who) => owned.get(w) ?? owned.get('quality')!;
+    const on = (path: (id: number) => string) => ({ url: (w: Who) => path(mine(w)), outOfReach: (w: Who) => outOfReachIds(w).map(path) });
+    const service = (suffix = '') => on((id) => `/back/bo/services/${id}${suffix}`);
+    const quick = on((id) => `/back/bo/quickService/${id}`);
+    const lines = (suffix = '') => on((id) => `/back/bo/purchaseOrderLines/${id}${suffix}`);
+    const notes = (suffix = '') => on((id) => `/back/bo/servicenotes/${id}${suffix}`);
+    return [
+      { route: 'GET /back/bo/services/:id', who: readers, ...service() },
+      { route: 'DELETE /back/bo/services/:id', who: readers, ...service(), expect: [422] },
+      { route: 'POST /back/bo/services', who: readers, body: { notAField: true } },
+      { route: 'PUT /back/bo/services/:id', who: readers, ...service(), body: { version: 1, notAField: true } },
+      { route: 'POST /back/bo/services/:id/split', who: readers, ...service('/split'), body: {} },
+      { route: 'POST /back/bo/services/:id/merge', who: readers, ...service('/merge'), body: {} },
+      { route: 'GET /back/bo/quickService/:id', who: readers, ...quick },
+      { route: 'POST /back/bo/quickService', who: readers, body: { notAField: true } },
+      { route: 'PUT /back/bo/quickService/:id', who: readers, ...quick, body: { version: 1, notAField: true } },
+      { route: 'GET /back/bo/purchaseOrderLines/:serviceId', who: readers, ...lines() },
+      { route: 'PATCH /back/bo/purchaseOrderLines/:serviceId', who: readers, ...lines(), body: {} },
+      { route: 'GET /back/bo/purchaseOrderLines/:serviceId/laboratoryLines', who: readers, ...lines('/laboratoryLines') },
+      { route: 'PATCH /back/bo/purchaseOrderLines/:serviceId/laboratoryLines', who: readers, ...lines('/laboratoryLines'), body: {} },
+      { route: 'GET /back/bo/servicenotes/:serviceId', who: readers, ...notes() },
+      { route: 'POST /back/bo/servicenotes/:serviceId', who: readers, ...notes(), body: {} },
+      { route: 'PUT /back/bo/servicenotes/:serviceId', who: readers, ...notes(), body: {} },
+      { route: 'DELETE /back/bo/servicenotes/:serviceId/:noteId', who: readers, ...notes('/999999') },
+    ];
+  })(),
   // ---- services: dates and workflow actions ----
+  ...((): Route[] => {
+    /** Service route roles (SEARCH_SERVICE, a CREATE_SERVICE flag, SUPER_ADMIN): all but the CONTRIBUTOR. */
+    const serviceUsers: Who[] = ['admin', 'manager', 'quality', 'buyer', 'sales', 'outsider'];
+    /** docs/services.md visibility: same universe; super admin, owner or provider, or a party once the provider confirmed. */
+    const sees = (w: Who, service: Row) => {
+      const { universeId, companyId, superAdmin } = people[w];
+      if (service.universeId !== universeId) return false;
+      if (superAdmin || service.creatorCompany === companyId || service.serviceProvider === companyId) return true;
+      return service.providerConfirmed === true && [service.client, service.supplier, service.factory, service.agent].includes(companyId);
+    };
+    /** A demo-seeded service the caller sees (any of its universe for a caller without the route role). */
+    const seenService = (w: Who) => {
+      const services = server.store.all('services');
+      const found = services.find((service) => sees(w, service)) ?? services.find((service) => service.universeId === people[w].universeId);
+      if (!found) throw new Error(`no demo service for ${w}: the services seed is missing`);
+      return found.serviceId as number;
+    };
+    /** One service of the caller's universe it does not see (when the seed has one) and one of the other universe. */
+    const unseen = (w: Who) => {
+      const services = server.store.all('services').filter((service) => !sees(w, service));
+      const sameUniverse = services.find((service) => service.universeId === people[w].universeId);
+      const elsewhere = services.find((service) => service.universeId !== people[w].universeId);
+      return [sameUniverse, elsewhere].filter((service) => service !== undefined).map((service) => service.serviceId as number);
+    };
+    const dateLines = '/back/bo/serviceDateLines';
+    const history = (id: number) => `/back/bo/services/${id}/history`;
+    const action = (id: number) => `/back/bo/services/${id}/noSuchAction`;
+    return [
+      { route: `GET ${dateLines}/:serviceId`, who: serviceUsers, url: (w) => `${dateLines}/${seenService(w)}`, outOfReach: (w) => unseen(w).map((id) => `${dateLines}/${id}`) },
+      ...['requestDate', 'postpone', 'acceptDate', 'refuseDate'].map((call): Route => ({ route: `POST ${dateLines}/${call}`, who: serviceUsers, body: { serviceId: 'none' } })),
+      { route: 'GET /back/bo/services/:id/history', who: serviceUsers, url: (w) => history(seenService(w)), outOfReach: (w) => unseen(w).map(history) },
+      { route: 'PATCH /back/bo/services/:id/:action', who: serviceUsers, url: (w) => action(seenService(w)), outOfReach: (w) => unseen(w).map(action) },
+    ];
+  })(),
   // ---- services: search and priorities ----
 ];
 

@@ -150,6 +150,8 @@ describe.each(Object.keys(search))('search form %s', (name) => {
   });
 
   it('filters every parameter on fields of its entity', () => {
+    // A form filtered by hand-written server code names that code instead.
+    if (form['x-customFilters']) return expect(form['x-customFilters']).toMatch(/^server\/.+\.ts$/);
     const problems = Object.entries<JsonSchema>(form.properties ?? {}).flatMap(([param, property]) => {
       const filter = property['x-filter'];
       if (!filter || !filterOps.includes(filter.op)) return [`${param}: no known x-filter op`];

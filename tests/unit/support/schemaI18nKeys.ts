@@ -36,6 +36,8 @@ export function schemaI18nKeys(tree: SchemaTree, workflows: Record<string, AnySt
   for (const [name, schema] of Object.entries(tree.search)) add(stringsUnder(schema, new Set(['title'])), `search/${name}.json`);
   for (const [name, screen] of Object.entries(tree.screens)) add(stringsUnder(screen, screenLabelKeys), `screens/${name}.json`);
   for (const [name, ui] of Object.entries(tree.ui)) add(stringsUnder(ui, uiLabelKeys), `ui/${name}.json`);
+  // Shared formats (quantity, address) carry their own field labels; the file's own title is prose.
+  add(stringsUnder(tree.shared['formats.json'].$defs, new Set(['title'])), 'formats.json');
   for (const [defName, def] of Object.entries(tree.shared['enums.json'].$defs)) {
     add((def.enum as unknown[]).map((value) => `enum.${defName}.${String(value)}`), 'enums.json');
   }

@@ -1,6 +1,7 @@
-import { api } from '../../../../engine/api';
+import { api, type RequestOptions } from '../../../../engine/api';
 import type { LaboratoryLine, PurchaseOrderLine, Service, ServiceDateLine, ServiceHistory, ServiceNote, ServiceSide } from '../../../../generated/types';
-import type { ServiceAction } from '../../../../machines/service';
+import type { ServiceAction, SERVICE_PATCH_ACTIONS } from '../../../../machines/service';
+import type { Priority } from '../../../../machines/servicePriorities';
 
 /**
  * The service calls of docs/services.md, typed, for the service pages (search, wizard, sheet).
@@ -21,11 +22,47 @@ export interface ServiceView extends Service {
   actions: ServiceAction[];
 }
 
+export type PatchAction = (typeof SERVICE_PATCH_ACTIONS)[number];
+export type DateLineView = ServiceDateLine & { dateLineId: number };
+export type NoteView = ServiceNote & { noteId: number; version: number };
+export type HistoryView = ServiceHistory & { historyId: number };
+
+export type SplitMergeAnswer = { source: ServiceView | null; target: ServiceView };
+
 export const servicePath = (serviceId: number | string) => `/back/bo/services/${serviceId}`;
 
 export const serviceApi = {
-  get: (serviceId: number | string) => api.get<ServiceView>(servicePath(serviceId)),
-  history: (serviceId: number | string) => api.get<ServiceHistory[]>(`${servicePath(serviceId)}/history`),
-  dateLines: (serviceId: number | string) => api.get<(ServiceDateLine & { dateLineId: number })[]>(`/back/bo/serviceDateLines/${serviceId}`),
-  notes: (serviceId: number | string) => api.get<(ServiceNote & { noteId: number; version: number })[]>(`/back/bo/servicenotes/${serviceId}`),
+  get: (serviceId: number | string, options?: RequestOptions) => api.get<ServiceView>(servicePath(serviceId), options),
+  /** The wizard's writes (create or merge, edit, light wizard); quiet: the wizard maps field errors onto its steps. */
+  create: (body: unknown) => api.post<{ service: ServiceView; created: boolean }>('/back/bo/services', body, { quiet: true }),
+  update: (serviceId: number, body: unknown) => api.put<ServiceView>(servicePath(serviceId), body, { quiet: true }),
+  createQuick: (body: unknown) => api.post<{ service: ServiceView; created: boolean }>('/back/bo/quickService', body, { quiet: true }),
+  history: (serviceId: number | string) => api.get<HistoryView[]>(`${servicePath(serviceId)}/history`),
+  dateLines: (serviceId: number | string) => api.get<DateLineView[]>(`/back/bo/serviceDateLines/${serviceId}`),
+  notes: (serviceId: number | string) => api.get<NoteView[]>(`/back/bo/servicenotes/${serviceId}`),
+  /** PATCH actions of the workflow; the answer is the moved service. */
+  act: (serviceId: number, action: PatchAction, body: { version?: number; comment?: string } = {}) =>
+    api.patch<ServiceView>(`${servicePath(serviceId)}/${action}`, body),
+  /** `true` when deleted; a refusal is a 422 the caller shows (quiet). */
+  remove: (serviceId: number) => api.delete<boolean>(servicePath(serviceId), { quiet: true }),
+  /** requestDate or postpone: a new proposal. */
+  proposeDate: (kind: 'requestDate' | 'postpone', body: { serviceId: number; startDate: string; endDate?: string; comment?: string; version?: number }) =>
+    api.post<ServiceView>(`/back/bo/serviceDateLines/${kind}`, body),
+  /** acceptDate or refuseDate: the answer to the waiting proposal. */
+  answerDate: (kind: 'acceptDate' | 'refuseDate', body: { serviceId: number; dateLineId?: number; comment?: string; version?: number }) =>
+    api.post<ServiceView>(`/back/bo/serviceDateLines/${kind}`, body),
+  addNote: (serviceId: number, text: string) => api.post<NoteView>(`/back/bo/servicenotes/${serviceId}`, { text }),
+  editNote: (serviceId: number, note: { noteId: number; text: string; version: number }) => api.put<NoteView>(`/back/bo/servicenotes/${serviceId}`, note),
+  deleteNote: (serviceId: number, noteId: number) => api.delete<boolean>(`/back/bo/servicenotes/${serviceId}/${noteId}`),
+  /** Both services after the move; `source` is null when a merge deleted it. */
+  split: (serviceId: number, body: { targetServiceId: number; purchaseOrderLineIds: number[]; version?: number }) =>
+    api.post<SplitMergeAnswer>(`${servicePath(serviceId)}/split`, body),
+  merge: (serviceId: number, body: { targetServiceId: number; deleteSource: boolean; version?: number }) =>
+    api.post<SplitMergeAnswer>(`${servicePath(serviceId)}/merge`, body),
+  /** Services whose number, PO numbers, designations or companies hold every word (search results carry no lines). */
+  find: (keywords: string, signal?: AbortSignal) => api.get<{ services: ServiceView[] }>('/back/bo/services/', { query: { keywords }, signal, quiet: true }),
+  /** The caller's ranked services; saving replaces the whole list (ranks 1..n). */
+  priorities: () => api.get<Priority[]>('/back/bo/services/priority'),
+  savePriorities: (list: Priority[]) =>
+    api.post<Priority[]>('/back/bo/services/priority', list.map(({ service, priority }) => ({ service: { serviceId: service.serviceId }, priority }))),
 };

@@ -1,0 +1,54 @@
+import { CloseButton, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { SEARCH_DEBOUNCE_MS, SEARCH_MAX_LETTERS, SEARCH_MIN_LETTERS } from '../../../../engine/lookup/cache';
+
+export interface KeywordsBoxProps {
+  value: string;
+  onChange: (keywords: string) => void;
+  label: string;
+  clearLabel: string;
+}
+
+/** Text a search takes: empty, or at least 3 letters (spec §9: 400 ms after the last key, 3 to 100 letters). */
+export function effectiveKeywords(text: string): string {
+  const trimmed = text.trim().slice(0, SEARCH_MAX_LETTERS);
+  return trimmed.length >= SEARCH_MIN_LETTERS ? trimmed : '';
+}
+
+/** The toolbar's search box: searches number, PO numbers, designations, references and company names. */
+export function KeywordsBox({ value, onChange, label, clearLabel }: KeywordsBoxProps) {
+  const [text, setText] = useState(value);
+  const [debounced] = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
+  const sent = useRef(value);
+
+  // A saved filter or a cleared panel changes the keywords from outside.
+  useEffect(() => {
+    if (value !== sent.current) {
+      sent.current = value;
+      setText(value);
+    }
+  }, [value]);
+
+  useEffect(() => {
+    const keywords = effectiveKeywords(debounced);
+    if (keywords !== sent.current) {
+      sent.current = keywords;
+      onChange(keywords);
+    }
+  }, [debounced]);
+
+  return (
+    <TextInput
+      aria-label={label}
+      placeholder={label}
+      value={text}
+      maxLength={SEARCH_MAX_LETTERS}
+      onChange={(event) => setText(event.currentTarget.value)}
+      leftSection={<IconSearch size={16} stroke={1.5} />}
+      rightSection={text ? <CloseButton size="sm" aria-label={clearLabel} onClick={() => setText('')} /> : undefined}
+      w={240}
+    />
+  );
+}

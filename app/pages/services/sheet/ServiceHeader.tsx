@@ -1,0 +1,74 @@
+import { Alert, Badge, Card, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { IconAlertTriangle, IconLock } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { ServiceView } from '../shared/serviceApi';
+import type { SchemaText } from './schemaText';
+import { SheetMenu } from './SheetMenu';
+import { EnumBadge } from './StepBadge';
+import type { ServiceSheet } from './useServiceSheet';
+import { WorkflowButtons } from './WorkflowButtons';
+
+/** Why the sheet is read-only (spec §6.4): forced by the service's state or the caller's roles, or not the owner. */
+function readOnlyReason(service: ServiceView): string {
+  if (!service.rights.sheet.forced) return 'notOwner';
+  if (service.locked) return 'locked';
+  if (service.serviceStep === 'TERMINATED' || service.serviceStep === 'CANCELLED') return 'closed';
+  return 'noCreateRight';
+}
+
+export interface ServiceHeaderProps {
+  service: ServiceView;
+  sheet: ServiceSheet;
+  text: SchemaText;
+  onSplitMerge: () => void;
+}
+
+/** Number, type, step, level, rights, the cancel request, and what the caller may do now. */
+export function ServiceHeader({ service, sheet, text, onSplitMerge }: ServiceHeaderProps) {
+  const { t } = useTranslation();
+  const writable = service.rights.sheet.right === 'WRITE';
+  return (
+    <Card withBorder radius="lg" padding="lg">
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
+          <Stack gap={6} style={{ minWidth: 0 }}>
+            <Group gap="sm" wrap="wrap">
+              <Title order={2} fz={26} data-testid="service-number">
+                {service.number}
+              </Title>
+              <EnumBadge text={text} field="serviceStep" value={service.serviceStep} size="lg" data-testid="service-step" />
+              {service.serviceLevel && service.serviceLevel !== 'NORMAL' && (
+                <EnumBadge text={text} field="serviceLevel" value={service.serviceLevel} color={service.serviceLevel === 'EXPRESS' ? 'red' : 'orange'} size="lg" />
+              )}
+              {!writable && (
+                <Tooltip label={t(`serviceSheet.readOnly.${readOnlyReason(service)}`)} withArrow multiline w={280}>
+                  <Badge variant="outline" color="gray" radius="sm" size="lg" leftSection={<IconLock size={14} />} style={{ textTransform: 'none' }} data-testid="read-only">
+                    {t('serviceSheet.readOnly.badge')}
+                  </Badge>
+                </Tooltip>
+              )}
+            </Group>
+            <Text c="dimmed">
+              {text.value('type', service.type)} · {text.value('thirdPartyDepartment', service.thirdPartyDepartment)}
+              {service.side && ` · ${t('serviceSheet.mySide', { side: text.value('pendingDateBy', service.side) })}`}
+            </Text>
+            {!writable && service.rights.sheet.forced && (
+              <Text size="sm" c="dimmed">
+                {t(`serviceSheet.readOnly.${readOnlyReason(service)}`)}
+              </Text>
+            )}
+          </Stack>
+          <Group gap="xs" wrap="wrap">
+            <WorkflowButtons service={service} sheet={sheet} />
+            {writable && <SheetMenu service={service} onSplitMerge={onSplitMerge} />}
+          </Group>
+        </Group>
+        {service.cancelRequestDate && (
+          <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} role="status" title={t('serviceSheet.cancelRequested.title')}>
+            {t('serviceSheet.cancelRequested.text', { date: text.date(service.cancelRequestDate) })}
+          </Alert>
+        )}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,25 @@
+import { useTranslation } from 'react-i18next';
+import { useReadySession } from '../../../auth/session';
+import { enumText, humanize, titleText } from '../../../../engine/i18n';
+import { enumOf, lookupOf, propertiesOf } from '../../../../engine/schema/fields';
+import { formatDate, formatDateTime, formatNumber } from '../../../../engine/format/values';
+
+/**
+ * Labels of an entity's fields and values as the schemas name them (schemas/locales), so the
+ * sheet never spells a field label or an enum text itself.
+ */
+export function useSchemaText(entity: string) {
+  const { t, i18n } = useTranslation();
+  const { config } = useReadySession();
+  const props = propertiesOf(config.entities[entity]);
+  return {
+    label: (field: string) => titleText(t, props[field]?.title as string | undefined, humanize(field)),
+    value: (field: string, value: unknown) => enumText(t, enumOf(props[field])?.name, value),
+    lookupUrl: (field: string) => lookupOf(props[field])?.url,
+    date: (value: unknown) => formatDate(value, i18n.language),
+    dateTime: (value: unknown) => formatDateTime(value, i18n.language),
+    number: (value: unknown) => formatNumber(value, i18n.language),
+  };
+}
+
+export type SchemaText = ReturnType<typeof useSchemaText>;

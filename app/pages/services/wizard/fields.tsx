@@ -1,0 +1,176 @@
+import { Loader, MultiSelect, Select, type SelectProps } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { IconCalendar, IconLock } from '@tabler/icons-react';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../../../engine/api';
+import { enumText } from '../../../../engine/i18n';
+import type { LookupItem } from '../../../../engine/lookup/cache';
+import { useLookup } from '../../../../engine/lookup/useLookup';
+import type { WizardError } from '../../../../machines/serviceWizard';
+import { useReadySession } from '../../../auth/session';
+
+/**
+ * Inputs the wizard steps share: enum and company selects with translated labels, contacts of the
+ * parties, dates, and the message of a field error.
+ */
+
+/** The message of the first error at `path`: a server message as is, a rule key translated. */
+export function useFieldError(errors: WizardError[]) {
+  const { t } = useTranslation();
+  return (path: string): string | undefined => {
+    const error = errors.find((item) => item.path === path);
+    return error && (error.message ?? t(error.key ?? 'serviceWizard.error.invalid'));
+  };
+}
+
+/** The values of an enumeration of schemas/enums.json. */
+export function useEnumValues(name: string): string[] {
+  const { config } = useReadySession();
+  return (config.enums[name]?.enum as string[] | undefined) ?? [];
+}
+
+type EnumSelectProps = Omit<SelectProps, 'data' | 'value' | 'onChange'> & {
+  enumName: string;
+  value: string | undefined;
+  onChange: (value: string | undefined) => void;
+  /** Only these values (e.g. the types of a department). */
+  only?: (value: string) => boolean;
+};
+
+export function EnumSelect({ enumName, value, onChange, only, ...props }: EnumSelectProps) {
+  const { t } = useTranslation();
+  const values = useEnumValues(enumName);
+  const data = values.filter((item) => !only || only(item)).map((item) => ({ value: item, label: enumText(t, enumName, item) }));
+  return <Select {...props} data={data} value={value ?? null} onChange={(next) => onChange(next ?? undefined)} comboboxProps={{ withinPortal: true }} />;
+}
+
+type CompanySelectProps = Omit<SelectProps, 'data' | 'value' | 'onChange'> & {
+  url: string;
+  value: number | undefined;
+  onChange: (value: number | undefined) => void;
+  locked?: boolean;
+};
+
+/** A company of a network lookup list, shown by name; a locked slot shows the caller's company. */
+export function CompanySelect({ url, value, onChange, locked, ...props }: CompanySelectProps) {
+  const { t } = useTranslation();
+  const selected = useMemo(() => (value === undefined ? [] : [value]), [value]);
+  const lookup = useLookup({ url }, selected);
+  const data = lookup.data.map((item) => ({ value: String(item.value), label: item.label }));
+  return (
+    <Select
+      {...props}
+      data={data}
+      value={value === undefined ? null : String(value)}
+      onChange={(next) => onChange(next == null ? undefined : Number(next))}
+      searchable
+      clearable={!locked && !props.required}
+      disabled={locked || props.disabled}
+      nothingFoundMessage={t(lookup.emptyMessage.key, lookup.emptyMessage.values)}
+      rightSection={locked ? <IconLock size={14} stroke={1.5} aria-hidden /> : lookup.loading ? <Loader size="xs" /> : undefined}
+      comboboxProps={{ withinPortal: true }}
+      limit={200}
+    />
+  );
+}
+
+const CONTACTS_URL = '/back/bo/networkcombo/contacts';
+
+/** The contacts of some companies (`/networkcombo/contacts?companyId=…`, repeated). */
+export function useCompanyContacts(companyIds: (number | undefined)[]): { contacts: LookupItem[]; loading: boolean } {
+  const ids = [...new Set(companyIds.filter((id): id is number => id !== undefined))];
+  const key = ids.join(',');
+  const [state, setState] = useState<{ key: string; contacts: LookupItem[] }>({ key: '', contacts: [] });
+  useEffect(() => {
+    if (!ids.length) return;
+    let live = true;
+    api
+      .get<LookupItem[]>(CONTACTS_URL, { query: { companyId: ids }, quiet: true })
+      .catch(() => [] as LookupItem[])
+      .then((contacts) => live && setState({ key, contacts }));
+    return () => {
+      live = false;
+    };
+  }, [key]);
+  if (!ids.length) return { contacts: [], loading: false };
+  return { contacts: state.key === key ? state.contacts : [], loading: state.key !== key };
+}
+
+/** Chosen contacts of a company no longer chosen are dropped: they are no longer offered. */
+export function useDropStaleContacts(site: { contacts: LookupItem[]; loading: boolean }, selected: number[], onChange: (kept: number[]) => void) {
+  useEffect(() => {
+    if (site.loading) return;
+    const kept = selected.filter((id) => site.contacts.some((item) => item.value === id));
+    if (kept.length !== selected.length) onChange(kept);
+  }, [site.loading, site.contacts]);
+}
+
+interface ContactsSelectProps {
+  label: string;
+  description?: string;
+  contacts: LookupItem[];
+  loading: boolean;
+  value: number[];
+  onChange: (value: number[]) => void;
+  error?: string;
+  required?: boolean;
+  disabled?: boolean;
+  emptyText: string;
+}
+
+/** Several contacts; chosen ones no longer offered (another company picked) still show. */
+export function ContactsSelect({ label, description, contacts, loading, value, onChange, error, required, disabled, emptyText }: ContactsSelectProps) {
+  const offered = contacts.map((item) => ({ value: String(item.value), label: item.label }));
+  const missing = value.filter((id) => !contacts.some((item) => item.value === id)).map((id) => ({ value: String(id), label: `#${id}` }));
+  return (
+    <MultiSelect
+      label={label}
+      description={description}
+      data={[...offered, ...(loading ? [] : missing)]}
+      value={value.map(String)}
+      onChange={(next) => onChange(next.map(Number))}
+      searchable
+      clearable
+      hidePickedOptions
+      required={required}
+      disabled={disabled}
+      error={error}
+      nothingFoundMessage={emptyText}
+      rightSection={loading ? <Loader size="xs" /> : undefined}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}
+
+interface DateFieldProps {
+  label: string;
+  value: string | undefined;
+  onChange: (value: string | undefined) => void;
+  error?: string;
+  required?: boolean;
+  readOnly?: boolean;
+  description?: string;
+  minDate?: string;
+}
+
+/** A calendar day stored as YYYY-MM-DD, typed or picked, shown in the user's language. */
+export function DateField({ label, value, onChange, error, required, readOnly, description, minDate }: DateFieldProps) {
+  return (
+    <DateInput
+      label={label}
+      description={description}
+      value={value ?? null}
+      onChange={(next) => onChange(next ? String(next) : undefined)}
+      valueFormat="D MMM YYYY"
+      clearable={!required && !readOnly}
+      required={required && !readOnly}
+      readOnly={readOnly}
+      variant={readOnly ? 'filled' : 'default'}
+      error={error}
+      minDate={minDate}
+      leftSection={<IconCalendar size={16} stroke={1.5} />}
+      popoverProps={{ withinPortal: true }}
+    />
+  );
+}

@@ -1,0 +1,79 @@
+import {
+  departmentOfType,
+  emptyDraft,
+  quickSide,
+  stepErrors,
+  withCallerSlots,
+  type ServiceDraft,
+  type WizardDraft,
+  type WizardError,
+} from '../../../../../machines/serviceWizard';
+import type { WizardUser } from '../wizardCaller';
+
+/**
+ * The light wizard (docs/services.md `/back/bo/quickService`): one flat body. Its rules are the full
+ * wizard's, run on the full draft the server also builds from it, with the field paths brought
+ * back onto the flat fields (`/service/startDate` → `/startDate`, the PO line's → `/poNumber`…).
+ */
+export interface QuickDraft {
+  type?: string;
+  client?: number;
+  supplier?: number;
+  factory?: number;
+  serviceProvider?: number;
+  startDate?: string;
+  endDate?: string;
+  exFactoryDate?: string;
+  poNumber?: string;
+  designation?: string;
+  quantity?: number;
+  unit?: string;
+  orderTakerContacts: number[];
+}
+
+export const QUICK_SLOTS = ['client', 'supplier', 'factory', 'serviceProvider'] as const;
+
+export function emptyQuick(user: WizardUser): QuickDraft {
+  const slots = withCallerSlots(emptyDraft().service, [quickSide(user.companyRoles)], user);
+  return { ...Object.fromEntries(QUICK_SLOTS.map((slot) => [slot, slots[slot]])), unit: 'PIECE', orderTakerContacts: [] };
+}
+
+/** The full wizard draft the flat body stands for. */
+export function fullDraftOf(quick: QuickDraft, companyRoles: readonly string[]): WizardDraft {
+  const base = emptyDraft([quickSide(companyRoles)]);
+  const { poNumber, designation, quantity, unit, ...service } = quick;
+  return {
+    ...base,
+    service: { ...base.service, ...(service as Partial<ServiceDraft>), thirdPartyDepartment: departmentOfType(quick.type) },
+    purchaseOrderLines: [{ poNumber, designation, orderedQuantity: { quantity, unit } }],
+  };
+}
+
+const FLAT_PATHS: [RegExp, string][] = [
+  [/^\/service\/thirdPartyDepartment$/, '/type'],
+  [/^\/service\/(supplier|factory|agent)$/, '/supplier'],
+  [/^\/service/, ''],
+  [/^\/purchaseOrderLines\/0\/orderedQuantity\/unit$/, '/unit'],
+  [/^\/purchaseOrderLines\/0\/orderedQuantity.*$/, '/quantity'],
+  [/^\/purchaseOrderLines\/0/, ''],
+  [/^\/purchaseOrderLines$/, '/poNumber'],
+];
+
+/** A path of the full body on the flat field it comes from (the server answers flat paths already). */
+export function flatPath(path: string): string {
+  const rule = FLAT_PATHS.find(([pattern]) => pattern.test(path));
+  return rule ? path.replace(rule[0], rule[1]) : path;
+}
+
+/** The rules of the full wizard's companies and details steps, on the flat fields. */
+export function quickErrors(quick: QuickDraft, user: WizardUser): WizardError[] {
+  const draft = fullDraftOf(quick, user.companyRoles);
+  const errors = [...stepErrors('COMPANIES', draft, user, 'NEW'), ...stepErrors('DETAILS', draft, user, 'NEW')].map((error) => ({ ...error, path: flatPath(error.path) }));
+  const seen = new Set<string>();
+  return errors.filter((error) => !seen.has(error.path) && seen.add(error.path));
+}
+
+/** POST /back/bo/quickService: the flat fields, empty ones left out. */
+export function quickBody(quick: QuickDraft): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(quick).filter(([, value]) => value !== undefined && value !== null && value !== ''));
+}

@@ -1,0 +1,133 @@
+import { Divider, SimpleGrid, Stack, Textarea } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { ServiceSide } from '../../../../../machines/service';
+import {
+  departmentOfType,
+  emptyLabLine,
+  emptyPoLine,
+  needsExFactoryDate,
+  type LabLineDraft,
+  type PoLineDraft,
+  type ServiceDraft,
+  type WizardDraft,
+  type WizardError,
+} from '../../../../../machines/serviceWizard';
+import { DateField, EnumSelect, useFieldError } from '../fields';
+import { LinesEditor } from './LinesEditor';
+import { labLineColumns, poLineColumns } from './lineColumns';
+
+interface DetailsStepProps {
+  draft: WizardDraft;
+  roles: ServiceSide[];
+  errors: WizardError[];
+  /** EDIT: the dates are shown, not changed (they move through a postpone on the sheet). */
+  datesReadOnly: boolean;
+  onService: (patch: Partial<ServiceDraft>) => void;
+  onPoLines: (lines: PoLineDraft[]) => void;
+  onLabLines: (lines: LabLineDraft[]) => void;
+}
+
+/** Step 3: department then type, level, dates, place, method, season, sector, message; PO lines; lab tests for LAB. */
+export function DetailsStep({ draft, roles, errors, datesReadOnly, onService, onPoLines, onLabLines }: DetailsStepProps) {
+  const { t } = useTranslation();
+  const errorAt = useFieldError(errors);
+  const { service } = draft;
+  const select = (field: keyof ServiceDraft, enumName: string, required = false) => (
+    <EnumSelect
+      enumName={enumName}
+      label={t(`service.${field}`)}
+      required={required}
+      clearable={!required}
+      value={service[field] as string | undefined}
+      onChange={(value) => onService({ [field]: value })}
+      error={errorAt(`/service/${field}`)}
+    />
+  );
+  const date = (field: 'startDate' | 'endDate' | 'exFactoryDate' | 'etdDate', required = false, readOnly = false) => (
+    <DateField
+      label={t(`service.${field}`)}
+      value={service[field]}
+      onChange={(value) => onService({ [field]: value })}
+      required={required}
+      readOnly={readOnly}
+      description={readOnly ? t('serviceWizard.details.datesReadOnly') : undefined}
+      minDate={field === 'endDate' ? service.startDate : undefined}
+      error={errorAt(`/service/${field}`)}
+    />
+  );
+
+  return (
+    <Stack gap="lg">
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" verticalSpacing="sm">
+        <EnumSelect
+          enumName="department"
+          label={t('service.thirdPartyDepartment')}
+          required
+          value={service.thirdPartyDepartment}
+          // A type of another department no longer fits.
+          onChange={(value) => onService({ thirdPartyDepartment: value, type: departmentOfType(service.type) === value ? service.type : undefined })}
+          error={errorAt('/service/thirdPartyDepartment')}
+        />
+        <EnumSelect
+          enumName="serviceType"
+          label={t('service.type')}
+          required
+          disabled={!service.thirdPartyDepartment}
+          placeholder={service.thirdPartyDepartment ? undefined : t('serviceWizard.details.departmentFirst')}
+          only={(type) => departmentOfType(type) === service.thirdPartyDepartment}
+          value={service.type}
+          onChange={(value) => onService({ type: value })}
+          error={errorAt('/service/type')}
+        />
+        {select('serviceLevel', 'serviceLevel')}
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md" verticalSpacing="sm">
+        {date('startDate', true, datesReadOnly)}
+        {date('endDate', false, datesReadOnly)}
+        {date('exFactoryDate', needsExFactoryDate(roles, service))}
+        {date('etdDate')}
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md" verticalSpacing="sm">
+        {select('servicePartyType', 'servicePartyType')}
+        {select('assessmentMethod', 'assessmentMethod')}
+        {select('season', 'season')}
+        {select('sector', 'sector')}
+      </SimpleGrid>
+      <Textarea
+        label={t('service.standardMessage')}
+        autosize
+        minRows={2}
+        maxRows={6}
+        maxLength={2000}
+        value={service.standardMessage ?? ''}
+        onChange={(event) => onService({ standardMessage: event.currentTarget.value || undefined })}
+        error={errorAt('/service/standardMessage')}
+      />
+      <Divider />
+      <LinesEditor
+        errorPath="/purchaseOrderLines"
+        title={t('service.purchaseOrderLines')}
+        lines={draft.purchaseOrderLines}
+        columns={poLineColumns(t)}
+        newLine={emptyPoLine}
+        onChange={onPoLines}
+        errorAt={errorAt}
+        addLabel={t('serviceWizard.lines.addPo')}
+        emptyText={t('serviceWizard.lines.noPo')}
+      />
+      {service.thirdPartyDepartment === 'LAB' && (
+        <LinesEditor
+          errorPath="/laboratoryLines"
+          title={t('service.laboratoryLines')}
+          lines={draft.laboratoryLines}
+          columns={labLineColumns(t)}
+          newLine={emptyLabLine}
+          onChange={onLabLines}
+          errorAt={errorAt}
+          addLabel={t('serviceWizard.lines.addLab')}
+          emptyText={t('serviceWizard.lines.noLab')}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,65 @@
+import { SimpleGrid, Stack, Switch, Text, Textarea } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { NotificationDraft, ServiceDraft, WizardError } from '../../../../../machines/serviceWizard';
+import { ContactsSelect, useCompanyContacts, useDropStaleContacts, useFieldError } from '../fields';
+
+interface NotificationStepProps {
+  notification: NotificationDraft;
+  service: ServiceDraft;
+  errors: WizardError[];
+  onChange: (patch: Partial<NotificationDraft>) => void;
+}
+
+/** Step 5: whether the parties are told by e-mail, who (the parties' contacts) and with what comment. */
+export function NotificationStep({ notification, service, errors, onChange }: NotificationStepProps) {
+  const { t } = useTranslation();
+  const errorAt = useFieldError(errors);
+  const parties = useCompanyContacts([service.client, service.supplier, service.factory, service.agent, service.serviceProvider]);
+  useDropStaleContacts(parties, notification.tos, (tos) => onChange({ tos }));
+  useDropStaleContacts(parties, notification.ccs, (ccs) => onChange({ ccs }));
+  const recipients = (field: 'tos' | 'ccs', required: boolean) => (
+    <ContactsSelect
+      label={t(`serviceWizard.notification.${field}`)}
+      contacts={parties.contacts}
+      loading={parties.loading}
+      value={notification[field]}
+      onChange={(ids) => onChange({ [field]: ids })}
+      error={errorAt(`/notification/${field}`)}
+      required={required}
+      emptyText={t('serviceWizard.companies.noContact')}
+    />
+  );
+  return (
+    <Stack gap="md">
+      <Switch
+        size="md"
+        label={t('serviceWizard.notification.doSend')}
+        description={t('serviceWizard.notification.doSendHelp')}
+        checked={notification.doSend}
+        onChange={(event) => onChange({ doSend: event.currentTarget.checked })}
+      />
+      {notification.doSend ? (
+        <>
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+            {recipients('tos', true)}
+            {recipients('ccs', false)}
+          </SimpleGrid>
+          <Textarea
+            label={t('serviceWizard.notification.comment')}
+            autosize
+            minRows={3}
+            maxRows={8}
+            maxLength={2000}
+            value={notification.comment ?? ''}
+            onChange={(event) => onChange({ comment: event.currentTarget.value || undefined })}
+            error={errorAt('/notification/comment')}
+          />
+        </>
+      ) : (
+        <Text size="sm" c="dimmed">
+          {t('serviceWizard.notification.off')}
+        </Text>
+      )}
+    </Stack>
+  );
+}

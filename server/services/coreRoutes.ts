@@ -1,0 +1,74 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../context';
+import { businessRule } from '../errors';
+import { expectedVersion } from '../resources/write';
+import { requireServiceCreator, requireSheetWrite, visibleService } from './access';
+import { EDIT_KEYS, WIZARD_KEYS, checkWizard, createOrMerge, editService } from './createService';
+import { lineRoutes } from './lines';
+import { noteRoutes } from './notes';
+import { sendWizardNotification } from './notify';
+import { presentService } from './present';
+import { quickServiceRoutes } from './quickService';
+import { removeService } from './records';
+import { numberParam, readObject, serviceCaller, serviceInReach } from './routeHelpers';
+import { splitMergeRoutes } from './splitMerge';
+
+/**
+ * The service core of docs/services.md: one service (GET, DELETE), the wizard (POST, PUT),
+ * the light wizard, lines, notes, split and merge. Every answer service goes through
+ * presentService; visibility and rights come from access.ts only.
+ */
+const DELETABLE_STEPS = ['OPENED', 'REQUESTED'];
+
+export function serviceCoreRoutes(): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const one = '/back/bo/services/:id{[0-9]+}';
+
+  app.get(one, (c) => {
+    const caller = serviceCaller(c);
+    const { store } = c.get('services');
+    return c.json(presentService(store, visibleService(store, numberParam(c, 'id'), caller), caller));
+  });
+
+  // Only a service the provider never confirmed may disappear; otherwise it is cancelled.
+  app.delete(one, async (c) => {
+    const caller = serviceCaller(c);
+    const { store } = c.get('services');
+    await store.transaction((tx) => {
+      const service = visibleService(tx, numberParam(c, 'id'), caller);
+      requireSheetWrite(service, caller);
+      if (!DELETABLE_STEPS.includes(String(service.serviceStep)) || service.providerConfirmed) throw businessRule('service.deleteRefused');
+      removeService(tx, service.serviceId as number);
+    });
+    return c.json(true);
+  });
+
+  app.post('/back/bo/services', async (c) => {
+    const caller = serviceCaller(c);
+    requireServiceCreator(caller);
+    const { store, registry } = c.get('services');
+    const body = await readObject(c, WIZARD_KEYS);
+    const { result, notification } = await store.transaction((tx) => {
+      const input = checkWizard(tx, registry, caller, body);
+      return { result: createOrMerge(tx, registry, caller, input), notification: input.notification };
+    });
+    await sendWizardNotification(c, caller, result.service, notification);
+    return c.json({ service: presentService(store, result.service, caller), created: result.created }, result.created ? 201 : 200);
+  });
+
+  app.put(one, async (c) => {
+    const caller = serviceCaller(c);
+    const { store, registry } = c.get('services');
+    serviceInReach(c, caller);
+    const body = await readObject(c, EDIT_KEYS);
+    const version = expectedVersion(body.version, true)!;
+    const updated = await store.transaction((tx) => editService(tx, registry, caller, numberParam(c, 'id'), body, version));
+    return c.json(presentService(store, updated, caller));
+  });
+
+  app.route('/', quickServiceRoutes());
+  app.route('/', lineRoutes());
+  app.route('/', noteRoutes());
+  app.route('/', splitMergeRoutes());
+  return app;
+}

@@ -1,0 +1,190 @@
+import { INITIAL_FLOW, flowFields, moveService, type ServiceSide } from '../../machines/service';
+import type { Caller } from '../context';
+import { nowIso, today } from '../dates';
+import { isPlainObject } from '../json-body';
+import { readableNumber } from '../resources/write';
+import type { Registry } from '../schemas';
+import type { Row, WriteOps } from '../store/types';
+import { SERVICES, actingSide, requireSheetWrite, sheetRight, visibleService } from './access';
+import { addHistory } from './history';
+import { LAB_LINES, PO_LINES, checkLines, linesOf, withLineIds } from './lines';
+import { insertNote, noteTextErrors } from './notes';
+import { alertServiceParties } from './serviceAlerts';
+import { SERVICE_DATE_LINES, updateService, updateStampsOf, type ServiceRecord } from './records';
+import { throwIfAny } from './routeHelpers';
+import { serviceSearchText } from './searchText';
+import {
+  assertServiceReferences,
+  checkNotification,
+  checkServiceFields,
+  contactErrors,
+  pickerContext,
+  serviceEntity,
+  type Notification,
+} from './serviceFields';
+import { firstPerPath, roleErrors, serviceRuleErrors, slotErrors } from './wizardRules';
+
+/**
+ * The wizard's writes (docs/services.md "Create, edit, duplicate"): a new service is the
+ * creator side's first date proposal, unless an open service with the same type, parties
+ * and start date takes the lines instead (merge). Editing replaces the client's fields and
+ * keeps the dates, which move only through POSTPONE.
+ */
+export const WIZARD_KEYS = ['roles', 'service', 'purchaseOrderLines', 'laboratoryLines', 'note', 'notification'];
+export const EDIT_KEYS = ['version', 'service', 'purchaseOrderLines', 'laboratoryLines'];
+
+export interface WizardInput {
+  roles: ServiceSide[];
+  service: Row;
+  purchaseOrderLines: Row[];
+  laboratoryLines: Row[];
+  note?: string;
+  notification?: Notification;
+}
+
+/** An empty note is no note. */
+const noteOf = (note: unknown) => (note === undefined || note === null || (typeof note === 'string' && !note.trim()) ? undefined : note);
+
+/** The whole wizard body checked: 400 with every field error at once, then tags and lookups. */
+export function checkWizard(tx: WriteOps, registry: Registry, caller: Caller, body: Row): WizardInput {
+  const entity = serviceEntity(registry);
+  const context = pickerContext(tx, caller);
+  const roleProblems = roleErrors(body.roles, context);
+  const roles = roleProblems.length ? [] : (body.roles as ServiceSide[]);
+  const { service, errors } = checkServiceFields(entity, body.service, entity.validateCreate);
+  const po = checkLines(registry, PO_LINES, body.purchaseOrderLines, '/purchaseOrderLines');
+  const lab = checkLines(registry, LAB_LINES, body.laboratoryLines, '/laboratoryLines');
+  const note = noteOf(body.note);
+  const { notification, errors: notificationErrors } = checkNotification(tx, caller, body.notification);
+  throwIfAny(
+    firstPerPath(
+      roleProblems,
+      slotErrors(roles, service, context),
+      serviceRuleErrors({ service, purchaseOrderLines: po.lines, laboratoryLines: lab.lines, orderTaker: roles.includes('ORDER_TAKER') }),
+      errors,
+      contactErrors(tx, service),
+      po.errors,
+      lab.errors,
+      note === undefined ? [] : noteTextErrors(registry, note, '/note'),
+      notificationErrors,
+    ),
+  );
+  assertServiceReferences(tx, registry, caller, service);
+  return { roles, service, purchaseOrderLines: po.lines, laboratoryLines: lab.lines, note: note as string | undefined, notification };
+}
+
+/** The side the creator acts on: decision maker wins, then order taker, then provider. */
+const creatorSideOf = (roles: ServiceSide[]): ServiceSide =>
+  (['DECISION_MAKER', 'ORDER_TAKER', 'SERVICE_PROVIDER'] as const).find((side) => roles.includes(side))!;
+
+const MERGE_KEYS = ['type', 'client', 'supplier', 'factory', 'serviceProvider', 'startDate'];
+
+/** An open service the new one merges into: same type, parties and start date, which the caller may edit. */
+function mergeTarget(tx: WriteOps, caller: Caller, service: Row): ServiceRecord | undefined {
+  return tx
+    .find<Row>(SERVICES, (record) => record.serviceStep === 'OPENED' || record.serviceStep === 'REQUESTED')
+    .filter((record) => MERGE_KEYS.every((key) => record[key] === service[key]) && sheetRight(record as ServiceRecord, caller).right === 'WRITE')
+    .sort((a, b) => Number(a.serviceId) - Number(b.serviceId))[0] as ServiceRecord | undefined;
+}
+
+function mergeInto(tx: WriteOps, caller: Caller, target: ServiceRecord, input: WizardInput, now: Date): ServiceRecord {
+  const serviceId = target.serviceId as number;
+  const updated = updateService(tx, caller, serviceId, {
+    purchaseOrderLines: [...linesOf(target, PO_LINES), ...withLineIds(tx, PO_LINES, input.purchaseOrderLines, [])],
+    laboratoryLines: [...linesOf(target, LAB_LINES), ...withLineIds(tx, LAB_LINES, input.laboratoryLines, [])],
+  });
+  addHistory(tx, caller, { serviceId, event: 'MERGED', side: actingSide(target, caller) }, now);
+  alertServiceParties(tx, updated, caller, 'UPDATED', now);
+  if (input.note) insertNote(tx, caller, updated, input.note, now);
+  return updated;
+}
+
+function insertService(tx: WriteOps, registry: Registry, caller: Caller, input: WizardInput, now: Date): ServiceRecord {
+  const side = creatorSideOf(input.roles);
+  const moved = moveService('OPENED', INITIAL_FLOW, { type: 'REQUEST_DATE', by: side, owner: true })!;
+  const serviceId = tx.nextId(SERVICES);
+  const record: Row = {
+    ...input.service,
+    ...flowFields(moved.step, moved.flow, today(now)),
+    serviceId,
+    number: readableNumber(serviceEntity(registry).number!.prefix, serviceId),
+    purchaseOrderLines: withLineIds(tx, PO_LINES, input.purchaseOrderLines, []),
+    laboratoryLines: withLineIds(tx, LAB_LINES, input.laboratoryLines, []),
+    creatorSide: side,
+    creator: caller.contact.contactId,
+    creatorCompany: caller.company.companyId,
+    creationDate: nowIso(now),
+    ...updateStampsOf(caller, now),
+    universeId: caller.universeId,
+  };
+  const created = tx.insert(SERVICES, 'serviceId', { ...record, searchText: serviceSearchText(tx, record) }) as ServiceRecord;
+  const { startDate, endDate } = input.service;
+  tx.insert(SERVICE_DATE_LINES, 'dateLineId', {
+    serviceId,
+    startDate,
+    ...(endDate ? { endDate } : {}),
+    status: 'PROPOSED',
+    proposedBy: side,
+    proposedByContact: caller.contact.contactId,
+    proposedAt: nowIso(now),
+  });
+  addHistory(tx, caller, { serviceId, event: 'CREATED', toStep: moved.step, side }, now);
+  alertServiceParties(tx, created, caller, 'CREATED', now);
+  if (input.note) insertNote(tx, caller, created, input.note, now);
+  return created;
+}
+
+/** POST: a new service, or the lines appended to the open twin (`created: false`). */
+export function createOrMerge(tx: WriteOps, registry: Registry, caller: Caller, input: WizardInput, now = new Date()): { service: ServiceRecord; created: boolean } {
+  const target = mergeTarget(tx, caller, input.service);
+  if (target) return { service: mergeInto(tx, caller, target, input, now), created: false };
+  return { service: insertService(tx, registry, caller, input, now), created: true };
+}
+
+const DATE_FIELDS = ['startDate', 'endDate'];
+
+/** PUT (EDIT mode): WRITE needed; the client's fields replaced, lines replaced when given, dates kept. */
+export function editService(tx: WriteOps, registry: Registry, caller: Caller, serviceId: number, body: Row, version: number): ServiceRecord {
+  const existing = visibleService(tx, serviceId, caller);
+  requireSheetWrite(existing, caller);
+  const entity = serviceEntity(registry);
+  const raw = body.service;
+  const movedDates = isPlainObject(raw)
+    ? DATE_FIELDS.filter((field) => raw[field] !== undefined && raw[field] !== existing[field]).map((field) => ({
+        path: `/service/${field}`,
+        key: 'service.wizard.datesThroughPostpone',
+      }))
+    : [];
+  const { service, errors } = checkServiceFields(entity, raw, entity.validateUpdate, { startDate: existing.startDate, endDate: existing.endDate });
+  const po = body.purchaseOrderLines === undefined ? undefined : checkLines(registry, PO_LINES, body.purchaseOrderLines, '/purchaseOrderLines');
+  const lab = body.laboratoryLines === undefined ? undefined : checkLines(registry, LAB_LINES, body.laboratoryLines, '/laboratoryLines');
+  const poLines = po?.lines ?? linesOf(existing, PO_LINES);
+  const labLines = lab?.lines ?? linesOf(existing, LAB_LINES);
+  throwIfAny(
+    firstPerPath(
+      movedDates,
+      serviceRuleErrors({ service, purchaseOrderLines: poLines, laboratoryLines: labLines, orderTaker: existing.creatorSide === 'ORDER_TAKER' }),
+      errors,
+      contactErrors(tx, service),
+      po?.errors ?? [],
+      lab?.errors ?? [],
+    ),
+  );
+  assertServiceReferences(tx, registry, caller, service, existing);
+  const kept = Object.fromEntries(Object.entries(existing).filter(([key]) => entity.serverOwned.has(key)));
+  const updated = updateService(
+    tx,
+    caller,
+    serviceId,
+    () => ({
+      ...kept,
+      ...service,
+      purchaseOrderLines: withLineIds(tx, PO_LINES, poLines, linesOf(existing, PO_LINES)),
+      laboratoryLines: withLineIds(tx, LAB_LINES, labLines, linesOf(existing, LAB_LINES)),
+    }),
+    version,
+  );
+  addHistory(tx, caller, { serviceId, event: 'UPDATED', side: actingSide(existing, caller) });
+  alertServiceParties(tx, updated, caller, 'UPDATED');
+  return updated;
+}

@@ -1,0 +1,139 @@
+import { Hono } from 'hono';
+import type { ServiceAction } from '../../machines/service';
+import type { AppEnv, Caller } from '../context';
+import { nowIso } from '../dates';
+import { HttpError, validationError, type FieldError } from '../errors';
+import { expectedVersion } from '../resources/write';
+import type { Registry } from '../schemas';
+import type { Row, Stored, WriteOps } from '../store/types';
+import { fieldErrors } from '../validation';
+import { visibleService } from './access';
+import { SERVICE_DATE_LINES } from './records';
+import { numberParam, readObject, serviceCaller, throwIfAny } from './routeHelpers';
+import { answerMove, applyServiceEvent } from './workflowMove';
+
+/**
+ * Dates of a service (`/back/bo/serviceDateLines`): one side proposes a date (requestDate, or
+ * postpone once a date was agreed), the other accepts or refuses it. Each call is a workflow
+ * move (workflowMove.ts) plus its date line; every call answers the presented service.
+ */
+const byNewest = (a: Row, b: Row) => Number(b.dateLineId) - Number(a.dateLineId);
+
+/** The proposal that waits for an answer (at most one: a new one replaces it). */
+const waitingLine = (tx: WriteOps, serviceId: number) =>
+  tx.find(SERVICE_DATE_LINES, (line) => line.serviceId === serviceId && line.status === 'PROPOSED').sort(byNewest)[0] as Stored<Row> | undefined;
+
+function serviceIdOf(body: Row): number {
+  const id = body.serviceId;
+  if (typeof id === 'number' && Number.isInteger(id) && id > 0) return id;
+  throw validationError([{ path: '/serviceId', key: id === undefined ? 'validation.required' : 'validation.wrongType' }]);
+}
+
+/** startDate, endDate and comment as the serviceDateLine schema wants them, endDate not before startDate. */
+function proposalOf(registry: Registry, body: Row): { startDate: string; endDate?: string; comment?: string } {
+  const proposal = Object.fromEntries(['startDate', 'endDate', 'comment'].filter((key) => body[key] !== undefined).map((key) => [key, body[key]]));
+  const validate = registry.entities.get('serviceDateLine')!.validateCreate;
+  const errors: FieldError[] = validate(proposal) ? [] : fieldErrors(validate.errors);
+  if (!errors.length && proposal.endDate !== undefined && String(proposal.endDate) < String(proposal.startDate)) {
+    errors.push({ path: '/endDate', key: 'service.wizard.endBeforeStart' });
+  }
+  throwIfAny(errors);
+  return proposal as { startDate: string; endDate?: string; comment?: string };
+}
+
+/** A comment of an answer or an action: a string no longer than the date line's comment. */
+export function commentOf(registry: Registry, value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  const max = (registry.entities.get('serviceDateLine')!.schema.properties as Record<string, { maxLength?: number }>).comment.maxLength ?? Infinity;
+  if (typeof value !== 'string') throw validationError([{ path: '/comment', key: 'validation.wrongType' }]);
+  if (value.length > max) throw validationError([{ path: '/comment', key: 'validation.tooLong' }]);
+  return value;
+}
+
+const dateDetail = (line: Row, comment?: string) =>
+  [line.endDate && line.endDate !== line.startDate ? `${String(line.startDate)} → ${String(line.endDate)}` : String(line.startDate), comment].filter(Boolean).join(' — ');
+
+export function dateLineRoutes(registry: Registry): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const base = '/back/bo/serviceDateLines';
+  const labels = registry.locales;
+
+  app.get(`${base}/:serviceId{[0-9]+}`, (c) => {
+    const caller = serviceCaller(c);
+    const { store } = c.get('services');
+    const serviceId = numberParam(c, 'serviceId');
+    visibleService(store, serviceId, caller);
+    return c.json(store.find(SERVICE_DATE_LINES, (line) => line.serviceId === serviceId).sort(byNewest));
+  });
+
+  /** requestDate and postpone: a new PROPOSED line; the one that waited (if any) becomes REPLACED. */
+  const propose = (event: ServiceAction) =>
+    app.post(`${base}/${event === 'POSTPONE' ? 'postpone' : 'requestDate'}`, async (c) => {
+      const caller = serviceCaller(c);
+      const body = await readObject(c, ['serviceId', 'startDate', 'endDate', 'comment', 'version']);
+      const serviceId = serviceIdOf(body);
+      const version = expectedVersion(body.version, false);
+      const proposal = proposalOf(registry, body);
+      const moved = await c.get('services').store.transaction((tx) => {
+        const service = visibleService(tx, serviceId, caller);
+        const now = new Date();
+        const result = applyServiceEvent(tx, service, caller, event, { labels, version, comment: dateDetail(proposal, proposal.comment), now });
+        const previous = waitingLine(tx, serviceId);
+        if (previous) tx.update(SERVICE_DATE_LINES, previous.dateLineId as number, (line) => ({ ...line, status: 'REPLACED' }));
+        tx.insert(SERVICE_DATE_LINES, 'dateLineId', {
+          serviceId,
+          ...proposal,
+          status: 'PROPOSED',
+          proposedBy: result.side,
+          proposedByContact: caller.contact.contactId,
+          proposedAt: nowIso(now),
+        });
+        return result.service;
+      });
+      return answerMove(c, caller, event, moved);
+    });
+  propose('REQUEST_DATE');
+  propose('POSTPONE');
+
+  /** acceptDate and refuseDate answer the waiting line; accepting copies its dates onto the service. */
+  const answer = (event: 'ACCEPT_DATE' | 'REFUSE_DATE') =>
+    app.post(`${base}/${event === 'ACCEPT_DATE' ? 'acceptDate' : 'refuseDate'}`, async (c) => {
+      const caller = serviceCaller(c);
+      const body = await readObject(c, ['serviceId', 'dateLineId', 'comment', 'version']);
+      const serviceId = serviceIdOf(body);
+      const version = expectedVersion(body.version, false);
+      const comment = commentOf(registry, body.comment);
+      if (body.dateLineId !== undefined && !(typeof body.dateLineId === 'number' && Number.isInteger(body.dateLineId))) {
+        throw validationError([{ path: '/dateLineId', key: 'validation.wrongType' }]);
+      }
+      const moved = await c.get('services').store.transaction((tx) => {
+        const service = visibleService(tx, serviceId, caller);
+        const line = waitingLine(tx, serviceId);
+        const dates = event === 'ACCEPT_DATE' && line ? { startDate: line.startDate, endDate: line.endDate } : {};
+        const now = new Date();
+        const detail = line ? dateDetail(line, comment) : comment;
+        const result = applyServiceEvent(tx, service, caller, event, { labels, version, comment: detail, changes: dates, now });
+        // Checked after the move so that a caller without a side gets 403 first; the throw undoes the move.
+        if (body.dateLineId !== undefined && body.dateLineId !== line?.dateLineId) throw dateLineNotWaiting();
+        if (line) answerLine(tx, line, caller, event === 'ACCEPT_DATE' ? 'ACCEPTED' : 'REFUSED', comment, now);
+        return result.service;
+      });
+      return answerMove(c, caller, event, moved);
+    });
+  answer('ACCEPT_DATE');
+  answer('REFUSE_DATE');
+
+  return app;
+}
+
+const dateLineNotWaiting = () => new HttpError(409, 'TransitionException', 'error.service.dateLineNotWaiting');
+
+function answerLine(tx: WriteOps, line: Stored<Row>, caller: Caller, status: 'ACCEPTED' | 'REFUSED', comment: string | undefined, now: Date): void {
+  tx.update(SERVICE_DATE_LINES, line.dateLineId as number, (current) => ({
+    ...current,
+    status,
+    answeredByContact: caller.contact.contactId,
+    answeredAt: nowIso(now),
+    ...(comment !== undefined ? { answerComment: comment } : {}),
+  }));
+}

@@ -1,0 +1,109 @@
+import { Hono } from 'hono';
+import type { AppContext, AppEnv, Caller } from '../context';
+import type { FieldError } from '../errors';
+import { isPlainObject } from '../json-body';
+import { expectedVersion } from '../resources/write';
+import type { Registry } from '../schemas';
+import type { Row, WriteOps } from '../store/types';
+import { fieldErrors as fieldErrorsOf } from '../validation';
+import { actingSide, requireSheetWrite, visibleService } from './access';
+import { addHistory } from './history';
+import { presentService } from './present';
+import { updateService, type ServiceRecord } from './records';
+import { numberParam, prefixed, readObject, serviceCaller, serviceInReach, throwIfAny } from './routeHelpers';
+import { departmentOfType } from './wizardRules';
+
+/**
+ * The PO lines and laboratory lines stored inside a service: checked with their own entity
+ * schema, each with an id from its own sequence (kept when a line moves or is edited).
+ */
+export interface LineKind {
+  field: 'purchaseOrderLines' | 'laboratoryLines';
+  entity: 'purchaseOrderLine' | 'laboratoryLine';
+  idField: string;
+  /** The §5.4 rule "at least one" (PO lines always, test lines on a laboratory service). */
+  required: (service: Row) => boolean;
+  requiredKey: string;
+}
+
+export const PO_LINES: LineKind = {
+  field: 'purchaseOrderLines',
+  entity: 'purchaseOrderLine',
+  idField: 'purchaseOrderLineId',
+  required: () => true,
+  requiredKey: 'service.wizard.atLeastOnePurchaseOrderLine',
+};
+export const LAB_LINES: LineKind = {
+  field: 'laboratoryLines',
+  entity: 'laboratoryLine',
+  idField: 'laboratoryLineId',
+  required: (service) => departmentOfType(service.type) === 'LAB',
+  requiredKey: 'service.wizard.atLeastOneLaboratoryTest',
+};
+
+export const linesOf = (service: Row, kind: LineKind): Row[] => (Array.isArray(service[kind.field]) ? (service[kind.field] as Row[]) : []);
+
+/** The submitted lines validated (server-owned fields dropped, a submitted id kept aside for `withLineIds`), or their field errors under `path`. */
+export function checkLines(registry: Registry, kind: LineKind, raw: unknown, path: string): { lines: Row[]; errors: FieldError[] } {
+  if (raw === undefined) return { lines: [], errors: [] };
+  if (!Array.isArray(raw)) return { lines: [], errors: [{ path, key: 'validation.wrongType' }] };
+  const entity = registry.entities.get(kind.entity)!;
+  const errors: FieldError[] = [];
+  const lines = raw.map((item, index) => {
+    if (!isPlainObject(item)) {
+      errors.push({ path: `${path}/${index}`, key: 'validation.wrongType' });
+      return {};
+    }
+    const data = Object.fromEntries(Object.entries(item).filter(([key]) => !entity.serverOwned.has(key)));
+    if (!entity.validateCreate(data)) errors.push(...prefixed(`${path}/${index}`, fieldErrorsOf(entity.validateCreate.errors)));
+    return typeof item[kind.idField] === 'number' ? { ...data, [kind.idField]: item[kind.idField] } : data;
+  });
+  return { lines, errors };
+}
+
+/** Each line keeps its id when it is one of `existing`'s (once); any other line gets a new id. */
+export function withLineIds(tx: WriteOps, kind: LineKind, lines: Row[], existing: Row[]): Row[] {
+  const free = new Set(existing.map((line) => line[kind.idField]));
+  return lines.map((line) => {
+    const id = line[kind.idField];
+    if (free.delete(id)) return line;
+    return { ...line, [kind.idField]: tx.nextId(kind.field) };
+  });
+}
+
+/** "At least one line" of the kind, when the service needs one. */
+export function missingLines(kind: LineKind, service: Row, lines: Row[], path: string): FieldError[] {
+  return kind.required(service) && lines.length === 0 ? [{ path, key: kind.requiredKey }] : [];
+}
+
+/** Replaces the lines of a kind (PATCH): WRITE needed, at least one when required. */
+function replaceLines(tx: WriteOps, registry: Registry, caller: Caller, id: number, kind: LineKind, body: Row, version: number): ServiceRecord {
+  const service = visibleService(tx, id, caller);
+  requireSheetWrite(service, caller);
+  const { lines, errors } = checkLines(registry, kind, body.lines ?? [], '/lines');
+  throwIfAny([...missingLines(kind, service, lines, '/lines'), ...errors]);
+  const updated = updateService(tx, caller, id, { [kind.field]: withLineIds(tx, kind, lines, linesOf(service, kind)) }, version);
+  addHistory(tx, caller, { serviceId: id, event: 'UPDATED', side: actingSide(service, caller), detail: kind.field });
+  return updated;
+}
+
+export function lineRoutes(): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const base = '/back/bo/purchaseOrderLines/:serviceId{[0-9]+}';
+  for (const [path, kind] of [[base, PO_LINES], [`${base}/laboratoryLines`, LAB_LINES]] as const) {
+    app.get(path, (c) => {
+      const caller = serviceCaller(c);
+      return c.json(linesOf(visibleService(c.get('services').store, numberParam(c, 'serviceId'), caller), kind));
+    });
+    app.patch(path, async (c: AppContext) => {
+      const caller = serviceCaller(c);
+      const { store, registry } = c.get('services');
+      serviceInReach(c, caller, 'serviceId');
+      const body = await readObject(c, ['version', 'lines']);
+      const version = expectedVersion(body.version, true)!;
+      const updated = await store.transaction((tx) => replaceLines(tx, registry, caller, numberParam(c, 'serviceId'), kind, body, version));
+      return c.json(presentService(store, updated, caller));
+    });
+  }
+  return app;
+}

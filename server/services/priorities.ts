@@ -1,0 +1,91 @@
+import { Hono } from 'hono';
+import type { AppEnv, Caller } from '../context';
+import { validationError, type FieldError } from '../errors';
+import { readJson } from '../json-body';
+import type { Registry } from '../schemas';
+import type { ReadOps, Row, Stored, WriteOps } from '../store/types';
+import { fieldErrors } from '../validation';
+import { SERVICES, canSeeService, visibleService, type ServiceRow } from './access';
+import { prefixed, serviceCaller, throwIfAny } from './routeHelpers';
+
+/**
+ * The caller's own ranked service list (docs/services.md "Priorities"): one record per
+ * contact in `servicePriorities`. A service the caller no longer sees drops out of the
+ * answer, and the ranks left are renumbered 1..n.
+ */
+export const SERVICE_PRIORITIES = 'servicePriorities';
+
+interface Ranked {
+  serviceId: number;
+  priority: number;
+}
+
+const SUMMARY = ['serviceId', 'number', 'type', 'serviceStep', 'startDate', 'client', 'supplier', 'factory'] as const;
+
+const recordOf = (store: ReadOps, caller: Caller) =>
+  store.find(SERVICE_PRIORITIES, (row) => row.contactId === caller.contact.contactId)[0] as Stored<Row & { priorities: Ranked[] }> | undefined;
+
+/** The stored list as answered: visible services only, in rank order, ranked 1..n. */
+function answerOf(store: ReadOps, caller: Caller, ranked: Ranked[]) {
+  return [...ranked]
+    .sort((a, b) => a.priority - b.priority)
+    .map(({ serviceId }) => store.get<Row>(SERVICES, serviceId) as ServiceRow | undefined)
+    .filter((service): service is ServiceRow => !!service && canSeeService(service, caller))
+    .map((service, index) => ({ service: Object.fromEntries(SUMMARY.flatMap((key) => (service[key] === undefined ? [] : [[key, service[key]]]))), priority: index + 1 }));
+}
+
+/** The posted list checked per the servicePriority schema, ranks 1..n, each service once (400), each visible (404). */
+function checkList(tx: WriteOps, registry: Registry, caller: Caller, body: unknown): Ranked[] {
+  if (!Array.isArray(body)) throw validationError([{ path: '', key: 'validation.wrongType' }]);
+  const validate = registry.entities.get('servicePriority')!.validateCreate;
+  const errors: FieldError[] = [];
+  body.forEach((item, index) => {
+    if (!validate(item)) errors.push(...prefixed(`/${index}`, fieldErrors(validate.errors)));
+  });
+  throwIfAny(errors);
+  const list: Ranked[] = body.map((item) => ({ serviceId: item.service.serviceId, priority: item.priority }));
+  const seen = new Set<number>();
+  list.forEach(({ serviceId }, index) => {
+    if (seen.has(serviceId)) errors.push({ path: `/${index}/service/serviceId`, key: 'service.priority.duplicate' });
+    seen.add(serviceId);
+  });
+  // Sorted ranks must read 1, 2, 3…: the first that does not is reported on its item.
+  const ranks = list.map(({ priority }) => priority).sort((a, b) => a - b);
+  const gap = ranks.findIndex((rank, index) => rank !== index + 1);
+  if (gap >= 0) errors.push({ path: `/${list.findIndex(({ priority }) => priority === ranks[gap])}/priority`, key: 'service.priority.badSequence' });
+  throwIfAny(errors);
+  for (const { serviceId } of list) visibleService(tx, serviceId, caller);
+  return list.sort((a, b) => a.priority - b.priority);
+}
+
+export function priorityRoutes(registry: Registry): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const path = '/back/bo/services/priority';
+
+  app.get(path, (c) => {
+    const caller = serviceCaller(c);
+    const { store } = c.get('services');
+    return c.json(answerOf(store, caller, recordOf(store, caller)?.priorities ?? []));
+  });
+
+  // Replaces the whole list; an empty list removes the caller's record.
+  app.post(path, async (c) => {
+    const caller = serviceCaller(c);
+    const { store } = c.get('services');
+    const body = await readJson(c);
+    const saved = await store.transaction((tx) => {
+      const list = checkList(tx, registry, caller, body);
+      const existing = recordOf(tx, caller);
+      if (!list.length) {
+        if (existing) tx.remove(SERVICE_PRIORITIES, existing.servicePriorityId as number);
+        return [];
+      }
+      const record = { contactId: caller.contact.contactId, universeId: caller.universeId, priorities: list };
+      if (existing) tx.update(SERVICE_PRIORITIES, existing.servicePriorityId as number, (current) => ({ ...current, ...record }));
+      else tx.insert(SERVICE_PRIORITIES, 'servicePriorityId', record);
+      return list;
+    });
+    return c.json(answerOf(store, caller, saved));
+  });
+  return app;
+}

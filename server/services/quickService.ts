@@ -1,0 +1,125 @@
+import { Hono } from 'hono';
+import type { ServiceSide } from '../../machines/service';
+import { sideOfCompanyRole } from '../../machines/serviceRoles';
+import type { AppEnv, Caller } from '../context';
+import { HttpError } from '../errors';
+import { expectedVersion } from '../resources/write';
+import type { Row } from '../store/types';
+import { requireServiceCreator, visibleService } from './access';
+import { checkWizard, createOrMerge, editService } from './createService';
+import { PO_LINES, linesOf } from './lines';
+import { presentService } from './present';
+import { numberParam, readObject, serviceCaller, serviceInReach } from './routeHelpers';
+import { departmentOfType } from './wizardRules';
+
+/**
+ * The light wizard (`/back/bo/quickService`): one flat body turned into the full wizard body
+ * (one PO line, roles from the caller's company), the same rules and answers; field errors
+ * come back on the flat fields (`/poNumber`, `/quantity`, `/startDate`, …).
+ */
+const SERVICE_FIELDS = ['type', 'client', 'supplier', 'factory', 'serviceProvider', 'startDate', 'endDate', 'exFactoryDate', 'orderTakerContacts'];
+const LINE_FIELDS = ['poNumber', 'designation', 'quantity', 'unit'];
+const QUICK_KEYS = [...SERVICE_FIELDS, ...LINE_FIELDS];
+
+const defined = (row: Row): Row => Object.fromEntries(Object.entries(row).filter(([, value]) => value !== undefined));
+
+/** The side the caller's company takes: the slot it fills, else the first side its roles hold (decision maker first). */
+function quickRole(caller: Caller, service: Row): ServiceSide {
+  const company = caller.company.companyId;
+  if (service.client === company) return 'DECISION_MAKER';
+  if (['supplier', 'factory'].some((slot) => service[slot] === company)) return 'ORDER_TAKER';
+  if (service.serviceProvider === company) return 'SERVICE_PROVIDER';
+  const held = caller.company.roles.map(sideOfCompanyRole);
+  return (['DECISION_MAKER', 'ORDER_TAKER'] as const).find((side) => held.includes(side)) ?? 'SERVICE_PROVIDER';
+}
+
+const quickService = (flat: Row): Row => defined({ ...Object.fromEntries(SERVICE_FIELDS.map((field) => [field, flat[field]])), thirdPartyDepartment: departmentOfType(flat.type) });
+
+/** The flat line fields on a PO line (none given: no line, so the "at least one PO line" rule speaks). */
+function quickLine(flat: Row, line: Row = {}): Row[] {
+  if (LINE_FIELDS.every((field) => flat[field] === undefined)) return [];
+  const quantity = defined({ ...(line.orderedQuantity as Row | undefined), quantity: flat.quantity, unit: flat.unit });
+  return [defined({ ...line, poNumber: flat.poNumber, designation: flat.designation, orderedQuantity: quantity })];
+}
+
+const FLAT_PATHS: [RegExp, string][] = [
+  [/^\/service\/thirdPartyDepartment/, '/type'],
+  [/^\/service/, ''],
+  [/^\/purchaseOrderLines\/0\/orderedQuantity\/unit/, '/unit'],
+  [/^\/purchaseOrderLines\/0\/orderedQuantity.*/, '/quantity'],
+  [/^\/purchaseOrderLines\/0/, ''],
+  [/^\/purchaseOrderLines$/, '/poNumber'],
+];
+
+const flatPath = (path: string) => {
+  const rule = FLAT_PATHS.find(([pattern]) => pattern.test(path));
+  return rule ? path.replace(rule[0], rule[1]) : path;
+};
+
+/** Runs a wizard write with field errors moved onto the flat fields. */
+function onFlatFields<T>(work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    if (!(error instanceof HttpError) || error.exception !== 'ValidationException') throw error;
+    const errors = error.errors.map((field) => ({ ...field, path: flatPath(field.path) }));
+    throw new HttpError(error.status, error.exception, error.key, error.params, errors);
+  }
+}
+
+/** A service as the light wizard shows it: its flat fields from the service and its first PO line. */
+function flatView(service: Row): Row {
+  const line = linesOf(service, PO_LINES)[0] ?? {};
+  const quantity = (line.orderedQuantity ?? {}) as Row;
+  return defined({
+    serviceId: service.serviceId,
+    number: service.number,
+    version: service.version,
+    ...Object.fromEntries(SERVICE_FIELDS.map((field) => [field, service[field]])),
+    poNumber: line.poNumber,
+    designation: line.designation,
+    quantity: quantity.quantity,
+    unit: quantity.unit,
+  });
+}
+
+export function quickServiceRoutes(): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const one = '/back/bo/quickService/:id{[0-9]+}';
+
+  app.get(one, (c) => {
+    const caller = serviceCaller(c);
+    return c.json(flatView(visibleService(c.get('services').store, numberParam(c, 'id'), caller)));
+  });
+
+  app.post('/back/bo/quickService', async (c) => {
+    const caller = serviceCaller(c);
+    requireServiceCreator(caller);
+    const { store, registry } = c.get('services');
+    const flat = await readObject(c, QUICK_KEYS);
+    const service = quickService(flat);
+    const body = { roles: [quickRole(caller, service)], service, purchaseOrderLines: quickLine(flat), laboratoryLines: [] };
+    const result = await store.transaction((tx) => onFlatFields(() => createOrMerge(tx, registry, caller, checkWizard(tx, registry, caller, body))));
+    return c.json({ service: presentService(store, result.service, caller), created: result.created }, result.created ? 201 : 200);
+  });
+
+  app.put(one, async (c) => {
+    const caller = serviceCaller(c);
+    const { store, registry } = c.get('services');
+    serviceInReach(c, caller);
+    const flat = await readObject(c, [...QUICK_KEYS, 'version']);
+    const version = expectedVersion(flat.version, true)!;
+    const id = numberParam(c, 'id');
+    const updated = await store.transaction((tx) => {
+      const existing = visibleService(tx, id, caller);
+      const entity = registry.entities.get('service')!;
+      const clientFields = Object.fromEntries(Object.entries(existing).filter(([key]) => !entity.serverOwned.has(key)));
+      const [first, ...others] = linesOf(existing, PO_LINES);
+      const body = { service: { ...clientFields, ...quickService(flat) }, purchaseOrderLines: [...quickLine(flat, first), ...others] };
+      return onFlatFields(() => editService(tx, registry, caller, id, body, version));
+    });
+    return c.json(presentService(store, updated, caller));
+  });
+
+  return app;
+}

@@ -1,0 +1,77 @@
+import { Hono } from 'hono';
+import type { AppContext, AppEnv, Caller } from '../context';
+import { today } from '../dates';
+import { contactById, fullName } from '../identity';
+import { searchCriteria } from '../resources/search';
+import type { Registry } from '../schemas';
+import { TAGS, type Tag } from '../tags';
+import type { ReadOps, Row } from '../store/types';
+import { actingSide, type ServiceRow } from './access';
+import { priorityRoutes } from './priorities';
+import { presentService } from './present';
+import { serviceCaller } from './routeHelpers';
+import { findServices, taskLevel, type ServiceCriteria, type TaskLevel } from './search';
+
+/**
+ * GET /back/bo/services/ (docs/services.md "Search"): the matching services newest first,
+ * capped at the entity's hit limit, each presented for the caller without its embedded lines;
+ * the lines, task levels, contributors and tags of the returned page come alongside.
+ */
+const acronymOf = (contact: { firstName?: string; lastName?: string }) =>
+  `${contact.firstName?.[0] ?? ''}${contact.lastName?.[0] ?? ''}`.toUpperCase();
+
+const idsOf = (value: unknown): number[] => (Array.isArray(value) ? value.filter((id): id is number => typeof id === 'number') : []);
+
+function contributorsOf(store: ReadOps, ids: Set<number>) {
+  return [...ids].flatMap((contactId) => {
+    const contact = contactById(store, contactId);
+    return contact ? [{ contactId, fullName: fullName(contact), acronym: acronymOf(contact) }] : [];
+  });
+}
+
+function tagsOf(store: ReadOps, ids: Set<number>) {
+  return [...ids].flatMap((tagId) => {
+    const tag = store.get<Tag>(TAGS, tagId);
+    return tag ? [{ tagId, localizedName: tag.localizedName, color: tag.color }] : [];
+  });
+}
+
+/** The answer for one page of services (only these are presented). */
+export function searchAnswer(store: ReadOps, caller: Caller, page: ServiceRow[], day: string) {
+  const services: Row[] = [];
+  const purchaseOrderLines: Row[] = [];
+  const taskLevels: Record<string, TaskLevel> = {};
+  const contributorIds = new Set<number>();
+  const tagIds = new Set<number>();
+  for (const service of page) {
+    const { purchaseOrderLines: lines, laboratoryLines: _lab, ...presented } = presentService(store, service, caller);
+    services.push(presented);
+    const serviceId = service.serviceId as number;
+    if (Array.isArray(lines)) for (const line of lines as Row[]) purchaseOrderLines.push({ serviceId, ...line });
+    taskLevels[String(serviceId)] = taskLevel(service, actingSide(service, caller), day);
+    for (const id of idsOf(service.contributors)) contributorIds.add(id);
+    // presentService keeps only the tags the caller may see.
+    for (const id of idsOf(presented.tags)) tagIds.add(id);
+  }
+  return { services, purchaseOrderLines, taskLevels, contributors: contributorsOf(store, contributorIds), tags: tagsOf(store, tagIds) };
+}
+
+export function serviceSearchRoutes(registry: Registry): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const entity = registry.entities.get('service')!;
+
+  const search = (c: AppContext) => {
+    const caller = serviceCaller(c);
+    const { store } = c.get('services');
+    const criteria = searchCriteria(entity.search, c.req.queries()) as ServiceCriteria;
+    const day = today();
+    const found = findServices(store, caller, criteria, day);
+    const hitLimit = found.length > entity.hitLimit;
+    if (hitLimit) c.header('X-Hit-Limit', String(entity.hitLimit));
+    return c.json({ ...searchAnswer(store, caller, found.slice(0, entity.hitLimit), day), hitLimit });
+  };
+  app.get('/back/bo/services', search);
+  app.get('/back/bo/services/', search);
+  app.route('/', priorityRoutes(registry));
+  return app;
+}

@@ -1,0 +1,117 @@
+import { logServer } from '../audit';
+import type { Caller, Services } from '../context';
+import { nowIso } from '../dates';
+import { COLLECTIONS, fullName, type Contact } from '../identity';
+import { hasMessage, translate, type Language } from '../i18n';
+import { ALERTS, type Alert } from '../routes/alerts';
+import type { ReadOps, Row, Stored, WriteOps } from '../store/types';
+import { canSeeService, type ServiceParties } from './access';
+
+/**
+ * Telling the parties of a service what happened: a live alert (bell) for every contact with
+ * an account in the party and owner companies, and for confirmations and cancellations an
+ * e-mail to those who accept that notification type.
+ */
+type ServiceLike = Row & ServiceParties;
+
+const PARTY_FIELDS = ['client', 'supplier', 'factory', 'agent', 'serviceProvider', 'creatorCompany'] as const;
+
+/** Whether the members of a company see the service (a plain member: no super admin power). */
+function companySees(service: ServiceLike, companyId: number): boolean {
+  return canSeeService(service, { universeId: service.universeId, company: { companyId }, roles: new Set<string>() } as unknown as Caller);
+}
+
+/**
+ * Contacts with an account in the party and owner companies that see the service (until the
+ * provider confirms, only the provider's and the owner's), archived ones and `except` left out.
+ */
+export function serviceRecipients(store: ReadOps, service: ServiceLike, except?: number): Stored<Contact>[] {
+  const companies = new Set(PARTY_FIELDS.map((field) => service[field]).filter((id): id is number => typeof id === 'number'));
+  const seeing = new Set([...companies].filter((companyId) => companySees(service, companyId)));
+  return store.find<Contact>(
+    COLLECTIONS.contacts,
+    (contact) => seeing.has(contact.companyId) && contact.universeId === service.universeId && !!contact.account && !contact.archived && contact.contactId !== except,
+  );
+}
+
+const WARNING_EVENTS = new Set(['REQUEST_CANCEL', 'CONFIRM_CANCEL', 'CANCEL']);
+
+const datesOf = (service: ServiceLike) =>
+  service.endDate && service.endDate !== service.startDate ? `${String(service.startDate)} → ${String(service.endDate)}` : String(service.startDate ?? '');
+
+/** The alert texts' key: an accepted date that confirms reads as a confirmation; unknown events as a change. */
+function alertKey(service: ServiceLike, event: string): string {
+  const key = event === 'ACCEPT_DATE' && service.serviceStep === 'CONFIRMED' ? 'ACCEPT_DATE_CONFIRMED' : event;
+  return hasMessage(`alert.service.${key}.title`) ? key : 'UPDATED';
+}
+
+/** Live alerts for everyone concerned but the caller, each in the recipient's language. */
+export function alertServiceParties(tx: WriteOps, service: ServiceLike, caller: Caller, event: string, now = new Date()): void {
+  const key = alertKey(service, event);
+  const params = { number: service.number, company: caller.company.name, dates: datesOf(service) };
+  for (const contact of serviceRecipients(tx, service, caller.contact.contactId)) {
+    const lang: Language = contact.language ?? 'en';
+    const alert: Omit<Alert, 'alertId'> = {
+      contactId: contact.contactId,
+      universeId: contact.universeId,
+      level: WARNING_EVENTS.has(event) ? 'WARN' : 'INFO',
+      title: translate(lang, `alert.service.${key}.title`, params),
+      message: translate(lang, `alert.service.${key}.message`, params),
+      titleLink: `/services/${String(service.serviceId)}`,
+      creationDate: nowIso(now),
+      read: false,
+      shown: false,
+    };
+    tx.insert(ALERTS, 'alertId', alert);
+  }
+}
+
+export type ServiceNotification = 'SERVICE_CONFIRMED' | 'SERVICE_CANCELED';
+
+/** The e-mail an event sends, if any: confirmations (CONFIRM, an accepted date that confirms) and cancellations. */
+export function notificationOf(service: ServiceLike, event: string): ServiceNotification | null {
+  if (event === 'CONFIRM' || (event === 'ACCEPT_DATE' && service.serviceStep === 'CONFIRMED')) return 'SERVICE_CONFIRMED';
+  if (event === 'CANCEL' || event === 'CONFIRM_CANCEL') return 'SERVICE_CANCELED';
+  return null;
+}
+
+/** Notifications on, and no list of types or one naming this type. */
+function wantsMail(contact: Contact, type: ServiceNotification): boolean {
+  if (!contact.email || contact.allowNotification === false) return false;
+  const types = contact.notificationTypes;
+  return !Array.isArray(types) || types.includes(type);
+}
+
+export interface MailOptions {
+  /** Left out of the recipients (the caller knows already). */
+  caller?: Caller;
+  /** Base of the link to the service (APP_URL, else the request's origin). */
+  origin?: string;
+}
+
+/**
+ * Run after the commit: e-mails the parties that want this notification. A failing mail is
+ * logged (serverLogs, MAIL) and never fails the caller's request.
+ */
+export async function mailServiceParties(services: Services, service: ServiceLike, event: string, options: MailOptions = {}): Promise<void> {
+  const type = notificationOf(service, event);
+  if (!type) return;
+  const { store, mailer, registry } = services;
+  const base = (services.appUrl ?? options.origin ?? '').replace(/\/$/, '');
+  const recipients = serviceRecipients(store, service, options.caller?.contact.contactId).filter((contact) => wantsMail(contact, type));
+  for (const contact of recipients) {
+    const lang: Language = contact.language ?? 'en';
+    const params = {
+      name: fullName(contact),
+      number: service.number,
+      type: registry.locales[lang]?.[`enum.serviceType.${String(service.type)}`] ?? service.type,
+      dates: datesOf(service),
+      link: `${base}/services/${String(service.serviceId)}`,
+    };
+    try {
+      await mailer.send({ to: contact.email!, subject: translate(lang, `mail.service.${type}.subject`, params), text: translate(lang, `mail.service.${type}.body`, params) });
+    } catch (error) {
+      await logServer(store, { level: 'ERROR', application: 'MAIL', contact, message: `Could not send the ${type} e-mail of service ${String(service.number)} to ${contact.email}: ${(error as Error).message}` });
+    }
+  }
+}

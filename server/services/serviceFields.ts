@@ -1,0 +1,94 @@
+import { isSuperAdmin, type Caller } from '../context';
+import type { FieldError } from '../errors';
+import { COLLECTIONS, contactById } from '../identity';
+import { isPlainObject } from '../json-body';
+import { networkAccepts, networkSources } from '../network';
+import { assertLookups } from '../resources/lookups';
+import type { EntityDef, Registry } from '../schemas';
+import type { ReadOps, Row, WriteOps } from '../store/types';
+import { applyTagRules } from '../tags';
+import { fieldErrors, type Validator } from '../validation';
+import { prefixed, underPath } from './routeHelpers';
+import { ORDER_TAKER_SLOTS, type PickerContext } from './wizardRules';
+
+/** The `service` part of a wizard body: schema validation, tags, lookups and contacts. */
+export const serviceEntity = (registry: Registry): EntityDef => registry.entities.get('service')!;
+
+/** What presentService adds for the caller: an edit or a duplicate may send a service back as it got it. */
+const PRESENTED = new Set(['side', 'owner', 'rights', 'actions']);
+
+/** The client's fields (server-owned and presented ones dropped, as the generic resources do) checked by `validate`; errors under `/service`. */
+export function checkServiceFields(entity: EntityDef, raw: unknown, validate: Validator, fixed: Row = {}): { service: Row; errors: FieldError[] } {
+  if (!isPlainObject(raw)) return { service: {}, errors: [{ path: '/service', key: raw === undefined ? 'validation.required' : 'validation.wrongType' }] };
+  const service: Row = { ...Object.fromEntries(Object.entries(raw).filter(([key]) => !entity.serverOwned.has(key) && !PRESENTED.has(key))), ...fixed };
+  for (const [key, value] of Object.entries(fixed)) if (value === undefined) delete service[key];
+  return { service, errors: validate(service) ? [] : prefixed('/service', fieldErrors(validate.errors)) };
+}
+
+/** Order-taker contacts must work for the supplier, factory or agent of the service. */
+export function contactErrors(store: ReadOps, service: Row): FieldError[] {
+  const contacts = Array.isArray(service.orderTakerContacts) ? service.orderTakerContacts : [];
+  const companies = new Set<unknown>(ORDER_TAKER_SLOTS.map((slot) => service[slot]).filter((id) => id !== undefined));
+  return contacts.flatMap((id, index) =>
+    companies.has(contactById(store, id)?.companyId) ? [] : [{ path: `/service/orderTakerContacts/${index}`, key: 'service.wizard.contactNotOrderTaker' }],
+  );
+}
+
+/** Tags and lookup ids (companies of the right kind and universe, contacts, tags) the caller may write; 400 under `/service`. */
+export function assertServiceReferences(tx: WriteOps, registry: Registry, caller: Caller, service: Row, existing?: Row): void {
+  const entity = serviceEntity(registry);
+  underPath('/service', () => {
+    applyTagRules(tx, caller, entity.tags, service, existing);
+    assertLookups(entity, service, existing, caller, tx, registry);
+  });
+}
+
+/** What the role picker needs to know about the caller (spec §6.4). */
+export function pickerContext(store: ReadOps, caller: Caller): PickerContext {
+  return {
+    companyRoles: caller.company.roles,
+    companyId: caller.company.companyId,
+    superAdmin: isSuperAdmin(caller),
+    segregatedUniverse: store.get(COLLECTIONS.universes, caller.universeId)?.segregated === true,
+  };
+}
+
+export interface Notification {
+  doSend: boolean;
+  tos: number[];
+  ccs: number[];
+  comment?: string;
+}
+
+const NOTIFICATION_KEYS = ['doSend', 'tos', 'ccs', 'comment'];
+const MAX_COMMENT = 2000;
+
+/** The wizard's notification step: contacts of the caller's universe, at least one recipient when sending. */
+export function checkNotification(store: ReadOps, caller: Caller, raw: unknown): { notification?: Notification; errors: FieldError[] } {
+  if (raw === undefined || raw === null) return { errors: [] };
+  if (!isPlainObject(raw)) return { errors: [{ path: '/notification', key: 'validation.wrongType' }] };
+  const errors: FieldError[] = Object.keys(raw)
+    .filter((key) => !NOTIFICATION_KEYS.includes(key))
+    .map((key) => ({ path: `/notification/${key}`, key: 'validation.unknownField' }));
+  const ids = (field: 'tos' | 'ccs'): number[] => {
+    const value = raw[field] ?? [];
+    if (!Array.isArray(value)) {
+      errors.push({ path: `/notification/${field}`, key: 'validation.wrongType' });
+      return [];
+    }
+    value.forEach((id, index) => {
+      if (!networkAccepts(store, networkSources.contacts, caller, id)) errors.push({ path: `/notification/${field}/${index}`, key: 'validation.unknownReference' });
+    });
+    return value as number[];
+  };
+  const doSend = raw.doSend ?? false;
+  if (typeof doSend !== 'boolean') errors.push({ path: '/notification/doSend', key: 'validation.wrongType' });
+  const tos = ids('tos');
+  const ccs = ids('ccs');
+  if (doSend === true && tos.length === 0) errors.push({ path: '/notification/tos', key: 'validation.required' });
+  const comment = raw.comment;
+  if (comment !== undefined && (typeof comment !== 'string' || comment.length > MAX_COMMENT)) {
+    errors.push({ path: '/notification/comment', key: typeof comment === 'string' ? 'validation.tooLong' : 'validation.wrongType' });
+  }
+  return { notification: { doSend: doSend === true, tos, ccs, comment: comment as string | undefined }, errors };
+}

@@ -1,0 +1,98 @@
+import { Hono } from 'hono';
+import { flowFields, flowOf, moveService, type ServiceStep } from '../../machines/service';
+import type { AppEnv, Caller } from '../context';
+import { today } from '../dates';
+import { HttpError, businessRule, notFound, validationError, versionConflict } from '../errors';
+import { expectedVersion } from '../resources/write';
+import type { Row, WriteOps } from '../store/types';
+import { SERVICES, actingSide, canSeeService, requireSheetWrite, visibleService, type ServiceParties } from './access';
+import { addHistory } from './history';
+import { LAB_LINES, PO_LINES, linesOf } from './lines';
+import { presentService } from './present';
+import { removeService, updateService, type ServiceRecord } from './records';
+import { numberParam, readObject, serviceCaller, serviceInReach, throwIfAny } from './routeHelpers';
+
+/**
+ * Split (some PO lines move to another service) and merge (every line moves; the source is
+ * cancelled, or deleted when asked). Both services need WRITE; the target must be another
+ * service the caller sees (spec §5.4).
+ */
+function sourceAndTarget(tx: WriteOps, caller: Caller, sourceId: number, targetId: unknown): { source: ServiceRecord; target: ServiceRecord } {
+  const source = visibleService(tx, sourceId, caller);
+  requireSheetWrite(source, caller);
+  if (typeof targetId !== 'number' || !Number.isInteger(targetId)) {
+    throw validationError([{ path: '/targetServiceId', key: targetId === undefined ? 'validation.required' : 'validation.wrongType' }]);
+  }
+  if (targetId === sourceId) throw businessRule('service.split.sameService');
+  const target = tx.get<Row & ServiceParties>(SERVICES, targetId);
+  if (!target || !canSeeService(target, caller)) throw notFound('service.split.targetNotFound');
+  requireSheetWrite(target, caller);
+  return { source, target };
+}
+
+function split(tx: WriteOps, caller: Caller, sourceId: number, body: Row, version?: number) {
+  const { source, target } = sourceAndTarget(tx, caller, sourceId, body.targetServiceId);
+  const ids = body.purchaseOrderLineIds;
+  if (!Array.isArray(ids) || ids.length === 0) {
+    throw validationError([{ path: '/purchaseOrderLineIds', key: Array.isArray(ids) || ids === undefined ? 'validation.required' : 'validation.wrongType' }]);
+  }
+  const lines = linesOf(source, PO_LINES);
+  const known = new Set(lines.map((line) => line[PO_LINES.idField]));
+  throwIfAny(ids.flatMap((id, index) => (known.has(id) ? [] : [{ path: `/purchaseOrderLineIds/${index}`, key: 'validation.unknownReference' }])));
+  const moving = lines.filter((line) => ids.includes(line[PO_LINES.idField]));
+  const staying = lines.filter((line) => !ids.includes(line[PO_LINES.idField]));
+  if (staying.length === 0) throw validationError([{ path: '/purchaseOrderLineIds', key: 'service.split.noLineLeft' }]);
+  const updatedSource = updateService(tx, caller, sourceId, { purchaseOrderLines: staying }, version);
+  const updatedTarget = updateService(tx, caller, target.serviceId as number, { purchaseOrderLines: [...linesOf(target, PO_LINES), ...moving] });
+  addHistory(tx, caller, { serviceId: sourceId, event: 'SPLIT', side: actingSide(source, caller), detail: `→ ${target.number}` });
+  addHistory(tx, caller, { serviceId: target.serviceId as number, event: 'SPLIT', side: actingSide(target, caller), detail: `← ${source.number}` });
+  return { source: updatedSource, target: updatedTarget };
+}
+
+function merge(tx: WriteOps, caller: Caller, sourceId: number, body: Row, version?: number) {
+  const { source, target } = sourceAndTarget(tx, caller, sourceId, body.targetServiceId);
+  const deleteSource = body.deleteSource ?? false;
+  if (typeof deleteSource !== 'boolean') throw validationError([{ path: '/deleteSource', key: 'validation.wrongType' }]);
+  if (version !== undefined && version !== source.version) throw versionConflict();
+  const updatedTarget = updateService(tx, caller, target.serviceId as number, {
+    purchaseOrderLines: [...linesOf(target, PO_LINES), ...linesOf(source, PO_LINES)],
+    laboratoryLines: [...linesOf(target, LAB_LINES), ...linesOf(source, LAB_LINES)],
+  });
+  addHistory(tx, caller, { serviceId: target.serviceId as number, event: 'MERGED', side: actingSide(target, caller), detail: `← ${source.number}` });
+  if (deleteSource) {
+    removeService(tx, sourceId);
+    return { source: null, target: updatedTarget };
+  }
+  // Merged into another one, the source is cancelled like its owner would cancel it.
+  const side = actingSide(source, caller);
+  const step = source.serviceStep as ServiceStep;
+  const moved = moveService(step, flowOf(source as never), { type: 'CANCEL', by: side ?? 'DECISION_MAKER', owner: true });
+  if (!moved) throw new HttpError(409, 'TransitionException', 'error.service.transitionRefused', { action: 'CANCEL', step });
+  const updatedSource = updateService(tx, caller, sourceId, {
+    purchaseOrderLines: [],
+    laboratoryLines: [],
+    ...flowFields(moved.step, moved.flow, today(), source as never),
+  });
+  addHistory(tx, caller, { serviceId: sourceId, event: 'CANCEL', fromStep: step, toStep: moved.step, side, detail: `→ ${target.number}` });
+  return { source: updatedSource, target: updatedTarget };
+}
+
+export function splitMergeRoutes(): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const actions = { split: { keys: ['targetServiceId', 'purchaseOrderLineIds', 'version'], run: split }, merge: { keys: ['targetServiceId', 'deleteSource', 'version'], run: merge } };
+  for (const [name, action] of Object.entries(actions)) {
+    app.post(`/back/bo/services/:id{[0-9]+}/${name}`, async (c) => {
+      const caller = serviceCaller(c);
+      const { store } = c.get('services');
+      serviceInReach(c, caller);
+      const body = await readObject(c, action.keys);
+      const version = expectedVersion(body.version, false);
+      const result = await store.transaction((tx) => action.run(tx, caller, numberParam(c, 'id'), body, version));
+      return c.json({
+        source: result.source && presentService(store, result.source, caller),
+        target: presentService(store, result.target, caller),
+      });
+    });
+  }
+  return app;
+}

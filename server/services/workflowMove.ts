@@ -1,0 +1,72 @@
+import { flowFields, flowOf, moveService, type ServiceAction, type ServiceSide, type ServiceStep } from '../../machines/service';
+import type { AppContext, Caller } from '../context';
+import { today } from '../dates';
+import { HttpError, forbidden, versionConflict } from '../errors';
+import { translate } from '../i18n';
+import type { Registry } from '../schemas';
+import type { Row, WriteOps } from '../store/types';
+import { actingSide, isOwner } from './access';
+import { addHistory } from './history';
+import { updateService, type ServiceRecord } from './records';
+import { presentService } from './present';
+import { alertServiceParties, mailServiceParties } from './serviceAlerts';
+
+/**
+ * One workflow move of a service, shared by the date calls and the PATCH actions: the caller's
+ * side and ownership feed the machine (machines/service.ts); the new workflow fields, the
+ * history event and the live alerts are written in the caller's transaction.
+ */
+export interface MoveExtra {
+  /** Schema labels (registry.locales): a refusal names the action and the step in the caller's language. */
+  labels: Registry['locales'];
+  /** The version the caller saw; a stale one is refused (409) like any write. */
+  version?: number;
+  /** The caller's comment, kept in the history event. */
+  comment?: string;
+  /** Other fields written with the move (the accepted dates). */
+  changes?: Row;
+  now?: Date;
+}
+
+export interface MoveResult {
+  service: ServiceRecord;
+  side: ServiceSide;
+  fromStep: ServiceStep;
+  toStep: ServiceStep;
+}
+
+/** 409 TransitionException naming the action and the step, in the caller's language. */
+function transitionRefused(labels: Registry['locales'], caller: Caller, action: ServiceAction, step: string): HttpError {
+  const lang = caller.contact.language ?? 'en';
+  const stepLabel = labels[lang]?.[`enum.serviceStep.${step}`] ?? step;
+  // The action label is a server text: the service machine is not an x-machine record workflow.
+  return new HttpError(409, 'TransitionException', 'error.service.transitionRefused', { action: translate(lang, `workflow.service.${action}`), step: stepLabel });
+}
+
+export function applyServiceEvent(tx: WriteOps, service: ServiceRecord, caller: Caller, event: ServiceAction, extra: MoveExtra): MoveResult {
+  const side = actingSide(service, caller);
+  if (!side) throw forbidden('error.service.noSide');
+  if (extra.version !== undefined && extra.version !== service.version) throw versionConflict();
+  const fromStep = service.serviceStep as ServiceStep;
+  const moved = moveService(fromStep, flowOf(service as never), { type: event, by: side, owner: isOwner(service, caller) });
+  if (!moved) throw transitionRefused(extra.labels, caller, event, fromStep);
+  const now = extra.now ?? new Date();
+  const fields = flowFields(moved.step, moved.flow, today(now), service as never);
+  const serviceId = service.serviceId as number;
+  const updated = updateService(tx, caller, serviceId, { ...extra.changes, ...fields }, service.version);
+  addHistory(tx, caller, { serviceId, event, fromStep, toStep: moved.step, side, detail: extra.comment }, now);
+  alertServiceParties(tx, updated, caller, event, now);
+  return { service: updated, side, fromStep, toStep: moved.step };
+}
+
+/**
+ * The answer of every workflow call, once committed: the presented service; the e-mails of a
+ * confirmation or cancellation go out after the answer (a mail failure is only logged).
+ */
+export function answerMove(c: AppContext, caller: Caller, event: ServiceAction, service: ServiceRecord): Response {
+  const services = c.get('services');
+  void mailServiceParties(services, service, event, { caller, origin: new URL(c.req.url).origin }).catch((error: Error) =>
+    console.error(`[qcflow] service ${String(service.number)} e-mails failed:`, error.message),
+  );
+  return c.json(presentService(services.store, service, caller));
+}

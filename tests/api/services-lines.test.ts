@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNTS, loginAs, startServer, type Client, type TestServer } from './helpers';
+import { createService, fieldMessages, network, poLine, wizardBody, type Network } from './service-fixtures';
+
+/** docs/services.md "Lines": GET and PATCH /back/bo/purchaseOrderLines/{serviceId} and /laboratoryLines. */
+let server: TestServer;
+let net: Network;
+let quality: Client;
+let sales: Client;
+let inspector: Client;
+let outsider: Client;
+
+beforeAll(async () => {
+  server = await startServer();
+  net = network(server.store);
+  [quality, sales, inspector, outsider] = await Promise.all([ACCOUNTS.quality, ACCOUNTS.sales, ACCOUNTS.inspector, ACCOUNTS.outsider].map((email) => loginAs(server, email)));
+});
+afterAll(() => server?.close());
+
+describe('purchase order lines', () => {
+  it('reads the lines, replaces them (ids kept for known lines, new ids otherwise) and reindexes the keywords', async () => {
+    const service = await createService(quality, wizardBody(net, { purchaseOrderLines: [poLine('PO-A'), poLine('PO-B')] }));
+    const url = `/back/bo/purchaseOrderLines/${service.serviceId}`;
+    const lines = (await quality.get(url)).body;
+    expect(lines.map((line: any) => line.poNumber)).toEqual(['PO-A', 'PO-B']);
+    const reply = await quality.patch(url, { version: 1, lines: [{ ...lines[1], designation: 'Wool coat' }, poLine('PO-NEW-9')] });
+    expect(reply.status, reply.text).toBe(200);
+    expect(reply.body.version).toBe(2);
+    const [kept, added] = reply.body.purchaseOrderLines;
+    expect(kept).toMatchObject({ purchaseOrderLineId: lines[1].purchaseOrderLineId, poNumber: 'PO-B', designation: 'Wool coat' });
+    expect(added.purchaseOrderLineId).toEqual(expect.any(Number));
+    expect([lines[0].purchaseOrderLineId, lines[1].purchaseOrderLineId]).not.toContain(added.purchaseOrderLineId);
+    const searchText = server.store.get('services', service.serviceId)!.searchText as string;
+    expect(searchText).toContain('PO-NEW-9');
+    expect(searchText).not.toContain('PO-A');
+    expect(server.store.find('serviceHistory', (event) => event.serviceId === service.serviceId).map((event) => event.event)).toEqual(['CREATED', 'UPDATED']);
+  });
+
+  it('at least one line, each valid, no negative quantity, with the version', async () => {
+    const service = await createService(quality, wizardBody(net));
+    const url = `/back/bo/purchaseOrderLines/${service.serviceId}`;
+    expect(fieldMessages((await quality.patch(url, { version: 1, lines: [] })).body)).toEqual({ '/lines': 'at least one purchase order line' });
+    const bad = await quality.patch(url, { version: 1, lines: [poLine('PO-1', -3), { designation: 'x', orderedQuantity: { quantity: 1 } }, 'line'] });
+    expect(bad.status).toBe(400);
+    expect(fieldMessages(bad.body)).toEqual({ '/lines/0/orderedQuantity/quantity': 'too small', '/lines/1/poNumber': 'required', '/lines/2': 'wrong type' });
+    expect(fieldMessages((await quality.patch(url, { lines: [poLine()] })).body)).toEqual({ '/version': 'required' });
+    expect((await quality.patch(url, { version: 7, lines: [poLine()] })).status).toBe(409);
+    expect(server.store.get('services', service.serviceId)!.version).toBe(1);
+  });
+
+  it('READ parties read but do not write; outsiders and the inspector are refused', async () => {
+    const service = await createService(quality, wizardBody(net));
+    await server.store.update('services', service.serviceId, (current) => ({ ...current, providerConfirmed: true }));
+    const url = `/back/bo/purchaseOrderLines/${service.serviceId}`;
+    expect((await sales.get(url)).status).toBe(200);
+    const write = await sales.patch(url, { version: 2, lines: [poLine()] });
+    expect([write.status, write.body.message]).toEqual([403, 'You can only read this service: you cannot change it']);
+    expect((await outsider.get(url)).status).toBe(404);
+    expect((await inspector.get(url)).status).toBe(403);
+  });
+});
+
+describe('laboratory lines', () => {
+  it('a laboratory service keeps at least one test line; results are validated', async () => {
+    const lab = { service: { thirdPartyDepartment: 'LAB', type: 'LAB_PHYSICAL_TEST' }, laboratoryLines: [{ testName: 'Pilling', sampleCount: 2 }] };
+    const service = await createService(quality, wizardBody(net, lab));
+    const url = `/back/bo/purchaseOrderLines/${service.serviceId}/laboratoryLines`;
+    const lines = (await quality.get(url)).body;
+    expect(lines).toEqual([expect.objectContaining({ testName: 'Pilling', result: 'PENDING' })]);
+    expect(fieldMessages((await quality.patch(url, { version: 1, lines: [] })).body)).toEqual({ '/lines': 'at least one laboratory test' });
+    expect(fieldMessages((await quality.patch(url, { version: 1, lines: [{ ...lines[0], result: 'MAYBE', sampleCount: 0 }] })).body)).toEqual({
+      '/lines/0/result': 'unknown value',
+      '/lines/0/sampleCount': 'too small',
+    });
+    const reply = await quality.patch(url, { version: 1, lines: [{ ...lines[0], result: 'PASSED' }, { testName: 'Colour fastness', sampleCount: 1 }] });
+    expect(reply.status, reply.text).toBe(200);
+    expect(reply.body.laboratoryLines.map((line: any) => [line.testName, line.result])).toEqual([['Pilling', 'PASSED'], ['Colour fastness', 'PENDING']]);
+    expect(reply.body.laboratoryLines[0].laboratoryLineId).toBe(lines[0].laboratoryLineId);
+  });
+
+  it('an inspection may have no test line', async () => {
+    const service = await createService(quality, wizardBody(net));
+    const reply = await quality.patch(`/back/bo/purchaseOrderLines/${service.serviceId}/laboratoryLines`, { version: 1, lines: [] });
+    expect([reply.status, reply.body.laboratoryLines]).toEqual([200, []]);
+  });
+});

@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNTS, loginAs, startServer, type Client, type TestServer } from './helpers';
+import { createService, fieldMessages, network, wizardBody, type Network } from './service-fixtures';
+
+/** docs/services.md "Notes": whoever sees the service reads and adds; the author edits; the author or the owner deletes. */
+let server: TestServer;
+let net: Network;
+let quality: Client;
+let buyer: Client;
+let manager: Client;
+let sales: Client;
+let outsider: Client;
+let inspector: Client;
+
+beforeAll(async () => {
+  server = await startServer();
+  net = network(server.store);
+  [quality, buyer, manager, sales, outsider, inspector] = await Promise.all(
+    [ACCOUNTS.quality, ACCOUNTS.buyer, ACCOUNTS.manager, ACCOUNTS.sales, ACCOUNTS.outsider, ACCOUNTS.inspector].map((email) => loginAs(server, email)),
+  );
+});
+afterAll(() => server?.close());
+
+describe('service notes', () => {
+  it('any party who sees the service adds and reads notes, newest first', async () => {
+    const service = await createService(quality, wizardBody(net));
+    const url = `/back/bo/servicenotes/${service.serviceId}`;
+    const first = await quality.post(url, { text: 'Golden sample sent' });
+    expect(first.status, first.text).toBe(201);
+    expect(first.body).toMatchObject({ serviceId: service.serviceId, text: 'Golden sample sent', creator: expect.any(Number), version: 1 });
+    const provider = await manager.post(url, { text: 'Inspector booked' });
+    expect(provider.status).toBe(201);
+    const notes = (await buyer.get(url)).body;
+    expect(notes.map((note: any) => note.text)).toEqual(['Inspector booked', 'Golden sample sent']);
+    expect(server.store.find('serviceHistory', (event) => event.serviceId === service.serviceId).map((event) => event.event)).toEqual(['CREATED', 'NOTE_ADDED', 'NOTE_ADDED']);
+  });
+
+  it('hidden services: 404; no service flag: 403; blank text: 400', async () => {
+    const service = await createService(quality, wizardBody(net));
+    const url = `/back/bo/servicenotes/${service.serviceId}`;
+    expect((await sales.get(url)).status).toBe(404); // not confirmed by the provider yet
+    expect((await sales.post(url, { text: 'hello' })).status).toBe(404);
+    expect((await outsider.get(url)).status).toBe(404);
+    expect((await inspector.get(url)).status).toBe(403);
+    expect(fieldMessages((await quality.post(url, { text: '   ' })).body)).toEqual({ '/text': 'required' });
+    expect(fieldMessages((await quality.post(url, { text: 'x'.repeat(5001) })).body)).toEqual({ '/text': 'too long' });
+    expect(fieldMessages((await quality.post(url, { text: 'ok', creator: 1 })).body)).toEqual({ '/creator': 'unknown field' });
+    await server.store.update('services', service.serviceId, (current) => ({ ...current, providerConfirmed: true }));
+    expect((await sales.post(url, { text: 'Factory ready on Monday' })).status).toBe(201);
+  });
+
+  it('only the author edits a note (with its version); the author or the owner deletes it', async () => {
+    const service = await createService(quality, wizardBody(net));
+    const url = `/back/bo/servicenotes/${service.serviceId}`;
+    const byProvider = (await manager.post(url, { text: 'Provider note' })).body;
+    const mine = (await quality.post(url, { text: 'Owner note' })).body;
+    const notAuthor = await quality.put(url, { noteId: byProvider.noteId, text: 'changed', version: 1 });
+    expect([notAuthor.status, notAuthor.body.message]).toEqual([403, 'Only the author of this note can change it']);
+    const edited = await manager.put(url, { noteId: byProvider.noteId, text: 'Provider note, updated', version: 1 });
+    expect(edited.status, edited.text).toBe(200);
+    expect(edited.body).toMatchObject({ text: 'Provider note, updated', version: 2 });
+    expect((await manager.put(url, { noteId: byProvider.noteId, text: 'again', version: 1 })).status).toBe(409);
+    expect((await manager.put(url, { noteId: 999999, text: 'again', version: 1 })).status).toBe(404);
+    // The provider is neither the author of the owner's note nor the owner.
+    expect((await manager.delete(`${url}/${mine.noteId}`)).status).toBe(403);
+    // A colleague of the owner's company deletes the provider's note: owner.
+    expect((await buyer.delete(`${url}/${byProvider.noteId}`)).body).toBe(true);
+    expect((await quality.delete(`${url}/${mine.noteId}`)).body).toBe(true);
+    expect((await quality.get(url)).body).toEqual([]);
+    const other = await createService(quality, wizardBody(net));
+    const foreign = (await quality.post(`/back/bo/servicenotes/${other.serviceId}`, { text: 'elsewhere' })).body;
+    expect((await quality.delete(`${url}/${foreign.noteId}`)).status).toBe(404);
+  });
+});

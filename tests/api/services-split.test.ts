@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNTS, loginAs, startServer, type Client, type TestServer } from './helpers';
+import { createService, fieldMessages, network, poLine, wizardBody, type Network } from './service-fixtures';
+
+/** docs/services.md "Split and merge". */
+let server: TestServer;
+let net: Network;
+let quality: Client;
+let manager: Client;
+let outsider: Client;
+
+beforeAll(async () => {
+  server = await startServer();
+  net = network(server.store);
+  [quality, manager, outsider] = await Promise.all([ACCOUNTS.quality, ACCOUNTS.manager, ACCOUNTS.outsider].map((email) => loginAs(server, email)));
+});
+afterAll(() => server?.close());
+
+const twoServices = async () => {
+  const source = await createService(quality, wizardBody(net, { purchaseOrderLines: [poLine('PO-S1'), poLine('PO-S2'), poLine('PO-S3')] }));
+  const target = await createService(quality, wizardBody(net, { purchaseOrderLines: [poLine('PO-T1')] }));
+  return { source, target };
+};
+const history = (serviceId: number) => server.store.find('serviceHistory', (event) => event.serviceId === serviceId).map((event) => event.event);
+
+describe('split', () => {
+  it('moves the chosen PO lines to the target, ids kept', async () => {
+    const { source, target } = await twoServices();
+    const [, second, third] = source.purchaseOrderLines;
+    const reply = await quality.post(`/back/bo/services/${source.serviceId}/split`, {
+      targetServiceId: target.serviceId,
+      purchaseOrderLineIds: [second.purchaseOrderLineId, third.purchaseOrderLineId],
+      version: 1,
+    });
+    expect(reply.status, reply.text).toBe(200);
+    expect(reply.body.source.purchaseOrderLines.map((line: any) => line.poNumber)).toEqual(['PO-S1']);
+    expect(reply.body.target.purchaseOrderLines.map((line: any) => line.poNumber)).toEqual(['PO-T1', 'PO-S2', 'PO-S3']);
+    expect(reply.body.target.purchaseOrderLines[1].purchaseOrderLineId).toBe(second.purchaseOrderLineId);
+    expect(server.store.get('services', target.serviceId)!.searchText).toContain('PO-S3');
+    expect(history(source.serviceId)).toEqual(['CREATED', 'SPLIT']);
+    expect(history(target.serviceId)).toEqual(['CREATED', 'SPLIT']);
+  });
+
+  it('refusals: same service 422, unknown target 404, no line left 400, unknown line 400, stale version 409', async () => {
+    const { source, target } = await twoServices();
+    const url = `/back/bo/services/${source.serviceId}/split`;
+    const ids = source.purchaseOrderLines.map((line: any) => line.purchaseOrderLineId);
+    const same = await quality.post(url, { targetServiceId: source.serviceId, purchaseOrderLineIds: [ids[0]] });
+    expect([same.status, same.body.message]).toEqual([422, 'source and target cannot be the same']);
+    const unknown = await quality.post(url, { targetServiceId: 999999, purchaseOrderLineIds: [ids[0]] });
+    expect([unknown.status, unknown.body.message]).toEqual([404, 'target service not found']);
+    const all = await quality.post(url, { targetServiceId: target.serviceId, purchaseOrderLineIds: ids });
+    expect([all.status, fieldMessages(all.body)]).toEqual([400, { '/purchaseOrderLineIds': 'the source service must keep at least one purchase order line' }]);
+    const stranger = await quality.post(url, { targetServiceId: target.serviceId, purchaseOrderLineIds: [target.purchaseOrderLines[0].purchaseOrderLineId] });
+    expect(fieldMessages(stranger.body)).toEqual({ '/purchaseOrderLineIds/0': 'unknown or unavailable value' });
+    expect(fieldMessages((await quality.post(url, { targetServiceId: target.serviceId, purchaseOrderLineIds: [] })).body)).toEqual({ '/purchaseOrderLineIds': 'required' });
+    expect((await quality.post(url, { targetServiceId: target.serviceId, purchaseOrderLineIds: [ids[0]], version: 5 })).status).toBe(409);
+    expect(server.store.get('services', source.serviceId)!.purchaseOrderLines).toHaveLength(3);
+  });
+
+  it('needs WRITE on both services; an outsider does not see them', async () => {
+    const { source, target } = await twoServices();
+    const line = [source.purchaseOrderLines[0].purchaseOrderLineId];
+    // The provider sees both (READ): 403.
+    const provider = await manager.post(`/back/bo/services/${source.serviceId}/split`, { targetServiceId: target.serviceId, purchaseOrderLineIds: line });
+    expect(provider.status).toBe(403);
+    // A target the caller can read but not write.
+    const atlasOwned = await createService(manager, wizardBody(net, { roles: ['SERVICE_PROVIDER'] }));
+    await server.store.update('services', atlasOwned.serviceId, (current) => ({ ...current, providerConfirmed: true }));
+    const readOnlyTarget = await quality.post(`/back/bo/services/${source.serviceId}/split`, { targetServiceId: atlasOwned.serviceId, purchaseOrderLineIds: line });
+    expect([readOnlyTarget.status, readOnlyTarget.body.message]).toEqual([403, 'You can only read this service: you cannot change it']);
+    expect((await outsider.post(`/back/bo/services/${source.serviceId}/split`, { targetServiceId: target.serviceId, purchaseOrderLineIds: line })).status).toBe(404);
+  });
+});
+
+describe('merge', () => {
+  it('moves every line to the target and cancels the source', async () => {
+    const lab = { service: { thirdPartyDepartment: 'LAB', type: 'LAB_PHYSICAL_TEST' } };
+    const source = await createService(quality, wizardBody(net, { ...lab, laboratoryLines: [{ testName: 'Pilling', sampleCount: 2 }] }));
+    const target = await createService(quality, wizardBody(net, { ...lab, laboratoryLines: [{ testName: 'Shrinkage', sampleCount: 1 }] }));
+    const reply = await quality.post(`/back/bo/services/${source.serviceId}/merge`, { targetServiceId: target.serviceId, deleteSource: false, version: 1 });
+    expect(reply.status, reply.text).toBe(200);
+    expect(reply.body.target.purchaseOrderLines).toHaveLength(2);
+    expect(reply.body.target.laboratoryLines.map((line: any) => line.testName)).toEqual(['Shrinkage', 'Pilling']);
+    expect(reply.body.source).toMatchObject({ serviceStep: 'CANCELLED', purchaseOrderLines: [], laboratoryLines: [] });
+    expect(history(source.serviceId)).toEqual(['CREATED', 'CANCEL']);
+    expect(history(target.serviceId)).toEqual(['CREATED', 'MERGED']);
+  });
+
+  it('with deleteSource the source is gone (irreversible)', async () => {
+    const { source, target } = await twoServices();
+    await quality.post(`/back/bo/servicenotes/${source.serviceId}`, { text: 'goes with the source' });
+    const reply = await quality.post(`/back/bo/services/${source.serviceId}/merge`, { targetServiceId: target.serviceId, deleteSource: true });
+    expect(reply.status, reply.text).toBe(200);
+    expect(reply.body.source).toBeNull();
+    expect(reply.body.target.purchaseOrderLines.map((line: any) => line.poNumber)).toEqual(['PO-T1', 'PO-S1', 'PO-S2', 'PO-S3']);
+    expect((await quality.get(`/back/bo/services/${source.serviceId}`)).status).toBe(404);
+    expect(server.store.find('serviceNotes', (note) => note.serviceId === source.serviceId)).toEqual([]);
+  });
+
+  it('refusals: same service, unknown target, bad flag, stale version; nothing changes', async () => {
+    const { source, target } = await twoServices();
+    const url = `/back/bo/services/${source.serviceId}/merge`;
+    expect((await quality.post(url, { targetServiceId: source.serviceId, deleteSource: true })).status).toBe(422);
+    expect((await quality.post(url, { targetServiceId: 424242, deleteSource: true })).body.message).toBe('target service not found');
+    expect(fieldMessages((await quality.post(url, { targetServiceId: target.serviceId, deleteSource: 'yes' })).body)).toEqual({ '/deleteSource': 'wrong type' });
+    expect(fieldMessages((await quality.post(url, { deleteSource: true })).body)).toEqual({ '/targetServiceId': 'required' });
+    expect((await quality.post(url, { targetServiceId: target.serviceId, deleteSource: true, version: 9 })).status).toBe(409);
+    expect(server.store.get('services', source.serviceId)).toMatchObject({ serviceStep: 'OPENED', version: 1 });
+    expect(server.store.get('services', target.serviceId)!.purchaseOrderLines).toHaveLength(1);
+  });
+});

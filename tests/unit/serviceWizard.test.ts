@@ -1,0 +1,280 @@
+import { describe, expect, it } from 'vitest';
+import {
+  canOpenStep,
+  emptyDraft,
+  initialWizard,
+  lockedSlots,
+  needsExFactoryDate,
+  quickSide,
+  stepErrors,
+  stepOfPath,
+  stepsOf,
+  withCallerSlots,
+  wizardReducer,
+  type WizardAction,
+  type WizardCaller,
+  type WizardDraft,
+  type WizardState,
+} from '../../machines/serviceWizard';
+import { emptyQuick, flatPath, quickBody, quickErrors } from '../../app/pages/services/wizard/quick/quickService';
+import { createBody, draftOfService, updateBody } from '../../app/pages/services/wizard/wizardBody';
+import type { ServiceView } from '../../app/pages/services/shared/serviceApi';
+
+const brand: WizardCaller = { companyRoles: ['DECISION_MAKER'], superAdmin: false, segregatedUniverse: false };
+const supplier: WizardCaller = { companyRoles: ['SUPPLIER'], superAdmin: false, segregatedUniverse: false };
+
+/** A draft that passes every step: a decision maker's final inspection with one PO line. */
+function validDraft(): WizardDraft {
+  const draft = emptyDraft(['DECISION_MAKER']);
+  return {
+    ...draft,
+    service: {
+      ...draft.service,
+      client: 3,
+      supplier: 4,
+      serviceProvider: 2,
+      orderTakerContacts: [17],
+      thirdPartyDepartment: 'INSP',
+      type: 'INSP_FINAL_RANDOM',
+      startDate: '2026-12-01',
+      endDate: '2026-12-02',
+    },
+    purchaseOrderLines: [{ poNumber: 'PO-1', designation: 'Shirt', orderedQuantity: { quantity: 1200, unit: 'PIECE' } }],
+  };
+}
+
+const keys = (errors: { path: string; key?: string }[]) => errors.map((error) => `${error.path} ${error.key}`);
+const run = (state: WizardState, ...actions: WizardAction[]) => actions.reduce(wizardReducer, state);
+
+describe('service wizard steps', () => {
+  it('shows every step for a new or duplicated service, companies and details for an edit, the dates for a reschedule', () => {
+    expect(stepsOf('NEW')).toEqual(['ROLE', 'COMPANIES', 'DETAILS', 'NOTES', 'NOTIFICATION', 'CONFIRMATION']);
+    expect(stepsOf('DUPLICATE')).toEqual(stepsOf('NEW'));
+    expect(stepsOf('EDIT')).toEqual(['COMPANIES', 'DETAILS']);
+    expect(stepsOf('RESCHEDULE')).toEqual(['DATES']);
+  });
+
+  it('maps a field path of a 400 answer to its step', () => {
+    expect(stepOfPath('/roles', 'NEW')).toBe('ROLE');
+    expect(stepOfPath('/service/client', 'NEW')).toBe('COMPANIES');
+    expect(stepOfPath('/service/orderTakerContacts', 'NEW')).toBe('COMPANIES');
+    expect(stepOfPath('/service/startDate', 'NEW')).toBe('DETAILS');
+    expect(stepOfPath('/purchaseOrderLines/0/orderedQuantity/quantity', 'NEW')).toBe('DETAILS');
+    expect(stepOfPath('/note', 'NEW')).toBe('NOTES');
+    expect(stepOfPath('/notification/tos', 'NEW')).toBe('NOTIFICATION');
+    expect(stepOfPath('/service/startDate', 'RESCHEDULE')).toBe('DATES');
+  });
+});
+
+describe('service wizard rules (spec §5.4, §6.4)', () => {
+  it('needs a role the picker allows', () => {
+    expect(keys(stepErrors('ROLE', emptyDraft([]), brand, 'NEW'))).toEqual(['/roles service.wizard.roleRequired']);
+    expect(keys(stepErrors('ROLE', emptyDraft(['ORDER_TAKER']), brand, 'NEW'))).toEqual(['/roles service.wizard.roleNotAllowed']);
+    expect(stepErrors('ROLE', emptyDraft(['DECISION_MAKER']), brand, 'NEW')).toEqual([]);
+  });
+
+  it('locks the caller company in the slot of each chosen side and frees it when the side goes', () => {
+    expect(lockedSlots(['DECISION_MAKER'], ['DECISION_MAKER'])).toEqual(['client']);
+    expect(lockedSlots(['ORDER_TAKER'], ['FACTORY'])).toEqual(['factory']);
+    const user = { ...brand, companyId: 3 };
+    const chosen = withCallerSlots(emptyDraft().service, ['DECISION_MAKER'], user);
+    expect(chosen.client).toBe(3);
+    expect(withCallerSlots(chosen, [], user).client).toBeUndefined();
+    // A super admin fills any slot himself.
+    expect(withCallerSlots(emptyDraft().service, ['DECISION_MAKER'], { ...user, superAdmin: true }).client).toBeUndefined();
+  });
+
+  it('needs a client, a provider, an order taker and at least one order-taker contact (site contact for an audit)', () => {
+    const draft = emptyDraft(['DECISION_MAKER']);
+    expect(keys(stepErrors('COMPANIES', draft, brand, 'NEW'))).toEqual([
+      '/service/client serviceWizard.error.required',
+      '/service/serviceProvider serviceWizard.error.required',
+      '/service/supplier serviceWizard.error.orderTakerRequired',
+      '/service/orderTakerContacts serviceWizard.error.orderTakerContactRequired',
+    ]);
+    const audit = { ...validDraft(), service: { ...validDraft().service, thirdPartyDepartment: 'AUDIT', type: 'AUDIT_SOCIAL', orderTakerContacts: [] } };
+    expect(keys(stepErrors('COMPANIES', audit, brand, 'NEW'))).toEqual(['/service/orderTakerContacts serviceWizard.error.siteContactRequired']);
+    expect(stepErrors('COMPANIES', validDraft(), brand, 'NEW')).toEqual([]);
+  });
+
+  it('needs a service date, an end not before the start, at least one PO line without negative quantity', () => {
+    expect(stepErrors('DETAILS', validDraft(), brand, 'NEW')).toEqual([]);
+    const noDate = validDraft();
+    noDate.service.startDate = undefined;
+    expect(keys(stepErrors('DETAILS', noDate, brand, 'NEW'))).toEqual(['/service/startDate serviceWizard.error.dateRequired']);
+    const reversed = validDraft();
+    reversed.service.endDate = '2026-11-30';
+    expect(keys(stepErrors('DETAILS', reversed, brand, 'NEW'))).toEqual(['/service/endDate serviceWizard.error.endBeforeStart']);
+    expect(keys(stepErrors('DETAILS', { ...validDraft(), purchaseOrderLines: [] }, brand, 'NEW'))).toEqual(['/purchaseOrderLines serviceWizard.error.poLineRequired']);
+    const negative = validDraft();
+    negative.purchaseOrderLines = [{ poNumber: 'PO-1', designation: 'Shirt', orderedQuantity: { quantity: -1 } }];
+    expect(keys(stepErrors('DETAILS', negative, brand, 'NEW'))).toEqual(['/purchaseOrderLines/0/orderedQuantity/quantity serviceWizard.error.negative']);
+    const blank = validDraft();
+    blank.purchaseOrderLines = [{ poNumber: ' ', orderedQuantity: {} }];
+    expect(keys(stepErrors('DETAILS', blank, brand, 'NEW'))).toEqual([
+      '/purchaseOrderLines/0/poNumber serviceWizard.error.required',
+      '/purchaseOrderLines/0/designation serviceWizard.error.required',
+      '/purchaseOrderLines/0/orderedQuantity/quantity serviceWizard.error.required',
+    ]);
+  });
+
+  it('leaves the dates out of an edit (they move through a postpone)', () => {
+    const edited = validDraft();
+    edited.service.startDate = undefined;
+    expect(stepErrors('DETAILS', edited, brand, 'EDIT')).toEqual([]);
+  });
+
+  it('needs a type of the chosen department and a laboratory test on a laboratory service', () => {
+    const mismatch = validDraft();
+    mismatch.service.thirdPartyDepartment = 'AUDIT';
+    expect(keys(stepErrors('DETAILS', mismatch, brand, 'NEW'))).toEqual(['/service/type serviceWizard.error.typeDepartment']);
+    const lab = validDraft();
+    lab.service = { ...lab.service, thirdPartyDepartment: 'LAB', type: 'LAB_CHEMICAL_TEST' };
+    expect(keys(stepErrors('DETAILS', lab, brand, 'NEW'))).toEqual(['/laboratoryLines serviceWizard.error.labLineRequired']);
+    lab.laboratoryLines = [{ testName: 'pH', sampleCount: 0 }];
+    expect(keys(stepErrors('DETAILS', lab, brand, 'NEW'))).toEqual(['/laboratoryLines/0/sampleCount serviceWizard.error.sampleCount']);
+    lab.laboratoryLines = [{ testName: 'pH', sampleCount: 2 }];
+    expect(stepErrors('DETAILS', lab, brand, 'NEW')).toEqual([]);
+  });
+
+  it('needs the ex-factory date for an order taker on an inspection, unless at destination', () => {
+    const service = { type: 'INSP_FINAL_RANDOM', thirdPartyDepartment: 'INSP', servicePartyType: 'SOURCE' };
+    expect(needsExFactoryDate(['ORDER_TAKER'], service)).toBe(true);
+    expect(needsExFactoryDate(['ORDER_TAKER'], { ...service, servicePartyType: 'DESTINATION' })).toBe(false);
+    expect(needsExFactoryDate(['DECISION_MAKER'], service)).toBe(false);
+    expect(needsExFactoryDate(['ORDER_TAKER'], { ...service, type: 'AUDIT_SOCIAL', thirdPartyDepartment: 'AUDIT' })).toBe(false);
+    const draft = { ...validDraft(), roles: ['ORDER_TAKER' as const] };
+    expect(keys(stepErrors('DETAILS', draft, supplier, 'NEW'))).toEqual(['/service/exFactoryDate serviceWizard.error.exFactoryRequired']);
+  });
+
+  it('needs a recipient when the notification is sent', () => {
+    const draft = validDraft();
+    draft.notification = { doSend: true, tos: [], ccs: [] };
+    expect(keys(stepErrors('NOTIFICATION', draft, brand, 'NEW'))).toEqual(['/notification/tos serviceWizard.error.recipientRequired']);
+    draft.notification.tos = [17];
+    expect(stepErrors('NOTIFICATION', draft, brand, 'NEW')).toEqual([]);
+  });
+});
+
+describe('service wizard state', () => {
+  it('refuses Next with the step errors and stays; passes a valid step', () => {
+    const start = initialWizard('NEW', brand, emptyDraft([]));
+    const refused = run(start, { type: 'NEXT' });
+    expect(refused.active).toBe(0);
+    expect(keys(refused.errors)).toEqual(['/roles service.wizard.roleRequired']);
+    const passed = run(refused, { type: 'EDIT', change: (d) => ({ ...d, roles: ['DECISION_MAKER'] }) });
+    expect(passed.errors).toEqual([]); // fixed by the edit
+    const next = run(passed, { type: 'NEXT' });
+    expect([next.active, next.reached]).toEqual([1, 1]);
+  });
+
+  it('opens a step only when it was reached and every step before it holds', () => {
+    const draft = validDraft();
+    const atDetails = run(initialWizard('NEW', brand, draft), { type: 'NEXT' }, { type: 'NEXT' });
+    expect(atDetails.active).toBe(2);
+    expect(canOpenStep(atDetails, 3)).toBe(false); // not reached yet
+    expect(run(atDetails, { type: 'GOTO', index: 4 }).active).toBe(2);
+    const back = run(atDetails, { type: 'GOTO', index: 0 });
+    expect(back.active).toBe(0);
+    expect(run(back, { type: 'GOTO', index: 2 }).active).toBe(2); // reached, steps before valid
+    // Removing the role makes the later steps closed until the role step holds again.
+    const broken = run(back, { type: 'EDIT', change: (d) => ({ ...d, roles: [] }) });
+    expect(canOpenStep(broken, 2)).toBe(false);
+    expect(canOpenStep(broken, 5)).toBe(false); // the confirmation opens only by saving
+  });
+
+  it('puts server field errors back on their step', () => {
+    const atNotification = run(initialWizard('NEW', brand, validDraft()), { type: 'NEXT' }, { type: 'NEXT' }, { type: 'NEXT' }, { type: 'NEXT' });
+    expect(atNotification.steps[atNotification.active]).toBe('NOTIFICATION');
+    const answered = run(atNotification, { type: 'SERVER_ERRORS', errors: [{ path: '/service/exFactoryDate', message: 'the ex-factory date is required' }, { path: '/note', message: 'too long' }] });
+    expect(answered.steps[answered.active]).toBe('DETAILS');
+    expect(answered.errors).toEqual([{ path: '/service/exFactoryDate', message: 'the ex-factory date is required' }]);
+    // A server message stays while editing, until the next Next.
+    expect(run(answered, { type: 'EDIT', change: (d) => d }).errors).toHaveLength(1);
+  });
+
+  it('opens the confirmation only by saving, then refuses going back or editing', () => {
+    const atSave = run(initialWizard('NEW', brand, validDraft()), { type: 'NEXT' }, { type: 'NEXT' }, { type: 'NEXT' }, { type: 'NEXT' }, { type: 'NEXT' });
+    expect(atSave.steps[atSave.active]).toBe('NOTIFICATION');
+    const saved = run(atSave, { type: 'SAVED' });
+    expect([saved.steps[saved.active], saved.done]).toEqual(['CONFIRMATION', true]);
+    expect(run(saved, { type: 'BACK' }).active).toBe(saved.active);
+    expect(run(saved, { type: 'GOTO', index: 0 }).active).toBe(saved.active);
+    expect(run(saved, { type: 'EDIT', change: () => emptyDraft() }).draft).toBe(saved.draft);
+  });
+});
+
+describe('wizard bodies (docs/services.md)', () => {
+  it('posts the whole state, empty texts and unused lab lines left out', () => {
+    const draft = validDraft();
+    draft.purchaseOrderLines[0].sku = '';
+    draft.laboratoryLines = [{ testName: 'pH', sampleCount: 1 }];
+    const body = createBody(draft) as any;
+    expect(body.roles).toEqual(['DECISION_MAKER']);
+    expect(body.service).toMatchObject({ client: 3, supplier: 4, serviceProvider: 2, type: 'INSP_FINAL_RANDOM', startDate: '2026-12-01', orderTakerContacts: [17] });
+    expect(body.purchaseOrderLines).toEqual([{ poNumber: 'PO-1', designation: 'Shirt', orderedQuantity: { quantity: 1200, unit: 'PIECE' } }]);
+    expect(body.laboratoryLines).toEqual([]);
+    expect(body.note).toBeUndefined();
+    expect(body.notification).toEqual({ doSend: false, tos: [], ccs: [] });
+  });
+
+  it('puts an edit without the dates, with the version', () => {
+    const body = updateBody(validDraft(), 4) as any;
+    expect(body.version).toBe(4);
+    expect(body.service.startDate).toBeUndefined();
+    expect(body.service.client).toBe(3);
+  });
+
+  it('duplicates a service without its dates and line ids; edits keep them', () => {
+    const stored = {
+      serviceId: 9, number: 'S-000009', version: 2, userRoles: ['DECISION_MAKER'], type: 'INSP_FINAL_RANDOM', thirdPartyDepartment: 'INSP',
+      client: 3, supplier: 4, serviceProvider: 2, startDate: '2026-01-05', orderTakerContacts: [17],
+      purchaseOrderLines: [{ purchaseOrderLineId: 40, poNumber: 'PO-9', designation: 'Coat', orderedQuantity: { quantity: 5 } }],
+    } as unknown as ServiceView;
+    const copy = draftOfService(stored, 'DUPLICATE');
+    expect(copy.roles).toEqual(['DECISION_MAKER']);
+    expect(copy.service.startDate).toBeUndefined();
+    expect(copy.purchaseOrderLines[0].purchaseOrderLineId).toBeUndefined();
+    const edit = draftOfService(stored, 'EDIT');
+    expect(edit.service.startDate).toBe('2026-01-05');
+    expect(edit.purchaseOrderLines[0].purchaseOrderLineId).toBe(40);
+  });
+});
+
+describe('light wizard', () => {
+  const user = { ...brand, companyId: 3 };
+
+  it('acts on the company side and locks the caller company in its slot', () => {
+    expect(quickSide(['DECISION_MAKER'])).toBe('DECISION_MAKER');
+    expect(quickSide(['FACTORY'])).toBe('ORDER_TAKER');
+    expect(quickSide(['SERVICE_PROVIDER'])).toBe('SERVICE_PROVIDER');
+    expect(emptyQuick(user).client).toBe(3);
+  });
+
+  it('checks the full wizard rules on the flat fields', () => {
+    expect(keys(quickErrors(emptyQuick(user), user))).toEqual([
+      '/serviceProvider serviceWizard.error.required',
+      '/supplier serviceWizard.error.orderTakerRequired',
+      '/orderTakerContacts serviceWizard.error.orderTakerContactRequired',
+      '/type serviceWizard.error.required',
+      '/startDate serviceWizard.error.dateRequired',
+      '/poNumber serviceWizard.error.required',
+      '/designation serviceWizard.error.required',
+      '/quantity serviceWizard.error.required',
+    ]);
+    const complete = { ...emptyQuick(user), type: 'INSP_FINAL_RANDOM', supplier: 4, serviceProvider: 2, orderTakerContacts: [17], startDate: '2026-12-01', poNumber: 'PO-1', designation: 'Shirt', quantity: 10 };
+    expect(quickErrors(complete, user)).toEqual([]);
+    const body = quickBody({ ...complete, endDate: undefined, exFactoryDate: '' });
+    expect(body).toEqual({ type: 'INSP_FINAL_RANDOM', client: 3, supplier: 4, serviceProvider: 2, orderTakerContacts: [17], startDate: '2026-12-01', poNumber: 'PO-1', designation: 'Shirt', quantity: 10, unit: 'PIECE' });
+  });
+
+  it('brings full-body paths back to the flat fields', () => {
+    expect(flatPath('/service/startDate')).toBe('/startDate');
+    expect(flatPath('/service/thirdPartyDepartment')).toBe('/type');
+    expect(flatPath('/purchaseOrderLines')).toBe('/poNumber');
+    expect(flatPath('/purchaseOrderLines/0/orderedQuantity/quantity')).toBe('/quantity');
+    expect(flatPath('/purchaseOrderLines/0/orderedQuantity/unit')).toBe('/unit');
+    expect(flatPath('/purchaseOrderLines/0/designation')).toBe('/designation');
+    expect(flatPath('/startDate')).toBe('/startDate');
+  });
+});
