@@ -5,6 +5,7 @@ import { seedAudit } from './audit';
 import { accountHashes, seedIdentity } from './identity';
 import { createRandom } from './random';
 import { seedRecords } from './records';
+import { seedServices } from './services';
 import { seedTags } from './tags';
 
 /** The demo universe of CONTRACT.md, written in one transaction (all or nothing). */
@@ -16,6 +17,7 @@ export async function seedDemo(store: Store, now = new Date()): Promise<void> {
     const identity = seedIdentity(tx, hashes);
     const tags = seedTags(tx, identity);
     seedRecords(tx, random, day, identity, tags);
+    seedServices(tx, createRandom(42), day, identity); // its own sequence: the records above stay as they were
     seedAlerts(tx, random, day, identity);
     seedAudit(tx, createRandom(30), now, identity); // its own sequence: the records above stay as they were
   });

@@ -140,7 +140,7 @@ test.describe('service sheet workflow', () => {
     await page.context().close();
   });
 
-  test('the client accepts the date: the service is confirmed, cannot be deleted, and gets a note', async ({ browser }) => {
+  test('the client accepts the date (confirmed), splits a line off, cannot delete it, and writes notes', async ({ browser }) => {
     const page = await openSheetAs(browser, ACCOUNTS.quality);
     await expect(page.getByTestId('read-only')).toHaveCount(0);
     // quality@brand.test is a MANAGER: BILLING_FEE shows the billing tab.
@@ -160,7 +160,7 @@ test.describe('service sheet workflow', () => {
     await page.getByRole('button', { name: en('serviceSheet.menu.label') }).click();
     await page.getByRole('menuitem', { name: en('serviceSheet.menu.splitMerge') }).click();
     const popup = page.getByRole('dialog').filter({ hasText: en('serviceSheet.splitMerge.title') });
-    const targetBox = popup.getByRole('textbox', { name: en('serviceSheet.splitMerge.target') });
+    const targetBox = popup.getByRole('combobox', { name: en('serviceSheet.splitMerge.target') });
     const pickTarget = async (number: string) => {
       await targetBox.fill(number);
       await page.getByRole('option', { name: new RegExp(`^${number} `) }).click();
