@@ -36,7 +36,7 @@ const FLOWS = {
   otherRequested: { creator: DM, events: [['REQUEST_DATE', OT]] },
   otherAgreed: { creator: DM, events: [['ACCEPT_DATE', OT]] },
 } satisfies Record<string, { creator: ServiceSide; events: [ServiceAction, ServiceSide][] }>;
-type FlowName = keyof typeof FLOWS;
+export type FlowName = keyof typeof FLOWS;
 
 /** The brand's universe: [flow, how many, start day range relative to today]. Several fall within ±7 days (the default search). */
 const PLAN: [FlowName, number, number, number][] = [
@@ -229,6 +229,19 @@ function replay(ctx: Ctx, service: { serviceId: number; universeId: number }, fl
     state = moved.flow;
   });
   return { fields, updateDate: at, updatedBy: by!.contactId };
+}
+
+/** The workflow fields a flow ends with, without its date lines and history (the benchmark's generated services). */
+export function flowFieldsAfter(flowName: FlowName, day: string): ServiceFlowFields {
+  const flow = FLOWS[flowName];
+  let fields: ServiceFlowFields = { serviceStep: 'OPENED' };
+  let state: ServiceFlow = INITIAL_FLOW;
+  for (const [action, side] of [['REQUEST_DATE', flow.creator], ...flow.events] as [ServiceAction, ServiceSide][]) {
+    const moved = moveService(fields.serviceStep, state, { type: action, by: side, owner: side === flow.creator })!;
+    fields = flowFields(moved.step, moved.flow, day, fields);
+    state = moved.flow;
+  }
+  return fields;
 }
 
 function actorOf(ctx: Ctx, key: CompanyKey | undefined, contactId?: number): Actor | undefined {

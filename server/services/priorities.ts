@@ -49,10 +49,10 @@ function checkList(tx: WriteOps, registry: Registry, caller: Caller, body: unkno
     if (seen.has(serviceId)) errors.push({ path: `/${index}/service/serviceId`, key: 'service.priority.duplicate' });
     seen.add(serviceId);
   });
-  // Sorted ranks must read 1, 2, 3…: the first that does not is reported on its item.
-  const ranks = list.map(({ priority }) => priority).sort((a, b) => a - b);
-  const gap = ranks.findIndex((rank, index) => rank !== index + 1);
-  if (gap >= 0) errors.push({ path: `/${list.findIndex(({ priority }) => priority === ranks[gap])}/priority`, key: 'service.priority.badSequence' });
+  // In rank order the ranks must read 1, 2, 3…: the first item that breaks it is reported.
+  const order = list.map((_, index) => index).sort((a, b) => list[a].priority - list[b].priority);
+  const gap = order.findIndex((item, position) => list[item].priority !== position + 1);
+  if (gap >= 0) errors.push({ path: `/${order[gap]}/priority`, key: 'service.priority.badSequence' });
   throwIfAny(errors);
   for (const { serviceId } of list) visibleService(tx, serviceId, caller);
   return list.sort((a, b) => a.priority - b.priority);

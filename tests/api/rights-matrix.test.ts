@@ -326,6 +326,15 @@ const TABLE: Route[] = [
     ];
   })(),
   // ---- services: search and priorities ----
+  ...((): Route[] => {
+    /** Service route roles (SEARCH_SERVICE, a CREATE_SERVICE flag, SUPER_ADMIN): all but the CONTRIBUTOR. Each caller's own data: nothing out of reach. */
+    const searchers: Who[] = ['admin', 'manager', 'quality', 'buyer', 'sales', 'outsider'];
+    return [
+      { route: 'GET /back/bo/services', who: searchers },
+      { route: 'GET /back/bo/services/priority', who: searchers },
+      { route: 'POST /back/bo/services/priority', who: searchers, body: [{ service: { serviceId: 1 }, priority: 0 }] },
+    ];
+  })(),
 ];
 
 // ---- routes as the app registers them ----

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../server/seed';
 import { LowdbStore } from '../../server/store/lowdb';
-import { ACCOUNTS, currentMonth, loginAs, startServer, tempDir, today, type Client, type TestServer } from './helpers';
+import { ACCOUNTS, currentMonth, loginAs, shiftDay, startServer, tempDir, today, type Client, type TestServer } from './helpers';
 
 /** The demo universe: accounts, volumes, dates, states, visibility, and records valid per their schemas. */
 let server: TestServer;
@@ -80,6 +80,39 @@ describe('demo seed', () => {
     }
   });
 
+  it('services: 40 of the brand over −60/+30 days in every step and department, several within ±7 days, 3 of Northwind', () => {
+    const all = server.store.all('services');
+    const main = all.filter((service) => service.universeId === 1);
+    expect(main).toHaveLength(40);
+    expect(all.filter((service) => service.universeId === 2)).toHaveLength(3);
+    expect(new Set(main.map((service) => service.serviceStep))).toEqual(new Set(['OPENED', 'REQUESTED', 'CONFIRMED', 'TERMINATED', 'CANCELLED']));
+    expect(new Set(main.map((service) => service.thirdPartyDepartment))).toEqual(new Set(['INSP', 'LAB', 'AUDIT', 'CON']));
+    const [from, to] = [shiftDay(today(), -60), shiftDay(today(), 30)];
+    for (const service of main) expect(String(service.startDate) >= from && String(service.startDate) <= to).toBe(true);
+    const near = main.filter((service) => String(service.startDate) >= shiftDay(today(), -7) && String(service.startDate) <= shiftDay(today(), 7));
+    expect(near.length).toBeGreaterThanOrEqual(8);
+    const companyId = (name: string) => server.store.find('companies', (row) => row.name === name)[0].companyId;
+    const drafts = main.filter((service) => service.serviceStep === 'OPENED' && !service.providerConfirmed && service.creatorCompany === companyId('Maison Lumière'));
+    expect(drafts.length).toBeGreaterThanOrEqual(2);
+    for (const draft of drafts) expect(draft.serviceProvider).toBe(companyId('Atlas Inspection'));
+    expect(main.filter((service) => service.serviceProvider === companyId('Atlas Inspection')).length).toBeGreaterThan(30);
+    expect(main.some((service) => service.cancelRequestDate)).toBe(true);
+    expect(main.some((service) => service.serviceStatus === 'PENDING')).toBe(true);
+    for (const service of main) {
+      expect((service.purchaseOrderLines as unknown[]).length).toBeGreaterThanOrEqual(1);
+      expect(service.searchText).toContain(service.number);
+      if (service.thirdPartyDepartment === 'LAB') expect((service.laboratoryLines as unknown[]).length).toBeGreaterThan(0);
+      if (service.serviceStep === 'TERMINATED') expect(service.report).toMatchObject({ reportResult: expect.any(String), clientDecision: expect.any(String) });
+      const history = server.store.find('serviceHistory', (event) => event.serviceId === service.serviceId);
+      expect(history.find((event) => event.event === 'CREATED')).toBeDefined();
+      for (const event of history) expect(String(event.date).slice(0, 10) <= today()).toBe(true);
+      expect(server.store.find('serviceDateLines', (line) => line.serviceId === service.serviceId).length).toBeGreaterThan(0);
+    }
+    expect(main.filter((service) => service.serviceStep === 'TERMINATED').some((service) => (service.report as { clientDecision: string }).clientDecision === 'PENDING')).toBe(true);
+    expect(server.store.all('serviceNotes').length).toBeGreaterThan(0);
+    expect(server.store.find('tags', (tag) => (tag.sources as string[]).includes('SERVICE')).length).toBeGreaterThan(0);
+  });
+
   it('fills the admin monitors: a month of login events of every type and a few server logs', async () => {
     // A store of its own: the server's already holds the logins of these tests.
     const dir = await tempDir();
@@ -120,7 +153,9 @@ describe('demo seed', () => {
     const stores = await Promise.all(['a.json', 'b.json'].map((file) => LowdbStore.open(join(dir, file))));
     await Promise.all(stores.map((store) => seedDemo(store, now)));
     const withoutHashes = (store: LowdbStore) =>
-      ['capas', 'qualityAlerts', 'nonCompliances', 'matrix8ds', 'structuralCosts', 'tags', 'companies', 'alerts', 'loginEvents', 'serverLogs'].map((name) => store.all(name));
+      ['capas', 'qualityAlerts', 'nonCompliances', 'matrix8ds', 'structuralCosts', 'tags', 'companies', 'alerts', 'loginEvents', 'serverLogs', 'services', 'serviceDateLines', 'serviceHistory', 'serviceNotes'].map((name) =>
+        store.all(name),
+      );
     expect(withoutHashes(stores[0])).toEqual(withoutHashes(stores[1]));
     await rm(dir, { recursive: true, force: true });
   });

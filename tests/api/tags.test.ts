@@ -107,6 +107,6 @@ describe("a record's tags", () => {
     expect((await outsider.patch(`/back/bo/tags/CAPA_${capa.capaId}`, [])).status).toBe(404);
     const buyer = await loginAs(server, ACCOUNTS.buyer);
     expect((await buyer.get(`/back/bo/tags/CAPA_${capa.capaId}`)).status).toBe(403);
-    expect((await manager.get('/back/bo/tags/SERVICE_1')).status).toBe(404);
+    expect((await manager.get('/back/bo/tags/SERVICE_999999')).status).toBe(404);
   });
 });

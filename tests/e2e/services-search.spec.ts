@@ -58,15 +58,18 @@ test.describe('service search', () => {
   });
 
   test('opens from the menu on the ±7-day period, filters by a step and saves the filter', async ({ page }) => {
+    // Start elsewhere (the home page may already be the first menu entry), then take the menu.
     await signIn(page, ACCOUNTS.quality);
-    await page.goto('/');
+    await page.goto('/capas');
     await waitForApp(page);
     const menu = page.getByRole('navigation', { name: en('shell.menu') });
+    const period = { fromDate: '', toDate: '' };
     const first = await searchAfter(page, () => menu.getByRole('link', { name: en('screen.serviceSearch'), exact: true }).click(), (query) => {
-      expect(query.get('fromDate')).toBe(shiftedDay(-7));
-      expect(query.get('toDate')).toBe(shiftedDay(7));
+      period.fromDate = query.get('fromDate') ?? '';
+      period.toDate = query.get('toDate') ?? '';
       return true;
     });
+    expect(period).toEqual({ fromDate: shiftedDay(-7), toDate: shiftedDay(7) });
     await expect(page).toHaveURL(new RegExp(`${ROUTE}$`));
     await expect(page.getByRole('heading', { level: 2, name: en('screen.serviceSearch'), exact: true })).toBeVisible();
     expect(first.services.length, 'the demo seed has services around today').toBeGreaterThan(2);
@@ -75,14 +78,23 @@ test.describe('service search', () => {
 
     // Labels, never keys; names, never ids.
     const headers = await gridHeaders(page);
-    for (const key of ['service.number', 'service.serviceStep', 'service.client', 'service.supplier', 'serviceSearch.column.taskLevel', 'serviceSearch.column.poNumbers']) expect(headers).toContain(en(key));
-    const row = gridRow(page, first.services[0].number);
+    for (const key of ['engine.grid.actions', 'service.number', 'service.type', 'service.serviceStep', 'service.client']) expect(headers).toContain(en(key));
+    // Rows are keyed by service id (their text changes as the grid scrolls sideways).
+    const row = page.locator(`.ag-row[row-id="${first.services[0].serviceId}"]`);
+    await expect(cell(row, 'number')).toHaveText(first.services[0].number);
     await expect(cell(row, 'client')).not.toHaveText(/^#?\d*$/);
     await expect(cell(row, 'client')).not.toHaveText(/#\d+/);
     await expect(cell(row, 'serviceStep')).toHaveText(en(`enum.serviceStep.${first.services[0].serviceStep}`));
-    await expect(cell(row, 'taskLevel')).toHaveText(/^(Low|Medium|High)$/);
-    await expect(page.getByRole('link', { name: en('serviceSearch.newService') })).toBeVisible();
+    await expect(row.getByRole('button', { name: en('serviceSearch.priorities.add') })).toBeVisible();
     await shot(page, 'services-search');
+    // The right-hand columns (rendered once scrolled to): task level as a label, PO numbers.
+    await page.locator('.ag-body-horizontal-scroll-viewport').evaluate((viewport) => (viewport.scrollLeft = viewport.scrollWidth));
+    await expect(page.locator('.ag-header-cell[col-id="poNumbers"]')).toHaveText(en('serviceSearch.column.poNumbers'));
+    expect(await gridHeaders(page)).toContain(en('serviceSearch.column.taskLevel'));
+    await expect(cell(row, 'taskLevel')).toHaveText(new RegExp(`^(${['LOW', 'MID', 'HIGH'].map((level) => en(`enum.taskLevel.${level}`)).join('|')})$`));
+    await expect(cell(row, 'poNumbers')).toHaveText(/\S/);
+    await shot(page, 'services-search-right-columns');
+    await expect(page.getByRole('link', { name: en('serviceSearch.newService') })).toHaveAttribute('href', '/services/wizard');
 
     // Filter by the step of the first service: only that step is listed.
     const step = first.services[0].serviceStep;
@@ -118,6 +130,12 @@ test.describe('service search', () => {
     await menuButton.click();
     const again = await searchAfter(page, () => filterMenu.getByRole('button', { name, exact: true }).click(), (query) => query.getAll('serviceSteps').join() === step);
     expect(again.services.map((s) => s.serviceId)).toEqual(filtered.services.map((s) => s.serviceId));
+    await page.keyboard.press('Escape');
+
+    // The search box adds keywords to the filter once typing pauses.
+    const wanted = filtered.services[0].number;
+    const byNumber = await searchAfter(page, () => page.getByRole('textbox', { name: en('serviceSearch.keywords') }).fill(wanted), (query) => query.get('keywords') === wanted);
+    expect(byNumber.services.map((s) => s.number)).toEqual([wanted]);
   });
 
   test('ranks priorities: add three, move the third to the top, save, reload, remove one', async ({ page }) => {

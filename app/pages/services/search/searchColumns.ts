@@ -8,7 +8,7 @@ export const SEARCH_ROUTE = '/services/search';
 /** Columns of the result grid, in order: service fields, then the ones the page adds. */
 export const GRID_COLUMNS: ColumnConfig[] = [
   { field: 'number', width: 120 },
-  { field: 'type', width: 190 },
+  { field: 'type', width: 220 },
   { field: 'serviceStep', badge: true },
   'client',
   'supplier',

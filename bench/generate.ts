@@ -1,0 +1,139 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { openStore } from '../server/boot';
+import { readableNumber } from '../server/resources/write';
+import { addDays, createRandom, type Random } from '../server/seed/random';
+import { designations, colors, sizes, labTests } from '../server/seed/serviceTexts';
+import { flowFieldsAfter, type FlowName } from '../server/seed/services';
+import { serviceSearchText } from '../server/services/search';
+import { DataReader, type StoreData } from '../server/store/draft';
+import type { Row, Stored } from '../server/store/types';
+
+/**
+ * A benchmark store: the demo universe (accounts, sessions secret, 40 demo services) plus
+ * `count` generated services of the brand's universe with their companies, contacts, PO
+ * lines and tags. The generated records are appended to the store's JSON file directly (no
+ * per-record transaction copy), in the format the store reads (server/store/draft.ts StoreData).
+ */
+export interface GeneratedStore {
+  file: string;
+  /** Generated services the brand may move (client Maison Lumière, CONFIRMED, no cancel request): targets of the update case. */
+  confirmedIds: number[];
+  /** A PO number that exists on exactly one generated service (a precise keyword search). */
+  onePoNumber: string;
+  ids: { lumiere: number; atlas: number; admin: number; shenzhen: number; ningbo: number; shenzhenContact: number };
+}
+
+const COUNTRIES = ['China', 'Bangladesh', 'Portugal', 'Turkey', 'Italy', 'Vietnam', 'India', 'Morocco'];
+/** Step mix of a live base: mostly finished or confirmed services. */
+const FLOW_MIX: FlowName[] = ['terminated', 'terminated', 'terminated', 'confirmed', 'confirmed', 'confirmedBySp', 'requested', 'draft', 'providerOpen', 'counter', 'cancelled', 'cancelAsked'];
+const TYPES: [string, string][] = [
+  ['INSP', 'INSP_FINAL_RANDOM'], ['INSP', 'INSP_DURING_PRODUCTION'], ['INSP', 'INSP_PRE_PRODUCTION'], ['INSP', 'INSP_CONTAINER_LOADING'],
+  ['LAB', 'LAB_PHYSICAL_TEST'], ['AUDIT', 'AUDIT_SOCIAL'], ['CON', 'CON_TRAINING'],
+];
+
+const byName = (data: StoreData, name: string) => Object.values(data.collections.companies).find((row) => row.name === name)!.companyId as number;
+
+function insert(data: StoreData, collection: string, idField: string, record: Row): number {
+  const id = (data.sequences[collection] ?? 0) + 1;
+  data.sequences[collection] = id;
+  (data.collections[collection] ??= {})[String(id)] = { ...record, [idField]: id, version: 1 } as Stored;
+  return id;
+}
+
+/** Order-taker companies (half suppliers, half factories), one contact each. */
+function addCompanies(data: StoreData, random: Random, count: number, universeId: number) {
+  const suppliers: number[] = [];
+  const factories: number[] = [];
+  const contacts = new Map<number, number>();
+  for (let i = 0; i < count; i++) {
+    const supplier = i % 2 === 0;
+    const country = random.pick(COUNTRIES);
+    const companyId = insert(data, 'companies', 'companyId', { name: `${supplier ? 'Bench Supplier' : 'Bench Factory'} ${i} ${country}`, roles: [supplier ? 'SUPPLIER' : 'FACTORY'], country, city: `City ${i}`, universeId });
+    contacts.set(companyId, insert(data, 'contacts', 'contactId', { universeId, companyId, firstName: 'Bench', lastName: `Contact ${i}`, email: `contact${i}@bench.example`, language: 'en', allowNotification: false }));
+    (supplier ? suppliers : factories).push(companyId);
+  }
+  return { suppliers, factories, contacts };
+}
+
+export async function generateStore(file: string, count: number, now = new Date()): Promise<GeneratedStore> {
+  const { store } = await openStore({ dbFile: file, seed: 'demo' });
+  await store.close();
+  const data = JSON.parse(await readFile(file, 'utf8')) as StoreData;
+  const random = createRandom(count);
+  const today = now.toISOString().slice(0, 10);
+  const universeId = 1;
+  const ids = {
+    lumiere: byName(data, 'Maison Lumière'), atlas: byName(data, 'Atlas Inspection'), admin: byName(data, 'QCFlow Admin'),
+    shenzhen: byName(data, 'Shenzhen Textile Co'), ningbo: byName(data, 'Ningbo Garment Factory'), shenzhenContact: 0,
+  };
+  ids.shenzhenContact = Object.values(data.collections.contacts).find((row) => row.companyId === ids.shenzhen)!.contactId as number;
+  const contactsOf = (companyId: number) => Object.values(data.collections.contacts).filter((row) => row.companyId === companyId).map((row) => row.contactId as number);
+  const [lumiereStaff, atlasStaff] = [contactsOf(ids.lumiere), contactsOf(ids.atlas)];
+  const companies = addCompanies(data, random, Math.max(20, Math.round(count / 100)), universeId);
+  const tags = Array.from({ length: 20 }, (_, i) =>
+    insert(data, 'tags', 'tagId', { localizedName: `Bench tag ${i}`, color: '#228be6', privacy: i % 5 === 0 ? 'SECRET' : 'VISIBLE', sources: ['SERVICE'], disabled: false, companyId: i % 4 === 0 ? ids.atlas : ids.lumiere, universeId }),
+  );
+  const flows = new Map(FLOW_MIX.map((name) => [name, flowFieldsAfter(name, today)]));
+  const reader = new DataReader(data);
+  const confirmedIds: number[] = [];
+  let onePoNumber = '';
+  for (let i = 0; i < count; i++) {
+    const flowName = random.pick(FLOW_MIX);
+    const fields = flows.get(flowName)!;
+    const [department, type] = random.pick(TYPES);
+    // Two years of activity, most of it past: about 2% of the services start within ±7 days.
+    const startDate = addDays(today, random.int(-540, 180));
+    const supplier = random.pick(companies.suppliers);
+    const factory = random.pick(companies.factories);
+    const byBrand = flowName !== 'providerOpen' && flowName !== 'confirmedBySp';
+    const serviceId = (data.sequences.services ?? 0) + 1;
+    const lines = Array.from({ length: random.int(1, 4) }, (_, line) => ({
+      purchaseOrderLineId: (data.sequences.purchaseOrderLines = (data.sequences.purchaseOrderLines ?? 0) + 1),
+      poNumber: `BP-${serviceId}-${line}`,
+      designation: random.pick(designations),
+      referenceObj: `REF-${random.int(1000, 9999)}`,
+      sku: `SKU-${random.int(100000, 999999)}`,
+      color: random.pick(colors),
+      size: random.pick(sizes),
+      orderedQuantity: { quantity: random.int(1, 80) * 100, unit: 'PIECE', packing: 'BOX' },
+    }));
+    const record: Row = {
+      serviceId,
+      number: readableNumber('S-', serviceId),
+      thirdPartyDepartment: department,
+      type,
+      serviceLevel: 'NORMAL',
+      serviceStatus: random.chance(0.05) ? 'PENDING' : 'OK',
+      locked: false,
+      startDate,
+      ...(random.chance(0.3) ? { endDate: addDays(startDate, random.int(1, 3)) } : {}),
+      ...(department === 'INSP' ? { exFactoryDate: addDays(startDate, random.int(2, 10)) } : {}),
+      ...fields,
+      servicePartyType: 'SOURCE',
+      assessmentMethod: random.chance(0.9) ? 'THIRD_PARTY' : 'INTERNAL',
+      client: ids.lumiere,
+      supplier,
+      factory,
+      serviceProvider: random.chance(0.85) ? ids.atlas : ids.admin,
+      orderTakerContacts: [companies.contacts.get(supplier)!],
+      season: random.pick(['SS26', 'FW26', 'SS27', 'FW27']),
+      sector: random.pick(['APPAREL', 'APPAREL', 'FOOTWEAR', 'LEATHER_GOODS', 'ACCESSORIES', 'HOME']),
+      customFieldService: {},
+      ...(flowName === 'terminated' ? { report: { reportResult: 'ACCEPTED', reportType: 'NORMAL', clientDecision: random.chance(0.3) ? 'PENDING' : 'ACCEPTED' } } : {}),
+      tags: random.sample(tags, random.int(0, 2)),
+      contributors: fields.providerConfirmed ? [random.pick(atlasStaff)] : [],
+      purchaseOrderLines: lines,
+      laboratoryLines: department === 'LAB' ? [{ laboratoryLineId: (data.sequences.laboratoryLines = (data.sequences.laboratoryLines ?? 0) + 1), ...labTests[0], sampleCount: 5, result: 'PENDING' }] : [],
+      creatorSide: byBrand ? 'DECISION_MAKER' : 'SERVICE_PROVIDER',
+      creator: byBrand ? random.pick(lumiereStaff) : atlasStaff[0],
+      creatorCompany: byBrand ? ids.lumiere : ids.atlas,
+      creationDate: `${addDays(startDate, -random.int(5, 30))}T09:00:00.000Z`,
+      universeId,
+    };
+    insert(data, 'services', 'serviceId', { ...record, searchText: serviceSearchText(reader, record) });
+    if (flowName === 'confirmed' && byBrand) confirmedIds.push(serviceId);
+    if (i === Math.floor(count / 2)) onePoNumber = lines[0].poNumber;
+  }
+  await writeFile(file, JSON.stringify(data));
+  return { file, confirmedIds, onePoNumber, ids };
+}

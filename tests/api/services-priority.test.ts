@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Row } from '../../server/store/types';
+import { ACCOUNTS, loginAs, startServer, type Client, type TestServer } from './helpers';
+
+/** docs/services.md "Priorities": GET / POST /back/bo/services/priority, the caller's own ranked list. */
+let server: TestServer;
+let quality: Client;
+let buyer: Client;
+let sales: Client;
+
+const URL = '/back/bo/services/priority';
+const company = (name: string) => server.store.find('companies', (row) => row.name === name)[0].companyId as number;
+const rank = (...serviceIds: number[]) => serviceIds.map((serviceId, index) => ({ service: { serviceId }, priority: index + 1 }));
+/** Confirmed services Shenzhen (supplier) sees, and one it cannot see yet (the provider has not confirmed). */
+const shenzhenServices = () =>
+  server.store.all('services').filter((service) => service.universeId === 1 && service.providerConfirmed === true && service.supplier === company('Shenzhen Textile Co'));
+const hiddenFromShenzhen = () =>
+  server.store.all('services').find((service) => service.providerConfirmed !== true && service.supplier === company('Shenzhen Textile Co') && service.creatorCompany !== company('Shenzhen Textile Co'))!;
+
+async function post(client: Client, body: unknown, status = 200) {
+  const reply = await client.post(URL, body);
+  expect(reply.status, reply.text).toBe(status);
+  return reply.body;
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  [quality, buyer, sales] = await Promise.all([ACCOUNTS.quality, ACCOUNTS.buyer, ACCOUNTS.sales].map((email) => loginAs(server, email)));
+});
+afterAll(() => server?.close());
+
+describe('service priorities', () => {
+  it('starts empty, saves the ranks (sent in any order) and answers them with each service summary', async () => {
+    expect((await quality.get(URL)).body).toEqual([]);
+    const [first, second, third] = shenzhenServices();
+    const saved = await post(quality, [
+      { service: { serviceId: third.serviceId }, priority: 3 },
+      { service: { serviceId: first.serviceId }, priority: 1 },
+      { service: { serviceId: second.serviceId }, priority: 2 },
+    ]);
+    expect(saved.map((item: Row) => [(item.service as Row).serviceId, item.priority])).toEqual([
+      [first.serviceId, 1],
+      [second.serviceId, 2],
+      [third.serviceId, 3],
+    ]);
+    expect(saved[0].service).toEqual({
+      serviceId: first.serviceId, number: first.number, type: first.type, serviceStep: first.serviceStep, startDate: first.startDate,
+      client: first.client, supplier: first.supplier, factory: first.factory,
+    });
+    expect((await quality.get(URL)).body).toEqual(saved);
+  });
+
+  it('another user (even of the same company) has a list of their own', async () => {
+    expect((await buyer.get(URL)).body).toEqual([]);
+    const [service] = shenzhenServices();
+    await post(buyer, rank(service.serviceId as number));
+    expect((await buyer.get(URL)).body).toHaveLength(1);
+    expect((await quality.get(URL)).body).toHaveLength(3);
+  });
+
+  it.each([
+    ['not a list', { service: { serviceId: 1 }, priority: 1 }, ''],
+    ['a priority below 1', [{ service: { serviceId: 1 }, priority: 0 }], '/0/priority'],
+    ['no service', [{ priority: 1 }], '/0/service'],
+    ['an unknown field', [{ service: { serviceId: 1 }, priority: 1, note: 'x' }], '/0/note'],
+    ['a gap in the ranks', 'gap', '/1/priority'],
+    ['a rank twice', 'twice', '/1/priority'],
+    ['a service twice', 'duplicate', '/1/service/serviceId'],
+  ])('400 on %s, the saved list unchanged', async (_name, body, path) => {
+    const [a, b] = shenzhenServices().map((service) => service.serviceId as number);
+    const bodies: Record<string, unknown> = {
+      gap: [{ service: { serviceId: a }, priority: 1 }, { service: { serviceId: b }, priority: 3 }],
+      twice: [{ service: { serviceId: a }, priority: 1 }, { service: { serviceId: b }, priority: 1 }],
+      duplicate: [{ service: { serviceId: a }, priority: 1 }, { service: { serviceId: a }, priority: 2 }],
+    };
+    const before = (await quality.get(URL)).body;
+    const reply = await post(quality, typeof body === 'string' ? bodies[body] : body, 400);
+    expect(reply.exception).toBe('ValidationException');
+    expect(reply.errors.map((error: Row) => error.path)).toContain(path);
+    expect((await quality.get(URL)).body).toEqual(before);
+  });
+
+  it('404 on a service the caller cannot see (not confirmed yet, unknown, other universe), the saved list unchanged', async () => {
+    const northwind = server.store.all('services').find((service) => service.universeId === 2)!;
+    const [visible] = shenzhenServices();
+    for (const serviceId of [hiddenFromShenzhen().serviceId as number, 999_999, northwind.serviceId as number]) {
+      const reply = await post(sales, rank(visible.serviceId as number, serviceId), 404);
+      expect(reply.exception).toBe('NotFoundException');
+      expect((await sales.get(URL)).body).toEqual([]);
+    }
+  });
+
+  it('an empty list clears it', async () => {
+    expect(await post(buyer, [])).toEqual([]);
+    expect((await buyer.get(URL)).body).toEqual([]);
+    expect(server.store.find('servicePriorities', (row) => row.contactId === server.store.find('contacts', (c) => c.email === ACCOUNTS.buyer)[0].contactId)).toEqual([]);
+  });
+
+  it('a service the caller can no longer see drops out of GET, the rest ranked 1..n', async () => {
+    const [a, b, c] = shenzhenServices().slice(3, 6).map((service) => service.serviceId as number);
+    await post(sales, rank(a, b, c));
+    // The owner gives the order to another supplier: Shenzhen is no longer a party of b.
+    await server.store.update('services', b, (current) => ({ ...current, supplier: company('Porto Malhas Lda') }));
+    const list = (await sales.get(URL)).body as Row[];
+    expect(list.map((item) => [(item.service as Row).serviceId, item.priority])).toEqual([
+      [a, 1],
+      [c, 2],
+    ]);
+  });
+
+  it('the contributor profile (no service role) is refused', async () => {
+    const inspector = await loginAs(server, ACCOUNTS.inspector);
+    expect((await inspector.get(URL)).status).toBe(403);
+    expect((await inspector.post(URL, [])).status).toBe(403);
+  });
+});

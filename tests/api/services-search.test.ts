@@ -1,0 +1,244 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Row } from '../../server/store/types';
+import { ACCOUNTS, Client, loginAs, shiftDay, startServer, today, type TestServer } from './helpers';
+
+/** docs/services.md "Search": GET /back/bo/services/ on the demo services (and a bulk of inserted ones for the hit limit). */
+let server: TestServer;
+let admin: Client;
+let quality: Client;
+let manager: Client;
+let sales: Client;
+let outsider: Client;
+
+const SEARCH = '/back/bo/services/';
+type Query = Record<string, string | number | (string | number)[]>;
+
+const company = (name: string) => server.store.find('companies', (row) => row.name === name)[0].companyId as number;
+const services = () => server.store.all('services');
+const mainServices = () => services().filter((service) => service.universeId === 1);
+const lastDay = (service: Row) => String(service.endDate ?? service.startDate);
+const ids = (rows: Row[]) => rows.map((row) => row.serviceId as number).sort((a, b) => a - b);
+
+/** The doc's visibility rule, written out for the brand's company. */
+function lumiereSees(service: Row): boolean {
+  const lumiere = company('Maison Lumière');
+  if (service.universeId !== 1) return false;
+  if (service.creatorCompany === lumiere || service.serviceProvider === lumiere) return true;
+  return service.providerConfirmed === true && [service.client, service.supplier, service.factory, service.agent].includes(lumiere);
+}
+
+async function found(client: Client, query: Query = {}) {
+  const reply = await client.get(SEARCH, query);
+  expect(reply.status, reply.text).toBe(200);
+  return reply.body as { services: Row[]; purchaseOrderLines: Row[]; taskLevels: Record<string, string>; contributors: Row[]; tags: Row[]; hitLimit: boolean };
+}
+const foundIds = async (client: Client, query: Query = {}) => ids((await found(client, query)).services);
+
+beforeAll(async () => {
+  server = await startServer();
+  [admin, quality, manager, sales, outsider] = await Promise.all(
+    [ACCOUNTS.admin, ACCOUNTS.quality, ACCOUNTS.manager, ACCOUNTS.sales, ACCOUNTS.outsider].map((email) => loginAs(server, email)),
+  );
+});
+afterAll(() => server?.close());
+
+describe('service search: answer', () => {
+  it('default range (±7 days): the services the brand sees overlapping it, newest first, with lines, levels, contributors and tags alongside', async () => {
+    const [fromDate, toDate] = [shiftDay(today(), -7), shiftDay(today(), 7)];
+    const answer = await found(quality, { fromDate, toDate });
+    const expected = mainServices().filter((service) => lumiereSees(service) && String(service.startDate) <= toDate && lastDay(service) >= fromDate);
+    expect(expected.length).toBeGreaterThan(5);
+    expect(ids(answer.services)).toEqual(ids(expected));
+    expect(answer.hitLimit).toBe(false);
+    const starts = answer.services.map((service) => String(service.startDate));
+    expect(starts).toEqual([...starts].sort().reverse());
+    for (const service of answer.services) {
+      expect(service).not.toHaveProperty('purchaseOrderLines');
+      expect(service).not.toHaveProperty('laboratoryLines');
+      expect(service).not.toHaveProperty('searchText');
+      expect(service.userRoles).toContain('DECISION_MAKER');
+      expect(service.side).toBe('DECISION_MAKER');
+      expect(['HIGH', 'MID', 'LOW']).toContain(answer.taskLevels[String(service.serviceId)]);
+    }
+    const storedLines = expected.flatMap((service) => (service.purchaseOrderLines as Row[]).map((line) => ({ serviceId: service.serviceId, ...line })));
+    expect(answer.purchaseOrderLines).toHaveLength(storedLines.length);
+    expect(answer.purchaseOrderLines).toEqual(expect.arrayContaining(storedLines));
+    const contributorIds = new Set(expected.flatMap((service) => service.contributors as number[]));
+    expect(answer.contributors.map((contributor) => contributor.contactId).sort()).toEqual([...contributorIds].sort());
+    for (const contributor of answer.contributors) {
+      const contact = server.store.get('contacts', contributor.contactId as number)!;
+      expect(contributor).toEqual({ contactId: contact.contactId, fullName: `${contact.firstName} ${contact.lastName}`, acronym: `${String(contact.firstName)[0]}${String(contact.lastName)[0]}` });
+    }
+    for (const tag of answer.tags) {
+      const stored = server.store.get('tags', tag.tagId as number)!;
+      expect(tag).toEqual({ tagId: stored.tagId, localizedName: stored.localizedName, color: stored.color });
+    }
+  });
+
+  it('answers the same without the trailing slash', async () => {
+    const query = { fromDate: shiftDay(today(), -30), toDate: today() };
+    expect(await foundIds(quality, query)).toEqual(ids((await found(quality, query)).services));
+    const reply = await quality.get('/back/bo/services', query);
+    expect(reply.status).toBe(200);
+    expect(ids(reply.body.services)).toEqual(await foundIds(quality, query));
+  });
+
+  it('task levels: HIGH when a proposal or a cancel request waits for the caller, MID to complete or awaiting the client decision', async () => {
+    const answerFor = async (client: Client) => (await found(client)).taskLevels;
+    const [ofManager, ofQuality] = [await answerFor(manager), await answerFor(quality)];
+    const waitingForProvider = mainServices().find((service) => service.pendingDateBy === 'DECISION_MAKER' && service.serviceProvider === company('Atlas Inspection'))!;
+    expect(ofManager[String(waitingForProvider.serviceId)]).toBe('HIGH');
+    expect(ofQuality[String(waitingForProvider.serviceId)]).not.toBe('HIGH');
+    const cancelAsked = mainServices().find((service) => service.cancelRequestDate && service.serviceProvider === company('Atlas Inspection'))!;
+    expect(ofManager[String(cancelAsked.serviceId)]).toBe('HIGH');
+    const decision = mainServices().find((service) => service.serviceStep === 'TERMINATED' && (service.report as Row).clientDecision === 'PENDING')!;
+    expect(ofQuality[String(decision.serviceId)]).toBe('MID');
+    const accepted = mainServices().find((service) => service.serviceStep === 'TERMINATED' && (service.report as Row).clientDecision === 'ACCEPTED')!;
+    expect(ofQuality[String(accepted.serviceId)]).toBe('LOW');
+  });
+});
+
+describe('service search: visibility', () => {
+  it('an OPENED service the provider has not confirmed: seen by Atlas (provider) and Lumière (creator), not by Shenzhen (supplier)', async () => {
+    const drafts = mainServices().filter(
+      (service) => service.serviceStep === 'OPENED' && !service.providerConfirmed && service.creatorCompany === company('Maison Lumière') && service.supplier === company('Shenzhen Textile Co'),
+    );
+    expect(drafts.length).toBeGreaterThanOrEqual(1);
+    for (const draft of drafts) {
+      const query = { keywords: String(draft.number) };
+      expect(await foundIds(manager, query)).toEqual([draft.serviceId]);
+      expect(await foundIds(quality, query)).toEqual([draft.serviceId]);
+      expect(await foundIds(sales, query)).toEqual([]);
+    }
+    const salesSees = await foundIds(sales);
+    expect(salesSees.length).toBeGreaterThan(0);
+    for (const id of salesSees) {
+      const service = server.store.get('services', id)!;
+      expect(service.providerConfirmed || service.creatorCompany === company('Shenzhen Textile Co')).toBe(true);
+    }
+  });
+
+  it('another universe never: the outsider gets only Northwind services, the brand none of them', async () => {
+    const theirs = await foundIds(outsider);
+    expect(theirs).toEqual(ids(services().filter((service) => service.universeId === 2)));
+    expect(theirs.length).toBeGreaterThan(0);
+    const ours = await foundIds(admin);
+    expect(ours).toEqual(ids(mainServices()));
+    expect(ours.some((id) => theirs.includes(id))).toBe(false);
+  });
+
+  it('the contributor profile (no service role) and an anonymous caller are refused', async () => {
+    const inspector = await loginAs(server, ACCOUNTS.inspector);
+    expect((await inspector.get(SEARCH)).status).toBe(403);
+    expect((await new Client(server.url).get(SEARCH)).status).toBe(403);
+  });
+});
+
+describe('service search: filters', () => {
+  /** Every filter against the same rule written out over the stored services (the super admin sees all of universe 1). */
+  const cases: [string, () => Query, (service: Row) => boolean][] = [
+    ['fromDate/toDate overlap', () => ({ fromDate: shiftDay(today(), -20), toDate: shiftDay(today(), -5) }), (s) => String(s.startDate) <= shiftDay(today(), -5) && lastDay(s) >= shiftDay(today(), -20)],
+    ['fromDate alone', () => ({ fromDate: shiftDay(today(), 10) }), (s) => lastDay(s) >= shiftDay(today(), 10)],
+    ['serviceProvider', () => ({ serviceProvider: company('QCFlow Admin') }), (s) => s.serviceProvider === company('QCFlow Admin')],
+    ['thirdParty (supplier, factory or agent)', () => ({ thirdParty: company('Porto Malhas Lda') }), (s) => [s.supplier, s.factory, s.agent].includes(company('Porto Malhas Lda'))],
+    ['thirdParty as agent', () => ({ thirdParty: company('Pacific Sourcing Agency') }), (s) => s.agent === company('Pacific Sourcing Agency')],
+    ['sector', () => ({ sector: 'FOOTWEAR' }), (s) => s.sector === 'FOOTWEAR'],
+    ['season', () => ({ season: 'SS27' }), (s) => s.season === 'SS27'],
+    ['types[]', () => ({ types: ['LAB_PHYSICAL_TEST', 'LAB_CHEMICAL_TEST'] }), (s) => String(s.type).startsWith('LAB_')],
+    ['serviceSteps[]', () => ({ serviceSteps: ['CANCELLED', 'REQUESTED'] }), (s) => ['CANCELLED', 'REQUESTED'].includes(String(s.serviceStep))],
+    ['one serviceStep', () => ({ serviceSteps: 'TERMINATED' }), (s) => s.serviceStep === 'TERMINATED'],
+    ['assessmentMethod[]', () => ({ assessmentMethod: ['INTERNAL'] }), (s) => s.assessmentMethod === 'INTERNAL'],
+    ['countries[] (address, else factory, else supplier)', () => ({ countries: ['Portugal', 'Italy'] }), (s) => ['Portugal', 'Italy'].includes(countryOf(s))],
+    ['contributors[]', () => ({ contributors: [contributorsInUse()[0]] }), (s) => (s.contributors as number[]).includes(contributorsInUse()[0])],
+    ['tags[]', () => ({ tags: [brandTag('Key supplier')] }), (s) => (s.tags as number[]).includes(brandTag('Key supplier'))],
+    ['keywords: company name, accents ignored', () => ({ keywords: 'guimaraes' }), (s) => s.factory === company('Guimarães Têxteis')],
+    ['keywords: every word (PO number and factory)', () => ({ keywords: `${firstPo()} ${factoryNameOfFirstPo()}` }), (s) => (s.purchaseOrderLines as Row[]).some((line) => line.poNumber === firstPo())],
+    ['waitingClientDecision', () => ({ waitingClientDecision: 'true' }), (s) => s.serviceStep === 'TERMINATED' && (s.report as Row).clientDecision === 'PENDING'],
+    ['serviceToComplete', () => ({ serviceToComplete: 'true' }), (s) => s.serviceStep === 'CONFIRMED' && lastDay(s) < today()],
+    ['pendingStatus', () => ({ pendingStatus: 'true' }), (s) => s.serviceStatus === 'PENDING'],
+    ['a false flag filters nothing', () => ({ pendingStatus: 'false', serviceSteps: ['OPENED'] }), (s) => s.serviceStep === 'OPENED'],
+    ['client + steps together', () => ({ client: company('Maison Lumière'), serviceSteps: ['CONFIRMED', 'OPENED'] }), (s) => s.client === company('Maison Lumière') && ['CONFIRMED', 'OPENED'].includes(String(s.serviceStep))],
+  ];
+
+  function countryOf(service: Row): string {
+    const address = service.address as Row | undefined;
+    const companyCountry = (id: unknown) => (typeof id === 'number' ? (server.store.get('companies', id)?.country as string | undefined) : undefined);
+    return String(address?.country ?? companyCountry(service.factory) ?? companyCountry(service.supplier));
+  }
+  const contributorsInUse = () => mainServices().flatMap((service) => service.contributors as number[]);
+  const brandTag = (name: string) => server.store.find('tags', (tag) => tag.localizedName === name)[0].tagId as number;
+  const firstPo = () => String((mainServices()[0].purchaseOrderLines as Row[])[0].poNumber);
+  const factoryNameOfFirstPo = () => String(server.store.get('companies', mainServices()[0].factory as number)!.name).split(' ')[0].toLowerCase();
+
+  it.each(cases)('%s', async (_name, query, rule) => {
+    const expected = mainServices().filter(rule);
+    expect(expected.length, 'the demo seed has services of this kind').toBeGreaterThan(0);
+    expect(expected.length, 'and the filter leaves some out').toBeLessThan(mainServices().length);
+    expect(await foundIds(admin, query())).toEqual(ids(expected));
+  });
+
+  it('client: the brand is the only decision maker of its universe, so its id finds all, another company none', async () => {
+    expect(await foundIds(admin, { client: company('Maison Lumière') })).toEqual(ids(mainServices().filter((s) => s.client === company('Maison Lumière'))));
+    expect(mainServices().every((s) => s.client === company('Maison Lumière'))).toBe(true);
+    expect(await foundIds(admin, { client: company('Atlas Inspection') })).toEqual([]);
+  });
+
+  it('a word found nowhere matches nothing', async () => {
+    expect(await foundIds(admin, { keywords: 'zzz-no-such-word' })).toEqual([]);
+  });
+
+  it('a tag hidden from the caller matches nothing for them, while its owner finds the services', async () => {
+    const secret = server.store.find('tags', (tag) => tag.privacy === 'SECRET' && (tag.sources as string[]).includes('SERVICE'))[0];
+    const carrying = mainServices().filter((service) => (service.tags as number[]).includes(secret.tagId as number));
+    expect(carrying.length).toBeGreaterThan(0);
+    expect(await foundIds(manager, { tags: [secret.tagId as number] })).toEqual(ids(carrying.filter((service) => service.serviceProvider === company('Atlas Inspection') || service.creatorCompany === company('Atlas Inspection'))));
+    expect(await foundIds(quality, { tags: [secret.tagId as number] })).toEqual([]);
+    const answer = await found(quality);
+    expect(answer.tags.map((tag) => tag.tagId)).not.toContain(secret.tagId);
+    for (const service of answer.services) expect(service.tags).not.toContain(secret.tagId);
+  });
+});
+
+describe('service search: refusals and the hit limit', () => {
+  it.each([
+    ['fromDate', { fromDate: 'yesterday' }],
+    ['client', { client: 'abc' }],
+    ['types', { types: ['INSP_FINAL_RANDOM', 'NOT_A_TYPE'] }],
+    ['serviceSteps', { serviceSteps: ['SOMEWHERE'] }],
+    ['pendingStatus', { pendingStatus: 'maybe' }],
+    ['notAFilter', { notAFilter: 'x' }],
+  ] as [string, Query][])('a bad %s → 400 with its field error', async (field, query) => {
+    const reply = await quality.get(SEARCH, query);
+    expect(reply.status, reply.text).toBe(400);
+    expect(reply.body.exception).toBe('ValidationException');
+    expect(reply.body.errors.length).toBeGreaterThan(0);
+    if (field !== 'notAFilter') expect(reply.body.errors.map((error: Row) => String(error.path))).toEqual(expect.arrayContaining([expect.stringContaining(`/${field}`)]));
+  });
+
+  it('more than 500 matches: the 500 newest, hitLimit true and the X-Hit-Limit header', async () => {
+    const lumiere = company('Maison Lumière');
+    await server.store.transaction((tx) => {
+      for (let i = 0; i < 520; i++) {
+        tx.insert('services', 'serviceId', {
+          universeId: 1, number: `S-BULK-${i}`, type: 'INSP_FINAL_RANDOM', thirdPartyDepartment: 'INSP', client: lumiere, serviceProvider: company('Atlas Inspection'),
+          startDate: shiftDay('2040-01-01', i % 300), serviceStep: 'CONFIRMED', providerConfirmed: true, creatorCompany: lumiere, creatorSide: 'DECISION_MAKER',
+          purchaseOrderLines: [{ purchaseOrderLineId: 800000 + i, poNumber: `PO-BULK-${i}`, designation: 'Bulk', orderedQuantity: { quantity: 1 } }], laboratoryLines: [],
+          tags: [], contributors: [], searchText: `S-BULK-${i} PO-BULK-${i} BULKWORD`,
+        });
+      }
+    });
+    const reply = await quality.get(SEARCH, { keywords: 'bulkword' });
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get('X-Hit-Limit')).toBe('500');
+    expect(reply.body.hitLimit).toBe(true);
+    expect(reply.body.services).toHaveLength(500);
+    expect(reply.body.purchaseOrderLines).toHaveLength(500);
+    const starts = (reply.body.services as Row[]).map((service) => String(service.startDate));
+    expect(starts[0]).toBe(shiftDay('2040-01-01', 299));
+    expect(starts).toEqual([...starts].sort().reverse());
+    const under = await quality.get(SEARCH, { keywords: 'bulkword', fromDate: '2040-01-01', toDate: '2040-01-10' });
+    expect(under.headers.get('X-Hit-Limit')).toBeNull();
+    expect(under.body.hitLimit).toBe(false);
+    expect(under.body.services.length).toBeGreaterThan(0);
+  });
+});
