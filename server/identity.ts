@@ -32,8 +32,8 @@ export interface Account {
   passwordHash?: string;
   failedLogins: number;
   lockedUntil?: string;
-  customServiceType?: string;
-  serviceWizardType?: 'FULL' | 'QUICK' | 'BOTH';
+  /** The service wizard the user gets (spec §6.4). */
+  customServiceType?: 'FULL' | 'QUICK' | 'BOTH';
   twoFactorSecret?: string;
   twoFactorPending?: string;
   passwordChangedAt?: string;

@@ -13,7 +13,10 @@ export interface Profile {
   picture?: string | null;
   /** True while a user acts as another account (the shell then offers the way back). */
   impersonating?: boolean;
-  customServiceType?: string;
+  /** The service wizard the user gets (spec §6.4). */
+  customServiceType?: 'FULL' | 'QUICK' | 'BOTH';
+  /** A segregated (airtight) universe: the role picker offers the provider side. */
+  segregatedUniverse?: boolean;
   limits?: Record<string, number>;
   prod?: boolean;
 }

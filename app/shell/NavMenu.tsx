@@ -3,7 +3,7 @@ import { IconInfoCircle, type Icon } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { useSession } from '../auth/session';
-import { activeEntry } from './menu';
+import { ownerEntry } from './menu';
 import { titleText } from '../../engine/i18n';
 import { screenIcon } from '../../engine/ui/icons';
 import classes from './Shell.module.css';
@@ -28,9 +28,9 @@ function NavLink({ label, link, icon: Icon, active }: { label: string; link: str
 /** The compact left icon menu: entries from the server, the about page at the bottom. */
 export function NavMenu() {
   const { t } = useTranslation();
-  const { menu } = useSession();
+  const { menu, config } = useSession();
   const { pathname } = useLocation();
-  const active = activeEntry(menu, pathname);
+  const active = ownerEntry(menu, config?.screens ?? [], pathname);
   return (
     <>
       <Link to="/" className={classes.brand} aria-label={t('app.name')}>

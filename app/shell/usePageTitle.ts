@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { matchPath, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { useSession } from '../auth/session';
 import { titleText } from '../../engine/i18n';
-import { activeEntry } from './menu';
+import { ownerEntry, screenAt } from './menu';
 
 // Title keys of the app's own pages.
 const PAGE_TITLES: Record<string, string> = {
@@ -31,9 +31,10 @@ export function usePageTitle(): string {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const { config, menu } = useSession();
-  const screen = config?.screens.find((candidate) => matchPath(candidate.route, pathname));
+  const screens = config?.screens ?? [];
+  const screen = screenAt(screens, pathname);
   const pageKey = screen?.title ?? PAGE_TITLES[pathname];
-  const areaKey = activeEntry(menu, pathname)?.name ?? areaOf(pathname) ?? pageKey;
+  const areaKey = ownerEntry(menu, screens, pathname)?.name ?? areaOf(pathname) ?? pageKey;
   const page = titleText(t, pageKey);
 
   useEffect(() => {

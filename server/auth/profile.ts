@@ -1,8 +1,9 @@
-import { fullName } from '../identity';
+import { COLLECTIONS, fullName } from '../identity';
+import type { ReadOps } from '../store/types';
 import type { Caller } from '../context';
 
 /** Spec §3 "Profile": what the SPA loads at start (GET /back/auth/profile). */
-export function profileOf(caller: Caller, prod: boolean) {
+export function profileOf(caller: Caller, store: ReadOps, prod: boolean) {
   const { contact, company } = caller;
   return {
     roles: [...caller.roles],
@@ -17,9 +18,10 @@ export function profileOf(caller: Caller, prod: boolean) {
       position: contact.position,
     },
     contactId: contact.contactId,
-    customServiceType: contact.account?.customServiceType ?? 'BOTH',
     /** Which service wizard the user gets (spec §6.4): FULL, QUICK or BOTH. */
-    serviceWizardType: contact.account?.serviceWizardType ?? 'FULL',
+    customServiceType: contact.account?.customServiceType ?? 'BOTH',
+    /** The role picker offers the provider side in a segregated (airtight) universe (spec §6.4). */
+    segregatedUniverse: isSegregated(store, caller.universeId),
     limits: { SERVICE_HARD_LIMIT: 1000 },
     universeId: caller.universeId,
     companyName: company.name,
@@ -32,3 +34,5 @@ export function profileOf(caller: Caller, prod: boolean) {
     prod,
   };
 }
+
+export const isSegregated = (store: ReadOps, universeId: number) => store.get(COLLECTIONS.universes, universeId)?.segregated === true;

@@ -91,7 +91,7 @@ export function authRoutes(sessionSecret: string) {
     }, now);
     await setSessionCookie(c, sessionId, sessionSecret);
     const caller = callerFor(store, contact.contactId, { via: 'session', sessionKey: '' });
-    return c.json(caller ? profileOf(caller, prod) : {});
+    return c.json(caller ? profileOf(caller, c.get('services').store, prod) : {});
   });
 
   app.post('/back/logout', async (c) => {
@@ -101,7 +101,7 @@ export function authRoutes(sessionSecret: string) {
     return c.json(true);
   });
 
-  app.get('/back/auth/profile', (c) => c.json(profileOf(requireCaller(c), c.get('services').prod)));
+  app.get('/back/auth/profile', (c) => c.json(profileOf(requireCaller(c), c.get('services').store, c.get('services').prod)));
 
   return app;
 }

@@ -31,7 +31,7 @@ export function impersonationRoutes(sessionSecret: string) {
     await setSessionCookie(c, sessionId, sessionSecret);
     const caller = callerFor(store, contactId, { via: 'session', sessionKey: sessionKeyOf(sessionId), impersonator });
     if (!caller) throw notFound(); // the account changed meanwhile
-    return c.json(profileOf(caller, prod));
+    return c.json(profileOf(caller, c.get('services').store, prod));
   }
 
   /**

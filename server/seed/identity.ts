@@ -38,7 +38,7 @@ interface PersonSeed {
   email?: string;
   profile?: string;
   language?: 'en' | 'fr' | 'it';
-  serviceWizardType?: 'QUICK' | 'BOTH';
+  customServiceType?: 'QUICK' | 'BOTH';
 }
 
 const people: PersonSeed[] = [
@@ -46,7 +46,7 @@ const people: PersonSeed[] = [
   { key: 'manager', company: 'atlas', firstName: 'Nadia', lastName: 'Haddad', position: 'Inspection manager', email: 'manager@inspect.test', profile: 'MANAGER' },
   { key: 'inspector', company: 'atlas', firstName: 'Tom', lastName: 'Becker', position: 'Senior inspector', email: 'inspector@inspect.test', profile: 'CONTRIBUTOR' },
   { key: 'quality', company: 'lumiere', firstName: 'Claire', lastName: 'Dubois', position: 'Quality director', email: 'quality@brand.test', profile: 'MANAGER' },
-  { key: 'buyer', company: 'lumiere', firstName: 'Hugo', lastName: 'Martin', position: 'Buyer', email: 'buyer@brand.test', profile: 'LOCAL_MANAGER', serviceWizardType: 'BOTH' },
+  { key: 'buyer', company: 'lumiere', firstName: 'Hugo', lastName: 'Martin', position: 'Buyer', email: 'buyer@brand.test', profile: 'LOCAL_MANAGER', customServiceType: 'BOTH' },
   { key: 'sales', company: 'shenzhen', firstName: 'Li', lastName: 'Wei', position: 'Sales manager', email: 'sales@supplier.test', profile: 'LOCAL_MANAGER' },
   { key: 'outsider', company: 'northwind', firstName: 'Emma', lastName: 'Clarke', position: 'Quality lead', email: 'outsider@other.test', profile: 'MANAGER' },
   { company: 'atlas', firstName: 'Rahul', lastName: 'Mehta', position: 'Senior inspector' },
@@ -116,7 +116,7 @@ export function seedIdentity(tx: WriteOps, hashes: string[]): DemoIdentity {
       position: person.position,
       language: person.language ?? 'en',
       allowNotification: true,
-      ...(person.profile ? { account: { profiles: [person.profile], passwordHash: hashes[hashIndex++], failedLogins: 0, customServiceType: 'BOTH', ...(person.serviceWizardType ? { serviceWizardType: person.serviceWizardType } : {}) } } : {}),
+      ...(person.profile ? { account: { profiles: [person.profile], passwordHash: hashes[hashIndex++], failedLogins: 0, customServiceType: person.customServiceType ?? 'FULL' } } : {}),
     });
     const id = contact.contactId as number;
     staff[person.company].push(id);

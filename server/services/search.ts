@@ -95,18 +95,43 @@ function tests(store: ReadOps, caller: Caller, criteria: ServiceCriteria, today:
 const byStartDesc = (a: ServiceRow, b: ServiceRow) =>
   a.startDate === b.startDate ? Number(b.serviceId) - Number(a.serviceId) : (a.startDate as string) < (b.startDate as string) ? 1 : -1;
 
-/** The services of the caller's universe it may see and that pass every criterion, sorted. */
-export function findServices(store: ReadOps, caller: Caller, criteria: ServiceCriteria, today: string): ServiceRow[] {
+/**
+ * The `limit` newest of the matches without sorting them all (a broad query matches tens of
+ * thousands): count the matches per start date, find the oldest date the page reaches, and
+ * sort only the matches from that date on.
+ */
+function newest(matches: ServiceRow[], limit: number): ServiceRow[] {
+  if (matches.length <= limit) return matches.sort(byStartDesc);
+  const perDate = new Map<string, number>();
+  for (const service of matches) perDate.set(service.startDate as string, (perDate.get(service.startDate as string) ?? 0) + 1);
+  const dates = [...perDate.keys()].sort().reverse();
+  let threshold = dates[dates.length - 1];
+  let reached = 0;
+  for (const date of dates) {
+    reached += perDate.get(date)!;
+    if (reached >= limit) {
+      threshold = date;
+      break;
+    }
+  }
+  return matches.filter((service) => (service.startDate as string) >= threshold).sort(byStartDesc).slice(0, limit);
+}
+
+/**
+ * The services of the caller's universe it may see and that pass every criterion: the
+ * `limit` newest (by start date) and how many matched in all.
+ */
+export function findServices(store: ReadOps, caller: Caller, criteria: ServiceCriteria, today: string, limit: number): { page: ServiceRow[]; total: number } {
   const checks = tests(store, caller, criteria, today);
   const universeId = caller.universeId;
   const found: ServiceRow[] = [];
   for (const service of store.all<Row>(SERVICES) as ServiceRow[]) {
-    if (service.universeId !== universeId) continue;
+    if (service.universeId !== universeId || typeof service.startDate !== 'string') continue;
     let ok = true;
     for (let i = 0; ok && i < checks.length; i++) ok = checks[i](service);
     if (ok && canSeeService(service, caller)) found.push(service);
   }
-  return found.sort(byStartDesc);
+  return { page: newest(found, limit), total: found.length };
 }
 
 export type TaskLevel = 'HIGH' | 'MID' | 'LOW';

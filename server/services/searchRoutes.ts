@@ -65,10 +65,10 @@ export function serviceSearchRoutes(registry: Registry): Hono<AppEnv> {
     const { store } = c.get('services');
     const criteria = searchCriteria(entity.search, c.req.queries()) as ServiceCriteria;
     const day = today();
-    const found = findServices(store, caller, criteria, day);
-    const hitLimit = found.length > entity.hitLimit;
+    const { page, total } = findServices(store, caller, criteria, day, entity.hitLimit);
+    const hitLimit = total > entity.hitLimit;
     if (hitLimit) c.header('X-Hit-Limit', String(entity.hitLimit));
-    return c.json({ ...searchAnswer(store, caller, found.slice(0, entity.hitLimit), day), hitLimit });
+    return c.json({ ...searchAnswer(store, caller, page, day), hitLimit });
   };
   app.get('/back/bo/services', search);
   app.get('/back/bo/services/', search);

@@ -7,6 +7,7 @@ import { assertLookups } from '../resources/lookups';
 import type { EntityDef, Registry } from '../schemas';
 import type { ReadOps, Row, WriteOps } from '../store/types';
 import { applyTagRules } from '../tags';
+import { isSegregated } from '../auth/profile';
 import { fieldErrors, type Validator } from '../validation';
 import { prefixed, underPath } from './routeHelpers';
 import { ORDER_TAKER_SLOTS, type PickerContext } from './wizardRules';
@@ -49,7 +50,7 @@ export function pickerContext(store: ReadOps, caller: Caller): PickerContext {
     companyRoles: caller.company.roles,
     companyId: caller.company.companyId,
     superAdmin: isSuperAdmin(caller),
-    segregatedUniverse: store.get(COLLECTIONS.universes, caller.universeId)?.segregated === true,
+    segregatedUniverse: isSegregated(store, caller.universeId),
   };
 }
 

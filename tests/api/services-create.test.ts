@@ -330,9 +330,9 @@ describe('deleting', () => {
 });
 
 describe('profile and network lookups for the wizard', () => {
-  it('the profile carries serviceWizardType', async () => {
-    expect((await buyer.get('/back/auth/profile')).body.serviceWizardType).toBe('BOTH');
-    expect((await quality.get('/back/auth/profile')).body.serviceWizardType).toBe('FULL');
+  it('the profile carries the wizard type (customServiceType)', async () => {
+    expect((await buyer.get('/back/auth/profile')).body.customServiceType).toBe('BOTH');
+    expect((await quality.get('/back/auth/profile')).body.customServiceType).toBe('FULL');
   });
 
   it('serviceproviders, countries and the contacts of chosen companies', async () => {

@@ -15,10 +15,10 @@ export function canCreateService(roles: readonly string[]): boolean {
 }
 
 /** "New service": the full wizard, the quick one, or a menu of both, as the profile says. */
-export function NewServiceButton({ profile }: { profile: Profile & { serviceWizardType?: WizardChoice } }) {
+export function NewServiceButton({ profile }: { profile: Profile }) {
   const { t } = useTranslation();
   if (!canCreateService(profile.roles)) return null;
-  const choice = profile.serviceWizardType ?? 'FULL';
+  const choice = profile.customServiceType ?? 'FULL';
   const label = t('serviceSearch.newService');
   if (choice !== 'BOTH') {
     return (

@@ -1,0 +1,227 @@
+import autocannon from 'autocannon';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { generateStore, type GeneratedStore } from './generate';
+
+/**
+ * `npm run bench`: for 1,000 / 10,000 / 100,000 services, generate a store, start the real
+ * server on it (node + tsx, 127.0.0.1, a free port), log in as quality@brand.test and load it
+ * with autocannon over loopback. Latency percentiles come from every response's own time.
+ * Writes are measured as they are: lowdb rewrites (and fsyncs) the whole file on each one.
+ * BENCH_SIZES=1000,10000 and BENCH_SECONDS=5 shorten a run.
+ */
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,100000').split(',').map(Number);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
+const DEMO_PASSWORD = 'Demo-Pass-2026!';
+const TARGETS = { search: 100, getOne: 20, startMs: 5000 };
+
+interface Row {
+  size: number;
+  name: string;
+  kind: 'search' | 'getOne' | 'write' | 'start';
+  p50?: number;
+  p95?: number;
+  rps?: number;
+  requests?: number;
+  errors?: number;
+  note?: string;
+}
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Spawns the server and waits until /back/version/ answers: the start time. */
+async function startServer(file: string): Promise<{ child: ChildProcess; base: string; startMs: number }> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DB_FILE: file, SEED: 'none', LOG: '0', NODE_ENV: 'test', OUTBOX_DIR: join(file, '..', 'outbox') },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  for (;;) {
+    if (exited) throw new Error('the server exited while starting');
+    try {
+      if ((await fetch(`${base}/back/version/`)).ok) return { child, base, startMs: performance.now() - started };
+    } catch {
+      /* not listening yet */
+    }
+    await sleep(10);
+  }
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGTERM');
+  await exited;
+}
+
+async function login(base: string): Promise<string> {
+  const reply = await fetch(`${base}/back/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Requested-With': 'XMLHttpRequest' },
+    body: new URLSearchParams({ username: 'quality@brand.test', password: DEMO_PASSWORD }),
+  });
+  if (reply.status !== 200) throw new Error(`login: ${reply.status} ${await reply.text()}`);
+  return reply.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ');
+}
+
+const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN);
+
+interface Case {
+  name: string;
+  kind: Row['kind'];
+  method?: 'GET' | 'POST' | 'PATCH';
+  /** The path of the next request (called once per request). */
+  path: () => string;
+  body?: () => string;
+  connections?: number;
+  /** Writes: stop after this many requests at most. */
+  amount?: number;
+}
+
+/** One autocannon run; every response's time is kept for exact percentiles. */
+async function measure(base: string, cookie: string, test: Case): Promise<Omit<Row, 'size'>> {
+  const times: number[] = [];
+  let errors = 0;
+  const instance = autocannon({
+    url: base,
+    connections: test.connections ?? 4,
+    ...(test.amount ? { amount: test.amount, duration: SECONDS * 5 } : { duration: SECONDS }),
+    headers: { cookie, 'x-requested-with': 'XMLHttpRequest', 'content-type': 'application/json', accept: 'application/json' },
+    requests: [
+      {
+        setupRequest: (request) => ({ ...request, method: test.method ?? 'GET', path: test.path(), ...(test.body ? { body: test.body() } : {}) }),
+      },
+    ],
+  });
+  instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
+    times.push(responseTime);
+    if (statusCode >= 300) errors++;
+  });
+  const result = await instance;
+  times.sort((a, b) => a - b);
+  return {
+    name: test.name,
+    kind: test.kind,
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    rps: times.length / (result.duration || SECONDS),
+    requests: times.length,
+    errors: errors + result.errors + result.timeouts,
+  };
+}
+
+function cases(store: GeneratedStore, size: number): Case[] {
+  const day = new Date().toISOString().slice(0, 10);
+  const shift = (days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+  const range = `fromDate=${shift(-7)}&toDate=${shift(7)}`;
+  const search = (query: string) => `/back/bo/services/?${query}`;
+  let next = 0;
+  const randomId = () => 1 + Math.floor(Math.random() * size);
+  const targets = [...store.confirmedIds];
+  let created = 0;
+  const wizard = () =>
+    JSON.stringify({
+      roles: ['DECISION_MAKER'],
+      service: {
+        thirdPartyDepartment: 'INSP', type: 'INSP_FINAL_RANDOM', client: store.ids.lumiere, supplier: store.ids.shenzhen, factory: store.ids.ningbo, serviceProvider: store.ids.atlas,
+        startDate: shift(200 + (created++ % 300)), exFactoryDate: shift(520), orderTakerContacts: [store.ids.shenzhenContact],
+      },
+      purchaseOrderLines: [{ poNumber: `BENCH-NEW-${created}`, designation: 'Bench shirt', orderedQuantity: { quantity: 500, unit: 'PIECE', packing: 'BOX' } }],
+    });
+  const writes = size >= 100_000 ? 12 : 40;
+  return [
+    { name: 'search: default range ±7 days', kind: 'search', path: () => search(range) },
+    { name: 'search: keyword (a PO number, 1 hit)', kind: 'search', path: () => search(`keywords=${store.onePoNumber}`) },
+    { name: 'search: keyword "cardigan" (all dates)', kind: 'search', path: () => search('keywords=cardigan') },
+    { name: 'search: client + steps, ±7 days', kind: 'search', path: () => search(`${range}&client=${store.ids.lumiere}&serviceSteps=CONFIRMED&serviceSteps=OPENED`) },
+    { name: 'search: client + steps, all dates', kind: 'search', path: () => search(`client=${store.ids.lumiere}&serviceSteps=CONFIRMED&serviceSteps=OPENED`) },
+    { name: 'get one service', kind: 'getOne', path: () => `/back/bo/services/${randomId()}` },
+    { name: 'create (POST wizard)', kind: 'write', method: 'POST', path: () => '/back/bo/services', body: wizard, connections: 1, amount: writes },
+    { name: 'update (PATCH REQUEST_CANCEL)', kind: 'write', method: 'PATCH', path: () => `/back/bo/services/${targets[next++ % targets.length]}/REQUEST_CANCEL`, connections: 1, amount: writes },
+  ];
+}
+
+const fmt = (value: number | undefined, digits = 1) => (value === undefined || Number.isNaN(value) ? '–' : value.toFixed(digits));
+
+function verdict(row: Row): string {
+  if (row.size !== 100_000) return '';
+  if (row.kind === 'start') return row.p50! < TARGETS.startMs ? 'ok (< 5 s)' : 'MISSED (< 5 s)';
+  if (row.kind === 'search') return row.p95! < TARGETS.search ? 'ok (< 100 ms)' : 'MISSED (< 100 ms)';
+  if (row.kind === 'getOne') return row.p95! < TARGETS.getOne ? 'ok (< 20 ms)' : 'MISSED (< 20 ms)';
+  return '';
+}
+
+function table(rows: Row[]): string {
+  const head = '| services | case | p50 ms | p95 ms | req/s | requests | non-2xx/errors | target at 100k | note |\n|---:|---|---:|---:|---:|---:|---:|---|---|';
+  const lines = rows.map((row) =>
+    `| ${row.size.toLocaleString('en')} | ${row.name} | ${fmt(row.p50)} | ${fmt(row.p95)} | ${fmt(row.rps)} | ${row.requests ?? '–'} | ${row.errors ?? '–'} | ${verdict(row)} | ${row.note ?? ''} |`,
+  );
+  return [head, ...lines].join('\n');
+}
+
+async function main() {
+  const rows: Row[] = [];
+  const dir = await mkdtemp(join(tmpdir(), 'qcflow-bench-'));
+  try {
+    for (const size of SIZES) {
+      const file = join(dir, `db-${size}.json`);
+      const generated = performance.now();
+      const store = await generateStore(file, size);
+      const megabytes = (await stat(file)).size / 1e6;
+      const note = `store file ${megabytes.toFixed(0)} MB, generated in ${((performance.now() - generated) / 1000).toFixed(1)} s`;
+      console.log(`\n${size} services: ${note}`);
+      const server = await startServer(file);
+      rows.push({ size, name: 'server start (spawn → /back/version/)', kind: 'start', p50: server.startMs, note });
+      console.log(`  start ${server.startMs.toFixed(0)} ms`);
+      try {
+        const cookie = await login(server.base);
+        for (const test of cases(store, size)) {
+          const row = { size, ...(await measure(server.base, cookie, test)) };
+          rows.push(row);
+          console.log(`  ${row.name}: p50 ${fmt(row.p50)} ms, p95 ${fmt(row.p95)} ms, ${fmt(row.rps)} req/s, ${row.requests} requests, ${row.errors} errors`);
+        }
+      } finally {
+        await stopServer(server.child);
+      }
+      await rm(file, { force: true });
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+  const cpu = cpus();
+  const header = [
+    '# QCFlow benchmark',
+    '',
+    `Run ${new Date().toISOString()} on ${cpu.length} × ${cpu[0]?.model ?? 'cpu'}, Node ${process.version}: the real server (node + tsx) on a generated lowdb store, autocannon over loopback, logged in as quality@brand.test (Maison Lumière, client of every generated service).`,
+    `Reads: ${SECONDS} s per case, 4 connections; writes: 1 connection, a fixed number of requests. Percentiles from every response's time.`,
+    'Server start is a single measure (spawn → first answer of /back/version/); its p50 column holds it.',
+    'Writes rewrite and fsync the whole JSON file (lowdb), so their latency grows with the store size.',
+    '',
+  ].join('\n');
+  const output = `${header}${table(rows)}\n`;
+  await writeFile(join(ROOT, 'bench', 'results.md'), output);
+  console.log(`\n${table(rows)}\n\nWritten to bench/results.md`);
+}
+
+await main();
