@@ -18,6 +18,8 @@ export interface GeneratedStore {
   file: string;
   /** Generated services the brand may move (client Maison Lumière, CONFIRMED, no cancel request): targets of the update case. */
   confirmedIds: number[];
+  /** The first generated service id (the generated ones are firstId … firstId + count − 1). */
+  firstId: number;
   /** A PO number that exists on exactly one generated service (a precise keyword search). */
   onePoNumber: string;
   ids: { lumiere: number; atlas: number; admin: number; shenzhen: number; ningbo: number; shenzhenContact: number };
@@ -76,6 +78,7 @@ export async function generateStore(file: string, count: number, now = new Date(
   const flows = new Map(FLOW_MIX.map((name) => [name, flowFieldsAfter(name, today)]));
   const reader = new DataReader(data);
   const confirmedIds: number[] = [];
+  const firstId = (data.sequences.services ?? 0) + 1;
   let onePoNumber = '';
   for (let i = 0; i < count; i++) {
     const flowName = random.pick(FLOW_MIX);
@@ -135,5 +138,5 @@ export async function generateStore(file: string, count: number, now = new Date(
     if (i === Math.floor(count / 2)) onePoNumber = lines[0].poNumber;
   }
   await writeFile(file, JSON.stringify(data));
-  return { file, confirmedIds, onePoNumber, ids };
+  return { file, firstId, confirmedIds, onePoNumber, ids };
 }

@@ -18,6 +18,8 @@ import { generateStore, type GeneratedStore } from './generate';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,100000').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
+/** Two users at once on the single-threaded server (the load tool takes the machine's other core). */
+const CONNECTIONS = 2;
 const DEMO_PASSWORD = 'Demo-Pass-2026!';
 const TARGETS = { search: 100, getOne: 20, startMs: 5000 };
 
@@ -103,22 +105,24 @@ interface Case {
 async function measure(base: string, cookie: string, test: Case): Promise<Omit<Row, 'size'>> {
   const times: number[] = [];
   let errors = 0;
-  const instance = autocannon({
+  const options: autocannon.Options = {
     url: base,
-    connections: test.connections ?? 4,
-    ...(test.amount ? { amount: test.amount, duration: SECONDS * 5 } : { duration: SECONDS }),
+    connections: test.connections ?? CONNECTIONS,
+    ...(test.amount ? { amount: test.amount } : { duration: SECONDS }),
     headers: { cookie, 'x-requested-with': 'XMLHttpRequest', 'content-type': 'application/json', accept: 'application/json' },
     requests: [
       {
         setupRequest: (request) => ({ ...request, method: test.method ?? 'GET', path: test.path(), ...(test.body ? { body: test.body() } : {}) }),
       },
     ],
+  };
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(options, (error, done) => (error ? reject(error) : resolve(done)));
+    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+      times.push(responseTime);
+      if (statusCode >= 300) errors++;
+    });
   });
-  instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
-    times.push(responseTime);
-    if (statusCode >= 300) errors++;
-  });
-  const result = await instance;
   times.sort((a, b) => a - b);
   return {
     name: test.name,
@@ -137,7 +141,7 @@ function cases(store: GeneratedStore, size: number): Case[] {
   const range = `fromDate=${shift(-7)}&toDate=${shift(7)}`;
   const search = (query: string) => `/back/bo/services/?${query}`;
   let next = 0;
-  const randomId = () => 1 + Math.floor(Math.random() * size);
+  const randomId = () => store.firstId + Math.floor(Math.random() * size);
   const targets = [...store.confirmedIds];
   let created = 0;
   const wizard = () =>
@@ -214,9 +218,10 @@ async function main() {
     '# QCFlow benchmark',
     '',
     `Run ${new Date().toISOString()} on ${cpu.length} × ${cpu[0]?.model ?? 'cpu'}, Node ${process.version}: the real server (node + tsx) on a generated lowdb store, autocannon over loopback, logged in as quality@brand.test (Maison Lumière, client of every generated service).`,
-    `Reads: ${SECONDS} s per case, 4 connections; writes: 1 connection, a fixed number of requests. Percentiles from every response's time.`,
+    `Reads: ${SECONDS} s per case, ${CONNECTIONS} connections (a request may wait for the other one: the server is single-threaded); writes: 1 connection, a fixed number of requests. Percentiles from every response's time.`,
     'Server start is a single measure (spawn → first answer of /back/version/); its p50 column holds it.',
     'Writes rewrite and fsync the whole JSON file (lowdb), so their latency grows with the store size.',
+    '',
     '',
   ].join('\n');
   const output = `${header}${table(rows)}\n`;
