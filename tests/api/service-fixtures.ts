@@ -1,38 +1,65 @@
 import { expect } from 'vitest';
-import type { ReadOps } from '../../server/store/types';
-import { shiftDay, today, type Client } from './helpers';
+import { INITIAL_FLOW, flowFields, moveService, type ServiceSide } from '../../machines/service';
+import { readableNumber } from '../../server/resources/write';
+import type { ReadOps, Row, Store, Stored } from '../../server/store/types';
+import { ACCOUNTS, shiftDay, today, type Client } from './helpers';
 
 /**
- * Services made through the API for the service core tests (never the demo-seeded ones):
- * the demo companies and contacts by name, and a valid wizard body for the quality
- * director of Maison Lumière (decision maker) ordering an inspection from Atlas.
+ * Services for the service API tests (never the demo-seeded ones), two ways:
+ * - through the API: `wizardBody` (a valid wizard body for the quality director of Maison
+ *   Lumière, decision maker, ordering a final inspection from Atlas) and `createService`;
+ * - straight into the store: `insertService`, as the wizard would create it (docs/services.md),
+ *   so that the workflow tests can start from any step.
+ * Both use the demo companies and contacts by name (`network`).
  */
 export interface Network {
+  universeId: number;
   lumiere: number;
   shenzhen: number;
   ningbo: number;
   atlas: number;
+  porto: number;
   como: number;
   northwind: number;
   /** A contact of Shenzhen Textile Co (order taker), one of Ningbo, one of Maison Lumière. */
   shenzhenContact: number;
   ningboContact: number;
   lumiereContact: number;
+  /** Contact ids of the demo accounts by e-mail. */
+  contacts: Record<string, number>;
 }
 
 export function network(store: ReadOps): Network {
-  const company = (name: string) => store.find('companies', (row) => row.name === name)[0].companyId as number;
+  const companyRow = (name: string) => {
+    const found = store.find('companies', (row) => row.name === name)[0];
+    if (!found) throw new Error(`demo company ${name} missing`);
+    return found;
+  };
+  const company = (name: string) => companyRow(name).companyId as number;
   const contactOf = (companyId: number) => store.find('contacts', (row) => row.companyId === companyId)[0].contactId as number;
   const ids = {
     lumiere: company('Maison Lumière'),
     shenzhen: company('Shenzhen Textile Co'),
     ningbo: company('Ningbo Garment Factory'),
     atlas: company('Atlas Inspection'),
+    porto: company('Porto Malhas Lda'),
     como: company('Como Seta S.r.l.'),
     northwind: company('Northwind Goods'),
   };
-  return { ...ids, shenzhenContact: contactOf(ids.shenzhen), ningboContact: contactOf(ids.ningbo), lumiereContact: contactOf(ids.lumiere) };
+  const contacts = Object.fromEntries(
+    Object.values(ACCOUNTS).map((email) => [email, store.find('contacts', (row) => row.email === email)[0].contactId as number]),
+  );
+  return {
+    universeId: companyRow('Maison Lumière').universeId as number,
+    ...ids,
+    shenzhenContact: contactOf(ids.shenzhen),
+    ningboContact: contactOf(ids.ningbo),
+    lumiereContact: contactOf(ids.lumiere),
+    contacts,
+  };
 }
+
+// ---- through the API ----
 
 let day = 30;
 /** A start date no other fixture uses (so two creations never merge by accident). */
@@ -79,3 +106,78 @@ export async function createService(client: Client, body: unknown): Promise<any>
 /** The field errors of a 400 answer as `path → message`. */
 export const fieldMessages = (body: { errors?: { path: string; message: string }[] }) =>
   Object.fromEntries((body.errors ?? []).map((error) => [error.path, error.message]));
+
+// ---- straight into the store ----
+
+export interface ServiceFixture {
+  /** The side of the creator's first date proposal (default DECISION_MAKER: quality@brand.test creates). */
+  creatorSide?: ServiceSide;
+  /** Creator account e-mail (default quality@brand.test). */
+  creator?: string;
+  startDate?: string;
+  endDate?: string;
+  /** Other fields, written over the defaults (parties, creatorCompany, workflow fields...). */
+  fields?: Row;
+}
+
+/**
+ * Inserts a new service of the demo universe the way the create route does: the creator side's
+ * first date proposal as its workflow fields, and its PROPOSED date line. Returns the stored record.
+ */
+export async function insertService(store: Store, fixture: ServiceFixture = {}): Promise<Stored<Row>> {
+  const net = network(store);
+  const side = fixture.creatorSide ?? 'DECISION_MAKER';
+  const creatorEmail = fixture.creator ?? ACCOUNTS.quality;
+  const creator = store.find('contacts', (row) => row.email === creatorEmail)[0];
+  const startDate = fixture.startDate ?? shiftDay(today(), 14);
+  const endDate = fixture.endDate ?? shiftDay(startDate, 1);
+  const moved = moveService('OPENED', INITIAL_FLOW, { type: 'REQUEST_DATE', by: side, owner: true })!;
+  const now = new Date().toISOString();
+  return store.transaction((tx) => {
+    const serviceId = tx.nextId('services');
+    const service = tx.insert('services', 'serviceId', {
+      serviceId,
+      number: readableNumber('S-', serviceId),
+      thirdPartyDepartment: 'INSP',
+      type: 'INSP_FINAL_RANDOM',
+      serviceLevel: 'NORMAL',
+      serviceStatus: 'OK',
+      locked: false,
+      startDate,
+      endDate,
+      exFactoryDate: shiftDay(startDate, 7),
+      servicePartyType: 'SOURCE',
+      assessmentMethod: 'THIRD_PARTY',
+      client: net.lumiere,
+      supplier: net.shenzhen,
+      serviceProvider: net.atlas,
+      orderTakerContacts: [],
+      customFieldService: {},
+      tags: [],
+      contributors: [],
+      purchaseOrderLines: [
+        { purchaseOrderLineId: tx.nextId('purchaseOrderLines'), poNumber: `PO-WF-${serviceId}`, designation: 'Linen shirt', orderedQuantity: { quantity: 1200, unit: 'PIECE', packing: 'BOX' } },
+      ],
+      laboratoryLines: [],
+      ...flowFields(moved.step, moved.flow, today()),
+      creatorSide: side,
+      creator: creator.contactId,
+      creatorCompany: creator.companyId,
+      creationDate: now,
+      updateDate: now,
+      updatedBy: creator.contactId,
+      universeId: net.universeId,
+      ...fixture.fields,
+    });
+    tx.insert('serviceDateLines', 'dateLineId', {
+      serviceId,
+      startDate,
+      endDate,
+      status: 'PROPOSED',
+      proposedBy: side,
+      proposedByContact: creator.contactId,
+      proposedAt: now,
+    });
+    return service;
+  });
+}

@@ -3,15 +3,15 @@ import type { Mailer } from '../../server/mail';
 import type { Row } from '../../server/store/types';
 import { ACCOUNTS, Client, loginAs, shiftDay, startServer, today, type Reply, type TestServer } from './helpers';
 import { sentMails, waitForMails, type SentMail } from './outbox';
-import { demoParties, insertService, type DemoParties } from './serviceFixtures';
+import { insertService, network, type Network } from './service-fixtures';
 
 /**
  * The service workflow through the API (docs/services.md "Workflow", "Dates"): date proposals
  * and answers, the PATCH actions, refusals (409), rights (403/404), history, live alerts,
- * e-mails and versions. Services are written straight into the store (tests/api/serviceFixtures.ts).
+ * e-mails and versions. Services are written straight into the store (insertService of tests/api/service-fixtures.ts).
  */
 let server: TestServer;
-let parties: DemoParties;
+let net: Network;
 let quality: Client; // Maison Lumière, decision maker, owner of the fixtures
 let buyer: Client; // Maison Lumière too
 let manager: Client; // Atlas Inspection, provider
@@ -21,7 +21,7 @@ let outsider: Client; // other universe
 
 beforeAll(async () => {
   server = await startServer();
-  parties = demoParties(server.store);
+  net = network(server.store);
   [quality, buyer, manager, inspector, sales, outsider] = await Promise.all(
     [ACCOUNTS.quality, ACCOUNTS.buyer, ACCOUNTS.manager, ACCOUNTS.inspector, ACCOUNTS.sales, ACCOUNTS.outsider].map((email) => loginAs(server, email)),
   );
@@ -70,12 +70,12 @@ describe('dates: propose, answer, postpone', () => {
     const newStart = shiftDay(today(), 30);
     await server.store.update('serviceDateLines', proposal.dateLineId as number, (line) => ({ ...line, startDate: newStart, endDate: newStart }));
     const accepted = ok(await manager.post(dates('acceptDate'), { serviceId: id, dateLineId: proposal.dateLineId, comment: 'fine for us' }));
-    expect(accepted).toMatchObject({ serviceStep: 'CONFIRMED', dateRelevance: 'ACCEPTED', providerConfirmed: true, pendingDateBy: null, startDate: newStart, endDate: newStart, side: 'SERVICE_PROVIDER', owner: false, updatedBy: parties.contacts[ACCOUNTS.manager] });
+    expect(accepted).toMatchObject({ serviceStep: 'CONFIRMED', dateRelevance: 'ACCEPTED', providerConfirmed: true, pendingDateBy: null, startDate: newStart, endDate: newStart, side: 'SERVICE_PROVIDER', owner: false, updatedBy: net.contacts[ACCOUNTS.manager] });
     expect(accepted.actions).toEqual(['POSTPONE', 'COMPLETE', 'CANCEL']);
-    expect(linesOf(id)[0]).toMatchObject({ status: 'ACCEPTED', answeredByContact: parties.contacts[ACCOUNTS.manager], answerComment: 'fine for us' });
+    expect(linesOf(id)[0]).toMatchObject({ status: 'ACCEPTED', answeredByContact: net.contacts[ACCOUNTS.manager], answerComment: 'fine for us' });
 
     const history = ok(await quality.get(serviceUrl(id, '/history')));
-    expect(history).toEqual([expect.objectContaining({ event: 'ACCEPT_DATE', fromStep: 'OPENED', toStep: 'CONFIRMED', side: 'SERVICE_PROVIDER', contactId: parties.contacts[ACCOUNTS.manager] })]);
+    expect(history).toEqual([expect.objectContaining({ event: 'ACCEPT_DATE', fromStep: 'OPENED', toStep: 'CONFIRMED', side: 'SERVICE_PROVIDER', contactId: net.contacts[ACCOUNTS.manager] })]);
     expect(history[0].universeId).toBeUndefined();
 
     // The other side's accounts get a live alert to the service; the caller does not.
@@ -96,7 +96,7 @@ describe('dates: propose, answer, postpone', () => {
   });
 
   it('a counter-proposal replaces the waiting one; refusing keeps the step; once the provider proposed, an accepted date confirms', async () => {
-    const id = await newService({ creatorSide: 'ORDER_TAKER', creator: ACCOUNTS.sales, fields: { creatorCompany: parties.shenzhen } });
+    const id = await newService({ creatorSide: 'ORDER_TAKER', creator: ACCOUNTS.sales, fields: { creatorCompany: net.shenzhen } });
     expect(stored(id)).toMatchObject({ serviceStep: 'REQUESTED', pendingDateBy: 'ORDER_TAKER' });
     const start = shiftDay(today(), 20);
 
@@ -104,7 +104,7 @@ describe('dates: propose, answer, postpone', () => {
     const counter = ok(await manager.post(dates('requestDate'), { serviceId: id, startDate: start, endDate: shiftDay(start, 2), comment: 'our inspector is free then' }));
     expect(counter).toMatchObject({ serviceStep: 'OPENED', pendingDateBy: 'SERVICE_PROVIDER', dateRelevance: 'IN_PROGRESS', providerConfirmed: true });
     expect(linesOf(id).map((line) => [line.status, line.proposedBy])).toEqual([['REPLACED', 'ORDER_TAKER'], ['PROPOSED', 'SERVICE_PROVIDER']]);
-    expect(linesOf(id)[1]).toMatchObject({ startDate: start, endDate: shiftDay(start, 2), comment: 'our inspector is free then', proposedByContact: parties.contacts[ACCOUNTS.manager] });
+    expect(linesOf(id)[1]).toMatchObject({ startDate: start, endDate: shiftDay(start, 2), comment: 'our inspector is free then', proposedByContact: net.contacts[ACCOUNTS.manager] });
     const { alerts } = ok(await sales.get('/back/alerts/'));
     expect(alerts).toContainEqual(expect.objectContaining({ title: `Date proposed for service ${counter.number}` }));
 
@@ -154,11 +154,11 @@ describe('PATCH actions', () => {
     expect(stored(id)).toMatchObject({ serviceStep: 'OPENED', version: 1 });
 
     const french = await loginAs(server, ACCOUNTS.quality, { language: 'fr' });
-    await server.store.update('contacts', parties.contacts[ACCOUNTS.quality], (contact) => ({ ...contact, language: 'fr' }));
+    await server.store.update('contacts', net.contacts[ACCOUNTS.quality], (contact) => ({ ...contact, language: 'fr' }));
     try {
       expect((await french.patch(serviceUrl(id, '/COMPLETE'))).body.message).toBe("L'action Terminer n'est pas autorisée sur cette prestation à l'étape Ouvert");
     } finally {
-      await server.store.update('contacts', parties.contacts[ACCOUNTS.quality], (contact) => ({ ...contact, language: 'en' }));
+      await server.store.update('contacts', net.contacts[ACCOUNTS.quality], (contact) => ({ ...contact, language: 'en' }));
     }
   });
 
@@ -236,7 +236,7 @@ describe('PATCH actions', () => {
 
 describe('refusals: rights, visibility, input, versions', () => {
   it('a caller whose company has no side on the service gets 403, even as owner', async () => {
-    const id = await newService({ creator: ACCOUNTS.sales, creatorSide: 'ORDER_TAKER', fields: { creatorCompany: parties.shenzhen, supplier: parties.porto } });
+    const id = await newService({ creator: ACCOUNTS.sales, creatorSide: 'ORDER_TAKER', fields: { creatorCompany: net.shenzhen, supplier: net.porto } });
     const seen = ok(await sales.get(dates(String(id))));
     expect(seen).toHaveLength(1);
     expect(ok(await sales.get(serviceUrl(id, '/history')))).toEqual([]);
@@ -323,7 +323,7 @@ describe('refusals: rights, visibility, input, versions', () => {
 
 describe('notification preferences and mail failures', () => {
   it('e-mails only contacts with notifications on whose types include it; alerts in the recipient’s language', async () => {
-    const set = (email: string, change: Row) => server.store.update('contacts', parties.contacts[email], (contact) => ({ ...contact, ...change }));
+    const set = (email: string, change: Row) => server.store.update('contacts', net.contacts[email], (contact) => ({ ...contact, ...change }));
     await set(ACCOUNTS.buyer, { allowNotification: false });
     await set(ACCOUNTS.sales, { notificationTypes: ['SERVICE_CANCELED'] });
     await set(ACCOUNTS.inspector, { notificationTypes: ['SERVICE_CONFIRMED'], language: 'it' });
