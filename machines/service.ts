@@ -169,6 +169,16 @@ export function moveService(step: ServiceStep, flow: ServiceFlow, event: Service
 /** The actions the caller may take now, in a stable order (the sheet's buttons). */
 export function serviceActions(step: ServiceStep, flow: ServiceFlow, actor: ServiceActor): ServiceAction[] {
   if (!(step in serviceMachine.root.states)) return [];
-  const snapshot = snapshotAt(step, flow);
-  return SERVICE_ACTIONS.filter((type) => snapshot.can({ type, ...actor }));
+  // A search page presents hundreds of services that share a handful of these keys.
+  const key = [step, flow.pendingDateBy, flow.dateAccepted, flow.providerConfirmed, flow.cancelRequested, actor.by, actor.owner === true].join();
+  let actions = actionsByKey.get(key);
+  if (!actions) {
+    const snapshot = snapshotAt(step, flow);
+    actions = SERVICE_ACTIONS.filter((type) => snapshot.can({ type, ...actor }));
+    actionsByKey.set(key, actions);
+  }
+  return [...actions];
 }
+
+/** serviceActions is pure: its answers by step, flow and actor (a few hundred keys at most). */
+const actionsByKey = new Map<string, ServiceAction[]>();

@@ -4,12 +4,13 @@ import { companyById } from '../identity';
 import { keywordsOf } from '../text';
 import { TAGS, tagVisible, type Tag } from '../tags';
 import type { ReadOps, Row, Stored } from '../store/types';
-import { SERVICES, canSeeService, type ServiceRow } from './access';
+import { canSeeService, type ServiceRow } from './access';
+import { endOfRangeFrom, firstStartingBy, nextRowWithWord, serviceIndex } from './searchIndex';
 
 /**
  * The service search filters (docs/services.md "Search"), built once per query into a plain
- * predicate: it runs on every stored service (100,000 in the benchmark), so it allocates
- * nothing per record, compares ISO date strings as strings, reads the server-kept
+ * predicate: it runs on the services the index leaves (up to 100,000 in the benchmark), so it
+ * allocates nothing per record, compares ISO date strings as strings, reads the server-kept
  * `searchText` for keywords and checks visibility last, on the few records left.
  */
 export { serviceSearchText } from './searchText';
@@ -91,47 +92,31 @@ function tests(store: ReadOps, caller: Caller, criteria: ServiceCriteria, today:
   return out;
 }
 
-/** Newest start date first; the highest id breaks ties so the order is stable. */
-const byStartDesc = (a: ServiceRow, b: ServiceRow) =>
-  a.startDate === b.startDate ? Number(b.serviceId) - Number(a.serviceId) : (a.startDate as string) < (b.startDate as string) ? 1 : -1;
-
 /**
- * The `limit` newest of the matches without sorting them all (a broad query matches tens of
- * thousands): count the matches per start date, find the oldest date the page reaches, and
- * sort only the matches from that date on.
+ * The services of the caller's universe it may see and that pass every criterion, newest
+ * first (by start date), at most `limit`; `hitLimit` when more matched. The index bounds the
+ * rows to read by the date range, and by the rows holding the longest keyword.
  */
-function newest(matches: ServiceRow[], limit: number): ServiceRow[] {
-  if (matches.length <= limit) return matches.sort(byStartDesc);
-  const perDate = new Map<string, number>();
-  for (const service of matches) perDate.set(service.startDate as string, (perDate.get(service.startDate as string) ?? 0) + 1);
-  const dates = [...perDate.keys()].sort().reverse();
-  let threshold = dates[dates.length - 1];
-  let reached = 0;
-  for (const date of dates) {
-    reached += perDate.get(date)!;
-    if (reached >= limit) {
-      threshold = date;
-      break;
-    }
-  }
-  return matches.filter((service) => (service.startDate as string) >= threshold).sort(byStartDesc).slice(0, limit);
-}
-
-/**
- * The services of the caller's universe it may see and that pass every criterion: the
- * `limit` newest (by start date) and how many matched in all.
- */
-export function findServices(store: ReadOps, caller: Caller, criteria: ServiceCriteria, today: string, limit: number): { page: ServiceRow[]; total: number } {
+export function findServices(store: ReadOps, caller: Caller, criteria: ServiceCriteria, today: string, limit: number): { page: ServiceRow[]; hitLimit: boolean } {
+  const index = serviceIndex(store);
+  const from = criteria.toDate ? firstStartingBy(index, criteria.toDate) : 0;
+  const to = criteria.fromDate ? endOfRangeFrom(index, criteria.fromDate) : index.rows.length;
+  if (from >= to) return { page: [], hitLimit: false };
+  const words = criteria.keywords ? keywordsOf(criteria.keywords) : [];
+  const longest = words.reduce((best, word) => (word.length > best.length ? word : best), '');
+  const next = longest ? (row: number) => nextRowWithWord(index, longest, row, to) : (row: number) => (row < to ? row : -1);
   const checks = tests(store, caller, criteria, today);
-  const universeId = caller.universeId;
-  const found: ServiceRow[] = [];
-  for (const service of store.all<Row>(SERVICES) as ServiceRow[]) {
-    if (service.universeId !== universeId || typeof service.startDate !== 'string') continue;
+  const page: ServiceRow[] = [];
+  for (let row = next(from); row !== -1; row = next(row + 1)) {
+    const service = index.rows[row];
+    if (service.universeId !== caller.universeId) continue;
     let ok = true;
     for (let i = 0; ok && i < checks.length; i++) ok = checks[i](service);
-    if (ok && canSeeService(service, caller)) found.push(service);
+    if (!ok || !canSeeService(service, caller)) continue;
+    if (page.length === limit) return { page, hitLimit: true };
+    page.push(service);
   }
-  return { page: newest(found, limit), total: found.length };
+  return { page, hitLimit: false };
 }
 
 export type TaskLevel = 'HIGH' | 'MID' | 'LOW';

@@ -65,8 +65,7 @@ export function serviceSearchRoutes(registry: Registry): Hono<AppEnv> {
     const { store } = c.get('services');
     const criteria = searchCriteria(entity.search, c.req.queries()) as ServiceCriteria;
     const day = today();
-    const { page, total } = findServices(store, caller, criteria, day, entity.hitLimit);
-    const hitLimit = total > entity.hitLimit;
+    const { page, hitLimit } = findServices(store, caller, criteria, day, entity.hitLimit);
     if (hitLimit) c.header('X-Hit-Limit', String(entity.hitLimit));
     return c.json({ ...searchAnswer(store, caller, page, day), hitLimit });
   };

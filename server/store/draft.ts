@@ -19,9 +19,29 @@ export function deepFreeze<T>(value: T): T {
   return value;
 }
 
+/**
+ * Values derived from a collection, by the collection's map of records: a write replaces
+ * that map (copy-on-write), so a cached value can never outlive the records it was built from.
+ */
+const derivedValues = new WeakMap<object, Map<string, unknown>>();
+
 /** Reads over one snapshot of the data (committed data, or a transaction's draft). */
 export class DataReader {
   constructor(protected data: StoreData) {}
+
+  derived<T>(collection: string, key: string, build: (records: Stored[]) => T): T {
+    const rows = this.data.collections[collection];
+    if (!rows || !this.settled(collection)) return build(this.all(collection));
+    let values = derivedValues.get(rows);
+    if (!values) derivedValues.set(rows, (values = new Map()));
+    if (!values.has(key)) values.set(key, build(this.all(collection)));
+    return values.get(key) as T;
+  }
+
+  /** Whether the collection's map of records can no longer change (a draft's touched maps can). */
+  protected settled(_collection: string): boolean {
+    return true;
+  }
 
   get<T extends Row = Row>(collection: string, id: Id): Stored<T> | undefined {
     const rows = this.data.collections[collection];
@@ -55,6 +75,10 @@ export class Draft extends DataReader implements WriteOps {
 
   get result(): StoreData {
     return this.data;
+  }
+
+  protected override settled(collection: string): boolean {
+    return !this.touched.has(collection);
   }
 
   private rows(collection: string): Record<string, Stored> {

@@ -12,6 +12,11 @@ export interface ReadOps {
   all<T extends Row = Row>(collection: string): Stored<T>[];
   find<T extends Row = Row>(collection: string, predicate: (record: Stored<T>) => boolean): Stored<T>[];
   getMeta<T = unknown>(key: string): T | undefined;
+  /**
+   * A value computed from a collection's records (a search index), kept until the collection
+   * next changes: `build` runs again only after a write to it. `key` names the value.
+   */
+  derived<T>(collection: string, key: string, build: (records: Stored[]) => T): T;
 }
 
 export interface WriteOps extends ReadOps {
