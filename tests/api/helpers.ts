@@ -177,3 +177,22 @@ export async function loginAs(server: { url: string }, email: string, options: C
   return client;
 }
 
+/** A demo account by its key in ACCOUNTS. */
+export type Account = keyof typeof ACCOUNTS;
+
+/**
+ * startServer, then these demo accounts logged in (the server is closed again if a login fails).
+ * For a test file's beforeAll:
+ * `({ server, clients: { quality, sales } } = await startWithLogins(['quality', 'sales']));`
+ */
+export async function startWithLogins<W extends Account>(who: readonly W[], options: Parameters<typeof startServer>[0] = {}): Promise<{ server: TestServer; clients: Record<W, Client> }> {
+  const server = await startServer(options);
+  try {
+    const clients = await Promise.all(who.map(async (account) => [account, await loginAs(server, ACCOUNTS[account])] as const));
+    return { server, clients: Object.fromEntries(clients) as Record<W, Client> };
+  } catch (error) {
+    await server.close();
+    throw error;
+  }
+}
+

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNTS, loginAs, shiftDay, startServer, type Client, type TestServer } from './helpers';
+import { ACCOUNTS, shiftDay, startWithLogins, type Client, type TestServer } from './helpers';
 import { sentMails } from './outbox';
 import { createService, fieldMessages, freshDate, network, poLine, wizardBody, type Network } from './service-fixtures';
 
@@ -14,11 +14,8 @@ let outsider: Client;
 let buyer: Client;
 
 beforeAll(async () => {
-  server = await startServer();
+  ({ server, clients: { quality, sales, manager, inspector, outsider, buyer } } = await startWithLogins(['quality', 'sales', 'manager', 'inspector', 'outsider', 'buyer']));
   net = network(server.store);
-  [quality, sales, manager, inspector, outsider, buyer] = await Promise.all(
-    [ACCOUNTS.quality, ACCOUNTS.sales, ACCOUNTS.manager, ACCOUNTS.inspector, ACCOUNTS.outsider, ACCOUNTS.buyer].map((email) => loginAs(server, email)),
-  );
 });
 afterAll(() => server?.close());
 

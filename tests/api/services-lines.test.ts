@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNTS, loginAs, startServer, type Client, type TestServer } from './helpers';
+import { startWithLogins, type Client, type TestServer } from './helpers';
 import { createService, fieldMessages, network, poLine, wizardBody, type Network } from './service-fixtures';
 
 /** docs/services.md "Lines": GET and PATCH /back/bo/purchaseOrderLines/{serviceId} and /laboratoryLines. */
@@ -11,9 +11,8 @@ let inspector: Client;
 let outsider: Client;
 
 beforeAll(async () => {
-  server = await startServer();
+  ({ server, clients: { quality, sales, inspector, outsider } } = await startWithLogins(['quality', 'sales', 'inspector', 'outsider']));
   net = network(server.store);
-  [quality, sales, inspector, outsider] = await Promise.all([ACCOUNTS.quality, ACCOUNTS.sales, ACCOUNTS.inspector, ACCOUNTS.outsider].map((email) => loginAs(server, email)));
 });
 afterAll(() => server?.close());
 

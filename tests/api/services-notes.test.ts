@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNTS, loginAs, startServer, type Client, type TestServer } from './helpers';
+import { startWithLogins, type Client, type TestServer } from './helpers';
 import { createService, fieldMessages, network, wizardBody, type Network } from './service-fixtures';
 
 /** docs/services.md "Notes": whoever sees the service reads and adds; the author edits; the author or the owner deletes. */
@@ -13,11 +13,8 @@ let outsider: Client;
 let inspector: Client;
 
 beforeAll(async () => {
-  server = await startServer();
+  ({ server, clients: { quality, buyer, manager, sales, outsider, inspector } } = await startWithLogins(['quality', 'buyer', 'manager', 'sales', 'outsider', 'inspector']));
   net = network(server.store);
-  [quality, buyer, manager, sales, outsider, inspector] = await Promise.all(
-    [ACCOUNTS.quality, ACCOUNTS.buyer, ACCOUNTS.manager, ACCOUNTS.sales, ACCOUNTS.outsider, ACCOUNTS.inspector].map((email) => loginAs(server, email)),
-  );
 });
 afterAll(() => server?.close());
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Row } from '../../server/store/types';
-import { ACCOUNTS, loginAs, startServer, type Client, type TestServer } from './helpers';
+import { ACCOUNTS, loginAs, startWithLogins, type Client, type TestServer } from './helpers';
 
 /** docs/services.md "Priorities": GET / POST /back/bo/services/priority, the caller's own ranked list. */
 let server: TestServer;
@@ -24,8 +24,7 @@ async function post(client: Client, body: unknown, status = 200) {
 }
 
 beforeAll(async () => {
-  server = await startServer();
-  [quality, buyer, sales] = await Promise.all([ACCOUNTS.quality, ACCOUNTS.buyer, ACCOUNTS.sales].map((email) => loginAs(server, email)));
+  ({ server, clients: { quality, buyer, sales } } = await startWithLogins(['quality', 'buyer', 'sales']));
 });
 afterAll(() => server?.close());
 

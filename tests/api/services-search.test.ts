@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Row } from '../../server/store/types';
-import { ACCOUNTS, Client, loginAs, shiftDay, startServer, today, type TestServer } from './helpers';
+import { ACCOUNTS, Client, loginAs, shiftDay, startWithLogins, today, type TestServer } from './helpers';
 
 /** docs/services.md "Search": GET /back/bo/services/ on the demo services (and a bulk of inserted ones for the hit limit). */
 let server: TestServer;
@@ -35,10 +35,7 @@ async function found(client: Client, query: Query = {}) {
 const foundIds = async (client: Client, query: Query = {}) => ids((await found(client, query)).services);
 
 beforeAll(async () => {
-  server = await startServer();
-  [admin, quality, manager, sales, outsider] = await Promise.all(
-    [ACCOUNTS.admin, ACCOUNTS.quality, ACCOUNTS.manager, ACCOUNTS.sales, ACCOUNTS.outsider].map((email) => loginAs(server, email)),
-  );
+  ({ server, clients: { admin, quality, manager, sales, outsider } } = await startWithLogins(['admin', 'quality', 'manager', 'sales', 'outsider']));
 });
 afterAll(() => server?.close());
 

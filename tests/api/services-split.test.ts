@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNTS, loginAs, startServer, type Client, type TestServer } from './helpers';
+import { startWithLogins, type Client, type TestServer } from './helpers';
 import { createService, fieldMessages, network, poLine, wizardBody, type Network } from './service-fixtures';
 
 /** docs/services.md "Split and merge". */
@@ -10,9 +10,8 @@ let manager: Client;
 let outsider: Client;
 
 beforeAll(async () => {
-  server = await startServer();
+  ({ server, clients: { quality, manager, outsider } } = await startWithLogins(['quality', 'manager', 'outsider']));
   net = network(server.store);
-  [quality, manager, outsider] = await Promise.all([ACCOUNTS.quality, ACCOUNTS.manager, ACCOUNTS.outsider].map((email) => loginAs(server, email)));
 });
 afterAll(() => server?.close());
 

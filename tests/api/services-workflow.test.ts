@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Mailer } from '../../server/mail';
 import type { Row } from '../../server/store/types';
-import { ACCOUNTS, Client, loginAs, shiftDay, startServer, today, type Reply, type TestServer } from './helpers';
+import { ACCOUNTS, Client, loginAs, shiftDay, startServer, startWithLogins, today, type Reply, type TestServer } from './helpers';
 import { sentMails, waitForMails, type SentMail } from './outbox';
 import { insertService, network, type Network } from './service-fixtures';
 
@@ -20,11 +20,8 @@ let sales: Client; // Shenzhen Textile Co, supplier (order taker)
 let outsider: Client; // other universe
 
 beforeAll(async () => {
-  server = await startServer();
+  ({ server, clients: { quality, buyer, manager, inspector, sales, outsider } } = await startWithLogins(['quality', 'buyer', 'manager', 'inspector', 'sales', 'outsider']));
   net = network(server.store);
-  [quality, buyer, manager, inspector, sales, outsider] = await Promise.all(
-    [ACCOUNTS.quality, ACCOUNTS.buyer, ACCOUNTS.manager, ACCOUNTS.inspector, ACCOUNTS.sales, ACCOUNTS.outsider].map((email) => loginAs(server, email)),
-  );
 });
 afterAll(() => server?.close());
 
