@@ -1,5 +1,6 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { ACCOUNTS, en, fillDate, login, shot } from './helpers';
+import { WIZARD_ROUTE, activeStep, choose, combo, futureDay, next, textbox } from './serviceWizard';
 
 /**
  * The service wizard (spec §2, §5.4): a quality manager (quality@brand.test, decision maker at
@@ -7,28 +8,7 @@ import { ACCOUNTS, en, fillDate, login, shot } from './helpers';
  * wizard's refusals, sees the confirmation and opens the service; a buyer whose profile offers
  * both wizards creates one with the light wizard.
  */
-const ROUTE = '/services/wizard';
-
-/** A day far enough ahead that no seeded open service shares it (which would merge instead of create). */
-function futureDay(days: number): string {
-  const date = new Date();
-  date.setDate(date.getDate() + days);
-  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
-}
-
-const combo = (page: Page, labelKey: string): Locator => page.getByRole('combobox', { name: en(labelKey), exact: true });
-const textbox = (page: Page, labelKey: string): Locator => page.getByRole('textbox', { name: en(labelKey), exact: true });
-const activeStep = (page: Page): Locator => page.locator('[data-active-step]');
-
-/** Picks an option of a Mantine Select or MultiSelect by its text. */
-async function choose(page: Page, input: Locator, option: string | RegExp) {
-  await input.click();
-  await page.getByRole('option', { name: option }).first().click();
-}
-
-async function next(page: Page) {
-  await page.getByRole('button', { name: en('serviceWizard.next') }).click();
-}
+const ROUTE = WIZARD_ROUTE;
 
 test.describe.configure({ mode: 'serial' });
 

@@ -1,9 +1,10 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { ACCOUNTS, en, expectSnack, fillDate, shot, signIn, waitForApp } from './helpers';
+import { ACCOUNTS, en, expectSnack, fillDate, login, shot, signIn, waitForApp } from './helpers';
+import { WIZARD_ROUTE, futureDay, orderInspection } from './serviceWizard';
 
 /**
  * The service sheet through the workflow of docs/services.md: the client (quality@brand.test,
- * decision maker at Maison Lumière) orders an inspection through the API; on the sheet the
+ * decision maker at Maison Lumière) orders an inspection through the full wizard; on the sheet the
  * provider (manager@inspect.test, Atlas Inspection) proposes another date, the client accepts
  * it (the provider proposed, so the service is CONFIRMED), cannot delete it any more, writes a
  * note, and the provider completes it (TERMINATED). The history tells the whole story.
@@ -13,19 +14,13 @@ test.describe.configure({ mode: 'serial' });
 const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
 const PO_NUMBER = `PO-E2E-${Date.now() % 1_000_000}`;
 
-/** A calendar day `days` from today, as the API writes dates. */
-function dayFromToday(days: number): string {
-  const date = new Date();
-  date.setDate(date.getDate() + days);
-  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
-}
 /** How the sheet writes a day (Intl "medium" in the app language en, e.g. "Dec 3, 2026"). */
 const shownDay = (day: string) => new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
 
 // Far from the seeded services (around today) so the wizard never merges ours into one of them.
-const START = dayFromToday(70);
-const PROPOSED_START = dayFromToday(75);
-const PROPOSED_END = dayFromToday(76);
+const START = futureDay(70);
+const PROPOSED_START = futureDay(75);
+const PROPOSED_END = futureDay(76);
 
 let serviceId = 0;
 let serviceNumber = '';
@@ -57,44 +52,41 @@ const stepBadge = (page: Page) => page.getByTestId('service-step');
 const dateLines = (page: Page) => page.getByTestId('date-lines').getByTestId('date-line');
 
 test.describe('service sheet workflow', () => {
-  test('the client orders an inspection through the API', async ({ page }) => {
-    await signIn(page, ACCOUNTS.quality);
-    const body = {
-      roles: ['DECISION_MAKER'],
-      service: {
-        thirdPartyDepartment: 'INSP',
-        type: 'INSP_FINAL_RANDOM',
-        client: await optionId(page, 'decisionmakers', 'Maison Lumière'),
-        supplier: await optionId(page, 'ordertakers', 'Shenzhen Textile Co'),
-        serviceProvider: await optionId(page, 'serviceproviders', 'Atlas Inspection'),
-        startDate: START,
-        exFactoryDate: dayFromToday(80),
-        serviceLevel: 'URGENT',
-        orderTakerContacts: [await optionId(page, 'contacts', 'Li Wei')],
-      },
-      purchaseOrderLines: [
-        { poNumber: PO_NUMBER, designation: 'Linen shirt', orderedQuantity: { quantity: 1200, unit: 'PIECE', packing: 'BOX' } },
-        { poNumber: PO_NUMBER, designation: 'Cotton scarf', orderedQuantity: { quantity: 300, unit: 'PIECE' } },
+  test('the client orders an inspection through the full wizard', async ({ page }) => {
+    await login(page, ACCOUNTS.quality, { path: WIZARD_ROUTE });
+    const service = await orderInspection(page, {
+      startDate: START,
+      contact: /Li Wei/,
+      lines: [
+        { poNumber: PO_NUMBER, designation: 'Linen shirt', quantity: 1200, packing: 'BOX' },
+        { poNumber: PO_NUMBER, designation: 'Cotton scarf', quantity: 300 },
       ],
-      laboratoryLines: [],
       note: 'Please check the seams of the linen shirts.',
-    };
-    const create = async (data: typeof body) => {
-      const response = await page.request.post('/back/bo/services', { data, headers: XHR });
-      expect(response.status(), await response.text()).toBe(201);
-      const answer = (await response.json()) as { created: boolean; service: { serviceId: number; number: string; serviceStep: string } };
-      expect(answer.created).toBe(true);
-      expect(answer.service.serviceStep).toBe('OPENED');
-      return answer.service;
-    };
-    ({ serviceId, number: serviceNumber } = await create(body));
-    const target = await create({
-      ...body,
-      service: { ...body.service, startDate: dayFromToday(90) },
-      purchaseOrderLines: [{ poNumber: `${PO_NUMBER}-B`, designation: 'Wool coat', orderedQuantity: { quantity: 50, unit: 'PIECE' } }],
-      note: '',
     });
-    targetNumber = target.number;
+    expect(service.serviceStep).toBe('OPENED');
+    ({ serviceId, number: serviceNumber } = service);
+
+    // The split target: a second inspection of the same client, through the API.
+    const response = await page.request.post('/back/bo/services', {
+      headers: XHR,
+      data: {
+        roles: ['DECISION_MAKER'],
+        service: {
+          thirdPartyDepartment: 'INSP',
+          type: 'INSP_FINAL_RANDOM',
+          client: await optionId(page, 'decisionmakers', 'Maison Lumière'),
+          supplier: await optionId(page, 'ordertakers', 'Shenzhen Textile Co'),
+          serviceProvider: await optionId(page, 'serviceproviders', 'Atlas Inspection'),
+          startDate: futureDay(90),
+          exFactoryDate: futureDay(95),
+          orderTakerContacts: [await optionId(page, 'contacts', 'Li Wei')],
+        },
+        purchaseOrderLines: [{ poNumber: `${PO_NUMBER}-B`, designation: 'Wool coat', orderedQuantity: { quantity: 50, unit: 'PIECE' } }],
+        laboratoryLines: [],
+      },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+    targetNumber = ((await response.json()) as { service: { number: string } }).service.number;
   });
 
   test('the provider sees the client proposal and proposes another date', async ({ browser }) => {

@@ -1,0 +1,71 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { en, fillDate } from './helpers';
+
+/** Driving the service wizard (`/services/wizard`) as a user does: its fields by their labels. */
+export const WIZARD_ROUTE = '/services/wizard';
+
+/** A calendar day `days` from today (YYYY-MM-DD): far enough ahead, no seeded service shares it (no merge). */
+export function futureDay(days: number): string {
+  const date = new Date();
+  date.setDate(date.getDate() + days);
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+}
+
+export const combo = (page: Page, labelKey: string): Locator => page.getByRole('combobox', { name: en(labelKey), exact: true });
+export const textbox = (page: Page, labelKey: string): Locator => page.getByRole('textbox', { name: en(labelKey), exact: true });
+export const activeStep = (page: Page): Locator => page.locator('[data-active-step]');
+
+/** Picks an option of a Mantine Select or MultiSelect by its text. */
+export async function choose(page: Page, input: Locator, option: string | RegExp) {
+  await input.click();
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+export async function next(page: Page) {
+  await page.getByRole('button', { name: en('serviceWizard.next') }).click();
+}
+
+export interface WizardLine {
+  poNumber: string;
+  designation: string;
+  quantity: number;
+  packing?: string;
+}
+
+/**
+ * A decision maker's inspection through every step of the full wizard, from the open wizard
+ * to its confirmation: Maison Lumière orders from Atlas Inspection at Shenzhen Textile Co.
+ * Answers the created service.
+ */
+export async function orderInspection(page: Page, order: { startDate: string; lines: WizardLine[]; note?: string; contact: RegExp }) {
+  await expect(activeStep(page)).toHaveAttribute('data-active-step', 'ROLE');
+  await next(page);
+  await choose(page, combo(page, 'service.serviceProvider'), 'Atlas Inspection');
+  await choose(page, combo(page, 'service.supplier'), 'Shenzhen Textile Co');
+  await choose(page, combo(page, 'service.orderTakerContacts'), order.contact);
+  await page.keyboard.press('Escape');
+  await next(page);
+  await choose(page, combo(page, 'service.thirdPartyDepartment'), en('enum.department.INSP'));
+  await choose(page, combo(page, 'service.type'), en('enum.serviceType.INSP_FINAL_RANDOM'));
+  await fillDate(textbox(page, 'service.startDate'), order.startDate);
+  for (const [i, line] of order.lines.entries()) {
+    if (i > 0) await page.getByRole('button', { name: en('serviceWizard.lines.addPo') }).click();
+    const cell = (labelKey: string) => page.getByRole('textbox', { name: `${en(labelKey)} ${i + 1}` });
+    await cell('purchaseOrderLine.poNumber').fill(line.poNumber);
+    await cell('purchaseOrderLine.designation').fill(line.designation);
+    await cell('purchaseOrderLine.orderedQuantity').fill(String(line.quantity));
+    if (line.packing) await choose(page, page.getByRole('combobox', { name: `${en('quantity.packing')} ${i + 1}` }), en(`enum.packing.${line.packing}`));
+  }
+  await next(page);
+  await expect(activeStep(page)).toHaveAttribute('data-active-step', 'NOTES');
+  if (order.note) await page.getByRole('textbox', { name: en('serviceWizard.notes.label') }).fill(order.note);
+  await next(page);
+  const answer = page.waitForResponse((response) => response.url().endsWith('/back/bo/services') && response.request().method() === 'POST');
+  await page.getByRole('button', { name: en('serviceWizard.create') }).click();
+  const response = await answer;
+  expect(response.status(), await response.text()).toBe(201);
+  const { service, created } = (await response.json()) as { service: { serviceId: number; number: string; serviceStep: string }; created: boolean };
+  expect(created).toBe(true);
+  await expect(page.getByTestId('wizard-service-number')).toHaveText(service.number);
+  return service;
+}
