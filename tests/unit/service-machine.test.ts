@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createActor, transition } from 'xstate';
 import {
   INITIAL_FLOW,
   SERVICE_ACTIONS,
@@ -8,11 +9,13 @@ import {
   flowOf,
   moveService,
   serviceActions,
+  serviceMachine,
   type ServiceAction,
   type ServiceFlow,
   type ServiceSide,
   type ServiceStep,
 } from '../../machines/service';
+import { branchUse } from './support/machineBranches';
 
 /**
  * The service workflow (machines/service.ts) against the table of docs/services.md "Workflow",
@@ -181,5 +184,242 @@ describe('the workflow stored on the service', () => {
     for (const flow of FLOWS.filter((f) => !(f.pendingDateBy && f.dateAccepted))) {
       expect(flowOf(flowFields('OPENED', flow, '2026-03-02'))).toEqual(flow);
     }
+  });
+});
+
+/**
+ * The same rules as a hand-written table: one row per case, each expected step and flow read
+ * off docs/services.md "Workflow" (not computed). Every transition of machines/service.ts is
+ * taken by some row and every guard is seen passing and refusing, on each side where it matters
+ * (checked at the end from the machine's own transition list, see support/machineBranches.ts).
+ */
+const DM = 'DECISION_MAKER' as const;
+const OT = 'ORDER_TAKER' as const;
+const SP = 'SERVICE_PROVIDER' as const;
+const F = (fields: Partial<ServiceFlow> = {}): ServiceFlow => ({ ...INITIAL_FLOW, ...fields });
+
+/** The workflow contexts the rows start from. */
+const FLOW = {
+  fresh: F(),
+  'DM proposed': F({ pendingDateBy: DM }),
+  'OT proposed': F({ pendingDateBy: OT }),
+  'SP proposed': F({ pendingDateBy: SP, providerConfirmed: true }),
+  'OT proposed, SP on board': F({ pendingDateBy: OT, providerConfirmed: true }),
+  // Not reachable (a provider's proposal puts it on board); isolates the "provider proposed" clause.
+  'SP proposed, SP not on board': F({ pendingDateBy: SP }),
+  agreed: F({ dateAccepted: true }),
+  booked: F({ dateAccepted: true, providerConfirmed: true }),
+  'DM proposed, cancel asked': F({ pendingDateBy: DM, cancelRequested: true }),
+  'agreed, cancel asked': F({ dateAccepted: true, cancelRequested: true }),
+  'booked, cancel asked': F({ dateAccepted: true, providerConfirmed: true, cancelRequested: true }),
+} satisfies Record<string, ServiceFlow>;
+type FlowName = keyof typeof FLOW;
+
+type Who = 'DM' | 'OT' | 'SP' | 'DM owner' | 'OT owner' | 'SP owner';
+const SIDE_OF = { DM, OT, SP } as const;
+const actorOf = (who: Who) => ({ by: SIDE_OF[who.slice(0, 2) as 'DM' | 'OT' | 'SP'], owner: who.endsWith('owner') });
+
+const REFUSED = 'refused' as const;
+type Row = [from: ServiceStep, flow: FlowName, event: ServiceAction, who: Who, expected: typeof REFUSED | [ServiceStep, ServiceFlow]];
+
+const booked = FLOW.booked;
+const agreed = FLOW.agreed;
+const ROWS: Row[] = [
+  // REQUEST_DATE — any side, from OPENED or REQUESTED: the order taker's proposal → REQUESTED, the others' → OPENED.
+  ['OPENED', 'fresh', 'REQUEST_DATE', 'OT', ['REQUESTED', F({ pendingDateBy: OT })]],
+  ['OPENED', 'fresh', 'REQUEST_DATE', 'DM owner', ['OPENED', F({ pendingDateBy: DM })]],
+  ['OPENED', 'fresh', 'REQUEST_DATE', 'SP', ['OPENED', F({ pendingDateBy: SP, providerConfirmed: true })]],
+  ['OPENED', 'DM proposed', 'REQUEST_DATE', 'DM', ['OPENED', F({ pendingDateBy: DM })]],
+  ['OPENED', 'DM proposed', 'REQUEST_DATE', 'OT', ['REQUESTED', F({ pendingDateBy: OT })]],
+  ['REQUESTED', 'OT proposed', 'REQUEST_DATE', 'OT', ['REQUESTED', F({ pendingDateBy: OT })]],
+  ['REQUESTED', 'OT proposed', 'REQUEST_DATE', 'DM', ['OPENED', F({ pendingDateBy: DM })]],
+  ['REQUESTED', 'agreed', 'REQUEST_DATE', 'SP', ['OPENED', F({ pendingDateBy: SP, providerConfirmed: true })]],
+  ['CONFIRMED', 'booked', 'REQUEST_DATE', 'OT', REFUSED],
+  ['CONFIRMED', 'booked', 'REQUEST_DATE', 'SP owner', REFUSED],
+  ['TERMINATED', 'booked', 'REQUEST_DATE', 'DM owner', REFUSED],
+  ['CANCELLED', 'agreed', 'REQUEST_DATE', 'SP', REFUSED],
+
+  // POSTPONE — any side, from CONFIRMED or OPENED/REQUESTED with an accepted date; like REQUEST_DATE.
+  ['OPENED', 'agreed', 'POSTPONE', 'OT', ['REQUESTED', F({ pendingDateBy: OT })]],
+  ['OPENED', 'agreed', 'POSTPONE', 'DM', ['OPENED', F({ pendingDateBy: DM })]],
+  ['OPENED', 'booked', 'POSTPONE', 'SP', ['OPENED', F({ pendingDateBy: SP, providerConfirmed: true })]],
+  ['OPENED', 'fresh', 'POSTPONE', 'OT', REFUSED],
+  ['OPENED', 'DM proposed', 'POSTPONE', 'SP owner', REFUSED],
+  ['REQUESTED', 'agreed', 'POSTPONE', 'OT', ['REQUESTED', F({ pendingDateBy: OT })]],
+  ['REQUESTED', 'agreed', 'POSTPONE', 'SP', ['OPENED', F({ pendingDateBy: SP, providerConfirmed: true })]],
+  ['REQUESTED', 'OT proposed', 'POSTPONE', 'OT', REFUSED],
+  ['REQUESTED', 'fresh', 'POSTPONE', 'DM owner', REFUSED],
+  ['CONFIRMED', 'booked', 'POSTPONE', 'OT', ['REQUESTED', F({ pendingDateBy: OT, providerConfirmed: true })]],
+  ['CONFIRMED', 'booked', 'POSTPONE', 'DM', ['OPENED', F({ pendingDateBy: DM, providerConfirmed: true })]],
+  ['CONFIRMED', 'booked', 'POSTPONE', 'SP', ['OPENED', F({ pendingDateBy: SP, providerConfirmed: true })]],
+  ['CONFIRMED', 'booked, cancel asked', 'POSTPONE', 'OT', ['REQUESTED', F({ pendingDateBy: OT, providerConfirmed: true, cancelRequested: true })]],
+  ['TERMINATED', 'booked', 'POSTPONE', 'SP owner', REFUSED],
+  ['CANCELLED', 'booked', 'POSTPONE', 'OT', REFUSED],
+
+  // ACCEPT_DATE — the side that did not propose, while a proposal waits; CONFIRMED when the
+  // provider proposed, accepts, or had confirmed before.
+  ['OPENED', 'DM proposed', 'ACCEPT_DATE', 'SP', ['CONFIRMED', booked]],
+  ['OPENED', 'SP proposed', 'ACCEPT_DATE', 'DM', ['CONFIRMED', booked]],
+  ['OPENED', 'SP proposed', 'ACCEPT_DATE', 'OT', ['CONFIRMED', booked]],
+  ['OPENED', 'SP proposed, SP not on board', 'ACCEPT_DATE', 'OT', ['CONFIRMED', booked]],
+  ['REQUESTED', 'OT proposed, SP on board', 'ACCEPT_DATE', 'DM', ['CONFIRMED', booked]],
+  ['REQUESTED', 'OT proposed', 'ACCEPT_DATE', 'SP', ['CONFIRMED', booked]],
+  ['REQUESTED', 'OT proposed', 'ACCEPT_DATE', 'DM owner', ['REQUESTED', agreed]],
+  ['OPENED', 'DM proposed', 'ACCEPT_DATE', 'OT', ['OPENED', agreed]],
+  ['OPENED', 'DM proposed', 'ACCEPT_DATE', 'DM', REFUSED],
+  ['OPENED', 'SP proposed', 'ACCEPT_DATE', 'SP owner', REFUSED],
+  ['REQUESTED', 'OT proposed', 'ACCEPT_DATE', 'OT', REFUSED],
+  ['OPENED', 'fresh', 'ACCEPT_DATE', 'SP', REFUSED],
+  ['REQUESTED', 'agreed', 'ACCEPT_DATE', 'DM', REFUSED],
+  ['CONFIRMED', 'booked', 'ACCEPT_DATE', 'SP', REFUSED],
+  ['TERMINATED', 'booked', 'ACCEPT_DATE', 'DM', REFUSED],
+  ['CANCELLED', 'DM proposed', 'ACCEPT_DATE', 'SP', REFUSED],
+
+  // REFUSE_DATE — the side that did not propose, while a proposal waits; the step stays.
+  ['OPENED', 'SP proposed', 'REFUSE_DATE', 'OT', ['OPENED', F({ providerConfirmed: true })]],
+  ['OPENED', 'DM proposed', 'REFUSE_DATE', 'SP', ['OPENED', F()]],
+  ['REQUESTED', 'OT proposed', 'REFUSE_DATE', 'DM', ['REQUESTED', F()]],
+  ['REQUESTED', 'OT proposed', 'REFUSE_DATE', 'OT', REFUSED],
+  ['OPENED', 'DM proposed', 'REFUSE_DATE', 'DM owner', REFUSED],
+  ['OPENED', 'agreed', 'REFUSE_DATE', 'SP', REFUSED],
+  ['CONFIRMED', 'booked', 'REFUSE_DATE', 'OT', REFUSED],
+  ['TERMINATED', 'booked', 'REFUSE_DATE', 'SP', REFUSED],
+  ['CANCELLED', 'DM proposed', 'REFUSE_DATE', 'OT', REFUSED],
+
+  // CONFIRM — the provider, from OPENED/REQUESTED with an accepted date.
+  ['OPENED', 'agreed', 'CONFIRM', 'SP', ['CONFIRMED', booked]],
+  ['REQUESTED', 'agreed', 'CONFIRM', 'SP', ['CONFIRMED', booked]],
+  ['REQUESTED', 'agreed', 'CONFIRM', 'DM owner', REFUSED],
+  ['OPENED', 'agreed', 'CONFIRM', 'OT owner', REFUSED],
+  ['OPENED', 'DM proposed', 'CONFIRM', 'SP', REFUSED],
+  ['REQUESTED', 'fresh', 'CONFIRM', 'SP', REFUSED],
+  ['CONFIRMED', 'booked', 'CONFIRM', 'SP', REFUSED],
+  ['TERMINATED', 'booked', 'CONFIRM', 'SP', REFUSED],
+  ['CANCELLED', 'agreed', 'CONFIRM', 'SP', REFUSED],
+
+  // COMPLETE — the provider, from CONFIRMED.
+  ['CONFIRMED', 'booked', 'COMPLETE', 'SP', ['TERMINATED', booked]],
+  ['CONFIRMED', 'booked', 'COMPLETE', 'DM owner', REFUSED],
+  ['CONFIRMED', 'booked', 'COMPLETE', 'OT', REFUSED],
+  ['OPENED', 'booked', 'COMPLETE', 'SP', REFUSED],
+  ['REQUESTED', 'agreed', 'COMPLETE', 'SP', REFUSED],
+  ['TERMINATED', 'booked', 'COMPLETE', 'SP', REFUSED],
+  ['CANCELLED', 'booked', 'COMPLETE', 'SP', REFUSED],
+
+  // REQUEST_CANCEL — decision maker or order taker, from a live step, no request pending.
+  ['OPENED', 'DM proposed', 'REQUEST_CANCEL', 'DM', ['OPENED', F({ pendingDateBy: DM, cancelRequested: true })]],
+  ['REQUESTED', 'OT proposed', 'REQUEST_CANCEL', 'OT', ['REQUESTED', F({ pendingDateBy: OT, cancelRequested: true })]],
+  ['CONFIRMED', 'booked', 'REQUEST_CANCEL', 'OT owner', ['CONFIRMED', { ...booked, cancelRequested: true }]],
+  ['CONFIRMED', 'booked', 'REQUEST_CANCEL', 'SP', REFUSED],
+  ['OPENED', 'SP proposed', 'REQUEST_CANCEL', 'SP owner', REFUSED],
+  ['CONFIRMED', 'booked, cancel asked', 'REQUEST_CANCEL', 'DM', REFUSED],
+  ['REQUESTED', 'agreed, cancel asked', 'REQUEST_CANCEL', 'OT', REFUSED],
+  ['TERMINATED', 'booked', 'REQUEST_CANCEL', 'DM', REFUSED],
+  ['CANCELLED', 'booked', 'REQUEST_CANCEL', 'OT', REFUSED],
+
+  // CONFIRM_CANCEL — the provider, while a cancel request is pending → CANCELLED.
+  ['OPENED', 'agreed, cancel asked', 'CONFIRM_CANCEL', 'SP', ['CANCELLED', agreed]],
+  ['REQUESTED', 'agreed, cancel asked', 'CONFIRM_CANCEL', 'SP owner', ['CANCELLED', agreed]],
+  ['CONFIRMED', 'booked, cancel asked', 'CONFIRM_CANCEL', 'SP', ['CANCELLED', booked]],
+  ['CONFIRMED', 'booked, cancel asked', 'CONFIRM_CANCEL', 'DM owner', REFUSED],
+  ['CONFIRMED', 'booked, cancel asked', 'CONFIRM_CANCEL', 'OT', REFUSED],
+  ['CONFIRMED', 'booked', 'CONFIRM_CANCEL', 'SP', REFUSED],
+  ['OPENED', 'DM proposed, cancel asked', 'CONFIRM_CANCEL', 'DM owner', REFUSED],
+  ['REQUESTED', 'agreed', 'CONFIRM_CANCEL', 'SP', REFUSED],
+  ['TERMINATED', 'booked, cancel asked', 'CONFIRM_CANCEL', 'SP', REFUSED],
+  ['CANCELLED', 'booked', 'CONFIRM_CANCEL', 'SP', REFUSED],
+
+  // DECLINE_CANCEL — the provider, while a cancel request is pending: clears it, the step stays.
+  ['OPENED', 'DM proposed, cancel asked', 'DECLINE_CANCEL', 'SP', ['OPENED', F({ pendingDateBy: DM })]],
+  ['REQUESTED', 'agreed, cancel asked', 'DECLINE_CANCEL', 'SP', ['REQUESTED', agreed]],
+  ['CONFIRMED', 'booked, cancel asked', 'DECLINE_CANCEL', 'SP owner', ['CONFIRMED', booked]],
+  ['CONFIRMED', 'booked, cancel asked', 'DECLINE_CANCEL', 'OT owner', REFUSED],
+  ['REQUESTED', 'agreed, cancel asked', 'DECLINE_CANCEL', 'DM', REFUSED],
+  ['OPENED', 'fresh', 'DECLINE_CANCEL', 'SP', REFUSED],
+  ['TERMINATED', 'booked', 'DECLINE_CANCEL', 'SP', REFUSED],
+  ['CANCELLED', 'booked', 'DECLINE_CANCEL', 'SP', REFUSED],
+
+  // CANCEL — the provider or the owner, from a live step → CANCELLED (a pending cancel request goes).
+  ['OPENED', 'agreed', 'CANCEL', 'SP', ['CANCELLED', agreed]],
+  ['REQUESTED', 'agreed, cancel asked', 'CANCEL', 'DM owner', ['CANCELLED', agreed]],
+  ['CONFIRMED', 'booked', 'CANCEL', 'OT owner', ['CANCELLED', booked]],
+  ['CONFIRMED', 'booked, cancel asked', 'CANCEL', 'SP', ['CANCELLED', booked]],
+  ['CONFIRMED', 'booked', 'CANCEL', 'OT', REFUSED],
+  ['OPENED', 'fresh', 'CANCEL', 'DM', REFUSED],
+  ['REQUESTED', 'OT proposed', 'CANCEL', 'OT', REFUSED],
+  ['TERMINATED', 'booked', 'CANCEL', 'SP owner', REFUSED],
+  ['CANCELLED', 'booked', 'CANCEL', 'SP', REFUSED],
+
+  // REOPEN — the provider or the owner, from TERMINATED or CANCELLED → OPENED, nothing waiting.
+  ['TERMINATED', 'booked', 'REOPEN', 'SP', ['OPENED', booked]],
+  ['TERMINATED', 'booked', 'REOPEN', 'DM owner', ['OPENED', booked]],
+  ['CANCELLED', 'agreed', 'REOPEN', 'OT owner', ['OPENED', agreed]],
+  ['CANCELLED', 'DM proposed, cancel asked', 'REOPEN', 'SP', ['OPENED', F()]],
+  ['TERMINATED', 'booked', 'REOPEN', 'DM', REFUSED],
+  ['CANCELLED', 'booked', 'REOPEN', 'OT', REFUSED],
+  ['OPENED', 'agreed', 'REOPEN', 'SP owner', REFUSED],
+  ['REQUESTED', 'agreed', 'REOPEN', 'SP owner', REFUSED],
+  ['CONFIRMED', 'booked', 'REOPEN', 'SP owner', REFUSED],
+];
+
+const snapshotOf = (step: ServiceStep, flow: ServiceFlow) => serviceMachine.resolveState({ value: step, context: flow });
+const rowTitle = ([from, flow, event, who, expected]: Row) =>
+  `${from} (${flow}) ${event} by ${who} → ${expected === REFUSED ? 'refused' : expected[0]}`;
+
+function checkRow(row: Row) {
+  const [from, flowName, type, who, expected] = row;
+  const flow = FLOW[flowName];
+  const event = { type, ...actorOf(who) };
+  // The machine itself (no can() in front): a refused event leaves step and context as they were.
+  const [next] = transition(serviceMachine, snapshotOf(from, flow), event);
+  const offered = serviceActions(from, flow, actorOf(who));
+  if (expected === REFUSED) {
+    expect(next.value).toBe(from);
+    expect(next.context).toEqual(flow);
+    expect(moveService(from, flow, event)).toBeNull();
+    expect(offered).not.toContain(type);
+  } else {
+    const [step, nextFlow] = expected;
+    expect({ step: next.value, flow: next.context }).toEqual({ step, flow: nextFlow });
+    expect(moveService(from, flow, event)).toEqual({ step, flow: nextFlow });
+    expect(offered).toContain(type);
+  }
+}
+
+describe('the service machine, row by row (hand-written from docs/services.md)', () => {
+  it('starts OPENED with the initial flow, or the flow it is given', () => {
+    const fresh = createActor(serviceMachine, { input: undefined }).start().getSnapshot();
+    expect([fresh.value, fresh.context]).toEqual(['OPENED', INITIAL_FLOW]);
+    const given = createActor(serviceMachine, { input: booked }).start().getSnapshot();
+    expect(given.context).toEqual(booked);
+  });
+
+  it.each(ROWS.map((row) => [rowTitle(row), row] as const))('%s', (_title, row) => checkRow(row));
+
+  it('the rows take every transition and see every guard pass and refuse', () => {
+    const use = branchUse(
+      serviceMachine,
+      ROWS.map(([from, flow, type, who]) => ({ snapshot: snapshotOf(from, FLOW[flow]), event: { type, ...actorOf(who) } })),
+    );
+    expect([...use.all.keys()].filter((branch) => !use.taken.has(branch))).toEqual([]);
+    expect([...use.all].filter(([branch, guard]) => guard && !use.refused.has(branch)).map(([branch]) => branch)).toEqual([]);
+    expect([...use.guards].filter(([, seen]) => !seen.passed || !seen.refused)).toEqual([]);
+    // OPENED 12, REQUESTED 12, CONFIRMED 7, TERMINATED 1, CANCELLED 1 (a new branch needs its rows here).
+    expect(use.all.size).toBe(33);
+  });
+
+  it('the rows cover every step × action, and every action from each side (owner and not, where ownership counts)', () => {
+    const missing: string[] = [];
+    for (const step of STEPS) for (const type of SERVICE_ACTIONS) if (!ROWS.some((r) => r[0] === step && r[2] === type)) missing.push(`${step} ${type}`);
+    for (const type of SERVICE_ACTIONS) {
+      for (const side of ['DM', 'OT', 'SP']) if (!ROWS.some((r) => r[2] === type && r[3].startsWith(side))) missing.push(`${type} by ${side}`);
+    }
+    for (const type of ['CANCEL', 'REOPEN'] as const) {
+      for (const who of ['DM', 'OT', 'DM owner', 'OT owner', 'SP'] as const) {
+        const rows = ROWS.filter((r) => r[2] === type && r[3] === who);
+        if (!rows.length) missing.push(`${type} by ${who}`);
+      }
+    }
+    expect(missing).toEqual([]);
   });
 });
