@@ -14,6 +14,8 @@ import { assign, setup, transition } from 'xstate';
  * - The provider completes a confirmed service (TERMINATED).
  * - Another party asks to cancel; the provider confirms (CANCELLED) or declines. The
  *   provider or the owner cancels directly. Terminated and cancelled services reopen to OPENED.
+ * - Only a live step answers a date proposal or a cancel request: completing, cancelling and
+ *   reopening drop whichever waits.
  */
 export type ServiceSide = 'DECISION_MAKER' | 'ORDER_TAKER' | 'SERVICE_PROVIDER';
 export type ServiceStep = 'OPENED' | 'REQUESTED' | 'CONFIRMED' | 'TERMINATED' | 'CANCELLED';
@@ -74,7 +76,7 @@ export const serviceMachine = setup({
     providerConfirms: assign({ providerConfirmed: true }),
     askCancel: assign({ cancelRequested: true }),
     clearCancel: assign({ cancelRequested: false }),
-    restart: assign({ pendingDateBy: null, cancelRequested: false }),
+    dropRequests: assign({ pendingDateBy: null, cancelRequested: false }),
   },
 }).createMachine({
   id: 'service',
@@ -90,9 +92,9 @@ export const serviceMachine = setup({
         REFUSE_DATE: { guard: 'answersOtherSide', actions: 'refuse' },
         CONFIRM: { guard: 'providerWithAgreedDate', target: 'CONFIRMED', actions: 'providerConfirms' },
         REQUEST_CANCEL: { guard: 'mayAskCancel', actions: 'askCancel' },
-        CONFIRM_CANCEL: { guard: 'providerAnswersCancel', target: 'CANCELLED', actions: 'clearCancel' },
+        CONFIRM_CANCEL: { guard: 'providerAnswersCancel', target: 'CANCELLED', actions: 'dropRequests' },
         DECLINE_CANCEL: { guard: 'providerAnswersCancel', actions: 'clearCancel' },
-        CANCEL: { guard: 'providerOrOwner', target: 'CANCELLED', actions: 'clearCancel' },
+        CANCEL: { guard: 'providerOrOwner', target: 'CANCELLED', actions: 'dropRequests' },
       },
     },
     REQUESTED: {
@@ -103,23 +105,23 @@ export const serviceMachine = setup({
         REFUSE_DATE: { guard: 'answersOtherSide', actions: 'refuse' },
         CONFIRM: { guard: 'providerWithAgreedDate', target: 'CONFIRMED', actions: 'providerConfirms' },
         REQUEST_CANCEL: { guard: 'mayAskCancel', actions: 'askCancel' },
-        CONFIRM_CANCEL: { guard: 'providerAnswersCancel', target: 'CANCELLED', actions: 'clearCancel' },
+        CONFIRM_CANCEL: { guard: 'providerAnswersCancel', target: 'CANCELLED', actions: 'dropRequests' },
         DECLINE_CANCEL: { guard: 'providerAnswersCancel', actions: 'clearCancel' },
-        CANCEL: { guard: 'providerOrOwner', target: 'CANCELLED', actions: 'clearCancel' },
+        CANCEL: { guard: 'providerOrOwner', target: 'CANCELLED', actions: 'dropRequests' },
       },
     },
     CONFIRMED: {
       on: {
         POSTPONE: [{ guard: 'byOrderTaker', target: 'REQUESTED', actions: 'propose' }, { target: 'OPENED', actions: 'propose' }],
-        COMPLETE: { guard: 'byProvider', target: 'TERMINATED' },
+        COMPLETE: { guard: 'byProvider', target: 'TERMINATED', actions: 'dropRequests' },
         REQUEST_CANCEL: { guard: 'mayAskCancel', actions: 'askCancel' },
-        CONFIRM_CANCEL: { guard: 'providerAnswersCancel', target: 'CANCELLED', actions: 'clearCancel' },
+        CONFIRM_CANCEL: { guard: 'providerAnswersCancel', target: 'CANCELLED', actions: 'dropRequests' },
         DECLINE_CANCEL: { guard: 'providerAnswersCancel', actions: 'clearCancel' },
-        CANCEL: { guard: 'providerOrOwner', target: 'CANCELLED', actions: 'clearCancel' },
+        CANCEL: { guard: 'providerOrOwner', target: 'CANCELLED', actions: 'dropRequests' },
       },
     },
-    TERMINATED: { on: { REOPEN: { guard: 'providerOrOwner', target: 'OPENED', actions: 'restart' } } },
-    CANCELLED: { on: { REOPEN: { guard: 'providerOrOwner', target: 'OPENED', actions: 'restart' } } },
+    TERMINATED: { on: { REOPEN: { guard: 'providerOrOwner', target: 'OPENED', actions: 'dropRequests' } } },
+    CANCELLED: { on: { REOPEN: { guard: 'providerOrOwner', target: 'OPENED', actions: 'dropRequests' } } },
   },
 });
 

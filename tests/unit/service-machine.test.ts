@@ -52,15 +52,15 @@ function expectedMove(step: ServiceStep, flow: ServiceFlow, type: ServiceAction,
     case 'CONFIRM':
       return provider && DATING.has(step) && flow.dateAccepted ? { step: 'CONFIRMED', flow: { ...flow, providerConfirmed: true } } : null;
     case 'COMPLETE':
-      return provider && step === 'CONFIRMED' ? { step: 'TERMINATED', flow } : null;
+      return provider && step === 'CONFIRMED' ? { step: 'TERMINATED', flow: { ...flow, pendingDateBy: null, cancelRequested: false } } : null;
     case 'REQUEST_CANCEL':
       return !provider && LIVE.has(step) && !flow.cancelRequested ? { step, flow: { ...flow, cancelRequested: true } } : null;
     case 'CONFIRM_CANCEL':
-      return provider && LIVE.has(step) && flow.cancelRequested ? { step: 'CANCELLED', flow: { ...flow, cancelRequested: false } } : null;
+      return provider && LIVE.has(step) && flow.cancelRequested ? { step: 'CANCELLED', flow: { ...flow, pendingDateBy: null, cancelRequested: false } } : null;
     case 'DECLINE_CANCEL':
       return provider && LIVE.has(step) && flow.cancelRequested ? { step, flow: { ...flow, cancelRequested: false } } : null;
     case 'CANCEL':
-      return (provider || owner) && LIVE.has(step) ? { step: 'CANCELLED', flow: { ...flow, cancelRequested: false } } : null;
+      return (provider || owner) && LIVE.has(step) ? { step: 'CANCELLED', flow: { ...flow, pendingDateBy: null, cancelRequested: false } } : null;
     case 'REOPEN':
       return (provider || owner) && !LIVE.has(step) ? { step: 'OPENED', flow: { ...flow, pendingDateBy: null, cancelRequested: false } } : null;
   }
@@ -299,6 +299,8 @@ const ROWS: Row[] = [
 
   // COMPLETE — the provider, from CONFIRMED.
   ['CONFIRMED', 'booked', 'COMPLETE', 'SP', ['TERMINATED', booked]],
+  // A cancel request cannot wait on a terminated service (only a live step answers it): completing drops it.
+  ['CONFIRMED', 'booked, cancel asked', 'COMPLETE', 'SP', ['TERMINATED', booked]],
   ['CONFIRMED', 'booked', 'COMPLETE', 'DM owner', REFUSED],
   ['CONFIRMED', 'booked', 'COMPLETE', 'OT', REFUSED],
   ['OPENED', 'booked', 'COMPLETE', 'SP', REFUSED],
@@ -321,6 +323,8 @@ const ROWS: Row[] = [
   ['OPENED', 'agreed, cancel asked', 'CONFIRM_CANCEL', 'SP', ['CANCELLED', agreed]],
   ['REQUESTED', 'agreed, cancel asked', 'CONFIRM_CANCEL', 'SP owner', ['CANCELLED', agreed]],
   ['CONFIRMED', 'booked, cancel asked', 'CONFIRM_CANCEL', 'SP', ['CANCELLED', booked]],
+  // A date proposal cannot wait on a cancelled service (nobody may answer it there): cancelling drops it.
+  ['OPENED', 'DM proposed, cancel asked', 'CONFIRM_CANCEL', 'SP', ['CANCELLED', F()]],
   ['CONFIRMED', 'booked, cancel asked', 'CONFIRM_CANCEL', 'DM owner', REFUSED],
   ['CONFIRMED', 'booked, cancel asked', 'CONFIRM_CANCEL', 'OT', REFUSED],
   ['CONFIRMED', 'booked', 'CONFIRM_CANCEL', 'SP', REFUSED],
@@ -344,6 +348,8 @@ const ROWS: Row[] = [
   ['REQUESTED', 'agreed, cancel asked', 'CANCEL', 'DM owner', ['CANCELLED', agreed]],
   ['CONFIRMED', 'booked', 'CANCEL', 'OT owner', ['CANCELLED', booked]],
   ['CONFIRMED', 'booked, cancel asked', 'CANCEL', 'SP', ['CANCELLED', booked]],
+  ['OPENED', 'DM proposed', 'CANCEL', 'SP', ['CANCELLED', F()]],
+  ['REQUESTED', 'OT proposed', 'CANCEL', 'DM owner', ['CANCELLED', F()]],
   ['CONFIRMED', 'booked', 'CANCEL', 'OT', REFUSED],
   ['OPENED', 'fresh', 'CANCEL', 'DM', REFUSED],
   ['REQUESTED', 'OT proposed', 'CANCEL', 'OT', REFUSED],
