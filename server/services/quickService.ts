@@ -35,11 +35,15 @@ function quickRole(caller: Caller, service: Row): ServiceSide {
 
 const quickService = (flat: Row): Row => defined({ ...Object.fromEntries(SERVICE_FIELDS.map((field) => [field, flat[field]])), thirdPartyDepartment: departmentOfType(flat.type) });
 
-/** The flat line fields on a PO line (none given: no line, so the "at least one PO line" rule speaks). */
-function quickLine(flat: Row, line: Row = {}): Row[] {
-  if (LINE_FIELDS.every((field) => flat[field] === undefined)) return [];
-  const quantity = defined({ ...(line.orderedQuantity as Row | undefined), quantity: flat.quantity, unit: flat.unit });
-  return [defined({ ...line, poNumber: flat.poNumber, designation: flat.designation, orderedQuantity: quantity })];
+/**
+ * The flat line fields given, written over the PO line `line` (the first line of an edited
+ * service: the fields not given keep its values). None given: the line as it was, or no line
+ * (so the "at least one PO line" rule speaks).
+ */
+function quickLine(flat: Row, line?: Row): Row[] {
+  if (LINE_FIELDS.every((field) => flat[field] === undefined)) return line ? [line] : [];
+  const quantity = { ...(line?.orderedQuantity as Row | undefined), ...defined({ quantity: flat.quantity, unit: flat.unit }) };
+  return [{ ...line, ...defined({ poNumber: flat.poNumber, designation: flat.designation }), orderedQuantity: quantity }];
 }
 
 const FLAT_PATHS: [RegExp, string][] = [
