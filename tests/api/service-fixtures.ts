@@ -181,3 +181,20 @@ export async function insertService(store: Store, fixture: ServiceFixture = {}):
     return service;
   });
 }
+
+// ---- nothing written ----
+
+/** What the service calls write: services, their date lines, notes, history and priorities, and the live alerts. */
+const SERVICE_COLLECTIONS = ['services', 'serviceDateLines', 'serviceNotes', 'serviceHistory', 'servicePriorities', 'alerts'];
+
+/** The service collections as stored now: the same after a refused call. */
+export const serviceData = (store: ReadOps) => Object.fromEntries(SERVICE_COLLECTIONS.map((collection) => [collection, store.all(collection)]));
+
+/** Everything stored about one service (its record, date lines, notes, history and the alerts pointing at it): the same after a refused call. */
+export const footprint = (store: ReadOps, serviceId: number) => ({
+  service: store.get('services', serviceId),
+  dateLines: store.find('serviceDateLines', (row) => row.serviceId === serviceId),
+  notes: store.find('serviceNotes', (row) => row.serviceId === serviceId),
+  history: store.find('serviceHistory', (row) => row.serviceId === serviceId),
+  alerts: store.find('alerts', (row) => row.titleLink === `/services/${serviceId}`),
+});

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNTS, shiftDay, startWithLogins, type Client, type TestServer } from './helpers';
+import { ACCOUNTS, shiftDay, startWithLogins, type Client, type Reply, type TestServer } from './helpers';
 import { sentMails } from './outbox';
-import { createService, fieldMessages, freshDate, network, poLine, wizardBody, type Network } from './service-fixtures';
+import { createService, fieldMessages, footprint, freshDate, network, poLine, serviceData, wizardBody, type Network } from './service-fixtures';
 
 /** docs/services.md "Create, edit, duplicate — the wizard", the light wizard, one service (GET, DELETE). */
 let server: TestServer;
@@ -23,11 +23,15 @@ afterAll(() => server?.close());
 const markConfirmed = (serviceId: number, serviceStep = 'OPENED') =>
   server.store.update('services', serviceId, (current) => ({ ...current, providerConfirmed: true, serviceStep }));
 
-async function refused(client: Client, body: unknown, status = 400) {
-  const reply = await client.post('/back/bo/services', body);
+/** The call's answer, once checked: this status, and no service data written (no service, date line, note, history event or alert). */
+async function refusedCall(call: () => Promise<Reply>, status: number): Promise<Reply> {
+  const before = serviceData(server.store);
+  const reply = await call();
   expect(reply.status, reply.text).toBe(status);
+  expect(serviceData(server.store), 'nothing written').toEqual(before);
   return reply;
 }
+const refused = (client: Client, body: unknown, status = 400) => refusedCall(() => client.post('/back/bo/services', body), status);
 
 describe('wizard rules (spec §5.4): 400 with the message on the field', () => {
   it('at least one service date', async () => {
@@ -112,9 +116,8 @@ describe('roles, company slots, department and companies', () => {
 
   it('the caller’s company fills the slot of its role', async () => {
     const asProvider = { roles: ['SERVICE_PROVIDER'], service: { serviceProvider: net.atlas } };
-    const admin = network(server.store);
     const adminCompany = server.store.find('companies', (row) => row.name === 'QCFlow Admin')[0].companyId as number;
-    const reply = await refused(manager, wizardBody(admin, { ...asProvider, service: { serviceProvider: adminCompany } }));
+    const reply = await refused(manager, wizardBody(net, { ...asProvider, service: { serviceProvider: adminCompany } }));
     expect(fieldMessages(reply.body)).toEqual({ '/service/serviceProvider': 'your company must fill the party of the role you chose' });
     const created = await createService(manager, wizardBody(net, asProvider));
     expect([created.creatorSide, created.side, created.serviceStep, created.providerConfirmed]).toEqual(['SERVICE_PROVIDER', 'SERVICE_PROVIDER', 'OPENED', true]);
@@ -210,7 +213,7 @@ describe('creating a service', () => {
   it('the notification step e-mails the chosen contacts; sending needs a recipient', async () => {
     const none = await refused(quality, wizardBody(net, { notification: { doSend: true, tos: [], ccs: [] } }));
     expect(fieldMessages(none.body)).toEqual({ '/notification/tos': 'required' });
-    const elsewhere = await refused(quality, wizardBody(net, { notification: { doSend: true, tos: [network(server.store).lumiereContact], ccs: [999999] } }));
+    const elsewhere = await refused(quality, wizardBody(net, { notification: { doSend: true, tos: [net.lumiereContact], ccs: [999999] } }));
     expect(fieldMessages(elsewhere.body)).toEqual({ '/notification/ccs/0': 'unknown or unavailable value' });
     const before = (await sentMails(server.outbox!)).length;
     const manager = server.store.find('contacts', (row) => row.email === ACCOUNTS.manager)[0];
@@ -236,13 +239,13 @@ describe('editing (PUT)', () => {
     const edited = await quality.put(url, { version: service.version, service: fields });
     expect(edited.status, edited.text).toBe(200);
     expect(edited.body).toMatchObject({ serviceLevel: 'URGENT', standardMessage: 'Bring the golden sample', version: 2, number: service.number, serviceStep: 'OPENED' });
-    const stale = await quality.put(url, { version: service.version, service: fields });
-    expect([stale.status, stale.body.exception]).toEqual([409, 'OptimisticLockException']);
-    const moved = await quality.put(url, { version: 2, service: { ...fields, startDate: shiftDay(service.startDate, 3) } });
-    expect([moved.status, fieldMessages(moved.body)]).toEqual([400, { '/service/startDate': 'the dates of an existing service change only by postponing it' }]);
-    const noVersion = await quality.put(url, { service: fields });
+    const stale = await refusedCall(() => quality.put(url, { version: service.version, service: fields }), 409);
+    expect(stale.body.exception).toBe('OptimisticLockException');
+    const moved = await refusedCall(() => quality.put(url, { version: 2, service: { ...fields, startDate: shiftDay(service.startDate, 3) } }), 400);
+    expect(fieldMessages(moved.body)).toEqual({ '/service/startDate': 'the dates of an existing service change only by postponing it' });
+    const noVersion = await refusedCall(() => quality.put(url, { service: fields }), 400);
     expect(fieldMessages(noVersion.body)).toEqual({ '/version': 'required' });
-    const lines = await quality.put(url, { version: 2, service: fields, purchaseOrderLines: [] });
+    const lines = await refusedCall(() => quality.put(url, { version: 2, service: fields, purchaseOrderLines: [] }), 400);
     expect(fieldMessages(lines.body)).toEqual({ '/purchaseOrderLines': 'at least one purchase order line' });
     expect(server.store.find('serviceHistory', (event) => event.serviceId === service.serviceId).map((event) => event.event)).toEqual(['CREATED', 'UPDATED']);
   });
@@ -251,9 +254,46 @@ describe('editing (PUT)', () => {
     const service = await createService(quality, wizardBody(net));
     await markConfirmed(service.serviceId);
     const url = `/back/bo/services/${service.serviceId}`;
-    const reply = await sales.put(url, { version: 2, service });
-    expect([reply.status, reply.body.message]).toEqual([403, 'You can only read this service: you cannot change it']);
-    expect((await outsider.put(url, { version: 2, service })).status).toBe(404);
+    const reply = await refusedCall(() => sales.put(url, { version: 2, service }), 403);
+    expect(reply.body.message).toBe('You can only read this service: you cannot change it');
+    await refusedCall(() => manager.put(url, { version: 2, service }), 403);
+    await refusedCall(() => outsider.put(url, { version: 2, service }), 404);
+  });
+
+  it('the §5.4 rules hold on an edit: 400 on the field, nothing written', async () => {
+    const service = await createService(quality, wizardBody(net));
+    const url = `/back/bo/services/${service.serviceId}`;
+    const put = async (changes: Record<string, unknown>, lines: Record<string, unknown> = {}) =>
+      fieldMessages((await refusedCall(() => quality.put(url, { version: 1, service: { ...service, ...changes }, ...lines }), 400)).body);
+    expect(await put({ orderTakerContacts: [] })).toEqual({ '/service/orderTakerContacts': 'at least one order taker contact' });
+    expect(await put({ thirdPartyDepartment: 'AUDIT', type: 'AUDIT_SOCIAL', orderTakerContacts: [] })).toEqual({ '/service/orderTakerContacts': 'at least one contact at the manufacturing site' });
+    expect(await put({ orderTakerContacts: [net.lumiereContact] })).toEqual({ '/service/orderTakerContacts/0': 'this contact does not work for the supplier, factory or agent' });
+    expect(await put({ thirdPartyDepartment: 'LAB', type: 'LAB_CHEMICAL_TEST' })).toEqual({ '/laboratoryLines': 'at least one laboratory test' });
+    expect(await put({}, { purchaseOrderLines: [poLine('PO-1', -1)] })).toEqual({ '/purchaseOrderLines/0/orderedQuantity/quantity': 'too small' });
+    expect(await put({}, { laboratoryLines: [{ testName: 'Azo dyes', sampleCount: -1 }] })).toEqual({ '/laboratoryLines/0/sampleCount': 'too small' });
+    // The service dates cannot be removed nor put out of order here: they move only by postponing.
+    expect(await put({ startDate: null })).toEqual({ '/service/startDate': 'the dates of an existing service change only by postponing it' });
+    expect(await put({ endDate: shiftDay(service.startDate, -1) })).toEqual({ '/service/endDate': 'the dates of an existing service change only by postponing it' });
+    // The ex-factory date rule applies to a service an order taker created.
+    const requested = await createService(sales, wizardBody(net, { roles: ['ORDER_TAKER'] }));
+    const put2 = await refusedCall(() => sales.put(`/back/bo/services/${requested.serviceId}`, { version: 1, service: { ...requested, exFactoryDate: undefined } }), 400);
+    expect(fieldMessages(put2.body)).toEqual({ '/service/exFactoryDate': 'the ex-factory date is required for an order taker on an inspection' });
+  });
+
+  it('forced READ once locked, terminated or cancelled: the owner gets 403 on PUT, PO lines and DELETE, nothing written', async () => {
+    for (const change of [{ locked: true }, { serviceStep: 'TERMINATED', providerConfirmed: true }, { serviceStep: 'CANCELLED' }]) {
+      const service = await createService(quality, wizardBody(net));
+      await server.store.update('services', service.serviceId, (current) => ({ ...current, ...change }));
+      const url = `/back/bo/services/${service.serviceId}`;
+      const seen = await quality.get(url);
+      expect(seen.body.rights.sheet, JSON.stringify(change)).toEqual({ right: 'READ', forced: true });
+      const calls = [
+        () => quality.put(url, { version: 2, service: { ...seen.body, serviceLevel: 'URGENT' } }),
+        () => quality.patch(`/back/bo/purchaseOrderLines/${service.serviceId}`, { version: 2, lines: [poLine('PO-9')] }),
+        () => quality.delete(url),
+      ];
+      for (const call of calls) expect((await refusedCall(call, 403)).body.message).toBe('You can only read this service: you cannot change it');
+    }
   });
 });
 
@@ -296,6 +336,60 @@ describe('the light wizard (quickService)', () => {
     expect(fieldMessages(negative.body)).toEqual({ '/quantity': 'too small', '/orderTakerContacts': 'at least one order taker contact' });
     expect((await inspector.post('/back/bo/quickService', flat())).status).toBe(403);
   });
+
+  it('every §5.4 rule speaks on its flat field; nothing written', async () => {
+    const start = freshDate();
+    const cases: [Client, Record<string, unknown>, Record<string, string>][] = [
+      [sales, {}, { '/exFactoryDate': 'the ex-factory date is required for an order taker on an inspection' }],
+      [buyer, { startDate: start, endDate: shiftDay(start, -1) }, { '/endDate': 'the end date cannot be before the start date' }],
+      [buyer, { type: 'AUDIT_SOCIAL', orderTakerContacts: [] }, { '/orderTakerContacts': 'at least one contact at the manufacturing site' }],
+      [buyer, { orderTakerContacts: [net.lumiereContact] }, { '/orderTakerContacts/0': 'this contact does not work for the supplier, factory or agent' }],
+      // No test lines in the light wizard: a laboratory service needs the full one.
+      [buyer, { type: 'LAB_CHEMICAL_TEST' }, { '/laboratoryLines': 'at least one laboratory test' }],
+      [buyer, { quantity: 'many' }, { '/quantity': 'wrong type' }],
+    ];
+    for (const [client, changes, errors] of cases) {
+      const reply = await refusedCall(() => client.post('/back/bo/quickService', flat(changes)), 400);
+      expect(fieldMessages(reply.body), JSON.stringify(changes)).toEqual(errors);
+    }
+    // The order taker with its ex-factory date: created, as order taker.
+    const ok = await sales.post('/back/bo/quickService', flat({ exFactoryDate: shiftDay(start, 20) }));
+    expect(ok.status, ok.text).toBe(201);
+    expect(ok.body.service).toMatchObject({ creatorSide: 'ORDER_TAKER', serviceStep: 'REQUESTED' });
+  });
+
+  it('PUT changes only the flat fields given: the others, and the first PO line’s, keep their value', async () => {
+    const created = await buyer.post('/back/bo/quickService', flat({ poNumber: 'PO-Q2' }));
+    expect(created.status, created.text).toBe(201);
+    const { serviceId, purchaseOrderLines } = created.body.service;
+    const url = `/back/bo/quickService/${serviceId}`;
+    const quantity = await buyer.put(url, { version: 1, quantity: 250 });
+    expect(quantity.status, quantity.text).toBe(200);
+    const [first] = purchaseOrderLines;
+    expect(first).toMatchObject({ poNumber: 'PO-Q2', designation: 'Silk scarf', orderedQuantity: { quantity: 300, unit: 'PIECE' } });
+    const line = { ...first, orderedQuantity: { ...first.orderedQuantity, quantity: 250 } };
+    expect(quantity.body.purchaseOrderLines).toEqual([line]);
+    const exFactoryDate = shiftDay(created.body.service.startDate, 5);
+    const serviceOnly = await buyer.put(url, { version: 2, exFactoryDate });
+    expect(serviceOnly.status, serviceOnly.text).toBe(200);
+    expect(serviceOnly.body.purchaseOrderLines).toEqual([line]);
+    expect((await buyer.get(url)).body).toMatchObject({ version: 3, type: 'INSP_DURING_PRODUCTION', exFactoryDate, poNumber: 'PO-Q2', designation: 'Silk scarf', quantity: 250, unit: 'PIECE' });
+  });
+
+  it('PUT refusals: version required, stale version, dates only by postponing, rules, READ party, invisible; nothing written', async () => {
+    const created = await buyer.post('/back/bo/quickService', flat());
+    const { serviceId, startDate } = created.body.service;
+    await markConfirmed(serviceId);
+    const url = `/back/bo/quickService/${serviceId}`;
+    const put = (client: Client, body: unknown, status: number) => refusedCall(() => client.put(url, body), status);
+    expect(fieldMessages((await put(buyer, { quantity: 3 }, 400)).body)).toEqual({ '/version': 'required' });
+    expect((await put(buyer, { version: 1, quantity: 3 }, 409)).body.exception).toBe('OptimisticLockException');
+    expect(fieldMessages((await put(buyer, { version: 2, endDate: shiftDay(startDate, -1) }, 400)).body)).toEqual({ '/endDate': 'the dates of an existing service change only by postponing it' });
+    expect(fieldMessages((await put(buyer, { version: 2, quantity: -3, orderTakerContacts: [] }, 400)).body)).toEqual({ '/quantity': 'too small', '/orderTakerContacts': 'at least one order taker contact' });
+    expect((await put(sales, { version: 2, quantity: 3 }, 403)).body.message).toBe('You can only read this service: you cannot change it');
+    await put(outsider, { version: 2, quantity: 3 }, 404);
+    expect((await outsider.get(url)).status).toBe(404);
+  });
 });
 
 describe('deleting', () => {
@@ -308,21 +402,34 @@ describe('deleting', () => {
     expect((await quality.get(url)).status).toBe(404);
     expect(server.store.find('serviceDateLines', (line) => line.serviceId === service.serviceId)).toEqual([]);
     expect(server.store.find('serviceNotes', (note) => note.serviceId === service.serviceId)).toEqual([]);
+    expect(server.store.find('serviceHistory', (event) => event.serviceId === service.serviceId)).toEqual([]);
+  });
+
+  it('a REQUESTED service never confirmed (an order taker’s): its creator deletes it', async () => {
+    const service = await createService(sales, wizardBody(net, { roles: ['ORDER_TAKER'] }));
+    expect(service.serviceStep).toBe('REQUESTED');
+    await refusedCall(() => quality.delete(`/back/bo/services/${service.serviceId}`), 404);
+    expect((await sales.delete(`/back/bo/services/${service.serviceId}`)).body).toBe(true);
+    expect(server.store.get('services', service.serviceId)).toBeUndefined();
   });
 
   it('refused with 422 once the provider confirmed it; 403 without WRITE', async () => {
     const service = await createService(quality, wizardBody(net));
     await markConfirmed(service.serviceId, 'CONFIRMED');
     const url = `/back/bo/services/${service.serviceId}`;
-    const reply = await quality.delete(url);
-    expect([reply.status, reply.body.exception, reply.body.message]).toEqual([
-      422,
-      'BusinessException',
-      'The server rejected the service deletion. You may have to cancel the service instead.',
-    ]);
-    expect((await sales.delete(url)).status).toBe(403);
-    expect((await manager.delete(url)).status).toBe(403);
+    const reply = await refusedCall(() => quality.delete(url), 422);
+    expect([reply.body.exception, reply.body.message]).toEqual(['BusinessException', 'The server rejected the service deletion. You may have to cancel the service instead.']);
+    await refusedCall(() => sales.delete(url), 403);
+    await refusedCall(() => manager.delete(url), 403);
     expect(server.store.get('services', service.serviceId)).toBeDefined();
+  });
+
+  it('still OPENED, but the provider proposed a date (so confirmed it): 422, nothing deleted', async () => {
+    const service = await createService(quality, wizardBody(net));
+    const counter = await manager.post('/back/bo/serviceDateLines/requestDate', { serviceId: service.serviceId, startDate: shiftDay(service.startDate, 2) });
+    expect(counter.body).toMatchObject({ serviceStep: 'OPENED', providerConfirmed: true });
+    expect((await refusedCall(() => quality.delete(`/back/bo/services/${service.serviceId}`), 422)).body.exception).toBe('BusinessException');
+    expect(footprint(server.store, service.serviceId).dateLines).toHaveLength(2);
   });
 });
 
@@ -344,5 +451,13 @@ describe('profile and network lookups for the wizard', () => {
     expect(companies).toEqual(new Set([net.shenzhen, net.ningbo]));
     expect((await quality.get('/back/bo/networkcombo/contacts', { companyId: 'abc' })).status).toBe(400);
     expect((await quality.get('/back/bo/networkcombo/contacts')).body.length).toBeGreaterThan(contacts.length);
+  });
+
+  it('the lookups stay in the caller’s universe', async () => {
+    expect((await outsider.get('/back/bo/networkcombo/serviceproviders')).body).toEqual([]);
+    expect((await outsider.get('/back/bo/networkcombo/contacts', { companyId: [net.shenzhen, net.ningbo] })).body).toEqual([]);
+    const countries = (await outsider.get('/back/bo/networkcombo/countries')).body.map((option: any) => option.value);
+    expect(countries).toContain('United States');
+    expect(countries).not.toContain('China');
   });
 });
