@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
+import { createActor, transition } from 'xstate';
 import {
   isDirty,
   moveTarget,
@@ -8,6 +8,7 @@ import {
   type PriorityService,
   type ServicePrioritiesEvent,
 } from '../../machines/servicePriorities';
+import { branchUse } from './support/machineBranches';
 
 const service = (serviceId: number): PriorityService => ({ serviceId, number: `S-${String(serviceId).padStart(6, '0')}`, type: 'INSP_FINAL_RANDOM' });
 const item = (serviceId: number, priority: number): Priority => ({ service: service(serviceId), priority });
@@ -179,5 +180,155 @@ describe('service priorities: saving', () => {
   it('numbers successive notices so two saves both show', () => {
     const actor = start(loaded(4, 7), { type: 'CLEAR' }, { type: 'SAVE' }, { type: 'DONE' }, { type: 'ADD', service: service(3) }, { type: 'SAVE' }, { type: 'DONE' });
     expect(actor.getSnapshot().context.notice?.seq).toBe(2);
+  });
+});
+
+/**
+ * The machine as a hand-written table: state × event → next state and lists (or ignored), each
+ * expected value read off spec §4 "Service priorities" and the machine's comment (append at
+ * count + 1, remove renumbers from 1, clear removes all, save only when the working copy differs
+ * from the saved snapshot, a failed save keeps the working copy). The last tests check from the
+ * machine's own transition list that the rows take every transition and see every guard refuse.
+ */
+type Ranks = Array<[number, number]>;
+const listOf = (ranks: Ranks): Priority[] => ranks.map(([id, rank]) => item(id, rank));
+
+/** The contexts the rows start from: [state, saved, working, command list]. */
+const FROM = {
+  loading: ['loading', [], [], null],
+  'clean [4,7]': ['ready', [[4, 1], [7, 2]], [[4, 1], [7, 2]], null],
+  'dirty [7,4] over [4,7]': ['ready', [[4, 1], [7, 2]], [[7, 1], [4, 2]], null],
+  'cleared over [4,7]': ['ready', [[4, 1], [7, 2]], [], null],
+  empty: ['ready', [], [], null],
+  'saving [7,4] over [4,7]': ['saving', [[4, 1], [7, 2]], [[7, 1], [4, 2]], [[7, 1], [4, 2]]],
+} satisfies Record<string, [string, Ranks, Ranks, Ranks | null]>;
+type From = keyof typeof FROM;
+
+const startAt = (from: From) => {
+  const [value, saved, working, command] = FROM[from];
+  return servicePrioritiesMachine.resolveState({
+    value,
+    context: { saved: listOf(saved), working: listOf(working), command: command ? { kind: 'save', list: listOf(command) } : null, notice: null },
+  });
+};
+
+const IGNORED = 'ignored' as const;
+const SAVED_NOTICE = { level: 'success', key: 'serviceSearch.priorities.saved', seq: 1 } as const;
+interface Expected {
+  state: 'loading' | 'ready' | 'saving';
+  saved: Ranks;
+  working: Ranks;
+  command?: Ranks | null;
+  notice?: typeof SAVED_NOTICE | null;
+}
+type PRow = [from: From, event: ServicePrioritiesEvent, expected: typeof IGNORED | Expected];
+
+const PROWS: PRow[] = [
+  // loading: the stored list arrives (in rank order, numbered 1..n) or could not be read; gestures wait.
+  ['loading', { type: 'LOADED', list: [item(7, 2), item(4, 1)] }, { state: 'ready', saved: [[4, 1], [7, 2]], working: [[4, 1], [7, 2]] }],
+  ['loading', { type: 'FAILED' }, { state: 'ready', saved: [], working: [] }],
+  ['loading', { type: 'ADD', service: service(3) }, IGNORED],
+  ['loading', { type: 'REMOVE', serviceId: 4 }, IGNORED],
+  ['loading', { type: 'CLEAR' }, IGNORED],
+  ['loading', { type: 'MOVE', serviceId: 4, direction: 'down' }, IGNORED],
+  ['loading', { type: 'SAVE' }, IGNORED],
+  ['loading', { type: 'RESET' }, IGNORED],
+  ['loading', { type: 'DONE' }, IGNORED],
+
+  // ready: a reload replaces snapshot and working copy.
+  ['dirty [7,4] over [4,7]', { type: 'LOADED', list: [item(5, 1), item(6, 2)] }, { state: 'ready', saved: [[5, 1], [6, 2]], working: [[5, 1], [6, 2]] }],
+  // ADD appends at count + 1, unless already ranked.
+  ['clean [4,7]', { type: 'ADD', service: service(9) }, { state: 'ready', saved: [[4, 1], [7, 2]], working: [[4, 1], [7, 2], [9, 3]] }],
+  ['empty', { type: 'ADD', service: service(3) }, { state: 'ready', saved: [], working: [[3, 1]] }],
+  ['clean [4,7]', { type: 'ADD', service: service(7) }, IGNORED],
+  // REMOVE renumbers the rest from 1, unless the service is not ranked.
+  ['clean [4,7]', { type: 'REMOVE', serviceId: 4 }, { state: 'ready', saved: [[4, 1], [7, 2]], working: [[7, 1]] }],
+  ['dirty [7,4] over [4,7]', { type: 'REMOVE', serviceId: 7 }, { state: 'ready', saved: [[4, 1], [7, 2]], working: [[4, 1]] }],
+  ['clean [4,7]', { type: 'REMOVE', serviceId: 99 }, IGNORED],
+  ['empty', { type: 'REMOVE', serviceId: 4 }, IGNORED],
+  // CLEAR removes all, unless there is nothing to remove.
+  ['clean [4,7]', { type: 'CLEAR' }, { state: 'ready', saved: [[4, 1], [7, 2]], working: [] }],
+  ['empty', { type: 'CLEAR' }, IGNORED],
+  ['cleared over [4,7]', { type: 'CLEAR' }, IGNORED],
+  // MOVE reorders and renumbers, unless it goes nowhere.
+  ['clean [4,7]', { type: 'MOVE', serviceId: 7, direction: 'up' }, { state: 'ready', saved: [[4, 1], [7, 2]], working: [[7, 1], [4, 2]] }],
+  ['clean [4,7]', { type: 'MOVE', serviceId: 4, direction: 'down' }, { state: 'ready', saved: [[4, 1], [7, 2]], working: [[7, 1], [4, 2]] }],
+  ['clean [4,7]', { type: 'MOVE', serviceId: 4, rank: 2 }, { state: 'ready', saved: [[4, 1], [7, 2]], working: [[7, 1], [4, 2]] }],
+  ['clean [4,7]', { type: 'MOVE', serviceId: 4, direction: 'up' }, IGNORED],
+  ['clean [4,7]', { type: 'MOVE', serviceId: 7, direction: 'down' }, IGNORED],
+  ['clean [4,7]', { type: 'MOVE', serviceId: 4, rank: 3 }, IGNORED],
+  ['clean [4,7]', { type: 'MOVE', serviceId: 7, rank: 2 }, IGNORED],
+  ['clean [4,7]', { type: 'MOVE', serviceId: 99, rank: 1 }, IGNORED],
+  ['clean [4,7]', { type: 'MOVE', serviceId: 4 }, IGNORED],
+  // RESET goes back to the saved snapshot.
+  ['dirty [7,4] over [4,7]', { type: 'RESET' }, { state: 'ready', saved: [[4, 1], [7, 2]], working: [[4, 1], [7, 2]] }],
+  ['cleared over [4,7]', { type: 'RESET' }, { state: 'ready', saved: [[4, 1], [7, 2]], working: [[4, 1], [7, 2]] }],
+  ['clean [4,7]', { type: 'RESET' }, { state: 'ready', saved: [[4, 1], [7, 2]], working: [[4, 1], [7, 2]] }],
+  // SAVE asks to save the working copy only when it differs from the snapshot.
+  ['dirty [7,4] over [4,7]', { type: 'SAVE' }, { state: 'saving', saved: [[4, 1], [7, 2]], working: [[7, 1], [4, 2]], command: [[7, 1], [4, 2]] }],
+  ['cleared over [4,7]', { type: 'SAVE' }, { state: 'saving', saved: [[4, 1], [7, 2]], working: [], command: [] }],
+  ['clean [4,7]', { type: 'SAVE' }, IGNORED],
+  ['empty', { type: 'SAVE' }, IGNORED],
+  // The save answers mean nothing outside saving.
+  ['dirty [7,4] over [4,7]', { type: 'DONE', list: [item(7, 1), item(4, 2)] }, IGNORED],
+  ['dirty [7,4] over [4,7]', { type: 'FAILED' }, IGNORED],
+
+  // saving: DONE takes the server's list (else the sent one) as snapshot and working copy, with a notice.
+  ['saving [7,4] over [4,7]', { type: 'DONE', list: [item(7, 1), item(4, 2)] }, { state: 'ready', saved: [[7, 1], [4, 2]], working: [[7, 1], [4, 2]], command: null, notice: SAVED_NOTICE }],
+  ['saving [7,4] over [4,7]', { type: 'DONE', list: [item(4, 9), item(7, 3)] }, { state: 'ready', saved: [[7, 1], [4, 2]], working: [[7, 1], [4, 2]], command: null, notice: SAVED_NOTICE }],
+  ['saving [7,4] over [4,7]', { type: 'DONE' }, { state: 'ready', saved: [[7, 1], [4, 2]], working: [[7, 1], [4, 2]], command: null, notice: SAVED_NOTICE }],
+  // FAILED keeps the working copy (still dirty) and drops the command.
+  ['saving [7,4] over [4,7]', { type: 'FAILED' }, { state: 'ready', saved: [[4, 1], [7, 2]], working: [[7, 1], [4, 2]], command: null, notice: null }],
+  // Everything else waits for the answer.
+  ['saving [7,4] over [4,7]', { type: 'LOADED', list: [item(5, 1)] }, IGNORED],
+  ['saving [7,4] over [4,7]', { type: 'ADD', service: service(9) }, IGNORED],
+  ['saving [7,4] over [4,7]', { type: 'REMOVE', serviceId: 4 }, IGNORED],
+  ['saving [7,4] over [4,7]', { type: 'CLEAR' }, IGNORED],
+  ['saving [7,4] over [4,7]', { type: 'MOVE', serviceId: 7, direction: 'down' }, IGNORED],
+  ['saving [7,4] over [4,7]', { type: 'SAVE' }, IGNORED],
+  ['saving [7,4] over [4,7]', { type: 'RESET' }, IGNORED],
+];
+
+const eventTitle = (event: ServicePrioritiesEvent) => {
+  const { type, ...rest } = event as Record<string, unknown>;
+  if ('service' in rest) return `${type} ${(rest.service as PriorityService).serviceId}`;
+  if ('list' in rest) return `${type} [${order(rest.list as Priority[]).map(([id, rank]) => `${id}:${rank}`).join(',')}]`;
+  const args = Object.values(rest).join(' ');
+  return args ? `${type} ${args}` : String(type);
+};
+
+describe('service priorities, row by row (hand-written from spec §4)', () => {
+  it.each(PROWS.map((row) => [`${row[0]}: ${eventTitle(row[1])} → ${row[2] === IGNORED ? 'ignored' : row[2].state}`, row] as const))('%s', (_title, [from, event, expected]) => {
+    const before = startAt(from);
+    const [next] = transition(servicePrioritiesMachine, before, event);
+    if (expected === IGNORED) {
+      expect(next.value).toBe(before.value);
+      expect(next.context).toEqual(before.context);
+      return;
+    }
+    expect(next.value).toBe(expected.state);
+    expect(order(next.context.saved)).toEqual(expected.saved);
+    expect(order(next.context.working)).toEqual(expected.working);
+    if (expected.command !== undefined) expect(next.context.command ? order(next.context.command.list) : null).toEqual(expected.command);
+    else expect(next.context.command).toBe(before.context.command);
+    if (expected.notice !== undefined) expect(next.context.notice).toEqual(expected.notice);
+    else expect(next.context.notice).toBeNull();
+  });
+
+  it('the rows take every transition and see every guard pass and refuse', () => {
+    const use = branchUse(servicePrioritiesMachine, PROWS.map(([from, event]) => ({ snapshot: startAt(from), event })));
+    expect([...use.all.keys()].filter((branch) => !use.taken.has(branch))).toEqual([]);
+    expect([...use.all].filter(([branch, guard]) => guard && !use.refused.has(branch)).map(([branch]) => branch)).toEqual([]);
+    expect([...use.guards].filter(([, seen]) => !seen.passed || !seen.refused)).toEqual([]);
+    // loading 2, ready 7, saving 2 (a new branch needs its rows here).
+    expect(use.all.size).toBe(11);
+  });
+
+  it('the rows cover every state × event', () => {
+    const types: ServicePrioritiesEvent['type'][] = ['LOADED', 'ADD', 'REMOVE', 'CLEAR', 'MOVE', 'SAVE', 'RESET', 'DONE', 'FAILED'];
+    const missing = (['loading', 'ready', 'saving'] as const).flatMap((state) =>
+      types.filter((type) => !PROWS.some(([from, event]) => FROM[from][0] === state && event.type === type)).map((type) => `${state} ${type}`),
+    );
+    expect(missing).toEqual([]);
   });
 });
