@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Mailer } from '../../server/mail';
+import { SERVICE_ACTIONS, type ServiceAction } from '../../machines/service';
 import type { Row } from '../../server/store/types';
 import { ACCOUNTS, Client, loginAs, shiftDay, startServer, startWithLogins, today, type Reply, type TestServer } from './helpers';
 import { sentMails, waitForMails, type SentMail } from './outbox';
-import { insertService, network, type Network } from './service-fixtures';
+import { createService, footprint, insertService, network, wizardBody, type Network } from './service-fixtures';
 
 /**
  * The service workflow through the API (docs/services.md "Workflow", "Dates"): date proposals
@@ -18,9 +19,10 @@ let manager: Client; // Atlas Inspection, provider
 let inspector: Client; // Atlas, CONTRIBUTOR: no service route role
 let sales: Client; // Shenzhen Textile Co, supplier (order taker)
 let outsider: Client; // other universe
+let admin: Client; // QCFlow Admin, super admin: sees all; on a service its company plays no role in, acts as provider and owner
 
 beforeAll(async () => {
-  ({ server, clients: { quality, buyer, manager, inspector, sales, outsider } } = await startWithLogins(['quality', 'buyer', 'manager', 'inspector', 'sales', 'outsider']));
+  ({ server, clients: { quality, buyer, manager, inspector, sales, outsider, admin } } = await startWithLogins(['quality', 'buyer', 'manager', 'inspector', 'sales', 'outsider', 'admin']));
   net = network(server.store);
 });
 afterAll(() => server?.close());
@@ -40,6 +42,16 @@ function ok(reply: Reply): any {
 function refused(reply: Reply, status: number, exception: string) {
   expect(reply.status, reply.text).toBe(status);
   expect(reply.body).toMatchObject({ level: 'ERROR', exception, message: expect.any(String), errors: expect.any(Array) });
+}
+
+/** Waits until no mail has arrived for 100 ms. */
+async function outboxSettled(): Promise<void> {
+  for (let count = -1; ; ) {
+    const now = (await sentMails(server.outbox!)).length;
+    if (now === count) return;
+    count = now;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 /** The mails of the outbox after the first `before`, once `count` more arrived (the server sends after answering). */
@@ -228,6 +240,143 @@ describe('PATCH actions', () => {
     expect((await newMails(before + 4, 3)).map((mail) => mail.to).sort()).toEqual([ACCOUNTS.buyer, ACCOUNTS.inspector, ACCOUNTS.quality].sort());
     expect((ok(await sales.get('/back/alerts/')).alerts as Row[]).filter((alert) => alert.titleLink === `/services/${other}`)).toEqual([]);
     expect(ok(await buyer.get('/back/alerts/')).alerts).toContainEqual(expect.objectContaining({ level: 'WARN', titleLink: `/services/${other}` }));
+  });
+});
+
+describe('every action, by every side, at every step (docs/services.md "Workflow")', () => {
+  type Who = 'quality' | 'sales' | 'manager' | 'admin';
+  /** The date actions have their own calls; the others are PATCH /{action}. */
+  const DATE_CALLS: Partial<Record<ServiceAction, string>> = { REQUEST_DATE: 'requestDate', POSTPONE: 'postpone', ACCEPT_DATE: 'acceptDate', REFUSE_DATE: 'refuseDate' };
+  function act(client: Client, serviceId: number, action: ServiceAction): Promise<Reply> {
+    const call = DATE_CALLS[action];
+    if (!call) return client.patch(serviceUrl(serviceId, `/${action}`));
+    const proposal = action === 'REQUEST_DATE' || action === 'POSTPONE' ? { startDate: shiftDay(today(), 60) } : {};
+    return client.post(dates(call), { serviceId, ...proposal });
+  }
+
+  /**
+   * The doc's table written out per step: the fixture's workflow fields and, per caller, the
+   * actions allowed (null: the caller does not see the service). quality@brand.test is the
+   * decision maker and the owner, sales@supplier.test the order taker, manager@inspect.test the
+   * provider; the super admin acts as the provider (and owner), so it may do what the provider does.
+   */
+  const asProvider = (actions: ServiceAction[]) => ({ manager: actions, admin: actions });
+  const steps: [string, Row, Record<Who, ServiceAction[] | null>][] = [
+    [
+      'OPENED, the decision maker’s date waits, the provider not on board yet',
+      {},
+      { quality: ['REQUEST_DATE', 'REQUEST_CANCEL', 'CANCEL'], sales: null, ...asProvider(['REQUEST_DATE', 'ACCEPT_DATE', 'REFUSE_DATE', 'CANCEL']) },
+    ],
+    [
+      'REQUESTED, the order taker’s date waits, the provider on board',
+      { serviceStep: 'REQUESTED', pendingDateBy: 'ORDER_TAKER', dateRelevance: 'IN_PROGRESS', providerConfirmed: true },
+      {
+        quality: ['REQUEST_DATE', 'ACCEPT_DATE', 'REFUSE_DATE', 'REQUEST_CANCEL', 'CANCEL'],
+        sales: ['REQUEST_DATE', 'REQUEST_CANCEL'],
+        ...asProvider(['REQUEST_DATE', 'ACCEPT_DATE', 'REFUSE_DATE', 'CANCEL']),
+      },
+    ],
+    [
+      'OPENED, the date agreed, the provider not on board yet',
+      { pendingDateBy: null, dateRelevance: 'ACCEPTED', providerConfirmed: false },
+      { quality: ['REQUEST_DATE', 'POSTPONE', 'REQUEST_CANCEL', 'CANCEL'], sales: null, ...asProvider(['REQUEST_DATE', 'POSTPONE', 'CONFIRM', 'CANCEL']) },
+    ],
+    [
+      'CONFIRMED',
+      confirmedFlow,
+      { quality: ['POSTPONE', 'REQUEST_CANCEL', 'CANCEL'], sales: ['POSTPONE', 'REQUEST_CANCEL'], ...asProvider(['POSTPONE', 'COMPLETE', 'CANCEL']) },
+    ],
+    [
+      'CONFIRMED, a cancel request waits',
+      { ...confirmedFlow, cancelRequestDate: '2026-01-05' },
+      { quality: ['POSTPONE', 'CANCEL'], sales: ['POSTPONE'], ...asProvider(['POSTPONE', 'COMPLETE', 'CONFIRM_CANCEL', 'DECLINE_CANCEL', 'CANCEL']) },
+    ],
+    ['TERMINATED', { ...confirmedFlow, serviceStep: 'TERMINATED' }, { quality: ['REOPEN'], sales: [], ...asProvider(['REOPEN']) }],
+    ['CANCELLED', { ...confirmedFlow, serviceStep: 'CANCELLED' }, { quality: ['REOPEN'], sales: [], ...asProvider(['REOPEN']) }],
+  ];
+
+  it.each(steps)('%s: the actions offered are the allowed ones; each other one is 409 and writes nothing; each allowed one moves the service', async (_step, fields, allowed) => {
+    const clients: Record<Who, Client> = { quality, sales, manager, admin };
+    for (const [who, client] of Object.entries(clients) as [Who, Client][]) {
+      const expected = allowed[who];
+      const id = await newService({ fields });
+      if (expected === null) {
+        refused(await client.get(serviceUrl(id)), 404, 'NotFoundException');
+        for (const action of SERVICE_ACTIONS) {
+          const before = footprint(server.store, id);
+          const reply = await act(client, id, action);
+          expect(reply.status, `${who} ${action}: ${reply.text}`).toBe(404);
+          expect(footprint(server.store, id), `${who} ${action}`).toEqual(before);
+        }
+        continue;
+      }
+      expect([...ok(await client.get(serviceUrl(id))).actions].sort(), who).toEqual([...expected].sort());
+      for (const action of SERVICE_ACTIONS.filter((candidate) => !expected.includes(candidate))) {
+        const before = footprint(server.store, id);
+        const reply = await act(client, id, action);
+        expect([reply.status, reply.body.exception], `${who} ${action}: ${reply.text}`).toEqual([409, 'TransitionException']);
+        expect(footprint(server.store, id), `${who} ${action}`).toEqual(before);
+      }
+      for (const action of expected) {
+        const fresh = await newService({ fields });
+        const reply = await act(client, fresh, action);
+        expect(reply.status, `${who} ${action}: ${reply.text}`).toBe(200);
+        expect(historyOf(fresh).map((event) => event.event)).toEqual([action]);
+        expect(stored(fresh).version).toBe(2);
+      }
+    }
+    await outboxSettled(); // the confirmations and cancellations e-mail after answering: none may land in a later test's count
+  });
+});
+
+describe('until the provider confirms, only the provider and the creator’s company see a service', () => {
+  type Who = 'quality' | 'buyer' | 'sales' | 'manager' | 'admin';
+  const searchIds = async (client: Client, keywords: string) => {
+    const reply = await client.get('/back/bo/services/', { keywords });
+    expect(reply.status, reply.text).toBe(200);
+    return (reply.body.services as Row[]).map((service) => service.serviceId);
+  };
+  const alerted = async (client: Client, id: number) => (ok(await client.get('/back/alerts/')).alerts as Row[]).some((alert) => alert.titleLink === `/services/${id}`);
+  /** Every read of one service. */
+  const reads = (id: number) => [
+    serviceUrl(id),
+    serviceUrl(id, '/history'),
+    dates(String(id)),
+    `/back/bo/servicenotes/${id}`,
+    `/back/bo/purchaseOrderLines/${id}`,
+    `/back/bo/purchaseOrderLines/${id}/laboratoryLines`,
+    `/back/bo/quickService/${id}`,
+  ];
+
+  it.each([
+    ['created by the decision maker (OPENED): hidden from the order taker', 'quality', 'DECISION_MAKER', 'OPENED', ['sales']],
+    ['requested by the order taker (REQUESTED): hidden from the decision maker, another company', 'sales', 'ORDER_TAKER', 'REQUESTED', ['quality', 'buyer']],
+    ['created by a super admin for the brand (OPENED): hidden from the decision maker and the order taker', 'admin', 'DECISION_MAKER', 'OPENED', ['quality', 'buyer', 'sales']],
+  ] as [string, Who, string, string, Who[]][])('%s; every party sees it once the provider accepts the date', async (_name, creator, role, step, hiddenFrom) => {
+    const clients: Record<Who, Client> = { quality, buyer, sales, manager, admin };
+    const service = await createService(clients[creator], wizardBody(net, { roles: [role] }));
+    const { serviceId: id, number } = service;
+    expect(service).toMatchObject({ serviceStep: step, providerConfirmed: false });
+    for (const who of hiddenFrom) {
+      for (const url of reads(id)) expect((await clients[who].get(url)).status, `${who} GET ${url}`).toBe(404);
+      expect(await searchIds(clients[who], number), who).toEqual([]);
+      expect((await clients[who].post('/back/bo/services/priority', [{ service: { serviceId: id }, priority: 1 }])).status, who).toBe(404);
+      expect(await alerted(clients[who], id), who).toBe(false);
+    }
+    for (const client of [manager, clients[creator]]) {
+      expect(ok(await client.get(serviceUrl(id))).serviceId).toBe(id);
+      expect(await searchIds(client, number)).toEqual([id]);
+    }
+
+    const accepted = ok(await manager.post(dates('acceptDate'), { serviceId: id }));
+    expect(accepted).toMatchObject({ serviceStep: 'CONFIRMED', providerConfirmed: true });
+    for (const who of hiddenFrom) {
+      for (const url of reads(id)) expect((await clients[who].get(url)).status, `${who} GET ${url}`).toBe(200);
+      expect(ok(await clients[who].get(serviceUrl(id))).userRoles.length, who).toBeGreaterThan(0);
+      expect(await searchIds(clients[who], number), who).toEqual([id]);
+      expect(await alerted(clients[who], id), who).toBe(true);
+    }
+    await outboxSettled();
   });
 });
 
