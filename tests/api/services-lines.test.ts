@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWithLogins, type Client, type TestServer } from './helpers';
-import { createService, fieldMessages, network, poLine, wizardBody, type Network } from './service-fixtures';
+import { startWithLogins, type Client, type Reply, type TestServer } from './helpers';
+import { createService, fieldMessages, footprint, network, poLine, wizardBody, type Network } from './service-fixtures';
 
 /** docs/services.md "Lines": GET and PATCH /back/bo/purchaseOrderLines/{serviceId} and /laboratoryLines. */
 let server: TestServer;
@@ -15,6 +15,15 @@ beforeAll(async () => {
   net = network(server.store);
 });
 afterAll(() => server?.close());
+
+/** The call's answer, once checked: this status, and nothing written about the service. */
+async function refused(serviceId: number, call: () => Promise<Reply>, status: number): Promise<Reply> {
+  const before = footprint(server.store, serviceId);
+  const reply = await call();
+  expect(reply.status, reply.text).toBe(status);
+  expect(footprint(server.store, serviceId), 'nothing written').toEqual(before);
+  return reply;
+}
 
 describe('purchase order lines', () => {
   it('reads the lines, replaces them (ids kept for known lines, new ids otherwise) and reindexes the keywords', async () => {
@@ -38,12 +47,14 @@ describe('purchase order lines', () => {
   it('at least one line, each valid, no negative quantity, with the version', async () => {
     const service = await createService(quality, wizardBody(net));
     const url = `/back/bo/purchaseOrderLines/${service.serviceId}`;
-    expect(fieldMessages((await quality.patch(url, { version: 1, lines: [] })).body)).toEqual({ '/lines': 'at least one purchase order line' });
-    const bad = await quality.patch(url, { version: 1, lines: [poLine('PO-1', -3), { designation: 'x', orderedQuantity: { quantity: 1 } }, 'line'] });
-    expect(bad.status).toBe(400);
+    const patch = (body: unknown, status: number) => refused(service.serviceId, () => quality.patch(url, body), status);
+    expect(fieldMessages((await patch({ version: 1, lines: [] }, 400)).body)).toEqual({ '/lines': 'at least one purchase order line' });
+    const bad = await patch({ version: 1, lines: [poLine('PO-1', -3), { designation: 'x', orderedQuantity: { quantity: 1 } }, 'line'] }, 400);
     expect(fieldMessages(bad.body)).toEqual({ '/lines/0/orderedQuantity/quantity': 'too small', '/lines/1/poNumber': 'required', '/lines/2': 'wrong type' });
-    expect(fieldMessages((await quality.patch(url, { lines: [poLine()] })).body)).toEqual({ '/version': 'required' });
-    expect((await quality.patch(url, { version: 7, lines: [poLine()] })).status).toBe(409);
+    const otherQuantity = await patch({ version: 1, lines: [{ ...poLine(), refusedQuantity: { quantity: -1, unit: 'PIECE' } }] }, 400);
+    expect(fieldMessages(otherQuantity.body)).toEqual({ '/lines/0/refusedQuantity/quantity': 'too small' });
+    expect(fieldMessages((await patch({ lines: [poLine()] }, 400)).body)).toEqual({ '/version': 'required' });
+    expect((await patch({ version: 7, lines: [poLine()] }, 409)).body.exception).toBe('OptimisticLockException');
     expect(server.store.get('services', service.serviceId)!.version).toBe(1);
   });
 
@@ -75,6 +86,25 @@ describe('laboratory lines', () => {
     expect(reply.status, reply.text).toBe(200);
     expect(reply.body.laboratoryLines.map((line: any) => [line.testName, line.result])).toEqual([['Pilling', 'PASSED'], ['Colour fastness', 'PENDING']]);
     expect(reply.body.laboratoryLines[0].laboratoryLineId).toBe(lines[0].laboratoryLineId);
+  });
+
+  it('refusals: READ party 403, invisible 404, no route role 403, version required, stale version 409, no negative count; nothing written', async () => {
+    const lab = { service: { thirdPartyDepartment: 'LAB', type: 'LAB_CHEMICAL_TEST' }, laboratoryLines: [{ testName: 'Azo dyes', sampleCount: 3 }] };
+    const service = await createService(quality, wizardBody(net, lab));
+    const url = `/back/bo/purchaseOrderLines/${service.serviceId}/laboratoryLines`;
+    const lines = [{ testName: 'Lead content', sampleCount: 1 }];
+    await refused(service.serviceId, () => sales.get(url), 404); // the provider has not confirmed yet
+    await server.store.update('services', service.serviceId, (current) => ({ ...current, providerConfirmed: true }));
+    expect((await sales.get(url)).status).toBe(200);
+    expect((await refused(service.serviceId, () => sales.patch(url, { version: 2, lines }), 403)).body.message).toBe('You can only read this service: you cannot change it');
+    await refused(service.serviceId, () => outsider.patch(url, { version: 2, lines }), 404);
+    await refused(service.serviceId, () => inspector.patch(url, { version: 2, lines }), 403);
+    expect(fieldMessages((await refused(service.serviceId, () => quality.patch(url, { lines }), 400)).body)).toEqual({ '/version': 'required' });
+    await refused(service.serviceId, () => quality.patch(url, { version: 1, lines }), 409);
+    expect(fieldMessages((await refused(service.serviceId, () => quality.patch(url, { version: 2, lines: [{ testName: 'x', sampleCount: -2 }] }), 400)).body)).toEqual({
+      '/lines/0/sampleCount': 'too small',
+    });
+    expect((await quality.patch(url, { version: 2, lines })).body.laboratoryLines).toEqual([expect.objectContaining({ testName: 'Lead content' })]);
   });
 
   it('an inspection may have no test line', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWithLogins, type Client, type TestServer } from './helpers';
-import { createService, fieldMessages, network, wizardBody, type Network } from './service-fixtures';
+import { startWithLogins, type Client, type Reply, type TestServer } from './helpers';
+import { createService, fieldMessages, footprint, network, wizardBody, type Network } from './service-fixtures';
 
 /** docs/services.md "Notes": whoever sees the service reads and adds; the author edits; the author or the owner deletes. */
 let server: TestServer;
@@ -17,6 +17,15 @@ beforeAll(async () => {
   net = network(server.store);
 });
 afterAll(() => server?.close());
+
+/** The call's answer, once checked: this status, and nothing written about the service (its notes included). */
+async function refused(serviceId: number, call: () => Promise<Reply>, status: number): Promise<Reply> {
+  const before = footprint(server.store, serviceId);
+  const reply = await call();
+  expect(reply.status, reply.text).toBe(status);
+  expect(footprint(server.store, serviceId), 'nothing written').toEqual(before);
+  return reply;
+}
 
 describe('service notes', () => {
   it('any party who sees the service adds and reads notes, newest first', async () => {
@@ -67,5 +76,25 @@ describe('service notes', () => {
     const other = await createService(quality, wizardBody(net));
     const foreign = (await quality.post(`/back/bo/servicenotes/${other.serviceId}`, { text: 'elsewhere' })).body;
     expect((await quality.delete(`${url}/${foreign.noteId}`)).status).toBe(404);
+  });
+
+  it('edit and delete refusals write nothing: no version, blank text, unknown field, not the author, a note of another service, a service out of sight', async () => {
+    const service = await createService(quality, wizardBody(net));
+    const url = `/back/bo/servicenotes/${service.serviceId}`;
+    const note = (await quality.post(url, { text: 'Seams to check' })).body;
+    const put = (client: Client, body: unknown, status: number) => refused(service.serviceId, () => client.put(url, body), status);
+    expect(fieldMessages((await put(quality, { noteId: note.noteId, text: 'changed' }, 400)).body)).toEqual({ '/version': 'required' });
+    expect(fieldMessages((await put(quality, { noteId: note.noteId, text: ' ', version: 1 }, 400)).body)).toEqual({ '/text': 'required' });
+    expect(fieldMessages((await put(quality, { noteId: note.noteId, text: 'x', version: 1, creator: 5 }, 400)).body)).toEqual({ '/creator': 'unknown field' });
+    await put(buyer, { noteId: note.noteId, text: 'changed', version: 1 }, 403); // same company, not the author
+    await put(sales, { noteId: note.noteId, text: 'changed', version: 1 }, 404); // not confirmed by the provider yet
+    await put(outsider, { noteId: note.noteId, text: 'changed', version: 1 }, 404);
+    await put(inspector, { noteId: note.noteId, text: 'changed', version: 1 }, 403);
+    await refused(service.serviceId, () => sales.delete(`${url}/${note.noteId}`), 404);
+    await refused(service.serviceId, () => inspector.delete(`${url}/${note.noteId}`), 403);
+    await refused(service.serviceId, () => quality.delete(`${url}/999999`), 404);
+    const other = await createService(quality, wizardBody(net));
+    await refused(service.serviceId, () => quality.put(`/back/bo/servicenotes/${other.serviceId}`, { noteId: note.noteId, text: 'moved?', version: 1 }), 404);
+    expect(server.store.get('serviceNotes', note.noteId)).toMatchObject({ text: 'Seams to check', version: 1 });
   });
 });

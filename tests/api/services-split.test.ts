@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWithLogins, type Client, type TestServer } from './helpers';
-import { createService, fieldMessages, network, poLine, wizardBody, type Network } from './service-fixtures';
+import { startWithLogins, type Client, type Reply, type TestServer } from './helpers';
+import { createService, fieldMessages, footprint, network, poLine, wizardBody, type Network } from './service-fixtures';
 
 /** docs/services.md "Split and merge". */
 let server: TestServer;
@@ -8,9 +8,10 @@ let net: Network;
 let quality: Client;
 let manager: Client;
 let outsider: Client;
+let sales: Client;
 
 beforeAll(async () => {
-  ({ server, clients: { quality, manager, outsider } } = await startWithLogins(['quality', 'manager', 'outsider']));
+  ({ server, clients: { quality, manager, outsider, sales } } = await startWithLogins(['quality', 'manager', 'outsider', 'sales']));
   net = network(server.store);
 });
 afterAll(() => server?.close());
@@ -20,6 +21,14 @@ const twoServices = async () => {
   const target = await createService(quality, wizardBody(net, { purchaseOrderLines: [poLine('PO-T1')] }));
   return { source, target };
 };
+/** The call's answer, once checked: this status, and nothing written about either service. */
+async function refused(ids: number[], call: () => Promise<Reply>, status: number): Promise<Reply> {
+  const before = ids.map((id) => footprint(server.store, id));
+  const reply = await call();
+  expect(reply.status, reply.text).toBe(status);
+  expect(ids.map((id) => footprint(server.store, id)), 'nothing written').toEqual(before);
+  return reply;
+}
 const history = (serviceId: number) => server.store.find('serviceHistory', (event) => event.serviceId === serviceId).map((event) => event.event);
 
 describe('split', () => {
@@ -44,16 +53,15 @@ describe('split', () => {
     const { source, target } = await twoServices();
     const url = `/back/bo/services/${source.serviceId}/split`;
     const ids = source.purchaseOrderLines.map((line: any) => line.purchaseOrderLineId);
-    const same = await quality.post(url, { targetServiceId: source.serviceId, purchaseOrderLineIds: [ids[0]] });
-    expect([same.status, same.body.message]).toEqual([422, 'source and target cannot be the same']);
-    const unknown = await quality.post(url, { targetServiceId: 999999, purchaseOrderLineIds: [ids[0]] });
-    expect([unknown.status, unknown.body.message]).toEqual([404, 'target service not found']);
-    const all = await quality.post(url, { targetServiceId: target.serviceId, purchaseOrderLineIds: ids });
-    expect([all.status, fieldMessages(all.body)]).toEqual([400, { '/purchaseOrderLineIds': 'the source service must keep at least one purchase order line' }]);
-    const stranger = await quality.post(url, { targetServiceId: target.serviceId, purchaseOrderLineIds: [target.purchaseOrderLines[0].purchaseOrderLineId] });
+    const split = (body: unknown, status: number) => refused([source.serviceId, target.serviceId], () => quality.post(url, body), status);
+    expect((await split({ targetServiceId: source.serviceId, purchaseOrderLineIds: [ids[0]] }, 422)).body.message).toBe('source and target cannot be the same');
+    expect((await split({ targetServiceId: 999999, purchaseOrderLineIds: [ids[0]] }, 404)).body.message).toBe('target service not found');
+    const all = await split({ targetServiceId: target.serviceId, purchaseOrderLineIds: ids }, 400);
+    expect(fieldMessages(all.body)).toEqual({ '/purchaseOrderLineIds': 'the source service must keep at least one purchase order line' });
+    const stranger = await split({ targetServiceId: target.serviceId, purchaseOrderLineIds: [target.purchaseOrderLines[0].purchaseOrderLineId] }, 400);
     expect(fieldMessages(stranger.body)).toEqual({ '/purchaseOrderLineIds/0': 'unknown or unavailable value' });
-    expect(fieldMessages((await quality.post(url, { targetServiceId: target.serviceId, purchaseOrderLineIds: [] })).body)).toEqual({ '/purchaseOrderLineIds': 'required' });
-    expect((await quality.post(url, { targetServiceId: target.serviceId, purchaseOrderLineIds: [ids[0]], version: 5 })).status).toBe(409);
+    expect(fieldMessages((await split({ targetServiceId: target.serviceId, purchaseOrderLineIds: [] }, 400)).body)).toEqual({ '/purchaseOrderLineIds': 'required' });
+    expect((await split({ targetServiceId: target.serviceId, purchaseOrderLineIds: [ids[0]], version: 5 }, 409)).body.exception).toBe('OptimisticLockException');
     expect(server.store.get('services', source.serviceId)!.purchaseOrderLines).toHaveLength(3);
   });
 
@@ -61,13 +69,12 @@ describe('split', () => {
     const { source, target } = await twoServices();
     const line = [source.purchaseOrderLines[0].purchaseOrderLineId];
     // The provider sees both (READ): 403.
-    const provider = await manager.post(`/back/bo/services/${source.serviceId}/split`, { targetServiceId: target.serviceId, purchaseOrderLineIds: line });
-    expect(provider.status).toBe(403);
+    await refused([source.serviceId, target.serviceId], () => manager.post(`/back/bo/services/${source.serviceId}/split`, { targetServiceId: target.serviceId, purchaseOrderLineIds: line }), 403);
     // A target the caller can read but not write.
     const atlasOwned = await createService(manager, wizardBody(net, { roles: ['SERVICE_PROVIDER'] }));
     await server.store.update('services', atlasOwned.serviceId, (current) => ({ ...current, providerConfirmed: true }));
-    const readOnlyTarget = await quality.post(`/back/bo/services/${source.serviceId}/split`, { targetServiceId: atlasOwned.serviceId, purchaseOrderLineIds: line });
-    expect([readOnlyTarget.status, readOnlyTarget.body.message]).toEqual([403, 'You can only read this service: you cannot change it']);
+    const readOnlyTarget = await refused([source.serviceId, atlasOwned.serviceId], () => quality.post(`/back/bo/services/${source.serviceId}/split`, { targetServiceId: atlasOwned.serviceId, purchaseOrderLineIds: line }), 403);
+    expect(readOnlyTarget.body.message).toBe('You can only read this service: you cannot change it');
     expect((await outsider.post(`/back/bo/services/${source.serviceId}/split`, { targetServiceId: target.serviceId, purchaseOrderLineIds: line })).status).toBe(404);
   });
 });
@@ -100,12 +107,33 @@ describe('merge', () => {
   it('refusals: same service, unknown target, bad flag, stale version; nothing changes', async () => {
     const { source, target } = await twoServices();
     const url = `/back/bo/services/${source.serviceId}/merge`;
-    expect((await quality.post(url, { targetServiceId: source.serviceId, deleteSource: true })).status).toBe(422);
-    expect((await quality.post(url, { targetServiceId: 424242, deleteSource: true })).body.message).toBe('target service not found');
-    expect(fieldMessages((await quality.post(url, { targetServiceId: target.serviceId, deleteSource: 'yes' })).body)).toEqual({ '/deleteSource': 'wrong type' });
-    expect(fieldMessages((await quality.post(url, { deleteSource: true })).body)).toEqual({ '/targetServiceId': 'required' });
-    expect((await quality.post(url, { targetServiceId: target.serviceId, deleteSource: true, version: 9 })).status).toBe(409);
+    const merge = (body: unknown, status: number) => refused([source.serviceId, target.serviceId], () => quality.post(url, body), status);
+    expect((await merge({ targetServiceId: source.serviceId, deleteSource: true }, 422)).body.message).toBe('source and target cannot be the same');
+    expect((await merge({ targetServiceId: 424242, deleteSource: true }, 404)).body.message).toBe('target service not found');
+    expect(fieldMessages((await merge({ targetServiceId: target.serviceId, deleteSource: 'yes' }, 400)).body)).toEqual({ '/deleteSource': 'wrong type' });
+    expect(fieldMessages((await merge({ deleteSource: true }, 400)).body)).toEqual({ '/targetServiceId': 'required' });
+    expect((await merge({ targetServiceId: target.serviceId, deleteSource: true, version: 9 }, 409)).body.exception).toBe('OptimisticLockException');
     expect(server.store.get('services', source.serviceId)).toMatchObject({ serviceStep: 'OPENED', version: 1 });
     expect(server.store.get('services', target.serviceId)!.purchaseOrderLines).toHaveLength(1);
+  });
+
+  it('needs WRITE on both services and a target in sight: 403 / 404, nothing written', async () => {
+    const { source, target } = await twoServices();
+    const ids = [source.serviceId, target.serviceId];
+    const merge = (client: Client, from: number, body: unknown) => client.post(`/back/bo/services/${from}/merge`, body);
+    // The provider reads both (READ): 403.
+    await refused(ids, () => merge(manager, source.serviceId, { targetServiceId: target.serviceId, deleteSource: true }), 403);
+    // A target the caller reads but does not write.
+    const atlasOwned = await createService(manager, wizardBody(net, { roles: ['SERVICE_PROVIDER'] }));
+    const readOnly = await refused([source.serviceId, atlasOwned.serviceId], () => merge(quality, source.serviceId, { targetServiceId: atlasOwned.serviceId, deleteSource: false }), 403);
+    expect(readOnly.body.message).toBe('You can only read this service: you cannot change it');
+    // A target the caller does not see (the supplier's request, not confirmed by the provider yet), for merge and split alike.
+    const hidden = await createService(sales, wizardBody(net, { roles: ['ORDER_TAKER'] }));
+    const unseen = await refused([source.serviceId, hidden.serviceId], () => merge(quality, source.serviceId, { targetServiceId: hidden.serviceId, deleteSource: true }), 404);
+    expect(unseen.body.message).toBe('target service not found');
+    const line = [source.purchaseOrderLines[0].purchaseOrderLineId];
+    await refused([source.serviceId, hidden.serviceId], () => quality.post(`/back/bo/services/${source.serviceId}/split`, { targetServiceId: hidden.serviceId, purchaseOrderLineIds: line }), 404);
+    // An outsider does not see the source.
+    await refused(ids, () => merge(outsider, source.serviceId, { targetServiceId: target.serviceId, deleteSource: true }), 404);
   });
 });
