@@ -297,6 +297,48 @@ describe('editing (PUT)', () => {
   });
 });
 
+describe('rights from the account’s flags (spec §6.4)', () => {
+  /** Runs `work` with the account's profiles changed (flags are read on every call), then puts them back. */
+  async function withProfiles(email: string, profiles: string[], work: () => Promise<void>) {
+    const contactId = net.contacts[email];
+    const saved = server.store.get('contacts', contactId)!.account;
+    await server.store.update('contacts', contactId, (contact) => ({ ...contact, account: { ...(contact.account as object), profiles } }));
+    try {
+      await work();
+    } finally {
+      await server.store.update('contacts', contactId, (contact) => ({ ...contact, account: saved }));
+    }
+  }
+
+  it('without a CREATE_SERVICE flag (ADMIN_ACCOUNTING: SEARCH_SERVICE only): reads, forced READ on its company’s service, creates nothing', async () => {
+    const service = await createService(quality, wizardBody(net));
+    const url = `/back/bo/services/${service.serviceId}`;
+    await withProfiles(ACCOUNTS.buyer, ['ADMIN_ACCOUNTING'], async () => {
+      const seen = await buyer.get(url);
+      expect(seen.status, seen.text).toBe(200);
+      expect([seen.body.owner, seen.body.rights.sheet]).toEqual([true, { right: 'READ', forced: true }]);
+      await refusedCall(() => buyer.put(url, { version: 1, service: { ...service, serviceLevel: 'URGENT' } }), 403);
+      await refusedCall(() => buyer.delete(url), 403);
+      await refusedCall(() => buyer.post('/back/bo/services', wizardBody(net)), 403);
+      await refusedCall(() => buyer.post('/back/bo/quickService', { type: 'INSP_FINAL_RANDOM' }), 403);
+    });
+  });
+
+  it('ALWAYS_OWNER (the OWNER profile) writes a service its company sees without owning it', async () => {
+    const service = await createService(quality, wizardBody(net));
+    await markConfirmed(service.serviceId);
+    const url = `/back/bo/services/${service.serviceId}`;
+    await refusedCall(() => sales.put(url, { version: 2, service: { ...service, serviceLevel: 'URGENT' } }), 403);
+    await withProfiles(ACCOUNTS.sales, ['OWNER'], async () => {
+      const seen = await sales.get(url);
+      expect([seen.body.owner, seen.body.side, seen.body.rights.sheet]).toEqual([true, 'ORDER_TAKER', { right: 'WRITE', forced: false }]);
+      const edited = await sales.put(url, { version: 2, service: { ...service, serviceLevel: 'URGENT' } });
+      expect(edited.status, edited.text).toBe(200);
+      expect(edited.body).toMatchObject({ serviceLevel: 'URGENT', version: 3 });
+    });
+  });
+});
+
 describe('the light wizard (quickService)', () => {
   const flat = (changes: Record<string, unknown> = {}) => ({
     type: 'INSP_DURING_PRODUCTION',

@@ -432,7 +432,9 @@ describe('refusals: rights, visibility, input, versions', () => {
       expect(reply.body.errors.map((error: Row) => error.path), JSON.stringify(body)).toEqual([path]);
     }
     refused(await manager.post(dates('acceptDate'), { serviceId: id, dateLineId: 'first' }), 400, 'ValidationException');
-    refused(await manager.patch(serviceUrl(id, '/SHIP')), 400, 'ValidationException');
+    const unknownAction = await manager.patch(serviceUrl(id, '/SHIP'));
+    refused(unknownAction, 400, 'ValidationException');
+    expect(unknownAction.body.errors.map((error: Row) => error.path)).toEqual(['/action']);
     refused(await manager.patch(serviceUrl(id, '/CANCEL'), { comment: 42 }), 400, 'ValidationException');
     refused(await manager.patch(serviceUrl(id, '/CANCEL'), [1]), 400, 'ValidationException');
     expect(linesOf(id)).toHaveLength(1);
