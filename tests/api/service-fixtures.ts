@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import { INITIAL_FLOW, flowFields, moveService, type ServiceSide } from '../../machines/service';
 import { readableNumber } from '../../server/resources/write';
 import type { ReadOps, Row, Store, Stored } from '../../server/store/types';
-import { ACCOUNTS, shiftDay, today, type Client } from './helpers';
+import { ACCOUNTS, shiftDay, today, type Client, type Reply } from './helpers';
 
 /**
  * Services for the service API tests (never the demo-seeded ones), two ways:
@@ -188,7 +188,7 @@ export async function insertService(store: Store, fixture: ServiceFixture = {}):
 const SERVICE_COLLECTIONS = ['services', 'serviceDateLines', 'serviceNotes', 'serviceHistory', 'servicePriorities', 'alerts'];
 
 /** The service collections as stored now: the same after a refused call. */
-export const serviceData = (store: ReadOps) => Object.fromEntries(SERVICE_COLLECTIONS.map((collection) => [collection, store.all(collection)]));
+const serviceData = (store: ReadOps) => Object.fromEntries(SERVICE_COLLECTIONS.map((collection) => [collection, store.all(collection)]));
 
 /** Everything stored about one service (its record, date lines, notes, history and the alerts pointing at it): the same after a refused call. */
 export const footprint = (store: ReadOps, serviceId: number) => ({
@@ -198,3 +198,16 @@ export const footprint = (store: ReadOps, serviceId: number) => ({
   history: store.find('serviceHistory', (row) => row.serviceId === serviceId),
   alerts: store.find('alerts', (row) => row.titleLink === `/services/${serviceId}`),
 });
+
+/**
+ * The call's answer, once checked: this status, and nothing written — about these services when
+ * their ids are given, else in any service collection.
+ */
+export async function expectRefused(store: ReadOps, call: () => Promise<Reply>, status: number, serviceIds?: number[]): Promise<Reply> {
+  const written = () => (serviceIds ? serviceIds.map((id) => footprint(store, id)) : serviceData(store));
+  const before = written();
+  const reply = await call();
+  expect(reply.status, reply.text).toBe(status);
+  expect(written(), 'nothing written').toEqual(before);
+  return reply;
+}

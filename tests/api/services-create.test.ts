@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNTS, shiftDay, startWithLogins, type Client, type Reply, type TestServer } from './helpers';
 import { sentMails } from './outbox';
-import { createService, fieldMessages, footprint, freshDate, network, poLine, serviceData, wizardBody, type Network } from './service-fixtures';
+import { createService, expectRefused, fieldMessages, footprint, freshDate, network, poLine, wizardBody, type Network } from './service-fixtures';
 
 /** docs/services.md "Create, edit, duplicate — the wizard", the light wizard, one service (GET, DELETE). */
 let server: TestServer;
@@ -24,13 +24,7 @@ const markConfirmed = (serviceId: number, serviceStep = 'OPENED') =>
   server.store.update('services', serviceId, (current) => ({ ...current, providerConfirmed: true, serviceStep }));
 
 /** The call's answer, once checked: this status, and no service data written (no service, date line, note, history event or alert). */
-async function refusedCall(call: () => Promise<Reply>, status: number): Promise<Reply> {
-  const before = serviceData(server.store);
-  const reply = await call();
-  expect(reply.status, reply.text).toBe(status);
-  expect(serviceData(server.store), 'nothing written').toEqual(before);
-  return reply;
-}
+const refusedCall = (call: () => Promise<Reply>, status: number) => expectRefused(server.store, call, status);
 const refused = (client: Client, body: unknown, status = 400) => refusedCall(() => client.post('/back/bo/services', body), status);
 
 describe('wizard rules (spec §5.4): 400 with the message on the field', () => {

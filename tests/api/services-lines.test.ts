@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWithLogins, type Client, type Reply, type TestServer } from './helpers';
-import { createService, fieldMessages, footprint, network, poLine, wizardBody, type Network } from './service-fixtures';
+import { createService, expectRefused, fieldMessages, network, poLine, wizardBody, type Network } from './service-fixtures';
 
 /** docs/services.md "Lines": GET and PATCH /back/bo/purchaseOrderLines/{serviceId} and /laboratoryLines. */
 let server: TestServer;
@@ -16,14 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-/** The call's answer, once checked: this status, and nothing written about the service. */
-async function refused(serviceId: number, call: () => Promise<Reply>, status: number): Promise<Reply> {
-  const before = footprint(server.store, serviceId);
-  const reply = await call();
-  expect(reply.status, reply.text).toBe(status);
-  expect(footprint(server.store, serviceId), 'nothing written').toEqual(before);
-  return reply;
-}
+const refused = (serviceId: number, call: () => Promise<Reply>, status: number) => expectRefused(server.store, call, status, [serviceId]);
 
 describe('purchase order lines', () => {
   it('reads the lines, replaces them (ids kept for known lines, new ids otherwise) and reindexes the keywords', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWithLogins, type Client, type Reply, type TestServer } from './helpers';
-import { createService, fieldMessages, footprint, network, wizardBody, type Network } from './service-fixtures';
+import { createService, expectRefused, fieldMessages, network, wizardBody, type Network } from './service-fixtures';
 
 /** docs/services.md "Notes": whoever sees the service reads and adds; the author edits; the author or the owner deletes. */
 let server: TestServer;
@@ -18,14 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-/** The call's answer, once checked: this status, and nothing written about the service (its notes included). */
-async function refused(serviceId: number, call: () => Promise<Reply>, status: number): Promise<Reply> {
-  const before = footprint(server.store, serviceId);
-  const reply = await call();
-  expect(reply.status, reply.text).toBe(status);
-  expect(footprint(server.store, serviceId), 'nothing written').toEqual(before);
-  return reply;
-}
+const refused = (serviceId: number, call: () => Promise<Reply>, status: number) => expectRefused(server.store, call, status, [serviceId]);
 
 describe('service notes', () => {
   it('any party who sees the service adds and reads notes, newest first', async () => {

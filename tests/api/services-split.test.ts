@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWithLogins, type Client, type Reply, type TestServer } from './helpers';
-import { createService, fieldMessages, footprint, network, poLine, wizardBody, type Network } from './service-fixtures';
+import { createService, expectRefused, fieldMessages, network, poLine, wizardBody, type Network } from './service-fixtures';
 
 /** docs/services.md "Split and merge". */
 let server: TestServer;
@@ -21,14 +21,7 @@ const twoServices = async () => {
   const target = await createService(quality, wizardBody(net, { purchaseOrderLines: [poLine('PO-T1')] }));
   return { source, target };
 };
-/** The call's answer, once checked: this status, and nothing written about either service. */
-async function refused(ids: number[], call: () => Promise<Reply>, status: number): Promise<Reply> {
-  const before = ids.map((id) => footprint(server.store, id));
-  const reply = await call();
-  expect(reply.status, reply.text).toBe(status);
-  expect(ids.map((id) => footprint(server.store, id)), 'nothing written').toEqual(before);
-  return reply;
-}
+const refused = (serviceIds: number[], call: () => Promise<Reply>, status: number) => expectRefused(server.store, call, status, serviceIds);
 const history = (serviceId: number) => server.store.find('serviceHistory', (event) => event.serviceId === serviceId).map((event) => event.event);
 
 describe('split', () => {
