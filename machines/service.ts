@@ -51,7 +51,7 @@ const byProvider = ({ event }: Args) => event.by === 'SERVICE_PROVIDER';
 const onBoardAfterAccept = ({ context, event }: Args) =>
   context.providerConfirmed || event.by === 'SERVICE_PROVIDER' || context.pendingDateBy === 'SERVICE_PROVIDER';
 
-export const serviceMachine = setup({
+const machineSetup = setup({
   types: { context: {} as ServiceFlow, events: {} as ServiceEvent, input: {} as ServiceFlow | undefined },
   guards: {
     byProvider,
@@ -78,46 +78,49 @@ export const serviceMachine = setup({
     clearCancel: assign({ cancelRequested: false }),
     dropRequests: assign({ pendingDateBy: null, cancelRequested: false }),
   },
-}).createMachine({
+});
+
+/** Cancelling works the same from every live step. */
+const CANCELLING = {
+  REQUEST_CANCEL: { guard: 'mayAskCancel', actions: 'askCancel' },
+  CONFIRM_CANCEL: { guard: 'providerAnswersCancel', target: 'CANCELLED', actions: 'dropRequests' },
+  DECLINE_CANCEL: { guard: 'providerAnswersCancel', actions: 'clearCancel' },
+  CANCEL: { guard: 'providerOrOwner', target: 'CANCELLED', actions: 'dropRequests' },
+} as const;
+
+/** Answering a date and confirming work the same while OPENED and REQUESTED. */
+const BEFORE_CONFIRMATION = {
+  ACCEPT_DATE: [{ guard: 'acceptConfirms', target: 'CONFIRMED', actions: 'accept' }, { guard: 'answersOtherSide', actions: 'accept' }],
+  REFUSE_DATE: { guard: 'answersOtherSide', actions: 'refuse' },
+  CONFIRM: { guard: 'providerWithAgreedDate', target: 'CONFIRMED', actions: 'providerConfirms' },
+} as const;
+
+export const serviceMachine = machineSetup.createMachine({
   id: 'service',
   initial: 'OPENED',
   context: ({ input }) => ({ ...INITIAL_FLOW, ...input }),
-  // Cancelling works the same from every live step.
   states: {
     OPENED: {
       on: {
         REQUEST_DATE: [{ guard: 'byOrderTaker', target: 'REQUESTED', actions: 'propose' }, { actions: 'propose' }],
         POSTPONE: [{ guard: 'orderTakerMovesAgreedDate', target: 'REQUESTED', actions: 'propose' }, { guard: 'dateAgreed', actions: 'propose' }],
-        ACCEPT_DATE: [{ guard: 'acceptConfirms', target: 'CONFIRMED', actions: 'accept' }, { guard: 'answersOtherSide', actions: 'accept' }],
-        REFUSE_DATE: { guard: 'answersOtherSide', actions: 'refuse' },
-        CONFIRM: { guard: 'providerWithAgreedDate', target: 'CONFIRMED', actions: 'providerConfirms' },
-        REQUEST_CANCEL: { guard: 'mayAskCancel', actions: 'askCancel' },
-        CONFIRM_CANCEL: { guard: 'providerAnswersCancel', target: 'CANCELLED', actions: 'dropRequests' },
-        DECLINE_CANCEL: { guard: 'providerAnswersCancel', actions: 'clearCancel' },
-        CANCEL: { guard: 'providerOrOwner', target: 'CANCELLED', actions: 'dropRequests' },
+        ...BEFORE_CONFIRMATION,
+        ...CANCELLING,
       },
     },
     REQUESTED: {
       on: {
         REQUEST_DATE: [{ guard: 'byOrderTaker', actions: 'propose' }, { target: 'OPENED', actions: 'propose' }],
         POSTPONE: [{ guard: 'orderTakerMovesAgreedDate', actions: 'propose' }, { guard: 'dateAgreed', target: 'OPENED', actions: 'propose' }],
-        ACCEPT_DATE: [{ guard: 'acceptConfirms', target: 'CONFIRMED', actions: 'accept' }, { guard: 'answersOtherSide', actions: 'accept' }],
-        REFUSE_DATE: { guard: 'answersOtherSide', actions: 'refuse' },
-        CONFIRM: { guard: 'providerWithAgreedDate', target: 'CONFIRMED', actions: 'providerConfirms' },
-        REQUEST_CANCEL: { guard: 'mayAskCancel', actions: 'askCancel' },
-        CONFIRM_CANCEL: { guard: 'providerAnswersCancel', target: 'CANCELLED', actions: 'dropRequests' },
-        DECLINE_CANCEL: { guard: 'providerAnswersCancel', actions: 'clearCancel' },
-        CANCEL: { guard: 'providerOrOwner', target: 'CANCELLED', actions: 'dropRequests' },
+        ...BEFORE_CONFIRMATION,
+        ...CANCELLING,
       },
     },
     CONFIRMED: {
       on: {
         POSTPONE: [{ guard: 'byOrderTaker', target: 'REQUESTED', actions: 'propose' }, { target: 'OPENED', actions: 'propose' }],
         COMPLETE: { guard: 'byProvider', target: 'TERMINATED', actions: 'dropRequests' },
-        REQUEST_CANCEL: { guard: 'mayAskCancel', actions: 'askCancel' },
-        CONFIRM_CANCEL: { guard: 'providerAnswersCancel', target: 'CANCELLED', actions: 'dropRequests' },
-        DECLINE_CANCEL: { guard: 'providerAnswersCancel', actions: 'clearCancel' },
-        CANCEL: { guard: 'providerOrOwner', target: 'CANCELLED', actions: 'dropRequests' },
+        ...CANCELLING,
       },
     },
     TERMINATED: { on: { REOPEN: { guard: 'providerOrOwner', target: 'OPENED', actions: 'dropRequests' } } },

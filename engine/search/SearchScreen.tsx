@@ -1,32 +1,28 @@
-import { Alert, Box, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Box, Button, Group, Stack } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
-import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
-import type { GridApi } from 'ag-grid-community';
+import { IconPlus } from '@tabler/icons-react';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import type { AppConfig, RowActionConfig, ScreenConfig } from '../config';
 import { defaultRange, type DateRange } from '../dates';
-import { exportToExcel } from '../export/excel';
-import { tableFromGrid } from '../export/fromGrid';
 import { SavedFilterMenu } from '../filters/SavedFilterMenu';
 import { useSavedFilters } from '../filters/useSavedFilters';
-import { applyColumnPrefs, loadColumnPrefs, saveColumnPrefs, screenColumns, type ColumnPref } from '../grid/columns';
+import { screenColumns } from '../grid/columns';
 import { SchemaGrid } from '../grid/SchemaGrid';
 import { titleText } from '../i18n';
-import { knownLabel } from '../lookup/cache';
-import { notify } from '../notify';
 import { compactQuery, propertiesOf } from '../schema/fields';
 import type { JsonSchema } from '../schema/resolve';
 import { SheetScreen, type SheetTarget } from '../sheet/SheetScreen';
 import { PageHeader } from '../ui/PageHeader';
-import { ColumnDialog } from './ColumnDialog';
 import { DateRangeFilter } from './DateRangeFilter';
 import { FilterPanel } from './FilterPanel';
+import { HitLimitAlert } from './HitLimitAlert';
 import { routeFilters } from './routeParams';
 import { allowedActions } from './rowActions';
 import { ScopeBadges } from './ScopeBadges';
 import { SearchToolbar } from './SearchToolbar';
+import { useGridTools } from './useGridTools';
 import { useRowActions } from './useRowActions';
 import { useSearch } from './useSearch';
 
@@ -65,14 +61,9 @@ export function SearchScreen({ screen, config, userRoles = [] }: SearchScreenPro
   const [range, setRange] = useState<DateRange>(() => defaultRange(search['x-defaultRange']));
   const [filter, setFilter] = useState<Row>({});
   const [panelOpen, setPanelOpen] = useState(false);
-  const [columnsOpen, setColumnsOpen] = useState(false);
-  const [prefs, setPrefs] = useState<ColumnPref[] | null>(() => loadColumnPrefs(screen.route));
   const [sheet, setSheet] = useState<SheetTarget | null>(null);
-  const [exporting, setExporting] = useState(false);
-  const gridApi = useRef<GridApi<Row> | null>(null);
 
   const baseColumns = useMemo(() => (entity ? screenColumns(screen, entity) : []), [screen, entity]);
-  const columns = useMemo(() => applyColumnPrefs(baseColumns, prefs), [baseColumns, prefs]);
   const query = useMemo(() => ({ ...filter, ...(hasRange ? range : {}), ...fixed }), [filter, range, hasRange, fixed]);
   const result = useSearch(entity?.['x-api'], query);
   const rowActions = useRowActions(result.refresh);
@@ -89,23 +80,7 @@ export function SearchScreen({ screen, config, userRoles = [] }: SearchScreenPro
   const savedFilters = useSavedFilters(screen.search ?? screen.route, setFilter);
   const title = titleText(t, screen.title);
 
-  const changePrefs = (next: ColumnPref[] | null) => {
-    setPrefs(next);
-    saveColumnPrefs(screen.route, next);
-    setColumnsOpen(false);
-  };
-
-  const exportExcel = async () => {
-    if (!gridApi.current) return;
-    setExporting(true);
-    try {
-      await exportToExcel(tableFromGrid(gridApi.current, columns, { t, locale: i18n.language, lookupLabel: knownLabel }, title));
-    } catch {
-      notify({ level: 'error', message: t('engine.search.exportFailed') });
-    } finally {
-      setExporting(false);
-    }
-  };
+  const grid = useGridTools(screen.route, baseColumns, title);
 
   const openRecord = useCallback(
     (row: Row) => {
@@ -146,39 +121,29 @@ export function SearchScreen({ screen, config, userRoles = [] }: SearchScreenPro
           loading={result.loading}
           activeFilters={Object.keys(compactQuery(filter)).length}
           filtersOpen={panelOpen}
-          exporting={exporting}
+          exporting={grid.exporting}
           onToggleFilters={() => setPanelOpen((open) => !open)}
-          onColumns={() => setColumnsOpen(true)}
-          onExport={() => void exportExcel()}
+          onColumns={grid.openColumns}
+          onExport={() => void grid.exportExcel()}
         />
-        {result.hitLimit !== null && (
-          <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} py="xs" role="status">
-            <Text span size="sm" fw={600}>
-              {t('engine.search.hitLimit')}
-            </Text>
-            {' · '}
-            <Text span size="sm">
-              {t('engine.search.hitLimitHint')}
-            </Text>
-          </Alert>
-        )}
+        {result.hitLimit !== null && <HitLimitAlert message={t('engine.search.hitLimit')} />}
         <Group align="stretch" gap="md" wrap="wrap">
           <Box style={{ flex: 1, minWidth: 300 }} h="max(420px, calc(100dvh - 280px))">
             <SchemaGrid
-              columns={columns}
+              columns={grid.columns}
               rows={result.rows}
               idField={entity['x-id']}
               loading={result.loading}
               onRowClick={opensRows ? openRecord : undefined}
               actions={actions}
-              onApi={(api) => (gridApi.current = api)}
+              onApi={grid.onApi}
               ariaLabel={title}
             />
           </Box>
           {panelOpen && <FilterPanel schema={filterSchema} value={filter} onApply={setFilter} onClose={() => setPanelOpen(false)} />}
         </Group>
       </Stack>
-      <ColumnDialog opened={columnsOpen} columns={columns} onClose={() => setColumnsOpen(false)} onSave={changePrefs} onReset={() => changePrefs(null)} />
+      {grid.columnDialog}
       <SheetScreen screen={screen} config={config} target={sheet} onClose={() => setSheet(null)} onChanged={result.refresh} fixed={fixed} />
       {rowActions.dialog}
     </DatesProvider>

@@ -12,6 +12,7 @@ import { enumText, titleText } from '../i18n';
 import { enumOf, propertiesOf } from '../schema/fields';
 import { createDefaults, withReadonlyFields } from '../search/routeParams';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { LeaveDialog } from './LeaveDialog';
 import { SheetFooter } from './SheetFooter';
 import { ShownOnceDialog } from './ShownOnceDialog';
 import { useLeaveGuard } from './useLeaveGuard';
@@ -160,16 +161,7 @@ export function SheetScreen({ screen, config, target, onClose, onChanged, fixed 
           </Modal.Body>
         </Modal.Content>
       </Modal.Root>
-      <ConfirmDialog
-        opened={guard.confirming}
-        title={t('engine.sheet.leaveTitle')}
-        message={t('engine.sheet.leaveMessage')}
-        confirmLabel={t('engine.sheet.discard')}
-        cancelLabel={t('engine.sheet.keepEditing')}
-        danger
-        onConfirm={guard.confirmLeave}
-        onCancel={guard.stay}
-      />
+      <LeaveDialog guard={guard} />
       <ConfirmDialog
         opened={confirmDelete}
         title={t(deleteTexts.title ?? 'engine.sheet.deleteTitle')}

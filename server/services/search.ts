@@ -1,3 +1,4 @@
+import type { ServiceSearch } from '../../generated/types/serviceSearch';
 import type { ServiceSide } from '../../machines/service';
 import type { Caller } from '../context';
 import { companyById } from '../identity';
@@ -15,29 +16,12 @@ import { endOfRangeFrom, firstStartingBy, nextRowWithWord, serviceIndex } from '
  */
 export { serviceSearchText } from './searchText';
 
-export interface ServiceCriteria {
-  fromDate?: string;
-  toDate?: string;
-  keywords?: string;
-  types?: string[];
-  serviceSteps?: string[];
-  assessmentMethod?: string[];
-  client?: number;
-  thirdParty?: number;
-  serviceProvider?: number;
-  sector?: string;
-  season?: string;
-  countries?: string[];
-  contributors?: number[];
-  tags?: number[];
-  waitingClientDecision?: boolean;
-  serviceToComplete?: boolean;
-  pendingStatus?: boolean;
-}
+/** The query of GET /back/bo/services/, typed from its search schema (schemas/search/service.json). */
+export type ServiceCriteria = ServiceSearch;
 
 type Test = (service: ServiceRow) => boolean;
 
-const setOf = <T>(values: T[] | undefined): Set<T> | undefined => (values && values.length ? new Set(values) : undefined);
+const setOf = (values: readonly unknown[] | undefined): Set<unknown> | undefined => (values && values.length ? new Set(values) : undefined);
 
 function anyIn(values: unknown, wanted: Set<unknown>): boolean {
   if (!Array.isArray(values)) return false;

@@ -1,6 +1,6 @@
 import { isSuperAdmin, type Caller } from '../context';
 import type { FieldError } from '../errors';
-import { COLLECTIONS, contactById } from '../identity';
+import { contactById } from '../identity';
 import { isPlainObject } from '../json-body';
 import { networkAccepts, networkSources } from '../network';
 import { assertLookups } from '../resources/lookups';

@@ -1,29 +1,25 @@
 import '@mantine/dates/styles.css';
-import { Alert, Box, Group, Stack, Text } from '@mantine/core';
+import { Box, Group, Stack } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconAlertTriangle } from '@tabler/icons-react';
-import type { GridApi } from 'ag-grid-community';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { RowActionConfig, ScreenConfig } from '../../../../engine/config';
 import { defaultRange, type DateRange } from '../../../../engine/dates';
-import { exportToExcel } from '../../../../engine/export/excel';
-import { tableFromGrid } from '../../../../engine/export/fromGrid';
 import { SavedFilterMenu } from '../../../../engine/filters/SavedFilterMenu';
 import { useSavedFilters } from '../../../../engine/filters/useSavedFilters';
-import { applyColumnPrefs, loadColumnPrefs, saveColumnPrefs, screenColumns, type ColumnPref } from '../../../../engine/grid/columns';
+import { screenColumns } from '../../../../engine/grid/columns';
 import { SchemaGrid } from '../../../../engine/grid/SchemaGrid';
 import { titleText } from '../../../../engine/i18n';
-import { knownLabel } from '../../../../engine/lookup/cache';
 import { notify } from '../../../../engine/notify';
 import { compactQuery, enumOf, lookupOf, propertiesOf } from '../../../../engine/schema/fields';
 import type { JsonSchema } from '../../../../engine/schema/resolve';
-import { ColumnDialog } from '../../../../engine/search/ColumnDialog';
+import { HitLimitAlert } from '../../../../engine/search/HitLimitAlert';
 import { DateRangeFilter } from '../../../../engine/search/DateRangeFilter';
 import { FilterPanel } from '../../../../engine/search/FilterPanel';
 import { SearchToolbar } from '../../../../engine/search/SearchToolbar';
+import { useGridTools } from '../../../../engine/search/useGridTools';
 import { useSearch } from '../../../../engine/search/useSearch';
 import { PageHeader } from '../../../../engine/ui/PageHeader';
 import { useReadySession } from '../../../auth/session';
@@ -84,13 +80,9 @@ export default function ServiceSearchPage() {
   const [filter, setFilter] = useState<Row>({});
   const [panelOpen, setPanelOpen] = useState(false);
   const [prioritiesOpen, setPrioritiesOpen] = useState(storedOpen);
-  const [columnsOpen, setColumnsOpen] = useState(false);
-  const [prefs, setPrefs] = useState<ColumnPref[] | null>(() => loadColumnPrefs(SEARCH_ROUTE));
-  const [exporting, setExporting] = useState(false);
-  const gridApi = useRef<GridApi<Row> | null>(null);
 
   const baseColumns = useMemo(() => screenColumns({ ...screen, columns: GRID_COLUMNS }, entity), [screen, entity]);
-  const columns = useMemo(() => applyColumnPrefs(baseColumns, prefs), [baseColumns, prefs]);
+  const grid = useGridTools(SEARCH_ROUTE, baseColumns, title);
   const applied = useMemo(() => criteria(filter), [filter]);
   const panelValue = useMemo(() => Object.fromEntries(Object.entries(filter).filter(([name]) => !TOOLBAR_FIELDS.includes(name))), [filter]);
   const query = useMemo(() => ({ ...applied, ...debouncedRange }), [applied, debouncedRange]);
@@ -127,23 +119,6 @@ export default function ServiceSearchPage() {
   };
   const actions = useMemo(() => ({ actions: [ADD_ACTION], onRun: async (_: RowActionConfig, row: Row) => addRef.current(row) }), []);
 
-  const changePrefs = (next: ColumnPref[] | null) => {
-    setPrefs(next);
-    saveColumnPrefs(SEARCH_ROUTE, next);
-    setColumnsOpen(false);
-  };
-
-  const exportExcel = async () => {
-    if (!gridApi.current) return;
-    setExporting(true);
-    try {
-      await exportToExcel(tableFromGrid(gridApi.current, columns, { t, locale: i18n.language, lookupLabel: knownLabel }, title));
-    } catch {
-      notify({ level: 'error', message: t('engine.search.exportFailed') });
-    } finally {
-      setExporting(false);
-    }
-  };
 
   const openService = useCallback((row: Row) => navigate(`/services/${row.serviceId}`), [navigate]);
   const setKeywords = useCallback((keywords: string) => setFilter((current) => ({ ...current, keywords: keywords || undefined })), []);
@@ -164,33 +139,23 @@ export default function ServiceSearchPage() {
           loading={result.loading}
           activeFilters={Object.keys(applied).length}
           filtersOpen={panelOpen}
-          exporting={exporting}
+          exporting={grid.exporting}
           onToggleFilters={() => setPanelOpen((open) => !open)}
-          onColumns={() => setColumnsOpen(true)}
-          onExport={() => void exportExcel()}
+          onColumns={grid.openColumns}
+          onExport={() => void grid.exportExcel()}
         />
-        {result.hitLimit !== null && (
-          <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} py="xs" role="status">
-            <Text span size="sm" fw={600}>
-              {t('service.search.hitLimit')}
-            </Text>
-            {' · '}
-            <Text span size="sm">
-              {t('engine.search.hitLimitHint')}
-            </Text>
-          </Alert>
-        )}
+        {result.hitLimit !== null && <HitLimitAlert message={t('service.search.hitLimit')} />}
         <Group align="stretch" gap="md" wrap="nowrap" h={RESULTS_HEIGHT}>
           <Box style={{ flex: 1, minWidth: 300 }} h="100%">
             <SchemaGrid
-              columns={columns}
+              columns={grid.columns}
               rows={result.rows}
               idField="serviceId"
               loading={result.loading}
               onRowClick={openService}
               actions={actions}
               actionsFirst
-              onApi={(api) => (gridApi.current = api)}
+              onApi={grid.onApi}
               ariaLabel={title}
             />
           </Box>
@@ -211,7 +176,7 @@ export default function ServiceSearchPage() {
           />
         </Group>
       </Stack>
-      <ColumnDialog opened={columnsOpen} columns={columns} onClose={() => setColumnsOpen(false)} onSave={changePrefs} onReset={() => changePrefs(null)} />
+      {grid.columnDialog}
     </DatesProvider>
   );
 }
