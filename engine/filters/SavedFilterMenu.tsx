@@ -27,7 +27,18 @@ export function SavedFilterMenu({ state, current }: SavedFilterMenuProps) {
 
   return (
     <>
-      <Popover opened={opened} onChange={setOpened} position="bottom-start" width={320} shadow="md" withinPortal trapFocus>
+      {/* The delete question is outside the menu: answering it must not close the menu. */}
+      <Popover
+        opened={opened}
+        onChange={setOpened}
+        closeOnClickOutside={toDelete === null}
+        closeOnEscape={toDelete === null}
+        position="bottom-start"
+        width={320}
+        shadow="md"
+        withinPortal
+        trapFocus
+      >
         <Popover.Target>
           <Button
             variant={selected ? 'light' : 'default'}
