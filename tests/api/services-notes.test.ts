@@ -38,12 +38,13 @@ describe('service notes', () => {
     const service = await createService(quality, wizardBody(net));
     const url = `/back/bo/servicenotes/${service.serviceId}`;
     expect((await sales.get(url)).status).toBe(404); // not confirmed by the provider yet
-    expect((await sales.post(url, { text: 'hello' })).status).toBe(404);
+    await refused(service.serviceId, () => sales.post(url, { text: 'hello' }), 404);
     expect((await outsider.get(url)).status).toBe(404);
     expect((await inspector.get(url)).status).toBe(403);
-    expect(fieldMessages((await quality.post(url, { text: '   ' })).body)).toEqual({ '/text': 'required' });
-    expect(fieldMessages((await quality.post(url, { text: 'x'.repeat(5001) })).body)).toEqual({ '/text': 'too long' });
-    expect(fieldMessages((await quality.post(url, { text: 'ok', creator: 1 })).body)).toEqual({ '/creator': 'unknown field' });
+    const post = async (body: unknown) => fieldMessages((await refused(service.serviceId, () => quality.post(url, body), 400)).body);
+    expect(await post({ text: '   ' })).toEqual({ '/text': 'required' });
+    expect(await post({ text: 'x'.repeat(5001) })).toEqual({ '/text': 'too long' });
+    expect(await post({ text: 'ok', creator: 1 })).toEqual({ '/creator': 'unknown field' });
     await server.store.update('services', service.serviceId, (current) => ({ ...current, providerConfirmed: true }));
     expect((await sales.post(url, { text: 'Factory ready on Monday' })).status).toBe(201);
   });
