@@ -1,3 +1,4 @@
+import type { JournalEntry } from './journal';
 import { ConflictError, NotFoundError, type Id, type Row, type Stored, type WriteOps } from './types';
 
 /** The whole content of a JSON store. */
@@ -68,13 +69,32 @@ export class DataReader {
  */
 export class Draft extends DataReader implements WriteOps {
   private readonly touched = new Set<string>();
+  /** The ids of the records written, by collection, and the meta keys set: what the journal keeps. */
+  private readonly written = new Map<string, Set<string>>();
+  private readonly metaKeys = new Set<string>();
 
-  constructor(base: StoreData) {
+  constructor(private readonly base: StoreData) {
     super({ meta: { ...base.meta }, sequences: { ...base.sequences }, collections: { ...base.collections } });
   }
 
   get result(): StoreData {
     return this.data;
+  }
+
+  /** What this transaction changed (null: nothing). */
+  journalEntry(): JournalEntry | null {
+    const records: JournalEntry['records'] = [];
+    for (const [collection, ids] of this.written) for (const id of ids) records.push([collection, id, this.data.collections[collection]?.[id] ?? null]);
+    const sequences = Object.fromEntries(Object.entries(this.data.sequences).filter(([name, value]) => this.base.sequences[name] !== value));
+    const meta = Object.fromEntries([...this.metaKeys].map((key) => [key, this.data.meta[key]]));
+    if (records.length === 0 && Object.keys(sequences).length === 0 && this.metaKeys.size === 0) return null;
+    return { records, sequences, meta };
+  }
+
+  private wrote(collection: string, id: Id): void {
+    let ids = this.written.get(collection);
+    if (!ids) this.written.set(collection, (ids = new Set()));
+    ids.add(String(id));
   }
 
   protected override settled(collection: string): boolean {
@@ -100,6 +120,7 @@ export class Draft extends DataReader implements WriteOps {
     if (Object.hasOwn(rows, String(id))) throw new Error(`Duplicate id ${collection}/${id}`);
     const stored = deepFreeze(structuredClone({ [idField]: id, ...record, version: 1 })) as Stored<T>;
     rows[String(id)] = stored;
+    this.wrote(collection, id);
     return stored;
   }
 
@@ -111,12 +132,14 @@ export class Draft extends DataReader implements WriteOps {
     }
     const next = deepFreeze(structuredClone({ ...change(current), version: current.version + 1 })) as Stored<T>;
     this.rows(collection)[String(id)] = next;
+    this.wrote(collection, id);
     return next;
   }
 
   remove(collection: string, id: Id): boolean {
     if (!this.get(collection, id)) return false;
     delete this.rows(collection)[String(id)];
+    this.wrote(collection, id);
     return true;
   }
 
@@ -128,5 +151,6 @@ export class Draft extends DataReader implements WriteOps {
 
   setMeta(key: string, value: unknown): void {
     this.data.meta[key] = deepFreeze(structuredClone(value));
+    this.metaKeys.add(key);
   }
 }

@@ -10,7 +10,7 @@ import type { Adapter } from 'lowdb';
 export class DurableJsonFile<T> implements Adapter<T> {
   private readonly temp: string;
 
-  constructor(private readonly file: string) {
+  constructor(readonly file: string) {
     this.temp = join(dirname(file), `.${basename(file)}.tmp`);
   }
 

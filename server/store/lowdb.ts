@@ -1,39 +1,75 @@
+import { stat } from 'node:fs/promises';
 import { Low } from 'lowdb';
 import { DurableJsonFile } from './durable-file';
 import { DataReader, Draft, deepFreeze, emptyData, type StoreData } from './draft';
+import { applyEntry, Journal } from './journal';
 import type { Id, Row, Store, Stored, WriteOps } from './types';
 
+/** The journal is folded into the data file once it holds this much, or half the data file's size. */
+const MIN_JOURNAL_BYTES = 16 * 1024 * 1024;
+
 /**
- * The embedded store: all data in memory, one JSON file on disk. Writes go through one
- * promise queue, so they never interleave, and each is on disk before it resolves.
+ * The embedded store: all data in memory, one JSON file on disk plus its journal
+ * (`<file>.journal`). Writes go through one promise queue, so they never interleave; each
+ * appends its change to the journal and is on disk before it resolves. The JSON file is
+ * rewritten (atomically) only when the journal grows past its threshold, so a write costs
+ * the size of its change, not of the store.
  */
 export class LowdbStore extends DataReader implements Store {
   private queue: Promise<unknown> = Promise.resolve();
 
-  private constructor(private readonly db: Low<StoreData>) {
+  private constructor(
+    private readonly db: Low<StoreData>,
+    private readonly journal: Journal,
+    /** Size of the data file when it was last written. */
+    private fileBytes: number,
+    private readonly minJournalBytes: number,
+  ) {
     super(db.data);
   }
 
-  static async open(file: string): Promise<LowdbStore> {
+  /** `minJournalBytes`: the journal size that may trigger a rewrite of the data file (tests lower it). */
+  static async open(file: string, { minJournalBytes = MIN_JOURNAL_BYTES } = {}): Promise<LowdbStore> {
     const db = new Low<StoreData>(new DurableJsonFile<StoreData>(file), emptyData());
     await db.read();
-    db.data = deepFreeze({ ...emptyData(), ...db.data });
-    return new LowdbStore(db);
+    const data: StoreData = { ...emptyData(), ...db.data };
+    const { journal, entries } = await Journal.open(`${file}.journal`);
+    for (const entry of entries) applyEntry(data, entry);
+    db.data = deepFreeze(data);
+    const fileBytes = await stat(file).then((info) => info.size, () => 0);
+    return new LowdbStore(db, journal, fileBytes, minJournalBytes);
   }
 
   transaction<R>(work: (tx: WriteOps) => R | Promise<R>): Promise<R> {
     const run = async () => {
       const draft = new Draft(this.db.data);
       const result = await work(draft);
-      const next = draft.result;
-      await this.db.adapter.write(next);
-      this.db.data = next;
-      this.data = next;
+      const entry = draft.journalEntry();
+      if (entry) {
+        await this.journal.append(entry);
+        this.db.data = draft.result;
+        this.data = draft.result;
+        if (this.journal.size > Math.max(this.minJournalBytes, this.fileBytes / 2)) await this.compact();
+      }
       return result;
     };
     const done = this.queue.then(run, run);
     this.queue = done.catch(() => undefined);
     return done;
+  }
+
+  /**
+   * Rewrites the data file with everything, then empties the journal. A crash in between
+   * leaves a journal whose entries the file already holds: replaying them sets the same values.
+   */
+  private async compact(): Promise<void> {
+    await this.db.write();
+    this.fileBytes = await stat(this.fileName).then((info) => info.size);
+    await this.journal.clear();
+  }
+
+  private get fileName(): string {
+    return (this.db.adapter as DurableJsonFile<StoreData>).file;
   }
 
   insert<T extends Row>(collection: string, idField: string, record: T): Promise<Stored<T & Row>> {
@@ -52,8 +88,15 @@ export class LowdbStore extends DataReader implements Store {
     return Object.values(this.data.collections).every((rows) => Object.keys(rows).length === 0);
   }
 
-  /** Waits for queued writes; the in-memory data needs no other cleanup. */
+  /** Waits for queued writes and leaves everything in the data file alone (the journal empty). */
   async close(): Promise<void> {
-    await this.queue;
+    if (this.closed) return this.closed;
+    this.closed = this.queue.then(async () => {
+      if (this.journal.size > 0) await this.compact();
+      await this.journal.close();
+    });
+    return this.closed;
   }
+
+  private closed: Promise<void> | undefined;
 }

@@ -1,0 +1,82 @@
+import { mkdir, open, type FileHandle } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import type { StoreData } from './draft';
+import type { Stored } from './types';
+
+/**
+ * What one transaction changed, as values to set (never deltas), so replaying an entry over
+ * data that already holds it changes nothing: `records` are [collection, id, record or null
+ * when removed], `sequences` and `meta` the new values of the keys it changed.
+ */
+export interface JournalEntry {
+  records: [string, string, Stored | null][];
+  sequences: Record<string, number>;
+  meta: Record<string, unknown>;
+}
+
+/** Puts an entry's values into data being loaded (not frozen yet). */
+export function applyEntry(data: StoreData, entry: JournalEntry): void {
+  for (const [collection, id, record] of entry.records) {
+    const rows = (data.collections[collection] ??= {});
+    if (record) rows[id] = record;
+    else delete rows[id];
+  }
+  Object.assign(data.sequences, entry.sequences);
+  Object.assign(data.meta, entry.meta);
+}
+
+/**
+ * The write-ahead journal beside the data file: one JSON line per transaction, appended and
+ * fsynced before the transaction is acknowledged. A write then costs the size of its change,
+ * not of the whole store; the data file is rewritten only when the journal grows large.
+ */
+export class Journal {
+  private constructor(
+    private readonly handle: FileHandle,
+    /** Bytes in the file. */
+    public size: number,
+  ) {}
+
+  /** Opens (creates) the journal and reads its entries; a last line torn by a crash is cut off. */
+  static async open(file: string): Promise<{ journal: Journal; entries: JournalEntry[] }> {
+    await mkdir(dirname(file), { recursive: true });
+    const handle = await open(file, 'a+', 0o600);
+    const directory = await open(dirname(file), 'r');
+    try {
+      await directory.sync(); // the journal's own name survives a crash
+    } finally {
+      await directory.close();
+    }
+    const text = (await handle.readFile()).toString('utf8');
+    const complete = text.lastIndexOf('\n') + 1;
+    // An unfinished line was never acknowledged: its transaction did not happen.
+    if (complete < text.length) {
+      await handle.truncate(Buffer.byteLength(text.slice(0, complete)));
+      await handle.sync();
+    }
+    const entries = text
+      .slice(0, complete)
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as JournalEntry);
+    return { journal: new Journal(handle, Buffer.byteLength(text.slice(0, complete))), entries };
+  }
+
+  async append(entry: JournalEntry): Promise<void> {
+    const line = `${JSON.stringify(entry)}\n`;
+    await this.handle.write(line);
+    await this.handle.datasync();
+    this.size += Buffer.byteLength(line);
+  }
+
+  /** Empties the journal once the data file holds everything it said. */
+  async clear(): Promise<void> {
+    await this.handle.truncate(0);
+    await this.handle.sync();
+    this.size = 0;
+  }
+
+  close(): Promise<void> {
+    return this.handle.close();
+  }
+}
