@@ -1,3 +1,4 @@
+import { carryDerived, derivedValue, type Update } from './derived';
 import type { JournalEntry } from './journal';
 import { ConflictError, NotFoundError, type Id, type Row, type Stored, type WriteOps } from './types';
 
@@ -20,23 +21,14 @@ export function deepFreeze<T>(value: T): T {
   return value;
 }
 
-/**
- * Values derived from a collection, by the collection's map of records: a write replaces
- * that map (copy-on-write), so a cached value can never outlive the records it was built from.
- */
-const derivedValues = new WeakMap<object, Map<string, unknown>>();
-
 /** Reads over one snapshot of the data (committed data, or a transaction's draft). */
 export class DataReader {
   constructor(protected data: StoreData) {}
 
-  derived<T>(collection: string, key: string, build: (records: Stored[]) => T): T {
+  derived<T>(collection: string, key: string, build: (records: Stored[]) => T, update?: Update<T>): T {
     const rows = this.data.collections[collection];
     if (!rows || !this.settled(collection)) return build(this.all(collection));
-    let values = derivedValues.get(rows);
-    if (!values) derivedValues.set(rows, (values = new Map()));
-    if (!values.has(key)) values.set(key, build(this.all(collection)));
-    return values.get(key) as T;
+    return derivedValue(rows, key, () => build(this.all(collection)), update);
   }
 
   /** Whether the collection's map of records can no longer change (a draft's touched maps can). */
@@ -89,6 +81,11 @@ export class Draft extends DataReader implements WriteOps {
     const meta = Object.fromEntries([...this.metaKeys].map((key) => [key, this.data.meta[key]]));
     if (records.length === 0 && Object.keys(sequences).length === 0 && this.metaKeys.size === 0) return null;
     return { records, sequences, meta };
+  }
+
+  /** Once committed: the derived values of the collections written go on, marked stale by what was written. */
+  carryDerived(): void {
+    for (const [collection, ids] of this.written) carryDerived(this.base.collections[collection], this.data.collections[collection], ids);
   }
 
   private wrote(collection: string, id: Id): void {

@@ -49,6 +49,7 @@ export class LowdbStore extends DataReader implements Store {
         await this.journal.append(entry);
         this.db.data = draft.result;
         this.data = draft.result;
+        draft.carryDerived();
         if (this.journal.size > Math.max(this.minJournalBytes, this.fileBytes / 2)) await this.compact();
       }
       return result;

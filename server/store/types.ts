@@ -14,9 +14,10 @@ export interface ReadOps {
   getMeta<T = unknown>(key: string): T | undefined;
   /**
    * A value computed from a collection's records (a search index), kept until the collection
-   * next changes: `build` runs again only after a write to it. `key` names the value.
+   * next changes. After a write, `update` (when given) brings the kept value up to date from
+   * the records written; otherwise `build` runs again. `key` names the value.
    */
-  derived<T>(collection: string, key: string, build: (records: Stored[]) => T): T;
+  derived<T>(collection: string, key: string, build: (records: Stored[]) => T, update?: (previous: T, changes: [id: string, record: Stored | null][]) => T): T;
 }
 
 export interface WriteOps extends ReadOps {

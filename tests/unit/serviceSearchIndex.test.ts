@@ -2,7 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { endOfRangeFrom, firstStartingBy, nextRowWithWord, serviceIndex } from '../../server/services/searchIndex';
+import type { ServiceRow } from '../../server/services/access';
+import { buildIndex, endOfRangeFrom, firstStartingBy, nextRowWithWord, serviceIndex, updateIndex } from '../../server/services/searchIndex';
+import { createRandom } from '../../server/seed/random';
+import type { Changes } from '../../server/store/derived';
 import { LowdbStore } from '../../server/store/lowdb';
 
 const dir = mkdtempSync(join(tmpdir(), 'qcflow-index-'));
@@ -89,5 +92,55 @@ describe('service search index', () => {
       expect(idsWith(serviceIndex(tx), 'HAT')).toEqual([7, 6]);
     });
     expect(idsWith(serviceIndex(store), 'HAT')).toEqual([7, 6]);
+  });
+
+  it('after a write, the kept index is updated from the services written, and equals a rebuild', async () => {
+    const store = await storeWith(SERVICES);
+    const before = serviceIndex(store);
+    await store.transaction((tx) => {
+      tx.update('services', 1, (service) => ({ ...service, startDate: '2026-07-01', searchText: 'S-000001 CARDIGAN MOVED' }));
+      tx.remove('services', 3);
+      tx.insert('services', 'serviceId', { startDate: '2026-05-10', endDate: '2026-08-10', searchText: 'S-000006 COAT' });
+    });
+    const after = serviceIndex(store);
+    expect(after.rows.map((row) => row.serviceId)).toEqual([1, 4, 6, 2]);
+    expect(idsWith(after, 'CARDIGAN')).toEqual([1]);
+    expect(after.maxSpanDays).toBe(92);
+    expect(after).toEqual(buildIndex(store.all('services') as ServiceRow[]));
+    expect(before.rows.map((row) => row.serviceId)).toEqual([4, 3, 2, 1]);
+  });
+
+  it('an update of random writes gives the same index as a rebuild (200 rounds)', () => {
+    const random = createRandom(42);
+    const days = ['2026-01-05', '2026-01-06', '2026-02-01', '2026-03-15', '2026-03-16'];
+    const service = (id: number): ServiceRow =>
+      ({
+        serviceId: id,
+        version: 1,
+        ...(random.next() < 0.1 ? {} : { startDate: random.pick(days) }),
+        ...(random.next() < 0.3 ? { endDate: random.pick(days) } : {}),
+        searchText: `S-${id} ${random.pick(['SHIRT', 'COAT', 'CARDIGAN', ''])}`,
+      }) as ServiceRow;
+    let records = new Map(Array.from({ length: 40 }, (_, i) => [i + 1, service(i + 1)]));
+    let index = buildIndex([...records.values()]);
+    let nextId = 41;
+    for (let round = 0; round < 200; round++) {
+      const written = new Map<number, ServiceRow | null>();
+      for (let k = 1 + Math.floor(random.next() * 4); k > 0; k--) {
+        const roll = random.next();
+        const id = roll < 0.3 ? nextId++ : 1 + Math.floor(random.next() * (nextId - 1));
+        const record = roll > 0.85 ? null : service(id);
+        records = new Map(records);
+        if (record) records.set(id, record);
+        else records.delete(id);
+        written.set(id, record);
+      }
+      // As the store hands them: each id once, with its record now.
+      const changes: Changes = [...written].map(([id, record]) => [String(id), record]);
+      index = updateIndex(index, changes);
+      const rebuilt = buildIndex([...records.values()]);
+      expect({ ...index, maxSpanDays: 0 }).toEqual({ ...rebuilt, maxSpanDays: 0 });
+      expect(index.maxSpanDays).toBeGreaterThanOrEqual(rebuilt.maxSpanDays);
+    }
   });
 });
