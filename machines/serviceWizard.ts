@@ -7,10 +7,11 @@ import { roleChoiceError, sideOfCompanyRole, type RolePickerInput } from './serv
  * answer maps back to the step and field it names) and which steps the stepper lets the user open.
  * The page keeps the state with `useReducer(wizardReducer, …)`.
  */
-export type WizardMode = 'NEW' | 'EDIT' | 'DUPLICATE' | 'RESCHEDULE';
+/** ORDER: a new service for a purchase order already on a service (its parties and that order's lines). */
+export type WizardMode = 'NEW' | 'EDIT' | 'DUPLICATE' | 'RESCHEDULE' | 'ORDER';
 export type WizardStep = 'ROLE' | 'COMPANIES' | 'DETAILS' | 'NOTES' | 'NOTIFICATION' | 'DATES' | 'CONFIRMATION';
 
-export const WIZARD_MODES: readonly WizardMode[] = ['NEW', 'EDIT', 'DUPLICATE', 'RESCHEDULE'];
+export const WIZARD_MODES: readonly WizardMode[] = ['NEW', 'EDIT', 'DUPLICATE', 'RESCHEDULE', 'ORDER'];
 
 /** EDIT changes the service only (PUT); RESCHEDULE proposes new dates only. */
 export function stepsOf(mode: WizardMode): WizardStep[] {

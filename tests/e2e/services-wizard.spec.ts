@@ -179,6 +179,28 @@ test.describe('service wizard', () => {
     await expect(page).toHaveURL(new RegExp(`/services/${serviceId}$`));
     const lines = await (await page.request.get(`/back/bo/serviceDateLines/${serviceId}`)).json();
     expect(lines[0]).toMatchObject({ startDate: newDate, status: 'PROPOSED' });
+
+    // ORDER: from its purchase order line on the sheet, a new service for the same order.
+    const orderNumber = ((await (await page.request.get(`/back/bo/services/${serviceId}`)).json()) as { purchaseOrderLines: { poNumber: string }[] }).purchaseOrderLines[0].poNumber;
+    await page.getByTestId('po-lines').getByRole('link', { name: en('serviceSheet.poLines.newForOrder', { poNumber: orderNumber }) }).click();
+    await expect(page.getByText(en('serviceWizard.mode.ORDER', { number, poNumber: orderNumber }))).toBeVisible();
+    await next(page);
+    await expect(combo(page, 'service.serviceProvider')).toHaveValue('Atlas Inspection');
+    await next(page);
+    await expect(combo(page, 'service.type')).toHaveValue('');
+    await expect(page.getByRole('textbox', { name: `${en('purchaseOrderLine.poNumber')} 1` })).toHaveValue(orderNumber);
+    await choose(page, combo(page, 'service.type'), en('enum.serviceType.INSP_DURING_PRODUCTION'));
+    await fillDate(textbox(page, 'service.startDate'), futureDay(240));
+    await shot(page, 'services-wizard-order');
+    await next(page);
+    await next(page);
+    const ordered = page.waitForResponse((response) => response.url().endsWith('/back/bo/services') && response.request().method() === 'POST');
+    await page.getByRole('button', { name: en('serviceWizard.create') }).click();
+    const order = (await (await ordered).json()) as { service: { serviceId: number; type: string; purchaseOrderLines: { poNumber: string }[] }; created: boolean };
+    expect(order.created).toBe(true);
+    expect(order.service.serviceId).not.toBe(serviceId);
+    expect(order.service.type).toBe('INSP_DURING_PRODUCTION');
+    expect(order.service.purchaseOrderLines.map((line) => line.poNumber)).toEqual([orderNumber]);
   });
 
   test('leaving the wizard with unsaved input asks first', async ({ page }) => {

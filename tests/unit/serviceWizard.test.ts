@@ -17,7 +17,7 @@ import {
   type WizardState,
 } from '../../machines/serviceWizard';
 import { emptyQuick, flatPath, quickBody, quickErrors } from '../../app/pages/services/wizard/quick/quickService';
-import { createBody, draftOfService, updateBody } from '../../app/pages/services/wizard/wizardBody';
+import { createBody, draftOfOrder, draftOfService, updateBody } from '../../app/pages/services/wizard/wizardBody';
 import type { ServiceView } from '../../app/pages/services/shared/serviceApi';
 
 const brand: WizardCaller = { companyRoles: ['DECISION_MAKER'], superAdmin: false, segregatedUniverse: false };
@@ -50,6 +50,7 @@ describe('service wizard steps', () => {
   it('shows every step for a new or duplicated service, companies and details for an edit, the dates for a reschedule', () => {
     expect(stepsOf('NEW')).toEqual(['ROLE', 'COMPANIES', 'DETAILS', 'NOTES', 'NOTIFICATION', 'CONFIRMATION']);
     expect(stepsOf('DUPLICATE')).toEqual(stepsOf('NEW'));
+    expect(stepsOf('ORDER')).toEqual(stepsOf('NEW'));
     expect(stepsOf('EDIT')).toEqual(['COMPANIES', 'DETAILS']);
     expect(stepsOf('RESCHEDULE')).toEqual(['DATES']);
   });
@@ -238,6 +239,29 @@ describe('wizard bodies (docs/services.md)', () => {
     const edit = draftOfService(stored, 'EDIT');
     expect(edit.service.startDate).toBe('2026-01-05');
     expect(edit.purchaseOrderLines[0].purchaseOrderLineId).toBe(40);
+  });
+
+  it('starts a service for one order of a service: its parties, that order’s lines, no type and no dates', () => {
+    const stored = {
+      serviceId: 9, number: 'S-000009', version: 2, userRoles: ['DECISION_MAKER'], type: 'LAB_PHYSICAL_TEST', thirdPartyDepartment: 'LAB',
+      client: 3, supplier: 4, serviceProvider: 2, startDate: '2026-01-05', endDate: '2026-01-06', orderTakerContacts: [17],
+      purchaseOrderLines: [
+        { purchaseOrderLineId: 40, poNumber: 'PO-9', designation: 'Coat', orderedQuantity: { quantity: 5 } },
+        { purchaseOrderLineId: 41, poNumber: 'PO-10', designation: 'Scarf', orderedQuantity: { quantity: 8 } },
+        { purchaseOrderLineId: 42, poNumber: 'PO-9', designation: 'Hat', orderedQuantity: { quantity: 3 } },
+      ],
+      laboratoryLines: [
+        { laboratoryLineId: 7, testName: 'Colour fastness', sampleCount: 2, poNumber: 'PO-9' },
+        { laboratoryLineId: 8, testName: 'pH', sampleCount: 1, poNumber: 'PO-10' },
+      ],
+    } as unknown as ServiceView;
+    const draft = draftOfOrder(stored, 'PO-9')!;
+    expect(draft.roles).toEqual(['DECISION_MAKER']);
+    expect(draft.service).toMatchObject({ client: 3, supplier: 4, serviceProvider: 2, thirdPartyDepartment: 'LAB', orderTakerContacts: [17] });
+    expect([draft.service.type, draft.service.startDate, draft.service.endDate]).toEqual([undefined, undefined, undefined]);
+    expect(draft.purchaseOrderLines.map((line) => [line.purchaseOrderLineId, line.designation])).toEqual([[undefined, 'Coat'], [undefined, 'Hat']]);
+    expect(draft.laboratoryLines.map((line) => [line.laboratoryLineId, line.testName])).toEqual([[undefined, 'Colour fastness']]);
+    expect(draftOfOrder(stored, 'PO-404')).toBeNull();
   });
 });
 

@@ -7,8 +7,8 @@ import { ApiError, reportApiError } from '../../../../engine/api';
 import { ConfirmDialog } from '../../../../engine/ui/ConfirmDialog';
 import { showSnack } from '../../../notifications/snackbar';
 import { serviceApi, type ServiceView } from '../shared/serviceApi';
+import { wizardLink } from '../shared/wizardLink';
 
-const wizardLink = (mode: string, serviceId: number) => `/services/wizard?mode=${mode}&serviceId=${serviceId}`;
 
 /** The owner's menu (sheet right WRITE): wizard modes, split/merge, delete. */
 export function SheetMenu({ service, onSplitMerge }: { service: ServiceView; onSplitMerge: () => void }) {

@@ -10,7 +10,7 @@ import { useReadySession } from '../../../auth/session';
 import { serviceApi, type ServiceView } from '../shared/serviceApi';
 import { FullWizard } from './FullWizard';
 import { QuickWizard } from './quick/QuickWizard';
-import { draftOfService } from './wizardBody';
+import { draftOfOrder, draftOfService } from './wizardBody';
 import { wizardTypeOf, wizardUserOf, type WizardUser } from './wizardCaller';
 
 /** A new service: when the picker allows one side only, it is chosen and the caller's company put in its slot. */
@@ -21,9 +21,11 @@ function newDraft(user: WizardUser): WizardDraft {
   return { ...draft, service: withCallerSlots(draft.service, roles, user) };
 }
 
-function startDraft(mode: WizardMode, user: WizardUser, source: ServiceView | undefined): WizardDraft {
+/** The draft a mode starts from; null when the order asked for is not on the source service. */
+function startDraft(mode: WizardMode, user: WizardUser, source: ServiceView | undefined, poNumber: string): WizardDraft | null {
   if (!source) return newDraft(user);
   if (mode === 'EDIT' || mode === 'DUPLICATE') return draftOfService(source, mode);
+  if (mode === 'ORDER') return draftOfOrder(source, poNumber);
   return emptyDraft();
 }
 
@@ -48,7 +50,8 @@ function useSource(serviceId: string | null, needed: boolean): SourceState {
 }
 
 /**
- * `/services/wizard?mode=&serviceId=`: the full wizard (NEW, EDIT, DUPLICATE, RESCHEDULE) or the
+ * `/services/wizard?mode=&serviceId=&poNumber=`: the full wizard (NEW, EDIT, DUPLICATE, RESCHEDULE,
+ * ORDER with the order's PO number) or the
  * light one (mode QUICK, or a QUICK profile); a BOTH profile switches between them.
  */
 export default function ServiceWizardPage() {
@@ -60,6 +63,7 @@ export default function ServiceWizardPage() {
   const asked = (params.get('mode') ?? 'NEW').toUpperCase();
   const mode: WizardMode = (WIZARD_MODES as readonly string[]).includes(asked) ? (asked as WizardMode) : 'NEW';
   const serviceId = params.get('serviceId');
+  const poNumber = params.get('poNumber') ?? '';
   const light = mode === 'NEW' && (asked === 'QUICK' || wizardType === 'QUICK');
   const source = useSource(serviceId, mode !== 'NEW');
   const wizardScreen = config.screens.find((item) => item.page === 'serviceWizard')!;
@@ -79,17 +83,20 @@ export default function ServiceWizardPage() {
   );
   const about = source.status === 'ready' && source.service && (
     <Badge size="lg" variant="light" radius="sm" style={{ textTransform: 'none' }}>
-      {t(`serviceWizard.mode.${mode}`, { number: source.service.number })}
+      {t(`serviceWizard.mode.${mode}`, { number: source.service.number, poNumber })}
     </Badge>
   );
 
   const exitPath = serviceId && mode !== 'DUPLICATE' ? `/services/${serviceId}` : '/services/search';
+  const draft = source.status === 'ready' ? startDraft(mode, user, source.service, poNumber) : null;
   let body;
   if (source.status === 'loading') body = <Skeleton h={420} radius="md" />;
-  else if (source.status === 'failed')
+  else if (source.status === 'failed' || !draft) {
+    // A service found without the order asked for: say which order is missing.
+    const missing = source.status === 'ready' && source.service ? 'orderMissing' : 'sourceMissing';
     body = (
-      <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} title={t('serviceWizard.sourceMissing.title')}>
-        {t('serviceWizard.sourceMissing.text')}
+      <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} title={t(`serviceWizard.${missing}.title`)}>
+        {t(`serviceWizard.${missing}.text`, { number: source.status === 'ready' ? source.service?.number : '', poNumber })}
         <div>
           <Button component={Link} to="/services/search" variant="white" color="yellow" size="xs" mt="sm">
             {t('serviceWizard.sourceMissing.back')}
@@ -97,7 +104,7 @@ export default function ServiceWizardPage() {
         </div>
       </Alert>
     );
-  else if (light) body = <QuickWizard key="quick" user={user} />;
+  } else if (light) body = <QuickWizard key="quick" user={user} />;
   else
     body = (
       <FullWizard
@@ -105,7 +112,7 @@ export default function ServiceWizardPage() {
         mode={mode}
         user={user}
         source={source.service}
-        draft={startDraft(mode, user, source.service)}
+        draft={draft}
         exitPath={exitPath}
         fresh={() => newDraft(user)}
       />

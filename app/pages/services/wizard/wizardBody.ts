@@ -81,6 +81,23 @@ export function sidesOnService(service: Pick<ServiceView, 'userRoles'>): Service
  * The draft of a stored service: EDIT keeps the line ids and the dates; DUPLICATE makes new lines
  * and clears the dates (a copy is planned anew).
  */
+/**
+ * ORDER: a new service for one purchase order of a service: its parties and contacts, the lines
+ * of that order (PO and laboratory), no type and no dates (the next check of the order is another
+ * kind); null when the service has no line of that order.
+ */
+export function draftOfOrder(service: ServiceView, poNumber: string): WizardDraft | null {
+  const copy = draftOfService(service, 'DUPLICATE');
+  const poLines = copy.purchaseOrderLines.filter((line) => line.poNumber === poNumber);
+  if (!poLines.length) return null;
+  return {
+    ...copy,
+    service: { ...copy.service, type: undefined },
+    purchaseOrderLines: poLines,
+    laboratoryLines: copy.laboratoryLines.filter((line) => line.poNumber === poNumber),
+  };
+}
+
 export function draftOfService(service: ServiceView, mode: 'EDIT' | 'DUPLICATE'): WizardDraft {
   const base = emptyDraft(sidesOnService(service));
   const copy = mode === 'DUPLICATE';

@@ -1,60 +1,24 @@
-import {
-  Button,
-  Card,
-  Divider,
-  Group,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from "@mantine/core";
-import { IconBolt } from "@tabler/icons-react";
-import { useMemo, useState, type FormEvent, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
-import { enumText } from "../../../../../engine/i18n";
-import {
-  lockedSlots,
-  needsExFactoryDate,
-  quickSide,
-  type WizardError,
-} from "../../../../../machines/serviceWizard";
-import { serviceApi } from "../../shared/serviceApi";
-import { Confirmation, type SavedService } from "../Confirmation";
-import {
-  DateField,
-  EnumSelect,
-  useCompanyContacts,
-  useDropStaleContacts,
-  useEnumValues,
-  useFieldError,
-} from "../fields";
-import { fieldErrorsOf } from "../serverErrors";
-import { PartyFields } from "../steps/PartyFields";
-import { useWizardLeaveGuard } from "../useWizardLeaveGuard";
-import type { WizardUser } from "../wizardCaller";
-import {
-  emptyQuick,
-  flatPath,
-  QUICK_SLOTS,
-  quickBody,
-  quickErrors,
-  type QuickDraft,
-} from "./quickService";
+import { Button, Card, Divider, Group, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { IconBolt } from '@tabler/icons-react';
+import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { enumText } from '../../../../../engine/i18n';
+import { lockedSlots, needsExFactoryDate, quickSide, type WizardError } from '../../../../../machines/serviceWizard';
+import { serviceApi } from '../../shared/serviceApi';
+import { Confirmation, type SavedService } from '../Confirmation';
+import { DateField, EnumSelect, useCompanyContacts, useDropStaleContacts, useEnumValues, useFieldError } from '../fields';
+import { fieldErrorsOf } from '../serverErrors';
+import { PartyFields } from '../steps/PartyFields';
+import { useWizardLeaveGuard } from '../useWizardLeaveGuard';
+import type { WizardUser } from '../wizardCaller';
+import { emptyQuick, flatPath, QUICK_SLOTS, quickBody, quickErrors, type QuickDraft } from './quickService';
 
-const QUICK_REQUIRED = ["client", "serviceProvider"] as const;
+const QUICK_REQUIRED = ['client', 'serviceProvider'] as const;
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Stack gap="xs">
-      <Text
-        fw={600}
-        size="sm"
-        tt="uppercase"
-        c="dimmed"
-        style={{ letterSpacing: 0.4 }}
-      >
+      <Text fw={600} size="sm" tt="uppercase" c="dimmed" style={{ letterSpacing: 0.4 }}>
         {title}
       </Text>
       {children}
@@ -76,19 +40,12 @@ export function QuickWizard({ user }: { user: WizardUser }) {
   const side = quickSide(user.companyRoles);
   const locked = user.superAdmin ? [] : lockedSlots([side], user.companyRoles);
   const site = useCompanyContacts([quick.supplier, quick.factory]);
-  useDropStaleContacts(site, quick.orderTakerContacts, (orderTakerContacts) =>
-    setQuick((current) => ({ ...current, orderTakerContacts })),
-  );
-  const departments = useEnumValues("department");
-  const types = useEnumValues("serviceType");
+  useDropStaleContacts(site, quick.orderTakerContacts, (orderTakerContacts) => setQuick((current) => ({ ...current, orderTakerContacts })));
+  const departments = useEnumValues('department');
+  const types = useEnumValues('serviceType');
   const typeData = departments.map((department) => ({
-    group: enumText(t, "department", department),
-    items: types
-      .filter((type) => type.startsWith(`${department}_`))
-      .map((type) => ({
-        value: type,
-        label: enumText(t, "serviceType", type),
-      })),
+    group: enumText(t, 'department', department),
+    items: types.filter((type) => type.startsWith(`${department}_`)).map((type) => ({ value: type, label: enumText(t, 'serviceType', type) })),
   }));
 
   const change = (patch: Partial<QuickDraft>) => {
@@ -96,9 +53,7 @@ export function QuickWizard({ user }: { user: WizardUser }) {
     setQuick(next);
     // A rule error goes once its field is right; server messages stay until the next save.
     const failing = new Set(quickErrors(next, user).map((error) => error.path));
-    setErrors((current) =>
-      current.filter((error) => error.message || failing.has(error.path)),
-    );
+    setErrors((current) => current.filter((error) => error.message || failing.has(error.path)));
   };
 
   async function submit(event: FormEvent) {
@@ -111,12 +66,7 @@ export function QuickWizard({ user }: { user: WizardUser }) {
       setSaved(await serviceApi.createQuick(quickBody(quick)));
       setBaseline(quick);
     } catch (error) {
-      setErrors(
-        fieldErrorsOf(error).map((item) => ({
-          ...item,
-          path: flatPath(item.path),
-        })),
-      );
+      setErrors(fieldErrorsOf(error).map((item) => ({ ...item, path: flatPath(item.path) })));
     } finally {
       setSaving(false);
     }
@@ -137,123 +87,66 @@ export function QuickWizard({ user }: { user: WizardUser }) {
     );
   }
 
-  const date = (
-    field: "startDate" | "endDate" | "exFactoryDate",
-    required: boolean,
-  ) => (
-    <DateField
-      label={t(`service.${field}`)}
-      value={quick[field]}
-      required={required}
-      minDate={field === "endDate" ? quick.startDate : undefined}
-      onChange={(value) => change({ [field]: value })}
-      error={errorAt(`/${field}`)}
-    />
+  const date = (field: 'startDate' | 'endDate' | 'exFactoryDate', required: boolean) => (
+    <DateField label={t(`service.${field}`)} value={quick[field]} required={required} minDate={field === 'endDate' ? quick.startDate : undefined} onChange={(value) => change({ [field]: value })} error={errorAt(`/${field}`)} />
   );
 
   return (
-    <Card
-      withBorder
-      radius="md"
-      padding="lg"
-      shadow="xs"
-      component="form"
-      onSubmit={submit}
-      noValidate
-      aria-label={t("serviceWizard.quick.title")}
-    >
+    <Card withBorder radius="md" padding="lg" shadow="xs" component="form" onSubmit={submit} noValidate aria-label={t('serviceWizard.quick.title')}>
       <Stack gap="lg">
         <Text size="sm" c="dimmed">
-          {t("serviceWizard.quick.intro")}
+          {t('serviceWizard.quick.intro')}
         </Text>
-        <Section title={t("serviceWizard.quick.service")}>
-          <SimpleGrid
-            cols={{ base: 1, sm: 2, lg: 4 }}
-            spacing="md"
-            verticalSpacing="sm"
-          >
+        <Section title={t('serviceWizard.quick.service')}>
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md" verticalSpacing="sm">
             <Select
-              label={t("service.type")}
+              label={t('service.type')}
               required
               searchable
               data={typeData}
               value={quick.type ?? null}
               onChange={(type) => change({ type: type ?? undefined })}
-              error={errorAt("/type")}
+              error={errorAt('/type')}
               comboboxProps={{ withinPortal: true }}
             />
-            {date("startDate", true)}
-            {date("endDate", false)}
-            {date("exFactoryDate", needsExFactoryDate([side], quick))}
+            {date('startDate', true)}
+            {date('endDate', false)}
+            {date('exFactoryDate', needsExFactoryDate([side], quick))}
           </SimpleGrid>
         </Section>
-        <Section title={t("serviceWizard.step.COMPANIES")}>
+        <Section title={t('serviceWizard.step.COMPANIES')}>
           <PartyFields
             slots={QUICK_SLOTS}
             values={quick}
             locked={locked}
             required={QUICK_REQUIRED}
             site={site}
-            contactsLabel={t("service.orderTakerContacts")}
+            contactsLabel={t('service.orderTakerContacts')}
             errorOf={(field) => errorAt(`/${field}`)}
             onChange={change}
           />
         </Section>
-        <Section title={t("purchaseOrderLine.entity")}>
-          <SimpleGrid
-            cols={{ base: 1, sm: 2, lg: 4 }}
-            spacing="md"
-            verticalSpacing="sm"
-          >
-            <TextInput
-              label={t("purchaseOrderLine.poNumber")}
-              required
-              value={quick.poNumber ?? ""}
-              onChange={(event) =>
-                change({ poNumber: event.currentTarget.value })
-              }
-              error={errorAt("/poNumber")}
-            />
-            <TextInput
-              label={t("purchaseOrderLine.designation")}
-              required
-              value={quick.designation ?? ""}
-              onChange={(event) =>
-                change({ designation: event.currentTarget.value })
-              }
-              error={errorAt("/designation")}
-            />
+        <Section title={t('purchaseOrderLine.entity')}>
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md" verticalSpacing="sm">
+            <TextInput label={t('purchaseOrderLine.poNumber')} required value={quick.poNumber ?? ''} onChange={(event) => change({ poNumber: event.currentTarget.value })} error={errorAt('/poNumber')} />
+            <TextInput label={t('purchaseOrderLine.designation')} required value={quick.designation ?? ''} onChange={(event) => change({ designation: event.currentTarget.value })} error={errorAt('/designation')} />
             <NumberInput
-              label={t("purchaseOrderLine.orderedQuantity")}
+              label={t('purchaseOrderLine.orderedQuantity')}
               required
               min={0}
               allowNegative={false}
               thousandSeparator=" "
-              value={quick.quantity ?? ""}
-              onChange={(value) =>
-                change({
-                  quantity: typeof value === "number" ? value : undefined,
-                })
-              }
-              error={errorAt("/quantity")}
+              value={quick.quantity ?? ''}
+              onChange={(value) => change({ quantity: typeof value === 'number' ? value : undefined })}
+              error={errorAt('/quantity')}
             />
-            <EnumSelect
-              enumName="unit"
-              label={t("quantity.unit")}
-              value={quick.unit}
-              onChange={(unit) => change({ unit })}
-              error={errorAt("/unit")}
-            />
+            <EnumSelect enumName="unit" label={t('quantity.unit')} value={quick.unit} onChange={(unit) => change({ unit })} error={errorAt('/unit')} />
           </SimpleGrid>
         </Section>
         <Divider />
         <Group justify="flex-end">
-          <Button
-            type="submit"
-            loading={saving}
-            leftSection={<IconBolt size={16} />}
-          >
-            {t("serviceWizard.create")}
+          <Button type="submit" loading={saving} leftSection={<IconBolt size={16} />}>
+            {t('serviceWizard.create')}
           </Button>
         </Group>
       </Stack>

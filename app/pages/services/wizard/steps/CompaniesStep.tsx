@@ -1,36 +1,14 @@
-import { Fieldset, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
-import { useTranslation } from "react-i18next";
-import type { ServiceSide } from "../../../../../machines/service";
-import {
-  lockedSlots,
-  type CompanySlot,
-  type ServiceDraft,
-  type WizardError,
-} from "../../../../../machines/serviceWizard";
-import {
-  useCompanyContacts,
-  useDropStaleContacts,
-  useFieldError,
-} from "../fields";
-import { PartyFields } from "./PartyFields";
-import type { WizardUser } from "../wizardCaller";
+import { Fieldset, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { ServiceSide } from '../../../../../machines/service';
+import { lockedSlots, type CompanySlot, type ServiceDraft, type WizardError } from '../../../../../machines/serviceWizard';
+import { useCompanyContacts, useDropStaleContacts, useFieldError } from '../fields';
+import { PartyFields } from './PartyFields';
+import type { WizardUser } from '../wizardCaller';
 
-const SLOTS: CompanySlot[] = [
-  "client",
-  "serviceProvider",
-  "supplier",
-  "factory",
-  "agent",
-];
-const REQUIRED: CompanySlot[] = ["client", "serviceProvider"];
-const ADDRESS_FIELDS = [
-  "address1",
-  "address2",
-  "zipCode",
-  "city",
-  "province",
-  "country",
-] as const;
+const SLOTS: CompanySlot[] = ['client', 'serviceProvider', 'supplier', 'factory', 'agent'];
+const REQUIRED: CompanySlot[] = ['client', 'serviceProvider'];
+const ADDRESS_FIELDS = ['address1', 'address2', 'zipCode', 'city', 'province', 'country'] as const;
 
 interface CompaniesStepProps {
   service: ServiceDraft;
@@ -41,22 +19,14 @@ interface CompaniesStepProps {
 }
 
 /** Step 2: the parties (the caller's company locked in the slot of its role), the site contacts and address. */
-export function CompaniesStep({
-  service,
-  roles,
-  user,
-  errors,
-  onChange,
-}: CompaniesStepProps) {
+export function CompaniesStep({ service, roles, user, errors, onChange }: CompaniesStepProps) {
   const { t } = useTranslation();
   const errorAt = useFieldError(errors);
   const locked = user.superAdmin ? [] : lockedSlots(roles, user.companyRoles);
   const site = useCompanyContacts([service.supplier, service.factory]);
-  const audit = service.thirdPartyDepartment === "AUDIT";
+  const audit = service.thirdPartyDepartment === 'AUDIT';
 
-  useDropStaleContacts(site, service.orderTakerContacts, (orderTakerContacts) =>
-    onChange({ orderTakerContacts }),
-  );
+  useDropStaleContacts(site, service.orderTakerContacts, (orderTakerContacts) => onChange({ orderTakerContacts }));
 
   return (
     <Stack gap="lg">
@@ -66,36 +36,21 @@ export function CompaniesStep({
         locked={locked}
         required={REQUIRED}
         site={site}
-        contactsLabel={t(
-          audit
-            ? "serviceWizard.companies.siteContacts"
-            : "service.orderTakerContacts",
-        )}
+        contactsLabel={t(audit ? 'serviceWizard.companies.siteContacts' : 'service.orderTakerContacts')}
         errorOf={(field) => errorAt(`/service/${field}`)}
         onChange={onChange}
       />
-      <Fieldset legend={t("serviceWizard.companies.address")} radius="md">
+      <Fieldset legend={t('serviceWizard.companies.address')} radius="md">
         <Text size="xs" c="dimmed" mb="xs">
-          {t("serviceWizard.companies.addressHelp")}
+          {t('serviceWizard.companies.addressHelp')}
         </Text>
-        <SimpleGrid
-          cols={{ base: 1, sm: 2, lg: 3 }}
-          spacing="sm"
-          verticalSpacing="xs"
-        >
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" verticalSpacing="xs">
           {ADDRESS_FIELDS.map((field) => (
             <TextInput
               key={field}
               label={t(`address.${field}`)}
-              value={service.address?.[field] ?? ""}
-              onChange={(event) =>
-                onChange({
-                  address: {
-                    ...service.address,
-                    [field]: event.currentTarget.value || undefined,
-                  },
-                })
-              }
+              value={service.address?.[field] ?? ''}
+              onChange={(event) => onChange({ address: { ...service.address, [field]: event.currentTarget.value || undefined } })}
               error={errorAt(`/service/address/${field}`)}
             />
           ))}

@@ -1,12 +1,8 @@
-import { SimpleGrid } from "@mantine/core";
-import { useTranslation } from "react-i18next";
-import type { CompanySlot } from "../../../../../machines/serviceWizard";
-import {
-  CompanySelect,
-  ContactsSelect,
-  type useCompanyContacts,
-} from "../fields";
-import { SLOT_LOOKUPS } from "./slotLookups";
+import { SimpleGrid } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { CompanySlot } from '../../../../../machines/serviceWizard';
+import { CompanySelect, ContactsSelect, type useCompanyContacts } from '../fields';
+import { SLOT_LOOKUPS } from './slotLookups';
 
 type Parties = Partial<Record<CompanySlot, number>> & {
   orderTakerContacts: number[];
@@ -27,16 +23,7 @@ interface PartyFieldsProps {
 }
 
 /** The company of each party slot, then the order taker's contacts (full and light wizards). */
-export function PartyFields({
-  slots,
-  values,
-  locked,
-  required,
-  site,
-  contactsLabel,
-  errorOf,
-  onChange,
-}: PartyFieldsProps) {
+export function PartyFields({ slots, values, locked, required, site, contactsLabel, errorOf, onChange }: PartyFieldsProps) {
   const { t } = useTranslation();
   return (
     <>
@@ -46,12 +33,8 @@ export function PartyFields({
             key={slot}
             url={SLOT_LOOKUPS[slot]}
             label={t(`service.${slot}`)}
-            description={
-              locked.includes(slot)
-                ? t("serviceWizard.companies.locked")
-                : undefined
-            }
-            placeholder={t("serviceWizard.companies.choose")}
+            description={locked.includes(slot) ? t('serviceWizard.companies.locked') : undefined}
+            placeholder={t('serviceWizard.companies.choose')}
             required={required.includes(slot)}
             locked={locked.includes(slot)}
             value={values[slot]}
@@ -62,19 +45,15 @@ export function PartyFields({
       </SimpleGrid>
       <ContactsSelect
         label={contactsLabel}
-        description={t(
-          values.supplier || values.factory
-            ? "serviceWizard.companies.contactsHelp"
-            : "serviceWizard.companies.contactsFirst",
-        )}
+        description={t(values.supplier || values.factory ? 'serviceWizard.companies.contactsHelp' : 'serviceWizard.companies.contactsFirst')}
         contacts={site.contacts}
         loading={site.loading}
         value={values.orderTakerContacts}
         onChange={(orderTakerContacts) => onChange({ orderTakerContacts })}
-        error={errorOf("orderTakerContacts")}
+        error={errorOf('orderTakerContacts')}
         required
         disabled={!values.supplier && !values.factory}
-        emptyText={t("serviceWizard.companies.noContact")}
+        emptyText={t('serviceWizard.companies.noContact')}
       />
     </>
   );
