@@ -13,6 +13,7 @@ import { alertServiceParties } from './serviceAlerts';
 import { SERVICE_DATE_LINES, updateService, updateStampsOf, type ServiceRecord } from './records';
 import { throwIfAny } from './routeHelpers';
 import { serviceSearchText } from './searchText';
+import { candidates, serviceIndex } from './searchIndex';
 import {
   assertServiceReferences,
   checkNotification,
@@ -79,12 +80,20 @@ const creatorSideOf = (roles: ServiceSide[]): ServiceSide =>
 
 const MERGE_KEYS = ['type', 'client', 'supplier', 'factory', 'serviceProvider', 'startDate'];
 
-/** An open service the new one merges into: same type, parties and start date, which the caller may edit. */
+/**
+ * An open service the new one merges into: same type, parties and start date, which the caller
+ * may edit (the oldest). The search index lists the services of that start date together.
+ */
 function mergeTarget(tx: WriteOps, caller: Caller, service: Row): ServiceRecord | undefined {
-  return tx
-    .find<Row>(SERVICES, (record) => record.serviceStep === 'OPENED' || record.serviceStep === 'REQUESTED')
-    .filter((record) => MERGE_KEYS.every((key) => record[key] === service[key]) && sheetRight(record as ServiceRecord, caller).right === 'WRITE')
-    .sort((a, b) => Number(a.serviceId) - Number(b.serviceId))[0] as ServiceRecord | undefined;
+  const start = service.startDate;
+  if (typeof start !== 'string') return undefined;
+  const twins: ServiceRecord[] = [];
+  for (const record of candidates(serviceIndex(tx), { toDate: start })) {
+    if (record.startDate !== start) break;
+    const open = record.serviceStep === 'OPENED' || record.serviceStep === 'REQUESTED';
+    if (open && MERGE_KEYS.every((key) => record[key] === service[key]) && sheetRight(record as ServiceRecord, caller).right === 'WRITE') twins.push(record as ServiceRecord);
+  }
+  return twins.sort((a, b) => Number(a.serviceId) - Number(b.serviceId))[0];
 }
 
 function mergeInto(tx: WriteOps, caller: Caller, target: ServiceRecord, input: WizardInput, now: Date): ServiceRecord {

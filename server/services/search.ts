@@ -6,7 +6,7 @@ import { keywordsOf } from '../text';
 import { TAGS, tagVisible, type Tag } from '../tags';
 import type { ReadOps, Row, Stored } from '../store/types';
 import { canSeeService, type ServiceRow } from './access';
-import { endOfRangeFrom, firstStartingBy, nextRowWithWord, serviceIndex } from './searchIndex';
+import { candidates, serviceIndex } from './searchIndex';
 
 /**
  * The service search filters (docs/services.md "Search"), built once per query into a plain
@@ -78,21 +78,15 @@ function tests(store: ReadOps, caller: Caller, criteria: ServiceCriteria, today:
 
 /**
  * The services of the caller's universe it may see and that pass every criterion, newest
- * first (by start date), at most `limit`; `hitLimit` when more matched. The index bounds the
- * rows to read by the date range, and by the rows holding the longest keyword.
+ * first (by start date), at most `limit`; `hitLimit` when more matched. The index gives the
+ * candidates: by the date range, and holding the longest keyword.
  */
 export function findServices(store: ReadOps, caller: Caller, criteria: ServiceCriteria, today: string, limit: number): { page: ServiceRow[]; hitLimit: boolean } {
-  const index = serviceIndex(store);
-  const from = criteria.toDate ? firstStartingBy(index, criteria.toDate) : 0;
-  const to = criteria.fromDate ? endOfRangeFrom(index, criteria.fromDate) : index.rows.length;
-  if (from >= to) return { page: [], hitLimit: false };
   const words = criteria.keywords ? keywordsOf(criteria.keywords) : [];
-  const longest = words.reduce((best, word) => (word.length > best.length ? word : best), '');
-  const next = longest ? (row: number) => nextRowWithWord(index, longest, row, to) : (row: number) => (row < to ? row : -1);
+  const word = words.reduce((best, next) => (next.length > best.length ? next : best), '');
   const checks = tests(store, caller, criteria, today);
   const page: ServiceRow[] = [];
-  for (let row = next(from); row !== -1; row = next(row + 1)) {
-    const service = index.rows[row];
+  for (const service of candidates(serviceIndex(store), { toDate: criteria.toDate, fromDate: criteria.fromDate, word })) {
     if (service.universeId !== caller.universeId) continue;
     let ok = true;
     for (let i = 0; ok && i < checks.length; i++) ok = checks[i](service);

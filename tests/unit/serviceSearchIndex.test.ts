@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ServiceRow } from '../../server/services/access';
-import { buildIndex, endOfRangeFrom, firstStartingBy, nextRowWithWord, serviceIndex, updateIndex } from '../../server/services/searchIndex';
+import { buildIndex, candidates, serviceIndex, updateIndex, type IndexQuery, type ServiceIndex } from '../../server/services/searchIndex';
 import { createRandom } from '../../server/seed/random';
 import type { Changes } from '../../server/store/derived';
 import { LowdbStore } from '../../server/store/lowdb';
@@ -25,40 +25,46 @@ const SERVICES = [
   { searchText: 'S-000005 NO START DATE' },
 ];
 
-/** The ids of the rows found one after the other with nextRowWithWord. */
-function idsWith(index: ReturnType<typeof serviceIndex>, word: string, from = 0, to = index.rows.length) {
-  const ids: unknown[] = [];
-  for (let row = nextRowWithWord(index, word, from, to); row !== -1; row = nextRowWithWord(index, word, row + 1, to)) ids.push(index.rows[row].serviceId);
-  return ids;
-}
+/** The ids of the candidates of a query, in order. */
+const idsOf = (index: ServiceIndex, query: IndexQuery = {}) => [...candidates(index, query)].map((row) => row.serviceId);
+const idsWith = (index: ServiceIndex, word: string, query: IndexQuery = {}) => idsOf(index, { ...query, word });
+/** The index as one list: its blocks one after the other, whatever their cuts. */
+const flat = (index: ServiceIndex) => ({
+  ids: index.blocks.flatMap((block) => [...block.ids]),
+  starts: index.blocks.flatMap((block) => block.starts),
+  rows: index.blocks.flatMap((block) => block.rows),
+  texts: index.blocks.flatMap((block) => block.rows.map((_, i) => block.text.slice(block.offsets[i], block.offsets[i + 1]))),
+});
 
 describe('service search index', () => {
   it('orders services by start date, newest first, then by id; leaves out those without a start date', async () => {
     const index = serviceIndex(await storeWith(SERVICES));
-    expect(index.rows.map((row) => row.serviceId)).toEqual([4, 3, 2, 1]);
+    expect(flat(index).ids).toEqual([4, 3, 2, 1]);
+    expect(idsOf(index)).toEqual([4, 3, 2, 1]);
     expect(index.maxSpanDays).toBe(20);
   });
 
   it('bounds a date range: rows starting by the end date, and rows that may last until the start date', async () => {
     const index = serviceIndex(await storeWith(SERVICES));
-    expect(firstStartingBy(index, '2026-12-31')).toBe(0);
-    expect(firstStartingBy(index, '2026-05-31')).toBe(1);
-    expect(firstStartingBy(index, '2026-05-10')).toBe(1);
-    expect(firstStartingBy(index, '2026-05-09')).toBe(3);
-    expect(firstStartingBy(index, '2026-01-01')).toBe(4);
-    // Service 2 (10 to 30 May) still runs on 25 May: rows up to it stay in reach; service 1 does not.
-    expect(endOfRangeFrom(index, '2026-05-25')).toBe(3);
+    expect(idsOf(index, { toDate: '2026-12-31' })).toEqual([4, 3, 2, 1]);
+    expect(idsOf(index, { toDate: '2026-05-31' })).toEqual([3, 2, 1]);
+    expect(idsOf(index, { toDate: '2026-05-10' })).toEqual([3, 2, 1]);
+    expect(idsOf(index, { toDate: '2026-05-09' })).toEqual([1]);
+    expect(idsOf(index, { toDate: '2026-01-01' })).toEqual([]);
+    // Service 2 (10 to 30 May) still runs on 25 May: services up to it stay in reach; service 1 does not.
+    expect(idsOf(index, { fromDate: '2026-05-25' })).toEqual([4, 3, 2]);
     // 20 days of the longest span before 1 March reach 9 February: service 1 stays.
-    expect(endOfRangeFrom(index, '2026-03-01')).toBe(4);
-    expect(endOfRangeFrom(index, '2026-03-22')).toBe(3);
-    expect(endOfRangeFrom(index, 'not a date')).toBe(4);
+    expect(idsOf(index, { fromDate: '2026-03-01' })).toEqual([4, 3, 2, 1]);
+    expect(idsOf(index, { fromDate: '2026-03-22' })).toEqual([4, 3, 2]);
+    expect(idsOf(index, { fromDate: '2026-03-22', toDate: '2026-05-09' })).toEqual([]);
+    expect(idsOf(index, { fromDate: 'not a date' })).toEqual([4, 3, 2, 1]);
   });
 
-  it('finds the rows holding a word, in order, within a row range', async () => {
+  it('finds the services holding a word, in order, within a date range', async () => {
     const index = serviceIndex(await storeWith(SERVICES));
     expect(idsWith(index, 'CARDIGAN')).toEqual([3, 1]);
-    expect(idsWith(index, 'CARDIGAN', 0, 2)).toEqual([3]);
-    expect(idsWith(index, 'CARDIGAN', 2)).toEqual([1]);
+    expect(idsWith(index, 'CARDIGAN', { fromDate: '2026-05-01' })).toEqual([3]);
+    expect(idsWith(index, 'CARDIGAN', { toDate: '2026-04-01' })).toEqual([1]);
     expect(idsWith(index, 'S-00000')).toEqual([4, 3, 2, 1]);
     expect(idsWith(index, 'TROUSERS')).toEqual([]);
   });
@@ -103,14 +109,14 @@ describe('service search index', () => {
       tx.insert('services', 'serviceId', { startDate: '2026-05-10', endDate: '2026-08-10', searchText: 'S-000006 COAT' });
     });
     const after = serviceIndex(store);
-    expect(after.rows.map((row) => row.serviceId)).toEqual([1, 4, 6, 2]);
+    expect(idsOf(after)).toEqual([1, 4, 6, 2]);
     expect(idsWith(after, 'CARDIGAN')).toEqual([1]);
     expect(after.maxSpanDays).toBe(92);
     expect(after).toEqual(buildIndex(store.all('services') as ServiceRow[]));
-    expect(before.rows.map((row) => row.serviceId)).toEqual([4, 3, 2, 1]);
+    expect(idsOf(before)).toEqual([4, 3, 2, 1]);
   });
 
-  it('an update of random writes gives the same index as a rebuild (200 rounds)', () => {
+  it('an update of random writes gives the same index as a rebuild, across blocks of 4 rows (300 rounds)', () => {
     const random = createRandom(42);
     const days = ['2026-01-05', '2026-01-06', '2026-02-01', '2026-03-15', '2026-03-16'];
     const service = (id: number): ServiceRow =>
@@ -122,9 +128,9 @@ describe('service search index', () => {
         searchText: `S-${id} ${random.pick(['SHIRT', 'COAT', 'CARDIGAN', ''])}`,
       }) as ServiceRow;
     let records = new Map(Array.from({ length: 40 }, (_, i) => [i + 1, service(i + 1)]));
-    let index = buildIndex([...records.values()]);
+    let index = buildIndex([...records.values()], 4);
     let nextId = 41;
-    for (let round = 0; round < 200; round++) {
+    for (let round = 0; round < 300; round++) {
       const written = new Map<number, ServiceRow | null>();
       for (let k = 1 + Math.floor(random.next() * 4); k > 0; k--) {
         const roll = random.next();
@@ -138,9 +144,14 @@ describe('service search index', () => {
       // As the store hands them: each id once, with its record now.
       const changes: Changes = [...written].map(([id, record]) => [String(id), record]);
       index = updateIndex(index, changes);
-      const rebuilt = buildIndex([...records.values()]);
-      expect({ ...index, maxSpanDays: 0 }).toEqual({ ...rebuilt, maxSpanDays: 0 });
+      const rebuilt = buildIndex([...records.values()], 4);
+      expect(flat(index)).toEqual(flat(rebuilt));
       expect(index.maxSpanDays).toBeGreaterThanOrEqual(rebuilt.maxSpanDays);
+      // Blocks stay between 1 and twice the block size: none empty, none left to grow.
+      for (const block of index.blocks) expect(block.rows.length).toBeGreaterThan(0);
+      for (const block of index.blocks) expect(block.rows.length).toBeLessThanOrEqual(8);
+      expect(idsWith(index, 'CARDIGAN')).toEqual(idsWith(rebuilt, 'CARDIGAN'));
+      expect(idsOf(index, { fromDate: '2026-02-01', toDate: '2026-03-15' })).toEqual(idsOf(rebuilt, { fromDate: '2026-02-01', toDate: '2026-03-15' }));
     }
   });
 });
