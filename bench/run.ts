@@ -100,6 +100,8 @@ interface Case {
   connections?: number;
   /** Writes: stop after this many requests at most. */
   amount?: number;
+  /** Runs beside the measured requests until they end; answers what it did, for the note. */
+  meanwhile?: (base: string, cookie: string, stop: () => boolean) => Promise<string>;
 }
 
 /** One autocannon run; every response's time is kept for exact percentiles. */
@@ -117,6 +119,8 @@ async function measure(base: string, cookie: string, test: Case): Promise<Omit<R
       },
     ],
   };
+  let stopped = false;
+  const meanwhile = test.meanwhile?.(base, cookie, () => stopped);
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(options, (error, done) => (error ? reject(error) : resolve(done)));
     instance.on('response', (_client, statusCode, _bytes, responseTime) => {
@@ -124,8 +128,11 @@ async function measure(base: string, cookie: string, test: Case): Promise<Omit<R
       if (statusCode >= 300) errors++;
     });
   });
+  stopped = true;
+  const note = await meanwhile;
   times.sort((a, b) => a - b);
   return {
+    note,
     name: test.name,
     kind: test.kind,
     p50: percentile(times, 50),
@@ -154,8 +161,23 @@ function cases(store: GeneratedStore, size: number): Case[] {
       },
       purchaseOrderLines: [{ poNumber: `BENCH-NEW-${created}`, designation: 'Bench shirt', orderedQuantity: { quantity: 500, unit: 'PIECE', packing: 'BOX' } }],
     });
+  /** Services created one after the other, `ms` apart, while searches are measured: each write changes the search index. */
+  const createEvery = (ms: number) => async (base: string, cookie: string, stop: () => boolean) => {
+    let writes = 0;
+    while (!stop()) {
+      const reply = await fetch(`${base}/back/bo/services`, {
+        method: 'POST',
+        headers: { cookie, 'x-requested-with': 'XMLHttpRequest', 'content-type': 'application/json' },
+        body: wizard(),
+      });
+      if (reply.ok) writes++;
+      await sleep(ms);
+    }
+    return `${writes} services created meanwhile`;
+  };
   return [
     { name: 'search: default range ±7 days', kind: 'search', path: () => search(range) },
+    { name: 'search: default range ±7 days, a service created every 250 ms', kind: 'search', path: () => search(range), meanwhile: createEvery(250) },
     { name: 'search: keyword (a PO number, 1 hit)', kind: 'search', path: () => search(`keywords=${store.onePoNumber}`) },
     { name: 'search: keyword "cardigan" (all dates)', kind: 'search', path: () => search('keywords=cardigan') },
     { name: 'search: client + steps, ±7 days', kind: 'search', path: () => search(`${range}&client=${store.ids.lumiere}&serviceSteps=CONFIRMED&serviceSteps=OPENED`) },
