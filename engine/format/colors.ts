@@ -18,7 +18,7 @@ const byWord: Record<string, string> = {
   NEW: 'blue', CREATED: 'blue', OPENED: 'blue', OPEN: 'blue', DRAFT: 'gray', MINOR: 'blue', LOW: 'blue',
   NORMAL: 'blue', GENERATED: 'violet', INFO: 'blue',
   // not applicable
-  NA: 'gray', INACTIVE: 'gray', UNKNOWN: 'gray', EMPTY: 'gray', NONE: 'gray',
+  NA: 'gray', INACTIVE: 'gray', UNKNOWN: 'gray', EMPTY: 'gray', NONE: 'gray', REPLACED: 'gray', WITHDRAWN: 'gray',
 };
 
 const palette = ['blue', 'grape', 'orange', 'teal', 'indigo', 'pink', 'cyan', 'lime'];

@@ -163,7 +163,7 @@ export type Season = "SS26" | "FW26" | "SS27" | "FW27";
 export type Sector = "APPAREL" | "FOOTWEAR" | "LEATHER_GOODS" | "ACCESSORIES" | "HOME";
 
 /** Labels: `enum.dateLineStatus.<VALUE>` */
-export type DateLineStatus = "PROPOSED" | "ACCEPTED" | "REFUSED" | "REPLACED";
+export type DateLineStatus = "PROPOSED" | "ACCEPTED" | "REFUSED" | "REPLACED" | "WITHDRAWN";
 
 /** Labels: `enum.serviceHistoryEvent.<VALUE>` */
 export type ServiceHistoryEvent = "CREATED" | "MERGED" | "UPDATED" | "REQUEST_DATE" | "POSTPONE" | "ACCEPT_DATE" | "REFUSE_DATE" | "CONFIRM" | "COMPLETE" | "REQUEST_CANCEL" | "CONFIRM_CANCEL" | "DECLINE_CANCEL" | "CANCEL" | "REOPEN" | "SPLIT" | "NOTE_ADDED";

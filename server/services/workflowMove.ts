@@ -7,7 +7,7 @@ import type { Registry } from '../schemas';
 import type { Row, WriteOps } from '../store/types';
 import { actingSide, isOwner } from './access';
 import { addHistory } from './history';
-import { updateService, type ServiceRecord } from './records';
+import { SERVICE_DATE_LINES, updateService, type ServiceRecord } from './records';
 import { presentService } from './present';
 import { alertServiceParties, mailServiceParties } from './serviceAlerts';
 
@@ -43,6 +43,15 @@ function transitionRefused(labels: Registry['locales'], caller: Caller, action: 
   return new HttpError(409, 'TransitionException', 'error.service.transitionRefused', { action: translate(lang, `workflow.service.${action}`), step: stepLabel });
 }
 
+/** The actions that answer a proposal themselves (their route marks the line ACCEPTED or REFUSED). */
+const DATE_ANSWERS: ServiceAction[] = ['ACCEPT_DATE', 'REFUSE_DATE'];
+
+function withdrawProposals(tx: WriteOps, serviceId: number): void {
+  for (const line of tx.find(SERVICE_DATE_LINES, (row) => row.serviceId === serviceId && row.status === 'PROPOSED')) {
+    tx.update(SERVICE_DATE_LINES, line.dateLineId as number, (row) => ({ ...row, status: 'WITHDRAWN' }));
+  }
+}
+
 export function applyServiceEvent(tx: WriteOps, service: ServiceRecord, caller: Caller, event: ServiceAction, extra: MoveExtra): MoveResult {
   const side = actingSide(service, caller);
   if (!side) throw forbidden('error.service.noSide');
@@ -54,6 +63,8 @@ export function applyServiceEvent(tx: WriteOps, service: ServiceRecord, caller: 
   const fields = flowFields(moved.step, moved.flow, today(now), service as never);
   const serviceId = service.serviceId as number;
   const updated = updateService(tx, caller, serviceId, { ...extra.changes, ...fields }, service.version);
+  // A cancellation, completion or reopening drops the proposal that waited: nobody may answer it any more.
+  if (service.pendingDateBy && !moved.flow.pendingDateBy && !DATE_ANSWERS.includes(event)) withdrawProposals(tx, serviceId);
   addHistory(tx, caller, { serviceId, event, fromStep, toStep: moved.step, side, detail: extra.comment }, now);
   alertServiceParties(tx, updated, caller, event, now);
   return { service: updated, side, fromStep, toStep: moved.step };

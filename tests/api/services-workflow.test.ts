@@ -235,8 +235,12 @@ describe('PATCH actions', () => {
 
     // Before the provider confirms, the supplier neither sees the service nor hears of it.
     const other = await newService();
+    expect(linesOf(other).map((line) => line.status)).toEqual(['PROPOSED']);
     const cancelled = ok(await manager.patch(serviceUrl(other, '/CANCEL')));
     expect(cancelled.serviceStep).toBe('CANCELLED');
+    // The proposal that waited can no longer be answered: it is withdrawn, and says so.
+    expect(linesOf(other).map((line) => line.status)).toEqual(['WITHDRAWN']);
+    expect(ok(await quality.get(dates(String(other))))[0]).toMatchObject({ status: 'WITHDRAWN' });
     expect((await newMails(before + 4, 3)).map((mail) => mail.to).sort()).toEqual([ACCOUNTS.buyer, ACCOUNTS.inspector, ACCOUNTS.quality].sort());
     expect((ok(await sales.get('/back/alerts/')).alerts as Row[]).filter((alert) => alert.titleLink === `/services/${other}`)).toEqual([]);
     expect(ok(await buyer.get('/back/alerts/')).alerts).toContainEqual(expect.objectContaining({ level: 'WARN', titleLink: `/services/${other}` }));
