@@ -58,14 +58,27 @@ export class Journal {
       .slice(0, complete)
       .split('\n')
       .filter(Boolean)
-      .map((line) => JSON.parse(line) as JournalEntry);
+      .map((line, i) => {
+        try {
+          return JSON.parse(line) as JournalEntry;
+        } catch {
+          // A complete line was written whole and fsynced: a bad one is damage, not a crash to recover from.
+          throw new Error(`${file}: line ${i + 1} is damaged; restore the file from a backup`);
+        }
+      });
     return { journal: new Journal(handle, Buffer.byteLength(text.slice(0, complete))), entries };
   }
 
   async append(entry: JournalEntry): Promise<void> {
     const line = `${JSON.stringify(entry)}\n`;
-    await this.handle.write(line);
-    await this.handle.datasync();
+    try {
+      await this.handle.write(line);
+      await this.handle.datasync();
+    } catch (error) {
+      // A full disk may have taken part of the line: cut it, so the next entry starts on a line of its own.
+      await this.handle.truncate(this.size).catch(() => undefined);
+      throw error;
+    }
     this.size += Buffer.byteLength(line);
   }
 

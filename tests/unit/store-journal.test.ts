@@ -88,3 +88,13 @@ describe('store journal', () => {
     expect((await LowdbStore.open(file)).all('capas').map((capa) => capa.title)).toEqual(['One']);
   });
 });
+
+describe('store journal damage', () => {
+  it('a damaged complete line stops the start with the file and line named, instead of losing data silently', async () => {
+    const store = await LowdbStore.open(file);
+    await store.insert('capas', 'capaId', { title: 'One' });
+    await appendFile(journalOf(file), 'not json\n');
+    await store.insert('capas', 'capaId', { title: 'Two' });
+    await expect(LowdbStore.open(file)).rejects.toThrow(/db\.json\.journal: line 2 is damaged/);
+  });
+});
