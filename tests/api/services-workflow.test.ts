@@ -165,7 +165,7 @@ describe('PATCH actions', () => {
     const french = await loginAs(server, ACCOUNTS.quality, { language: 'fr' });
     await server.store.update('contacts', net.contacts[ACCOUNTS.quality], (contact) => ({ ...contact, language: 'fr' }));
     try {
-      expect((await french.patch(serviceUrl(id, '/COMPLETE'))).body.message).toBe("L'action Terminer n'est pas autorisée sur cette prestation à l'étape Ouvert");
+      expect((await french.patch(serviceUrl(id, '/COMPLETE'))).body.message).toBe("L'action Terminer n'est pas autorisée sur cet audit à l'étape Ouvert");
     } finally {
       await server.store.update('contacts', net.contacts[ACCOUNTS.quality], (contact) => ({ ...contact, language: 'en' }));
     }
