@@ -93,7 +93,7 @@ function blockFor(blocks: Block[], service: ServiceRow): number {
     if (comesBefore(start, id, blocks[middle].starts[last], blocks[middle].ids[last])) high = middle;
     else low = middle + 1;
   }
-  return Math.max(low, 0);
+  return low;
 }
 
 /**

@@ -49,9 +49,10 @@ export class Journal {
     }
     const text = (await handle.readFile()).toString('utf8');
     const complete = text.lastIndexOf('\n') + 1;
+    const size = Buffer.byteLength(text.slice(0, complete));
     // An unfinished line was never acknowledged: its transaction did not happen.
     if (complete < text.length) {
-      await handle.truncate(Buffer.byteLength(text.slice(0, complete)));
+      await handle.truncate(size);
       await handle.sync();
     }
     const entries = text
@@ -66,7 +67,7 @@ export class Journal {
           throw new Error(`${file}: line ${i + 1} is damaged; restore the file from a backup`);
         }
       });
-    return { journal: new Journal(handle, Buffer.byteLength(text.slice(0, complete))), entries };
+    return { journal: new Journal(handle, size), entries };
   }
 
   async append(entry: JournalEntry): Promise<void> {

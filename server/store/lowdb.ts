@@ -17,6 +17,7 @@ const MIN_JOURNAL_BYTES = 16 * 1024 * 1024;
  */
 export class LowdbStore extends DataReader implements Store {
   private queue: Promise<unknown> = Promise.resolve();
+  private closed: Promise<void> | undefined;
 
   private constructor(
     private readonly db: Low<StoreData>,
@@ -98,6 +99,4 @@ export class LowdbStore extends DataReader implements Store {
     });
     return this.closed;
   }
-
-  private closed: Promise<void> | undefined;
 }

@@ -1,3 +1,5 @@
+import type { Update } from './derived';
+
 /**
  * The storage interface every adapter implements (lowdb today, PostgreSQL later).
  * Records are plain JSON objects carrying their id field and a `version` integer
@@ -17,7 +19,7 @@ export interface ReadOps {
    * next changes. After a write, `update` (when given) brings the kept value up to date from
    * the records written; otherwise `build` runs again. `key` names the value.
    */
-  derived<T>(collection: string, key: string, build: (records: Stored[]) => T, update?: (previous: T, changes: [id: string, record: Stored | null][]) => T): T;
+  derived<T>(collection: string, key: string, build: (records: Stored[]) => T, update?: Update<T>): T;
 }
 
 export interface WriteOps extends ReadOps {

@@ -33,9 +33,13 @@ export function fr(key: string): string {
 }
 
 /** Today and the current month as the browser (same machine) sees them: YYYY-MM-DD, YYYY-MM. */
-export function today(): string {
-  const now = new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+export const today = (): string => futureDay(0);
+
+/** The calendar day `days` from today, as the browser (same machine) sees it: YYYY-MM-DD. */
+export function futureDay(days: number): string {
+  const date = new Date();
+  date.setDate(date.getDate() + days);
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 }
 export const currentMonth = () => today().slice(0, 7);
 /** First and last day of the current month (the default search period of the quality screens). */

@@ -4,13 +4,6 @@ import { en, fillDate } from './helpers';
 /** Driving the service wizard (`/services/wizard`) as a user does: its fields by their labels. */
 export const WIZARD_ROUTE = '/services/wizard';
 
-/** A calendar day `days` from today (YYYY-MM-DD): far enough ahead, no seeded service shares it (no merge). */
-export function futureDay(days: number): string {
-  const date = new Date();
-  date.setDate(date.getDate() + days);
-  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
-}
-
 export const combo = (page: Page, labelKey: string): Locator => page.getByRole('combobox', { name: en(labelKey), exact: true });
 export const textbox = (page: Page, labelKey: string): Locator => page.getByRole('textbox', { name: en(labelKey), exact: true });
 export const activeStep = (page: Page): Locator => page.locator('[data-active-step]');

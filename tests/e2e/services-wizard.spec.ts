@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { ACCOUNTS, en, fillDate, login, shot } from './helpers';
-import { WIZARD_ROUTE, activeStep, choose, combo, futureDay, next, textbox } from './serviceWizard';
+import { ACCOUNTS, en, fillDate, futureDay, login, shot } from './helpers';
+import { WIZARD_ROUTE, activeStep, choose, combo, next, textbox } from './serviceWizard';
 
 /**
  * The service wizard (spec §2, §5.4): a quality manager (quality@brand.test, decision maker at

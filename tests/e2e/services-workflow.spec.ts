@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { ACCOUNTS, en, expectSnack, fillDate, login, shot, signIn, waitForApp } from './helpers';
-import { WIZARD_ROUTE, futureDay, orderInspection } from './serviceWizard';
+import { ACCOUNTS, en, expectSnack, fillDate, futureDay, login, shot, signIn, waitForApp } from './helpers';
+import { WIZARD_ROUTE, orderInspection } from './serviceWizard';
 
 /**
  * The service sheet through the workflow of docs/services.md: the client (quality@brand.test,

@@ -119,7 +119,6 @@ export default function ServiceSearchPage() {
   };
   const actions = useMemo(() => ({ actions: [ADD_ACTION], onRun: async (_: RowActionConfig, row: Row) => addRef.current(row) }), []);
 
-
   const openService = useCallback((row: Row) => navigate(`/services/${row.serviceId}`), [navigate]);
   const setKeywords = useCallback((keywords: string) => setFilter((current) => ({ ...current, keywords: keywords || undefined })), []);
 

@@ -9,7 +9,6 @@ import { showSnack } from '../../../notifications/snackbar';
 import { serviceApi, type ServiceView } from '../shared/serviceApi';
 import { wizardLink } from '../shared/wizardLink';
 
-
 /** The owner's menu (sheet right WRITE): wizard modes, split/merge, delete. */
 export function SheetMenu({ service, onSplitMerge }: { service: ServiceView; onSplitMerge: () => void }) {
   const { t } = useTranslation();
