@@ -54,8 +54,9 @@ test.beforeAll(async () => {
     writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), ...entries }, null, 2));
   }
 
-  // Its own process group, so afterAll stops npx, tsx and the server together.
-  server = spawn('npx', ['tsx', 'server/main.ts'], {
+  // The server itself (no npx in between), in its own process group: afterAll waits for its own
+  // exit, after it has folded its journal into the data file, before removing the folder.
+  server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
