@@ -106,7 +106,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/', shellRoutes());
   app.route('/', alertRoutes());
   app.route('/', networkComboRoutes());
-  app.route('/', tagRoutes());
+  app.route('/', tagRoutes(registry));
   app.route('/', userFilterRoutes());
   app.route('/', impersonationRoutes(sessionSecret));
   app.route('/', contactsAdminRoutes());
