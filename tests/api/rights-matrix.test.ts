@@ -361,7 +361,7 @@ const keyOf = (route: string) => {
 };
 
 function appRoutes(): Map<string, string[]> {
-  const app = createApp({ store: server.store, sessionSecret: 'route listing only', schemasDir: join(ROOT, 'schemas') });
+  const app = createApp({ store: server.store, sessionSecret: 'route listing only', appUrl: server.url, schemasDir: join(ROOT, 'schemas') });
   const routes = new Map<string, string[]>();
   for (const { method, path } of app.routes) {
     if (method === 'ALL' || !path.startsWith('/back')) continue;
