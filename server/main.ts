@@ -9,7 +9,8 @@ const host = env.HOST || '127.0.0.1';
 const port = Number(env.PORT || 3000);
 const seed = env.SEED === 'none' ? 'none' : 'demo';
 
-const { store, sessionSecret } = await openStore({ dbFile: env.DB_FILE || 'data/db.json', seed, sessionSecret: env.SESSION_SECRET });
+const schemasDir = env.SCHEMAS_DIR || 'schemas';
+const { store, sessionSecret } = await openStore({ dbFile: env.DB_FILE || 'data/db.json', seed, sessionSecret: env.SESSION_SECRET, schemasDir });
 const { server, origin } = await listenThenBuild(host, port, (ownOrigin) =>
   createApp({
     store,
@@ -17,7 +18,7 @@ const { server, origin } = await listenThenBuild(host, port, (ownOrigin) =>
     mailer: createMailer({ smtpUrl: env.SMTP_URL, outbox: env.OUTBOX_DIR }),
     // Links in e-mails come from configuration only, never from a request's Host or X-Forwarded-* headers.
     appUrl: env.APP_URL || ownOrigin,
-    schemasDir: env.SCHEMAS_DIR || 'schemas',
+    schemasDir,
     distDir: env.DIST_DIR || 'dist',
     logRequests: env.NODE_ENV !== 'production' && env.NODE_ENV !== 'test' && env.LOG !== '0',
     prod: env.NODE_ENV === 'production',

@@ -40,10 +40,11 @@ export interface TestServer {
  */
 export async function startServer(options: { schemasDir?: string; distDir?: string; seed?: 'demo' | 'none'; mailer?: Mailer; appUrl?: string } = {}): Promise<TestServer> {
   const dir = await tempDir();
-  const { store, sessionSecret } = await openStore({ dbFile: join(dir, 'db.json'), seed: options.seed ?? 'demo' });
+  const schemasDir = options.schemasDir ?? join(ROOT, 'schemas');
+  const { store, sessionSecret } = await openStore({ dbFile: join(dir, 'db.json'), seed: options.seed ?? 'demo', schemasDir });
   const mailer = options.mailer ?? createMailer({ outbox: join(dir, 'outbox') });
   const { server, origin } = await listenThenBuild('127.0.0.1', 0, (ownOrigin) =>
-    createApp({ store, sessionSecret, mailer, appUrl: options.appUrl ?? ownOrigin, schemasDir: options.schemasDir ?? join(ROOT, 'schemas'), distDir: options.distDir ?? join(dir, 'dist') }),
+    createApp({ store, sessionSecret, mailer, appUrl: options.appUrl ?? ownOrigin, schemasDir, distDir: options.distDir ?? join(dir, 'dist') }),
   );
   return {
     url: origin,
