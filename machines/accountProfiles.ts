@@ -17,7 +17,7 @@ export interface ProfileChoice {
 export function applyProfileRules(selected: readonly string[]): ProfileChoice {
   const profiles = [...new Set(selected)];
   for (const profile of [...profiles]) {
-    const implied = ADDS[profile];
+    const implied = Object.hasOwn(ADDS, profile) ? ADDS[profile] : undefined;
     if (implied && !profiles.includes(implied)) profiles.push(implied);
   }
   if (!profiles.includes(ADMIN)) return { profiles, disabled: [] };

@@ -42,8 +42,8 @@ export interface AppOptions {
   sessionSecret?: string;
   /** Outgoing mail (default: .eml files in data/outbox/). */
   mailer?: Mailer;
-  /** Public address of the SPA for links in e-mails (default: the request's origin). */
-  appUrl?: string;
+  /** Public address of the SPA, the only base of links in e-mails (APP_URL, else the server's own address). */
+  appUrl: string;
   logRequests?: boolean;
   prod?: boolean;
 }
@@ -106,7 +106,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/', shellRoutes());
   app.route('/', alertRoutes());
   app.route('/', networkComboRoutes());
-  app.route('/', tagRoutes());
+  app.route('/', tagRoutes(registry));
   app.route('/', userFilterRoutes());
   app.route('/', impersonationRoutes(sessionSecret));
   app.route('/', contactsAdminRoutes());

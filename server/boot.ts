@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { loadRegistry } from './schemas';
 import { LowdbStore } from './store/lowdb';
 import type { Store } from './store/types';
 import { seedDemo } from './seed';
@@ -7,12 +8,14 @@ export interface BootOptions {
   dbFile: string;
   seed: 'demo' | 'none';
   sessionSecret?: string;
+  /** The configuration the seed is checked against (default `schemas`, as the server's SCHEMAS_DIR). */
+  schemasDir?: string;
 }
 
 /** Opens the store, seeds the demo universe into an empty one, and settles the session secret. */
 export async function openStore(options: BootOptions): Promise<{ store: Store; sessionSecret: string }> {
   const store = await LowdbStore.open(options.dbFile);
-  if (options.seed === 'demo' && store.isEmpty()) await seedDemo(store);
+  if (options.seed === 'demo' && store.isEmpty()) await seedDemo(store, loadRegistry(options.schemasDir ?? 'schemas'));
   let sessionSecret = options.sessionSecret || store.getMeta<string>('sessionSecret');
   if (!sessionSecret) {
     const generated = randomBytes(32).toString('base64url');

@@ -31,8 +31,8 @@ export interface Services {
   version: string;
   prod: boolean;
   mailer: Mailer;
-  /** Public address of the SPA for links in e-mails (APP_URL, else the request's origin). */
-  appUrl?: string;
+  /** Public address of the SPA, the only base of links in e-mails (APP_URL, else the server's own address; never a request header). */
+  appUrl: string;
 }
 
 export type AppEnv = { Variables: { caller?: Caller; services: Services } };
@@ -54,3 +54,6 @@ export function languageOf(c: AppContext): Language {
 }
 
 export const isSuperAdmin = (caller: Caller) => caller.roles.has('SUPER_ADMIN');
+
+/** A link of the app for an e-mail: APP_URL (configuration only) + path. */
+export const appLink = ({ appUrl }: Pick<Services, 'appUrl'>, path: string) => `${appUrl.replace(/\/$/, '')}${path}`;

@@ -12,7 +12,7 @@ export interface FieldError {
 
 export class HttpError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 500,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500,
     readonly exception: string,
     readonly key: string,
     readonly params: Record<string, unknown> = {},

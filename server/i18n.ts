@@ -18,7 +18,7 @@ export function isLanguage(value: unknown): value is Language {
 
 /** True when the key has a text (lets callers prefer a specific key over a generic one). */
 export function hasMessage(key: string): boolean {
-  return key in messages.en;
+  return Object.hasOwn(messages.en, key);
 }
 
 export function translate(lang: Language, key: string, params: Record<string, unknown> = {}): string {

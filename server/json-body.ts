@@ -21,9 +21,13 @@ function findBadKey(body: unknown): string | undefined {
   return undefined;
 }
 
+/** `application/json`, parameters (charset) aside. */
+const declaresJson = (contentType: string | undefined) => contentType?.split(';')[0].trim().toLowerCase() === 'application/json';
+
 /**
- * The request's JSON body (`undefined` when empty and `optional`). Malformed JSON and
- * prototype-polluting keys are refused before any code sees the data.
+ * The request's JSON body (`undefined` when empty and `optional`). A body not declared as
+ * `application/json` is refused with 415 (a cross-site form may post text/plain without a
+ * preflight); malformed JSON and prototype-polluting keys are refused before any code sees the data.
  */
 export async function readJson(c: Context, optional = false): Promise<unknown> {
   const text = await c.req.text();
@@ -31,6 +35,7 @@ export async function readJson(c: Context, optional = false): Promise<unknown> {
     if (optional) return undefined;
     throw badRequest('error.badJson');
   }
+  if (!declaresJson(c.req.header('Content-Type'))) throw new HttpError(415, 'UnsupportedMediaTypeException', 'error.jsonOnly');
   let body: unknown;
   try {
     body = JSON.parse(text);

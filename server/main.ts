@@ -1,6 +1,6 @@
-import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { openStore } from './boot';
+import { listenThenBuild } from './listen';
 import { createMailer } from './mail';
 
 /** `npm run server`: the API under /back/ and the built SPA, configured by environment (CONTRACT.md). */
@@ -9,21 +9,22 @@ const host = env.HOST || '127.0.0.1';
 const port = Number(env.PORT || 3000);
 const seed = env.SEED === 'none' ? 'none' : 'demo';
 
-const { store, sessionSecret } = await openStore({ dbFile: env.DB_FILE || 'data/db.json', seed, sessionSecret: env.SESSION_SECRET });
-const app = createApp({
-  store,
-  sessionSecret,
-  mailer: createMailer({ smtpUrl: env.SMTP_URL, outbox: env.OUTBOX_DIR }),
-  appUrl: env.APP_URL,
-  schemasDir: env.SCHEMAS_DIR || 'schemas',
-  distDir: env.DIST_DIR || 'dist',
-  logRequests: env.NODE_ENV !== 'production' && env.NODE_ENV !== 'test' && env.LOG !== '0',
-  prod: env.NODE_ENV === 'production',
-});
-
-const server = serve({ fetch: app.fetch, hostname: host, port }, (info) => {
-  console.log(`QCFlow listening on http://${host}:${info.port}`);
-});
+const schemasDir = env.SCHEMAS_DIR || 'schemas';
+const { store, sessionSecret } = await openStore({ dbFile: env.DB_FILE || 'data/db.json', seed, sessionSecret: env.SESSION_SECRET, schemasDir });
+const { server, origin } = await listenThenBuild(host, port, (ownOrigin) =>
+  createApp({
+    store,
+    sessionSecret,
+    mailer: createMailer({ smtpUrl: env.SMTP_URL, outbox: env.OUTBOX_DIR }),
+    // Links in e-mails come from configuration only, never from a request's Host or X-Forwarded-* headers.
+    appUrl: env.APP_URL || ownOrigin,
+    schemasDir,
+    distDir: env.DIST_DIR || 'dist',
+    logRequests: env.NODE_ENV !== 'production' && env.NODE_ENV !== 'test' && env.LOG !== '0',
+    prod: env.NODE_ENV === 'production',
+  }),
+);
+console.log(`QCFlow listening on ${origin}`);
 
 /** Finish queued writes before leaving (each acknowledged write is already on disk). */
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -42,6 +42,9 @@ export const networkSources: Record<string, NetworkSource> = {
   serviceproviders: companySource((company) => hasRole(company, ['SERVICE_PROVIDER'])),
 };
 
+/** The source of this name, only among the sources above (a name like `constructor` is not one). */
+export const networkSource = (name: string): NetworkSource | undefined => (Object.hasOwn(networkSources, name) ? networkSources[name] : undefined);
+
 /** `/networkcombo/countries`: the distinct countries of the universe's active companies (value = the country name). */
 export function networkCountries(store: ReadOps, caller: Caller): string[] {
   const companies = networkRows(store, networkSources.allcompanies, caller);

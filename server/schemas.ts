@@ -95,7 +95,7 @@ function loadLocales(dir: string): Registry['locales'] {
   const locales: Registry['locales'] = { en: {}, fr: {}, it: {} };
   for (const { name, content } of jsonFiles(dir)) {
     const lang = name.split('.').pop() as keyof Registry['locales'];
-    if (lang in locales) Object.assign(locales[lang], content);
+    if (Object.hasOwn(locales, lang)) Object.assign(locales[lang], content);
   }
   return locales;
 }

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { logServer } from '../audit';
 import { fullName, type Contact } from '../identity';
 import { translate } from '../i18n';
-import type { AppContext } from '../context';
+import { appLink, type AppContext } from '../context';
 import type { ReadOps, Stored, WriteOps } from '../store/types';
 
 /**
@@ -54,10 +54,9 @@ export function markTokenUsed(tx: WriteOps, stored: Stored<PasswordToken>, now =
   tx.update<PasswordToken>(PASSWORD_TOKENS, stored.tokenHash, (current) => ({ ...current, usedAt: now.toISOString() }));
 }
 
-/** `{APP_URL or the request's origin}/auth/passwordReset?token=…` */
+/** `{APP_URL}/auth/passwordReset?token=…` */
 export function passwordLink(c: AppContext, token: string): string {
-  const base = c.get('services').appUrl ?? new URL(c.req.url).origin;
-  return `${base.replace(/\/$/, '')}/auth/passwordReset?token=${encodeURIComponent(token)}`;
+  return appLink(c.get('services'), `/auth/passwordReset?token=${encodeURIComponent(token)}`);
 }
 
 /** E-mails the link in the contact's language; a mail failure is logged, never shown to the requester. */

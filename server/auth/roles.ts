@@ -30,5 +30,5 @@ const byProfile: Record<string, string[]> = {
 
 /** The union of the flags of every profile the account holds. */
 export function permissionFlags(profiles: readonly string[] | undefined): string[] {
-  return [...new Set(['SPA_USER', ...(profiles ?? []).flatMap((profile) => byProfile[profile] ?? [])])];
+  return [...new Set(['SPA_USER', ...(profiles ?? []).flatMap((profile) => (Object.hasOwn(byProfile, profile) ? byProfile[profile] : []))])];
 }

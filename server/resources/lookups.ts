@@ -1,7 +1,7 @@
 import type { JsonSchema } from '../../engine/schema/resolve';
 import { validationError, type FieldError } from '../errors';
 import type { Caller } from '../context';
-import { NETWORK_COMBO_PATH, networkAccepts, networkSources } from '../network';
+import { NETWORK_COMBO_PATH, networkAccepts, networkSource } from '../network';
 import type { EntityDef, Registry } from '../schemas';
 import type { ReadOps, Row } from '../store/types';
 import { TAGS, tagOptionsUrl, tagUsable, type Tag } from '../tags';
@@ -49,7 +49,7 @@ export function lookupRefs(schema: JsonSchema, record: unknown): LookupRef[] {
 /** The check behind a lookup url; urls the server does not know are not checked. */
 function checkFor(url: string, store: ReadOps, registry: Registry, caller: Caller): { check: Check; key: string } | undefined {
   if (url.startsWith(NETWORK_COMBO_PATH)) {
-    const source = networkSources[url.slice(NETWORK_COMBO_PATH.length).replace(/\/$/, '')];
+    const source = networkSource(url.slice(NETWORK_COMBO_PATH.length).replace(/\/$/, ''));
     return source && { check: (id) => networkAccepts(store, source, caller, id), key: 'validation.unknownReference' };
   }
   const tagSource = tagOptionsUrl.exec(url)?.[1];

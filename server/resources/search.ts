@@ -29,11 +29,13 @@ export function assertSearchForm(search: SearchDef): void {
 
 /** The query as the search form's values (400 with field errors when it does not fit). */
 export function searchCriteria(search: SearchDef | undefined, query: Record<string, string[]>): Row {
-  const data: Row = {};
-  for (const [name, values] of Object.entries(query)) {
-    const kept = values.filter((value) => value !== '');
-    if (kept.length) data[name] = kept.length === 1 ? kept[0] : kept;
-  }
+  // Built as own properties: a parameter named __proto__ must stay a (refused) criterion, not set the object's prototype.
+  const data: Row = Object.fromEntries(
+    Object.entries(query)
+      .map(([name, values]) => [name, values.filter((value) => value !== '')] as const)
+      .filter(([, kept]) => kept.length)
+      .map(([name, kept]) => [name, kept.length === 1 ? kept[0] : kept]),
+  );
   if (!search) return {};
   if (!search.validate(data)) throw new HttpError(400, 'ValidationException', 'error.badQuery', {}, fieldErrors(search.validate.errors));
   return data;
@@ -72,7 +74,7 @@ function passes(entity: EntityDef, filter: Filter, value: unknown, record: Row):
 export function searchMatcher(entity: EntityDef, criteria: Row): (record: Row) => boolean {
   const properties = (entity.search?.schema.properties ?? {}) as Record<string, JsonSchema>;
   const active = Object.entries(criteria)
-    .map(([name, value]) => ({ filter: properties[name]?.['x-filter'] as Filter | undefined, value }))
+    .map(([name, value]) => ({ filter: (Object.hasOwn(properties, name) ? properties[name]['x-filter'] : undefined) as Filter | undefined, value }))
     .filter((entry): entry is { filter: Filter; value: unknown } => !!entry.filter);
   return (record) => active.every(({ filter, value }) => passes(entity, filter, value, record));
 }

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { badRequest, notFound } from '../errors';
 import { requireCaller, type AppEnv } from '../context';
-import { networkCountries, networkRows, networkSources } from '../network';
+import { networkCountries, networkRows, networkSource } from '../network';
 import { normalize } from '../text';
 
 /**
@@ -15,7 +15,7 @@ export function networkComboRoutes() {
     const caller = requireCaller(c);
     const { store } = c.get('services');
     const name = c.req.param('source');
-    const source = networkSources[name];
+    const source = networkSource(name);
     if (!source && name !== 'countries') throw notFound();
     const id = c.req.query('id');
     const words = normalize(c.req.query('q'));

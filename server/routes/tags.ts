@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
 import { badRequest, notFound, validationError } from '../errors';
 import { readJson } from '../json-body';
-import { requireCaller, requireRoles, type AppContext, type AppEnv, type Caller } from '../context';
+import { requireCaller, type AppContext, type AppEnv, type Caller } from '../context';
 import type { EntityDef, Registry } from '../schemas';
 import type { ReadOps } from '../store/types';
 import { TAGS, tagAssignable, tagVisible, visibleTagIds, writableTags, type Tag } from '../tags';
 import { updateStamps, expectedVersion } from '../resources/write';
-import { visibleRecord } from '../resources/visibility';
+import { recordAccess } from '../resources/recordAccess';
 
 /**
  * Tag calls (spec §7.2). A record is named `<SOURCE>_<id>`: SOURCE is the entity's name in
@@ -32,15 +32,19 @@ function tagsOfRecord(store: ReadOps, caller: Caller, ids: unknown, type?: strin
     .map(tagView);
 }
 
-/** The record behind `<SOURCE>_<id>`, with the entity's route roles and visibility applied. */
-function taggedRecord(c: AppContext) {
+/**
+ * The record behind `<SOURCE>_<id>` under the rule of the record's own routes
+ * (resources/recordAccess.ts): 403 without their roles, 404 out of sight, and for `write`
+ * 403 when the caller may only read it.
+ */
+function taggedRecord(c: AppContext, mode: 'read' | 'write') {
   const caller = requireCaller(c);
   const { store, registry } = c.get('services');
   const [, source, id] = /^([A-Z0-9_]+)_(\d+)$/.exec(c.req.param('ref') ?? '') ?? [];
   const entity = source ? entityForSource(registry, source) : undefined;
   if (!entity?.tags) throw notFound();
-  requireRoles(caller, entity.roles);
-  return { caller, store, entity, id: Number(id), record: visibleRecord(store, entity, Number(id), caller) };
+  const access = recordAccess(entity);
+  return { caller, store, entity, access, id: Number(id), record: access[mode](store, Number(id), caller) };
 }
 
 function tagSourcesOf(registry: Registry, list: string): string[] {
@@ -50,8 +54,10 @@ function tagSourcesOf(registry: Registry, list: string): string[] {
   return sources;
 }
 
-export function tagRoutes() {
+export function tagRoutes(registry: Registry) {
   const app = new Hono<AppEnv>();
+  // Every tagged entity must have a record access rule: checked at start, not at the first call.
+  for (const entity of registry.entities.values()) if (entity.tags) recordAccess(entity);
 
   /**
    * Options of tag pickers: enabled tags of these sources the caller may see (the labels of
@@ -73,25 +79,26 @@ export function tagRoutes() {
   });
 
   app.get('/back/bo/tags/:ref{[A-Z0-9_]+_[0-9]+}', (c) => {
-    const { caller, store, entity, record } = taggedRecord(c);
+    const { caller, store, entity, record } = taggedRecord(c, 'read');
     return c.json(tagsOfRecord(store, caller, record[entity.tags!.field]));
   });
 
   app.get('/back/bo/tags/:ref{[A-Z0-9_]+_[0-9]+}/:type{[A-Z_]+}', (c) => {
-    const { caller, store, entity, record } = taggedRecord(c);
+    const { caller, store, entity, record } = taggedRecord(c, 'read');
     const [type] = tagSourcesOf(c.get('services').registry, c.req.param('type'));
     return c.json(tagsOfRecord(store, caller, record[entity.tags!.field], type));
   });
 
   /** Replaces the record's tags by the given ids under the rules of server/tags.ts; bumps its version. */
   app.patch('/back/bo/tags/:ref{[A-Z0-9_]+_[0-9]+}', async (c) => {
-    const { caller, store, entity, id } = taggedRecord(c);
+    // Rights before the body: a record out of reach answers the same whatever is sent.
+    const { caller, store, entity, access, id } = taggedRecord(c, 'write');
     const body = await readJson(c);
     if (!Array.isArray(body) || body.some((tagId) => !Number.isInteger(tagId))) throw validationError([{ path: '', key: 'validation.wrongType' }]);
     const version = expectedVersion(c.req.query('version'), false);
     const field = entity.tags!.field;
     const updated = await store.transaction((tx) => {
-      const current = visibleRecord(tx, entity, id, caller);
+      const current = access.write(tx, id, caller);
       const tags = writableTags(tx, caller, entity.tags!.source, body, current[field]);
       return tx.update(entity.collection, id, (row) => ({ ...row, [field]: tags, ...updateStamps(entity, caller) }), version);
     });

@@ -21,7 +21,7 @@ export function seedAlerts(tx: WriteOps, random: Random, today: string, identity
         ...alert,
         contactId,
         universeId: contact.universeId,
-        creationDate: `${addDays(today, index - picked.length)}T0${index + 7}:30:00.000Z`,
+        creationDate: `${addDays(today, index - picked.length)}T${String(index + 7).padStart(2, '0')}:30:00.000Z`,
         read,
         shown: read,
       });

@@ -1,5 +1,7 @@
 import { today } from '../dates';
+import type { Registry } from '../schemas';
 import type { Store } from '../store/types';
+import { assertStoredRecords } from '../storedRecords';
 import { seedAlerts } from './alerts';
 import { seedAudit } from './audit';
 import { accountHashes, seedIdentity } from './identity';
@@ -8,8 +10,11 @@ import { seedRecords } from './records';
 import { seedServices } from './services';
 import { seedTags } from './tags';
 
-/** The demo universe of CONTRACT.md, written in one transaction (all or nothing). */
-export async function seedDemo(store: Store, now = new Date()): Promise<void> {
+/**
+ * The demo universe of CONTRACT.md, written in one transaction (all or nothing) and checked
+ * against the entity schemas the API validates with: a record the API would refuse stops the seed.
+ */
+export async function seedDemo(store: Store, registry: Registry, now = new Date()): Promise<void> {
   const hashes = await accountHashes();
   const random = createRandom(2026);
   const day = today(now);
@@ -20,5 +25,6 @@ export async function seedDemo(store: Store, now = new Date()): Promise<void> {
     seedServices(tx, createRandom(42), day, identity); // its own sequence: the records above stay as they were
     seedAlerts(tx, random, day, identity);
     seedAudit(tx, createRandom(30), now, identity); // its own sequence: the records above stay as they were
+    assertStoredRecords(registry, tx, 'The demo seed');
   });
 }

@@ -31,7 +31,7 @@ const FLOWS = {
   terminated: { creator: DM, events: [['ACCEPT_DATE', SP], ['COMPLETE', SP]] },
   cancelled: { creator: DM, events: [['ACCEPT_DATE', SP], ['REQUEST_CANCEL', OT], ['CONFIRM_CANCEL', SP]] },
   cancelledDirect: { creator: DM, events: [['ACCEPT_DATE', SP], ['CANCEL', DM]] },
-  // The other universe has no service provider: its services stay between client and factory.
+  // The other universe has no inspection office: its brand inspects its factory itself (an internal assessment, the brand as provider).
   otherOpen: { creator: DM, events: [] },
   otherRequested: { creator: DM, events: [['REQUEST_DATE', OT]] },
   otherAgreed: { creator: DM, events: [['ACCEPT_DATE', OT]] },
@@ -249,6 +249,9 @@ function actorOf(ctx: Ctx, key: CompanyKey | undefined, contactId?: number): Act
   return { contactId: contactId ?? ctx.identity.staff[key][0], companyId: ctx.identity.companies[key] };
 }
 
+/** A brand inspecting its own factory assesses internally, whatever was drawn (the draw is kept so the other records stay as they were). */
+const assessmentOf = (parties: Parties, drawn: string) => (parties.provider === parties.client ? 'INTERNAL' : drawn);
+
 function insertService(ctx: Ctx, flowName: FlowName, parties: Parties, startDate: string, index: number): void {
   const { tx, random, identity, today } = ctx;
   const department = parties.universe === 'other' ? 'INSP' : DEPARTMENTS[index % DEPARTMENTS.length];
@@ -260,7 +263,7 @@ function insertService(ctx: Ctx, flowName: FlowName, parties: Parties, startDate
   const sides: Record<ServiceSide, Actor | undefined> = {
     DECISION_MAKER: flow.creator === DM ? parties.creator : actorOf(ctx, parties.client, identity.accounts.quality),
     ORDER_TAKER: actorOf(ctx, parties.supplier ?? parties.factory),
-    SERVICE_PROVIDER: flow.creator === SP ? parties.creator : actorOf(ctx, parties.provider, parties.provider === 'admin' ? identity.accounts.admin : identity.accounts.manager),
+    SERVICE_PROVIDER: flow.creator === SP ? parties.creator : actorOf(ctx, parties.provider, parties.provider === 'admin' ? identity.accounts.admin : parties.provider === 'atlas' ? identity.accounts.manager : undefined),
   };
   const serviceId = tx.nextId(SERVICES);
   const universeId = identity.universes[parties.universe];
@@ -283,7 +286,7 @@ function insertService(ctx: Ctx, flowName: FlowName, parties: Parties, startDate
     ...(department === 'INSP' ? { exFactoryDate: addDays(startDate, random.int(2, 10)) } : {}),
     ...moved.fields,
     servicePartyType: 'SOURCE',
-    assessmentMethod: random.pick(['THIRD_PARTY', 'THIRD_PARTY', 'THIRD_PARTY', 'INTERNAL']),
+    assessmentMethod: assessmentOf(parties, random.pick(['THIRD_PARTY', 'THIRD_PARTY', 'THIRD_PARTY', 'INTERNAL'])),
     client: company(parties.client),
     supplier: company(parties.supplier),
     factory: company(parties.factory),
@@ -337,6 +340,6 @@ export function seedServices(tx: WriteOps, random: Random, today: string, identi
   }
   const outsider = actorOf(ctx, 'northwind', identity.accounts.outsider)!;
   (['otherOpen', 'otherRequested', 'otherAgreed'] as const).forEach((flowName, i) => {
-    insertService(ctx, flowName, { universe: 'other', client: 'northwind', factory: 'harbor', creator: outsider }, addDays(today, random.int(-5, 10)), index + i);
+    insertService(ctx, flowName, { universe: 'other', client: 'northwind', factory: 'harbor', provider: 'northwind', creator: outsider }, addDays(today, random.int(-5, 10)), index + i);
   });
 }

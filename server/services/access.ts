@@ -105,3 +105,16 @@ export function visibleService(store: ReadOps, id: number, caller: Caller): Serv
 export function requireSheetWrite(service: ServiceParties, caller: Caller): void {
   if (sheetRight(service, caller).right !== 'WRITE') throw forbidden('error.service.readOnly');
 }
+
+/** A service reached from outside its routes (its tags): the service routes' roles, visibility and sheet right. */
+export const serviceRecordAccess = {
+  read(store: ReadOps, id: number, caller: Caller): ServiceRow {
+    requireServiceReader(caller);
+    return visibleService(store, id, caller);
+  },
+  write(store: ReadOps, id: number, caller: Caller): ServiceRow {
+    const service = serviceRecordAccess.read(store, id, caller);
+    requireSheetWrite(service, caller);
+    return service;
+  },
+};

@@ -1,5 +1,5 @@
 import { logServer } from '../audit';
-import type { AppContext, Caller } from '../context';
+import { appLink, type AppContext, type Caller } from '../context';
 import { contactById, fullName } from '../identity';
 import { translate } from '../i18n';
 import type { Row } from '../store/types';
@@ -13,7 +13,7 @@ import type { Notification } from './serviceFields';
 export async function sendWizardNotification(c: AppContext, caller: Caller, service: Row, notification: Notification | undefined): Promise<void> {
   if (!notification?.doSend) return;
   const { store, mailer, appUrl, registry } = c.get('services');
-  const link = `${appUrl ?? new URL(c.req.url).origin}/services/${service.serviceId}`;
+  const link = appLink({ appUrl }, `/services/${service.serviceId}`);
   const recipients = [...new Set([...notification.tos, ...notification.ccs])].map((id) => contactById(store, id)).filter((contact) => contact?.email);
   for (const contact of recipients) {
     const lang = contact!.language ?? 'en';

@@ -20,6 +20,8 @@ import { departmentOfType } from './wizardRules';
 const SERVICE_FIELDS = ['type', 'client', 'supplier', 'factory', 'serviceProvider', 'startDate', 'endDate', 'exFactoryDate', 'orderTakerContacts'];
 const LINE_FIELDS = ['poNumber', 'designation', 'quantity', 'unit'];
 const QUICK_KEYS = [...SERVICE_FIELDS, ...LINE_FIELDS];
+/** Shown by GET, read-only (service.json): a PUT of what GET returned carries them, and they are ignored. */
+const SHOWN_ONLY = ['serviceId', 'number'];
 
 const defined = (row: Row): Row => Object.fromEntries(Object.entries(row).filter(([, value]) => value !== undefined));
 
@@ -76,8 +78,7 @@ function flatView(service: Row): Row {
   const line = linesOf(service, PO_LINES)[0] ?? {};
   const quantity = (line.orderedQuantity ?? {}) as Row;
   return defined({
-    serviceId: service.serviceId,
-    number: service.number,
+    ...Object.fromEntries(SHOWN_ONLY.map((field) => [field, service[field]])),
     version: service.version,
     ...Object.fromEntries(SERVICE_FIELDS.map((field) => [field, service[field]])),
     poNumber: line.poNumber,
@@ -111,7 +112,7 @@ export function quickServiceRoutes(): Hono<AppEnv> {
     const caller = serviceCaller(c);
     const { store, registry } = c.get('services');
     serviceInReach(c, caller);
-    const flat = await readObject(c, [...QUICK_KEYS, 'version']);
+    const flat = await readObject(c, [...QUICK_KEYS, ...SHOWN_ONLY, 'version']);
     const version = expectedVersion(flat.version, true)!;
     const id = numberParam(c, 'id');
     const updated = await store.transaction((tx) => {

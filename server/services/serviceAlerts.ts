@@ -1,5 +1,5 @@
 import { logServer } from '../audit';
-import type { Caller, Services } from '../context';
+import { appLink, type Caller, type Services } from '../context';
 import { nowIso } from '../dates';
 import { COLLECTIONS, fullName, type Contact } from '../identity';
 import { hasMessage, translate, type Language } from '../i18n';
@@ -85,8 +85,6 @@ function wantsMail(contact: Contact, type: ServiceNotification): boolean {
 export interface MailOptions {
   /** Left out of the recipients (the caller knows already). */
   caller?: Caller;
-  /** Base of the link to the service (APP_URL, else the request's origin). */
-  origin?: string;
 }
 
 /**
@@ -97,7 +95,6 @@ export async function mailServiceParties(services: Services, service: ServiceLik
   const type = notificationOf(service, event);
   if (!type) return;
   const { store, mailer, registry } = services;
-  const base = (services.appUrl ?? options.origin ?? '').replace(/\/$/, '');
   const recipients = serviceRecipients(store, service, options.caller?.contact.contactId).filter((contact) => wantsMail(contact, type));
   for (const contact of recipients) {
     const lang: Language = contact.language ?? 'en';
@@ -106,7 +103,7 @@ export async function mailServiceParties(services: Services, service: ServiceLik
       number: service.number,
       type: registry.locales[lang]?.[`enum.serviceType.${String(service.type)}`] ?? service.type,
       dates: datesOf(service),
-      link: `${base}/services/${String(service.serviceId)}`,
+      link: appLink(services, `/services/${String(service.serviceId)}`),
     };
     try {
       await mailer.send({ to: contact.email!, subject: translate(lang, `mail.service.${type}.subject`, params), text: translate(lang, `mail.service.${type}.body`, params) });

@@ -76,7 +76,7 @@ export function applyServiceEvent(tx: WriteOps, service: ServiceRecord, caller: 
  */
 export function answerMove(c: AppContext, caller: Caller, event: ServiceAction, service: ServiceRecord): Response {
   const services = c.get('services');
-  void mailServiceParties(services, service, event, { caller, origin: new URL(c.req.url).origin }).catch((error: Error) =>
+  void mailServiceParties(services, service, event, { caller }).catch((error: Error) =>
     console.error(`[qcflow] service ${String(service.number)} e-mails failed:`, error.message),
   );
   return c.json(presentService(services.store, service, caller));

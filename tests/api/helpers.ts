@@ -1,13 +1,12 @@
-import { serve } from '@hono/node-server';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp } from '../../server/app';
 import { openStore } from '../../server/boot';
+import { listenThenBuild } from '../../server/listen';
 import { createMailer, type Mailer } from '../../server/mail';
 import type { Store } from '../../server/store/types';
 import { ACCOUNTS, DEMO_PASSWORD } from '../demo-accounts';
@@ -36,18 +35,19 @@ export interface TestServer {
 
 /**
  * createApp + @hono/node-server on 127.0.0.1, a free port, a fresh temp DB_FILE, SEED=demo unless
- * told otherwise, e-mails as .eml files in `<temp dir>/outbox` unless a mailer is given.
+ * told otherwise, e-mails as .eml files in `<temp dir>/outbox` unless a mailer is given, links in
+ * e-mails on the server's own address unless an appUrl is given (as main.ts does without APP_URL).
  */
-export async function startServer(options: { schemasDir?: string; distDir?: string; seed?: 'demo' | 'none'; mailer?: Mailer } = {}): Promise<TestServer> {
+export async function startServer(options: { schemasDir?: string; distDir?: string; seed?: 'demo' | 'none'; mailer?: Mailer; appUrl?: string } = {}): Promise<TestServer> {
   const dir = await tempDir();
-  const { store, sessionSecret } = await openStore({ dbFile: join(dir, 'db.json'), seed: options.seed ?? 'demo' });
+  const schemasDir = options.schemasDir ?? join(ROOT, 'schemas');
+  const { store, sessionSecret } = await openStore({ dbFile: join(dir, 'db.json'), seed: options.seed ?? 'demo', schemasDir });
   const mailer = options.mailer ?? createMailer({ outbox: join(dir, 'outbox') });
-  const app = createApp({ store, sessionSecret, mailer, schemasDir: options.schemasDir ?? join(ROOT, 'schemas'), distDir: options.distDir ?? join(dir, 'dist') });
-  const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 });
-  if (!server.listening) await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
+  const { server, origin } = await listenThenBuild('127.0.0.1', 0, (ownOrigin) =>
+    createApp({ store, sessionSecret, mailer, appUrl: options.appUrl ?? ownOrigin, schemasDir, distDir: options.distDir ?? join(dir, 'dist') }),
+  );
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: origin,
     store,
     dir,
     outbox: mailer.outbox,

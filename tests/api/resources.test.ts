@@ -347,6 +347,23 @@ describe.each(Object.entries(cases))('%s', (name, rc) => {
       expect(deep.message).toBe('The request body is nested too deeply (maximum 32 levels)');
     });
 
+    it('a valid body not sent as application/json (415: a cross-site form can post text/plain)', async () => {
+      const before = count();
+      const body = JSON.stringify(rc.valid(ids));
+      for (const type of ['text/plain', 'text/plain;charset=UTF-8', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
+        const reply = await manager.request('POST', rc.api, { raw: body, headers: { 'Content-Type': type } });
+        expect([reply.status, reply.body.exception, reply.body.message], type).toEqual([415, 'UnsupportedMediaTypeException', 'Send the request body as JSON (Content-Type: application/json)']);
+        expect(reply.body).toMatchObject({ level: 'ERROR', errors: [] });
+      }
+      const french = await new Client(server.url, { language: 'fr' }).request('POST', '/back/password/forgotten', { raw: '{"email":"nobody@nowhere.test"}', headers: { 'Content-Type': 'text/plain' } });
+      expect([french.status, french.body.message]).toEqual([415, 'Envoyez le corps de la requête en JSON (Content-Type: application/json)']);
+      const service = await manager.request('POST', '/back/bo/services', { raw: '{}', headers: { 'Content-Type': 'text/plain' } });
+      expect(service.status).toBe(415);
+      expect(count()).toBe(before);
+      const charset = await manager.request('POST', rc.api, { raw: body, headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+      expect(charset.status, charset.text).toBe(201);
+    });
+
     it('malformed JSON and non-object bodies', async () => {
       const bad = await refused('{"title": ');
       expect(bad.message).toBe('The request body is not valid JSON');

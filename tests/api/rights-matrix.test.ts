@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import { serverLogEntry } from '../../server/audit';
 import { newTokenSecret, secretHashOf } from '../../server/auth/apiTokenStore';
-import type { EntityDef } from '../../server/schemas';
+import { loadRegistry, type EntityDef } from '../../server/schemas';
 import type { Row, Stored } from '../../server/store/types';
 import { WHO, companySees, demoPeople, firstSeen, registryEntities, type Person, type Who } from './demo-people';
 import { ACCOUNTS, Client, ROOT, loginAs, startServer, type Reply, type TestServer } from './helpers';
@@ -361,7 +361,7 @@ const keyOf = (route: string) => {
 };
 
 function appRoutes(): Map<string, string[]> {
-  const app = createApp({ store: server.store, sessionSecret: 'route listing only', schemasDir: join(ROOT, 'schemas') });
+  const app = createApp({ store: server.store, sessionSecret: 'route listing only', appUrl: server.url, schemasDir: join(ROOT, 'schemas') });
   const routes = new Map<string, string[]>();
   for (const { method, path } of app.routes) {
     if (method === 'ALL' || !path.startsWith('/back')) continue;
@@ -596,5 +596,99 @@ describe('GET calls that change state are guarded like writes', () => {
     adminLink.cookies.set(...([...clients.admin.cookies][0] as [string, string]));
     expect((await adminLink.get('/back/login/impersonate', { username: ACCOUNTS.buyer })).status).toBe(403);
     expect((await adminLink.get('/back/auth/profile')).body.impersonating).toBeFalsy();
+  });
+});
+
+describe('tag calls follow the rights of the tagged record’s own routes, for every tag source', () => {
+  const registry = loadRegistry(join(ROOT, 'schemas'));
+  const tagSources: string[] = registry.enums.tagSource.enum;
+  const tagged = [...entities.values()].filter((def) => def.tags);
+  const refOf = (def: EntityDef) => def.name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase();
+  /** Companies' SECRET, SHARED tags of services (the demo seed tags none): on every universe-1 service. */
+  const serviceTags = { lumiereSecret: 0, atlasSecret: 0, shared: 0 };
+
+  beforeAll(async () => {
+    await server.store.transaction((tx) => {
+      const tag = (who: Who, localizedName: string, privacy: string) =>
+        tx.insert('tags', 'tagId', { universeId: people[who].universeId, companyId: people[who].companyId, localizedName, color: '#000000', privacy, disabled: false, sources: ['SERVICE'] }).tagId as number;
+      serviceTags.lumiereSecret = tag('quality', 'Brand eyes only', 'SECRET');
+      serviceTags.atlasSecret = tag('manager', 'Inspector eyes only', 'SECRET');
+      serviceTags.shared = tag('quality', 'Shared service tag', 'SHARED');
+      for (const service of tx.all('services').filter((row) => row.universeId === people.quality.universeId)) {
+        tx.update('services', service.serviceId as number, (row) => ({ ...row, tags: [serviceTags.shared, serviceTags.lumiereSecret, serviceTags.atlasSecret] }));
+      }
+    });
+  });
+
+  /** What the record's own route answers this caller: its status, the tags it shows, and whether the caller may change the record. */
+  async function ownRoute(def: EntityDef, id: number, who: Who) {
+    const reply = await clients[who].get(`${def.api}/${id}`);
+    const writable = reply.status === 200 && !def.readOnly && (def.name !== 'service' || reply.body.rights.sheet.right === 'WRITE');
+    return { status: reply.status, tags: reply.status === 200 ? (reply.body[def.tags!.field] as number[]) : [], writable };
+  }
+
+  const mayShow = (tag: Row, who: Who) => tag.universeId === people[who].universeId && (tag.privacy !== 'SECRET' || tag.companyId === people[who].companyId);
+
+  it('every tag source is either the source of a tagged entity or answers 404 to everyone', async () => {
+    const problems: string[] = [];
+    for (const source of tagSources.filter((name) => !tagged.some((def) => def.tags!.source === name))) {
+      for (const who of WHO) {
+        for (const [method, url] of [['GET', `/back/bo/tags/${source}_1`], ['GET', `/back/bo/tags/${source}_1/${source}`], ['PATCH', `/back/bo/tags/${source}_1`]]) {
+          const reply = await clients[who].request(method, url, { json: method === 'PATCH' ? [] : undefined });
+          if (reply.status !== 404) problems.push(`${who} ${method} ${url} → ${reply.status}`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(tagged.map((def) => def.tags!.source).every((source) => tagSources.includes(source))).toBe(true);
+  });
+
+  for (const def of tagged) {
+    it(`${refOf(def)} (source ${def.tags!.source}): read, read by source and replace answer like ${def.api}/:id for every demo account`, async () => {
+      const problems: string[] = [];
+      const ids = server.store.all(def.collection).map((record) => record[def.idField] as number);
+      for (const who of WHO) {
+        // Up to two records per answer of the own route (seen and writable, seen only, forbidden, out of sight here or in the other universe).
+        const samples = new Map<string, number[]>();
+        for (const id of ids) {
+          const own = await ownRoute(def, id, who);
+          const sameUniverse = server.store.get(def.collection, id)!.universeId === people[who].universeId;
+          const key = `${own.status}:${own.writable}:${sameUniverse}`;
+          if ((samples.get(key)?.length ?? 0) < 2) samples.set(key, [...(samples.get(key) ?? []), id]);
+        }
+        for (const id of [...samples.values()].flat()) {
+          const own = await ownRoute(def, id, who);
+          const ref = `/back/bo/tags/${refOf(def)}_${id}`;
+          const label = `${who} ${ref} (own route ${own.status}${own.writable ? ', writable' : ''})`;
+          for (const url of [ref, `${ref}/${def.tags!.source}`]) {
+            const read = await clients[who].get(url);
+            if (read.status !== own.status) problems.push(`${label}: GET ${url} → ${read.status}`);
+            if (read.status !== 200) continue;
+            const shown = read.body.map((tag: { tagId: number }) => tag.tagId);
+            if (url === ref && shown.join() !== own.tags.join()) problems.push(`${label}: GET shows [${shown}], the record shows [${own.tags}]`);
+            for (const tagId of shown) if (!mayShow(server.store.get('tags', tagId)!, who)) problems.push(`${label}: GET ${url} shows hidden tag #${tagId}`);
+          }
+          const before = server.store.get(def.collection, id)!;
+          const write = await clients[who].patch(ref, own.tags, { version: before.version });
+          const expected = own.status !== 200 ? own.status : own.writable ? 200 : 403;
+          if (write.status !== expected) problems.push(`${label}: PATCH → ${write.status}, expected ${expected} ${write.text.slice(0, 120)}`);
+          const after = server.store.get(def.collection, id)!;
+          if (expected !== 200 && JSON.stringify(after) !== JSON.stringify(before)) problems.push(`${label}: PATCH refused but the record changed`);
+          const sorted = (record: Row) => [...(record[def.tags!.field] as number[])].sort().join();
+          if (expected === 200 && sorted(after) !== sorted(before)) problems.push(`${label}: rewriting the visible tags changed the stored list`);
+        }
+      }
+      expect(problems).toEqual([]);
+    });
+  }
+
+  it('a company’s SECRET tag on a service stays hidden from the other parties who see the service', async () => {
+    const service = server.store.find('services', (row) => row.client === people.quality.companyId && row.serviceProvider === people.manager.companyId && row.providerConfirmed === true)[0];
+    const ref = `/back/bo/tags/SERVICE_${service.serviceId}`;
+    const shown = async (who: Who) => (await clients[who].get(ref)).body.map((tag: { tagId: number }) => tag.tagId);
+    expect(await shown('manager')).toEqual([serviceTags.shared, serviceTags.atlasSecret]);
+    expect(await shown('quality')).toEqual([serviceTags.shared, serviceTags.lumiereSecret]);
+    const options = await clients.manager.get('/back/bo/tags/SERVICE/options');
+    expect(options.body.map((option: { value: number }) => option.value)).not.toContain(serviceTags.lumiereSecret);
   });
 });

@@ -1,9 +1,13 @@
-import { rm } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openStore } from '../../server/boot';
+import { loadRegistry } from '../../server/schemas';
 import { seedDemo } from '../../server/seed';
 import { LowdbStore } from '../../server/store/lowdb';
-import { ACCOUNTS, currentMonth, loginAs, shiftDay, startServer, tempDir, today, type Client, type TestServer } from './helpers';
+import type { Row } from '../../server/store/types';
+import { fieldErrors } from '../../server/validation';
+import { ACCOUNTS, ROOT, copySchemas, currentMonth, loginAs, shiftDay, startServer, tempDir, today, type Client, type TestServer } from './helpers';
 
 /** The demo universe: accounts, volumes, dates, states, visibility, and records valid per their schemas. */
 let server: TestServer;
@@ -118,7 +122,7 @@ describe('demo seed', () => {
     const dir = await tempDir();
     const store = await LowdbStore.open(join(dir, 'audit.json'));
     const now = Date.now();
-    await seedDemo(store, new Date(now));
+    await seedDemo(store, loadRegistry(join(ROOT, 'schemas')), new Date(now));
     const monthAgo = new Date(now - 31 * 86_400_000).toISOString();
     const events = store.all('loginEvents');
     expect(events.length).toBeGreaterThanOrEqual(30);
@@ -151,12 +155,66 @@ describe('demo seed', () => {
     const dir = await tempDir();
     const now = new Date();
     const stores = await Promise.all(['a.json', 'b.json'].map((file) => LowdbStore.open(join(dir, file))));
-    await Promise.all(stores.map((store) => seedDemo(store, now)));
+    const registry = loadRegistry(join(ROOT, 'schemas'));
+    await Promise.all(stores.map((store) => seedDemo(store, registry, now)));
     const withoutHashes = (store: LowdbStore) =>
       ['capas', 'qualityAlerts', 'nonCompliances', 'matrix8ds', 'structuralCosts', 'tags', 'companies', 'alerts', 'loginEvents', 'serverLogs', 'services', 'serviceDateLines', 'serviceHistory', 'serviceNotes'].map((name) =>
         store.all(name),
       );
     expect(withoutHashes(stores[0])).toEqual(withoutHashes(stores[1]));
     await rm(dir, { recursive: true, force: true });
+  });
+});
+
+describe('the seed goes through the validation of the API', () => {
+  /** The demo store as written on disk: every collection and its records. */
+  async function seededCollections(schemasDir: string): Promise<Record<string, Record<string, Row>>> {
+    const dir = await tempDir();
+    try {
+      const { store } = await openStore({ dbFile: join(dir, 'db.json'), seed: 'demo', schemasDir });
+      await store.close();
+      return JSON.parse(await readFile(join(dir, 'db.json'), 'utf8')).collections;
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  it('every collection of the demo store has an entity schema, and every record passes it', async () => {
+    const registry = loadRegistry(join(ROOT, 'schemas'));
+    const collections = await seededCollections(join(ROOT, 'schemas'));
+    const entities = new Map([...registry.entities.values()].map((entity) => [entity.collection, entity]));
+    const seeded = Object.keys(collections).filter((name) => Object.keys(collections[name]).length > 0);
+    expect(seeded.filter((name) => !entities.has(name)), 'collections without a schema').toEqual([]);
+    const faults: string[] = [];
+    for (const name of seeded) {
+      const entity = entities.get(name)!;
+      const properties = (entity.schema.properties ?? {}) as Record<string, { readOnly?: boolean }>;
+      for (const record of Object.values(collections[name])) {
+        // The store's bookkeeping and read-only fields the server cleared with null are not the schema's.
+        const checked = Object.fromEntries(
+          Object.entries(record).filter(([key, value]) => (key in properties ? !(value === null && properties[key].readOnly) : !['version', 'universeId'].includes(key))),
+        );
+        if (!entity.validateUpdate(checked)) for (const { path, key } of fieldErrors(entity.validateUpdate.errors)) faults.push(`${name} #${String(record[entity.idField])} ${path}: ${key} (${JSON.stringify(checked[path.split('/')[1]])})`);
+      }
+    }
+    expect(faults).toEqual([]);
+  });
+
+  it('a seeded record its schema refuses stops the seed, naming it; nothing is written', async () => {
+    const schemas = await copySchemas();
+    try {
+      const file = join(schemas, 'entities', 'capa.json');
+      const capa = JSON.parse(await readFile(file, 'utf8'));
+      capa.properties.title.maxLength = 5;
+      await writeFile(file, JSON.stringify(capa));
+      const dir = await tempDir();
+      await expect(openStore({ dbFile: join(dir, 'db.json'), seed: 'demo', schemasDir: schemas })).rejects.toThrow(/The demo seed breaks the entity schemas .*\n.*capas #1 \/title: too long/);
+      const store = await LowdbStore.open(join(dir, 'db.json'));
+      expect(store.isEmpty()).toBe(true);
+      await store.close();
+      await rm(dir, { recursive: true, force: true });
+    } finally {
+      await rm(schemas, { recursive: true, force: true });
+    }
   });
 });

@@ -393,6 +393,21 @@ describe('the light wizard (quickService)', () => {
     expect(ok.body.service).toMatchObject({ creatorSide: 'ORDER_TAKER', serviceStep: 'REQUESTED' });
   });
 
+  it('PUT takes back what GET gave (its read-only serviceId and number ignored)', async () => {
+    const created = await buyer.post('/back/bo/quickService', flat({ poNumber: 'PO-Q-ROUND' }));
+    expect(created.status, created.text).toBe(201);
+    const url = `/back/bo/quickService/${created.body.service.serviceId}`;
+    const view = (await buyer.get(url)).body;
+    expect(view).toMatchObject({ serviceId: created.body.service.serviceId, number: created.body.service.number });
+    const same = await buyer.put(url, view);
+    expect(same.status, same.text).toBe(200);
+    expect((await buyer.get(url)).body).toEqual({ ...view, version: view.version + 1 });
+    const renamed = await buyer.put(url, { ...view, version: view.version + 1, serviceId: 1, number: 'S-OTHER', designation: 'Silk scarf, lined' });
+    expect(renamed.status, renamed.text).toBe(200);
+    expect(renamed.body).toMatchObject({ serviceId: view.serviceId, number: view.number });
+    expect(server.store.get('services', 1)!.number).not.toBe('S-OTHER');
+  });
+
   it('PUT changes only the flat fields given: the others, and the first PO line’s, keep their value', async () => {
     const created = await buyer.post('/back/bo/quickService', flat({ poNumber: 'PO-Q2' }));
     expect(created.status, created.text).toBe(201);

@@ -41,6 +41,14 @@ describe('SPA serving', () => {
     expect((await browser.get('/favicon.svg')).headers.get('cache-control')).toBe('public, max-age=3600');
   });
 
+  it('answers 404, not the page, for a missing asset or file', async () => {
+    for (const path of ['/assets/missing.js', '/assets/index-Zz9Zz9Zz.css', '/missing.png', '/assets/']) {
+      const reply = await browser.request('GET', path, { headers: { Accept: '*/*' } });
+      expect(reply.status, path).toBe(404);
+      expect(reply.text, path).not.toContain('<div id="root">');
+    }
+  });
+
   it('keeps /back/ paths to the API', async () => {
     const reply = await browser.get('/back/unknown');
     expect(reply.status).toBe(404);

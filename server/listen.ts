@@ -1,0 +1,24 @@
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { serve, type ServerType } from '@hono/node-server';
+
+type Fetch = (request: Request, env?: unknown) => Response | Promise<Response>;
+
+/** `http://<host>:<port>` (an IPv6 host in brackets): the server's own address, CONTRACT.md's default APP_URL. */
+export function ownOrigin(host: string, port: number): string {
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
+/**
+ * Binds the socket first, then builds the app with the address it really listens on (PORT=0
+ * picks a free port, so the default APP_URL is known only then). Requests are answered once
+ * the app exists; none can arrive in between, as the build runs before the next I/O turn.
+ */
+export async function listenThenBuild(host: string, port: number, build: (origin: string) => { fetch: Fetch }): Promise<{ server: ServerType; origin: string }> {
+  let app: { fetch: Fetch } | undefined;
+  const server = serve({ fetch: (request, env) => (app ? app.fetch(request, env) : new Response('Starting', { status: 503 })), hostname: host, port });
+  if (!server.listening) await once(server, 'listening');
+  const origin = ownOrigin(host, (server.address() as AddressInfo).port);
+  app = build(origin);
+  return { server, origin };
+}

@@ -1,0 +1,44 @@
+import { forbidden } from '../errors';
+import { requireRoles, type Caller } from '../context';
+import type { EntityDef } from '../schemas';
+import type { ReadOps, Row, Stored } from '../store/types';
+import { serviceRecordAccess } from '../services/access';
+import { visibleRecord } from './visibility';
+
+/**
+ * Who may read and change one record when a route reaches it by id from outside the
+ * entity's own routes (the tag calls): exactly the rule of the entity's own routes.
+ * Both answer 403 without the route roles and 404 for a record out of sight; `write`
+ * also answers 403 when the caller may only read the record.
+ */
+export interface RecordAccess {
+  read(store: ReadOps, id: number, caller: Caller): Stored<Row>;
+  write(store: ReadOps, id: number, caller: Caller): Stored<Row>;
+}
+
+/** Entities with hand-written routes (x-routes "custom") name their rule here. */
+const customRules: Record<string, RecordAccess> = { service: serviceRecordAccess };
+
+/** The generated routes' rule (server/resources/router.ts): route roles, then x-visibility. */
+function generatedRule(entity: EntityDef): RecordAccess {
+  const read = (store: ReadOps, id: number, caller: Caller) => {
+    requireRoles(caller, entity.roles);
+    return visibleRecord(store, entity, id, caller);
+  };
+  return {
+    read,
+    write: (store, id, caller) => {
+      const record = read(store, id, caller);
+      if (entity.readOnly) throw forbidden();
+      return record;
+    },
+  };
+}
+
+/** The entity's rule; an entity with hand-written routes and no rule here fails at start rather than fall back to a looser one. */
+export function recordAccess(entity: EntityDef): RecordAccess {
+  if (!entity.customRoutes) return generatedRule(entity);
+  const rule = Object.hasOwn(customRules, entity.name) ? customRules[entity.name] : undefined;
+  if (!rule) throw new Error(`Entity ${entity.name}: hand-written routes and no record access rule in server/resources/recordAccess.ts`);
+  return rule;
+}
