@@ -14,7 +14,7 @@ export interface UserFilter {
    */
   name: string;
   /**
-   * The criteria as the screen sent them; their JSON text is at most x-maxBytes bytes. Label: `userFilter.filter`
+   * The criteria as the screen sent them, at most 16 KB of JSON. Label: `userFilter.filter`
    */
   filter: {};
   /**

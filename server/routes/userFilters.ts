@@ -4,6 +4,7 @@ import { HttpError, businessRule, notFound, validationError } from '../errors';
 import { isPlainObject, readJson } from '../json-body';
 import { requireCaller, type AppContext, type AppEnv, type Caller } from '../context';
 import type { EntityDef, Registry } from '../schemas';
+import { jsonBytes } from '../../engine/schema/rules';
 import type { ReadOps, Row, Stored } from '../store/types';
 import { expectedVersion, insertRecord, recordToCreate, recordToUpdate } from '../resources/write';
 
@@ -49,10 +50,14 @@ function knownType(registry: Registry, type: string): string {
   return type;
 }
 
-/** 413 when the criteria's JSON is longer than the schema's `x-maxBytes` for `filter`. */
-function assertFilterSize(entity: EntityDef, filter: unknown): void {
-  const max = (entity.schema.properties as Record<string, { 'x-maxBytes'?: number }>).filter['x-maxBytes'];
-  if (max === undefined || Buffer.byteLength(JSON.stringify(filter ?? null)) <= max) return;
+/**
+ * 413 when the criteria's JSON is longer than the schema's `maxBytes` for `filter`: checked before
+ * the schema validation (which would answer a plain 400) so that the person reads what to do.
+ */
+function assertFilterSize(entity: EntityDef, body: unknown): void {
+  const max = (entity.schema.properties as Record<string, { maxBytes?: number }>).filter.maxBytes;
+  const filter = isPlainObject(body) ? body.filter : undefined;
+  if (max === undefined || filter === undefined || jsonBytes(filter) <= max) return;
   throw new HttpError(413, 'PayloadTooLargeException', 'error.filterTooLarge', { max: max / 1024 }, [{ path: '/filter', key: 'validation.tooLarge' }]);
 }
 
@@ -79,9 +84,9 @@ export function userFilterRoutes() {
   app.post(`${base}/${TYPE}`, async (c) => {
     const { caller, store, entity, filters, type } = context(c);
     const body = await readJson(c);
+    assertFilterSize(entity, body);
     const created = await store.transaction((tx) => {
       const record = recordToCreate(entity, body, caller);
-      assertFilterSize(entity, record.filter);
       const mine = tx.find<UserFilter>(filters, (filter) => filter.contactId === caller.contact.contactId && filter.type === type);
       if (mine.length >= MAX_PER_CONTACT_AND_TYPE) throw businessRule('error.filterLimit', { max: MAX_PER_CONTACT_AND_TYPE });
       const duplicate = listOf(tx, filters, caller, type).some(
@@ -97,6 +102,7 @@ export function userFilterRoutes() {
   app.put(`${base}/${TYPE}`, async (c) => {
     const { caller, store, entity, type } = context(c);
     const body = await readJson(c);
+    assertFilterSize(entity, body);
     const id = isPlainObject(body) ? body.userFilterId : undefined;
     if (!Number.isInteger(id)) throw validationError([{ path: '/userFilterId', key: 'validation.required' }]);
     const version = expectedVersion(isPlainObject(body) ? body.version : undefined, true);
@@ -104,7 +110,6 @@ export function userFilterRoutes() {
       const existing = tx.get<UserFilter>(entity.collection, id as number);
       if (!existing || existing.contactId !== caller.contact.contactId || existing.type !== type) throw notFound();
       const record = recordToUpdate(entity, body, existing, caller);
-      assertFilterSize(entity, record.filter);
       return tx.update(entity.collection, id as number, () => record, version);
     });
     return c.json(updated);
