@@ -24,6 +24,9 @@ export const formats: Record<string, FormatDefinition<string> | RegExp> = {
   yearMonth: /^\d{4}-(0[1-9]|1[0-2])$/,
 };
 
+/** The length in UTF-8 bytes of a value written as JSON (what it costs to store). */
+export const jsonBytes = (value: unknown): number => new TextEncoder().encode(JSON.stringify(value) ?? '').length;
+
 export const keywords: KeywordDefinition[] = [
   {
     keyword: 'notBlank',
@@ -40,6 +43,8 @@ export const keywords: KeywordDefinition[] = [
     errors: false,
   },
   { keyword: 'maxTwo', schemaType: 'boolean' },
+  /** Bounds a free-form object (criteria, custom fields) that no maxLength can reach. */
+  { keyword: 'maxBytes', type: 'object', schemaType: 'number', validate: (max: number, value: unknown) => jsonBytes(value) <= max, errors: false },
 ];
 
 /** The message key (an i18n key under `validation.`) for an ajv error keyword. */
@@ -64,6 +69,7 @@ export function messageKey(keyword: string, params: Record<string, unknown> = {}
     case 'minimum':
       return 'validation.tooSmall';
     case 'maximum':
+    case 'maxBytes':
       return 'validation.tooLarge';
     case 'decimals':
       return 'validation.decimals';

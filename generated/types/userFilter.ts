@@ -6,7 +6,7 @@ export interface UserFilter {
    */
   userFilterId?: number;
   /**
-   * Read-only (set by the server).
+   * The search form of the screen (a screen's `search`), from the path; other values are refused. Read-only (set by the server).
    */
   type?: string;
   /**
@@ -14,7 +14,7 @@ export interface UserFilter {
    */
   name: string;
   /**
-   * Label: `userFilter.filter`
+   * The criteria as the screen sent them, at most 16 KB of JSON. Label: `userFilter.filter`
    */
   filter: {};
   /**

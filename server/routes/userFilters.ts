@@ -1,15 +1,18 @@
 import { Hono } from 'hono';
 import { isDeepStrictEqual } from 'node:util';
-import { HttpError, notFound, validationError } from '../errors';
+import { HttpError, businessRule, notFound, validationError } from '../errors';
 import { isPlainObject, readJson } from '../json-body';
 import { requireCaller, type AppContext, type AppEnv, type Caller } from '../context';
-import type { EntityDef } from '../schemas';
+import type { EntityDef, Registry } from '../schemas';
+import { jsonBytes } from '../../engine/schema/rules';
 import type { ReadOps, Row, Stored } from '../store/types';
 import { expectedVersion, insertRecord, recordToCreate, recordToUpdate } from '../resources/write';
 
 /**
  * Saved search filters (spec §7.8 "User filters"): per screen type, the caller's own
  * filters plus those shared within their company; one default per contact and type.
+ * Bounded: the type is the search form of a screen, the criteria are at most the schema's
+ * `x-maxBytes` of JSON, and one person keeps at most MAX_PER_CONTACT_AND_TYPE per type.
  */
 interface UserFilter {
   userFilterId: number;
@@ -24,6 +27,8 @@ interface UserFilter {
 }
 
 const DEFAULTS = 'userFilterDefaults';
+/** Enough for every screen a person works with; a list longer than this is no longer read. */
+export const MAX_PER_CONTACT_AND_TYPE = 100;
 const TYPE = ':type{[A-Za-z0-9_.-]{1,60}}';
 
 const visible = (filter: Stored<UserFilter>, caller: Caller, type: string) =>
@@ -33,6 +38,29 @@ const visible = (filter: Stored<UserFilter>, caller: Caller, type: string) =>
 
 const defaultKey = (caller: Caller, type: string) => `${caller.contact.contactId}:${type}`;
 
+/** The search forms named by screens (schemas/screens `search`): the only filter types. */
+const screenSearchForms = new WeakMap<Registry, Set<string>>();
+function knownType(registry: Registry, type: string): string {
+  let forms = screenSearchForms.get(registry);
+  if (!forms) {
+    forms = new Set(registry.screens.map((screen) => screen.search).filter((name): name is string => !!name && name in registry.search));
+    screenSearchForms.set(registry, forms);
+  }
+  if (!forms.has(type)) throw validationError([{ path: '/type', key: 'validation.unknownValue' }]);
+  return type;
+}
+
+/**
+ * 413 when the criteria's JSON is longer than the schema's `maxBytes` for `filter`: checked before
+ * the schema validation (which would answer a plain 400) so that the person reads what to do.
+ */
+function assertFilterSize(entity: EntityDef, body: unknown): void {
+  const max = (entity.schema.properties as Record<string, { maxBytes?: number }>).filter.maxBytes;
+  const filter = isPlainObject(body) ? body.filter : undefined;
+  if (max === undefined || filter === undefined || jsonBytes(filter) <= max) return;
+  throw new HttpError(413, 'PayloadTooLargeException', 'error.filterTooLarge', { max: max / 1024 }, [{ path: '/filter', key: 'validation.tooLarge' }]);
+}
+
 export function userFilterRoutes() {
   const app = new Hono<AppEnv>();
   const base = '/back/bo/userfilter';
@@ -41,7 +69,8 @@ export function userFilterRoutes() {
     const caller = requireCaller(c);
     const { store, registry } = c.get('services');
     const entity = registry.entities.get('userFilter') as EntityDef;
-    return { caller, store, entity, filters: entity.collection, type: c.req.param('type') ?? '' };
+    const type = c.req.param('type');
+    return { caller, store, entity, filters: entity.collection, type: type === undefined ? '' : knownType(registry, type) };
   };
   const listOf = (store: ReadOps, filters: string, caller: Caller, type: string) =>
     store.find<UserFilter>(filters, (filter) => visible(filter, caller, type)).sort((a, b) => a.name.localeCompare(b.name));
@@ -55,8 +84,11 @@ export function userFilterRoutes() {
   app.post(`${base}/${TYPE}`, async (c) => {
     const { caller, store, entity, filters, type } = context(c);
     const body = await readJson(c);
+    assertFilterSize(entity, body);
     const created = await store.transaction((tx) => {
       const record = recordToCreate(entity, body, caller);
+      const mine = tx.find<UserFilter>(filters, (filter) => filter.contactId === caller.contact.contactId && filter.type === type);
+      if (mine.length >= MAX_PER_CONTACT_AND_TYPE) throw businessRule('error.filterLimit', { max: MAX_PER_CONTACT_AND_TYPE });
       const duplicate = listOf(tx, filters, caller, type).some(
         (filter) => filter.name.trim() === String(record.name).trim() && isDeepStrictEqual(filter.filter, record.filter),
       );
@@ -70,6 +102,7 @@ export function userFilterRoutes() {
   app.put(`${base}/${TYPE}`, async (c) => {
     const { caller, store, entity, type } = context(c);
     const body = await readJson(c);
+    assertFilterSize(entity, body);
     const id = isPlainObject(body) ? body.userFilterId : undefined;
     if (!Number.isInteger(id)) throw validationError([{ path: '/userFilterId', key: 'validation.required' }]);
     const version = expectedVersion(isPlainObject(body) ? body.version : undefined, true);
