@@ -11,7 +11,7 @@ import { assertLookups } from './lookups';
 import { byIdDesc, present } from './present';
 import { searchCriteria, searchMatcher } from './search';
 import { canSee, visibleRecord } from './visibility';
-import { expectedVersion, insertRecord, recordToCreate, recordToUpdate, updateStamps } from './write';
+import { expectedVersion, insertRecord, recordToCreate, recordToUpdate, eventStamps, updateStamps } from './write';
 
 const LOOKUP_LIMIT = 100;
 
@@ -130,7 +130,7 @@ export function resourceRoutes(entity: EntityDef): Hono<AppEnv> {
         const status = existing[entity.statusField!];
         const next = nextStatus(entity.machine!, String(status), event);
         if (!next) throw new HttpError(409, 'TransitionException', 'error.transitionRefused', transitionLabels(c, entity, event, status));
-        return tx.update(entity.collection, idOf(c), (current) => ({ ...current, [entity.statusField!]: next, ...updateStamps(entity, caller) }), version);
+        return tx.update(entity.collection, idOf(c), (current) => ({ ...current, ...eventStamps(entity, event, current, caller), [entity.statusField!]: next, ...updateStamps(entity, caller) }), version);
       });
       return c.json(present(entity, updated, caller, store));
     });

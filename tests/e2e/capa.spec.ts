@@ -171,6 +171,51 @@ test.describe('CAPA main path (quality manager)', () => {
     expect(stored.find((capa) => capa.title === revisedTitle)).toMatchObject({ status: 'COMPLETED', capaType: 'CONTAINMENT', startDate: today(), cost: 1250.5 });
   });
 
+  test('keeps what was typed: a negative cost is marked, the closing service is a service picked by number, completing dates the closing', async ({ page }) => {
+    test.slow();
+    await signIn(page, ACCOUNTS.quality);
+    await searchAfter(page, API, () => page.goto(ROUTE));
+    const service = ((await (await page.request.get('/back/bo/services/')).json()) as { services: { serviceId: number; number: string }[] }).services[0];
+
+    await page.getByRole('button', { name: en('engine.action.new'), exact: true }).click();
+    const form = sheet(page);
+    await form.locator('#sheet_title').fill(`${title} costs`);
+    await pick(page, form.locator('#sheet_capaType'), en('enum.capaType.CONTAINMENT'));
+    await fillDate(form.locator('#sheet_startDate'), today());
+
+    // −500: the amount stays as typed, and Save is refused with a message on the field.
+    await form.locator('#sheet_cost').fill('-500');
+    await form.locator('#sheet_cost').blur();
+    await expect(form.locator('#sheet_cost')).toHaveValue('-500.00');
+    await form.getByRole('button', { name: en('engine.action.save') }).click();
+    await expect(form.locator('#sheet_cost')).toHaveAttribute('aria-invalid', 'true');
+    await expect(form.locator('#sheet_cost-error')).toHaveText(en('validation.tooSmall'));
+    await expect(form.locator('#sheet_cost')).toHaveValue('-500.00');
+    await shot(page, 'capa-sheet-negative-cost');
+
+    // The closing service: typed by number, picked from the services the person sees.
+    await form.locator('#sheet_cost').fill('120');
+    await form.locator('#sheet_closingService').fill(service.number);
+    const option = page.getByRole('option', { name: new RegExp(`^${service.number}`) });
+    await option.click();
+    await expect(form.locator('#sheet_closingService')).toHaveValue(new RegExp(`^${service.number}`));
+    await shot(page, 'capa-sheet-closing-service');
+    const created = page.waitForResponse((r) => r.url().endsWith(API) && r.request().method() === 'POST');
+    await form.getByRole('button', { name: en('engine.action.save') }).click();
+    const saved = (await (await created).json()) as { capaId: number; closingService: number; cost: number };
+    expect(saved).toMatchObject({ closingService: service.serviceId, cost: 120 });
+    await expectSnack(page, en('capa.created'));
+    await expect(form.locator('#sheet_closingService')).toHaveValue(new RegExp(`^${service.number}`));
+
+    // Complete: the closing date is today's, shown at once.
+    await expect(form.locator('#sheet_closingDate')).toHaveValue('');
+    await form.getByRole('button', { name: en('workflow.capa.COMPLETE'), exact: true }).click();
+    await expect(sheetStatus(page)).toHaveText(en('enum.capaStatus.COMPLETED'));
+    await expect(form.locator('#sheet_closingDate')).not.toHaveValue('');
+    expect((await (await page.request.get(`${API}/${saved.capaId}`)).json()).closingDate).toBe(today());
+    await shot(page, 'capa-sheet-completed-closing-date');
+  });
+
   test('exports the grid to an A4 landscape Excel file', async ({ page }, testInfo) => {
     await signIn(page, ACCOUNTS.quality);
     const rows = await searchAfter(page, API, () => page.goto(ROUTE));

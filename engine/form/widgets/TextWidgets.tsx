@@ -17,8 +17,8 @@ export function TextWidget(props: WidgetProps) {
         onBlur={() => onBlur(id, value)}
         decimalScale={decimals}
         allowDecimal={decimals > 0}
-        min={typeof schema.minimum === 'number' ? schema.minimum : undefined}
-        max={typeof schema.maximum === 'number' ? schema.maximum : undefined}
+        // Out-of-range values stay as typed: validation marks them with a message (never clamped silently).
+        clampBehavior="none"
         hideControls
       />
     );
