@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Group, Stack } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { IconPlus } from '@tabler/icons-react';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import type { AppConfig, RowActionConfig, ScreenConfig } from '../config';
@@ -25,6 +25,7 @@ import { SearchToolbar } from './SearchToolbar';
 import { useGridTools } from './useGridTools';
 import { useRowActions } from './useRowActions';
 import { useSearch } from './useSearch';
+import { WindowHint } from './WindowHint';
 
 export interface SearchScreenProps {
   screen: ScreenConfig;
@@ -66,6 +67,14 @@ export function SearchScreen({ screen, config, userRoles = [] }: SearchScreenPro
   const baseColumns = useMemo(() => (entity ? screenColumns(screen, entity) : []), [screen, entity]);
   const query = useMemo(() => ({ ...filter, ...(hasRange ? range : {}), ...fixed }), [filter, range, hasRange, fixed]);
   const result = useSearch(entity?.['x-api'], query);
+  // A record created from this screen that the list does not show gets a word (its dates or the filters leave it out).
+  const [created, setCreated] = useState<{ record: Row; rowsBefore: Row[] } | null>(null);
+  useEffect(() => setCreated(null), [query]);
+  const idField = entity?.['x-id'] as string | undefined;
+  // Judged on the answer of the refresh that follows the create, not on the rows from before it.
+  const createdHidden =
+    !!created && !!idField && !result.loading && result.rows !== created.rowsBefore && !result.rows.some((row) => row[idField] === created.record[idField]);
+  const createdName = createdHidden ? String(created.record[entity?.['x-label'] ?? idField] ?? created.record[idField!]) : null;
   const rowActions = useRowActions(result.refresh);
   const runAction = useRef(rowActions.run);
   runAction.current = rowActions.run;
@@ -127,6 +136,14 @@ export function SearchScreen({ screen, config, userRoles = [] }: SearchScreenPro
           onExport={() => void grid.exportExcel()}
         />
         {result.hitLimit !== null && <HitLimitAlert message={t('engine.search.hitLimit')} />}
+        <WindowHint
+          count={result.rows.length}
+          loading={result.loading}
+          outside={hasRange ? result.outside : null}
+          filtered={Object.keys(compactQuery(filter)).length > 0}
+          hiddenCreated={createdName}
+          onWiden={() => setRange({ fromDate: null, toDate: null })}
+        />
         <Group align="stretch" gap="md" wrap="wrap">
           <Box style={{ flex: 1, minWidth: 300 }} h="max(420px, calc(100dvh - 280px))">
             <SchemaGrid
@@ -144,7 +161,7 @@ export function SearchScreen({ screen, config, userRoles = [] }: SearchScreenPro
         </Group>
       </Stack>
       {grid.columnDialog}
-      <SheetScreen screen={screen} config={config} target={sheet} onClose={() => setSheet(null)} onChanged={result.refresh} fixed={fixed} />
+      <SheetScreen screen={screen} config={config} target={sheet} onClose={() => setSheet(null)} onChanged={result.refresh} onCreated={(record) => setCreated({ record, rowsBefore: result.rows })} fixed={fixed} />
       {rowActions.dialog}
     </DatesProvider>
   );
