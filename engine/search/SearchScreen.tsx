@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Group, Stack } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { IconPlus } from '@tabler/icons-react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import type { AppConfig, RowActionConfig, ScreenConfig } from '../config';
@@ -23,6 +23,7 @@ import { allowedActions } from './rowActions';
 import { ScopeBadges } from './ScopeBadges';
 import { SearchToolbar } from './SearchToolbar';
 import { useGridTools } from './useGridTools';
+import { useHiddenCreated } from './useHiddenCreated';
 import { useRowActions } from './useRowActions';
 import { useSearch } from './useSearch';
 import { WindowHint } from './WindowHint';
@@ -67,14 +68,7 @@ export function SearchScreen({ screen, config, userRoles = [] }: SearchScreenPro
   const baseColumns = useMemo(() => (entity ? screenColumns(screen, entity) : []), [screen, entity]);
   const query = useMemo(() => ({ ...filter, ...(hasRange ? range : {}), ...fixed }), [filter, range, hasRange, fixed]);
   const result = useSearch(entity?.['x-api'], query);
-  // A record created from this screen that the list does not show gets a word (its dates or the filters leave it out).
-  const [created, setCreated] = useState<{ record: Row; rowsBefore: Row[] } | null>(null);
-  useEffect(() => setCreated(null), [query]);
-  const idField = entity?.['x-id'] as string | undefined;
-  // Judged on the answer of the refresh that follows the create, not on the rows from before it.
-  const createdHidden =
-    !!created && !!idField && !result.loading && result.rows !== created.rowsBefore && !result.rows.some((row) => row[idField] === created.record[idField]);
-  const createdName = createdHidden ? String(created.record[entity?.['x-label'] ?? idField] ?? created.record[idField!]) : null;
+  const hiddenCreated = useHiddenCreated(result, query, entity?.['x-id'], entity?.['x-label']);
   const rowActions = useRowActions(result.refresh);
   const runAction = useRef(rowActions.run);
   runAction.current = rowActions.run;
@@ -141,7 +135,7 @@ export function SearchScreen({ screen, config, userRoles = [] }: SearchScreenPro
           loading={result.loading}
           outside={hasRange ? result.outside : null}
           filtered={Object.keys(compactQuery(filter)).length > 0}
-          hiddenCreated={createdName}
+          hiddenCreated={hiddenCreated.name}
           onWiden={() => setRange({ fromDate: null, toDate: null })}
         />
         <Group align="stretch" gap="md" wrap="wrap">
@@ -161,7 +155,7 @@ export function SearchScreen({ screen, config, userRoles = [] }: SearchScreenPro
         </Group>
       </Stack>
       {grid.columnDialog}
-      <SheetScreen screen={screen} config={config} target={sheet} onClose={() => setSheet(null)} onChanged={result.refresh} onCreated={(record) => setCreated({ record, rowsBefore: result.rows })} fixed={fixed} />
+      <SheetScreen screen={screen} config={config} target={sheet} onClose={() => setSheet(null)} onChanged={result.refresh} onCreated={hiddenCreated.onCreated} fixed={fixed} />
       {rowActions.dialog}
     </DatesProvider>
   );
