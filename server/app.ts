@@ -25,6 +25,7 @@ import { userFilterRoutes } from './routes/userFilters';
 import { dateLineRoutes } from './services/dateLineRoutes';
 import { actionRoutes } from './services/actionRoutes';
 import { serviceCoreRoutes } from './services/coreRoutes';
+import { serviceLookupRoutes } from './services/lookupRoute';
 import { serviceSearchRoutes } from './services/searchRoutes';
 import { spa } from './spa';
 import type { AppEnv, Services } from './context';
@@ -115,6 +116,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/', dateLineRoutes(registry));
   app.route('/', actionRoutes(registry));
   app.route('/', serviceCoreRoutes());
+  app.route('/', serviceLookupRoutes());
   app.route('/', serviceSearchRoutes(registry));
   for (const entity of registry.entities.values()) {
     if (!entity.api || entity.customRoutes) continue;

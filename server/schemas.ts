@@ -11,9 +11,12 @@ import type { ScreenConfig } from '../engine/config';
  * annotations read into typed definitions and compiled validators, search forms,
  * screens, uiSchemas and schema labels (docs/schemas.md describes the annotations).
  */
+type StampSource = 'contactId' | 'companyId' | 'today' | 'now';
 export interface StampRules {
-  onCreate?: Record<string, 'contactId' | 'companyId' | 'today' | 'now'>;
-  onUpdate?: Record<string, 'contactId' | 'companyId' | 'today' | 'now'>;
+  onCreate?: Record<string, StampSource>;
+  onUpdate?: Record<string, StampSource>;
+  /** Per workflow event: fields filled when the event moves the record and they are still empty. */
+  onEvent?: Record<string, Record<string, StampSource>>;
 }
 
 export interface SearchDef {

@@ -23,8 +23,10 @@ import { allowedActions } from './rowActions';
 import { ScopeBadges } from './ScopeBadges';
 import { SearchToolbar } from './SearchToolbar';
 import { useGridTools } from './useGridTools';
+import { useHiddenCreated } from './useHiddenCreated';
 import { useRowActions } from './useRowActions';
 import { useSearch } from './useSearch';
+import { WindowHint } from './WindowHint';
 
 export interface SearchScreenProps {
   screen: ScreenConfig;
@@ -66,6 +68,7 @@ export function SearchScreen({ screen, config, userRoles = [] }: SearchScreenPro
   const baseColumns = useMemo(() => (entity ? screenColumns(screen, entity) : []), [screen, entity]);
   const query = useMemo(() => ({ ...filter, ...(hasRange ? range : {}), ...fixed }), [filter, range, hasRange, fixed]);
   const result = useSearch(entity?.['x-api'], query);
+  const hiddenCreated = useHiddenCreated(result, query, entity?.['x-id'], entity?.['x-label']);
   const rowActions = useRowActions(result.refresh);
   const runAction = useRef(rowActions.run);
   runAction.current = rowActions.run;
@@ -127,6 +130,14 @@ export function SearchScreen({ screen, config, userRoles = [] }: SearchScreenPro
           onExport={() => void grid.exportExcel()}
         />
         {result.hitLimit !== null && <HitLimitAlert message={t('engine.search.hitLimit')} />}
+        <WindowHint
+          count={result.rows.length}
+          loading={result.loading}
+          outside={hasRange ? result.outside : null}
+          filtered={Object.keys(compactQuery(filter)).length > 0}
+          hiddenCreated={hiddenCreated.name}
+          onWiden={() => setRange({ fromDate: null, toDate: null })}
+        />
         <Group align="stretch" gap="md" wrap="wrap">
           <Box style={{ flex: 1, minWidth: 300 }} h="max(420px, calc(100dvh - 280px))">
             <SchemaGrid
@@ -144,7 +155,7 @@ export function SearchScreen({ screen, config, userRoles = [] }: SearchScreenPro
         </Group>
       </Stack>
       {grid.columnDialog}
-      <SheetScreen screen={screen} config={config} target={sheet} onClose={() => setSheet(null)} onChanged={result.refresh} fixed={fixed} />
+      <SheetScreen screen={screen} config={config} target={sheet} onClose={() => setSheet(null)} onChanged={result.refresh} onCreated={hiddenCreated.onCreated} fixed={fixed} />
       {rowActions.dialog}
     </DatesProvider>
   );

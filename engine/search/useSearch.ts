@@ -11,7 +11,21 @@ export interface SearchState {
   loading: boolean;
   /** The server's hit limit when the answer was capped (`X-Hit-Limit`), else null. */
   hitLimit: number | null;
+  /** What the date window leaves out (`X-Outside-Window`), null when the server did not say. */
+  outside: OutsideWindow | null;
   refresh: () => void;
+}
+
+/** Matches outside the date window: `count`, or at least `count` when `more`. */
+export interface OutsideWindow {
+  count: number;
+  more: boolean;
+}
+
+/** `X-Outside-Window: 26` or `500+` (docs/schemas.md "Date window"). */
+export function outsideWindowOf(header: string | null): OutsideWindow | null {
+  const match = header ? /^(\d+)(\+?)$/.exec(header.trim()) : null;
+  return match ? { count: Number(match[1]), more: match[2] === '+' } : null;
 }
 
 export interface SearchOptions {
@@ -32,6 +46,7 @@ export function useSearch(apiPath: string | undefined, query: Record<string, unk
   const [rows, setRows] = useState<Row[]>([]);
   const [loading, setLoading] = useState(false);
   const [hitLimit, setHitLimit] = useState<number | null>(null);
+  const [outside, setOutside] = useState<OutsideWindow | null>(null);
   const [tick, setTick] = useState(0);
   const key = JSON.stringify(compactQuery(query));
   const latest = useRef(options);
@@ -46,10 +61,13 @@ export function useSearch(apiPath: string | undefined, query: Record<string, unk
         const limit = headers.get('X-Hit-Limit');
         setRows((latest.current.select ?? arrayRows)(data));
         setHitLimit(limit ? Number(limit) || 0 : null);
+        setOutside(outsideWindowOf(headers.get('X-Outside-Window')));
         if (limit) notify({ level: 'warning', message: t(latest.current.hitLimitKey ?? 'engine.search.hitLimit') });
       })
       .catch(() => {
-        if (!controller.signal.aborted) setRows([]);
+        if (controller.signal.aborted) return;
+        setRows([]);
+        setOutside(null);
       })
       .finally(() => {
         if (!controller.signal.aborted) setLoading(false);
@@ -57,5 +75,5 @@ export function useSearch(apiPath: string | undefined, query: Record<string, unk
     return () => controller.abort();
   }, [apiPath, key, tick]);
 
-  return { rows, loading, hitLimit, refresh: () => setTick((n) => n + 1) };
+  return { rows, loading, hitLimit, outside, refresh: () => setTick((n) => n + 1) };
 }

@@ -28,6 +28,8 @@ export interface SheetScreenProps {
   onClose: () => void;
   /** A record was created, changed or deleted: refresh what lists it. */
   onChanged: () => void;
+  /** A record was created (the server's answer): the list can check that it shows it. */
+  onCreated?: (record: Record<string, unknown>) => void;
   /** The screen's scope (route filters): defaults of a new record, read-only in the form. */
   fixed?: Record<string, unknown>;
 }
@@ -39,7 +41,7 @@ const SMALL_SCREEN = '(max-width: 600px)';
  * One record in a dialog: the entity form, its workflow actions, Save, Delete and Cancel,
  * with a leave guard. `sheet.mode: page` shows the same sheet over the whole page.
  */
-export function SheetScreen({ screen, config, target, onClose, onChanged, fixed }: SheetScreenProps) {
+export function SheetScreen({ screen, config, target, onClose, onChanged, onCreated: created, fixed }: SheetScreenProps) {
   const { t } = useTranslation();
   const entity = config.entities[screen.entity ?? ''];
   const readOnly = entity['x-readOnly'] === true;
@@ -51,6 +53,7 @@ export function SheetScreen({ screen, config, target, onClose, onChanged, fixed 
   );
   const [shownOnce, setShownOnce] = useState<Record<string, unknown> | null>(null);
   const onCreated = (record: Record<string, unknown>) => {
+    created?.(record);
     if (screen.sheet?.showAfterCreate?.length) setShownOnce(record);
     // A create-only sheet has nothing more to show: the list shows the new record.
     if (screen.sheet?.edit === false) guard.forceLeave();

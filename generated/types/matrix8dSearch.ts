@@ -12,6 +12,10 @@ export interface Matrix8DSearch {
    */
   toDate?: string;
   /**
+   * Label: `search.keywords`
+   */
+  keywords?: string;
+  /**
    * Label: `matrix8d.statuses`
    */
   statuses?: Matrix8dStep[];

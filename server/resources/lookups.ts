@@ -3,7 +3,8 @@ import { validationError, type FieldError } from '../errors';
 import type { Caller } from '../context';
 import { NETWORK_COMBO_PATH, networkAccepts, networkSource } from '../network';
 import type { EntityDef, Registry } from '../schemas';
-import type { ReadOps, Row } from '../store/types';
+import type { ReadOps, Row, Stored } from '../store/types';
+import { SERVICES, canSeeService, type ServiceRow } from '../services/access';
 import { TAGS, tagOptionsUrl, tagUsable, type Tag } from '../tags';
 import { canSee } from './visibility';
 
@@ -58,10 +59,12 @@ function checkFor(url: string, store: ReadOps, registry: Registry, caller: Calle
   }
   const target = [...registry.entities.values()].find((entity: EntityDef) => entity.api && url === `${entity.api}/lookup`);
   if (!target) return undefined;
+  // Services follow their own visibility rule (server/services/access.ts), not x-visibility.
+  const visible = target.collection === SERVICES ? canSeeService : (record: Stored<Row>) => canSee(target, record, caller);
   return {
     check: (id) => {
       const record = typeof id === 'number' ? store.get(target.collection, id) : undefined;
-      return !!record && canSee(target, record, caller);
+      return !!record && visible(record as ServiceRow, caller);
     },
     key: 'validation.unknownReference',
   };

@@ -9,9 +9,9 @@ import type { Row } from '../store/types';
 import { applyTagRules } from '../tags';
 import { assertLookups } from './lookups';
 import { byIdDesc, present } from './present';
-import { searchCriteria, searchMatcher } from './search';
+import { OUTSIDE_WINDOW_HEADER, searchCriteria, searchMatcher, splitWindow } from './search';
 import { canSee, visibleRecord } from './visibility';
-import { expectedVersion, insertRecord, recordToCreate, recordToUpdate, updateStamps } from './write';
+import { expectedVersion, insertRecord, recordToCreate, recordToUpdate, eventStamps, updateStamps } from './write';
 
 const LOOKUP_LIMIT = 100;
 
@@ -45,9 +45,22 @@ export function resourceRoutes(entity: EntityDef): Hono<AppEnv> {
   const search = (c: AppContext) => {
     const caller = callerOf(c);
     const { store } = c.get('services');
-    const matches = searchMatcher(entity, searchCriteria(entity.search, c.req.queries()));
-    const found = store.find(entity.collection, (record) => canSee(entity, record, caller) && matches(record)).sort(byIdDesc(entity));
+    const criteria = searchCriteria(entity.search, c.req.queries());
+    // One pass: the records matching every filter but the dates, sorted into the window or counted outside it.
+    const split = splitWindow(criteria);
+    const matches = searchMatcher(entity, split?.rest ?? criteria);
+    const inWindow = split ? searchMatcher(entity, split.window) : () => true;
+    let outside = 0;
+    const found = store
+      .find(entity.collection, (record) => {
+        if (!canSee(entity, record, caller) || !matches(record)) return false;
+        if (inWindow(record)) return true;
+        outside++;
+        return false;
+      })
+      .sort(byIdDesc(entity));
     if (found.length > entity.hitLimit) c.header('X-Hit-Limit', String(entity.hitLimit));
+    if (split) c.header(OUTSIDE_WINDOW_HEADER, String(outside));
     return c.json(found.slice(0, entity.hitLimit).map((record) => present(entity, record, caller, store)));
   };
   app.get(api, search);
@@ -130,7 +143,7 @@ export function resourceRoutes(entity: EntityDef): Hono<AppEnv> {
         const status = existing[entity.statusField!];
         const next = nextStatus(entity.machine!, String(status), event);
         if (!next) throw new HttpError(409, 'TransitionException', 'error.transitionRefused', transitionLabels(c, entity, event, status));
-        return tx.update(entity.collection, idOf(c), (current) => ({ ...current, [entity.statusField!]: next, ...updateStamps(entity, caller) }), version);
+        return tx.update(entity.collection, idOf(c), (current) => ({ ...current, ...eventStamps(entity, event, current, caller), [entity.statusField!]: next, ...updateStamps(entity, caller) }), version);
       });
       return c.json(present(entity, updated, caller, store));
     });

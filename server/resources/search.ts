@@ -70,6 +70,21 @@ function passes(entity: EntityDef, filter: Filter, value: unknown, record: Row):
   }
 }
 
+/** The toolbar's date window of a search form (docs/schemas.md): its bounds, named alike on every form. */
+const WINDOW_FIELDS = ['fromDate', 'toDate'];
+/** How many matches a search's date window leaves out (docs/schemas.md "Date window"). */
+export const OUTSIDE_WINDOW_HEADER = 'X-Outside-Window';
+
+/** The criteria split into the date window and the rest; undefined when no bound is given. */
+export function splitWindow<T extends Row>(criteria: T): { window: Partial<T>; rest: Partial<T> } | undefined {
+  if (!WINDOW_FIELDS.some((name) => criteria[name] !== undefined)) return undefined;
+  const part = (inWindow: boolean) => Object.fromEntries(Object.entries(criteria).filter(([name]) => WINDOW_FIELDS.includes(name) === inWindow)) as Partial<T>;
+  return { window: part(true), rest: part(false) };
+}
+
+/** The header's value: the count, or `<cap>+` when counting stopped at the cap. */
+export const outsideWindowValue = (count: number, cap: number) => (count > cap ? `${cap}+` : String(count));
+
 /** A predicate applying every given criterion of the search form. */
 export function searchMatcher(entity: EntityDef, criteria: Row): (record: Row) => boolean {
   const properties = (entity.search?.schema.properties ?? {}) as Record<string, JsonSchema>;

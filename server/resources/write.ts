@@ -35,7 +35,7 @@ function dynamicDefaults(entity: EntityDef, data: unknown, now: Date): unknown {
   return out;
 }
 
-function stamps(rules: StampRules[keyof StampRules], caller: Caller, now: Date): Row {
+function stamps(rules: StampRules['onCreate'], caller: Caller, now: Date): Row {
   const value = { contactId: caller.contact.contactId, companyId: caller.company.companyId, today: today(now), now: nowIso(now) };
   return Object.fromEntries(Object.entries(rules ?? {}).map(([field, source]) => [field, value[source]]));
 }
@@ -65,6 +65,12 @@ export function recordToUpdate(entity: EntityDef, body: unknown, existing: Store
 
 export function updateStamps(entity: EntityDef, caller: Caller, now = new Date()): Row {
   return stamps(entity.stamps.onUpdate, caller, now);
+}
+
+/** x-stamps.onEvent: what a workflow event fills (a CAPA's closing date on COMPLETE), never over a value already there. */
+export function eventStamps(entity: EntityDef, event: string, record: Row, caller: Caller, now = new Date()): Row {
+  const filled = stamps(entity.stamps.onEvent?.[event], caller, now);
+  return Object.fromEntries(Object.entries(filled).filter(([field]) => record[field] === undefined || record[field] === null || record[field] === ''));
 }
 
 /** The `version` a write is based on: required in a PUT body, optional for actions. */

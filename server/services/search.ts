@@ -97,6 +97,28 @@ export function findServices(store: ReadOps, caller: Caller, criteria: ServiceCr
   return { page, hitLimit: false };
 }
 
+/**
+ * How many services the date window leaves out: those passing every other criterion, seen by
+ * the caller, outside `[fromDate, toDate]`. Counting stops past `cap` (the answer is then
+ * `cap + 1`), so a wide-open default window costs a few hundred rows, not the whole store.
+ */
+export function countOutsideWindow(store: ReadOps, caller: Caller, criteria: ServiceCriteria, today: string, cap: number): number {
+  const { fromDate, toDate, ...rest } = criteria;
+  const words = rest.keywords ? keywordsOf(rest.keywords) : [];
+  const word = words.reduce((best, next) => (next.length > best.length ? next : best), '');
+  const checks = tests(store, caller, rest, today);
+  let count = 0;
+  for (const service of candidates(serviceIndex(store), { word })) {
+    if (service.universeId !== caller.universeId) continue;
+    if ((!toDate || (service.startDate as string) <= toDate) && (!fromDate || lastDay(service) >= fromDate)) continue;
+    let ok = true;
+    for (let i = 0; ok && i < checks.length; i++) ok = checks[i](service);
+    if (!ok || !canSeeService(service, caller)) continue;
+    if (++count > cap) break;
+  }
+  return count;
+}
+
 export type TaskLevel = 'HIGH' | 'MID' | 'LOW';
 
 /**

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { AppContext, AppEnv, Caller } from '../context';
 import { today } from '../dates';
 import { contactById, fullName } from '../identity';
-import { searchCriteria } from '../resources/search';
+import { OUTSIDE_WINDOW_HEADER, outsideWindowValue, searchCriteria } from '../resources/search';
 import type { Registry } from '../schemas';
 import { TAGS, type Tag } from '../tags';
 import type { ReadOps, Row } from '../store/types';
@@ -10,7 +10,7 @@ import { actingSide, type ServiceRow } from './access';
 import { priorityRoutes } from './priorities';
 import { presentService } from './present';
 import { serviceCaller } from './routeHelpers';
-import { findServices, taskLevel, type ServiceCriteria, type TaskLevel } from './search';
+import { countOutsideWindow, findServices, taskLevel, type ServiceCriteria, type TaskLevel } from './search';
 
 /**
  * GET /back/bo/services/ (docs/services.md "Search"): the matching services newest first,
@@ -67,6 +67,9 @@ export function serviceSearchRoutes(registry: Registry): Hono<AppEnv> {
     const day = today();
     const { page, hitLimit } = findServices(store, caller, criteria, day, entity.hitLimit);
     if (hitLimit) c.header('X-Hit-Limit', String(entity.hitLimit));
+    if (criteria.fromDate || criteria.toDate) {
+      c.header(OUTSIDE_WINDOW_HEADER, outsideWindowValue(countOutsideWindow(store, caller, criteria, day, entity.hitLimit), entity.hitLimit));
+    }
     return c.json({ ...searchAnswer(store, caller, page, day), hitLimit });
   };
   app.get('/back/bo/services', search);

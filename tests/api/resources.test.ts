@@ -102,6 +102,7 @@ const cases: Record<string, ResourceCase> = {
     foreign: (ids) => ['orderMakerId', ids.northwind],
     dated: { day: today, body: () => ({}) },
     array: { param: 'statuses', hit: ['RESULT', 'PROBLEMS'], miss: ['RESULT', 'ANALYSIS'] },
+    keywordsField: 'problemDescription',
     badQueryEnum: ['statuses', 'D9'],
     workflow: { machine: 'matrix8d', statusEnum: 'matrix8dStep', ok: 'ANALYSE', to: 'ANALYSIS', refused: 'BACK', status: 'PROBLEMS' },
   },

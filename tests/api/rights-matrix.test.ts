@@ -331,6 +331,7 @@ const TABLE: Route[] = [
     const searchers: Who[] = ['admin', 'manager', 'quality', 'buyer', 'sales', 'outsider'];
     return [
       { route: 'GET /back/bo/services', who: searchers },
+      { route: 'GET /back/bo/services/lookup', who: searchers },
       { route: 'GET /back/bo/services/priority', who: searchers },
       { route: 'POST /back/bo/services/priority', who: searchers, body: [{ service: { serviceId: 1 }, priority: 0 }] },
     ];

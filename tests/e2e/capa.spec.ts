@@ -171,6 +171,95 @@ test.describe('CAPA main path (quality manager)', () => {
     expect(stored.find((capa) => capa.title === revisedTitle)).toMatchObject({ status: 'COMPLETED', capaType: 'CONTAINMENT', startDate: today(), cost: 1250.5 });
   });
 
+  test('keeps what was typed: a negative cost is marked, the closing service is a service picked by number, completing dates the closing', async ({ page }) => {
+    test.slow();
+    await signIn(page, ACCOUNTS.quality);
+    await searchAfter(page, API, () => page.goto(ROUTE));
+    const service = ((await (await page.request.get('/back/bo/services/')).json()) as { services: { serviceId: number; number: string }[] }).services[0];
+
+    await page.getByRole('button', { name: en('engine.action.new'), exact: true }).click();
+    const form = sheet(page);
+    await form.locator('#sheet_title').fill(`${title} costs`);
+    await pick(page, form.locator('#sheet_capaType'), en('enum.capaType.CONTAINMENT'));
+    await fillDate(form.locator('#sheet_startDate'), today());
+
+    // −500: the amount stays as typed, and Save is refused with a message on the field.
+    await form.locator('#sheet_cost').fill('-500');
+    await form.locator('#sheet_cost').blur();
+    await expect(form.locator('#sheet_cost')).toHaveValue('-500.00');
+    await form.getByRole('button', { name: en('engine.action.save') }).click();
+    await expect(form.locator('#sheet_cost')).toHaveAttribute('aria-invalid', 'true');
+    await expect(form.locator('#sheet_cost-error')).toHaveText(en('validation.tooSmall'));
+    await expect(form.locator('#sheet_cost')).toHaveValue('-500.00');
+    await shot(page, 'capa-sheet-negative-cost');
+
+    // The closing service: typed by number, picked from the services the person sees.
+    await form.locator('#sheet_cost').fill('120');
+    await form.locator('#sheet_closingService').fill(service.number);
+    const option = page.getByRole('option', { name: new RegExp(`^${service.number}`) });
+    await option.click();
+    await expect(form.locator('#sheet_closingService')).toHaveValue(new RegExp(`^${service.number}`));
+    await shot(page, 'capa-sheet-closing-service');
+    const created = page.waitForResponse((r) => r.url().endsWith(API) && r.request().method() === 'POST');
+    await form.getByRole('button', { name: en('engine.action.save') }).click();
+    const saved = (await (await created).json()) as { capaId: number; closingService: number; cost: number };
+    expect(saved).toMatchObject({ closingService: service.serviceId, cost: 120 });
+    await expectSnack(page, en('capa.created'));
+    await expect(form.locator('#sheet_closingService')).toHaveValue(new RegExp(`^${service.number}`));
+
+    // Complete: the closing date is today's, shown at once.
+    await expect(form.locator('#sheet_closingDate')).toHaveValue('');
+    await form.getByRole('button', { name: en('workflow.capa.COMPLETE'), exact: true }).click();
+    await expect(sheetStatus(page)).toHaveText(en('enum.capaStatus.COMPLETED'));
+    await expect(form.locator('#sheet_closingDate')).not.toHaveValue('');
+    expect((await (await page.request.get(`${API}/${saved.capaId}`)).json()).closingDate).toBe(today());
+    await shot(page, 'capa-sheet-completed-closing-date');
+  });
+
+  test('the date window says what it hides, widens on the link, explains an empty list and announces a new CAPA it leaves out', async ({ page }) => {
+    test.slow();
+    await signIn(page, ACCOUNTS.quality);
+    const all = ((await (await page.request.get(`${API}/`)).json()) as unknown[]).length;
+    const shown = await searchAfter(page, API, () => page.goto(ROUTE));
+    const hint = page.getByTestId('window-hint');
+    await expect(hint).toContainText(en('engine.search.outside', { count: all - shown }));
+    const widen = hint.getByRole('button', { name: en('engine.search.widen') });
+    expect(await searchAfter(page, API, () => widen.click(), (query) => !query.has('fromDate'))).toBe(all);
+    await expect(hint).toBeHidden();
+
+    // Back on the current month: a CAPA started long ago is saved, and the list says it leaves it out.
+    await searchAfter(page, API, () => page.reload());
+    const oldTitle = `Archive review ${Date.now() % 100000}`;
+    await page.getByRole('button', { name: en('engine.action.new'), exact: true }).click();
+    const form = sheet(page);
+    await form.locator('#sheet_title').fill(oldTitle);
+    await pick(page, form.locator('#sheet_capaType'), en('enum.capaType.CONTAINMENT'));
+    await fillDate(form.locator('#sheet_startDate'), '2024-03-05');
+    await searchAfter(page, API, () => form.getByRole('button', { name: en('engine.action.save') }).click());
+    await form.getByRole('button', { name: en('engine.action.cancel') }).click();
+    await expect(hint).toContainText(en('engine.search.createdHidden', { name: oldTitle }));
+    await expect(hint).toContainText(en('engine.search.outside', { count: all + 1 - shown }));
+    await shot(page, 'capa-search-created-outside');
+
+    // An empty list says why: the window (with the count outside it), or the filters.
+    await page.getByRole('button', { name: en('engine.search.filters'), exact: true }).click();
+    const panel = page.getByRole('complementary', { name: en('engine.search.filters') });
+    const keywords = panel.getByRole('textbox', { name: en('search.keywords') });
+    await keywords.fill(oldTitle);
+    expect(await searchAfter(page, API, () => panel.getByRole('button', { name: en('engine.search.apply') }).click(), (query) => query.has('keywords'))).toBe(0);
+    await expect(hint).toHaveText(en('engine.search.emptyOutside', { count: 1 }) + en('engine.search.widen'));
+    await shot(page, 'capa-search-empty-outside');
+    await keywords.fill('no such words anywhere');
+    expect(await searchAfter(page, API, () => panel.getByRole('button', { name: en('engine.search.apply') }).click(), (query) => query.get('keywords') === 'no such words anywhere')).toBe(0);
+    await expect(hint).toHaveText(en('engine.search.emptyFilters'));
+
+    // The link shows the new CAPA.
+    await keywords.fill(oldTitle);
+    await panel.getByRole('button', { name: en('engine.search.apply') }).click();
+    expect(await searchAfter(page, API, () => hint.getByRole('button', { name: en('engine.search.widen') }).click(), (query) => !query.has('fromDate'))).toBe(1);
+    await expect(gridRow(page, oldTitle)).toHaveCount(1);
+  });
+
   test('exports the grid to an A4 landscape Excel file', async ({ page }, testInfo) => {
     await signIn(page, ACCOUNTS.quality);
     const rows = await searchAfter(page, API, () => page.goto(ROUTE));

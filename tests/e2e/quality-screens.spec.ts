@@ -48,6 +48,34 @@ test.describe('quality screens', () => {
     });
   }
 
+  for (const list of [
+    { name: 'capa', route: '/capas/capa/search', api: '/back/bo/capas', field: 'title' },
+    { name: 'matrix8d', route: MATRIX8D.route, api: MATRIX8D.api, field: 'problemDescription' },
+  ]) {
+    test(`${list.route}: a truncated title shows its full text on hover, and a keyword filter narrows the list`, async ({ page }) => {
+      test.slow();
+      await signIn(page, ACCOUNTS.quality);
+      const total = await searchAfter(page, list.api, () => page.goto(list.route));
+      const cells = gridRows(page).locator(`[col-id="${list.field}"]`);
+      const truncated = await cells.evaluateAll((all) => all.findIndex((el) => el.scrollWidth > el.clientWidth));
+      expect(truncated, 'the demo seed has a title longer than its column').toBeGreaterThanOrEqual(0);
+      const fullText = (await cells.nth(truncated).textContent())!.trim();
+      await cells.nth(truncated).hover();
+      await expect(page.locator('.ag-tooltip')).toHaveText(fullText);
+      await shot(page, `${list.name}-title-tooltip`);
+
+      // Keywords (every word, accents and case aside): a distinctive word of that title.
+      const word = fullText.split(/\s+/).sort((a, b) => b.length - a.length)[0];
+      await page.getByRole('button', { name: en('engine.search.filters'), exact: true }).click();
+      const panel = page.getByRole('complementary', { name: en('engine.search.filters') });
+      await panel.getByRole('textbox', { name: en('search.keywords') }).fill(word.toUpperCase());
+      const found = await searchAfter(page, list.api, () => panel.getByRole('button', { name: en('engine.search.apply') }).click(), (query) => query.has('keywords'));
+      expect(found).toBeGreaterThan(0);
+      expect(found).toBeLessThan(total);
+      await expect(gridRow(page, fullText)).toHaveCount(1);
+    });
+  }
+
   test('the 8D sheet groups its fields under the D1–D8 sections', async ({ page }) => {
     await openScreen(page, MATRIX8D);
     await gridRows(page).first().locator('[col-id="problemDescription"]').click();

@@ -138,6 +138,23 @@ test.describe('service search', () => {
     expect(byNumber.services.map((s) => s.number)).toEqual([wanted]);
   });
 
+  test('says how many services the date window hides, and the link widens it to every date', async ({ page }) => {
+    await signIn(page, ACCOUNTS.quality);
+    const windowed = page.waitForResponse((r) => new URL(r.url()).pathname === SEARCH && new URL(r.url()).searchParams.has('fromDate'));
+    const shown = await searchAfter(page, () => page.goto(ROUTE), (query) => query.has('fromDate'));
+    const hidden = Number((await windowed).headers()['x-outside-window']);
+    const all = ((await (await page.request.get(SEARCH)).json()) as Answer).services.length;
+    expect(hidden, 'the demo seed has services outside ±7 days').toBeGreaterThan(0);
+    expect(hidden).toBe(all - shown.services.length);
+    const hint = page.getByTestId('window-hint');
+    await expect(hint).toContainText(en('engine.search.outside', { count: hidden }));
+    await shot(page, 'services-search-window-hint');
+
+    const widened = await searchAfter(page, () => hint.getByRole('button', { name: en('engine.search.widen') }).click(), (query) => !query.has('fromDate'));
+    expect(widened.services.length).toBe(all);
+    await expect(hint).toBeHidden();
+  });
+
   test('ranks priorities: add three, move the third to the top, save, reload, remove one', async ({ page }) => {
     await signIn(page, ACCOUNTS.quality);
     await page.request.post(PRIORITY, { headers: XHR, data: [] });

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { resolveSchema, type JsonSchema } from '../../engine/schema/resolve';
 import { formats, keywords } from '../../engine/schema/rules';
-import { workflows } from '../../machines/index';
+import { allEvents, workflows } from '../../machines/index';
 import { loadSchemaTree } from '../../scripts/generate/load';
 
 /** The configuration under schemas/ is consistent: what docs/schemas.md promises holds for every file. */
@@ -110,7 +110,10 @@ describe.each(Object.keys(entities))('entity %s', (name) => {
   });
 
   it('names fields that exist in x-stamps, x-number, x-tags and x-status', () => {
-    const stamps = Object.values<Record<string, string>>(schema['x-stamps'] ?? {}).flatMap((map) => Object.entries(map));
+    const { onEvent = {}, ...onWrite } = schema['x-stamps'] ?? {};
+    const stamps = [...Object.values<Record<string, string>>(onWrite), ...Object.values<Record<string, string>>(onEvent)].flatMap((map) => Object.entries(map));
+    const events = schema['x-machine'] ? allEvents(workflows[schema['x-machine']]) : [];
+    expect(Object.keys(onEvent).filter((event) => !events.includes(event)), 'x-stamps.onEvent names events of the machine').toEqual([]);
     expect(stamps.filter(([field, source]) => !props[field] || !['contactId', 'companyId', 'today', 'now'].includes(source))).toEqual([]);
     if (schema['x-number']) expect(props[schema['x-number'].field]).toMatchObject({ readOnly: true });
     if (schema['x-tags']) {

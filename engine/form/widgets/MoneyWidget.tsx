@@ -34,7 +34,8 @@ export function MoneyWidget(props: WidgetProps) {
         fixedDecimalScale
         decimalSeparator={decimalSeparator}
         thousandSeparator={decimalSeparator === ',' ? ' ' : ','}
-        min={typeof props.schema.minimum === 'number' ? props.schema.minimum : undefined}
+        // A negative amount stays as typed: validation marks it with a message (never clamped to 0).
+        clampBehavior="none"
         hideControls
       />
       {currencyField && (

@@ -1,5 +1,6 @@
-import { Checkbox, NumberInput, Switch, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, NumberInput, Switch, TextInput } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
+import { CountedTextarea } from '../../ui/CountedTextarea';
 import { baseInputProps, emptyToUndefined, useNumberText } from './common';
 
 /** One-line text, or a number for number/integer schemas (spec §5.1: 2 decimals by default). */
@@ -17,8 +18,8 @@ export function TextWidget(props: WidgetProps) {
         onBlur={() => onBlur(id, value)}
         decimalScale={decimals}
         allowDecimal={decimals > 0}
-        min={typeof schema.minimum === 'number' ? schema.minimum : undefined}
-        max={typeof schema.maximum === 'number' ? schema.maximum : undefined}
+        // Out-of-range values stay as typed: validation marks them with a message (never clamped silently).
+        clampBehavior="none"
         hideControls
       />
     );
@@ -34,18 +35,18 @@ export function TextWidget(props: WidgetProps) {
   );
 }
 
-/** Long text that grows with its content. */
+/** Long text that grows with its content, counted against the schema's `maxLength` (never cut). */
 export function TextareaWidget(props: WidgetProps) {
   const { schema, value, onChange, onBlur, id, options } = props;
   const rows = typeof options.rows === 'number' ? options.rows : 3;
   return (
-    <Textarea
+    <CountedTextarea
       {...baseInputProps(props)}
+      max={typeof schema.maxLength === 'number' && !props.readonly ? schema.maxLength : undefined}
       value={value ?? ''}
       autosize
       minRows={rows}
       maxRows={Math.max(rows, 14)}
-      maxLength={typeof schema.maxLength === 'number' ? schema.maxLength : undefined}
       onChange={(event) => onChange(emptyToUndefined(event.currentTarget.value))}
       onBlur={() => onBlur(id, value)}
     />

@@ -21,6 +21,7 @@ import { FilterPanel } from '../../../../engine/search/FilterPanel';
 import { SearchToolbar } from '../../../../engine/search/SearchToolbar';
 import { useGridTools } from '../../../../engine/search/useGridTools';
 import { useSearch } from '../../../../engine/search/useSearch';
+import { WindowHint } from '../../../../engine/search/WindowHint';
 import { PageHeader } from '../../../../engine/ui/PageHeader';
 import { useReadySession } from '../../../auth/session';
 import { GRID_COLUMNS, gridEntity, SEARCH_ROUTE } from './searchColumns';
@@ -144,6 +145,13 @@ export default function ServiceSearchPage() {
           onExport={() => void grid.exportExcel()}
         />
         {result.hitLimit !== null && <HitLimitAlert message={t('service.search.hitLimit')} />}
+        <WindowHint
+          count={result.rows.length}
+          loading={result.loading}
+          outside={result.outside}
+          filtered={Object.keys(applied).length > 0}
+          onWiden={() => setRange({ fromDate: null, toDate: null })}
+        />
         <Group align="stretch" gap="md" wrap="nowrap" h={RESULTS_HEIGHT}>
           <Box style={{ flex: 1, minWidth: 300 }} h="100%">
             <SchemaGrid

@@ -11,6 +11,7 @@ import { useSchemaText, type SchemaText } from './schemaText';
 import { EnumBadge } from './StepBadge';
 import { useLookupLabels } from './useLookupLabels';
 import type { ServiceSheet } from './useServiceSheet';
+import { LONG_TEXT } from './longText';
 
 function rangeText(line: { startDate?: string; endDate?: string }, text: SchemaText): string {
   const start = text.date(line.startDate);
@@ -105,12 +106,12 @@ export function DateLinesPanel({ service, sheet }: { service: ServiceView; sheet
                   })}
                 </Text>
                 {line.comment && (
-                  <Text size="sm" mt={4} style={{ whiteSpace: 'pre-wrap' }}>
+                  <Text size="sm" mt={4} style={LONG_TEXT}>
                     {line.comment}
                   </Text>
                 )}
                 {line.answeredAt && (
-                  <Text size="xs" c="dimmed" mt={4}>
+                  <Text size="xs" c="dimmed" mt={4} style={LONG_TEXT}>
                     {t('serviceSheet.dateLines.answeredBy', { name: who(line.answeredByContact), when: text.dateTime(line.answeredAt) })}
                     {line.answerComment && ` — ${line.answerComment}`}
                   </Text>

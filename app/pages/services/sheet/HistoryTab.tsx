@@ -7,6 +7,7 @@ import { serviceApi, type HistoryView } from '../shared/serviceApi';
 import { useSchemaText } from './schemaText';
 import { EnumBadge } from './StepBadge';
 import { useLookupLabels } from './useLookupLabels';
+import { LONG_TEXT } from './longText';
 
 /** Days the server writes into an event's detail (e.g. the proposed dates), shown like every date. */
 const ISO_DAY = /\b\d{4}-\d{2}-\d{2}\b/g;
@@ -70,7 +71,7 @@ export function HistoryTab({ serviceId, revision }: { serviceId: number; revisio
                   </Group>
                 )}
                 {event.detail && (
-                  <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                  <Text size="sm" style={LONG_TEXT}>
                     {event.detail.replace(ISO_DAY, (day) => text.date(day))}
                   </Text>
                 )}

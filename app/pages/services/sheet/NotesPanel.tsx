@@ -1,7 +1,8 @@
-import { ActionIcon, Button, Group, Paper, Skeleton, Stack, Text, Textarea, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Paper, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CountedTextarea, overLimit } from '../../../../engine/ui/CountedTextarea';
 import { ConfirmDialog } from '../../../../engine/ui/ConfirmDialog';
 import { useReadySession } from '../../../auth/session';
 import { showSnack } from '../../../notifications/snackbar';
@@ -10,12 +11,12 @@ import { InfoCard } from './InfoCard';
 import { useSchemaText } from './schemaText';
 import { useLookupLabels } from './useLookupLabels';
 import type { ServiceSheet } from './useServiceSheet';
-
-const MAX_NOTE = 5000;
+import { LONG_TEXT } from './longText';
 
 /** One note: its text, author and date; its author edits it, its author or the owner deletes it. */
-function NoteItem({ note, canEdit, canDelete, author, when, onSave, onDelete }: {
+function NoteItem({ note, canEdit, canDelete, author, when, max, onSave, onDelete }: {
   note: NoteView;
+  max: number | undefined;
   canEdit: boolean;
   canDelete: boolean;
   author: string;
@@ -27,7 +28,7 @@ function NoteItem({ note, canEdit, canDelete, author, when, onSave, onDelete }: 
   const [draft, setDraft] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const save = async () => {
-    if (!draft?.trim()) return;
+    if (!draft?.trim() || overLimit(draft.trim(), max)) return;
     setSaving(true);
     if (await onSave(draft.trim())) setDraft(null);
     setSaving(false);
@@ -58,17 +59,17 @@ function NoteItem({ note, canEdit, canDelete, author, when, onSave, onDelete }: 
         )}
       </Group>
       {draft === null ? (
-        <Text size="sm" mt={4} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        <Text size="sm" mt={4} style={LONG_TEXT}>
           {note.text}
         </Text>
       ) : (
         <Stack gap="xs" mt="xs">
-          <Textarea aria-label={t('serviceSheet.notes.edit')} value={draft} onChange={(event) => setDraft(event.currentTarget.value)} autosize minRows={2} maxLength={MAX_NOTE} />
+          <CountedTextarea aria-label={t('serviceSheet.notes.edit')} value={draft} onChange={(event) => setDraft(event.currentTarget.value)} max={max} autosize minRows={2} />
           <Group gap="xs" justify="flex-end">
             <Button size="xs" variant="default" onClick={() => setDraft(null)}>
               {t('engine.action.cancel')}
             </Button>
-            <Button size="xs" loading={saving} disabled={!draft.trim()} onClick={() => void save()}>
+            <Button size="xs" loading={saving} disabled={!draft.trim() || overLimit(draft.trim(), max)} onClick={() => void save()}>
               {t('serviceSheet.notes.save')}
             </Button>
           </Group>
@@ -83,6 +84,7 @@ export function NotesPanel({ service, sheet }: { service: ServiceView; sheet: Se
   const { t } = useTranslation();
   const { profile } = useReadySession();
   const text = useSchemaText('serviceNote');
+  const max = text.maxLength('text');
   const [notes, setNotes] = useState<NoteView[] | null>(null);
   const [draft, setDraft] = useState('');
   const [adding, setAdding] = useState(false);
@@ -103,7 +105,7 @@ export function NotesPanel({ service, sheet }: { service: ServiceView; sheet: Se
   }, [service.serviceId, sheet.revision]);
 
   const add = async () => {
-    if (!draft.trim()) return;
+    if (!draft.trim() || overLimit(draft.trim(), max)) return;
     setAdding(true);
     try {
       await serviceApi.addNote(service.serviceId, draft.trim());
@@ -146,18 +148,18 @@ export function NotesPanel({ service, sheet }: { service: ServiceView; sheet: Se
   return (
     <InfoCard title={t('serviceSheet.notes.title')} testId="notes">
       <Stack gap="sm">
-        <Textarea
+        <CountedTextarea
           aria-label={t('serviceSheet.notes.new')}
           placeholder={t('serviceSheet.notes.placeholder')}
           value={draft}
           onChange={(event) => setDraft(event.currentTarget.value)}
+          max={max}
           autosize
           minRows={2}
           maxRows={8}
-          maxLength={MAX_NOTE}
         />
         <Group justify="flex-end">
-          <Button size="xs" loading={adding} disabled={!draft.trim()} onClick={() => void add()}>
+          <Button size="xs" loading={adding} disabled={!draft.trim() || overLimit(draft.trim(), max)} onClick={() => void add()}>
             {t('serviceSheet.notes.add')}
           </Button>
         </Group>
@@ -178,6 +180,7 @@ export function NotesPanel({ service, sheet }: { service: ServiceView; sheet: Se
                 canDelete={mine || service.owner}
                 author={byline(note)}
                 when={text.dateTime(note.updateDate ?? note.creationDate)}
+                max={max}
                 onSave={(next) => save(note, next)}
                 onDelete={() => setDeleting(note)}
               />

@@ -16,6 +16,8 @@ export function useSchemaText(entity: string) {
     label: (field: string) => titleText(t, props[field]?.title as string | undefined, humanize(field)),
     value: (field: string, value: unknown) => enumText(t, enumOf(props[field])?.name, value),
     lookupUrl: (field: string) => lookupOf(props[field])?.url,
+    /** The field's `maxLength` (undefined: no limit). */
+    maxLength: (field: string) => (typeof props[field]?.maxLength === 'number' ? (props[field].maxLength as number) : undefined),
     date: (value: unknown) => formatDate(value, i18n.language),
     dateTime: (value: unknown) => formatDateTime(value, i18n.language),
     number: (value: unknown) => formatNumber(value, i18n.language),

@@ -1,21 +1,26 @@
-import { Stack, Text, Textarea } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { propertiesOf } from '../../../../../engine/schema/fields';
+import { CountedTextarea } from '../../../../../engine/ui/CountedTextarea';
+import { useReadySession } from '../../../../auth/session';
 
-/** Step 4: an optional first note, added to the service's notes when it is created. */
+/** Step 4: an optional first note, added to the service's notes when it is created; counted against the note schema's limit. */
 export function NotesStep({ note, onChange, error }: { note: string; onChange: (note: string) => void; error?: string }) {
   const { t } = useTranslation();
+  const { config } = useReadySession();
+  const max = propertiesOf(config.entities.serviceNote).text?.maxLength;
   return (
     <Stack gap="xs">
       <Text size="sm" c="dimmed">
         {t('serviceWizard.notes.intro')}
       </Text>
-      <Textarea
+      <CountedTextarea
         label={t('serviceWizard.notes.label')}
         placeholder={t('serviceWizard.notes.placeholder')}
         autosize
         minRows={5}
         maxRows={14}
-        maxLength={4000}
+        max={typeof max === 'number' ? max : undefined}
         value={note}
         onChange={(event) => onChange(event.currentTarget.value)}
         error={error}

@@ -1,0 +1,41 @@
+import { Text, Textarea, type TextareaProps } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+/** Characters as a schema's `maxLength` counts them (code points: an emoji is one). */
+export const characterCount = (text: string | undefined | null): number => (text ? Array.from(text).length : 0);
+
+/** The text is longer than `max` (no limit: never). */
+export const overLimit = (text: string | undefined | null, max: number | undefined): boolean => typeof max === 'number' && characterCount(text) > max;
+
+export interface CountedTextareaProps extends Omit<TextareaProps, 'maxLength' | 'value'> {
+  value: string;
+  /** The schema's `maxLength`; none: no counter. */
+  max?: number;
+}
+
+/**
+ * A textarea with "4,980 / 5,000" under it. It has no `maxLength` attribute, which cuts a paste
+ * without a word: past the limit the text stays as typed, the counter turns red and the field
+ * says so; the form (and the server) refuse it.
+ */
+export function CountedTextarea({ max, error, value, ...props }: CountedTextareaProps) {
+  const { t, i18n } = useTranslation();
+  const format = (n: number) => n.toLocaleString(i18n.language);
+  const count = characterCount(value);
+  const over = max !== undefined && count > max;
+  return (
+    <Textarea
+      {...props}
+      value={value}
+      error={error || (over ? t('engine.form.tooLong', { max: format(max) }) : undefined)}
+      description={
+        max === undefined ? undefined : (
+          <Text span size="xs" c={over ? 'red.7' : 'dimmed'} fw={over ? 600 : undefined} data-testid="character-count" style={{ display: 'block', textAlign: 'right' }}>
+            {t('engine.form.characters', { n: format(count), max: format(max) })}
+          </Text>
+        )
+      }
+      inputWrapperOrder={['label', 'input', 'description', 'error']}
+    />
+  );
+}

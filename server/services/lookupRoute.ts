@@ -1,0 +1,42 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../context';
+import { today } from '../dates';
+import { badRequest } from '../errors';
+import { companyById } from '../identity';
+import type { ReadOps } from '../store/types';
+import { SERVICES, canSeeService, type ServiceRow } from './access';
+import { serviceCaller } from './routeHelpers';
+import { findServices } from './search';
+
+/** Options shown while typing (a number or a PO number finds the service). */
+const LOOKUP_LIMIT = 20;
+
+/** "S-000012 · 2026-11-20 · Shenzhen Textile Co": enough to tell services apart in a list. */
+function optionOf(store: ReadOps, service: ServiceRow) {
+  const supplier = companyById(store, service.supplier)?.name;
+  return { value: service.serviceId as number, label: [service.number, service.startDate, supplier].filter(Boolean).join(' · ') };
+}
+
+/**
+ * `GET /back/bo/services/lookup?q=&id=` → `[{value, label}]`: the services the caller may see,
+ * found by the keywords of the service search (`q`), or one by id (the label of a stored value).
+ * Records that point at a service (a CAPA's closing service) pick it here.
+ */
+export function serviceLookupRoutes() {
+  const app = new Hono<AppEnv>();
+  app.get('/back/bo/services/lookup', (c) => {
+    const caller = serviceCaller(c);
+    const { store } = c.get('services');
+    const id = c.req.query('id');
+    if (id !== undefined) {
+      if (!/^\d+$/.test(id)) throw badRequest('error.badQuery');
+      const service = store.get<ServiceRow>(SERVICES, Number(id));
+      return c.json(service && canSeeService(service, caller) ? [optionOf(store, service)] : []);
+    }
+    const keywords = (c.req.query('q') ?? '').slice(0, 100);
+    if (!keywords.trim()) return c.json([]);
+    const { page } = findServices(store, caller, { keywords }, today(), LOOKUP_LIMIT);
+    return c.json(page.map((service) => optionOf(store, service)));
+  });
+  return app;
+}
