@@ -69,7 +69,7 @@ export function LocalDateInput({ value, onChange, onBlur, error, minDate, maxDat
   const clear = clearable && editable && text ? <CloseButton size="sm" aria-label={t('engine.form.clear')} onClick={() => pick(null)} /> : undefined;
 
   return (
-    <Popover opened={opened && editable} position="bottom-start" trapFocus={false} withinPortal shadow="md" onChange={setOpened}>
+    <Popover opened={opened && editable} position="bottom-start" trapFocus={false} withRoles={false} withinPortal shadow="md" onChange={setOpened}>
       <Popover.Target>
         <TextInput
           {...input}
