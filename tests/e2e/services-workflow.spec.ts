@@ -20,8 +20,9 @@ const shownDay = (day: string) => new Intl.DateTimeFormat('en-GB', { dateStyle: 
 
 // Far from the seeded services (around today) so the wizard never merges ours into one of them.
 const START = futureDay(70);
-const PROPOSED_START = futureDay(75);
-const PROPOSED_END = futureDay(76);
+// Within a week of today: the provider completes the service in the last test (COMPLETE_DAYS_AHEAD).
+const PROPOSED_START = futureDay(5);
+const PROPOSED_END = futureDay(6);
 
 let serviceId = 0;
 let serviceNumber = '';
