@@ -16,6 +16,9 @@ import { assign, setup, transition } from 'xstate';
  *   provider or the owner cancels directly. Terminated and cancelled services reopen to OPENED.
  * - Only a live step answers a date proposal or a cancel request: completing, cancelling and
  *   reopening drop whichever waits.
+ * - A proposal of the dates the service already has is no proposal: refused, so that sending
+ *   the prefilled dates back never moves the step (the caller tells, `sameDates`).
+ * - A service is completed from a week before its start at the earliest (`startsInDays`).
  */
 export type ServiceSide = 'DECISION_MAKER' | 'ORDER_TAKER' | 'SERVICE_PROVIDER';
 export type ServiceStep = 'OPENED' | 'REQUESTED' | 'CONFIRMED' | 'TERMINATED' | 'CANCELLED';
@@ -42,7 +45,31 @@ export const SERVICE_DATE_ACTIONS = ['REQUEST_DATE', 'POSTPONE', 'ACCEPT_DATE', 
 export type ServiceAction = (typeof SERVICE_DATE_ACTIONS)[number] | (typeof SERVICE_PATCH_ACTIONS)[number];
 export const SERVICE_ACTIONS: readonly ServiceAction[] = [...SERVICE_DATE_ACTIONS, ...SERVICE_PATCH_ACTIONS];
 
-export type ServiceEvent = { type: ServiceAction } & ServiceActor;
+/**
+ * What the server knows of the dates when it sends an event: a proposal equal to the service's
+ * start and end dates (REQUEST_DATE, POSTPONE); days from today to the start (COMPLETE).
+ */
+export interface ServiceEventDates {
+  sameDates?: boolean;
+  startsInDays?: number;
+}
+
+export type ServiceEvent = { type: ServiceAction } & ServiceActor & ServiceEventDates;
+
+/** COMPLETE is refused while the service starts more than this many days ahead. */
+export const COMPLETE_DAYS_AHEAD = 7;
+
+/** Days from `today` to `startDate` (both YYYY-MM-DD); undefined when either is missing. */
+export function daysUntil(startDate: unknown, today: string): number | undefined {
+  if (typeof startDate !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(startDate)) return undefined;
+  return Math.round((Date.parse(`${startDate}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
+}
+
+/** The proposal names the dates the service has already (a missing end is the start day). */
+export function sameDates(proposal: { startDate?: unknown; endDate?: unknown }, current: { startDate?: unknown; endDate?: unknown }): boolean {
+  if (!proposal.startDate || proposal.startDate !== current.startDate) return false;
+  return (proposal.endDate || proposal.startDate) === (current.endDate || current.startDate);
+}
 
 export const INITIAL_FLOW: ServiceFlow = { pendingDateBy: null, dateAccepted: false, providerConfirmed: false, cancelRequested: false };
 
@@ -55,6 +82,8 @@ const machineSetup = setup({
   types: { context: {} as ServiceFlow, events: {} as ServiceEvent, input: {} as ServiceFlow | undefined },
   guards: {
     byProvider,
+    sameDates: ({ event }: Args) => event.sameDates === true,
+    tooEarlyToComplete: ({ event }: Args) => (event.startsInDays ?? 0) > COMPLETE_DAYS_AHEAD,
     byOrderTaker: ({ event }: Args) => event.by === 'ORDER_TAKER',
     dateAgreed: ({ context }: Args) => context.dateAccepted,
     orderTakerMovesAgreedDate: ({ context, event }: Args) => context.dateAccepted && event.by === 'ORDER_TAKER',
@@ -88,6 +117,9 @@ const CANCELLING = {
   CANCEL: { guard: 'providerOrOwner', target: 'CANCELLED', actions: 'dropRequests' },
 } as const;
 
+/** A proposal of the same dates: a forbidden transition (no target, no action), so `can()` is false. */
+const SAME_DATES = { guard: 'sameDates' } as const;
+
 /** Answering a date and confirming work the same while OPENED and REQUESTED. */
 const BEFORE_CONFIRMATION = {
   ACCEPT_DATE: [{ guard: 'acceptConfirms', target: 'CONFIRMED', actions: 'accept' }, { guard: 'answersOtherSide', actions: 'accept' }],
@@ -102,24 +134,24 @@ export const serviceMachine = machineSetup.createMachine({
   states: {
     OPENED: {
       on: {
-        REQUEST_DATE: [{ guard: 'byOrderTaker', target: 'REQUESTED', actions: 'propose' }, { actions: 'propose' }],
-        POSTPONE: [{ guard: 'orderTakerMovesAgreedDate', target: 'REQUESTED', actions: 'propose' }, { guard: 'dateAgreed', actions: 'propose' }],
+        REQUEST_DATE: [SAME_DATES, { guard: 'byOrderTaker', target: 'REQUESTED', actions: 'propose' }, { actions: 'propose' }],
+        POSTPONE: [SAME_DATES, { guard: 'orderTakerMovesAgreedDate', target: 'REQUESTED', actions: 'propose' }, { guard: 'dateAgreed', actions: 'propose' }],
         ...BEFORE_CONFIRMATION,
         ...CANCELLING,
       },
     },
     REQUESTED: {
       on: {
-        REQUEST_DATE: [{ guard: 'byOrderTaker', actions: 'propose' }, { target: 'OPENED', actions: 'propose' }],
-        POSTPONE: [{ guard: 'orderTakerMovesAgreedDate', actions: 'propose' }, { guard: 'dateAgreed', target: 'OPENED', actions: 'propose' }],
+        REQUEST_DATE: [SAME_DATES, { guard: 'byOrderTaker', actions: 'propose' }, { target: 'OPENED', actions: 'propose' }],
+        POSTPONE: [SAME_DATES, { guard: 'orderTakerMovesAgreedDate', actions: 'propose' }, { guard: 'dateAgreed', target: 'OPENED', actions: 'propose' }],
         ...BEFORE_CONFIRMATION,
         ...CANCELLING,
       },
     },
     CONFIRMED: {
       on: {
-        POSTPONE: [{ guard: 'byOrderTaker', target: 'REQUESTED', actions: 'propose' }, { target: 'OPENED', actions: 'propose' }],
-        COMPLETE: { guard: 'byProvider', target: 'TERMINATED', actions: 'dropRequests' },
+        POSTPONE: [SAME_DATES, { guard: 'byOrderTaker', target: 'REQUESTED', actions: 'propose' }, { target: 'OPENED', actions: 'propose' }],
+        COMPLETE: [{ guard: 'tooEarlyToComplete' }, { guard: 'byProvider', target: 'TERMINATED', actions: 'dropRequests' }],
         ...CANCELLING,
       },
     },

@@ -173,9 +173,19 @@ function companyErrors(draft: WizardDraft): WizardError[] {
   return errors;
 }
 
-/** Start and end dates: at least one service date, the end not before the start. */
+/** A typed date field holds its text until it reads as a day: such a text is refused, never dropped. */
+const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
+
+/** Typed dates that are no day, at their paths. */
+function typedDateErrors<T extends object>(dates: T, fields: readonly (keyof T & string)[], prefix: string): WizardError[] {
+  return fields.filter((field) => typeof dates[field] === 'string' && dates[field] && !isDay(dates[field] as string)).map((field) => ({ path: `${prefix}/${field}`, key: 'serviceWizard.error.invalidDate' }));
+}
+
+/** Start and end dates: at least one service date, real days, the end not before the start. */
 export function dateErrors(dates: { startDate?: string; endDate?: string }, prefix = '/service'): WizardError[] {
-  if (!dates.startDate) return [{ path: `${prefix}/startDate`, key: 'serviceWizard.error.dateRequired' }];
+  if (!dates.startDate) return [{ path: `${prefix}/startDate`, key: 'serviceWizard.error.dateRequired' }, ...typedDateErrors(dates, ['endDate'], prefix)];
+  const typed = typedDateErrors(dates, ['startDate', 'endDate'], prefix);
+  if (typed.length) return typed;
   if (dates.endDate && dates.endDate < dates.startDate) return [{ path: `${prefix}/endDate`, key: 'serviceWizard.error.endBeforeStart' }];
   return [];
 }
@@ -220,6 +230,7 @@ function detailErrors(draft: WizardDraft, mode: WizardMode): WizardError[] {
   // The dates of an existing service move only through a postpone (read-only in EDIT).
   if (mode !== 'EDIT') errors.push(...dateErrors(service));
   if (needsExFactoryDate(draft.roles, service) && !service.exFactoryDate) errors.push({ path: '/service/exFactoryDate', key: 'serviceWizard.error.exFactoryRequired' });
+  errors.push(...typedDateErrors(service, ['exFactoryDate', 'etdDate'], '/service'));
   errors.push(...poLineErrors(draft.purchaseOrderLines));
   if (service.thirdPartyDepartment === 'LAB') errors.push(...labLineErrors(draft.laboratoryLines));
   return errors;

@@ -1,4 +1,6 @@
 import type { TFunction } from 'i18next';
+import dayjs from 'dayjs';
+import { dateLocale, dayFormat, formatDay } from './localDates';
 import { enumText } from '../i18n';
 import { enumOf, fieldKind, lookupOf, type FieldKind } from '../schema/fields';
 import type { JsonSchema } from '../schema/resolve';
@@ -20,21 +22,16 @@ export interface ValueSpec {
   currencyField?: string;
 }
 
-const ymd = /^(\d{4})-(\d{2})(?:-(\d{2}))?$/;
-
-/** Dates are calendar days: format them in UTC so no time zone shifts them by a day. */
+/** Days, months and moments read the same in every list, form and calendar (localDates.ts). */
 export function formatDate(value: unknown, locale: string): string {
-  const match = typeof value === 'string' ? ymd.exec(value) : null;
-  if (!match) return value == null ? '' : String(value);
-  const [, y, m, d] = match;
-  const date = new Date(Date.UTC(Number(y), Number(m) - 1, d ? Number(d) : 1));
-  const options: Intl.DateTimeFormatOptions = d ? { dateStyle: 'medium', timeZone: 'UTC' } : { month: 'short', year: 'numeric', timeZone: 'UTC' };
-  return new Intl.DateTimeFormat(locale, options).format(date);
+  if (typeof value === 'string' && /^\d{4}-\d{2}$/.test(value)) return dayjs(`${value}-01`).locale(locale.slice(0, 2)).format('MMM YYYY');
+  return formatDay(value, locale);
 }
 
+/** A moment in the user's time zone: the day as everywhere, then the 24-hour time. */
 export function formatDateTime(value: unknown, locale: string): string {
   if (typeof value !== 'string' || Number.isNaN(Date.parse(value))) return value == null ? '' : String(value);
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', hour12: false }).format(new Date(value));
+  return dayjs(value).locale(locale.slice(0, 2)).format(`${dayFormat(dateLocale(locale))} HH:mm`);
 }
 
 export function formatNumber(value: unknown, locale: string, decimals?: number): string {

@@ -45,7 +45,43 @@ export const keywords: KeywordDefinition[] = [
   { keyword: 'maxTwo', schemaType: 'boolean' },
   /** Bounds a free-form object (criteria, custom fields) that no maxLength can reach. */
   { keyword: 'maxBytes', type: 'object', schemaType: 'number', validate: (max: number, value: unknown) => jsonBytes(value) <= max, errors: false },
+  {
+    // `"onOrAfter": "startDate"` on a date property: not before the sibling date (either missing passes).
+    keyword: 'onOrAfter',
+    type: 'string',
+    schemaType: 'string',
+    validate: (sibling: string, value: string, _schema?: unknown, data?: { parentData?: Record<string, unknown> }) => {
+      const other = data?.parentData?.[sibling];
+      return typeof other !== 'string' || !other || !value || value >= other;
+    },
+    errors: false,
+  },
+  // `"notPast": true`: checked by `pastDateErrors` (it needs today's date and the stored value).
+  { keyword: 'notPast', schemaType: 'boolean' },
 ];
+
+/**
+ * The date where the day starts last (UTC−12): a date before it is past for everybody, so a
+ * person east of the server is never refused their own today.
+ */
+export function earliestToday(now = new Date()): string {
+  return new Date(now.getTime() - 12 * 3_600_000).toISOString().slice(0, 10);
+}
+
+/**
+ * `notPast` properties of an object schema set before `today` (YYYY-MM-DD). With `before` (the
+ * stored record), only a value that changed counts: a stored date may pass, a new one may not.
+ */
+export function pastDateErrors(
+  schema: { properties?: Record<string, { notPast?: boolean }> },
+  record: Record<string, unknown>,
+  today: string,
+  before?: Record<string, unknown>,
+): { path: string; key: string }[] {
+  return Object.entries(schema.properties ?? {})
+    .filter(([field, prop]) => prop.notPast === true && typeof record[field] === 'string' && (record[field] as string) < today && record[field] !== before?.[field])
+    .map(([field]) => ({ path: `/${field}`, key: 'validation.notPast' }));
+}
 
 /** The message key (an i18n key under `validation.`) for an ajv error keyword. */
 export function messageKey(keyword: string, params: Record<string, unknown> = {}): string {
@@ -75,6 +111,10 @@ export function messageKey(keyword: string, params: Record<string, unknown> = {}
       return 'validation.decimals';
     case 'additionalProperties':
       return 'validation.unknownField';
+    case 'onOrAfter':
+      return 'validation.beforeStart';
+    case 'notPast':
+      return 'validation.notPast';
     default:
       return 'validation.invalid';
   }

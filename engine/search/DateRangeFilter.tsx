@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { defaultRange, type DateRange } from '../dates';
 import { EARLIEST_DATE } from '../form/widgets/DateWidget';
+import { dateLocale, dayFormat } from '../format/localDates';
 
 export interface DateRangeFilterProps {
   value: DateRange;
@@ -14,7 +15,7 @@ export interface DateRangeFilterProps {
 
 /** The toolbar date-range picker bound to a search schema's `fromDate`/`toDate`, with common presets. */
 export function DateRangeFilter({ value, onChange, label }: DateRangeFilterProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   // The picker shows a half-chosen range; the search only hears about complete ones.
   const [shown, setShown] = useState<[string | null, string | null]>([value.fromDate, value.toDate]);
   useEffect(() => setShown([value.fromDate, value.toDate]), [value.fromDate, value.toDate]);
@@ -42,7 +43,7 @@ export function DateRangeFilter({ value, onChange, label }: DateRangeFilterProps
         if ((fromDate && toDate) || (!fromDate && !toDate)) onChange({ fromDate, toDate });
       }}
       presets={presets}
-      valueFormat="D MMM YYYY"
+      valueFormat={dayFormat(dateLocale(i18n.language))}
       minDate={EARLIEST_DATE}
       allowSingleDateInRange
       clearable

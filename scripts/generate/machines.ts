@@ -3,9 +3,10 @@ import type { AnyStateMachine } from 'xstate';
 /**
  * A machine as plain data for workflow review: `{id, initial, states: {S: {on: {EV: target}}}}`.
  * A transition is the target path, `null` when it has no target (actions only), or a list of
- * `{target, guard}` candidates when guarded or several.
+ * `{target, guard}` candidates when guarded or several; a guarded candidate with neither target
+ * nor action is a refusal (`refused: true`: the event is forbidden when its guard passes).
  */
-export type TransitionJson = string | null | { target: string | null; guard?: string }[];
+export type TransitionJson = string | null | { target: string | null; guard?: string; refused?: true }[];
 export interface StateJson {
   type?: 'final' | 'parallel' | 'history';
   initial?: string;
@@ -50,6 +51,7 @@ function transitionJson(candidates: readonly Transition[]): TransitionJson {
   const items = candidates.map((t) => {
     const target = t.target?.length ? t.target.map((n) => path(n as Node)).join(', ') : null;
     const guard = guardName(t.guard);
+    if (guard && !target && !t.actions.length) return { target, guard, refused: true as const };
     return guard ? { target, guard } : { target };
   });
   return items.length === 1 && !('guard' in items[0]) ? items[0].target : items;
@@ -81,7 +83,7 @@ function edges(source: string, on: string, transition: TransitionJson | undefine
   return items
     .map((item) => ({ ...item, target: item.target ?? source }))
     .flatMap((item) => item.target.split(', ').map((target) => {
-      const label = [on, item.guard ? `[${item.guard}]` : ''].filter(Boolean).join(' ');
+      const label = [on, item.guard ? `[${item.guard}]` : '', 'refused' in item ? 'refused' : ''].filter(Boolean).join(' ');
       return `${mermaidId(source)} --> ${mermaidId(target)}${label ? `: ${label}` : ''}`;
     }));
 }

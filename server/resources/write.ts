@@ -1,4 +1,5 @@
 import { initialStatus } from '../../machines';
+import { earliestToday, pastDateErrors } from '../../engine/schema/rules';
 import { currentMonth, nowIso, today } from '../dates';
 import { validationError } from '../errors';
 import { isPlainObject } from '../json-body';
@@ -18,8 +19,11 @@ function clientPart(entity: EntityDef, body: unknown): unknown {
   return Object.fromEntries(Object.entries(body).filter(([key]) => !entity.serverOwned.has(key)));
 }
 
-function validate(validator: Validator, data: unknown): Row {
+/** The schema's rules, then `notPast` dates (on update, only those that changed). */
+function validate(entity: EntityDef, validator: Validator, data: unknown, now: Date, before?: Row): Row {
   if (!validator(data)) throw validationError(fieldErrors(validator.errors));
+  const past = pastDateErrors(entity.schema, data as Row, earliestToday(now), before);
+  if (past.length) throw validationError(past);
   return data as Row;
 }
 
@@ -42,7 +46,7 @@ function stamps(rules: StampRules['onCreate'], caller: Caller, now: Date): Row {
 
 /** The record to insert (its id is given inside the write, see `insertRecord`). */
 export function recordToCreate(entity: EntityDef, body: unknown, caller: Caller, now = new Date()): Row {
-  const data = validate(entity.validateCreate, dynamicDefaults(entity, clientPart(entity, body), now));
+  const data = validate(entity, entity.validateCreate, dynamicDefaults(entity, clientPart(entity, body), now), now);
   const status = entity.machine && entity.statusField ? { [entity.statusField]: initialStatus(entity.machine) } : {};
   return { ...data, ...status, ...stamps(entity.stamps.onCreate, caller, now), universeId: caller.universeId };
 }
@@ -58,7 +62,7 @@ export function insertRecord(tx: WriteOps, entity: EntityDef, record: Row): Stor
 
 /** A full replacement of the client's fields; server-owned fields keep their stored values. */
 export function recordToUpdate(entity: EntityDef, body: unknown, existing: Stored<Row>, caller: Caller, now = new Date()): Row {
-  const data = validate(entity.validateUpdate, clientPart(entity, body));
+  const data = validate(entity, entity.validateUpdate, clientPart(entity, body), now, existing);
   const kept = Object.fromEntries(Object.entries(existing).filter(([key]) => entity.serverOwned.has(key)));
   return { ...kept, ...data, ...stamps(entity.stamps.onUpdate, caller, now) };
 }

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
-import { SERVICE_PATCH_ACTIONS, type ServiceAction } from '../../machines/service';
+import { SERVICE_PATCH_ACTIONS, daysUntil, type ServiceAction } from '../../machines/service';
+import { today } from '../dates';
 import type { AppEnv } from '../context';
 import { validationError } from '../errors';
 import { expectedVersion } from '../resources/write';
@@ -43,7 +44,9 @@ export function actionRoutes(registry: Registry): Hono<AppEnv> {
     const service = await store.transaction((tx) => {
       const existing = visibleService(tx, numberParam(c, 'id'), caller);
       if (!isPatchAction(action)) throw validationError([{ path: '/action', key: 'validation.unknownValue' }]);
-      return applyServiceEvent(tx, existing, caller, action as ServiceAction, { labels: registry.locales, version, comment }).service;
+      // COMPLETE: the machine refuses a service that starts more than a week ahead.
+      const dates = action === 'COMPLETE' ? { startsInDays: daysUntil(existing.startDate, today()) } : undefined;
+      return applyServiceEvent(tx, existing, caller, action as ServiceAction, { labels: registry.locales, version, comment, dates }).service;
     });
     return answerMove(c, caller, action as ServiceAction, service);
   });

@@ -1,6 +1,8 @@
 import { INITIAL_FLOW, flowFields, moveService, type ServiceSide } from '../../machines/service';
 import type { Caller } from '../context';
+import { earliestToday, pastDateErrors } from '../../engine/schema/rules';
 import { nowIso, today } from '../dates';
+import type { FieldError } from '../errors';
 import { isPlainObject } from '../json-body';
 import { readableNumber } from '../resources/write';
 import type { Registry } from '../schemas';
@@ -46,6 +48,10 @@ export interface WizardInput {
 /** An empty note is no note. */
 const noteOf = (note: unknown) => (note === undefined || note === null || (typeof note === 'string' && !note.trim()) ? undefined : note);
 
+/** `notPast` dates of the service (a new one, or one changed from `existing`) under `/service`. */
+const pastDates = (schema: Row, service: Row, existing?: Row): FieldError[] =>
+  pastDateErrors(schema, service, earliestToday(), existing).map((error) => ({ ...error, path: `/service${error.path}` }));
+
 /** The whole wizard body checked: 400 with every field error at once, then tags and lookups. */
 export function checkWizard(tx: WriteOps, registry: Registry, caller: Caller, body: Row): WizardInput {
   const entity = serviceEntity(registry);
@@ -63,6 +69,7 @@ export function checkWizard(tx: WriteOps, registry: Registry, caller: Caller, bo
       slotErrors(roles, service, context),
       serviceRuleErrors({ service, purchaseOrderLines: po.lines, laboratoryLines: lab.lines, orderTaker: roles.includes('ORDER_TAKER') }),
       errors,
+      pastDates(entity.schema, service),
       contactErrors(tx, service),
       po.errors,
       lab.errors,
@@ -174,6 +181,7 @@ export function editService(tx: WriteOps, registry: Registry, caller: Caller, se
       movedDates,
       serviceRuleErrors({ service, purchaseOrderLines: poLines, laboratoryLines: labLines, orderTaker: existing.creatorSide === 'ORDER_TAKER' }),
       errors,
+      pastDates(entity.schema, service, existing),
       contactErrors(tx, service),
       po?.errors ?? [],
       lab?.errors ?? [],

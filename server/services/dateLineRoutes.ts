@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
-import type { ServiceAction } from '../../machines/service';
+import { sameDates, type ServiceAction } from '../../machines/service';
+import { earliestToday, pastDateErrors } from '../../engine/schema/rules';
 import type { AppEnv, Caller } from '../context';
 import { nowIso } from '../dates';
 import { HttpError, validationError, type FieldError } from '../errors';
@@ -29,14 +30,12 @@ function serviceIdOf(body: Row): number {
   throw validationError([{ path: '/serviceId', key: id === undefined ? 'validation.required' : 'validation.wrongType' }]);
 }
 
-/** startDate, endDate and comment as the serviceDateLine schema wants them, endDate not before startDate. */
-function proposalOf(registry: Registry, body: Row): { startDate: string; endDate?: string; comment?: string } {
+/** startDate, endDate and comment as the serviceDateLine schema wants them: end not before start, start not past. */
+function proposalOf(registry: Registry, body: Row, now: Date): { startDate: string; endDate?: string; comment?: string } {
   const proposal = Object.fromEntries(['startDate', 'endDate', 'comment'].filter((key) => body[key] !== undefined).map((key) => [key, body[key]]));
-  const validate = registry.entities.get('serviceDateLine')!.validateCreate;
-  const errors: FieldError[] = validate(proposal) ? [] : fieldErrors(validate.errors);
-  if (!errors.length && proposal.endDate !== undefined && String(proposal.endDate) < String(proposal.startDate)) {
-    errors.push({ path: '/endDate', key: 'service.wizard.endBeforeStart' });
-  }
+  const entity = registry.entities.get('serviceDateLine')!;
+  const validate = entity.validateCreate;
+  const errors: FieldError[] = validate(proposal) ? pastDateErrors(entity.schema, proposal, earliestToday(now)) : fieldErrors(validate.errors);
   throwIfAny(errors);
   return proposal as { startDate: string; endDate?: string; comment?: string };
 }
@@ -73,11 +72,12 @@ export function dateLineRoutes(registry: Registry): Hono<AppEnv> {
       const body = await readObject(c, ['serviceId', 'startDate', 'endDate', 'comment', 'version']);
       const serviceId = serviceIdOf(body);
       const version = expectedVersion(body.version, false);
-      const proposal = proposalOf(registry, body);
+      const now = new Date();
+      const proposal = proposalOf(registry, body, now);
       const moved = await c.get('services').store.transaction((tx) => {
         const service = visibleService(tx, serviceId, caller);
-        const now = new Date();
-        const result = applyServiceEvent(tx, service, caller, event, { labels, version, comment: dateDetail(proposal, proposal.comment), now });
+        const dates = { sameDates: sameDates(proposal, service as Row) };
+        const result = applyServiceEvent(tx, service, caller, event, { labels, version, comment: dateDetail(proposal, proposal.comment), now, dates });
         const previous = waitingLine(tx, serviceId);
         if (previous) tx.update(SERVICE_DATE_LINES, previous.dateLineId as number, (line) => ({ ...line, status: 'REPLACED' }));
         tx.insert(SERVICE_DATE_LINES, 'dateLineId', {

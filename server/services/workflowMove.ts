@@ -1,4 +1,13 @@
-import { flowFields, flowOf, moveService, type ServiceAction, type ServiceSide, type ServiceStep } from '../../machines/service';
+import {
+  COMPLETE_DAYS_AHEAD,
+  flowFields,
+  flowOf,
+  moveService,
+  type ServiceAction,
+  type ServiceEventDates,
+  type ServiceSide,
+  type ServiceStep,
+} from '../../machines/service';
 import type { AppContext, Caller } from '../context';
 import { today } from '../dates';
 import { HttpError, forbidden, versionConflict } from '../errors';
@@ -25,6 +34,8 @@ export interface MoveExtra {
   comment?: string;
   /** Other fields written with the move (the accepted dates). */
   changes?: Row;
+  /** What the machine must know of the dates (a proposal of the same dates, days to the start). */
+  dates?: ServiceEventDates;
   now?: Date;
 }
 
@@ -43,6 +54,17 @@ function transitionRefused(labels: Registry['locales'], caller: Caller, action: 
   return new HttpError(409, 'TransitionException', 'error.service.transitionRefused', { action: translate(lang, `workflow.service.${action}`), step: stepLabel });
 }
 
+/** 422 naming the date field the machine refused the move for (it accepts the same move without the dates). */
+function datesRefused(service: ServiceRecord, event: ServiceAction): HttpError {
+  if (event === 'COMPLETE') {
+    const from = new Date(Date.parse(`${String(service.startDate)}T00:00:00Z`) - COMPLETE_DAYS_AHEAD * 86_400_000);
+    return new HttpError(422, 'BusinessException', 'error.service.completeTooEarly', { startDate: service.startDate, from: today(from) }, [
+      { path: '/startDate', key: 'validation.tooFarAhead' },
+    ]);
+  }
+  return new HttpError(422, 'BusinessException', 'error.service.sameDates', {}, [{ path: '/startDate', key: 'validation.sameDates' }]);
+}
+
 /** The actions that answer a proposal themselves (their route marks the line ACCEPTED or REFUSED). */
 const DATE_ANSWERS: ServiceAction[] = ['ACCEPT_DATE', 'REFUSE_DATE'];
 
@@ -57,9 +79,13 @@ export function applyServiceEvent(tx: WriteOps, service: ServiceRecord, caller: 
   if (!side) throw forbidden('error.service.noSide');
   if (extra.version !== undefined && extra.version !== service.version) throw versionConflict();
   const fromStep = service.serviceStep as ServiceStep;
-  const moved = moveService(fromStep, flowOf(service as never), { type: event, by: side, owner: isOwner(service, caller) });
-  if (!moved) throw transitionRefused(extra.labels, caller, event, fromStep);
+  const actor = { type: event, by: side, owner: isOwner(service, caller) };
   const now = extra.now ?? new Date();
+  const moved = moveService(fromStep, flowOf(service as never), { ...actor, ...extra.dates });
+  if (!moved) {
+    const refusedForDates = extra.dates && moveService(fromStep, flowOf(service as never), actor);
+    throw refusedForDates ? datesRefused(service, event) : transitionRefused(extra.labels, caller, event, fromStep);
+  }
   const fields = flowFields(moved.step, moved.flow, today(now), service as never);
   const serviceId = service.serviceId as number;
   const updated = updateService(tx, caller, serviceId, { ...extra.changes, ...fields }, service.version);

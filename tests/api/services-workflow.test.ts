@@ -30,6 +30,7 @@ afterAll(() => server?.close());
 const serviceUrl = (id: unknown, suffix = '') => `/back/bo/services/${String(id)}${suffix}`;
 const dates = (path: string) => `/back/bo/serviceDateLines/${path}`;
 const newService = async (fixture?: Parameters<typeof insertService>[1]) => (await insertService(server.store, fixture)).serviceId as number;
+const newServiceOn = (startDate: string, fixture?: Parameters<typeof insertService>[1]) => newService({ startDate, ...fixture });
 const stored = (id: number) => server.store.get('services', id)!;
 const historyOf = (id: number) => server.store.find('serviceHistory', (row) => row.serviceId === id);
 const linesOf = (id: number) => server.store.find('serviceDateLines', (row) => row.serviceId === id).sort((a, b) => Number(a.dateLineId) - Number(b.dateLineId));
@@ -172,7 +173,8 @@ describe('PATCH actions', () => {
   });
 
   it('the provider confirms an agreed date and completes; the owner reopens; e-mails and alerts follow', async () => {
-    const id = await newService({ fields: { dateRelevance: 'ACCEPTED', pendingDateBy: null } });
+    // It starts in two days: a provider completes a service a week before its start at the earliest.
+    const id = await newService({ startDate: shiftDay(today(), 2), fields: { dateRelevance: 'ACCEPTED', pendingDateBy: null } });
     const before = (await sentMails(server.outbox!)).length;
     const confirmed = ok(await manager.patch(serviceUrl(id, '/CONFIRM'), { comment: 'inspector booked' }));
     expect(confirmed).toMatchObject({ serviceStep: 'CONFIRMED', providerConfirmed: true });
@@ -301,6 +303,8 @@ describe('every action, by every side, at every step (docs/services.md "Workflow
 
   it.each(steps)('%s: the actions offered are the allowed ones; each other one is 409 and writes nothing; each allowed one moves the service', async (_step, fields, allowed) => {
     const clients: Record<Who, Client> = { quality, sales, manager, admin };
+    // Services starting in two days: COMPLETE is allowed from a week before the start.
+    const newService = (fixture: Parameters<typeof insertService>[1]) => newServiceOn(shiftDay(today(), 2), fixture);
     for (const [who, client] of Object.entries(clients) as [Who, Client][]) {
       const expected = allowed[who];
       const id = await newService({ fields });

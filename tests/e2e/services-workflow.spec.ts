@@ -15,12 +15,14 @@ const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
 const PO_NUMBER = `PO-E2E-${Date.now() % 1_000_000}`;
 
 /** How the sheet writes a day (Intl "medium" in the app language en, e.g. "Dec 3, 2026"). */
-const shownDay = (day: string) => new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+/** A day as the en-GB screen shows it everywhere (engine/format/localDates.ts): `3 Feb 2027`. */
+const shownDay = (day: string) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
 
 // Far from the seeded services (around today) so the wizard never merges ours into one of them.
 const START = futureDay(70);
-const PROPOSED_START = futureDay(75);
-const PROPOSED_END = futureDay(76);
+// Within a week of today: the provider completes the service in the last test (COMPLETE_DAYS_AHEAD).
+const PROPOSED_START = futureDay(5);
+const PROPOSED_END = futureDay(6);
 
 let serviceId = 0;
 let serviceNumber = '';

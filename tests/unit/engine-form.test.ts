@@ -101,6 +101,16 @@ describe('engine validation', () => {
     expect(errorsOf({ kind: 'C' })).toEqual(expect.arrayContaining(['title:required', '.kind:enum']));
   });
 
+  it('marks a date before the sibling it must follow (onOrAfter), as the server does', () => {
+    const dated = { type: 'object', properties: { from: { type: 'string', format: 'date' }, to: { type: 'string', format: 'date', onOrAfter: 'from' } } };
+    const dateErrors = (data: Record<string, unknown>) => validator.validateFormData(data, dated as never).errors.map((e) => `${e.property}:${e.name}`);
+    expect(dateErrors({ from: '2026-03-10', to: '2026-03-09' })).toEqual(['.to:onOrAfter']);
+    expect(dateErrors({ from: '2026-03-10', to: '2026-03-10' })).toEqual([]);
+    expect(dateErrors({ to: '2026-03-09' })).toEqual([]);
+    const [error] = localizeErrors(t)([{ name: 'onOrAfter', property: '.to', message: '', stack: '', params: {}, schemaPath: '' }]);
+    expect(error.message).toBe('«validation.beforeStart»');
+  });
+
   it('localizes errors with the validation.* keys', () => {
     const [error] = localizeErrors(t)([{ name: 'required', property: '.title', message: 'must have', stack: '', params: {}, schemaPath: '' }]);
     expect(error.message).toBe('«validation.required»');

@@ -11,6 +11,7 @@ import {
   serviceActions,
   serviceMachine,
   type ServiceAction,
+  type ServiceEventDates,
   type ServiceFlow,
   type ServiceSide,
   type ServiceStep,
@@ -220,7 +221,10 @@ const SIDE_OF = { DM, OT, SP } as const;
 const actorOf = (who: Who) => ({ by: SIDE_OF[who.slice(0, 2) as 'DM' | 'OT' | 'SP'], owner: who.endsWith('owner') });
 
 const REFUSED = 'refused' as const;
-type Row = [from: ServiceStep, flow: FlowName, event: ServiceAction, who: Who, expected: typeof REFUSED | [ServiceStep, ServiceFlow]];
+type Row = [from: ServiceStep, flow: FlowName, event: ServiceAction, who: Who, expected: typeof REFUSED | [ServiceStep, ServiceFlow], dates?: ServiceEventDates];
+
+/** A proposal of the dates the service already has (the prefilled "Propose a date" sent back). */
+const SAME: ServiceEventDates = { sameDates: true };
 
 const booked = FLOW.booked;
 const agreed = FLOW.agreed;
@@ -238,6 +242,10 @@ const ROWS: Row[] = [
   ['CONFIRMED', 'booked', 'REQUEST_DATE', 'SP owner', REFUSED],
   ['TERMINATED', 'booked', 'REQUEST_DATE', 'DM owner', REFUSED],
   ['CANCELLED', 'agreed', 'REQUEST_DATE', 'SP', REFUSED],
+  // The same dates proposed again move nothing: refused from every step that takes a proposal.
+  ['REQUESTED', 'OT proposed', 'REQUEST_DATE', 'DM', REFUSED, SAME],
+  ['REQUESTED', 'OT proposed', 'REQUEST_DATE', 'DM', ['OPENED', F({ pendingDateBy: DM })], { sameDates: false }],
+  ['OPENED', 'fresh', 'REQUEST_DATE', 'OT', REFUSED, SAME],
 
   // POSTPONE — any side, from CONFIRMED or OPENED/REQUESTED with an accepted date; like REQUEST_DATE.
   ['OPENED', 'agreed', 'POSTPONE', 'OT', ['REQUESTED', F({ pendingDateBy: OT })]],
@@ -255,6 +263,9 @@ const ROWS: Row[] = [
   ['CONFIRMED', 'booked, cancel asked', 'POSTPONE', 'OT', ['REQUESTED', F({ pendingDateBy: OT, providerConfirmed: true, cancelRequested: true })]],
   ['TERMINATED', 'booked', 'POSTPONE', 'SP owner', REFUSED],
   ['CANCELLED', 'booked', 'POSTPONE', 'OT', REFUSED],
+  ['OPENED', 'agreed', 'POSTPONE', 'DM', REFUSED, SAME],
+  ['REQUESTED', 'agreed', 'POSTPONE', 'SP', REFUSED, SAME],
+  ['CONFIRMED', 'booked', 'POSTPONE', 'OT', REFUSED, SAME],
 
   // ACCEPT_DATE — the side that did not propose, while a proposal waits; CONFIRMED when the
   // provider proposed, accepts, or had confirmed before.
@@ -301,6 +312,9 @@ const ROWS: Row[] = [
   ['CONFIRMED', 'booked', 'COMPLETE', 'SP', ['TERMINATED', booked]],
   // A cancel request cannot wait on a terminated service (only a live step answers it): completing drops it.
   ['CONFIRMED', 'booked, cancel asked', 'COMPLETE', 'SP', ['TERMINATED', booked]],
+  // Not more than a week ahead of the start (COMPLETE_DAYS_AHEAD).
+  ['CONFIRMED', 'booked', 'COMPLETE', 'SP', ['TERMINATED', booked], { startsInDays: 7 }],
+  ['CONFIRMED', 'booked', 'COMPLETE', 'SP', REFUSED, { startsInDays: 8 }],
   ['CONFIRMED', 'booked', 'COMPLETE', 'DM owner', REFUSED],
   ['CONFIRMED', 'booked', 'COMPLETE', 'OT', REFUSED],
   ['OPENED', 'booked', 'COMPLETE', 'SP', REFUSED],
@@ -369,13 +383,13 @@ const ROWS: Row[] = [
 ];
 
 const snapshotOf = (step: ServiceStep, flow: ServiceFlow) => serviceMachine.resolveState({ value: step, context: flow });
-const rowTitle = ([from, flow, event, who, expected]: Row) =>
-  `${from} (${flow}) ${event} by ${who} → ${expected === REFUSED ? 'refused' : expected[0]}`;
+const rowTitle = ([from, flow, event, who, expected, dates]: Row) =>
+  `${from} (${flow}) ${event}${dates ? ` ${JSON.stringify(dates)}` : ''} by ${who} → ${expected === REFUSED ? 'refused' : expected[0]}`;
 
 function checkRow(row: Row) {
-  const [from, flowName, type, who, expected] = row;
+  const [from, flowName, type, who, expected, dates] = row;
   const flow = FLOW[flowName];
-  const event = { type, ...actorOf(who) };
+  const event = { type, ...actorOf(who), ...dates };
   // The machine itself (no can() in front): a refused event leaves step and context as they were.
   const [next] = transition(serviceMachine, snapshotOf(from, flow), event);
   const offered = serviceActions(from, flow, actorOf(who));
@@ -383,7 +397,8 @@ function checkRow(row: Row) {
     expect(next.value).toBe(from);
     expect(next.context).toEqual(flow);
     expect(moveService(from, flow, event)).toBeNull();
-    expect(offered).not.toContain(type);
+    // The buttons are offered without the dates: the dates refuse the event when it is sent.
+    if (!dates) expect(offered).not.toContain(type);
   } else {
     const [step, nextFlow] = expected;
     expect({ step: next.value, flow: next.context }).toEqual({ step, flow: nextFlow });
@@ -405,13 +420,13 @@ describe('the service machine, row by row (hand-written from docs/services.md)',
   it('the rows take every transition and see every guard pass and refuse', () => {
     const use = branchUse(
       serviceMachine,
-      ROWS.map(([from, flow, type, who]) => ({ snapshot: snapshotOf(from, FLOW[flow]), event: { type, ...actorOf(who) } })),
+      ROWS.map(([from, flow, type, who, , dates]) => ({ snapshot: snapshotOf(from, FLOW[flow]), event: { type, ...actorOf(who), ...dates } })),
     );
     expect([...use.all.keys()].filter((branch) => !use.taken.has(branch))).toEqual([]);
     expect([...use.all].filter(([branch, guard]) => guard && !use.refused.has(branch)).map(([branch]) => branch)).toEqual([]);
     expect([...use.guards].filter(([, seen]) => !seen.passed || !seen.refused)).toEqual([]);
-    // OPENED 12, REQUESTED 12, CONFIRMED 7, TERMINATED 1, CANCELLED 1 (a new branch needs its rows here).
-    expect(use.all.size).toBe(33);
+    // OPENED 14, REQUESTED 14, CONFIRMED 9, TERMINATED 1, CANCELLED 1 (a new branch needs its rows here).
+    expect(use.all.size).toBe(39);
   });
 
   it('the rows cover every step × action, and every action from each side (owner and not, where ownership counts)', () => {

@@ -68,6 +68,17 @@ describe('service wizard steps', () => {
 });
 
 describe('service wizard rules (spec §5.4, §6.4)', () => {
+  it('refuses a typed date that is no day, kept as typed, instead of dropping it', () => {
+    const draft = emptyDraft(['DECISION_MAKER']);
+    const dates = (service: Partial<WizardDraft['service']>) => keys(stepErrors('DATES', { ...draft, service: { ...draft.service, ...service } }, brand, 'RESCHEDULE'));
+    expect(dates({ startDate: '31/02/2026' })).toEqual(['/service/startDate serviceWizard.error.invalidDate']);
+    expect(dates({ startDate: '2026-12-10', endDate: '20/13' })).toEqual(['/service/endDate serviceWizard.error.invalidDate']);
+    expect(dates({ startDate: '2026-12-10', endDate: '2026-12-09' })).toEqual(['/service/endDate serviceWizard.error.endBeforeStart']);
+    expect(dates({ startDate: '2026-12-10', endDate: '2026-12-10' })).toEqual([]);
+    const details = keys(stepErrors('DETAILS', { ...draft, service: { ...draft.service, startDate: '2026-12-10', exFactoryDate: '12/31/2026' } }, brand, 'NEW'));
+    expect(details).toContain('/service/exFactoryDate serviceWizard.error.invalidDate');
+  });
+
   it('needs a role the picker allows', () => {
     expect(keys(stepErrors('ROLE', emptyDraft([]), brand, 'NEW'))).toEqual(['/roles service.wizard.roleRequired']);
     expect(keys(stepErrors('ROLE', emptyDraft(['ORDER_TAKER']), brand, 'NEW'))).toEqual(['/roles service.wizard.roleNotAllowed']);

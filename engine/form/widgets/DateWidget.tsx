@@ -1,10 +1,12 @@
 import { TextInput } from '@mantine/core';
-import { DateInput, DateTimePicker, MonthPickerInput } from '@mantine/dates';
+import { DateTimePicker, MonthPickerInput } from '@mantine/dates';
 import type { WidgetProps } from '@rjsf/utils';
 import { IconCalendar, IconClock } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { dateLocale, dayFormat } from '../../format/localDates';
 import { formatDateTime } from '../../format/values';
+import { LocalDateInput } from './LocalDateInput';
 import { baseInputProps, emptyToUndefined } from './common';
 
 /** Earliest date the product accepts (spec §9). */
@@ -13,20 +15,22 @@ export const EARLIEST_DATE = '2018-01-01';
 const icon = <IconCalendar size={16} stroke={1.5} />;
 const clock = <IconClock size={16} stroke={1.5} />;
 
-/** A calendar day, stored as `YYYY-MM-DD`; clearable only when optional and editable (spec §5.1). */
+/**
+ * A calendar day, stored as `YYYY-MM-DD`, typed in the screen's locale; a typed text that is no
+ * date stays, marked (the schema's `date` format refuses it too). Clearable only when optional
+ * and editable (spec §5.1).
+ */
 export function DateWidget(props: WidgetProps) {
   const base = baseInputProps(props);
   return (
-    <DateInput
+    <LocalDateInput
       {...base}
-      value={props.value ?? null}
+      value={props.value}
       onChange={(value) => props.onChange(emptyToUndefined(value))}
       onBlur={() => props.onBlur(props.id, props.value)}
-      valueFormat="D MMM YYYY"
       clearable={!props.required && !props.readonly}
       minDate={EARLIEST_DATE}
       leftSection={icon}
-      popoverProps={{ withinPortal: true }}
     />
   );
 }
@@ -63,7 +67,7 @@ export function DateTimeWidget(props: WidgetProps) {
       {...base}
       value={local}
       onChange={(next) => props.onChange(next ? new Date(String(next).replace(' ', 'T')).toISOString() : undefined)}
-      valueFormat="D MMM YYYY HH:mm"
+      valueFormat={`${dayFormat(dateLocale(i18n.language))} HH:mm`}
       clearable={!props.required}
       minDate={EARLIEST_DATE}
       leftSection={clock}

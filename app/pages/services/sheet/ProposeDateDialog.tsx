@@ -1,9 +1,10 @@
 import '@mantine/dates/styles.css';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
-import { IconCalendar } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LocalDateInput } from '../../../../engine/form/widgets/LocalDateInput';
+import { isIsoDay } from '../../../../engine/format/localDates';
+import { sameDates } from '../../../../machines/service';
 import type { SchemaText } from './schemaText';
 
 export interface ProposedDate {
@@ -23,7 +24,10 @@ export interface ProposeDateDialogProps {
   onCancel: () => void;
 }
 
-/** A new date proposal: start (required), end (not before start), comment. */
+/**
+ * A new date proposal: start (required), end (not before start), comment. It opens on the
+ * service's dates; Send waits until they change (the server refuses the same dates).
+ */
 export function ProposeDateDialog({ opened, title, initial, text, loading, onSubmit, onCancel }: ProposeDateDialogProps) {
   const { t } = useTranslation();
   const [startDate, setStartDate] = useState<string | null>(null);
@@ -39,10 +43,11 @@ export function ProposeDateDialog({ opened, title, initial, text, loading, onSub
   }, [opened, initial.startDate, initial.endDate]);
 
   const startError = tried && !startDate ? t('serviceSheet.dateLines.startRequired') : undefined;
-  const endError = startDate && endDate && endDate < startDate ? t('serviceSheet.dateLines.endBeforeStart') : undefined;
+  const endError = isIsoDay(startDate) && isIsoDay(endDate) && endDate < startDate ? t('serviceSheet.dateLines.endBeforeStart') : undefined;
+  const unchanged = sameDates({ startDate, endDate }, initial);
   const submit = () => {
     setTried(true);
-    if (!startDate || endError) return;
+    if (!startDate || !isIsoDay(startDate) || (endDate && !isIsoDay(endDate)) || endError || unchanged) return;
     onSubmit({ startDate, endDate: endDate ?? undefined, comment: comment.trim() || undefined });
   };
 
@@ -53,33 +58,27 @@ export function ProposeDateDialog({ opened, title, initial, text, loading, onSub
           {t('serviceSheet.dateLines.proposeHelp')}
         </Text>
         <Group grow align="flex-start">
-          <DateInput
-            label={text.label('startDate')}
-            value={startDate}
-            onChange={setStartDate}
-            valueFormat="D MMM YYYY"
-            leftSection={<IconCalendar size={16} stroke={1.5} />}
-            error={startError}
-            required
-            data-autofocus
-          />
-          <DateInput
+          <LocalDateInput label={text.label('startDate')} value={startDate} onChange={(value) => setStartDate(value ?? null)} error={startError} required data-autofocus />
+          <LocalDateInput
             label={text.label('endDate')}
             value={endDate}
-            onChange={setEndDate}
-            valueFormat="D MMM YYYY"
-            leftSection={<IconCalendar size={16} stroke={1.5} />}
-            minDate={startDate ?? undefined}
+            onChange={(value) => setEndDate(value ?? null)}
+            minDate={isIsoDay(startDate) ? startDate : undefined}
             error={endError}
             clearable
           />
         </Group>
         <Textarea label={text.label('comment')} value={comment} onChange={(event) => setComment(event.currentTarget.value)} autosize minRows={2} maxLength={1000} />
         <Group justify="flex-end">
+          {unchanged && (
+            <Text size="sm" c="dimmed" mr="auto">
+              {t('serviceSheet.dateLines.sameDates')}
+            </Text>
+          )}
           <Button variant="default" onClick={onCancel}>
             {t('engine.action.cancel')}
           </Button>
-          <Button loading={loading} onClick={submit}>
+          <Button loading={loading} disabled={unchanged} onClick={submit}>
             {t('serviceSheet.dateLines.send')}
           </Button>
         </Group>

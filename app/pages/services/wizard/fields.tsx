@@ -1,9 +1,9 @@
 import { Loader, MultiSelect, Select, type SelectProps } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
-import { IconCalendar, IconLock } from '@tabler/icons-react';
+import { IconLock } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../../engine/api';
+import { LocalDateInput } from '../../../../engine/form/widgets/LocalDateInput';
 import { enumText } from '../../../../engine/i18n';
 import type { LookupItem } from '../../../../engine/lookup/cache';
 import { useLookup } from '../../../../engine/lookup/useLookup';
@@ -154,23 +154,23 @@ interface DateFieldProps {
   minDate?: string;
 }
 
-/** A calendar day stored as YYYY-MM-DD, typed or picked, shown in the user's language. */
+/**
+ * A calendar day stored as YYYY-MM-DD, typed in the screen's locale or picked; a typed text that
+ * is no date stays, marked, and the step's rules refuse it.
+ */
 export function DateField({ label, value, onChange, error, required, readOnly, description, minDate }: DateFieldProps) {
   return (
-    <DateInput
+    <LocalDateInput
       label={label}
       description={description}
-      value={value ?? null}
-      onChange={(next) => onChange(next ? String(next) : undefined)}
-      valueFormat="D MMM YYYY"
+      value={value}
+      onChange={onChange}
       clearable={!required && !readOnly}
       required={required && !readOnly}
       readOnly={readOnly}
       variant={readOnly ? 'filled' : 'default'}
       error={error}
       minDate={minDate}
-      leftSection={<IconCalendar size={16} stroke={1.5} />}
-      popoverProps={{ withinPortal: true }}
     />
   );
 }
