@@ -5,15 +5,16 @@ import { useTranslation } from 'react-i18next';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { SessionProvider } from './auth/session';
 import { AppRoutes } from './routes/AppRoutes';
-import snackClasses from './notifications/Snackbar.module.css';
+import { SNACK_LIMIT } from './notifications/snackbar';
 import { theme } from './theme';
 
 function Root() {
   const { i18n } = useTranslation();
   return (
     <DatesProvider settings={{ locale: i18n.language, firstDayOfWeek: 1 }}>
-      {/* Inside the router so snack links can navigate; at the top (spec §2). */}
-      <Notifications position="top-center" zIndex={1000} limit={5} containerWidth={480} classNames={snackClasses} />
+      {/* Inside the router so snack links can navigate. Bottom right, away from the header and the
+          search toolbars they covered at the top; a few at once, the others wait their turn. */}
+      <Notifications position="bottom-right" zIndex={1000} limit={SNACK_LIMIT} containerWidth={420} />
       <AppRoutes />
     </DatesProvider>
   );

@@ -27,8 +27,9 @@ export interface ServiceHeaderProps {
 export function ServiceHeader({ service, sheet, text, onSplitMerge }: ServiceHeaderProps) {
   const { t } = useTranslation();
   const writable = service.rights.sheet.right === 'WRITE';
-  // Read only means nothing to do here: a caller with workflow actions (confirm, propose a date…) acts on the service.
-  const readOnly = !writable && service.actions.length === 0;
+  // "Read only" only when it is the whole truth: the sheet is frozen (closed, locked), or the caller has no
+  // workflow action either; a provider that confirms, proposes dates or completes is not read only.
+  const readOnly = !writable && (service.rights.sheet.forced || service.actions.length === 0);
   return (
     <Card withBorder radius="lg" padding="lg">
       <Stack gap="md">
