@@ -8,13 +8,17 @@ import { AppRoutes } from './routes/AppRoutes';
 import { SNACK_LIMIT } from './notifications/snackbar';
 import { theme } from './theme';
 
+/** Past the 72 px icon menu of the shell. */
+const SNACK_LEFT = 'calc(72px + var(--mantine-spacing-md))';
+
 function Root() {
   const { i18n } = useTranslation();
   return (
     <DatesProvider settings={{ locale: i18n.language, firstDayOfWeek: 1 }}>
-      {/* Inside the router so snack links can navigate. Bottom right, away from the header and the
-          search toolbars they covered at the top; a few at once, the others wait their turn. */}
-      <Notifications position="bottom-right" zIndex={1000} limit={SNACK_LIMIT} containerWidth={420} />
+      {/* Inside the router so snack links can navigate. Bottom left, beside the icon menu: away from the
+          header and search toolbars they covered at the top, and from the buttons pages keep on the right
+          (priority list, wizard and sheet footers). A few at once; the others wait their turn. */}
+      <Notifications position="bottom-left" zIndex={1000} limit={SNACK_LIMIT} containerWidth={400} styles={{ root: { left: SNACK_LEFT } }} />
       <AppRoutes />
     </DatesProvider>
   );

@@ -13,7 +13,7 @@ function overlaps(a: { x: number; y: number; width: number; height: number }, b:
   return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 }
 
-test('many snacks at once stay few, away from the header and the search bar', async ({ page }) => {
+test('many snacks at once stay few, away from the header, the search bar and the buttons on the right', async ({ page }) => {
   // Five new live alerts arrive in one poll; errors, which stay until closed.
   const alerts = Array.from({ length: 5 }, (_, index) => ({
     alertId: 9000 + index,
@@ -35,10 +35,14 @@ test('many snacks at once stay few, away from the header and the search bar', as
 
   const header = (await page.locator('header').first().boundingBox())!;
   const toolbar = (await page.getByRole('toolbar').first().boundingBox())!;
+  const priorities = (await page.getByRole('complementary', { name: en('serviceSearch.priorities.title') }).boundingBox())!;
+  const menu = (await page.locator('nav').first().boundingBox())!;
   for (const snack of await snacks(page).all()) {
     const box = (await snack.boundingBox())!;
     expect(overlaps(box, header), 'snack over the header').toBe(false);
     expect(overlaps(box, toolbar), 'snack over the search bar').toBe(false);
+    expect(overlaps(box, priorities), 'snack over the priority list and its buttons').toBe(false);
+    expect(overlaps(box, menu), 'snack over the icon menu').toBe(false);
   }
 });
 
