@@ -5,15 +5,20 @@ import { useTranslation } from 'react-i18next';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { SessionProvider } from './auth/session';
 import { AppRoutes } from './routes/AppRoutes';
-import snackClasses from './notifications/Snackbar.module.css';
+import { SNACK_LIMIT } from './notifications/snackbar';
 import { theme } from './theme';
+
+/** Past the 72 px icon menu of the shell. */
+const SNACK_LEFT = 'calc(72px + var(--mantine-spacing-md))';
 
 function Root() {
   const { i18n } = useTranslation();
   return (
     <DatesProvider settings={{ locale: i18n.language, firstDayOfWeek: 1 }}>
-      {/* Inside the router so snack links can navigate; at the top (spec §2). */}
-      <Notifications position="top-center" zIndex={1000} limit={5} containerWidth={480} classNames={snackClasses} />
+      {/* Inside the router so snack links can navigate. Bottom left, beside the icon menu: away from the
+          header and search toolbars they covered at the top, and from the buttons pages keep on the right
+          (priority list, wizard and sheet footers). A few at once; the others wait their turn. */}
+      <Notifications position="bottom-left" zIndex={1000} limit={SNACK_LIMIT} containerWidth={400} styles={{ root: { left: SNACK_LEFT } }} />
       <AppRoutes />
     </DatesProvider>
   );

@@ -35,7 +35,10 @@ export const isLoggedIn = (): boolean => loggedIn;
 async function fetchSession(): Promise<Omit<SessionState, 'status'> & { status: SessionStatus }> {
   let profile: Profile;
   try {
-    profile = await api.get<Profile>('/back/auth/profile', { quiet: true });
+    // Not /back/auth/profile: its 403 for an anonymous visitor is logged as an error by the browser.
+    const answer = await api.get<{ profile: Profile | null }>('/back/auth/session', { quiet: true });
+    if (!answer?.profile) return { status: 'anonymous', menu: [] };
+    profile = answer.profile;
   } catch (error) {
     return { status: error instanceof ApiError && error.status === 403 ? 'anonymous' : 'failed', menu: [] };
   }

@@ -6,6 +6,8 @@ import type { Notice } from '../../engine/notify';
 
 /** Spec §9: success and warning snacks close after 3 s; errors stay until closed. */
 export const SNACK_TIMEOUT_MS = 3000;
+/** Snacks on screen at once; more wait in a queue. */
+export const SNACK_LIMIT = 3;
 
 export interface Snack extends Notice {
   /** Bold first line, e.g. the localized exception name of a failed call. */

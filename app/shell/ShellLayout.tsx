@@ -1,5 +1,5 @@
-import { ActionIcon, AppShell, Button, Group, Title, Tooltip } from '@mantine/core';
-import { IconArrowBackUp, IconHelp } from '@tabler/icons-react';
+import { AppShell, Button, Group, Title } from '@mantine/core';
+import { IconArrowBackUp } from '@tabler/icons-react';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router-dom';
@@ -25,17 +25,6 @@ function ImpersonationButton() {
   );
 }
 
-function HelpButton() {
-  const { t } = useTranslation();
-  return (
-    <Tooltip label={t('shell.help')}>
-      <ActionIcon component={Link} to="/guide" variant="subtle" color="gray" size="lg" radius="xl" aria-label={t('shell.help')}>
-        <IconHelp size={21} stroke={1.7} />
-      </ActionIcon>
-    </Tooltip>
-  );
-}
-
 /** The signed-in frame: icon menu on the left, header with title and tools, the page below. */
 export function ShellLayout() {
   const title = usePageTitle();
@@ -52,7 +41,6 @@ export function ShellLayout() {
         <Group gap={6} wrap="nowrap">
           <ImpersonationButton />
           <AlertsBell />
-          <HelpButton />
           <LocaleSelector />
           <ProfileMenu />
         </Group>

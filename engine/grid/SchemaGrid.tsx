@@ -12,6 +12,7 @@ import { ActionsCell, OWN_CLICK_ATTRIBUTE, type ActionsCellParams } from './Acti
 import { buildColDefs } from './colDefs';
 import type { ColumnSpec } from './columns';
 import { gridTheme } from './setup';
+import './scrollbars.css';
 
 type Row = Record<string, unknown>;
 

@@ -14,6 +14,16 @@ const numeric: FieldKind[] = ['number', 'integer'];
 const HEADER_CHAR_PX = 7.5;
 const HEADER_PADDING_PX = 36;
 
+/** Approximate width of a badge character (11 px bold) and a badge's padding plus the cell's. */
+const BADGE_CHAR_PX = 7.5;
+const BADGE_PADDING_PX = 48;
+
+/** Wide enough for the longest label of the enum in this language: a status badge is never cut. */
+function badgeFit(column: ColumnSpec, ctx: FormatContext, values: unknown[]): number {
+  const longest = Math.max(0, ...values.map((value) => cellText(column, { [column.field]: value }, ctx, column.kind).length));
+  return Math.ceil(longest * BADGE_CHAR_PX + BADGE_PADDING_PX);
+}
+
 /** Narrowest useful width of a column by kind; the rest of the width is shared out. */
 const minWidthByKind: Partial<Record<FieldKind, number>> = {
   boolean: 80,
@@ -55,9 +65,12 @@ export function buildColDefs(columns: ColumnSpec[], ctx: FormatContext): ColDef<
     } else {
       def.valueGetter = (params) => text(params.data);
     }
-    if (column.badge && enumOf(column.schema)) {
+    const badgeValues = column.badge ? enumOf(column.schema)?.values : undefined;
+    if (badgeValues) {
       def.cellRenderer = BadgeCell;
-      def.cellRendererParams = { values: enumOf(column.schema)?.values ?? [] };
+      def.cellRendererParams = { values: badgeValues };
+      def.minWidth = Math.max(def.minWidth ?? 0, badgeFit(column, ctx, badgeValues));
+      if (def.width) def.width = Math.max(def.width, def.minWidth);
     } else if (column.kind === 'tags') {
       def.cellRenderer = ChipsCell;
       def.cellRendererParams = { url: lookupOf(column.schema)?.url ?? '' };

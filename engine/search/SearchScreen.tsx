@@ -3,7 +3,7 @@ import { DatesProvider } from '@mantine/dates';
 import { IconPlus } from '@tabler/icons-react';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
 import type { AppConfig, RowActionConfig, ScreenConfig } from '../config';
 import { defaultRange, type DateRange } from '../dates';
 import { SavedFilterMenu } from '../filters/SavedFilterMenu';
@@ -45,6 +45,9 @@ function panelSchema(search: JsonSchema, fixedFields: string[]): JsonSchema {
   return { ...search, properties, required: (search.required ?? []).filter(left) };
 }
 
+/** The address parameter naming a record whose sheet opens with the screen. */
+const OPEN_PARAM = 'open';
+
 /**
  * A search screen (docs/schemas.md): header, toolbar (dates, saved filters, columns, export,
  * filters), the result grid with its hit-limit warning, the filter side panel, and the sheet.
@@ -63,7 +66,17 @@ export function SearchScreen({ screen, config, userRoles = [] }: SearchScreenPro
   const [range, setRange] = useState<DateRange>(() => defaultRange(search['x-defaultRange']));
   const [filter, setFilter] = useState<Row>({});
   const [panelOpen, setPanelOpen] = useState(false);
-  const [sheet, setSheet] = useState<SheetTarget | null>(null);
+  // `?open=<id>` (a link to one record, e.g. from a live alert) opens that record's sheet.
+  const [address, setAddress] = useSearchParams();
+  const linked = address.get(OPEN_PARAM);
+  const [sheet, setSheet] = useState<SheetTarget | null>(() => (linked && screen.sheet ? { mode: 'edit', id: /^\d+$/.test(linked) ? Number(linked) : linked } : null));
+  const closeSheet = useCallback(() => {
+    setSheet(null);
+    if (!address.has(OPEN_PARAM)) return;
+    const rest = new URLSearchParams(address);
+    rest.delete(OPEN_PARAM);
+    setAddress(rest, { replace: true });
+  }, [address, setAddress]);
 
   const baseColumns = useMemo(() => (entity ? screenColumns(screen, entity) : []), [screen, entity]);
   const query = useMemo(() => ({ ...filter, ...(hasRange ? range : {}), ...fixed }), [filter, range, hasRange, fixed]);
@@ -155,7 +168,7 @@ export function SearchScreen({ screen, config, userRoles = [] }: SearchScreenPro
         </Group>
       </Stack>
       {grid.columnDialog}
-      <SheetScreen screen={screen} config={config} target={sheet} onClose={() => setSheet(null)} onChanged={result.refresh} onCreated={hiddenCreated.onCreated} fixed={fixed} />
+      <SheetScreen screen={screen} config={config} target={sheet} onClose={closeSheet} onChanged={result.refresh} onCreated={hiddenCreated.onCreated} fixed={fixed} />
       {rowActions.dialog}
     </DatesProvider>
   );

@@ -102,6 +102,11 @@ export function authRoutes(sessionSecret: string) {
   });
 
   app.get('/back/auth/profile', (c) => c.json(profileOf(requireCaller(c), c.get('services').store, c.get('services').prod)));
+  // The SPA's first question: signed in or not, answered without an error, so an anonymous visit logs none.
+  app.get('/back/auth/session', (c) => {
+    const caller = c.get('caller');
+    return c.json({ profile: caller ? profileOf(caller, c.get('services').store, c.get('services').prod) : null });
+  });
 
   return app;
 }

@@ -128,6 +128,7 @@ const TABLE: Route[] = [
 
   // Session and shell.
   { route: 'GET /back/auth/profile', who: ALL },
+  { route: 'GET /back/auth/session', who: 'anyone' },
   { route: 'GET /back/schemas', who: ALL },
   { route: 'GET /back/bo/menu', who: ALL, url: () => '/back/bo/menu/' },
   { route: 'GET /back/bo/menu/locale', who: ALL },

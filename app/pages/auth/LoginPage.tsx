@@ -1,4 +1,5 @@
 import { Alert, Anchor, Button, Group, Input, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconAt, IconLock, IconShieldLock } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -48,7 +49,11 @@ export function LoginPage() {
       if (needsCode) form.code = code;
       await request('POST', '/back/login', { form, quiet: true });
       const status = await session.load();
-      if (status === 'ready') navigate(takePreLoginUrl(), { replace: true });
+      if (status === 'ready') {
+        // Errors of the ended session (they stay until closed) say nothing about this one.
+        notifications.clean();
+        navigate(takePreLoginUrl(), { replace: true });
+      }
       else setErrorKey('login.sessionError');
     } catch (error) {
       if (error instanceof ApiError && error.body?.twoFactorRequired) setNeedsCode(true);

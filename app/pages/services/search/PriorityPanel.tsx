@@ -22,7 +22,8 @@ export interface PriorityPanelProps {
   onToggle: () => void;
 }
 
-const PANEL_WIDTH = 360;
+/** Narrower on smaller screens, so the grid keeps room for its columns. */
+const PANEL_WIDTH = { base: 300, xl: 360 };
 const borderTop = { borderTop: '1px solid var(--mantine-color-default-border)' };
 
 /** The user's ranked services beside the grid: reorder (buttons or drag), remove, clear, save or discard. */
@@ -53,7 +54,7 @@ export function PriorityPanel({ state, clientLookup, stepValues, opened, onToggl
     <Paper
       withBorder
       radius="md"
-      w={{ base: '100%', md: PANEL_WIDTH }}
+      w={PANEL_WIDTH}
       component="aside"
       aria-label={t('serviceSearch.priorities.title')}
       style={{ display: 'flex', flexDirection: 'column', flexShrink: 0 }}
@@ -96,11 +97,11 @@ export function PriorityPanel({ state, clientLookup, stepValues, opened, onToggl
             {t('serviceSearch.priorities.unsaved')}
           </Text>
         )}
-        <Group justify="space-between" gap="xs" wrap="nowrap">
+        <Group justify="space-between" gap="xs">
           <Button variant="subtle" color="red" size="compact-sm" onClick={() => setConfirmClear(true)} disabled={!count || state.saving}>
             {t('serviceSearch.priorities.clear')}
           </Button>
-          <Group gap="xs" wrap="nowrap">
+          <Group gap="xs" ml="auto">
             <Button variant="default" size="compact-sm" onClick={state.reset} disabled={!state.dirty || state.saving}>
               {t('serviceSearch.priorities.discard')}
             </Button>

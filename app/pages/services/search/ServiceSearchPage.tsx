@@ -41,6 +41,8 @@ const FILTER_DEBOUNCE_MS = 1000;
 const TOOLBAR_FIELDS = ['fromDate', 'toDate', 'keywords'];
 const ADD_ACTION: RowActionConfig = { name: 'addPriority', label: 'serviceSearch.priorities.add', icon: 'list-numbers', url: '' };
 const PRIORITIES_OPEN_KEY = 'qcflow.servicePriorities.open';
+/** Below this width the list starts folded, so the grid keeps most of the row; a choice made by the user wins. */
+const PRIORITIES_OPEN_FROM = '(min-width: 1400px)';
 /** The grid and its side panels share the height left under the toolbar; the panels scroll inside. */
 const RESULTS_HEIGHT = 'max(420px, calc(100dvh - 250px))';
 
@@ -55,11 +57,13 @@ function panelSchema(search: JsonSchema): JsonSchema {
 }
 
 function storedOpen(): boolean {
+  let stored: string | null = null;
   try {
-    return globalThis.localStorage?.getItem(PRIORITIES_OPEN_KEY) !== 'false';
+    stored = globalThis.localStorage?.getItem(PRIORITIES_OPEN_KEY) ?? null;
   } catch {
-    return true;
+    // No storage: the screen's width decides.
   }
+  return stored === null ? (globalThis.matchMedia?.(PRIORITIES_OPEN_FROM).matches ?? true) : stored === 'true';
 }
 
 /**

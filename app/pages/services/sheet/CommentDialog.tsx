@@ -33,8 +33,9 @@ export function CommentDialog({ opened, title, message, confirmLabel, danger, lo
           maxLength={1000}
         />
         <Group justify="flex-end">
+          {/* "Back", not "Cancel": the confirm button is often "Cancel service". */}
           <Button variant="default" onClick={onCancel} data-autofocus>
-            {t('engine.action.cancel')}
+            {t('engine.action.back')}
           </Button>
           <Button color={danger ? 'red' : undefined} loading={loading} onClick={() => onConfirm(comment.trim())}>
             {confirmLabel}

@@ -27,6 +27,9 @@ export interface ServiceHeaderProps {
 export function ServiceHeader({ service, sheet, text, onSplitMerge }: ServiceHeaderProps) {
   const { t } = useTranslation();
   const writable = service.rights.sheet.right === 'WRITE';
+  // "Read only" only when it is the whole truth: the sheet is frozen (closed, locked), or the caller has no
+  // workflow action either; a provider that confirms, proposes dates or completes is not read only.
+  const readOnly = !writable && (service.rights.sheet.forced || service.actions.length === 0);
   return (
     <Card withBorder radius="lg" padding="lg">
       <Stack gap="md">
@@ -40,7 +43,7 @@ export function ServiceHeader({ service, sheet, text, onSplitMerge }: ServiceHea
               {service.serviceLevel && service.serviceLevel !== 'NORMAL' && (
                 <EnumBadge text={text} field="serviceLevel" value={service.serviceLevel} color={service.serviceLevel === 'EXPRESS' ? 'red' : 'orange'} size="lg" />
               )}
-              {!writable && (
+              {readOnly && (
                 <Tooltip label={t(`serviceSheet.readOnly.${readOnlyReason(service)}`)} withArrow multiline w={280}>
                   <Badge variant="outline" color="gray" radius="sm" size="lg" leftSection={<IconLock size={14} />} style={{ textTransform: 'none' }} data-testid="read-only">
                     {t('serviceSheet.readOnly.badge')}
@@ -52,7 +55,7 @@ export function ServiceHeader({ service, sheet, text, onSplitMerge }: ServiceHea
               {text.value('type', service.type)} · {text.value('thirdPartyDepartment', service.thirdPartyDepartment)}
               {service.side && ` · ${t('serviceSheet.mySide', { side: text.value('pendingDateBy', service.side) })}`}
             </Text>
-            {!writable && service.rights.sheet.forced && (
+            {readOnly && service.rights.sheet.forced && (
               <Text size="sm" c="dimmed">
                 {t(`serviceSheet.readOnly.${readOnlyReason(service)}`)}
               </Text>

@@ -1,39 +1,35 @@
 import { Anchor, Center, Loader, Stack, Tabs } from '@mantine/core';
-import { IconChevronLeft, IconFiles, IconHistory, IconInfoCircle, IconReceipt, IconShieldCheck } from '@tabler/icons-react';
+import { IconChevronLeft, IconHistory, IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import { useReadySession } from '../../../auth/session';
 import { StatusPage } from '../../StatusPage';
 import { NotFoundPage } from '../../simplePages';
 import { HistoryTab } from './HistoryTab';
-import { NotBuiltTab } from './NotBuiltTab';
 import { OverviewTab } from './OverviewTab';
 import { useSchemaText } from './schemaText';
 import { ServiceHeader } from './ServiceHeader';
 import { SplitMergeDialog } from './SplitMergeDialog';
 import { useServiceSheet } from './useServiceSheet';
 
-const TABS = ['overview', 'elements', 'history', 'risk', 'billing'] as const;
+/** The tabs built so far; elements, risk analysis and billing (spec §2) come when they are built. */
+const TABS = ['overview', 'history'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
  * `/services/{serviceId}` (spec §2): the header with the workflow actions and the owner's menu,
- * then the tabs overview, elements, history, risk analysis and (BILLING_FEE) billing.
+ * then the tabs overview and history.
  * The open tab is in the address (`?tab=`) so a link can point at it.
  */
 export default function ServiceSheetPage() {
   const { t } = useTranslation();
   const { serviceId = '' } = useParams();
-  const { profile } = useReadySession();
   const [params, setParams] = useSearchParams();
   const sheet = useServiceSheet(serviceId);
   const text = useSchemaText('service');
   const [splitMerge, setSplitMerge] = useState(false);
-  const billing = profile.roles.includes('BILLING_FEE');
-  const shown = TABS.filter((tab) => tab !== 'billing' || billing);
   const asked = params.get('tab') as Tab | null;
-  const tab: Tab = asked && shown.includes(asked) ? asked : 'overview';
+  const tab: Tab = asked && TABS.includes(asked) ? asked : 'overview';
 
   if (!/^\d+$/.test(serviceId) || sheet.status === 'notFound') return <NotFoundPage />;
   if (sheet.status === 'failed') {
@@ -74,38 +70,16 @@ export default function ServiceSheetPage() {
           <Tabs.Tab value="overview" leftSection={<IconInfoCircle size={16} />}>
             {t('serviceSheet.tab.overview')}
           </Tabs.Tab>
-          <Tabs.Tab value="elements" leftSection={<IconFiles size={16} />}>
-            {t('serviceSheet.tab.elements')}
-          </Tabs.Tab>
           <Tabs.Tab value="history" leftSection={<IconHistory size={16} />}>
             {t('serviceSheet.tab.history')}
           </Tabs.Tab>
-          <Tabs.Tab value="risk" leftSection={<IconShieldCheck size={16} />}>
-            {t('serviceSheet.tab.risk')}
-          </Tabs.Tab>
-          {billing && (
-            <Tabs.Tab value="billing" leftSection={<IconReceipt size={16} />}>
-              {t('serviceSheet.tab.billing')}
-            </Tabs.Tab>
-          )}
         </Tabs.List>
         <Tabs.Panel value="overview">
           <OverviewTab service={service} sheet={sheet} text={text} />
         </Tabs.Panel>
-        <Tabs.Panel value="elements">
-          <NotBuiltTab icon={<IconFiles size={28} />} title={t('serviceSheet.elements.title')} text={t('serviceSheet.elements.text')} testId="elements" />
-        </Tabs.Panel>
         <Tabs.Panel value="history">
           <HistoryTab serviceId={service.serviceId} revision={sheet.revision} />
         </Tabs.Panel>
-        <Tabs.Panel value="risk">
-          <NotBuiltTab icon={<IconShieldCheck size={28} />} title={t('serviceSheet.risk.title')} text={t('serviceSheet.risk.text')} testId="risk" />
-        </Tabs.Panel>
-        {billing && (
-          <Tabs.Panel value="billing">
-            <NotBuiltTab icon={<IconReceipt size={28} />} title={t('serviceSheet.billing.title')} text={t('serviceSheet.billing.text')} testId="billing" />
-          </Tabs.Panel>
-        )}
       </Tabs>
       {service.rights.sheet.right === 'WRITE' && <SplitMergeDialog opened={splitMerge} service={service} sheet={sheet} onClose={() => setSplitMerge(false)} />}
     </Stack>

@@ -1,0 +1,106 @@
+import { expect, test, type Page } from '@playwright/test';
+import { ACCOUNTS, en, login, loginWithForm, shot } from './helpers';
+
+/**
+ * The frame around every page: snacks that leave the search bar free, bell items that open their
+ * record, a login that starts clean, an anonymous visit without console errors, and no buttons
+ * or tabs that lead to "not available yet".
+ */
+const snacks = (page: Page) => page.locator('.mantine-Notification-root');
+const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
+
+function overlaps(a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+test('many snacks at once stay few, away from the header, the search bar and the buttons on the right', async ({ page }) => {
+  // Five new live alerts arrive in one poll; errors, which stay until closed.
+  const alerts = Array.from({ length: 5 }, (_, index) => ({
+    alertId: 9000 + index,
+    level: 'ERROR',
+    title: `Test alert ${index + 1}`,
+    message: 'Something needs your attention.',
+    creationDate: new Date().toISOString(),
+    read: false,
+  }));
+  let sent = false;
+  await page.route('**/back/alerts/poll', async (route) => {
+    await route.fulfill({ json: { count: 5, snacks: sent ? [] : alerts } });
+    sent = true;
+  });
+  await login(page, ACCOUNTS.quality, { path: '/services/search' });
+  await expect(snacks(page).first()).toBeVisible({ timeout: 15_000 });
+  await expect(snacks(page)).toHaveCount(3);
+  await shot(page, 'shell-snacks');
+
+  const header = (await page.locator('header').first().boundingBox())!;
+  const toolbar = (await page.getByRole('toolbar').first().boundingBox())!;
+  const priorities = (await page.getByRole('complementary', { name: en('serviceSearch.priorities.title') }).boundingBox())!;
+  const menu = (await page.locator('nav').first().boundingBox())!;
+  for (const snack of await snacks(page).all()) {
+    const box = (await snack.boundingBox())!;
+    expect(overlaps(box, header), 'snack over the header').toBe(false);
+    expect(overlaps(box, toolbar), 'snack over the search bar').toBe(false);
+    expect(overlaps(box, priorities), 'snack over the priority list and its buttons').toBe(false);
+    expect(overlaps(box, menu), 'snack over the icon menu').toBe(false);
+  }
+});
+
+test('a bell item opens the record it is about', async ({ page }) => {
+  test.setTimeout(60_000);
+  await login(page, ACCOUNTS.quality, { path: '/services/search' });
+  await page.getByTestId('alerts-badge').getByRole('button').click();
+  const recordLinks = page.locator('.mantine-Popover-dropdown a[href*="?open="]');
+  await expect(recordLinks.first()).toBeVisible();
+  const href = (await recordLinks.first().getAttribute('href'))!;
+  await recordLinks.first().click();
+  await expect(page).toHaveURL(new RegExp(`${href.replace('?', '\\?')}$`));
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await shot(page, 'shell-bell-record');
+  // Closing the sheet leaves the search screen, without the record in the address.
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(page).toHaveURL(href.split('?')[0]);
+});
+
+test('a good login starts clean: no error left from before', async ({ page }) => {
+  test.setTimeout(90_000);
+  await loginWithForm(page, ACCOUNTS.quality);
+  // A failed search leaves an error snack (errors stay until closed)…
+  await page.route('**/back/bo/services/?*', (route) => route.fulfill({ status: 500, json: { level: 'ERROR', exception: 'Internal', message: 'Search broke', errors: [] } }));
+  await page.goto('/services/search');
+  await expect(snacks(page).filter({ hasText: 'Search broke' })).toBeVisible({ timeout: 25_000 });
+  await page.unroute('**/back/bo/services/?*');
+  // …the user signs out and in again, in the same page.
+  await page.getByTestId('profile-button').click();
+  await page.getByRole('link', { name: en('shell.logout') }).click();
+  await expect(page).toHaveURL(/\/auth\/login/);
+  await page.locator('input[name="username"]').fill(ACCOUNTS.quality);
+  await page.locator('input[name="password"]').fill('Demo-Pass-2026!');
+  await page.locator('form button[type="submit"]').click();
+  await expect(page).not.toHaveURL(/\/auth\//);
+  await expect(snacks(page).filter({ hasText: 'Search broke' })).toHaveCount(0);
+});
+
+test('an anonymous visit lands on the login page without a console error', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/auth\/login/);
+  await page.goto('/auth/login');
+  await expect(page.locator('input[name="username"]')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(errors).toEqual([]);
+});
+
+test('no button or tab leads to a feature that is not built', async ({ page }) => {
+  await login(page, ACCOUNTS.quality, { path: '/services/search' });
+  await expect(page.locator('header').first().getByRole('button', { name: en('shell.help') })).toHaveCount(0);
+  await expect(page.locator('a[href="/guide"]')).toHaveCount(0);
+  const { services } = (await (await page.request.get('/back/bo/services/', { params: { fromDate: '2000-01-01', toDate: '2100-12-31' }, headers: XHR })).json()) as { services: { serviceId: number }[] };
+  await page.goto(`/services/${services[0].serviceId}`);
+  await expect(page.getByTestId('service-step')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('tab')).toHaveText([en('serviceSheet.tab.overview'), en('serviceSheet.tab.history')]);
+});

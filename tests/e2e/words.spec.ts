@@ -1,0 +1,127 @@
+import { expect, test, type Page } from '@playwright/test';
+import { ACCOUNTS, en, login, setAccountLocale, shot } from './helpers';
+
+/**
+ * Words that fit and say one thing: no label is cut or pushes the page sideways in any
+ * language at 1440 px; "read only" only where the caller can do nothing; a dialog's way out
+ * is not named like the action it guards.
+ */
+const LOCALES = ['en', 'fr', 'it'] as const;
+const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
+
+interface ServiceView {
+  serviceId: number;
+  rights: { sheet: { right: string } };
+  actions: string[];
+}
+
+/** The first service the signed-in caller sees that passes `match`, with its rights and actions as the sheet reads them. */
+async function findService(page: Page, match: (view: ServiceView) => boolean = () => true): Promise<ServiceView | undefined> {
+  const list = await page.request.get('/back/bo/services/', { params: { fromDate: '2000-01-01', toDate: '2100-12-31' }, headers: XHR });
+  const { services } = (await list.json()) as { services: { serviceId: number }[] };
+  for (const { serviceId } of services) {
+    const view = (await (await page.request.get(`/back/bo/services/${serviceId}`, { headers: XHR })).json()) as ServiceView;
+    if (match(view)) return view;
+  }
+  return undefined;
+}
+
+/** Labels of visible buttons, badges and tabs wider than their box, and the page's sideways overflow. */
+async function overflows(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const scroller = document.scrollingElement!;
+    if (scroller.scrollWidth > window.innerWidth) found.push(`page ${scroller.scrollWidth} px wide in ${window.innerWidth} px`);
+    const selector = 'button, a.mantine-Button-root, [role="tab"], .mantine-Badge-root';
+    for (const element of document.querySelectorAll<HTMLElement>(selector)) {
+      const rect = element.getBoundingClientRect();
+      if (!rect.width || !rect.height || getComputedStyle(element).visibility === 'hidden') continue;
+      const label = element.querySelector<HTMLElement>('.mantine-Button-label, .mantine-Badge-label, .mantine-Tabs-tabLabel') ?? element;
+      const text = (label.textContent ?? '').trim();
+      // Labels end in an ellipsis as soon as their text is a pixel wider than their box.
+      if (text && label.scrollWidth > label.clientWidth) found.push(`"${text}" ${label.scrollWidth} px in ${label.clientWidth} px`);
+      // A badge in a grid cell is cut by the cell, not by itself.
+      const cell = element.closest<HTMLElement>('.ag-cell');
+      if (text && cell && rect.right > cell.getBoundingClientRect().right + 1) found.push(`"${text}" cut by its grid cell`);
+    }
+    return found;
+  });
+}
+
+async function expectNoOverflow(page: Page, name: string): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(300); // grids size their columns after the first paint
+  expect(await overflows(page), name).toEqual([]);
+}
+
+for (const locale of LOCALES) {
+  test(`no label overflows its button, badge or tab in ${locale} at 1440 px`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await login(page, ACCOUNTS.quality);
+    await setAccountLocale(page, locale);
+    try {
+      const service = (await findService(page))!;
+      const screens = [
+        '/services/search',
+        `/services/${service.serviceId}`,
+        '/services/wizard',
+        '/capas',
+        '/capas/capa/search',
+        '/capas/alert/search',
+        '/capas/nonCompliance/search',
+        '/capas/matrix8d/search',
+        '/profileUser/personalInformation',
+      ];
+      for (const route of screens) {
+        await page.goto(route);
+        await expectNoOverflow(page, `${route} in ${locale}`);
+        await shot(page, `words-${locale}${route.replaceAll('/', '-')}`);
+      }
+      // The priority list's buttons, and the CAPA sheet.
+      await page.goto('/services/search');
+      const show = page.locator('aside button[aria-expanded="false"]');
+      if (await show.count()) await show.click();
+      await expectNoOverflow(page, `priorities in ${locale}`);
+      await page.goto('/capas/capa/search');
+      await page.locator('.ag-row').first().click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await expectNoOverflow(page, `CAPA sheet in ${locale}`);
+      await shot(page, `words-${locale}-capa-sheet`);
+    } finally {
+      await setAccountLocale(page, 'en');
+    }
+  });
+}
+
+test('"read only" shows only when the caller can do nothing on the service', async ({ page }) => {
+  test.setTimeout(90_000);
+  await login(page, ACCOUNTS.manager);
+  const acting = await findService(page, (view) => view.rights.sheet.right !== 'WRITE' && view.actions.length > 0);
+  expect(acting, 'a service the provider does not own but acts on').toBeTruthy();
+  await page.goto(`/services/${acting!.serviceId}`);
+  await expect(page.getByTestId('service-step')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('button', { name: en(`serviceSheet.action.${acting!.actions.at(-1)}`) })).toBeVisible();
+  await expect(page.getByTestId('read-only')).toHaveCount(0);
+
+  await login(page, ACCOUNTS.sales);
+  const idle = await findService(page, (view) => view.rights.sheet.right !== 'WRITE' && view.actions.length === 0);
+  expect(idle, 'a service the supplier can only read').toBeTruthy();
+  await page.goto(`/services/${idle!.serviceId}`);
+  await expect(page.getByTestId('service-step')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('read-only')).toHaveText(en('serviceSheet.readOnly.badge'));
+});
+
+test('the cancel dialog is left with "Back", not with a second "Cancel"', async ({ page }) => {
+  await login(page, ACCOUNTS.quality);
+  const cancellable = await findService(page, (view) => view.actions.includes('CANCEL'));
+  expect(cancellable).toBeTruthy();
+  await page.goto(`/services/${cancellable!.serviceId}`);
+  await page.getByRole('button', { name: en('serviceSheet.action.CANCEL') }).click();
+  const dialog = page.getByRole('alertdialog').filter({ hasText: en('serviceSheet.comment') });
+  await expect(dialog.getByRole('button', { name: en('serviceSheet.action.CANCEL') })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: en('engine.action.cancel'), exact: true })).toHaveCount(0);
+  await shot(page, 'words-cancel-dialog');
+  await dialog.getByRole('button', { name: en('engine.action.back'), exact: true }).click();
+  await expect(dialog).toBeHidden();
+});
