@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { ACCOUNTS, en, fillDate, futureDay, login, shot, signIn, waitForApp } from './helpers';
+import { ACCOUNTS, en, fillDate, futureDay, login, pick, searchAfter, sheet, shot, signIn, today, waitForApp } from './helpers';
 import { WIZARD_ROUTE, activeStep, choose, combo, next, textbox } from './serviceWizard';
 
 /**
@@ -89,4 +89,33 @@ test('a workflow comment past its limit stays in the dialog, counted and marked,
   await expect(confirm).toBeEnabled();
   await dialog.getByRole('button', { name: en('engine.action.cancel'), exact: true }).click();
   await expect(box).toHaveCount(0);
+});
+
+test('a one-line form field keeps a paste past its maxLength, marked, and Save sends nothing', async ({ page }) => {
+  const max = maxLengthOf('capa', 'title');
+  await signIn(page, ACCOUNTS.quality);
+  await searchAfter(page, '/back/bo/capas', () => page.goto('/capas/capa/search'));
+  await page.getByRole('button', { name: en('engine.action.new'), exact: true }).click();
+  const form = sheet(page);
+  // Every other field right: only the title's length can hold the save.
+  await pick(page, form.locator('#sheet_capaType'), en('enum.capaType.CONTAINMENT'));
+  await fillDate(form.locator('#sheet_startDate'), today());
+  const title = form.locator('#sheet_title');
+  const pasted = `Containment ${'t'.repeat(max)}`;
+  await title.fill(pasted);
+  await expect(title).toHaveValue(pasted);
+  await expect(title).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByText(tooLongText(max))).toBeVisible();
+
+  let posted = false;
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith('/back/bo/capas')) posted = true;
+  });
+  await form.getByRole('button', { name: en('engine.action.save') }).click();
+  await expect(title).toHaveAttribute('aria-invalid', 'true');
+  await expect(title).toHaveValue(pasted);
+  await expect(form.getByText(tooLongText(max))).toBeVisible();
+  await shot(page, 'typed-values-form-title');
+  expect(posted).toBe(false);
+  await expect(form.locator('[aria-invalid="true"]')).toHaveCount(1);
 });

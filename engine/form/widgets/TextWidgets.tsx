@@ -29,7 +29,7 @@ export function TextWidget(props: WidgetProps) {
   return (
     <TextInput
       {...base}
-      error={base.error || tooLong}
+      error={tooLong || base.error}
       value={value ?? ''}
       onChange={(event) => onChange(emptyToUndefined(event.currentTarget.value))}
       onBlur={() => onBlur(id, value)}
