@@ -119,3 +119,22 @@ test('a one-line form field keeps a paste past its maxLength, marked, and Save s
   expect(posted).toBe(false);
   await expect(form.locator('[aria-invalid="true"]')).toHaveCount(1);
 });
+
+test('the services search box keeps keywords past its limit, marked, and does not search a cut text', async ({ page }) => {
+  const max = 100; // spec §9: 3 to 100 letters
+  await login(page, ACCOUNTS.quality, { path: '/services/search' });
+  const box = page.getByRole('textbox', { name: en('serviceSearch.keywords') });
+  const searched: string[] = [];
+  page.on('request', (request) => {
+    const keywords = new URL(request.url()).searchParams.get('keywords');
+    if (keywords) searched.push(keywords);
+  });
+  const typed = `PO-${'4'.repeat(max)}`;
+  await box.fill(typed);
+  await expect(box).toHaveValue(typed);
+  await expect(box).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText(tooLongText(max))).toBeVisible();
+  await page.waitForTimeout(1000); // past the search's debounce
+  expect(searched).toEqual([]);
+  await shot(page, 'typed-values-keywords');
+});
