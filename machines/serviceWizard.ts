@@ -91,8 +91,26 @@ export type WizardCaller = Omit<RolePickerInput, 'selected'>;
 export interface WizardError {
   path: string;
   key?: string;
+  /** Values of the key's text (`{{max}}`). */
+  params?: Record<string, number>;
   message?: string;
 }
+
+/** The notification comment's longest length: the server's own rule (it has no entity schema). */
+export const NOTIFICATION_COMMENT_MAX = 2000;
+
+/**
+ * The longest texts the wizard takes, read by the page from the schemas the server validates with
+ * (service.standardMessage, serviceNote.text): a longer text stays as typed and "Next" refuses it.
+ */
+export interface WizardLimits {
+  standardMessage?: number;
+  note?: number;
+}
+
+/** Characters as a schema's `maxLength` counts them (code points). */
+const tooLong = (path: string, text: string | undefined, max: number | undefined): WizardError[] =>
+  max !== undefined && text !== undefined && Array.from(text).length > max ? [{ path, key: 'engine.form.tooLong', params: { max } }] : [];
 
 export const EDITABLE_SERVICE_FIELDS = [
   'thirdPartyDepartment', 'type', 'serviceLevel', 'client', 'supplier', 'factory', 'agent', 'serviceProvider',
@@ -221,7 +239,7 @@ export function needsExFactoryDate(roles: readonly ServiceSide[], service: Pick<
   return roles.includes('ORDER_TAKER') && department === 'INSP' && service.servicePartyType !== 'DESTINATION';
 }
 
-function detailErrors(draft: WizardDraft, mode: WizardMode): WizardError[] {
+function detailErrors(draft: WizardDraft, mode: WizardMode, limits: WizardLimits): WizardError[] {
   const { service } = draft;
   const errors: WizardError[] = [];
   if (!service.thirdPartyDepartment) errors.push({ path: '/service/thirdPartyDepartment', key: 'serviceWizard.error.required' });
@@ -231,24 +249,29 @@ function detailErrors(draft: WizardDraft, mode: WizardMode): WizardError[] {
   if (mode !== 'EDIT') errors.push(...dateErrors(service));
   if (needsExFactoryDate(draft.roles, service) && !service.exFactoryDate) errors.push({ path: '/service/exFactoryDate', key: 'serviceWizard.error.exFactoryRequired' });
   errors.push(...typedDateErrors(service, ['exFactoryDate', 'etdDate'], '/service'));
+  errors.push(...tooLong('/service/standardMessage', service.standardMessage, limits.standardMessage));
   errors.push(...poLineErrors(draft.purchaseOrderLines));
   if (service.thirdPartyDepartment === 'LAB') errors.push(...labLineErrors(draft.laboratoryLines));
   return errors;
 }
 
-function notificationErrors(draft: WizardDraft): WizardError[] {
-  return draft.notification.doSend && !draft.notification.tos.length ? [{ path: '/notification/tos', key: 'serviceWizard.error.recipientRequired' }] : [];
+function notificationErrors({ notification }: WizardDraft): WizardError[] {
+  if (!notification.doSend) return [];
+  const recipients: WizardError[] = notification.tos.length ? [] : [{ path: '/notification/tos', key: 'serviceWizard.error.recipientRequired' }];
+  return [...recipients, ...tooLong('/notification/comment', notification.comment, NOTIFICATION_COMMENT_MAX)];
 }
 
 /** The refusals "Next" shows on a step. */
-export function stepErrors(step: WizardStep, draft: WizardDraft, caller: WizardCaller, mode: WizardMode): WizardError[] {
+export function stepErrors(step: WizardStep, draft: WizardDraft, caller: WizardCaller, mode: WizardMode, limits: WizardLimits = {}): WizardError[] {
   switch (step) {
     case 'ROLE':
       return roleErrors(draft, caller);
     case 'COMPANIES':
       return companyErrors(draft);
     case 'DETAILS':
-      return detailErrors(draft, mode);
+      return detailErrors(draft, mode, limits);
+    case 'NOTES':
+      return tooLong('/note', draft.note.trim(), limits.note);
     case 'NOTIFICATION':
       return notificationErrors(draft);
     case 'DATES':
@@ -276,6 +299,7 @@ export function stepOfPath(path: string, mode: WizardMode): WizardStep {
 export interface WizardState {
   mode: WizardMode;
   caller: WizardCaller;
+  limits: WizardLimits;
   steps: WizardStep[];
   active: number;
   /** The furthest step reached: steps up to it may be opened again while the ones before stay valid. */
@@ -297,11 +321,11 @@ export type WizardAction =
   | { type: 'SERVER_ERRORS'; errors: WizardError[] }
   | { type: 'SAVED' };
 
-export function initialWizard(mode: WizardMode, caller: WizardCaller, draft: WizardDraft = emptyDraft()): WizardState {
-  return { mode, caller, steps: stepsOf(mode), active: 0, reached: 0, draft, baseline: draft, errors: [], done: false };
+export function initialWizard(mode: WizardMode, caller: WizardCaller, draft: WizardDraft = emptyDraft(), limits: WizardLimits = {}): WizardState {
+  return { mode, caller, limits, steps: stepsOf(mode), active: 0, reached: 0, draft, baseline: draft, errors: [], done: false };
 }
 
-const errorsOf = (state: WizardState, step: WizardStep, draft = state.draft) => stepErrors(step, draft, state.caller, state.mode);
+const errorsOf = (state: WizardState, step: WizardStep, draft = state.draft) => stepErrors(step, draft, state.caller, state.mode, state.limits);
 
 /** Whether the stepper may open step `index`: complete or editable, i.e. reached and every step before it valid. */
 export function canOpenStep(state: WizardState, index: number): boolean {
@@ -323,7 +347,7 @@ export function isSaveStep(state: WizardState): boolean {
 export function wizardReducer(state: WizardState, action: WizardAction): WizardState {
   switch (action.type) {
     case 'LOAD':
-      return initialWizard(state.mode, state.caller, action.draft);
+      return initialWizard(state.mode, state.caller, action.draft, state.limits);
     case 'EDIT': {
       if (state.done) return state;
       const draft = action.change(state.draft);

@@ -4,16 +4,19 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FilterCriteria } from '../../machines/ui';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { useTooLong } from '../ui/CountedTextarea';
 import type { SavedFiltersState } from './useSavedFilters';
 
 export interface SavedFilterMenuProps {
   state: SavedFiltersState;
   /** The criteria a save would store (the applied filter panel values). */
   current: FilterCriteria;
+  /** The name's `maxLength` in the saved filter schema: a longer name stays, marked, and is not saved. */
+  nameMax?: number;
 }
 
 /** Toolbar menu of saved filters: pick, star as default, save, update, rename, delete (spec §4). */
-export function SavedFilterMenu({ state, current }: SavedFilterMenuProps) {
+export function SavedFilterMenu({ state, current, nameMax }: SavedFilterMenuProps) {
   const { t } = useTranslation();
   const [opened, setOpened] = useState(false);
   const [name, setName] = useState('');
@@ -22,7 +25,8 @@ export function SavedFilterMenu({ state, current }: SavedFilterMenuProps) {
 
   useEffect(() => setName(renaming && selected ? selected.name : ''), [renaming, selected?.userFilterId]);
 
-  const submit = () => state.save(current, name);
+  const nameTooLong = useTooLong(name.trim(), nameMax);
+  const submit = () => !nameTooLong && state.save(current, name);
   const deleting = state.filters.find((f) => f.userFilterId === toDelete);
 
   return (
@@ -99,7 +103,7 @@ export function SavedFilterMenu({ state, current }: SavedFilterMenuProps) {
                 label={renaming ? t('engine.filters.newName') : t('engine.filters.saveAs')}
                 placeholder={t('engine.filters.namePlaceholder')}
                 value={name}
-                maxLength={100}
+                error={nameTooLong}
                 onChange={(event) => setName(event.currentTarget.value)}
                 onKeyDown={(event) => event.key === 'Enter' && submit()}
                 data-autofocus
@@ -110,7 +114,7 @@ export function SavedFilterMenu({ state, current }: SavedFilterMenuProps) {
                     {t('engine.action.cancel')}
                   </Button>
                 )}
-                <Button size="xs" leftSection={<IconDeviceFloppy size={14} />} onClick={submit} loading={state.busy}>
+                <Button size="xs" leftSection={<IconDeviceFloppy size={14} />} onClick={submit} loading={state.busy} disabled={!!nameTooLong}>
                   {renaming ? t('engine.filters.rename') : t('engine.action.save')}
                 </Button>
               </Group>

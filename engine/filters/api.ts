@@ -17,3 +17,9 @@ export const savedFiltersApi = {
   },
   setDefault: (type: string, userFilterId: number | null) => api.put<unknown>(`${base}/${encodeURIComponent(type)}/default`, { userFilterId }),
 };
+
+/** The longest filter name the server takes: the saved filter schema's `maxLength`. */
+export function filterNameMax(config: { entities: Record<string, unknown> }): number | undefined {
+  const max = (config.entities.userFilter as { properties?: { name?: { maxLength?: unknown } } } | undefined)?.properties?.name?.maxLength;
+  return typeof max === 'number' ? max : undefined;
+}

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
 import type { AppConfig, RowActionConfig, ScreenConfig } from '../config';
 import { defaultRange, type DateRange } from '../dates';
+import { filterNameMax } from '../filters/api';
 import { SavedFilterMenu } from '../filters/SavedFilterMenu';
 import { useSavedFilters } from '../filters/useSavedFilters';
 import { screenColumns } from '../grid/columns';
@@ -132,7 +133,7 @@ export function SearchScreen({ screen, config, userRoles = [] }: SearchScreenPro
               {hasRange && <DateRangeFilter value={range} onChange={setRange} label={t('engine.search.period')} />}
             </>
           }
-          savedFilters={<SavedFilterMenu state={savedFilters} current={compactQuery(filter)} />}
+          savedFilters={<SavedFilterMenu state={savedFilters} current={compactQuery(filter)} nameMax={filterNameMax(config)} />}
           count={result.rows.length}
           loading={result.loading}
           activeFilters={Object.keys(compactQuery(filter)).length}

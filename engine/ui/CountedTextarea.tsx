@@ -7,6 +7,15 @@ export const characterCount = (text: string | undefined | null): number => (text
 /** The text is longer than `max` (no limit: never). */
 export const overLimit = (text: string | undefined | null, max: number | undefined): boolean => typeof max === 'number' && characterCount(text) > max;
 
+/** `(text, max)` → "Too long: 2,000 characters at most" while the text is past `max`; the text itself is never cut. */
+export function useTooLongMessage(): (text: string | undefined | null, max: number | undefined) => string | undefined {
+  const { t, i18n } = useTranslation();
+  return (text, max) => (overLimit(text, max) ? t('engine.form.tooLong', { max: max!.toLocaleString(i18n.language) }) : undefined);
+}
+
+/** The message of one field (see useTooLongMessage). */
+export const useTooLong = (text: string | undefined | null, max: number | undefined): string | undefined => useTooLongMessage()(text, max);
+
 export interface CountedTextareaProps extends Omit<TextareaProps, 'maxLength' | 'value'> {
   value: string;
   /** The schema's `maxLength`; none: no counter. */
@@ -23,11 +32,12 @@ export function CountedTextarea({ max, error, value, ...props }: CountedTextarea
   const format = (n: number) => n.toLocaleString(i18n.language);
   const count = characterCount(value);
   const over = max !== undefined && count > max;
+  const tooLong = useTooLong(value, max);
   return (
     <Textarea
       {...props}
       value={value}
-      error={error || (over ? t('engine.form.tooLong', { max: format(max) }) : undefined)}
+      error={error || tooLong}
       description={
         max === undefined ? undefined : (
           <Text span size="xs" c={over ? 'red.7' : 'dimmed'} fw={over ? 600 : undefined} data-testid="character-count" style={{ display: 'block', textAlign: 'right' }}>

@@ -10,6 +10,7 @@ import { applyTagRules } from '../tags';
 import { isSegregated } from '../auth/profile';
 import { fieldErrors, type Validator } from '../validation';
 import { prefixed, underPath } from './routeHelpers';
+import { NOTIFICATION_COMMENT_MAX } from '../../machines/serviceWizard';
 import { ORDER_TAKER_SLOTS, type PickerContext } from './wizardRules';
 
 /** The `service` part of a wizard body: schema validation, tags, lookups and contacts. */
@@ -62,7 +63,6 @@ export interface Notification {
 }
 
 const NOTIFICATION_KEYS = ['doSend', 'tos', 'ccs', 'comment'];
-const MAX_COMMENT = 2000;
 
 /** The wizard's notification step: contacts of the caller's universe, at least one recipient when sending. */
 export function checkNotification(store: ReadOps, caller: Caller, raw: unknown): { notification?: Notification; errors: FieldError[] } {
@@ -88,7 +88,7 @@ export function checkNotification(store: ReadOps, caller: Caller, raw: unknown):
   const ccs = ids('ccs');
   if (doSend === true && tos.length === 0) errors.push({ path: '/notification/tos', key: 'validation.required' });
   const comment = raw.comment;
-  if (comment !== undefined && (typeof comment !== 'string' || comment.length > MAX_COMMENT)) {
+  if (comment !== undefined && (typeof comment !== 'string' || comment.length > NOTIFICATION_COMMENT_MAX)) {
     errors.push({ path: '/notification/comment', key: typeof comment === 'string' ? 'validation.tooLong' : 'validation.wrongType' });
   }
   return { notification: { doSend: doSend === true, tos, ccs, comment: comment as string | undefined }, errors };

@@ -69,7 +69,11 @@ test.describe('service wizard', () => {
     await page.getByRole('textbox', { name: `${en('purchaseOrderLine.designation')} 1` }).fill('Linen shirt');
     const quantity = page.getByRole('textbox', { name: `${en('purchaseOrderLine.orderedQuantity')} 1` });
     await quantity.fill('-5');
-    await expect(quantity).toHaveValue('5'); // no negative value can be typed
+    // A negative quantity keeps its sign as typed (never silently dropped) and Next refuses it.
+    await expect(quantity).toHaveValue('-5');
+    await next(page);
+    await expect(page.getByText(en('serviceWizard.error.negative'))).toBeVisible();
+    await expect(activeStep(page)).toHaveAttribute('data-active-step', 'DETAILS');
     await quantity.fill('1200');
     await shot(page, 'services-wizard-3-details');
     await page.setViewportSize({ width: 1280, height: 900 });

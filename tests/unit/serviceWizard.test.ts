@@ -5,6 +5,7 @@ import {
   initialWizard,
   lockedSlots,
   needsExFactoryDate,
+  NOTIFICATION_COMMENT_MAX,
   quickSide,
   stepErrors,
   stepOfPath,
@@ -165,6 +166,23 @@ describe('service wizard rules (spec §5.4, §6.4)', () => {
     expect(keys(stepErrors('NOTIFICATION', draft, brand, 'NEW'))).toEqual(['/notification/tos serviceWizard.error.recipientRequired']);
     draft.notification.tos = [17];
     expect(stepErrors('NOTIFICATION', draft, brand, 'NEW')).toEqual([]);
+  });
+
+  it('refuses a text past its limit, counted in characters, and keeps it whole', () => {
+    const limits = { standardMessage: 10, note: 5 };
+    const draft = validDraft();
+    draft.service.standardMessage = '😀'.repeat(10); // ten characters, twenty UTF-16 units
+    expect(stepErrors('DETAILS', draft, brand, 'NEW', limits)).toEqual([]);
+    draft.service.standardMessage = 'x'.repeat(11);
+    expect(stepErrors('DETAILS', draft, brand, 'NEW', limits)).toEqual([{ path: '/service/standardMessage', key: 'engine.form.tooLong', params: { max: 10 } }]);
+    expect(draft.service.standardMessage).toHaveLength(11);
+    expect(keys(stepErrors('NOTES', { ...draft, note: ' abcdef ' }, brand, 'NEW', limits))).toEqual(['/note engine.form.tooLong']);
+    expect(stepErrors('NOTES', { ...draft, note: ' abcde ' }, brand, 'NEW', limits)).toEqual([]);
+    draft.notification = { doSend: true, tos: [17], ccs: [], comment: 'x'.repeat(NOTIFICATION_COMMENT_MAX + 1) };
+    expect(keys(stepErrors('NOTIFICATION', draft, brand, 'NEW'))).toEqual(['/notification/comment engine.form.tooLong']);
+    // The wizard state carries its limits: Next stays on the step.
+    const state = { ...initialWizard('NEW', brand, draft, limits), active: 2, reached: 2 };
+    expect(keys(run(state, { type: 'NEXT' }).errors)).toEqual(['/service/standardMessage engine.form.tooLong']);
   });
 });
 

@@ -4,6 +4,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, ApiError, reportApiError } from '../../../engine/api';
 import { enumText } from '../../../engine/i18n';
+import { useTooLongMessage } from '../../../engine/ui/CountedTextarea';
 import { useReadySession } from '../../auth/session';
 import { showSnack } from '../../notifications/snackbar';
 import { serverFieldErrors, type FieldErrors } from '../auth/serverErrors';
@@ -24,6 +25,7 @@ export function PersonalInformationPage() {
   const [form, setForm] = useState<PersonalInformation | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
+  const tooLong = useTooLongMessage();
 
   useEffect(() => {
     if (user) setForm(editable(user));
@@ -58,8 +60,8 @@ export function PersonalInformationPage() {
     name: field,
     value: form[field] ?? '',
     onChange: (event: { currentTarget: { value: string } }) => set(field, event.currentTarget.value),
-    error: errors[field],
-    maxLength: maxLength(field),
+    // No `maxLength` attribute (it cuts a paste without a word): a longer text stays, marked, and is not saved.
+    error: errors[field] ?? tooLong(form[field], maxLength(field)),
     required,
   });
 
@@ -70,6 +72,8 @@ export function PersonalInformationPage() {
       setErrors(Object.fromEntries(missing.map((field) => [field, t('profile.required')])));
       return;
     }
+    // A field past its maxLength already says so under it.
+    if (EDITABLE.some((field) => tooLong(form[field], maxLength(field)))) return;
     setBusy(true);
     try {
       const trimmed = Object.fromEntries(EDITABLE.map((field) => [field, (form[field] ?? '').trim()]));

@@ -1,6 +1,6 @@
 import { Checkbox, NumberInput, Switch, TextInput } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
-import { CountedTextarea } from '../../ui/CountedTextarea';
+import { CountedTextarea, useTooLong } from '../../ui/CountedTextarea';
 import { baseInputProps, emptyToUndefined, useNumberText } from './common';
 
 /** One-line text, or a number for number/integer schemas (spec §5.1: 2 decimals by default). */
@@ -8,6 +8,8 @@ export function TextWidget(props: WidgetProps) {
   const { schema, value, onChange, onBlur, id } = props;
   const base = baseInputProps(props);
   const number = useNumberText(value, onChange);
+  // No `maxLength` attribute (it cuts a paste without a word): past the limit the text stays, marked; validation refuses it.
+  const tooLong = useTooLong(typeof value === 'string' ? value : undefined, typeof schema.maxLength === 'number' && !props.readonly ? schema.maxLength : undefined);
   if (schema.type === 'number' || schema.type === 'integer') {
     const decimals = schema.type === 'integer' ? 0 : typeof schema.decimals === 'number' ? schema.decimals : 2;
     return (
@@ -27,8 +29,8 @@ export function TextWidget(props: WidgetProps) {
   return (
     <TextInput
       {...base}
+      error={tooLong || base.error}
       value={value ?? ''}
-      maxLength={typeof schema.maxLength === 'number' ? schema.maxLength : undefined}
       onChange={(event) => onChange(emptyToUndefined(event.currentTarget.value))}
       onBlur={() => onBlur(id, value)}
     />

@@ -2,6 +2,7 @@ import { CloseButton, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
+import { overLimit, useTooLong } from '../../../../engine/ui/CountedTextarea';
 import { SEARCH_DEBOUNCE_MS, SEARCH_MAX_LETTERS, SEARCH_MIN_LETTERS } from '../../../../engine/lookup/cache';
 
 export interface KeywordsBoxProps {
@@ -22,6 +23,8 @@ export function KeywordsBox({ value, onChange, label, clearLabel }: KeywordsBoxP
   const [text, setText] = useState(value);
   const [debounced] = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
   const sent = useRef(value);
+  // No `maxLength` attribute (it cuts a paste without a word): a longer text stays, marked, and is not searched.
+  const tooLong = useTooLong(text.trim(), SEARCH_MAX_LETTERS);
 
   // A saved filter or a cleared panel changes the keywords from outside.
   useEffect(() => {
@@ -32,6 +35,7 @@ export function KeywordsBox({ value, onChange, label, clearLabel }: KeywordsBoxP
   }, [value]);
 
   useEffect(() => {
+    if (overLimit(debounced.trim(), SEARCH_MAX_LETTERS)) return;
     const keywords = effectiveKeywords(debounced);
     if (keywords !== sent.current) {
       sent.current = keywords;
@@ -44,7 +48,7 @@ export function KeywordsBox({ value, onChange, label, clearLabel }: KeywordsBoxP
       aria-label={label}
       placeholder={label}
       value={text}
-      maxLength={SEARCH_MAX_LETTERS}
+      error={tooLong}
       onChange={(event) => setText(event.currentTarget.value)}
       leftSection={<IconSearch size={16} stroke={1.5} />}
       rightSection={text ? <CloseButton size="sm" aria-label={clearLabel} onClick={() => setText('')} /> : undefined}

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { RowActionConfig, ScreenConfig } from '../../../../engine/config';
 import { defaultRange, type DateRange } from '../../../../engine/dates';
+import { filterNameMax } from '../../../../engine/filters/api';
 import { SavedFilterMenu } from '../../../../engine/filters/SavedFilterMenu';
 import { useSavedFilters } from '../../../../engine/filters/useSavedFilters';
 import { screenColumns } from '../../../../engine/grid/columns';
@@ -138,7 +139,7 @@ export default function ServiceSearchPage() {
               <KeywordsBox value={String(filter.keywords ?? '')} onChange={setKeywords} label={t('serviceSearch.keywords')} clearLabel={t('engine.search.clear')} />
             </>
           }
-          savedFilters={<SavedFilterMenu state={savedFilters} current={applied} />}
+          savedFilters={<SavedFilterMenu state={savedFilters} current={applied} nameMax={filterNameMax(config)} />}
           count={result.rows.length}
           loading={result.loading}
           activeFilters={Object.keys(applied).length}

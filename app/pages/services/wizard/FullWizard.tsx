@@ -27,7 +27,7 @@ import { RoleStep } from './steps/RoleStep';
 import { useWizardLeaveGuard } from './useWizardLeaveGuard';
 import { createBody, updateBody } from './wizardBody';
 import type { WizardUser } from './wizardCaller';
-import { useFieldError } from './fields';
+import { useFieldError, useWizardLimits } from './fields';
 
 interface FullWizardProps {
   mode: WizardMode;
@@ -51,7 +51,8 @@ const datePath = (path: string) => (path === '/comment' ? '/note' : path.startsW
 export function FullWizard({ mode, user, draft, source, exitPath, fresh }: FullWizardProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [state, dispatch] = useReducer(wizardReducer, undefined, () => initialWizard(mode, user, draft));
+  const limits = useWizardLimits();
+  const [state, dispatch] = useReducer(wizardReducer, undefined, () => initialWizard(mode, user, draft, limits));
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState<SavedService | null>(null);
   const leave = useWizardLeaveGuard(state.draft, state.baseline);

@@ -7,7 +7,8 @@ import { LocalDateInput } from '../../../../engine/form/widgets/LocalDateInput';
 import { enumText } from '../../../../engine/i18n';
 import type { LookupItem } from '../../../../engine/lookup/cache';
 import { useLookup } from '../../../../engine/lookup/useLookup';
-import type { WizardError } from '../../../../machines/serviceWizard';
+import type { WizardError, WizardLimits } from '../../../../machines/serviceWizard';
+import { propertiesOf } from '../../../../engine/schema/fields';
 import { useReadySession } from '../../../auth/session';
 
 /**
@@ -17,10 +18,11 @@ import { useReadySession } from '../../../auth/session';
 
 /** The message of the first error at `path`: a server message as is, a rule key translated. */
 export function useFieldError(errors: WizardError[]) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (path: string): string | undefined => {
     const error = errors.find((item) => item.path === path);
-    return error && (error.message ?? t(error.key ?? 'serviceWizard.error.invalid'));
+    const params = Object.fromEntries(Object.entries(error?.params ?? {}).map(([name, n]) => [name, n.toLocaleString(i18n.language)]));
+    return error && (error.message ?? t(error.key ?? 'serviceWizard.error.invalid', params));
   };
 }
 
@@ -173,4 +175,14 @@ export function DateField({ label, value, onChange, error, required, readOnly, d
       minDate={minDate}
     />
   );
+}
+
+/** The wizard's text limits, from the schemas the server validates with (never spelled here). */
+export function useWizardLimits(): WizardLimits {
+  const { config } = useReadySession();
+  const maxLength = (entity: string, field: string) => {
+    const max = propertiesOf(config.entities[entity])[field]?.maxLength;
+    return typeof max === 'number' ? max : undefined;
+  };
+  return { standardMessage: maxLength('service', 'standardMessage'), note: maxLength('serviceNote', 'text') };
 }

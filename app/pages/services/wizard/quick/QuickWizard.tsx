@@ -134,7 +134,7 @@ export function QuickWizard({ user }: { user: WizardUser }) {
               label={t('purchaseOrderLine.orderedQuantity')}
               required
               min={0}
-              allowNegative={false}
+              clampBehavior="none"
               thousandSeparator=" "
               value={quick.quantity ?? ''}
               onChange={(value) => change({ quantity: typeof value === 'number' ? value : undefined })}

@@ -1,4 +1,4 @@
-import { Divider, SimpleGrid, Stack, Textarea } from '@mantine/core';
+import { Divider, SimpleGrid, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ServiceSide } from '../../../../../machines/service';
 import {
@@ -12,7 +12,8 @@ import {
   type WizardDraft,
   type WizardError,
 } from '../../../../../machines/serviceWizard';
-import { DateField, EnumSelect, useFieldError } from '../fields';
+import { CountedTextarea } from '../../../../../engine/ui/CountedTextarea';
+import { DateField, EnumSelect, useFieldError, useWizardLimits } from '../fields';
 import { LinesEditor } from './LinesEditor';
 import { labLineColumns, poLineColumns } from './lineColumns';
 
@@ -31,6 +32,7 @@ interface DetailsStepProps {
 export function DetailsStep({ draft, roles, errors, datesReadOnly, onService, onPoLines, onLabLines }: DetailsStepProps) {
   const { t } = useTranslation();
   const errorAt = useFieldError(errors);
+  const limits = useWizardLimits();
   const { service } = draft;
   const select = (field: keyof ServiceDraft, enumName: string, required = false) => (
     <EnumSelect
@@ -93,12 +95,12 @@ export function DetailsStep({ draft, roles, errors, datesReadOnly, onService, on
         {select('season', 'season')}
         {select('sector', 'sector')}
       </SimpleGrid>
-      <Textarea
+      <CountedTextarea
         label={t('service.standardMessage')}
         autosize
         minRows={2}
         maxRows={6}
-        maxLength={2000}
+        max={limits.standardMessage}
         value={service.standardMessage ?? ''}
         onChange={(event) => onService({ standardMessage: event.currentTarget.value || undefined })}
         error={errorAt('/service/standardMessage')}

@@ -71,7 +71,8 @@ export function LinesEditor<L>({ errorPath, title, lines, columns, newLine, onCh
             value={typeof value === 'number' ? value : ''}
             onChange={(next) => update(index, column, typeof next === 'number' ? next : undefined)}
             min={column.cell.min}
-            allowNegative={false}
+            // A value under the minimum stays as typed, marked by the step's rules (never clamped or stripped of its sign).
+            clampBehavior="none"
             thousandSeparator=" "
             error={error}
             readOnly={readOnly}

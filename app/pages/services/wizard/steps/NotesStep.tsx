@@ -1,14 +1,12 @@
 import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { propertiesOf } from '../../../../../engine/schema/fields';
 import { CountedTextarea } from '../../../../../engine/ui/CountedTextarea';
-import { useReadySession } from '../../../../auth/session';
+import { useWizardLimits } from '../fields';
 
 /** Step 4: an optional first note, added to the service's notes when it is created; counted against the note schema's limit. */
 export function NotesStep({ note, onChange, error }: { note: string; onChange: (note: string) => void; error?: string }) {
   const { t } = useTranslation();
-  const { config } = useReadySession();
-  const max = propertiesOf(config.entities.serviceNote).text?.maxLength;
+  const { note: max } = useWizardLimits();
   return (
     <Stack gap="xs">
       <Text size="sm" c="dimmed">
@@ -20,7 +18,7 @@ export function NotesStep({ note, onChange, error }: { note: string; onChange: (
         autosize
         minRows={5}
         maxRows={14}
-        max={typeof max === 'number' ? max : undefined}
+        max={max}
         value={note}
         onChange={(event) => onChange(event.currentTarget.value)}
         error={error}

@@ -1,6 +1,7 @@
-import { SimpleGrid, Stack, Switch, Text, Textarea } from '@mantine/core';
+import { SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { NotificationDraft, ServiceDraft, WizardError } from '../../../../../machines/serviceWizard';
+import { NOTIFICATION_COMMENT_MAX, type NotificationDraft, type ServiceDraft, type WizardError } from '../../../../../machines/serviceWizard';
+import { CountedTextarea } from '../../../../../engine/ui/CountedTextarea';
 import { ContactsSelect, useCompanyContacts, useDropStaleContacts, useFieldError } from '../fields';
 
 interface NotificationStepProps {
@@ -44,12 +45,12 @@ export function NotificationStep({ notification, service, errors, onChange }: No
             {recipients('tos', true)}
             {recipients('ccs', false)}
           </SimpleGrid>
-          <Textarea
+          <CountedTextarea
             label={t('serviceWizard.notification.comment')}
             autosize
             minRows={3}
             maxRows={8}
-            maxLength={2000}
+            max={NOTIFICATION_COMMENT_MAX}
             value={notification.comment ?? ''}
             onChange={(event) => onChange({ comment: event.currentTarget.value || undefined })}
             error={errorAt('/notification/comment')}
