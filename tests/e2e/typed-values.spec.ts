@@ -87,7 +87,7 @@ test('a workflow comment past its limit stays in the dialog, counted and marked,
   await box.fill('c'.repeat(max));
   await expect(box).not.toHaveAttribute('aria-invalid', 'true');
   await expect(confirm).toBeEnabled();
-  await dialog.getByRole('button', { name: en('engine.action.cancel'), exact: true }).click();
+  await dialog.getByRole('button', { name: en('engine.action.back'), exact: true }).click();
   await expect(box).toHaveCount(0);
 });
 
