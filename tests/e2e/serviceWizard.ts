@@ -26,20 +26,29 @@ export interface WizardLine {
 }
 
 /**
+ * From the open wizard to its DETAILS step, with the department and type of a final random
+ * inspection chosen: Maison Lumière orders from Atlas Inspection at Shenzhen Textile Co.
+ */
+export async function toDetailsStep(page: Page, contact: RegExp = /Zhang Wei/) {
+  await expect(activeStep(page)).toHaveAttribute('data-active-step', 'ROLE');
+  await next(page);
+  await choose(page, combo(page, 'service.serviceProvider'), 'Atlas Inspection');
+  await choose(page, combo(page, 'service.supplier'), 'Shenzhen Textile Co');
+  await choose(page, combo(page, 'service.orderTakerContacts'), contact);
+  await page.keyboard.press('Escape');
+  await next(page);
+  await expect(activeStep(page)).toHaveAttribute('data-active-step', 'DETAILS');
+  await choose(page, combo(page, 'service.thirdPartyDepartment'), en('enum.department.INSP'));
+  await choose(page, combo(page, 'service.type'), en('enum.serviceType.INSP_FINAL_RANDOM'));
+}
+
+/**
  * A decision maker's inspection through every step of the full wizard, from the open wizard
  * to its confirmation: Maison Lumière orders from Atlas Inspection at Shenzhen Textile Co.
  * Answers the created service.
  */
 export async function orderInspection(page: Page, order: { startDate: string; lines: WizardLine[]; note?: string; contact: RegExp }) {
-  await expect(activeStep(page)).toHaveAttribute('data-active-step', 'ROLE');
-  await next(page);
-  await choose(page, combo(page, 'service.serviceProvider'), 'Atlas Inspection');
-  await choose(page, combo(page, 'service.supplier'), 'Shenzhen Textile Co');
-  await choose(page, combo(page, 'service.orderTakerContacts'), order.contact);
-  await page.keyboard.press('Escape');
-  await next(page);
-  await choose(page, combo(page, 'service.thirdPartyDepartment'), en('enum.department.INSP'));
-  await choose(page, combo(page, 'service.type'), en('enum.serviceType.INSP_FINAL_RANDOM'));
+  await toDetailsStep(page, order.contact);
   await fillDate(textbox(page, 'service.startDate'), order.startDate);
   for (const [i, line] of order.lines.entries()) {
     if (i > 0) await page.getByRole('button', { name: en('serviceWizard.lines.addPo') }).click();

@@ -1,6 +1,6 @@
 import { expect, test, type Locator } from '@playwright/test';
 import { ACCOUNTS, en, login, shot } from './helpers';
-import { WIZARD_ROUTE, activeStep, choose, combo, next, textbox } from './serviceWizard';
+import { WIZARD_ROUTE, activeStep, next, textbox, toDetailsStep } from './serviceWizard';
 
 /**
  * Typed dates follow the screen's locale (the browser here is en-GB): the wizard reads
@@ -24,16 +24,7 @@ test.describe('typed dates in an en-GB screen', () => {
   test('the wizard reads day/month/year, keeps what is not a date and says why', async ({ page }) => {
     test.slow(); // every step of the wizard, and a creation
     await login(page, ACCOUNTS.quality, { path: WIZARD_ROUTE });
-    await expect(activeStep(page)).toHaveAttribute('data-active-step', 'ROLE');
-    await next(page);
-    await choose(page, combo(page, 'service.serviceProvider'), 'Atlas Inspection');
-    await choose(page, combo(page, 'service.supplier'), 'Shenzhen Textile Co');
-    await choose(page, combo(page, 'service.orderTakerContacts'), /Zhang Wei/);
-    await page.keyboard.press('Escape');
-    await next(page);
-    await expect(activeStep(page)).toHaveAttribute('data-active-step', 'DETAILS');
-    await choose(page, combo(page, 'service.thirdPartyDepartment'), en('enum.department.INSP'));
-    await choose(page, combo(page, 'service.type'), en('enum.serviceType.INSP_FINAL_RANDOM'));
+    await toDetailsStep(page);
 
     // 10/12 is 10 December in en-GB, shown in the one format of the locale.
     const start = textbox(page, 'service.startDate');

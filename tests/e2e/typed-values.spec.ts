@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { ACCOUNTS, en, fillDate, futureDay, login, pick, searchAfter, sheet, shot, signIn, today, waitForApp } from './helpers';
-import { WIZARD_ROUTE, activeStep, choose, combo, next, textbox } from './serviceWizard';
+import { WIZARD_ROUTE, activeStep, next, textbox, toDetailsStep } from './serviceWizard';
 
 /**
  * What a person types is never dropped, cut or clamped: a text past its schema's maxLength and a
@@ -14,15 +14,7 @@ const tooLongText = (max: number) => en('engine.form.tooLong', { max: max.toLoca
 test('the wizard keeps an over-long message and a negative quantity as typed, marks them and refuses Next', async ({ page }) => {
   const max = maxLengthOf('service', 'standardMessage');
   await login(page, ACCOUNTS.quality, { path: WIZARD_ROUTE });
-  await next(page);
-  await choose(page, combo(page, 'service.serviceProvider'), 'Atlas Inspection');
-  await choose(page, combo(page, 'service.supplier'), 'Shenzhen Textile Co');
-  await choose(page, combo(page, 'service.orderTakerContacts'), /Zhang Wei/);
-  await page.keyboard.press('Escape');
-  await next(page);
-  await expect(activeStep(page)).toHaveAttribute('data-active-step', 'DETAILS');
-  await choose(page, combo(page, 'service.thirdPartyDepartment'), en('enum.department.INSP'));
-  await choose(page, combo(page, 'service.type'), en('enum.serviceType.INSP_FINAL_RANDOM'));
+  await toDetailsStep(page);
   await fillDate(textbox(page, 'service.startDate'), futureDay(120));
   const cell = (labelKey: string) => page.getByRole('textbox', { name: `${en(labelKey)} 1` });
   await cell('purchaseOrderLine.poNumber').fill('PO-TYPED-1');
