@@ -180,6 +180,9 @@ function cases(store: GeneratedStore, size: number): Case[] {
     { name: 'search: default range ±7 days, a service created every 250 ms', kind: 'search', path: () => search(range), meanwhile: createEvery(250) },
     { name: 'search: keyword (a PO number, 1 hit)', kind: 'search', path: () => search(`keywords=${store.onePoNumber}`) },
     { name: 'search: keyword "cardigan" (all dates)', kind: 'search', path: () => search('keywords=cardigan') },
+    // Inside a date window the search also counts the matches the window leaves out (X-Outside-Window).
+    { name: 'search: keyword (a PO number), ±7 days', kind: 'search', path: () => search(`${range}&keywords=${store.onePoNumber}`) },
+    { name: 'search: keyword "cardigan", ±7 days', kind: 'search', path: () => search(`${range}&keywords=cardigan`) },
     { name: 'search: client + steps, ±7 days', kind: 'search', path: () => search(`${range}&client=${store.ids.lumiere}&serviceSteps=CONFIRMED&serviceSteps=OPENED`) },
     { name: 'search: client + steps, all dates', kind: 'search', path: () => search(`client=${store.ids.lumiere}&serviceSteps=CONFIRMED&serviceSteps=OPENED`) },
     { name: 'get one service', kind: 'getOne', path: () => `/back/bo/services/${randomId()}` },
