@@ -29,6 +29,10 @@ export interface UserFilter {
    * Read-only (set by the server).
    */
   companyId?: number;
+  /**
+   * Answered, never stored: the caller owns the filter; a colleague's shared filter is read-only and can be copied. Read-only (set by the server).
+   */
+  mine?: boolean;
 }
 
 /** A stored UserFilter: the server adds the optimistic-concurrency version and the universe. */

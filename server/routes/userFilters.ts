@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { isDeepStrictEqual } from 'node:util';
-import { HttpError, businessRule, notFound, validationError } from '../errors';
+import { HttpError, businessRule, forbidden, notFound, validationError } from '../errors';
 import { isPlainObject, readJson } from '../json-body';
 import { requireCaller, type AppContext, type AppEnv, type Caller } from '../context';
 import type { EntityDef, Registry } from '../schemas';
@@ -10,7 +10,8 @@ import { expectedVersion, insertRecord, recordToCreate, recordToUpdate } from '.
 
 /**
  * Saved search filters (spec §7.8 "User filters"): per screen type, the caller's own
- * filters plus those shared within their company; one default per contact and type.
+ * filters plus those shared within their company, which are read-only to the others (403)
+ * and can be copied; each answer says whether a filter is `mine`. One default per contact and type.
  * Bounded: the type is the search form of a screen, the criteria are at most the schema's
  * `x-maxBytes` of JSON, and one person keeps at most MAX_PER_CONTACT_AND_TYPE per type.
  */
@@ -35,6 +36,18 @@ const visible = (filter: Stored<UserFilter>, caller: Caller, type: string) =>
   filter.universeId === caller.universeId &&
   filter.type === type &&
   (filter.contactId === caller.contact.contactId || (filter.shared && filter.companyId === caller.company.companyId));
+
+const isMine = (filter: Stored<UserFilter>, caller: Caller) => filter.contactId === caller.contact.contactId;
+
+/** The caller's own filter `id`: 404 out of sight, 403 for a colleague's shared one (read-only). */
+function ownFilter(tx: ReadOps, filters: string, id: number, caller: Caller, type?: string): Stored<UserFilter> {
+  const existing = tx.get<UserFilter>(filters, id);
+  if (!existing || !visible(existing, caller, type ?? existing.type)) throw notFound();
+  if (!isMine(existing, caller)) throw forbidden('error.filterReadOnly');
+  return existing;
+}
+
+const withMine = (filter: Stored<UserFilter>, caller: Caller) => ({ ...filter, mine: isMine(filter, caller) });
 
 const defaultKey = (caller: Caller, type: string) => `${caller.contact.contactId}:${type}`;
 
@@ -77,10 +90,13 @@ export function userFilterRoutes() {
 
   app.get(`${base}/${TYPE}`, (c) => {
     const { caller, store, filters, type } = context(c);
-    return c.json(listOf(store, filters, caller, type));
+    return c.json(listOf(store, filters, caller, type).map((filter) => withMine(filter, caller)));
   });
 
-  /** A filter identical (name and criteria) to one the caller already has is refused with a warning. */
+  /**
+   * A filter identical (name and criteria) to one the caller already has is refused with a warning;
+   * a copy of a colleague's shared filter is the caller's own and may keep its name.
+   */
   app.post(`${base}/${TYPE}`, async (c) => {
     const { caller, store, entity, filters, type } = context(c);
     const body = await readJson(c);
@@ -89,13 +105,11 @@ export function userFilterRoutes() {
       const record = recordToCreate(entity, body, caller);
       const mine = tx.find<UserFilter>(filters, (filter) => filter.contactId === caller.contact.contactId && filter.type === type);
       if (mine.length >= MAX_PER_CONTACT_AND_TYPE) throw businessRule('error.filterLimit', { max: MAX_PER_CONTACT_AND_TYPE });
-      const duplicate = listOf(tx, filters, caller, type).some(
-        (filter) => filter.name.trim() === String(record.name).trim() && isDeepStrictEqual(filter.filter, record.filter),
-      );
+      const duplicate = mine.some((filter) => filter.name.trim() === String(record.name).trim() && isDeepStrictEqual(filter.filter, record.filter));
       if (duplicate) throw new HttpError(422, 'DuplicateFilterException', 'warning.filterDuplicate', {}, [], 'WARN');
       return insertRecord(tx, entity, { ...record, type, contactId: caller.contact.contactId, companyId: caller.company.companyId });
     });
-    return c.json(created, 201);
+    return c.json(withMine(created as Stored<UserFilter>, caller), 201);
   });
 
   /** Update or rename one of the caller's own filters (body: the filter with userFilterId and version). */
@@ -107,20 +121,18 @@ export function userFilterRoutes() {
     if (!Number.isInteger(id)) throw validationError([{ path: '/userFilterId', key: 'validation.required' }]);
     const version = expectedVersion(isPlainObject(body) ? body.version : undefined, true);
     const updated = await store.transaction((tx) => {
-      const existing = tx.get<UserFilter>(entity.collection, id as number);
-      if (!existing || existing.contactId !== caller.contact.contactId || existing.type !== type) throw notFound();
+      const existing = ownFilter(tx, entity.collection, id as number, caller, type);
       const record = recordToUpdate(entity, body, existing, caller);
       return tx.update(entity.collection, id as number, () => record, version);
     });
-    return c.json(updated);
+    return c.json(withMine(updated as Stored<UserFilter>, caller));
   });
 
   app.delete(`${base}/:id{[0-9]+}`, async (c) => {
     const { caller, store, filters } = context(c);
     const id = Number(c.req.param('id'));
     await store.transaction((tx) => {
-      const existing = tx.get<UserFilter>(filters, id);
-      if (!existing || existing.contactId !== caller.contact.contactId) throw notFound();
+      ownFilter(tx, filters, id, caller);
       tx.remove(filters, id);
       for (const pointer of tx.find(DEFAULTS, (row) => row.userFilterId === id)) tx.remove(DEFAULTS, pointer.key as string);
     });

@@ -54,6 +54,7 @@ describe('saved filters', () => {
     expect(renamed.body).toMatchObject({ name: 'My drafts', version: 2, userFilterId: created.userFilterId, type: 'qualityAlert' });
     expect((await quality.put(`${base}/qualityAlert`, { ...created, name: 'Stale' })).status).toBe(409);
     expect((await buyer.put(`${base}/qualityAlert`, { ...renamed.body, name: 'Hijack' })).status).toBe(404);
+    expect((await manager.put(`${base}/qualityAlert`, { ...renamed.body, name: 'Hijack' })).status).toBe(404);
     expect((await quality.put(`${base}/qualityAlert`, { name: 'No id', filter: {}, version: 1 })).status).toBe(400);
   });
 
@@ -78,12 +79,37 @@ describe('saved filters', () => {
     const type = 'structuralCost';
     const filter = (await quality.post(`${base}/${type}`, { name: 'Costs', filter: {}, shared: true })).body;
     await buyer.put(`${base}/${type}/default`, { userFilterId: filter.userFilterId });
-    expect((await buyer.delete(`${base}/${filter.userFilterId}`)).status).toBe(404);
+    expect((await manager.delete(`${base}/${filter.userFilterId}`)).status).toBe(404);
+    expect((await buyer.delete(`${base}/${filter.userFilterId}`)).status).toBe(403);
     const deleted = await quality.delete(`${base}/${filter.userFilterId}`);
     expect(deleted.status).toBe(200);
     expect(deleted.body).toBe(true);
     expect((await quality.get(`${base}/${type}`)).body).toEqual([]);
     expect((await buyer.get(`${base}/${type}/default`)).body).toEqual({ userFilterId: null });
+  });
+
+  it('shares a filter read-only with the company: each answer says whose it is, a colleague copies it', async () => {
+    const type = 'apiToken';
+    const shared = (await quality.post(`${base}/${type}`, { name: 'Team alerts', filter: { name: 'ci' }, shared: true })).body;
+    expect(shared).toMatchObject({ shared: true, mine: true });
+    const seen = (await buyer.get(`${base}/${type}`)).body.find((filter: { userFilterId: number }) => filter.userFilterId === shared.userFilterId);
+    expect(seen).toMatchObject({ name: 'Team alerts', shared: true, mine: false });
+    expect((await quality.get(`${base}/${type}`)).body.find((filter: { userFilterId: number }) => filter.userFilterId === shared.userFilterId).mine).toBe(true);
+
+    // Read-only to the colleague: 403 with a message that says what to do; nothing written.
+    const changed = await buyer.put(`${base}/${type}`, { ...seen, name: 'Mine now', shared: false });
+    expect(changed.status).toBe(403);
+    expect(changed.body.message).toBe('This filter is shared by a colleague: save a copy to change it');
+    expect((await buyer.delete(`${base}/${shared.userFilterId}`)).status).toBe(403);
+    expect(server.store.get('userFilters', shared.userFilterId)).toMatchObject({ name: 'Team alerts', shared: true, version: 1 });
+
+    // The copy keeps the name and the criteria, and is the colleague's own.
+    const copy = await buyer.post(`${base}/${type}`, { name: seen.name, filter: seen.filter });
+    expect(copy.status, copy.text).toBe(201);
+    expect(copy.body).toMatchObject({ name: 'Team alerts', filter: { name: 'ci' }, shared: false, mine: true });
+    expect((await buyer.put(`${base}/${type}`, { ...copy.body, name: 'My alerts' })).status).toBe(200);
+    expect((await buyer.post(`${base}/${type}`, { name: 'My alerts', filter: seen.filter })).status).toBe(422);
+    expect(server.store.find('userFilters', (filter) => filter.mine !== undefined)).toEqual([]);
   });
 
   it('takes only the search forms of the screens as type (400 otherwise)', async () => {
