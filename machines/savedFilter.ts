@@ -6,8 +6,10 @@ import { and, assign, setup } from 'xstate';
  * while in `busy`) and answers DONE or FAILED.
  *
  * - no selected filter: saving creates one; a name is required and an identical filter
- *   (same name, or same criteria) is refused with a warning;
- * - a selected filter: saving updates its criteria, or renames it in rename mode;
+ *   (same name, or same criteria) among the person's own is refused with a warning;
+ * - a selected filter of one's own: saving updates its criteria, or renames it in rename mode;
+ *   its share mark shares it with the company, or stops sharing it;
+ * - a colleague's shared filter (`mine: false`) is read-only: saving makes a copy of one's own;
  * - clicking the default mark of a filter toggles it as the default;
  * - after loading, the default filter is selected (the screen applies it).
  */
@@ -18,6 +20,8 @@ export interface SavedFilter {
   name: string;
   filter: FilterCriteria;
   shared?: boolean;
+  /** Answered by the server: false for a colleague's shared filter, which is read-only. */
+  mine?: boolean;
   version?: number;
 }
 
@@ -25,6 +29,7 @@ export type SavedFilterCommand =
   | { kind: 'create'; name: string; filter: FilterCriteria }
   | { kind: 'update'; target: SavedFilter; filter: FilterCriteria }
   | { kind: 'rename'; target: SavedFilter; name: string }
+  | { kind: 'share'; target: SavedFilter; shared: boolean }
   | { kind: 'delete'; target: SavedFilter }
   | { kind: 'setDefault'; userFilterId: number | null };
 
@@ -53,6 +58,7 @@ export type SavedFilterEvent =
   | { type: 'SAVE'; name?: string; filter: FilterCriteria }
   | { type: 'TOGGLE_DEFAULT'; userFilterId: number }
   | { type: 'DELETE'; userFilterId: number }
+  | { type: 'SHARE'; userFilterId: number }
   | { type: 'DONE'; filter?: SavedFilter }
   | { type: 'FAILED'; messageKey?: string };
 
@@ -74,6 +80,9 @@ function canonical(value: unknown): string {
 
 const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
+/** A filter the person may change: their own (a list from before `mine` counts as their own). */
+export const isMine = (filter: SavedFilter) => filter.mine !== false;
+
 function selected(context: SavedFilterContext): SavedFilter | undefined {
   return context.filters.find((f) => f.userFilterId === context.selectedId);
 }
@@ -84,6 +93,17 @@ function findFilter(context: SavedFilterContext, userFilterId: number): SavedFil
 
 function notice(context: SavedFilterContext, level: SavedFilterNotice['level'], key: string): SavedFilterNotice {
   return { level, key, seq: (context.notice?.seq ?? 0) + 1 };
+}
+
+/** One filter replaced by the server's answer (or by what was asked), with a success notice. */
+function changed(context: SavedFilterContext, target: SavedFilter, asked: Partial<SavedFilter>, key: string, saved?: SavedFilter): Partial<SavedFilterContext> {
+  const replacement = saved ?? { ...target, ...asked };
+  return {
+    command: null,
+    renaming: false,
+    filters: context.filters.map((f) => (f.userFilterId === target.userFilterId ? replacement : f)),
+    notice: notice(context, 'success', key),
+  };
 }
 
 /** The context once the server confirmed `command`. */
@@ -97,14 +117,11 @@ function applyDone(context: SavedFilterContext, saved?: SavedFilter): Partial<Sa
       return { ...base, filters: [...context.filters, saved], selectedId: saved.userFilterId, notice: notice(context, 'success', 'engine.filters.created') };
     }
     case 'update':
-    case 'rename': {
-      const replacement = saved ?? (command.kind === 'rename' ? { ...command.target, name: command.name } : { ...command.target, filter: command.filter });
-      return {
-        ...base,
-        filters: context.filters.map((f) => (f.userFilterId === command.target.userFilterId ? replacement : f)),
-        notice: notice(context, 'success', command.kind === 'rename' ? 'engine.filters.renamed' : 'engine.filters.updated'),
-      };
-    }
+      return changed(context, command.target, { filter: command.filter }, 'engine.filters.updated', saved);
+    case 'rename':
+      return changed(context, command.target, { name: command.name }, 'engine.filters.renamed', saved);
+    case 'share':
+      return changed(context, command.target, { shared: command.shared }, command.shared ? 'engine.filters.sharedNow' : 'engine.filters.privateNow', saved);
     case 'delete': {
       const id = command.target.userFilterId;
       return {
@@ -127,12 +144,20 @@ export const savedFilterMachine = setup({
   },
   guards: {
     hasSelection: ({ context }) => selected(context) !== undefined,
+    hasOwnSelection: ({ context }) => {
+      const filter = selected(context);
+      return filter !== undefined && isMine(filter);
+    },
     isKnownFilter: ({ context, event }) => 'userFilterId' in event && findFilter(context, event.userFilterId) !== undefined,
+    isOwnFilter: ({ context, event }) => {
+      const filter = 'userFilterId' in event ? findFilter(context, event.userFilterId) : undefined;
+      return filter !== undefined && isMine(filter);
+    },
     nameMissing: ({ event }) => event.type === 'SAVE' && !(event.name ?? '').trim(),
     isDuplicate: ({ context, event }) =>
-      event.type === 'SAVE' && context.filters.some((f) => sameName(f.name, event.name ?? '') || sameCriteria(f.filter, event.filter)),
+      event.type === 'SAVE' && context.filters.some((f) => isMine(f) && (sameName(f.name, event.name ?? '') || sameCriteria(f.filter, event.filter))),
     renameTaken: ({ context, event }) =>
-      event.type === 'SAVE' && context.filters.some((f) => f.userFilterId !== context.selectedId && sameName(f.name, event.name ?? '')),
+      event.type === 'SAVE' && context.filters.some((f) => isMine(f) && f.userFilterId !== context.selectedId && sameName(f.name, event.name ?? '')),
     isRenaming: ({ context }) => context.renaming,
   },
   actions: {
@@ -161,24 +186,24 @@ export const savedFilterMachine = setup({
         SELECT: { guard: 'isKnownFilter', actions: assign({ selectedId: ({ event }) => event.userFilterId, renaming: false }) },
         DESELECT: { actions: assign({ selectedId: null, renaming: false }) },
         RENAME_MODE: [
-          { guard: 'hasSelection', actions: assign({ renaming: ({ event }) => event.on }) },
+          { guard: 'hasOwnSelection', actions: assign({ renaming: ({ event }) => event.on }) },
           { actions: assign({ renaming: false }) },
         ],
         SAVE: [
-          // With a selection: rename (name required, not another filter's) or update the criteria.
-          { guard: and(['hasSelection', 'isRenaming', 'nameMissing']), actions: { type: 'warn', params: 'engine.filters.nameRequired' } },
-          { guard: and(['hasSelection', 'isRenaming', 'renameTaken']), actions: { type: 'warn', params: 'engine.filters.duplicate' } },
+          // With one's own selection: rename (name required, not another filter's) or update the criteria.
+          { guard: and(['hasOwnSelection', 'isRenaming', 'nameMissing']), actions: { type: 'warn', params: 'engine.filters.nameRequired' } },
+          { guard: and(['hasOwnSelection', 'isRenaming', 'renameTaken']), actions: { type: 'warn', params: 'engine.filters.duplicate' } },
           {
-            guard: and(['hasSelection', 'isRenaming']),
+            guard: and(['hasOwnSelection', 'isRenaming']),
             target: 'busy',
             actions: assign({ command: ({ context, event }) => ({ kind: 'rename', target: selected(context)!, name: (event.name ?? '').trim() }) }),
           },
           {
-            guard: 'hasSelection',
+            guard: 'hasOwnSelection',
             target: 'busy',
             actions: assign({ command: ({ context, event }) => ({ kind: 'update', target: selected(context)!, filter: event.filter }) }),
           },
-          // Without a selection: create, unless nameless or identical to an existing one.
+          // Without a selection, or from a colleague's filter (a copy): create, unless nameless or identical to one's own.
           { guard: 'nameMissing', actions: { type: 'warn', params: 'engine.filters.nameRequired' } },
           { guard: 'isDuplicate', actions: { type: 'warn', params: 'engine.filters.duplicate' } },
           {
@@ -193,8 +218,18 @@ export const savedFilterMachine = setup({
             command: ({ context, event }) => ({ kind: 'setDefault', userFilterId: context.defaultId === event.userFilterId ? null : event.userFilterId }),
           }),
         },
+        SHARE: {
+          guard: 'isOwnFilter',
+          target: 'busy',
+          actions: assign({
+            command: ({ context, event }) => {
+              const target = findFilter(context, event.userFilterId)!;
+              return { kind: 'share', target, shared: !target.shared };
+            },
+          }),
+        },
         DELETE: {
-          guard: 'isKnownFilter',
+          guard: 'isOwnFilter',
           target: 'busy',
           actions: assign({ command: ({ context, event }) => ({ kind: 'delete', target: findFilter(context, event.userFilterId)! }) }),
         },

@@ -1,8 +1,8 @@
 import { ActionIcon, Box, Button, Divider, Group, Popover, ScrollArea, Stack, Text, TextInput, Tooltip, UnstyledButton } from '@mantine/core';
-import { IconBookmark, IconBookmarkFilled, IconCheck, IconDeviceFloppy, IconPencil, IconStar, IconStarFilled, IconTrash, IconX } from '@tabler/icons-react';
+import { IconBookmark, IconBookmarkFilled, IconCheck, IconCopy, IconDeviceFloppy, IconPencil, IconStar, IconStarFilled, IconTrash, IconUsers, IconX } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FilterCriteria } from '../../machines/ui';
+import { isMine, type FilterCriteria } from '../../machines/ui';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { useTooLong } from '../ui/CountedTextarea';
 import type { SavedFiltersState } from './useSavedFilters';
@@ -15,15 +15,20 @@ export interface SavedFilterMenuProps {
   nameMax?: number;
 }
 
-/** Toolbar menu of saved filters: pick, star as default, save, update, rename, delete (spec §4). */
+/**
+ * Toolbar menu of saved filters: pick, star as default, save, update, rename, share with the
+ * company, delete (spec §3, §4); a colleague's shared filter is read-only and is saved as a copy.
+ */
 export function SavedFilterMenu({ state, current, nameMax }: SavedFilterMenuProps) {
   const { t } = useTranslation();
   const [opened, setOpened] = useState(false);
   const [name, setName] = useState('');
   const [toDelete, setToDelete] = useState<number | null>(null);
   const { selected, renaming } = state;
+  const copying = !!selected && !isMine(selected);
 
-  useEffect(() => setName(renaming && selected ? selected.name : ''), [renaming, selected?.userFilterId]);
+  // Renaming or copying starts from the filter's name.
+  useEffect(() => setName((renaming || copying) && selected ? selected.name : ''), [renaming, copying, selected?.userFilterId]);
 
   const nameTooLong = useTooLong(name.trim(), nameMax);
   const submit = () => !nameTooLong && state.save(current, name);
@@ -88,19 +93,46 @@ export function SavedFilterMenu({ state, current, nameMax }: SavedFilterMenuProp
                     </Text>
                   </UnstyledButton>
                   {isSelected && <IconCheck size={14} color="var(--mantine-primary-color-filled)" />}
-                  <ActionIcon variant="subtle" color="red" onClick={() => setToDelete(filter.userFilterId)} disabled={state.busy} aria-label={t('engine.filters.delete', { name: filter.name })}>
-                    <IconTrash size={15} />
-                  </ActionIcon>
+                  {isMine(filter) ? (
+                    <>
+                      <Tooltip label={filter.shared ? t('engine.filters.unshare') : t('engine.filters.share')} withinPortal>
+                        <ActionIcon
+                          variant="subtle"
+                          color={filter.shared ? undefined : 'gray'}
+                          onClick={() => state.toggleShared(filter.userFilterId)}
+                          disabled={state.busy}
+                          aria-pressed={!!filter.shared}
+                          aria-label={t('engine.filters.sharedMark', { name: filter.name })}
+                        >
+                          <IconUsers size={15} />
+                        </ActionIcon>
+                      </Tooltip>
+                      <ActionIcon variant="subtle" color="red" onClick={() => setToDelete(filter.userFilterId)} disabled={state.busy} aria-label={t('engine.filters.delete', { name: filter.name })}>
+                        <IconTrash size={15} />
+                      </ActionIcon>
+                    </>
+                  ) : (
+                    <Tooltip label={t('engine.filters.sharedByColleague')} withinPortal>
+                      <Box c="dimmed" px={6} style={{ display: 'flex' }} aria-label={t('engine.filters.sharedByColleague')} role="img">
+                        <IconUsers size={15} />
+                      </Box>
+                    </Tooltip>
+                  )}
                 </Group>
               );
             })}
           </ScrollArea.Autosize>
           <Divider my="xs" />
-          {(!selected || renaming) && (
+          {(!selected || renaming || copying) && (
             <Stack gap={6}>
+              {copying && (
+                <Text size="xs" c="dimmed">
+                  {t('engine.filters.readOnlyHint')}
+                </Text>
+              )}
               <TextInput
                 size="sm"
-                label={renaming ? t('engine.filters.newName') : t('engine.filters.saveAs')}
+                label={renaming ? t('engine.filters.newName') : copying ? t('engine.filters.copyAs') : t('engine.filters.saveAs')}
                 placeholder={t('engine.filters.namePlaceholder')}
                 value={name}
                 error={nameTooLong}
@@ -114,13 +146,18 @@ export function SavedFilterMenu({ state, current, nameMax }: SavedFilterMenuProp
                     {t('engine.action.cancel')}
                   </Button>
                 )}
-                <Button size="xs" leftSection={<IconDeviceFloppy size={14} />} onClick={submit} loading={state.busy} disabled={!!nameTooLong}>
-                  {renaming ? t('engine.filters.rename') : t('engine.action.save')}
+                {copying && (
+                  <Button size="xs" variant="default" leftSection={<IconX size={14} />} onClick={state.deselect}>
+                    {t('engine.filters.deselect')}
+                  </Button>
+                )}
+                <Button size="xs" leftSection={copying ? <IconCopy size={14} /> : <IconDeviceFloppy size={14} />} onClick={submit} loading={state.busy} disabled={!!nameTooLong}>
+                  {renaming ? t('engine.filters.rename') : copying ? t('engine.filters.copy') : t('engine.action.save')}
                 </Button>
               </Group>
             </Stack>
           )}
-          {selected && !renaming && (
+          {selected && !renaming && !copying && (
             <Stack gap={4}>
               <Button size="xs" variant="light" leftSection={<IconDeviceFloppy size={14} />} onClick={() => state.save(current)} loading={state.busy} justify="flex-start">
                 {t('engine.filters.update')}

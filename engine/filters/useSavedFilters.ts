@@ -13,6 +13,8 @@ async function perform(type: string, command: SavedFilterCommand): Promise<Saved
       return savedFiltersApi.update(type, { ...command.target, filter: command.filter });
     case 'rename':
       return savedFiltersApi.update(type, { ...command.target, name: command.name });
+    case 'share':
+      return savedFiltersApi.update(type, { ...command.target, shared: command.shared });
     case 'delete':
       if (!(await savedFiltersApi.remove(command.target.userFilterId))) throw new Error('refused');
       return undefined;
@@ -84,6 +86,7 @@ export function useSavedFilters(type: string, apply: (criteria: FilterCriteria) 
     setRenaming: (on: boolean) => send({ type: 'RENAME_MODE', on }),
     save: (filter: FilterCriteria, name?: string) => send({ type: 'SAVE', filter, name }),
     toggleDefault: (userFilterId: number) => send({ type: 'TOGGLE_DEFAULT', userFilterId }),
+    toggleShared: (userFilterId: number) => send({ type: 'SHARE', userFilterId }),
     remove: (userFilterId: number) => send({ type: 'DELETE', userFilterId }),
   };
 }

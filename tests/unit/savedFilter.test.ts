@@ -183,6 +183,43 @@ describe('saved filter machine: default mark and delete', () => {
   });
 });
 
+describe('saved filter machine: shared filters', () => {
+  const colleagues: SavedFilter = { userFilterId: 3, name: 'Team view', filter: { levels: ['CRITICAL'] }, shared: true, mine: false };
+  const withShared: SavedFilterEvent = { type: 'LOADED', filters: [open, mine, colleagues], defaultId: null };
+
+  it('shares one of my filters, then stops sharing it', () => {
+    const actor = start(withShared, { type: 'SHARE', userFilterId: 2 });
+    expect(actor.getSnapshot().context.command).toEqual({ kind: 'share', target: mine, shared: true });
+    actor.send({ type: 'DONE' });
+    expect(actor.getSnapshot().context.filters.find((f) => f.userFilterId === 2)?.shared).toBe(true);
+    expect(actor.getSnapshot().context.notice?.key).toBe('engine.filters.sharedNow');
+    actor.send({ type: 'SHARE', userFilterId: 2 });
+    expect(actor.getSnapshot().context.command).toMatchObject({ kind: 'share', shared: false });
+  });
+
+  it('leaves a colleague’s filter as it is: no share, rename, update or delete', () => {
+    for (const event of [{ type: 'SHARE', userFilterId: 3 }, { type: 'DELETE', userFilterId: 3 }] as SavedFilterEvent[]) {
+      const actor = start(withShared, event);
+      expect(actor.getSnapshot().value, event.type).toBe('ready');
+      expect(actor.getSnapshot().context.command).toBeNull();
+    }
+    const selected = start(withShared, { type: 'SELECT', userFilterId: 3 }, { type: 'RENAME_MODE', on: true });
+    expect(selected.getSnapshot().context.renaming).toBe(false);
+    expect(selected.getSnapshot().context.selectedId).toBe(3);
+  });
+
+  it('saves a colleague’s selected filter as a copy of my own, which may keep its name', () => {
+    const actor = start(withShared, { type: 'SELECT', userFilterId: 3 }, { type: 'SAVE', name: 'Team view', filter: { levels: ['CRITICAL'] } });
+    expect(actor.getSnapshot().context.command).toEqual({ kind: 'create', name: 'Team view', filter: { levels: ['CRITICAL'] } });
+    actor.send({ type: 'DONE', filter: { userFilterId: 4, name: 'Team view', filter: { levels: ['CRITICAL'] }, mine: true } });
+    expect(actor.getSnapshot().context.selectedId).toBe(4);
+    // A copy identical to one of my own is refused like any duplicate.
+    const again = start(withShared, { type: 'SELECT', userFilterId: 3 }, { type: 'SAVE', name: 'Mine', filter: {} });
+    expect(again.getSnapshot().context.command).toBeNull();
+    expect(again.getSnapshot().context.notice?.key).toBe('engine.filters.duplicate');
+  });
+});
+
 describe('sameCriteria', () => {
   it('ignores key order and empty values, but not different values', () => {
     expect(sameCriteria({ a: 1, b: [1, 2] }, { b: [1, 2], a: 1, c: null, d: [], e: '' })).toBe(true);
