@@ -50,7 +50,9 @@ export function generateOpenApi(tree: SchemaTree, workflows: Record<string, AnyS
   }
   for (const [route, doc] of Object.entries(ROUTES)) {
     const [method, path] = route.split(' ');
-    paths[path] = { ...paths[path], [method.toLowerCase()]: routeOperation(path, doc) };
+    const search = doc.search ? searchFormOf(tree, doc.search) : undefined;
+    if (doc.search && !search) throw new Error(`${route}: no search form for ${doc.search}`);
+    paths[path] = { ...paths[path], [method.toLowerCase()]: routeOperation(path, doc, searchParameters(search && clean(search[1]))) };
   }
   for (const [name, defName] of usedEnums) {
     const { title, ...def } = enumDefs[defName];
@@ -185,14 +187,14 @@ function readsOnly(paths: Record<string, JsonSchema>): Record<string, JsonSchema
 }
 
 /** Operation of a hand-written route: path parameters from `{name}`, public ones without security. */
-function routeOperation(path: string, doc: RouteDoc): JsonSchema {
+function routeOperation(path: string, doc: RouteDoc, searchParams: JsonSchema[]): JsonSchema {
   const pathParams = [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
     name, in: 'path', required: true, schema: doc.params?.[name] ?? { type: 'integer', minimum: 1 },
   }));
   const queryParams = Object.entries(doc.query ?? {}).map(([name, { required, ...schema }]) => ({
     name, in: 'query', ...(required ? { required: true } : {}), schema,
   }));
-  const parameters = [...pathParams, ...queryParams];
+  const parameters = [...pathParams, ...queryParams, ...searchParams];
   const operation: JsonSchema = { tags: [doc.tag], summary: doc.summary };
   if (doc.public) operation.security = [];
   if (parameters.length) operation.parameters = parameters;

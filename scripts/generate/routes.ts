@@ -17,6 +17,8 @@ export interface RouteDoc {
   /** Path parameters: name → schema (default `{type: 'integer', minimum: 1}`). */
   params?: Record<string, JsonSchema>;
   query?: Record<string, JsonSchema & { required?: boolean }>;
+  /** Query parameters from the search form of this entity (schemas/search/). */
+  search?: string;
   /** JSON request body (or a form post with `form`). */
   body?: JsonSchema;
   form?: JsonSchema;
@@ -38,6 +40,7 @@ const TRUE: JsonSchema = { type: 'boolean', const: true };
 const text = (description: string, extra: JsonSchema = {}): JsonSchema => ({ type: 'string', description, ...extra });
 const serviceId = { serviceId: { type: 'integer', minimum: 1, description: "The service's serviceId." } };
 const serviceAnswer = object('The service as the caller may see it, with its lines', { service: entity('service'), created: { type: 'boolean' } });
+const splitAnswer = object('Source and target', { source: { oneOf: [entity('service'), { type: 'null' }] }, target: entity('service') });
 const profile = object('The caller: contact, company, profiles, rights, universe (spec §3 "Profile")');
 const twoFactor = object('Two-factor state', { enabled: { type: 'boolean' } }, ['enabled']);
 const code = object('A TOTP code', { code: text('6-digit code', { maxLength: 20 }) }, ['code']);
@@ -56,6 +59,7 @@ const dateProposal = object('A date proposal', {
 }, ['serviceId']);
 const dateAnswer = object('A date answer', { ...serviceId, comment: field('serviceDateLine', 'comment'), version: { type: 'integer', minimum: 0 } }, ['serviceId']);
 const userFilterType = { type: { type: 'string', pattern: '^[A-Za-z0-9_]+$', description: 'The screen (entity) the filters belong to, e.g. capa.' } };
+const defaultFilter = object('The default filter', { userFilterId: { oneOf: [field('userFilter', 'userFilterId'), { type: 'null' }] } }, ['userFilterId']);
 const tagRef = { ref: { type: 'string', pattern: '^[A-Z0-9_]+_[0-9]+$', description: 'The tagged record: TYPE_id, e.g. CAPA_12.' } };
 
 export const ROUTES: Record<string, RouteDoc> = {
@@ -127,18 +131,25 @@ export const ROUTES: Record<string, RouteDoc> = {
   'GET /back/docs': { tag: 'shell', summary: 'The reference page of this document', public: true, ok: { description: 'HTML page', type: 'text/html', schema: { type: 'string' } }, errors: [] },
 
   // ---- alerts ----
-  'GET /back/alerts/poll': { tag: 'alerts', summary: 'Count of unread alerts', ok: { description: 'Unread count', schema: object('Poll', { unread: { type: 'integer' } }) }, errors: [403] },
-  'GET /back/alerts': { tag: 'alerts', summary: "The caller's alerts, newest first", ok: { description: 'Alerts', schema: list(entity('alert')) }, errors: [403] },
+  'GET /back/alerts/poll': {
+    tag: 'alerts', summary: 'Unread count and the alerts to show as notifications',
+    ok: { description: 'Unread count and new alerts', schema: object('Poll', { count: { type: 'integer' }, snacks: list(entity('alert')) }, ['count']) }, errors: [403],
+  },
+  'GET /back/alerts': {
+    tag: 'alerts', summary: "The caller's alerts, newest first",
+    ok: { description: 'Alerts and the id range of the unread ones', schema: object('Alerts', { alerts: list(entity('alert')), minLiveAlertId: { type: ['integer', 'null'] }, maxLiveAlertId: { type: ['integer', 'null'] } }) },
+    errors: [403],
+  },
   'PATCH /back/alerts': {
-    tag: 'alerts', summary: 'Mark alerts read',
-    query: { lowlivealertid: { type: 'string', description: 'Mark read up to this alert id (`first`: all)' } },
-    ok: { description: 'Alerts', schema: list(entity('alert')) }, errors: [400, 403],
+    tag: 'alerts', summary: 'Mark the unread alerts of an id range read',
+    query: { lowlivealertid: { type: 'integer', description: 'Lowest alert id (default: all)' }, highlivealertid: { type: 'integer', description: 'Highest alert id (default: all)' } },
+    ok: { description: 'Unread count', schema: object('Unread', { count: { type: 'integer' } }, ['count']) }, errors: [400, 403],
   },
 
   // ---- lookups, tags, saved filters ----
   'GET /back/bo/networkcombo/{source}': {
     tag: 'lookups', summary: 'Choices of companies or contacts of the network', params: { source: { type: 'string', pattern: '^[a-z]+$', description: 'e.g. allcompanies' } },
-    query: { q: { type: 'string' } },
+    query: { q: { type: 'string', description: 'Search text' }, id: { type: 'string', description: 'One choice by value' }, companyId: { type: 'integer', description: 'contacts: only of these companies (repeatable)' } },
     ok: { description: 'Choices', schema: list({ $ref: '#/components/schemas/LookupItem' }) }, errors: [403, 404],
   },
   'GET /back/bo/tags/{types}/options': {
@@ -150,20 +161,25 @@ export const ROUTES: Record<string, RouteDoc> = {
     tag: 'tags', summary: 'Tags of a record of one type', params: { ...tagRef, type: { type: 'string', pattern: '^[A-Z_]+$' } },
     ok: { description: 'Tags', schema: list(entity('tag')) }, errors: [403, 404],
   },
-  'PATCH /back/bo/tags/{ref}': { tag: 'tags', summary: 'Set the tags of a record', params: tagRef, body: object('Tags by type'), ok: { description: 'Tags', schema: list(entity('tag')) }, errors: [400, 403, 404] },
+  'PATCH /back/bo/tags/{ref}': {
+    tag: 'tags', summary: 'Replace the tags of a record', params: tagRef, query: { version: { type: 'integer', minimum: 0, description: "The record's version" } },
+    body: list(field('tag', 'tagId')), ok: { description: 'Tags', schema: list(entity('tag')) }, errors: [400, 403, 404] },
   'GET /back/bo/userfilter/{type}': { tag: 'savedFilters', summary: "The caller's saved filters of a screen", params: userFilterType, ok: { description: 'Filters', schema: list(entity('userFilter')) }, errors: [403] },
   'POST /back/bo/userfilter/{type}': { tag: 'savedFilters', summary: 'Save a filter', params: userFilterType, body: entity('userFilter'), ok: { status: 201, description: 'The filter', schema: entity('userFilter') }, errors: [400, 403, 422] },
   'PUT /back/bo/userfilter/{type}': { tag: 'savedFilters', summary: 'Change a saved filter', params: userFilterType, body: entity('userFilter'), ok: { description: 'The filter', schema: entity('userFilter') }, errors: [400, 403, 404, 409, 422] },
   'DELETE /back/bo/userfilter/{id}': { tag: 'savedFilters', summary: 'Delete a saved filter', ok: { description: '`true`', schema: TRUE }, errors: [403, 404] },
-  'GET /back/bo/userfilter/{type}/default': { tag: 'savedFilters', summary: 'The default filter of a screen', params: userFilterType, ok: { description: 'The filter, or null', schema: { oneOf: [entity('userFilter'), { type: 'null' }] } }, errors: [403] },
+  'GET /back/bo/userfilter/{type}/default': { tag: 'savedFilters', summary: 'The default filter of a screen', params: userFilterType, ok: { description: 'Its id, or null', schema: defaultFilter }, errors: [403] },
   'PUT /back/bo/userfilter/{type}/default': {
     tag: 'savedFilters', summary: 'Choose the default filter of a screen', params: userFilterType,
     body: object('The filter', { userFilterId: { oneOf: [field('userFilter', 'userFilterId'), { type: 'null' }] } }),
-    ok: { description: 'The filter, or null', schema: { oneOf: [entity('userFilter'), { type: 'null' }] } }, errors: [400, 403, 404],
+    ok: { description: 'Its id, or null', schema: defaultFilter }, errors: [400, 403, 404],
   },
 
   // ---- administration (docs/identity.md) ----
-  'GET /back/bo/contacts/admin': { tag: 'contact', summary: 'Search contacts', ok: { description: 'Contacts', schema: list(entity('contact')) }, errors: [400, 403] },
+  'GET /back/bo/contacts/admin': {
+    tag: 'contact', summary: 'Search the contacts of a company',
+    query: { companyId: { type: 'integer', minimum: 1, description: "Default: the caller's company" }, archived: { type: 'boolean' }, keywords: { type: 'string' } },
+    ok: { description: 'Contacts', schema: list(entity('contact')) }, errors: [400, 403] },
   'POST /back/bo/contacts/admin': { tag: 'contact', summary: 'Create a contact', body: entity('contact'), ok: { status: 201, description: 'The contact', schema: entity('contact') }, errors: [400, 403, 422] },
   'GET /back/bo/contacts/admin/{id}': { tag: 'contact', summary: 'One contact', ok: { description: 'The contact', schema: entity('contact') }, errors: [403, 404] },
   'PUT /back/bo/contacts/admin/{id}': { tag: 'contact', summary: 'Change a contact (send the version you read)', body: entity('contact'), ok: { description: 'The contact', schema: entity('contact') }, errors: [400, 403, 404, 409, 422] },
@@ -174,13 +190,13 @@ export const ROUTES: Record<string, RouteDoc> = {
   'GET /back/bo/apiTokens/admin': { tag: 'apiToken', summary: "The universe's API tokens", ok: { description: 'Tokens (never their secret)', schema: list(entity('apiToken')) }, errors: [403] },
   'POST /back/bo/apiTokens/admin': {
     tag: 'apiToken', summary: 'Create an API token; its secret is shown once', body: entity('apiToken'),
-    ok: { status: 201, description: 'The token with its secret', schema: object('Token and secret', { token: entity('apiToken'), secret: { type: 'string' } }) }, errors: [400, 403, 422],
+    ok: { status: 201, description: 'The token with its secret in `token`', schema: { allOf: [entity('apiToken'), object('The secret', { token: { type: 'string' } }, ['token'])] } }, errors: [400, 403, 422],
   },
   'DELETE /back/bo/apiTokens/admin/{id}': { tag: 'apiToken', summary: 'Revoke an API token', ok: { description: '`true`', schema: TRUE }, errors: [403, 404] },
 
   // ---- services (docs/services.md) ----
   'GET /back/bo/services': {
-    tag: 'service', summary: 'Search services (filters of the service search form)',
+    tag: 'service', summary: 'Search services (filters of the service search form)', search: 'service',
     ok: { description: 'Service rows', schema: list(entity('service')) }, errors: [400, 403],
   },
   'GET /back/bo/services/lookup': { tag: 'service', summary: 'Choices of services for a select', query: { q: { type: 'string' }, id: { type: 'integer', minimum: 1 } }, ok: { description: 'Choices', schema: list({ $ref: '#/components/schemas/LookupItem' }) }, errors: [403] },
@@ -192,8 +208,16 @@ export const ROUTES: Record<string, RouteDoc> = {
   'GET /back/bo/services/{id}': { tag: 'service', summary: 'One service', ok: { description: 'The service', schema: entity('service') }, errors: [403, 404] },
   'PUT /back/bo/services/{id}': { tag: 'service', summary: 'Change a service (send the version you read)', body: entity('service'), ok: { description: 'The service', schema: entity('service') }, errors: [400, 403, 404, 409, 422] },
   'DELETE /back/bo/services/{id}': { tag: 'service', summary: 'Delete a service not yet confirmed', ok: { description: '`true`', schema: TRUE }, errors: [403, 404, 422] },
-  'POST /back/bo/services/{id}/split': { tag: 'service', summary: 'Split purchase-order lines into a new service', body: object('Lines to move'), ok: { description: 'The services', schema: list(entity('service')) }, errors: [400, 403, 404, 409, 422] },
-  'POST /back/bo/services/{id}/merge': { tag: 'service', summary: 'Merge other services into this one', body: object('Services to merge'), ok: { description: 'The service', schema: entity('service') }, errors: [400, 403, 404, 409, 422] },
+  'POST /back/bo/services/{id}/split': {
+    tag: 'service', summary: 'Move purchase-order lines to another or a new service',
+    body: object('Lines to move', { targetServiceId: { type: 'integer', minimum: 1 }, purchaseOrderLineIds: list(field('purchaseOrderLine', 'purchaseOrderLineId')), version: field('service', 'version') }),
+    ok: { description: 'Both services', schema: splitAnswer }, errors: [400, 403, 404, 409, 422],
+  },
+  'POST /back/bo/services/{id}/merge': {
+    tag: 'service', summary: 'Merge this service into another',
+    body: object('Target', { targetServiceId: { type: 'integer', minimum: 1 }, deleteSource: { type: 'boolean' }, version: field('service', 'version') }),
+    ok: { description: 'Both services (source null when deleted)', schema: splitAnswer }, errors: [400, 403, 404, 409, 422],
+  },
   'GET /back/bo/services/{id}/history': { tag: 'service', summary: "The service's history", ok: { description: 'History entries', schema: list(entity('serviceHistory')) }, errors: [403, 404] },
   'PATCH /back/bo/services/{id}/{action}': {
     tag: 'service', summary: 'A workflow action of the service machine (machines/service.ts)',
