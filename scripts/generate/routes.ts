@@ -68,7 +68,7 @@ export const ROUTES: Record<string, RouteDoc> = {
     tag: 'session', summary: 'Log in; sets the session cookie', public: true,
     form: object('Credentials', { username: text('E-mail'), password: { type: 'string' }, code: text('TOTP code when two-factor is on') }, ['username', 'password']),
     ok: { description: 'Logged in: the profile', schema: profile },
-    errors: [400, 401],
+    errors: [400, 401, 429],
   },
   'POST /back/logout': { tag: 'session', summary: 'End the session', public: true, ok: { description: '`true`', schema: TRUE }, errors: [] },
   'GET /back/auth/profile': { tag: 'session', summary: "The caller's profile", ok: { description: 'The profile', schema: profile }, errors: [403] },
