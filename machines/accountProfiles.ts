@@ -1,3 +1,5 @@
+import { createMachine } from 'xstate';
+
 /**
  * Spec §5.5 "Account profile": the owner role automatically adds the manager role, and local
  * manager and manager are disabled when the administrator profile is selected (it already holds
@@ -23,3 +25,33 @@ export function applyProfileRules(selected: readonly string[]): ProfileChoice {
   if (!profiles.includes(ADMIN)) return { profiles, disabled: [] };
   return { profiles: profiles.filter((profile) => !COVERED_BY_ADMIN.includes(profile)), disabled: COVERED_BY_ADMIN };
 }
+
+/**
+ * The profile picker as a chart for review (generated/machines/accountProfiles.*); the rule
+ * above decides, this only draws it: owner profiles add their manager profile, and the
+ * administrator profile disables (and drops) the manager profiles it covers.
+ */
+export const accountProfilesChart = createMachine({
+  id: 'accountProfiles',
+  initial: 'withoutAdmin',
+  states: {
+    withoutAdmin: {
+      on: {
+        SELECT_OWNER: { actions: 'addManager' },
+        SELECT_LOCAL_OWNER: { actions: 'addLocalManager' },
+        SELECT_MANAGER: { actions: 'addProfile' },
+        SELECT_LOCAL_MANAGER: { actions: 'addProfile' },
+        SELECT_SUPER_ADMIN: { target: 'withAdmin', actions: 'dropCoveredProfiles' },
+      },
+    },
+    withAdmin: {
+      on: {
+        SELECT_OWNER: { actions: 'addProfile' },
+        SELECT_LOCAL_OWNER: { actions: 'addProfile' },
+        SELECT_MANAGER: { guard: 'coveredByAdmin' },
+        SELECT_LOCAL_MANAGER: { guard: 'coveredByAdmin' },
+        UNSELECT_SUPER_ADMIN: { target: 'withoutAdmin' },
+      },
+    },
+  },
+});

@@ -1,4 +1,5 @@
 import type { ServiceSide } from './service';
+import { createMachine } from 'xstate';
 
 /**
  * The wizard's role picker (spec §6.4), one pure rule for the browser and the server:
@@ -52,3 +53,38 @@ export function roleChoiceError(input: RolePickerInput): string | null {
   const providerOk = rolePickerOptions({ ...input, selected: [] }).find((o) => o.side === 'SERVICE_PROVIDER')!.enabled;
   return input.selected.every((side) => (side === 'SERVICE_PROVIDER' ? providerOk : enabled.has(side))) ? null : 'service.wizard.roleNotAllowed';
 }
+
+/**
+ * The role picker as a chart for review (generated/machines/serviceRoles.*); the rules above
+ * decide, this only draws them. `parties`: decision maker and/or order taker chosen.
+ */
+export const serviceRolesChart = createMachine({
+  id: 'serviceRoles',
+  initial: 'none',
+  states: {
+    none: {
+      on: {
+        PICK_DECISION_MAKER: [{ guard: 'companyHoldsSide', target: 'parties' }, { guard: 'sideNotHeld' }],
+        PICK_ORDER_TAKER: [{ guard: 'companyHoldsSide', target: 'parties' }, { guard: 'sideNotHeld' }],
+        PICK_SERVICE_PROVIDER: [{ guard: 'providerAllowed', target: 'provider' }, { guard: 'providerNotAllowed' }],
+        NEXT: { guard: 'roleRequired' },
+      },
+    },
+    parties: {
+      on: {
+        PICK_DECISION_MAKER: [{ guard: 'companyHoldsSide', actions: 'addSide' }, { guard: 'sideNotHeld' }],
+        PICK_ORDER_TAKER: [{ guard: 'companyHoldsSide', actions: 'addSide' }, { guard: 'sideNotHeld' }],
+        // The provider acts alone: choosing it drops the other sides.
+        PICK_SERVICE_PROVIDER: [{ guard: 'providerAllowed', target: 'provider', actions: 'dropOtherSides' }, { guard: 'providerNotAllowed' }],
+        UNPICK: [{ guard: 'lastSide', target: 'none' }, { actions: 'removeSide' }],
+      },
+    },
+    provider: {
+      on: {
+        PICK_DECISION_MAKER: { guard: 'providerChosen' },
+        PICK_ORDER_TAKER: { guard: 'providerChosen' },
+        UNPICK: { target: 'none' },
+      },
+    },
+  },
+});

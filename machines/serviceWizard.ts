@@ -1,3 +1,4 @@
+import { createMachine } from 'xstate';
 import type { ServiceSide } from './service';
 import { roleChoiceError, sideOfCompanyRole, type RolePickerInput } from './serviceRoles';
 
@@ -379,3 +380,48 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
     }
   }
 }
+
+// ------------------------------------------------------------------ chart
+
+/** The modes sharing one stepper; NEW, DUPLICATE and ORDER walk the same steps. */
+export const WIZARD_CHART_GROUPS: Record<string, readonly WizardMode[]> = { create: ['NEW', 'DUPLICATE', 'ORDER'], edit: ['EDIT'], reschedule: ['RESCHEDULE'] };
+
+/** One mode group's stepper: NEXT checks the step's rules, the save step waits for SAVED or the server's errors. */
+function stepperChart(steps: readonly WizardStep[]) {
+  const saveIndex = steps[steps.length - 1] === 'CONFIRMATION' ? steps.length - 2 : steps.length - 1;
+  const openable = steps.filter((step) => step !== 'CONFIRMATION');
+  const states: Record<string, object> = {};
+  steps.forEach((step, index) => {
+    if (step === 'CONFIRMATION') {
+      states[step] = { type: 'final' };
+      return;
+    }
+    const on: Record<string, unknown> = {
+      NEXT: index === saveIndex ? { actions: 'checkStep' } : [{ guard: 'stepHasErrors', actions: 'showErrors' }, { target: steps[index + 1] }],
+      GOTO: openable.filter((other) => other !== step).map((other) => ({ guard: 'canOpenStep', target: other })),
+    };
+    if (index > 0) on.BACK = { target: steps[index - 1] };
+    if (index === saveIndex) {
+      on.SAVED = { target: steps[index + 1] ?? 'saved' };
+      on.SERVER_ERRORS = openable.map((other) => ({ guard: 'firstErrorOnStep', target: other, actions: 'showErrors' }));
+    }
+    states[step] = { on };
+  });
+  if (steps[steps.length - 1] !== 'CONFIRMATION') states.saved = { type: 'final' };
+  return { initial: steps[0], states };
+}
+
+/**
+ * The wizard's stepper as a chart for review (generated/machines/serviceWizard.*), built from
+ * `stepsOf` per mode group; `wizardReducer` runs it (tests check both agree).
+ */
+export const serviceWizardChart = createMachine({
+  id: 'serviceWizard',
+  initial: 'mode',
+  states: {
+    mode: {
+      always: Object.entries(WIZARD_CHART_GROUPS).map(([group, modes]) => ({ guard: `mode ${modes.join('|')}`, target: group })),
+    },
+    ...Object.fromEntries(Object.entries(WIZARD_CHART_GROUPS).map(([group, modes]) => [group, stepperChart(stepsOf(modes[0]))])),
+  },
+} as never);

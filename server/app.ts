@@ -14,6 +14,7 @@ import { loadRegistry, type Registry } from './schemas';
 import { resourceRoutes } from './resources/router';
 import { assertSearchForm } from './resources/search';
 import { alertRoutes } from './routes/alerts';
+import { apiDocsRoutes } from './routes/apiDocs';
 import { apiTokenRoutes } from './routes/apiTokens';
 import { companyRoutes } from './routes/companies';
 import { contactsAdminRoutes } from './routes/contactsAdmin';
@@ -105,6 +106,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/', passwordRoutes(registry));
   app.route('/', accountRoutes(registry));
   app.route('/', shellRoutes());
+  app.route('/', apiDocsRoutes());
   app.route('/', alertRoutes());
   app.route('/', networkComboRoutes());
   app.route('/', tagRoutes(registry));

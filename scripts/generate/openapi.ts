@@ -3,11 +3,14 @@ import { resolveSchema, type JsonSchema } from '../../engine/schema/resolve';
 import { allEvents } from '../../machines/workflow';
 import { SESSION_COOKIE } from '../../server/security';
 import { enumTypeName, pascalCase, searchFormOf, type SchemaTree } from './load';
+import { ROUTES, type RouteDoc } from './routes';
 import { editSchema, mapEnumRefs, standardKeywords, withoutAnnotations } from './transform';
 
 /**
- * OpenAPI 3.1 description of the generic resource API: for every entity with `x-api`,
- * search, lookup, get, create, update, delete and (with `x-machine`) workflow events.
+ * OpenAPI 3.1 description of every `/back` route: for every entity with `x-api`, search,
+ * lookup, get, create, update, delete and (with `x-machine`) workflow events; then the
+ * hand-written routes of routes.ts, whose bodies reference the entity schemas (every entity
+ * of schemas/ is a component).
  */
 export function generateOpenApi(tree: SchemaTree, workflows: Record<string, AnyStateMachine>, version: string): JsonSchema {
   const usedEnums = new Map<string, string>();
@@ -30,14 +33,26 @@ export function generateOpenApi(tree: SchemaTree, workflows: Record<string, AnyS
   const paths: Record<string, JsonSchema> = {};
   for (const [name, entity] of Object.entries(tree.entities)) {
     const api = entity['x-api'];
-    if (typeof api !== 'string') continue;
     const type = pascalCase(name);
     const record = clean(entity);
+    if (typeof api !== 'string') {
+      schemas[type] = record;
+      continue;
+    }
     record.properties = { ...record.properties, ...storedFields };
     schemas[type] = record;
     const machine = typeof entity['x-machine'] === 'string' ? workflows[entity['x-machine']] : undefined;
     const search = searchFormOf(tree, name);
-    Object.assign(paths, entityPaths(api, name, type, entity['x-id'], search && clean(search[1]), machine));
+    // `x-routes: custom`: the entity's calls are hand-written (routes.ts); `x-readOnly`: reads only.
+    if (entity['x-routes'] === 'custom') continue;
+    const generic = entityPaths(api, name, type, entity['x-id'], search && clean(search[1]), machine);
+    Object.assign(paths, entity['x-readOnly'] === true ? readsOnly(generic) : generic);
+  }
+  for (const [route, doc] of Object.entries(ROUTES)) {
+    const [method, path] = route.split(' ');
+    const search = doc.search ? searchFormOf(tree, doc.search) : undefined;
+    if (doc.search && !search) throw new Error(`${route}: no search form for ${doc.search}`);
+    paths[path] = { ...paths[path], [method.toLowerCase()]: routeOperation(path, doc, searchParameters(search && clean(search[1]))) };
   }
   for (const [name, defName] of usedEnums) {
     const { title, ...def } = enumDefs[defName];
@@ -84,10 +99,12 @@ const securitySchemes = {
 
 const errorDescriptions: Record<string, string> = {
   400: 'Invalid input',
+  401: 'Authentication failed (or a two-factor code is needed)',
   403: 'Not logged in or not allowed',
   404: 'Not found or not visible to the caller',
   409: 'Stale version, or an event the workflow does not allow from the current status',
   422: 'Business rule refused',
+  429: 'Too many requests from this address',
 };
 const errorResponses = Object.fromEntries(
   Object.entries(errorDescriptions).map(([code, description]) => [
@@ -158,6 +175,34 @@ function entityPaths(api: string, name: string, type: string, idField: string, s
     };
   }
   return paths;
+}
+
+/** Search, lookup and get of an entity the server alone writes. */
+function readsOnly(paths: Record<string, JsonSchema>): Record<string, JsonSchema> {
+  return Object.fromEntries(
+    Object.entries(paths)
+      .map(([path, { parameters, get }]): [string, JsonSchema] => [path, parameters ? { parameters, get } : { get }])
+      .filter(([, item]) => item.get),
+  );
+}
+
+/** Operation of a hand-written route: path parameters from `{name}`, public ones without security. */
+function routeOperation(path: string, doc: RouteDoc, searchParams: JsonSchema[]): JsonSchema {
+  const pathParams = [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
+    name, in: 'path', required: true, schema: doc.params?.[name] ?? { type: 'integer', minimum: 1 },
+  }));
+  const queryParams = Object.entries(doc.query ?? {}).map(([name, { required, ...schema }]) => ({
+    name, in: 'query', ...(required ? { required: true } : {}), schema,
+  }));
+  const parameters = [...pathParams, ...queryParams, ...searchParams];
+  const operation: JsonSchema = { tags: [doc.tag], summary: doc.summary };
+  if (doc.public) operation.security = [];
+  if (parameters.length) operation.parameters = parameters;
+  if (doc.body) operation.requestBody = { required: true, content: json(doc.body) };
+  if (doc.form) operation.requestBody = { required: true, content: { 'application/x-www-form-urlencoded': { schema: doc.form } } };
+  const { status = 200, description, schema, type = 'application/json' } = doc.ok;
+  operation.responses = { [status]: { description, ...(schema ? { content: { [type]: { schema } } } : {}) }, ...errors(...doc.errors) };
+  return operation;
 }
 
 /** Query parameters are the search form's properties; arrays repeat the name (`style: form, explode: true`). */

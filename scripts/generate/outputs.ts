@@ -29,17 +29,17 @@ function isMachine(value: unknown): value is AnyStateMachine {
 }
 
 /**
- * Machines drawn besides the record workflows: the UI machines and the service workflow
- * (its context lives on the service record, so it is not an `x-machine` status workflow).
+ * Every machine of machines/: the record workflows (machines/index.ts), then every machine any
+ * module of machines/ exports (UI machines, the service workflow, the charts of rules modules
+ * such as the wizard's stepper), unique by id, in file order.
  */
-const MACHINE_MODULES = ['ui.ts', 'service.ts'];
-
-/** The record workflows plus every machine exported by the MACHINE_MODULES that exist, unique by id. */
 async function reviewedMachines(root: string): Promise<AnyStateMachine[]> {
   const machines = new Map<string, AnyStateMachine>();
   for (const machine of Object.values(workflows)) machines.set(machine.id, machine);
-  for (const file of MACHINE_MODULES.map((name) => join(root, 'machines', name)).filter(existsSync)) {
-    const module: Record<string, unknown> = await import(file);
+  const folder = join(root, 'machines');
+  const modules = existsSync(folder) ? readdirSync(folder).filter((name) => name.endsWith('.ts')).sort() : [];
+  for (const file of modules) {
+    const module: Record<string, unknown> = await import(join(folder, file));
     for (const value of Object.values(module)) if (isMachine(value) && !machines.has(value.id)) machines.set(value.id, value);
   }
   return [...machines.values()];

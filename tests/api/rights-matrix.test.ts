@@ -122,6 +122,9 @@ const TABLE: Route[] = [
   { route: 'POST /back/login', who: 'anyone', form: { username: 'nobody@nowhere.test', password: 'wrong' }, expect: [401] },
   { route: 'POST /back/logout', who: 'anyone', expect: [200] },
   { route: 'GET /back/version', who: 'anyone' },
+  // CONTRACT.md: the API description and its reference page need no login.
+  { route: 'GET /back/openapi.json', who: 'anyone' },
+  { route: 'GET /back/docs', who: 'anyone' },
   { route: 'POST /back/password/forgotten', who: 'anyone', body: { email: 'not-an-e-mail' }, expect: [400] },
   { route: 'GET /back/password/token', who: 'anyone', expect: [400] },
   { route: 'POST /back/password/reset', who: 'anyone', body: {}, expect: [400] },

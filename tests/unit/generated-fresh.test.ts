@@ -54,8 +54,15 @@ describe('generated files', () => {
     }
   });
 
-  it('describe search, lookup, get, create, update, delete and workflow calls of every entity with x-api', () => {
-    for (const entity of Object.values(tree.entities).filter((e) => e['x-api'])) {
+  it('describe search, lookup, get, create, update, delete and workflow calls of every entity with generic x-api calls', () => {
+    const generic = Object.values(tree.entities).filter((e) => e['x-api'] && e['x-routes'] !== 'custom');
+    for (const entity of generic.filter((e) => e['x-readOnly'] === true)) {
+      const api = entity['x-api'];
+      expect(Object.keys(openapi.paths[`${api}/`] ?? {}), api).toEqual(['get']);
+      expect(Object.keys(openapi.paths[`${api}/{id}`] ?? {})).toEqual(['parameters', 'get']);
+      expect(openapi.paths[api]).toBeUndefined();
+    }
+    for (const entity of generic.filter((e) => e['x-readOnly'] !== true)) {
       const api = entity['x-api'];
       expect(Object.keys(openapi.paths[`${api}/`] ?? {}), api).toEqual(['get']);
       expect(Object.keys(openapi.paths[`${api}/lookup`] ?? {})).toEqual(['get']);

@@ -1,0 +1,254 @@
+import type { JsonSchema } from '../../engine/schema/resolve';
+import { SERVICE_ACTIONS } from '../../machines/service';
+
+/**
+ * The hand-written `/back` routes (server/auth, server/routes, server/services), described for
+ * the OpenAPI document. Request and response bodies point at the entity schemas of schemas/
+ * (`entity('userFilter')`, or one property with `field('contact', 'firstName')`); a shape no
+ * schema describes yet is only named. The generic resource calls come from `x-api` instead;
+ * an entry here replaces the generic operation of the same method and path.
+ * tests/api/openapi.test.ts fails when the app registers a route this document lacks.
+ */
+export interface RouteDoc {
+  tag: string;
+  summary: string;
+  /** Answers without a session (CONTRACT.md: login, logout, version, password links, the API docs). */
+  public?: true;
+  /** Path parameters: name → schema (default `{type: 'integer', minimum: 1}`). */
+  params?: Record<string, JsonSchema>;
+  query?: Record<string, JsonSchema & { required?: boolean }>;
+  /** Query parameters from the search form of this entity (schemas/search/). */
+  search?: string;
+  /** JSON request body (or a form post with `form`). */
+  body?: JsonSchema;
+  form?: JsonSchema;
+  /** Success status (default 200), its description and body schema; `type` other than JSON. */
+  ok: { status?: number; description: string; schema?: JsonSchema; type?: string };
+  errors: number[];
+}
+
+export const entity = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name[0].toUpperCase()}${name.slice(1)}` });
+export const field = (name: string, property: string): JsonSchema => ({ $ref: `#/components/schemas/${name[0].toUpperCase()}${name.slice(1)}/properties/${property}` });
+const list = (items: JsonSchema): JsonSchema => ({ type: 'array', items });
+const object = (description: string, properties?: Record<string, JsonSchema>, required?: string[]): JsonSchema => ({
+  type: 'object',
+  description,
+  ...(properties ? { properties } : {}),
+  ...(required ? { required } : {}),
+});
+const TRUE: JsonSchema = { type: 'boolean', const: true };
+const text = (description: string, extra: JsonSchema = {}): JsonSchema => ({ type: 'string', description, ...extra });
+const serviceId = { serviceId: { type: 'integer', minimum: 1, description: "The service's serviceId." } };
+const serviceAnswer = object('The service as the caller may see it, with its lines', { service: entity('service'), created: { type: 'boolean' } });
+const splitAnswer = object('Source and target', { source: { oneOf: [entity('service'), { type: 'null' }] }, target: entity('service') });
+const profile = object('The caller: contact, company, profiles, rights, universe (spec §3 "Profile")');
+const twoFactor = object('Two-factor state', { enabled: { type: 'boolean' } }, ['enabled']);
+const code = object('A TOTP code', { code: text('6-digit code', { maxLength: 20 }) }, ['code']);
+const passwords = (current: boolean) =>
+  object(
+    'The new password twice',
+    { ...(current ? { currentPassword: { type: 'string' } } : { token: text('The link token') }), password: { type: 'string' }, confirmation: { type: 'string' } },
+    [current ? 'currentPassword' : 'token', 'password', 'confirmation'],
+  );
+const dateProposal = object('A date proposal', {
+  ...serviceId,
+  startDate: field('serviceDateLine', 'startDate'),
+  endDate: field('serviceDateLine', 'endDate'),
+  comment: field('serviceDateLine', 'comment'),
+  version: { type: 'integer', minimum: 0, description: "The service's version." },
+}, ['serviceId']);
+const dateAnswer = object('A date answer', { ...serviceId, comment: field('serviceDateLine', 'comment'), version: { type: 'integer', minimum: 0 } }, ['serviceId']);
+const userFilterType = { type: { type: 'string', pattern: '^[A-Za-z0-9_]+$', description: 'The screen (entity) the filters belong to, e.g. capa.' } };
+const defaultFilter = object('The default filter', { userFilterId: { oneOf: [field('userFilter', 'userFilterId'), { type: 'null' }] } }, ['userFilterId']);
+const tagRef = { ref: { type: 'string', pattern: '^[A-Z0-9_]+_[0-9]+$', description: 'The tagged record: TYPE_id, e.g. CAPA_12.' } };
+
+export const ROUTES: Record<string, RouteDoc> = {
+  // ---- session (CONTRACT.md "Session") ----
+  'POST /back/login': {
+    tag: 'session', summary: 'Log in; sets the session cookie', public: true,
+    form: object('Credentials', { username: text('E-mail'), password: { type: 'string' }, code: text('TOTP code when two-factor is on') }, ['username', 'password']),
+    ok: { description: 'Logged in: the profile', schema: profile },
+    errors: [400, 401, 429],
+  },
+  'POST /back/logout': { tag: 'session', summary: 'End the session', public: true, ok: { description: '`true`', schema: TRUE }, errors: [] },
+  'GET /back/auth/profile': { tag: 'session', summary: "The caller's profile", ok: { description: 'The profile', schema: profile }, errors: [403] },
+  'GET /back/auth/session': {
+    tag: 'session', summary: 'Signed in or not, without an error', public: true,
+    ok: { description: 'The profile, or null when not logged in', schema: object('Session', { profile: { oneOf: [profile, { type: 'null' }] } }) },
+    errors: [],
+  },
+  'GET /back/login/impersonate': {
+    tag: 'session', summary: 'Act as another account of the universe (administrators)',
+    query: { username: { type: 'string', description: "The account's e-mail", required: true } },
+    ok: { description: 'The impersonated profile', schema: profile },
+    errors: [400, 403, 404],
+  },
+  'POST /back/logout/impersonate': { tag: 'session', summary: 'Stop impersonating', ok: { description: 'The own profile again', schema: profile }, errors: [403, 409] },
+
+  // ---- password links (docs/identity.md) ----
+  'POST /back/password/forgotten': {
+    tag: 'password', summary: 'Send a reset link (always answers true)', public: true,
+    body: object('The e-mail', { email: field('contact', 'email'), locale: field('contact', 'language') }, ['email']),
+    ok: { description: '`true`', schema: TRUE }, errors: [400, 429],
+  },
+  'GET /back/password/token': {
+    tag: 'password', summary: 'Who a reset or welcome link is for', public: true,
+    query: { token: { type: 'string', required: true } },
+    ok: { description: 'The contact of the link', schema: object('Link', { email: field('contact', 'email'), firstName: field('contact', 'firstName'), lastName: field('contact', 'lastName'), kind: { type: 'string', enum: ['reset', 'welcome'] } }) },
+    errors: [400],
+  },
+  'POST /back/password/reset': { tag: 'password', summary: 'Set the password with a link', public: true, body: passwords(false), ok: { description: '`true`', schema: TRUE }, errors: [400] },
+
+  // ---- my account ----
+  'GET /back/bo/profile/user': { tag: 'account', summary: 'My contact details', ok: { description: 'The contact', schema: entity('contact') }, errors: [403] },
+  'PUT /back/bo/profile/user': {
+    tag: 'account', summary: 'Change my contact details',
+    body: object('Details', { firstName: field('contact', 'firstName'), lastName: field('contact', 'lastName'), position: field('contact', 'position'), phone: field('contact', 'phone'), language: field('contact', 'language') }, ['firstName', 'lastName', 'language']),
+    ok: { description: 'The contact', schema: entity('contact') }, errors: [400, 403, 409],
+  },
+  'PUT /back/bo/profile/user/password': { tag: 'account', summary: 'Change my password', body: passwords(true), ok: { description: '`true`', schema: TRUE }, errors: [400, 403] },
+  'GET /back/bo/profile/user/notificationconfig': { tag: 'account', summary: 'My notification settings', ok: { description: 'The settings', schema: object('Notification settings') }, errors: [403] },
+  'PUT /back/bo/profile/user/notificationconfig': {
+    tag: 'account', summary: 'Change my notification settings',
+    body: object('Notification settings', { allowNotification: field('contact', 'allowNotification'), notificationTypes: field('contact', 'notificationTypes') }),
+    ok: { description: 'The settings', schema: object('Notification settings') }, errors: [400, 403],
+  },
+  'GET /back/bo/profile/user/twoFactor': { tag: 'account', summary: 'Whether two-factor is on', ok: { description: 'State', schema: twoFactor }, errors: [403] },
+  'POST /back/bo/profile/user/twoFactor/setup': { tag: 'account', summary: 'Start two-factor setup: a new secret and its QR code', ok: { description: 'Secret, otpauth URL and QR code', schema: object('Setup', { secret: { type: 'string' } }) }, errors: [403, 409] },
+  'POST /back/bo/profile/user/twoFactor': { tag: 'account', summary: 'Turn two-factor on with a code', body: code, ok: { description: 'State', schema: twoFactor }, errors: [400, 403, 409] },
+  'POST /back/bo/profile/user/twoFactor/disable': { tag: 'account', summary: 'Turn two-factor off with a code', body: code, ok: { description: 'State', schema: twoFactor }, errors: [400, 403, 409] },
+
+  // ---- shell ----
+  'GET /back/version': { tag: 'shell', summary: 'The server version', public: true, ok: { description: 'Version', schema: object('Version', { version: { type: 'string' } }, ['version']) }, errors: [] },
+  'GET /back/schemas': { tag: 'shell', summary: 'The entity, search, UI and screen schemas the SPA renders', ok: { description: 'Schemas by kind and name', schema: object('Schemas') }, errors: [403] },
+  'GET /back/bo/menu': { tag: 'shell', summary: "The caller's menu", ok: { description: 'Menu entries', schema: list(object('Menu entry')) }, errors: [403] },
+  'GET /back/bo/menu/locale': { tag: 'shell', summary: "Texts in the caller's language", ok: { description: 'Key → text', schema: { type: 'object', additionalProperties: { type: 'string' } } }, errors: [403] },
+  'GET /back/bo/menu/{name}': {
+    tag: 'shell', summary: 'One screen of the menu', params: { name: { type: 'string', pattern: '^[A-Za-z0-9_-]+$' } },
+    ok: { description: 'The screen', schema: object('Screen') }, errors: [403, 404],
+  },
+  'GET /back/openapi.json': { tag: 'shell', summary: 'This OpenAPI document', public: true, ok: { description: 'The OpenAPI 3.1 document', schema: object('OpenAPI document') }, errors: [] },
+  'GET /back/docs': { tag: 'shell', summary: 'The reference page of this document', public: true, ok: { description: 'HTML page', type: 'text/html', schema: { type: 'string' } }, errors: [] },
+
+  // ---- alerts ----
+  'GET /back/alerts/poll': {
+    tag: 'alerts', summary: 'Unread count and the alerts to show as notifications',
+    ok: { description: 'Unread count and new alerts', schema: object('Poll', { count: { type: 'integer' }, snacks: list(entity('alert')) }, ['count']) }, errors: [403],
+  },
+  'GET /back/alerts': {
+    tag: 'alerts', summary: "The caller's alerts, newest first",
+    ok: { description: 'Alerts and the id range of the unread ones', schema: object('Alerts', { alerts: list(entity('alert')), minLiveAlertId: { type: ['integer', 'null'] }, maxLiveAlertId: { type: ['integer', 'null'] } }) },
+    errors: [403],
+  },
+  'PATCH /back/alerts': {
+    tag: 'alerts', summary: 'Mark the unread alerts of an id range read',
+    query: { lowlivealertid: { type: 'integer', description: 'Lowest alert id (default: all)' }, highlivealertid: { type: 'integer', description: 'Highest alert id (default: all)' } },
+    ok: { description: 'Unread count', schema: object('Unread', { count: { type: 'integer' } }, ['count']) }, errors: [400, 403],
+  },
+
+  // ---- lookups, tags, saved filters ----
+  'GET /back/bo/networkcombo/{source}': {
+    tag: 'lookups', summary: 'Choices of companies or contacts of the network', params: { source: { type: 'string', pattern: '^[a-z]+$', description: 'e.g. allcompanies' } },
+    query: { q: { type: 'string', description: 'Search text' }, id: { type: 'string', description: 'One choice by value' }, companyId: { type: 'integer', description: 'contacts: only of these companies (repeatable)' } },
+    ok: { description: 'Choices', schema: list({ $ref: '#/components/schemas/LookupItem' }) }, errors: [403, 404],
+  },
+  'GET /back/bo/tags/{types}/options': {
+    tag: 'tags', summary: 'Tag choices of record types', params: { types: { type: 'string', pattern: '^[A-Z_,]+$', description: 'Comma-separated record types' } },
+    ok: { description: 'Tags', schema: list(entity('tag')) }, errors: [400, 403],
+  },
+  'GET /back/bo/tags/{ref}': { tag: 'tags', summary: 'Tags of a record', params: tagRef, ok: { description: 'Tags', schema: list(entity('tag')) }, errors: [403, 404] },
+  'GET /back/bo/tags/{ref}/{type}': {
+    tag: 'tags', summary: 'Tags of a record of one type', params: { ...tagRef, type: { type: 'string', pattern: '^[A-Z_]+$' } },
+    ok: { description: 'Tags', schema: list(entity('tag')) }, errors: [403, 404],
+  },
+  'PATCH /back/bo/tags/{ref}': {
+    tag: 'tags', summary: 'Replace the tags of a record', params: tagRef, query: { version: { type: 'integer', minimum: 0, description: "The record's version" } },
+    body: list(field('tag', 'tagId')), ok: { description: 'Tags', schema: list(entity('tag')) }, errors: [400, 403, 404] },
+  'GET /back/bo/userfilter/{type}': { tag: 'savedFilters', summary: "The caller's saved filters of a screen", params: userFilterType, ok: { description: 'Filters', schema: list(entity('userFilter')) }, errors: [403] },
+  'POST /back/bo/userfilter/{type}': { tag: 'savedFilters', summary: 'Save a filter', params: userFilterType, body: entity('userFilter'), ok: { status: 201, description: 'The filter', schema: entity('userFilter') }, errors: [400, 403, 422] },
+  'PUT /back/bo/userfilter/{type}': { tag: 'savedFilters', summary: 'Change a saved filter', params: userFilterType, body: entity('userFilter'), ok: { description: 'The filter', schema: entity('userFilter') }, errors: [400, 403, 404, 409, 422] },
+  'DELETE /back/bo/userfilter/{id}': { tag: 'savedFilters', summary: 'Delete a saved filter', ok: { description: '`true`', schema: TRUE }, errors: [403, 404] },
+  'GET /back/bo/userfilter/{type}/default': { tag: 'savedFilters', summary: 'The default filter of a screen', params: userFilterType, ok: { description: 'Its id, or null', schema: defaultFilter }, errors: [403] },
+  'PUT /back/bo/userfilter/{type}/default': {
+    tag: 'savedFilters', summary: 'Choose the default filter of a screen', params: userFilterType,
+    body: object('The filter', { userFilterId: { oneOf: [field('userFilter', 'userFilterId'), { type: 'null' }] } }),
+    ok: { description: 'Its id, or null', schema: defaultFilter }, errors: [400, 403, 404],
+  },
+
+  // ---- administration (docs/identity.md) ----
+  'GET /back/bo/contacts/admin': {
+    tag: 'contact', summary: 'Search the contacts of a company',
+    query: { companyId: { type: 'integer', minimum: 1, description: "Default: the caller's company" }, archived: { type: 'boolean' }, keywords: { type: 'string' } },
+    ok: { description: 'Contacts', schema: list(entity('contact')) }, errors: [400, 403] },
+  'POST /back/bo/contacts/admin': { tag: 'contact', summary: 'Create a contact', body: entity('contact'), ok: { status: 201, description: 'The contact', schema: entity('contact') }, errors: [400, 403, 422] },
+  'GET /back/bo/contacts/admin/{id}': { tag: 'contact', summary: 'One contact', ok: { description: 'The contact', schema: entity('contact') }, errors: [403, 404] },
+  'PUT /back/bo/contacts/admin/{id}': { tag: 'contact', summary: 'Change a contact (send the version you read)', body: entity('contact'), ok: { description: 'The contact', schema: entity('contact') }, errors: [400, 403, 404, 409, 422] },
+  'DELETE /back/bo/contacts/admin/{id}': { tag: 'contact', summary: 'Delete a contact', ok: { description: '`true`', schema: TRUE }, errors: [403, 404, 422] },
+  'PATCH /back/bo/contacts/admin/{id}/unlock': { tag: 'contact', summary: "Unlock a contact's account", ok: { description: 'The contact', schema: entity('contact') }, errors: [403, 404] },
+  'GET /back/bo/contacts/admin/{id}/welcome': { tag: 'contact', summary: 'Send the welcome link again', ok: { description: '`true`', schema: TRUE }, errors: [403, 404, 422] },
+  'DELETE /back/bo/companies/{id}': { tag: 'company', summary: 'Delete a company', ok: { description: '`true`', schema: TRUE }, errors: [403, 404, 422] },
+  'GET /back/bo/apiTokens/admin': { tag: 'apiToken', summary: "The universe's API tokens", ok: { description: 'Tokens (never their secret)', schema: list(entity('apiToken')) }, errors: [403] },
+  'POST /back/bo/apiTokens/admin': {
+    tag: 'apiToken', summary: 'Create an API token; its secret is shown once', body: entity('apiToken'),
+    ok: { status: 201, description: 'The token with its secret in `token`', schema: { allOf: [entity('apiToken'), object('The secret', { token: { type: 'string' } }, ['token'])] } }, errors: [400, 403, 422],
+  },
+  'DELETE /back/bo/apiTokens/admin/{id}': { tag: 'apiToken', summary: 'Revoke an API token', ok: { description: '`true`', schema: TRUE }, errors: [403, 404] },
+
+  // ---- services (docs/services.md) ----
+  'GET /back/bo/services': {
+    tag: 'service', summary: 'Search services (filters of the service search form)', search: 'service',
+    ok: { description: 'Service rows', schema: list(entity('service')) }, errors: [400, 403],
+  },
+  'GET /back/bo/services/lookup': { tag: 'service', summary: 'Choices of services for a select', query: { q: { type: 'string' }, id: { type: 'integer', minimum: 1 } }, ok: { description: 'Choices', schema: list({ $ref: '#/components/schemas/LookupItem' }) }, errors: [403] },
+  'POST /back/bo/services': {
+    tag: 'service', summary: 'Create a service from the wizard',
+    body: object('Wizard draft', { roles: list({ $ref: '#/components/schemas/ServiceSide' }), service: entity('service'), purchaseOrderLines: list(entity('purchaseOrderLine')), laboratoryLines: list(entity('laboratoryLine')), note: entity('serviceNote'), notification: object('Notification') }, ['roles', 'service']),
+    ok: { status: 201, description: 'The created service (200 when an identical one exists)', schema: serviceAnswer }, errors: [400, 403, 422],
+  },
+  'GET /back/bo/services/{id}': { tag: 'service', summary: 'One service', ok: { description: 'The service', schema: entity('service') }, errors: [403, 404] },
+  'PUT /back/bo/services/{id}': { tag: 'service', summary: 'Change a service (send the version you read)', body: entity('service'), ok: { description: 'The service', schema: entity('service') }, errors: [400, 403, 404, 409, 422] },
+  'DELETE /back/bo/services/{id}': { tag: 'service', summary: 'Delete a service not yet confirmed', ok: { description: '`true`', schema: TRUE }, errors: [403, 404, 422] },
+  'POST /back/bo/services/{id}/split': {
+    tag: 'service', summary: 'Move purchase-order lines to another or a new service',
+    body: object('Lines to move', { targetServiceId: { type: 'integer', minimum: 1 }, purchaseOrderLineIds: list(field('purchaseOrderLine', 'purchaseOrderLineId')), version: field('service', 'version') }),
+    ok: { description: 'Both services', schema: splitAnswer }, errors: [400, 403, 404, 409, 422],
+  },
+  'POST /back/bo/services/{id}/merge': {
+    tag: 'service', summary: 'Merge this service into another',
+    body: object('Target', { targetServiceId: { type: 'integer', minimum: 1 }, deleteSource: { type: 'boolean' }, version: field('service', 'version') }),
+    ok: { description: 'Both services (source null when deleted)', schema: splitAnswer }, errors: [400, 403, 404, 409, 422],
+  },
+  'GET /back/bo/services/{id}/history': { tag: 'service', summary: "The service's history", ok: { description: 'History entries', schema: list(entity('serviceHistory')) }, errors: [403, 404] },
+  'PATCH /back/bo/services/{id}/{action}': {
+    tag: 'service', summary: 'A workflow action of the service machine (machines/service.ts)',
+    params: { action: { type: 'string', enum: [...SERVICE_ACTIONS] } },
+    body: object('Optional input', { version: field('service', 'version'), comment: { type: 'string' } }),
+    ok: { description: 'The service', schema: entity('service') }, errors: [400, 403, 404, 409, 422],
+  },
+  'GET /back/bo/services/priority': { tag: 'service', summary: "The caller's service priorities", ok: { description: 'Ranked services', schema: list(entity('servicePriority')) }, errors: [403] },
+  'POST /back/bo/services/priority': { tag: 'service', summary: 'Save the service priorities', body: list(entity('servicePriority')), ok: { description: 'Ranked services', schema: list(entity('servicePriority')) }, errors: [400, 403, 404] },
+  'GET /back/bo/quickService/{id}': { tag: 'service', summary: 'One service as a flat quick-service form', ok: { description: 'The flat service', schema: object('Quick service') }, errors: [403, 404] },
+  'POST /back/bo/quickService': { tag: 'service', summary: 'Create a service from the quick form', body: object('Quick service'), ok: { status: 201, description: 'The created service', schema: serviceAnswer }, errors: [400, 403, 422] },
+  'PUT /back/bo/quickService/{id}': { tag: 'service', summary: 'Change a service from the quick form', body: object('Quick service'), ok: { description: 'The service', schema: entity('service') }, errors: [400, 403, 404, 409, 422] },
+  'GET /back/bo/purchaseOrderLines/{serviceId}': { tag: 'service', summary: "The service's purchase-order lines", ok: { description: 'Lines', schema: list(entity('purchaseOrderLine')) }, errors: [403, 404] },
+  'PATCH /back/bo/purchaseOrderLines/{serviceId}': {
+    tag: 'service', summary: "Replace the service's purchase-order lines",
+    body: object('Lines', { version: field('service', 'version'), lines: list(entity('purchaseOrderLine')) }),
+    ok: { description: 'The service', schema: entity('service') }, errors: [400, 403, 404, 409, 422],
+  },
+  'GET /back/bo/purchaseOrderLines/{serviceId}/laboratoryLines': { tag: 'service', summary: "The service's laboratory lines", ok: { description: 'Lines', schema: list(entity('laboratoryLine')) }, errors: [403, 404] },
+  'PATCH /back/bo/purchaseOrderLines/{serviceId}/laboratoryLines': {
+    tag: 'service', summary: "Replace the service's laboratory lines",
+    body: object('Lines', { version: field('service', 'version'), lines: list(entity('laboratoryLine')) }),
+    ok: { description: 'The service', schema: entity('service') }, errors: [400, 403, 404, 409, 422],
+  },
+  'GET /back/bo/servicenotes/{serviceId}': { tag: 'service', summary: "The service's notes, newest first", ok: { description: 'Notes', schema: list(entity('serviceNote')) }, errors: [403, 404] },
+  'POST /back/bo/servicenotes/{serviceId}': { tag: 'service', summary: 'Add a note', body: entity('serviceNote'), ok: { status: 201, description: 'The note', schema: entity('serviceNote') }, errors: [400, 403, 404] },
+  'PUT /back/bo/servicenotes/{serviceId}': { tag: 'service', summary: 'Change a note', body: entity('serviceNote'), ok: { description: 'The note', schema: entity('serviceNote') }, errors: [400, 403, 404, 409] },
+  'DELETE /back/bo/servicenotes/{serviceId}/{noteId}': { tag: 'service', summary: 'Delete a note', ok: { description: '`true`', schema: TRUE }, errors: [403, 404] },
+  'GET /back/bo/serviceDateLines/{serviceId}': { tag: 'service', summary: "The service's date proposals, newest first", ok: { description: 'Date lines', schema: list(entity('serviceDateLine')) }, errors: [403, 404] },
+  'POST /back/bo/serviceDateLines/requestDate': { tag: 'service', summary: 'Propose dates (REQUEST_DATE)', body: dateProposal, ok: { description: 'The service', schema: entity('service') }, errors: [400, 403, 404, 409] },
+  'POST /back/bo/serviceDateLines/postpone': { tag: 'service', summary: 'Propose later dates (POSTPONE)', body: dateProposal, ok: { description: 'The service', schema: entity('service') }, errors: [400, 403, 404, 409] },
+  'POST /back/bo/serviceDateLines/acceptDate': { tag: 'service', summary: 'Accept the proposed dates (ACCEPT_DATE)', body: dateAnswer, ok: { description: 'The service', schema: entity('service') }, errors: [400, 403, 404, 409] },
+  'POST /back/bo/serviceDateLines/refuseDate': { tag: 'service', summary: 'Refuse the proposed dates (REFUSE_DATE)', body: dateAnswer, ok: { description: 'The service', schema: entity('service') }, errors: [400, 403, 404, 409] },
+};
