@@ -69,6 +69,8 @@ export interface SchemaFormProps {
   disabled?: boolean;
   /** Every field shown but not editable (read-only records). */
   readOnly?: boolean;
+  /** The caller's permission flags (fields with `x-writeRoles` none of them allows are disabled). */
+  roles?: readonly string[];
   formRef?: Ref<Form>;
   idPrefix?: string;
 }
@@ -86,7 +88,7 @@ export function SchemaForm(props: SchemaFormProps) {
   dataRef.current = formData;
 
   const formSchema = useMemo(() => withoutDescriptions(schema), [schema]);
-  const uiSchema = useMemo(() => buildUiSchema(schema, props.uiSchema, { t, mode }), [schema, props.uiSchema, t, mode, i18n.language]);
+  const uiSchema = useMemo(() => buildUiSchema(schema, props.uiSchema, { t, mode, roles: props.roles }), [schema, props.uiSchema, t, mode, props.roles, i18n.language]);
   const extraErrors = useMemo(() => (props.serverErrors?.length ? serverErrorSchema(props.serverErrors, t) : undefined), [props.serverErrors, t]);
   const transformErrors = useMemo(() => localizeErrors(t), [t]);
   // Read when the form mounts: the app registers its widgets before the first form shows.

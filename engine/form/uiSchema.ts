@@ -77,7 +77,12 @@ export function rowSpans(fields: { name: string; kind: FieldKind; span?: number 
 interface BuildOptions {
   t: TFunction;
   mode: FormMode;
+  /** The caller's permission flags: an `x-writeRoles` field none of them allows is shown disabled. */
+  roles?: readonly string[];
 }
+
+const writeLocked = (prop: JsonSchema, roles: readonly string[] | undefined) =>
+  Array.isArray(prop['x-writeRoles']) && prop['x-writeRoles'].length > 0 && !prop['x-writeRoles'].some((role: string) => roles?.includes(role));
 
 function fieldUi(name: string, prop: JsonSchema, given: UiSchema | undefined, options: BuildOptions): UiSchema {
   const kind = fieldKind(prop);
@@ -85,6 +90,7 @@ function fieldUi(name: string, prop: JsonSchema, given: UiSchema | undefined, op
   const givenOptions = { ...(given?.['ui:options'] ?? {}) };
   ui['ui:title'] ??= prop.title ? titleText(options.t, prop.title) : humanize(name);
   if (prop.readOnly && options.mode === 'create') ui['ui:widget'] = 'hidden';
+  if (options.mode !== 'filter' && writeLocked(prop, options.roles)) ui['ui:disabled'] = true;
   ui['ui:widget'] ??= options.mode === 'filter' && kind === 'boolean' ? 'switch' : widgetByKind[kind];
   if (!ui['ui:widget']) delete ui['ui:widget'];
   if (options.mode === 'filter') {

@@ -83,6 +83,26 @@ export function pastDateErrors(
     .map(([field]) => ({ path: `/${field}`, key: 'validation.notPast' }));
 }
 
+/**
+ * `x-writeRoles` properties the caller may not set: a value other than the schema's `default` on
+ * create, or other than the stored one on update (`before`), needs one of the listed flags.
+ */
+export function writeRoleErrors(
+  schema: { properties?: Record<string, { 'x-writeRoles'?: string[]; default?: unknown; [key: string]: unknown }> },
+  record: Record<string, unknown>,
+  roles: ReadonlySet<string>,
+  before?: Record<string, unknown>,
+): { path: string; key: string }[] {
+  return Object.entries(schema.properties ?? {})
+    .filter(([field, prop]) => {
+      const allowed = prop['x-writeRoles'];
+      if (!allowed?.length || allowed.some((role) => roles.has(role)) || record[field] === undefined) return false;
+      const unchanged = before ? before[field] : prop.default;
+      return JSON.stringify(record[field]) !== JSON.stringify(unchanged);
+    })
+    .map(([field]) => ({ path: `/${field}`, key: 'validation.notAllowed' }));
+}
+
 /** The message key (an i18n key under `validation.`) for an ajv error keyword. */
 export function messageKey(keyword: string, params: Record<string, unknown> = {}): string {
   switch (keyword) {

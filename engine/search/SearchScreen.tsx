@@ -169,7 +169,7 @@ export function SearchScreen({ screen, config, userRoles = [] }: SearchScreenPro
         </Group>
       </Stack>
       {grid.columnDialog}
-      <SheetScreen screen={screen} config={config} target={sheet} onClose={closeSheet} onChanged={result.refresh} onCreated={hiddenCreated.onCreated} fixed={fixed} />
+      <SheetScreen screen={screen} config={config} target={sheet} onClose={closeSheet} onChanged={result.refresh} onCreated={hiddenCreated.onCreated} fixed={fixed} userRoles={userRoles} />
       {rowActions.dialog}
     </DatesProvider>
   );

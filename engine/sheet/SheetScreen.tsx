@@ -32,6 +32,8 @@ export interface SheetScreenProps {
   onCreated?: (record: Record<string, unknown>) => void;
   /** The screen's scope (route filters): defaults of a new record, read-only in the form. */
   fixed?: Record<string, unknown>;
+  /** The caller's permission flags (fields with `x-writeRoles` none of them allows are disabled). */
+  userRoles?: readonly string[];
 }
 
 /** Dialogs are full screen under this width (spec §9). */
@@ -41,7 +43,7 @@ const SMALL_SCREEN = '(max-width: 600px)';
  * One record in a dialog: the entity form, its workflow actions, Save, Delete and Cancel,
  * with a leave guard. `sheet.mode: page` shows the same sheet over the whole page.
  */
-export function SheetScreen({ screen, config, target, onClose, onChanged, onCreated: created, fixed }: SheetScreenProps) {
+export function SheetScreen({ screen, config, target, onClose, onChanged, onCreated: created, fixed, userRoles }: SheetScreenProps) {
   const { t } = useTranslation();
   const entity = config.entities[screen.entity ?? ''];
   const readOnly = entity['x-readOnly'] === true;
@@ -134,6 +136,7 @@ export function SheetScreen({ screen, config, target, onClose, onChanged, onCrea
                   schema={entity}
                   uiSchema={uiSchema}
                   readOnly={readOnly}
+                  roles={userRoles}
                   formData={sheet.formData}
                   onChange={sheet.setFormData}
                   onSubmit={(data) => void sheet.save(data)}

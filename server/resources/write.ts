@@ -1,7 +1,7 @@
 import { initialStatus } from '../../machines';
-import { earliestToday, pastDateErrors } from '../../engine/schema/rules';
+import { earliestToday, pastDateErrors, writeRoleErrors } from '../../engine/schema/rules';
 import { currentMonth, nowIso, today } from '../dates';
-import { validationError } from '../errors';
+import { HttpError, validationError } from '../errors';
 import { isPlainObject } from '../json-body';
 import type { Caller } from '../context';
 import type { EntityDef, StampRules } from '../schemas';
@@ -19,11 +19,21 @@ function clientPart(entity: EntityDef, body: unknown): unknown {
   return Object.fromEntries(Object.entries(body).filter(([key]) => !entity.serverOwned.has(key)));
 }
 
-/** The schema's rules, then `notPast` dates (on update, only those that changed). */
-function validate(entity: EntityDef, validator: Validator, data: unknown, now: Date, before?: Row): Row {
+/**
+ * 403 naming each `x-writeRoles` field the caller set without one of its flags (spec §6.2: e.g.
+ * the assessment method), under `prefix` when the record is part of a larger body.
+ */
+export function assertWriteRoles(schema: Row, record: Row, caller: Caller, before?: Row, prefix = ''): void {
+  const refused = writeRoleErrors(schema, record, caller.roles, before);
+  if (refused.length) throw new HttpError(403, 'AccessDeniedException', 'error.fieldNotAllowed', {}, refused.map((error) => ({ ...error, path: `${prefix}${error.path}` })));
+}
+
+/** The schema's rules, `notPast` dates (on update, only those that changed), then `x-writeRoles`. */
+function validate(entity: EntityDef, validator: Validator, data: unknown, now: Date, caller: Caller, before?: Row): Row {
   if (!validator(data)) throw validationError(fieldErrors(validator.errors));
   const past = pastDateErrors(entity.schema, data as Row, earliestToday(now), before);
   if (past.length) throw validationError(past);
+  assertWriteRoles(entity.schema, data as Row, caller, before);
   return data as Row;
 }
 
@@ -46,7 +56,7 @@ function stamps(rules: StampRules['onCreate'], caller: Caller, now: Date): Row {
 
 /** The record to insert (its id is given inside the write, see `insertRecord`). */
 export function recordToCreate(entity: EntityDef, body: unknown, caller: Caller, now = new Date()): Row {
-  const data = validate(entity, entity.validateCreate, dynamicDefaults(entity, clientPart(entity, body), now), now);
+  const data = validate(entity, entity.validateCreate, dynamicDefaults(entity, clientPart(entity, body), now), now, caller);
   const status = entity.machine && entity.statusField ? { [entity.statusField]: initialStatus(entity.machine) } : {};
   return { ...data, ...status, ...stamps(entity.stamps.onCreate, caller, now), universeId: caller.universeId };
 }
@@ -62,7 +72,7 @@ export function insertRecord(tx: WriteOps, entity: EntityDef, record: Row): Stor
 
 /** A full replacement of the client's fields; server-owned fields keep their stored values. */
 export function recordToUpdate(entity: EntityDef, body: unknown, existing: Stored<Row>, caller: Caller, now = new Date()): Row {
-  const data = validate(entity, entity.validateUpdate, clientPart(entity, body), now, existing);
+  const data = validate(entity, entity.validateUpdate, clientPart(entity, body), now, caller, existing);
   const kept = Object.fromEntries(Object.entries(existing).filter(([key]) => entity.serverOwned.has(key)));
   return { ...kept, ...data, ...stamps(entity.stamps.onUpdate, caller, now) };
 }

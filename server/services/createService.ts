@@ -4,7 +4,7 @@ import { earliestToday, pastDateErrors } from '../../engine/schema/rules';
 import { nowIso, today } from '../dates';
 import type { FieldError } from '../errors';
 import { isPlainObject } from '../json-body';
-import { readableNumber } from '../resources/write';
+import { assertWriteRoles, readableNumber } from '../resources/write';
 import type { Registry } from '../schemas';
 import type { Row, WriteOps } from '../store/types';
 import { SERVICES, actingSide, requireSheetWrite, sheetRight, visibleService } from './access';
@@ -77,6 +77,7 @@ export function checkWizard(tx: WriteOps, registry: Registry, caller: Caller, bo
       notificationErrors,
     ),
   );
+  assertWriteRoles(entity.schema, service, caller, undefined, '/service');
   assertServiceReferences(tx, registry, caller, service);
   return { roles, service, purchaseOrderLines: po.lines, laboratoryLines: lab.lines, note: note as string | undefined, notification };
 }
@@ -187,6 +188,7 @@ export function editService(tx: WriteOps, registry: Registry, caller: Caller, se
       lab?.errors ?? [],
     ),
   );
+  assertWriteRoles(entity.schema, service, caller, existing, '/service');
   assertServiceReferences(tx, registry, caller, service, existing);
   const kept = Object.fromEntries(Object.entries(existing).filter(([key]) => entity.serverOwned.has(key)));
   const updated = updateService(

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { ACCOUNTS, en, fillDate, futureDay, login, shot } from './helpers';
-import { WIZARD_ROUTE, activeStep, choose, combo, next, textbox } from './serviceWizard';
+import { WIZARD_ROUTE, activeStep, choose, combo, next, textbox, toDetailsStep } from './serviceWizard';
 
 /**
  * The service wizard (spec §2, §5.4): a quality manager (quality@brand.test, decision maker at
@@ -220,6 +220,17 @@ test.describe('service wizard', () => {
     await page.getByRole('button', { name: en('serviceWizard.cancel') }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: en('engine.sheet.discard') }).click();
     await expect(page).toHaveURL(/\/services\/search$/);
+  });
+
+  test('a profile without an assessment flag sees the assessment method locked at its default', async ({ page }) => {
+    await login(page, ACCOUNTS.buyer, { path: ROUTE });
+    await page.getByText(en('serviceWizard.kind.FULL')).click();
+    await toDetailsStep(page);
+    const method = combo(page, 'service.assessmentMethod');
+    await expect(method).toBeDisabled();
+    await expect(method).toHaveValue(en('enum.assessmentMethod.THIRD_PARTY'));
+    await expect(page.getByText(en('serviceWizard.details.lockedByProfile'))).toBeVisible();
+    await shot(page, 'services-wizard-assessment-locked');
   });
 
   test('a buyer with both wizards creates a service with the light wizard', async ({ page }) => {

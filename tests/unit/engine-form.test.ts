@@ -67,6 +67,14 @@ describe('engine uiSchema', () => {
     expect(filter.flag['ui:widget']).toBe('switch');
   });
 
+  it('disables an x-writeRoles field for a caller without one of its flags, never in filters', () => {
+    const guarded = { type: 'object', properties: { method: { type: 'string', enum: ['A', 'B'], 'x-writeRoles': ['ASSESSMENT_SELF'] } } };
+    expect(buildUiSchema(guarded, {}, { t, mode: 'edit', roles: ['SEARCH_SERVICE'] }).method['ui:disabled']).toBe(true);
+    expect(buildUiSchema(guarded, {}, { t, mode: 'create' }).method['ui:disabled']).toBe(true);
+    expect(buildUiSchema(guarded, {}, { t, mode: 'edit', roles: ['ASSESSMENT_SELF'] }).method['ui:disabled']).toBeUndefined();
+    expect(buildUiSchema(guarded, {}, { t, mode: 'filter', roles: [] }).method['ui:disabled']).toBeUndefined();
+  });
+
   it('lets the ui file choose the widget', () => {
     expect(buildUiSchema(schema, { price: { 'ui:widget': 'money' } }, { t, mode: 'edit' }).price['ui:widget']).toBe('money');
   });

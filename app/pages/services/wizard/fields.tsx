@@ -40,11 +40,29 @@ type EnumSelectProps = Omit<SelectProps, 'data' | 'value' | 'onChange'> & {
   only?: (value: string) => boolean;
 };
 
-export function EnumSelect({ enumName, value, onChange, only, ...props }: EnumSelectProps) {
+export function EnumSelect({ enumName, value, onChange, only, locked, ...props }: EnumSelectProps & { locked?: boolean }) {
   const { t } = useTranslation();
   const values = useEnumValues(enumName);
   const data = values.filter((item) => !only || only(item)).map((item) => ({ value: item, label: enumText(t, enumName, item) }));
-  return <Select {...props} data={data} value={value ?? null} onChange={(next) => onChange(next ?? undefined)} comboboxProps={{ withinPortal: true }} />;
+  return (
+    <Select
+      {...props}
+      data={data}
+      value={value ?? null}
+      onChange={(next) => onChange(next ?? undefined)}
+      disabled={locked || props.disabled}
+      clearable={!locked && props.clearable}
+      rightSection={locked ? <IconLock size={14} stroke={1.5} aria-hidden /> : props.rightSection}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}
+
+/** Whether the profile may change a field its schema guards with `x-writeRoles` (spec §6.2; the server refuses it too). */
+export function useMayWrite(entity: string, field: string): boolean {
+  const { config, profile } = useReadySession();
+  const roles = propertiesOf(config.entities[entity])[field]?.['x-writeRoles'];
+  return !Array.isArray(roles) || roles.length === 0 || roles.some((role) => profile.roles.includes(role));
 }
 
 type CompanySelectProps = Omit<SelectProps, 'data' | 'value' | 'onChange'> & {

@@ -13,7 +13,7 @@ import {
   type WizardError,
 } from '../../../../../machines/serviceWizard';
 import { CountedTextarea } from '../../../../../engine/ui/CountedTextarea';
-import { DateField, EnumSelect, useFieldError, useWizardLimits } from '../fields';
+import { DateField, EnumSelect, useFieldError, useMayWrite, useWizardLimits } from '../fields';
 import { LinesEditor } from './LinesEditor';
 import { labLineColumns, poLineColumns } from './lineColumns';
 
@@ -34,12 +34,15 @@ export function DetailsStep({ draft, roles, errors, datesReadOnly, onService, on
   const errorAt = useFieldError(errors);
   const limits = useWizardLimits();
   const { service } = draft;
-  const select = (field: keyof ServiceDraft, enumName: string, required = false) => (
+  const mayChangeMethod = useMayWrite('service', 'assessmentMethod');
+  const select = (field: keyof ServiceDraft, enumName: string, required = false, locked = false) => (
     <EnumSelect
       enumName={enumName}
       label={t(`service.${field}`)}
       required={required}
       clearable={!required}
+      locked={locked}
+      description={locked ? t('serviceWizard.details.lockedByProfile') : undefined}
       value={service[field] as string | undefined}
       onChange={(value) => onService({ [field]: value })}
       error={errorAt(`/service/${field}`)}
@@ -91,7 +94,7 @@ export function DetailsStep({ draft, roles, errors, datesReadOnly, onService, on
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md" verticalSpacing="sm">
         {select('servicePartyType', 'servicePartyType')}
-        {select('assessmentMethod', 'assessmentMethod')}
+        {select('assessmentMethod', 'assessmentMethod', false, !mayChangeMethod)}
         {select('season', 'season')}
         {select('sector', 'sector')}
       </SimpleGrid>
