@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './scripts/precompress';
 
 /**
  * The SPA build. React (+ router) and i18next, needed by every page, get long-lived chunks.
@@ -14,7 +15,8 @@ const vendorChunks = [
 ];
 
 export default defineConfig({
-  plugins: [react()],
+  // Every built file also gets .br and .gz twins, which the server sends to clients that accept them.
+  plugins: [react(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
