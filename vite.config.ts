@@ -1,6 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { precompress } from './scripts/precompress';
+import { precompress } from './scripts/precompress.mjs';
 
 /**
  * The SPA build. React (+ router) and i18next, needed by every page, get long-lived chunks.

@@ -3,7 +3,7 @@ import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { precompressDir } from '../../scripts/precompress';
+import { precompressDir } from '../../scripts/precompress.mjs';
 import { chooseEncoding } from '../../server/encoding';
 import { loginAs, startServer, tempDir, type TestServer } from './helpers';
 

@@ -2,7 +2,6 @@ import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import type { Plugin } from 'vite';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -12,7 +11,8 @@ const COMPRESSIBLE = /\.(?:js|mjs|css|html|json|svg|txt|map|xml|webmanifest|ico|
 /** Below this size the encoding headers cost about what compression saves. */
 const MIN_SIZE = 1024;
 
-async function filesUnder(dir: string): Promise<string[]> {
+/** @param {string} dir @returns {Promise<string[]>} */
+async function filesUnder(dir) {
   const entries = await readdir(dir, { withFileTypes: true });
   const nested = await Promise.all(entries.map((entry) => (entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)])));
   return nested.flat();
@@ -22,8 +22,10 @@ async function filesUnder(dir: string): Promise<string[]> {
  * Writes `<file>.br` (brotli, best quality) and `<file>.gz` (gzip level 9) beside every compressible
  * file of a built folder, so the server sends them as they are, with no compression per request.
  * A variant that would not be smaller is not written. Returns how many files were compressed.
+ * @param {string} dir
+ * @returns {Promise<number>}
  */
-export async function precompressDir(dir: string): Promise<number> {
+export async function precompressDir(dir) {
   const files = (await filesUnder(dir)).filter((file) => COMPRESSIBLE.test(file) && !file.includes(`${join(dir, '.vite')}`));
   let done = 0;
   await Promise.all(
@@ -42,8 +44,11 @@ export async function precompressDir(dir: string): Promise<number> {
   return done;
 }
 
-/** Vite plugin: precompress the build's output once it is written. */
-export function precompress(): Plugin {
+/**
+ * Vite plugin: precompress the build's output once it is written.
+ * @returns {import('vite').Plugin}
+ */
+export function precompress() {
   let outDir = 'dist';
   return {
     name: 'qcflow-precompress',
