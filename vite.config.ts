@@ -11,7 +11,8 @@ import { precompress } from './scripts/precompress.mjs';
  */
 const vendorChunks = [
   { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/ },
-  { name: 'vendor-i18n', test: /node_modules[\\/](i18next|react-i18next|html-parse-stringify|void-elements)[\\/]/ },
+  // <Trans> (and the HTML parser it needs) only serves a few pages: it follows them, not the login page.
+  { name: 'vendor-i18n', test: /node_modules[\\/](i18next[\\/]|react-i18next[\\/](?!.*(?:Trans|unescape)))/ },
 ];
 
 export default defineConfig({

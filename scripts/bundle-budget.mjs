@@ -9,9 +9,9 @@ import { gzipSync } from 'node:zlib';
 
 /**
  * Gzipped JavaScript the login route may load, in bytes (kB = 1,000 bytes). It was 226.8 kB; the
- * goal is 150 kB, which React DOM, React Router and i18next (about 120 kB together) leave little room for.
+ * goal is 150 kB, which React DOM, React Router and i18next (about 115 kB together) leave little room for.
  */
-export const LOGIN_JS_GZIP_BUDGET = 165_000;
+export const LOGIN_JS_GZIP_BUDGET = 160_000;
 /** The modules the login route starts from: the page's entry and the lazy module holding LoginPage and AuthLayout. */
 export const LOGIN_ROUTE_MODULES = ['index.html', 'app/pages/auth/authPages.ts'];
 
