@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './scripts/precompress.mjs';
 
 /**
  * The SPA build. React (+ router) and i18next, needed by every page, get long-lived chunks.
@@ -10,11 +11,13 @@ import react from '@vitejs/plugin-react';
  */
 const vendorChunks = [
   { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/ },
-  { name: 'vendor-i18n', test: /node_modules[\\/](i18next|react-i18next|html-parse-stringify|void-elements)[\\/]/ },
+  // <Trans> (and the HTML parser it needs) only serves a few pages: it follows them, not the login page.
+  { name: 'vendor-i18n', test: /node_modules[\\/](i18next[\\/]|react-i18next[\\/](?!.*(?:Trans|unescape)))/ },
 ];
 
 export default defineConfig({
-  plugins: [react()],
+  // Every built file also gets .br and .gz twins, which the server sends to clients that accept them.
+  plugins: [react(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

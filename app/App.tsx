@@ -1,26 +1,29 @@
 import { MantineProvider } from '@mantine/core';
-import { DatesProvider } from '@mantine/dates';
-import { Notifications } from '@mantine/notifications';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { SessionProvider } from './auth/session';
 import { AppRoutes } from './routes/AppRoutes';
 import { SNACK_LIMIT } from './notifications/snackbar';
 import { theme } from './theme';
 
+// The snack list (with its transitions) is not needed to draw a page: it comes in its own chunk.
+// Snacks shown before it arrives wait in the notifications store and appear once it is mounted.
+const Notifications = lazy(async () => ({ default: (await import('./notifications/SnackHost')).Notifications }));
+
 /** Past the 72 px icon menu of the shell. */
 const SNACK_LEFT = 'calc(72px + var(--mantine-spacing-md))';
 
 function Root() {
-  const { i18n } = useTranslation();
   return (
-    <DatesProvider settings={{ locale: i18n.language, firstDayOfWeek: 1 }}>
+    <>
       {/* Inside the router so snack links can navigate. Bottom left, beside the icon menu: away from the
           header and search toolbars they covered at the top, and from the buttons pages keep on the right
           (priority list, wizard and sheet footers). A few at once; the others wait their turn. */}
-      <Notifications position="bottom-left" zIndex={1000} limit={SNACK_LIMIT} containerWidth={400} styles={{ root: { left: SNACK_LEFT } }} />
+      <Suspense fallback={null}>
+        <Notifications position="bottom-left" zIndex={1000} limit={SNACK_LIMIT} containerWidth={400} styles={{ root: { left: SNACK_LEFT } }} />
+      </Suspense>
       <AppRoutes />
-    </DatesProvider>
+    </>
   );
 }
 

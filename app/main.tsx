@@ -9,12 +9,14 @@ import { initI18n } from './i18n/i18n';
 import { installApiErrorHandling } from './notifications/apiErrors';
 import { showSnack } from './notifications/snackbar';
 
-initI18n();
 setNotifier(showSnack);
 installApiErrorHandling(isLoggedIn);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// The first render waits for the current language's strings (one small JSON fetch).
+void initI18n().then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

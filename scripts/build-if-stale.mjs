@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 /** What the bundle is made of (schemas/ is not: the server serves it at run time). */
-const SOURCES = ['app', 'engine', 'machines', 'public', 'index.html', 'vite.config.ts', 'package.json'];
+const SOURCES = ['app', 'engine', 'machines', 'public', 'index.html', 'vite.config.ts', 'scripts/precompress.mjs', 'package.json'];
 const BUILD_MARKER = join(root, 'dist', 'index.html');
 
 function newestChange(path) {

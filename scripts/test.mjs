@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: generated/ freshness, vitest (unit + api projects), then Playwright e2e on a built SPA.
+// `npm test`: generated/ freshness, vitest (unit + api projects), the login page's bundle budget, then
+// Playwright e2e on the built SPA.
 // Each suite prints its own output; the last line is one plain `N passed, N failed` over all suites
 // (skipped tests count in neither). Exit code 1 when anything failed or a suite crashed.
 import { spawnSync } from 'node:child_process';
@@ -54,6 +55,14 @@ function vitest() {
   results.push(result);
 }
 
+/** The built SPA, then the login page's JavaScript against its gzip budget (scripts/bundle-budget.mjs). */
+function bundleBudget() {
+  console.log('\n━━ web app build ━━');
+  if (buildIfStale() === 'failed') return results.push({ name: 'bundle budget', passed: 0, failed: 1, skipped: 0, note: 'the web app build failed' });
+  const status = run('bundle budget (login route)', ['scripts/bundle-budget.mjs'], { timeout: 2 * MINUTE });
+  results.push({ name: 'bundle budget', passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1, skipped: 0 });
+}
+
 function e2eSpecs(folder = join(root, 'tests', 'e2e')) {
   if (!existsSync(folder)) return [];
   return readdirSync(folder, { withFileTypes: true }).flatMap((entry) =>
@@ -81,7 +90,7 @@ function playwright() {
   results.push(result);
 }
 
-for (const [name, suite] of [['generate --check', generatedCheck], ['vitest', vitest], ['playwright', playwright]]) {
+for (const [name, suite] of [['generate --check', generatedCheck], ['vitest', vitest], ['bundle budget', bundleBudget], ['playwright', playwright]]) {
   try {
     suite();
   } catch (error) {

@@ -28,6 +28,7 @@ import { actionRoutes } from './services/actionRoutes';
 import { serviceCoreRoutes } from './services/coreRoutes';
 import { serviceLookupRoutes } from './services/lookupRoute';
 import { serviceSearchRoutes } from './services/searchRoutes';
+import { compressJson } from './encoding';
 import { spa } from './spa';
 import type { AppEnv, Services } from './context';
 import type { Store } from './store/types';
@@ -89,6 +90,8 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.onError(onError);
   app.notFound((c) => (c.req.path.startsWith('/back') ? errorResponse(c, notFound()) : c.text('Not found', 404)));
 
+  // Outermost: compresses every JSON answer over 1 kB, errors included.
+  app.use('*', compressJson);
   app.use('*', secureHeaders({ contentSecurityPolicy: CONTENT_SECURITY_POLICY, crossOriginEmbedderPolicy: false }));
   if (options.logRequests) app.use('*', logger());
   app.use('*', async (c, next) => {

@@ -1,11 +1,5 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import dayjs from 'dayjs';
-import 'dayjs/locale/fr';
-import 'dayjs/locale/it';
-import en from '../locales/en.json';
-import fr from '../locales/fr.json';
-import it from '../locales/it.json';
 
 /** The interface languages (spec: EN, FR, IT). */
 export const LANGUAGES = ['en', 'fr', 'it'] as const;
@@ -13,14 +7,41 @@ export type Language = (typeof LANGUAGES)[number];
 
 type Bundle = Record<string, string>;
 
-// The engine's own strings; a glob so a missing engine/locales folder does not break the build.
-const engineBundles = import.meta.glob<Bundle>('../../engine/locales/*.json', { eager: true, import: 'default' });
+// The strings are data, not code: each language's JSON files are hashed build assets fetched when
+// the language is first used, so a page downloads one language, not all three inside its script.
+// The engine's own strings come from a glob so a missing engine/locales folder does not break the build.
+const appBundleUrls = import.meta.glob<string>('../locales/*.json', { eager: true, query: '?url', import: 'default' });
+const engineBundleUrls = import.meta.glob<string>('../../engine/locales/*.json', { eager: true, query: '?url', import: 'default' });
 
-function engineBundle(language: Language): Bundle {
-  return engineBundles[`../../engine/locales/${language}.json`] ?? {};
+async function fetchBundle(url: string | undefined): Promise<Bundle> {
+  if (!url) return {};
+  const response = await fetch(url, { credentials: 'same-origin' });
+  if (!response.ok) throw new Error(`${url}: ${response.status}`);
+  return (await response.json()) as Bundle;
 }
 
-const appBundles: Record<Language, Bundle> = { en, fr, it };
+/** A language's engine and app strings, app strings first. */
+const appBundles = new Map<Language, Bundle>();
+const loading = new Map<Language, Promise<void>>();
+
+/** Fetches a language's strings once and adds them over any schema labels (the app's strings keep priority). */
+export function loadLanguage(language: Language): Promise<void> {
+  let pending = loading.get(language);
+  if (!pending) {
+    pending = Promise.all([fetchBundle(engineBundleUrls[`../../engine/locales/${language}.json`]), fetchBundle(appBundleUrls[`../locales/${language}.json`])])
+      .then(([engine, app]) => {
+        const bundle = { ...engine, ...app };
+        appBundles.set(language, bundle);
+        i18next.addResources(language, 'translation', bundle);
+      })
+      .catch((error: unknown) => {
+        loading.delete(language); // a later call tries again
+        console.error(error);
+      });
+    loading.set(language, pending);
+  }
+  return pending;
+}
 const STORAGE_KEY = 'qcflow.locale';
 
 export function isLanguage(value: unknown): value is Language {
@@ -35,9 +56,10 @@ function initialLanguage(): Language {
   return isLanguage(browser) ? browser : 'en';
 }
 
-export function initI18n(): typeof i18next {
+/** Starts i18next and resolves once the first language's strings are in (English follows in the background as the fallback). */
+export async function initI18n(): Promise<typeof i18next> {
   const language = initialLanguage();
-  void i18next.use(initReactI18next).init({
+  await i18next.use(initReactI18next).init({
     lng: language,
     fallbackLng: 'en',
     supportedLngs: [...LANGUAGES],
@@ -46,10 +68,12 @@ export function initI18n(): typeof i18next {
     nsSeparator: false,
     interpolation: { escapeValue: false },
     returnEmptyString: false,
-    resources: Object.fromEntries(
-      LANGUAGES.map((lng) => [lng, { translation: { ...engineBundle(lng), ...appBundles[lng] } }]),
-    ),
+    resources: {},
+    // The bundles are added by loadLanguage; tell react-i18next not to wait for a backend.
+    partialBundledLanguages: true,
   });
+  await loadLanguage(language);
+  if (language !== 'en') void loadLanguage('en');
   applyLanguageSideEffects(language);
   return i18next;
 }
@@ -58,17 +82,17 @@ export function initI18n(): typeof i18next {
 export function addSchemaLabels(locales: Partial<Record<Language, Bundle>>): void {
   for (const lng of LANGUAGES) {
     const labels = locales[lng];
-    if (labels) i18next.addResources(lng, 'translation', { ...labels, ...engineBundle(lng), ...appBundles[lng] });
+    if (labels) i18next.addResources(lng, 'translation', { ...labels, ...appBundles.get(lng) });
   }
 }
 
 function applyLanguageSideEffects(language: Language): void {
-  dayjs.locale(language);
   document.documentElement.lang = language;
   localStorage.setItem(STORAGE_KEY, language);
 }
 
 export async function changeLanguage(language: Language): Promise<void> {
+  await loadLanguage(language);
   await i18next.changeLanguage(language);
   applyLanguageSideEffects(language);
 }

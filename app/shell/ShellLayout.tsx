@@ -1,9 +1,11 @@
 import { AppShell, Button, Group, Title } from '@mantine/core';
+import { DatesProvider } from '@mantine/dates';
 import { IconArrowBackUp } from '@tabler/icons-react';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { useReadySession } from '../auth/session';
+import '../i18n/dayjsLocale';
 import { PageLoader } from '../pages/FullPageLoader';
 import { RouteErrorBoundary } from '../routes/RouteErrorBoundary';
 import { AlertsBell } from './alerts/AlertsBell';
@@ -29,29 +31,33 @@ function ImpersonationButton() {
 export function ShellLayout() {
   const title = usePageTitle();
   const { pathname } = useLocation();
+  const { i18n } = useTranslation();
+  // Date pickers exist only in the signed-in screens: their settings live here, not in the app root.
   return (
-    <AppShell layout="alt" header={{ height: 60 }} navbar={{ width: 72, breakpoint: 0 }} padding="lg">
-      <AppShell.Navbar className={classes.navbar}>
-        <NavMenu />
-      </AppShell.Navbar>
-      <AppShell.Header className={classes.header}>
-        <Title order={1} fz="h3" fw={650} lineClamp={1} data-testid="page-title">
-          {title}
-        </Title>
-        <Group gap={6} wrap="nowrap">
-          <ImpersonationButton />
-          <AlertsBell />
-          <LocaleSelector />
-          <ProfileMenu />
-        </Group>
-      </AppShell.Header>
-      <AppShell.Main className={classes.main}>
-        <RouteErrorBoundary key={pathname}>
-          <Suspense fallback={<PageLoader />}>
-            <Outlet />
-          </Suspense>
-        </RouteErrorBoundary>
-      </AppShell.Main>
-    </AppShell>
+    <DatesProvider settings={{ locale: i18n.language, firstDayOfWeek: 1 }}>
+      <AppShell layout="alt" header={{ height: 60 }} navbar={{ width: 72, breakpoint: 0 }} padding="lg">
+        <AppShell.Navbar className={classes.navbar}>
+          <NavMenu />
+        </AppShell.Navbar>
+        <AppShell.Header className={classes.header}>
+          <Title order={1} fz="h3" fw={650} lineClamp={1} data-testid="page-title">
+            {title}
+          </Title>
+          <Group gap={6} wrap="nowrap">
+            <ImpersonationButton />
+            <AlertsBell />
+            <LocaleSelector />
+            <ProfileMenu />
+          </Group>
+        </AppShell.Header>
+        <AppShell.Main className={classes.main}>
+          <RouteErrorBoundary key={pathname}>
+            <Suspense fallback={<PageLoader />}>
+              <Outlet />
+            </Suspense>
+          </RouteErrorBoundary>
+        </AppShell.Main>
+      </AppShell>
+    </DatesProvider>
   );
 }

@@ -78,6 +78,18 @@ async function snacksGone(page: Page): Promise<void> {
 const twoFactorStatus = (page: Page) => page.getByTestId('two-factor-status');
 
 test.describe('identity', () => {
+  test('the login page changes language from its locale menu, loaded on first use', async ({ page }) => {
+    await page.goto('/auth/login');
+    await expect(page.getByRole('button', { name: en('login.submit') })).toBeVisible();
+    await page.getByTestId('locale-selector').click();
+    await page.getByRole('menuitem', { name: 'Italiano' }).click();
+    await expect(page.getByTestId('locale-selector')).toHaveText('IT');
+    await expect(page.getByRole('button', { name: 'Accedi' })).toBeVisible();
+    await page.getByTestId('locale-selector').click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await expect(page.getByRole('button', { name: en('login.submit') })).toBeVisible();
+  });
+
   test('two-factor login: set up from my account, then a code is asked at sign-in; turned off again', async ({ page }) => {
     await login(page, ACCOUNTS.buyer);
     await page.getByTestId('profile-button').click();
