@@ -58,6 +58,10 @@ describe('two-factor confirm and disable', () => {
     expect(limited.body).toMatchObject({ exception: 'TooManyRequestsException', message: 'Too many attempts: wait a few minutes and try again' });
     expect(server.store.find('contacts', (contact) => contact.email === ACCOUNTS.outsider)[0].account).toMatchObject({ twoFactorPending: secret });
     expect((await client.post(`${USER}/twoFactor/disable`, { code: '123456' })).status).toBe(429);
+    // In the user's own language.
+    const outsider = server.store.find('contacts', (contact) => contact.email === ACCOUNTS.outsider)[0];
+    await server.store.update('contacts', outsider.contactId as number, (contact) => ({ ...contact, language: 'fr' }));
+    expect((await client.post(`${USER}/twoFactor`, { code: '123456' })).body.message).toBe('Trop de tentatives : patientez quelques minutes puis réessayez');
   });
 
   it('count a wrong code toward the lockout; disabling is limited too', async () => {

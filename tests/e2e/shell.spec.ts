@@ -108,7 +108,7 @@ test('no button or tab leads to a feature that is not built', async ({ page }) =
 });
 
 test('the profile popup and the menu lead only to built screens, never to "coming soon"', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const comingSoon = page.getByText(en('page.notImplemented.title'), { exact: true });
   // The super admin holds COMPANY_ADMIN and UNIVERSE_ADMIN: no universe screen is built, so no universe link.
   for (const email of [ACCOUNTS.admin, ACCOUNTS.quality, ACCOUNTS.buyer]) {
