@@ -129,3 +129,14 @@ test('the profile popup and the menu lead only to built screens, never to "comin
     await page.context().clearCookies();
   }
 });
+
+test('the supplier’s bell holds no alert about screens its role cannot open', async ({ page }) => {
+  await login(page, ACCOUNTS.sales, { path: '/services/search' });
+  const { alerts } = (await (await page.request.get('/back/alerts/', { headers: XHR })).json()) as { alerts: { titleLink?: string }[] };
+  expect(alerts.filter((alert) => alert.titleLink?.startsWith('/capas/'))).toEqual([]);
+  await page.getByTestId('alerts-badge').getByRole('button').click();
+  const popover = page.locator('.mantine-Popover-dropdown');
+  await expect(popover).toBeVisible();
+  await expect(popover.locator('a[href^="/capas/"]')).toHaveCount(0);
+  await expect(popover).not.toContainText('CAPA');
+});
