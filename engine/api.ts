@@ -72,7 +72,7 @@ export async function request<T>(method: string, path: string, options: RequestO
   }
   let response: Response;
   try {
-    response = await fetch(search ? `${path}?${search}` : path, { method, headers, body, credentials: 'include', signal: options.signal });
+    response = await fetch(search ? `${path}${path.includes('?') ? '&' : '?'}${search}` : path, { method, headers, body, credentials: 'include', signal: options.signal });
   } catch (cause) {
     // A cancelled request passes silently; no response at all is status 0 ("unknown error").
     if (options.signal?.aborted) throw cause;

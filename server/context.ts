@@ -55,5 +55,12 @@ export function languageOf(c: AppContext): Language {
 
 export const isSuperAdmin = (caller: Caller) => caller.roles.has('SUPER_ADMIN');
 
+/**
+ * The platform's own administrators: super admins of the company that runs the platform
+ * (company `platform`, set only by the server). A SUPER_ADMIN profile given in a customer's
+ * company rules that universe, never the platform.
+ */
+export const isPlatformAdmin = (caller: Caller) => isSuperAdmin(caller) && caller.company.platform === true;
+
 /** A link of the app for an e-mail: APP_URL (configuration only) + path. */
 export const appLink = ({ appUrl }: Pick<Services, 'appUrl'>, path: string) => `${appUrl.replace(/\/$/, '')}${path}`;

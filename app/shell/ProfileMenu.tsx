@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { initials, profilePicture, type Profile } from '../auth/profile';
 import { useReadySession } from '../auth/session';
+import { screenAt } from './menu';
 
 /** 48x48 picture (spec §9), initials when the user has none. */
 function ProfileAvatar({ profile, size }: { profile: Profile; size: number }) {
@@ -18,11 +19,15 @@ function ProfileAvatar({ profile, size }: { profile: Profile; size: number }) {
 /** The avatar in the header and its popup: who I am, my company and universe, logout. */
 export function ProfileMenu() {
   const { t } = useTranslation();
-  const { profile } = useReadySession();
+  const { profile, config } = useReadySession();
   const [opened, setOpened] = useState(false);
   const close = () => setOpened(false);
-  const isCompanyAdmin = profile.roles.includes('COMPANY_ADMIN');
-  const isUniverseAdmin = profile.roles.includes('UNIVERSE_ADMIN');
+  // A settings link shows only when a configured screen the user may open is behind it (never a "coming soon").
+  const opens = (path: string) => !!screenAt(config.screens, path);
+  const companyLink = `/profileCompany/${profile.companyId}`;
+  const universeLink = '/profileUniverse/companies';
+  const isCompanyAdmin = profile.roles.includes('COMPANY_ADMIN') && opens(companyLink);
+  const isUniverseAdmin = profile.roles.includes('UNIVERSE_ADMIN') && opens(universeLink);
 
   return (
     <Popover opened={opened} onChange={setOpened} position="bottom-end" width={300} shadow="lg" withArrow>
@@ -68,11 +73,12 @@ export function ProfileMenu() {
         {isCompanyAdmin ? (
           <NavLink
             component={Link}
-            to={`/profileCompany/${profile.companyId}/generalInformation`}
+            to={companyLink}
             label={profile.companyName}
             description={t('shell.companySettings')}
             leftSection={<IconBuilding size={18} />}
             onClick={close}
+            data-testid="company-settings-link"
           />
         ) : (
           profile.companyName && (
@@ -85,10 +91,11 @@ export function ProfileMenu() {
         {isUniverseAdmin && (
           <NavLink
             component={Link}
-            to="/profileUniverse/companies"
+            to={universeLink}
             label={t('shell.universeSettings')}
             leftSection={<IconWorld size={18} />}
             onClick={close}
+            data-testid="universe-settings-link"
           />
         )}
         <Button component={Link} to="/auth/logout" variant="light" color="red" fullWidth mt="sm" leftSection={<IconLogout size={18} />}>

@@ -21,6 +21,10 @@ export interface Company {
    * Label: `company.city`
    */
   city?: string;
+  /**
+   * Label: `company.platform` Read-only (set by the server).
+   */
+  platform?: boolean;
 }
 
 /** A stored Company: the server adds the optimistic-concurrency version and the universe. */

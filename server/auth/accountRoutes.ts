@@ -9,6 +9,7 @@ import { hashPassword, verifyPassword } from './password';
 import { newPasswordErrors, renewPassword } from './passwordRules';
 import { bodyReader, contactFields, passwordField } from './requestBody';
 import { newTotpSecret, totpSetup, totpValid } from './totp';
+import { assertCredentialAttemptsAllowed, isLocked, recordCredentialFailure } from './routes';
 
 /**
  * "My account" (docs/identity.md): the caller's own profile, password, notification settings
@@ -55,6 +56,11 @@ const updateAccount = (store: Store, caller: Caller, change: (account: Account) 
   updateContact(store, caller, (current) => ({ account: change(current.account!) }));
 
 const wrongCode = () => validationError([{ path: '/code', key: 'validation.wrongCode' }], 'error.twoFactorWrongCode');
+/** A wrong two-factor code counts toward the per-address limit and the account lockout, as at login. */
+async function refuseCode(c: AppContext, caller: Caller): Promise<never> {
+  await recordCredentialFailure(c.get('services').store, clientIp(c), caller.contact.contactId);
+  throw wrongCode();
+}
 const conflict = (key: string) => new HttpError(409, 'ConflictException', key);
 
 export function accountRoutes(registry: Registry) {
@@ -92,14 +98,20 @@ export function accountRoutes(registry: Registry) {
   app.put('/back/bo/profile/user/password', async (c) => {
     const caller = credentialOwner(c);
     const { store } = c.get('services');
+    const ip = clientIp(c);
+    assertCredentialAttemptsAllowed(store, ip);
     const body = await passwordBody(c);
     const hash = caller.contact.account?.passwordHash;
     const errors: FieldError[] = [];
-    if (!hash || !(await verifyPassword(body.currentPassword, hash))) errors.push({ path: '/currentPassword', key: 'password.wrongCurrent' });
+    // A locked account is not told whether the password is right (as at login).
+    const rightCurrent = !!hash && !isLocked(caller.contact.account) && (await verifyPassword(body.currentPassword, hash));
+    if (!rightCurrent) {
+      await recordCredentialFailure(store, ip, caller.contact.contactId);
+      errors.push({ path: '/currentPassword', key: 'password.wrongCurrent' });
+    }
     errors.push(...(await newPasswordErrors(body.password, body.confirmation, caller.contact)));
     if (errors.length) throw validationError(errors);
     const passwordHash = await hashPassword(body.password);
-    const ip = clientIp(c);
     await store.transaction((tx) => renewPassword(tx, tx.get<Contact>(COLLECTIONS.contacts, caller.contact.contactId)!, passwordHash, ip, caller.sessionKey));
     return c.json(true);
   });
@@ -128,11 +140,13 @@ export function accountRoutes(registry: Registry) {
 
   app.post('/back/bo/profile/user/twoFactor', async (c) => {
     const caller = credentialOwner(c);
+    const { store } = c.get('services');
+    assertCredentialAttemptsAllowed(store, clientIp(c));
     const { code } = await codeBody(c);
     const account = caller.contact.account!;
     if (account.twoFactorSecret) throw conflict('error.twoFactorAlreadyEnabled');
     if (!account.twoFactorPending) throw conflict('error.twoFactorNoSetup');
-    if (!(await totpValid(account.twoFactorPending, code))) throw wrongCode();
+    if (!(await totpValid(account.twoFactorPending, code))) return refuseCode(c, caller);
     const pending = account.twoFactorPending;
     await updateAccount(c.get('services').store, caller, (current) => {
       // A new setup started meanwhile: that one must be confirmed with its own code.
@@ -144,10 +158,12 @@ export function accountRoutes(registry: Registry) {
 
   app.post('/back/bo/profile/user/twoFactor/disable', async (c) => {
     const caller = credentialOwner(c);
+    const { store } = c.get('services');
+    assertCredentialAttemptsAllowed(store, clientIp(c));
     const { code } = await codeBody(c);
     const secret = caller.contact.account?.twoFactorSecret;
     if (!secret) throw conflict('error.twoFactorNotEnabled');
-    if (!(await totpValid(secret, code))) throw wrongCode();
+    if (!(await totpValid(secret, code))) return refuseCode(c, caller);
     await updateAccount(c.get('services').store, caller, (current) => ({ ...current, twoFactorSecret: undefined, twoFactorPending: undefined }));
     return c.json({ enabled: false });
   });

@@ -37,6 +37,22 @@ function afterFailure(account: Account, now: Date): { account: Account; type: Lo
 
 export const isLocked = (account: Account | undefined, now = new Date()) => !!account?.lockedUntil && account.lockedUntil > now.toISOString();
 
+/**
+ * A wrong credential given by a logged-in user (current password, two-factor code) counts
+ * like a failed login: a FAILURE event (LOCKED at the fifth) and one more failure on the account.
+ */
+export async function recordCredentialFailure(store: Store, ip: string, contactId: number, now = new Date()): Promise<void> {
+  const contact = store.get<Contact>(COLLECTIONS.contacts, contactId);
+  if (!contact?.account) return;
+  const failure = afterFailure(contact.account, now);
+  await recordFailure(store, ip, contact.email ?? String(contactId), contact, failure.type, failure.account);
+}
+
+/** The login's per-address limit (429), for every call that checks a credential. */
+export function assertCredentialAttemptsAllowed(store: Store, ip: string): void {
+  assertUnderLimit(store, { collection: LOGIN_EVENTS, ip, max: MAX_LOGIN_FAILURES_PER_IP, counts: (event) => event.loginEventType !== 'SUCCESS' });
+}
+
 export function authRoutes(sessionSecret: string) {
   const app = new Hono<AppEnv>();
 
@@ -48,7 +64,7 @@ export function authRoutes(sessionSecret: string) {
   app.post('/back/login', async (c) => {
     const { store, prod } = c.get('services');
     const ip = clientIp(c);
-    assertUnderLimit(store, { collection: LOGIN_EVENTS, ip, max: MAX_LOGIN_FAILURES_PER_IP, counts: (event) => event.loginEventType !== 'SUCCESS' });
+    assertCredentialAttemptsAllowed(store, ip);
     const form = await c.req.parseBody().catch(() => {
       throw badRequest('error.badForm');
     });

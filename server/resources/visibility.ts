@@ -1,17 +1,18 @@
 import { notFound } from '../errors';
 import { hasMessage } from '../i18n';
-import { isSuperAdmin, type Caller } from '../context';
+import { isPlatformAdmin, isSuperAdmin, type Caller } from '../context';
 import type { EntityDef } from '../schemas';
 import type { ReadOps, Row, Stored } from '../store/types';
 
 /**
  * x-visibility: a record is seen by callers of its universe whose company is in one of the
- * listed fields; a super admin sees the whole universe and the platform records (no universe).
+ * listed fields; a super admin sees the whole universe; the platform records (no universe) only
+ * the platform's own administrators (context.ts isPlatformAdmin).
  * Anything else is "not found".
  */
 export function canSee(entity: EntityDef, record: Stored<Row>, caller: Caller): boolean {
-  // Platform records (a log of no universe, a login with an unknown e-mail): platform admins only.
-  if (record.universeId === null || record.universeId === undefined) return isSuperAdmin(caller);
+  // Platform records (a log of no universe, a login with an unknown e-mail): the platform's own admins only.
+  if (record.universeId === null || record.universeId === undefined) return isPlatformAdmin(caller);
   if (record.universeId !== caller.universeId) return false;
   if (isSuperAdmin(caller) || entity.visibility.length === 0) return true;
   const companyId = caller.company.companyId;

@@ -2,6 +2,8 @@ import { Hono } from 'hono';
 import { badRequest } from '../errors';
 import { requireCaller, type AppContext, type AppEnv, type Caller } from '../context';
 import type { ReadOps, Stored } from '../store/types';
+import { alertLinkOpens } from '../alertAccess';
+import type { Registry } from '../schemas';
 
 /**
  * Live alerts (spec §7.1): the bell polls the unread count and gets each new alert once
@@ -30,8 +32,12 @@ export interface Alert extends LiveAlert {
 
 const LIST_LIMIT = 50;
 
-const mine = (store: ReadOps, caller: Caller) =>
-  store.find<Alert>(ALERTS, (alert) => alert.contactId === caller.contact.contactId).sort((a, b) => b.alertId - a.alertId);
+/** The caller's alerts, newest first; one whose link the caller cannot open (any more) is never delivered. */
+const mine = (store: ReadOps, registry: Registry, caller: Caller) =>
+  store
+    .find<Alert>(ALERTS, (alert) => alert.contactId === caller.contact.contactId)
+    .filter((alert) => alertLinkOpens(registry, store, caller, alert.titleLink))
+    .sort((a, b) => b.alertId - a.alertId);
 
 const publicAlert = ({ alertId, level, title, message, titleLink, creationDate, read }: Stored<Alert>): LiveAlert =>
   ({ alertId, level, title, message, titleLink, creationDate, read });
@@ -47,8 +53,8 @@ export function alertRoutes() {
 
   app.get('/back/alerts/poll', async (c) => {
     const caller = requireCaller(c);
-    const { store } = c.get('services');
-    const unread = mine(store, caller).filter((alert) => !alert.read);
+    const { store, registry } = c.get('services');
+    const unread = mine(store, registry, caller).filter((alert) => !alert.read);
     const snacks = unread.filter((alert) => !alert.shown);
     if (snacks.length) {
       await store.transaction((tx) => snacks.forEach((alert) => tx.update<Alert>(ALERTS, alert.alertId, (current) => ({ ...current, shown: true }))));
@@ -57,7 +63,7 @@ export function alertRoutes() {
   });
 
   const list = (c: AppContext) => {
-    const alerts = mine(c.get('services').store, requireCaller(c)).slice(0, LIST_LIMIT);
+    const alerts = mine(c.get('services').store, c.get('services').registry, requireCaller(c)).slice(0, LIST_LIMIT);
     const liveIds = alerts.filter((alert) => !alert.read).map((alert) => alert.alertId);
     return c.json({
       alerts: alerts.map(publicAlert),
@@ -71,12 +77,12 @@ export function alertRoutes() {
   /** Marks read the caller's alerts between lowlivealertid and highlivealertid (each bound optional). */
   const markRead = async (c: AppContext) => {
     const caller = requireCaller(c);
-    const { store } = c.get('services');
+    const { store, registry } = c.get('services');
     const low = optionalId(c.req.query('lowlivealertid')) ?? 0;
     const high = optionalId(c.req.query('highlivealertid')) ?? Number.MAX_SAFE_INTEGER;
-    const toRead = mine(store, caller).filter((alert) => !alert.read && alert.alertId >= low && alert.alertId <= high);
+    const toRead = mine(store, registry, caller).filter((alert) => !alert.read && alert.alertId >= low && alert.alertId <= high);
     await store.transaction((tx) => toRead.forEach((alert) => tx.update<Alert>(ALERTS, alert.alertId, (current) => ({ ...current, read: true, shown: true }))));
-    return c.json({ count: mine(store, caller).filter((alert) => !alert.read).length });
+    return c.json({ count: mine(store, registry, caller).filter((alert) => !alert.read).length });
   };
   app.patch('/back/alerts/', markRead);
   app.patch('/back/alerts', markRead);

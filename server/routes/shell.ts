@@ -31,8 +31,15 @@ export function shellRoutes() {
     });
   });
 
+  /**
+   * The left menu: configured screens with a `menu`, that the caller may open. A menu page
+   * shows only when one of its items is a configured screen the caller may open: an entry
+   * whose screens are not built (or not theirs) is hidden rather than leading to an empty page.
+   */
   const menu = (c: AppContext) => {
-    const screens = allowedScreens(c.get('services').registry, requireCaller(c)).filter((screen) => screen.menu);
+    const allowed = allowedScreens(c.get('services').registry, requireCaller(c));
+    const routes = new Set(allowed.map((screen) => screen.route));
+    const screens = allowed.filter((screen) => screen.menu && (screen.type !== 'menu' || (screen.items ?? []).some((route) => routes.has(route))));
     screens.sort((a, b) => (a.menu?.order ?? Infinity) - (b.menu?.order ?? Infinity));
     return c.json(screens.map(menuEntry));
   };

@@ -3,7 +3,7 @@ import { badRequest, notFound, validationError } from '../errors';
 import { readJson } from '../json-body';
 import { requireCaller, type AppContext, type AppEnv, type Caller } from '../context';
 import type { EntityDef, Registry } from '../schemas';
-import type { ReadOps } from '../store/types';
+import type { ReadOps, Stored } from '../store/types';
 import { TAGS, tagAssignable, tagVisible, visibleTagIds, writableTags, type Tag } from '../tags';
 import { updateStamps, expectedVersion } from '../resources/write';
 import { recordAccess } from '../resources/recordAccess';
@@ -60,18 +60,29 @@ export function tagRoutes(registry: Registry) {
   for (const entity of registry.entities.values()) if (entity.tags) recordAccess(entity);
 
   /**
-   * Options of tag pickers: enabled tags of these sources the caller may see (the labels of
-   * a record's tags come from here too), each saying whether the caller may assign it.
-   * `privateOnly=true`: only the caller's company's tags; `companyCascadeId`: only that
-   * company's tags; `sourceId` and `searchOnly` are accepted and change nothing yet.
+   * Options of tag pickers: the enabled tags of these sources the caller may assign, so a
+   * picker never offers a tag the server would refuse. `searchOnly=true` (search filters):
+   * every enabled tag of these sources the caller may see. `id=<tagId>` (repeatable): the
+   * labels of those tags, when the caller sees them (a record's tags, even disabled or not
+   * assignable). Each option says whether the caller may assign it. `privateOnly=true`: only
+   * the caller's company's tags; `companyCascadeId`: only that company's tags; `sourceId` is
+   * accepted and changes nothing yet.
    */
   app.get('/back/bo/tags/:types{[A-Z_,]+}/options', (c) => {
     const caller = requireCaller(c);
     const { store, registry } = c.get('services');
     const sources = tagSourcesOf(registry, c.req.param('types'));
     const owner = c.req.query('privateOnly') === 'true' ? caller.company.companyId : Number(c.req.query('companyCascadeId')) || undefined;
+    const ids = c.req.queries('id');
+    if (ids?.some((id) => !/^\d+$/.test(id))) throw badRequest('validation.wrongType');
+    const wanted = ids && new Set(ids.map(Number));
+    const offered = (tag: Stored<Tag>) => {
+      if (!tagVisible(tag, caller) || !tag.sources.some((source) => sources.includes(source))) return false;
+      if (wanted) return wanted.has(tag.tagId);
+      return !tag.disabled && (c.req.query('searchOnly') === 'true' || tagAssignable(tag, caller));
+    };
     const options = store
-      .find<Tag>(TAGS, (tag) => tagVisible(tag, caller) && !tag.disabled && tag.sources.some((source) => sources.includes(source)))
+      .find<Tag>(TAGS, offered)
       .filter((tag) => owner === undefined || tag.companyId === owner)
       .map((tag) => ({ value: tag.tagId, label: tag.localizedName, color: tag.color, assignable: tagAssignable(tag, caller) }))
       .sort((a, b) => a.label.localeCompare(b.label));

@@ -1,3 +1,6 @@
+import { alertLinkOpens } from '../alertAccess';
+import { callerFor } from '../auth/caller';
+import type { Registry } from '../schemas';
 import type { WriteOps } from '../store/types';
 import type { DemoIdentity } from './identity';
 import { addDays, type Random } from './random';
@@ -13,24 +16,33 @@ const messages = [
   { level: 'INFO', title: '8D moved to analysis', message: 'The root cause analysis has started on an 8D you are part of.', record: { collection: 'matrix8ds', id: 'matrixId', screen: '/capas/matrix8d/search' } },
 ] as const;
 
-/** The page of one record of the universe (the newest one), or none when the universe has no such record. */
-function recordLink(tx: WriteOps, record: (typeof messages)[number]['record'], universeId: unknown): string | undefined {
+/** The page of the newest record of the universe the reader can open, or none. */
+function recordLink(tx: WriteOps, opens: (link: string) => boolean, record: (typeof messages)[number]['record'], universeId: unknown): string | undefined {
   const ids = tx.find(record.collection, (row) => row.universeId === universeId).map((row) => Number(row[record.id]));
-  return ids.length ? `${record.screen}?open=${Math.max(...ids)}` : undefined;
+  return ids
+    .sort((a, b) => b - a)
+    .map((id) => `${record.screen}?open=${id}`)
+    .find(opens);
 }
 
-export function seedAlerts(tx: WriteOps, random: Random, today: string, identity: DemoIdentity): void {
+/** Only alerts the account can open: a supplier gets no CAPA alert when its role cannot open the CAPA screens. */
+export function seedAlerts(tx: WriteOps, registry: Registry, random: Random, today: string, identity: DemoIdentity): void {
   for (const contactId of Object.values(identity.accounts)) {
     const contact = tx.get('contacts', contactId)!;
+    const caller = callerFor(tx, contactId, { via: 'session', sessionKey: '' })!;
     const picked = random.sample(messages, 4);
-    picked.forEach(({ record, ...alert }, index) => {
+    const opens = (link: string) => alertLinkOpens(registry, tx, caller, link);
+    const opening = picked.flatMap(({ record, ...alert }) => {
+      const titleLink = recordLink(tx, opens, record, contact.universeId);
+      return titleLink ? [{ ...alert, titleLink }] : [];
+    });
+    opening.forEach((alert, index) => {
       const read = index < 2;
       tx.insert('alerts', 'alertId', {
         ...alert,
-        titleLink: recordLink(tx, record, contact.universeId),
         contactId,
         universeId: contact.universeId,
-        creationDate: `${addDays(today, index - picked.length)}T${String(index + 7).padStart(2, '0')}:30:00.000Z`,
+        creationDate: `${addDays(today, index - opening.length)}T${String(index + 7).padStart(2, '0')}:30:00.000Z`,
         read,
         shown: read,
       });

@@ -8,8 +8,9 @@ type CompanyKey =
   | 'admin' | 'atlas' | 'lumiere' | 'shenzhen' | 'ningbo' | 'guangzhou' | 'dhaka' | 'chittagong' | 'porto'
   | 'guimaraes' | 'istanbul' | 'bursa' | 'como' | 'prato' | 'pacific' | 'anatolia' | 'northwind' | 'harbor';
 
-const companies: Record<CompanyKey, { name: string; roles: string[]; country: string; city: string; universe: 1 | 2 }> = {
-  admin: { name: 'QCFlow Admin', roles: ['SERVICE_PROVIDER'], country: 'France', city: 'Paris', universe: 1 },
+const companies: Record<CompanyKey, { name: string; roles: string[]; country: string; city: string; universe: 1 | 2; platform?: true }> = {
+  // The company that runs the platform: its super admins are the platform's own administrators.
+  admin: { name: 'QCFlow Admin', roles: ['SERVICE_PROVIDER'], country: 'France', city: 'Paris', universe: 1, platform: true },
   atlas: { name: 'Atlas Inspection', roles: ['SERVICE_PROVIDER'], country: 'France', city: 'Lyon', universe: 1 },
   lumiere: { name: 'Maison Lumière', roles: ['DECISION_MAKER'], country: 'France', city: 'Paris', universe: 1 },
   shenzhen: { name: 'Shenzhen Textile Co', roles: ['SUPPLIER'], country: 'China', city: 'Shenzhen', universe: 1 },

@@ -23,7 +23,7 @@ export async function seedDemo(store: Store, registry: Registry, now = new Date(
     const tags = seedTags(tx, identity);
     seedRecords(tx, random, day, identity, tags);
     seedServices(tx, createRandom(42), day, identity); // its own sequence: the records above stay as they were
-    seedAlerts(tx, random, day, identity);
+    seedAlerts(tx, registry, random, day, identity);
     seedAudit(tx, createRandom(30), now, identity); // its own sequence: the records above stay as they were
     assertStoredRecords(registry, tx, 'The demo seed');
   });

@@ -46,7 +46,7 @@ export function actionRoutes(registry: Registry): Hono<AppEnv> {
       if (!isPatchAction(action)) throw validationError([{ path: '/action', key: 'validation.unknownValue' }]);
       // COMPLETE: the machine refuses a service that starts more than a week ahead.
       const dates = action === 'COMPLETE' ? { startsInDays: daysUntil(existing.startDate, today()) } : undefined;
-      return applyServiceEvent(tx, existing, caller, action as ServiceAction, { labels: registry.locales, version, comment, dates }).service;
+      return applyServiceEvent(tx, existing, caller, action as ServiceAction, { registry, version, comment, dates }).service;
     });
     return answerMove(c, caller, action as ServiceAction, service);
   });

@@ -104,14 +104,14 @@ function mergeTarget(tx: WriteOps, caller: Caller, service: Row): ServiceRecord 
   return twins.sort((a, b) => Number(a.serviceId) - Number(b.serviceId))[0];
 }
 
-function mergeInto(tx: WriteOps, caller: Caller, target: ServiceRecord, input: WizardInput, now: Date): ServiceRecord {
+function mergeInto(tx: WriteOps, registry: Registry, caller: Caller, target: ServiceRecord, input: WizardInput, now: Date): ServiceRecord {
   const serviceId = target.serviceId as number;
   const updated = updateService(tx, caller, serviceId, {
     purchaseOrderLines: [...linesOf(target, PO_LINES), ...withLineIds(tx, PO_LINES, input.purchaseOrderLines, [])],
     laboratoryLines: [...linesOf(target, LAB_LINES), ...withLineIds(tx, LAB_LINES, input.laboratoryLines, [])],
   });
   addHistory(tx, caller, { serviceId, event: 'MERGED', side: actingSide(target, caller) }, now);
-  alertServiceParties(tx, updated, caller, 'UPDATED', now);
+  alertServiceParties(tx, registry, updated, caller, 'UPDATED', now);
   if (input.note) insertNote(tx, caller, updated, input.note, now);
   return updated;
 }
@@ -146,7 +146,7 @@ function insertService(tx: WriteOps, registry: Registry, caller: Caller, input: 
     proposedAt: nowIso(now),
   });
   addHistory(tx, caller, { serviceId, event: 'CREATED', toStep: moved.step, side }, now);
-  alertServiceParties(tx, created, caller, 'CREATED', now);
+  alertServiceParties(tx, registry, created, caller, 'CREATED', now);
   if (input.note) insertNote(tx, caller, created, input.note, now);
   return created;
 }
@@ -154,7 +154,7 @@ function insertService(tx: WriteOps, registry: Registry, caller: Caller, input: 
 /** POST: a new service, or the lines appended to the open twin (`created: false`). */
 export function createOrMerge(tx: WriteOps, registry: Registry, caller: Caller, input: WizardInput, now = new Date()): { service: ServiceRecord; created: boolean } {
   const target = mergeTarget(tx, caller, input.service);
-  if (target) return { service: mergeInto(tx, caller, target, input, now), created: false };
+  if (target) return { service: mergeInto(tx, registry, caller, target, input, now), created: false };
   return { service: insertService(tx, registry, caller, input, now), created: true };
 }
 
@@ -204,6 +204,6 @@ export function editService(tx: WriteOps, registry: Registry, caller: Caller, se
     version,
   );
   addHistory(tx, caller, { serviceId, event: 'UPDATED', side: actingSide(existing, caller) });
-  alertServiceParties(tx, updated, caller, 'UPDATED');
+  alertServiceParties(tx, registry, updated, caller, 'UPDATED');
   return updated;
 }

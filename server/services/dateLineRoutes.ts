@@ -55,7 +55,6 @@ const dateDetail = (line: Row, comment?: string) =>
 export function dateLineRoutes(registry: Registry): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const base = '/back/bo/serviceDateLines';
-  const labels = registry.locales;
 
   app.get(`${base}/:serviceId{[0-9]+}`, (c) => {
     const caller = serviceCaller(c);
@@ -77,7 +76,7 @@ export function dateLineRoutes(registry: Registry): Hono<AppEnv> {
       const moved = await c.get('services').store.transaction((tx) => {
         const service = visibleService(tx, serviceId, caller);
         const dates = { sameDates: sameDates(proposal, service as Row) };
-        const result = applyServiceEvent(tx, service, caller, event, { labels, version, comment: dateDetail(proposal, proposal.comment), now, dates });
+        const result = applyServiceEvent(tx, service, caller, event, { registry, version, comment: dateDetail(proposal, proposal.comment), now, dates });
         const previous = waitingLine(tx, serviceId);
         if (previous) tx.update(SERVICE_DATE_LINES, previous.dateLineId as number, (line) => ({ ...line, status: 'REPLACED' }));
         tx.insert(SERVICE_DATE_LINES, 'dateLineId', {
@@ -112,7 +111,7 @@ export function dateLineRoutes(registry: Registry): Hono<AppEnv> {
         const dates = event === 'ACCEPT_DATE' && line ? { startDate: line.startDate, endDate: line.endDate } : {};
         const now = new Date();
         const detail = line ? dateDetail(line, comment) : comment;
-        const result = applyServiceEvent(tx, service, caller, event, { labels, version, comment: detail, changes: dates, now });
+        const result = applyServiceEvent(tx, service, caller, event, { registry, version, comment: detail, changes: dates, now });
         // Checked after the move so that a caller without a side gets 403 first; the throw undoes the move.
         if (body.dateLineId !== undefined && body.dateLineId !== line?.dateLineId) throw dateLineNotWaiting();
         if (line) answerLine(tx, line, caller, event === 'ACCEPT_DATE' ? 'ACCEPTED' : 'REFUSED', comment, now);

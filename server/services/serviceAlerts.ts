@@ -4,6 +4,9 @@ import { nowIso } from '../dates';
 import { COLLECTIONS, fullName, type Contact } from '../identity';
 import { hasMessage, translate, type Language } from '../i18n';
 import { ALERTS, type Alert } from '../routes/alerts';
+import { alertLinkOpens } from '../alertAccess';
+import { callerFor } from '../auth/caller';
+import type { Registry } from '../schemas';
 import type { ReadOps, Row, Stored, WriteOps } from '../store/types';
 import { canSeeService, type ServiceParties } from './access';
 
@@ -45,11 +48,17 @@ function alertKey(service: ServiceLike, event: string): string {
   return hasMessage(`alert.service.${key}.title`) ? key : 'UPDATED';
 }
 
-/** Live alerts for everyone concerned but the caller, each in the recipient's language. */
-export function alertServiceParties(tx: WriteOps, service: ServiceLike, caller: Caller, event: string, now = new Date()): void {
+/**
+ * Live alerts for everyone concerned but the caller, each in the recipient's language; only
+ * to those whose role opens the service page the alert links to.
+ */
+export function alertServiceParties(tx: WriteOps, registry: Registry, service: ServiceLike, caller: Caller, event: string, now = new Date()): void {
   const key = alertKey(service, event);
   const params = { number: service.number, company: caller.company.name, dates: datesOf(service) };
+  const titleLink = `/services/${String(service.serviceId)}`;
   for (const contact of serviceRecipients(tx, service, caller.contact.contactId)) {
+    const recipient = callerFor(tx, contact.contactId, { via: 'session', sessionKey: '' });
+    if (!recipient || !alertLinkOpens(registry, tx, recipient, titleLink)) continue;
     const lang: Language = contact.language ?? 'en';
     const alert: Omit<Alert, 'alertId'> = {
       contactId: contact.contactId,
@@ -57,7 +66,7 @@ export function alertServiceParties(tx: WriteOps, service: ServiceLike, caller: 
       level: WARNING_EVENTS.has(event) ? 'WARN' : 'INFO',
       title: translate(lang, `alert.service.${key}.title`, params),
       message: translate(lang, `alert.service.${key}.message`, params),
-      titleLink: `/services/${String(service.serviceId)}`,
+      titleLink,
       creationDate: nowIso(now),
       read: false,
       shown: false,

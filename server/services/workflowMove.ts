@@ -26,8 +26,8 @@ import { alertServiceParties, mailServiceParties } from './serviceAlerts';
  * history event and the live alerts are written in the caller's transaction.
  */
 export interface MoveExtra {
-  /** Schema labels (registry.locales): a refusal names the action and the step in the caller's language. */
-  labels: Registry['locales'];
+  /** The schemas: a refusal names the action and the step in the caller's language; alerts follow the screens' roles. */
+  registry: Registry;
   /** The version the caller saw; a stale one is refused (409) like any write. */
   version?: number;
   /** The caller's comment, kept in the history event. */
@@ -84,7 +84,7 @@ export function applyServiceEvent(tx: WriteOps, service: ServiceRecord, caller: 
   const moved = moveService(fromStep, flowOf(service as never), { ...actor, ...extra.dates });
   if (!moved) {
     const refusedForDates = extra.dates && moveService(fromStep, flowOf(service as never), actor);
-    throw refusedForDates ? datesRefused(service, event) : transitionRefused(extra.labels, caller, event, fromStep);
+    throw refusedForDates ? datesRefused(service, event) : transitionRefused(extra.registry.locales, caller, event, fromStep);
   }
   const fields = flowFields(moved.step, moved.flow, today(now), service as never);
   const serviceId = service.serviceId as number;
@@ -92,7 +92,7 @@ export function applyServiceEvent(tx: WriteOps, service: ServiceRecord, caller: 
   // A cancellation, completion or reopening drops the proposal that waited: nobody may answer it any more.
   if (service.pendingDateBy && !moved.flow.pendingDateBy && !DATE_ANSWERS.includes(event)) withdrawProposals(tx, serviceId);
   addHistory(tx, caller, { serviceId, event, fromStep, toStep: moved.step, side, detail: extra.comment }, now);
-  alertServiceParties(tx, updated, caller, event, now);
+  alertServiceParties(tx, extra.registry, updated, caller, event, now);
   return { service: updated, side, fromStep, toStep: moved.step };
 }
 

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNTS, loginAs, startServer, type TestServer } from './helpers';
+import { ALERTS } from '../../server/routes/alerts';
+import { contactByEmail } from '../../server/identity';
+import { ACCOUNTS, loginAs, type Client, startServer, type TestServer } from './helpers';
+import { insertService } from './service-fixtures';
 
 /**
  * A live alert links to the record it is about (its page, or its search screen with `?open=<id>`),
@@ -18,12 +21,11 @@ interface Screen {
   sheet?: unknown;
 }
 
-describe('live alert links', () => {
-  it('point at one record the reader can open', async () => {
-    const quality = await loginAs(server, ACCOUNTS.quality);
-    const schemas = (await quality.get('/back/schemas')).body as { screens: Screen[]; entities: Record<string, { 'x-api': string }> };
-    const { alerts } = (await quality.get('/back/alerts/')).body as { alerts: { title: string; titleLink?: string }[] };
-    expect(alerts.length).toBeGreaterThan(0);
+/** Every alert the reader gets links to one record that opens for them: its screen is theirs, its record answers 200. */
+async function expectOpenableAlerts(reader: Client, minimum = 1) {
+    const schemas = (await reader.get('/back/schemas')).body as { screens: Screen[]; entities: Record<string, { 'x-api': string }> };
+    const { alerts } = (await reader.get('/back/alerts/')).body as { alerts: { title: string; titleLink?: string }[] };
+    expect(alerts.length).toBeGreaterThanOrEqual(minimum);
     for (const alert of alerts) {
       const link = alert.titleLink ?? '';
       const service = /^\/services\/(\d+)$/.exec(link);
@@ -36,7 +38,59 @@ describe('live alert links', () => {
         expect(screen?.sheet, `${link} names a screen with a sheet`).toBeTruthy();
         api = `${schemas.entities[screen!.entity!]['x-api']}/${record![2]}`;
       }
-      expect((await quality.get(api)).status, `${alert.title}: ${api}`).toBe(200);
+      expect((await reader.get(api)).status, `${alert.title}: ${api}`).toBe(200);
     }
+}
+
+/** A CAPA the quality director opens (the supplier has no CAPA screen). */
+async function capaLink(quality: Client) {
+  const [capa] = (await quality.get('/back/bo/capas/')).body as { capaId: number }[];
+  return `/capas/capa/search?open=${capa.capaId}`;
+}
+
+async function addAlert(email: string, titleLink: string, title: string) {
+  const contact = contactByEmail(server.store, email)!;
+  await server.store.transaction((tx) =>
+    tx.insert(ALERTS, 'alertId', { contactId: contact.contactId, universeId: contact.universeId, level: 'INFO', title, message: title, titleLink, creationDate: new Date().toISOString(), read: false, shown: false }),
+  );
+}
+
+describe('live alert links', () => {
+  it('point at one record the reader can open', async () => {
+    await expectOpenableAlerts(await loginAs(server, ACCOUNTS.quality));
+  });
+
+  it('of the demo data reach only readers who can open them: no CAPA alert for the supplier', async () => {
+    for (const email of Object.values(ACCOUNTS)) await expectOpenableAlerts(await loginAs(server, email), 0);
+    const sales = await loginAs(server, ACCOUNTS.sales);
+    const { alerts } = (await sales.get('/back/alerts/')).body as { alerts: { title: string; titleLink?: string }[] };
+    expect(alerts.filter((alert) => alert.titleLink?.startsWith('/capas/'))).toEqual([]);
+  });
+
+  it('are never delivered, at poll or in the list, to a reader who cannot open what they link to', async () => {
+    const quality = await loginAs(server, ACCOUNTS.quality);
+    const link = await capaLink(quality);
+    await addAlert(ACCOUNTS.sales, link, 'CAPA overdue (hidden)');
+    await addAlert(ACCOUNTS.quality, link, 'CAPA overdue (shown)');
+    const sales = await loginAs(server, ACCOUNTS.sales);
+    const poll = (await sales.get('/back/alerts/poll')).body as { count: number; snacks: { title: string }[] };
+    expect(poll.snacks.map((snack) => snack.title)).not.toContain('CAPA overdue (hidden)');
+    const list = (await sales.get('/back/alerts/')).body as { alerts: { title: string }[] };
+    expect(list.alerts.map((alert) => alert.title)).not.toContain('CAPA overdue (hidden)');
+    expect(poll.count).toBe(list.alerts.filter((alert) => !(alert as { read?: boolean }).read).length);
+    expect(((await quality.get('/back/alerts/poll')).body as { snacks: { title: string }[] }).snacks.map((snack) => snack.title)).toContain('CAPA overdue (shown)');
+  });
+
+  it('of a service are created only for party members whose role opens the service page', async () => {
+    const quality = await loginAs(server, ACCOUNTS.quality);
+    const service = await insertService(server.store);
+    const before = server.store.find(ALERTS, () => true).length;
+    // A change by the decision maker alerts the provider's people: the manager, not the contributor (no service screen).
+    const reply = await quality.patch(`/back/bo/services/${String(service.serviceId)}/CANCEL`, {}, { version: Number(service.version) });
+    expect(reply.status, reply.text).toBe(200);
+    const created = server.store.find(ALERTS, () => true).slice(before);
+    const to = (email: string) => created.filter((alert) => alert.contactId === contactByEmail(server.store, email)!.contactId);
+    expect(to(ACCOUNTS.manager).length).toBeGreaterThan(0);
+    expect(to(ACCOUNTS.inspector)).toEqual([]);
   });
 });

@@ -45,6 +45,28 @@ describe('login events', () => {
     expect(rows.some((row) => row.email === ACCOUNTS.outsider)).toBe(false);
   });
 
+  it('shows records of no universe only to the platform’s own administrators, not to a customer’s super admin', async () => {
+    const other = await startServer();
+    try {
+      // Northwind's manager made SUPER_ADMIN of their own universe: rules it, not the platform.
+      const outsider = other.store.find<Contact>('contacts', (contact) => contact.email === ACCOUNTS.outsider)[0];
+      await other.store.update<Contact>('contacts', outsider.contactId, (contact) => ({ ...contact, account: { ...contact.account!, profiles: ['SUPER_ADMIN'] } }));
+      await new Client(other.url).login('nobody@nowhere.test', 'x');
+      const customerAdmin = await loginAs(other, ACCOUNTS.outsider);
+      const seen: Row[] = (await customerAdmin.get(EVENTS)).body;
+      expect(seen.some((row) => row.email === ACCOUNTS.outsider)).toBe(true);
+      expect(seen.filter((row) => row.universeId === null)).toEqual([]);
+      const logs: Row[] = (await customerAdmin.get(LOGS)).body;
+      expect(logs.filter((row) => row.universeId === null)).toEqual([]);
+      const platformNoUniverse = (await loginAs(other, ACCOUNTS.admin).then((client) => client.get(EVENTS))).body.filter((row: Row) => row.universeId === null);
+      expect(platformNoUniverse.some((row: Row) => row.email === 'nobody@nowhere.test')).toBe(true);
+      const id = platformNoUniverse[0].loginEventId;
+      expect((await customerAdmin.get(`/back/bo/admin/loginEvent/${id}`)).status).toBe(404);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('records a failed login with the address 127.0.0.1, found by ip, type, contact and company', async () => {
     await new Client(server.url).login(ACCOUNTS.quality, 'not-my-password');
     const quality = contactOf(ACCOUNTS.quality);

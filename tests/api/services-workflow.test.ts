@@ -480,7 +480,7 @@ describe('refusals: rights, visibility, input, versions', () => {
 describe('notification preferences and mail failures', () => {
   it('e-mails only contacts with notifications on whose types include it; alerts in the recipient’s language', async () => {
     const set = (email: string, change: Row) => server.store.update('contacts', net.contacts[email], (contact) => ({ ...contact, ...change }));
-    await set(ACCOUNTS.buyer, { allowNotification: false });
+    await set(ACCOUNTS.buyer, { allowNotification: false, language: 'it' });
     await set(ACCOUNTS.sales, { notificationTypes: ['SERVICE_CANCELED'] });
     await set(ACCOUNTS.inspector, { notificationTypes: ['SERVICE_CONFIRMED'], language: 'it' });
     try {
@@ -494,12 +494,12 @@ describe('notification preferences and mail failures', () => {
         [ACCOUNTS.quality]: `QCFlow: service ${confirmed.number} confirmed`,
         [ACCOUNTS.inspector]: `QCFlow: servizio ${confirmed.number} confermato`,
       });
-      // Alerts do not depend on e-mail preferences.
-      const italian = await loginAs(server, ACCOUNTS.inspector);
-      expect(ok(await italian.get('/back/alerts/')).alerts).toContainEqual(expect.objectContaining({ title: `Servizio ${confirmed.number} confermato` }));
-      expect(ok(await buyer.get('/back/alerts/')).alerts).toContainEqual(expect.objectContaining({ title: `Service ${confirmed.number} confirmed` }));
+      // Alerts do not depend on e-mail preferences; they go only to those whose role opens the service page.
+      expect(ok(await buyer.get('/back/alerts/')).alerts).toContainEqual(expect.objectContaining({ title: `Servizio ${confirmed.number} confermato` }));
+      expect(ok(await quality.get('/back/alerts/')).alerts).toContainEqual(expect.objectContaining({ title: `Service ${confirmed.number} confirmed` }));
+      expect(ok(await inspector.get('/back/alerts/')).alerts.filter((alert: Row) => String(alert.title).includes(String(confirmed.number)))).toEqual([]);
     } finally {
-      await set(ACCOUNTS.buyer, { allowNotification: true });
+      await set(ACCOUNTS.buyer, { allowNotification: true, language: 'en' });
       await set(ACCOUNTS.sales, { notificationTypes: undefined });
       await set(ACCOUNTS.inspector, { notificationTypes: undefined, language: 'en' });
     }

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNTS, loginAs, startServer, type TestServer } from './helpers';
+import { rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { ACCOUNTS, copySchemas, loginAs, startServer, type TestServer } from './helpers';
 
 /** App shell calls: schemas, menu, menu pages, locale, live alerts and the network lookups. */
 let server: TestServer;
@@ -39,6 +41,25 @@ describe('menu', () => {
     // A local manager searches services but has no quality or billing area.
     const buyer = await loginAs(server, ACCOUNTS.buyer);
     expect((await buyer.get('/back/bo/menu/')).body.map((entry: { link: string }) => entry.link)).toEqual(['/services/search']);
+  });
+
+  it('hides a menu page none of whose screens is built (or open to the caller): configuration decides, no dead end', async () => {
+    const schemasDir = await copySchemas();
+    const menuPage = (route: string, items: string[], order: number) =>
+      writeFile(join(schemasDir, 'screens', `${route.slice(1)}Menu.json`), JSON.stringify({ route, type: 'menu', title: 'screen.capas', roles: ['MANAGER'], menu: { icon: 'receipt', order }, items }));
+    await menuPage('/dashboard', ['/dashboard/kpi', '/dashboard/activity'], 10);
+    await menuPage('/quality', ['/quality/kpi', '/capas/capa/search'], 70);
+    await menuPage('/monitoring', ['/admin/loginMonitor/'], 80);
+    const own = await startServer({ schemasDir });
+    try {
+      const manager = await loginAs(own, ACCOUNTS.manager);
+      const links = (await manager.get('/back/bo/menu/')).body.map((entry: { link: string }) => entry.link);
+      expect(links).toEqual(['/services/search', '/billing', '/capas', '/quality']);
+      expect((await manager.get('/back/bo/menu/quality')).body.map((entry: { link: string }) => entry.link)).toEqual(['/capas/capa/search']);
+    } finally {
+      await own.close();
+      await rm(schemasDir, { recursive: true, force: true });
+    }
   });
 
   it('lists the entries of the /capas menu page', async () => {

@@ -46,25 +46,43 @@ async function capaForBrand(tags: number[] = []) {
 }
 
 describe('tag options per privacy', () => {
-  it('the brand sees its own tags of every privacy and the others’ SHARED and VISIBLE ones, assignable only when its own or SHARED', async () => {
+  it('the picker offers the brand only what it may assign: its own tags of every privacy and the others’ SHARED ones', async () => {
     expect(await options(quality, 'CAPA')).toEqual({
       'Customer complaint': true, // own SHARED
       'Recurring defect': true, // own VISIBLE
       'Chemical compliance': true,
       'Spring-Summer 2026': true,
       'Supplier on watch': true, // own SECRET
-      'Re-inspection needed': false, // Atlas VISIBLE
-      'Quick win': false,
+      // Atlas's VISIBLE 'Re-inspection needed' and 'Quick win' are seen, not assignable: not offered.
       // Atlas's SECRET 'Internal follow-up' and the other universe's 'Priority' do not exist here.
     });
   });
 
-  it('the inspection company: another company’s SHARED tag is assignable, its VISIBLE ones are not, its SECRET one is absent', async () => {
+  it('search filters (searchOnly) offer every tag the caller sees, saying which it may assign', async () => {
+    expect(await options(quality, 'CAPA', { searchOnly: 'true' })).toEqual({
+      'Customer complaint': true,
+      'Recurring defect': true,
+      'Chemical compliance': true,
+      'Spring-Summer 2026': true,
+      'Supplier on watch': true,
+      'Re-inspection needed': false, // Atlas VISIBLE
+      'Quick win': false,
+    });
+  });
+
+  it('labels of given ids (a record’s tags) come for every tag the caller sees, never for a hidden one', async () => {
+    const reply = await quality.request('GET', '/back/bo/tags/CAPA/options', { query: { id: [tag['Quick win'], tag['Internal follow-up'], tag['Customer complaint']] } });
+    expect(reply.status, reply.text).toBe(200);
+    expect(reply.body.map((option: { label: string; assignable: boolean }) => [option.label, option.assignable])).toEqual([
+      ['Customer complaint', true],
+      ['Quick win', false],
+    ]);
+    expect((await quality.get('/back/bo/tags/CAPA/options', { id: 'x' })).status).toBe(400);
+  });
+
+  it('the inspection company is offered another company’s SHARED tag and its own, never another’s VISIBLE or SECRET one', async () => {
     expect(await options(manager, 'CAPA')).toEqual({
       'Customer complaint': true, // Lumière SHARED
-      'Recurring defect': false,
-      'Chemical compliance': false,
-      'Spring-Summer 2026': false,
       'Re-inspection needed': true,
       'Quick win': true,
       'Internal follow-up': true, // own SECRET
@@ -72,12 +90,12 @@ describe('tag options per privacy', () => {
     expect(Object.keys(await options(manager, 'CAPA', { privateOnly: 'true' })).sort()).toEqual(['Internal follow-up', 'Quick win', 'Re-inspection needed']);
   });
 
-  it('a company owning no tag may assign only the SHARED ones and sees no SECRET one', async () => {
-    const offered = await options(sales, 'NON_COMPLIANCE');
-    expect(Object.keys(offered).filter((label) => offered[label]).sort()).toEqual(['Customer complaint', 'Workmanship']);
-    expect(offered).toMatchObject({ 'Recurring defect': false, 'Lab test': false, 'Colour fastness': false });
-    expect(offered).not.toHaveProperty('Supplier on watch');
-    expect(offered).not.toHaveProperty('Legacy 2023'); // disabled
+  it('a company owning no tag is offered only the SHARED ones and sees no SECRET one', async () => {
+    expect(Object.keys(await options(sales, 'NON_COMPLIANCE')).sort()).toEqual(['Customer complaint', 'Workmanship']);
+    const seen = await options(sales, 'NON_COMPLIANCE', { searchOnly: 'true' });
+    expect(seen).toMatchObject({ 'Recurring defect': false, 'Lab test': false, 'Colour fastness': false });
+    expect(seen).not.toHaveProperty('Supplier on watch');
+    expect(seen).not.toHaveProperty('Legacy 2023'); // disabled
   });
 });
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ACCOUNTS, en, login, loginWithForm, sheet, shot } from './helpers';
+import { ACCOUNTS, en, login, loginWithForm, sheet, shot, waitForApp } from './helpers';
 
 /**
  * The frame around every page: snacks that leave the search bar free, bell items that open their
@@ -105,4 +105,38 @@ test('no button or tab leads to a feature that is not built', async ({ page }) =
   await page.goto(`/services/${services[0].serviceId}`);
   await expect(page.getByTestId('service-step')).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole('tab')).toHaveText([en('serviceSheet.tab.overview'), en('serviceSheet.tab.history')]);
+});
+
+test('the profile popup and the menu lead only to built screens, never to "coming soon"', async ({ page }) => {
+  test.setTimeout(180_000);
+  const comingSoon = page.getByText(en('page.notImplemented.title'), { exact: true });
+  // The super admin holds COMPANY_ADMIN and UNIVERSE_ADMIN: no universe screen is built, so no universe link.
+  for (const email of [ACCOUNTS.admin, ACCOUNTS.quality, ACCOUNTS.buyer]) {
+    await login(page, email, { path: '/services/search' });
+    await page.getByTestId('profile-button').click();
+    const popup = page.getByTestId('profile-popup');
+    await expect(popup).toBeVisible();
+    await expect(popup.getByTestId('universe-settings-link')).toHaveCount(0);
+    const hrefs = await popup.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+    const menu = await page.getByRole('navigation', { name: en('shell.menu') }).getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+    for (const href of [...hrefs, ...menu].filter((link) => link && link !== '/auth/logout')) {
+      await page.goto(href);
+      await waitForApp(page);
+      await expect(page.locator('main').first()).toBeVisible();
+      await expect(comingSoon, `${email}: ${href}`).toHaveCount(0);
+    }
+    if (email === ACCOUNTS.quality) expect(hrefs.some((href) => /^\/profileCompany\/\d+$/.test(href))).toBe(true);
+    await page.context().clearCookies();
+  }
+});
+
+test('the supplier’s bell holds no alert about screens its role cannot open', async ({ page }) => {
+  await login(page, ACCOUNTS.sales, { path: '/services/search' });
+  const { alerts } = (await (await page.request.get('/back/alerts/', { headers: XHR })).json()) as { alerts: { titleLink?: string }[] };
+  expect(alerts.filter((alert) => alert.titleLink?.startsWith('/capas/'))).toEqual([]);
+  await page.getByTestId('alerts-badge').getByRole('button').click();
+  const popover = page.locator('.mantine-Popover-dropdown');
+  await expect(popover).toBeVisible();
+  await expect(popover.locator('a[href^="/capas/"]')).toHaveCount(0);
+  await expect(popover).not.toContainText('CAPA');
 });
