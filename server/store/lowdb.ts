@@ -25,12 +25,16 @@ export class LowdbStore extends DataReader implements Store {
     /** Size of the data file when it was last written. */
     private fileBytes: number,
     private readonly minJournalBytes: number,
+    private readonly foldAtBytes: number | undefined,
   ) {
     super(db.data);
   }
 
-  /** `minJournalBytes`: the journal size that may trigger a rewrite of the data file (tests lower it). */
-  static async open(file: string, { minJournalBytes = MIN_JOURNAL_BYTES } = {}): Promise<LowdbStore> {
+  /**
+   * `minJournalBytes`: the journal size that may trigger a rewrite of the data file (tests lower it);
+   * `foldAtBytes`: fold past exactly this size, whatever the data file's (tests and the bench force folds).
+   */
+  static async open(file: string, { minJournalBytes = MIN_JOURNAL_BYTES, foldAtBytes }: { minJournalBytes?: number; foldAtBytes?: number } = {}): Promise<LowdbStore> {
     const db = new Low<StoreData>(new DurableJsonFile<StoreData>(file), emptyData());
     await db.read();
     const data: StoreData = { ...emptyData(), ...db.data };
@@ -38,7 +42,7 @@ export class LowdbStore extends DataReader implements Store {
     for (const entry of entries) applyEntry(data, entry);
     db.data = deepFreeze(data);
     const fileBytes = await stat(file).then((info) => info.size, () => 0);
-    return new LowdbStore(db, journal, fileBytes, minJournalBytes);
+    return new LowdbStore(db, journal, fileBytes, minJournalBytes, foldAtBytes);
   }
 
   transaction<R>(work: (tx: WriteOps) => R | Promise<R>): Promise<R> {
@@ -51,7 +55,7 @@ export class LowdbStore extends DataReader implements Store {
         this.db.data = draft.result;
         this.data = draft.result;
         draft.carryDerived();
-        if (this.journal.size > Math.max(this.minJournalBytes, this.fileBytes / 2)) await this.compact();
+        if (this.journal.size > (this.foldAtBytes ?? Math.max(this.minJournalBytes, this.fileBytes / 2))) await this.compact();
       }
       return result;
     };
