@@ -13,11 +13,12 @@ import { generateStore, type GeneratedStore } from './generate';
  * server on it (node + tsx, 127.0.0.1, a free port), log in as quality@brand.test and load it
  * with autocannon over loopback. Latency percentiles come from every response's own time.
  * Writes are measured as they are: lowdb rewrites (and fsyncs) the whole file on each one.
- * BENCH_SIZES=1000,10000 and BENCH_SECONDS=5 shorten a run.
+ * BENCH_SIZES=1000,10000 and BENCH_SECONDS=5 shorten a run; BENCH_ONLY=<words> runs the cases whose name holds them.
  */
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,100000').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
+const ONLY = process.env.BENCH_ONLY;
 /** Two users at once on the single-threaded server (the load tool takes the machine's other core). */
 const CONNECTIONS = 2;
 const WRITES = 40;
@@ -49,13 +50,13 @@ const freePort = () =>
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Spawns the server and waits until /back/version/ answers: the start time. */
-async function startServer(file: string): Promise<{ child: ChildProcess; base: string; startMs: number }> {
+async function startServer(file: string, extraEnv: Record<string, string> = {}): Promise<{ child: ChildProcess; base: string; startMs: number }> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const started = performance.now();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DB_FILE: file, SEED: 'none', LOG: '0', NODE_ENV: 'test', OUTBOX_DIR: join(file, '..', 'outbox') },
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DB_FILE: file, SEED: 'none', LOG: '0', NODE_ENV: 'test', OUTBOX_DIR: join(file, '..', 'outbox'), ...extraEnv },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   let exited = false;
@@ -98,20 +99,27 @@ interface Case {
   path: () => string;
   body?: () => string;
   connections?: number;
+  /** Reads: measure at most this long instead of BENCH_SECONDS, and stop once `meanwhile` is done. */
+  seconds?: number;
   /** Writes: stop after this many requests at most. */
   amount?: number;
-  /** Runs beside the measured requests until they end; answers what it did, for the note. */
-  meanwhile?: (base: string, cookie: string, stop: () => boolean) => Promise<string>;
+  /**
+   * Runs beside the measured requests until they end; answers what it did, for the note, and
+   * optionally a time window (performance.now()): then only the requests overlapping it count.
+   */
+  meanwhile?: (base: string, cookie: string, stop: () => boolean) => Promise<string | { note: string; window: [number, number] }>;
+  /** Runs on its own server, started with these variables (the file as the other cases left it). */
+  serverEnv?: Record<string, string>;
 }
 
 /** One autocannon run; every response's time is kept for exact percentiles. */
 async function measure(base: string, cookie: string, test: Case): Promise<Omit<Row, 'size'>> {
-  const times: number[] = [];
-  let errors = 0;
+  /** [end time, response time] of every response. */
+  const responses: [number, number, number][] = [];
   const options: autocannon.Options = {
     url: base,
     connections: test.connections ?? CONNECTIONS,
-    ...(test.amount ? { amount: test.amount } : { duration: SECONDS }),
+    ...(test.amount ? { amount: test.amount } : { duration: test.seconds ?? SECONDS }),
     headers: { cookie, 'x-requested-with': 'XMLHttpRequest', 'content-type': 'application/json', accept: 'application/json' },
     requests: [
       {
@@ -123,27 +131,31 @@ async function measure(base: string, cookie: string, test: Case): Promise<Omit<R
   const meanwhile = test.meanwhile?.(base, cookie, () => stopped);
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(options, (error, done) => (error ? reject(error) : resolve(done)));
+    if (test.seconds) void meanwhile?.finally(() => instance.stop());
     instance.on('response', (_client, statusCode, _bytes, responseTime) => {
-      times.push(responseTime);
-      if (statusCode >= 300) errors++;
+      responses.push([performance.now(), responseTime, statusCode]);
     });
   });
   stopped = true;
-  const note = await meanwhile;
-  times.sort((a, b) => a - b);
+  const did = await meanwhile;
+  const window = typeof did === 'object' ? did.window : undefined;
+  const counted = window ? responses.filter(([end, took]) => end - took < window[1] && end > window[0]) : responses;
+  const times = counted.map(([, took]) => took).sort((a, b) => a - b);
+  const errors = counted.filter(([, , status]) => status >= 300).length;
   return {
-    note,
+    // Over a window a stall hits few requests (2 connections): the longest one shows it.
+    note: typeof did === 'object' ? `${did.note}; longest search ${fmt(times.at(-1))} ms` : did,
     name: test.name,
     kind: test.kind,
     p50: percentile(times, 50),
     p95: percentile(times, 95),
-    rps: times.length / (result.duration || SECONDS),
+    rps: times.length / (window ? (window[1] - window[0]) / 1000 : result.duration || SECONDS),
     requests: times.length,
-    errors: errors + result.errors + result.timeouts,
+    errors: errors + (window ? 0 : result.errors + result.timeouts),
   };
 }
 
-function cases(store: GeneratedStore, size: number): Case[] {
+function cases(store: GeneratedStore, size: number, file: string): Case[] {
   const day = new Date().toISOString().slice(0, 10);
   const shift = (days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
   const range = `fromDate=${shift(-7)}&toDate=${shift(7)}`;
@@ -175,6 +187,46 @@ function cases(store: GeneratedStore, size: number): Case[] {
     }
     return `${writes} services created meanwhile`;
   };
+  /**
+   * On a server that folds its journal after any write (JOURNAL_FOLD_BYTES=1): once the journal
+   * is empty, one service created starts a fold; more are created every 100 ms until the journal
+   * shrinks (the fold is over). Only the searches overlapping the fold count.
+   */
+  const duringFold = async (base: string, cookie: string) => {
+    const journalBytes = () => stat(`${file}.journal`).then((info) => info.size, () => 0);
+    const deadline = performance.now() + 60_000;
+    while ((await journalBytes()) > 0 && performance.now() < deadline) await sleep(20);
+    await sleep(500);
+    const started = performance.now();
+    let ended: number | undefined;
+    let writes = 0;
+    let failed = 0;
+    const writer = (async () => {
+      while (ended === undefined) {
+        const reply = await fetch(`${base}/back/bo/services`, {
+          method: 'POST',
+          headers: { cookie, 'x-requested-with': 'XMLHttpRequest', 'content-type': 'application/json' },
+          body: wizard(),
+        });
+        if (reply.ok) writes++;
+        else failed++;
+        if (ended === undefined) await sleep(100);
+      }
+    })();
+    let peak = 0;
+    while (ended === undefined && performance.now() < deadline + 120_000) {
+      const bytes = await journalBytes();
+      if (bytes < peak) ended = performance.now();
+      peak = Math.max(peak, bytes);
+      await sleep(5);
+    }
+    await writer;
+    const end = ended ?? performance.now();
+    return {
+      note: `fold ${ended ? (end - started).toFixed(0) : 'not seen'} ms; ${writes} services created meanwhile${failed ? `, ${failed} refused` : ''}; searches overlapping the fold only`,
+      window: [started, end] as [number, number],
+    };
+  };
   return [
     { name: 'search: default range ±7 days', kind: 'search', path: () => search(range) },
     { name: 'search: default range ±7 days, a service created every 250 ms', kind: 'search', path: () => search(range), meanwhile: createEvery(250) },
@@ -185,6 +237,7 @@ function cases(store: GeneratedStore, size: number): Case[] {
     { name: 'search: keyword "cardigan", ±7 days', kind: 'search', path: () => search(`${range}&keywords=cardigan`) },
     { name: 'search: client + steps, ±7 days', kind: 'search', path: () => search(`${range}&client=${store.ids.lumiere}&serviceSteps=CONFIRMED&serviceSteps=OPENED`) },
     { name: 'search: client + steps, all dates', kind: 'search', path: () => search(`client=${store.ids.lumiere}&serviceSteps=CONFIRMED&serviceSteps=OPENED`) },
+    { name: 'search: default range ±7 days during a journal fold', kind: 'search', path: () => search(range), meanwhile: duringFold, serverEnv: { JOURNAL_FOLD_BYTES: '1' }, seconds: 120 },
     { name: 'get one service', kind: 'getOne', path: () => `/back/bo/services/${randomId()}` },
     { name: 'create (POST wizard)', kind: 'write', method: 'POST', path: () => '/back/bo/services', body: wizard, connections: 1, amount: WRITES },
     { name: 'update (PATCH REQUEST_CANCEL)', kind: 'write', method: 'PATCH', path: () => `/back/bo/services/${targets[next++ % targets.length]}/REQUEST_CANCEL`, connections: 1, amount: WRITES },
@@ -211,6 +264,10 @@ function table(rows: Row[]): string {
 
 async function main() {
   const rows: Row[] = [];
+  const log = (row: Row) => {
+    rows.push(row);
+    console.log(`  ${row.name}: p50 ${fmt(row.p50)} ms, p95 ${fmt(row.p95)} ms, ${fmt(row.rps)} req/s, ${row.requests} requests, ${row.errors} errors${row.note ? ` (${row.note})` : ''}`);
+  };
   const dir = await mkdtemp(join(tmpdir(), 'qcflow-bench-'));
   try {
     for (const size of SIZES) {
@@ -225,13 +282,20 @@ async function main() {
       console.log(`  start ${server.startMs.toFixed(0)} ms`);
       try {
         const cookie = await login(server.base);
-        for (const test of cases(store, size)) {
-          const row = { size, ...(await measure(server.base, cookie, test)) };
-          rows.push(row);
-          console.log(`  ${row.name}: p50 ${fmt(row.p50)} ms, p95 ${fmt(row.p95)} ms, ${fmt(row.rps)} req/s, ${row.requests} requests, ${row.errors} errors`);
+        for (const test of cases(store, size, file).filter((test) => !ONLY || test.name.includes(ONLY))) {
+          if (test.serverEnv) continue;
+          log({ size, ...(await measure(server.base, cookie, test)) });
         }
       } finally {
         await stopServer(server.child);
+      }
+      for (const test of cases(store, size, file).filter((test) => test.serverEnv && (!ONLY || test.name.includes(ONLY)))) {
+        const own = await startServer(file, test.serverEnv);
+        try {
+          log({ size, ...(await measure(own.base, await login(own.base), test)) });
+        } finally {
+          await stopServer(own.child);
+        }
       }
       await rm(file, { force: true });
     }
@@ -245,7 +309,7 @@ async function main() {
     `Run ${new Date().toISOString()} on ${cpu.length} × ${cpu[0]?.model ?? 'cpu'}, Node ${process.version}: the real server (node + tsx) on a generated lowdb store, autocannon over loopback, logged in as quality@brand.test (Maison Lumière, client of every generated service).`,
     `Reads: ${SECONDS} s per case, ${CONNECTIONS} connections (a request may wait for the other one: the server is single-threaded); writes: 1 connection, a fixed number of requests. Percentiles from every response's time.`,
     'Server start is a single measure (spawn → first answer of /back/version/); its p50 column holds it.',
-    `Writes (${WRITES} per case) append their change to the store's journal and fsync it; the JSON file is rewritten only once the journal passes 16 MB or half its size (not reached here: at 100,000 services that rewrite takes about 1.5 s and holds the write queue meanwhile).`,
+    `Writes (${WRITES} per case) append their change to the store's journal and fsync it; the JSON file is rewritten only once the journal passes 16 MB or half its size (not reached here, except in the fold case, whose own server folds after any write: the rewrite runs beside requests and writes, a chunk at a time).`,
     '',
     '',
   ].join('\n');

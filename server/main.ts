@@ -10,7 +10,8 @@ const port = Number(env.PORT || 3000);
 const seed = env.SEED === 'none' ? 'none' : 'demo';
 
 const schemasDir = env.SCHEMAS_DIR || 'schemas';
-const { store, sessionSecret } = await openStore({ dbFile: env.DB_FILE || 'data/db.json', seed, sessionSecret: env.SESSION_SECRET, schemasDir });
+const foldAtBytes = env.JOURNAL_FOLD_BYTES ? Number(env.JOURNAL_FOLD_BYTES) : undefined;
+const { store, sessionSecret } = await openStore({ dbFile: env.DB_FILE || 'data/db.json', seed, sessionSecret: env.SESSION_SECRET, schemasDir, foldAtBytes });
 const { server, origin } = await listenThenBuild(host, port, (ownOrigin) =>
   createApp({
     store,

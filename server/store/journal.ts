@@ -1,5 +1,6 @@
-import { mkdir, open, type FileHandle } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { mkdir, open, rename, type FileHandle } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { syncDirectory, writeAll } from './durable-file';
 import type { StoreData } from './draft';
 import type { Stored } from './types';
 
@@ -32,7 +33,8 @@ export function applyEntry(data: StoreData, entry: JournalEntry): void {
  */
 export class Journal {
   private constructor(
-    private readonly handle: FileHandle,
+    readonly file: string,
+    private handle: FileHandle,
     /** Bytes in the file. */
     public size: number,
   ) {}
@@ -41,12 +43,7 @@ export class Journal {
   static async open(file: string): Promise<{ journal: Journal; entries: JournalEntry[] }> {
     await mkdir(dirname(file), { recursive: true });
     const handle = await open(file, 'a+', 0o600);
-    const directory = await open(dirname(file), 'r');
-    try {
-      await directory.sync(); // the journal's own name survives a crash
-    } finally {
-      await directory.close();
-    }
+    await syncDirectory(dirname(file)); // the journal's own name survives a crash
     const text = (await handle.readFile()).toString('utf8');
     const complete = text.lastIndexOf('\n') + 1;
     const size = Buffer.byteLength(text.slice(0, complete));
@@ -67,7 +64,7 @@ export class Journal {
           throw new Error(`${file}: line ${i + 1} is damaged; restore the file from a backup`);
         }
       });
-    return { journal: new Journal(handle, size), entries };
+    return { journal: new Journal(file, handle, size), entries };
   }
 
   async append(entry: JournalEntry): Promise<void> {
@@ -88,6 +85,38 @@ export class Journal {
     await this.handle.truncate(0);
     await this.handle.sync();
     this.size = 0;
+  }
+
+  /**
+   * Drops the first `upTo` bytes, entries the data file now holds, and keeps those written since:
+   * they are copied to a temp file, fsynced and renamed over the journal, so a crash leaves either
+   * the whole journal (replaying what the file holds sets the same values) or its tail.
+   */
+  async dropBefore(upTo: number): Promise<void> {
+    if (upTo >= this.size) return this.clear();
+    const rest = Buffer.alloc(this.size - upTo);
+    for (let done = 0; done < rest.length; ) {
+      const { bytesRead } = await this.handle.read(rest, done, rest.length - done, upTo + done);
+      if (bytesRead === 0) throw new Error(`${this.file}: shorter than expected`);
+      done += bytesRead;
+    }
+    const temp = join(dirname(this.file), `.${basename(this.file)}.tmp`);
+    // Opened in append mode before the rename: once renamed it is the journal, with no reopening that could fail.
+    const next = await open(temp, 'a+', 0o600);
+    try {
+      await next.truncate(0); // a temp file a crash left behind
+      await writeAll(next, rest);
+      await next.sync();
+      await rename(temp, this.file);
+    } catch (error) {
+      await next.close();
+      throw error;
+    }
+    const previous = this.handle;
+    this.handle = next;
+    this.size = rest.length;
+    await previous.close();
+    await syncDirectory(dirname(this.file));
   }
 
   close(): Promise<void> {

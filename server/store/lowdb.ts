@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises';
 import { Low } from 'lowdb';
 import { DurableJsonFile } from './durable-file';
 import { DataReader, Draft, deepFreeze, emptyData, type StoreData } from './draft';
+import { foldOnWorker } from './fold';
 import { applyEntry, Journal } from './journal';
 import type { Id, Row, Store, Stored, WriteOps } from './types';
 
@@ -13,11 +14,13 @@ const MIN_JOURNAL_BYTES = 16 * 1024 * 1024;
  * (`<file>.journal`). Writes go through one promise queue, so they never interleave; each
  * appends its change to the journal and is on disk before it resolves. The JSON file is
  * rewritten (atomically) only when the journal grows past its threshold, so a write costs
- * the size of its change, not of the store.
+ * the size of its change, not of the store; that rewrite (the fold) runs beside the queue.
  */
 export class LowdbStore extends DataReader implements Store {
   private queue: Promise<unknown> = Promise.resolve();
   private closed: Promise<void> | undefined;
+  /** The fold under way, if any. */
+  private folding: Promise<void> | undefined;
 
   private constructor(
     private readonly db: Low<StoreData>,
@@ -25,12 +28,16 @@ export class LowdbStore extends DataReader implements Store {
     /** Size of the data file when it was last written. */
     private fileBytes: number,
     private readonly minJournalBytes: number,
+    private readonly foldAtBytes: number | undefined,
   ) {
     super(db.data);
   }
 
-  /** `minJournalBytes`: the journal size that may trigger a rewrite of the data file (tests lower it). */
-  static async open(file: string, { minJournalBytes = MIN_JOURNAL_BYTES } = {}): Promise<LowdbStore> {
+  /**
+   * `minJournalBytes`: the journal size that may trigger a rewrite of the data file (tests lower it);
+   * `foldAtBytes`: fold past exactly this size, whatever the data file's (tests and the bench force folds).
+   */
+  static async open(file: string, { minJournalBytes = MIN_JOURNAL_BYTES, foldAtBytes }: { minJournalBytes?: number; foldAtBytes?: number } = {}): Promise<LowdbStore> {
     const db = new Low<StoreData>(new DurableJsonFile<StoreData>(file), emptyData());
     await db.read();
     const data: StoreData = { ...emptyData(), ...db.data };
@@ -38,11 +45,11 @@ export class LowdbStore extends DataReader implements Store {
     for (const entry of entries) applyEntry(data, entry);
     db.data = deepFreeze(data);
     const fileBytes = await stat(file).then((info) => info.size, () => 0);
-    return new LowdbStore(db, journal, fileBytes, minJournalBytes);
+    return new LowdbStore(db, journal, fileBytes, minJournalBytes, foldAtBytes);
   }
 
   transaction<R>(work: (tx: WriteOps) => R | Promise<R>): Promise<R> {
-    const run = async () => {
+    return this.exclusive(async () => {
       const draft = new Draft(this.db.data);
       const result = await work(draft);
       const entry = draft.journalEntry();
@@ -51,23 +58,42 @@ export class LowdbStore extends DataReader implements Store {
         this.db.data = draft.result;
         this.data = draft.result;
         draft.carryDerived();
-        if (this.journal.size > Math.max(this.minJournalBytes, this.fileBytes / 2)) await this.compact();
+        if (!this.folding && !this.closed && this.journal.size > (this.foldAtBytes ?? Math.max(this.minJournalBytes, this.fileBytes / 2))) {
+          // Not awaited: the write is durable already, and the next ones need not wait for the fold.
+          this.folding = this.fold()
+            .catch((error: unknown) => console.error('store: folding the journal into the data file failed; the journal keeps every write', error))
+            .finally(() => (this.folding = undefined));
+        }
       }
       return result;
-    };
-    const done = this.queue.then(run, run);
+    });
+  }
+
+  /** Runs `work` in the write queue, after every write queued before. */
+  private exclusive<R>(work: () => Promise<R>): Promise<R> {
+    const done = this.queue.then(work, work);
     this.queue = done.catch(() => undefined);
     return done;
   }
 
   /**
-   * Rewrites the data file with everything, then empties the journal. A crash in between
-   * leaves a journal whose entries the file already holds: replaying them sets the same values.
+   * Rewrites the data file with the journal as it is now, on a worker thread, while requests are
+   * answered and writes go on appending to the journal; once the file is durable, the journal
+   * drops the entries it holds. Called in the write queue, so no append is half done.
    */
-  private async compact(): Promise<void> {
-    await this.db.write();
-    this.fileBytes = await stat(this.fileName).then((info) => info.size);
-    await this.journal.clear();
+  private async fold(): Promise<void> {
+    const upTo = this.journal.size;
+    await foldOnWorker({ file: this.fileName, journal: this.journal.file, upTo });
+    const fileBytes = await stat(this.fileName).then((info) => info.size);
+    await this.exclusive(async () => {
+      this.fileBytes = fileBytes;
+      await this.journal.dropBefore(upTo);
+    });
+  }
+
+  /** Resolves when no fold is under way (tests). */
+  async folded(): Promise<void> {
+    while (this.folding) await this.folding;
   }
 
   private get fileName(): string {
@@ -90,13 +116,20 @@ export class LowdbStore extends DataReader implements Store {
     return Object.values(this.data.collections).every((rows) => Object.keys(rows).length === 0);
   }
 
-  /** Waits for queued writes and leaves everything in the data file alone (the journal empty). */
+  /** Waits for queued writes and a fold under way, and leaves everything in the data file alone (the journal empty). */
   async close(): Promise<void> {
     if (this.closed) return this.closed;
-    this.closed = this.queue.then(async () => {
-      if (this.journal.size > 0) await this.compact();
-      await this.journal.close();
-    });
+    // `closed` is set before any queued write runs: none of them starts a fold.
+    this.closed = (async () => {
+      await this.folded();
+      await this.exclusive(async () => {
+        if (this.journal.size > 0) {
+          await this.db.adapter.write(this.data);
+          await this.journal.clear();
+        }
+        await this.journal.close();
+      });
+    })();
     return this.closed;
   }
 }

@@ -1,0 +1,55 @@
+import { open } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { DurableJsonFile } from './durable-file';
+import { emptyData, type StoreData } from './draft';
+import { applyEntry, type JournalEntry } from './journal';
+
+export interface FoldJob {
+  /** The data file. */
+  file: string;
+  /** The journal, of which the first `upTo` bytes go into the data file. */
+  journal: string;
+  upTo: number;
+}
+
+/**
+ * Rewrites the data file as the data file plus the journal's first `upTo` bytes, as opening the
+ * store would load it. Works from the files, not the server's memory, so it can run on another
+ * thread: handing it a large store's data would cost the event loop as much as serializing it.
+ * The journal only grows past `upTo` meanwhile, and the data file is written atomically.
+ */
+export async function foldFiles({ file, journal, upTo }: FoldJob): Promise<void> {
+  const adapter = new DurableJsonFile<StoreData>(file);
+  const data: StoreData = { ...emptyData(), ...(await adapter.read()) };
+  const bytes = Buffer.alloc(upTo);
+  const handle = await open(journal, 'r');
+  try {
+    for (let done = 0; done < upTo; ) {
+      const { bytesRead } = await handle.read(bytes, done, upTo - done, done);
+      if (bytesRead === 0) throw new Error(`${journal}: shorter than expected`);
+      done += bytesRead;
+    }
+  } finally {
+    await handle.close();
+  }
+  for (const line of bytes.toString('utf8').split('\n')) if (line) applyEntry(data, JSON.parse(line) as JournalEntry);
+  await adapter.write(data);
+}
+
+/**
+ * Runs `foldFiles` on a worker thread. The worker is TypeScript like the server: it registers tsx
+ * itself, since Node 20 does not hand a thread's module hooks (`--import tsx`) to its workers.
+ */
+export function foldOnWorker(job: FoldJob): Promise<void> {
+  // tsx's ES module build (its CommonJS one cannot find its hooks from an eval'd worker).
+  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
+  const entry = new URL('./fold-worker.ts', import.meta.url).href;
+  const code = `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(entry)}); }).catch((error) => process.nextTick(() => { throw error; }));`;
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(code, { eval: true, workerData: job, execArgv: [] });
+    worker.once('error', reject);
+    worker.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`the fold worker stopped with code ${code}`))));
+  });
+}
