@@ -53,8 +53,11 @@ test.describe('CAPA main path (quality manager)', () => {
 
     // The icon menu leads to the CAPA & quality menu page, whose cards lead to the screens.
     const menu = page.getByRole('navigation', { name: en('shell.menu') });
-    await menu.getByRole('link', { name: en('screen.capas'), exact: true }).click();
-    await expect(page).toHaveURL(/\/capas$/);
+    // The landing redirect after sign-in may still be on its way: click again until the menu page shows.
+    await expect(async () => {
+      await menu.getByRole('link', { name: en('screen.capas'), exact: true }).click();
+      await expect(page).toHaveURL(/\/capas$/, { timeout: 2_000 });
+    }).toPass({ timeout: 15_000 });
     await expect(page.getByTestId('page-title')).toHaveText(en('screen.capas'));
     for (const key of ['screen.capaSearch', 'screen.qualityAlertSearch', 'screen.nonComplianceSearch', 'screen.matrix8dSearch']) {
       await expect(page.getByRole('main').getByRole('link').filter({ hasText: en(key) }).first()).toBeVisible();
