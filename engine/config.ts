@@ -1,4 +1,5 @@
 import { api } from './api';
+import type { RoleRule } from './schema/roles';
 import type { JsonSchema } from './schema/resolve';
 
 /**
@@ -20,8 +21,8 @@ export interface RowActionConfig {
   icon?: string;
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
-  /** Shown only when the user holds one of these permission flags. */
-  roles?: string[];
+  /** Shown only to users the role rule allows (engine/schema/roles.ts). */
+  roles?: RoleRule[];
   /** Shown only for rows matching every condition: a value (equal), or `{ "empty": false }`. */
   when?: Record<string, unknown>;
   /** i18n key of a question asked first (row fields are its `{{values}}`). */
@@ -52,7 +53,7 @@ export interface ScreenConfig {
   title: string;
   description?: string;
   icon?: string;
-  roles?: string[];
+  roles?: RoleRule[];
   entity?: string;
   search?: string;
   parent?: string;

@@ -1,4 +1,4 @@
-import { assign, setup, transition } from 'xstate';
+import { and, assign, setup, transition } from 'xstate';
 
 /**
  * The service workflow (spec §4), pure: the server moves a service with it and the sheet
@@ -19,6 +19,9 @@ import { assign, setup, transition } from 'xstate';
  * - A proposal of the dates the service already has is no proposal: refused, so that sending
  *   the prefilled dates back never moves the step (the caller tells, `sameDates`).
  * - A service is completed from a week before its start at the earliest (`startsInDays`).
+ * - Driving the step — confirming, completing, cancelling, answering a cancel request,
+ *   reopening — needs the SERVICE_WORKFLOW flag (spec §6.2, `workflow`); proposing and answering
+ *   dates and asking to cancel do not.
  */
 export type ServiceSide = 'DECISION_MAKER' | 'ORDER_TAKER' | 'SERVICE_PROVIDER';
 export type ServiceStep = 'OPENED' | 'REQUESTED' | 'CONFIRMED' | 'TERMINATED' | 'CANCELLED';
@@ -33,11 +36,15 @@ export interface ServiceFlow {
   cancelRequested: boolean;
 }
 
-/** Every event says on which side the caller acts and whether the caller owns the service. */
+/** Every event says on which side the caller acts, whether the caller owns the service and holds SERVICE_WORKFLOW. */
 export interface ServiceActor {
   by: ServiceSide;
   owner?: boolean;
+  workflow?: boolean;
 }
+
+/** The flag that lets a caller drive the step (the `workflow` of the actor). */
+export const WORKFLOW_FLAG = 'SERVICE_WORKFLOW';
 
 /** The actions of `PATCH /back/bo/services/{id}/{action}`; the date actions have their own calls. */
 export const SERVICE_PATCH_ACTIONS = ['CONFIRM', 'COMPLETE', 'REQUEST_CANCEL', 'CONFIRM_CANCEL', 'DECLINE_CANCEL', 'CANCEL', 'REOPEN'] as const;
@@ -93,6 +100,7 @@ const machineSetup = setup({
     mayAskCancel: ({ context, event }: Args) => !context.cancelRequested && event.by !== 'SERVICE_PROVIDER',
     providerAnswersCancel: (args: Args) => args.context.cancelRequested && byProvider(args),
     providerOrOwner: (args: Args) => byProvider(args) || args.event.owner === true,
+    drivesWorkflow: ({ event }: Args) => event.workflow === true,
   },
   actions: {
     propose: assign(({ context, event }: Args) => ({
@@ -112,9 +120,9 @@ const machineSetup = setup({
 /** Cancelling works the same from every live step. */
 const CANCELLING = {
   REQUEST_CANCEL: { guard: 'mayAskCancel', actions: 'askCancel' },
-  CONFIRM_CANCEL: { guard: 'providerAnswersCancel', target: 'CANCELLED', actions: 'dropRequests' },
-  DECLINE_CANCEL: { guard: 'providerAnswersCancel', actions: 'clearCancel' },
-  CANCEL: { guard: 'providerOrOwner', target: 'CANCELLED', actions: 'dropRequests' },
+  CONFIRM_CANCEL: { guard: and(['providerAnswersCancel', 'drivesWorkflow']), target: 'CANCELLED', actions: 'dropRequests' },
+  DECLINE_CANCEL: { guard: and(['providerAnswersCancel', 'drivesWorkflow']), actions: 'clearCancel' },
+  CANCEL: { guard: and(['providerOrOwner', 'drivesWorkflow']), target: 'CANCELLED', actions: 'dropRequests' },
 } as const;
 
 /** A proposal of the same dates: a forbidden transition (no target, no action), so `can()` is false. */
@@ -124,7 +132,7 @@ const SAME_DATES = { guard: 'sameDates' } as const;
 const BEFORE_CONFIRMATION = {
   ACCEPT_DATE: [{ guard: 'acceptConfirms', target: 'CONFIRMED', actions: 'accept' }, { guard: 'answersOtherSide', actions: 'accept' }],
   REFUSE_DATE: { guard: 'answersOtherSide', actions: 'refuse' },
-  CONFIRM: { guard: 'providerWithAgreedDate', target: 'CONFIRMED', actions: 'providerConfirms' },
+  CONFIRM: { guard: and(['providerWithAgreedDate', 'drivesWorkflow']), target: 'CONFIRMED', actions: 'providerConfirms' },
 } as const;
 
 export const serviceMachine = machineSetup.createMachine({
@@ -151,12 +159,12 @@ export const serviceMachine = machineSetup.createMachine({
     CONFIRMED: {
       on: {
         POSTPONE: [SAME_DATES, { guard: 'byOrderTaker', target: 'REQUESTED', actions: 'propose' }, { target: 'OPENED', actions: 'propose' }],
-        COMPLETE: [{ guard: 'tooEarlyToComplete' }, { guard: 'byProvider', target: 'TERMINATED', actions: 'dropRequests' }],
+        COMPLETE: [{ guard: 'tooEarlyToComplete' }, { guard: and(['byProvider', 'drivesWorkflow']), target: 'TERMINATED', actions: 'dropRequests' }],
         ...CANCELLING,
       },
     },
-    TERMINATED: { on: { REOPEN: { guard: 'providerOrOwner', target: 'OPENED', actions: 'dropRequests' } } },
-    CANCELLED: { on: { REOPEN: { guard: 'providerOrOwner', target: 'OPENED', actions: 'dropRequests' } } },
+    TERMINATED: { on: { REOPEN: { guard: and(['providerOrOwner', 'drivesWorkflow']), target: 'OPENED', actions: 'dropRequests' } } },
+    CANCELLED: { on: { REOPEN: { guard: and(['providerOrOwner', 'drivesWorkflow']), target: 'OPENED', actions: 'dropRequests' } } },
   },
 });
 
@@ -207,7 +215,7 @@ export function moveService(step: ServiceStep, flow: ServiceFlow, event: Service
 export function serviceActions(step: ServiceStep, flow: ServiceFlow, actor: ServiceActor): ServiceAction[] {
   if (!(step in serviceMachine.root.states)) return [];
   // A search page presents hundreds of services that share a handful of these keys.
-  const key = [step, flow.pendingDateBy, flow.dateAccepted, flow.providerConfirmed, flow.cancelRequested, actor.by, actor.owner === true].join();
+  const key = [step, flow.pendingDateBy, flow.dateAccepted, flow.providerConfirmed, flow.cancelRequested, actor.by, actor.owner === true, actor.workflow === true].join();
   let actions = actionsByKey.get(key);
   if (!actions) {
     const snapshot = snapshotAt(step, flow);

@@ -5,6 +5,7 @@ import type { Registry } from './schemas';
 import type { Store, Stored } from './store/types';
 import { forbidden, notLoggedIn } from './errors';
 import { rolesAllow } from './schemas';
+import type { RoleRule } from '../engine/schema/roles';
 import type { Mailer } from './mail';
 
 /**
@@ -44,7 +45,7 @@ export function requireCaller(c: AppContext): Caller {
   return caller;
 }
 
-export function requireRoles(caller: Caller, roles: string[] | undefined): void {
+export function requireRoles(caller: Caller, roles: readonly RoleRule[] | undefined): void {
   if (!rolesAllow(roles, caller.roles)) throw forbidden();
 }
 

@@ -3,6 +3,7 @@ import { basename, join } from 'node:path';
 import type { AnyStateMachine } from 'xstate';
 import { workflows } from '../machines';
 import { resolveSchema, type JsonSchema, type SharedDefs } from '../engine/schema/resolve';
+import type { RoleRule } from '../engine/schema/roles';
 import { createAjv, type Validator } from './validation';
 import type { ScreenConfig } from '../engine/config';
 
@@ -35,7 +36,9 @@ export interface EntityDef {
   readOnly: boolean;
   /** x-routes "custom": the server has hand-written routes at `api`; none are generated. */
   customRoutes: boolean;
-  roles?: string[];
+  roles?: RoleRule[];
+  /** x-createRoles: a create also needs this role rule. */
+  createRoles?: RoleRule[];
   visibility: string[];
   machine?: AnyStateMachine;
   /** The x-machine name (workflow action labels are `workflow.<machineName>.<EVENT>`). */
@@ -122,6 +125,7 @@ function entityDef(name: string, schema: JsonSchema, compilers: ReturnType<typeo
     readOnly: schema['x-readOnly'] === true,
     customRoutes: schema['x-routes'] === 'custom',
     roles: schema['x-roles'],
+    createRoles: schema['x-createRoles'],
     visibility: schema['x-visibility'] ?? [],
     machine,
     machineName,
@@ -174,7 +178,4 @@ export function loadRegistry(schemasDir: string): Registry {
   };
 }
 
-/** Route roles: no list means any logged-in user. */
-export function rolesAllow(required: string[] | undefined, held: ReadonlySet<string>): boolean {
-  return !required?.length || required.some((role) => held.has(role));
-}
+export { rolesAllow } from '../engine/schema/roles';

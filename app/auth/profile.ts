@@ -1,3 +1,5 @@
+import { rolesAllow, type RoleRule } from '../../engine/schema/roles';
+
 /** The signed-in user as `GET /back/auth/profile` returns it (spec §3 "Profile"). */
 export interface Profile {
   roles: string[];
@@ -22,8 +24,8 @@ export interface Profile {
 }
 
 /** A screen without roles is open to every signed-in user. */
-export function hasAnyRole(profile: Pick<Profile, 'roles'>, roles: readonly string[] | undefined): boolean {
-  return !roles?.length || roles.some((role) => profile.roles.includes(role));
+export function hasAnyRole(profile: Pick<Profile, 'roles'>, roles: readonly RoleRule[] | undefined): boolean {
+  return rolesAllow(roles, profile.roles);
 }
 
 export function profilePicture(profile: Profile): string | undefined {

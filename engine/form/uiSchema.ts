@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next';
 import { humanize, titleText } from '../i18n';
 import { fieldKind, propertiesOf, type FieldKind } from '../schema/fields';
 import type { JsonSchema } from '../schema/resolve';
+import { rolesAllow, type RoleRule } from '../schema/roles';
 
 /**
  * The RJSF uiSchema the engine renders with: the screen's ui file (schemas/ui) completed with
@@ -81,8 +82,13 @@ interface BuildOptions {
   roles?: readonly string[];
 }
 
-const writeLocked = (prop: JsonSchema, roles: readonly string[] | undefined) =>
-  Array.isArray(prop['x-writeRoles']) && prop['x-writeRoles'].length > 0 && !prop['x-writeRoles'].some((role: string) => roles?.includes(role));
+const writeLocked = (prop: JsonSchema, roles: readonly string[] | undefined) => !rolesAllow(prop['x-writeRoles'], roles ?? []);
+
+/** The enum values of an `x-valueRoles` field the caller may not choose (RJSF shows them disabled). */
+const valuesLocked = (prop: JsonSchema, roles: readonly string[] | undefined): string[] =>
+  Object.entries((prop['x-valueRoles'] ?? {}) as Record<string, RoleRule[]>)
+    .filter(([, rule]) => !rolesAllow(rule, roles ?? []))
+    .map(([value]) => value);
 
 function fieldUi(name: string, prop: JsonSchema, given: UiSchema | undefined, options: BuildOptions): UiSchema {
   const kind = fieldKind(prop);
@@ -91,6 +97,7 @@ function fieldUi(name: string, prop: JsonSchema, given: UiSchema | undefined, op
   ui['ui:title'] ??= prop.title ? titleText(options.t, prop.title) : humanize(name);
   if (prop.readOnly && options.mode === 'create') ui['ui:widget'] = 'hidden';
   if (options.mode !== 'filter' && writeLocked(prop, options.roles)) ui['ui:disabled'] = true;
+  if (options.mode !== 'filter' && valuesLocked(prop, options.roles).length) ui['ui:enumDisabled'] = valuesLocked(prop, options.roles);
   ui['ui:widget'] ??= options.mode === 'filter' && kind === 'boolean' ? 'switch' : widgetByKind[kind];
   if (!ui['ui:widget']) delete ui['ui:widget'];
   if (options.mode === 'filter') {

@@ -1,4 +1,5 @@
 import type { FormatDefinition, KeywordDefinition } from 'ajv';
+import { rolesAllow, type RoleRule } from './roles';
 
 /**
  * The named field rules of the specification's generic validation table, as ajv
@@ -83,23 +84,28 @@ export function pastDateErrors(
     .map(([field]) => ({ path: `/${field}`, key: 'validation.notPast' }));
 }
 
+type RoleGuarded = { 'x-writeRoles'?: RoleRule[]; 'x-valueRoles'?: Record<string, RoleRule[]>; default?: unknown; [key: string]: unknown };
+
 /**
- * `x-writeRoles` properties the caller may not set: a value other than the schema's `default` on
- * create, or other than the stored one on update (`before`), needs one of the listed flags.
+ * Whether the caller may give `field` the value `value` (`before`: the stored value on update, the
+ * schema's `default` on create — keeping it is always allowed). `x-writeRoles` guards any change
+ * of the field, `x-valueRoles` the choice of each listed value (spec §6.2).
  */
+export function mayWriteValue(prop: RoleGuarded, value: unknown, before: unknown, roles: ReadonlySet<string> | readonly string[]): boolean {
+  if (value === undefined || JSON.stringify(value) === JSON.stringify(before)) return true;
+  const valueRule = typeof value === 'string' && prop['x-valueRoles'] && Object.hasOwn(prop['x-valueRoles'], value) ? prop['x-valueRoles'][value] : undefined;
+  return rolesAllow(prop['x-writeRoles'], roles) && rolesAllow(valueRule, roles);
+}
+
+/** Properties the caller may not set to the value given (see `mayWriteValue`); `before` is the stored record on update. */
 export function writeRoleErrors(
-  schema: { properties?: Record<string, { 'x-writeRoles'?: string[]; default?: unknown; [key: string]: unknown }> },
+  schema: { properties?: Record<string, RoleGuarded> },
   record: Record<string, unknown>,
   roles: ReadonlySet<string>,
   before?: Record<string, unknown>,
 ): { path: string; key: string }[] {
   return Object.entries(schema.properties ?? {})
-    .filter(([field, prop]) => {
-      const allowed = prop['x-writeRoles'];
-      if (!allowed?.length || allowed.some((role) => roles.has(role)) || record[field] === undefined) return false;
-      const unchanged = before ? before[field] : prop.default;
-      return JSON.stringify(record[field]) !== JSON.stringify(unchanged);
-    })
+    .filter(([field, prop]) => !mayWriteValue(prop, record[field], before ? before[field] : prop.default, roles))
     .map(([field]) => ({ path: `/${field}`, key: 'validation.notAllowed' }));
 }
 

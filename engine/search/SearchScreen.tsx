@@ -13,6 +13,7 @@ import { screenColumns } from '../grid/columns';
 import { SchemaGrid } from '../grid/SchemaGrid';
 import { titleText } from '../i18n';
 import { compactQuery, propertiesOf } from '../schema/fields';
+import { rolesAllow } from '../schema/roles';
 import type { JsonSchema } from '../schema/resolve';
 import { SheetScreen, type SheetTarget } from '../sheet/SheetScreen';
 import { PageHeader } from '../ui/PageHeader';
@@ -32,7 +33,7 @@ import { WindowHint } from './WindowHint';
 export interface SearchScreenProps {
   screen: ScreenConfig;
   config: AppConfig;
-  /** The user's permission flags, for row actions limited to some (`rowActions[].roles`). */
+  /** The user's permission flags, for row actions limited to some (`rowActions[].roles`) and the entity's `x-createRoles`. */
   userRoles?: readonly string[];
 }
 
@@ -119,7 +120,8 @@ export function SearchScreen({ screen, config, userRoles = [] }: SearchScreenPro
           config={config}
           actions={
             entity['x-api'] &&
-            !readOnly && (
+            !readOnly &&
+            rolesAllow(entity['x-createRoles'], userRoles) && (
               <Button leftSection={<IconPlus size={16} />} onClick={() => setSheet({ mode: 'create' })}>
                 {t('engine.action.new')}
               </Button>

@@ -1,4 +1,5 @@
 import type { RowActionConfig } from '../config';
+import { rolesAllow } from '../schema/roles';
 
 type Row = Record<string, unknown>;
 
@@ -21,7 +22,7 @@ export function rowMatches(when: RowActionConfig['when'], row: Row): boolean {
 
 /** Actions the user's flags allow at all (independent of the rows). */
 export function allowedActions(actions: RowActionConfig[] | undefined, roles: readonly string[]): RowActionConfig[] {
-  return (actions ?? []).filter((action) => !action.roles?.length || action.roles.some((role) => roles.includes(role)));
+  return (actions ?? []).filter((action) => rolesAllow(action.roles, roles));
 }
 
 /** The allowed actions a given row shows. */

@@ -24,7 +24,7 @@ type Transition = NonNullable<Node['always']>[number];
 const path = (node: Node) => node.path.join('.');
 
 /** A guard's name; xstate's `and`/`or`/`not` helpers are functions carrying their `guards`. */
-function guardName(guard: unknown): string | undefined {
+export function guardName(guard: unknown): string | undefined {
   if (!guard) return undefined;
   if (typeof guard === 'string') return guard;
   const inner = (guard as { guards?: unknown[] }).guards;

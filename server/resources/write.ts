@@ -3,7 +3,7 @@ import { earliestToday, pastDateErrors, writeRoleErrors } from '../../engine/sch
 import { currentMonth, nowIso, today } from '../dates';
 import { HttpError, validationError } from '../errors';
 import { isPlainObject } from '../json-body';
-import type { Caller } from '../context';
+import { requireRoles, type Caller } from '../context';
 import type { EntityDef, StampRules } from '../schemas';
 import type { Row, Stored, WriteOps } from '../store/types';
 import type { Validator } from '../validation';
@@ -54,8 +54,9 @@ function stamps(rules: StampRules['onCreate'], caller: Caller, now: Date): Row {
   return Object.fromEntries(Object.entries(rules ?? {}).map(([field, source]) => [field, value[source]]));
 }
 
-/** The record to insert (its id is given inside the write, see `insertRecord`). */
+/** The record to insert (its id is given inside the write, see `insertRecord`); `x-createRoles` first (403). */
 export function recordToCreate(entity: EntityDef, body: unknown, caller: Caller, now = new Date()): Row {
+  requireRoles(caller, entity.createRoles);
   const data = validate(entity, entity.validateCreate, dynamicDefaults(entity, clientPart(entity, body), now), now, caller);
   const status = entity.machine && entity.statusField ? { [entity.statusField]: initialStatus(entity.machine) } : {};
   return { ...data, ...status, ...stamps(entity.stamps.onCreate, caller, now), universeId: caller.universeId };

@@ -193,7 +193,8 @@ function replay(ctx: Ctx, service: { serviceId: number; universeId: number }, fl
     const day = index === 0 ? created : closing ? minDate(lastDay, today) : addDays(created, Math.round((index * span) / events.length));
     at = timeOn(day, today, index);
     by = actors[side]!;
-    const moved = moveService(step, state, { type: action, by: side, owner: by.companyId === actors[flow.creator]!.companyId });
+    // The seeded history is what each company's managers did: they drive the step (SERVICE_WORKFLOW).
+    const moved = moveService(step, state, { type: action, by: side, owner: by.companyId === actors[flow.creator]!.companyId, workflow: true });
     if (!moved) throw new Error(`services seed: ${flowName} refuses ${action} by ${side} at ${step}`);
     const answer = { answeredByContact: by.contactId, answeredAt: at };
     if (action === 'REQUEST_DATE' || action === 'POSTPONE') {
@@ -237,7 +238,7 @@ export function flowFieldsAfter(flowName: FlowName, day: string): ServiceFlowFie
   let fields: ServiceFlowFields = { serviceStep: 'OPENED' };
   let state: ServiceFlow = INITIAL_FLOW;
   for (const [action, side] of [['REQUEST_DATE', flow.creator], ...flow.events] as [ServiceAction, ServiceSide][]) {
-    const moved = moveService(fields.serviceStep, state, { type: action, by: side, owner: side === flow.creator })!;
+    const moved = moveService(fields.serviceStep, state, { type: action, by: side, owner: side === flow.creator, workflow: true })!;
     fields = flowFields(moved.step, moved.flow, day, fields);
     state = moved.flow;
   }

@@ -1,4 +1,4 @@
-import type { ServiceSide } from '../../machines/service';
+import { WORKFLOW_FLAG, type ServiceActor, type ServiceSide } from '../../machines/service';
 import { sideOfCompanyRole } from '../../machines/serviceRoles';
 import { isSuperAdmin, type Caller } from '../context';
 import { forbidden, notFound } from '../errors';
@@ -51,6 +51,13 @@ export function actingSide(service: ServiceParties, caller: Caller): ServiceSide
 export function isOwner(service: ServiceParties, caller: Caller): boolean {
   return service.creatorCompany === caller.company.companyId || caller.roles.has('ALWAYS_OWNER') || isSuperAdmin(caller);
 }
+
+/** The caller as the service machine sees it, acting on `side`. */
+export const serviceActor = (service: ServiceParties, caller: Caller, side: ServiceSide): ServiceActor => ({
+  by: side,
+  owner: isOwner(service, caller),
+  workflow: caller.roles.has(WORKFLOW_FLAG),
+});
 
 export const isCreator = (service: ServiceParties, caller: Caller) => service.creator === caller.contact.contactId;
 

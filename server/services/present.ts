@@ -2,7 +2,7 @@ import { flowOf, serviceActions, type ServiceStep } from '../../machines/service
 import type { Caller } from '../context';
 import type { ReadOps, Row } from '../store/types';
 import { visibleTagIds } from '../tags';
-import { actingSide, companyRolesOn, isOwner, sheetRight, type ServiceParties } from './access';
+import { actingSide, companyRolesOn, isOwner, serviceActor, sheetRight, type ServiceParties } from './access';
 
 /** Fields kept on the server (the search index text). */
 const SERVER_ONLY = ['searchText'];
@@ -20,6 +20,6 @@ export function presentService(store: ReadOps, service: Row & ServiceParties, ca
     side,
     owner,
     rights: { sheet: sheetRight(service, caller) },
-    actions: side ? serviceActions(service.serviceStep as ServiceStep, flowOf(service as never), { by: side, owner }) : [],
+    actions: side ? serviceActions(service.serviceStep as ServiceStep, flowOf(service as never), serviceActor(service, caller, side)) : [],
   };
 }

@@ -63,10 +63,10 @@ function merge(tx: WriteOps, caller: Caller, sourceId: number, body: Row, versio
     removeService(tx, sourceId);
     return { source: null, target: updatedTarget };
   }
-  // Merged into another one, the source is cancelled like its owner would cancel it.
+  // Merged into another one, the source is cancelled like its owner would cancel it (the merge, not the caller's flags, decides).
   const side = actingSide(source, caller);
   const step = source.serviceStep as ServiceStep;
-  const moved = moveService(step, flowOf(source as never), { type: 'CANCEL', by: side ?? 'DECISION_MAKER', owner: true });
+  const moved = moveService(step, flowOf(source as never), { type: 'CANCEL', by: side ?? 'DECISION_MAKER', owner: true, workflow: true });
   if (!moved) throw new HttpError(409, 'TransitionException', 'error.service.transitionRefused', { action: 'CANCEL', step });
   const updatedSource = updateService(tx, caller, sourceId, {
     purchaseOrderLines: [],

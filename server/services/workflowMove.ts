@@ -14,7 +14,7 @@ import { HttpError, forbidden, versionConflict } from '../errors';
 import { translate } from '../i18n';
 import type { Registry } from '../schemas';
 import type { Row, WriteOps } from '../store/types';
-import { actingSide, isOwner } from './access';
+import { actingSide, serviceActor } from './access';
 import { addHistory } from './history';
 import { SERVICE_DATE_LINES, updateService, type ServiceRecord } from './records';
 import { presentService } from './present';
@@ -79,11 +79,12 @@ export function applyServiceEvent(tx: WriteOps, service: ServiceRecord, caller: 
   if (!side) throw forbidden('error.service.noSide');
   if (extra.version !== undefined && extra.version !== service.version) throw versionConflict();
   const fromStep = service.serviceStep as ServiceStep;
-  const actor = { type: event, by: side, owner: isOwner(service, caller) };
+  const actor = { type: event, ...serviceActor(service, caller, side) };
   const now = extra.now ?? new Date();
   const moved = moveService(fromStep, flowOf(service as never), { ...actor, ...extra.dates });
   if (!moved) {
     const refusedForDates = extra.dates && moveService(fromStep, flowOf(service as never), actor);
+    if (!actor.workflow && moveService(fromStep, flowOf(service as never), { ...actor, ...extra.dates, workflow: true })) throw forbidden('error.service.workflowFlag');
     throw refusedForDates ? datesRefused(service, event) : transitionRefused(extra.registry.locales, caller, event, fromStep);
   }
   const fields = flowFields(moved.step, moved.flow, today(now), service as never);

@@ -75,6 +75,13 @@ describe('engine uiSchema', () => {
     expect(buildUiSchema(guarded, {}, { t, mode: 'filter', roles: [] }).method['ui:disabled']).toBeUndefined();
   });
 
+  it('disables the x-valueRoles values a caller may not choose, never in filters', () => {
+    const guarded = { type: 'object', properties: { department: { type: 'string', enum: ['INSP', 'AUDIT'], 'x-valueRoles': { INSP: ['CREATE_SERVICE_INSPECTION'], AUDIT: ['CREATE_SERVICE_AUDIT'] } } } };
+    expect(buildUiSchema(guarded, {}, { t, mode: 'create', roles: ['CREATE_SERVICE_AUDIT'] }).department['ui:enumDisabled']).toEqual(['INSP']);
+    expect(buildUiSchema(guarded, {}, { t, mode: 'edit', roles: ['CREATE_SERVICE_AUDIT', 'CREATE_SERVICE_INSPECTION'] }).department['ui:enumDisabled']).toBeUndefined();
+    expect(buildUiSchema(guarded, {}, { t, mode: 'filter', roles: [] }).department['ui:enumDisabled']).toBeUndefined();
+  });
+
   it('lets the ui file choose the widget', () => {
     expect(buildUiSchema(schema, { price: { 'ui:widget': 'money' } }, { t, mode: 'edit' }).price['ui:widget']).toBe('money');
   });

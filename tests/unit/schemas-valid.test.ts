@@ -100,7 +100,8 @@ describe.each(Object.keys(entities))('entity %s', (name) => {
   it('has a consistent API description when it has x-api', () => {
     if (schema['x-api'] === undefined) return;
     expect(schema['x-api']).toMatch(/^\/back\/[\w/]+[^/]$/);
-    expect(schema['x-roles']).toEqual(expect.arrayContaining([expect.stringMatching(/^[A-Z_]+$/)]));
+    // Role rules themselves are checked in tests/unit/permission-flags.test.ts.
+    expect(schema['x-roles'].length).toBeGreaterThan(0);
     // Generated writable APIs scope records by company; custom routes scope in their code, audit trails by role.
     if (!schema['x-readOnly'] && schema['x-routes'] !== 'custom') expect(schema['x-visibility'].length).toBeGreaterThan(0);
     expect((schema['x-visibility'] ?? []).filter((field: string) => !props[field])).toEqual([]);

@@ -30,8 +30,12 @@ const DATING = new Set<ServiceStep>(['OPENED', 'REQUESTED']);
 
 type Move = { step: ServiceStep; flow: ServiceFlow } | null;
 
+/** Actions that drive the step: only with the SERVICE_WORKFLOW flag (docs/services.md). */
+const DRIVING: ServiceAction[] = ['CONFIRM', 'COMPLETE', 'CONFIRM_CANCEL', 'DECLINE_CANCEL', 'CANCEL', 'REOPEN'];
+
 /** docs/services.md, row by row. */
-function expectedMove(step: ServiceStep, flow: ServiceFlow, type: ServiceAction, by: ServiceSide, owner: boolean): Move {
+function expectedMove(step: ServiceStep, flow: ServiceFlow, type: ServiceAction, by: ServiceSide, owner: boolean, workflow: boolean): Move {
+  if (DRIVING.includes(type) && !workflow) return null;
   const provider = by === 'SERVICE_PROVIDER';
   const propose = (): Move => ({
     step: by === 'ORDER_TAKER' ? 'REQUESTED' : 'OPENED',
@@ -74,7 +78,9 @@ const FLOWS: ServiceFlow[] = [null, ...SIDES].flatMap((pendingDateBy) =>
   ),
 );
 
-const CASES = STEPS.flatMap((step) => FLOWS.flatMap((flow) => SIDES.flatMap((by) => [false, true].map((owner) => ({ step, flow, by, owner })))));
+const CASES = STEPS.flatMap((step) =>
+  FLOWS.flatMap((flow) => SIDES.flatMap((by) => [false, true].flatMap((owner) => [false, true].map((workflow) => ({ step, flow, by, owner, workflow }))))),
+);
 
 describe('the service machine follows the workflow table', () => {
   it('knows the 11 actions: 4 date calls and the 7 PATCH actions', () => {
@@ -85,12 +91,12 @@ describe('the service machine follows the workflow table', () => {
   it(`moves (or refuses) exactly as the table says in all ${CASES.length * SERVICE_ACTIONS.length} cases`, () => {
     const wrong: string[] = [];
     let accepted = 0;
-    for (const { step, flow, by, owner } of CASES) {
+    for (const { step, flow, by, owner, workflow } of CASES) {
       for (const type of SERVICE_ACTIONS) {
-        const expected = expectedMove(step, flow, type, by, owner);
-        const actual = moveService(step, flow, { type, by, owner });
+        const expected = expectedMove(step, flow, type, by, owner, workflow);
+        const actual = moveService(step, flow, { type, by, owner, workflow });
         if (expected) accepted++;
-        if (JSON.stringify(actual) !== JSON.stringify(expected)) wrong.push(`${step} ${JSON.stringify(flow)} ${type} by ${by}${owner ? ' (owner)' : ''}: ${JSON.stringify(actual)}`);
+        if (JSON.stringify(actual) !== JSON.stringify(expected)) wrong.push(`${step} ${JSON.stringify(flow)} ${type} by ${by}${owner ? ' (owner)' : ''}${workflow ? '' : ' (no flag)'}: ${JSON.stringify(actual)}`);
       }
     }
     expect(wrong.slice(0, 10)).toEqual([]);
@@ -101,16 +107,16 @@ describe('the service machine follows the workflow table', () => {
 
   it('offers (serviceActions) exactly the actions it accepts, in the stable order of SERVICE_ACTIONS', () => {
     const wrong: string[] = [];
-    for (const { step, flow, by, owner } of CASES) {
-      const offered = serviceActions(step, flow, { by, owner });
-      const expected = SERVICE_ACTIONS.filter((type) => expectedMove(step, flow, type, by, owner) !== null);
-      if (offered.join() !== expected.join()) wrong.push(`${step} ${JSON.stringify(flow)} ${by}${owner ? ' (owner)' : ''}: ${offered.join()}`);
+    for (const { step, flow, by, owner, workflow } of CASES) {
+      const offered = serviceActions(step, flow, { by, owner, workflow });
+      const expected = SERVICE_ACTIONS.filter((type) => expectedMove(step, flow, type, by, owner, workflow) !== null);
+      if (offered.join() !== expected.join()) wrong.push(`${step} ${JSON.stringify(flow)} ${by}${owner ? ' (owner)' : ''}${workflow ? '' : ' (no flag)'}: ${offered.join()}`);
     }
     expect(wrong.slice(0, 10)).toEqual([]);
   });
 
   it('refuses everything on an unknown step instead of throwing', () => {
-    expect(moveService('ARCHIVED' as ServiceStep, INITIAL_FLOW, { type: 'REOPEN', by: 'SERVICE_PROVIDER', owner: true })).toBeNull();
+    expect(moveService('ARCHIVED' as ServiceStep, INITIAL_FLOW, { type: 'REOPEN', by: 'SERVICE_PROVIDER', owner: true, workflow: true })).toBeNull();
     expect(serviceActions('ARCHIVED' as ServiceStep, INITIAL_FLOW, { by: 'SERVICE_PROVIDER', owner: true })).toEqual([]);
   });
 });
@@ -128,11 +134,11 @@ describe('readable scenarios', () => {
     const created = start('ORDER_TAKER');
     const agreed = moveService(created.step, created.flow, { type: 'ACCEPT_DATE', by: 'DECISION_MAKER' })!;
     expect(agreed).toEqual({ step: 'REQUESTED', flow: { ...INITIAL_FLOW, dateAccepted: true } });
-    expect(serviceActions(agreed.step, agreed.flow, { by: 'SERVICE_PROVIDER' })).toEqual(['REQUEST_DATE', 'POSTPONE', 'CONFIRM', 'CANCEL']);
-    expect(moveService(agreed.step, agreed.flow, { type: 'CONFIRM', by: 'DECISION_MAKER', owner: true })).toBeNull();
-    const confirmed = moveService(agreed.step, agreed.flow, { type: 'CONFIRM', by: 'SERVICE_PROVIDER' })!;
+    expect(serviceActions(agreed.step, agreed.flow, { by: 'SERVICE_PROVIDER', workflow: true })).toEqual(['REQUEST_DATE', 'POSTPONE', 'CONFIRM', 'CANCEL']);
+    expect(moveService(agreed.step, agreed.flow, { type: 'CONFIRM', by: 'DECISION_MAKER', owner: true, workflow: true })).toBeNull();
+    const confirmed = moveService(agreed.step, agreed.flow, { type: 'CONFIRM', by: 'SERVICE_PROVIDER', workflow: true })!;
     expect(confirmed.step).toBe('CONFIRMED');
-    expect(moveService(confirmed.step, confirmed.flow, { type: 'COMPLETE', by: 'SERVICE_PROVIDER' })!.step).toBe('TERMINATED');
+    expect(moveService(confirmed.step, confirmed.flow, { type: 'COMPLETE', by: 'SERVICE_PROVIDER', workflow: true })!.step).toBe('TERMINATED');
   });
 
   it('postponing a confirmed service reopens the date; the provider stays on board so accepting confirms again', () => {
@@ -149,14 +155,14 @@ describe('readable scenarios', () => {
     const asked = moveService(live.step, live.flow, { type: 'REQUEST_CANCEL', by: 'ORDER_TAKER' })!;
     expect(asked.flow.cancelRequested).toBe(true);
     expect(moveService(asked.step, asked.flow, { type: 'REQUEST_CANCEL', by: 'DECISION_MAKER' })).toBeNull();
-    expect(moveService(asked.step, asked.flow, { type: 'CONFIRM_CANCEL', by: 'DECISION_MAKER', owner: true })).toBeNull();
-    expect(moveService(asked.step, asked.flow, { type: 'DECLINE_CANCEL', by: 'SERVICE_PROVIDER' })).toEqual(live);
-    const cancelled = moveService(asked.step, asked.flow, { type: 'CONFIRM_CANCEL', by: 'SERVICE_PROVIDER' })!;
+    expect(moveService(asked.step, asked.flow, { type: 'CONFIRM_CANCEL', by: 'DECISION_MAKER', owner: true, workflow: true })).toBeNull();
+    expect(moveService(asked.step, asked.flow, { type: 'DECLINE_CANCEL', by: 'SERVICE_PROVIDER', workflow: true })).toEqual(live);
+    const cancelled = moveService(asked.step, asked.flow, { type: 'CONFIRM_CANCEL', by: 'SERVICE_PROVIDER', workflow: true })!;
     expect(cancelled).toEqual({ step: 'CANCELLED', flow: live.flow });
-    expect(moveService(live.step, live.flow, { type: 'CANCEL', by: 'ORDER_TAKER' })).toBeNull();
-    expect(moveService(live.step, live.flow, { type: 'CANCEL', by: 'ORDER_TAKER', owner: true })!.step).toBe('CANCELLED');
-    expect(serviceActions('CANCELLED', cancelled.flow, { by: 'DECISION_MAKER', owner: true })).toEqual(['REOPEN']);
-    expect(serviceActions('CANCELLED', cancelled.flow, { by: 'DECISION_MAKER' })).toEqual([]);
+    expect(moveService(live.step, live.flow, { type: 'CANCEL', by: 'ORDER_TAKER', workflow: true })).toBeNull();
+    expect(moveService(live.step, live.flow, { type: 'CANCEL', by: 'ORDER_TAKER', owner: true, workflow: true })!.step).toBe('CANCELLED');
+    expect(serviceActions('CANCELLED', cancelled.flow, { by: 'DECISION_MAKER', owner: true, workflow: true })).toEqual(['REOPEN']);
+    expect(serviceActions('CANCELLED', cancelled.flow, { by: 'DECISION_MAKER', workflow: true })).toEqual([]);
   });
 });
 
@@ -216,9 +222,11 @@ const FLOW = {
 } satisfies Record<string, ServiceFlow>;
 type FlowName = keyof typeof FLOW;
 
-type Who = 'DM' | 'OT' | 'SP' | 'DM owner' | 'OT owner' | 'SP owner';
+type Party = 'DM' | 'OT' | 'SP' | 'DM owner' | 'OT owner' | 'SP owner';
+/** A party holds SERVICE_WORKFLOW unless the row says `no flag`. */
+type Who = Party | `${Party} no flag`;
 const SIDE_OF = { DM, OT, SP } as const;
-const actorOf = (who: Who) => ({ by: SIDE_OF[who.slice(0, 2) as 'DM' | 'OT' | 'SP'], owner: who.endsWith('owner') });
+const actorOf = (who: Who) => ({ by: SIDE_OF[who.slice(0, 2) as 'DM' | 'OT' | 'SP'], owner: who.includes('owner'), workflow: !who.endsWith('no flag') });
 
 const REFUSED = 'refused' as const;
 type Row = [from: ServiceStep, flow: FlowName, event: ServiceAction, who: Who, expected: typeof REFUSED | [ServiceStep, ServiceFlow], dates?: ServiceEventDates];
@@ -380,6 +388,22 @@ const ROWS: Row[] = [
   ['OPENED', 'agreed', 'REOPEN', 'SP owner', REFUSED],
   ['REQUESTED', 'agreed', 'REOPEN', 'SP owner', REFUSED],
   ['CONFIRMED', 'booked', 'REOPEN', 'SP owner', REFUSED],
+
+  // SERVICE_WORKFLOW — without it, the provider or owner may not drive the step…
+  ['OPENED', 'agreed', 'CONFIRM', 'SP no flag', REFUSED],
+  ['CONFIRMED', 'booked', 'COMPLETE', 'SP owner no flag', REFUSED],
+  ['CONFIRMED', 'booked, cancel asked', 'CONFIRM_CANCEL', 'SP no flag', REFUSED],
+  ['CONFIRMED', 'booked, cancel asked', 'DECLINE_CANCEL', 'SP no flag', REFUSED],
+  ['OPENED', 'agreed', 'CANCEL', 'SP no flag', REFUSED],
+  ['CONFIRMED', 'booked', 'CANCEL', 'OT owner no flag', REFUSED],
+  ['TERMINATED', 'booked', 'REOPEN', 'DM owner no flag', REFUSED],
+  ['CANCELLED', 'agreed', 'REOPEN', 'SP no flag', REFUSED],
+  // …but proposes, answers dates and asks to cancel as before.
+  ['OPENED', 'fresh', 'REQUEST_DATE', 'OT no flag', ['REQUESTED', F({ pendingDateBy: OT })]],
+  ['CONFIRMED', 'booked', 'POSTPONE', 'DM no flag', ['OPENED', F({ pendingDateBy: DM, providerConfirmed: true })]],
+  ['OPENED', 'DM proposed', 'ACCEPT_DATE', 'SP no flag', ['CONFIRMED', booked]],
+  ['REQUESTED', 'OT proposed', 'REFUSE_DATE', 'DM no flag', ['REQUESTED', F()]],
+  ['CONFIRMED', 'booked', 'REQUEST_CANCEL', 'OT no flag', ['CONFIRMED', { ...booked, cancelRequested: true }]],
 ];
 
 const snapshotOf = (step: ServiceStep, flow: ServiceFlow) => serviceMachine.resolveState({ value: step, context: flow });
@@ -440,6 +464,12 @@ describe('the service machine, row by row (hand-written from docs/services.md)',
         const rows = ROWS.filter((r) => r[2] === type && r[3] === who);
         if (!rows.length) missing.push(`${type} by ${who}`);
       }
+    }
+    // Without SERVICE_WORKFLOW: every driving action refused at least once, every other one accepted.
+    for (const type of SERVICE_ACTIONS) {
+      const withoutFlag = ROWS.filter((r) => r[2] === type && r[3].endsWith('no flag'));
+      const seen = DRIVING.includes(type) ? withoutFlag.some((r) => r[4] === REFUSED) : withoutFlag.some((r) => r[4] !== REFUSED);
+      if (!seen) missing.push(`${type} without SERVICE_WORKFLOW`);
     }
     expect(missing).toEqual([]);
   });

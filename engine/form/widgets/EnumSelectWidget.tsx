@@ -12,16 +12,18 @@ export const DROPDOWN_MAX_HEIGHT = 300;
 /**
  * Select for an enum (or multi-select for an array of enums) with translated labels.
  * Spec §5.1: required selects are not clearable; a required select with a single item picks
- * it; a value no longer in the list is cleared.
+ * it; a value no longer in the list is cleared. Values in `ui:enumDisabled` are listed greyed out.
  */
 export function EnumSelectWidget(props: WidgetProps) {
   const { t } = useTranslation();
-  const { schema, value, required, readonly, onChange } = props;
+  const { schema, value, required, readonly, onChange, options } = props;
   const enumeration = enumOf(schema);
   const multiple = schema.type === 'array';
+  // `ui:enumDisabled`: values shown but not selectable (e.g. those `x-valueRoles` keeps from the caller).
+  const disabled = (options.enumDisabled ?? []).map(String);
   const data = useMemo(
-    () => (enumeration?.values ?? []).map((v) => ({ value: v, label: enumText(t, enumeration?.name, v) })),
-    [enumeration?.name, enumeration?.values.join('|'), t],
+    () => (enumeration?.values ?? []).map((v) => ({ value: v, label: enumText(t, enumeration?.name, v), disabled: disabled.includes(v) })),
+    [enumeration?.name, enumeration?.values.join('|'), disabled.join('|'), t],
   );
   const known = new Set(data.map((d) => d.value));
 

@@ -1,4 +1,5 @@
 import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
+import { guardName as generatedGuardName } from '../../../scripts/generate/machines';
 
 /**
  * Which transitions of a flat machine a set of test rows exercises: a cheap stand-in for line
@@ -17,11 +18,8 @@ export interface BranchUse {
   guards: Map<string, { passed: boolean; refused: boolean }>;
 }
 
-function guardName(guard: unknown): string | null {
-  if (!guard) return null;
-  if (typeof guard === 'string') return guard;
-  return (guard as { type?: string }).type ?? 'inline';
-}
+/** Guards are named as the generated diagrams name them (`byProvider && drivesWorkflow`). */
+const guardName = (guard: unknown): string | null => generatedGuardName(guard) ?? null;
 
 export function branchUse(machine: AnyStateMachine, rows: Array<{ snapshot: AnyMachineSnapshot; event: EventObject }>): BranchUse {
   const all = new Map<string, string | null>();

@@ -9,6 +9,8 @@ import type { LookupItem } from '../../../../engine/lookup/cache';
 import { useLookup } from '../../../../engine/lookup/useLookup';
 import type { WizardError, WizardLimits } from '../../../../machines/serviceWizard';
 import { propertiesOf } from '../../../../engine/schema/fields';
+import { rolesAllow } from '../../../../engine/schema/roles';
+import { mayWriteValue } from '../../../../engine/schema/rules';
 import { useReadySession } from '../../../auth/session';
 
 /**
@@ -38,12 +40,14 @@ type EnumSelectProps = Omit<SelectProps, 'data' | 'value' | 'onChange'> & {
   onChange: (value: string | undefined) => void;
   /** Only these values (e.g. the types of a department). */
   only?: (value: string) => boolean;
+  /** Values shown but not selectable (see `useMayChoose`). */
+  mayChoose?: (value: string) => boolean;
 };
 
-export function EnumSelect({ enumName, value, onChange, only, locked, ...props }: EnumSelectProps & { locked?: boolean }) {
+export function EnumSelect({ enumName, value, onChange, only, mayChoose, locked, ...props }: EnumSelectProps & { locked?: boolean }) {
   const { t } = useTranslation();
   const values = useEnumValues(enumName);
-  const data = values.filter((item) => !only || only(item)).map((item) => ({ value: item, label: enumText(t, enumName, item) }));
+  const data = values.filter((item) => !only || only(item)).map((item) => ({ value: item, label: enumText(t, enumName, item), disabled: mayChoose && !mayChoose(item) }));
   return (
     <Select
       {...props}
@@ -61,8 +65,14 @@ export function EnumSelect({ enumName, value, onChange, only, locked, ...props }
 /** Whether the profile may change a field its schema guards with `x-writeRoles` (spec §6.2; the server refuses it too). */
 export function useMayWrite(entity: string, field: string): boolean {
   const { config, profile } = useReadySession();
-  const roles = propertiesOf(config.entities[entity])[field]?.['x-writeRoles'];
-  return !Array.isArray(roles) || roles.length === 0 || roles.some((role) => profile.roles.includes(role));
+  return rolesAllow(propertiesOf(config.entities[entity])[field]?.['x-writeRoles'], profile.roles);
+}
+
+/** Which values of a field its schema's `x-valueRoles` lets the profile choose (spec §6.2; the server refuses the others). */
+export function useMayChoose(entity: string, field: string): (value: string) => boolean {
+  const { config, profile } = useReadySession();
+  const prop = propertiesOf(config.entities[entity])[field];
+  return (value) => mayWriteValue(prop ?? {}, value, undefined, profile.roles);
 }
 
 type CompanySelectProps = Omit<SelectProps, 'data' | 'value' | 'onChange'> & {

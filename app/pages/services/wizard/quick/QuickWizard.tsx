@@ -6,7 +6,7 @@ import { enumText } from '../../../../../engine/i18n';
 import { lockedSlots, needsExFactoryDate, quickSide, type WizardError } from '../../../../../machines/serviceWizard';
 import { serviceApi } from '../../shared/serviceApi';
 import { Confirmation, type SavedService } from '../Confirmation';
-import { DateField, EnumSelect, useCompanyContacts, useDropStaleContacts, useEnumValues, useFieldError } from '../fields';
+import { DateField, EnumSelect, useCompanyContacts, useDropStaleContacts, useEnumValues, useFieldError, useMayChoose } from '../fields';
 import { fieldErrorsOf } from '../serverErrors';
 import { PartyFields } from '../steps/PartyFields';
 import { useWizardLeaveGuard } from '../useWizardLeaveGuard';
@@ -43,9 +43,12 @@ export function QuickWizard({ user }: { user: WizardUser }) {
   useDropStaleContacts(site, quick.orderTakerContacts, (orderTakerContacts) => setQuick((current) => ({ ...current, orderTakerContacts })));
   const departments = useEnumValues('department');
   const types = useEnumValues('serviceType');
+  const mayChooseDepartment = useMayChoose('service', 'thirdPartyDepartment');
   const typeData = departments.map((department) => ({
     group: enumText(t, 'department', department),
-    items: types.filter((type) => type.startsWith(`${department}_`)).map((type) => ({ value: type, label: enumText(t, 'serviceType', type) })),
+    items: types
+      .filter((type) => type.startsWith(`${department}_`))
+      .map((type) => ({ value: type, label: enumText(t, 'serviceType', type), disabled: !mayChooseDepartment(department) })),
   }));
 
   const change = (patch: Partial<QuickDraft>) => {

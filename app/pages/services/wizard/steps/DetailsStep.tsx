@@ -13,7 +13,7 @@ import {
   type WizardError,
 } from '../../../../../machines/serviceWizard';
 import { CountedTextarea } from '../../../../../engine/ui/CountedTextarea';
-import { DateField, EnumSelect, useFieldError, useMayWrite, useWizardLimits } from '../fields';
+import { DateField, EnumSelect, useFieldError, useMayChoose, useMayWrite, useWizardLimits } from '../fields';
 import { LinesEditor } from './LinesEditor';
 import { labLineColumns, poLineColumns } from './lineColumns';
 
@@ -35,6 +35,7 @@ export function DetailsStep({ draft, roles, errors, datesReadOnly, onService, on
   const limits = useWizardLimits();
   const { service } = draft;
   const mayChangeMethod = useMayWrite('service', 'assessmentMethod');
+  const mayChooseDepartment = useMayChoose('service', 'thirdPartyDepartment');
   const select = (field: keyof ServiceDraft, enumName: string, required = false, locked = false) => (
     <EnumSelect
       enumName={enumName}
@@ -69,6 +70,7 @@ export function DetailsStep({ draft, roles, errors, datesReadOnly, onService, on
           label={t('service.thirdPartyDepartment')}
           required
           value={service.thirdPartyDepartment}
+          mayChoose={mayChooseDepartment}
           // A type of another department no longer fits.
           onChange={(value) => onService({ thirdPartyDepartment: value, type: departmentOfType(service.type) === value ? service.type : undefined })}
           error={errorAt('/service/thirdPartyDepartment')}

@@ -1,0 +1,16 @@
+/**
+ * Role rules of schemas and screens (`x-roles`, `x-createRoles`, `x-writeRoles`, `x-valueRoles`,
+ * screen `roles`, row action `roles`): a list of alternatives, any one of which grants. An
+ * alternative is a permission flag, or a list of flags that must all be held, e.g.
+ * `["SUPER_ADMIN", ["MANAGER", "COMPANY_ADMIN"]]`. No list, or an empty one, grants everyone.
+ */
+export type RoleRule = string | readonly string[];
+
+type Held = ReadonlySet<string> | readonly string[];
+
+const holds = (held: Held, flag: string) => (Array.isArray(held) ? held.includes(flag) : (held as ReadonlySet<string>).has(flag));
+
+export function rolesAllow(rule: readonly RoleRule[] | undefined, held: Held): boolean {
+  return !rule?.length || rule.some((alternative) => (typeof alternative === 'string' ? holds(held, alternative) : alternative.every((flag) => holds(held, flag))));
+}
+
