@@ -1,0 +1,147 @@
+/**
+ * Declarative reads (docs/store.md): what a route asks the store for, never how. Both adapters
+ * answer the same queries — lowdb in memory with its indexes (`matcher` below), PostgreSQL
+ * compiled to SQL — so a route never scans a collection with a JS predicate.
+ *
+ * The operators are the search forms' `x-filter` operators plus `and`, `or`, `not` (visibility
+ * scopes are ors of company fields) and `exists`.
+ */
+import { keywordsOf, normalize } from '../text';
+import type { Row } from './types';
+
+export type Scalar = string | number | boolean | null;
+
+export type Condition =
+  /** The field equals the value (`null`: the field is missing or null). An array field matches when it holds the value. */
+  | { op: 'eq'; field: string; value: Scalar }
+  /** The field (or, for an array field, one of its items) is one of the values; an empty list matches everything. */
+  | { op: 'in'; field: string; values: Scalar[] }
+  /** One of the fields equals the value. */
+  | { op: 'anyEq'; fields: string[]; value: Scalar }
+  /** Ordered comparison of a present, non-null value (strings compare as strings: ISO dates and months). */
+  | { op: 'gte' | 'lte' | 'gt' | 'lt'; field: string; value: string | number }
+  /** Every word of `value` appears, accent- and case-insensitively, in one of the fields. */
+  | { op: 'keywords'; fields: string[]; value: string }
+  /** The field is present and not null (`false`: missing or null). */
+  | { op: 'exists'; field: string; value: boolean }
+  | { op: 'and'; all: Condition[] }
+  | { op: 'or'; any: Condition[] }
+  | { op: 'not'; condition: Condition };
+
+export interface Order {
+  field: string;
+  desc?: boolean;
+}
+
+export interface Query {
+  collection: string;
+  where?: Condition;
+  /** Missing and null values sort last, whatever the direction. */
+  orderBy?: Order[];
+  limit?: number;
+  offset?: number;
+}
+
+export const and = (...all: (Condition | undefined | false)[]): Condition => {
+  const kept = all.filter((item): item is Condition => !!item);
+  return kept.length === 1 ? kept[0] : { op: 'and', all: kept };
+};
+export const or = (...any: Condition[]): Condition => (any.length === 1 ? any[0] : { op: 'or', any });
+export const eq = (field: string, value: Scalar): Condition => ({ op: 'eq', field, value });
+
+const isNil = (value: unknown) => value === undefined || value === null;
+
+function equals(actual: unknown, wanted: Scalar): boolean {
+  if (wanted === null) return isNil(actual);
+  return Array.isArray(actual) ? actual.includes(wanted) : actual === wanted;
+}
+
+function compare(actual: unknown, op: 'gte' | 'lte' | 'gt' | 'lt', bound: string | number): boolean {
+  if (isNil(actual) || typeof actual !== typeof bound) return false;
+  const a = actual as string | number;
+  switch (op) {
+    case 'gte':
+      return a >= bound;
+    case 'lte':
+      return a <= bound;
+    case 'gt':
+      return a > bound;
+    case 'lt':
+      return a < bound;
+  }
+}
+
+/** The condition as a predicate over records: how the embedded store answers a query. */
+export function matcher(condition: Condition | undefined): (record: Row) => boolean {
+  if (!condition) return () => true;
+  switch (condition.op) {
+    case 'eq':
+      return (record) => equals(record[condition.field], condition.value);
+    case 'in': {
+      if (!condition.values.length) return () => true;
+      const wanted = new Set<unknown>(condition.values);
+      return (record) => {
+        const actual = record[condition.field];
+        return Array.isArray(actual) ? actual.some((item) => wanted.has(item)) : wanted.has(actual ?? null);
+      };
+    }
+    case 'anyEq':
+      return (record) => condition.fields.some((field) => equals(record[field], condition.value));
+    case 'gte':
+    case 'lte':
+    case 'gt':
+    case 'lt':
+      return (record) => compare(record[condition.field], condition.op, condition.value);
+    case 'keywords': {
+      const words = keywordsOf(condition.value);
+      if (!words.length) return () => true;
+      return (record) => {
+        const texts = condition.fields.map((field) => normalize(record[field]));
+        return words.every((word) => texts.some((text) => text.includes(word)));
+      };
+    }
+    case 'exists':
+      return (record) => isNil(record[condition.field]) !== condition.value;
+    case 'and': {
+      const parts = condition.all.map(matcher);
+      return (record) => parts.every((part) => part(record));
+    }
+    case 'or': {
+      const parts = condition.any.map(matcher);
+      return (record) => parts.some((part) => part(record));
+    }
+    case 'not': {
+      const inner = matcher(condition.condition);
+      return (record) => !inner(record);
+    }
+  }
+}
+
+/** Sorts like PostgreSQL's `ORDER BY … NULLS LAST`, ties kept in their order. */
+export function comparator(orderBy: Order[] | undefined): ((a: Row, b: Row) => number) | undefined {
+  if (!orderBy?.length) return undefined;
+  return (a, b) => {
+    for (const { field, desc } of orderBy) {
+      const [x, y] = [a[field], b[field]];
+      if (isNil(x) || isNil(y)) {
+        if (isNil(x) !== isNil(y)) return isNil(x) ? 1 : -1;
+        continue;
+      }
+      if (x === y) continue;
+      const order = (x as string | number) < (y as string | number) ? -1 : 1;
+      return desc ? -order : order;
+    }
+    return 0;
+  };
+}
+
+/** A query answered over records in memory: filter, sort, then offset and limit. */
+export function runQuery<T extends Row>(records: Iterable<T>, query: Omit<Query, 'collection'>): T[] {
+  const matches = matcher(query.where);
+  const found: T[] = [];
+  for (const record of records) if (matches(record)) found.push(record);
+  const order = comparator(query.orderBy);
+  if (order) found.sort(order);
+  const start = query.offset ?? 0;
+  return query.limit === undefined ? found.slice(start) : found.slice(start, start + query.limit);
+}
