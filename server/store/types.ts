@@ -59,3 +59,39 @@ export class NotFoundError extends Error {
     super(`No ${collection}/${id}`);
   }
 }
+
+// ---- the asynchronous, declarative interface (DESIGN rule 5): both adapters implement it ----
+
+export type { Condition, Order, Query } from './query';
+import type { Query } from './query';
+
+/** Reads: one record by id, or a declarative query (never a JS predicate). */
+export interface Reader {
+  get<T extends Row = Row>(collection: string, id: Id): Promise<Stored<T> | undefined>;
+  query<T extends Row = Row>(query: Query): Promise<Stored<T>[]>;
+  count(query: Omit<Query, 'orderBy' | 'limit' | 'offset'>): Promise<number>;
+  getMeta<T = unknown>(key: string): Promise<T | undefined>;
+}
+
+/** Writes inside a transaction; each sees the transaction's own earlier writes. */
+export interface Writer extends Reader {
+  /** Adds a record; without `record[idField]` the collection's sequence gives the next id (never reused). */
+  insert<T extends Row>(collection: string, idField: string, record: T): Promise<Stored<T & Row>>;
+  /** Replaces a record by what `change` returns; NotFoundError when absent, ConflictError on a stale expected version. */
+  update<T extends Row>(collection: string, id: Id, change: (current: Stored<T>) => T, expectedVersion?: number): Promise<Stored<T>>;
+  remove(collection: string, id: Id): Promise<boolean>;
+  nextId(collection: string): Promise<number>;
+  setMeta(key: string, value: unknown): Promise<void>;
+}
+
+export interface AsyncStore extends Reader {
+  /**
+   * A real transaction: `work` sees committed data plus its own writes; if it throws, nothing of
+   * it is kept; when the promise resolves, its writes are durable. An adapter may run `work`
+   * again after a serialization conflict, so `work` must have no effect outside the store.
+   */
+  transaction<R>(work: (tx: Writer) => Promise<R>): Promise<R>;
+  /** True when no collection holds a record (the demo seed only goes into an empty store). */
+  isEmpty(): Promise<boolean>;
+  close(): Promise<void>;
+}
