@@ -31,6 +31,7 @@ import { serviceSearchRoutes } from './services/searchRoutes';
 import { compressJson } from './encoding';
 import { spa } from './spa';
 import type { AppEnv, Services } from './context';
+import { asyncStore } from './store/lowdbAsync';
 import type { Store } from './store/types';
 
 export interface AppOptions {
@@ -79,6 +80,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   if (!sessionSecret) throw new Error('No session secret: pass sessionSecret or prepare the store first (boot.ts)');
   const services: Services = {
     store: options.store,
+    db: asyncStore(options.store),
     registry,
     version: packageVersion(),
     prod: options.prod ?? false,

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import type { Company, Contact } from './identity';
 import { languageFromHeader, type Language } from './i18n';
 import type { Registry } from './schemas';
-import type { Store, Stored } from './store/types';
+import type { AsyncStore, Store, Stored } from './store/types';
 import { forbidden, notLoggedIn } from './errors';
 import { rolesAllow } from './schemas';
 import type { RoleRule } from '../engine/schema/roles';
@@ -28,6 +28,8 @@ export interface Caller {
 /** What every route can reach: the store, the schemas, the mailer and the caller (when logged in). */
 export interface Services {
   store: Store;
+  /** The same data through the asynchronous, declarative interface (routes move to it; docs/store.md). */
+  db: AsyncStore;
   registry: Registry;
   version: string;
   prod: boolean;

@@ -8,8 +8,3 @@ export function present(entity: EntityDef, record: Row, caller: Caller, store: R
   if (!entity.tags || !Array.isArray(record[entity.tags.field])) return record;
   return { ...record, [entity.tags.field]: visibleTagIds(store, caller, record[entity.tags.field]) };
 }
-
-/** Newest first: ids come from a growing sequence. */
-export function byIdDesc(entity: EntityDef) {
-  return (a: Row, b: Row) => Number(b[entity.idField]) - Number(a[entity.idField]);
-}

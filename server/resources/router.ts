@@ -3,17 +3,21 @@ import { nextStatus } from '../../machines';
 import { HttpError, validationError } from '../errors';
 import { isPlainObject, readJson } from '../json-body';
 import { languageOf, requireCaller, requireRoles, type AppContext, type AppEnv } from '../context';
-import { normalize } from '../text';
 import type { EntityDef } from '../schemas';
+import { and, eq, type Condition } from '../store/query';
 import type { Row } from '../store/types';
 import { applyTagRules } from '../tags';
 import { assertLookups } from './lookups';
-import { byIdDesc, present } from './present';
-import { OUTSIDE_WINDOW_HEADER, searchCriteria, searchMatcher, splitWindow } from './search';
-import { canSee, visibleRecord } from './visibility';
+import { present } from './present';
+import { OUTSIDE_WINDOW_HEADER, searchCondition, searchCriteria, splitWindow } from './search';
+import { visibleRecord, visibleScope } from './visibility';
 import { expectedVersion, insertRecord, recordToCreate, recordToUpdate, eventStamps, updateStamps } from './write';
 
 const LOOKUP_LIMIT = 100;
+
+/** Lookups: `?id=` one record (ids are integers), else `?q=` words of the label. */
+const idCondition = (entity: EntityDef, id: string): Condition => eq(entity.idField, /^\d+$/.test(id) ? Number(id) : id);
+const labelCondition = (entity: EntityDef, q: string | undefined): Condition => ({ op: 'keywords', fields: [entity.label ?? entity.idField], value: q ?? '' });
 
 /** Localized name of a workflow action and of a status, from the schema labels when present. */
 function transitionLabels(c: AppContext, entity: EntityDef, event: string, status: unknown) {
@@ -42,23 +46,18 @@ export function resourceRoutes(entity: EntityDef): Hono<AppEnv> {
   };
   const idOf = (c: AppContext) => Number(c.req.param('id'));
 
-  const search = (c: AppContext) => {
+  const search = async (c: AppContext) => {
     const caller = callerOf(c);
-    const { store } = c.get('services');
+    const { store, db } = c.get('services');
     const criteria = searchCriteria(entity.search, c.req.queries());
-    // One pass: the records matching every filter but the dates, sorted into the window or counted outside it.
+    // The matches inside the date window, newest first, and how many the window leaves out.
     const split = splitWindow(criteria);
-    const matches = searchMatcher(entity, split?.rest ?? criteria);
-    const inWindow = split ? searchMatcher(entity, split.window) : () => true;
-    let outside = 0;
-    const found = store
-      .find(entity.collection, (record) => {
-        if (!canSee(entity, record, caller) || !matches(record)) return false;
-        if (inWindow(record)) return true;
-        outside++;
-        return false;
-      })
-      .sort(byIdDesc(entity));
+    const matching = and(visibleScope(entity, caller), searchCondition(entity, split?.rest ?? criteria));
+    const window = split && searchCondition(entity, split.window);
+    const [found, outside] = await Promise.all([
+      db.query({ collection: entity.collection, where: and(matching, window), orderBy: [{ field: entity.idField, desc: true }], limit: entity.hitLimit + 1 }),
+      window ? db.count({ collection: entity.collection, where: and(matching, { op: 'not', condition: window }) }) : 0,
+    ]);
     if (found.length > entity.hitLimit) c.header('X-Hit-Limit', String(entity.hitLimit));
     if (split) c.header(OUTSIDE_WINDOW_HEADER, String(outside));
     return c.json(found.slice(0, entity.hitLimit).map((record) => present(entity, record, caller, store)));
@@ -66,17 +65,17 @@ export function resourceRoutes(entity: EntityDef): Hono<AppEnv> {
   app.get(api, search);
   app.get(`${api}/`, search);
 
-  app.get(`${api}/lookup`, (c) => {
+  app.get(`${api}/lookup`, async (c) => {
     const caller = callerOf(c);
-    const { store } = c.get('services');
+    const { db } = c.get('services');
     const id = c.req.query('id');
-    const words = normalize(c.req.query('q'));
     const labelOf = (record: Row) => String(record[entity.label ?? entity.idField] ?? `#${record[entity.idField]}`);
-    const found = store
-      .find(entity.collection, (record) => canSee(entity, record, caller))
-      .filter((record) => (id ? String(record[entity.idField]) === id : normalize(labelOf(record)).includes(words)))
-      .sort(byIdDesc(entity))
-      .slice(0, LOOKUP_LIMIT);
+    const found = await db.query({
+      collection: entity.collection,
+      where: and(visibleScope(entity, caller), id ? idCondition(entity, id) : labelCondition(entity, c.req.query('q'))),
+      orderBy: [{ field: entity.idField, desc: true }],
+      limit: LOOKUP_LIMIT,
+    });
     return c.json(found.map((record) => ({ value: record[entity.idField], label: labelOf(record) })));
   });
 

@@ -1,7 +1,7 @@
 import type { JsonSchema } from '../../engine/schema/resolve';
 import { HttpError } from '../errors';
-import { keywordsOf, normalize } from '../text';
 import type { EntityDef, SearchDef } from '../schemas';
+import { and, type Condition, type Scalar } from '../store/query';
 import type { Row } from '../store/types';
 import { fieldErrors } from '../validation';
 
@@ -41,32 +41,30 @@ export function searchCriteria(search: SearchDef | undefined, query: Record<stri
   return data;
 }
 
-function compareDate(entity: EntityDef, field: string, recordValue: unknown, bound: string, op: 'gte' | 'lte'): boolean {
-  if (typeof recordValue !== 'string' || !recordValue) return false;
-  const monthly = entity.schema.properties?.[field]?.format === 'yearMonth' || /^\d{4}-\d{2}$/.test(recordValue);
-  const length = monthly ? 7 : 10;
-  const [left, right] = [recordValue.slice(0, length), bound.slice(0, length)];
-  return op === 'gte' ? left >= right : left <= right;
+/**
+ * A date bound as a condition on a stored value: month fields compare on the month, and a
+ * date-time stays inside a `lte` day (`…T10:00` is on or before that day).
+ */
+function dateBound(entity: EntityDef, field: string, bound: string, op: 'gte' | 'lte'): Condition {
+  const monthly = entity.schema.properties?.[field]?.format === 'yearMonth';
+  const prefix = bound.slice(0, monthly ? 7 : 10);
+  // Every string that starts with the prefix sorts below prefix + U+FFFF (in code-point order, as PostgreSQL's "C" collation).
+  return op === 'gte' ? { op: 'gte', field, value: prefix } : { op: 'lt', field, value: `${prefix}\uffff` };
 }
 
-function passes(entity: EntityDef, filter: Filter, value: unknown, record: Row): boolean {
+function conditionOf(entity: EntityDef, filter: Filter, value: unknown): Condition {
   switch (filter.op) {
     case 'eq':
-      return record[filter.field!] === value;
-    case 'in': {
-      const wanted = value as unknown[];
-      const actual = record[filter.field!];
-      return wanted.length === 0 || (Array.isArray(actual) ? actual.some((item) => wanted.includes(item)) : wanted.includes(actual));
-    }
+      return { op: 'eq', field: filter.field!, value: value as Scalar };
+    case 'in':
+      return { op: 'in', field: filter.field!, values: value as Scalar[] };
     case 'anyEq':
-      return filter.fields!.some((field) => record[field] === value);
+      return { op: 'anyEq', fields: filter.fields!, value: value as Scalar };
     case 'gte':
     case 'lte':
-      return compareDate(entity, filter.field!, record[filter.field!], String(value), filter.op);
-    case 'keywords': {
-      const texts = filter.fields!.map((field) => normalize(record[field]));
-      return keywordsOf(String(value)).every((word) => texts.some((text) => text.includes(word)));
-    }
+      return dateBound(entity, filter.field!, String(value), filter.op);
+    case 'keywords':
+      return { op: 'keywords', fields: filter.fields!, value: String(value) };
   }
 }
 
@@ -85,11 +83,13 @@ export function splitWindow<T extends Row>(criteria: T): { window: Partial<T>; r
 /** The header's value: the count, or `<cap>+` when counting stopped at the cap. */
 export const outsideWindowValue = (count: number, cap: number) => (count > cap ? `${cap}+` : String(count));
 
-/** A predicate applying every given criterion of the search form. */
-export function searchMatcher(entity: EntityDef, criteria: Row): (record: Row) => boolean {
+/** The store condition of every given criterion of the search form. */
+export function searchCondition(entity: EntityDef, criteria: Row): Condition {
   const properties = (entity.search?.schema.properties ?? {}) as Record<string, JsonSchema>;
-  const active = Object.entries(criteria)
-    .map(([name, value]) => ({ filter: (Object.hasOwn(properties, name) ? properties[name]['x-filter'] : undefined) as Filter | undefined, value }))
-    .filter((entry): entry is { filter: Filter; value: unknown } => !!entry.filter);
-  return (record) => active.every(({ filter, value }) => passes(entity, filter, value, record));
+  return and(
+    ...Object.entries(criteria).map(([name, value]) => {
+      const filter = (Object.hasOwn(properties, name) ? properties[name]['x-filter'] : undefined) as Filter | undefined;
+      return filter && conditionOf(entity, filter, value);
+    }),
+  );
 }

@@ -2,6 +2,7 @@ import { notFound } from '../errors';
 import { hasMessage } from '../i18n';
 import { isPlatformAdmin, isSuperAdmin, type Caller } from '../context';
 import type { EntityDef } from '../schemas';
+import { and, eq, or, type Condition } from '../store/query';
 import type { ReadOps, Row, Stored } from '../store/types';
 
 /**
@@ -20,6 +21,14 @@ export function canSee(entity: EntityDef, record: Stored<Row>, caller: Caller): 
     const value = record[field];
     return Array.isArray(value) ? value.includes(companyId) : value === companyId;
   });
+}
+
+/** `canSee` as a store condition: the caller's visibility scope of a query. */
+export function visibleScope(entity: EntityDef, caller: Caller): Condition {
+  const companyId = caller.company.companyId;
+  const fields = isSuperAdmin(caller) ? [] : entity.visibility;
+  const own = and(eq('universeId', caller.universeId), fields.length > 0 && or(...fields.map((field) => eq(field, companyId))));
+  return isPlatformAdmin(caller) ? or(eq('universeId', null), own) : own;
 }
 
 /** The entity's own "not found" text when it has one (structural cost: 'line not found'). */
