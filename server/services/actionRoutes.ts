@@ -5,6 +5,7 @@ import type { AppEnv } from '../context';
 import { validationError } from '../errors';
 import { expectedVersion } from '../resources/write';
 import type { Registry } from '../schemas';
+import { eq } from '../store/query';
 import type { Row } from '../store/types';
 import { visibleService } from './access';
 import { commentOf } from './dateLineRoutes';
@@ -25,12 +26,12 @@ export function actionRoutes(registry: Registry): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const base = '/back/bo/services/:id{[0-9]+}';
 
-  app.get(`${base}/history`, (c) => {
+  app.get(`${base}/history`, async (c) => {
     const caller = serviceCaller(c);
-    const { store } = c.get('services');
+    const { store, db } = c.get('services');
     const serviceId = numberParam(c, 'id');
     visibleService(store, serviceId, caller);
-    const events = store.find(SERVICE_HISTORY, (row) => row.serviceId === serviceId).sort((a, b) => Number(b.historyId) - Number(a.historyId));
+    const events = await db.query({ collection: SERVICE_HISTORY, where: eq('serviceId', serviceId), orderBy: [{ field: 'historyId', desc: true }] });
     return c.json(events.map(publicHistory));
   });
 

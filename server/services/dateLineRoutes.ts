@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { sameDates, type ServiceAction } from '../../machines/service';
 import { earliestToday, pastDateErrors } from '../../engine/schema/rules';
+import { eq } from '../store/query';
 import type { AppEnv, Caller } from '../context';
 import { nowIso } from '../dates';
 import { HttpError, validationError, type FieldError } from '../errors';
@@ -56,12 +57,12 @@ export function dateLineRoutes(registry: Registry): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const base = '/back/bo/serviceDateLines';
 
-  app.get(`${base}/:serviceId{[0-9]+}`, (c) => {
+  app.get(`${base}/:serviceId{[0-9]+}`, async (c) => {
     const caller = serviceCaller(c);
-    const { store } = c.get('services');
+    const { store, db } = c.get('services');
     const serviceId = numberParam(c, 'serviceId');
     visibleService(store, serviceId, caller);
-    return c.json(store.find(SERVICE_DATE_LINES, (line) => line.serviceId === serviceId).sort(byNewest));
+    return c.json(await db.query({ collection: SERVICE_DATE_LINES, where: eq('serviceId', serviceId), orderBy: [{ field: 'dateLineId', desc: true }] }));
   });
 
   /** requestDate and postpone: a new PROPOSED line; the one that waited (if any) becomes REPLACED. */

@@ -4,6 +4,7 @@ import { nowIso } from '../dates';
 import { forbidden, notFound, type FieldError } from '../errors';
 import { expectedVersion } from '../resources/write';
 import type { Registry } from '../schemas';
+import { eq, type Order } from '../store/query';
 import type { Row, Stored, WriteOps } from '../store/types';
 import { fieldErrors } from '../validation';
 import { actingSide, isOwner, visibleService } from './access';
@@ -15,7 +16,7 @@ import { numberParam, prefixed, readObject, serviceCaller, serviceInReach, throw
  * Notes of a service (`/back/bo/servicenotes/{serviceId}`): whoever sees the service reads
  * and adds notes; only the author edits a note; the author or the service's owner deletes it.
  */
-const byNewest = (a: Row, b: Row) => String(b.creationDate).localeCompare(String(a.creationDate)) || Number(b.noteId) - Number(a.noteId);
+const NEWEST: Order[] = [{ field: 'creationDate', desc: true }, { field: 'noteId', desc: true }];
 
 /** Field errors of a note text (the serviceNote schema), under `path`. */
 export function noteTextErrors(registry: Registry, text: unknown, path: string): FieldError[] {
@@ -47,12 +48,12 @@ export function noteRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const base = '/back/bo/servicenotes/:serviceId{[0-9]+}';
 
-  app.get(base, (c) => {
+  app.get(base, async (c) => {
     const caller = serviceCaller(c);
-    const { store } = c.get('services');
+    const { store, db } = c.get('services');
     const serviceId = numberParam(c, 'serviceId');
     visibleService(store, serviceId, caller);
-    return c.json(store.find(SERVICE_NOTES, (note) => note.serviceId === serviceId).sort(byNewest));
+    return c.json(await db.query({ collection: SERVICE_NOTES, where: eq('serviceId', serviceId), orderBy: NEWEST }));
   });
 
   app.post(base, async (c) => {
