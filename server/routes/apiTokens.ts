@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { and, eq } from '../store/query';
 import { serverLogEntry } from '../audit';
 import { API_TOKENS, newTokenSecret, secretHashOf, type ApiToken } from '../auth/apiTokenStore';
 import { businessRule, notFound, validationError } from '../errors';
@@ -30,9 +31,13 @@ export function apiTokenRoutes() {
     return { caller, store, entity };
   };
 
-  const list = (c: AppContext) => {
-    const { caller, store } = context(c);
-    const tokens = store.find<ApiToken>(API_TOKENS, (token) => ofCompany(token, caller)).sort((a, b) => b.apiTokenId - a.apiTokenId);
+  const list = async (c: AppContext) => {
+    const { caller } = context(c);
+    const tokens = await c.get('services').db.query<ApiToken>({
+      collection: API_TOKENS,
+      where: and(eq('universeId', caller.universeId), eq('companyId', caller.company.companyId)),
+      orderBy: [{ field: 'apiTokenId', desc: true }],
+    });
     return c.json(tokens.map(publicToken));
   };
   app.get(BASE, list);
