@@ -1,7 +1,7 @@
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -244,6 +244,22 @@ function cases(store: GeneratedStore, size: number, file: string): Case[] {
   ];
 }
 
+/**
+ * The table of this run merged into the previous one: a partial run (BENCH_SIZES, BENCH_ONLY)
+ * replaces the rows it measured and keeps the others, in size order.
+ */
+function mergeRows(previous: string, current: string): string {
+  const rowsOf = (text: string) => text.split('\n').filter((line) => /^\| [\d,]+ \|/.test(line));
+  const key = (line: string) => line.split('|').slice(1, 3).map((cell) => cell.trim()).join('|');
+  const size = (line: string) => Number(line.split('|')[1].replace(/[^\d]/g, ''));
+  const fresh = rowsOf(current);
+  const measured = new Set(fresh.map(key));
+  const kept = rowsOf(previous).filter((line) => !measured.has(key(line)));
+  const [head, rule] = current.split('\n');
+  // A stable sort by size keeps each run's case order within a size.
+  return [head, rule, ...[...kept, ...fresh].sort((a, b) => size(a) - size(b))].join('\n');
+}
+
 const fmt = (value: number | undefined, digits = 1) => (value === undefined || Number.isNaN(value) ? '–' : value.toFixed(digits));
 
 function verdict(row: Row): string {
@@ -313,9 +329,10 @@ async function main() {
     '',
     '',
   ].join('\n');
-  const output = `${header}${table(rows)}\n`;
-  await writeFile(join(ROOT, 'bench', 'results.md'), output);
-  console.log(`\n${table(rows)}\n\nWritten to bench/results.md`);
+  const file = join(ROOT, 'bench', 'results.md');
+  const merged = mergeRows(await readFile(file, 'utf8').catch(() => ''), table(rows));
+  await writeFile(file, `${header}${merged}\n`);
+  console.log(`\n${table(rows)}\n\nWritten to bench/results.md (rows of cases not run this time are kept as they were)`);
 }
 
 await main();
