@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { and, eq } from '../store/query';
 import { applyProfileRules } from '../../machines/accountProfiles';
 import { serverLogEntry } from '../audit';
 import { issuePasswordToken, sendPasswordLink } from '../auth/passwordLinks';
@@ -10,7 +11,6 @@ import { HttpError, businessRule, forbidden, notFound } from '../errors';
 import { COLLECTIONS, companyById, contactByEmail, contactById, fullName, type Account, type Contact } from '../identity';
 import { isPlainObject, readJson } from '../json-body';
 import { isSuperAdmin, requireCaller, requireRoles, type AppContext, type AppEnv, type Caller } from '../context';
-import { keywordsOf, normalize } from '../text';
 import type { EntityDef } from '../schemas';
 import type { ReadOps, Row, Stored } from '../store/types';
 import { assertLookups } from '../resources/lookups';
@@ -99,19 +99,22 @@ export function contactsAdminRoutes() {
   };
 
   /** Search: `companyId` (default the caller's), `keywords` (accent-insensitive), `archived` (default false). */
-  const search = (c: AppContext) => {
+  const search = async (c: AppContext) => {
     const { caller, store, entity } = context(c);
     const companyId = queryId(c.req.query('companyId'), 'companyId') ?? caller.company.companyId;
     const archived = queryFlag(c.req.query('archived'), 'archived') ?? false;
-    const words = keywordsOf(c.req.query('keywords') ?? '');
     if (!administersCompany(store, caller, companyId)) throw forbidden();
-    const found = store
-      .find<Contact>(COLLECTIONS.contacts, (contact) => {
-        if (contact.companyId !== companyId || !!contact.archived !== archived) return false;
-        const texts = KEYWORD_FIELDS.map((field) => normalize(contact[field]));
-        return words.every((word) => texts.some((text) => text.includes(word)));
-      })
-      .sort((a, b) => b.contactId - a.contactId);
+    const isArchived = eq('archived', true);
+    const found = await c.get('services').db.query<Contact>({
+      collection: COLLECTIONS.contacts,
+      where: and(eq('companyId', companyId), archived ? isArchived : { op: 'not', condition: isArchived }, {
+        op: 'keywords',
+        fields: [...KEYWORD_FIELDS],
+        value: c.req.query('keywords') ?? '',
+      }),
+      orderBy: [{ field: 'contactId', desc: true }],
+      limit: entity.hitLimit + 1,
+    });
     if (found.length > entity.hitLimit) c.header('X-Hit-Limit', String(entity.hitLimit));
     return c.json(found.slice(0, entity.hitLimit).map(contactRow));
   };
