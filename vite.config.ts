@@ -1,31 +1,50 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './scripts/precompress.mjs';
 
+/** The modules app/pages/auth/authPages.ts exports (keep in step): the login route's own code. */
+const LOGIN_PAGES = /app[\\/]pages[\\/]auth[\\/](AuthLayout|LoginPage)\.tsx$/;
+
 /**
- * The SPA build. React (+ router) and i18next, needed by every page, get long-lived chunks.
- * Everything else follows the lazy routes: the login page, the shell, and the engine
- * (AG Grid, RJSF: one lazy chunk, never loaded by the login page). Mantine and the engine's
- * libraries are not grouped on purpose: a group takes its modules' dependencies along, so the
- * login page would download the engine's share of Mantine, or chunks would import each other.
+ * The SPA build. The login route loads a few whole files; the rest follows the lazy routes (the
+ * shell, the engine with AG Grid and RJSF, the language menu, the snack list…). Left alone, Rolldown
+ * cuts what the entry and the lazy pages share into a dozen small chunks, although the entry always
+ * runs first (rolldown/rolldown#10263): they gzip worse and cost the login page several kB.
  */
-const vendorChunks = [
-  { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/ },
-  // <Trans> (and the HTML parser it needs) only serves a few pages: it follows them, not the login page.
-  { name: 'vendor-i18n', test: /node_modules[\\/](i18next[\\/]|react-i18next[\\/](?!.*(?:Trans|unescape)))/ },
+const chunkGroups = [
+  // React, React Router and i18next, needed by every page: one long-lived chunk. <Trans> (and the
+  // HTML parser it needs) only serves a few pages: it follows them.
+  {
+    name: 'vendor',
+    test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser|i18next)[\\/]|node_modules[\\/]react-i18next[\\/](?!.*[\\/](?:Trans|unescape))/,
+  },
+  // Everything the entry imports statically: Rolldown merges this group into the entry chunk.
+  { name: 'initial', tags: ['$initial' as const] },
+  // The login route's own code: a chunk only the auth pages load (first, and without its imports)…
+  { name: 'auth', test: LOGIN_PAGES, priority: 1, includeDependenciesRecursively: false },
+  // …and one chunk for what it imports beyond the entry (Mantine inputs, the language button). The
+  // other pages share most of it, so they load it too rather than a handful of pieces.
+  { name: 'login', test: LOGIN_PAGES },
 ];
 
 export default defineConfig({
   // Every built file also gets .br and .gz twins, which the server sends to clients that accept them.
   plugins: [react(), precompress()],
+  resolve: {
+    alias: [{ find: /^use-sync-external-store\/shim$/, replacement: fileURLToPath(new URL('./app/i18n/useSyncExternalStore.ts', import.meta.url)) }],
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     manifest: true,
+    // No <link rel="modulepreload"> polyfill in the entry: every browser but Safari < 17 and
+    // Firefox < 115 has it, and those still load everything, only without the early fetch.
+    modulePreload: { polyfill: false },
     // The engine chunk (AG Grid + RJSF) and exceljs are big by nature and load lazily.
     chunkSizeWarningLimit: 1600,
     rolldownOptions: {
-      output: { codeSplitting: { groups: vendorChunks } },
+      output: { codeSplitting: { groups: chunkGroups } },
     },
   },
   server: {

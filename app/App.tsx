@@ -6,8 +6,8 @@ import { AppRoutes } from './routes/AppRoutes';
 import { SNACK_LIMIT } from './notifications/snackbar';
 import { theme } from './theme';
 
-// The snack list (with its transitions) is not needed to draw a page: it comes in its own chunk.
-// Snacks shown before it arrives wait in the notifications store and appear once it is mounted.
+// The snack list (with its transitions and the notifications store) is not needed to draw a page:
+// it comes in its own chunk. Snacks shown before it arrives appear once it is in (see snackbar.tsx).
 const Notifications = lazy(async () => ({ default: (await import('./notifications/SnackHost')).Notifications }));
 
 /** Past the 72 px icon menu of the shell. */

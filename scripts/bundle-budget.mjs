@@ -8,10 +8,10 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 /**
- * Gzipped JavaScript the login route may load, in bytes (kB = 1,000 bytes). It was 226.8 kB; the
- * goal is 150 kB, which React DOM, React Router and i18next (about 115 kB together) leave little room for.
+ * Gzipped JavaScript the login route may load, in bytes (kB = 1,000 bytes). It was 226.8 kB and is
+ * 149.4 kB; React DOM, React Router and i18next take about 115 kB of it, so there is little room left.
  */
-export const LOGIN_JS_GZIP_BUDGET = 160_000;
+export const LOGIN_JS_GZIP_BUDGET = 150_000;
 /** The modules the login route starts from: the page's entry and the lazy module holding LoginPage and AuthLayout. */
 export const LOGIN_ROUTE_MODULES = ['index.html', 'app/pages/auth/authPages.ts'];
 

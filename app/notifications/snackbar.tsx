@@ -1,7 +1,3 @@
-import { Anchor, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { IconAlertTriangle, IconCheck, IconX } from '@tabler/icons-react';
-import { Link } from 'react-router-dom';
 import type { Notice } from '../../engine/notify';
 
 /** Spec §9: success and warning snacks close after 3 s; errors stay until closed. */
@@ -21,47 +17,18 @@ export function snackLevelOf(serverLevel: string): Notice['level'] | undefined {
   return SERVER_LEVELS[serverLevel];
 }
 
-const LOOK = {
-  success: { color: 'teal', icon: <IconCheck size={18} /> },
-  warning: { color: 'yellow', icon: <IconAlertTriangle size={18} /> },
-  error: { color: 'red', icon: <IconX size={18} /> },
-} as const;
+type SnackHost = typeof import('./SnackHost');
 
-// Texts currently on screen: spec §8 says a duplicate text is not shown twice.
-const visibleTexts = new Set<string>();
-
-function SnackLink({ link }: { link: NonNullable<Notice['link']> }) {
-  const internal = link.href.startsWith('/');
-  return internal ? (
-    <Anchor component={Link} to={link.href} size="sm" fw={600}>
-      {link.label}
-    </Anchor>
-  ) : (
-    <Anchor href={link.href} target="_blank" rel="noreferrer" size="sm" fw={600}>
-      {link.label}
-    </Anchor>
-  );
-}
+// The notifications store comes with the lazy snack list (App asks for it on the first render), not
+// in the first page's script: calls made before it arrives run, in order, once it is in.
+let host: Promise<SnackHost> | undefined;
+const withHost = (call: (module: SnackHost) => void) => void (host ??= import('./SnackHost')).then(call);
 
 export function showSnack(snack: Snack): void {
-  const title = snack.title !== snack.message ? snack.title : undefined;
-  const text = [title, snack.message].filter(Boolean).join(' — ');
-  if (!text || visibleTexts.has(text)) return;
-  visibleTexts.add(text);
-  const staysOpen = snack.level === 'error' || Boolean(snack.link);
-  notifications.show({
-    ...LOOK[snack.level],
-    title,
-    message: (
-      <>
-        <Text size="sm">{snack.message}</Text>
-        {snack.link && <SnackLink link={snack.link} />}
-      </>
-    ),
-    autoClose: staysOpen ? false : SNACK_TIMEOUT_MS,
-    withCloseButton: true,
-    withBorder: true,
-    'data-level': snack.level,
-    onClose: () => visibleTexts.delete(text),
-  });
+  withHost((module) => module.show(snack));
+}
+
+/** Closes every snack, queued ones included. */
+export function clearSnacks(): void {
+  withHost((module) => module.clean());
 }

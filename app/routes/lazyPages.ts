@@ -13,9 +13,9 @@ const profilePages = () => import('../pages/profile/profilePages');
 const shellPages = () => import('../shell/shellPages');
 
 export const AuthLayout = lazyNamed(authPages, 'AuthLayout');
-export const AuthNoticePage = lazyNamed(authPages, 'AuthNoticePage');
 export const LoginPage = lazyNamed(authPages, 'LoginPage');
 
+export const AuthNoticePage = lazyNamed(passwordPages, 'AuthNoticePage');
 export const ExpiredTokenPage = lazyNamed(passwordPages, 'ExpiredTokenPage');
 export const ForgottenPage = lazyNamed(passwordPages, 'ForgottenPage');
 export const ForgottenSentPage = lazyNamed(passwordPages, 'ForgottenSentPage');

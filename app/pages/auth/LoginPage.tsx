@@ -1,5 +1,4 @@
 import { Alert, Anchor, Button, Group, Input, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconAt, IconLock, IconShieldLock } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +6,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { ApiError, request } from '../../../engine/api';
 import { takePreLoginUrl } from '../../auth/preLoginUrl';
 import { useSession } from '../../auth/session';
+import { clearSnacks } from '../../notifications/snackbar';
 import { AuthCardHeader } from './AuthLayout';
 import { EMAIL } from './email';
 
@@ -51,7 +51,7 @@ export function LoginPage() {
       const status = await session.load();
       if (status === 'ready') {
         // Errors of the ended session (they stay until closed) say nothing about this one.
-        notifications.clean();
+        clearSnacks();
         navigate(takePreLoginUrl(), { replace: true });
       }
       else setErrorKey('login.sessionError');

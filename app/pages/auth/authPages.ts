@@ -1,4 +1,4 @@
-// The pages an anonymous visitor sees: one lazy chunk.
+// What /auth/login draws: the layout of the anonymous pages and the login form, one lazy chunk
+// (vite.config.ts keeps these modules together, apart from what they import).
 export { AuthLayout } from './AuthLayout';
-export { AuthNoticePage } from './AuthNoticePage';
 export { LoginPage } from './LoginPage';
