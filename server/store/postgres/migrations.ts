@@ -19,8 +19,8 @@ export interface Migration {
 }
 
 /** Advisory lock keys: the schema lock, and the namespace of the id-sequence locks (see store_next_id). */
-export const SCHEMA_LOCK = 0x5143_5343;
-export const SEQUENCE_LOCKS = 0x5143_4944;
+const SCHEMA_LOCK = 0x5143_5343;
+const SEQUENCE_LOCKS = 0x5143_4944;
 
 /** The collections the server uses today: their tables exist from the start (others are created on first use). */
 const KNOWN_COLLECTIONS = [
