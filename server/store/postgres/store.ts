@@ -1,0 +1,219 @@
+/**
+ * The PostgreSQL adapter of `AsyncStore` (docs/store.md). One table per collection (migrations.ts);
+ * queries compiled to SQL (sql.ts); transactions are SERIALIZABLE and run again, a bounded number
+ * of times, when PostgreSQL reports a serialization failure or a deadlock.
+ */
+import pg from 'pg';
+import { deepFreeze } from '../draft';
+import type { Query } from '../query';
+import { ConflictError, NotFoundError, type AsyncStore, type Id, type Reader, type Row, type Stored, type Writer } from '../types';
+import type { CollectionNames } from './collections';
+import { applyMigrations, listCollections } from './migrations';
+import { columns, indexPosition, INSERTED_AFTER } from './rows';
+import { countStatement, selectStatement } from './sql';
+import { Tables } from './tables';
+
+/** SQLSTATEs after which the whole transaction is run again: serialization failure, deadlock. */
+const RETRYABLE = new Set(['40001', '40P01']);
+const MAX_ATTEMPTS = 10;
+
+const isRetryable = (error: unknown) => RETRYABLE.has((error as { code?: string } | null)?.code ?? '');
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+type Sql = (text: string, values?: unknown[]) => Promise<pg.QueryResult>;
+
+class PgReader implements Reader {
+  constructor(
+    protected readonly sql: Sql,
+    protected readonly tables: Tables,
+  ) {}
+
+  async get<T extends Row = Row>(collection: string, id: Id): Promise<Stored<T> | undefined> {
+    const { table } = await this.tables.names(collection);
+    const { rows } = await this.sql(`SELECT data FROM ${table} WHERE id = $1`, [String(id)]);
+    return rows.length ? deepFreeze(rows[0].data as Stored<T>) : undefined;
+  }
+
+  async query<T extends Row = Row>(query: Query): Promise<Stored<T>[]> {
+    const { table } = await this.tables.names(query.collection);
+    const { text, values } = selectStatement(table, query);
+    const { rows } = await this.sql(text, values);
+    return rows.map((row) => deepFreeze(row.data as Stored<T>));
+  }
+
+  async count(query: Omit<Query, 'orderBy' | 'limit' | 'offset'>): Promise<number> {
+    const { table } = await this.tables.names(query.collection);
+    const { text, values } = countStatement(table, query);
+    const { rows } = await this.sql(text, values);
+    return rows[0].count as number;
+  }
+
+  async getMeta<T = unknown>(key: string): Promise<T | undefined> {
+    const { rows } = await this.sql('SELECT value FROM meta WHERE key = $1', [key]);
+    return rows.length ? deepFreeze(rows[0].value as T) : undefined;
+  }
+}
+
+/** Reads and writes on one transaction's connection. */
+class PgWriter extends PgReader implements Writer {
+  /** The first statement that failed: PostgreSQL then refuses the rest, so the transaction cannot commit. */
+  failure: unknown;
+  ended = false;
+
+  constructor(client: pg.PoolClient, tables: Tables) {
+    super(async (text, values) => {
+      if (this.ended) throw new Error('This transaction is over: use the store, or a new transaction');
+      try {
+        return await client.query(text, values);
+      } catch (error) {
+        this.failure ??= error;
+        throw error;
+      }
+    }, tables);
+  }
+
+  async insert<T extends Row>(collection: string, idField: string, record: T): Promise<Stored<T & Row>> {
+    const names = await this.tables.names(collection);
+    let id = record[idField] as Id | undefined | null;
+    if (id === undefined || id === null) id = await this.takeId(names);
+    else if (typeof id === 'number' && id >= 1 && id <= Number.MAX_SAFE_INTEGER) {
+      await this.sql('SELECT store_raise_sequence($1::regclass, $2)', [names.sequence, Math.floor(id)]);
+    }
+    // The spread order is lowdb's (draft.ts): a record's own id field wins over the generated one.
+    const row = columns({ [idField]: id, ...record, version: 1 });
+    const { rowCount } = await this.sql(
+      `INSERT INTO ${names.table} (id, version, universe_id, position, data, norm, search)
+       VALUES ($1, 1, $2, coalesce($3::bigint, ${INSERTED_AFTER} + nextval('record_positions')), $4, $5, $6)
+       ON CONFLICT (id) DO NOTHING`,
+      [String(id), row.universeId, indexPosition(id), row.data, row.norm, row.search],
+    );
+    if (!rowCount) throw new Error(`Duplicate id ${collection}/${id}`);
+    return deepFreeze(row.stored) as Stored<T & Row>;
+  }
+
+  async update<T extends Row>(collection: string, id: Id, change: (current: Stored<T>) => T, expectedVersion?: number): Promise<Stored<T>> {
+    const { table } = await this.tables.names(collection);
+    const current = await this.get<T>(collection, id);
+    if (!current) throw new NotFoundError(collection, id);
+    if (expectedVersion !== undefined && expectedVersion !== current.version) throw new ConflictError(collection, id, expectedVersion, current.version);
+    const row = columns({ ...change(current), version: current.version + 1 });
+    const { rowCount } = await this.sql(
+      `UPDATE ${table} SET version = $2, universe_id = $3, data = $4, norm = $5, search = $6 WHERE id = $1 AND version = $7`,
+      [String(id), current.version + 1, row.universeId, row.data, row.norm, row.search, current.version],
+    );
+    if (!rowCount) {
+      const now = await this.get(collection, id);
+      if (!now) throw new NotFoundError(collection, id);
+      throw new ConflictError(collection, id, current.version, now.version);
+    }
+    return deepFreeze(row.stored) as Stored<T>;
+  }
+
+  async remove(collection: string, id: Id): Promise<boolean> {
+    const { table } = await this.tables.names(collection);
+    const { rowCount } = await this.sql(`DELETE FROM ${table} WHERE id = $1`, [String(id)]);
+    return !!rowCount;
+  }
+
+  async nextId(collection: string): Promise<number> {
+    return this.takeId(await this.tables.names(collection));
+  }
+
+  private async takeId({ sequence }: CollectionNames): Promise<number> {
+    const { rows } = await this.sql('SELECT store_next_id($1::regclass) AS id', [sequence]);
+    return Number(rows[0].id);
+  }
+
+  async setMeta(key: string, value: unknown): Promise<void> {
+    const json = JSON.stringify(value);
+    // An undefined value reads back as undefined, like a missing key.
+    if (json === undefined) await this.sql('DELETE FROM meta WHERE key = $1', [key]);
+    else await this.sql('INSERT INTO meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value', [key, json]);
+  }
+}
+
+class PostgresStore extends PgReader implements AsyncStore {
+  private closing: Promise<void> | undefined;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly schemaPool: pg.Pool,
+    tables: Tables,
+  ) {
+    super((text, values) => pool.query(text, values), tables);
+  }
+
+  async transaction<R>(work: (tx: Writer) => Promise<R>): Promise<R> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.attempt(work);
+      } catch (error) {
+        if (!isRetryable(error) || attempt >= MAX_ATTEMPTS) throw error;
+        // Random backoff, growing: transactions that collided do not collide again in step.
+        await sleep(Math.random() * Math.min(200, 5 * 2 ** attempt));
+      }
+    }
+  }
+
+  private async attempt<R>(work: (tx: Writer) => Promise<R>): Promise<R> {
+    const client = await this.pool.connect();
+    const writer = new PgWriter(client, this.tables);
+    let broken = false;
+    try {
+      await client.query('BEGIN ISOLATION LEVEL SERIALIZABLE');
+      const result = await work(writer);
+      // A failed statement that `work` caught still dooms the transaction (COMMIT would roll back).
+      if (writer.failure) throw writer.failure;
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => (broken = true));
+      throw error;
+    } finally {
+      writer.ended = true;
+      // A connection that cannot even roll back is dropped, not handed to the next transaction.
+      client.release(broken);
+    }
+  }
+
+  async isEmpty(): Promise<boolean> {
+    const names = await Promise.all((await listCollections(this.pool)).map((collection) => this.tables.names(collection)));
+    if (!names.length) return true;
+    const { rows } = await this.sql(`SELECT NOT (${names.map(({ table }) => `EXISTS (SELECT 1 FROM ${table})`).join(' OR ')}) AS empty`);
+    return rows[0].empty as boolean;
+  }
+
+  close(): Promise<void> {
+    this.closing ??= Promise.all([this.pool.end(), this.schemaPool.end()]).then(() => undefined);
+    return this.closing;
+  }
+}
+
+export interface PostgresOptions {
+  /** `postgres://user:password@host:port/database` */
+  url: string;
+  /** Connections for requests and transactions (default 10). */
+  poolSize?: number;
+}
+
+/** Opens the store at `url`, applying pending migrations first. */
+export async function openPostgresStore({ url, poolSize = 10 }: PostgresOptions): Promise<AsyncStore> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const schemaPool = new pg.Pool({ connectionString: url, max: 1 });
+  // An idle connection that drops (server restart) must not crash the process: the pool replaces it.
+  for (const each of [pool, schemaPool]) each.on('error', (error) => console.error('store: a PostgreSQL connection failed', error));
+  let existing: string[];
+  try {
+    const client = await schemaPool.connect();
+    try {
+      await applyMigrations(client);
+      existing = await listCollections(client);
+    } finally {
+      client.release();
+    }
+  } catch (error) {
+    await Promise.all([pool.end(), schemaPool.end()]);
+    throw error;
+  }
+  return new PostgresStore(pool, schemaPool, new Tables(schemaPool, existing));
+}

@@ -1,0 +1,321 @@
+import fc from 'fast-check';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrate } from '../../server/store/postgres/migrations';
+import { openPostgresStore } from '../../server/store/postgres/store';
+import { runQuery, type Query } from '../../server/store/query';
+import { ConflictError, NotFoundError, type AsyncStore, type Row, type Stored, type Writer } from '../../server/store/types';
+import { startPgCluster, type PgCluster } from '../support/pgCluster';
+import { ID_FIELD, queryArbitrary, recordArbitrary } from '../support/queryArbitraries';
+
+/**
+ * The PostgreSQL adapter against the AsyncStore contract (types.ts) and against `runQuery`, the
+ * in-memory meaning of a query, on a throwaway cluster. The database sorts text the French way
+ * (ICU), not by code point like runQuery: what must not depend on the database's collation doesn't.
+ */
+let cluster: PgCluster;
+let url: string;
+let store: AsyncStore;
+
+beforeAll(async () => {
+  cluster = await startPgCluster();
+  url = await freshDatabase('qcflow_fr', "LOCALE_PROVIDER icu ICU_LOCALE 'fr' LOCALE 'C' TEMPLATE template0");
+  store = await openPostgresStore({ url });
+});
+
+afterAll(async () => {
+  await store?.close();
+  await cluster?.stop();
+});
+
+const insert = (collection: string, idField: string, record: Row) => store.transaction((tx) => tx.insert(collection, idField, record));
+const isDeeplyFrozen = (value: unknown): boolean =>
+  value === null || typeof value !== 'object' || (Object.isFrozen(value) && Object.values(value).every(isDeeplyFrozen));
+
+/** Resolves once `count` callers have arrived: makes transactions overlap on purpose. */
+function barrier(count: number): () => Promise<void> {
+  let arrived = 0;
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return () => {
+    if (++arrived >= count) open();
+    return opened;
+  };
+}
+
+/** A new database on the cluster. */
+async function freshDatabase(name: string, options = ''): Promise<string> {
+  const admin = new pg.Client({ connectionString: cluster.url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} ${options}`);
+  await admin.end();
+  return cluster.url.replace(/\/[^/]+$/, `/${name}`);
+}
+
+describe('PostgreSQL store: the AsyncStore contract', () => {
+  // First: the other tests leave records behind.
+  it('is empty until a collection holds a record (meta does not count)', async () => {
+    expect(await store.isEmpty()).toBe(true);
+    await store.transaction((tx) => tx.setMeta('sessionSecret', 'x'));
+    expect(await store.isEmpty()).toBe(true);
+    const { widgetId } = await insert('widgets', 'widgetId', { name: 'one' });
+    expect(await store.isEmpty()).toBe(false);
+    await store.transaction((tx) => tx.remove('widgets', widgetId as number));
+    expect(await store.isEmpty()).toBe(true);
+  });
+
+  it('inserts version 1 with an id from the sequence, and hands out frozen copies', async () => {
+    const first = await insert('companies', 'companyId', { name: 'Acme', address: { city: 'Lyon' } });
+    const second = await insert('companies', 'companyId', { name: 'Bolt' });
+    expect(first).toEqual({ companyId: 1, name: 'Acme', address: { city: 'Lyon' }, version: 1 });
+    expect(second.companyId).toBe(2);
+    expect(isDeeplyFrozen(first)).toBe(true);
+    const read = await store.get('companies', 1);
+    expect(read).toEqual(first);
+    expect(isDeeplyFrozen(read)).toBe(true);
+    expect(await store.get('companies', '1')).toEqual(first); // one key space for 1 and "1", as in lowdb
+    expect(await store.get('companies', 99)).toBeUndefined();
+  });
+
+  it('keeps string ids, and refuses a duplicate id without spoiling the transaction', async () => {
+    const result = await store.transaction(async (tx) => {
+      await tx.insert('sessions', 'sessionKey', { sessionKey: 'k-1', user: 'a' });
+      const refusal = await tx.insert('sessions', 'sessionKey', { sessionKey: 'k-1', user: 'b' }).catch((error: Error) => error.message);
+      await tx.insert('sessions', 'sessionKey', { sessionKey: 'k-2', user: 'c' });
+      return refusal;
+    });
+    expect(result).toBe('Duplicate id sessions/k-1');
+    expect((await store.get('sessions', 'k-1'))?.user).toBe('a');
+    expect((await store.get('sessions', 'k-2'))?.user).toBe('c');
+  });
+
+  it('updates: version + 1, a stale expected version conflicts, a missing record is not found', async () => {
+    const { contactId } = await insert('contacts', 'contactId', { name: 'Ann', visits: 1 });
+    const id = contactId as number;
+    const updated = await store.transaction((tx) =>
+      tx.update<{ name: string; visits: number }>('contacts', id, (current) => {
+        expect(isDeeplyFrozen(current)).toBe(true);
+        return { ...current, visits: current.visits + 1 };
+      }, 1),
+    );
+    expect(updated).toMatchObject({ contactId: id, visits: 2, version: 2 });
+    expect(isDeeplyFrozen(updated)).toBe(true);
+    expect(await store.get('contacts', id)).toEqual(updated);
+
+    const stale = store.transaction((tx) => tx.update('contacts', id, (current) => ({ ...current }), 1));
+    await expect(stale).rejects.toBeInstanceOf(ConflictError);
+    await expect(stale).rejects.toMatchObject({ collection: 'contacts', id, expected: 1, actual: 2 });
+    await expect(store.transaction((tx) => tx.update('contacts', 404, (current) => current))).rejects.toBeInstanceOf(NotFoundError);
+    expect((await store.get('contacts', id))?.version).toBe(2);
+  });
+
+  it('removes a record once', async () => {
+    const { tagId } = await insert('tags', 'tagId', { label: 'urgent' });
+    expect(await store.transaction((tx) => tx.remove('tags', tagId as number))).toBe(true);
+    expect(await store.transaction((tx) => tx.remove('tags', tagId as number))).toBe(false);
+    expect(await store.get('tags', tagId as number)).toBeUndefined();
+  });
+
+  it('never gives an id twice: after removals, rollbacks, explicit ids, nor across openings', async () => {
+    const taken = async () => (await insert('alerts', 'alertId', { text: 'a' })).alertId as number;
+    const first = await taken();
+    await store.transaction((tx) => tx.remove('alerts', first));
+    const rolledBack = await store
+      .transaction(async (tx) => {
+        await tx.insert('alerts', 'alertId', { text: 'lost' });
+        return tx.nextId('alerts');
+      })
+      .then(() => undefined);
+    expect(rolledBack).toBeUndefined();
+    const afterRemoval = await taken();
+    expect(afterRemoval).toBeGreaterThan(first);
+
+    await insert('alerts', 'alertId', { alertId: 100, text: 'explicit' });
+    expect(await taken()).toBe(101);
+    await insert('alerts', 'alertId', { alertId: 50, text: 'below' }); // does not lower the sequence
+    expect(await store.transaction((tx) => tx.nextId('alerts'))).toBe(102);
+
+    const reopened = await openPostgresStore({ url });
+    try {
+      expect(await reopened.transaction((tx) => tx.nextId('alerts'))).toBe(103);
+    } finally {
+      await reopened.close();
+    }
+  });
+
+  it('does not reuse the ids of a transaction that threw', async () => {
+    const lost = await store
+      .transaction(async (tx) => {
+        const id = await tx.nextId('universes');
+        throw Object.assign(new Error('abandoned'), { id });
+      })
+      .catch((error: { id: number }) => error.id);
+    const { universeId } = await insert('universes', 'universeId', { name: 'U' });
+    expect(universeId).toBeGreaterThan(lost);
+  });
+
+  it('keeps meta values', async () => {
+    expect(await store.getMeta('absent')).toBeUndefined();
+    await store.transaction((tx) => tx.setMeta('settings', { mail: { from: 'qc@example.com' }, limits: [1, 2] }));
+    const settings = await store.getMeta('settings');
+    expect(settings).toEqual({ mail: { from: 'qc@example.com' }, limits: [1, 2] });
+    expect(isDeeplyFrozen(settings)).toBe(true);
+    await store.transaction(async (tx) => {
+      await tx.setMeta('settings', null);
+      expect(await tx.getMeta('settings')).toBeNull(); // a transaction sees its own writes
+    });
+    expect(await store.getMeta('settings')).toBeNull();
+    await store.transaction((tx) => tx.setMeta('settings', undefined));
+    expect(await store.getMeta('settings')).toBeUndefined();
+  });
+
+  it('keeps nothing of a transaction that throws', async () => {
+    const { capaId } = await insert('capas', 'capaId', { title: 'kept', universeId: 1 });
+    const failing = store.transaction(async (tx) => {
+      await tx.insert('capas', 'capaId', { title: 'new' });
+      await tx.update('capas', capaId as number, (current) => ({ ...current, title: 'changed' }));
+      await tx.setMeta('marker', true);
+      expect(await tx.count({ collection: 'capas' })).toBe(2);
+      throw new Error('abandoned');
+    });
+    await expect(failing).rejects.toThrow('abandoned');
+    expect(await store.query({ collection: 'capas' })).toEqual([{ capaId, title: 'kept', universeId: 1, version: 1 }]);
+    expect(await store.getMeta('marker')).toBeUndefined();
+  });
+
+  it('does not commit a transaction whose failed statement `work` swallowed', async () => {
+    const attempt = store.transaction(async (tx) => {
+      await tx.insert('serverLogs', 'serverLogId', { message: 'before' });
+      // PostgreSQL refuses NUL in text; the transaction is then aborted on the server.
+      await tx.insert('serverLogs', 'serverLogId', { message: 'nul \u0000' }).catch(() => undefined);
+      return 'done';
+    });
+    await expect(attempt).rejects.toThrow();
+    expect(await store.count({ collection: 'serverLogs' })).toBe(0);
+  });
+
+  it('refuses a writer used after its transaction', async () => {
+    let kept: Writer | undefined;
+    await store.transaction(async (tx) => {
+      kept = tx;
+    });
+    await expect(kept!.get('companies', 1)).rejects.toThrow(/transaction is over/);
+  });
+
+  it('creates the table of an unknown collection on first use, inside a transaction', async () => {
+    const record = await store.transaction(async (tx) => {
+      expect(await tx.count({ collection: 'brandNewThings' })).toBe(0);
+      return tx.insert('brandNewThings', 'thingId', { label: 'first' });
+    });
+    expect(await store.get('brandNewThings', record.thingId as number)).toEqual(record);
+    await expect(store.get('bad-name', 1)).rejects.toThrow(/Invalid collection name/);
+  });
+
+  it('serializes concurrent updates of one record: a stale expected version conflicts, no update is lost', async () => {
+    const { serviceId } = await insert('services', 'serviceId', { hits: 0 });
+    const id = serviceId as number;
+
+    // Two clients saw version 1; their transactions overlap and both write expecting it: one conflicts.
+    const bothRead = barrier(2);
+    const outcomes = await Promise.allSettled(
+      [1, 2].map(() =>
+        store.transaction(async (tx) => {
+          await tx.get('services', id);
+          await bothRead();
+          return tx.update<{ hits: number }>('services', id, (record) => ({ ...record, hits: record.hits + 1 }), 1);
+        }),
+      ),
+    );
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
+    expect(outcomes.find((outcome) => outcome.status === 'rejected')).toMatchObject({ reason: expect.any(ConflictError) });
+
+    // Increments without an expected version, all reading before any writes: each one counts.
+    const writers = 5;
+    const allRead = barrier(writers);
+    await Promise.all(
+      Array.from({ length: writers }, () =>
+        store.transaction(async (tx) => {
+          const current = await tx.get<{ hits: number }>('services', id);
+          await allRead();
+          return tx.update<{ hits: number }>('services', id, () => ({ ...current!, hits: current!.hits + 1 }));
+        }),
+      ),
+    );
+    expect(await store.get('services', id)).toMatchObject({ hits: 1 + writers, version: 2 + writers });
+  });
+
+  it('gives 50 concurrent inserts 50 distinct ids', async () => {
+    const records = await Promise.all(Array.from({ length: 50 }, (_, index) => insert('loginEvents', 'loginEventId', { index })));
+    const ids = records.map((record) => record.loginEventId);
+    expect(new Set(ids).size).toBe(50);
+    expect(await store.count({ collection: 'loginEvents' })).toBe(50);
+    const stored = await store.query({ collection: 'loginEvents', orderBy: [{ field: 'index' }] });
+    expect(stored.map((record) => record.loginEventId)).toEqual(ids);
+  });
+
+  it('migrates once, even with two servers opening a fresh database together', async () => {
+    const fresh = await freshDatabase('qcflow_two_servers');
+    const [a, b] = await Promise.all([openPostgresStore({ url: fresh }), openPostgresStore({ url: fresh })]);
+    try {
+      await a.transaction((tx) => tx.insert('tags', 'tagId', { label: 'shared' }));
+      expect(await b.query({ collection: 'tags' })).toEqual([{ tagId: 1, label: 'shared', version: 1 }]);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+    expect(await migrate(fresh)).toEqual([]);
+    const client = new pg.Client({ connectionString: fresh });
+    await client.connect();
+    const { rows } = await client.query('SELECT version FROM schema_migrations');
+    await client.end();
+    expect(rows).toEqual([{ version: 1 }]);
+  });
+});
+
+describe('PostgreSQL store: queries answer as runQuery does', () => {
+  const COLLECTION = 'equivalence';
+  const RUNS = 400;
+  /** The store with sequential scans off: the same queries answered through the GIN indexes. */
+  let indexed: AsyncStore;
+  let inserted: (string | number)[] = [];
+
+  beforeAll(async () => {
+    indexed = await openPostgresStore({ url: `${url}?options=-c%20enable_seqscan%3Doff` });
+  });
+  afterAll(() => indexed?.close());
+
+  /** Replaces the collection's records; returns them in lowdb's order (Object.values of its map). */
+  async function load(records: Row[]): Promise<Stored[]> {
+    const byKey: Record<string, Stored> = {};
+    await store.transaction(async (tx) => {
+      for (const id of inserted) await tx.remove(COLLECTION, id);
+      for (const record of records) {
+        const explicit = record[ID_FIELD];
+        if (explicit !== undefined && Object.hasOwn(byKey, String(explicit))) continue;
+        const stored = await tx.insert(COLLECTION, ID_FIELD, record);
+        byKey[String(stored[ID_FIELD])] = stored;
+      }
+    });
+    const all = Object.values(byKey);
+    inserted = all.map((record) => record[ID_FIELD] as string | number);
+    return all;
+  }
+
+  const idsOf = (records: readonly Row[]) => records.map((record) => record[ID_FIELD]);
+
+  it('gives the same records in the same order for random records and queries', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(recordArbitrary, { maxLength: 30 }), fc.array(queryArbitrary(COLLECTION), { minLength: 1, maxLength: 12 }), async (records, queries) => {
+        const stored = await load(records);
+        for (const query of queries) {
+          const expected = idsOf(runQuery(stored, query));
+          const { orderBy: _, limit: __, offset: ___, ...counted } = query;
+          const [plain, viaIndexes, count] = await Promise.all([store.query(query), indexed.query(query), store.count(counted)]);
+          expect(idsOf(plain), JSON.stringify(query)).toEqual(expected);
+          expect(idsOf(viaIndexes), JSON.stringify(query)).toEqual(expected);
+          expect(count).toBe(runQuery(stored, counted as Omit<Query, 'collection'>).length);
+        }
+      }),
+      { numRuns: RUNS },
+    );
+  }, 120_000);
+});

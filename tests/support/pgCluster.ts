@@ -1,0 +1,130 @@
+/**
+ * A throwaway PostgreSQL cluster for tests and the bench: its own temp folder, port and socket,
+ * no durability (fsync off), stopped and deleted by `stop()` — or when the process exits.
+ */
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
+import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import pg from 'pg';
+
+export interface PgCluster {
+  /** `postgres://` URL of a fresh, empty database. */
+  url: string;
+  stop(): Promise<void>;
+}
+
+const run = promisify(execFile);
+const DATABASE = 'qcflow_test';
+
+/** The folder holding initdb, pg_ctl and postgres: `pg_config --bindir`, else the newest /usr/lib/postgresql/<v>/bin. */
+function serverBinaries(): string {
+  const candidates: string[] = [];
+  try {
+    candidates.push(execFileSync('pg_config', ['--bindir'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim());
+  } catch {
+    // No pg_config on the PATH: look in the Debian/Ubuntu layout below.
+  }
+  const debian = '/usr/lib/postgresql';
+  if (existsSync(debian)) {
+    const versions = readdirSync(debian).sort((a, b) => Number(b) - Number(a));
+    candidates.push(...versions.map((version) => join(debian, version, 'bin')));
+  }
+  const found = candidates.find((dir) => ['initdb', 'pg_ctl', 'postgres'].every((tool) => existsSync(join(dir, tool))));
+  if (!found) {
+    throw new Error(
+      `PostgreSQL server binaries (initdb, pg_ctl, postgres) not found: looked in ${candidates.join(', ') || '`pg_config --bindir` (not on the PATH) and /usr/lib/postgresql/*/bin (absent)'}. Install the PostgreSQL server (e.g. apt-get install postgresql).`,
+    );
+  }
+  return found;
+}
+
+/** initdb refuses to run as root: the cluster then belongs to the `postgres` OS user. */
+function clusterOwner(): { uid: number; gid: number } | undefined {
+  if (process.getuid?.() !== 0) return undefined;
+  const id = (flag: string) => {
+    try {
+      return Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim());
+    } catch {
+      throw new Error('Running as root, and there is no `postgres` OS user to own the test cluster (initdb refuses root).');
+    }
+  };
+  return { uid: id('-u'), gid: id('-g') };
+}
+
+/** The command line that runs `tool` as the cluster's owner. */
+function asOwner(owner: { uid: number } | undefined, tool: string, args: string[]): [string, string[]] {
+  return owner ? ['runuser', ['-u', 'postgres', '--', tool, ...args]] : [tool, args];
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startPgCluster(): Promise<PgCluster> {
+  const bin = serverBinaries();
+  const owner = clusterOwner();
+  const root = mkdtempSync(join(tmpdir(), 'qcflow-pg-'));
+  const data = join(root, 'data');
+  const sockets = join(root, 'sockets');
+  mkdirSync(sockets);
+  if (owner) for (const dir of [root, sockets]) chownSync(dir, owner.uid, owner.gid);
+
+  const pgCtl = (args: string[]) => asOwner(owner, join(bin, 'pg_ctl'), ['-D', data, ...args]);
+  let running = false;
+  const stopNow = () => {
+    if (running) spawnSync(...pgCtl(['stop', '-m', 'immediate', '-w']), { stdio: 'ignore' });
+    running = false;
+    rmSync(root, { recursive: true, force: true });
+  };
+  // A test run that dies before afterAll must not leave a postmaster behind.
+  const onExit = () => stopNow();
+  const onSignal = (signal: NodeJS.Signals) => {
+    stopNow();
+    process.off(signal, onSignal);
+    if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+  };
+  process.once('exit', onExit);
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, onSignal);
+  const unhook = () => {
+    process.off('exit', onExit);
+    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.off(signal, onSignal);
+  };
+
+  try {
+    await run(...asOwner(owner, join(bin, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C', '--no-sync']));
+    const port = await freePort();
+    const options = `-p ${port} -h 127.0.0.1 -k ${sockets} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c jit=off`;
+    running = true;
+    await run(...pgCtl(['start', '-w', '-t', '60', '-l', join(root, 'postgres.log'), '-o', options]));
+    const admin = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', database: 'postgres' });
+    await admin.connect();
+    try {
+      await admin.query(`CREATE DATABASE ${DATABASE}`);
+    } finally {
+      await admin.end();
+    }
+    return {
+      url: `postgres://postgres@127.0.0.1:${port}/${DATABASE}`,
+      stop: async () => {
+        unhook();
+        if (running) await run(...pgCtl(['stop', '-m', 'immediate', '-w']));
+        running = false;
+        rmSync(root, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    unhook();
+    stopNow();
+    throw error;
+  }
+}
