@@ -4,9 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../server/store/postgres/migrations';
 import { openPostgresStore } from '../../server/store/postgres/store';
 import { runQuery, type Query } from '../../server/store/query';
-import { ConflictError, NotFoundError, type AsyncStore, type Row, type Stored, type Writer } from '../../server/store/types';
+import { ConflictError, type AsyncStore, type Row, type Stored, type Writer } from '../../server/store/types';
 import { startPgCluster, type PgCluster } from '../support/pgCluster';
 import { ID_FIELD, queryArbitrary, recordArbitrary } from '../support/queryArbitraries';
+import { storeContract } from '../support/storeContract';
 
 /**
  * The PostgreSQL adapter against the AsyncStore contract (types.ts) and against `runQuery`, the
@@ -52,70 +53,10 @@ async function freshDatabase(name: string, options = ''): Promise<string> {
   return cluster.url.replace(/\/[^/]+$/, `/${name}`);
 }
 
-describe('PostgreSQL store: the AsyncStore contract', () => {
+storeContract('PostgreSQL store', async () => openPostgresStore({ url: await freshDatabase('qcflow_contract') }));
+
+describe('PostgreSQL store: what only a database with concurrent transactions shows', () => {
   // First: the other tests leave records behind.
-  it('is empty until a collection holds a record (meta does not count)', async () => {
-    expect(await store.isEmpty()).toBe(true);
-    await store.transaction((tx) => tx.setMeta('sessionSecret', 'x'));
-    expect(await store.isEmpty()).toBe(true);
-    const { widgetId } = await insert('widgets', 'widgetId', { name: 'one' });
-    expect(await store.isEmpty()).toBe(false);
-    await store.transaction((tx) => tx.remove('widgets', widgetId as number));
-    expect(await store.isEmpty()).toBe(true);
-  });
-
-  it('inserts version 1 with an id from the sequence, and hands out frozen copies', async () => {
-    const first = await insert('companies', 'companyId', { name: 'Acme', address: { city: 'Lyon' } });
-    const second = await insert('companies', 'companyId', { name: 'Bolt' });
-    expect(first).toEqual({ companyId: 1, name: 'Acme', address: { city: 'Lyon' }, version: 1 });
-    expect(second.companyId).toBe(2);
-    expect(isDeeplyFrozen(first)).toBe(true);
-    const read = await store.get('companies', 1);
-    expect(read).toEqual(first);
-    expect(isDeeplyFrozen(read)).toBe(true);
-    expect(await store.get('companies', '1')).toEqual(first); // one key space for 1 and "1", as in lowdb
-    expect(await store.get('companies', 99)).toBeUndefined();
-  });
-
-  it('keeps string ids, and refuses a duplicate id without spoiling the transaction', async () => {
-    const result = await store.transaction(async (tx) => {
-      await tx.insert('sessions', 'sessionKey', { sessionKey: 'k-1', user: 'a' });
-      const refusal = await tx.insert('sessions', 'sessionKey', { sessionKey: 'k-1', user: 'b' }).catch((error: Error) => error.message);
-      await tx.insert('sessions', 'sessionKey', { sessionKey: 'k-2', user: 'c' });
-      return refusal;
-    });
-    expect(result).toBe('Duplicate id sessions/k-1');
-    expect((await store.get('sessions', 'k-1'))?.user).toBe('a');
-    expect((await store.get('sessions', 'k-2'))?.user).toBe('c');
-  });
-
-  it('updates: version + 1, a stale expected version conflicts, a missing record is not found', async () => {
-    const { contactId } = await insert('contacts', 'contactId', { name: 'Ann', visits: 1 });
-    const id = contactId as number;
-    const updated = await store.transaction((tx) =>
-      tx.update<{ name: string; visits: number }>('contacts', id, (current) => {
-        expect(isDeeplyFrozen(current)).toBe(true);
-        return { ...current, visits: current.visits + 1 };
-      }, 1),
-    );
-    expect(updated).toMatchObject({ contactId: id, visits: 2, version: 2 });
-    expect(isDeeplyFrozen(updated)).toBe(true);
-    expect(await store.get('contacts', id)).toEqual(updated);
-
-    const stale = store.transaction((tx) => tx.update('contacts', id, (current) => ({ ...current }), 1));
-    await expect(stale).rejects.toBeInstanceOf(ConflictError);
-    await expect(stale).rejects.toMatchObject({ collection: 'contacts', id, expected: 1, actual: 2 });
-    await expect(store.transaction((tx) => tx.update('contacts', 404, (current) => current))).rejects.toBeInstanceOf(NotFoundError);
-    expect((await store.get('contacts', id))?.version).toBe(2);
-  });
-
-  it('removes a record once', async () => {
-    const { tagId } = await insert('tags', 'tagId', { label: 'urgent' });
-    expect(await store.transaction((tx) => tx.remove('tags', tagId as number))).toBe(true);
-    expect(await store.transaction((tx) => tx.remove('tags', tagId as number))).toBe(false);
-    expect(await store.get('tags', tagId as number)).toBeUndefined();
-  });
-
   it('never gives an id twice: after removals, rollbacks, explicit ids, nor across openings', async () => {
     const taken = async () => (await insert('alerts', 'alertId', { text: 'a' })).alertId as number;
     const first = await taken();
@@ -152,35 +93,6 @@ describe('PostgreSQL store: the AsyncStore contract', () => {
       .catch((error: { id: number }) => error.id);
     const { universeId } = await insert('universes', 'universeId', { name: 'U' });
     expect(universeId).toBeGreaterThan(lost);
-  });
-
-  it('keeps meta values', async () => {
-    expect(await store.getMeta('absent')).toBeUndefined();
-    await store.transaction((tx) => tx.setMeta('settings', { mail: { from: 'qc@example.com' }, limits: [1, 2] }));
-    const settings = await store.getMeta('settings');
-    expect(settings).toEqual({ mail: { from: 'qc@example.com' }, limits: [1, 2] });
-    expect(isDeeplyFrozen(settings)).toBe(true);
-    await store.transaction(async (tx) => {
-      await tx.setMeta('settings', null);
-      expect(await tx.getMeta('settings')).toBeNull(); // a transaction sees its own writes
-    });
-    expect(await store.getMeta('settings')).toBeNull();
-    await store.transaction((tx) => tx.setMeta('settings', undefined));
-    expect(await store.getMeta('settings')).toBeUndefined();
-  });
-
-  it('keeps nothing of a transaction that throws', async () => {
-    const { capaId } = await insert('capas', 'capaId', { title: 'kept', universeId: 1 });
-    const failing = store.transaction(async (tx) => {
-      await tx.insert('capas', 'capaId', { title: 'new' });
-      await tx.update('capas', capaId as number, (current) => ({ ...current, title: 'changed' }));
-      await tx.setMeta('marker', true);
-      expect(await tx.count({ collection: 'capas' })).toBe(2);
-      throw new Error('abandoned');
-    });
-    await expect(failing).rejects.toThrow('abandoned');
-    expect(await store.query({ collection: 'capas' })).toEqual([{ capaId, title: 'kept', universeId: 1, version: 1 }]);
-    expect(await store.getMeta('marker')).toBeUndefined();
   });
 
   it('does not commit a transaction whose failed statement `work` swallowed', async () => {
@@ -242,15 +154,6 @@ describe('PostgreSQL store: the AsyncStore contract', () => {
       ),
     );
     expect(await store.get('services', id)).toMatchObject({ hits: 1 + writers, version: 2 + writers });
-  });
-
-  it('gives 50 concurrent inserts 50 distinct ids', async () => {
-    const records = await Promise.all(Array.from({ length: 50 }, (_, index) => insert('loginEvents', 'loginEventId', { index })));
-    const ids = records.map((record) => record.loginEventId);
-    expect(new Set(ids).size).toBe(50);
-    expect(await store.count({ collection: 'loginEvents' })).toBe(50);
-    const stored = await store.query({ collection: 'loginEvents', orderBy: [{ field: 'index' }] });
-    expect(stored.map((record) => record.loginEventId)).toEqual(ids);
   });
 
   it('migrates once, even with two servers opening a fresh database together', async () => {
