@@ -24,21 +24,21 @@ export function serviceCoreRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const one = '/back/bo/services/:id{[0-9]+}';
 
-  app.get(one, (c) => {
+  app.get(one, async (c) => {
     const caller = serviceCaller(c);
-    const { store } = c.get('services');
-    return c.json(presentService(store, visibleService(store, numberParam(c, 'id'), caller), caller));
+    const { db } = c.get('services');
+    return c.json(await presentService(db, await visibleService(db, numberParam(c, 'id'), caller), caller));
   });
 
   // Only a service the provider never confirmed may disappear; otherwise it is cancelled.
   app.delete(one, async (c) => {
     const caller = serviceCaller(c);
-    const { store } = c.get('services');
-    await store.transaction((tx) => {
-      const service = visibleService(tx, numberParam(c, 'id'), caller);
+    const { db } = c.get('services');
+    await db.transaction(async (tx) => {
+      const service = await visibleService(tx, numberParam(c, 'id'), caller);
       requireSheetWrite(service, caller);
       if (!DELETABLE_STEPS.includes(String(service.serviceStep)) || service.providerConfirmed) throw businessRule('service.deleteRefused');
-      removeService(tx, service.serviceId as number);
+      await removeService(tx, service.serviceId as number);
     });
     return c.json(true);
   });
@@ -46,24 +46,24 @@ export function serviceCoreRoutes(): Hono<AppEnv> {
   app.post('/back/bo/services', async (c) => {
     const caller = serviceCaller(c);
     requireServiceCreator(caller);
-    const { store, registry } = c.get('services');
+    const { db, registry } = c.get('services');
     const body = await readObject(c, WIZARD_KEYS);
-    const { result, notification } = await store.transaction((tx) => {
-      const input = checkWizard(tx, registry, caller, body);
-      return { result: createOrMerge(tx, registry, caller, input), notification: input.notification };
+    const { result, notification } = await db.transaction(async (tx) => {
+      const input = await checkWizard(tx, registry, caller, body);
+      return { result: await createOrMerge(tx, registry, caller, input), notification: input.notification };
     });
     await sendWizardNotification(c, caller, result.service, notification);
-    return c.json({ service: presentService(store, result.service, caller), created: result.created }, result.created ? 201 : 200);
+    return c.json({ service: await presentService(db, result.service, caller), created: result.created }, result.created ? 201 : 200);
   });
 
   app.put(one, async (c) => {
     const caller = serviceCaller(c);
-    const { store, registry } = c.get('services');
-    serviceInReach(c, caller);
+    const { db, registry } = c.get('services');
+    await serviceInReach(c, caller);
     const body = await readObject(c, EDIT_KEYS);
     const version = expectedVersion(body.version, true)!;
-    const updated = await store.transaction((tx) => editService(tx, registry, caller, numberParam(c, 'id'), body, version));
-    return c.json(presentService(store, updated, caller));
+    const updated = await db.transaction((tx) => editService(tx, registry, caller, numberParam(c, 'id'), body, version));
+    return c.json(await presentService(db, updated, caller));
   });
 
   app.route('/', quickServiceRoutes());
