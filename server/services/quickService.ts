@@ -6,7 +6,8 @@ import { HttpError } from '../errors';
 import { expectedVersion } from '../resources/write';
 import type { Row } from '../store/types';
 import { requireServiceCreator, visibleService } from './access';
-import { checkWizard, createOrMerge, editService } from './createService';
+import { draftWriter } from '../store/lowdbAsync';
+import { checkWizard, createOrMerge, editService, mergeTarget } from './createService';
 import { PO_LINES, linesOf } from './lines';
 import { presentService } from './present';
 import { numberParam, readObject, serviceCaller, serviceInReach } from './routeHelpers';
@@ -100,11 +101,18 @@ export function quickServiceRoutes(): Hono<AppEnv> {
   app.post('/back/bo/quickService', async (c) => {
     const caller = serviceCaller(c);
     requireServiceCreator(caller);
-    const { db, registry } = c.get('services');
+    const { store, db, registry } = c.get('services');
     const flat = await readObject(c, QUICK_KEYS);
     const service = quickService(flat);
     const body = { roles: [quickRole(caller, service)], service, purchaseOrderLines: quickLine(flat), laboratoryLines: [] };
-    const result = await db.transaction((tx) => onFlatFields(async () => createOrMerge(tx, registry, caller, await checkWizard(tx, registry, caller, body))));
+    // The synchronous transaction: the merge lookup reads the service search index of its draft (createService.ts mergeTarget).
+    const result = await store.transaction((draft) =>
+      onFlatFields(async () => {
+        const tx = draftWriter(draft);
+        const input = await checkWizard(tx, registry, caller, body);
+        return createOrMerge(tx, registry, caller, input, mergeTarget(draft, caller, input.service));
+      }),
+    );
     return c.json({ service: await presentService(db, result.service, caller), created: result.created }, result.created ? 201 : 200);
   });
 
