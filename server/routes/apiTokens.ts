@@ -32,8 +32,8 @@ export function apiTokenRoutes() {
   };
 
   const list = async (c: AppContext) => {
-    const { caller } = context(c);
-    const tokens = await context(c).db.query<ApiToken>({
+    const { caller, db } = context(c);
+    const tokens = await db.query<ApiToken>({
       collection: API_TOKENS,
       where: and(eq('universeId', caller.universeId), eq('companyId', caller.company.companyId)),
       orderBy: [{ field: 'apiTokenId', desc: true }],
