@@ -4,7 +4,7 @@ import { readableNumber } from '../server/resources/write';
 import { addDays, createRandom, type Random } from '../server/seed/random';
 import { designations, colors, sizes, labTests } from '../server/seed/serviceTexts';
 import { flowFieldsAfter, type FlowName } from '../server/seed/services';
-import { serviceSearchText } from '../server/services/search';
+import { SEARCH_PARTY_FIELDS, searchTextOf } from '../server/services/searchText';
 import { DataReader, type StoreData } from '../server/store/draft';
 import type { Row, Stored } from '../server/store/types';
 
@@ -133,7 +133,8 @@ export async function generateStore(file: string, count: number, now = new Date(
       creationDate: `${addDays(startDate, -random.int(5, 30))}T09:00:00.000Z`,
       universeId,
     };
-    insert(data, 'services', 'serviceId', { ...record, searchText: serviceSearchText(reader, record) });
+    const partyNames = SEARCH_PARTY_FIELDS.map((field) => (typeof record[field] === 'number' ? reader.get('companies', record[field] as number)?.name : undefined));
+    insert(data, 'services', 'serviceId', { ...record, searchText: searchTextOf(record, partyNames) });
     if (flowName === 'confirmed' && byBrand) confirmedIds.push(serviceId);
     if (i === Math.floor(count / 2)) onePoNumber = lines[0].poNumber;
   }

@@ -1,7 +1,7 @@
 import type { Caller } from './context';
 import { rolesAllow, type Registry, type Screen } from './schemas';
 import { recordAccess } from './resources/recordAccess';
-import type { ReadOps } from './store/types';
+import type { Reader } from './store/types';
 
 /**
  * A live alert goes only to people who can open what it links to: the screen of the link
@@ -32,7 +32,7 @@ function recordOf(registry: Registry, screen: Screen, params: Record<string, str
   return { entity: [...registry.entities.values()].find((entity) => entity.idField === param), id: value };
 }
 
-export function alertLinkOpens(registry: Registry, store: ReadOps, caller: Caller, link: string | undefined): boolean {
+export async function alertLinkOpens(registry: Registry, db: Reader, caller: Caller, link: string | undefined): Promise<boolean> {
   if (!link) return true;
   let url: URL;
   try {
@@ -46,7 +46,7 @@ export function alertLinkOpens(registry: Registry, store: ReadOps, caller: Calle
   if (!record) return true;
   if (!record.entity || !/^\d+$/.test(record.id)) return false;
   try {
-    recordAccess(record.entity).read(store, Number(record.id), caller);
+    await recordAccess(record.entity).read(db, Number(record.id), caller);
     return true;
   } catch {
     return false;

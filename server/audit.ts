@@ -1,6 +1,6 @@
 import type { Caller } from './context';
 import type { Contact } from './identity';
-import type { Store, Stored, WriteOps } from './store/types';
+import type { AsyncStore, Stored, Writer } from './store/types';
 
 /**
  * The audit trail: login events (spec: FAILURE, IMPERSONATE, LOCKED, RENEW, SUCCESS) and
@@ -23,8 +23,8 @@ export interface LoginEventInput {
   impersonator?: Pick<Contact, 'contactId'>;
 }
 
-export function recordLoginEvent(tx: WriteOps, event: LoginEventInput, now = new Date()): void {
-  tx.insert(LOGIN_EVENTS, 'loginEventId', {
+export async function recordLoginEvent(tx: Writer, event: LoginEventInput, now = new Date()): Promise<void> {
+  await tx.insert(LOGIN_EVENTS, 'loginEventId', {
     loginEventType: event.type,
     date: now.toISOString(),
     ip: event.ip,
@@ -46,9 +46,9 @@ export interface ServerLogInput {
   contact?: Stored<Contact>;
 }
 
-export function serverLogEntry(tx: WriteOps, entry: ServerLogInput, now = new Date()): void {
+export async function serverLogEntry(tx: Writer, entry: ServerLogInput, now = new Date()): Promise<void> {
   const contact = entry.caller?.contact ?? entry.contact;
-  tx.insert(SERVER_LOGS, 'serverLogId', {
+  await tx.insert(SERVER_LOGS, 'serverLogId', {
     date: now.toISOString(),
     level: entry.level,
     application: entry.application,
@@ -61,9 +61,9 @@ export function serverLogEntry(tx: WriteOps, entry: ServerLogInput, now = new Da
 }
 
 /** A log in its own write; a failing log write is reported on the console, never thrown. */
-export async function logServer(store: Store, entry: ServerLogInput): Promise<void> {
+export async function logServer(db: AsyncStore, entry: ServerLogInput): Promise<void> {
   try {
-    await store.transaction((tx) => serverLogEntry(tx, entry));
+    await db.transaction((tx) => serverLogEntry(tx, entry));
   } catch (error) {
     console.error('[qcflow] could not write server log:', error, entry.message);
   }

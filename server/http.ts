@@ -32,8 +32,8 @@ export function onError(error: Error, c: Context): Response {
     return errorResponse(c, new HttpError(status, 'BadRequestException', key, { max: MAX_BODY_BYTES }));
   }
   console.error(`[qcflow] ${c.req.method} ${c.req.path} failed:`, error);
-  const { store } = (c as AppContext).get('services') ?? {};
-  if (store) void logServer(store, { level: 'ERROR', application: 'SERVER', caller: (c as AppContext).get('caller'), message: `${c.req.method} ${c.req.path}: ${error.message}` });
+  const { db } = (c as AppContext).get('services') ?? {};
+  if (db) void logServer(db, { level: 'ERROR', application: 'SERVER', caller: (c as AppContext).get('caller'), message: `${c.req.method} ${c.req.path}: ${error.message}` });
   return errorResponse(c, new HttpError(500, 'InternalException', 'error.internal', {}, [], 'FATAL'));
 }
 

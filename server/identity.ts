@@ -1,4 +1,4 @@
-import type { ReadOps, Stored } from './store/types';
+import type { Reader, Stored } from './store/types';
 import type { Language } from './i18n';
 
 /**
@@ -62,17 +62,21 @@ export function fullName(contact: Pick<Contact, 'firstName' | 'lastName'>): stri
   return `${contact.firstName} ${contact.lastName}`;
 }
 
-export function companyById(store: ReadOps, id: unknown): Stored<Company> | undefined {
-  return typeof id === 'number' ? store.get<Company>(COLLECTIONS.companies, id) : undefined;
+export async function companyById(db: Reader, id: unknown): Promise<Stored<Company> | undefined> {
+  return typeof id === 'number' ? db.get<Company>(COLLECTIONS.companies, id) : undefined;
 }
 
-export function contactById(store: ReadOps, id: unknown): Stored<Contact> | undefined {
-  return typeof id === 'number' ? store.get<Contact>(COLLECTIONS.contacts, id) : undefined;
+export async function contactById(db: Reader, id: unknown): Promise<Stored<Contact> | undefined> {
+  return typeof id === 'number' ? db.get<Contact>(COLLECTIONS.contacts, id) : undefined;
 }
 
-export function contactByEmail(store: ReadOps, email: string): Stored<Contact> | undefined {
+export async function contactByEmail(db: Reader, email: string): Promise<Stored<Contact> | undefined> {
   const wanted = email.trim().toLowerCase();
-  return wanted ? store.find<Contact>(COLLECTIONS.contacts, (contact) => contact.email?.toLowerCase() === wanted)[0] : undefined;
+  if (!wanted) return undefined;
+  // Case-insensitive equality is no condition: `keywords` (accent- and case-insensitive
+  // containment) bounds the candidates, the exact comparison then picks among them.
+  const candidates = await db.query<Contact>({ collection: COLLECTIONS.contacts, where: { op: 'keywords', fields: ['email'], value: wanted } });
+  return candidates.find((contact) => contact.email?.toLowerCase() === wanted);
 }
 
 /** Company roles that act as order taker (spec §6.4: agent, supplier and factory count as order taker). */

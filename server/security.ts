@@ -65,6 +65,6 @@ export const guardWrites: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
   if (caller.impersonator && c.res.status < 400) {
     const message = `${fullName(caller.impersonator)} (#${caller.impersonator.contactId}) as ${fullName(caller.contact)} (#${caller.contact.contactId}): ${c.req.method} ${c.req.path} → ${c.res.status}`;
-    await logServer(c.get('services').store, { level: 'INFO', application: 'SECURITY', caller, message });
+    await logServer(c.get('services').db, { level: 'INFO', application: 'SECURITY', caller, message });
   }
 };

@@ -1,6 +1,6 @@
 import type { Caller } from './context';
 import { validationError, type FieldError } from './errors';
-import type { ReadOps, Row, Stored } from './store/types';
+import type { Reader, Row, Stored } from './store/types';
 
 /**
  * Tag privacy (spec §6.4 "data visibility tags"). A tag belongs to one company of one
@@ -48,16 +48,15 @@ function tagIds(value: unknown): number[] {
 }
 
 /** The ids of `value` the caller may see (what a record shows them). */
-export function visibleTagIds(store: ReadOps, caller: Caller, value: unknown): number[] {
-  return tagIds(value).filter((id) => {
-    const tag = store.get<Tag>(TAGS, id);
-    return !!tag && tagVisible(tag, caller);
-  });
+export async function visibleTagIds(db: Reader, caller: Caller, value: unknown): Promise<number[]> {
+  const ids = tagIds(value);
+  const tags = await Promise.all(ids.map((id) => db.get<Tag>(TAGS, id)));
+  return ids.filter((_id, index) => !!tags[index] && tagVisible(tags[index], caller));
 }
 
 /** Why the caller may not put this id in a record's list (an i18n key), or undefined. */
-function refusal(store: ReadOps, caller: Caller, source: string, id: number, visibleOnRecord: Set<number>): string | undefined {
-  const tag = store.get<Tag>(TAGS, id);
+async function refusal(db: Reader, caller: Caller, source: string, id: number, visibleOnRecord: Set<number>): Promise<string | undefined> {
+  const tag = await db.get<Tag>(TAGS, id);
   if (!tag || !tagVisible(tag, caller)) return 'validation.unusableTag';
   if (visibleOnRecord.has(id)) return undefined;
   if (tag.disabled || !tag.sources.includes(source)) return 'validation.unusableTag';
@@ -69,21 +68,19 @@ function refusal(store: ReadOps, caller: Caller, source: string, id: number, vis
  * that carries `existing` (undefined on creation): refused (400, errors at `path/index`)
  * when an id breaks the rules above, else the caller's ids plus the tags hidden from them.
  */
-export function writableTags(store: ReadOps, caller: Caller, source: string, submitted: unknown[], existing: unknown, path = ''): number[] {
-  const visible = new Set(visibleTagIds(store, caller, existing));
-  const errors: FieldError[] = submitted.flatMap((id, index) => {
-    const key = typeof id === 'number' ? refusal(store, caller, source, id, visible) : 'validation.wrongType';
-    return key ? [{ path: `${path}/${index}`, key }] : [];
-  });
+export async function writableTags(db: Reader, caller: Caller, source: string, submitted: unknown[], existing: unknown, path = ''): Promise<number[]> {
+  const visible = new Set(await visibleTagIds(db, caller, existing));
+  const keys = await Promise.all(submitted.map((id) => (typeof id === 'number' ? refusal(db, caller, source, id, visible) : 'validation.wrongType')));
+  const errors: FieldError[] = keys.flatMap((key, index) => (key ? [{ path: `${path}/${index}`, key }] : []));
   if (errors.length) throw validationError(errors);
   const hidden = tagIds(existing).filter((id) => !visible.has(id));
   return [...new Set([...(submitted as number[]), ...hidden])];
 }
 
 /** Applies `writableTags` to the tag field of a record being created or replaced (x-tags). */
-export function applyTagRules(store: ReadOps, caller: Caller, tags: { source: string; field: string } | undefined, record: Row, existing?: Row): void {
+export async function applyTagRules(db: Reader, caller: Caller, tags: { source: string; field: string } | undefined, record: Row, existing?: Row): Promise<void> {
   if (!tags || !Array.isArray(record[tags.field])) return;
-  record[tags.field] = writableTags(store, caller, tags.source, record[tags.field] as unknown[], existing?.[tags.field], `/${tags.field}`);
+  record[tags.field] = await writableTags(db, caller, tags.source, record[tags.field] as unknown[], existing?.[tags.field], `/${tags.field}`);
 }
 
 /** `/back/bo/tags/<SOURCE>/options` is the lookup url of a tag field (x-lookup kind "tags"). */

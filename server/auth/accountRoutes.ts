@@ -4,7 +4,7 @@ import { HttpError, forbidden, validationError, type FieldError } from '../error
 import { COLLECTIONS, type Account, type Contact } from '../identity';
 import { requireCaller, type AppContext, type AppEnv, type Caller } from '../context';
 import type { Registry } from '../schemas';
-import type { Store, Stored } from '../store/types';
+import type { AsyncStore, Stored } from '../store/types';
 import { hashPassword, verifyPassword } from './password';
 import { newPasswordErrors, renewPassword } from './passwordRules';
 import { bodyReader, contactFields, passwordField } from './requestBody';
@@ -48,17 +48,17 @@ function credentialOwner(c: AppContext): Caller {
 }
 
 /** Changes the caller's contact in one write; `account` edits the server-only account. */
-function updateContact(store: Store, caller: Caller, change: (current: Stored<Contact>) => Partial<Contact>): Promise<Stored<Contact>> {
-  return store.transaction((tx) => tx.update<Contact>(COLLECTIONS.contacts, caller.contact.contactId, (current) => ({ ...current, ...change(current) })));
+function updateContact(db: AsyncStore, caller: Caller, change: (current: Stored<Contact>) => Partial<Contact>): Promise<Stored<Contact>> {
+  return db.transaction((tx) => tx.update<Contact>(COLLECTIONS.contacts, caller.contact.contactId, (current) => ({ ...current, ...change(current) })));
 }
 
-const updateAccount = (store: Store, caller: Caller, change: (account: Account) => Account) =>
-  updateContact(store, caller, (current) => ({ account: change(current.account!) }));
+const updateAccount = (db: AsyncStore, caller: Caller, change: (account: Account) => Account) =>
+  updateContact(db, caller, (current) => ({ account: change(current.account!) }));
 
 const wrongCode = () => validationError([{ path: '/code', key: 'validation.wrongCode' }], 'error.twoFactorWrongCode');
 /** A wrong two-factor code counts toward the per-address limit and the account lockout, as at login. */
 async function refuseCode(c: AppContext, caller: Caller): Promise<never> {
-  await recordCredentialFailure(c.get('services').store, clientIp(c), caller.contact.contactId);
+  await recordCredentialFailure(c.get('services').db, clientIp(c), caller.contact.contactId);
   throw wrongCode();
 }
 const conflict = (key: string) => new HttpError(409, 'ConflictException', key);
@@ -84,7 +84,7 @@ export function accountRoutes(registry: Registry) {
     const caller = requireCaller(c);
     const body = await profileBody(c);
     const optional = (value: string | undefined) => value?.trim() || undefined;
-    const updated = await updateContact(c.get('services').store, caller, () => ({
+    const updated = await updateContact(c.get('services').db, caller, () => ({
       firstName: body.firstName.trim(),
       lastName: body.lastName.trim(),
       position: optional(body.position),
@@ -97,22 +97,22 @@ export function accountRoutes(registry: Registry) {
   /** The current password is checked (with the new one's rules, in one answer); other sessions close. */
   app.put('/back/bo/profile/user/password', async (c) => {
     const caller = credentialOwner(c);
-    const { store } = c.get('services');
+    const { db } = c.get('services');
     const ip = clientIp(c);
-    assertCredentialAttemptsAllowed(store, ip);
+    await assertCredentialAttemptsAllowed(db, ip);
     const body = await passwordBody(c);
     const hash = caller.contact.account?.passwordHash;
     const errors: FieldError[] = [];
     // A locked account is not told whether the password is right (as at login).
     const rightCurrent = !!hash && !isLocked(caller.contact.account) && (await verifyPassword(body.currentPassword, hash));
     if (!rightCurrent) {
-      await recordCredentialFailure(store, ip, caller.contact.contactId);
+      await recordCredentialFailure(db, ip, caller.contact.contactId);
       errors.push({ path: '/currentPassword', key: 'password.wrongCurrent' });
     }
     errors.push(...(await newPasswordErrors(body.password, body.confirmation, caller.contact)));
     if (errors.length) throw validationError(errors);
     const passwordHash = await hashPassword(body.password);
-    await store.transaction((tx) => renewPassword(tx, tx.get<Contact>(COLLECTIONS.contacts, caller.contact.contactId)!, passwordHash, ip, caller.sessionKey));
+    await db.transaction(async (tx) => renewPassword(tx, (await tx.get<Contact>(COLLECTIONS.contacts, caller.contact.contactId))!, passwordHash, ip, caller.sessionKey));
     return c.json(true);
   });
 
@@ -121,7 +121,7 @@ export function accountRoutes(registry: Registry) {
   app.put('/back/bo/profile/user/notificationconfig', async (c) => {
     const caller = requireCaller(c);
     const body = await notificationBody(c);
-    const updated = await updateContact(c.get('services').store, caller, () => body);
+    const updated = await updateContact(c.get('services').db, caller, () => body);
     return c.json(notificationConfigOf(updated));
   });
 
@@ -134,21 +134,21 @@ export function accountRoutes(registry: Registry) {
     if (caller.contact.account?.twoFactorSecret) throw conflict('error.twoFactorAlreadyEnabled');
     const secret = newTotpSecret();
     const setup = await totpSetup(secret, caller.contact.email ?? String(caller.contact.contactId));
-    await updateAccount(c.get('services').store, caller, (account) => ({ ...account, twoFactorPending: secret }));
+    await updateAccount(c.get('services').db, caller, (account) => ({ ...account, twoFactorPending: secret }));
     return c.json({ secret, ...setup });
   });
 
   app.post('/back/bo/profile/user/twoFactor', async (c) => {
     const caller = credentialOwner(c);
-    const { store } = c.get('services');
-    assertCredentialAttemptsAllowed(store, clientIp(c));
+    const { db } = c.get('services');
+    await assertCredentialAttemptsAllowed(db, clientIp(c));
     const { code } = await codeBody(c);
     const account = caller.contact.account!;
     if (account.twoFactorSecret) throw conflict('error.twoFactorAlreadyEnabled');
     if (!account.twoFactorPending) throw conflict('error.twoFactorNoSetup');
     if (!(await totpValid(account.twoFactorPending, code))) return refuseCode(c, caller);
     const pending = account.twoFactorPending;
-    await updateAccount(c.get('services').store, caller, (current) => {
+    await updateAccount(c.get('services').db, caller, (current) => {
       // A new setup started meanwhile: that one must be confirmed with its own code.
       if (current.twoFactorPending !== pending) throw conflict('error.twoFactorNoSetup');
       return { ...current, twoFactorSecret: pending, twoFactorPending: undefined };
@@ -158,13 +158,13 @@ export function accountRoutes(registry: Registry) {
 
   app.post('/back/bo/profile/user/twoFactor/disable', async (c) => {
     const caller = credentialOwner(c);
-    const { store } = c.get('services');
-    assertCredentialAttemptsAllowed(store, clientIp(c));
+    const { db } = c.get('services');
+    await assertCredentialAttemptsAllowed(db, clientIp(c));
     const { code } = await codeBody(c);
     const secret = caller.contact.account?.twoFactorSecret;
     if (!secret) throw conflict('error.twoFactorNotEnabled');
     if (!(await totpValid(secret, code))) return refuseCode(c, caller);
-    await updateAccount(c.get('services').store, caller, (current) => ({ ...current, twoFactorSecret: undefined, twoFactorPending: undefined }));
+    await updateAccount(c.get('services').db, caller, (current) => ({ ...current, twoFactorSecret: undefined, twoFactorPending: undefined }));
     return c.json({ enabled: false });
   });
 

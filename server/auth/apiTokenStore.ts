@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { ReadOps, Stored } from '../store/types';
+import type { Reader, Stored } from '../store/types';
 
 /**
  * API tokens (spec "API token": name, canWrite, impersonated contact, IP address, creation
@@ -32,7 +32,7 @@ export function newTokenSecret(): string {
   return `${TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
 }
 
-export function tokenBySecret(store: ReadOps, secret: string): Stored<ApiToken> | undefined {
+export async function tokenBySecret(db: Reader, secret: string): Promise<Stored<ApiToken> | undefined> {
   const hash = secretHashOf(secret);
-  return store.find<ApiToken>(API_TOKENS, (token) => token.secretHash === hash)[0];
+  return (await db.query<ApiToken>({ collection: API_TOKENS, where: { op: 'eq', field: 'secretHash', value: hash }, limit: 1 }))[0];
 }

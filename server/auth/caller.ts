@@ -6,19 +6,19 @@ import { forbidden } from '../errors';
 import { COLLECTIONS, type Company, type Contact } from '../identity';
 import { SESSION_COOKIE } from '../security';
 import type { AppEnv, Caller } from '../context';
-import type { ReadOps } from '../store/types';
+import type { Reader } from '../store/types';
 import { tokenBySecret } from './apiTokenStore';
 import { findSession } from './sessions';
 import { permissionFlags } from './roles';
 
 /** The acting contact as a caller; undefined when it cannot act (no account or no profile, archived, gone). */
-export function callerFor(
-  store: ReadOps,
+export async function callerFor(
+  db: Reader,
   contactId: number,
   access: Pick<Caller, 'via' | 'sessionKey'> & Partial<Pick<Caller, 'canWrite' | 'impersonator'>>,
-): Caller | undefined {
-  const contact = store.get<Contact>(COLLECTIONS.contacts, contactId);
-  const company = contact && store.get<Company>(COLLECTIONS.companies, contact.companyId);
+): Promise<Caller | undefined> {
+  const contact = await db.get<Contact>(COLLECTIONS.contacts, contactId);
+  const company = contact && (await db.get<Company>(COLLECTIONS.companies, contact.companyId));
   if (!contact?.account?.profiles.length || contact.archived || !company || company.archived) return undefined;
   const roles = new Set(permissionFlags(contact.account.profiles));
   return { contact, company, universeId: contact.universeId, roles, canWrite: true, ...access };
@@ -33,27 +33,27 @@ const BEARER = /^Bearer\s+(\S+)$/i;
  */
 export function loadCaller(secret: string): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const { store } = c.get('services');
+    const { db } = c.get('services');
     const bearer = BEARER.exec(c.req.header('Authorization') ?? '')?.[1];
     if (bearer) {
-      const token = tokenBySecret(store, bearer);
+      const token = await tokenBySecret(db, bearer);
       const ip = clientIp(c);
       const refusal = !token ? 'unknown' : token.expirationDate < new Date().toISOString().slice(0, 10) ? 'expired' : token.ipAddress !== ip ? 'wrong address' : '';
-      const caller = token && !refusal ? callerFor(store, token.contactId, { via: 'token', sessionKey: String(token.apiTokenId), canWrite: token.canWrite }) : undefined;
+      const caller = token && !refusal ? await callerFor(db, token.contactId, { via: 'token', sessionKey: String(token.apiTokenId), canWrite: token.canWrite }) : undefined;
       if (!caller) {
-        await logServer(store, { level: 'WARN', application: 'API_TOKEN', message: `API token refused (${refusal || 'inactive contact'}) from ${ip}${token ? `: token #${token.apiTokenId}` : ''}` });
+        await logServer(db, { level: 'WARN', application: 'API_TOKEN', message: `API token refused (${refusal || 'inactive contact'}) from ${ip}${token ? `: token #${token.apiTokenId}` : ''}` });
         throw forbidden('error.badToken');
       }
       c.set('caller', caller);
       return next();
     }
     const sessionId = await getSignedCookie(c, secret, SESSION_COOKIE);
-    const session = sessionId ? findSession(store, sessionId) : undefined;
+    const session = sessionId ? await findSession(db, sessionId) : undefined;
     if (session) {
-      const impersonator = session.impersonatorId ? callerFor(store, session.impersonatorId, { via: 'session', sessionKey: session.sessionKey }) : undefined;
+      const impersonator = session.impersonatorId ? await callerFor(db, session.impersonatorId, { via: 'session', sessionKey: session.sessionKey }) : undefined;
       // An impersonation whose real user lost the right (or the account) ends with the session.
       const valid = !session.impersonatorId || impersonator?.roles.has('IMPERSONATE');
-      const caller = valid ? callerFor(store, session.contactId, { via: 'session', sessionKey: session.sessionKey, impersonator: impersonator?.contact }) : undefined;
+      const caller = valid ? await callerFor(db, session.contactId, { via: 'session', sessionKey: session.sessionKey, impersonator: impersonator?.contact }) : undefined;
       if (caller) c.set('caller', caller);
     }
     await next();

@@ -3,7 +3,8 @@ import { logServer } from '../audit';
 import { fullName, type Contact } from '../identity';
 import { translate } from '../i18n';
 import { appLink, type AppContext } from '../context';
-import type { ReadOps, Stored, WriteOps } from '../store/types';
+import { and, eq } from '../store/query';
+import type { Reader, Stored, Writer } from '../store/types';
 
 /**
  * Single-use, expiring links that let a user choose a password: "forgotten password" resets
@@ -28,12 +29,14 @@ export interface PasswordToken {
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** Stores a new token for the contact (earlier unused ones of the same kind stop working). */
-export function issuePasswordToken(tx: WriteOps, contactId: number, kind: LinkKind, ip: string, now = new Date()): string {
+export async function issuePasswordToken(tx: Writer, contactId: number, kind: LinkKind, ip: string, now = new Date()): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  for (const old of tx.find<PasswordToken>(PASSWORD_TOKENS, (t) => t.contactId === contactId && t.kind === kind && !t.usedAt)) {
-    tx.update<PasswordToken>(PASSWORD_TOKENS, old.tokenHash, (current) => ({ ...current, usedAt: now.toISOString() }));
+  // `usedAt` is absent or an ISO date (never an empty string): unused is "missing or null".
+  const unused = await tx.query<PasswordToken>({ collection: PASSWORD_TOKENS, where: and(eq('contactId', contactId), eq('kind', kind), eq('usedAt', null)) });
+  for (const old of unused) {
+    await tx.update<PasswordToken>(PASSWORD_TOKENS, old.tokenHash, (current) => ({ ...current, usedAt: now.toISOString() }));
   }
-  tx.insert(PASSWORD_TOKENS, 'tokenHash', {
+  await tx.insert(PASSWORD_TOKENS, 'tokenHash', {
     tokenHash: hashOf(token),
     contactId,
     kind,
@@ -45,13 +48,13 @@ export function issuePasswordToken(tx: WriteOps, contactId: number, kind: LinkKi
 }
 
 /** The stored token when it can still be used (not expired, not used), else undefined. */
-export function usableToken(store: ReadOps, token: string, now = new Date()): Stored<PasswordToken> | undefined {
-  const stored = store.get<PasswordToken>(PASSWORD_TOKENS, hashOf(token));
+export async function usableToken(db: Reader, token: string, now = new Date()): Promise<Stored<PasswordToken> | undefined> {
+  const stored = await db.get<PasswordToken>(PASSWORD_TOKENS, hashOf(token));
   return stored && !stored.usedAt && stored.expiresAt > now.toISOString() ? stored : undefined;
 }
 
-export function markTokenUsed(tx: WriteOps, stored: Stored<PasswordToken>, now = new Date()): void {
-  tx.update<PasswordToken>(PASSWORD_TOKENS, stored.tokenHash, (current) => ({ ...current, usedAt: now.toISOString() }));
+export async function markTokenUsed(tx: Writer, stored: Stored<PasswordToken>, now = new Date()): Promise<void> {
+  await tx.update<PasswordToken>(PASSWORD_TOKENS, stored.tokenHash, (current) => ({ ...current, usedAt: now.toISOString() }));
 }
 
 /** `{APP_URL}/auth/passwordReset?token=…` */
@@ -61,7 +64,7 @@ export function passwordLink(c: AppContext, token: string): string {
 
 /** E-mails the link in the contact's language; a mail failure is logged, never shown to the requester. */
 export async function sendPasswordLink(c: AppContext, contact: Stored<Contact>, kind: LinkKind, token: string): Promise<void> {
-  const { mailer, store } = c.get('services');
+  const { mailer, db } = c.get('services');
   const params = { name: fullName(contact), link: passwordLink(c, token), hours: Math.round(LINK_MINUTES[kind] / 60) };
   const lang = contact.language;
   try {
@@ -71,6 +74,6 @@ export async function sendPasswordLink(c: AppContext, contact: Stored<Contact>, 
       text: translate(lang, `mail.${kind}.body`, params),
     });
   } catch (error) {
-    await logServer(store, { level: 'ERROR', application: 'MAIL', contact, message: `Could not send the ${kind} e-mail to ${contact.email}: ${(error as Error).message}` });
+    await logServer(db, { level: 'ERROR', application: 'MAIL', contact, message: `Could not send the ${kind} e-mail to ${contact.email}: ${(error as Error).message}` });
   }
 }

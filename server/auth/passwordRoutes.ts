@@ -5,7 +5,7 @@ import { contactByEmail, contactById, type Contact } from '../identity';
 import { languages } from '../i18n';
 import type { AppEnv } from '../context';
 import type { Registry } from '../schemas';
-import type { ReadOps, Stored, WriteOps } from '../store/types';
+import type { Reader, Stored, Writer } from '../store/types';
 import { callerFor } from './caller';
 import { hashPassword } from './password';
 import { issuePasswordToken, markTokenUsed, sendPasswordLink, usableToken, type PasswordToken } from './passwordLinks';
@@ -30,19 +30,19 @@ const noToken = () => new HttpError(400, 'NoTokenException', 'error.noToken');
 const expiredToken = () => new HttpError(400, 'ExpiredTokenException', 'error.expiredToken');
 
 /** Records this request and refuses (429) when the address already made the maximum. */
-function countRequest(tx: WriteOps, ip: string, now: Date): void {
+async function countRequest(tx: Writer, ip: string, now: Date): Promise<void> {
   const since = new Date(now.getTime() - RATE_WINDOW_MINUTES * 60_000).toISOString();
-  for (const old of tx.find(PASSWORD_REQUESTS, (r) => String(r.createdAt) < since)) tx.remove(PASSWORD_REQUESTS, old.passwordRequestId as number);
-  assertUnderLimit(tx, { collection: PASSWORD_REQUESTS, ip, max: MAX_RESETS_PER_IP, dateField: 'createdAt' }, now);
-  tx.insert(PASSWORD_REQUESTS, 'passwordRequestId', { ip, createdAt: now.toISOString() });
+  for (const old of await tx.query({ collection: PASSWORD_REQUESTS, where: { op: 'lt', field: 'createdAt', value: since } })) await tx.remove(PASSWORD_REQUESTS, old.passwordRequestId as number);
+  await assertUnderLimit(tx, { collection: PASSWORD_REQUESTS, ip, max: MAX_RESETS_PER_IP, dateField: 'createdAt' }, now);
+  await tx.insert(PASSWORD_REQUESTS, 'passwordRequestId', { ip, createdAt: now.toISOString() });
 }
 
 /** The link's token and contact when it can still set a password (active contact with an account). */
-function linkOf(store: ReadOps, token: unknown): { stored: Stored<PasswordToken>; contact: Stored<Contact> } {
+async function linkOf(db: Reader, token: unknown): Promise<{ stored: Stored<PasswordToken>; contact: Stored<Contact> }> {
   if (typeof token !== 'string' || !token.trim()) throw noToken();
-  const stored = usableToken(store, token);
-  const contact = stored && contactById(store, stored.contactId);
-  if (!stored || !contact || !callerFor(store, contact.contactId, { via: 'session', sessionKey: '' })) throw expiredToken();
+  const stored = await usableToken(db, token);
+  const contact = stored && (await contactById(db, stored.contactId));
+  if (!stored || !contact || !(await callerFor(db, contact.contactId, { via: 'session', sessionKey: '' }))) throw expiredToken();
   return { stored, contact };
 }
 
@@ -64,38 +64,38 @@ export function passwordRoutes(registry: Registry) {
    * `locale` is accepted for the SPA's sake; the mail follows the contact's own language.
    */
   app.post('/back/password/forgotten', async (c) => {
-    const { store } = c.get('services');
+    const { db } = c.get('services');
     const { email } = await forgottenBody(c);
     const ip = clientIp(c);
     const now = new Date();
-    const found = contactByEmail(store, email);
-    const contact = found && callerFor(store, found.contactId, { via: 'session', sessionKey: '' }) ? found : undefined;
-    const token = await store.transaction((tx) => {
-      countRequest(tx, ip, now);
+    const found = await contactByEmail(db, email);
+    const contact = found && (await callerFor(db, found.contactId, { via: 'session', sessionKey: '' })) ? found : undefined;
+    const token = await db.transaction(async (tx) => {
+      await countRequest(tx, ip, now);
       return contact ? issuePasswordToken(tx, contact.contactId, 'reset', ip, now) : undefined;
     });
     if (contact && token) void sendPasswordLink(c, contact, 'reset', token);
     return c.json(true);
   });
 
-  app.get('/back/password/token', (c) => {
-    const { stored, contact } = linkOf(c.get('services').store, c.req.query('token'));
+  app.get('/back/password/token', async (c) => {
+    const { stored, contact } = await linkOf(c.get('services').db, c.req.query('token'));
     return c.json({ email: contact.email, firstName: contact.firstName, lastName: contact.lastName, kind: stored.kind });
   });
 
   /** Sets the password, uses the link up, closes every session of the contact, records RENEW: one write. */
   app.post('/back/password/reset', async (c) => {
-    const { store } = c.get('services');
+    const { db } = c.get('services');
     const body = await resetBody(c);
-    const { contact } = linkOf(store, body.token);
+    const { contact } = await linkOf(db, body.token);
     const password = await assertNewPassword(body.password, body.confirmation, contact);
     const passwordHash = await hashPassword(password);
     const ip = clientIp(c);
-    await store.transaction((tx) => {
+    await db.transaction(async (tx) => {
       // Checked again inside the write: two requests racing with one link, only one wins.
-      const { stored, contact: current } = linkOf(tx, body.token);
-      markTokenUsed(tx, stored);
-      renewPassword(tx, current, passwordHash, ip);
+      const { stored, contact: current } = await linkOf(tx, body.token);
+      await markTokenUsed(tx, stored);
+      await renewPassword(tx, current, passwordHash, ip);
     });
     return c.json(true);
   });

@@ -2,7 +2,7 @@ import { loadPasswordChecker, type PasswordProblem } from '../../engine/password
 import { recordLoginEvent } from '../audit';
 import { validationError, type FieldError } from '../errors';
 import { COLLECTIONS, type Contact } from '../identity';
-import type { Stored, WriteOps } from '../store/types';
+import type { Stored, Writer } from '../store/types';
 import { closeSessionsOf } from './sessions';
 
 /** Field message of each broken rule (one per field: the SPA shows the first). */
@@ -40,11 +40,11 @@ export async function assertNewPassword(password: unknown, confirmation: unknown
  * Stores a new password (already hashed: scrypt is slow, hash before the write): clears the
  * lock, closes the contact's sessions but `keepSession`, records a RENEW login event.
  */
-export function renewPassword(tx: WriteOps, contact: Stored<Contact>, passwordHash: string, ip: string, keepSession?: string, now = new Date()): void {
-  tx.update<Contact>(COLLECTIONS.contacts, contact.contactId, (current) => ({
+export async function renewPassword(tx: Writer, contact: Stored<Contact>, passwordHash: string, ip: string, keepSession?: string, now = new Date()): Promise<void> {
+  await tx.update<Contact>(COLLECTIONS.contacts, contact.contactId, (current) => ({
     ...current,
     account: { ...current.account!, passwordHash, passwordChangedAt: now.toISOString(), failedLogins: 0, lockedUntil: undefined },
   }));
-  closeSessionsOf(tx, contact.contactId, keepSession);
-  recordLoginEvent(tx, { type: 'RENEW', ip, email: contact.email ?? '', contact }, now);
+  await closeSessionsOf(tx, contact.contactId, keepSession);
+  await recordLoginEvent(tx, { type: 'RENEW', ip, email: contact.email ?? '', contact }, now);
 }

@@ -1,9 +1,9 @@
 import { COLLECTIONS, fullName } from '../identity';
-import type { ReadOps } from '../store/types';
+import type { Reader } from '../store/types';
 import type { Caller } from '../context';
 
 /** Spec §3 "Profile": what the SPA loads at start (GET /back/auth/profile). */
-export function profileOf(caller: Caller, store: ReadOps, prod: boolean) {
+export async function profileOf(caller: Caller, db: Reader, prod: boolean) {
   const { contact, company } = caller;
   return {
     roles: [...caller.roles],
@@ -21,7 +21,7 @@ export function profileOf(caller: Caller, store: ReadOps, prod: boolean) {
     /** Which service wizard the user gets (spec §6.4): FULL, QUICK or BOTH. */
     customServiceType: contact.account?.customServiceType ?? 'BOTH',
     /** The role picker offers the provider side in a segregated (airtight) universe (spec §6.4). */
-    segregatedUniverse: isSegregated(store, caller.universeId),
+    segregatedUniverse: await isSegregated(db, caller.universeId),
     limits: { SERVICE_HARD_LIMIT: 1000 },
     universeId: caller.universeId,
     companyName: company.name,
@@ -35,4 +35,4 @@ export function profileOf(caller: Caller, store: ReadOps, prod: boolean) {
   };
 }
 
-export const isSegregated = (store: ReadOps, universeId: number) => store.get(COLLECTIONS.universes, universeId)?.segregated === true;
+export const isSegregated = async (db: Reader, universeId: number) => (await db.get(COLLECTIONS.universes, universeId))?.segregated === true;

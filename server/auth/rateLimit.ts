@@ -1,5 +1,6 @@
 import { tooManyRequests } from '../errors';
-import type { ReadOps, Row } from '../store/types';
+import { and, eq, type Condition } from '../store/query';
+import type { Reader } from '../store/types';
 
 /**
  * Rate limits counted from what the store already records (login events, reset requests),
@@ -11,13 +12,13 @@ export const MAX_LOGIN_FAILURES_PER_IP = 20;
 /** Password reset requests from one address within the window. */
 export const MAX_RESETS_PER_IP = 5;
 
-export function assertUnderLimit(
-  store: ReadOps,
-  limit: { collection: string; ip: string; max: number; dateField?: string; counts?: (record: Row) => boolean },
+export async function assertUnderLimit(
+  db: Reader,
+  limit: { collection: string; ip: string; max: number; dateField?: string; counts?: Condition },
   now = new Date(),
-): void {
+): Promise<void> {
   const since = new Date(now.getTime() - RATE_WINDOW_MINUTES * 60_000).toISOString();
   const dateField = limit.dateField ?? 'date';
-  const recent = store.find(limit.collection, (record) => record.ip === limit.ip && String(record[dateField]) >= since && (limit.counts?.(record) ?? true));
-  if (recent.length >= limit.max) throw tooManyRequests();
+  const recent = await db.count({ collection: limit.collection, where: and(eq('ip', limit.ip), { op: 'gte', field: dateField, value: since }, limit.counts) });
+  if (recent >= limit.max) throw tooManyRequests();
 }

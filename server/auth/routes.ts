@@ -4,7 +4,8 @@ import { clientIp } from '../clientIp';
 import { authenticationFailed, badRequest, twoFactorRequired } from '../errors';
 import { COLLECTIONS, companyById, contactByEmail, type Account, type Contact } from '../identity';
 import { requireCaller, type AppEnv } from '../context';
-import type { Store, Stored } from '../store/types';
+import { eq } from '../store/query';
+import type { AsyncStore, Stored } from '../store/types';
 import { decoyHash, verifyPassword } from './password';
 import { closeSession, openSession } from './sessions';
 import { callerFor } from './caller';
@@ -17,12 +18,12 @@ export const MAX_FAILURES = 5;
 export const LOCK_MINUTES = 15;
 
 /** Records a refused attempt and, for a known account, its failure count and lock, in one write. */
-async function recordFailure(store: Store, ip: string, email: string, contact?: Stored<Contact>, type: LoginEventType = 'FAILURE', account?: Account) {
-  await store.transaction((tx) => {
-    if (contact && account) tx.update<Contact>(COLLECTIONS.contacts, contact.contactId, (current) => ({ ...current, account }));
-    recordLoginEvent(tx, { type, ip, email, contact });
+async function recordFailure(db: AsyncStore, ip: string, email: string, contact?: Stored<Contact>, type: LoginEventType = 'FAILURE', account?: Account) {
+  await db.transaction(async (tx) => {
+    if (contact && account) await tx.update<Contact>(COLLECTIONS.contacts, contact.contactId, (current) => ({ ...current, account }));
+    await recordLoginEvent(tx, { type, ip, email, contact });
     if (type === 'LOCKED' && account?.lockedUntil) {
-      serverLogEntry(tx, { level: 'WARN', application: 'SECURITY', contact, message: `Account ${email} locked until ${account.lockedUntil} after ${MAX_FAILURES} failed logins (from ${ip})` });
+      await serverLogEntry(tx, { level: 'WARN', application: 'SECURITY', contact, message: `Account ${email} locked until ${account.lockedUntil} after ${MAX_FAILURES} failed logins (from ${ip})` });
     }
   });
 }
@@ -41,16 +42,16 @@ export const isLocked = (account: Account | undefined, now = new Date()) => !!ac
  * A wrong credential given by a logged-in user (current password, two-factor code) counts
  * like a failed login: a FAILURE event (LOCKED at the fifth) and one more failure on the account.
  */
-export async function recordCredentialFailure(store: Store, ip: string, contactId: number, now = new Date()): Promise<void> {
-  const contact = store.get<Contact>(COLLECTIONS.contacts, contactId);
+export async function recordCredentialFailure(db: AsyncStore, ip: string, contactId: number, now = new Date()): Promise<void> {
+  const contact = await db.get<Contact>(COLLECTIONS.contacts, contactId);
   if (!contact?.account) return;
   const failure = afterFailure(contact.account, now);
-  await recordFailure(store, ip, contact.email ?? String(contactId), contact, failure.type, failure.account);
+  await recordFailure(db, ip, contact.email ?? String(contactId), contact, failure.type, failure.account);
 }
 
 /** The login's per-address limit (429), for every call that checks a credential. */
-export function assertCredentialAttemptsAllowed(store: Store, ip: string): void {
-  assertUnderLimit(store, { collection: LOGIN_EVENTS, ip, max: MAX_LOGIN_FAILURES_PER_IP, counts: (event) => event.loginEventType !== 'SUCCESS' });
+export function assertCredentialAttemptsAllowed(db: AsyncStore, ip: string): Promise<void> {
+  return assertUnderLimit(db, { collection: LOGIN_EVENTS, ip, max: MAX_LOGIN_FAILURES_PER_IP, counts: { op: 'not', condition: eq('loginEventType', 'SUCCESS') } });
 }
 
 export function authRoutes(sessionSecret: string) {
@@ -62,66 +63,66 @@ export function authRoutes(sessionSecret: string) {
    * code once the password is right, and a wrong code counts as a failure.
    */
   app.post('/back/login', async (c) => {
-    const { store, prod } = c.get('services');
+    const { db, prod } = c.get('services');
     const ip = clientIp(c);
-    assertCredentialAttemptsAllowed(store, ip);
+    await assertCredentialAttemptsAllowed(db, ip);
     const form = await c.req.parseBody().catch(() => {
       throw badRequest('error.badForm');
     });
     const field = (name: string) => (typeof form[name] === 'string' ? (form[name] as string) : '');
     const [username, password, code] = [field('username').slice(0, 200), field('password'), field('code').trim()];
-    const contact = contactByEmail(store, username);
+    const contact = await contactByEmail(db, username);
     // Archived contacts, contacts of archived companies and accounts without a profile cannot log in.
-    const company = contact && companyById(store, contact.companyId);
+    const company = contact && (await companyById(db, contact.companyId));
     const account = contact?.archived || !company || company.archived || !contact?.account?.profiles.length ? undefined : contact.account;
     const now = new Date();
     if (!contact || !account?.passwordHash) {
       await verifyPassword(password, await decoyHash());
-      await recordFailure(store, ip, username, contact);
+      await recordFailure(db, ip, username, contact);
       throw authenticationFailed();
     }
     if (isLocked(account, now)) {
-      await recordFailure(store, ip, username, contact, 'LOCKED');
+      await recordFailure(db, ip, username, contact, 'LOCKED');
       throw authenticationFailed();
     }
     if (!(await verifyPassword(password, account.passwordHash))) {
       const failure = afterFailure(account, now);
-      await recordFailure(store, ip, username, contact, failure.type, failure.account);
+      await recordFailure(db, ip, username, contact, failure.type, failure.account);
       throw authenticationFailed();
     }
     if (account.twoFactorSecret) {
       if (!code) throw twoFactorRequired('error.twoFactorRequired');
       if (!(await totpValid(account.twoFactorSecret, code))) {
         const failure = afterFailure(account, now);
-        await recordFailure(store, ip, username, contact, failure.type, failure.account);
+        await recordFailure(db, ip, username, contact, failure.type, failure.account);
         throw twoFactorRequired('error.twoFactorInvalid');
       }
     }
     const previous = c.get('caller');
-    const sessionId = await openSession(store, contact.contactId, {
+    const sessionId = await openSession(db, contact.contactId, {
       replaces: previous?.via === 'session' ? previous.sessionKey : undefined,
-      also: (tx) => {
-        tx.update<Contact>(COLLECTIONS.contacts, contact.contactId, (current) => ({ ...current, account: { ...current.account!, failedLogins: 0, lockedUntil: undefined } }));
-        recordLoginEvent(tx, { type: 'SUCCESS', ip, email: username, contact });
+      also: async (tx) => {
+        await tx.update<Contact>(COLLECTIONS.contacts, contact.contactId, (current) => ({ ...current, account: { ...current.account!, failedLogins: 0, lockedUntil: undefined } }));
+        await recordLoginEvent(tx, { type: 'SUCCESS', ip, email: username, contact });
       },
     }, now);
     await setSessionCookie(c, sessionId, sessionSecret);
-    const caller = callerFor(store, contact.contactId, { via: 'session', sessionKey: '' });
-    return c.json(caller ? profileOf(caller, c.get('services').store, prod) : {});
+    const caller = await callerFor(db, contact.contactId, { via: 'session', sessionKey: '' });
+    return c.json(caller ? await profileOf(caller, db, prod) : {});
   });
 
   app.post('/back/logout', async (c) => {
     const caller = c.get('caller');
-    if (caller?.via === 'session') await closeSession(c.get('services').store, caller.sessionKey);
+    if (caller?.via === 'session') await closeSession(c.get('services').db, caller.sessionKey);
     clearSessionCookie(c);
     return c.json(true);
   });
 
-  app.get('/back/auth/profile', (c) => c.json(profileOf(requireCaller(c), c.get('services').store, c.get('services').prod)));
+  app.get('/back/auth/profile', async (c) => c.json(await profileOf(requireCaller(c), c.get('services').db, c.get('services').prod)));
   // The SPA's first question: signed in or not, answered without an error, so an anonymous visit logs none.
-  app.get('/back/auth/session', (c) => {
+  app.get('/back/auth/session', async (c) => {
     const caller = c.get('caller');
-    return c.json({ profile: caller ? profileOf(caller, c.get('services').store, c.get('services').prod) : null });
+    return c.json({ profile: caller ? await profileOf(caller, c.get('services').db, c.get('services').prod) : null });
   });
 
   return app;

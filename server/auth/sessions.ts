@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Store, Stored, WriteOps } from '../store/types';
+import { eq, or } from '../store/query';
+import type { AsyncStore, Reader, Stored, Writer } from '../store/types';
 
 /**
  * Sessions live in the store (several server instances can share them). The cookie holds
@@ -26,39 +27,40 @@ export const sessionKeyOf = (sessionId: string) => createHash('sha256').update(s
  * Returns the cookie value.
  */
 export async function openSession(
-  store: Store,
+  db: AsyncStore,
   contactId: number,
-  options: { impersonatorId?: number; replaces?: string; also?: (tx: WriteOps) => void } = {},
+  options: { impersonatorId?: number; replaces?: string; also?: (tx: Writer) => Promise<void> } = {},
   now = new Date(),
 ): Promise<string> {
   const sessionId = randomBytes(32).toString('base64url');
-  await store.transaction((tx) => {
-    for (const expired of tx.find<Session>(SESSIONS, (s) => s.expiresAt <= now.toISOString())) tx.remove(SESSIONS, expired.sessionKey);
-    if (options.replaces && tx.get(SESSIONS, options.replaces)) tx.remove(SESSIONS, options.replaces);
-    tx.insert(SESSIONS, 'sessionKey', {
+  await db.transaction(async (tx) => {
+    const expired = await tx.query<Session>({ collection: SESSIONS, where: { op: 'lte', field: 'expiresAt', value: now.toISOString() } });
+    for (const session of expired) await tx.remove(SESSIONS, session.sessionKey);
+    if (options.replaces && (await tx.get(SESSIONS, options.replaces))) await tx.remove(SESSIONS, options.replaces);
+    await tx.insert(SESSIONS, 'sessionKey', {
       sessionKey: sessionKeyOf(sessionId),
       contactId,
       ...(options.impersonatorId ? { impersonatorId: options.impersonatorId } : {}),
       createdAt: now.toISOString(),
       expiresAt: new Date(now.getTime() + SESSION_HOURS * 3600_000).toISOString(),
     });
-    options.also?.(tx);
+    await options.also?.(tx);
   });
   return sessionId;
 }
 
 /** Ends every session of a contact (after a password reset or change, archive). */
-export function closeSessionsOf(tx: WriteOps, contactId: number, except?: string): void {
-  for (const session of tx.find<Session>(SESSIONS, (s) => s.contactId === contactId || s.impersonatorId === contactId)) {
-    if (session.sessionKey !== except) tx.remove(SESSIONS, session.sessionKey);
+export async function closeSessionsOf(tx: Writer, contactId: number, except?: string): Promise<void> {
+  for (const session of await tx.query<Session>({ collection: SESSIONS, where: or(eq('contactId', contactId), eq('impersonatorId', contactId)) })) {
+    if (session.sessionKey !== except) await tx.remove(SESSIONS, session.sessionKey);
   }
 }
 
-export function findSession(store: Store, sessionId: string, now = new Date()): Stored<Session> | undefined {
-  const session = store.get<Session>(SESSIONS, sessionKeyOf(sessionId));
+export async function findSession(db: Reader, sessionId: string, now = new Date()): Promise<Stored<Session> | undefined> {
+  const session = await db.get<Session>(SESSIONS, sessionKeyOf(sessionId));
   return session && session.expiresAt > now.toISOString() ? session : undefined;
 }
 
-export function closeSession(store: Store, sessionKey: string): Promise<boolean> {
-  return store.remove(SESSIONS, sessionKey);
+export function closeSession(db: AsyncStore, sessionKey: string): Promise<boolean> {
+  return db.transaction((tx) => tx.remove(SESSIONS, sessionKey));
 }

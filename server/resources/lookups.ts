@@ -3,7 +3,7 @@ import { validationError, type FieldError } from '../errors';
 import type { Caller } from '../context';
 import { NETWORK_COMBO_PATH, networkAccepts, networkSource } from '../network';
 import type { EntityDef, Registry } from '../schemas';
-import type { ReadOps, Row, Stored } from '../store/types';
+import type { Reader, Row, Stored } from '../store/types';
 import { SERVICES, canSeeService, type ServiceRow } from '../services/access';
 import { TAGS, tagOptionsUrl, tagUsable, type Tag } from '../tags';
 import { canSee } from './visibility';
@@ -20,7 +20,7 @@ interface LookupRef {
   value: unknown;
 }
 
-type Check = (value: unknown) => boolean;
+type Check = (value: unknown) => Promise<boolean>;
 
 function collectRefs(schema: JsonSchema, record: unknown, field: string, path: string, out: LookupRef[]): void {
   if (record === undefined || record === null) return;
@@ -48,22 +48,22 @@ export function lookupRefs(schema: JsonSchema, record: unknown): LookupRef[] {
 }
 
 /** The check behind a lookup url; urls the server does not know are not checked. */
-function checkFor(url: string, store: ReadOps, registry: Registry, caller: Caller): { check: Check; key: string } | undefined {
+function checkFor(url: string, db: Reader, registry: Registry, caller: Caller): { check: Check; key: string } | undefined {
   if (url.startsWith(NETWORK_COMBO_PATH)) {
     const source = networkSource(url.slice(NETWORK_COMBO_PATH.length).replace(/\/$/, ''));
-    return source && { check: (id) => networkAccepts(store, source, caller, id), key: 'validation.unknownReference' };
+    return source && { check: (id) => networkAccepts(db, source, caller, id), key: 'validation.unknownReference' };
   }
   const tagSource = tagOptionsUrl.exec(url)?.[1];
   if (tagSource) {
-    return { check: (id) => typeof id === 'number' && tagUsable(store.get<Tag>(TAGS, id), caller, tagSource), key: 'validation.unusableTag' };
+    return { check: async (id) => typeof id === 'number' && tagUsable(await db.get<Tag>(TAGS, id), caller, tagSource), key: 'validation.unusableTag' };
   }
   const target = [...registry.entities.values()].find((entity: EntityDef) => entity.api && url === `${entity.api}/lookup`);
   if (!target) return undefined;
   // Services follow their own visibility rule (server/services/access.ts), not x-visibility.
   const visible = target.collection === SERVICES ? canSeeService : (record: Stored<Row>) => canSee(target, record, caller);
   return {
-    check: (id) => {
-      const record = typeof id === 'number' ? store.get(target.collection, id) : undefined;
+    check: async (id) => {
+      const record = typeof id === 'number' ? await db.get(target.collection, id) : undefined;
       return !!record && visible(record as ServiceRow, caller);
     },
     key: 'validation.unknownReference',
@@ -74,13 +74,13 @@ function checkFor(url: string, store: ReadOps, registry: Registry, caller: Calle
  * Refuses (400, field errors) lookup values the caller could not pick. On update, values
  * already on the stored record are kept as they are, even if the caller cannot see them.
  */
-export function assertLookups(entity: EntityDef, record: Row, existing: Row | undefined, caller: Caller, store: ReadOps, registry: Registry): void {
+export async function assertLookups(entity: EntityDef, record: Row, existing: Row | undefined, caller: Caller, db: Reader, registry: Registry): Promise<void> {
   const kept = new Set(existing ? lookupRefs(entity.schema, existing).map((ref) => `${ref.field}=${String(ref.value)}`) : []);
   const errors: FieldError[] = [];
   for (const ref of lookupRefs(entity.schema, record)) {
     if (kept.has(`${ref.field}=${String(ref.value)}`)) continue;
-    const rule = checkFor(ref.url, store, registry, caller);
-    if (rule && !rule.check(ref.value)) errors.push({ path: ref.path, key: rule.key });
+    const rule = checkFor(ref.url, db, registry, caller);
+    if (rule && !(await rule.check(ref.value))) errors.push({ path: ref.path, key: rule.key });
   }
   if (errors.length) throw validationError(errors);
 }

@@ -1,7 +1,7 @@
 import { forbidden } from '../errors';
 import { requireRoles, type Caller } from '../context';
 import type { EntityDef } from '../schemas';
-import type { ReadOps, Row, Stored } from '../store/types';
+import type { Reader, Row, Stored } from '../store/types';
 import { serviceRecordAccess } from '../services/access';
 import { visibleRecord } from './visibility';
 
@@ -12,8 +12,8 @@ import { visibleRecord } from './visibility';
  * also answers 403 when the caller may only read the record.
  */
 export interface RecordAccess {
-  read(store: ReadOps, id: number, caller: Caller): Stored<Row>;
-  write(store: ReadOps, id: number, caller: Caller): Stored<Row>;
+  read(db: Reader, id: number, caller: Caller): Promise<Stored<Row>>;
+  write(db: Reader, id: number, caller: Caller): Promise<Stored<Row>>;
 }
 
 /** Entities with hand-written routes (x-routes "custom") name their rule here. */
@@ -21,14 +21,14 @@ const customRules: Record<string, RecordAccess> = { service: serviceRecordAccess
 
 /** The generated routes' rule (server/resources/router.ts): route roles, then x-visibility. */
 function generatedRule(entity: EntityDef): RecordAccess {
-  const read = (store: ReadOps, id: number, caller: Caller) => {
+  const read = async (db: Reader, id: number, caller: Caller) => {
     requireRoles(caller, entity.roles);
-    return visibleRecord(store, entity, id, caller);
+    return visibleRecord(db, entity, id, caller);
   };
   return {
     read,
-    write: (store, id, caller) => {
-      const record = read(store, id, caller);
+    write: async (db, id, caller) => {
+      const record = await read(db, id, caller);
       if (entity.readOnly) throw forbidden();
       return record;
     },

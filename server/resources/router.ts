@@ -48,7 +48,7 @@ export function resourceRoutes(entity: EntityDef): Hono<AppEnv> {
 
   const search = async (c: AppContext) => {
     const caller = callerOf(c);
-    const { store, db } = c.get('services');
+    const { db } = c.get('services');
     const criteria = searchCriteria(entity.search, c.req.queries());
     // The matches inside the date window, newest first, and how many the window leaves out.
     const split = splitWindow(criteria);
@@ -60,7 +60,7 @@ export function resourceRoutes(entity: EntityDef): Hono<AppEnv> {
     ]);
     if (found.length > entity.hitLimit) c.header('X-Hit-Limit', String(entity.hitLimit));
     if (split) c.header(OUTSIDE_WINDOW_HEADER, String(outside));
-    return c.json(found.slice(0, entity.hitLimit).map((record) => present(entity, record, caller, store)));
+    return c.json(await Promise.all(found.slice(0, entity.hitLimit).map((record) => present(entity, record, caller, db))));
   };
   app.get(api, search);
   app.get(`${api}/`, search);
@@ -79,50 +79,50 @@ export function resourceRoutes(entity: EntityDef): Hono<AppEnv> {
     return c.json(found.map((record) => ({ value: record[entity.idField], label: labelOf(record) })));
   });
 
-  app.get(one, (c) => {
+  app.get(one, async (c) => {
     const caller = callerOf(c);
-    const { store } = c.get('services');
-    return c.json(present(entity, visibleRecord(store, entity, idOf(c), caller), caller, store));
+    const { db } = c.get('services');
+    return c.json(await present(entity, await visibleRecord(db, entity, idOf(c), caller), caller, db));
   });
 
   if (entity.readOnly) return app;
 
   const create = async (c: AppContext) => {
     const caller = callerOf(c);
-    const { store, registry } = c.get('services');
+    const { db, registry } = c.get('services');
     const body = await readJson(c);
-    const created = await store.transaction((tx) => {
+    const created = await db.transaction(async (tx) => {
       const record = recordToCreate(entity, body, caller);
-      applyTagRules(tx, caller, entity.tags, record);
-      assertLookups(entity, record, undefined, caller, tx, registry);
+      await applyTagRules(tx, caller, entity.tags, record);
+      await assertLookups(entity, record, undefined, caller, tx, registry);
       return insertRecord(tx, entity, record);
     });
-    return c.json(present(entity, created, caller, store), 201);
+    return c.json(await present(entity, created, caller, db), 201);
   };
   app.post(api, create);
   app.post(`${api}/`, create);
 
   app.put(one, async (c) => {
     const caller = callerOf(c);
-    const { store, registry } = c.get('services');
+    const { db, registry } = c.get('services');
     const body = await readJson(c);
     const version = expectedVersion(isPlainObject(body) ? body.version : undefined, true);
-    const updated = await store.transaction((tx) => {
-      const existing = visibleRecord(tx, entity, idOf(c), caller);
+    const updated = await db.transaction(async (tx) => {
+      const existing = await visibleRecord(tx, entity, idOf(c), caller);
       const record = recordToUpdate(entity, body, existing, caller);
-      applyTagRules(tx, caller, entity.tags, record, existing);
-      assertLookups(entity, record, existing, caller, tx, registry);
+      await applyTagRules(tx, caller, entity.tags, record, existing);
+      await assertLookups(entity, record, existing, caller, tx, registry);
       return tx.update(entity.collection, idOf(c), () => record, version);
     });
-    return c.json(present(entity, updated, caller, store));
+    return c.json(await present(entity, updated, caller, db));
   });
 
   app.delete(one, async (c) => {
     const caller = callerOf(c);
-    const { store } = c.get('services');
-    await store.transaction((tx) => {
-      visibleRecord(tx, entity, idOf(c), caller);
-      tx.remove(entity.collection, idOf(c));
+    const { db } = c.get('services');
+    await db.transaction(async (tx) => {
+      await visibleRecord(tx, entity, idOf(c), caller);
+      await tx.remove(entity.collection, idOf(c));
     });
     return c.json(true);
   });
@@ -130,21 +130,21 @@ export function resourceRoutes(entity: EntityDef): Hono<AppEnv> {
   if (entity.machine) {
     app.patch(`${one}/:event{[A-Za-z_]+}`, async (c) => {
       const caller = callerOf(c);
-      const { store } = c.get('services');
+      const { db } = c.get('services');
       const body = await readJson(c, true);
       if (body !== undefined && !isPlainObject(body)) throw validationError([{ path: '', key: 'validation.wrongType' }]);
       const unknown = Object.keys(body ?? {}).filter((key) => key !== 'version');
       if (unknown.length) throw validationError(unknown.map((key) => ({ path: `/${key}`, key: 'validation.unknownField' })));
       const version = expectedVersion(body?.version ?? c.req.query('version'), false);
       const event = c.req.param('event');
-      const updated = await store.transaction((tx) => {
-        const existing = visibleRecord(tx, entity, idOf(c), caller);
+      const updated = await db.transaction(async (tx) => {
+        const existing = await visibleRecord(tx, entity, idOf(c), caller);
         const status = existing[entity.statusField!];
         const next = nextStatus(entity.machine!, String(status), event);
         if (!next) throw new HttpError(409, 'TransitionException', 'error.transitionRefused', transitionLabels(c, entity, event, status));
         return tx.update(entity.collection, idOf(c), (current) => ({ ...current, ...eventStamps(entity, event, current, caller), [entity.statusField!]: next, ...updateStamps(entity, caller) }), version);
       });
-      return c.json(present(entity, updated, caller, store));
+      return c.json(await present(entity, updated, caller, db));
     });
   }
 

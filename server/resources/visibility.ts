@@ -3,7 +3,7 @@ import { hasMessage } from '../i18n';
 import { isPlatformAdmin, isSuperAdmin, type Caller } from '../context';
 import type { EntityDef } from '../schemas';
 import { and, eq, or, type Condition } from '../store/query';
-import type { ReadOps, Row, Stored } from '../store/types';
+import type { Reader, Row, Stored } from '../store/types';
 
 /**
  * x-visibility: a record is seen by callers of its universe whose company is in one of the
@@ -37,8 +37,8 @@ export function notFoundFor(entity: EntityDef) {
   return notFound(hasMessage(key) ? key : 'error.notFound');
 }
 
-export function visibleRecord(store: ReadOps, entity: EntityDef, id: number, caller: Caller): Stored<Row> {
-  const record = store.get(entity.collection, id);
+export async function visibleRecord(db: Reader, entity: EntityDef, id: number, caller: Caller): Promise<Stored<Row>> {
+  const record = await db.get(entity.collection, id);
   if (!record || !canSee(entity, record, caller)) throw notFoundFor(entity);
   return record;
 }

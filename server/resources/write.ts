@@ -5,7 +5,7 @@ import { HttpError, validationError } from '../errors';
 import { isPlainObject } from '../json-body';
 import { requireRoles, type Caller } from '../context';
 import type { EntityDef, StampRules } from '../schemas';
-import type { Row, Stored, WriteOps } from '../store/types';
+import type { Row, Stored, Writer } from '../store/types';
 import type { Validator } from '../validation';
 import { fieldErrors } from '../validation';
 
@@ -65,8 +65,8 @@ export function recordToCreate(entity: EntityDef, body: unknown, caller: Caller,
 /** x-number: the prefix and the id on six digits (`QA-000042`). */
 export const readableNumber = (prefix: string, id: number) => `${prefix}${String(id).padStart(6, '0')}`;
 
-export function insertRecord(tx: WriteOps, entity: EntityDef, record: Row): Stored<Row> {
-  const id = tx.nextId(entity.collection);
+export async function insertRecord(tx: Writer, entity: EntityDef, record: Row): Promise<Stored<Row>> {
+  const id = await tx.nextId(entity.collection);
   const number = entity.number ? { [entity.number.field]: readableNumber(entity.number.prefix, id) } : {};
   return tx.insert(entity.collection, entity.idField, { ...record, ...number, [entity.idField]: id });
 }

@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { badRequest } from '../errors';
 import { requireCaller, type AppContext, type AppEnv, type Caller } from '../context';
-import type { ReadOps, Stored } from '../store/types';
+import { and, eq, type Condition } from '../store/query';
+import type { Reader, Stored } from '../store/types';
 import { alertLinkOpens } from '../alertAccess';
 import type { Registry } from '../schemas';
 
@@ -33,11 +34,15 @@ export interface Alert extends LiveAlert {
 const LIST_LIMIT = 50;
 
 /** The caller's alerts, newest first; one whose link the caller cannot open (any more) is never delivered. */
-const mine = (store: ReadOps, registry: Registry, caller: Caller) =>
-  store
-    .find<Alert>(ALERTS, (alert) => alert.contactId === caller.contact.contactId)
-    .filter((alert) => alertLinkOpens(registry, store, caller, alert.titleLink))
-    .sort((a, b) => b.alertId - a.alertId);
+async function mine(db: Reader, registry: Registry, caller: Caller, also?: Condition): Promise<Stored<Alert>[]> {
+  const alerts = await db.query<Alert>({ collection: ALERTS, where: and(eq('contactId', caller.contact.contactId), also), orderBy: [{ field: 'alertId', desc: true }] });
+  // Whether a link opens depends on the schema registry (screens, roles) and the record's read
+  // rule: no store condition says it, so it filters the caller's own alerts here.
+  const opens = await Promise.all(alerts.map((alert) => alertLinkOpens(registry, db, caller, alert.titleLink)));
+  return alerts.filter((_alert, index) => opens[index]);
+}
+
+const unreadOnly: Condition = { op: 'not', condition: eq('read', true) };
 
 const publicAlert = ({ alertId, level, title, message, titleLink, creationDate, read }: Stored<Alert>): LiveAlert =>
   ({ alertId, level, title, message, titleLink, creationDate, read });
@@ -53,17 +58,19 @@ export function alertRoutes() {
 
   app.get('/back/alerts/poll', async (c) => {
     const caller = requireCaller(c);
-    const { store, registry } = c.get('services');
-    const unread = mine(store, registry, caller).filter((alert) => !alert.read);
+    const { db, registry } = c.get('services');
+    const unread = await mine(db, registry, caller, unreadOnly);
     const snacks = unread.filter((alert) => !alert.shown);
     if (snacks.length) {
-      await store.transaction((tx) => snacks.forEach((alert) => tx.update<Alert>(ALERTS, alert.alertId, (current) => ({ ...current, shown: true }))));
+      await db.transaction(async (tx) => {
+        for (const alert of snacks) await tx.update<Alert>(ALERTS, alert.alertId, (current) => ({ ...current, shown: true }));
+      });
     }
     return c.json({ count: unread.length, snacks: snacks.map(publicAlert) });
   });
 
-  const list = (c: AppContext) => {
-    const alerts = mine(c.get('services').store, c.get('services').registry, requireCaller(c)).slice(0, LIST_LIMIT);
+  const list = async (c: AppContext) => {
+    const alerts = (await mine(c.get('services').db, c.get('services').registry, requireCaller(c))).slice(0, LIST_LIMIT);
     const liveIds = alerts.filter((alert) => !alert.read).map((alert) => alert.alertId);
     return c.json({
       alerts: alerts.map(publicAlert),
@@ -77,12 +84,14 @@ export function alertRoutes() {
   /** Marks read the caller's alerts between lowlivealertid and highlivealertid (each bound optional). */
   const markRead = async (c: AppContext) => {
     const caller = requireCaller(c);
-    const { store, registry } = c.get('services');
+    const { db, registry } = c.get('services');
     const low = optionalId(c.req.query('lowlivealertid')) ?? 0;
     const high = optionalId(c.req.query('highlivealertid')) ?? Number.MAX_SAFE_INTEGER;
-    const toRead = mine(store, registry, caller).filter((alert) => !alert.read && alert.alertId >= low && alert.alertId <= high);
-    await store.transaction((tx) => toRead.forEach((alert) => tx.update<Alert>(ALERTS, alert.alertId, (current) => ({ ...current, read: true, shown: true }))));
-    return c.json({ count: mine(store, registry, caller).filter((alert) => !alert.read).length });
+    const toRead = await mine(db, registry, caller, and(unreadOnly, { op: 'gte', field: 'alertId', value: low }, { op: 'lte', field: 'alertId', value: high }));
+    await db.transaction(async (tx) => {
+      for (const alert of toRead) await tx.update<Alert>(ALERTS, alert.alertId, (current) => ({ ...current, read: true, shown: true }));
+    });
+    return c.json({ count: (await mine(db, registry, caller, unreadOnly)).length });
   };
   app.patch('/back/alerts/', markRead);
   app.patch('/back/alerts', markRead);

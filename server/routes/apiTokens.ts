@@ -25,15 +25,15 @@ export function apiTokenRoutes() {
 
   const context = (c: AppContext) => {
     const caller = requireCaller(c);
-    const { store, registry } = c.get('services');
+    const { db, registry } = c.get('services');
     const entity = registry.entities.get('apiToken') as EntityDef;
     requireRoles(caller, entity.roles);
-    return { caller, store, entity };
+    return { caller, db, entity };
   };
 
   const list = async (c: AppContext) => {
-    const { caller } = context(c);
-    const tokens = await c.get('services').db.query<ApiToken>({
+    const { caller, db } = context(c);
+    const tokens = await db.query<ApiToken>({
       collection: API_TOKENS,
       where: and(eq('universeId', caller.universeId), eq('companyId', caller.company.companyId)),
       orderBy: [{ field: 'apiTokenId', desc: true }],
@@ -45,24 +45,24 @@ export function apiTokenRoutes() {
 
   /** The token acts as a contact of the caller's company who can log in; it expires at the end of `expirationDate`. */
   const create = async (c: AppContext) => {
-    const { caller, store, entity } = context(c);
+    const { caller, db, entity } = context(c);
     const body = await readJson(c);
     const secret = newTokenSecret();
-    const created = await store.transaction((tx) => {
+    const created = await db.transaction(async (tx) => {
       const now = new Date();
       const record = recordToCreate(entity, body, caller, now);
       if (String(record.expirationDate) < today(now)) throw validationError([{ path: '/expirationDate', key: 'validation.notPast' }]);
-      const contact = contactById(tx, record.contactId);
+      const contact = await contactById(tx, record.contactId);
       const active = contact && !contact.archived && contact.account?.profiles.length;
       if (!active || contact.companyId !== caller.company.companyId || contact.universeId !== caller.universeId) throw businessRule('error.tokenContact');
-      const token = tx.insert<ApiToken>(API_TOKENS, 'apiTokenId', {
+      const token = await tx.insert<ApiToken>(API_TOKENS, 'apiTokenId', {
         ...(record as Omit<ApiToken, 'apiTokenId'>),
         companyId: caller.company.companyId,
         createdBy: caller.contact.contactId,
         creationDate: today(now),
         secretHash: secretHashOf(secret),
       } as ApiToken);
-      serverLogEntry(tx, { level: 'INFO', application: 'API_TOKEN', caller, message: `API token #${token.apiTokenId} "${token.name}" created for contact #${contact.contactId} (${token.canWrite ? 'read-write' : 'read-only'}, ${token.ipAddress}, until ${token.expirationDate})` });
+      await serverLogEntry(tx, { level: 'INFO', application: 'API_TOKEN', caller, message: `API token #${token.apiTokenId} "${token.name}" created for contact #${contact.contactId} (${token.canWrite ? 'read-write' : 'read-only'}, ${token.ipAddress}, until ${token.expirationDate})` });
       return token;
     });
     return c.json({ ...publicToken(created), token: secret }, 201);
@@ -71,13 +71,13 @@ export function apiTokenRoutes() {
   app.post(`${BASE}/`, create);
 
   app.delete(`${BASE}/:id{[0-9]+}`, async (c) => {
-    const { caller, store } = context(c);
+    const { caller, db } = context(c);
     const id = Number(c.req.param('id'));
-    await store.transaction((tx) => {
-      const token = tx.get<ApiToken>(API_TOKENS, id);
+    await db.transaction(async (tx) => {
+      const token = await tx.get<ApiToken>(API_TOKENS, id);
       if (!token || !ofCompany(token, caller)) throw notFound();
-      tx.remove(API_TOKENS, id);
-      serverLogEntry(tx, { level: 'INFO', application: 'API_TOKEN', caller, message: `API token #${id} "${token.name}" revoked` });
+      await tx.remove(API_TOKENS, id);
+      await serverLogEntry(tx, { level: 'INFO', application: 'API_TOKEN', caller, message: `API token #${id} "${token.name}" revoked` });
     });
     return c.json(true);
   });

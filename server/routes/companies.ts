@@ -4,6 +4,7 @@ import { closeSessionsOf } from '../auth/sessions';
 import { businessRule, notFound } from '../errors';
 import { COLLECTIONS, companyById, type Company, type Contact } from '../identity';
 import { requireCaller, requireRoles, type AppEnv } from '../context';
+import { eq } from '../store/query';
 
 /**
  * `DELETE /back/bo/companies/{id}` (UNIVERSE_ADMIN): archives a company of the caller's
@@ -16,16 +17,16 @@ export function companyRoutes() {
   app.delete('/back/bo/companies/:id{[0-9]+}', async (c) => {
     const caller = requireCaller(c);
     requireRoles(caller, ['UNIVERSE_ADMIN']);
-    const { store } = c.get('services');
+    const { db } = c.get('services');
     const id = Number(c.req.param('id'));
-    await store.transaction((tx) => {
-      const company = companyById(tx, id);
+    await db.transaction(async (tx) => {
+      const company = await companyById(tx, id);
       if (!company || company.universeId !== caller.universeId) throw notFound();
       if (id === caller.company.companyId) throw businessRule('error.ownCompanyArchive');
       if (company.archived) return;
-      tx.update<Company>(COLLECTIONS.companies, id, (current) => ({ ...current, archived: true }));
-      for (const contact of tx.find<Contact>(COLLECTIONS.contacts, (contact) => contact.companyId === id)) closeSessionsOf(tx, contact.contactId);
-      serverLogEntry(tx, { level: 'INFO', application: 'SECURITY', caller, message: `Company ${company.name} (#${id}) archived` });
+      await tx.update<Company>(COLLECTIONS.companies, id, (current) => ({ ...current, archived: true }));
+      for (const contact of await tx.query<Contact>({ collection: COLLECTIONS.contacts, where: eq('companyId', id) })) await closeSessionsOf(tx, contact.contactId);
+      await serverLogEntry(tx, { level: 'INFO', application: 'SECURITY', caller, message: `Company ${company.name} (#${id}) archived` });
     });
     return c.json(true);
   });

@@ -12,7 +12,7 @@ import { COLLECTIONS, companyById, contactByEmail, contactById, fullName, type A
 import { isPlainObject, readJson } from '../json-body';
 import { isSuperAdmin, requireCaller, requireRoles, type AppContext, type AppEnv, type Caller } from '../context';
 import type { EntityDef } from '../schemas';
-import type { ReadOps, Row, Stored } from '../store/types';
+import type { Reader, Row, Stored } from '../store/types';
 import { assertLookups } from '../resources/lookups';
 import { expectedVersion, recordToCreate, recordToUpdate } from '../resources/write';
 import { stateChangingGetCaller } from './stateChangingGet';
@@ -29,15 +29,15 @@ const KEYWORD_FIELDS = ['firstName', 'lastName', 'email', 'position'] as const;
 /** Flags anyone administering contacts may hand out: being logged in, the least-privileged profile (CONTRIBUTOR). */
 const ALWAYS_GRANTABLE = new Set(['SPA_USER', 'CONTRIBUTOR']);
 
-export function administersCompany(store: ReadOps, caller: Caller, companyId: unknown): boolean {
-  const company = companyById(store, companyId);
+export async function administersCompany(db: Reader, caller: Caller, companyId: unknown): Promise<boolean> {
+  const company = await companyById(db, companyId);
   return !!company && company.universeId === caller.universeId && (isSuperAdmin(caller) || company.companyId === caller.company.companyId);
 }
 
 /** A contact the caller administers; anything else is "not found". */
-function administered(store: ReadOps, caller: Caller, id: number): Stored<Contact> {
-  const contact = contactById(store, id);
-  if (!contact || !administersCompany(store, caller, contact.companyId)) throw notFound();
+async function administered(db: Reader, caller: Caller, id: number): Promise<Stored<Contact>> {
+  const contact = await contactById(db, id);
+  if (!contact || !(await administersCompany(db, caller, contact.companyId))) throw notFound();
   return contact;
 }
 
@@ -71,8 +71,8 @@ function withProfiles(record: Row, existing: Account | undefined, requested: unk
   return { ...fields, account: { ...(existing ?? { failedLogins: 0 }), profiles } };
 }
 
-function assertEmailFree(store: ReadOps, email: unknown, contactId?: number): void {
-  const owner = typeof email === 'string' ? contactByEmail(store, email) : undefined;
+async function assertEmailFree(db: Reader, email: unknown, contactId?: number): Promise<void> {
+  const owner = typeof email === 'string' ? await contactByEmail(db, email) : undefined;
   if (owner && owner.contactId !== contactId) throw businessRule('error.emailInUse');
 }
 
@@ -92,20 +92,20 @@ export function contactsAdminRoutes() {
   const app = new Hono<AppEnv>();
 
   const context = (c: AppContext, caller = requireCaller(c)) => {
-    const { store, registry } = c.get('services');
+    const { db, registry } = c.get('services');
     const entity = registry.entities.get('contact') as EntityDef;
     requireRoles(caller, entity.roles);
-    return { caller, store, registry, entity, id: Number(c.req.param('id')) };
+    return { caller, db, registry, entity, id: Number(c.req.param('id')) };
   };
 
   /** Search: `companyId` (default the caller's), `keywords` (accent-insensitive), `archived` (default false). */
   const search = async (c: AppContext) => {
-    const { caller, store, entity } = context(c);
+    const { caller, db, entity } = context(c);
     const companyId = queryId(c.req.query('companyId'), 'companyId') ?? caller.company.companyId;
     const archived = queryFlag(c.req.query('archived'), 'archived') ?? false;
-    if (!administersCompany(store, caller, companyId)) throw forbidden();
+    if (!(await administersCompany(db, caller, companyId))) throw forbidden();
     const isArchived = eq('archived', true);
-    const found = await c.get('services').db.query<Contact>({
+    const found = await db.query<Contact>({
       collection: COLLECTIONS.contacts,
       where: and(eq('companyId', companyId), archived ? isArchived : { op: 'not', condition: isArchived }, {
         op: 'keywords',
@@ -121,21 +121,21 @@ export function contactsAdminRoutes() {
   app.get(BASE, search);
   app.get(`${BASE}/`, search);
 
-  app.get(ONE, (c) => {
-    const { caller, store, id } = context(c);
-    return c.json(contactRow(administered(store, caller, id)));
+  app.get(ONE, async (c) => {
+    const { caller, db, id } = context(c);
+    return c.json(contactRow(await administered(db, caller, id)));
   });
 
   const create = async (c: AppContext) => {
-    const { caller, store, registry, entity } = context(c);
+    const { caller, db, registry, entity } = context(c);
     const body = await readJson(c);
-    const created = await store.transaction((tx) => {
+    const created = await db.transaction(async (tx) => {
       const record = recordToCreate(entity, body, caller);
-      if (!administersCompany(tx, caller, record.companyId)) throw forbidden();
-      assertLookups(entity, record, undefined, caller, tx, registry);
+      if (!(await administersCompany(tx, caller, record.companyId))) throw forbidden();
+      await assertLookups(entity, record, undefined, caller, tx, registry);
       const stored = withProfiles(record, undefined, record.profiles);
       assertWithinRights(caller, (stored.account as Account | undefined)?.profiles ?? []);
-      assertEmailFree(tx, stored.email);
+      await assertEmailFree(tx, stored.email);
       return tx.insert<Row>(COLLECTIONS.contacts, 'contactId', stored);
     });
     return c.json(contactRow(created as Stored<Contact>), 201);
@@ -145,21 +145,21 @@ export function contactsAdminRoutes() {
 
   /** A full replacement of the contact's fields (`version` required); `profiles` left out keeps them. */
   app.put(ONE, async (c) => {
-    const { caller, store, registry, entity, id } = context(c);
+    const { caller, db, registry, entity, id } = context(c);
     const body = await readJson(c);
     const version = expectedVersion(isPlainObject(body) ? body.version : undefined, true);
-    const updated = await store.transaction((tx) => {
-      const existing = administered(tx, caller, id);
+    const updated = await db.transaction(async (tx) => {
+      const existing = await administered(tx, caller, id);
       assertWithinRights(caller, existing.account?.profiles ?? []);
       const record = recordToUpdate(entity, body, existing, caller);
-      if (!administersCompany(tx, caller, record.companyId)) throw forbidden();
-      assertLookups(entity, record, existing, caller, tx, registry);
+      if (!(await administersCompany(tx, caller, record.companyId))) throw forbidden();
+      await assertLookups(entity, record, existing, caller, tx, registry);
       const stored = withProfiles(record, existing.account, record.profiles);
       const profiles = (stored.account as Account | undefined)?.profiles ?? [];
       assertWithinRights(caller, profiles);
-      assertEmailFree(tx, stored.email, id);
+      await assertEmailFree(tx, stored.email, id);
       // Losing every profile is losing the login: the contact's sessions end with it.
-      if (!profiles.length) closeSessionsOf(tx, id);
+      if (!profiles.length) await closeSessionsOf(tx, id);
       return tx.update<Row>(COLLECTIONS.contacts, id, () => stored, version);
     });
     return c.json(contactRow(updated as Stored<Contact>));
@@ -167,21 +167,21 @@ export function contactsAdminRoutes() {
 
   /** Archives (contacts stay on old records); their sessions end. */
   app.delete(ONE, async (c) => {
-    const { caller, store, id } = context(c);
-    await store.transaction((tx) => {
-      const existing = administered(tx, caller, id);
+    const { caller, db, id } = context(c);
+    await db.transaction(async (tx) => {
+      const existing = await administered(tx, caller, id);
       if (id === caller.contact.contactId) throw businessRule('error.ownContactArchive');
       assertWithinRights(caller, existing.account?.profiles ?? []);
-      tx.update<Contact>(COLLECTIONS.contacts, id, (current) => ({ ...current, archived: true }));
-      closeSessionsOf(tx, id);
+      await tx.update<Contact>(COLLECTIONS.contacts, id, (current) => ({ ...current, archived: true }));
+      await closeSessionsOf(tx, id);
     });
     return c.json(true);
   });
 
   app.patch(`${ONE}/unlock`, async (c) => {
-    const { caller, store, id } = context(c);
-    const updated = await store.transaction((tx) => {
-      const existing = administered(tx, caller, id);
+    const { caller, db, id } = context(c);
+    const updated = await db.transaction(async (tx) => {
+      const existing = await administered(tx, caller, id);
       if (!existing.account) return existing;
       return tx.update<Contact>(COLLECTIONS.contacts, id, (current) => ({ ...current, account: { ...current.account!, failedLogins: 0, lockedUntil: undefined } }));
     });
@@ -190,15 +190,15 @@ export function contactsAdminRoutes() {
 
   /** E-mails a welcome link (7 days) to choose a password; a GET that changes state, see stateChangingGet.ts. */
   app.get(`${ONE}/welcome`, async (c) => {
-    const { caller, store, id } = context(c, stateChangingGetCaller(c));
+    const { caller, db, id } = context(c, stateChangingGetCaller(c));
     const ip = clientIp(c);
-    const { contact, token } = await store.transaction((tx) => {
-      const existing = administered(tx, caller, id);
+    const { contact, token } = await db.transaction(async (tx) => {
+      const existing = await administered(tx, caller, id);
       if (existing.archived) throw businessRule('error.contactArchived');
       if (!existing.email) throw businessRule('error.welcomeNoEmail');
       if (!existing.account?.profiles.length) throw businessRule('error.welcomeNoProfile');
-      serverLogEntry(tx, { level: 'INFO', application: 'AUTH', caller, message: `Welcome link issued to ${existing.email} (#${id}) by ${fullName(caller.contact)}` });
-      return { contact: existing, token: issuePasswordToken(tx, id, 'welcome', ip) };
+      await serverLogEntry(tx, { level: 'INFO', application: 'AUTH', caller, message: `Welcome link issued to ${existing.email} (#${id}) by ${fullName(caller.contact)}` });
+      return { contact: existing, token: await issuePasswordToken(tx, id, 'welcome', ip) };
     });
     await sendPasswordLink(c, contact, 'welcome', token);
     return c.json(true);

@@ -8,7 +8,7 @@ import { clientIp } from '../clientIp';
 import { HttpError, forbidden, notFound } from '../errors';
 import { contactByEmail, fullName, type Contact } from '../identity';
 import { requireCaller, type AppContext, type AppEnv, type Caller } from '../context';
-import type { Stored, WriteOps } from '../store/types';
+import type { Stored, Writer } from '../store/types';
 import { stateChangingGetCaller } from './stateChangingGet';
 
 const IMPERSONATE = 'IMPERSONATE';
@@ -25,13 +25,13 @@ export function impersonationRoutes(sessionSecret: string) {
   const app = new Hono<AppEnv>();
 
   /** Opens the session, sets its cookie and answers the profile of who it acts as. */
-  async function switchTo(c: AppContext, from: Caller, contactId: number, impersonator: Stored<Contact> | undefined, also: (tx: WriteOps) => void) {
-    const { store, prod } = c.get('services');
-    const sessionId = await openSession(store, contactId, { impersonatorId: impersonator?.contactId, replaces: from.sessionKey, also });
+  async function switchTo(c: AppContext, from: Caller, contactId: number, impersonator: Stored<Contact> | undefined, also: (tx: Writer) => Promise<void>) {
+    const { db, prod } = c.get('services');
+    const sessionId = await openSession(db, contactId, { impersonatorId: impersonator?.contactId, replaces: from.sessionKey, also });
     await setSessionCookie(c, sessionId, sessionSecret);
-    const caller = callerFor(store, contactId, { via: 'session', sessionKey: sessionKeyOf(sessionId), impersonator });
+    const caller = await callerFor(db, contactId, { via: 'session', sessionKey: sessionKeyOf(sessionId), impersonator });
     if (!caller) throw notFound(); // the account changed meanwhile
-    return c.json(profileOf(caller, c.get('services').store, prod));
+    return c.json(await profileOf(caller, db, prod));
   }
 
   /**
@@ -40,17 +40,17 @@ export function impersonationRoutes(sessionSecret: string) {
    */
   app.get('/back/login/impersonate', async (c) => {
     const caller = stateChangingGetCaller(c);
-    const { store } = c.get('services');
+    const { db } = c.get('services');
     if (caller.via !== 'session' || caller.impersonator || !caller.roles.has(IMPERSONATE)) throw forbidden();
-    const wanted = contactByEmail(store, c.req.query('username') ?? '');
-    const target = wanted && wanted.universeId === caller.universeId ? callerFor(store, wanted.contactId, { via: 'session', sessionKey: '' }) : undefined;
+    const wanted = await contactByEmail(db, c.req.query('username') ?? '');
+    const target = wanted && wanted.universeId === caller.universeId ? await callerFor(db, wanted.contactId, { via: 'session', sessionKey: '' }) : undefined;
     // Only active accounts (with a profile) can be impersonated; the rest does not exist here.
     if (!target?.contact.account?.profiles.length) throw notFound();
     if (target.roles.has(IMPERSONATE) || target.contact.contactId === caller.contact.contactId) throw forbidden();
     const ip = clientIp(c);
-    return switchTo(c, caller, target.contact.contactId, caller.contact, (tx) => {
-      recordLoginEvent(tx, { type: 'IMPERSONATE', ip, email: target.contact.email ?? '', contact: target.contact, impersonator: caller.contact });
-      serverLogEntry(tx, { level: 'INFO', application: 'SECURITY', contact: caller.contact, message: `Impersonation started: ${pairOf(caller.contact, target.contact)} from ${ip}` });
+    return switchTo(c, caller, target.contact.contactId, caller.contact, async (tx) => {
+      await recordLoginEvent(tx, { type: 'IMPERSONATE', ip, email: target.contact.email ?? '', contact: target.contact, impersonator: caller.contact });
+      await serverLogEntry(tx, { level: 'INFO', application: 'SECURITY', contact: caller.contact, message: `Impersonation started: ${pairOf(caller.contact, target.contact)} from ${ip}` });
     });
   });
 

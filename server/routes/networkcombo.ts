@@ -11,9 +11,9 @@ import { normalize } from '../text';
  */
 export function networkComboRoutes() {
   const app = new Hono<AppEnv>();
-  app.get('/back/bo/networkcombo/:source{[a-z]+}', (c) => {
+  app.get('/back/bo/networkcombo/:source{[a-z]+}', async (c) => {
     const caller = requireCaller(c);
-    const { store } = c.get('services');
+    const { db } = c.get('services');
     const name = c.req.param('source');
     const source = networkSource(name);
     if (!source && name !== 'countries') throw notFound();
@@ -24,15 +24,17 @@ export function networkComboRoutes() {
     const companies = new Set(companyIds.map(Number));
     // Asked by id (the label of a stored value), archived rows still answer.
     const options = source
-      ? networkRows(store, source, caller, !!id)
-          .filter((row) => name !== 'contacts' || !companies.size || companies.has(row.companyId as number))
-          .map((row) => ({ value: row[source.idField] as number | string, label: source.label(row, store) }))
-      : networkCountries(store, caller).map((country) => ({ value: country as number | string, label: country }));
-    return c.json(
-      options
-        .filter((option) => (id ? String(option.value) === id : normalize(option.label).includes(words)))
-        .sort((a, b) => a.label.localeCompare(b.label)),
-    );
+      ? await Promise.all(
+          (await networkRows(db, source, caller, !!id, name === 'contacts' && companies.size ? { op: 'in', field: 'companyId', values: [...companies] } : undefined)).map(async (row) => ({
+            value: row[source.idField] as number | string,
+            label: await source.label(row, db),
+          })),
+        )
+      : (await networkCountries(db, caller)).map((country) => ({
+          value: country as number | string,
+          label: country,
+        }));
+    return c.json(options.filter((option) => (id ? String(option.value) === id : normalize(option.label).includes(words))).sort((a, b) => a.label.localeCompare(b.label)));
   });
   return app;
 }

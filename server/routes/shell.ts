@@ -52,7 +52,7 @@ export function shellRoutes() {
     const caller = wanted === undefined ? requireCaller(c) : stateChangingGetCaller(c);
     if (wanted === undefined) return c.json(caller.contact.language);
     if (!isLanguage(wanted)) throw badRequest('validation.unknownValue');
-    await c.get('services').store.update<Contact>(COLLECTIONS.contacts, caller.contact.contactId, (contact) => ({ ...contact, language: wanted }));
+    await c.get('services').db.transaction((tx) => tx.update<Contact>(COLLECTIONS.contacts, caller.contact.contactId, (contact) => ({ ...contact, language: wanted })));
     return c.json(wanted);
   });
 

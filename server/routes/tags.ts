@@ -3,7 +3,8 @@ import { badRequest, notFound, validationError } from '../errors';
 import { readJson } from '../json-body';
 import { requireCaller, type AppContext, type AppEnv, type Caller } from '../context';
 import type { EntityDef, Registry } from '../schemas';
-import type { ReadOps, Stored } from '../store/types';
+import { and, eq } from '../store/query';
+import type { Reader } from '../store/types';
 import { TAGS, tagAssignable, tagVisible, visibleTagIds, writableTags, type Tag } from '../tags';
 import { updateStamps, expectedVersion } from '../resources/write';
 import { recordAccess } from '../resources/recordAccess';
@@ -25,9 +26,9 @@ function entityForSource(registry: Registry, source: string): EntityDef | undefi
 
 const tagView = ({ tagId, localizedName, color, privacy }: Tag) => ({ tagId, localizedName, color, privacy });
 
-function tagsOfRecord(store: ReadOps, caller: Caller, ids: unknown, type?: string) {
-  return visibleTagIds(store, caller, ids)
-    .map((id) => store.get<Tag>(TAGS, id)!)
+async function tagsOfRecord(db: Reader, caller: Caller, ids: unknown, type?: string) {
+  const tags = await Promise.all((await visibleTagIds(db, caller, ids)).map(async (id) => (await db.get<Tag>(TAGS, id))!));
+  return tags
     .filter((tag) => !type || tag.sources.includes(type))
     .map(tagView);
 }
@@ -37,14 +38,14 @@ function tagsOfRecord(store: ReadOps, caller: Caller, ids: unknown, type?: strin
  * (resources/recordAccess.ts): 403 without their roles, 404 out of sight, and for `write`
  * 403 when the caller may only read it.
  */
-function taggedRecord(c: AppContext, mode: 'read' | 'write') {
+async function taggedRecord(c: AppContext, mode: 'read' | 'write') {
   const caller = requireCaller(c);
-  const { store, registry } = c.get('services');
+  const { db, registry } = c.get('services');
   const [, source, id] = /^([A-Z0-9_]+)_(\d+)$/.exec(c.req.param('ref') ?? '') ?? [];
   const entity = source ? entityForSource(registry, source) : undefined;
   if (!entity?.tags) throw notFound();
   const access = recordAccess(entity);
-  return { caller, store, entity, access, id: Number(id), record: access[mode](store, Number(id), caller) };
+  return { caller, db, entity, access, id: Number(id), record: await access[mode](db, Number(id), caller) };
 }
 
 function tagSourcesOf(registry: Registry, list: string): string[] {
@@ -68,52 +69,58 @@ export function tagRoutes(registry: Registry) {
    * the caller's company's tags; `companyCascadeId`: only that company's tags; `sourceId` is
    * accepted and changes nothing yet.
    */
-  app.get('/back/bo/tags/:types{[A-Z_,]+}/options', (c) => {
+  app.get('/back/bo/tags/:types{[A-Z_,]+}/options', async (c) => {
     const caller = requireCaller(c);
-    const { store, registry } = c.get('services');
+    const { db, registry } = c.get('services');
     const sources = tagSourcesOf(registry, c.req.param('types'));
     const owner = c.req.query('privateOnly') === 'true' ? caller.company.companyId : Number(c.req.query('companyCascadeId')) || undefined;
     const ids = c.req.queries('id');
     if (ids?.some((id) => !/^\d+$/.test(id))) throw badRequest('validation.wrongType');
     const wanted = ids && new Set(ids.map(Number));
-    const offered = (tag: Stored<Tag>) => {
-      if (!tagVisible(tag, caller) || !tag.sources.some((source) => sources.includes(source))) return false;
-      if (wanted) return wanted.has(tag.tagId);
-      return !tag.disabled && (c.req.query('searchOnly') === 'true' || tagAssignable(tag, caller));
-    };
-    const options = store
-      .find<Tag>(TAGS, offered)
-      .filter((tag) => owner === undefined || tag.companyId === owner)
+    // The sources, the ids asked, `disabled` and the owner are conditions; whether the caller sees
+    // or may assign a tag is the rule of server/tags.ts, applied to those tags.
+    const found = await db.query<Tag>({
+      collection: TAGS,
+      where: and(
+        eq('universeId', caller.universeId),
+        { op: 'in', field: 'sources', values: sources },
+        wanted ? { op: 'in', field: 'tagId', values: [...wanted] } : { op: 'not', condition: eq('disabled', true) },
+        owner !== undefined && eq('companyId', owner),
+      ),
+    });
+    const searchOnly = c.req.query('searchOnly') === 'true';
+    const options = found
+      .filter((tag) => tagVisible(tag, caller) && (wanted || searchOnly || tagAssignable(tag, caller)))
       .map((tag) => ({ value: tag.tagId, label: tag.localizedName, color: tag.color, assignable: tagAssignable(tag, caller) }))
       .sort((a, b) => a.label.localeCompare(b.label));
     return c.json(options);
   });
 
-  app.get('/back/bo/tags/:ref{[A-Z0-9_]+_[0-9]+}', (c) => {
-    const { caller, store, entity, record } = taggedRecord(c, 'read');
-    return c.json(tagsOfRecord(store, caller, record[entity.tags!.field]));
+  app.get('/back/bo/tags/:ref{[A-Z0-9_]+_[0-9]+}', async (c) => {
+    const { caller, db, entity, record } = await taggedRecord(c, 'read');
+    return c.json(await tagsOfRecord(db, caller, record[entity.tags!.field]));
   });
 
-  app.get('/back/bo/tags/:ref{[A-Z0-9_]+_[0-9]+}/:type{[A-Z_]+}', (c) => {
-    const { caller, store, entity, record } = taggedRecord(c, 'read');
+  app.get('/back/bo/tags/:ref{[A-Z0-9_]+_[0-9]+}/:type{[A-Z_]+}', async (c) => {
+    const { caller, db, entity, record } = await taggedRecord(c, 'read');
     const [type] = tagSourcesOf(c.get('services').registry, c.req.param('type'));
-    return c.json(tagsOfRecord(store, caller, record[entity.tags!.field], type));
+    return c.json(await tagsOfRecord(db, caller, record[entity.tags!.field], type));
   });
 
   /** Replaces the record's tags by the given ids under the rules of server/tags.ts; bumps its version. */
   app.patch('/back/bo/tags/:ref{[A-Z0-9_]+_[0-9]+}', async (c) => {
     // Rights before the body: a record out of reach answers the same whatever is sent.
-    const { caller, store, entity, access, id } = taggedRecord(c, 'write');
+    const { caller, db, entity, access, id } = await taggedRecord(c, 'write');
     const body = await readJson(c);
     if (!Array.isArray(body) || body.some((tagId) => !Number.isInteger(tagId))) throw validationError([{ path: '', key: 'validation.wrongType' }]);
     const version = expectedVersion(c.req.query('version'), false);
     const field = entity.tags!.field;
-    const updated = await store.transaction((tx) => {
-      const current = access.write(tx, id, caller);
-      const tags = writableTags(tx, caller, entity.tags!.source, body, current[field]);
+    const updated = await db.transaction(async (tx) => {
+      const current = await access.write(tx, id, caller);
+      const tags = await writableTags(tx, caller, entity.tags!.source, body, current[field]);
       return tx.update(entity.collection, id, (row) => ({ ...row, [field]: tags, ...updateStamps(entity, caller) }), version);
     });
-    return c.json(tagsOfRecord(store, caller, updated[field]));
+    return c.json(await tagsOfRecord(db, caller, updated[field]));
   });
 
   return app;

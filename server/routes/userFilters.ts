@@ -5,7 +5,8 @@ import { isPlainObject, readJson } from '../json-body';
 import { requireCaller, type AppContext, type AppEnv, type Caller } from '../context';
 import type { EntityDef, Registry } from '../schemas';
 import { jsonBytes } from '../../engine/schema/rules';
-import type { ReadOps, Row, Stored } from '../store/types';
+import { and, eq, or } from '../store/query';
+import type { Reader, Row, Stored } from '../store/types';
 import { expectedVersion, insertRecord, recordToCreate, recordToUpdate } from '../resources/write';
 
 /**
@@ -40,8 +41,8 @@ const visible = (filter: Stored<UserFilter>, caller: Caller, type: string) =>
 const isMine = (filter: Stored<UserFilter>, caller: Caller) => filter.contactId === caller.contact.contactId;
 
 /** The caller's own filter `id`: 404 out of sight, 403 for a colleague's shared one (read-only). */
-function ownFilter(tx: ReadOps, filters: string, id: number, caller: Caller, type?: string): Stored<UserFilter> {
-  const existing = tx.get<UserFilter>(filters, id);
+async function ownFilter(tx: Reader, filters: string, id: number, caller: Caller, type?: string): Promise<Stored<UserFilter>> {
+  const existing = await tx.get<UserFilter>(filters, id);
   if (!existing || !visible(existing, caller, type ?? existing.type)) throw notFound();
   if (!isMine(existing, caller)) throw forbidden('error.filterReadOnly');
   return existing;
@@ -80,17 +81,20 @@ export function userFilterRoutes() {
 
   const context = (c: AppContext) => {
     const caller = requireCaller(c);
-    const { store, registry } = c.get('services');
+    const { db, registry } = c.get('services');
     const entity = registry.entities.get('userFilter') as EntityDef;
     const type = c.req.param('type');
-    return { caller, store, entity, filters: entity.collection, type: type === undefined ? '' : knownType(registry, type) };
+    return { caller, db, entity, filters: entity.collection, type: type === undefined ? '' : knownType(registry, type) };
   };
-  const listOf = (store: ReadOps, filters: string, caller: Caller, type: string) =>
-    store.find<UserFilter>(filters, (filter) => visible(filter, caller, type)).sort((a, b) => a.name.localeCompare(b.name));
+  /** `visible` as a store condition. */
+  const visibleWhere = (caller: Caller, type: string) =>
+    and(eq('universeId', caller.universeId), eq('type', type), or(eq('contactId', caller.contact.contactId), and(eq('shared', true), eq('companyId', caller.company.companyId))));
+  const listOf = async (db: Reader, filters: string, caller: Caller, type: string) =>
+    (await db.query<UserFilter>({ collection: filters, where: visibleWhere(caller, type) })).sort((a, b) => a.name.localeCompare(b.name));
 
-  app.get(`${base}/${TYPE}`, (c) => {
-    const { caller, store, filters, type } = context(c);
-    return c.json(listOf(store, filters, caller, type).map((filter) => withMine(filter, caller)));
+  app.get(`${base}/${TYPE}`, async (c) => {
+    const { caller, db, filters, type } = context(c);
+    return c.json((await listOf(db, filters, caller, type)).map((filter) => withMine(filter, caller)));
   });
 
   /**
@@ -98,12 +102,12 @@ export function userFilterRoutes() {
    * a copy of a colleague's shared filter is the caller's own and may keep its name.
    */
   app.post(`${base}/${TYPE}`, async (c) => {
-    const { caller, store, entity, filters, type } = context(c);
+    const { caller, db, entity, filters, type } = context(c);
     const body = await readJson(c);
     assertFilterSize(entity, body);
-    const created = await store.transaction((tx) => {
+    const created = await db.transaction(async (tx) => {
       const record = recordToCreate(entity, body, caller);
-      const mine = tx.find<UserFilter>(filters, (filter) => filter.contactId === caller.contact.contactId && filter.type === type);
+      const mine = await tx.query<UserFilter>({ collection: filters, where: and(eq('contactId', caller.contact.contactId), eq('type', type)) });
       if (mine.length >= MAX_PER_CONTACT_AND_TYPE) throw businessRule('error.filterLimit', { max: MAX_PER_CONTACT_AND_TYPE });
       const duplicate = mine.some((filter) => filter.name.trim() === String(record.name).trim() && isDeepStrictEqual(filter.filter, record.filter));
       if (duplicate) throw new HttpError(422, 'DuplicateFilterException', 'warning.filterDuplicate', {}, [], 'WARN');
@@ -114,14 +118,14 @@ export function userFilterRoutes() {
 
   /** Update or rename one of the caller's own filters (body: the filter with userFilterId and version). */
   app.put(`${base}/${TYPE}`, async (c) => {
-    const { caller, store, entity, type } = context(c);
+    const { caller, db, entity, type } = context(c);
     const body = await readJson(c);
     assertFilterSize(entity, body);
     const id = isPlainObject(body) ? body.userFilterId : undefined;
     if (!Number.isInteger(id)) throw validationError([{ path: '/userFilterId', key: 'validation.required' }]);
     const version = expectedVersion(isPlainObject(body) ? body.version : undefined, true);
-    const updated = await store.transaction((tx) => {
-      const existing = ownFilter(tx, entity.collection, id as number, caller, type);
+    const updated = await db.transaction(async (tx) => {
+      const existing = await ownFilter(tx, entity.collection, id as number, caller, type);
       const record = recordToUpdate(entity, body, existing, caller);
       return tx.update(entity.collection, id as number, () => record, version);
     });
@@ -129,37 +133,37 @@ export function userFilterRoutes() {
   });
 
   app.delete(`${base}/:id{[0-9]+}`, async (c) => {
-    const { caller, store, filters } = context(c);
+    const { caller, db, filters } = context(c);
     const id = Number(c.req.param('id'));
-    await store.transaction((tx) => {
-      ownFilter(tx, filters, id, caller);
-      tx.remove(filters, id);
-      for (const pointer of tx.find(DEFAULTS, (row) => row.userFilterId === id)) tx.remove(DEFAULTS, pointer.key as string);
+    await db.transaction(async (tx) => {
+      await ownFilter(tx, filters, id, caller);
+      await tx.remove(filters, id);
+      for (const pointer of await tx.query({ collection: DEFAULTS, where: eq('userFilterId', id) })) await tx.remove(DEFAULTS, pointer.key as string);
     });
     return c.json(true);
   });
 
-  app.get(`${base}/${TYPE}/default`, (c) => {
-    const { caller, store, filters, type } = context(c);
-    const pointer = store.get(DEFAULTS, defaultKey(caller, type));
-    const filter = pointer && store.get<UserFilter>(filters, pointer.userFilterId as number);
+  app.get(`${base}/${TYPE}/default`, async (c) => {
+    const { caller, db, filters, type } = context(c);
+    const pointer = await db.get(DEFAULTS, defaultKey(caller, type));
+    const filter = pointer && (await db.get<UserFilter>(filters, pointer.userFilterId as number));
     return c.json({ userFilterId: filter && visible(filter, caller, type) ? filter.userFilterId : null });
   });
 
   /** `{userFilterId}` makes it the caller's default for the type; `{userFilterId: null}` clears it. */
   app.put(`${base}/${TYPE}/default`, async (c) => {
-    const { caller, store, filters, type } = context(c);
+    const { caller, db, filters, type } = context(c);
     const body = await readJson(c);
     const id = isPlainObject(body) ? body.userFilterId : undefined;
     if (id !== null && !Number.isInteger(id)) throw validationError([{ path: '/userFilterId', key: 'validation.wrongType' }]);
     const key = defaultKey(caller, type);
-    await store.transaction((tx) => {
+    await db.transaction(async (tx) => {
       if (id !== null) {
-        const filter = tx.get<UserFilter>(filters, id as number);
+        const filter = await tx.get<UserFilter>(filters, id as number);
         if (!filter || !visible(filter, caller, type)) throw notFound();
       }
-      if (tx.get(DEFAULTS, key)) tx.remove(DEFAULTS, key);
-      if (id !== null) tx.insert(DEFAULTS, 'key', { key, userFilterId: id, contactId: caller.contact.contactId, type });
+      if (await tx.get(DEFAULTS, key)) await tx.remove(DEFAULTS, key);
+      if (id !== null) await tx.insert(DEFAULTS, 'key', { key, userFilterId: id, contactId: caller.contact.contactId, type });
     });
     return c.json({ userFilterId: id });
   });

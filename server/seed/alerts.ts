@@ -1,7 +1,7 @@
 import { alertLinkOpens } from '../alertAccess';
 import { callerFor } from '../auth/caller';
 import type { Registry } from '../schemas';
-import type { WriteOps } from '../store/types';
+import type { WriteOps, Writer } from '../store/types';
 import type { DemoIdentity } from './identity';
 import { addDays, type Random } from './random';
 
@@ -17,25 +17,24 @@ const messages = [
 ] as const;
 
 /** The page of the newest record of the universe the reader can open, or none. */
-function recordLink(tx: WriteOps, opens: (link: string) => boolean, record: (typeof messages)[number]['record'], universeId: unknown): string | undefined {
+async function recordLink(tx: WriteOps, opens: (link: string) => Promise<boolean>, record: (typeof messages)[number]['record'], universeId: unknown): Promise<string | undefined> {
   const ids = tx.find(record.collection, (row) => row.universeId === universeId).map((row) => Number(row[record.id]));
-  return ids
-    .sort((a, b) => b - a)
-    .map((id) => `${record.screen}?open=${id}`)
-    .find(opens);
+  for (const link of ids.sort((a, b) => b - a).map((id) => `${record.screen}?open=${id}`)) if (await opens(link)) return link;
+  return undefined;
 }
 
 /** Only alerts the account can open: a supplier gets no CAPA alert when its role cannot open the CAPA screens. */
-export function seedAlerts(tx: WriteOps, registry: Registry, random: Random, today: string, identity: DemoIdentity): void {
+export async function seedAlerts(tx: WriteOps, writer: Writer, registry: Registry, random: Random, today: string, identity: DemoIdentity): Promise<void> {
   for (const contactId of Object.values(identity.accounts)) {
     const contact = tx.get('contacts', contactId)!;
-    const caller = callerFor(tx, contactId, { via: 'session', sessionKey: '' })!;
+    const caller = (await callerFor(writer, contactId, { via: 'session', sessionKey: '' }))!;
     const picked = random.sample(messages, 4);
-    const opens = (link: string) => alertLinkOpens(registry, tx, caller, link);
-    const opening = picked.flatMap(({ record, ...alert }) => {
-      const titleLink = recordLink(tx, opens, record, contact.universeId);
-      return titleLink ? [{ ...alert, titleLink }] : [];
-    });
+    const opens = (link: string) => alertLinkOpens(registry, writer, caller, link);
+    const opening: (Omit<(typeof messages)[number], 'record'> & { titleLink: string })[] = [];
+    for (const { record, ...alert } of picked) {
+      const titleLink = await recordLink(tx, opens, record, contact.universeId);
+      if (titleLink) opening.push({ ...alert, titleLink });
+    }
     opening.forEach((alert, index) => {
       const read = index < 2;
       tx.insert('alerts', 'alertId', {

@@ -1,6 +1,6 @@
 import { recordLoginEvent, serverLogEntry, type LogApplication, type LoginEventType, type LogLevel } from '../audit';
 import { fullName, type Contact } from '../identity';
-import type { WriteOps } from '../store/types';
+import type { WriteOps, Writer } from '../store/types';
 import type { DemoIdentity } from './identity';
 import type { Random } from './random';
 
@@ -38,7 +38,7 @@ function momentAgo(random: Random, now: Date, index: number): Date {
   return new Date(midnight + Math.floor((now.getTime() - midnight) * random.next()));
 }
 
-export function seedAudit(tx: WriteOps, random: Random, now: Date, identity: DemoIdentity): void {
+export async function seedAudit(tx: WriteOps, writer: Writer, random: Random, now: Date, identity: DemoIdentity): Promise<void> {
   /** The next steps of a story, never after now. */
   const minutesLater = (date: Date, minutes: number) => new Date(Math.min(date.getTime() + minutes * 60_000, now.getTime()));
   const contact = (key: Key) => tx.get<Contact>('contacts', identity.accounts[key])!;
@@ -98,9 +98,9 @@ export function seedAudit(tx: WriteOps, random: Random, now: Date, identity: Dem
   // Oldest first, so ids grow with time like the live ones.
   for (const event of events.sort((a, b) => a.date.getTime() - b.date.getTime())) {
     const who = event.key ? contact(event.key) : undefined;
-    recordLoginEvent(tx, { type: event.type, ip: event.ip, email: who?.email ?? event.email!, contact: who, impersonator: event.impersonator && contact(event.impersonator) }, event.date);
+    await recordLoginEvent(writer, { type: event.type, ip: event.ip, email: who?.email ?? event.email!, contact: who, impersonator: event.impersonator && contact(event.impersonator) }, event.date);
   }
   for (const log of logs.sort((a, b) => a.date.getTime() - b.date.getTime())) {
-    serverLogEntry(tx, { level: log.level, application: log.application, message: log.message, contact: log.key ? contact(log.key) : undefined }, log.date);
+    await serverLogEntry(writer, { level: log.level, application: log.application, message: log.message, contact: log.key ? contact(log.key) : undefined }, log.date);
   }
 }

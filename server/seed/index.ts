@@ -1,6 +1,7 @@
 import { today } from '../dates';
 import type { Registry } from '../schemas';
 import type { Store } from '../store/types';
+import { draftWriter } from '../store/lowdbAsync';
 import { assertStoredRecords } from '../storedRecords';
 import { seedAlerts } from './alerts';
 import { seedAudit } from './audit';
@@ -18,13 +19,14 @@ export async function seedDemo(store: Store, registry: Registry, now = new Date(
   const hashes = await accountHashes();
   const random = createRandom(2026);
   const day = today(now);
-  await store.transaction((tx) => {
+  await store.transaction(async (tx) => {
+    const writer = draftWriter(tx);
     const identity = seedIdentity(tx, hashes);
     const tags = seedTags(tx, identity);
     seedRecords(tx, random, day, identity, tags);
     seedServices(tx, createRandom(42), day, identity); // its own sequence: the records above stay as they were
-    seedAlerts(tx, registry, random, day, identity);
-    seedAudit(tx, createRandom(30), now, identity); // its own sequence: the records above stay as they were
+    await seedAlerts(tx, writer, registry, random, day, identity);
+    await seedAudit(tx, writer, createRandom(30), now, identity); // its own sequence: the records above stay as they were
     assertStoredRecords(registry, tx, 'The demo seed');
   });
 }

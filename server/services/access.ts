@@ -2,7 +2,7 @@ import { WORKFLOW_FLAG, type ServiceActor, type ServiceSide } from '../../machin
 import { sideOfCompanyRole } from '../../machines/serviceRoles';
 import { isSuperAdmin, type Caller } from '../context';
 import { forbidden, notFound } from '../errors';
-import type { ReadOps, Row, Stored } from '../store/types';
+import type { Reader, Row, Stored } from '../store/types';
 
 /**
  * Who may see and do what on a service (spec §6.4), in one place for every service route.
@@ -102,8 +102,8 @@ export function sheetRight(service: ServiceParties, caller: Caller): SheetRight 
 }
 
 /** The service if the caller may see it; otherwise 404 (its existence is not revealed). */
-export function visibleService(store: ReadOps, id: number, caller: Caller): ServiceRow {
-  const service = store.get<Row & ServiceParties>(SERVICES, id);
+export async function visibleService(db: Reader, id: number, caller: Caller): Promise<ServiceRow> {
+  const service = await db.get<Row & ServiceParties>(SERVICES, id);
   if (!service || !canSeeService(service, caller)) throw notFound('error.notFound.service');
   return service;
 }
@@ -115,12 +115,12 @@ export function requireSheetWrite(service: ServiceParties, caller: Caller): void
 
 /** A service reached from outside its routes (its tags): the service routes' roles, visibility and sheet right. */
 export const serviceRecordAccess = {
-  read(store: ReadOps, id: number, caller: Caller): ServiceRow {
+  async read(db: Reader, id: number, caller: Caller): Promise<ServiceRow> {
     requireServiceReader(caller);
-    return visibleService(store, id, caller);
+    return visibleService(db, id, caller);
   },
-  write(store: ReadOps, id: number, caller: Caller): ServiceRow {
-    const service = serviceRecordAccess.read(store, id, caller);
+  async write(db: Reader, id: number, caller: Caller): Promise<ServiceRow> {
+    const service = await serviceRecordAccess.read(db, id, caller);
     requireSheetWrite(service, caller);
     return service;
   },

@@ -28,26 +28,26 @@ export function actionRoutes(registry: Registry): Hono<AppEnv> {
 
   app.get(`${base}/history`, async (c) => {
     const caller = serviceCaller(c);
-    const { store, db } = c.get('services');
+    const { db } = c.get('services');
     const serviceId = numberParam(c, 'id');
-    visibleService(store, serviceId, caller);
+    await visibleService(db, serviceId, caller);
     const events = await db.query({ collection: SERVICE_HISTORY, where: eq('serviceId', serviceId), orderBy: [{ field: 'historyId', desc: true }] });
     return c.json(events.map(publicHistory));
   });
 
   app.patch(`${base}/:action`, async (c) => {
     const caller = serviceCaller(c);
-    const { store } = c.get('services');
+    const { db } = c.get('services');
     const action = c.req.param('action');
     const body = await readObject(c, ['version', 'comment'], true);
     const version = expectedVersion(body.version, false);
     const comment = commentOf(registry, body.comment);
-    const service = await store.transaction((tx) => {
-      const existing = visibleService(tx, numberParam(c, 'id'), caller);
+    const service = await db.transaction(async (tx) => {
+      const existing = await visibleService(tx, numberParam(c, 'id'), caller);
       if (!isPatchAction(action)) throw validationError([{ path: '/action', key: 'validation.unknownValue' }]);
       // COMPLETE: the machine refuses a service that starts more than a week ahead.
       const dates = action === 'COMPLETE' ? { startsInDays: daysUntil(existing.startDate, today()) } : undefined;
-      return applyServiceEvent(tx, existing, caller, action as ServiceAction, { registry, version, comment, dates }).service;
+      return (await applyServiceEvent(tx, existing, caller, action as ServiceAction, { registry, version, comment, dates })).service;
     });
     return answerMove(c, caller, action as ServiceAction, service);
   });

@@ -3,7 +3,8 @@ import type { AppEnv } from '../context';
 import { businessRule } from '../errors';
 import { expectedVersion } from '../resources/write';
 import { requireServiceCreator, requireSheetWrite, visibleService } from './access';
-import { EDIT_KEYS, WIZARD_KEYS, checkWizard, createOrMerge, editService } from './createService';
+import { draftWriter } from '../store/lowdbAsync';
+import { EDIT_KEYS, WIZARD_KEYS, checkWizard, createOrMerge, editService, mergeTarget } from './createService';
 import { lineRoutes } from './lines';
 import { noteRoutes } from './notes';
 import { sendWizardNotification } from './notify';
@@ -24,21 +25,21 @@ export function serviceCoreRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const one = '/back/bo/services/:id{[0-9]+}';
 
-  app.get(one, (c) => {
+  app.get(one, async (c) => {
     const caller = serviceCaller(c);
-    const { store } = c.get('services');
-    return c.json(presentService(store, visibleService(store, numberParam(c, 'id'), caller), caller));
+    const { db } = c.get('services');
+    return c.json(await presentService(db, await visibleService(db, numberParam(c, 'id'), caller), caller));
   });
 
   // Only a service the provider never confirmed may disappear; otherwise it is cancelled.
   app.delete(one, async (c) => {
     const caller = serviceCaller(c);
-    const { store } = c.get('services');
-    await store.transaction((tx) => {
-      const service = visibleService(tx, numberParam(c, 'id'), caller);
+    const { db } = c.get('services');
+    await db.transaction(async (tx) => {
+      const service = await visibleService(tx, numberParam(c, 'id'), caller);
       requireSheetWrite(service, caller);
       if (!DELETABLE_STEPS.includes(String(service.serviceStep)) || service.providerConfirmed) throw businessRule('service.deleteRefused');
-      removeService(tx, service.serviceId as number);
+      await removeService(tx, service.serviceId as number);
     });
     return c.json(true);
   });
@@ -46,24 +47,26 @@ export function serviceCoreRoutes(): Hono<AppEnv> {
   app.post('/back/bo/services', async (c) => {
     const caller = serviceCaller(c);
     requireServiceCreator(caller);
-    const { store, registry } = c.get('services');
+    const { store, db, registry } = c.get('services');
     const body = await readObject(c, WIZARD_KEYS);
-    const { result, notification } = await store.transaction((tx) => {
-      const input = checkWizard(tx, registry, caller, body);
-      return { result: createOrMerge(tx, registry, caller, input), notification: input.notification };
+    // The synchronous transaction: the merge lookup reads the service search index of its draft (createService.ts mergeTarget).
+    const { result, notification } = await store.transaction(async (draft) => {
+      const tx = draftWriter(draft);
+      const input = await checkWizard(tx, registry, caller, body);
+      return { result: await createOrMerge(tx, registry, caller, input, mergeTarget(draft, caller, input.service)), notification: input.notification };
     });
     await sendWizardNotification(c, caller, result.service, notification);
-    return c.json({ service: presentService(store, result.service, caller), created: result.created }, result.created ? 201 : 200);
+    return c.json({ service: await presentService(db, result.service, caller), created: result.created }, result.created ? 201 : 200);
   });
 
   app.put(one, async (c) => {
     const caller = serviceCaller(c);
-    const { store, registry } = c.get('services');
-    serviceInReach(c, caller);
+    const { db, registry } = c.get('services');
+    await serviceInReach(c, caller);
     const body = await readObject(c, EDIT_KEYS);
     const version = expectedVersion(body.version, true)!;
-    const updated = await store.transaction((tx) => editService(tx, registry, caller, numberParam(c, 'id'), body, version));
-    return c.json(presentService(store, updated, caller));
+    const updated = await db.transaction((tx) => editService(tx, registry, caller, numberParam(c, 'id'), body, version));
+    return c.json(await presentService(db, updated, caller));
   });
 
   app.route('/', quickServiceRoutes());

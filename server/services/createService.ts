@@ -6,7 +6,7 @@ import type { FieldError } from '../errors';
 import { isPlainObject } from '../json-body';
 import { assertWriteRoles, readableNumber } from '../resources/write';
 import type { Registry } from '../schemas';
-import type { Row, WriteOps } from '../store/types';
+import type { ReadOps, Row, Writer } from '../store/types';
 import { SERVICES, actingSide, requireSheetWrite, sheetRight, visibleService } from './access';
 import { addHistory } from './history';
 import { LAB_LINES, PO_LINES, checkLines, linesOf, withLineIds } from './lines';
@@ -53,16 +53,17 @@ const pastDates = (schema: Row, service: Row, existing?: Row): FieldError[] =>
   pastDateErrors(schema, service, earliestToday(), existing).map((error) => ({ ...error, path: `/service${error.path}` }));
 
 /** The whole wizard body checked: 400 with every field error at once, then tags and lookups. */
-export function checkWizard(tx: WriteOps, registry: Registry, caller: Caller, body: Row): WizardInput {
+export async function checkWizard(tx: Writer, registry: Registry, caller: Caller, body: Row): Promise<WizardInput> {
   const entity = serviceEntity(registry);
-  const context = pickerContext(tx, caller);
+  const context = await pickerContext(tx, caller);
   const roleProblems = roleErrors(body.roles, context);
   const roles = roleProblems.length ? [] : (body.roles as ServiceSide[]);
   const { service, errors } = checkServiceFields(entity, body.service, entity.validateCreate);
   const po = checkLines(registry, PO_LINES, body.purchaseOrderLines, '/purchaseOrderLines');
   const lab = checkLines(registry, LAB_LINES, body.laboratoryLines, '/laboratoryLines');
   const note = noteOf(body.note);
-  const { notification, errors: notificationErrors } = checkNotification(tx, caller, body.notification);
+  const { notification, errors: notificationErrors } = await checkNotification(tx, caller, body.notification);
+  const contactProblems = await contactErrors(tx, service);
   throwIfAny(
     firstPerPath(
       roleProblems,
@@ -70,7 +71,7 @@ export function checkWizard(tx: WriteOps, registry: Registry, caller: Caller, bo
       serviceRuleErrors({ service, purchaseOrderLines: po.lines, laboratoryLines: lab.lines, orderTaker: roles.includes('ORDER_TAKER') }),
       errors,
       pastDates(entity.schema, service),
-      contactErrors(tx, service),
+      contactProblems,
       po.errors,
       lab.errors,
       note === undefined ? [] : noteTextErrors(registry, note, '/note'),
@@ -78,7 +79,7 @@ export function checkWizard(tx: WriteOps, registry: Registry, caller: Caller, bo
     ),
   );
   assertWriteRoles(entity.schema, service, caller, undefined, '/service');
-  assertServiceReferences(tx, registry, caller, service);
+  await assertServiceReferences(tx, registry, caller, service);
   return { roles, service, purchaseOrderLines: po.lines, laboratoryLines: lab.lines, note: note as string | undefined, notification };
 }
 
@@ -91,12 +92,17 @@ const MERGE_KEYS = ['type', 'client', 'supplier', 'factory', 'serviceProvider', 
 /**
  * An open service the new one merges into: same type, parties and start date, which the caller
  * may edit (the oldest). The search index lists the services of that start date together.
+ *
+ * Like the service search, this reads the synchronous store's search index (`draft` is the
+ * transaction's own synchronous draft, so the lookup sees its writes): a query would scan
+ * every service on lowdb (about 25 ms per wizard at 100,000 services). It moves to `query`
+ * with the search path, once the lowdb planner uses the index.
  */
-function mergeTarget(tx: WriteOps, caller: Caller, service: Row): ServiceRecord | undefined {
+export function mergeTarget(draft: ReadOps, caller: Caller, service: Row): ServiceRecord | undefined {
   const start = service.startDate;
   if (typeof start !== 'string') return undefined;
   const twins: ServiceRecord[] = [];
-  for (const record of candidates(serviceIndex(tx), { toDate: start })) {
+  for (const record of candidates(serviceIndex(draft), { toDate: start })) {
     if (record.startDate !== start) break;
     const open = record.serviceStep === 'OPENED' || record.serviceStep === 'REQUESTED';
     if (open && MERGE_KEYS.every((key) => record[key] === service[key]) && sheetRight(record as ServiceRecord, caller).right === 'WRITE') twins.push(record as ServiceRecord);
@@ -104,29 +110,31 @@ function mergeTarget(tx: WriteOps, caller: Caller, service: Row): ServiceRecord 
   return twins.sort((a, b) => Number(a.serviceId) - Number(b.serviceId))[0];
 }
 
-function mergeInto(tx: WriteOps, registry: Registry, caller: Caller, target: ServiceRecord, input: WizardInput, now: Date): ServiceRecord {
+async function mergeInto(tx: Writer, registry: Registry, caller: Caller, target: ServiceRecord, input: WizardInput, now: Date): Promise<ServiceRecord> {
   const serviceId = target.serviceId as number;
-  const updated = updateService(tx, caller, serviceId, {
-    purchaseOrderLines: [...linesOf(target, PO_LINES), ...withLineIds(tx, PO_LINES, input.purchaseOrderLines, [])],
-    laboratoryLines: [...linesOf(target, LAB_LINES), ...withLineIds(tx, LAB_LINES, input.laboratoryLines, [])],
+  const poLines = await withLineIds(tx, PO_LINES, input.purchaseOrderLines, []);
+  const labLines = await withLineIds(tx, LAB_LINES, input.laboratoryLines, []);
+  const updated = await updateService(tx, caller, serviceId, {
+    purchaseOrderLines: [...linesOf(target, PO_LINES), ...poLines],
+    laboratoryLines: [...linesOf(target, LAB_LINES), ...labLines],
   });
-  addHistory(tx, caller, { serviceId, event: 'MERGED', side: actingSide(target, caller) }, now);
-  alertServiceParties(tx, registry, updated, caller, 'UPDATED', now);
-  if (input.note) insertNote(tx, caller, updated, input.note, now);
+  await addHistory(tx, caller, { serviceId, event: 'MERGED', side: actingSide(target, caller) }, now);
+  await alertServiceParties(tx, registry, updated, caller, 'UPDATED', now);
+  if (input.note) await insertNote(tx, caller, updated, input.note, now);
   return updated;
 }
 
-function insertService(tx: WriteOps, registry: Registry, caller: Caller, input: WizardInput, now: Date): ServiceRecord {
+async function insertService(tx: Writer, registry: Registry, caller: Caller, input: WizardInput, now: Date): Promise<ServiceRecord> {
   const side = creatorSideOf(input.roles);
   const moved = moveService('OPENED', INITIAL_FLOW, { type: 'REQUEST_DATE', by: side, owner: true })!;
-  const serviceId = tx.nextId(SERVICES);
+  const serviceId = await tx.nextId(SERVICES);
   const record: Row = {
     ...input.service,
     ...flowFields(moved.step, moved.flow, today(now)),
     serviceId,
     number: readableNumber(serviceEntity(registry).number!.prefix, serviceId),
-    purchaseOrderLines: withLineIds(tx, PO_LINES, input.purchaseOrderLines, []),
-    laboratoryLines: withLineIds(tx, LAB_LINES, input.laboratoryLines, []),
+    purchaseOrderLines: await withLineIds(tx, PO_LINES, input.purchaseOrderLines, []),
+    laboratoryLines: await withLineIds(tx, LAB_LINES, input.laboratoryLines, []),
     creatorSide: side,
     creator: caller.contact.contactId,
     creatorCompany: caller.company.companyId,
@@ -134,9 +142,9 @@ function insertService(tx: WriteOps, registry: Registry, caller: Caller, input: 
     ...updateStampsOf(caller, now),
     universeId: caller.universeId,
   };
-  const created = tx.insert(SERVICES, 'serviceId', { ...record, searchText: serviceSearchText(tx, record) }) as ServiceRecord;
+  const created = (await tx.insert(SERVICES, 'serviceId', { ...record, searchText: await serviceSearchText(tx, record) })) as ServiceRecord;
   const { startDate, endDate } = input.service;
-  tx.insert(SERVICE_DATE_LINES, 'dateLineId', {
+  await tx.insert(SERVICE_DATE_LINES, 'dateLineId', {
     serviceId,
     startDate,
     ...(endDate ? { endDate } : {}),
@@ -145,24 +153,30 @@ function insertService(tx: WriteOps, registry: Registry, caller: Caller, input: 
     proposedByContact: caller.contact.contactId,
     proposedAt: nowIso(now),
   });
-  addHistory(tx, caller, { serviceId, event: 'CREATED', toStep: moved.step, side }, now);
-  alertServiceParties(tx, registry, created, caller, 'CREATED', now);
-  if (input.note) insertNote(tx, caller, created, input.note, now);
+  await addHistory(tx, caller, { serviceId, event: 'CREATED', toStep: moved.step, side }, now);
+  await alertServiceParties(tx, registry, created, caller, 'CREATED', now);
+  if (input.note) await insertNote(tx, caller, created, input.note, now);
   return created;
 }
 
-/** POST: a new service, or the lines appended to the open twin (`created: false`). */
-export function createOrMerge(tx: WriteOps, registry: Registry, caller: Caller, input: WizardInput, now = new Date()): { service: ServiceRecord; created: boolean } {
-  const target = mergeTarget(tx, caller, input.service);
-  if (target) return { service: mergeInto(tx, registry, caller, target, input, now), created: false };
-  return { service: insertService(tx, registry, caller, input, now), created: true };
+/** POST: a new service, or the lines appended to the open twin `target` (`mergeTarget`; `created: false`). */
+export async function createOrMerge(
+  tx: Writer,
+  registry: Registry,
+  caller: Caller,
+  input: WizardInput,
+  target: ServiceRecord | undefined,
+  now = new Date(),
+): Promise<{ service: ServiceRecord; created: boolean }> {
+  if (target) return { service: await mergeInto(tx, registry, caller, target, input, now), created: false };
+  return { service: await insertService(tx, registry, caller, input, now), created: true };
 }
 
 const DATE_FIELDS = ['startDate', 'endDate'];
 
 /** PUT (EDIT mode): WRITE needed; the client's fields replaced, lines replaced when given, dates kept. */
-export function editService(tx: WriteOps, registry: Registry, caller: Caller, serviceId: number, body: Row, version: number): ServiceRecord {
-  const existing = visibleService(tx, serviceId, caller);
+export async function editService(tx: Writer, registry: Registry, caller: Caller, serviceId: number, body: Row, version: number): Promise<ServiceRecord> {
+  const existing = await visibleService(tx, serviceId, caller);
   requireSheetWrite(existing, caller);
   const entity = serviceEntity(registry);
   const raw = body.service;
@@ -177,33 +191,25 @@ export function editService(tx: WriteOps, registry: Registry, caller: Caller, se
   const lab = body.laboratoryLines === undefined ? undefined : checkLines(registry, LAB_LINES, body.laboratoryLines, '/laboratoryLines');
   const poLines = po?.lines ?? linesOf(existing, PO_LINES);
   const labLines = lab?.lines ?? linesOf(existing, LAB_LINES);
+  const contactProblems = await contactErrors(tx, service);
   throwIfAny(
     firstPerPath(
       movedDates,
       serviceRuleErrors({ service, purchaseOrderLines: poLines, laboratoryLines: labLines, orderTaker: existing.creatorSide === 'ORDER_TAKER' }),
       errors,
       pastDates(entity.schema, service, existing),
-      contactErrors(tx, service),
+      contactProblems,
       po?.errors ?? [],
       lab?.errors ?? [],
     ),
   );
   assertWriteRoles(entity.schema, service, caller, existing, '/service');
-  assertServiceReferences(tx, registry, caller, service, existing);
+  await assertServiceReferences(tx, registry, caller, service, existing);
   const kept = Object.fromEntries(Object.entries(existing).filter(([key]) => entity.serverOwned.has(key)));
-  const updated = updateService(
-    tx,
-    caller,
-    serviceId,
-    () => ({
-      ...kept,
-      ...service,
-      purchaseOrderLines: withLineIds(tx, PO_LINES, poLines, linesOf(existing, PO_LINES)),
-      laboratoryLines: withLineIds(tx, LAB_LINES, labLines, linesOf(existing, LAB_LINES)),
-    }),
-    version,
-  );
-  addHistory(tx, caller, { serviceId, event: 'UPDATED', side: actingSide(existing, caller) });
-  alertServiceParties(tx, registry, updated, caller, 'UPDATED');
+  const purchaseOrderLines = await withLineIds(tx, PO_LINES, poLines, linesOf(existing, PO_LINES));
+  const laboratoryLines = await withLineIds(tx, LAB_LINES, labLines, linesOf(existing, LAB_LINES));
+  const updated = await updateService(tx, caller, serviceId, () => ({ ...kept, ...service, purchaseOrderLines, laboratoryLines }), version);
+  await addHistory(tx, caller, { serviceId, event: 'UPDATED', side: actingSide(existing, caller) });
+  await alertServiceParties(tx, registry, updated, caller, 'UPDATED');
   return updated;
 }

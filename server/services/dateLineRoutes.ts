@@ -1,13 +1,13 @@
 import { Hono } from 'hono';
 import { sameDates, type ServiceAction } from '../../machines/service';
 import { earliestToday, pastDateErrors } from '../../engine/schema/rules';
-import { eq } from '../store/query';
+import { and, eq } from '../store/query';
 import type { AppEnv, Caller } from '../context';
 import { nowIso } from '../dates';
 import { HttpError, validationError, type FieldError } from '../errors';
 import { expectedVersion } from '../resources/write';
 import type { Registry } from '../schemas';
-import type { Row, Stored, WriteOps } from '../store/types';
+import type { Reader, Row, Stored, Writer } from '../store/types';
 import { fieldErrors } from '../validation';
 import { visibleService } from './access';
 import { SERVICE_DATE_LINES } from './records';
@@ -19,11 +19,9 @@ import { answerMove, applyServiceEvent } from './workflowMove';
  * postpone once a date was agreed), the other accepts or refuses it. Each call is a workflow
  * move (workflowMove.ts) plus its date line; every call answers the presented service.
  */
-const byNewest = (a: Row, b: Row) => Number(b.dateLineId) - Number(a.dateLineId);
-
 /** The proposal that waits for an answer (at most one: a new one replaces it). */
-const waitingLine = (tx: WriteOps, serviceId: number) =>
-  tx.find(SERVICE_DATE_LINES, (line) => line.serviceId === serviceId && line.status === 'PROPOSED').sort(byNewest)[0] as Stored<Row> | undefined;
+const waitingLine = async (tx: Reader, serviceId: number): Promise<Stored<Row> | undefined> =>
+  (await tx.query({ collection: SERVICE_DATE_LINES, where: and(eq('serviceId', serviceId), eq('status', 'PROPOSED')), orderBy: [{ field: 'dateLineId', desc: true }], limit: 1 }))[0];
 
 function serviceIdOf(body: Row): number {
   const id = body.serviceId;
@@ -59,9 +57,9 @@ export function dateLineRoutes(registry: Registry): Hono<AppEnv> {
 
   app.get(`${base}/:serviceId{[0-9]+}`, async (c) => {
     const caller = serviceCaller(c);
-    const { store, db } = c.get('services');
+    const { db } = c.get('services');
     const serviceId = numberParam(c, 'serviceId');
-    visibleService(store, serviceId, caller);
+    await visibleService(db, serviceId, caller);
     return c.json(await db.query({ collection: SERVICE_DATE_LINES, where: eq('serviceId', serviceId), orderBy: [{ field: 'dateLineId', desc: true }] }));
   });
 
@@ -74,13 +72,13 @@ export function dateLineRoutes(registry: Registry): Hono<AppEnv> {
       const version = expectedVersion(body.version, false);
       const now = new Date();
       const proposal = proposalOf(registry, body, now);
-      const moved = await c.get('services').store.transaction((tx) => {
-        const service = visibleService(tx, serviceId, caller);
+      const moved = await c.get('services').db.transaction(async (tx) => {
+        const service = await visibleService(tx, serviceId, caller);
         const dates = { sameDates: sameDates(proposal, service as Row) };
-        const result = applyServiceEvent(tx, service, caller, event, { registry, version, comment: dateDetail(proposal, proposal.comment), now, dates });
-        const previous = waitingLine(tx, serviceId);
-        if (previous) tx.update(SERVICE_DATE_LINES, previous.dateLineId as number, (line) => ({ ...line, status: 'REPLACED' }));
-        tx.insert(SERVICE_DATE_LINES, 'dateLineId', {
+        const result = await applyServiceEvent(tx, service, caller, event, { registry, version, comment: dateDetail(proposal, proposal.comment), now, dates });
+        const previous = await waitingLine(tx, serviceId);
+        if (previous) await tx.update(SERVICE_DATE_LINES, previous.dateLineId as number, (line) => ({ ...line, status: 'REPLACED' }));
+        await tx.insert(SERVICE_DATE_LINES, 'dateLineId', {
           serviceId,
           ...proposal,
           status: 'PROPOSED',
@@ -106,16 +104,16 @@ export function dateLineRoutes(registry: Registry): Hono<AppEnv> {
       if (body.dateLineId !== undefined && !(typeof body.dateLineId === 'number' && Number.isInteger(body.dateLineId))) {
         throw validationError([{ path: '/dateLineId', key: 'validation.wrongType' }]);
       }
-      const moved = await c.get('services').store.transaction((tx) => {
-        const service = visibleService(tx, serviceId, caller);
-        const line = waitingLine(tx, serviceId);
+      const moved = await c.get('services').db.transaction(async (tx) => {
+        const service = await visibleService(tx, serviceId, caller);
+        const line = await waitingLine(tx, serviceId);
         const dates = event === 'ACCEPT_DATE' && line ? { startDate: line.startDate, endDate: line.endDate } : {};
         const now = new Date();
         const detail = line ? dateDetail(line, comment) : comment;
-        const result = applyServiceEvent(tx, service, caller, event, { registry, version, comment: detail, changes: dates, now });
+        const result = await applyServiceEvent(tx, service, caller, event, { registry, version, comment: detail, changes: dates, now });
         // Checked after the move so that a caller without a side gets 403 first; the throw undoes the move.
         if (body.dateLineId !== undefined && body.dateLineId !== line?.dateLineId) throw dateLineNotWaiting();
-        if (line) answerLine(tx, line, caller, event === 'ACCEPT_DATE' ? 'ACCEPTED' : 'REFUSED', comment, now);
+        if (line) await answerLine(tx, line, caller, event === 'ACCEPT_DATE' ? 'ACCEPTED' : 'REFUSED', comment, now);
         return result.service;
       });
       return answerMove(c, caller, event, moved);
@@ -128,8 +126,8 @@ export function dateLineRoutes(registry: Registry): Hono<AppEnv> {
 
 const dateLineNotWaiting = () => new HttpError(409, 'TransitionException', 'error.service.dateLineNotWaiting');
 
-function answerLine(tx: WriteOps, line: Stored<Row>, caller: Caller, status: 'ACCEPTED' | 'REFUSED', comment: string | undefined, now: Date): void {
-  tx.update(SERVICE_DATE_LINES, line.dateLineId as number, (current) => ({
+async function answerLine(tx: Writer, line: Stored<Row>, caller: Caller, status: 'ACCEPTED' | 'REFUSED', comment: string | undefined, now: Date): Promise<void> {
+  await tx.update(SERVICE_DATE_LINES, line.dateLineId as number, (current) => ({
     ...current,
     status,
     answeredByContact: caller.contact.contactId,

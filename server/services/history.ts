@@ -1,7 +1,7 @@
 import type { ServiceSide } from '../../machines/service';
 import type { Caller } from '../context';
 import { nowIso } from '../dates';
-import type { WriteOps } from '../store/types';
+import type { Writer } from '../store/types';
 
 /** Every change of a service leaves one history event (GET /back/bo/services/{id}/history). */
 export const SERVICE_HISTORY = 'serviceHistory';
@@ -15,8 +15,8 @@ export interface HistoryInput {
   detail?: string;
 }
 
-export function addHistory(tx: WriteOps, caller: Caller, input: HistoryInput, now = new Date()): void {
-  tx.insert(SERVICE_HISTORY, 'historyId', {
+export async function addHistory(tx: Writer, caller: Caller, input: HistoryInput, now = new Date()): Promise<void> {
+  await tx.insert(SERVICE_HISTORY, 'historyId', {
     ...input,
     side: input.side ?? undefined,
     contactId: caller.contact.contactId,

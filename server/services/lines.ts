@@ -4,7 +4,7 @@ import type { FieldError } from '../errors';
 import { isPlainObject } from '../json-body';
 import { expectedVersion } from '../resources/write';
 import type { Registry } from '../schemas';
-import type { Row, WriteOps } from '../store/types';
+import type { Row, Writer } from '../store/types';
 import { fieldErrors as fieldErrorsOf } from '../validation';
 import { actingSide, requireSheetWrite, visibleService } from './access';
 import { addHistory } from './history';
@@ -62,13 +62,12 @@ export function checkLines(registry: Registry, kind: LineKind, raw: unknown, pat
 }
 
 /** Each line keeps its id when it is one of `existing`'s (once); any other line gets a new id. */
-export function withLineIds(tx: WriteOps, kind: LineKind, lines: Row[], existing: Row[]): Row[] {
+export async function withLineIds(tx: Writer, kind: LineKind, lines: Row[], existing: Row[]): Promise<Row[]> {
   const free = new Set(existing.map((line) => line[kind.idField]));
-  return lines.map((line) => {
-    const id = line[kind.idField];
-    if (free.delete(id)) return line;
-    return { ...line, [kind.idField]: tx.nextId(kind.field) };
-  });
+  const out: Row[] = [];
+  // One at a time: new ids follow the lines' order.
+  for (const line of lines) out.push(free.delete(line[kind.idField]) ? line : { ...line, [kind.idField]: await tx.nextId(kind.field) });
+  return out;
 }
 
 /** "At least one line" of the kind, when the service needs one. */
@@ -77,13 +76,13 @@ export function missingLines(kind: LineKind, service: Row, lines: Row[], path: s
 }
 
 /** Replaces the lines of a kind (PATCH): WRITE needed, at least one when required. */
-function replaceLines(tx: WriteOps, registry: Registry, caller: Caller, id: number, kind: LineKind, body: Row, version: number): ServiceRecord {
-  const service = visibleService(tx, id, caller);
+async function replaceLines(tx: Writer, registry: Registry, caller: Caller, id: number, kind: LineKind, body: Row, version: number): Promise<ServiceRecord> {
+  const service = await visibleService(tx, id, caller);
   requireSheetWrite(service, caller);
   const { lines, errors } = checkLines(registry, kind, body.lines ?? [], '/lines');
   throwIfAny([...missingLines(kind, service, lines, '/lines'), ...errors]);
-  const updated = updateService(tx, caller, id, { [kind.field]: withLineIds(tx, kind, lines, linesOf(service, kind)) }, version);
-  addHistory(tx, caller, { serviceId: id, event: 'UPDATED', side: actingSide(service, caller), detail: kind.field });
+  const updated = await updateService(tx, caller, id, { [kind.field]: await withLineIds(tx, kind, lines, linesOf(service, kind)) }, version);
+  await addHistory(tx, caller, { serviceId: id, event: 'UPDATED', side: actingSide(service, caller), detail: kind.field });
   return updated;
 }
 
@@ -91,18 +90,18 @@ export function lineRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const base = '/back/bo/purchaseOrderLines/:serviceId{[0-9]+}';
   for (const [path, kind] of [[base, PO_LINES], [`${base}/laboratoryLines`, LAB_LINES]] as const) {
-    app.get(path, (c) => {
+    app.get(path, async (c) => {
       const caller = serviceCaller(c);
-      return c.json(linesOf(visibleService(c.get('services').store, numberParam(c, 'serviceId'), caller), kind));
+      return c.json(linesOf(await visibleService(c.get('services').db, numberParam(c, 'serviceId'), caller), kind));
     });
     app.patch(path, async (c: AppContext) => {
       const caller = serviceCaller(c);
-      const { store, registry } = c.get('services');
-      serviceInReach(c, caller, 'serviceId');
+      const { db, registry } = c.get('services');
+      await serviceInReach(c, caller, 'serviceId');
       const body = await readObject(c, ['version', 'lines']);
       const version = expectedVersion(body.version, true)!;
-      const updated = await store.transaction((tx) => replaceLines(tx, registry, caller, numberParam(c, 'serviceId'), kind, body, version));
-      return c.json(presentService(store, updated, caller));
+      const updated = await db.transaction((tx) => replaceLines(tx, registry, caller, numberParam(c, 'serviceId'), kind, body, version));
+      return c.json(await presentService(db, updated, caller));
     });
   }
   return app;

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../context';
 import { today } from '../dates';
 import { badRequest } from '../errors';
-import { companyById } from '../identity';
+import { COLLECTIONS, type Company } from '../identity';
 import type { ReadOps } from '../store/types';
 import { SERVICES, canSeeService, type ServiceRow } from './access';
 import { serviceCaller } from './routeHelpers';
@@ -13,7 +13,7 @@ const LOOKUP_LIMIT = 20;
 
 /** "S-000012 · 2026-11-20 · Shenzhen Textile Co": enough to tell services apart in a list. */
 function optionOf(store: ReadOps, service: ServiceRow) {
-  const supplier = companyById(store, service.supplier)?.name;
+  const supplier = typeof service.supplier === 'number' ? store.get<Company>(COLLECTIONS.companies, service.supplier)?.name : undefined;
   return { value: service.serviceId as number, label: [service.number, service.startDate, supplier].filter(Boolean).join(' · ') };
 }
 

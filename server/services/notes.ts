@@ -5,7 +5,7 @@ import { forbidden, notFound, type FieldError } from '../errors';
 import { expectedVersion } from '../resources/write';
 import type { Registry } from '../schemas';
 import { eq, type Order } from '../store/query';
-import type { Row, Stored, WriteOps } from '../store/types';
+import type { Reader, Row, Stored, Writer } from '../store/types';
 import { fieldErrors } from '../validation';
 import { actingSide, isOwner, visibleService } from './access';
 import { addHistory } from './history';
@@ -25,21 +25,21 @@ export function noteTextErrors(registry: Registry, text: unknown, path: string):
   return prefixed(path, fieldErrors(validate.errors).map((error) => ({ ...error, path: error.path.replace(/^\/text/, '') })));
 }
 
-export function insertNote(tx: WriteOps, caller: Caller, service: ServiceRecord, text: string, now = new Date()): Stored<Row> {
+export async function insertNote(tx: Writer, caller: Caller, service: ServiceRecord, text: string, now = new Date()): Promise<Stored<Row>> {
   const serviceId = service.serviceId as number;
-  const note = tx.insert(SERVICE_NOTES, 'noteId', {
+  const note = await tx.insert(SERVICE_NOTES, 'noteId', {
     serviceId,
     text,
     creator: caller.contact.contactId,
     companyId: caller.company.companyId,
     creationDate: nowIso(now),
   });
-  addHistory(tx, caller, { serviceId, event: 'NOTE_ADDED', side: actingSide(service, caller) }, now);
+  await addHistory(tx, caller, { serviceId, event: 'NOTE_ADDED', side: actingSide(service, caller) }, now);
   return note;
 }
 
-function noteOf(tx: WriteOps, serviceId: number, noteId: unknown): Stored<Row> {
-  const note = typeof noteId === 'number' ? tx.get(SERVICE_NOTES, noteId) : undefined;
+async function noteOf(tx: Reader, serviceId: number, noteId: unknown): Promise<Stored<Row>> {
+  const note = typeof noteId === 'number' ? await tx.get(SERVICE_NOTES, noteId) : undefined;
   if (!note || note.serviceId !== serviceId) throw notFound('error.notFound.serviceNote');
   return note;
 }
@@ -50,19 +50,19 @@ export function noteRoutes(): Hono<AppEnv> {
 
   app.get(base, async (c) => {
     const caller = serviceCaller(c);
-    const { store, db } = c.get('services');
+    const { db } = c.get('services');
     const serviceId = numberParam(c, 'serviceId');
-    visibleService(store, serviceId, caller);
+    await visibleService(db, serviceId, caller);
     return c.json(await db.query({ collection: SERVICE_NOTES, where: eq('serviceId', serviceId), orderBy: NEWEST }));
   });
 
   app.post(base, async (c) => {
     const caller = serviceCaller(c);
-    const { store, registry } = c.get('services');
-    serviceInReach(c, caller, 'serviceId');
+    const { db, registry } = c.get('services');
+    await serviceInReach(c, caller, 'serviceId');
     const body = await readObject(c, ['text']);
-    const note = await store.transaction((tx) => {
-      const service = visibleService(tx, numberParam(c, 'serviceId'), caller);
+    const note = await db.transaction(async (tx) => {
+      const service = await visibleService(tx, numberParam(c, 'serviceId'), caller);
       throwIfAny(noteTextErrors(registry, body.text, '/text'));
       return insertNote(tx, caller, service, body.text as string);
     });
@@ -71,14 +71,14 @@ export function noteRoutes(): Hono<AppEnv> {
 
   app.put(base, async (c) => {
     const caller = serviceCaller(c);
-    const { store, registry } = c.get('services');
-    serviceInReach(c, caller, 'serviceId');
+    const { db, registry } = c.get('services');
+    await serviceInReach(c, caller, 'serviceId');
     const body = await readObject(c, ['noteId', 'text', 'version']);
     const version = expectedVersion(body.version, true);
-    const note = await store.transaction((tx) => {
+    const note = await db.transaction(async (tx) => {
       const serviceId = numberParam(c, 'serviceId');
-      visibleService(tx, serviceId, caller);
-      const existing = noteOf(tx, serviceId, body.noteId);
+      await visibleService(tx, serviceId, caller);
+      const existing = await noteOf(tx, serviceId, body.noteId);
       if (existing.creator !== caller.contact.contactId) throw forbidden('error.serviceNote.notAuthor');
       throwIfAny(noteTextErrors(registry, body.text, '/text'));
       return tx.update(SERVICE_NOTES, existing.noteId as number, (current) => ({ ...current, text: body.text, updateDate: nowIso() }), version);
@@ -88,13 +88,13 @@ export function noteRoutes(): Hono<AppEnv> {
 
   app.delete(`${base}/:noteId{[0-9]+}`, async (c) => {
     const caller = serviceCaller(c);
-    const { store } = c.get('services');
-    await store.transaction((tx) => {
+    const { db } = c.get('services');
+    await db.transaction(async (tx) => {
       const serviceId = numberParam(c, 'serviceId');
-      const service = visibleService(tx, serviceId, caller);
-      const note = noteOf(tx, serviceId, numberParam(c, 'noteId'));
+      const service = await visibleService(tx, serviceId, caller);
+      const note = await noteOf(tx, serviceId, numberParam(c, 'noteId'));
       if (note.creator !== caller.contact.contactId && !isOwner(service, caller)) throw forbidden('error.serviceNote.notAuthor');
-      tx.remove(SERVICE_NOTES, note.noteId as number);
+      await tx.remove(SERVICE_NOTES, note.noteId as number);
     });
     return c.json(true);
   });

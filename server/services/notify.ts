@@ -12,9 +12,10 @@ import type { Notification } from './serviceFields';
  */
 export async function sendWizardNotification(c: AppContext, caller: Caller, service: Row, notification: Notification | undefined): Promise<void> {
   if (!notification?.doSend) return;
-  const { store, mailer, appUrl, registry } = c.get('services');
+  const { db, mailer, appUrl, registry } = c.get('services');
   const link = appLink({ appUrl }, `/services/${service.serviceId}`);
-  const recipients = [...new Set([...notification.tos, ...notification.ccs])].map((id) => contactById(store, id)).filter((contact) => contact?.email);
+  const contacts = await Promise.all([...new Set([...notification.tos, ...notification.ccs])].map((id) => contactById(db, id)));
+  const recipients = contacts.filter((contact) => contact?.email);
   for (const contact of recipients) {
     const lang = contact!.language ?? 'en';
     const params = {
@@ -34,7 +35,7 @@ export async function sendWizardNotification(c: AppContext, caller: Caller, serv
         text: translate(lang, 'mail.service.SERVICE_CREATED.body', params),
       });
     } catch (error) {
-      await logServer(store, { level: 'ERROR', application: 'MAIL', caller, message: `service ${service.number}: mail to contact ${contact!.contactId} failed: ${(error as Error).message}` });
+      await logServer(db, { level: 'ERROR', application: 'MAIL', caller, message: `service ${service.number}: mail to contact ${contact!.contactId} failed: ${(error as Error).message}` });
     }
   }
 }

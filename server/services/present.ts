@@ -1,6 +1,6 @@
 import { flowOf, serviceActions, type ServiceStep } from '../../machines/service';
 import type { Caller } from '../context';
-import type { ReadOps, Row } from '../store/types';
+import type { Reader, Row } from '../store/types';
 import { visibleTagIds } from '../tags';
 import { actingSide, companyRolesOn, isOwner, serviceActor, sheetRight, type ServiceParties } from './access';
 
@@ -8,14 +8,14 @@ import { actingSide, companyRolesOn, isOwner, serviceActor, sheetRight, type Ser
 const SERVER_ONLY = ['searchText'];
 
 /** A service as the caller sees it: visible tags only, plus its roles, side, rights and allowed actions. */
-export function presentService(store: ReadOps, service: Row & ServiceParties, caller: Caller): Row {
+export async function presentService(db: Reader, service: Row & ServiceParties, caller: Caller): Promise<Row> {
   const side = actingSide(service, caller);
   const owner = isOwner(service, caller);
   const out: Row = { ...service };
   for (const key of SERVER_ONLY) delete out[key];
   return {
     ...out,
-    tags: visibleTagIds(store, caller, service.tags),
+    tags: await visibleTagIds(db, caller, service.tags),
     userRoles: companyRolesOn(service, caller.company.companyId),
     side,
     owner,

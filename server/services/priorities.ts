@@ -3,7 +3,8 @@ import type { AppEnv, Caller } from '../context';
 import { validationError, type FieldError } from '../errors';
 import { readJson } from '../json-body';
 import type { Registry } from '../schemas';
-import type { ReadOps, Row, Stored, WriteOps } from '../store/types';
+import { eq } from '../store/query';
+import type { Reader, Row, Stored, Writer } from '../store/types';
 import { fieldErrors } from '../validation';
 import { SERVICES, canSeeService, visibleService, type ServiceRow } from './access';
 import { prefixed, serviceCaller, throwIfAny } from './routeHelpers';
@@ -22,20 +23,21 @@ interface Ranked {
 
 const SUMMARY = ['serviceId', 'number', 'type', 'serviceStep', 'startDate', 'client', 'supplier', 'factory'] as const;
 
-const recordOf = (store: ReadOps, caller: Caller) =>
-  store.find(SERVICE_PRIORITIES, (row) => row.contactId === caller.contact.contactId)[0] as Stored<Row & { priorities: Ranked[] }> | undefined;
+const recordOf = async (db: Reader, caller: Caller) =>
+  (await db.query<Row & { priorities: Ranked[] }>({ collection: SERVICE_PRIORITIES, where: eq('contactId', caller.contact.contactId), limit: 1 }))[0] as
+    | Stored<Row & { priorities: Ranked[] }>
+    | undefined;
 
 /** The stored list as answered: visible services only, in rank order, ranked 1..n. */
-function answerOf(store: ReadOps, caller: Caller, ranked: Ranked[]) {
-  return [...ranked]
-    .sort((a, b) => a.priority - b.priority)
-    .map(({ serviceId }) => store.get<Row>(SERVICES, serviceId) as ServiceRow | undefined)
+async function answerOf(db: Reader, caller: Caller, ranked: Ranked[]) {
+  const services = await Promise.all([...ranked].sort((a, b) => a.priority - b.priority).map(({ serviceId }) => db.get<Row>(SERVICES, serviceId) as Promise<ServiceRow | undefined>));
+  return services
     .filter((service): service is ServiceRow => !!service && canSeeService(service, caller))
     .map((service, index) => ({ service: Object.fromEntries(SUMMARY.flatMap((key) => (service[key] === undefined ? [] : [[key, service[key]]]))), priority: index + 1 }));
 }
 
 /** The posted list checked per the servicePriority schema, ranks 1..n, each service once (400), each visible (404). */
-function checkList(tx: WriteOps, registry: Registry, caller: Caller, body: unknown): Ranked[] {
+async function checkList(tx: Writer, registry: Registry, caller: Caller, body: unknown): Promise<Ranked[]> {
   if (!Array.isArray(body)) throw validationError([{ path: '', key: 'validation.wrongType' }]);
   const validate = registry.entities.get('servicePriority')!.validateCreate;
   const errors: FieldError[] = [];
@@ -54,7 +56,7 @@ function checkList(tx: WriteOps, registry: Registry, caller: Caller, body: unkno
   const gap = order.findIndex((item, position) => list[item].priority !== position + 1);
   if (gap >= 0) errors.push({ path: `/${order[gap]}/priority`, key: 'service.priority.badSequence' });
   throwIfAny(errors);
-  for (const { serviceId } of list) visibleService(tx, serviceId, caller);
+  for (const { serviceId } of list) await visibleService(tx, serviceId, caller);
   return list.sort((a, b) => a.priority - b.priority);
 }
 
@@ -62,30 +64,30 @@ export function priorityRoutes(registry: Registry): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const path = '/back/bo/services/priority';
 
-  app.get(path, (c) => {
+  app.get(path, async (c) => {
     const caller = serviceCaller(c);
-    const { store } = c.get('services');
-    return c.json(answerOf(store, caller, recordOf(store, caller)?.priorities ?? []));
+    const { db } = c.get('services');
+    return c.json(await answerOf(db, caller, (await recordOf(db, caller))?.priorities ?? []));
   });
 
   // Replaces the whole list; an empty list removes the caller's record.
   app.post(path, async (c) => {
     const caller = serviceCaller(c);
-    const { store } = c.get('services');
+    const { db } = c.get('services');
     const body = await readJson(c);
-    const saved = await store.transaction((tx) => {
-      const list = checkList(tx, registry, caller, body);
-      const existing = recordOf(tx, caller);
+    const saved = await db.transaction(async (tx) => {
+      const list = await checkList(tx, registry, caller, body);
+      const existing = await recordOf(tx, caller);
       if (!list.length) {
-        if (existing) tx.remove(SERVICE_PRIORITIES, existing.servicePriorityId as number);
+        if (existing) await tx.remove(SERVICE_PRIORITIES, existing.servicePriorityId as number);
         return [];
       }
       const record = { contactId: caller.contact.contactId, universeId: caller.universeId, priorities: list };
-      if (existing) tx.update(SERVICE_PRIORITIES, existing.servicePriorityId as number, (current) => ({ ...current, ...record }));
-      else tx.insert(SERVICE_PRIORITIES, 'servicePriorityId', record);
+      if (existing) await tx.update(SERVICE_PRIORITIES, existing.servicePriorityId as number, (current) => ({ ...current, ...record }));
+      else await tx.insert(SERVICE_PRIORITIES, 'servicePriorityId', record);
       return list;
     });
-    return c.json(answerOf(store, caller, saved));
+    return c.json(await answerOf(db, caller, saved));
   });
   return app;
 }

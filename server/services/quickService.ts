@@ -6,7 +6,8 @@ import { HttpError } from '../errors';
 import { expectedVersion } from '../resources/write';
 import type { Row } from '../store/types';
 import { requireServiceCreator, visibleService } from './access';
-import { checkWizard, createOrMerge, editService } from './createService';
+import { draftWriter } from '../store/lowdbAsync';
+import { checkWizard, createOrMerge, editService, mergeTarget } from './createService';
 import { PO_LINES, linesOf } from './lines';
 import { presentService } from './present';
 import { numberParam, readObject, serviceCaller, serviceInReach } from './routeHelpers';
@@ -63,9 +64,9 @@ const flatPath = (path: string) => {
 };
 
 /** Runs a wizard write with field errors moved onto the flat fields. */
-function onFlatFields<T>(work: () => T): T {
+async function onFlatFields<T>(work: () => Promise<T>): Promise<T> {
   try {
-    return work();
+    return await work();
   } catch (error) {
     if (!(error instanceof HttpError) || error.exception !== 'ValidationException') throw error;
     const errors = error.errors.map((field) => ({ ...field, path: flatPath(field.path) }));
@@ -92,38 +93,45 @@ export function quickServiceRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const one = '/back/bo/quickService/:id{[0-9]+}';
 
-  app.get(one, (c) => {
+  app.get(one, async (c) => {
     const caller = serviceCaller(c);
-    return c.json(flatView(visibleService(c.get('services').store, numberParam(c, 'id'), caller)));
+    return c.json(flatView(await visibleService(c.get('services').db, numberParam(c, 'id'), caller)));
   });
 
   app.post('/back/bo/quickService', async (c) => {
     const caller = serviceCaller(c);
     requireServiceCreator(caller);
-    const { store, registry } = c.get('services');
+    const { store, db, registry } = c.get('services');
     const flat = await readObject(c, QUICK_KEYS);
     const service = quickService(flat);
     const body = { roles: [quickRole(caller, service)], service, purchaseOrderLines: quickLine(flat), laboratoryLines: [] };
-    const result = await store.transaction((tx) => onFlatFields(() => createOrMerge(tx, registry, caller, checkWizard(tx, registry, caller, body))));
-    return c.json({ service: presentService(store, result.service, caller), created: result.created }, result.created ? 201 : 200);
+    // The synchronous transaction: the merge lookup reads the service search index of its draft (createService.ts mergeTarget).
+    const result = await store.transaction((draft) =>
+      onFlatFields(async () => {
+        const tx = draftWriter(draft);
+        const input = await checkWizard(tx, registry, caller, body);
+        return createOrMerge(tx, registry, caller, input, mergeTarget(draft, caller, input.service));
+      }),
+    );
+    return c.json({ service: await presentService(db, result.service, caller), created: result.created }, result.created ? 201 : 200);
   });
 
   app.put(one, async (c) => {
     const caller = serviceCaller(c);
-    const { store, registry } = c.get('services');
-    serviceInReach(c, caller);
+    const { db, registry } = c.get('services');
+    await serviceInReach(c, caller);
     const flat = await readObject(c, [...QUICK_KEYS, ...SHOWN_ONLY, 'version']);
     const version = expectedVersion(flat.version, true)!;
     const id = numberParam(c, 'id');
-    const updated = await store.transaction((tx) => {
-      const existing = visibleService(tx, id, caller);
+    const updated = await db.transaction(async (tx) => {
+      const existing = await visibleService(tx, id, caller);
       const entity = registry.entities.get('service')!;
       const clientFields = Object.fromEntries(Object.entries(existing).filter(([key]) => !entity.serverOwned.has(key)));
       const [first, ...others] = linesOf(existing, PO_LINES);
       const body = { service: { ...clientFields, ...quickService(flat) }, purchaseOrderLines: [...quickLine(flat, first), ...others] };
       return onFlatFields(() => editService(tx, registry, caller, id, body, version));
     });
-    return c.json(presentService(store, updated, caller));
+    return c.json(await presentService(db, updated, caller));
   });
 
   return app;

@@ -1,6 +1,7 @@
 import type { Caller } from '../context';
 import { nowIso } from '../dates';
-import type { Row, Stored, WriteOps } from '../store/types';
+import { eq } from '../store/query';
+import type { Row, Stored, Writer } from '../store/types';
 import { SERVICES, type ServiceParties } from './access';
 import { SERVICE_HISTORY } from './history';
 import { serviceSearchText } from './searchText';
@@ -17,17 +18,18 @@ export const updateStampsOf = (caller: Caller, now = new Date()) => ({ updateDat
  * The service with `changes` applied, or replaced by what `changes` returns (a full edit);
  * version-checked when `version` is given.
  */
-export function updateService(tx: WriteOps, caller: Caller, id: number, changes: Row | ((current: ServiceRecord) => Row), version?: number): ServiceRecord {
-  return tx.update<Row & ServiceParties>(
-    SERVICES,
-    id,
-    (current) => {
-      const base = typeof changes === 'function' ? changes(current) : { ...current, ...changes };
-      const next: Row = { ...base, ...updateStampsOf(caller) };
-      return { ...next, searchText: serviceSearchText(tx, next) } as Row & ServiceParties;
-    },
-    version,
-  ) as ServiceRecord;
+export async function updateService(tx: Writer, caller: Caller, id: number, changes: Row | ((current: ServiceRecord) => Row), version?: number): Promise<ServiceRecord> {
+  // The keyword index reads the party companies: the next record is built from the current one
+  // first (read in this transaction), then written. A missing record or a stale version makes
+  // `update` refuse before it calls its change, as before.
+  const current = await tx.get<Row & ServiceParties>(SERVICES, id);
+  let next: Row | undefined;
+  if (current && (version === undefined || version === current.version)) {
+    const base = typeof changes === 'function' ? changes(current as ServiceRecord) : { ...current, ...changes };
+    next = { ...base, ...updateStampsOf(caller) };
+    next = { ...next, searchText: await serviceSearchText(tx, next) };
+  }
+  return (await tx.update<Row & ServiceParties>(SERVICES, id, (latest) => (next ?? latest) as Row & ServiceParties, version)) as ServiceRecord;
 }
 
 const DEPENDENTS = [
@@ -37,9 +39,9 @@ const DEPENDENTS = [
 ] as const;
 
 /** Removes a service with its date lines, notes and history (nothing else points at them). */
-export function removeService(tx: WriteOps, id: number): void {
+export async function removeService(tx: Writer, id: number): Promise<void> {
   for (const [collection, idField] of DEPENDENTS) {
-    for (const row of tx.find(collection, (record) => record.serviceId === id)) tx.remove(collection, row[idField] as number);
+    for (const row of await tx.query({ collection, where: eq('serviceId', id) })) await tx.remove(collection, row[idField] as number);
   }
-  tx.remove(SERVICES, id);
+  await tx.remove(SERVICES, id);
 }

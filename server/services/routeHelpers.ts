@@ -20,8 +20,8 @@ export const numberParam = (c: AppContext, name: string) => Number(c.req.param(n
  * 404 unless the caller sees the service named by the path parameter: checked before the
  * body is read, so a service out of reach answers the same whatever the body.
  */
-export function serviceInReach(c: AppContext, caller: Caller, param = 'id'): void {
-  visibleService(c.get('services').store, numberParam(c, param), caller);
+export async function serviceInReach(c: AppContext, caller: Caller, param = 'id'): Promise<void> {
+  await visibleService(c.get('services').db, numberParam(c, param), caller);
 }
 
 /** The JSON body as an object whose keys are all among `allowed` (400 otherwise). */
@@ -37,9 +37,9 @@ export async function readObject(c: AppContext, allowed: readonly string[], opti
 export const prefixed = (prefix: string, errors: FieldError[]): FieldError[] => errors.map((error) => ({ ...error, path: `${prefix}${error.path}` }));
 
 /** Runs `work`, moving the field paths of a validation refusal under `prefix` (`/tags/0` → `/service/tags/0`). */
-export function underPath<T>(prefix: string, work: () => T): T {
+export async function underPath<T>(prefix: string, work: () => Promise<T>): Promise<T> {
   try {
-    return work();
+    return await work();
   } catch (error) {
     if (error instanceof HttpError && error.exception === 'ValidationException') {
       throw new HttpError(error.status, error.exception, error.key, error.params, prefixed(prefix, error.errors));

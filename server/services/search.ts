@@ -1,7 +1,7 @@
 import type { ServiceSearch } from '../../generated/types/serviceSearch';
 import type { ServiceSide } from '../../machines/service';
 import type { Caller } from '../context';
-import { companyById } from '../identity';
+import { COLLECTIONS, type Company } from '../identity';
 import { keywordsOf } from '../text';
 import { TAGS, tagVisible, type Tag } from '../tags';
 import type { ReadOps, Row, Stored } from '../store/types';
@@ -35,7 +35,9 @@ export const lastDay = (service: Row): string => (service.endDate as string | un
 /** The country a service takes place in: its address, else the factory's, else the supplier's. */
 function countryOf(store: ReadOps, service: ServiceRow): unknown {
   const address = service.address as { country?: string } | undefined;
-  return address?.country || companyById(store, service.factory)?.country || companyById(store, service.supplier)?.country;
+  // The search path reads the synchronous store (its indexes), not the async companyById.
+  const company = (id: unknown) => (typeof id === 'number' ? store.get<Company>(COLLECTIONS.companies, id) : undefined);
+  return address?.country || company(service.factory)?.country || company(service.supplier)?.country;
 }
 
 /** One test per given criterion, cheapest and most selective first. */

@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import type { AppContext, AppEnv, Caller } from '../context';
 import { today } from '../dates';
-import { contactById, fullName } from '../identity';
+import { COLLECTIONS, fullName, type Contact } from '../identity';
 import { OUTSIDE_WINDOW_HEADER, outsideWindowValue, searchCriteria } from '../resources/search';
 import type { Registry } from '../schemas';
 import { TAGS, type Tag } from '../tags';
-import type { ReadOps, Row } from '../store/types';
+import type { ReadOps, Reader, Row } from '../store/types';
 import { actingSide, type ServiceRow } from './access';
 import { priorityRoutes } from './priorities';
 import { presentService } from './present';
@@ -24,7 +24,7 @@ const idsOf = (value: unknown): number[] => (Array.isArray(value) ? value.filter
 
 function contributorsOf(store: ReadOps, ids: Set<number>) {
   return [...ids].flatMap((contactId) => {
-    const contact = contactById(store, contactId);
+    const contact = store.get<Contact>(COLLECTIONS.contacts, contactId);
     return contact ? [{ contactId, fullName: fullName(contact), acronym: acronymOf(contact) }] : [];
   });
 }
@@ -37,14 +37,15 @@ function tagsOf(store: ReadOps, ids: Set<number>) {
 }
 
 /** The answer for one page of services (only these are presented). */
-export function searchAnswer(store: ReadOps, caller: Caller, page: ServiceRow[], day: string) {
+/** The page was found through the synchronous store's index; presenting it reads the tags through `db`. */
+export async function searchAnswer(store: ReadOps, db: Reader, caller: Caller, page: ServiceRow[], day: string) {
   const services: Row[] = [];
   const purchaseOrderLines: Row[] = [];
   const taskLevels: Record<string, TaskLevel> = {};
   const contributorIds = new Set<number>();
   const tagIds = new Set<number>();
   for (const service of page) {
-    const { purchaseOrderLines: lines, laboratoryLines: _lab, ...presented } = presentService(store, service, caller);
+    const { purchaseOrderLines: lines, laboratoryLines: _lab, ...presented } = await presentService(db, service, caller);
     services.push(presented);
     const serviceId = service.serviceId as number;
     if (Array.isArray(lines)) for (const line of lines as Row[]) purchaseOrderLines.push({ serviceId, ...line });
@@ -60,9 +61,9 @@ export function serviceSearchRoutes(registry: Registry): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const entity = registry.entities.get('service')!;
 
-  const search = (c: AppContext) => {
+  const search = async (c: AppContext) => {
     const caller = serviceCaller(c);
-    const { store } = c.get('services');
+    const { store, db } = c.get('services');
     const criteria = searchCriteria(entity.search, c.req.queries()) as ServiceCriteria;
     const day = today();
     const { page, hitLimit } = findServices(store, caller, criteria, day, entity.hitLimit);
@@ -70,7 +71,7 @@ export function serviceSearchRoutes(registry: Registry): Hono<AppEnv> {
     if (criteria.fromDate || criteria.toDate) {
       c.header(OUTSIDE_WINDOW_HEADER, outsideWindowValue(countOutsideWindow(store, caller, criteria, day, entity.hitLimit), entity.hitLimit));
     }
-    return c.json({ ...searchAnswer(store, caller, page, day), hitLimit });
+    return c.json({ ...(await searchAnswer(store, db, caller, page, day)), hitLimit });
   };
   app.get('/back/bo/services', search);
   app.get('/back/bo/services/', search);

@@ -1,5 +1,5 @@
-import { companyById } from '../identity';
-import type { ReadOps, Row } from '../store/types';
+import { COLLECTIONS, type Company } from '../identity';
+import type { Reader, Row } from '../store/types';
 import { normalize } from '../text';
 
 const PARTY_FIELDS = ['client', 'supplier', 'factory', 'agent', 'serviceProvider'];
@@ -12,12 +12,20 @@ const linesOf = (value: unknown): Row[] => (Array.isArray(value) ? (value as Row
  * designations, references and SKUs of its lines, lab lines' PO numbers and the party
  * company names, normalized like a quick search. Recomputed on every write of those fields.
  */
-export function serviceSearchText(store: ReadOps, service: Row): string {
+export async function serviceSearchText(db: Reader, service: Row): Promise<string> {
+  const names = await Promise.all(PARTY_FIELDS.map(async (field) => (typeof service[field] === 'number' ? (await db.get<Company>(COLLECTIONS.companies, service[field] as number))?.name : undefined)));
+  return searchTextOf(service, names);
+}
+
+/** `serviceSearchText` from the party companies' names already read (in PARTY_FIELDS order): the demo seed's synchronous write. */
+export function searchTextOf(service: Row, partyNames: unknown[]): string {
   const words = [
     service.number,
     ...linesOf(service.purchaseOrderLines).flatMap((line) => LINE_FIELDS.map((field) => line[field])),
     ...linesOf(service.laboratoryLines).map((line) => line.poNumber),
-    ...PARTY_FIELDS.map((field) => companyById(store, service[field])?.name),
+    ...partyNames,
   ];
   return normalize(words.filter((word) => word !== undefined && word !== null && word !== '').join(' '));
 }
+
+export const SEARCH_PARTY_FIELDS: readonly string[] = PARTY_FIELDS;

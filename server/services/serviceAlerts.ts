@@ -7,7 +7,8 @@ import { ALERTS, type Alert } from '../routes/alerts';
 import { alertLinkOpens } from '../alertAccess';
 import { callerFor } from '../auth/caller';
 import type { Registry } from '../schemas';
-import type { ReadOps, Row, Stored, WriteOps } from '../store/types';
+import { and, eq } from '../store/query';
+import type { Reader, Row, Stored, Writer } from '../store/types';
 import { canSeeService, type ServiceParties } from './access';
 
 /**
@@ -28,13 +29,21 @@ function companySees(service: ServiceLike, companyId: number): boolean {
  * Contacts with an account in the party and owner companies that see the service (until the
  * provider confirms, only the provider's and the owner's), archived ones and `except` left out.
  */
-export function serviceRecipients(store: ReadOps, service: ServiceLike, except?: number): Stored<Contact>[] {
+export async function serviceRecipients(db: Reader, service: ServiceLike, except?: number): Promise<Stored<Contact>[]> {
   const companies = new Set(PARTY_FIELDS.map((field) => service[field]).filter((id): id is number => typeof id === 'number'));
-  const seeing = new Set([...companies].filter((companyId) => companySees(service, companyId)));
-  return store.find<Contact>(
-    COLLECTIONS.contacts,
-    (contact) => seeing.has(contact.companyId) && contact.universeId === service.universeId && !!contact.account && !contact.archived && contact.contactId !== except,
-  );
+  const seeing = [...companies].filter((companyId) => companySees(service, companyId));
+  // `in` of an empty list would match every contact.
+  if (!seeing.length) return [];
+  return db.query<Contact>({
+    collection: COLLECTIONS.contacts,
+    where: and(
+      { op: 'in', field: 'companyId', values: seeing },
+      eq('universeId', service.universeId as number),
+      { op: 'exists', field: 'account', value: true },
+      { op: 'not', condition: eq('archived', true) },
+      except !== undefined && { op: 'not', condition: eq('contactId', except) },
+    ),
+  });
 }
 
 const WARNING_EVENTS = new Set(['REQUEST_CANCEL', 'CONFIRM_CANCEL', 'CANCEL']);
@@ -52,13 +61,13 @@ function alertKey(service: ServiceLike, event: string): string {
  * Live alerts for everyone concerned but the caller, each in the recipient's language; only
  * to those whose role opens the service page the alert links to.
  */
-export function alertServiceParties(tx: WriteOps, registry: Registry, service: ServiceLike, caller: Caller, event: string, now = new Date()): void {
+export async function alertServiceParties(tx: Writer, registry: Registry, service: ServiceLike, caller: Caller, event: string, now = new Date()): Promise<void> {
   const key = alertKey(service, event);
   const params = { number: service.number, company: caller.company.name, dates: datesOf(service) };
   const titleLink = `/services/${String(service.serviceId)}`;
-  for (const contact of serviceRecipients(tx, service, caller.contact.contactId)) {
-    const recipient = callerFor(tx, contact.contactId, { via: 'session', sessionKey: '' });
-    if (!recipient || !alertLinkOpens(registry, tx, recipient, titleLink)) continue;
+  for (const contact of await serviceRecipients(tx, service, caller.contact.contactId)) {
+    const recipient = await callerFor(tx, contact.contactId, { via: 'session', sessionKey: '' });
+    if (!recipient || !(await alertLinkOpens(registry, tx, recipient, titleLink))) continue;
     const lang: Language = contact.language ?? 'en';
     const alert: Omit<Alert, 'alertId'> = {
       contactId: contact.contactId,
@@ -71,7 +80,7 @@ export function alertServiceParties(tx: WriteOps, registry: Registry, service: S
       read: false,
       shown: false,
     };
-    tx.insert(ALERTS, 'alertId', alert);
+    await tx.insert(ALERTS, 'alertId', alert);
   }
 }
 
@@ -103,8 +112,8 @@ export interface MailOptions {
 export async function mailServiceParties(services: Services, service: ServiceLike, event: string, options: MailOptions = {}): Promise<void> {
   const type = notificationOf(service, event);
   if (!type) return;
-  const { store, mailer, registry } = services;
-  const recipients = serviceRecipients(store, service, options.caller?.contact.contactId).filter((contact) => wantsMail(contact, type));
+  const { db, mailer, registry } = services;
+  const recipients = (await serviceRecipients(db, service, options.caller?.contact.contactId)).filter((contact) => wantsMail(contact, type));
   for (const contact of recipients) {
     const lang: Language = contact.language ?? 'en';
     const params = {
@@ -117,7 +126,7 @@ export async function mailServiceParties(services: Services, service: ServiceLik
     try {
       await mailer.send({ to: contact.email!, subject: translate(lang, `mail.service.${type}.subject`, params), text: translate(lang, `mail.service.${type}.body`, params) });
     } catch (error) {
-      await logServer(store, { level: 'ERROR', application: 'MAIL', contact, message: `Could not send the ${type} e-mail of service ${String(service.number)} to ${contact.email}: ${(error as Error).message}` });
+      await logServer(db, { level: 'ERROR', application: 'MAIL', contact, message: `Could not send the ${type} e-mail of service ${String(service.number)} to ${contact.email}: ${(error as Error).message}` });
     }
   }
 }

@@ -5,7 +5,7 @@ import { isPlainObject } from '../json-body';
 import { networkAccepts, networkSources } from '../network';
 import { assertLookups } from '../resources/lookups';
 import type { EntityDef, Registry } from '../schemas';
-import type { ReadOps, Row, WriteOps } from '../store/types';
+import type { Reader, Row, Writer } from '../store/types';
 import { applyTagRules } from '../tags';
 import { isSegregated } from '../auth/profile';
 import { fieldErrors, type Validator } from '../validation';
@@ -28,30 +28,31 @@ export function checkServiceFields(entity: EntityDef, raw: unknown, validate: Va
 }
 
 /** Order-taker contacts must work for the supplier, factory or agent of the service. */
-export function contactErrors(store: ReadOps, service: Row): FieldError[] {
-  const contacts = Array.isArray(service.orderTakerContacts) ? service.orderTakerContacts : [];
+export async function contactErrors(db: Reader, service: Row): Promise<FieldError[]> {
+  const contacts: unknown[] = Array.isArray(service.orderTakerContacts) ? service.orderTakerContacts : [];
   const companies = new Set<unknown>(ORDER_TAKER_SLOTS.map((slot) => service[slot]).filter((id) => id !== undefined));
-  return contacts.flatMap((id, index) =>
-    companies.has(contactById(store, id)?.companyId) ? [] : [{ path: `/service/orderTakerContacts/${index}`, key: 'service.wizard.contactNotOrderTaker' }],
+  const found = await Promise.all(contacts.map((id) => contactById(db, id)));
+  return found.flatMap((contact, index) =>
+    companies.has(contact?.companyId) ? [] : [{ path: `/service/orderTakerContacts/${index}`, key: 'service.wizard.contactNotOrderTaker' }],
   );
 }
 
 /** Tags and lookup ids (companies of the right kind and universe, contacts, tags) the caller may write; 400 under `/service`. */
-export function assertServiceReferences(tx: WriteOps, registry: Registry, caller: Caller, service: Row, existing?: Row): void {
+export async function assertServiceReferences(tx: Writer, registry: Registry, caller: Caller, service: Row, existing?: Row): Promise<void> {
   const entity = serviceEntity(registry);
-  underPath('/service', () => {
-    applyTagRules(tx, caller, entity.tags, service, existing);
-    assertLookups(entity, service, existing, caller, tx, registry);
+  await underPath('/service', async () => {
+    await applyTagRules(tx, caller, entity.tags, service, existing);
+    await assertLookups(entity, service, existing, caller, tx, registry);
   });
 }
 
 /** What the role picker needs to know about the caller (spec §6.4). */
-export function pickerContext(store: ReadOps, caller: Caller): PickerContext {
+export async function pickerContext(db: Reader, caller: Caller): Promise<PickerContext> {
   return {
     companyRoles: caller.company.roles,
     companyId: caller.company.companyId,
     superAdmin: isSuperAdmin(caller),
-    segregatedUniverse: isSegregated(store, caller.universeId),
+    segregatedUniverse: await isSegregated(db, caller.universeId),
   };
 }
 
@@ -65,27 +66,28 @@ export interface Notification {
 const NOTIFICATION_KEYS = ['doSend', 'tos', 'ccs', 'comment'];
 
 /** The wizard's notification step: contacts of the caller's universe, at least one recipient when sending. */
-export function checkNotification(store: ReadOps, caller: Caller, raw: unknown): { notification?: Notification; errors: FieldError[] } {
+export async function checkNotification(db: Reader, caller: Caller, raw: unknown): Promise<{ notification?: Notification; errors: FieldError[] }> {
   if (raw === undefined || raw === null) return { errors: [] };
   if (!isPlainObject(raw)) return { errors: [{ path: '/notification', key: 'validation.wrongType' }] };
   const errors: FieldError[] = Object.keys(raw)
     .filter((key) => !NOTIFICATION_KEYS.includes(key))
     .map((key) => ({ path: `/notification/${key}`, key: 'validation.unknownField' }));
-  const ids = (field: 'tos' | 'ccs'): number[] => {
+  const ids = async (field: 'tos' | 'ccs'): Promise<number[]> => {
     const value = raw[field] ?? [];
     if (!Array.isArray(value)) {
       errors.push({ path: `/notification/${field}`, key: 'validation.wrongType' });
       return [];
     }
-    value.forEach((id, index) => {
-      if (!networkAccepts(store, networkSources.contacts, caller, id)) errors.push({ path: `/notification/${field}/${index}`, key: 'validation.unknownReference' });
+    const accepted = await Promise.all(value.map((id) => networkAccepts(db, networkSources.contacts, caller, id)));
+    accepted.forEach((ok, index) => {
+      if (!ok) errors.push({ path: `/notification/${field}/${index}`, key: 'validation.unknownReference' });
     });
     return value as number[];
   };
   const doSend = raw.doSend ?? false;
   if (typeof doSend !== 'boolean') errors.push({ path: '/notification/doSend', key: 'validation.wrongType' });
-  const tos = ids('tos');
-  const ccs = ids('ccs');
+  const tos = await ids('tos');
+  const ccs = await ids('ccs');
   if (doSend === true && tos.length === 0) errors.push({ path: '/notification/tos', key: 'validation.required' });
   const comment = raw.comment;
   if (comment !== undefined && (typeof comment !== 'string' || comment.length > NOTIFICATION_COMMENT_MAX)) {

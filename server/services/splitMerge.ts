@@ -4,7 +4,7 @@ import type { AppEnv, Caller } from '../context';
 import { today } from '../dates';
 import { HttpError, businessRule, notFound, validationError, versionConflict } from '../errors';
 import { expectedVersion } from '../resources/write';
-import type { Row, WriteOps } from '../store/types';
+import type { Row, Writer } from '../store/types';
 import { SERVICES, actingSide, canSeeService, requireSheetWrite, visibleService, type ServiceParties } from './access';
 import { addHistory } from './history';
 import { LAB_LINES, PO_LINES, linesOf } from './lines';
@@ -17,21 +17,21 @@ import { numberParam, readObject, serviceCaller, serviceInReach, throwIfAny } fr
  * cancelled, or deleted when asked). Both services need WRITE; the target must be another
  * service the caller sees (spec §5.4).
  */
-function sourceAndTarget(tx: WriteOps, caller: Caller, sourceId: number, targetId: unknown): { source: ServiceRecord; target: ServiceRecord } {
-  const source = visibleService(tx, sourceId, caller);
+async function sourceAndTarget(tx: Writer, caller: Caller, sourceId: number, targetId: unknown): Promise<{ source: ServiceRecord; target: ServiceRecord }> {
+  const source = await visibleService(tx, sourceId, caller);
   requireSheetWrite(source, caller);
   if (typeof targetId !== 'number' || !Number.isInteger(targetId)) {
     throw validationError([{ path: '/targetServiceId', key: targetId === undefined ? 'validation.required' : 'validation.wrongType' }]);
   }
   if (targetId === sourceId) throw businessRule('service.split.sameService');
-  const target = tx.get<Row & ServiceParties>(SERVICES, targetId);
+  const target = await tx.get<Row & ServiceParties>(SERVICES, targetId);
   if (!target || !canSeeService(target, caller)) throw notFound('service.split.targetNotFound');
   requireSheetWrite(target, caller);
   return { source, target };
 }
 
-function split(tx: WriteOps, caller: Caller, sourceId: number, body: Row, version?: number) {
-  const { source, target } = sourceAndTarget(tx, caller, sourceId, body.targetServiceId);
+async function split(tx: Writer, caller: Caller, sourceId: number, body: Row, version?: number) {
+  const { source, target } = await sourceAndTarget(tx, caller, sourceId, body.targetServiceId);
   const ids = body.purchaseOrderLineIds;
   if (!Array.isArray(ids) || ids.length === 0) {
     throw validationError([{ path: '/purchaseOrderLineIds', key: Array.isArray(ids) || ids === undefined ? 'validation.required' : 'validation.wrongType' }]);
@@ -42,25 +42,25 @@ function split(tx: WriteOps, caller: Caller, sourceId: number, body: Row, versio
   const moving = lines.filter((line) => ids.includes(line[PO_LINES.idField]));
   const staying = lines.filter((line) => !ids.includes(line[PO_LINES.idField]));
   if (staying.length === 0) throw validationError([{ path: '/purchaseOrderLineIds', key: 'service.split.noLineLeft' }]);
-  const updatedSource = updateService(tx, caller, sourceId, { purchaseOrderLines: staying }, version);
-  const updatedTarget = updateService(tx, caller, target.serviceId as number, { purchaseOrderLines: [...linesOf(target, PO_LINES), ...moving] });
-  addHistory(tx, caller, { serviceId: sourceId, event: 'SPLIT', side: actingSide(source, caller), detail: `→ ${target.number}` });
-  addHistory(tx, caller, { serviceId: target.serviceId as number, event: 'SPLIT', side: actingSide(target, caller), detail: `← ${source.number}` });
+  const updatedSource = await updateService(tx, caller, sourceId, { purchaseOrderLines: staying }, version);
+  const updatedTarget = await updateService(tx, caller, target.serviceId as number, { purchaseOrderLines: [...linesOf(target, PO_LINES), ...moving] });
+  await addHistory(tx, caller, { serviceId: sourceId, event: 'SPLIT', side: actingSide(source, caller), detail: `→ ${target.number}` });
+  await addHistory(tx, caller, { serviceId: target.serviceId as number, event: 'SPLIT', side: actingSide(target, caller), detail: `← ${source.number}` });
   return { source: updatedSource, target: updatedTarget };
 }
 
-function merge(tx: WriteOps, caller: Caller, sourceId: number, body: Row, version?: number) {
-  const { source, target } = sourceAndTarget(tx, caller, sourceId, body.targetServiceId);
+async function merge(tx: Writer, caller: Caller, sourceId: number, body: Row, version?: number) {
+  const { source, target } = await sourceAndTarget(tx, caller, sourceId, body.targetServiceId);
   const deleteSource = body.deleteSource ?? false;
   if (typeof deleteSource !== 'boolean') throw validationError([{ path: '/deleteSource', key: 'validation.wrongType' }]);
   if (version !== undefined && version !== source.version) throw versionConflict();
-  const updatedTarget = updateService(tx, caller, target.serviceId as number, {
+  const updatedTarget = await updateService(tx, caller, target.serviceId as number, {
     purchaseOrderLines: [...linesOf(target, PO_LINES), ...linesOf(source, PO_LINES)],
     laboratoryLines: [...linesOf(target, LAB_LINES), ...linesOf(source, LAB_LINES)],
   });
-  addHistory(tx, caller, { serviceId: target.serviceId as number, event: 'MERGED', side: actingSide(target, caller), detail: `← ${source.number}` });
+  await addHistory(tx, caller, { serviceId: target.serviceId as number, event: 'MERGED', side: actingSide(target, caller), detail: `← ${source.number}` });
   if (deleteSource) {
-    removeService(tx, sourceId);
+    await removeService(tx, sourceId);
     return { source: null, target: updatedTarget };
   }
   // Merged into another one, the source is cancelled like its owner would cancel it (the merge, not the caller's flags, decides).
@@ -68,12 +68,12 @@ function merge(tx: WriteOps, caller: Caller, sourceId: number, body: Row, versio
   const step = source.serviceStep as ServiceStep;
   const moved = moveService(step, flowOf(source as never), { type: 'CANCEL', by: side ?? 'DECISION_MAKER', owner: true, workflow: true });
   if (!moved) throw new HttpError(409, 'TransitionException', 'error.service.transitionRefused', { action: 'CANCEL', step });
-  const updatedSource = updateService(tx, caller, sourceId, {
+  const updatedSource = await updateService(tx, caller, sourceId, {
     purchaseOrderLines: [],
     laboratoryLines: [],
     ...flowFields(moved.step, moved.flow, today(), source as never),
   });
-  addHistory(tx, caller, { serviceId: sourceId, event: 'CANCEL', fromStep: step, toStep: moved.step, side, detail: `→ ${target.number}` });
+  await addHistory(tx, caller, { serviceId: sourceId, event: 'CANCEL', fromStep: step, toStep: moved.step, side, detail: `→ ${target.number}` });
   return { source: updatedSource, target: updatedTarget };
 }
 
@@ -83,14 +83,14 @@ export function splitMergeRoutes(): Hono<AppEnv> {
   for (const [name, action] of Object.entries(actions)) {
     app.post(`/back/bo/services/:id{[0-9]+}/${name}`, async (c) => {
       const caller = serviceCaller(c);
-      const { store } = c.get('services');
-      serviceInReach(c, caller);
+      const { db } = c.get('services');
+      await serviceInReach(c, caller);
       const body = await readObject(c, action.keys);
       const version = expectedVersion(body.version, false);
-      const result = await store.transaction((tx) => action.run(tx, caller, numberParam(c, 'id'), body, version));
+      const result = await db.transaction((tx) => action.run(tx, caller, numberParam(c, 'id'), body, version));
       return c.json({
-        source: result.source && presentService(store, result.source, caller),
-        target: presentService(store, result.target, caller),
+        source: result.source && (await presentService(db, result.source, caller)),
+        target: await presentService(db, result.target, caller),
       });
     });
   }

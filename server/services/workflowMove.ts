@@ -13,7 +13,8 @@ import { today } from '../dates';
 import { HttpError, forbidden, versionConflict } from '../errors';
 import { translate } from '../i18n';
 import type { Registry } from '../schemas';
-import type { Row, WriteOps } from '../store/types';
+import { and, eq } from '../store/query';
+import type { Row, Writer } from '../store/types';
 import { actingSide, serviceActor } from './access';
 import { addHistory } from './history';
 import { SERVICE_DATE_LINES, updateService, type ServiceRecord } from './records';
@@ -68,13 +69,13 @@ function datesRefused(service: ServiceRecord, event: ServiceAction): HttpError {
 /** The actions that answer a proposal themselves (their route marks the line ACCEPTED or REFUSED). */
 const DATE_ANSWERS: ServiceAction[] = ['ACCEPT_DATE', 'REFUSE_DATE'];
 
-function withdrawProposals(tx: WriteOps, serviceId: number): void {
-  for (const line of tx.find(SERVICE_DATE_LINES, (row) => row.serviceId === serviceId && row.status === 'PROPOSED')) {
-    tx.update(SERVICE_DATE_LINES, line.dateLineId as number, (row) => ({ ...row, status: 'WITHDRAWN' }));
+async function withdrawProposals(tx: Writer, serviceId: number): Promise<void> {
+  for (const line of await tx.query({ collection: SERVICE_DATE_LINES, where: and(eq('serviceId', serviceId), eq('status', 'PROPOSED')) })) {
+    await tx.update(SERVICE_DATE_LINES, line.dateLineId as number, (row) => ({ ...row, status: 'WITHDRAWN' }));
   }
 }
 
-export function applyServiceEvent(tx: WriteOps, service: ServiceRecord, caller: Caller, event: ServiceAction, extra: MoveExtra): MoveResult {
+export async function applyServiceEvent(tx: Writer, service: ServiceRecord, caller: Caller, event: ServiceAction, extra: MoveExtra): Promise<MoveResult> {
   const side = actingSide(service, caller);
   if (!side) throw forbidden('error.service.noSide');
   if (extra.version !== undefined && extra.version !== service.version) throw versionConflict();
@@ -89,11 +90,11 @@ export function applyServiceEvent(tx: WriteOps, service: ServiceRecord, caller: 
   }
   const fields = flowFields(moved.step, moved.flow, today(now), service as never);
   const serviceId = service.serviceId as number;
-  const updated = updateService(tx, caller, serviceId, { ...extra.changes, ...fields }, service.version);
+  const updated = await updateService(tx, caller, serviceId, { ...extra.changes, ...fields }, service.version);
   // A cancellation, completion or reopening drops the proposal that waited: nobody may answer it any more.
-  if (service.pendingDateBy && !moved.flow.pendingDateBy && !DATE_ANSWERS.includes(event)) withdrawProposals(tx, serviceId);
-  addHistory(tx, caller, { serviceId, event, fromStep, toStep: moved.step, side, detail: extra.comment }, now);
-  alertServiceParties(tx, extra.registry, updated, caller, event, now);
+  if (service.pendingDateBy && !moved.flow.pendingDateBy && !DATE_ANSWERS.includes(event)) await withdrawProposals(tx, serviceId);
+  await addHistory(tx, caller, { serviceId, event, fromStep, toStep: moved.step, side, detail: extra.comment }, now);
+  await alertServiceParties(tx, extra.registry, updated, caller, event, now);
   return { service: updated, side, fromStep, toStep: moved.step };
 }
 
@@ -101,10 +102,10 @@ export function applyServiceEvent(tx: WriteOps, service: ServiceRecord, caller: 
  * The answer of every workflow call, once committed: the presented service; the e-mails of a
  * confirmation or cancellation go out after the answer (a mail failure is only logged).
  */
-export function answerMove(c: AppContext, caller: Caller, event: ServiceAction, service: ServiceRecord): Response {
+export async function answerMove(c: AppContext, caller: Caller, event: ServiceAction, service: ServiceRecord): Promise<Response> {
   const services = c.get('services');
   void mailServiceParties(services, service, event, { caller }).catch((error: Error) =>
     console.error(`[qcflow] service ${String(service.number)} e-mails failed:`, error.message),
   );
-  return c.json(presentService(services.store, service, caller));
+  return c.json(await presentService(services.db, service, caller));
 }

@@ -71,3 +71,10 @@ class LowdbAsyncStore extends SnapshotReader implements AsyncStore {
 }
 
 export const asyncStore = (store: Store): AsyncStore => new LowdbAsyncStore(store);
+
+/**
+ * A synchronous transaction's draft as a `Writer`: for the demo seed (one synchronous lowdb
+ * transaction) and the service wizard's merge lookup (the service search index, until the lowdb
+ * planner uses it) calling the shared asynchronous helpers. Routes use `AsyncStore.transaction`.
+ */
+export const draftWriter = (tx: WriteOps): Writer => new DraftWriter(tx);

@@ -3,8 +3,7 @@ import { LOGIN_EVENTS } from '../../server/audit';
 import { API_TOKENS, newTokenSecret, secretHashOf } from '../../server/auth/apiTokenStore';
 import { SESSIONS, type Session } from '../../server/auth/sessions';
 import { totpNow } from '../../server/auth/totp';
-import { contactByEmail } from '../../server/identity';
-import { ACCOUNTS, Client, DEMO_PASSWORD, loginAs, shiftDay, startServer, today, type RequestOptions, type TestServer } from './helpers';
+import { ACCOUNTS, Client, DEMO_PASSWORD, loginAs, shiftDay, startServer, storedContactByEmail, today, type RequestOptions, type TestServer } from './helpers';
 
 /** docs/identity.md "My account (logged in)": profile, password, notifications, two-factor login. */
 let server: TestServer;
@@ -15,7 +14,7 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 const USER = '/back/bo/profile/user';
-const contactOf = (email: string) => contactByEmail(server.store, email)!;
+const contactOf = (email: string) => storedContactByEmail(server.store, email)!;
 
 /** A code that is none of the codes valid now (the current step and one either side). */
 async function wrongCodeFor(secret: string): Promise<string> {

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALERTS } from '../../server/routes/alerts';
-import { contactByEmail } from '../../server/identity';
-import { ACCOUNTS, loginAs, type Client, startServer, type TestServer } from './helpers';
+import { ACCOUNTS, loginAs, type Client, startServer, storedContactByEmail, type TestServer } from './helpers';
 import { insertService } from './service-fixtures';
 
 /**
@@ -49,7 +48,7 @@ async function capaLink(quality: Client) {
 }
 
 async function addAlert(email: string, titleLink: string, title: string) {
-  const contact = contactByEmail(server.store, email)!;
+  const contact = storedContactByEmail(server.store, email)!;
   await server.store.transaction((tx) =>
     tx.insert(ALERTS, 'alertId', { contactId: contact.contactId, universeId: contact.universeId, level: 'INFO', title, message: title, titleLink, creationDate: new Date().toISOString(), read: false, shown: false }),
   );
@@ -89,7 +88,7 @@ describe('live alert links', () => {
     const reply = await quality.patch(`/back/bo/services/${String(service.serviceId)}/CANCEL`, {}, { version: Number(service.version) });
     expect(reply.status, reply.text).toBe(200);
     const created = server.store.find(ALERTS, () => true).slice(before);
-    const to = (email: string) => created.filter((alert) => alert.contactId === contactByEmail(server.store, email)!.contactId);
+    const to = (email: string) => created.filter((alert) => alert.contactId === storedContactByEmail(server.store, email)!.contactId);
     expect(to(ACCOUNTS.manager).length).toBeGreaterThan(0);
     expect(to(ACCOUNTS.inspector)).toEqual([]);
   });

@@ -8,7 +8,8 @@ import { createApp } from '../../server/app';
 import { openStore } from '../../server/boot';
 import { listenThenBuild } from '../../server/listen';
 import { createMailer, type Mailer } from '../../server/mail';
-import type { Store } from '../../server/store/types';
+import type { Contact } from '../../server/identity';
+import type { Store, Stored } from '../../server/store/types';
 import { ACCOUNTS, DEMO_PASSWORD } from '../demo-accounts';
 
 export { ACCOUNTS, DEMO_PASSWORD };
@@ -17,6 +18,12 @@ export { ACCOUNTS, DEMO_PASSWORD };
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 export const today = () => new Date().toISOString().slice(0, 10);
+
+/** A test's synchronous look at the store: the contact holding this e-mail (any case). */
+export function storedContactByEmail(store: Store, email: string): Stored<Contact> | undefined {
+  const wanted = email.trim().toLowerCase();
+  return store.find<Contact>('contacts', (contact) => contact.email?.toLowerCase() === wanted)[0];
+}
 export const currentMonth = () => today().slice(0, 7);
 export const shiftDay = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 

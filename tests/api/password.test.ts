@@ -2,8 +2,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LOGIN_EVENTS } from '../../server/audit';
 import { PASSWORD_REQUESTS } from '../../server/auth/passwordRoutes';
 import { PASSWORD_TOKENS, issuePasswordToken, type PasswordToken } from '../../server/auth/passwordLinks';
-import { COLLECTIONS, contactByEmail, type Contact } from '../../server/identity';
-import { ACCOUNTS, Client, DEMO_PASSWORD, loginAs, startServer, type TestServer } from './helpers';
+import { COLLECTIONS, type Contact } from '../../server/identity';
+import { asyncStore } from '../../server/store/lowdbAsync';
+import { ACCOUNTS, Client, DEMO_PASSWORD, loginAs, startServer, type TestServer, storedContactByEmail } from './helpers';
 import { linkToken, sentMails, waitForMails } from './outbox';
 
 /** docs/identity.md "Passwords (anonymous)": forgotten password, link check, reset. */
@@ -24,7 +25,7 @@ beforeEach(async () => {
   });
 });
 
-const contactOf = (email: string) => contactByEmail(server.store, email)!;
+const contactOf = (email: string) => storedContactByEmail(server.store, email)!;
 const mailsTo = async (email: string) => (await sentMails(server.outbox!)).filter((mail) => mail.to === email);
 
 /** Asks for a reset link and returns the token read from the e-mail. */
@@ -98,7 +99,7 @@ describe('forgotten password → e-mail → reset', () => {
         account: { profiles: ['CONTRIBUTOR'], failedLogins: 0 },
       }),
     );
-    const token = await server.store.transaction((tx) => issuePasswordToken(tx, invited.contactId as number, 'welcome', '127.0.0.1'));
+    const token = await asyncStore(server.store).transaction((tx) => issuePasswordToken(tx, invited.contactId as number, 'welcome', '127.0.0.1'));
     expect((await new Client(server.url).login('lina.okafor@inspect.test', NEW_PASSWORD)).status).toBe(401);
     expect((await anonymous.get('/back/password/token', { token })).body).toMatchObject({ firstName: 'Lina', kind: 'welcome' });
     expect((await reset(token, NEW_PASSWORD)).status).toBe(200);

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import { serverLogEntry } from '../../server/audit';
+import { draftWriter } from '../../server/store/lowdbAsync';
 import { newTokenSecret, secretHashOf } from '../../server/auth/apiTokenStore';
 import { loadRegistry, type EntityDef } from '../../server/schemas';
 import type { Row, Stored } from '../../server/store/types';
@@ -388,7 +389,7 @@ async function makeFixtures() {
   const writable = [...entities.values()].filter((def) => def.api && !def.customRoutes && !def.readOnly);
   const copies = writable.flatMap((def) => MANAGERS.map((who) => ({ def, who, record: store.get(def.collection, seen(def.name, who))! })));
   const main = people.quality.universeId;
-  await store.transaction((tx) => {
+  await store.transaction(async (tx) => {
     for (const def of writable.filter((d) => d.visibility.length)) {
       const base = tx.all(def.collection).find((record) => record.universeId === main)!;
       const record = copyOf(def, base, Object.fromEntries(def.visibility.map((field) => [field, como])));
@@ -397,7 +398,7 @@ async function makeFixtures() {
     for (const { def, who, record } of copies) disposables.set(`${def.name}:${who}`, tx.insert(def.collection, def.idField, copyOf(def, record))[def.idField] as number);
     for (const who of ['quality', 'outsider'] as const) {
       const contact = tx.get<any>('contacts', people[who].contactId)!;
-      serverLogEntry(tx, { level: 'INFO', application: 'SERVER', contact, message: `rights matrix sample for ${who}` });
+      await serverLogEntry(draftWriter(tx), { level: 'INFO', application: 'SERVER', contact, message: `rights matrix sample for ${who}` });
     }
     const token = (who: Who) => ({
       universeId: people[who].universeId,
