@@ -1,7 +1,7 @@
 import { flowOf, serviceActions, type ServiceStep } from '../../machines/service';
 import type { Caller } from '../context';
 import type { Reader, Row } from '../store/types';
-import { visibleTagIds } from '../tags';
+import { visibleTagSet } from '../tags';
 import { actingSide, companyRolesOn, isOwner, serviceActor, sheetRight, type ServiceParties } from './access';
 
 /** Fields kept on the server (the search index text). */
@@ -9,13 +9,23 @@ const SERVER_ONLY = ['searchText'];
 
 /** A service as the caller sees it: visible tags only, plus its roles, side, rights and allowed actions. */
 export async function presentService(db: Reader, service: Row & ServiceParties, caller: Caller): Promise<Row> {
+  return (await presentServices(db, [service], caller))[0];
+}
+
+/** `presentService` for a page of services, with one read of their tags. */
+export async function presentServices(db: Reader, services: (Row & ServiceParties)[], caller: Caller): Promise<Row[]> {
+  const visibleTags = await visibleTagSet(db, caller, services.map((service) => service.tags));
+  return services.map((service) => presented(service, caller, visibleTags));
+}
+
+function presented(service: Row & ServiceParties, caller: Caller, visibleTags: Set<number>): Row {
   const side = actingSide(service, caller);
   const owner = isOwner(service, caller);
   const out: Row = { ...service };
   for (const key of SERVER_ONLY) delete out[key];
   return {
     ...out,
-    tags: await visibleTagIds(db, caller, service.tags),
+    tags: Array.isArray(service.tags) ? service.tags.filter((id) => visibleTags.has(id as number)) : [],
     userRoles: companyRolesOn(service, caller.company.companyId),
     side,
     owner,

@@ -8,7 +8,7 @@ import { TAGS, type Tag } from '../tags';
 import type { ReadOps, Reader, Row } from '../store/types';
 import { actingSide, type ServiceRow } from './access';
 import { priorityRoutes } from './priorities';
-import { presentService } from './present';
+import { presentServices } from './present';
 import { serviceCaller } from './routeHelpers';
 import { countOutsideWindow, findServices, taskLevel, type ServiceCriteria, type TaskLevel } from './search';
 
@@ -44,8 +44,9 @@ export async function searchAnswer(store: ReadOps, db: Reader, caller: Caller, p
   const taskLevels: Record<string, TaskLevel> = {};
   const contributorIds = new Set<number>();
   const tagIds = new Set<number>();
-  for (const service of page) {
-    const { purchaseOrderLines: lines, laboratoryLines: _lab, ...presented } = await presentService(db, service, caller);
+  const shown = await presentServices(db, page, caller);
+  for (const [index, service] of page.entries()) {
+    const { purchaseOrderLines: lines, laboratoryLines: _lab, ...presented } = shown[index];
     services.push(presented);
     const serviceId = service.serviceId as number;
     if (Array.isArray(lines)) for (const line of lines as Row[]) purchaseOrderLines.push({ serviceId, ...line });
