@@ -325,6 +325,7 @@ async function main() {
     `Run ${new Date().toISOString()} on ${cpu.length} × ${cpu[0]?.model ?? 'cpu'}, Node ${process.version}: the real server (node + tsx) on a generated lowdb store, autocannon over loopback, logged in as quality@brand.test (Maison Lumière, client of every generated service).`,
     `Reads: ${SECONDS} s per case, ${CONNECTIONS} connections (a request may wait for the other one: the server is single-threaded); writes: 1 connection, a fixed number of requests. Percentiles from every response's time.`,
     'Server start is a single measure (spawn → first answer of /back/version/); its p50 column holds it.',
+    `This run measured ${SIZES.map((size) => size.toLocaleString('en')).join(', ')} services${ONLY ? ` (cases holding "${ONLY}")` : ''}; other rows are kept from earlier runs (the file's git history dates them).`,
     `Writes (${WRITES} per case) append their change to the store's journal and fsync it; the JSON file is rewritten only once the journal passes 16 MB or half its size (not reached here, except in the fold case, whose own server folds after any write: the rewrite runs beside requests and writes, a chunk at a time).`,
     '',
     '',
