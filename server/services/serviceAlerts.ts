@@ -57,6 +57,12 @@ function alertKey(service: ServiceLike, event: string): string {
   return hasMessage(`alert.service.${key}.title`) ? key : 'UPDATED';
 }
 
+/** Whether the contact, signed in, could open `link` (its screen's roles and the record's read rule). */
+async function opensLink(db: Reader, registry: Registry, contact: Stored<Contact>, link: string): Promise<boolean> {
+  const recipient = await callerFor(db, contact.contactId, { via: 'session', sessionKey: '' });
+  return !!recipient && (await alertLinkOpens(registry, db, recipient, link));
+}
+
 /**
  * Live alerts for everyone concerned but the caller, each in the recipient's language; only
  * to those whose role opens the service page the alert links to.
@@ -66,8 +72,7 @@ export async function alertServiceParties(tx: Writer, registry: Registry, servic
   const params = { number: service.number, company: caller.company.name, dates: datesOf(service) };
   const titleLink = `/services/${String(service.serviceId)}`;
   for (const contact of await serviceRecipients(tx, service, caller.contact.contactId)) {
-    const recipient = await callerFor(tx, contact.contactId, { via: 'session', sessionKey: '' });
-    if (!recipient || !(await alertLinkOpens(registry, tx, recipient, titleLink))) continue;
+    if (!(await opensLink(tx, registry, contact, titleLink))) continue;
     const lang: Language = contact.language ?? 'en';
     const alert: Omit<Alert, 'alertId'> = {
       contactId: contact.contactId,
@@ -106,22 +111,25 @@ export interface MailOptions {
 }
 
 /**
- * Run after the commit: e-mails the parties that want this notification. A failing mail is
- * logged (serverLogs, MAIL) and never fails the caller's request.
+ * Run after the commit: e-mails the parties that want this notification and could open the
+ * service it links to, like the live alerts. A failing mail is logged (serverLogs, MAIL) and
+ * never fails the caller's request.
  */
 export async function mailServiceParties(services: Services, service: ServiceLike, event: string, options: MailOptions = {}): Promise<void> {
   const type = notificationOf(service, event);
   if (!type) return;
   const { db, mailer, registry } = services;
+  const page = `/services/${String(service.serviceId)}`;
   const recipients = (await serviceRecipients(db, service, options.caller?.contact.contactId)).filter((contact) => wantsMail(contact, type));
   for (const contact of recipients) {
+    if (!(await opensLink(db, registry, contact, page))) continue;
     const lang: Language = contact.language ?? 'en';
     const params = {
       name: fullName(contact),
       number: service.number,
       type: registry.locales[lang]?.[`enum.serviceType.${String(service.type)}`] ?? service.type,
       dates: datesOf(service),
-      link: appLink(services, `/services/${String(service.serviceId)}`),
+      link: appLink(services, page),
     };
     try {
       await mailer.send({ to: contact.email!, subject: translate(lang, `mail.service.${type}.subject`, params), text: translate(lang, `mail.service.${type}.body`, params) });

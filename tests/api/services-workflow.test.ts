@@ -97,9 +97,10 @@ describe('dates: propose, answer, postpone', () => {
     const callerAlerts = ok(await manager.get('/back/alerts/'));
     expect((callerAlerts.alerts as Row[]).filter((alert) => String(alert.title).includes(number))).toEqual([]);
 
-    // An accepted date that confirms e-mails SERVICE_CONFIRMED to the parties (not the caller).
-    const mails = await newMails(mailsBefore, 4);
-    expect(mails.map((mail) => mail.to).sort()).toEqual([ACCOUNTS.buyer, ACCOUNTS.inspector, ACCOUNTS.quality, ACCOUNTS.sales].sort());
+    // An accepted date that confirms e-mails SERVICE_CONFIRMED to the parties (not the caller), like
+    // the alerts only to those who can open the service: not the inspector (CONTRIBUTOR, no service screen).
+    const mails = await newMails(mailsBefore, 3);
+    expect(mails.map((mail) => mail.to).sort()).toEqual([ACCOUNTS.buyer, ACCOUNTS.quality, ACCOUNTS.sales].sort());
     expect(mails[0].subject).toBe(`QCFlow: service ${number} confirmed`);
     expect(mails[0].text).toContain(`/services/${id}`);
     expect(mails[0].text).toContain('Final random inspection');
@@ -179,8 +180,9 @@ describe('PATCH actions', () => {
     const confirmed = ok(await manager.patch(serviceUrl(id, '/CONFIRM'), { comment: 'inspector booked' }));
     expect(confirmed).toMatchObject({ serviceStep: 'CONFIRMED', providerConfirmed: true });
     expect(historyOf(id)).toEqual([expect.objectContaining({ event: 'CONFIRM', fromStep: 'OPENED', toStep: 'CONFIRMED', side: 'SERVICE_PROVIDER', detail: 'inspector booked' })]);
-    const mails = await newMails(before, 4);
-    expect(mails.map((mail) => mail.subject)).toEqual(Array(4).fill(`QCFlow: service ${confirmed.number} confirmed`));
+    // The parties but the caller and the inspector (no service screen): quality, buyer, sales.
+    const mails = await newMails(before, 3);
+    expect(mails.map((mail) => mail.subject)).toEqual(Array(3).fill(`QCFlow: service ${confirmed.number} confirmed`));
 
     refused(await quality.patch(serviceUrl(id, '/COMPLETE')), 409, 'TransitionException');
     const done = ok(await manager.patch(serviceUrl(id, '/COMPLETE')));
@@ -194,7 +196,7 @@ describe('PATCH actions', () => {
     expect(reopened).toMatchObject({ serviceStep: 'OPENED', pendingDateBy: null, cancelRequestDate: null, owner: true, side: 'DECISION_MAKER' });
     // COMPLETE and REOPEN send no e-mail.
     await new Promise((resolve) => setTimeout(resolve, 150));
-    expect((await sentMails(server.outbox!)).length).toBe(before + 4);
+    expect((await sentMails(server.outbox!)).length).toBe(before + 3);
   });
 
   it('cancel requests: asked by another party, declined or confirmed by the provider (WARN alerts, e-mail on cancellation)', async () => {
@@ -215,8 +217,8 @@ describe('PATCH actions', () => {
     const before = (await sentMails(server.outbox!)).length;
     const cancelled = ok(await manager.patch(serviceUrl(id, '/CONFIRM_CANCEL')));
     expect(cancelled).toMatchObject({ serviceStep: 'CANCELLED', cancelRequestDate: null });
-    const mails = await newMails(before, 4);
-    expect(mails.map((mail) => mail.subject)).toEqual(Array(4).fill(`QCFlow: service ${cancelled.number} cancelled`));
+    const mails = await newMails(before, 3);
+    expect(mails.map((mail) => mail.subject)).toEqual(Array(3).fill(`QCFlow: service ${cancelled.number} cancelled`));
     const ownerAlerts = ok(await quality.get('/back/alerts/'));
     expect(ownerAlerts.alerts).toContainEqual(expect.objectContaining({ level: 'WARN', title: `Service ${cancelled.number} cancelled` }));
     expect(ok(await quality.get(serviceUrl(id, '/history'))).map((row: Row) => row.event)).toEqual(['CONFIRM_CANCEL', 'REQUEST_CANCEL', 'DECLINE_CANCEL', 'REQUEST_CANCEL']);
@@ -233,7 +235,7 @@ describe('PATCH actions', () => {
     refused(await sales.patch(serviceUrl(id, '/CANCEL')), 409, 'TransitionException');
     const before = (await sentMails(server.outbox!)).length;
     expect(ok(await quality.patch(serviceUrl(id, '/CANCEL')))).toMatchObject({ serviceStep: 'CANCELLED', owner: true });
-    expect((await newMails(before, 4)).map((mail) => mail.to).sort()).toEqual([ACCOUNTS.buyer, ACCOUNTS.inspector, ACCOUNTS.manager, ACCOUNTS.sales].sort());
+    expect((await newMails(before, 3)).map((mail) => mail.to).sort()).toEqual([ACCOUNTS.buyer, ACCOUNTS.manager, ACCOUNTS.sales].sort());
 
     // Before the provider confirms, the supplier neither sees the service nor hears of it.
     const other = await newService();
@@ -243,7 +245,7 @@ describe('PATCH actions', () => {
     // The proposal that waited can no longer be answered: it is withdrawn, and says so.
     expect(linesOf(other).map((line) => line.status)).toEqual(['WITHDRAWN']);
     expect(ok(await quality.get(dates(String(other))))[0]).toMatchObject({ status: 'WITHDRAWN' });
-    expect((await newMails(before + 4, 3)).map((mail) => mail.to).sort()).toEqual([ACCOUNTS.buyer, ACCOUNTS.inspector, ACCOUNTS.quality].sort());
+    expect((await newMails(before + 3, 2)).map((mail) => mail.to).sort()).toEqual([ACCOUNTS.buyer, ACCOUNTS.quality].sort());
     expect((ok(await sales.get('/back/alerts/')).alerts as Row[]).filter((alert) => alert.titleLink === `/services/${other}`)).toEqual([]);
     expect(ok(await buyer.get('/back/alerts/')).alerts).toContainEqual(expect.objectContaining({ level: 'WARN', titleLink: `/services/${other}` }));
   });
@@ -478,30 +480,32 @@ describe('refusals: rights, visibility, input, versions', () => {
 });
 
 describe('notification preferences and mail failures', () => {
-  it('e-mails only contacts with notifications on whose types include it; alerts in the recipient’s language', async () => {
+  it('e-mails only contacts with notifications on whose types include it and who can open the service; alerts in the recipient’s language', async () => {
     const set = (email: string, change: Row) => server.store.update('contacts', net.contacts[email], (contact) => ({ ...contact, ...change }));
     await set(ACCOUNTS.buyer, { allowNotification: false, language: 'it' });
     await set(ACCOUNTS.sales, { notificationTypes: ['SERVICE_CANCELED'] });
-    await set(ACCOUNTS.inspector, { notificationTypes: ['SERVICE_CONFIRMED'], language: 'it' });
+    await set(ACCOUNTS.quality, { language: 'it' });
+    // Wants the e-mail, but his role (CONTRIBUTOR) opens no service page: like the alerts, no e-mail.
+    await set(ACCOUNTS.inspector, { notificationTypes: ['SERVICE_CONFIRMED'] });
     try {
       const id = await newService({ fields: { dateRelevance: 'ACCEPTED', pendingDateBy: null } });
       const before = (await sentMails(server.outbox!)).length;
       const confirmed = ok(await manager.patch(serviceUrl(id, '/CONFIRM')));
-      const mails = await newMails(before, 2);
+      const mails = await newMails(before, 1);
       await new Promise((resolve) => setTimeout(resolve, 150));
-      expect((await sentMails(server.outbox!)).length).toBe(before + 2);
+      expect((await sentMails(server.outbox!)).length).toBe(before + 1);
       expect(Object.fromEntries(mails.map((mail) => [mail.to, mail.subject]))).toEqual({
-        [ACCOUNTS.quality]: `QCFlow: service ${confirmed.number} confirmed`,
-        [ACCOUNTS.inspector]: `QCFlow: servizio ${confirmed.number} confermato`,
+        [ACCOUNTS.quality]: `QCFlow: servizio ${confirmed.number} confermato`,
       });
       // Alerts do not depend on e-mail preferences; they go only to those whose role opens the service page.
       expect(ok(await buyer.get('/back/alerts/')).alerts).toContainEqual(expect.objectContaining({ title: `Servizio ${confirmed.number} confermato` }));
-      expect(ok(await quality.get('/back/alerts/')).alerts).toContainEqual(expect.objectContaining({ title: `Service ${confirmed.number} confirmed` }));
+      expect(ok(await sales.get('/back/alerts/')).alerts).toContainEqual(expect.objectContaining({ title: `Service ${confirmed.number} confirmed` }));
       expect(ok(await inspector.get('/back/alerts/')).alerts.filter((alert: Row) => String(alert.title).includes(String(confirmed.number)))).toEqual([]);
     } finally {
       await set(ACCOUNTS.buyer, { allowNotification: true, language: 'en' });
       await set(ACCOUNTS.sales, { notificationTypes: undefined });
-      await set(ACCOUNTS.inspector, { notificationTypes: undefined, language: 'en' });
+      await set(ACCOUNTS.quality, { language: 'en' });
+      await set(ACCOUNTS.inspector, { notificationTypes: undefined });
     }
   });
 
@@ -513,8 +517,10 @@ describe('notification preferences and mail failures', () => {
       const provider = await loginAs(other, ACCOUNTS.manager);
       expect(ok(await provider.patch(`/back/bo/services/${String(id)}/CONFIRM`)).serviceStep).toBe('CONFIRMED');
       const logged = async () => other.store.find('serverLogs', (log) => log.application === 'MAIL' && String(log.message).includes('SMTP down'));
-      for (let i = 0; i < 100 && (await logged()).length < 4; i++) await new Promise((resolve) => setTimeout(resolve, 25));
-      expect((await logged()).map((log) => log.level)).toEqual(['ERROR', 'ERROR', 'ERROR', 'ERROR']);
+      // One per recipient: quality, buyer and sales (the inspector gets none: his role opens no service page).
+      for (let i = 0; i < 100 && (await logged()).length < 3; i++) await new Promise((resolve) => setTimeout(resolve, 25));
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      expect((await logged()).map((log) => log.level)).toEqual(['ERROR', 'ERROR', 'ERROR']);
     } finally {
       await other.close();
     }
