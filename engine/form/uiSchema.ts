@@ -97,7 +97,8 @@ function fieldUi(name: string, prop: JsonSchema, given: UiSchema | undefined, op
   ui['ui:title'] ??= prop.title ? titleText(options.t, prop.title) : humanize(name);
   if (prop.readOnly && options.mode === 'create') ui['ui:widget'] = 'hidden';
   if (options.mode !== 'filter' && writeLocked(prop, options.roles)) ui['ui:disabled'] = true;
-  if (options.mode !== 'filter' && valuesLocked(prop, options.roles).length) ui['ui:enumDisabled'] = valuesLocked(prop, options.roles);
+  const lockedValues = options.mode === 'filter' ? [] : valuesLocked(prop, options.roles);
+  if (lockedValues.length) ui['ui:enumDisabled'] = lockedValues;
   ui['ui:widget'] ??= options.mode === 'filter' && kind === 'boolean' ? 'switch' : widgetByKind[kind];
   if (!ui['ui:widget']) delete ui['ui:widget'];
   if (options.mode === 'filter') {
