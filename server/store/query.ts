@@ -11,6 +11,7 @@ import type { Row } from './types';
 
 export type Scalar = string | number | boolean | null;
 
+/** Fields are top-level properties or dotted paths into nested objects (`report.clientDecision`); keywords take top-level fields only. */
 export type Condition =
   /** The field equals the value (`null`: the field is missing or null). An array field matches when it holds the value. */
   | { op: 'eq'; field: string; value: Scalar }
@@ -51,6 +52,23 @@ export const eq = (field: string, value: Scalar): Condition => ({ op: 'eq', fiel
 
 const isNil = (value: unknown) => value === undefined || value === null;
 
+/**
+ * A field's value: a top-level property, or a path through nested objects written with dots
+ * (`report.clientDecision`). A step through a missing value or a non-object gives undefined.
+ */
+export function fieldReader(field: string): (record: Row) => unknown {
+  if (!field.includes('.')) return (record) => record[field];
+  const steps = field.split('.');
+  return (record) => {
+    let value: unknown = record;
+    for (const step of steps) {
+      if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+      value = (value as Row)[step];
+    }
+    return value;
+  };
+}
+
 function equals(actual: unknown, wanted: Scalar): boolean {
   if (wanted === null) return isNil(actual);
   return Array.isArray(actual) ? actual.includes(wanted) : actual === wanted;
@@ -75,24 +93,32 @@ function compare(actual: unknown, op: 'gte' | 'lte' | 'gt' | 'lt', bound: string
 export function matcher(condition: Condition | undefined): (record: Row) => boolean {
   if (!condition) return () => true;
   switch (condition.op) {
-    case 'eq':
-      return (record) => equals(record[condition.field], condition.value);
+    case 'eq': {
+      const read = fieldReader(condition.field);
+      return (record) => equals(read(record), condition.value);
+    }
     case 'in': {
       if (!condition.values.length) return () => true;
       const wanted = new Set<unknown>(condition.values);
+      const read = fieldReader(condition.field);
       return (record) => {
-        const actual = record[condition.field];
+        const actual = read(record);
         return Array.isArray(actual) ? actual.some((item) => wanted.has(item)) : wanted.has(actual ?? null);
       };
     }
-    case 'anyEq':
-      return (record) => condition.fields.some((field) => equals(record[field], condition.value));
+    case 'anyEq': {
+      const reads = condition.fields.map(fieldReader);
+      return (record) => reads.some((read) => equals(read(record), condition.value));
+    }
     case 'gte':
     case 'lte':
     case 'gt':
-    case 'lt':
-      return (record) => compare(record[condition.field], condition.op, condition.value);
+    case 'lt': {
+      const read = fieldReader(condition.field);
+      return (record) => compare(read(record), condition.op, condition.value);
+    }
     case 'keywords': {
+      if (condition.fields.some((field) => field.includes('.'))) throw new TypeError(`Keywords search top-level fields only: ${condition.fields.join(', ')}`);
       const words = keywordsOf(condition.value);
       if (!words.length) return () => true;
       return (record) => {
@@ -100,8 +126,10 @@ export function matcher(condition: Condition | undefined): (record: Row) => bool
         return words.every((word) => texts.some((text) => text.includes(word)));
       };
     }
-    case 'exists':
-      return (record) => isNil(record[condition.field]) !== condition.value;
+    case 'exists': {
+      const read = fieldReader(condition.field);
+      return (record) => isNil(read(record)) !== condition.value;
+    }
     case 'and': {
       const parts = condition.all.map(matcher);
       return (record) => parts.every((part) => part(record));
@@ -120,9 +148,10 @@ export function matcher(condition: Condition | undefined): (record: Row) => bool
 /** Sorts like PostgreSQL's `ORDER BY … NULLS LAST`, ties kept in their order. */
 export function comparator(orderBy: Order[] | undefined): ((a: Row, b: Row) => number) | undefined {
   if (!orderBy?.length) return undefined;
+  const keys = orderBy.map(({ field, desc }) => ({ read: fieldReader(field), desc }));
   return (a, b) => {
-    for (const { field, desc } of orderBy) {
-      const [x, y] = [a[field], b[field]];
+    for (const { read, desc } of keys) {
+      const [x, y] = [read(a), read(b)];
       if (isNil(x) || isNil(y)) {
         if (isNil(x) !== isNil(y)) return isNil(x) ? 1 : -1;
         continue;

@@ -12,8 +12,10 @@ import fc from 'fast-check';
 import type { Condition, Order, Query, Scalar } from '../../server/store/query';
 
 export const ID_FIELD = 'recordId';
-const FIELDS = ['n', 's', 'b', 'd', 'm', 'tags', 'universeId', 'absent', ID_FIELD];
-const ORDERABLE = ['n', 's', 'b', 'd', 'universeId'];
+const TOP_FIELDS = ['n', 's', 'b', 'd', 'm', 'tags', 'universeId', 'absent', ID_FIELD];
+/** Dotted paths into `o` (an object, or sometimes not) and into `m` when it is `{ nested }`. */
+const FIELDS = [...TOP_FIELDS, 'o.k', 'o.d', 'o.deep.x', 'm.nested', 'o.absent'];
+const ORDERABLE = ['n', 's', 'b', 'd', 'universeId', 'o.d'];
 
 const WORDS = [
   'été', 'Ete', 'ÉTÉ', 'e\u0301te\u0301', 'café', 'CAFE', 'naïve', 'Naive', 'straße', 'STRASSE', 'Zoë', 'zoe',
@@ -45,12 +47,17 @@ export const recordArbitrary = fc.record(
     m: fc.oneof(scalar, fc.array(scalar, { maxLength: 3 }), fc.constant({ nested: 'Été' })),
     tags: fc.oneof(fc.array(fc.oneof(text, fc.constant(null)), { maxLength: 3 }), text),
     universeId: fc.integer({ min: 1, max: 3 }),
+    o: fc.oneof(
+      { weight: 4, arbitrary: fc.record({ k: fc.oneof(scalar, fc.array(scalar, { maxLength: 3 })), d: nullable(date), deep: fc.record({ x: scalar }, { requiredKeys: [] }) }, { requiredKeys: [] }) },
+      { weight: 1, arbitrary: fc.oneof(scalar, fc.array(scalar, { maxLength: 2 })) },
+    ),
   },
   { requiredKeys: [] },
 );
 
 const field = fc.constantFrom(...FIELDS);
 const fields = fc.subarray(FIELDS, { maxLength: 3 });
+const topFields = fc.subarray(TOP_FIELDS, { maxLength: 3 });
 const bound = fc.oneof(number, date, word, fc.constant(Number.NaN));
 
 const leaf: fc.Arbitrary<Condition> = fc.oneof(
@@ -60,7 +67,7 @@ const leaf: fc.Arbitrary<Condition> = fc.oneof(
   fc.record({ op: fc.constantFrom('gte' as const, 'lte' as const, 'gt' as const, 'lt' as const), field, value: bound }),
   fc.record({
     op: fc.constant('keywords' as const),
-    fields,
+    fields: topFields,
     value: fc.oneof(text, fc.constantFrom('  ', 'te', 'E', '%', '_', '\\', 'object', 'AF', '1,', 'SS')),
   }),
   fc.record({ op: fc.constant('exists' as const), field, value: fc.boolean() }),

@@ -29,16 +29,34 @@ const FALSE = 'false';
 const all = (parts: string[]) => (parts.length ? `(${parts.join(' AND ')})` : TRUE);
 const any = (parts: string[]) => (parts.length ? `(${parts.join(' OR ')})` : FALSE);
 
+/** A field's JSON value and its text: `data -> 'f'`, or `data #> '{a,b}'` for a dotted path. */
+interface FieldRef {
+  json: string;
+  text: string;
+}
+
+function fieldRef(params: Params, field: string): FieldRef {
+  if (!field.includes('.')) {
+    const name = params.add(field);
+    return { json: `(data -> ${name})`, text: `(data ->> ${name})` };
+  }
+  const path = params.add(field.split('.'));
+  return { json: `(data #> ${path}::text[])`, text: `(data #>> ${path}::text[])` };
+}
+
 /** The JSON type of a field, NULL when the field is missing. */
-const typeOf = (field: string) => `jsonb_typeof(data -> ${field})`;
+const typeOf = (ref: FieldRef) => `jsonb_typeof(${ref.json})`;
 
 /** Missing or null (`isNil` of query.ts). */
-const isNil = (field: string) => `coalesce(${typeOf(field)}, 'null') = 'null'`;
+const isNil = (ref: FieldRef) => `coalesce(${typeOf(ref)}, 'null') = 'null'`;
+
+/** `{"a": {"b": value}}` for the field `a.b`: what `data @>` tests. */
+const shapeOf = (field: string, value: unknown): unknown => field.split('.').reduceRight<unknown>((inner, step) => ({ [step]: inner }), value);
 
 /** One of `fields` equals `value`, or is an array holding it. */
 function equalsAny(params: Params, fields: string[], values: Exclude<Scalar, null>[]): string {
   if (!fields.length || !values.length) return FALSE;
-  const shapes = fields.flatMap((field) => values.flatMap((value) => [{ [field]: value }, { [field]: [value] }]));
+  const shapes = fields.flatMap((field) => values.flatMap((value) => [shapeOf(field, value), shapeOf(field, [value])]));
   return `data @> ANY(${params.add(shapes.map((shape) => JSON.stringify(shape)))}::jsonb[])`;
 }
 
@@ -48,12 +66,12 @@ const OPERATORS = { gte: '>=', lte: '<=', gt: '>', lt: '<' } as const;
 function compare(params: Params, field: string, op: keyof typeof OPERATORS, bound: unknown): string {
   if (typeof bound === 'number') {
     if (Number.isNaN(bound)) return FALSE; // every comparison with NaN is false in JS
-    const f = params.add(field);
-    return `CASE WHEN ${typeOf(f)} = 'number' THEN (data ->> ${f})::numeric ${OPERATORS[op]} ${params.add(String(bound))}::numeric ELSE false END`;
+    const f = fieldRef(params, field);
+    return `CASE WHEN ${typeOf(f)} = 'number' THEN ${f.text}::numeric ${OPERATORS[op]} ${params.add(String(bound))}::numeric ELSE false END`;
   }
   if (typeof bound === 'string') {
-    const f = params.add(field);
-    return `CASE WHEN ${typeOf(f)} = 'string' THEN (data ->> ${f}) COLLATE "C" ${OPERATORS[op]} ${params.add(bound)}::text COLLATE "C" ELSE false END`;
+    const f = fieldRef(params, field);
+    return `CASE WHEN ${typeOf(f)} = 'string' THEN ${f.text} COLLATE "C" ${OPERATORS[op]} ${params.add(bound)}::text COLLATE "C" ELSE false END`;
   }
   throw new TypeError(`Unsupported bound for ${op} on ${field}: ${JSON.stringify(bound)}`);
 }
@@ -65,6 +83,7 @@ const escapeLike = (word: string) => word.replace(/[\\%_]/g, (char) => `\\${char
  * normalized text) is tested first: it is implied by the exact test and has the trigram index.
  */
 function keywords(params: Params, fields: string[], value: string): string {
+  if (fields.some((field) => field.includes('.'))) throw new TypeError(`Keywords search top-level fields only: ${fields.join(', ')}`);
   const words = keywordsOf(value);
   if (!words.length) return TRUE;
   const names = fields.map((field) => params.add(field));
@@ -79,20 +98,20 @@ function keywords(params: Params, fields: string[], value: string): string {
 function compileCondition(params: Params, condition: Condition): string {
   switch (condition.op) {
     case 'eq':
-      return condition.value === null ? isNil(params.add(condition.field)) : equalsAny(params, [condition.field], [condition.value]);
+      return condition.value === null ? isNil(fieldRef(params, condition.field)) : equalsAny(params, [condition.field], [condition.value]);
     case 'in': {
       if (!condition.values.length) return TRUE;
       const present = condition.values.filter((value): value is Exclude<Scalar, null> => value !== null);
       const parts = [equalsAny(params, [condition.field], present)];
       // null in the list: a missing or null field, or an array holding null.
       if (present.length < condition.values.length) {
-        parts.push(isNil(params.add(condition.field)), `data @> ${params.add(JSON.stringify({ [condition.field]: [null] }))}::jsonb`);
+        parts.push(isNil(fieldRef(params, condition.field)), `data @> ${params.add(JSON.stringify(shapeOf(condition.field, [null])))}::jsonb`);
       }
       return any(parts.filter((part) => part !== FALSE));
     }
     case 'anyEq':
       return condition.value === null
-        ? any(condition.fields.map((field) => isNil(params.add(field))))
+        ? any(condition.fields.map((field) => isNil(fieldRef(params, field))))
         : equalsAny(params, condition.fields, [condition.value]);
     case 'gte':
     case 'lte':
@@ -102,7 +121,7 @@ function compileCondition(params: Params, condition: Condition): string {
     case 'keywords':
       return keywords(params, condition.fields, condition.value);
     case 'exists': {
-      const nil = isNil(params.add(condition.field));
+      const nil = isNil(fieldRef(params, condition.field));
       return condition.value ? `NOT ${nil}` : nil;
     }
     case 'and':
@@ -121,12 +140,12 @@ function compileCondition(params: Params, condition: Condition): string {
  */
 function orderKeys(params: Params, orderBy: Order[] | undefined): string {
   const keys = (orderBy ?? []).flatMap(({ field, desc }) => {
-    const f = params.add(field);
+    const f = fieldRef(params, field);
     const direction = desc ? 'DESC NULLS LAST' : 'ASC NULLS LAST';
     return [
-      `CASE WHEN ${typeOf(f)} = 'number' THEN (data ->> ${f})::numeric END ${direction}`,
-      `CASE WHEN ${typeOf(f)} = 'string' THEN (data ->> ${f}) COLLATE "C" END ${direction}`,
-      `CASE WHEN ${typeOf(f)} = 'boolean' THEN (data -> ${f})::boolean END ${direction}`,
+      `CASE WHEN ${typeOf(f)} = 'number' THEN ${f.text}::numeric END ${direction}`,
+      `CASE WHEN ${typeOf(f)} = 'string' THEN ${f.text} COLLATE "C" END ${direction}`,
+      `CASE WHEN ${typeOf(f)} = 'boolean' THEN ${f.json}::boolean END ${direction}`,
     ];
   });
   return [...keys, 'position'].join(', ');
