@@ -10,7 +10,7 @@ import { notFound, notLoggedIn } from './errors';
 import { errorResponse, onError } from './http';
 import { csrfGuard, guardWrites, limitBody } from './security';
 import { createMailer, type Mailer } from './mail';
-import { loadRegistry, type Registry } from './schemas';
+import { loadRegistry, storeIndexes, type Registry } from './schemas';
 import { resourceRoutes } from './resources/router';
 import { assertSearchForm } from './resources/search';
 import { alertRoutes } from './routes/alerts';
@@ -80,7 +80,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   if (!sessionSecret) throw new Error('No session secret: pass sessionSecret or prepare the store first (boot.ts)');
   const services: Services = {
     store: options.store,
-    db: asyncStore(options.store),
+    db: asyncStore(options.store, storeIndexes(registry)),
     registry,
     version: packageVersion(),
     prod: options.prod ?? false,

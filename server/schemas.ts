@@ -6,6 +6,7 @@ import { resolveSchema, type JsonSchema, type SharedDefs } from '../engine/schem
 import type { RoleRule } from '../engine/schema/roles';
 import { createAjv, type Validator } from './validation';
 import type { ScreenConfig } from '../engine/config';
+import type { IndexDef } from './store/orderedIndex';
 
 /**
  * Everything under SCHEMAS_DIR, loaded once at start: entity schemas with their
@@ -49,6 +50,8 @@ export interface EntityDef {
   tags?: { source: string; field: string };
   label?: string;
   hitLimit: number;
+  /** x-indexes: the orders (and keyword field) the store keeps indexes for (docs/store.md "Indexes"). */
+  indexes: IndexDef[];
   /** Fields the client never writes: readOnly properties, `version`, `universeId`. */
   serverOwned: Set<string>;
   validateCreate: Validator;
@@ -135,11 +138,30 @@ function entityDef(name: string, schema: JsonSchema, compilers: ReturnType<typeo
     tags: schema['x-tags'],
     label: schema['x-label'],
     hitLimit: schema['x-hitLimit'] ?? DEFAULT_HIT_LIMIT,
+    indexes: indexDefs(name, schema, required('x-id')),
     serverOwned,
     validateCreate: compilers.create.compile(schema),
     validateUpdate: compilers.update.compile(schema),
   };
 }
+
+/** `x-indexes`, checked: each order ends on the id field (so no two rows tie), keywords name a top-level string field. */
+function indexDefs(name: string, schema: JsonSchema, idField: string): IndexDef[] {
+  const declared = (schema['x-indexes'] ?? []) as IndexDef[];
+  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  for (const def of declared) {
+    const orderBy = Array.isArray(def.orderBy) ? def.orderBy : [];
+    if (!orderBy.length || orderBy[orderBy.length - 1].field !== idField || orderBy.some((order) => typeof order.field !== 'string')) {
+      throw new Error(`Entity ${name}: an x-indexes order must end with the id field ${idField}`);
+    }
+    if (def.keywords !== undefined && !Object.hasOwn(properties, def.keywords)) throw new Error(`Entity ${name}: x-indexes keywords names no property: ${def.keywords}`);
+  }
+  return declared;
+}
+
+/** The indexes the store keeps, per collection. */
+export const storeIndexes = (registry: Registry): Map<string, IndexDef[]> =>
+  new Map([...registry.entities.values()].filter((entity) => entity.indexes.length).map((entity) => [entity.collection, entity.indexes]));
 
 function compilersFor() {
   return { create: createAjv({ useDefaults: true }), update: createAjv(), search: createAjv({ coerceTypes: 'array' }) };

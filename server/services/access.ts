@@ -2,6 +2,7 @@ import { WORKFLOW_FLAG, type ServiceActor, type ServiceSide } from '../../machin
 import { sideOfCompanyRole } from '../../machines/serviceRoles';
 import { isSuperAdmin, type Caller } from '../context';
 import { forbidden, notFound } from '../errors';
+import { and, eq, or, type Condition } from '../store/query';
 import type { Reader, Row, Stored } from '../store/types';
 
 /**
@@ -71,6 +72,15 @@ export function canSeeService(service: ServiceParties, caller: Caller): boolean 
   const companyId = caller.company.companyId;
   if (service.creatorCompany === companyId || service.serviceProvider === companyId) return true;
   return service.providerConfirmed === true && companyRolesOn(service, companyId).length > 0;
+}
+
+/** `canSeeService` as a store condition: the visibility scope of the caller's service queries. */
+export function serviceScope(caller: Caller): Condition {
+  const universe = eq('universeId', caller.universeId);
+  if (isSuperAdmin(caller)) return universe;
+  const companyId = caller.company.companyId;
+  const party: Condition = { op: 'anyEq', fields: ['client', 'supplier', 'factory', 'agent'], value: companyId };
+  return and(universe, or(eq('creatorCompany', companyId), eq('serviceProvider', companyId), and(eq('providerConfirmed', true), party)));
 }
 
 export type Right = 'NONE' | 'READ_LIMITED' | 'READ' | 'WRITE';

@@ -3,7 +3,6 @@ import type { AppEnv } from '../context';
 import { businessRule } from '../errors';
 import { expectedVersion } from '../resources/write';
 import { requireServiceCreator, requireSheetWrite, visibleService } from './access';
-import { draftWriter } from '../store/lowdbAsync';
 import { EDIT_KEYS, WIZARD_KEYS, checkWizard, createOrMerge, editService, mergeTarget } from './createService';
 import { lineRoutes } from './lines';
 import { noteRoutes } from './notes';
@@ -47,13 +46,11 @@ export function serviceCoreRoutes(): Hono<AppEnv> {
   app.post('/back/bo/services', async (c) => {
     const caller = serviceCaller(c);
     requireServiceCreator(caller);
-    const { store, db, registry } = c.get('services');
+    const { db, registry } = c.get('services');
     const body = await readObject(c, WIZARD_KEYS);
-    // The synchronous transaction: the merge lookup reads the service search index of its draft (createService.ts mergeTarget).
-    const { result, notification } = await store.transaction(async (draft) => {
-      const tx = draftWriter(draft);
+    const { result, notification } = await db.transaction(async (tx) => {
       const input = await checkWizard(tx, registry, caller, body);
-      return { result: await createOrMerge(tx, registry, caller, input, mergeTarget(draft, caller, input.service)), notification: input.notification };
+      return { result: await createOrMerge(tx, registry, caller, input, await mergeTarget(tx, caller, input.service)), notification: input.notification };
     });
     await sendWizardNotification(c, caller, result.service, notification);
     return c.json({ service: await presentService(db, result.service, caller), created: result.created }, result.created ? 201 : 200);

@@ -6,8 +6,8 @@ import type { FieldError } from '../errors';
 import { isPlainObject } from '../json-body';
 import { assertWriteRoles, readableNumber } from '../resources/write';
 import type { Registry } from '../schemas';
-import type { ReadOps, Row, Writer } from '../store/types';
-import { SERVICES, actingSide, requireSheetWrite, sheetRight, visibleService } from './access';
+import type { Reader, Row, Writer } from '../store/types';
+import { SERVICES, actingSide, requireSheetWrite, serviceScope, sheetRight, visibleService } from './access';
 import { addHistory } from './history';
 import { LAB_LINES, PO_LINES, checkLines, linesOf, withLineIds } from './lines';
 import { insertNote, noteTextErrors } from './notes';
@@ -15,7 +15,8 @@ import { alertServiceParties } from './serviceAlerts';
 import { SERVICE_DATE_LINES, updateService, updateStampsOf, type ServiceRecord } from './records';
 import { throwIfAny } from './routeHelpers';
 import { serviceSearchText } from './searchText';
-import { candidates, serviceIndex } from './searchIndex';
+import { NEWEST_FIRST } from './search';
+import { and, eq, type Scalar } from '../store/query';
 import {
   assertServiceReferences,
   checkNotification,
@@ -91,23 +92,18 @@ const MERGE_KEYS = ['type', 'client', 'supplier', 'factory', 'serviceProvider', 
 
 /**
  * An open service the new one merges into: same type, parties and start date, which the caller
- * may edit (the oldest). The search index lists the services of that start date together.
- *
- * Like the service search, this reads the synchronous store's search index (`draft` is the
- * transaction's own synchronous draft, so the lookup sees its writes): a query would scan
- * every service on lowdb (about 25 ms per wizard at 100,000 services). It moves to `query`
- * with the search path, once the lowdb planner uses the index.
+ * may edit (the oldest). The services' ordered index holds those of one start date together.
  */
-export function mergeTarget(draft: ReadOps, caller: Caller, service: Row): ServiceRecord | undefined {
+export async function mergeTarget(db: Reader, caller: Caller, service: Row): Promise<ServiceRecord | undefined> {
   const start = service.startDate;
   if (typeof start !== 'string') return undefined;
-  const twins: ServiceRecord[] = [];
-  for (const record of candidates(serviceIndex(draft), { toDate: start })) {
-    if (record.startDate !== start) break;
-    const open = record.serviceStep === 'OPENED' || record.serviceStep === 'REQUESTED';
-    if (open && MERGE_KEYS.every((key) => record[key] === service[key]) && sheetRight(record as ServiceRecord, caller).right === 'WRITE') twins.push(record as ServiceRecord);
-  }
-  return twins.sort((a, b) => Number(a.serviceId) - Number(b.serviceId))[0];
+  const where = and(
+    serviceScope(caller),
+    { op: 'in', field: 'serviceStep', values: ['OPENED', 'REQUESTED'] },
+    ...MERGE_KEYS.map((key) => eq(key, (service[key] ?? null) as Scalar)),
+  );
+  const twins = await db.query<ServiceRecord>({ collection: SERVICES, where, orderBy: NEWEST_FIRST });
+  return twins.filter((twin) => sheetRight(twin, caller).right === 'WRITE').at(-1);
 }
 
 async function mergeInto(tx: Writer, registry: Registry, caller: Caller, target: ServiceRecord, input: WizardInput, now: Date): Promise<ServiceRecord> {

@@ -3,7 +3,7 @@ import type { AppEnv } from '../context';
 import { today } from '../dates';
 import { badRequest } from '../errors';
 import { COLLECTIONS, type Company } from '../identity';
-import type { ReadOps } from '../store/types';
+import type { Reader } from '../store/types';
 import { SERVICES, canSeeService, type ServiceRow } from './access';
 import { serviceCaller } from './routeHelpers';
 import { findServices } from './search';
@@ -12,8 +12,8 @@ import { findServices } from './search';
 const LOOKUP_LIMIT = 20;
 
 /** "S-000012 · 2026-11-20 · Shenzhen Textile Co": enough to tell services apart in a list. */
-function optionOf(store: ReadOps, service: ServiceRow) {
-  const supplier = typeof service.supplier === 'number' ? store.get<Company>(COLLECTIONS.companies, service.supplier)?.name : undefined;
+async function optionOf(db: Reader, service: ServiceRow) {
+  const supplier = typeof service.supplier === 'number' ? (await db.get<Company>(COLLECTIONS.companies, service.supplier))?.name : undefined;
   return { value: service.serviceId as number, label: [service.number, service.startDate, supplier].filter(Boolean).join(' · ') };
 }
 
@@ -24,19 +24,19 @@ function optionOf(store: ReadOps, service: ServiceRow) {
  */
 export function serviceLookupRoutes() {
   const app = new Hono<AppEnv>();
-  app.get('/back/bo/services/lookup', (c) => {
+  app.get('/back/bo/services/lookup', async (c) => {
     const caller = serviceCaller(c);
-    const { store } = c.get('services');
+    const { db } = c.get('services');
     const id = c.req.query('id');
     if (id !== undefined) {
       if (!/^\d+$/.test(id)) throw badRequest('error.badQuery');
-      const service = store.get<ServiceRow>(SERVICES, Number(id));
-      return c.json(service && canSeeService(service, caller) ? [optionOf(store, service)] : []);
+      const service = await db.get<ServiceRow>(SERVICES, Number(id));
+      return c.json(service && canSeeService(service, caller) ? [await optionOf(db, service)] : []);
     }
     const keywords = (c.req.query('q') ?? '').slice(0, 100);
     if (!keywords.trim()) return c.json([]);
-    const { page } = findServices(store, caller, { keywords }, today(), LOOKUP_LIMIT);
-    return c.json(page.map((service) => optionOf(store, service)));
+    const { page } = await findServices(db, caller, { keywords }, today(), LOOKUP_LIMIT);
+    return c.json(await Promise.all(page.map((service) => optionOf(db, service))));
   });
   return app;
 }

@@ -6,7 +6,6 @@ import { HttpError } from '../errors';
 import { expectedVersion } from '../resources/write';
 import type { Row } from '../store/types';
 import { requireServiceCreator, visibleService } from './access';
-import { draftWriter } from '../store/lowdbAsync';
 import { checkWizard, createOrMerge, editService, mergeTarget } from './createService';
 import { PO_LINES, linesOf } from './lines';
 import { presentService } from './present';
@@ -101,16 +100,14 @@ export function quickServiceRoutes(): Hono<AppEnv> {
   app.post('/back/bo/quickService', async (c) => {
     const caller = serviceCaller(c);
     requireServiceCreator(caller);
-    const { store, db, registry } = c.get('services');
+    const { db, registry } = c.get('services');
     const flat = await readObject(c, QUICK_KEYS);
     const service = quickService(flat);
     const body = { roles: [quickRole(caller, service)], service, purchaseOrderLines: quickLine(flat), laboratoryLines: [] };
-    // The synchronous transaction: the merge lookup reads the service search index of its draft (createService.ts mergeTarget).
-    const result = await store.transaction((draft) =>
+    const result = await db.transaction((tx) =>
       onFlatFields(async () => {
-        const tx = draftWriter(draft);
         const input = await checkWizard(tx, registry, caller, body);
-        return createOrMerge(tx, registry, caller, input, mergeTarget(draft, caller, input.service));
+        return createOrMerge(tx, registry, caller, input, await mergeTarget(tx, caller, input.service));
       }),
     );
     return c.json({ service: await presentService(db, result.service, caller), created: result.created }, result.created ? 201 : 200);

@@ -2,101 +2,95 @@ import type { ServiceSearch } from '../../generated/types/serviceSearch';
 import type { ServiceSide } from '../../machines/service';
 import type { Caller } from '../context';
 import { COLLECTIONS, type Company } from '../identity';
-import { keywordsOf } from '../text';
 import { TAGS, tagVisible, type Tag } from '../tags';
-import type { ReadOps, Row, Stored } from '../store/types';
-import { canSeeService, type ServiceRow } from './access';
-import { candidates, serviceIndex } from './searchIndex';
+import { and, eq, or, type Condition, type Order, type Scalar } from '../store/query';
+import type { Reader, Row, Stored } from '../store/types';
+import { SERVICES, serviceScope, type ServiceRow } from './access';
 
 /**
- * The service search filters (docs/services.md "Search"), built once per query into a plain
- * predicate: it runs on the services the index leaves (up to 100,000 in the benchmark), so it
- * allocates nothing per record, compares ISO date strings as strings, reads the server-kept
- * `searchText` for keywords and checks visibility last, on the few records left.
+ * The service search (docs/services.md "Search"): its criteria, the caller's visibility scope and
+ * the order (newest start first) as one store query. The embedded store answers it from the
+ * services' ordered index (`x-indexes` of schemas/entities/service.json), PostgreSQL in SQL.
  */
 export { serviceSearchText } from './searchText';
 
 /** The query of GET /back/bo/services/, typed from its search schema (schemas/search/service.json). */
 export type ServiceCriteria = ServiceSearch;
 
-type Test = (service: ServiceRow) => boolean;
+/** Newest first; the highest id breaks ties (the services' ordered index). */
+export const NEWEST_FIRST: Order[] = [
+  { field: 'startDate', desc: true },
+  { field: 'serviceId', desc: true },
+];
 
-const setOf = (values: readonly unknown[] | undefined): Set<unknown> | undefined => (values && values.length ? new Set(values) : undefined);
-
-function anyIn(values: unknown, wanted: Set<unknown>): boolean {
-  if (!Array.isArray(values)) return false;
-  for (const value of values) if (wanted.has(value)) return true;
-  return false;
-}
+/** Matches nothing (an `or` of no condition). */
+const NOTHING: Condition = { op: 'or', any: [] };
+const oneOf = (field: string, values: readonly Scalar[]): Condition => (values.length ? { op: 'in', field, values: [...values] } : NOTHING);
+const given = <T>(values: readonly T[] | undefined): values is readonly T[] => !!values && values.length > 0;
 
 /** The end of a service's date range: its end date, else its start date. */
 export const lastDay = (service: Row): string => (service.endDate as string | undefined) || (service.startDate as string);
 
-/** The country a service takes place in: its address, else the factory's, else the supplier's. */
-function countryOf(store: ReadOps, service: ServiceRow): unknown {
-  const address = service.address as { country?: string } | undefined;
-  // The search path reads the synchronous store (its indexes), not the async companyById.
-  const company = (id: unknown) => (typeof id === 'number' ? store.get<Company>(COLLECTIONS.companies, id) : undefined);
-  return address?.country || company(service.factory)?.country || company(service.supplier)?.country;
+/** `lastDay` compared with a day, as a condition: an empty end date counts as none. */
+const noEndDate: Condition = { op: 'not', condition: { op: 'gt', field: 'endDate', value: '' } };
+function lastDayIs(op: 'gte' | 'lt', day: string): Condition {
+  return or(and({ op: 'gt', field: 'endDate', value: '' }, { op, field: 'endDate', value: day }), and(noEndDate, { op, field: 'startDate', value: day }));
 }
 
-/** One test per given criterion, cheapest and most selective first. */
-function tests(store: ReadOps, caller: Caller, criteria: ServiceCriteria, today: string): Test[] {
-  const out: Test[] = [];
-  const { fromDate, toDate } = criteria;
-  if (toDate) out.push((s) => (s.startDate as string) <= toDate);
-  if (fromDate) out.push((s) => lastDay(s) >= fromDate);
-  const steps = setOf(criteria.serviceSteps);
-  if (steps) out.push((s) => steps.has(s.serviceStep as string));
-  const types = setOf(criteria.types);
-  if (types) out.push((s) => types.has(s.type as string));
-  const methods = setOf(criteria.assessmentMethod);
-  if (methods) out.push((s) => methods.has(s.assessmentMethod as string));
+/** The services whose country (their address's, else the factory's, else the supplier's) is one of `countries`. */
+async function inCountries(db: Reader, countries: string[]): Promise<Condition> {
+  const ids = async (where: Condition) => (await db.query<Company>({ collection: COLLECTIONS.companies, where })).map((company) => company.companyId);
+  const inThem = await ids({ op: 'in', field: 'country', values: countries });
+  const withCountry = await ids({ op: 'gt', field: 'country', value: '' });
+  return or(
+    { op: 'in', field: 'address.country', values: countries },
+    and({ op: 'not', condition: { op: 'gt', field: 'address.country', value: '' } }, or(oneOf('factory', inThem), and({ op: 'not', condition: oneOf('factory', withCountry) }, oneOf('supplier', inThem)))),
+  );
+}
+
+/** One condition per given criterion except the date window. */
+async function criteriaConditions(db: Reader, caller: Caller, criteria: ServiceCriteria, today: string): Promise<Condition[]> {
+  const out: Condition[] = [];
+  const list = (field: string, values: readonly Scalar[] | undefined) => given(values) && out.push(oneOf(field, values));
+  list('serviceStep', criteria.serviceSteps);
+  list('type', criteria.types);
+  list('assessmentMethod', criteria.assessmentMethod);
   const { client, serviceProvider, thirdParty, sector, season } = criteria;
-  if (client !== undefined) out.push((s) => s.client === client);
-  if (serviceProvider !== undefined) out.push((s) => s.serviceProvider === serviceProvider);
-  if (thirdParty !== undefined) out.push((s) => s.supplier === thirdParty || s.factory === thirdParty || s.agent === thirdParty);
-  if (sector) out.push((s) => s.sector === sector);
-  if (season) out.push((s) => s.season === season);
-  if (criteria.waitingClientDecision) out.push((s) => s.serviceStep === 'TERMINATED' && (s.report as Row | undefined)?.clientDecision === 'PENDING');
-  if (criteria.serviceToComplete) out.push((s) => s.serviceStep === 'CONFIRMED' && lastDay(s) < today);
-  if (criteria.pendingStatus) out.push((s) => s.serviceStatus === 'PENDING');
-  const contributors = setOf(criteria.contributors);
-  if (contributors) out.push((s) => anyIn(s.contributors, contributors));
-  if (criteria.tags?.length) {
+  if (client !== undefined) out.push(eq('client', client));
+  if (serviceProvider !== undefined) out.push(eq('serviceProvider', serviceProvider));
+  if (thirdParty !== undefined) out.push({ op: 'anyEq', fields: ['supplier', 'factory', 'agent'], value: thirdParty });
+  if (sector) out.push(eq('sector', sector));
+  if (season) out.push(eq('season', season));
+  if (criteria.waitingClientDecision) out.push(eq('serviceStep', 'TERMINATED'), eq('report.clientDecision', 'PENDING'));
+  if (criteria.serviceToComplete) out.push(eq('serviceStep', 'CONFIRMED'), lastDayIs('lt', today));
+  if (criteria.pendingStatus) out.push(eq('serviceStatus', 'PENDING'));
+  list('contributors', criteria.contributors);
+  if (given(criteria.tags)) {
     // A tag hidden from the caller matches nothing: filtering on it must not reveal where it is.
-    const tags = new Set(criteria.tags.filter((id) => {
-      const tag = store.get<Tag>(TAGS, id);
-      return !!tag && tagVisible(tag, caller);
-    }));
-    out.push((s) => anyIn(s.tags, tags));
+    const tags = await Promise.all(criteria.tags.map((id) => db.get<Tag>(TAGS, id)));
+    out.push(oneOf('tags', tags.filter((tag) => !!tag && tagVisible(tag, caller)).map((tag) => tag!.tagId as number)));
   }
-  const words = criteria.keywords ? keywordsOf(criteria.keywords) : [];
-  if (words.length) out.push((s) => words.every((word) => (s.searchText as string | undefined)?.includes(word) === true));
-  const countries = setOf(criteria.countries);
-  if (countries) out.push((s) => countries.has(countryOf(store, s) as string));
+  if (criteria.keywords) out.push({ op: 'keywords', fields: ['searchText'], value: criteria.keywords });
+  if (given(criteria.countries)) out.push(await inCountries(db, criteria.countries));
   return out;
 }
 
+/** The date window `[fromDate, toDate]` as a condition (services overlapping it). */
+function windowCondition({ fromDate, toDate }: ServiceCriteria): Condition {
+  return and(toDate ? { op: 'lte', field: 'startDate', value: toDate } : undefined, fromDate ? lastDayIs('gte', fromDate) : undefined);
+}
+
+/** Indexed services (a start date) the caller may see. */
+const visible = (caller: Caller): Condition[] => [{ op: 'gte', field: 'startDate', value: '' }, serviceScope(caller)];
+
 /**
  * The services of the caller's universe it may see and that pass every criterion, newest
- * first (by start date), at most `limit`; `hitLimit` when more matched. The index gives the
- * candidates: by the date range, and holding the longest keyword.
+ * first (by start date), at most `limit`; `hitLimit` when more matched.
  */
-export function findServices(store: ReadOps, caller: Caller, criteria: ServiceCriteria, today: string, limit: number): { page: ServiceRow[]; hitLimit: boolean } {
-  const words = criteria.keywords ? keywordsOf(criteria.keywords) : [];
-  const word = words.reduce((best, next) => (next.length > best.length ? next : best), '');
-  const checks = tests(store, caller, criteria, today);
-  const page: ServiceRow[] = [];
-  for (const service of candidates(serviceIndex(store), { toDate: criteria.toDate, fromDate: criteria.fromDate, word })) {
-    if (service.universeId !== caller.universeId) continue;
-    let ok = true;
-    for (let i = 0; ok && i < checks.length; i++) ok = checks[i](service);
-    if (!ok || !canSeeService(service, caller)) continue;
-    if (page.length === limit) return { page, hitLimit: true };
-    page.push(service);
-  }
-  return { page, hitLimit: false };
+export async function findServices(db: Reader, caller: Caller, criteria: ServiceCriteria, today: string, limit: number): Promise<{ page: ServiceRow[]; hitLimit: boolean }> {
+  const where = and(...visible(caller), windowCondition(criteria), ...(await criteriaConditions(db, caller, criteria, today)));
+  const found = await db.query<ServiceRow>({ collection: SERVICES, where, orderBy: NEWEST_FIRST, limit: limit + 1 });
+  return { page: found.slice(0, limit), hitLimit: found.length > limit };
 }
 
 /**
@@ -104,21 +98,9 @@ export function findServices(store: ReadOps, caller: Caller, criteria: ServiceCr
  * the caller, outside `[fromDate, toDate]`. Counting stops past `cap` (the answer is then
  * `cap + 1`), so a wide-open default window costs a few hundred rows, not the whole store.
  */
-export function countOutsideWindow(store: ReadOps, caller: Caller, criteria: ServiceCriteria, today: string, cap: number): number {
-  const { fromDate, toDate, ...rest } = criteria;
-  const words = rest.keywords ? keywordsOf(rest.keywords) : [];
-  const word = words.reduce((best, next) => (next.length > best.length ? next : best), '');
-  const checks = tests(store, caller, rest, today);
-  let count = 0;
-  for (const service of candidates(serviceIndex(store), { word })) {
-    if (service.universeId !== caller.universeId) continue;
-    if ((!toDate || (service.startDate as string) <= toDate) && (!fromDate || lastDay(service) >= fromDate)) continue;
-    let ok = true;
-    for (let i = 0; ok && i < checks.length; i++) ok = checks[i](service);
-    if (!ok || !canSeeService(service, caller)) continue;
-    if (++count > cap) break;
-  }
-  return count;
+export async function countOutsideWindow(db: Reader, caller: Caller, criteria: ServiceCriteria, today: string, cap: number): Promise<number> {
+  const where = and(...visible(caller), { op: 'not', condition: windowCondition(criteria) }, ...(await criteriaConditions(db, caller, criteria, today)));
+  return (await db.query({ collection: SERVICES, where, orderBy: NEWEST_FIRST, limit: cap + 1 })).length;
 }
 
 export type TaskLevel = 'HIGH' | 'MID' | 'LOW';

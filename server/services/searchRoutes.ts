@@ -5,7 +5,7 @@ import { COLLECTIONS, fullName, type Contact } from '../identity';
 import { OUTSIDE_WINDOW_HEADER, outsideWindowValue, searchCriteria } from '../resources/search';
 import type { Registry } from '../schemas';
 import { TAGS, type Tag } from '../tags';
-import type { ReadOps, Reader, Row } from '../store/types';
+import type { Reader, Row } from '../store/types';
 import { actingSide, type ServiceRow } from './access';
 import { priorityRoutes } from './priorities';
 import { presentServices } from './present';
@@ -22,23 +22,21 @@ const acronymOf = (contact: { firstName?: string; lastName?: string }) =>
 
 const idsOf = (value: unknown): number[] => (Array.isArray(value) ? value.filter((id): id is number => typeof id === 'number') : []);
 
-function contributorsOf(store: ReadOps, ids: Set<number>) {
-  return [...ids].flatMap((contactId) => {
-    const contact = store.get<Contact>(COLLECTIONS.contacts, contactId);
-    return contact ? [{ contactId, fullName: fullName(contact), acronym: acronymOf(contact) }] : [];
-  });
+const byIds = <T extends Row>(db: Reader, collection: string, field: string, ids: Set<number>) =>
+  ids.size ? db.query<T>({ collection, where: { op: 'in', field, values: [...ids] }, orderBy: [{ field }] }) : Promise.resolve([]);
+
+async function contributorsOf(db: Reader, ids: Set<number>) {
+  const contacts = await byIds<Contact>(db, COLLECTIONS.contacts, 'contactId', ids);
+  return contacts.map((contact) => ({ contactId: contact.contactId, fullName: fullName(contact), acronym: acronymOf(contact) }));
 }
 
-function tagsOf(store: ReadOps, ids: Set<number>) {
-  return [...ids].flatMap((tagId) => {
-    const tag = store.get<Tag>(TAGS, tagId);
-    return tag ? [{ tagId, localizedName: tag.localizedName, color: tag.color }] : [];
-  });
+async function tagsOf(db: Reader, ids: Set<number>) {
+  const tags = await byIds<Tag>(db, TAGS, 'tagId', ids);
+  return tags.map((tag) => ({ tagId: tag.tagId, localizedName: tag.localizedName, color: tag.color }));
 }
 
 /** The answer for one page of services (only these are presented). */
-/** The page was found through the synchronous store's index; presenting it reads the tags through `db`. */
-export async function searchAnswer(store: ReadOps, db: Reader, caller: Caller, page: ServiceRow[], day: string) {
+export async function searchAnswer(db: Reader, caller: Caller, page: ServiceRow[], day: string) {
   const services: Row[] = [];
   const purchaseOrderLines: Row[] = [];
   const taskLevels: Record<string, TaskLevel> = {};
@@ -55,7 +53,7 @@ export async function searchAnswer(store: ReadOps, db: Reader, caller: Caller, p
     // presentService keeps only the tags the caller may see.
     for (const id of idsOf(presented.tags)) tagIds.add(id);
   }
-  return { services, purchaseOrderLines, taskLevels, contributors: contributorsOf(store, contributorIds), tags: tagsOf(store, tagIds) };
+  return { services, purchaseOrderLines, taskLevels, contributors: await contributorsOf(db, contributorIds), tags: await tagsOf(db, tagIds) };
 }
 
 export function serviceSearchRoutes(registry: Registry): Hono<AppEnv> {
@@ -64,15 +62,15 @@ export function serviceSearchRoutes(registry: Registry): Hono<AppEnv> {
 
   const search = async (c: AppContext) => {
     const caller = serviceCaller(c);
-    const { store, db } = c.get('services');
+    const { db } = c.get('services');
     const criteria = searchCriteria(entity.search, c.req.queries()) as ServiceCriteria;
     const day = today();
-    const { page, hitLimit } = findServices(store, caller, criteria, day, entity.hitLimit);
+    const { page, hitLimit } = await findServices(db, caller, criteria, day, entity.hitLimit);
     if (hitLimit) c.header('X-Hit-Limit', String(entity.hitLimit));
     if (criteria.fromDate || criteria.toDate) {
-      c.header(OUTSIDE_WINDOW_HEADER, outsideWindowValue(countOutsideWindow(store, caller, criteria, day, entity.hitLimit), entity.hitLimit));
+      c.header(OUTSIDE_WINDOW_HEADER, outsideWindowValue(await countOutsideWindow(db, caller, criteria, day, entity.hitLimit), entity.hitLimit));
     }
-    return c.json({ ...(await searchAnswer(store, db, caller, page, day)), hitLimit });
+    return c.json({ ...(await searchAnswer(db, caller, page, day)), hitLimit });
   };
   app.get('/back/bo/services', search);
   app.get('/back/bo/services/', search);

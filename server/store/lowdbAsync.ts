@@ -1,24 +1,61 @@
-import { runQuery, type Query } from './query';
+import { buildIndex, candidates, servesOrder, updateIndex, type IndexDef, type OrderedIndex } from './orderedIndex';
+import { matcher, runQuery, type Query } from './query';
 import type { AsyncStore, Id, ReadOps, Reader, Row, Store, Stored, WriteOps, Writer } from './types';
+
+/** The ordered indexes declared per collection (`x-indexes` of the entity schemas). */
+export type IndexDefs = ReadonlyMap<string, readonly IndexDef[]>;
 
 /**
  * The embedded store behind the asynchronous, declarative interface (`AsyncStore`): queries run
- * in memory over one snapshot (`runQuery`), transactions are the lowdb write queue. Routes move
- * to this interface one by one; the PostgreSQL adapter implements the same.
+ * in memory over one snapshot, transactions are the lowdb write queue. A query in the order of
+ * one of its collection's indexes reads that index (kept per snapshot by `derived`), narrowed by
+ * the range and keywords of its condition, and stops once it has its page; any other query scans
+ * the collection (`runQuery`). The PostgreSQL adapter answers the same queries.
  */
 class SnapshotReader implements Reader {
-  constructor(protected readonly reads: ReadOps) {}
+  constructor(
+    protected readonly reads: ReadOps,
+    protected readonly indexes: IndexDefs,
+  ) {}
 
   async get<T extends Row = Row>(collection: string, id: Id): Promise<Stored<T> | undefined> {
     return this.reads.get<T>(collection, id);
   }
 
   async query<T extends Row = Row>(query: Query): Promise<Stored<T>[]> {
-    return runQuery(this.reads.all<T>(query.collection), query);
+    const def = this.indexes.get(query.collection)?.find((index) => servesOrder(index, query.orderBy));
+    if (!def) return runQuery(this.reads.all<T>(query.collection), query);
+    return this.scan(this.index(query.collection, def), query) as Stored<T>[];
   }
 
   async count(query: Omit<Query, 'orderBy' | 'limit' | 'offset'>): Promise<number> {
-    return runQuery(this.reads.all(query.collection), { where: query.where }).length;
+    // Any index narrows a count (the order does not matter).
+    const def = this.indexes.get(query.collection)?.[0];
+    if (!def) return runQuery(this.reads.all(query.collection), { where: query.where }).length;
+    return this.scan(this.index(query.collection, def), { where: query.where }).length;
+  }
+
+  private index(collection: string, def: IndexDef): OrderedIndex {
+    return this.reads.derived(collection, `index:${JSON.stringify(def)}`, (records) => buildIndex(def, records), updateIndex);
+  }
+
+  /** The index's candidates that match, after `offset`, at most `limit`. */
+  private scan(index: OrderedIndex, query: Omit<Query, 'collection'>): Stored[] {
+    const { limit, offset = 0 } = query;
+    const found: Stored[] = [];
+    if (limit === 0) return found;
+    const matches = matcher(query.where);
+    let skipped = 0;
+    for (const row of candidates(index, query.where)) {
+      if (!matches(row)) continue;
+      if (skipped < offset) {
+        skipped++;
+        continue;
+      }
+      found.push(row);
+      if (found.length === limit) break;
+    }
+    return found;
   }
 
   async getMeta<T = unknown>(key: string): Promise<T | undefined> {
@@ -27,8 +64,11 @@ class SnapshotReader implements Reader {
 }
 
 class DraftWriter extends SnapshotReader implements Writer {
-  constructor(private readonly tx: WriteOps) {
-    super(tx);
+  constructor(
+    private readonly tx: WriteOps,
+    indexes: IndexDefs,
+  ) {
+    super(tx, indexes);
   }
 
   async insert<T extends Row>(collection: string, idField: string, record: T): Promise<Stored<T & Row>> {
@@ -53,12 +93,15 @@ class DraftWriter extends SnapshotReader implements Writer {
 }
 
 class LowdbAsyncStore extends SnapshotReader implements AsyncStore {
-  constructor(private readonly store: Store) {
-    super(store);
+  constructor(
+    private readonly store: Store,
+    indexes: IndexDefs,
+  ) {
+    super(store, indexes);
   }
 
   transaction<R>(work: (tx: Writer) => Promise<R>): Promise<R> {
-    return this.store.transaction((tx) => work(new DraftWriter(tx)));
+    return this.store.transaction((tx) => work(new DraftWriter(tx, this.indexes)));
   }
 
   async isEmpty(): Promise<boolean> {
@@ -70,11 +113,11 @@ class LowdbAsyncStore extends SnapshotReader implements AsyncStore {
   }
 }
 
-export const asyncStore = (store: Store): AsyncStore => new LowdbAsyncStore(store);
+export const asyncStore = (store: Store, indexes: IndexDefs = new Map()): AsyncStore => new LowdbAsyncStore(store, indexes);
 
 /**
  * A synchronous transaction's draft as a `Writer`: for the demo seed (one synchronous lowdb
  * transaction) and the service wizard's merge lookup (the service search index, until the lowdb
  * planner uses it) calling the shared asynchronous helpers. Routes use `AsyncStore.transaction`.
  */
-export const draftWriter = (tx: WriteOps): Writer => new DraftWriter(tx);
+export const draftWriter = (tx: WriteOps, indexes: IndexDefs = new Map()): Writer => new DraftWriter(tx, indexes);

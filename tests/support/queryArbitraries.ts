@@ -73,7 +73,7 @@ const leaf: fc.Arbitrary<Condition> = fc.oneof(
   fc.record({ op: fc.constant('exists' as const), field, value: fc.boolean() }),
 );
 
-const { condition } = fc.letrec<{ condition: Condition }>((tie) => ({
+export const { condition: conditionArbitrary } = fc.letrec<{ condition: Condition }>((tie) => ({
   condition: fc.oneof(
     { depthSize: 'small', withCrossShrink: true },
     leaf,
@@ -89,7 +89,7 @@ export const queryArbitrary = (collection: string): fc.Arbitrary<Query> =>
   fc.record(
     {
       collection: fc.constant(collection),
-      where: condition,
+      where: conditionArbitrary,
       orderBy: fc.array(order, { maxLength: 2 }),
       limit: fc.integer({ min: 0, max: 8 }),
       offset: fc.integer({ min: 0, max: 8 }),
