@@ -58,8 +58,8 @@ function addCompanies(data: StoreData, random: Random, count: number, universeId
 }
 
 export async function generateStore(file: string, count: number, now = new Date()): Promise<GeneratedStore> {
-  const { store } = await openStore({ dbFile: file, seed: 'demo' });
-  await store.close();
+  const { db } = await openStore({ dbFile: file, seed: 'demo' });
+  await db.close();
   const data = JSON.parse(await readFile(file, 'utf8')) as StoreData;
   const random = createRandom(count);
   const today = now.toISOString().slice(0, 10);

@@ -10,7 +10,7 @@ import { notFound, notLoggedIn } from './errors';
 import { errorResponse, onError } from './http';
 import { csrfGuard, guardWrites, limitBody } from './security';
 import { createMailer, type Mailer } from './mail';
-import { loadRegistry, storeIndexes, type Registry } from './schemas';
+import { loadRegistry, type Registry } from './schemas';
 import { resourceRoutes } from './resources/router';
 import { assertSearchForm } from './resources/search';
 import { alertRoutes } from './routes/alerts';
@@ -31,19 +31,19 @@ import { serviceSearchRoutes } from './services/searchRoutes';
 import { compressJson } from './encoding';
 import { spa } from './spa';
 import type { AppEnv, Services } from './context';
-import { asyncStore } from './store/lowdbAsync';
-import type { Store } from './store/types';
+import type { AsyncStore } from './store/types';
 
 export interface AppOptions {
-  store: Store;
+  /** The store (boot.ts `openStore`): embedded or PostgreSQL. */
+  db: AsyncStore;
   /** Folder of the JSON configuration (default `schemas`). */
   schemasDir?: string;
   /** Already loaded schemas (instead of schemasDir). */
   registry?: Registry;
   /** Built SPA (default `dist`); served only when it holds index.html. */
   distDir?: string;
-  /** Cookie signing secret; defaults to the one kept in the store (see boot.ts). */
-  sessionSecret?: string;
+  /** Cookie signing secret (boot.ts settles it in the store). */
+  sessionSecret: string;
   /** Outgoing mail (default: .eml files in data/outbox/). */
   mailer?: Mailer;
   /** Public address of the SPA, the only base of links in e-mails (APP_URL, else the server's own address). */
@@ -76,11 +76,9 @@ const packageVersion = (): string =>
 /** The whole HTTP application; main.ts and the API tests both serve it. */
 export function createApp(options: AppOptions): Hono<AppEnv> {
   const registry = options.registry ?? loadRegistry(options.schemasDir ?? 'schemas');
-  const sessionSecret = options.sessionSecret ?? options.store.getMeta<string>('sessionSecret');
-  if (!sessionSecret) throw new Error('No session secret: pass sessionSecret or prepare the store first (boot.ts)');
+  const { sessionSecret } = options;
   const services: Services = {
-    store: options.store,
-    db: asyncStore(options.store, storeIndexes(registry)),
+    db: options.db,
     registry,
     version: packageVersion(),
     prod: options.prod ?? false,

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import type { Company, Contact } from './identity';
 import { languageFromHeader, type Language } from './i18n';
 import type { Registry } from './schemas';
-import type { AsyncStore, Store, Stored } from './store/types';
+import type { AsyncStore, Stored } from './store/types';
 import { forbidden, notLoggedIn } from './errors';
 import { rolesAllow } from './schemas';
 import type { RoleRule } from '../engine/schema/roles';
@@ -27,8 +27,7 @@ export interface Caller {
 
 /** What every route can reach: the store, the schemas, the mailer and the caller (when logged in). */
 export interface Services {
-  store: Store;
-  /** The same data through the asynchronous, declarative interface (routes move to it; docs/store.md). */
+  /** The store, embedded or PostgreSQL (docs/store.md): declarative, asynchronous reads and real transactions. */
   db: AsyncStore;
   registry: Registry;
   version: string;

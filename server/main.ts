@@ -11,15 +11,22 @@ const seed = env.SEED === 'none' ? 'none' : 'demo';
 
 const schemasDir = env.SCHEMAS_DIR || 'schemas';
 const foldAtBytes = env.JOURNAL_FOLD_BYTES ? Number(env.JOURNAL_FOLD_BYTES) : undefined;
-const { store, sessionSecret } = await openStore({ dbFile: env.DB_FILE || 'data/db.json', seed, sessionSecret: env.SESSION_SECRET, schemasDir, foldAtBytes });
+const { db, registry, sessionSecret } = await openStore({
+  dbFile: env.DB_FILE || 'data/db.json',
+  databaseUrl: env.DATABASE_URL || undefined,
+  seed,
+  sessionSecret: env.SESSION_SECRET,
+  schemasDir,
+  foldAtBytes,
+});
 const { server, origin } = await listenThenBuild(host, port, (ownOrigin) =>
   createApp({
-    store,
+    db,
+    registry,
     sessionSecret,
     mailer: createMailer({ smtpUrl: env.SMTP_URL, outbox: env.OUTBOX_DIR }),
     // Links in e-mails come from configuration only, never from a request's Host or X-Forwarded-* headers.
     appUrl: env.APP_URL || ownOrigin,
-    schemasDir,
     distDir: env.DIST_DIR || 'dist',
     logRequests: env.NODE_ENV !== 'production' && env.NODE_ENV !== 'test' && env.LOG !== '0',
     prod: env.NODE_ENV === 'production',
@@ -27,10 +34,10 @@ const { server, origin } = await listenThenBuild(host, port, (ownOrigin) =>
 );
 console.log(`QCFlow listening on ${origin}`);
 
-/** Finish queued writes before leaving (each acknowledged write is already on disk). */
+/** Finish queued writes (embedded store) or end the connections (PostgreSQL) before leaving; each acknowledged write is already durable. */
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     server.close();
-    void store.close().then(() => process.exit(0));
+    void db.close().then(() => process.exit(0));
   });
 }

@@ -48,6 +48,11 @@ export class LowdbStore extends DataReader implements Store {
     return new LowdbStore(db, journal, fileBytes, minJournalBytes, foldAtBytes);
   }
 
+  /** The committed data (frozen): what `npm run db:import` copies into PostgreSQL. */
+  snapshot(): StoreData {
+    return this.data;
+  }
+
   transaction<R>(work: (tx: WriteOps) => R | Promise<R>): Promise<R> {
     return this.exclusive(async () => {
       const draft = new Draft(this.db.data);

@@ -4,7 +4,8 @@
  * of times, when PostgreSQL reports a serialization failure or a deadlock.
  */
 import pg from 'pg';
-import { deepFreeze } from '../draft';
+import { deepFreeze, type StoreData } from '../draft';
+import { importData, type ImportResult } from './importData';
 import type { Query } from '../query';
 import { ConflictError, NotFoundError, type AsyncStore, type Id, type Reader, type Row, type Stored, type Writer } from '../types';
 import type { CollectionNames } from './collections';
@@ -132,7 +133,7 @@ class PgWriter extends PgReader implements Writer {
   }
 }
 
-class PostgresStore extends PgReader implements AsyncStore {
+export class PostgresStore extends PgReader implements AsyncStore {
   private closing: Promise<void> | undefined;
 
   constructor(
@@ -176,6 +177,16 @@ class PostgresStore extends PgReader implements AsyncStore {
     }
   }
 
+  /** Copies an embedded store's data into this one, which must be empty (importData.ts). */
+  async importData(data: StoreData, options: { ifEmpty?: boolean } = {}): Promise<ImportResult | null> {
+    const client = await this.pool.connect();
+    try {
+      return await importData(client, this.tables, () => this.isEmpty(), data, options);
+    } finally {
+      client.release();
+    }
+  }
+
   async isEmpty(): Promise<boolean> {
     const names = await Promise.all((await listCollections(this.pool)).map((collection) => this.tables.names(collection)));
     if (!names.length) return true;
@@ -197,7 +208,7 @@ export interface PostgresOptions {
 }
 
 /** Opens the store at `url`, applying pending migrations first. */
-export async function openPostgresStore({ url, poolSize = 10 }: PostgresOptions): Promise<AsyncStore> {
+export async function openPostgresStore({ url, poolSize = 10 }: PostgresOptions): Promise<PostgresStore> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   const schemaPool = new pg.Pool({ connectionString: url, max: 1 });
   // An idle connection that drops (server restart) must not crash the process: the pool replaces it.
