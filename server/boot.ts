@@ -52,7 +52,7 @@ async function openEmbedded(options: BootOptions, registry: Registry): Promise<A
 }
 
 async function openPostgres(url: string, options: BootOptions, registry: Registry): Promise<AsyncStore> {
-  const db = await openPostgresStore({ url });
+  const db = await openPostgresStore({ url, indexes: storeIndexes(registry) });
   try {
     // Servers starting together on an empty database: the import lock lets one seed it.
     if (options.seed === 'demo' && (await db.isEmpty())) await db.importData(await demoData(registry), { ifEmpty: true });

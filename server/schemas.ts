@@ -6,7 +6,7 @@ import { resolveSchema, type JsonSchema, type SharedDefs } from '../engine/schem
 import type { RoleRule } from '../engine/schema/roles';
 import { createAjv, type Validator } from './validation';
 import type { ScreenConfig } from '../engine/config';
-import type { IndexDef } from './store/orderedIndex';
+import type { CollectionIndexes, IndexDef, KeyType } from './store/orderedIndex';
 
 /**
  * Everything under SCHEMAS_DIR, loaded once at start: entity schemas with their
@@ -52,6 +52,8 @@ export interface EntityDef {
   hitLimit: number;
   /** x-indexes: the orders (and keyword field) the store keeps indexes for (docs/store.md "Indexes"). */
   indexes: IndexDef[];
+  /** Properties marked `x-index`, with their JSON type: PostgreSQL indexes (and keeps statistics on) each. */
+  indexedFields: Record<string, KeyType>;
   /** Fields the client never writes: readOnly properties, `version`, `universeId`. */
   serverOwned: Set<string>;
   validateCreate: Validator;
@@ -139,6 +141,7 @@ function entityDef(name: string, schema: JsonSchema, compilers: ReturnType<typeo
     label: schema['x-label'],
     hitLimit: schema['x-hitLimit'] ?? DEFAULT_HIT_LIMIT,
     indexes: indexDefs(name, schema, required('x-id')),
+    indexedFields: indexedFields(name, properties),
     serverOwned,
     validateCreate: compilers.create.compile(schema),
     validateUpdate: compilers.update.compile(schema),
@@ -156,12 +159,34 @@ function indexDefs(name: string, schema: JsonSchema, idField: string): IndexDef[
     }
     if (def.keywords !== undefined && !Object.hasOwn(properties, def.keywords)) throw new Error(`Entity ${name}: x-indexes keywords names no property: ${def.keywords}`);
   }
-  return declared;
+  return declared.map((def) => ({ ...def, types: Object.fromEntries(def.orderBy.map(({ field }) => [field, sortType(name, properties, field)])) }));
 }
 
-/** The indexes the store keeps, per collection. */
-export const storeIndexes = (registry: Registry): Map<string, IndexDef[]> =>
-  new Map([...registry.entities.values()].filter((entity) => entity.indexes.length).map((entity) => [entity.collection, entity.indexes]));
+/**
+ * The `x-index` properties with their types. With any of them comes `universeId`, which every
+ * query of a universe's records tests: the server stamps it, as an integer, on every record.
+ */
+function indexedFields(entity: string, properties: Record<string, JsonSchema>): Record<string, KeyType> {
+  const marked = Object.keys(properties).filter((field) => properties[field]['x-index'] === true);
+  if (!marked.length) return {};
+  return { universeId: 'number', ...Object.fromEntries(marked.map((field) => [field, sortType(entity, properties, field)])) };
+}
+
+/** The JSON type of a top-level property an index sorts on. */
+function sortType(entity: string, properties: Record<string, JsonSchema>, field: string): KeyType {
+  const type = Object.hasOwn(properties, field) ? properties[field].type : undefined;
+  if (type === 'integer' || type === 'number') return 'number';
+  if (type === 'string' || type === 'boolean') return type;
+  throw new Error(`Entity ${entity}: an index on ${field} needs a property of type string, number, integer or boolean`);
+}
+
+/** The indexes the store keeps, per collection: orders (`x-indexes`) and single fields (`x-index`). */
+export const storeIndexes = (registry: Registry): Map<string, CollectionIndexes> =>
+  new Map(
+    [...registry.entities.values()]
+      .filter((entity) => entity.indexes.length || Object.keys(entity.indexedFields).length)
+      .map((entity) => [entity.collection, { ordered: entity.indexes, fields: entity.indexedFields }]),
+  );
 
 function compilersFor() {
   return { create: createAjv({ useDefaults: true }), update: createAjv(), search: createAjv({ coerceTypes: 'array' }) };

@@ -1,9 +1,9 @@
-import { buildIndex, candidates, servesOrder, updateIndex, type IndexDef, type OrderedIndex } from './orderedIndex';
+import { buildIndex, candidates, servesOrder, updateIndex, type CollectionIndexes, type IndexDef, type OrderedIndex } from './orderedIndex';
 import { matcher, runQuery, type Query } from './query';
 import type { AsyncStore, Id, ReadOps, Reader, Row, Store, Stored, WriteOps, Writer } from './types';
 
-/** The ordered indexes declared per collection (`x-indexes` of the entity schemas). */
-export type IndexDefs = ReadonlyMap<string, readonly IndexDef[]>;
+/** The indexes declared per collection; the embedded store keeps the ordered ones (`x-indexes`). */
+export type IndexDefs = ReadonlyMap<string, CollectionIndexes>;
 
 /**
  * The embedded store behind the asynchronous, declarative interface (`AsyncStore`): queries run
@@ -23,14 +23,14 @@ class SnapshotReader implements Reader {
   }
 
   async query<T extends Row = Row>(query: Query): Promise<Stored<T>[]> {
-    const def = this.indexes.get(query.collection)?.find((index) => servesOrder(index, query.orderBy));
+    const def = this.indexes.get(query.collection)?.ordered.find((index) => servesOrder(index, query.orderBy));
     if (!def) return runQuery(this.reads.all<T>(query.collection), query);
     return this.scan(this.index(query.collection, def), query) as Stored<T>[];
   }
 
   async count(query: Omit<Query, 'orderBy' | 'limit' | 'offset'>): Promise<number> {
     // Any index narrows a count (the order does not matter).
-    const def = this.indexes.get(query.collection)?.[0];
+    const def = this.indexes.get(query.collection)?.ordered[0];
     if (!def) return runQuery(this.reads.all(query.collection), { where: query.where }).length;
     return this.scan(this.index(query.collection, def), { where: query.where }).length;
   }

@@ -10,11 +10,22 @@ import type { Row, Stored } from './types';
  * joined in one string, so a keyword is found with one `indexOf` instead of one test per record.
  * A write rebuilds only the blocks it touches; the others are shared with the previous index.
  */
+/** The JSON type of an indexed field's values (the schema's). */
+export type KeyType = 'number' | 'string' | 'boolean';
+
+/** A collection's declared indexes: orders (`x-indexes`) and single fields (`x-index`, used by PostgreSQL only). */
+export interface CollectionIndexes {
+  ordered: readonly IndexDef[];
+  fields: Readonly<Record<string, KeyType>>;
+}
+
 export interface IndexDef {
   /** The order the index keeps; its last field is the collection's id field, so no two rows tie. */
   orderBy: Order[];
   /** A top-level field whose text `keywords` conditions search. */
   keywords?: string;
+  /** The schema's JSON type of each sort field (set when the schemas load; PostgreSQL's index keys are typed). */
+  types?: Record<string, KeyType>;
 }
 
 export interface OrderedIndex {

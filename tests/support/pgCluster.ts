@@ -13,7 +13,32 @@ import pg from 'pg';
 export interface PgCluster {
   /** `postgres://` URL of a fresh, empty database. */
   url: string;
+  /** Creates a database (a copy of `template` when given, which nobody may be connected to); answers its URL. */
+  createDatabase(name: string, template?: string): Promise<string>;
   stop(): Promise<void>;
+}
+
+/** `postgres://postgres@127.0.0.1:<port>/<database>` */
+export const databaseUrl = (port: number, database: string) => `postgres://postgres@127.0.0.1:${port}/${database}`;
+
+/** Runs one statement as the cluster's superuser, on its maintenance database. */
+export async function adminQuery(port: number, text: string): Promise<void> {
+  const admin = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', database: 'postgres' });
+  await admin.connect();
+  try {
+    await admin.query(text);
+  } finally {
+    await admin.end();
+  }
+}
+
+const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
+
+/** `CREATE DATABASE name [TEMPLATE template]` on the cluster at `port`; answers its URL. */
+export async function createDatabase(port: number, name: string, template?: string): Promise<string> {
+  if (!IDENTIFIER.test(name) || (template !== undefined && !IDENTIFIER.test(template))) throw new Error(`Bad database name: ${name} / ${template}`);
+  await adminQuery(port, `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
+  return databaseUrl(port, name);
 }
 
 const run = promisify(execFile);
@@ -106,15 +131,10 @@ export async function startPgCluster(): Promise<PgCluster> {
     const options = `-p ${port} -h 127.0.0.1 -k ${sockets} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c jit=off`;
     running = true;
     await run(...pgCtl(['start', '-w', '-t', '60', '-l', join(root, 'postgres.log'), '-o', options]));
-    const admin = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', database: 'postgres' });
-    await admin.connect();
-    try {
-      await admin.query(`CREATE DATABASE ${DATABASE}`);
-    } finally {
-      await admin.end();
-    }
+    const url = await createDatabase(port, DATABASE);
     return {
-      url: `postgres://postgres@127.0.0.1:${port}/${DATABASE}`,
+      url,
+      createDatabase: (name, template) => createDatabase(port, name, template),
       stop: async () => {
         unhook();
         if (running) await run(...pgCtl(['stop', '-m', 'immediate', '-w']));

@@ -21,7 +21,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const ITEMS = 'items';
 const BY_DATE: IndexDef = { orderBy: [{ field: 'd', desc: true }, { field: ID_FIELD, desc: true }], keywords: 's' };
 const BY_NUMBER: IndexDef = { orderBy: [{ field: 'n' }, { field: ID_FIELD }] };
-const INDEXES = new Map([[ITEMS, [BY_DATE, BY_NUMBER]]]);
+const INDEXES = new Map([[ITEMS, { ordered: [BY_DATE, BY_NUMBER], fields: {} }]]);
 
 async function open(): Promise<{ db: AsyncStore; close(): Promise<void> }> {
   const store = await LowdbStore.open(join(dir, `${Math.random()}.json`));

@@ -92,7 +92,7 @@ async function registered(db: pg.ClientBase): Promise<CollectionNames[]> {
 }
 
 /** Runs `work` in a transaction holding the schema lock (migrations and collection creation never interleave). */
-async function underSchemaLock<R>(db: pg.ClientBase, work: () => Promise<R>): Promise<R> {
+export async function underSchemaLock<R>(db: pg.ClientBase, work: () => Promise<R>): Promise<R> {
   await db.query('BEGIN');
   try {
     await db.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK]);

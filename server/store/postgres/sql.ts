@@ -7,6 +7,7 @@
  * the GIN index on `data` answers; keywords are matched on the normalized copy of the record
  * (`norm`, `search`) written by the store, since SQL cannot reproduce `normalize` (text.ts).
  */
+import { escapeLiteral } from 'pg';
 import { keywordsOf } from '../../text';
 import type { Condition, Order, Query, Scalar } from '../query';
 
@@ -18,6 +19,9 @@ export interface Statement {
 /** The parameters of one statement: `add` returns the placeholder of a value. */
 class Params {
   readonly values: unknown[] = [];
+  /** The declared types of the collection's indexed fields. */
+  constructor(readonly types: FieldTypes | undefined) {}
+
   add(value: unknown): string {
     this.values.push(value);
     return `$${this.values.length}`;
@@ -29,19 +33,20 @@ const FALSE = 'false';
 const all = (parts: string[]) => (parts.length ? `(${parts.join(' AND ')})` : TRUE);
 const any = (parts: string[]) => (parts.length ? `(${parts.join(' OR ')})` : FALSE);
 
-/** A field's JSON value and its text: `data -> 'f'`, or `data #> '{a,b}'` for a dotted path. */
+/** A field's JSON value and its text: `data -> 'f'`, or `data #> ARRAY['a','b']` for a dotted path. */
 interface FieldRef {
   json: string;
   text: string;
 }
 
-function fieldRef(params: Params, field: string): FieldRef {
-  if (!field.includes('.')) {
-    const name = params.add(field);
-    return { json: `(data -> ${name})`, text: `(data ->> ${name})` };
-  }
-  const path = params.add(field.split('.'));
-  return { json: `(data #> ${path}::text[])`, text: `(data #>> ${path}::text[])` };
+/**
+ * Field names are written into the SQL as escaped literals, not parameters: an index on an
+ * expression (`x-indexes`, indexes.ts) serves only a query holding the very same expression.
+ */
+export function fieldRef(field: string): FieldRef {
+  if (!field.includes('.')) return { json: `(data -> ${escapeLiteral(field)})`, text: `(data ->> ${escapeLiteral(field)})` };
+  const path = `ARRAY[${field.split('.').map(escapeLiteral).join(', ')}]`;
+  return { json: `(data #> ${path})`, text: `(data #>> ${path})` };
 }
 
 /** The JSON type of a field, NULL when the field is missing. */
@@ -50,28 +55,69 @@ const typeOf = (ref: FieldRef) => `jsonb_typeof(${ref.json})`;
 /** Missing or null (`isNil` of query.ts). */
 const isNil = (ref: FieldRef) => `coalesce(${typeOf(ref)}, 'null') = 'null'`;
 
+export type KeyType = 'number' | 'string' | 'boolean';
+
+/**
+ * A field's value as an SQL key of one JSON type (NULL for the other types and missing values):
+ * numbers as numeric, strings in code point order (`COLLATE "C"`, whatever the database's
+ * collation). Comparisons, orders and the `x-indexes` expression indexes use these same keys.
+ */
+export function keyOf(field: string, type: KeyType): string {
+  const ref = fieldRef(field);
+  const value = type === 'number' ? `${ref.text}::numeric` : type === 'boolean' ? `${ref.json}::boolean` : ref.text;
+  const key = `(CASE WHEN ${typeOf(ref)} = '${type}' THEN ${value} END)`;
+  return type === 'string' ? `${key} COLLATE "C"` : key;
+}
+
 /** `{"a": {"b": value}}` for the field `a.b`: what `data @>` tests. */
 const shapeOf = (field: string, value: unknown): unknown => field.split('.').reduceRight<unknown>((inner, step) => ({ [step]: inner }), value);
 
-/** One of `fields` equals `value`, or is an array holding it. */
+/** Up to this many shapes, one `data @>` each (the GIN index answers an OR of them); past it, one `@> ANY`. */
+const MAX_OR_SHAPES = 16;
+
+const SQL_TYPES = { number: 'numeric', string: 'text', boolean: 'boolean' } as const;
+
+/**
+ * One of `fields` equals one of `values`, or is an array holding it. A field of a declared type
+ * (its values are of that type: the schema validates them) is compared on its key, which its
+ * index serves; values of another type cannot match it. Other fields are tested by containment.
+ */
 function equalsAny(params: Params, fields: string[], values: Exclude<Scalar, null>[]): string {
   if (!fields.length || !values.length) return FALSE;
-  const shapes = fields.flatMap((field) => values.flatMap((value) => [shapeOf(field, value), shapeOf(field, [value])]));
-  return `data @> ANY(${params.add(shapes.map((shape) => JSON.stringify(shape)))}::jsonb[])`;
+  const parts: string[] = [];
+  const shapes: string[] = [];
+  for (const field of fields) {
+    const type = params.types?.get(field);
+    if (!type) {
+      for (const value of values) shapes.push(JSON.stringify(shapeOf(field, value)), JSON.stringify(shapeOf(field, [value])));
+      continue;
+    }
+    const typed = values.filter((value) => typeof value === type && !Number.isNaN(value));
+    if (!typed.length) continue;
+    const key = keyOf(field, type);
+    const wanted = typed.length === 1 ? `${params.add(type === 'number' ? String(typed[0]) : typed[0])}::${SQL_TYPES[type]}` : `ANY(${params.add(typed.map((value) => (type === 'number' ? String(value) : value)))}::${SQL_TYPES[type]}[])`;
+    parts.push(`(${key} IS NOT NULL AND ${key} = ${wanted})`);
+  }
+  if (shapes.length > MAX_OR_SHAPES) parts.push(`data @> ANY(${params.add(shapes)}::jsonb[])`);
+  else parts.push(...shapes.map((shape) => `data @> ${params.add(shape)}::jsonb`));
+  return any(parts);
 }
 
 const OPERATORS = { gte: '>=', lte: '<=', gt: '>', lt: '<' } as const;
 
-/** Ordered comparison of a present value of the bound's type: numbers numerically, strings by code point. */
+/**
+ * Ordered comparison of a present value of the bound's type: numbers numerically, strings by
+ * code point. `key IS NOT NULL AND …` is never NULL, and a btree index on the key serves it.
+ */
 function compare(params: Params, field: string, op: keyof typeof OPERATORS, bound: unknown): string {
   if (typeof bound === 'number') {
     if (Number.isNaN(bound)) return FALSE; // every comparison with NaN is false in JS
-    const f = fieldRef(params, field);
-    return `CASE WHEN ${typeOf(f)} = 'number' THEN ${f.text}::numeric ${OPERATORS[op]} ${params.add(String(bound))}::numeric ELSE false END`;
+    const key = keyOf(field, 'number');
+    return `(${key} IS NOT NULL AND ${key} ${OPERATORS[op]} ${params.add(String(bound))}::numeric)`;
   }
   if (typeof bound === 'string') {
-    const f = fieldRef(params, field);
-    return `CASE WHEN ${typeOf(f)} = 'string' THEN ${f.text} COLLATE "C" ${OPERATORS[op]} ${params.add(bound)}::text COLLATE "C" ELSE false END`;
+    const key = keyOf(field, 'string');
+    return `(${key} IS NOT NULL AND ${key} ${OPERATORS[op]} ${params.add(bound)}::text)`;
   }
   throw new TypeError(`Unsupported bound for ${op} on ${field}: ${JSON.stringify(bound)}`);
 }
@@ -86,7 +132,7 @@ function keywords(params: Params, fields: string[], value: string): string {
   if (fields.some((field) => field.includes('.'))) throw new TypeError(`Keywords search top-level fields only: ${fields.join(', ')}`);
   const words = keywordsOf(value);
   if (!words.length) return TRUE;
-  const names = fields.map((field) => params.add(field));
+  const names = fields.map(escapeLiteral);
   return all(
     words.map((word) => {
       const pattern = params.add(`%${escapeLike(word)}%`);
@@ -98,20 +144,20 @@ function keywords(params: Params, fields: string[], value: string): string {
 function compileCondition(params: Params, condition: Condition): string {
   switch (condition.op) {
     case 'eq':
-      return condition.value === null ? isNil(fieldRef(params, condition.field)) : equalsAny(params, [condition.field], [condition.value]);
+      return condition.value === null ? isNil(fieldRef(condition.field)) : equalsAny(params, [condition.field], [condition.value]);
     case 'in': {
       if (!condition.values.length) return TRUE;
       const present = condition.values.filter((value): value is Exclude<Scalar, null> => value !== null);
       const parts = [equalsAny(params, [condition.field], present)];
       // null in the list: a missing or null field, or an array holding null.
       if (present.length < condition.values.length) {
-        parts.push(isNil(fieldRef(params, condition.field)), `data @> ${params.add(JSON.stringify(shapeOf(condition.field, [null])))}::jsonb`);
+        parts.push(isNil(fieldRef(condition.field)), `data @> ${params.add(JSON.stringify(shapeOf(condition.field, [null])))}::jsonb`);
       }
       return any(parts.filter((part) => part !== FALSE));
     }
     case 'anyEq':
       return condition.value === null
-        ? any(condition.fields.map((field) => isNil(fieldRef(params, field))))
+        ? any(condition.fields.map((field) => isNil(fieldRef(field))))
         : equalsAny(params, condition.fields, [condition.value]);
     case 'gte':
     case 'lte':
@@ -121,7 +167,7 @@ function compileCondition(params: Params, condition: Condition): string {
     case 'keywords':
       return keywords(params, condition.fields, condition.value);
     case 'exists': {
-      const nil = isNil(fieldRef(params, condition.field));
+      const nil = isNil(fieldRef(condition.field));
       return condition.value ? `NOT ${nil}` : nil;
     }
     case 'and':
@@ -136,20 +182,21 @@ function compileCondition(params: Params, condition: Condition): string {
 /**
  * `ORDER BY` keys: per field, its numbers, then its strings (byte order of UTF-8, i.e. code
  * points), then its booleans, each NULLS LAST, so missing and null values come last whatever the
- * direction; then `position`, the order runQuery keeps among equals.
+ * direction; then `position`, the order runQuery keeps among equals. A field of a known type
+ * (`types`: the schema's, for the fields of `x-indexes`) has only its type's key, which is what
+ * its expression index holds.
  */
-function orderKeys(params: Params, orderBy: Order[] | undefined): string {
+function orderKeys(orderBy: Order[] | undefined, types: FieldTypes | undefined): string {
   const keys = (orderBy ?? []).flatMap(({ field, desc }) => {
-    const f = fieldRef(params, field);
     const direction = desc ? 'DESC NULLS LAST' : 'ASC NULLS LAST';
-    return [
-      `CASE WHEN ${typeOf(f)} = 'number' THEN ${f.text}::numeric END ${direction}`,
-      `CASE WHEN ${typeOf(f)} = 'string' THEN ${f.text} COLLATE "C" END ${direction}`,
-      `CASE WHEN ${typeOf(f)} = 'boolean' THEN ${f.json}::boolean END ${direction}`,
-    ];
+    const known = types?.get(field);
+    return (known ? [known] : (['number', 'string', 'boolean'] as const)).map((type) => `${keyOf(field, type)} ${direction}`);
   });
   return [...keys, 'position'].join(', ');
 }
+
+/** The declared type of some fields of a collection (every value of such a field is of that type, or missing or null). */
+export type FieldTypes = ReadonlyMap<string, KeyType>;
 
 function count(name: 'limit' | 'offset', value: number | undefined): number | undefined {
   if (value !== undefined && !(Number.isSafeInteger(value) && value >= 0)) throw new RangeError(`Query ${name} must be a non-negative integer, not ${value}`);
@@ -157,10 +204,10 @@ function count(name: 'limit' | 'offset', value: number | undefined): number | un
 }
 
 /** `table`: the quoted table name of the query's collection. */
-export function selectStatement(table: string, query: Query): Statement {
-  const params = new Params();
+export function selectStatement(table: string, query: Query, types?: FieldTypes): Statement {
+  const params = new Params(types);
   const where = query.where ? compileCondition(params, query.where) : TRUE;
-  let text = `SELECT data FROM ${table} WHERE ${where} ORDER BY ${orderKeys(params, query.orderBy)}`;
+  let text = `SELECT data FROM ${table} WHERE ${where} ORDER BY ${orderKeys(query.orderBy, types)}`;
   const limit = count('limit', query.limit);
   const offset = count('offset', query.offset);
   if (limit !== undefined) text += ` LIMIT ${params.add(limit)}`;
@@ -168,8 +215,8 @@ export function selectStatement(table: string, query: Query): Statement {
   return { text, values: params.values };
 }
 
-export function countStatement(table: string, query: Pick<Query, 'where'>): Statement {
-  const params = new Params();
+export function countStatement(table: string, query: Pick<Query, 'where'>, types?: FieldTypes): Statement {
+  const params = new Params(types);
   const where = query.where ? compileCondition(params, query.where) : TRUE;
   return { text: `SELECT count(*)::integer AS count FROM ${table} WHERE ${where}`, values: params.values };
 }

@@ -11,7 +11,8 @@ import { ConflictError, NotFoundError, type AsyncStore, type Id, type Reader, ty
 import type { CollectionNames } from './collections';
 import { applyMigrations, listCollections } from './migrations';
 import { columns, indexPosition, INSERTED_AFTER } from './rows';
-import { countStatement, selectStatement } from './sql';
+import { ensureIndexes, fieldTypes, type IndexDefs } from './indexes';
+import { countStatement, selectStatement, type FieldTypes } from './sql';
 import { Tables } from './tables';
 
 /** SQLSTATEs after which the whole transaction is run again: serialization failure, deadlock. */
@@ -23,11 +24,21 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type Sql = (text: string, values?: unknown[]) => Promise<pg.QueryResult>;
 
+/** What every reader of one store shares: its tables and the declared types of its indexed fields. */
+interface Schema {
+  tables: Tables;
+  types: ReadonlyMap<string, FieldTypes>;
+}
+
 class PgReader implements Reader {
+  protected readonly tables: Tables;
+
   constructor(
     protected readonly sql: Sql,
-    protected readonly tables: Tables,
-  ) {}
+    protected readonly schema: Schema,
+  ) {
+    this.tables = schema.tables;
+  }
 
   async get<T extends Row = Row>(collection: string, id: Id): Promise<Stored<T> | undefined> {
     const { table } = await this.tables.names(collection);
@@ -37,14 +48,14 @@ class PgReader implements Reader {
 
   async query<T extends Row = Row>(query: Query): Promise<Stored<T>[]> {
     const { table } = await this.tables.names(query.collection);
-    const { text, values } = selectStatement(table, query);
+    const { text, values } = selectStatement(table, query, this.schema.types.get(query.collection));
     const { rows } = await this.sql(text, values);
     return rows.map((row) => deepFreeze(row.data as Stored<T>));
   }
 
   async count(query: Omit<Query, 'orderBy' | 'limit' | 'offset'>): Promise<number> {
     const { table } = await this.tables.names(query.collection);
-    const { text, values } = countStatement(table, query);
+    const { text, values } = countStatement(table, query, this.schema.types.get(query.collection));
     const { rows } = await this.sql(text, values);
     return rows[0].count as number;
   }
@@ -61,7 +72,7 @@ class PgWriter extends PgReader implements Writer {
   failure: unknown;
   ended = false;
 
-  constructor(client: pg.PoolClient, tables: Tables) {
+  constructor(client: pg.PoolClient, schema: Schema) {
     super(async (text, values) => {
       if (this.ended) throw new Error('This transaction is over: use the store, or a new transaction');
       try {
@@ -70,7 +81,7 @@ class PgWriter extends PgReader implements Writer {
         this.failure ??= error;
         throw error;
       }
-    }, tables);
+    }, schema);
   }
 
   async insert<T extends Row>(collection: string, idField: string, record: T): Promise<Stored<T & Row>> {
@@ -139,9 +150,9 @@ export class PostgresStore extends PgReader implements AsyncStore {
   constructor(
     private readonly pool: pg.Pool,
     private readonly schemaPool: pg.Pool,
-    tables: Tables,
+    schema: Schema,
   ) {
-    super((text, values) => pool.query(text, values), tables);
+    super((text, values) => pool.query(text, values), schema);
   }
 
   async transaction<R>(work: (tx: Writer) => Promise<R>): Promise<R> {
@@ -158,7 +169,7 @@ export class PostgresStore extends PgReader implements AsyncStore {
 
   private async attempt<R>(work: (tx: Writer) => Promise<R>): Promise<R> {
     const client = await this.pool.connect();
-    const writer = new PgWriter(client, this.tables);
+    const writer = new PgWriter(client, this.schema);
     let broken = false;
     try {
       await client.query('BEGIN ISOLATION LEVEL SERIALIZABLE');
@@ -205,20 +216,23 @@ export interface PostgresOptions {
   url: string;
   /** Connections for requests and transactions (default 10). */
   poolSize?: number;
+  /** The ordered indexes declared per collection (`x-indexes`; `storeIndexes` of schemas.ts). */
+  indexes?: IndexDefs;
 }
 
 /** Opens the store at `url`, applying pending migrations first. */
-export async function openPostgresStore({ url, poolSize = 10 }: PostgresOptions): Promise<PostgresStore> {
+export async function openPostgresStore({ url, poolSize = 10, indexes = new Map() }: PostgresOptions): Promise<PostgresStore> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   const schemaPool = new pg.Pool({ connectionString: url, max: 1 });
   // An idle connection that drops (server restart) must not crash the process: the pool replaces it.
   for (const each of [pool, schemaPool]) each.on('error', (error) => console.error('store: a PostgreSQL connection failed', error));
-  let existing: string[];
+  let tables: Tables;
   try {
     const client = await schemaPool.connect();
     try {
       await applyMigrations(client);
-      existing = await listCollections(client);
+      tables = new Tables(schemaPool, await listCollections(client));
+      await ensureIndexes(client, indexes);
     } finally {
       client.release();
     }
@@ -226,5 +240,5 @@ export async function openPostgresStore({ url, poolSize = 10 }: PostgresOptions)
     await Promise.all([pool.end(), schemaPool.end()]);
     throw error;
   }
-  return new PostgresStore(pool, schemaPool, new Tables(schemaPool, existing));
+  return new PostgresStore(pool, schemaPool, { tables, types: fieldTypes(indexes) });
 }

@@ -1,0 +1,57 @@
+/**
+ * The declared indexes of the entity schemas as btree expression indexes on typed keys (`keyOf`
+ * of sql.ts: the very expressions queries compare and order by):
+ * - `x-indexes` (an order): one column per sort field in the declared direction, NULLS LAST,
+ *   then `position`. A query ordered like it reads it in order and stops at its limit; a bound
+ *   on the first field starts and ends the scan.
+ * - `x-index` (a property): its key alone. It serves equality and ranges on the field and, as
+ *   ANALYZE keeps statistics on index expressions, lets the planner estimate conditions on it
+ *   (containment on the JSONB column has no statistics).
+ * Created when the store opens, if missing, under the schema lock (servers starting together
+ * create each once). The name holds a hash of the definition: a changed declaration makes a new
+ * index (the old one stays until dropped by hand).
+ */
+import { createHash } from 'node:crypto';
+import type pg from 'pg';
+import type { CollectionIndexes, IndexDef, KeyType } from '../orderedIndex';
+import { createCollection, underSchemaLock } from './migrations';
+import { keyOf, type FieldTypes } from './sql';
+
+export type IndexDefs = ReadonlyMap<string, CollectionIndexes>;
+
+/** The declared type of every indexed field, per collection: how `selectStatement` compares and orders it. */
+export function fieldTypes(indexes: IndexDefs): Map<string, FieldTypes> {
+  return new Map(
+    [...indexes].map(([collection, { ordered, fields }]) => [
+      collection,
+      new Map<string, KeyType>([...ordered.flatMap((def) => def.orderBy.map(({ field }) => [field, typeOfField(collection, def, field)] as const)), ...Object.entries(fields)]),
+    ]),
+  );
+}
+
+function typeOfField(collection: string, def: IndexDef, field: string): KeyType {
+  const type = def.types?.[field];
+  if (!type) throw new Error(`x-indexes of ${collection}: no declared type for ${field}`);
+  return type;
+}
+
+const hashOf = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 10);
+
+/** On the schema connection (`client`), which also creates the table of a collection not yet used. */
+export async function ensureIndexes(client: pg.ClientBase, indexes: IndexDefs): Promise<void> {
+  const wanted: { table: string; name: string; columns: string }[] = [];
+  for (const [collection, { ordered, fields }] of indexes) {
+    const names = await createCollection(client, collection);
+    for (const def of ordered) {
+      const columns = def.orderBy.map(({ field, desc }) => `(${keyOf(field, typeOfField(collection, def, field))}) ${desc ? 'DESC' : 'ASC'} NULLS LAST`);
+      wanted.push({ table: names.table, name: names.index(`x_${hashOf(def)}`), columns: [...columns, 'position'].join(', ') });
+    }
+    for (const [field, type] of Object.entries(fields)) {
+      wanted.push({ table: names.table, name: names.index(`f_${hashOf({ field, type })}`), columns: `(${keyOf(field, type)})` });
+    }
+  }
+  if (!wanted.length) return;
+  await underSchemaLock(client, async () => {
+    for (const { table, name, columns } of wanted) await client.query(`CREATE INDEX IF NOT EXISTS ${name} ON ${table} (${columns})`);
+  });
+}
