@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 const USER = '/back/bo/profile/user';
-const contactOf = (email: string) => storedContactByEmail(server.store, email)!;
+const contactOf = async (email: string) => (await storedContactByEmail(server.store, email))!;
 
 /** A code that is none of the codes valid now (the current step and one either side). */
 async function wrongCodeFor(secret: string): Promise<string> {
@@ -31,7 +31,7 @@ describe('profile', () => {
     expect(reply.status).toBe(200);
     expect(Object.keys(reply.body).sort()).toEqual(['companyName', 'contactId', 'email', 'firstName', 'language', 'lastName', 'position', 'profiles', 'twoFactorEnabled'].concat(reply.body.phone ? ['phone'] : []).sort());
     expect(reply.body).toMatchObject({
-      contactId: contactOf(ACCOUNTS.quality).contactId,
+      contactId: (await contactOf(ACCOUNTS.quality)).contactId,
       firstName: 'Claire',
       lastName: 'Dubois',
       email: ACCOUNTS.quality,
@@ -61,12 +61,12 @@ describe('profile', () => {
     // An empty position is removed.
     const cleared = await client.put(USER, { firstName: 'Hugo', lastName: 'Martin', position: '', language: 'en' });
     expect(cleared.body.position).toBeUndefined();
-    expect(contactOf(ACCOUNTS.buyer).position).toBeUndefined();
+    expect((await contactOf(ACCOUNTS.buyer)).position).toBeUndefined();
   });
 
   it('refuses blank names, unknown fields, wrong types and languages, leaving the contact unchanged', async () => {
     const client = await loginAs(server, ACCOUNTS.inspector);
-    const before = contactOf(ACCOUNTS.inspector);
+    const before = await contactOf(ACCOUNTS.inspector);
     const valid = { firstName: 'Tom', lastName: 'Becker', language: 'en' };
     const cases: [unknown, string, string][] = [
       [{ ...valid, firstName: '   ' }, '/firstName', 'required'],
@@ -85,13 +85,13 @@ describe('profile', () => {
     }
     expect((await client.put(USER, [valid])).status).toBe(400);
     expect((await client.request('PUT', USER, { raw: 'not json' })).status).toBe(400);
-    expect(contactOf(ACCOUNTS.inspector)).toEqual(before);
+    expect(await contactOf(ACCOUNTS.inspector)).toEqual(before);
   });
 
   it('refuses a write without the X-Requested-With header (CSRF rule)', async () => {
     const client = await loginAs(server, ACCOUNTS.inspector, { xhr: false });
     expect((await client.put(USER, { firstName: 'Evil', lastName: 'Becker', language: 'en' })).status).toBe(403);
-    expect(contactOf(ACCOUNTS.inspector).firstName).toBe('Tom');
+    expect((await contactOf(ACCOUNTS.inspector)).firstName).toBe('Tom');
   });
 });
 
@@ -124,7 +124,7 @@ describe('password change', () => {
     expect((await other.get(USER)).status).toBe(403);
     expect((await new Client(server.url).login(ACCOUNTS.sales, DEMO_PASSWORD)).status).toBe(401);
     expect((await new Client(server.url).login(ACCOUNTS.sales, NEW_PASSWORD)).status).toBe(200);
-    expect(server.store.find(LOGIN_EVENTS, (event) => event.loginEventType === 'RENEW' && event.email === ACCOUNTS.sales)).toHaveLength(1);
+    expect(await server.store.find(LOGIN_EVENTS, (event) => event.loginEventType === 'RENEW' && event.email === ACCOUNTS.sales)).toHaveLength(1);
   });
 });
 
@@ -137,7 +137,7 @@ describe('notification settings', () => {
     const config = { allowNotification: false, notificationTypes: ['REPORT_AVAILABLE', 'SERVICE_CONFIRMED'] };
     expect(await client.put(`${USER}/notificationconfig`, config)).toMatchObject({ status: 200, body: config });
     expect((await client.get(`${USER}/notificationconfig`)).body).toEqual(config);
-    expect(contactOf(ACCOUNTS.manager)).toMatchObject(config);
+    expect(await contactOf(ACCOUNTS.manager)).toMatchObject(config);
   });
 
   it('refuses unknown types, duplicates, missing or unknown fields', async () => {
@@ -188,8 +188,8 @@ describe('two-factor login', () => {
     expect((await client.post(`${USER}/twoFactor`, { code: 123456 })).status).toBe(400);
 
     expect(await client.post(`${USER}/twoFactor`, { code: await totpNow(secret) })).toMatchObject({ status: 200, body: { enabled: true } });
-    expect(contactOf(email).account).toMatchObject({ twoFactorSecret: secret });
-    expect(contactOf(email).account?.twoFactorPending).toBeUndefined();
+    expect((await contactOf(email)).account).toMatchObject({ twoFactorSecret: secret });
+    expect((await contactOf(email)).account?.twoFactorPending).toBeUndefined();
   });
 
   it('never shows the secret again', async () => {
@@ -226,7 +226,7 @@ describe('two-factor login', () => {
     expect(wrong.body.errors).toEqual([{ path: '/code', message: 'wrong or expired code' }]);
     expect((await client.get(`${USER}/twoFactor`)).body).toEqual({ enabled: true });
     expect(await client.post(`${USER}/twoFactor/disable`, { code: await totpNow(secret) })).toMatchObject({ status: 200, body: { enabled: false } });
-    expect(contactOf(email).account?.twoFactorSecret).toBeUndefined();
+    expect((await contactOf(email)).account?.twoFactorSecret).toBeUndefined();
     expect((await new Client(server.url).login(email)).status).toBe(200);
     expect((await client.post(`${USER}/twoFactor/disable`, { code: await totpNow(secret) })).status).toBe(409);
   });
@@ -251,7 +251,7 @@ class BearerClient extends Client {
 describe('credentials stay with the real user', () => {
   /** A Bearer token of the given contact, stored directly (the admin token routes are tested elsewhere). */
   async function apiToken(email: string, canWrite: boolean): Promise<Client> {
-    const contact = contactOf(email);
+    const contact = await contactOf(email);
     const secret = newTokenSecret();
     await server.store.insert(API_TOKENS, 'apiTokenId', {
       universeId: contact.universeId,
@@ -278,7 +278,7 @@ describe('credentials stay with the real user', () => {
   it('refuses password and two-factor changes through an API token, even a writing one', async () => {
     const writer = await apiToken(ACCOUNTS.admin, true);
     expect((await writer.get(USER)).body.email).toBe(ACCOUNTS.admin);
-    const before = contactOf(ACCOUNTS.admin).account;
+    const before = (await contactOf(ACCOUNTS.admin)).account;
     for (const [method, path, json] of credentialCalls) {
       const reply = await writer.request(method, path, { json });
       expect(reply.status, path).toBe(403);
@@ -287,24 +287,24 @@ describe('credentials stay with the real user', () => {
     const reader = await apiToken(ACCOUNTS.admin, false);
     expect((await reader.request('PUT', `${USER}/password`, { json: credentialCalls[0][2] })).status).toBe(403);
     expect((await reader.put(USER, { firstName: 'Token', lastName: 'Writer', language: 'en' })).status).toBe(403);
-    expect(contactOf(ACCOUNTS.admin).account).toEqual(before);
+    expect((await contactOf(ACCOUNTS.admin)).account).toEqual(before);
   });
 
   it('refuses them while impersonating', async () => {
     const client = await loginAs(server, ACCOUNTS.admin);
-    const admin = contactOf(ACCOUNTS.admin);
-    const target = contactOf(ACCOUNTS.inspector);
+    const admin = await contactOf(ACCOUNTS.admin);
+    const target = await contactOf(ACCOUNTS.inspector);
     // Turn the admin's fresh session into an impersonation of the inspector (the impersonation routes are tested elsewhere).
-    const [session] = server.store.find<Session>(SESSIONS, (s) => s.contactId === admin.contactId).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+    const [session] = (await server.store.find<Session>(SESSIONS, (s) => s.contactId === admin.contactId)).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
     await server.store.update<Session>(SESSIONS, session.sessionKey, (current) => ({ ...current, contactId: target.contactId, impersonatorId: admin.contactId }));
     expect((await client.get('/back/auth/profile')).body).toMatchObject({ impersonating: true, contactId: target.contactId });
-    const before = contactOf(ACCOUNTS.inspector).account;
+    const before = (await contactOf(ACCOUNTS.inspector)).account;
     for (const [method, path, json] of credentialCalls) {
       const reply = await client.request(method, path, { json });
       expect(reply.status, path).toBe(403);
       expect(reply.body.message).toBe('Not allowed while impersonating another user');
     }
-    expect(contactOf(ACCOUNTS.inspector).account).toEqual(before);
+    expect((await contactOf(ACCOUNTS.inspector)).account).toEqual(before);
     // Reading is fine.
     expect((await client.get(USER)).body.email).toBe(ACCOUNTS.inspector);
   });

@@ -48,7 +48,7 @@ async function capaLink(quality: Client) {
 }
 
 async function addAlert(email: string, titleLink: string, title: string) {
-  const contact = storedContactByEmail(server.store, email)!;
+  const contact = (await storedContactByEmail(server.store, email))!;
   await server.store.transaction((tx) =>
     tx.insert(ALERTS, 'alertId', { contactId: contact.contactId, universeId: contact.universeId, level: 'INFO', title, message: title, titleLink, creationDate: new Date().toISOString(), read: false, shown: false }),
   );
@@ -83,13 +83,16 @@ describe('live alert links', () => {
   it('of a service are created only for party members whose role opens the service page', async () => {
     const quality = await loginAs(server, ACCOUNTS.quality);
     const service = await insertService(server.store);
-    const before = server.store.find(ALERTS, () => true).length;
+    const before = (await server.store.find(ALERTS, () => true)).length;
     // A change by the decision maker alerts the provider's people: the manager, not the contributor (no service screen).
     const reply = await quality.patch(`/back/bo/services/${String(service.serviceId)}/CANCEL`, {}, { version: Number(service.version) });
     expect(reply.status, reply.text).toBe(200);
-    const created = server.store.find(ALERTS, () => true).slice(before);
-    const to = (email: string) => created.filter((alert) => alert.contactId === storedContactByEmail(server.store, email)!.contactId);
-    expect(to(ACCOUNTS.manager).length).toBeGreaterThan(0);
-    expect(to(ACCOUNTS.inspector)).toEqual([]);
+    const created = (await server.store.find(ALERTS, () => true)).slice(before);
+    const to = async (email: string) => {
+      const { contactId } = (await storedContactByEmail(server.store, email))!;
+      return created.filter((alert) => alert.contactId === contactId);
+    };
+    expect((await to(ACCOUNTS.manager)).length).toBeGreaterThan(0);
+    expect(await to(ACCOUNTS.inspector)).toEqual([]);
   });
 });

@@ -59,7 +59,7 @@ describe('login', () => {
     const locked = await client.login(ACCOUNTS.sales);
     expect(locked.status).toBe(401);
     expect(locked.body.message).toBe('Authentication failed');
-    const events = server.store.all('loginEvents').filter((event) => event.email === ACCOUNTS.sales).map((event) => event.loginEventType);
+    const events = (await server.store.all('loginEvents')).filter((event) => event.email === ACCOUNTS.sales).map((event) => event.loginEventType);
     expect(events).toEqual(['FAILURE', 'FAILURE', 'FAILURE', 'FAILURE', 'LOCKED', 'LOCKED']);
   });
 

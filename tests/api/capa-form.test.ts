@@ -21,7 +21,7 @@ afterAll(() => server?.close());
 async function services() {
   const seen = (await quality.get('/back/bo/services/')).body.services as Row[];
   const mine = seen[0];
-  const foreign = server.store.find('services', (service) => service.universeId !== mine.universeId)[0]
+  const foreign = (await server.store.find('services', (service) => service.universeId !== mine.universeId))[0]
     ?? (await outsider.get('/back/bo/services/')).body.services[0];
   return { mine, foreign };
 }

@@ -9,9 +9,9 @@ let manager: Client;
 let admin: Client;
 
 const BASE = '/back/bo/contacts/admin';
-const contactOf = (email: string) => server.store.find<Contact>('contacts', (contact) => contact.email === email)[0];
-const companyId = (name: string) => server.store.find<Company>('companies', (company) => company.name === name)[0].companyId;
-const newContact = (email: string, extra: Record<string, unknown> = {}) => ({ firstName: 'Lena', lastName: 'Vogel', email, position: 'Inspector', language: 'en', companyId: companyId('Atlas Inspection'), ...extra });
+const contactOf = async (email: string) => (await server.store.find<Contact>('contacts', (contact) => contact.email === email))[0];
+const companyId = async (name: string) => (await server.store.find<Company>('companies', (company) => company.name === name))[0].companyId;
+const newContact = async (email: string, extra: Record<string, unknown> = {}) => ({ firstName: 'Lena', lastName: 'Vogel', email, position: 'Inspector', language: 'en', companyId: await companyId('Atlas Inspection'), ...extra });
 
 beforeAll(async () => {
   server = await startServer();
@@ -24,8 +24,8 @@ describe('search and read', () => {
   it("lists the manager's own company by default, with the account state but never the account", async () => {
     const reply = await manager.get(`${BASE}/`);
     expect(reply.status).toBe(200);
-    const atlas = companyId('Atlas Inspection');
-    expect(reply.body.length).toBe(server.store.find<Contact>('contacts', (contact) => contact.companyId === atlas).length);
+    const atlas = await companyId('Atlas Inspection');
+    expect(reply.body.length).toBe((await server.store.find<Contact>('contacts', (contact) => contact.companyId === atlas)).length);
     expect(reply.body.every((row: Contact) => row.companyId === atlas)).toBe(true);
     const inspector = reply.body.find((row: Contact) => row.email === ACCOUNTS.inspector);
     expect(inspector).toMatchObject({ firstName: 'Tom', lastName: 'Becker', profiles: ['CONTRIBUTOR'], locked: false, twoFactorEnabled: false, passwordSet: true, archived: false });
@@ -40,14 +40,14 @@ describe('search and read', () => {
   });
 
   it('lets a super admin search any company of the universe, accent-insensitive keywords', async () => {
-    const porto = await admin.get(`${BASE}/`, { companyId: companyId('Porto Malhas Lda'), keywords: 'joao SILVA' });
+    const porto = await admin.get(`${BASE}/`, { companyId: await companyId('Porto Malhas Lda'), keywords: 'joao SILVA' });
     expect(porto.status).toBe(200);
     expect(porto.body.map((row: Contact) => row.firstName)).toEqual(['João']);
-    expect((await admin.get(`${BASE}/`, { companyId: companyId('Porto Malhas Lda'), keywords: 'quality' })).body).toHaveLength(1);
-    expect((await admin.get(`${BASE}/`, { companyId: companyId('Porto Malhas Lda'), keywords: 'nobody' })).body).toEqual([]);
+    expect((await admin.get(`${BASE}/`, { companyId: await companyId('Porto Malhas Lda'), keywords: 'quality' })).body).toHaveLength(1);
+    expect((await admin.get(`${BASE}/`, { companyId: await companyId('Porto Malhas Lda'), keywords: 'nobody' })).body).toEqual([]);
     // Another universe is not administered.
-    expect((await admin.get(`${BASE}/`, { companyId: companyId('Northwind Goods') })).status).toBe(403);
-    expect((await admin.get(`${BASE}/${contactOf(ACCOUNTS.outsider).contactId}`)).status).toBe(404);
+    expect((await admin.get(`${BASE}/`, { companyId: await companyId('Northwind Goods') })).status).toBe(403);
+    expect((await admin.get(`${BASE}/${(await contactOf(ACCOUNTS.outsider)).contactId}`)).status).toBe(404);
   });
 
   it('answers 400 for malformed criteria', async () => {
@@ -57,89 +57,89 @@ describe('search and read', () => {
 
   it('gives a manager of another company 404 on records and 403 on their company', async () => {
     const quality = await loginAs(server, ACCOUNTS.quality);
-    const inspector = contactOf(ACCOUNTS.inspector);
+    const inspector = await contactOf(ACCOUNTS.inspector);
     expect((await quality.get(`${BASE}/${inspector.contactId}`)).status).toBe(404);
-    expect((await quality.put(`${BASE}/${inspector.contactId}`, { ...newContact('x@y.test'), version: inspector.version })).status).toBe(404);
+    expect((await quality.put(`${BASE}/${inspector.contactId}`, { ...(await newContact('x@y.test')), version: inspector.version })).status).toBe(404);
     expect((await quality.delete(`${BASE}/${inspector.contactId}`)).status).toBe(404);
     expect((await quality.patch(`${BASE}/${inspector.contactId}/unlock`)).status).toBe(404);
     expect((await quality.get(`${BASE}/${inspector.contactId}/welcome`)).status).toBe(404);
     expect((await quality.get(`${BASE}/`, { companyId: inspector.companyId })).status).toBe(403);
-    expect((await quality.post(BASE, newContact('intruder@inspect.test'))).status).toBe(403);
-    expect(contactOf('intruder@inspect.test')).toBeUndefined();
-    expect(contactOf(ACCOUNTS.inspector).archived).toBeUndefined();
+    expect((await quality.post(BASE, await newContact('intruder@inspect.test'))).status).toBe(403);
+    expect(await contactOf('intruder@inspect.test')).toBeUndefined();
+    expect((await contactOf(ACCOUNTS.inspector)).archived).toBeUndefined();
   });
 
   it('refuses users without the MANAGER flag (LOCAL_MANAGER, CONTRIBUTOR): 403', async () => {
     for (const email of [ACCOUNTS.buyer, ACCOUNTS.inspector]) {
       const client = await loginAs(server, email);
       expect((await client.get(`${BASE}/`)).status).toBe(403);
-      expect((await client.get(`${BASE}/${contactOf(email).contactId}`)).status).toBe(403);
-      expect((await client.post(BASE, newContact(`by.${email}`))).status).toBe(403);
+      expect((await client.get(`${BASE}/${(await contactOf(email)).contactId}`)).status).toBe(403);
+      expect((await client.post(BASE, await newContact(`by.${email}`))).status).toBe(403);
     }
   });
 });
 
 describe('create and update', () => {
   it('creates a contact with an account holding the profiles, validated by the contact schema', async () => {
-    const reply = await manager.post(BASE, { ...newContact('lena.vogel@inspect.test', { profiles: ['CONTRIBUTOR'] }), account: { profiles: ['SUPER_ADMIN'], passwordHash: 'x' }, archived: true });
+    const reply = await manager.post(BASE, { ...(await newContact('lena.vogel@inspect.test', { profiles: ['CONTRIBUTOR'] })), account: { profiles: ['SUPER_ADMIN'], passwordHash: 'x' }, archived: true });
     expect(reply.status).toBe(201);
     expect(reply.body).toMatchObject({ firstName: 'Lena', profiles: ['CONTRIBUTOR'], archived: false, passwordSet: false, locked: false, version: 1, universeId: 1 });
     expect(reply.body.account).toBeUndefined();
-    const stored = contactOf('lena.vogel@inspect.test');
+    const stored = await contactOf('lena.vogel@inspect.test');
     expect(stored.account).toEqual({ profiles: ['CONTRIBUTOR'], failedLogins: 0 });
     expect(stored.archived).toBe(false);
 
-    const invalid = await manager.post(BASE, { firstName: 'No', email: 'not-an-email', language: 'de', companyId: companyId('Atlas Inspection'), profiles: ['KING'] });
+    const invalid = await manager.post(BASE, { firstName: 'No', email: 'not-an-email', language: 'de', companyId: await companyId('Atlas Inspection'), profiles: ['KING'] });
     expect(invalid.status).toBe(400);
     expect(invalid.body.exception).toBe('ValidationException');
     expect(invalid.body.errors.map((error: { path: string }) => error.path).sort()).toEqual(['/email', '/language', '/lastName', '/profiles/0']);
   });
 
   it('creates a contact without account when no profile is given', async () => {
-    const reply = await manager.post(BASE, newContact('no.login@inspect.test'));
+    const reply = await manager.post(BASE, await newContact('no.login@inspect.test'));
     expect(reply.status).toBe(201);
     expect(reply.body.profiles).toEqual([]);
-    expect(contactOf('no.login@inspect.test').account).toBeUndefined();
+    expect((await contactOf('no.login@inspect.test')).account).toBeUndefined();
   });
 
   it('applies the profile rules (owner adds manager, administrator covers manager)', async () => {
-    const owner = await admin.post(BASE, newContact('owner@inspect.test', { profiles: ['OWNER'] }));
+    const owner = await admin.post(BASE, await newContact('owner@inspect.test', { profiles: ['OWNER'] }));
     expect(owner.status).toBe(201);
     expect(owner.body.profiles).toEqual(['OWNER', 'MANAGER']);
-    const superAdmin = await admin.post(BASE, newContact('root@inspect.test', { profiles: ['SUPER_ADMIN', 'MANAGER'] }));
+    const superAdmin = await admin.post(BASE, await newContact('root@inspect.test', { profiles: ['SUPER_ADMIN', 'MANAGER'] }));
     expect(superAdmin.body.profiles).toEqual(['SUPER_ADMIN']);
   });
 
   it('refuses to grant profiles with rights the caller does not hold (403), on create and update', async () => {
     for (const profiles of [['SUPER_ADMIN'], ['OWNER'], ['ADMIN_OPERATION']]) {
-      const reply = await manager.post(BASE, newContact('climber@inspect.test', { profiles }));
+      const reply = await manager.post(BASE, await newContact('climber@inspect.test', { profiles }));
       expect(reply.status, profiles.join()).toBe(403);
       expect(reply.body.message).toBe('You cannot grant a profile with rights you do not hold yourself');
     }
-    expect(contactOf('climber@inspect.test')).toBeUndefined();
-    const inspector = contactOf(ACCOUNTS.inspector);
+    expect(await contactOf('climber@inspect.test')).toBeUndefined();
+    const inspector = await contactOf(ACCOUNTS.inspector);
     const { account: _account, ...fields } = inspector;
     expect((await manager.put(`${BASE}/${inspector.contactId}`, { ...fields, profiles: ['SUPER_ADMIN'] })).status).toBe(403);
     // A manager cannot promote themself either.
-    const self = contactOf(ACCOUNTS.manager);
+    const self = await contactOf(ACCOUNTS.manager);
     const { account: _own, ...mine } = self;
     expect((await manager.put(`${BASE}/${self.contactId}`, { ...mine, profiles: ['MANAGER', 'SUPER_ADMIN'] })).status).toBe(403);
-    expect(contactOf(ACCOUNTS.inspector).account!.profiles).toEqual(['CONTRIBUTOR']);
-    expect(contactOf(ACCOUNTS.manager).account!.profiles).toEqual(['MANAGER']);
+    expect((await contactOf(ACCOUNTS.inspector)).account!.profiles).toEqual(['CONTRIBUTOR']);
+    expect((await contactOf(ACCOUNTS.manager)).account!.profiles).toEqual(['MANAGER']);
     // Nor take over a more privileged colleague (e.g. by changing their e-mail).
-    const owner = contactOf('owner@inspect.test');
+    const owner = await contactOf('owner@inspect.test');
     const { account: _owner, ...ownerFields } = owner;
     expect((await manager.put(`${BASE}/${owner.contactId}`, { ...ownerFields, email: 'mine@inspect.test' })).status).toBe(403);
     expect((await manager.delete(`${BASE}/${owner.contactId}`)).status).toBe(403);
     // The rights a manager holds can be granted.
-    expect((await manager.post(BASE, newContact('deputy@inspect.test', { profiles: ['MANAGER', 'ADMIN_ACCOUNTING'] }))).status).toBe(201);
+    expect((await manager.post(BASE, await newContact('deputy@inspect.test', { profiles: ['MANAGER', 'ADMIN_ACCOUNTING'] }))).status).toBe(201);
   });
 
   it("refuses an e-mail already in use, whatever its case (422)", async () => {
-    const created = await manager.post(BASE, newContact(ACCOUNTS.quality.toUpperCase()));
+    const created = await manager.post(BASE, await newContact(ACCOUNTS.quality.toUpperCase()));
     expect(created.status).toBe(422);
     expect(created.body).toMatchObject({ exception: 'BusinessException', message: 'e-mail already in use' });
-    const inspector = contactOf(ACCOUNTS.inspector);
+    const inspector = await contactOf(ACCOUNTS.inspector);
     const { account: _account, ...fields } = inspector;
     const updated = await manager.put(`${BASE}/${inspector.contactId}`, { ...fields, email: 'Manager@Inspect.test' });
     expect(updated.status).toBe(422);
@@ -149,7 +149,7 @@ describe('create and update', () => {
   });
 
   it('updates with the version (required, 409 when stale), keeping profiles left out', async () => {
-    const inspector = contactOf(ACCOUNTS.inspector);
+    const inspector = await contactOf(ACCOUNTS.inspector);
     const { account: _account, version, ...fields } = inspector;
     expect((await manager.put(`${BASE}/${inspector.contactId}`, fields)).status).toBe(400);
     const updated = await manager.put(`${BASE}/${inspector.contactId}`, { ...fields, phone: '+33 4 72 00 00 00', version });
@@ -157,18 +157,19 @@ describe('create and update', () => {
     expect(updated.body).toMatchObject({ phone: '+33 4 72 00 00 00', profiles: ['CONTRIBUTOR'], passwordSet: true, version: version + 1 });
     const stale = await manager.put(`${BASE}/${inspector.contactId}`, { ...fields, phone: '+33 1', version });
     expect(stale.status).toBe(409);
-    expect(contactOf(ACCOUNTS.inspector).phone).toBe('+33 4 72 00 00 00');
-    expect(contactOf(ACCOUNTS.inspector).account!.passwordHash).toBe(inspector.account!.passwordHash);
+    expect((await contactOf(ACCOUNTS.inspector)).phone).toBe('+33 4 72 00 00 00');
+    expect((await contactOf(ACCOUNTS.inspector)).account!.passwordHash).toBe(inspector.account!.passwordHash);
     // Moving a contact to a company the manager does not administer.
-    expect((await manager.put(`${BASE}/${inspector.contactId}`, { ...fields, companyId: companyId('Maison Lumière'), version: version + 1 })).status).toBe(403);
+    expect((await manager.put(`${BASE}/${inspector.contactId}`, { ...fields, companyId: await companyId('Maison Lumière'), version: version + 1 })).status).toBe(403);
   });
 
   it('removing every profile removes the login (and ends the sessions); giving one back restores it', async () => {
-    const created = await manager.post(BASE, newContact('temp.user@inspect.test', { profiles: ['CONTRIBUTOR'] }));
+    const created = await manager.post(BASE, await newContact('temp.user@inspect.test', { profiles: ['CONTRIBUTOR'] }));
     const id = created.body.contactId;
-    await server.store.update<Contact>('contacts', id, (contact) => ({ ...contact, account: { ...contact.account!, passwordHash: contactOf(ACCOUNTS.inspector).account!.passwordHash } }));
+    const { passwordHash } = (await contactOf(ACCOUNTS.inspector)).account!;
+    await server.store.update<Contact>('contacts', id, (contact) => ({ ...contact, account: { ...contact.account!, passwordHash } }));
     const user = await loginAs(server, 'temp.user@inspect.test');
-    const { account: _account, ...fields } = contactOf('temp.user@inspect.test');
+    const { account: _account, ...fields } = await contactOf('temp.user@inspect.test');
     const removed = await manager.put(`${BASE}/${id}`, { ...fields, profiles: [] });
     expect(removed.status).toBe(200);
     expect(removed.body.profiles).toEqual([]);
@@ -182,21 +183,22 @@ describe('create and update', () => {
 
 describe('archive', () => {
   it("refuses to archive one's own contact (422)", async () => {
-    const reply = await manager.delete(`${BASE}/${contactOf(ACCOUNTS.manager).contactId}`);
+    const reply = await manager.delete(`${BASE}/${(await contactOf(ACCOUNTS.manager)).contactId}`);
     expect(reply.status).toBe(422);
     expect(reply.body.message).toBe('You cannot archive your own contact');
-    expect(contactOf(ACCOUNTS.manager).archived).toBeUndefined();
+    expect((await contactOf(ACCOUNTS.manager)).archived).toBeUndefined();
   });
 
   it('archives (never deletes): hidden from the default search, shown with archived=true, cannot log in, sessions ended', async () => {
-    const created = await manager.post(BASE, newContact('leaving@inspect.test', { profiles: ['CONTRIBUTOR'] }));
+    const created = await manager.post(BASE, await newContact('leaving@inspect.test', { profiles: ['CONTRIBUTOR'] }));
     const id = created.body.contactId;
-    await server.store.update<Contact>('contacts', id, (contact) => ({ ...contact, account: { ...contact.account!, passwordHash: contactOf(ACCOUNTS.inspector).account!.passwordHash } }));
+    const { passwordHash } = (await contactOf(ACCOUNTS.inspector)).account!;
+    await server.store.update<Contact>('contacts', id, (contact) => ({ ...contact, account: { ...contact.account!, passwordHash } }));
     const leaving = await loginAs(server, 'leaving@inspect.test');
     const reply = await manager.delete(`${BASE}/${id}`);
     expect(reply.status).toBe(200);
     expect(reply.body).toBe(true);
-    expect(contactOf('leaving@inspect.test').archived).toBe(true);
+    expect((await contactOf('leaving@inspect.test')).archived).toBe(true);
     expect((await manager.get(`${BASE}/`)).body.some((row: Contact) => row.contactId === id)).toBe(false);
     expect((await manager.get(`${BASE}/`, { archived: 'true' })).body.map((row: Contact) => row.contactId)).toContain(id);
     expect((await manager.get(`${BASE}/${id}`)).body.archived).toBe(true);
@@ -212,39 +214,39 @@ describe('unlock', () => {
     const client = new Client(server.url);
     for (let i = 0; i < 5; i++) await client.login(ACCOUNTS.inspector, 'wrong-password');
     expect((await client.login(ACCOUNTS.inspector)).status).toBe(401);
-    const id = contactOf(ACCOUNTS.inspector).contactId;
+    const id = (await contactOf(ACCOUNTS.inspector)).contactId;
     expect((await manager.get(`${BASE}/${id}`)).body.locked).toBe(true);
     const reply = await manager.patch(`${BASE}/${id}/unlock`);
     expect(reply.status).toBe(200);
     expect(reply.body.locked).toBe(false);
-    expect(contactOf(ACCOUNTS.inspector).account).toMatchObject({ failedLogins: 0 });
-    expect(contactOf(ACCOUNTS.inspector).account!.lockedUntil).toBeUndefined();
+    expect((await contactOf(ACCOUNTS.inspector)).account).toMatchObject({ failedLogins: 0 });
+    expect((await contactOf(ACCOUNTS.inspector)).account!.lockedUntil).toBeUndefined();
     expect((await client.login(ACCOUNTS.inspector)).status).toBe(200);
   });
 });
 
 describe('welcome invitation', () => {
   it('refuses a contact without e-mail or without profile (422)', async () => {
-    const noMail = await manager.post(BASE, { ...newContact(''), email: undefined, profiles: ['CONTRIBUTOR'] });
+    const noMail = await manager.post(BASE, { ...(await newContact('')), email: undefined, profiles: ['CONTRIBUTOR'] });
     expect(noMail.status).toBe(201);
     const a = await manager.get(`${BASE}/${noMail.body.contactId}/welcome`);
     expect(a.status).toBe(422);
     expect(a.body.message).toBe('The contact has no e-mail address');
-    const b = await manager.get(`${BASE}/${contactOf('no.login@inspect.test').contactId}/welcome`);
+    const b = await manager.get(`${BASE}/${(await contactOf('no.login@inspect.test')).contactId}/welcome`);
     expect(b.status).toBe(422);
     expect(b.body.message).toBe('The contact has no profile: give them one before inviting them');
   });
 
   it('needs X-Requested-With (it sends a mail and invalidates older links)', async () => {
     const plain = await loginAs(server, ACCOUNTS.manager, { xhr: false });
-    const reply = await plain.get(`${BASE}/${contactOf('lena.vogel@inspect.test').contactId}/welcome`);
+    const reply = await plain.get(`${BASE}/${(await contactOf('lena.vogel@inspect.test')).contactId}/welcome`);
     expect(reply.status).toBe(403);
     expect(reply.body.message).toBe('Request refused: it does not come from the application');
   });
 
   it('e-mails a 7-day set-password link that lets the invited user choose a password and log in', async () => {
     const before = (await waitForMails(server.outbox!, 0)).length;
-    const id = contactOf('lena.vogel@inspect.test').contactId;
+    const id = (await contactOf('lena.vogel@inspect.test')).contactId;
     const reply = await manager.get(`${BASE}/${id}/welcome`);
     expect(reply.status).toBe(200);
     expect(reply.body).toBe(true);
@@ -255,7 +257,7 @@ describe('welcome invitation', () => {
     expect(mail.text).toContain('Lena Vogel');
     const { link, token } = linkToken(mail);
     expect(link.startsWith(`${server.url}/auth/passwordReset?token=`)).toBe(true);
-    const stored = server.store.find('passwordTokens', (row) => row.contactId === id && row.kind === 'welcome');
+    const stored = await server.store.find('passwordTokens', (row) => row.contactId === id && row.kind === 'welcome');
     expect(stored).toHaveLength(1);
     expect(Date.parse(String(stored[0].expiresAt)) - Date.parse(String(stored[0].createdAt))).toBe(7 * 24 * 3600_000);
 
@@ -266,7 +268,7 @@ describe('welcome invitation', () => {
     expect(set.status).toBe(200);
     expect((await anonymous.login('lena.vogel@inspect.test', password)).status).toBe(200);
     expect((await manager.get(`${BASE}/${id}`)).body.passwordSet).toBe(true);
-    expect(server.store.find('serverLogs', (log) => log.application === 'AUTH' && String(log.message).startsWith('Welcome link issued to lena.vogel@inspect.test'))).toHaveLength(1);
+    expect(await server.store.find('serverLogs', (log) => log.application === 'AUTH' && String(log.message).startsWith('Welcome link issued to lena.vogel@inspect.test'))).toHaveLength(1);
   });
 });
 
@@ -275,31 +277,32 @@ describe('company archive', () => {
     client.get(`/back/bo/networkcombo/${source}`, query).then((reply) => reply.body as { value: number; label: string }[]);
 
   it('is for UNIVERSE_ADMIN only, within the universe, never the own company', async () => {
-    expect((await manager.delete(`/back/bo/companies/${companyId('Prato Filati')}`)).status).toBe(403);
-    expect((await admin.delete(`/back/bo/companies/${companyId('Northwind Goods')}`)).status).toBe(404);
+    expect((await manager.delete(`/back/bo/companies/${await companyId('Prato Filati')}`)).status).toBe(403);
+    expect((await admin.delete(`/back/bo/companies/${await companyId('Northwind Goods')}`)).status).toBe(404);
     expect((await admin.delete('/back/bo/companies/999999')).status).toBe(404);
-    const own = await admin.delete(`/back/bo/companies/${companyId('QCFlow Admin')}`);
+    const own = await admin.delete(`/back/bo/companies/${await companyId('QCFlow Admin')}`);
     expect(own.status).toBe(422);
     expect(own.body.message).toBe("A user's own company cannot be archived");
     const french = await loginAs(server, ACCOUNTS.admin, { language: 'fr' });
-    await server.store.update<Contact>('contacts', contactOf(ACCOUNTS.admin).contactId, (contact) => ({ ...contact, language: 'fr' }));
-    expect((await french.delete(`/back/bo/companies/${companyId('QCFlow Admin')}`)).body.message).toBe("La société d'un utilisateur ne peut pas être archivée par lui-même");
-    await server.store.update<Contact>('contacts', contactOf(ACCOUNTS.admin).contactId, (contact) => ({ ...contact, language: 'en' }));
-    expect(server.store.find<Company>('companies', (company) => !!company.archived)).toEqual([]);
+    await server.store.update<Contact>('contacts', (await contactOf(ACCOUNTS.admin)).contactId, (contact) => ({ ...contact, language: 'fr' }));
+    expect((await french.delete(`/back/bo/companies/${await companyId('QCFlow Admin')}`)).body.message).toBe("La société d'un utilisateur ne peut pas être archivée par lui-même");
+    await server.store.update<Contact>('contacts', (await contactOf(ACCOUNTS.admin)).contactId, (contact) => ({ ...contact, language: 'en' }));
+    expect(await server.store.find<Company>('companies', (company) => !!company.archived)).toEqual([]);
   });
 
   it('archives: the company and its contacts leave the lookups, new references are refused, its users cannot log in', async () => {
-    const prato = companyId('Prato Filati');
-    const created = await admin.post(BASE, newContact('spinner@pratofilati.example', { companyId: prato, profiles: ['CONTRIBUTOR'] }));
-    await server.store.update<Contact>('contacts', created.body.contactId, (contact) => ({ ...contact, account: { ...contact.account!, passwordHash: contactOf(ACCOUNTS.inspector).account!.passwordHash } }));
+    const prato = await companyId('Prato Filati');
+    const created = await admin.post(BASE, await newContact('spinner@pratofilati.example', { companyId: prato, profiles: ['CONTRIBUTOR'] }));
+    const { passwordHash } = (await contactOf(ACCOUNTS.inspector)).account!;
+    await server.store.update<Contact>('contacts', created.body.contactId, (contact) => ({ ...contact, account: { ...contact.account!, passwordHash } }));
     const spinner = await loginAs(server, 'spinner@pratofilati.example');
-    const staff = server.store.find<Contact>('contacts', (contact) => contact.companyId === prato).map((contact) => contact.contactId);
+    const staff = (await server.store.find<Contact>('contacts', (contact) => contact.companyId === prato)).map((contact) => contact.contactId);
     expect((await networkcombo(admin, 'allcompanies')).map((option) => option.value)).toContain(prato);
 
     const reply = await admin.delete(`/back/bo/companies/${prato}`);
     expect(reply.status).toBe(200);
     expect(reply.body).toBe(true);
-    expect(server.store.get<Company>('companies', prato)!.archived).toBe(true);
+    expect((await server.store.get<Company>('companies', prato))!.archived).toBe(true);
     expect((await networkcombo(admin, 'allcompanies')).map((option) => option.value)).not.toContain(prato);
     expect((await networkcombo(admin, 'ordertakers', { q: 'prato' }))).toEqual([]);
     expect((await networkcombo(admin, 'contacts')).some((option) => staff.includes(option.value))).toBe(false);
@@ -308,7 +311,7 @@ describe('company archive', () => {
     const capa = await manager.post('/back/bo/capas', { title: 'At an archived site', capaType: 'CONTAINMENT', startDate: new Date().toISOString().slice(0, 10), site: prato });
     expect(capa.status).toBe(400);
     expect(capa.body.errors).toEqual([{ path: '/site', message: 'unknown or unavailable value' }]);
-    expect((await admin.post(BASE, newContact('late@pratofilati.example', { companyId: prato }))).status).toBe(400);
+    expect((await admin.post(BASE, await newContact('late@pratofilati.example', { companyId: prato }))).status).toBe(400);
 
     expect((await spinner.get('/back/auth/profile')).status).toBe(403);
     expect((await new Client(server.url).login('spinner@pratofilati.example', DEMO_PASSWORD)).status).toBe(401);

@@ -18,8 +18,8 @@ afterEach(() => server?.close());
 
 const USER = '/back/bo/profile/user';
 /** The refused attempts recorded for this e-mail since `since` (the seed has older ones). */
-const refusals = (email: string, since: string) =>
-  server.store.find(LOGIN_EVENTS, (event) => event.email === email && event.loginEventType !== 'SUCCESS' && String(event.date) >= since).map((event) => event.loginEventType);
+const refusals = async (email: string, since: string) =>
+  (await server.store.find(LOGIN_EVENTS, (event) => event.email === email && event.loginEventType !== 'SUCCESS' && String(event.date) >= since)).map((event) => event.loginEventType);
 const NEW_PASSWORD = 'Harbor-Violet-7312';
 
 async function wrongCodeFor(secret: string): Promise<string> {
@@ -36,7 +36,7 @@ describe('password change', () => {
       expect(reply.status).toBe(400);
       expect(reply.body.errors).toEqual([{ path: '/currentPassword', message: 'wrong password' }]);
     }
-    expect(refusals(ACCOUNTS.inspector, since)).toEqual(['FAILURE', 'FAILURE', 'FAILURE', 'FAILURE', 'LOCKED']);
+    expect(await refusals(ACCOUNTS.inspector, since)).toEqual(['FAILURE', 'FAILURE', 'FAILURE', 'FAILURE', 'LOCKED']);
     // Locked: the right password opens nothing, neither at login nor for a change.
     expect((await new Client(server.url).login(ACCOUNTS.inspector)).status).toBe(401);
     const right = await client.put(`${USER}/password`, { currentPassword: DEMO_PASSWORD, password: NEW_PASSWORD, confirmation: NEW_PASSWORD });
@@ -56,10 +56,10 @@ describe('two-factor confirm and disable', () => {
     const limited = await client.post(`${USER}/twoFactor`, { code: await totpNow(secret) });
     expect(limited.status).toBe(429);
     expect(limited.body).toMatchObject({ exception: 'TooManyRequestsException', message: 'Too many attempts: wait a few minutes and try again' });
-    expect(server.store.find('contacts', (contact) => contact.email === ACCOUNTS.outsider)[0].account).toMatchObject({ twoFactorPending: secret });
+    expect((await server.store.find('contacts', (contact) => contact.email === ACCOUNTS.outsider))[0].account).toMatchObject({ twoFactorPending: secret });
     expect((await client.post(`${USER}/twoFactor/disable`, { code: '123456' })).status).toBe(429);
     // In the user's own language.
-    const outsider = server.store.find('contacts', (contact) => contact.email === ACCOUNTS.outsider)[0];
+    const outsider = (await server.store.find('contacts', (contact) => contact.email === ACCOUNTS.outsider))[0];
     await server.store.update('contacts', outsider.contactId as number, (contact) => ({ ...contact, language: 'fr' }));
     expect((await client.post(`${USER}/twoFactor`, { code: '123456' })).body.message).toBe('Trop de tentatives : patientez quelques minutes puis réessayez');
   });
@@ -72,7 +72,7 @@ describe('two-factor confirm and disable', () => {
     for (let i = 0; i < MAX_FAILURES; i++) {
       expect((await client.post(`${USER}/twoFactor/disable`, { code: await wrongCodeFor(secret) })).status).toBe(400);
     }
-    expect(refusals(ACCOUNTS.outsider, since)).toEqual(['FAILURE', 'FAILURE', 'FAILURE', 'FAILURE', 'LOCKED']);
+    expect(await refusals(ACCOUNTS.outsider, since)).toEqual(['FAILURE', 'FAILURE', 'FAILURE', 'FAILURE', 'LOCKED']);
     const login = await new Client(server.url).request('POST', '/back/login', { form: { username: ACCOUNTS.outsider, password: DEMO_PASSWORD, code: await totpNow(secret) } });
     expect(login.status).toBe(401);
     for (let i = MAX_FAILURES; i < MAX_LOGIN_FAILURES_PER_IP - 1; i++) await client.post(`${USER}/twoFactor/disable`, { code: await wrongCodeFor(secret) });

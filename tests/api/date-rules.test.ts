@@ -17,13 +17,13 @@ let sales: Client; // Shenzhen Textile Co, order taker
 
 beforeAll(async () => {
   ({ server, clients: { quality, manager, sales } } = await startWithLogins(['quality', 'manager', 'sales']));
-  net = network(server.store);
+  net = await network(server.store);
 });
 afterAll(() => server?.close());
 
 const lastWeek = () => shiftDay(today(), -7);
 const dates = (path: string) => `/back/bo/serviceDateLines/${path}`;
-const stored = (id: number) => server.store.get('services', id)!;
+const stored = async (id: number) => (await server.store.get('services', id))!;
 
 /** Runs `call` with the account's language set to `language`, then puts English back. */
 async function speaking<T>(email: string, language: 'fr' | 'it', call: () => Promise<T>): Promise<T> {
@@ -62,20 +62,20 @@ describe('a CAPA’s end and closing dates are on or after its start (onOrAfter)
     const { capaId, version } = created.body;
     const moved = await quality.put(`/back/bo/capas/${capaId}`, { ...created.body, startDate: '2026-03-11', version });
     expect(refusedAt(moved, 400, '/expectingEndDate')).toBe('must not be before the start date');
-    expect(server.store.get('capas', capaId)).toMatchObject({ startDate: '2026-03-10', version });
+    expect(await server.store.get('capas', capaId)).toMatchObject({ startDate: '2026-03-10', version });
   });
 });
 
 describe('a proposed service date is not in the past (notPast)', () => {
   it('requestDate and postpone with a past start are 400 at /startDate, nothing written; fr and it speak', async () => {
     const id = (await insertService(server.store)).serviceId as number;
-    const before = footprint(server.store, id);
+    const before = await footprint(server.store, id);
     expect(refusedAt(await manager.post(dates('requestDate'), { serviceId: id, startDate: lastWeek() }), 400, '/startDate')).toBe('must be today or later');
     const french = await speaking(ACCOUNTS.manager, 'fr', () => manager.post(dates('requestDate'), { serviceId: id, startDate: lastWeek() }));
     expect(refusedAt(french, 400, '/startDate')).toBe("doit être aujourd'hui ou plus tard");
     const italian = await speaking(ACCOUNTS.manager, 'it', () => manager.post(dates('requestDate'), { serviceId: id, startDate: lastWeek() }));
     expect(refusedAt(italian, 400, '/startDate')).toBe('deve essere oggi o successiva');
-    expect(footprint(server.store, id)).toEqual(before);
+    expect(await footprint(server.store, id)).toEqual(before);
     // Today is never past, wherever the caller is.
     expect((await manager.post(dates('requestDate'), { serviceId: id, startDate: today() })).status).toBe(200);
   });
@@ -103,12 +103,12 @@ describe('an ex-factory date is not in the past when it is set', () => {
     const service = await createService(quality, wizardBody(net));
     const id = service.serviceId as number;
     await server.store.update('services', id, (record) => ({ ...record, exFactoryDate: shiftDay(today(), -3) }));
-    const current = stored(id);
+    const current = await stored(id);
     const unchanged = await quality.put(`/back/bo/services/${id}`, { version: current.version, service: { ...current } });
     expect(unchanged.status, unchanged.text).toBe(200);
-    const moved = await quality.put(`/back/bo/services/${id}`, { version: stored(id).version, service: { ...stored(id), exFactoryDate: lastWeek() } });
+    const moved = await quality.put(`/back/bo/services/${id}`, { version: (await stored(id)).version, service: { ...(await stored(id)), exFactoryDate: lastWeek() } });
     expect(refusedAt(moved, 400, '/service/exFactoryDate')).toBe('must be today or later');
-    expect(stored(id).exFactoryDate).toBe(shiftDay(today(), -3));
+    expect((await stored(id)).exFactoryDate).toBe(shiftDay(today(), -3));
   });
 });
 
@@ -118,13 +118,13 @@ describe(`a provider cannot complete a service that starts more than ${COMPLETE_
   it('COMPLETE 8 days ahead is 422 naming /startDate and the first day it may be completed; nothing written', async () => {
     const startDate = shiftDay(today(), COMPLETE_DAYS_AHEAD + 1);
     const id = (await insertService(server.store, { startDate, fields: confirmed })).serviceId as number;
-    const before = footprint(server.store, id);
+    const before = await footprint(server.store, id);
     const reply = await manager.patch(`/back/bo/services/${id}/COMPLETE`);
     expect(refusedAt(reply, 422, '/startDate')).toBe('too far ahead to complete the service');
     expect(reply.body).toMatchObject({ exception: 'BusinessException', message: `This service starts on ${startDate}: it can be completed from ${shiftDay(today(), 1)}` });
     const french = await speaking(ACCOUNTS.manager, 'fr', () => manager.patch(`/back/bo/services/${id}/COMPLETE`));
     expect(french.body.message).toBe(`Cet audit commence le ${startDate} : il peut être terminé à partir du ${shiftDay(today(), 1)}`);
-    expect(footprint(server.store, id)).toEqual(before);
+    expect(await footprint(server.store, id)).toEqual(before);
   });
 
   it(`COMPLETE ${COMPLETE_DAYS_AHEAD} days ahead or earlier is accepted; another side still gets the workflow's 409`, async () => {
@@ -142,14 +142,14 @@ describe('proposing the dates the service already has', () => {
     const endDate = shiftDay(startDate, 1);
     const id = (await insertService(server.store, { creatorSide: 'ORDER_TAKER', creator: ACCOUNTS.sales, startDate, endDate, fields: { creatorCompany: net.shenzhen, providerConfirmed: true } }))
       .serviceId as number;
-    expect(stored(id)).toMatchObject({ serviceStep: 'REQUESTED', pendingDateBy: 'ORDER_TAKER' });
-    const before = footprint(server.store, id);
+    expect(await stored(id)).toMatchObject({ serviceStep: 'REQUESTED', pendingDateBy: 'ORDER_TAKER' });
+    const before = await footprint(server.store, id);
     const same = await quality.post(dates('requestDate'), { serviceId: id, startDate, endDate });
     expect(refusedAt(same, 422, '/startDate')).toBe('these are the current dates: change them');
     expect(same.body).toMatchObject({ exception: 'BusinessException', message: 'These are the dates the service already has: choose other dates to propose' });
     const french = await speaking(ACCOUNTS.quality, 'fr', () => quality.post(dates('requestDate'), { serviceId: id, startDate, endDate }));
     expect(french.body.message).toBe("Ce sont déjà les dates de l'audit : choisissez d'autres dates à proposer");
-    expect(footprint(server.store, id)).toEqual(before);
+    expect(await footprint(server.store, id)).toEqual(before);
 
     // A new date from the decision maker does move it back to Opened (spec part 1 §4).
     const moved = await quality.post(dates('requestDate'), { serviceId: id, startDate: shiftDay(startDate, 1), endDate });
@@ -163,6 +163,6 @@ describe('proposing the dates the service already has', () => {
       .serviceId as number;
     await server.store.update('services', id, ({ endDate: _end, ...record }) => record);
     expect(refusedAt(await sales.post(dates('postpone'), { serviceId: id, startDate, endDate: startDate }), 422, '/startDate')).toBe('these are the current dates: change them');
-    expect(stored(id).serviceStep).toBe('CONFIRMED');
+    expect((await stored(id)).serviceStep).toBe('CONFIRMED');
   });
 });

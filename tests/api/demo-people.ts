@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { loadRegistry, type EntityDef } from '../../server/schemas';
-import type { ReadOps, Row } from '../../server/store/types';
-import { ACCOUNTS, ROOT } from './helpers';
+import type { Row } from '../../server/store/types';
+import { ACCOUNTS, ROOT, type TestStore } from './helpers';
 
 /**
  * The demo accounts as the store knows them (contact, company, universe) and the record
@@ -18,10 +18,11 @@ export interface Person {
   superAdmin: boolean;
 }
 
-export function demoPeople(store: ReadOps): Record<Who, Person> {
+export async function demoPeople(store: TestStore): Promise<Record<Who, Person>> {
+  const contacts = await store.all('contacts');
   return Object.fromEntries(
     WHO.map((who) => {
-      const contact = store.find('contacts', (row) => row.email === ACCOUNTS[who])[0];
+      const contact = contacts.filter((row) => row.email === ACCOUNTS[who])[0];
       if (!contact) throw new Error(`demo account ${who} missing`);
       const superAdmin = (contact.account as { profiles: string[] }).profiles.includes('SUPER_ADMIN');
       return [who, { who, contactId: contact.contactId as number, companyId: contact.companyId as number, universeId: contact.universeId as number, superAdmin }];
@@ -39,7 +40,7 @@ export function companySees(entity: EntityDef, record: Row, person: Person): boo
 }
 
 /** The id of the first record of the entity this person's company sees, if any. */
-export function firstSeen(store: ReadOps, entity: EntityDef, person: Person, also: (record: Row) => boolean = () => true): number | undefined {
-  const found = store.all(entity.collection).find((record) => companySees(entity, record, person) && also(record));
+export async function firstSeen(store: TestStore, entity: EntityDef, person: Person, also: (record: Row) => boolean = () => true): Promise<number | undefined> {
+  const found = (await store.all(entity.collection)).find((record) => companySees(entity, record, person) && also(record));
   return found ? (found[entity.idField] as number) : undefined;
 }

@@ -15,14 +15,15 @@ let net: Network;
 
 beforeAll(async () => {
   ({ server, clients: { quality, buyer, admin } } = await startWithLogins(['quality', 'buyer', 'admin']));
-  net = network(server.store);
+  net = await network(server.store);
 });
 afterAll(() => server?.close());
 
 const TWO_POW_53_PLUS_1 = '9007199254740993';
 const long = (length: number) => 'x'.repeat(length);
 /** The size of the data file's content: what a refused call must leave unchanged. */
-const stored = () => JSON.stringify(['capas', 'structuralCosts', 'services', 'serviceNotes', 'userFilters', 'contacts', 'apiTokens', 'serviceDateLines', 'purchaseOrderLines'].map((name) => server.store.find(name, () => true)));
+const stored = async () =>
+  JSON.stringify(await Promise.all(['capas', 'structuralCosts', 'services', 'serviceNotes', 'userFilters', 'contacts', 'apiTokens', 'serviceDateLines', 'purchaseOrderLines'].map((name) => server.store.find(name, () => true))));
 
 const capaBody = (changes: Record<string, unknown> = {}) => ({ title: 'Retrain operators on seam allowance', capaType: 'CORRECTIVE_ACTION', startDate: today(), ...changes });
 const quickBody = (changes: Record<string, unknown> = {}) => ({
@@ -41,12 +42,12 @@ const quickBody = (changes: Record<string, unknown> = {}) => ({
 
 /** Sends `json` (or raw JSON text) and expects a 400 naming `path` with `message`; nothing is written. */
 async function refused(call: () => Promise<Reply>, path: string, message: string) {
-  const before = stored();
+  const before = await stored();
   const reply = await call();
   expect(reply.status, reply.text).toBe(400);
   expect(reply.body).toMatchObject({ level: 'ERROR', exception: 'ValidationException' });
   expect(fieldMessages(reply.body)).toMatchObject({ [path]: message });
-  expect(stored()).toBe(before);
+  expect(await stored()).toBe(before);
 }
 
 describe('free text longer than its schema allows (400, the field named)', () => {
@@ -76,7 +77,7 @@ describe('free text longer than its schema allows (400, the field named)', () =>
       '/position',
       'too long',
     );
-    const adminContact = server.store.find('contacts', (contact) => contact.email === 'admin@qcflow.test')[0];
+    const adminContact = (await server.store.find('contacts', (contact) => contact.email === 'admin@qcflow.test'))[0];
     await refused(
       () => admin.post('/back/bo/apiTokens/admin', { name: long(101), contactId: adminContact.contactId, ipAddress: '127.0.0.1', expirationDate: today() }),
       '/name',
@@ -142,7 +143,7 @@ describe('a body over 1 MB', () => {
       [admin, 'POST', '/back/bo/apiTokens/admin'],
       [quality, 'POST', '/back/bo/services/priority'],
     ];
-    const before = stored();
+    const before = await stored();
     for (const [client, method, path] of routes) {
       const started = performance.now();
       const reply = await client.request(method, path, { raw: huge });
@@ -151,6 +152,6 @@ describe('a body over 1 MB', () => {
       expect(reply.body).toMatchObject({ level: 'ERROR', exception: 'PayloadTooLargeException', message: 'The request body is too large (maximum 1048576 bytes)' });
       expect(elapsed, `${method} ${path} answered in ${Math.round(elapsed)} ms`).toBeLessThan(2000);
     }
-    expect(stored()).toBe(before);
+    expect(await stored()).toBe(before);
   });
 });

@@ -9,20 +9,22 @@ import { openStore } from '../../server/boot';
 import { listenThenBuild } from '../../server/listen';
 import { createMailer, type Mailer } from '../../server/mail';
 import type { Contact } from '../../server/identity';
-import type { Store, Stored } from '../../server/store/types';
+import { asyncStore } from '../../server/store/lowdbAsync';
+import type { AsyncStore, Store, Stored } from '../../server/store/types';
 import { ACCOUNTS, DEMO_PASSWORD } from '../demo-accounts';
+import { testStore, type TestStore } from '../support/testStore';
 
-export { ACCOUNTS, DEMO_PASSWORD };
+export { ACCOUNTS, DEMO_PASSWORD, testStore, type TestStore };
 
 /** Helpers of the API tests: a real server on a temp data file and a small cookie-keeping client. */
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 export const today = () => new Date().toISOString().slice(0, 10);
 
-/** A test's synchronous look at the store: the contact holding this e-mail (any case). */
-export function storedContactByEmail(store: Store, email: string): Stored<Contact> | undefined {
+/** A test's look at the store: the contact holding this e-mail (any case). */
+export async function storedContactByEmail(store: TestStore, email: string): Promise<Stored<Contact> | undefined> {
   const wanted = email.trim().toLowerCase();
-  return store.find<Contact>('contacts', (contact) => contact.email?.toLowerCase() === wanted)[0];
+  return (await store.find<Contact>('contacts', (contact) => contact.email?.toLowerCase() === wanted))[0];
 }
 export const currentMonth = () => today().slice(0, 7);
 export const shiftDay = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
@@ -33,7 +35,10 @@ export async function tempDir(): Promise<string> {
 
 export interface TestServer {
   url: string;
-  store: Store;
+  /** The data as the tests reach it (asynchronously, through `db`). */
+  store: TestStore;
+  /** The store the server runs on. */
+  db: AsyncStore;
   dir: string;
   /** Where the server's e-mails land as .eml files (a folder of the temp dir unless a mailer was given). */
   outbox?: string;
@@ -48,22 +53,37 @@ export interface TestServer {
 export async function startServer(options: { schemasDir?: string; distDir?: string; seed?: 'demo' | 'none'; mailer?: Mailer; appUrl?: string } = {}): Promise<TestServer> {
   const dir = await tempDir();
   const schemasDir = options.schemasDir ?? join(ROOT, 'schemas');
-  const { store, sessionSecret } = await openStore({ dbFile: join(dir, 'db.json'), seed: options.seed ?? 'demo', schemasDir });
+  const { store: lowdb, sessionSecret } = await openStore({ dbFile: join(dir, 'db.json'), seed: options.seed ?? 'demo', schemasDir });
   const mailer = options.mailer ?? createMailer({ outbox: join(dir, 'outbox') });
   const { server, origin } = await listenThenBuild('127.0.0.1', 0, (ownOrigin) =>
-    createApp({ store, sessionSecret, mailer, appUrl: options.appUrl ?? ownOrigin, schemasDir, distDir: options.distDir ?? join(dir, 'dist') }),
+    createApp({ store: lowdb, sessionSecret, mailer, appUrl: options.appUrl ?? ownOrigin, schemasDir, distDir: options.distDir ?? join(dir, 'dist') }),
   );
+  const db = asyncStore(lowdb);
   return {
     url: origin,
-    store,
+    store: testStore(db),
+    db,
     dir,
     outbox: mailer.outbox,
     close: async () => {
       server.close();
-      await store.close();
+      await lowdb.close();
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The app as createApp builds it, only to list the routes it registers: never served, so it
+ * reaches no store (any use of the store fails).
+ */
+export function routeListingApp(appUrl: string) {
+  const noStore = new Proxy({} as Store, {
+    get: (_, key) => {
+      throw new Error(`route listing only: no store (${String(key)})`);
+    },
+  });
+  return createApp({ store: noStore, sessionSecret: 'route listing only', appUrl, schemasDir: join(ROOT, 'schemas') });
 }
 
 export interface ServerProcess {

@@ -10,10 +10,10 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-const contactOf = (email: string) => server.store.find<Contact>('contacts', (contact) => contact.email === email)[0];
+const contactOf = async (email: string) => (await server.store.find<Contact>('contacts', (contact) => contact.email === email))[0];
 const impersonate = (client: Client, username: string) => client.get('/back/login/impersonate', { username });
 /** Server logs written after `mark` (the seed has some of its own). */
-const lastLogId = () => Math.max(0, ...server.store.all('serverLogs').map((log) => Number(log.serverLogId)));
+const lastLogId = async () => Math.max(0, ...(await server.store.all('serverLogs')).map((log) => Number(log.serverLogId)));
 const logsSince = (mark: number, match: (message: string) => boolean) =>
   server.store.find('serverLogs', (log) => Number(log.serverLogId) > mark && match(String(log.message)));
 const copyOf = (client: Client) => {
@@ -25,7 +25,7 @@ const copyOf = (client: Client) => {
 describe('impersonation', () => {
   it('acts as the target in a new session that keeps the real user, recorded as IMPERSONATE', async () => {
     const admin = await loginAs(server, ACCOUNTS.admin);
-    const mark = lastLogId();
+    const mark = await lastLogId();
     const before = copyOf(admin);
     const reply = await impersonate(admin, ACCOUNTS.quality);
     expect(reply.status).toBe(200);
@@ -33,23 +33,23 @@ describe('impersonation', () => {
     expect(reply.body.roles).not.toContain('IMPERSONATE');
     // Rotated: the session held before is gone, the new cookie acts as the target.
     expect((await before.get('/back/auth/profile')).status).toBe(403);
-    expect((await admin.get('/back/auth/profile')).body).toMatchObject({ contactId: contactOf(ACCOUNTS.quality).contactId, impersonating: true });
+    expect((await admin.get('/back/auth/profile')).body).toMatchObject({ contactId: (await contactOf(ACCOUNTS.quality)).contactId, impersonating: true });
 
-    const events = server.store.find('loginEvents', (event) => event.loginEventType === 'IMPERSONATE' && event.ip === '127.0.0.1');
+    const events = await server.store.find('loginEvents', (event) => event.loginEventType === 'IMPERSONATE' && event.ip === '127.0.0.1');
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ email: ACCOUNTS.quality, contactId: contactOf(ACCOUNTS.quality).contactId, impersonatorId: contactOf(ACCOUNTS.admin).contactId });
-    const started = logsSince(mark, (message) => message.startsWith('Impersonation started: Alex Morgan'));
+    expect(events[0]).toMatchObject({ email: ACCOUNTS.quality, contactId: (await contactOf(ACCOUNTS.quality)).contactId, impersonatorId: (await contactOf(ACCOUNTS.admin)).contactId });
+    const started = await logsSince(mark, (message) => message.startsWith('Impersonation started: Alex Morgan'));
     expect(started).toHaveLength(1);
-    expect(started[0]).toMatchObject({ application: 'SECURITY', contactId: contactOf(ACCOUNTS.admin).contactId });
+    expect(started[0]).toMatchObject({ application: 'SECURITY', contactId: (await contactOf(ACCOUNTS.admin)).contactId });
     expect(started[0].message).toContain('from 127.0.0.1');
 
     // Writes made meanwhile are logged with both identities.
     const capa = await admin.post('/back/bo/capas', { title: 'Checked while impersonating', capaType: 'CORRECTIVE_ACTION', startDate: today() });
     expect(capa.status).toBe(201);
-    expect(capa.body.creator).toBe(contactOf(ACCOUNTS.quality).contactId);
-    const writes = logsSince(mark, (message) => message.includes('POST /back/bo/capas'));
+    expect(capa.body.creator).toBe((await contactOf(ACCOUNTS.quality)).contactId);
+    const writes = await logsSince(mark, (message) => message.includes('POST /back/bo/capas'));
     expect(writes).toHaveLength(1);
-    expect(writes[0]).toMatchObject({ level: 'INFO', application: 'SECURITY', contactId: contactOf(ACCOUNTS.quality).contactId, impersonatorId: contactOf(ACCOUNTS.admin).contactId });
+    expect(writes[0]).toMatchObject({ level: 'INFO', application: 'SECURITY', contactId: (await contactOf(ACCOUNTS.quality)).contactId, impersonatorId: (await contactOf(ACCOUNTS.admin)).contactId });
     expect(writes[0].message).toMatch(/^Alex Morgan \(#\d+\) as Claire Dubois \(#\d+\): POST \/back\/bo\/capas → 201$/);
 
     // No impersonation from inside an impersonation.
@@ -62,8 +62,8 @@ describe('impersonation', () => {
     expect(back.body).toMatchObject({ userFullName: 'Alex Morgan', impersonating: false });
     expect(back.body.roles).toContain('IMPERSONATE');
     expect((await during.get('/back/auth/profile')).status).toBe(403);
-    expect((await admin.get('/back/auth/profile')).body.contactId).toBe(contactOf(ACCOUNTS.admin).contactId);
-    expect(logsSince(mark, (message) => message.startsWith('Impersonation ended: Alex Morgan'))).toHaveLength(1);
+    expect((await admin.get('/back/auth/profile')).body.contactId).toBe((await contactOf(ACCOUNTS.admin)).contactId);
+    expect(await logsSince(mark, (message) => message.startsWith('Impersonation ended: Alex Morgan'))).toHaveLength(1);
 
     const again = await admin.post('/back/logout/impersonate');
     expect(again.status).toBe(409);
@@ -83,9 +83,9 @@ describe('impersonation', () => {
     expect((await impersonate(admin, 'nobody@nowhere.test')).status).toBe(404);
     expect((await impersonate(admin, '')).status).toBe(404);
     // A contact without an account (a seeded staff member) is not an active account either.
-    const staff = server.store.find<Contact>('contacts', (contact) => !contact.account && contact.universeId === 1)[0];
+    const staff = (await server.store.find<Contact>('contacts', (contact) => !contact.account && contact.universeId === 1))[0];
     expect((await impersonate(admin, staff.email!)).status).toBe(404);
-    const archived = await admin.post('/back/bo/contacts/admin', { firstName: 'Old', lastName: 'Timer', email: 'old.timer@maisonlumiere.example', companyId: contactOf(ACCOUNTS.quality).companyId, language: 'en', profiles: ['MANAGER'] });
+    const archived = await admin.post('/back/bo/contacts/admin', { firstName: 'Old', lastName: 'Timer', email: 'old.timer@maisonlumiere.example', companyId: (await contactOf(ACCOUNTS.quality)).companyId, language: 'en', profiles: ['MANAGER'] });
     expect(archived.status).toBe(201);
     expect((await admin.delete(`/back/bo/contacts/admin/${archived.body.contactId}`)).status).toBe(200);
     expect((await impersonate(admin, 'old.timer@maisonlumiere.example')).status).toBe(404);
@@ -93,7 +93,7 @@ describe('impersonation', () => {
 
   it('refuses targets who hold IMPERSONATE themselves, and oneself (403)', async () => {
     const admin = await loginAs(server, ACCOUNTS.admin);
-    const peer = await admin.post('/back/bo/contacts/admin', { firstName: 'Second', lastName: 'Admin', email: 'second.admin@qcflow.test', companyId: contactOf(ACCOUNTS.admin).companyId, language: 'en', profiles: ['SUPER_ADMIN'] });
+    const peer = await admin.post('/back/bo/contacts/admin', { firstName: 'Second', lastName: 'Admin', email: 'second.admin@qcflow.test', companyId: (await contactOf(ACCOUNTS.admin)).companyId, language: 'en', profiles: ['SUPER_ADMIN'] });
     expect(peer.status).toBe(201);
     expect((await impersonate(admin, 'second.admin@qcflow.test')).status).toBe(403);
     expect((await impersonate(admin, ACCOUNTS.admin)).status).toBe(403);
@@ -110,7 +110,7 @@ describe('impersonation', () => {
 
   it('is refused through an API token (403), even a read-write one of an administrator', async () => {
     const admin = await loginAs(server, ACCOUNTS.admin);
-    const created = await admin.post('/back/bo/apiTokens/admin', { name: 'Robot', canWrite: true, contactId: contactOf(ACCOUNTS.admin).contactId, ipAddress: '127.0.0.1', expirationDate: today() });
+    const created = await admin.post('/back/bo/apiTokens/admin', { name: 'Robot', canWrite: true, contactId: (await contactOf(ACCOUNTS.admin)).contactId, ipAddress: '127.0.0.1', expirationDate: today() });
     expect(created.status).toBe(201);
     const robot = new Client(server.url, { xhr: false });
     const headers = { Authorization: `Bearer ${created.body.token}` };

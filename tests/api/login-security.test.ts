@@ -12,11 +12,11 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-const contactOf = (email: string) => server.store.find<Contact>('contacts', (contact) => contact.email === email)[0];
+const contactOf = async (email: string) => (await server.store.find<Contact>('contacts', (contact) => contact.email === email))[0];
 const profileStatus = (client: Client) => client.get('/back/auth/profile').then((reply) => reply.status);
 
 async function setAccount(email: string, change: Partial<NonNullable<Contact['account']>>) {
-  await server.store.update<Contact>('contacts', contactOf(email).contactId, (contact) => ({ ...contact, account: { ...contact.account!, ...change } }));
+  await server.store.update<Contact>('contacts', (await contactOf(email)).contactId, (contact) => ({ ...contact, account: { ...contact.account!, ...change } }));
 }
 
 describe('sessions', () => {
@@ -41,10 +41,10 @@ describe('sessions', () => {
 
   it('expires a session after its lifetime', async () => {
     const client = await loginAs(server, ACCOUNTS.inspector);
-    const contactId = contactOf(ACCOUNTS.inspector).contactId;
-    await server.store.transaction((tx) => {
-      for (const session of tx.find('sessions', (s) => s.contactId === contactId)) {
-        tx.update('sessions', session.sessionKey as string, (current) => ({ ...current, expiresAt: new Date(Date.now() - 1000).toISOString() }));
+    const contactId = (await contactOf(ACCOUNTS.inspector)).contactId;
+    await server.store.transaction(async (tx) => {
+      for (const session of (await tx.query({ collection: 'sessions' })).filter((s) => s.contactId === contactId)) {
+        await tx.update('sessions', session.sessionKey as string, (current) => ({ ...current, expiresAt: new Date(Date.now() - 1000).toISOString() }));
       }
     });
     expect(await profileStatus(client)).toBe(403);
@@ -88,12 +88,13 @@ describe('lockout audit', () => {
   it('records LOCKED with the address and writes a security log', async () => {
     const client = new Client(server.url);
     for (let i = 0; i < 5; i++) await client.login(ACCOUNTS.buyer, 'wrong-password');
-    const events = server.store.find('loginEvents', (event) => event.email === ACCOUNTS.buyer);
+    const events = await server.store.find('loginEvents', (event) => event.email === ACCOUNTS.buyer);
     expect(events.map((event) => event.loginEventType)).toEqual(['FAILURE', 'FAILURE', 'FAILURE', 'FAILURE', 'LOCKED']);
-    expect(events.every((event) => event.ip === '127.0.0.1' && event.contactId === contactOf(ACCOUNTS.buyer).contactId)).toBe(true);
-    const logs = server.store.find('serverLogs', (log) => log.application === 'SECURITY' && String(log.message).includes(ACCOUNTS.buyer));
+    const buyer = await contactOf(ACCOUNTS.buyer);
+    expect(events.every((event) => event.ip === '127.0.0.1' && event.contactId === buyer.contactId)).toBe(true);
+    const logs = await server.store.find('serverLogs', (log) => log.application === 'SECURITY' && String(log.message).includes(ACCOUNTS.buyer));
     expect(logs).toHaveLength(1);
-    expect(logs[0]).toMatchObject({ level: 'WARN', contactId: contactOf(ACCOUNTS.buyer).contactId });
+    expect(logs[0]).toMatchObject({ level: 'WARN', contactId: (await contactOf(ACCOUNTS.buyer)).contactId });
   });
 });
 

@@ -3,7 +3,8 @@ import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore } from '../../server/boot';
-import { ACCOUNTS, Client, loginAs, startProcess, startServer, tempDir, type ServerProcess, type TestServer } from './helpers';
+import { asyncStore } from '../../server/store/lowdbAsync';
+import { ACCOUNTS, Client, loginAs, startProcess, startServer, tempDir, testStore, type ServerProcess, type TestServer } from './helpers';
 import { sentMails, waitForMails, type SentMail } from './outbox';
 import { network, wizardBody, type Network } from './service-fixtures';
 
@@ -88,7 +89,7 @@ describe('without APP_URL (the default)', () => {
     dir = await tempDir();
     // Seeded first, so the test knows the demo ids of the store the server then opens.
     const seeded = await openStore({ dbFile: join(dir, 'db.json'), seed: 'demo' });
-    net = network(seeded.store);
+    net = await network(testStore(asyncStore(seeded.store)));
     await seeded.store.close();
     server = await startProcess({ DB_FILE: join(dir, 'db.json'), OUTBOX_DIR: join(dir, 'outbox'), TRUST_PROXY: '1' });
   }, 60_000);
@@ -113,6 +114,6 @@ describe('with APP_URL', () => {
   afterAll(() => server?.close());
 
   it('every e-mailed link goes to APP_URL, whatever Host, Origin and X-Forwarded-* say', async () => {
-    await everyMailLinksTo(server.url, server.outbox!, network(server.store), APP_URL);
+    await everyMailLinksTo(server.url, server.outbox!, await network(server.store), APP_URL);
   });
 });

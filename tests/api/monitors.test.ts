@@ -9,7 +9,7 @@ let admin: Client;
 const EVENTS = '/back/bo/admin/loginEvent/';
 const LOGS = '/back/bo/admin/serverLogs/';
 type Row = Record<string, any>;
-const contactOf = (email: string) => server.store.find<Contact>('contacts', (contact) => contact.email === email)[0];
+const contactOf = async (email: string) => (await server.store.find<Contact>('contacts', (contact) => contact.email === email))[0];
 
 beforeAll(async () => {
   server = await startServer();
@@ -49,7 +49,7 @@ describe('login events', () => {
     const other = await startServer();
     try {
       // Northwind's manager made SUPER_ADMIN of their own universe: rules it, not the platform.
-      const outsider = other.store.find<Contact>('contacts', (contact) => contact.email === ACCOUNTS.outsider)[0];
+      const outsider = (await other.store.find<Contact>('contacts', (contact) => contact.email === ACCOUNTS.outsider))[0];
       await other.store.update<Contact>('contacts', outsider.contactId, (contact) => ({ ...contact, account: { ...contact.account!, profiles: ['SUPER_ADMIN'] } }));
       await new Client(other.url).login('nobody@nowhere.test', 'x');
       const customerAdmin = await loginAs(other, ACCOUNTS.outsider);
@@ -69,7 +69,7 @@ describe('login events', () => {
 
   it('records a failed login with the address 127.0.0.1, found by ip, type, contact and company', async () => {
     await new Client(server.url).login(ACCOUNTS.quality, 'not-my-password');
-    const quality = contactOf(ACCOUNTS.quality);
+    const quality = await contactOf(ACCOUNTS.quality);
     const rows: Row[] = (await admin.get(EVENTS, { ip: '127.0.0.1', loginEventType: 'FAILURE' })).body;
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ email: ACCOUNTS.quality, ip: '127.0.0.1', loginEventType: 'FAILURE', contactId: quality.contactId, companyId: quality.companyId });
@@ -100,7 +100,7 @@ describe('login events', () => {
     expect((await support.get('/back/login/impersonate', { username: ACCOUNTS.manager })).status).toBe(200);
     const rows: Row[] = (await admin.get(EVENTS, { loginEventType: 'IMPERSONATE', ip: '127.0.0.1' })).body;
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ email: ACCOUNTS.manager, contactId: contactOf(ACCOUNTS.manager).contactId, impersonatorId: contactOf(ACCOUNTS.admin).contactId });
+    expect(rows[0]).toMatchObject({ email: ACCOUNTS.manager, contactId: (await contactOf(ACCOUNTS.manager)).contactId, impersonatorId: (await contactOf(ACCOUNTS.admin)).contactId });
   });
 
   it('refuses malformed criteria (400)', async () => {
@@ -121,7 +121,7 @@ describe('server logs', () => {
   });
 
   it('filters by contact, company and date; a lock written by the server shows up', async () => {
-    const buyer = contactOf(ACCOUNTS.buyer);
+    const buyer = await contactOf(ACCOUNTS.buyer);
     const client = new Client(server.url);
     for (let i = 0; i < 5; i++) await client.login(ACCOUNTS.buyer, 'wrong-password');
     const rows: Row[] = (await admin.get(LOGS, { contactId: buyer.contactId, fromDate: today(), toDate: today() })).body;

@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../server/app';
-import { ROOT, startServer, type TestServer } from './helpers';
+import { ROOT, routeListingApp, startServer, type TestServer } from './helpers';
 import { Client } from './helpers';
 
 /**
@@ -37,7 +36,7 @@ function normalizePath(path: string): string {
 }
 
 function registeredRoutes(): Set<string> {
-  const app = createApp({ store: server.store, sessionSecret: 'route listing only', appUrl: server.url, schemasDir: join(ROOT, 'schemas') });
+  const app = routeListingApp(server.url);
   return new Set(app.routes.filter(({ method, path }) => method !== 'ALL' && path.startsWith('/back')).map(({ method, path }) => `${method} ${normalizePath(path)}`));
 }
 

@@ -3,7 +3,6 @@ import { LOGIN_EVENTS } from '../../server/audit';
 import { PASSWORD_REQUESTS } from '../../server/auth/passwordRoutes';
 import { PASSWORD_TOKENS, issuePasswordToken, type PasswordToken } from '../../server/auth/passwordLinks';
 import { COLLECTIONS, type Contact } from '../../server/identity';
-import { asyncStore } from '../../server/store/lowdbAsync';
 import { ACCOUNTS, Client, DEMO_PASSWORD, loginAs, startServer, type TestServer, storedContactByEmail } from './helpers';
 import { linkToken, sentMails, waitForMails } from './outbox';
 
@@ -20,12 +19,12 @@ afterAll(() => server?.close());
 
 /** Each test starts with a fresh per-address request count (all requests come from 127.0.0.1). */
 beforeEach(async () => {
-  await server.store.transaction((tx) => {
-    for (const request of tx.all(PASSWORD_REQUESTS)) tx.remove(PASSWORD_REQUESTS, request.passwordRequestId as number);
+  await server.store.transaction(async (tx) => {
+    for (const request of await tx.query({ collection: PASSWORD_REQUESTS })) await tx.remove(PASSWORD_REQUESTS, request.passwordRequestId as number);
   });
 });
 
-const contactOf = (email: string) => storedContactByEmail(server.store, email)!;
+const contactOf = async (email: string) => (await storedContactByEmail(server.store, email))!;
 const mailsTo = async (email: string) => (await sentMails(server.outbox!)).filter((mail) => mail.to === email);
 
 /** Asks for a reset link and returns the token read from the e-mail. */
@@ -52,7 +51,7 @@ describe('forgotten password → e-mail → reset', () => {
     const { link, token } = linkToken(mail);
     expect(link.startsWith(`${server.url}/auth/passwordReset?token=`)).toBe(true);
     // Only the token's hash is stored.
-    expect(JSON.stringify(server.store.all(PASSWORD_TOKENS))).not.toContain(token);
+    expect(JSON.stringify(await server.store.all(PASSWORD_TOKENS))).not.toContain(token);
 
     const check = await anonymous.get('/back/password/token', { token });
     expect(check).toMatchObject({ status: 200, body: { email: ACCOUNTS.buyer, firstName: 'Hugo', lastName: 'Martin', kind: 'reset' } });
@@ -60,8 +59,8 @@ describe('forgotten password → e-mail → reset', () => {
     expect(await reset(token, NEW_PASSWORD)).toMatchObject({ status: 200, body: true });
     expect((await new Client(server.url).login(ACCOUNTS.buyer, NEW_PASSWORD)).status).toBe(200);
     expect((await new Client(server.url).login(ACCOUNTS.buyer, DEMO_PASSWORD)).status).toBe(401);
-    expect(contactOf(ACCOUNTS.buyer).account?.passwordChangedAt).toBeTruthy();
-    const renew = server.store.find(LOGIN_EVENTS, (event) => event.loginEventType === 'RENEW' && event.email === ACCOUNTS.buyer);
+    expect((await contactOf(ACCOUNTS.buyer)).account?.passwordChangedAt).toBeTruthy();
+    const renew = await server.store.find(LOGIN_EVENTS, (event) => event.loginEventType === 'RENEW' && event.email === ACCOUNTS.buyer);
     expect(renew).toHaveLength(1);
 
     // The link is used up.
@@ -75,7 +74,7 @@ describe('forgotten password → e-mail → reset', () => {
   it('closes every session of the contact and clears its lock', async () => {
     const session = await loginAs(server, ACCOUNTS.sales);
     expect((await session.get('/back/auth/profile')).status).toBe(200);
-    await server.store.update<Contact>(COLLECTIONS.contacts, contactOf(ACCOUNTS.sales).contactId, (current) => ({
+    await server.store.update<Contact>(COLLECTIONS.contacts, (await contactOf(ACCOUNTS.sales)).contactId, (current) => ({
       ...current,
       account: { ...current.account!, failedLogins: 0, lockedUntil: new Date(Date.now() + 600_000).toISOString() },
     }));
@@ -84,12 +83,12 @@ describe('forgotten password → e-mail → reset', () => {
     const token = await requestLink(ACCOUNTS.sales);
     expect((await reset(token, NEW_PASSWORD)).status).toBe(200);
     expect((await session.get('/back/auth/profile')).status).toBe(403);
-    expect(contactOf(ACCOUNTS.sales).account?.lockedUntil).toBeUndefined();
+    expect((await contactOf(ACCOUNTS.sales)).account?.lockedUntil).toBeUndefined();
     expect((await new Client(server.url).login(ACCOUNTS.sales, NEW_PASSWORD)).status).toBe(200);
   });
 
   it('lets an invited user choose a first password with a welcome link', async () => {
-    const { contactId: _id, version: _version, ...colleague } = contactOf(ACCOUNTS.inspector);
+    const { contactId: _id, version: _version, ...colleague } = await contactOf(ACCOUNTS.inspector);
     const invited = await server.store.transaction((tx) =>
       tx.insert(COLLECTIONS.contacts, 'contactId', {
         ...colleague,
@@ -99,7 +98,7 @@ describe('forgotten password → e-mail → reset', () => {
         account: { profiles: ['CONTRIBUTOR'], failedLogins: 0 },
       }),
     );
-    const token = await asyncStore(server.store).transaction((tx) => issuePasswordToken(tx, invited.contactId as number, 'welcome', '127.0.0.1'));
+    const token = await server.store.transaction((tx) => issuePasswordToken(tx, invited.contactId as number, 'welcome', '127.0.0.1'));
     expect((await new Client(server.url).login('lina.okafor@inspect.test', NEW_PASSWORD)).status).toBe(401);
     expect((await anonymous.get('/back/password/token', { token })).body).toMatchObject({ firstName: 'Lina', kind: 'welcome' });
     expect((await reset(token, NEW_PASSWORD)).status).toBe(200);
@@ -109,14 +108,14 @@ describe('forgotten password → e-mail → reset', () => {
 
 describe('forgotten password refusals', () => {
   it('answers 200 true for an unknown or archived e-mail, stores nothing for it and sends nothing', async () => {
-    const tokensBefore = server.store.all(PASSWORD_TOKENS).length;
+    const tokensBefore = (await server.store.all(PASSWORD_TOKENS)).length;
     const mailsBefore = (await sentMails(server.outbox!)).length;
-    const archived = contactOf(ACCOUNTS.outsider);
+    const archived = await contactOf(ACCOUNTS.outsider);
     await server.store.update<Contact>(COLLECTIONS.contacts, archived.contactId, (current) => ({ ...current, archived: true }));
     for (const email of ['nobody@nowhere.test', ACCOUNTS.outsider]) {
       expect(await anonymous.post('/back/password/forgotten', { email })).toMatchObject({ status: 200, body: true });
     }
-    expect(server.store.all(PASSWORD_TOKENS)).toHaveLength(tokensBefore);
+    expect(await server.store.all(PASSWORD_TOKENS)).toHaveLength(tokensBefore);
     // A known e-mail afterwards is the only new mail.
     await requestLink(ACCOUNTS.inspector);
     const mails = await sentMails(server.outbox!);
@@ -145,8 +144,8 @@ describe('forgotten password refusals', () => {
     expect(refused.status).toBe(429);
     expect(refused.body.exception).toBe('TooManyRequestsException');
     // Requests older than the window no longer count.
-    await server.store.transaction((tx) => {
-      for (const request of tx.all(PASSWORD_REQUESTS)) tx.update(PASSWORD_REQUESTS, request.passwordRequestId as number, (current) => ({ ...current, createdAt: new Date(Date.now() - 16 * 60_000).toISOString() }));
+    await server.store.transaction(async (tx) => {
+      for (const request of await tx.query({ collection: PASSWORD_REQUESTS })) await tx.update(PASSWORD_REQUESTS, request.passwordRequestId as number, (current) => ({ ...current, createdAt: new Date(Date.now() - 16 * 60_000).toISOString() }));
     });
     await requestLink(ACCOUNTS.quality);
     expect((await mailsTo(ACCOUNTS.quality)).length).toBe(mailsBefore + 1);
@@ -168,9 +167,10 @@ describe('link refusals', () => {
 
     const token = await requestLink(ACCOUNTS.manager);
     expect((await anonymous.get('/back/password/token', { token })).status).toBe(200);
-    await server.store.transaction((tx) => {
-      for (const stored of tx.find<PasswordToken>(PASSWORD_TOKENS, (t) => t.contactId === contactOf(ACCOUNTS.manager).contactId && !t.usedAt)) {
-        tx.update<PasswordToken>(PASSWORD_TOKENS, stored.tokenHash, (current) => ({ ...current, expiresAt: new Date(Date.now() - 1000).toISOString() }));
+    const { contactId } = await contactOf(ACCOUNTS.manager);
+    await server.store.transaction(async (tx) => {
+      for (const stored of (await tx.query<PasswordToken>({ collection: PASSWORD_TOKENS })).filter((t) => t.contactId === contactId && !t.usedAt)) {
+        await tx.update<PasswordToken>(PASSWORD_TOKENS, stored.tokenHash, (current) => ({ ...current, expiresAt: new Date(Date.now() - 1000).toISOString() }));
       }
     });
     for (const reply of [await anonymous.get('/back/password/token', { token }), await reset(token, NEW_PASSWORD)]) {

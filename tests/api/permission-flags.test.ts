@@ -50,7 +50,7 @@ let net: Network;
 
 beforeAll(async () => {
   ({ server, clients } = await startWithLogins(['quality', 'manager', 'sales'] as const));
-  net = network(server.store);
+  net = await network(server.store);
 });
 afterAll(() => server?.close());
 

@@ -167,7 +167,7 @@ describe.each(Object.entries(cases))('%s', (name, rc) => {
     expect(reply.status, reply.text).toBe(200);
     return (reply.body as Record<string, any>[]).map((record) => record[rc.idField]);
   };
-  const count = () => server.store.all(rc.collection).length;
+  const count = async () => (await server.store.all(rc.collection)).length;
 
   it('creates with the server defaults, stamps and initial status, then reads it back', async () => {
     const created = await create();
@@ -290,12 +290,12 @@ describe.each(Object.entries(cases))('%s', (name, rc) => {
 
   describe('invalid input (400 with field errors, nothing written)', () => {
     const refused = async (body: string, status = 400) => {
-      const before = count();
+      const before = await count();
       const reply = await manager.request('POST', rc.api, { raw: body });
       expect(reply.status, reply.text).toBe(status);
       expect(reply.body.level).toBe('ERROR');
       expect(reply.body.message).toBeTypeOf('string');
-      expect(count()).toBe(before);
+      expect(await count()).toBe(before);
       return reply.body as { message: string; errors: { path: string; message: string }[] };
     };
 
@@ -349,7 +349,7 @@ describe.each(Object.entries(cases))('%s', (name, rc) => {
     });
 
     it('a valid body not sent as application/json (415: a cross-site form can post text/plain)', async () => {
-      const before = count();
+      const before = await count();
       const body = JSON.stringify(rc.valid(ids));
       for (const type of ['text/plain', 'text/plain;charset=UTF-8', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
         const reply = await manager.request('POST', rc.api, { raw: body, headers: { 'Content-Type': type } });
@@ -360,7 +360,7 @@ describe.each(Object.entries(cases))('%s', (name, rc) => {
       expect([french.status, french.body.message]).toEqual([415, 'Envoyez le corps de la requête en JSON (Content-Type: application/json)']);
       const service = await manager.request('POST', '/back/bo/services', { raw: '{}', headers: { 'Content-Type': 'text/plain' } });
       expect(service.status).toBe(415);
-      expect(count()).toBe(before);
+      expect(await count()).toBe(before);
       const charset = await manager.request('POST', rc.api, { raw: body, headers: { 'Content-Type': 'application/json; charset=utf-8' } });
       expect(charset.status, charset.text).toBe(201);
     });
@@ -380,11 +380,11 @@ describe.each(Object.entries(cases))('%s', (name, rc) => {
     });
 
     it('a body over 1 MB (413)', async () => {
-      const before = count();
+      const before = await count();
       const reply = await manager.request('POST', rc.api, { raw: JSON.stringify({ ...rc.valid(ids), description: 'x'.repeat(1_100_000) }) });
       expect(reply.status).toBe(413);
       expect(reply.body.exception).toBe('PayloadTooLargeException');
-      expect(count()).toBe(before);
+      expect(await count()).toBe(before);
     });
   });
 

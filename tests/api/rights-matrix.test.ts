@@ -1,13 +1,11 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../server/app';
 import { serverLogEntry } from '../../server/audit';
-import { draftWriter } from '../../server/store/lowdbAsync';
 import { newTokenSecret, secretHashOf } from '../../server/auth/apiTokenStore';
 import { loadRegistry, type EntityDef } from '../../server/schemas';
 import type { Row, Stored } from '../../server/store/types';
 import { WHO, companySees, demoPeople, firstSeen, registryEntities, type Person, type Who } from './demo-people';
-import { ACCOUNTS, Client, ROOT, loginAs, startServer, type Reply, type TestServer } from './helpers';
+import { ACCOUNTS, Client, ROOT, loginAs, routeListingApp, startServer, type Reply, type TestServer } from './helpers';
 
 /**
  * The rights matrix: every /back/ route the app registers, classified below with the demo
@@ -31,11 +29,11 @@ interface Route {
   /** Who may use it; 'anyone' = also without a session. */
   who: readonly Who[] | 'anyone';
   /** The concrete call for this caller (default: the route's path). */
-  url?: (who: Who) => string;
+  url?: (who: Who) => string | Promise<string>;
   body?: unknown;
   form?: Record<string, string>;
   /** Calls on records out of this caller's reach (another company's, another universe's). */
-  outOfReach?: (who: Who) => string[];
+  outOfReach?: (who: Who) => string[] | Promise<string[]>;
   /** Statuses expected from callers with the right (default: 200 for GET, REFUSED for writes). */
   expect?: number[];
 }
@@ -60,34 +58,33 @@ const fixtures = { ownToken: 0, atlasToken: 0, otherUniverseToken: 0 };
 const otherUniverse = (who: Who) => WHO.find((other) => people[other].universeId !== people[who].universeId)!;
 
 /** A record the caller's company sees (any of its universe when it sees none: the caller then lacks the route's role anyway). */
-function seen(name: string, who: Who): number {
+async function seen(name: string, who: Who): Promise<number> {
   const def = entity(name);
-  const id = firstSeen(server.store, def, people[who]) ?? firstSeen(server.store, def, { ...people[who], superAdmin: true });
+  const id = (await firstSeen(server.store, def, people[who])) ?? await firstSeen(server.store, def, { ...people[who], superAdmin: true });
   if (id === undefined) throw new Error(`no ${name} in the universe of ${who}`);
   return id;
 }
 
 /** Records out of the caller's reach: one only another company sees (unless super admin), one of the other universe. */
-function foreign(name: string, who: Who): number[] {
+async function foreign(name: string, who: Who): Promise<number[]> {
   const def = entity(name);
   const sameUniverse = !people[who].superAdmin && def.visibility.length ? [onlyComo.get(name)!] : [];
-  return [...sameUniverse, seen(name, otherUniverse(who))];
+  return [...sameUniverse, await seen(name, otherUniverse(who))];
 }
 
-const disposable = (name: string, who: Who) => disposables.get(`${name}:${who}`) ?? seen(name, who);
+const disposable = async (name: string, who: Who) => disposables.get(`${name}:${who}`) ?? await seen(name, who);
 
-function contactOutOfReach(who: Who): number[] {
+async function contactOutOfReach(who: Who): Promise<number[]> {
   const person = people[who];
-  const elsewhere = server.store.find('contacts', (contact) => contact.universeId === person.universeId && contact.companyId !== person.companyId)[0];
+  const elsewhere = (await server.store.find('contacts', (contact) => contact.universeId === person.universeId && contact.companyId !== person.companyId))[0];
   const sameUniverse = person.superAdmin ? [] : [elsewhere.contactId as number];
   return [...sameUniverse, people[otherUniverse(who)].contactId];
 }
 
 /** A contact without an account the caller administers (its own company's; a super admin's universe). */
-function contactWithoutAccount(who: Who): number {
+async function contactWithoutAccount(who: Who): Promise<number> {
   const person = people[who];
-  const found = server.store
-    .all('contacts')
+  const found = (await server.store.all('contacts'))
     .filter((contact) => !contact.account && contact.universeId === person.universeId)
     .sort((a, b) => Number(b.companyId === person.companyId) - Number(a.companyId === person.companyId))[0];
   return found.contactId as number;
@@ -96,8 +93,8 @@ function contactWithoutAccount(who: Who): number {
 // ---- the table ----
 
 function resource(name: string, api: string, who: readonly Who[], kind: { writable: boolean; machine: boolean }): Route[] {
-  const one = (w: Who) => `${api}/${seen(name, w)}`;
-  const others = (suffix = '') => (w: Who) => foreign(name, w).map((id) => `${api}/${id}${suffix}`);
+  const one = async (w: Who) => `${api}/${await seen(name, w)}`;
+  const others = (suffix = '') => async (w: Who) => (await foreign(name, w)).map((id) => `${api}/${id}${suffix}`);
   const reads: Route[] = [
     { route: `GET ${api}`, who, url: () => `${api}/` },
     { route: `GET ${api}/lookup`, who },
@@ -108,15 +105,15 @@ function resource(name: string, api: string, who: readonly Who[], kind: { writab
     ...reads,
     { route: `POST ${api}`, who, body: { notAField: true } },
     { route: `PUT ${api}/:id`, who, url: one, body: { version: 1, notAField: true }, outOfReach: others() },
-    { route: `DELETE ${api}/:id`, who, url: (w) => `${api}/${disposable(name, w)}`, expect: [200], outOfReach: others() },
-    ...(kind.machine ? [{ route: `PATCH ${api}/:id/:event`, who, url: (w: Who) => `${one(w)}/noSuchEvent`, outOfReach: others('/noSuchEvent') }] : []),
+    { route: `DELETE ${api}/:id`, who, url: async (w) => `${api}/${await disposable(name, w)}`, expect: [200], outOfReach: others() },
+    ...(kind.machine ? [{ route: `PATCH ${api}/:id/:event`, who, url: async (w: Who) => `${await one(w)}/noSuchEvent`, outOfReach: others('/noSuchEvent') }] : []),
   ];
 }
 
-const capaTags = (w: Who) => `/back/bo/tags/CAPA_${seen('capa', w)}`;
-const foreignCapaTags = (suffix = '') => (w: Who) => foreign('capa', w).map((id) => `/back/bo/tags/CAPA_${id}${suffix}`);
+const capaTags = async (w: Who) => `/back/bo/tags/CAPA_${await seen('capa', w)}`;
+const foreignCapaTags = (suffix = '') => async (w: Who) => (await foreign('capa', w)).map((id) => `/back/bo/tags/CAPA_${id}${suffix}`);
 const contactUrl = (suffix = '') => (w: Who) => `/back/bo/contacts/admin/${people[w].contactId}${suffix}`;
-const foreignContacts = (suffix = '') => (w: Who) => contactOutOfReach(w).map((id) => `/back/bo/contacts/admin/${id}${suffix}`);
+const foreignContacts = (suffix = '') => async (w: Who) => (await contactOutOfReach(w)).map((id) => `/back/bo/contacts/admin/${id}${suffix}`);
 
 const TABLE: Route[] = [
   // Anonymous calls.
@@ -164,7 +161,7 @@ const TABLE: Route[] = [
   { route: 'GET /back/bo/networkcombo/:source', who: ALL, url: () => '/back/bo/networkcombo/allcompanies' },
   { route: 'GET /back/bo/tags/:types/options', who: ALL, url: () => '/back/bo/tags/CAPA,NON_COMPLIANCE/options' },
   { route: 'GET /back/bo/tags/:ref', who: MANAGERS, url: capaTags, outOfReach: foreignCapaTags() },
-  { route: 'GET /back/bo/tags/:ref/:type', who: MANAGERS, url: (w) => `${capaTags(w)}/CAPA`, outOfReach: foreignCapaTags('/CAPA') },
+  { route: 'GET /back/bo/tags/:ref/:type', who: MANAGERS, url: async (w) => `${await capaTags(w)}/CAPA`, outOfReach: foreignCapaTags('/CAPA') },
   { route: 'PATCH /back/bo/tags/:ref', who: MANAGERS, url: capaTags, body: {}, outOfReach: foreignCapaTags() },
   { route: 'GET /back/bo/userfilter/:type', who: ALL, url: () => '/back/bo/userfilter/capa' },
   { route: 'POST /back/bo/userfilter/:type', who: ALL, url: () => '/back/bo/userfilter/capa', body: {} },
@@ -192,7 +189,7 @@ const TABLE: Route[] = [
   {
     route: 'GET /back/bo/contacts/admin/:id/welcome',
     who: MANAGERS,
-    url: (w) => `/back/bo/contacts/admin/${contactWithoutAccount(w)}/welcome`,
+    url: async (w) => `/back/bo/contacts/admin/${await contactWithoutAccount(w)}/welcome`,
     expect: [422],
     outOfReach: foreignContacts('/welcome'),
   },
@@ -229,16 +226,16 @@ const TABLE: Route[] = [
     // Made through the API once the clients are logged in (this suite runs before the matrix suites).
     describe('service core fixtures', () => {
       beforeAll(async () => {
-        const company = (name: string) => server.store.find('companies', (row) => row.name === name)[0].companyId as number;
-        const shenzhen = company('Shenzhen Textile Co');
-        const contact = server.store.find('contacts', (row) => row.companyId === shenzhen)[0].contactId;
+        const company = async (name: string) => (await server.store.find('companies', (row) => row.name === name))[0].companyId as number;
+        const shenzhen = await company('Shenzhen Textile Co');
+        const contact = (await server.store.find('contacts', (row) => row.companyId === shenzhen))[0].contactId;
         let day = 0;
         const create = async (who: Who, roles: string[], provider: string, confirmed: boolean) => {
           const startDate = `2031-01-${String(++day).padStart(2, '0')}`;
           const reply = await clients[who].post('/back/bo/services', {
             roles,
             service: {
-              thirdPartyDepartment: 'INSP', type: 'INSP_FINAL_RANDOM', client: company('Maison Lumière'), supplier: shenzhen, serviceProvider: company(provider),
+              thirdPartyDepartment: 'INSP', type: 'INSP_FINAL_RANDOM', client: await company('Maison Lumière'), supplier: shenzhen, serviceProvider: await company(provider),
               startDate, exFactoryDate: '2031-02-01', orderTakerContacts: [contact],
             },
             purchaseOrderLines: [{ poNumber: `PO-MATRIX-${day}`, designation: 'Matrix sample', orderedQuantity: { quantity: 10 } }],
@@ -307,15 +304,15 @@ const TABLE: Route[] = [
       return service.providerConfirmed === true && [service.client, service.supplier, service.factory, service.agent].includes(companyId);
     };
     /** A demo-seeded service the caller sees (any of its universe for a caller without the route role). */
-    const seenService = (w: Who) => {
-      const services = server.store.all('services');
+    const seenService = async (w: Who) => {
+      const services = await server.store.all('services');
       const found = services.find((service) => sees(w, service)) ?? services.find((service) => service.universeId === people[w].universeId);
       if (!found) throw new Error(`no demo service for ${w}: the services seed is missing`);
       return found.serviceId as number;
     };
     /** One service of the caller's universe it does not see (when the seed has one) and one of the other universe. */
-    const unseen = (w: Who) => {
-      const services = server.store.all('services').filter((service) => !sees(w, service));
+    const unseen = async (w: Who) => {
+      const services = (await server.store.all('services')).filter((service) => !sees(w, service));
       const sameUniverse = services.find((service) => service.universeId === people[w].universeId);
       const elsewhere = services.find((service) => service.universeId !== people[w].universeId);
       return [sameUniverse, elsewhere].filter((service) => service !== undefined).map((service) => service.serviceId as number);
@@ -324,10 +321,10 @@ const TABLE: Route[] = [
     const history = (id: number) => `/back/bo/services/${id}/history`;
     const action = (id: number) => `/back/bo/services/${id}/noSuchAction`;
     return [
-      { route: `GET ${dateLines}/:serviceId`, who: serviceUsers, url: (w) => `${dateLines}/${seenService(w)}`, outOfReach: (w) => unseen(w).map((id) => `${dateLines}/${id}`) },
+      { route: `GET ${dateLines}/:serviceId`, who: serviceUsers, url: async (w) => `${dateLines}/${await seenService(w)}`, outOfReach: async (w) => (await unseen(w)).map((id) => `${dateLines}/${id}`) },
       ...['requestDate', 'postpone', 'acceptDate', 'refuseDate'].map((call): Route => ({ route: `POST ${dateLines}/${call}`, who: serviceUsers, body: { serviceId: 'none' } })),
-      { route: 'GET /back/bo/services/:id/history', who: serviceUsers, url: (w) => history(seenService(w)), outOfReach: (w) => unseen(w).map(history) },
-      { route: 'PATCH /back/bo/services/:id/:action', who: serviceUsers, url: (w) => action(seenService(w)), outOfReach: (w) => unseen(w).map(action) },
+      { route: 'GET /back/bo/services/:id/history', who: serviceUsers, url: async (w) => history(await seenService(w)), outOfReach: async (w) => (await unseen(w)).map(history) },
+      { route: 'PATCH /back/bo/services/:id/:action', who: serviceUsers, url: async (w) => action(await seenService(w)), outOfReach: async (w) => (await unseen(w)).map(action) },
     ];
   })(),
   // ---- services: search and priorities ----
@@ -367,7 +364,7 @@ const keyOf = (route: string) => {
 };
 
 function appRoutes(): Map<string, string[]> {
-  const app = createApp({ store: server.store, sessionSecret: 'route listing only', appUrl: server.url, schemasDir: join(ROOT, 'schemas') });
+  const app = routeListingApp(server.url);
   const routes = new Map<string, string[]>();
   for (const { method, path } of app.routes) {
     if (method === 'ALL' || !path.startsWith('/back')) continue;
@@ -381,24 +378,24 @@ function appRoutes(): Map<string, string[]> {
 
 async function makeFixtures() {
   const { store } = server;
-  const como = store.find('companies', (company) => company.name === 'Como Seta S.r.l.')[0].companyId as number;
+  const como = (await store.find('companies', (company) => company.name === 'Como Seta S.r.l.'))[0].companyId as number;
   const copyOf = (def: EntityDef, record: Stored<Row>, changes: Row = {}): Row => {
     const { version: _version, [def.idField]: _id, ...fields } = record;
     return { ...fields, ...changes };
   };
   const writable = [...entities.values()].filter((def) => def.api && !def.customRoutes && !def.readOnly);
-  const copies = writable.flatMap((def) => MANAGERS.map((who) => ({ def, who, record: store.get(def.collection, seen(def.name, who))! })));
+  const copies = await Promise.all(writable.flatMap((def) => MANAGERS.map(async (who) => ({ def, who, record: (await store.get(def.collection, await seen(def.name, who)))! }))));
   const main = people.quality.universeId;
   await store.transaction(async (tx) => {
     for (const def of writable.filter((d) => d.visibility.length)) {
-      const base = tx.all(def.collection).find((record) => record.universeId === main)!;
+      const base = (await tx.query({ collection: def.collection })).find((record) => record.universeId === main)!;
       const record = copyOf(def, base, Object.fromEntries(def.visibility.map((field) => [field, como])));
-      onlyComo.set(def.name, tx.insert(def.collection, def.idField, record)[def.idField] as number);
+      onlyComo.set(def.name, (await tx.insert(def.collection, def.idField, record))[def.idField] as number);
     }
-    for (const { def, who, record } of copies) disposables.set(`${def.name}:${who}`, tx.insert(def.collection, def.idField, copyOf(def, record))[def.idField] as number);
+    for (const { def, who, record } of copies) disposables.set(`${def.name}:${who}`, (await tx.insert(def.collection, def.idField, copyOf(def, record)))[def.idField] as number);
     for (const who of ['quality', 'outsider'] as const) {
-      const contact = tx.get<any>('contacts', people[who].contactId)!;
-      await serverLogEntry(draftWriter(tx), { level: 'INFO', application: 'SERVER', contact, message: `rights matrix sample for ${who}` });
+      const contact = (await tx.get<any>('contacts', people[who].contactId))!;
+      await serverLogEntry(tx, { level: 'INFO', application: 'SERVER', contact, message: `rights matrix sample for ${who}` });
     }
     const token = (who: Who) => ({
       universeId: people[who].universeId,
@@ -412,15 +409,15 @@ async function makeFixtures() {
       secretHash: `not-a-hash-${who}`,
       createdBy: people[who].contactId,
     });
-    fixtures.ownToken = tx.insert('apiTokens', 'apiTokenId', token('admin')).apiTokenId as number;
-    fixtures.atlasToken = tx.insert('apiTokens', 'apiTokenId', token('manager')).apiTokenId as number;
-    fixtures.otherUniverseToken = tx.insert('apiTokens', 'apiTokenId', token('outsider')).apiTokenId as number;
+    fixtures.ownToken = (await tx.insert('apiTokens', 'apiTokenId', token('admin'))).apiTokenId as number;
+    fixtures.atlasToken = (await tx.insert('apiTokens', 'apiTokenId', token('manager'))).apiTokenId as number;
+    fixtures.otherUniverseToken = (await tx.insert('apiTokens', 'apiTokenId', token('outsider'))).apiTokenId as number;
   });
 }
 
 beforeAll(async () => {
   server = await startServer();
-  people = demoPeople(server.store);
+  people = await demoPeople(server.store);
   anonymous = new Client(server.url);
   clients = Object.fromEntries(await Promise.all(WHO.map(async (who) => [who, await loginAs(server, ACCOUNTS[who])]))) as Record<Who, Client>;
   registered = appRoutes();
@@ -457,23 +454,23 @@ async function check(row: Route): Promise<string[]> {
       if (!ok) problems.push(`${label} ${methodOf(row)} ${variant} → ${reply.status} (expected ${allowed}${why.join('')}) ${reply.text.slice(0, 160)}`);
     }
   };
-  const urlFor = (who: Who) => (row.url ? row.url(who) : pathOf(row));
+  const urlFor = async (who: Who) => (row.url ? await row.url(who) : pathOf(row));
   const expected = row.expect ?? (isWrite(row) ? REFUSED : [200]);
 
   if (row.who === 'anyone') {
-    await verify('anonymous', anonymous, urlFor('admin'), expected);
+    await verify('anonymous', anonymous, await urlFor('admin'), expected);
     return problems;
   }
-  await verify('anonymous', anonymous, urlFor('admin'), [403]);
+  await verify('anonymous', anonymous, await urlFor('admin'), [403]);
   const allowed = row.who;
-  for (const who of WHO.filter((w) => !allowed.includes(w))) await verify(who, clients[who], urlFor(who), [403], ', no right');
+  for (const who of WHO.filter((w) => !allowed.includes(w))) await verify(who, clients[who], await urlFor(who), [403], ', no right');
   for (const who of WHO) {
-    for (const url of row.outOfReach?.(who) ?? []) {
+    for (const url of (await row.outOfReach?.(who)) ?? []) {
       const reach = !allowed.includes(who) || people[who].universeId !== people.quality.universeId ? [403, 404] : [404];
       await verify(who, clients[who], url, reach, ', out of reach');
     }
   }
-  for (const who of allowed) await verify(who, clients[who], urlFor(who), expected);
+  for (const who of allowed) await verify(who, clients[who], await urlFor(who), expected);
   return problems;
 }
 
@@ -515,9 +512,9 @@ describe('search answers stay inside the caller’s universe and visibility', ()
         const list = await clients[who].get(`${def.api}/`);
         const lookup = await clients[who].get(`${def.api}/lookup`);
         expect([list.status, lookup.status], `${who} ${def.api}`).toEqual([200, 200]);
-        if (firstSeen(server.store, def, people[who]) !== undefined) expect(list.body.length, `${who} sees some ${def.name}`).toBeGreaterThan(0);
+        if ((await firstSeen(server.store, def, people[who])) !== undefined) expect(list.body.length, `${who} sees some ${def.name}`).toBeGreaterThan(0);
         const ids = [...list.body.map((row: Row) => row[def.idField]), ...lookup.body.map((option: { value: number }) => option.value)];
-        for (const id of ids) if (!inReach(def, server.store.get(def.collection, id as number), who)) problems.push(`${who} got ${def.name} #${id}`);
+        for (const id of ids) if (!inReach(def, await server.store.get(def.collection, id as number), who)) problems.push(`${who} got ${def.name} #${id}`);
       }
     }
     expect(problems).toEqual([]);
@@ -552,12 +549,12 @@ describe('search answers stay inside the caller’s universe and visibility', ()
         const collection = source === 'contacts' ? 'contacts' : 'companies';
         const reply = await clients[who].get(`/back/bo/networkcombo/${source}`);
         expect(reply.status).toBe(200);
-        for (const { value } of reply.body) if (server.store.get(collection, value)?.universeId !== people[who].universeId) problems.push(`${who} ${source} #${value}`);
+        for (const { value } of reply.body) if ((await server.store.get(collection, value))?.universeId !== people[who].universeId) problems.push(`${who} ${source} #${value}`);
       }
       const tags = await clients[who].get('/back/bo/tags/CAPA,NON_COMPLIANCE/options');
       expect(tags.body.length).toBeGreaterThan(0);
       for (const { value } of tags.body) {
-        const tag = server.store.get('tags', value)!;
+        const tag = (await server.store.get('tags', value))!;
         if (tag.universeId !== people[who].universeId || (tag.privacy === 'SECRET' && tag.companyId !== people[who].companyId)) problems.push(`${who} tag #${value}`);
       }
     }
@@ -585,19 +582,19 @@ describe('GET calls that change state are guarded like writes', () => {
   }
 
   it('without X-Requested-With (a cross-site link) or with a read-only token: 403, nothing changed', async () => {
-    const language = () => server.store.get('contacts', people.quality.contactId)!.language;
-    const before = language();
+    const language = async () => (await server.store.get('contacts', people.quality.contactId))!.language;
+    const before = await language();
     const link = new Client(server.url, { xhr: false });
     link.cookies.set(...([...clients.quality.cookies][0] as [string, string]));
     const token = new Client(server.url, { xhr: false });
     const bearer = { Authorization: `Bearer ${await readOnlyToken()}` };
-    for (const url of ['/back/bo/menu/locale?locale=it', `/back/bo/contacts/admin/${contactWithoutAccount('quality')}/welcome`]) {
+    for (const url of ['/back/bo/menu/locale?locale=it', `/back/bo/contacts/admin/${await contactWithoutAccount('quality')}/welcome`]) {
       const refused = await link.get(url);
       expect([refused.status, refused.body.message], url).toEqual([403, 'Request refused: it does not come from the application']);
       expect((await token.request('GET', url, { headers: bearer })).status, url).toBe(403);
     }
     expect((await token.request('GET', '/back/bo/menu/locale', { headers: bearer })).body).toBe(before);
-    expect(language()).toBe(before);
+    expect(await language()).toBe(before);
     const adminLink = new Client(server.url, { xhr: false });
     adminLink.cookies.set(...([...clients.admin.cookies][0] as [string, string]));
     expect((await adminLink.get('/back/login/impersonate', { username: ACCOUNTS.buyer })).status).toBe(403);
@@ -614,14 +611,14 @@ describe('tag calls follow the rights of the tagged record’s own routes, for e
   const serviceTags = { lumiereSecret: 0, atlasSecret: 0, shared: 0 };
 
   beforeAll(async () => {
-    await server.store.transaction((tx) => {
-      const tag = (who: Who, localizedName: string, privacy: string) =>
-        tx.insert('tags', 'tagId', { universeId: people[who].universeId, companyId: people[who].companyId, localizedName, color: '#000000', privacy, disabled: false, sources: ['SERVICE'] }).tagId as number;
-      serviceTags.lumiereSecret = tag('quality', 'Brand eyes only', 'SECRET');
-      serviceTags.atlasSecret = tag('manager', 'Inspector eyes only', 'SECRET');
-      serviceTags.shared = tag('quality', 'Shared service tag', 'SHARED');
-      for (const service of tx.all('services').filter((row) => row.universeId === people.quality.universeId)) {
-        tx.update('services', service.serviceId as number, (row) => ({ ...row, tags: [serviceTags.shared, serviceTags.lumiereSecret, serviceTags.atlasSecret] }));
+    await server.store.transaction(async (tx) => {
+      const tag = async (who: Who, localizedName: string, privacy: string) =>
+        (await tx.insert('tags', 'tagId', { universeId: people[who].universeId, companyId: people[who].companyId, localizedName, color: '#000000', privacy, disabled: false, sources: ['SERVICE'] })).tagId as number;
+      serviceTags.lumiereSecret = await tag('quality', 'Brand eyes only', 'SECRET');
+      serviceTags.atlasSecret = await tag('manager', 'Inspector eyes only', 'SECRET');
+      serviceTags.shared = await tag('quality', 'Shared service tag', 'SHARED');
+      for (const service of (await tx.query({ collection: 'services' })).filter((row) => row.universeId === people.quality.universeId)) {
+        await tx.update('services', service.serviceId as number, (row) => ({ ...row, tags: [serviceTags.shared, serviceTags.lumiereSecret, serviceTags.atlasSecret] }));
       }
     });
   });
@@ -652,13 +649,13 @@ describe('tag calls follow the rights of the tagged record’s own routes, for e
   for (const def of tagged) {
     it(`${refOf(def)} (source ${def.tags!.source}): read, read by source and replace answer like ${def.api}/:id for every demo account`, async () => {
       const problems: string[] = [];
-      const ids = server.store.all(def.collection).map((record) => record[def.idField] as number);
+      const ids = (await server.store.all(def.collection)).map((record) => record[def.idField] as number);
       for (const who of WHO) {
         // Up to two records per answer of the own route (seen and writable, seen only, forbidden, out of sight here or in the other universe).
         const samples = new Map<string, number[]>();
         for (const id of ids) {
           const own = await ownRoute(def, id, who);
-          const sameUniverse = server.store.get(def.collection, id)!.universeId === people[who].universeId;
+          const sameUniverse = (await server.store.get(def.collection, id))!.universeId === people[who].universeId;
           const key = `${own.status}:${own.writable}:${sameUniverse}`;
           if ((samples.get(key)?.length ?? 0) < 2) samples.set(key, [...(samples.get(key) ?? []), id]);
         }
@@ -672,13 +669,13 @@ describe('tag calls follow the rights of the tagged record’s own routes, for e
             if (read.status !== 200) continue;
             const shown = read.body.map((tag: { tagId: number }) => tag.tagId);
             if (url === ref && shown.join() !== own.tags.join()) problems.push(`${label}: GET shows [${shown}], the record shows [${own.tags}]`);
-            for (const tagId of shown) if (!mayShow(server.store.get('tags', tagId)!, who)) problems.push(`${label}: GET ${url} shows hidden tag #${tagId}`);
+            for (const tagId of shown) if (!mayShow((await server.store.get('tags', tagId))!, who)) problems.push(`${label}: GET ${url} shows hidden tag #${tagId}`);
           }
-          const before = server.store.get(def.collection, id)!;
+          const before = (await server.store.get(def.collection, id))!;
           const write = await clients[who].patch(ref, own.tags, { version: before.version });
           const expected = own.status !== 200 ? own.status : own.writable ? 200 : 403;
           if (write.status !== expected) problems.push(`${label}: PATCH → ${write.status}, expected ${expected} ${write.text.slice(0, 120)}`);
-          const after = server.store.get(def.collection, id)!;
+          const after = (await server.store.get(def.collection, id))!;
           if (expected !== 200 && JSON.stringify(after) !== JSON.stringify(before)) problems.push(`${label}: PATCH refused but the record changed`);
           const sorted = (record: Row) => [...(record[def.tags!.field] as number[])].sort().join();
           if (expected === 200 && sorted(after) !== sorted(before)) problems.push(`${label}: rewriting the visible tags changed the stored list`);
@@ -689,7 +686,7 @@ describe('tag calls follow the rights of the tagged record’s own routes, for e
   }
 
   it('a company’s SECRET tag on a service stays hidden from the other parties who see the service', async () => {
-    const service = server.store.find('services', (row) => row.client === people.quality.companyId && row.serviceProvider === people.manager.companyId && row.providerConfirmed === true)[0];
+    const service = (await server.store.find('services', (row) => row.client === people.quality.companyId && row.serviceProvider === people.manager.companyId && row.providerConfirmed === true))[0];
     const ref = `/back/bo/tags/SERVICE_${service.serviceId}`;
     const shown = async (who: Who) => (await clients[who].get(ref)).body.map((tag: { tagId: number }) => tag.tagId);
     expect(await shown('manager')).toEqual([serviceTags.shared, serviceTags.atlasSecret]);

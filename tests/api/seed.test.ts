@@ -46,8 +46,8 @@ describe('demo seed', () => {
     }
   });
 
-  it.each(resources)('$collection: volume, dates over six months with a third in the current month, every state', (resource) => {
-    const rows = server.store.all(resource.collection).filter((row) => row.universeId === 1);
+  it.each(resources)('$collection: volume, dates over six months with a third in the current month, every state', async (resource) => {
+    const rows = (await server.store.all(resource.collection)).filter((row) => row.universeId === 1);
     expect(rows.length).toBeGreaterThanOrEqual(resource.min);
     const dates = rows.map((row) => String(row[resource.date]));
     const inCurrentMonth = dates.filter((date) => date.startsWith(currentMonth())).length;
@@ -58,7 +58,7 @@ describe('demo seed', () => {
       expect(date.slice(0, 7) >= sevenMonthsAgo.slice(0, 7)).toBe(true);
     }
     if (resource.states) expect(new Set(rows.map((row) => row.status))).toEqual(new Set(resource.states));
-    expect(server.store.all(resource.collection).some((row) => row.universeId === 2)).toBe(true);
+    expect((await server.store.all(resource.collection)).some((row) => row.universeId === 2)).toBe(true);
   });
 
   it.each(resources)('$collection: shows records to Maison Lumière and Atlas Inspection, and only its own to the outsider', async (resource) => {
@@ -84,8 +84,8 @@ describe('demo seed', () => {
     }
   });
 
-  it('services: 40 of the brand over −60/+30 days in every step and department, several within ±7 days, 3 of Northwind', () => {
-    const all = server.store.all('services');
+  it('services: 40 of the brand over −60/+30 days in every step and department, several within ±7 days, 3 of Northwind', async () => {
+    const all = await server.store.all('services');
     const main = all.filter((service) => service.universeId === 1);
     expect(main).toHaveLength(40);
     expect(all.filter((service) => service.universeId === 2)).toHaveLength(3);
@@ -95,11 +95,12 @@ describe('demo seed', () => {
     for (const service of main) expect(String(service.startDate) >= from && String(service.startDate) <= to).toBe(true);
     const near = main.filter((service) => String(service.startDate) >= shiftDay(today(), -7) && String(service.startDate) <= shiftDay(today(), 7));
     expect(near.length).toBeGreaterThanOrEqual(8);
-    const companyId = (name: string) => server.store.find('companies', (row) => row.name === name)[0].companyId;
-    const drafts = main.filter((service) => service.serviceStep === 'OPENED' && !service.providerConfirmed && service.creatorCompany === companyId('Maison Lumière'));
+    const companyId = async (name: string) => (await server.store.find('companies', (row) => row.name === name))[0].companyId;
+    const [lumiere, atlas] = [await companyId('Maison Lumière'), await companyId('Atlas Inspection')];
+    const drafts = main.filter((service) => service.serviceStep === 'OPENED' && !service.providerConfirmed && service.creatorCompany === lumiere);
     expect(drafts.length).toBeGreaterThanOrEqual(2);
-    for (const draft of drafts) expect(draft.serviceProvider).toBe(companyId('Atlas Inspection'));
-    expect(main.filter((service) => service.serviceProvider === companyId('Atlas Inspection')).length).toBeGreaterThan(30);
+    for (const draft of drafts) expect(draft.serviceProvider).toBe(atlas);
+    expect(main.filter((service) => service.serviceProvider === atlas).length).toBeGreaterThan(30);
     expect(main.some((service) => service.cancelRequestDate)).toBe(true);
     expect(main.some((service) => service.serviceStatus === 'PENDING')).toBe(true);
     for (const service of main) {
@@ -107,14 +108,14 @@ describe('demo seed', () => {
       expect(service.searchText).toContain(service.number);
       if (service.thirdPartyDepartment === 'LAB') expect((service.laboratoryLines as unknown[]).length).toBeGreaterThan(0);
       if (service.serviceStep === 'TERMINATED') expect(service.report).toMatchObject({ reportResult: expect.any(String), clientDecision: expect.any(String) });
-      const history = server.store.find('serviceHistory', (event) => event.serviceId === service.serviceId);
+      const history = await server.store.find('serviceHistory', (event) => event.serviceId === service.serviceId);
       expect(history.find((event) => event.event === 'CREATED')).toBeDefined();
       for (const event of history) expect(String(event.date).slice(0, 10) <= today()).toBe(true);
-      expect(server.store.find('serviceDateLines', (line) => line.serviceId === service.serviceId).length).toBeGreaterThan(0);
+      expect((await server.store.find('serviceDateLines', (line) => line.serviceId === service.serviceId)).length).toBeGreaterThan(0);
     }
     expect(main.filter((service) => service.serviceStep === 'TERMINATED').some((service) => (service.report as { clientDecision: string }).clientDecision === 'PENDING')).toBe(true);
-    expect(server.store.all('serviceNotes').length).toBeGreaterThan(0);
-    expect(server.store.find('tags', (tag) => (tag.sources as string[]).includes('SERVICE')).length).toBeGreaterThan(0);
+    expect((await server.store.all('serviceNotes')).length).toBeGreaterThan(0);
+    expect((await server.store.find('tags', (tag) => (tag.sources as string[]).includes('SERVICE'))).length).toBeGreaterThan(0);
   });
 
   it('fills the admin monitors: a month of login events of every type and a few server logs', async () => {

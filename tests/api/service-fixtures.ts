@@ -1,8 +1,8 @@
 import { expect } from 'vitest';
 import { INITIAL_FLOW, flowFields, moveService, type ServiceSide } from '../../machines/service';
 import { readableNumber } from '../../server/resources/write';
-import type { ReadOps, Row, Store, Stored } from '../../server/store/types';
-import { ACCOUNTS, shiftDay, today, type Client, type Reply } from './helpers';
+import type { Row, Stored } from '../../server/store/types';
+import { ACCOUNTS, shiftDay, today, type Client, type Reply, type TestStore } from './helpers';
 
 /**
  * Services for the service API tests (never the demo-seeded ones), two ways:
@@ -29,14 +29,16 @@ export interface Network {
   contacts: Record<string, number>;
 }
 
-export function network(store: ReadOps): Network {
+export async function network(store: TestStore): Promise<Network> {
+  const companies = await store.all('companies');
+  const allContacts = await store.all('contacts');
   const companyRow = (name: string) => {
-    const found = store.find('companies', (row) => row.name === name)[0];
+    const found = companies.filter((row) => row.name === name)[0];
     if (!found) throw new Error(`demo company ${name} missing`);
     return found;
   };
   const company = (name: string) => companyRow(name).companyId as number;
-  const contactOf = (companyId: number) => store.find('contacts', (row) => row.companyId === companyId)[0].contactId as number;
+  const contactOf = (companyId: number) => allContacts.filter((row) => row.companyId === companyId)[0].contactId as number;
   const ids = {
     lumiere: company('Maison Lumière'),
     shenzhen: company('Shenzhen Textile Co'),
@@ -47,7 +49,7 @@ export function network(store: ReadOps): Network {
     northwind: company('Northwind Goods'),
   };
   const contacts = Object.fromEntries(
-    Object.values(ACCOUNTS).map((email) => [email, store.find('contacts', (row) => row.email === email)[0].contactId as number]),
+    Object.values(ACCOUNTS).map((email) => [email, allContacts.filter((row) => row.email === email)[0].contactId as number]),
   );
   return {
     universeId: companyRow('Maison Lumière').universeId as number,
@@ -124,18 +126,19 @@ export interface ServiceFixture {
  * Inserts a new service of the demo universe the way the create route does: the creator side's
  * first date proposal as its workflow fields, and its PROPOSED date line. Returns the stored record.
  */
-export async function insertService(store: Store, fixture: ServiceFixture = {}): Promise<Stored<Row>> {
-  const net = network(store);
+export async function insertService(store: TestStore, fixture: ServiceFixture = {}): Promise<Stored<Row>> {
+  const net = await network(store);
   const side = fixture.creatorSide ?? 'DECISION_MAKER';
   const creatorEmail = fixture.creator ?? ACCOUNTS.quality;
-  const creator = store.find('contacts', (row) => row.email === creatorEmail)[0];
+  const creator = (await store.find('contacts', (row) => row.email === creatorEmail))[0];
   const startDate = fixture.startDate ?? shiftDay(today(), 14);
   const endDate = fixture.endDate ?? shiftDay(startDate, 1);
   const moved = moveService('OPENED', INITIAL_FLOW, { type: 'REQUEST_DATE', by: side, owner: true })!;
   const now = new Date().toISOString();
-  return store.transaction((tx) => {
-    const serviceId = tx.nextId('services');
-    const service = tx.insert('services', 'serviceId', {
+  return store.transaction(async (tx) => {
+    const serviceId = await tx.nextId('services');
+    const purchaseOrderLineId = await tx.nextId('purchaseOrderLines');
+    const service = await tx.insert('services', 'serviceId', {
       serviceId,
       number: readableNumber('S-', serviceId),
       thirdPartyDepartment: 'INSP',
@@ -156,7 +159,7 @@ export async function insertService(store: Store, fixture: ServiceFixture = {}):
       tags: [],
       contributors: [],
       purchaseOrderLines: [
-        { purchaseOrderLineId: tx.nextId('purchaseOrderLines'), poNumber: `PO-WF-${serviceId}`, designation: 'Linen shirt', orderedQuantity: { quantity: 1200, unit: 'PIECE', packing: 'BOX' } },
+        { purchaseOrderLineId, poNumber: `PO-WF-${serviceId}`, designation: 'Linen shirt', orderedQuantity: { quantity: 1200, unit: 'PIECE', packing: 'BOX' } },
       ],
       laboratoryLines: [],
       ...flowFields(moved.step, moved.flow, today()),
@@ -169,7 +172,7 @@ export async function insertService(store: Store, fixture: ServiceFixture = {}):
       universeId: net.universeId,
       ...fixture.fields,
     });
-    tx.insert('serviceDateLines', 'dateLineId', {
+    await tx.insert('serviceDateLines', 'dateLineId', {
       serviceId,
       startDate,
       endDate,
@@ -188,26 +191,27 @@ export async function insertService(store: Store, fixture: ServiceFixture = {}):
 const SERVICE_COLLECTIONS = ['services', 'serviceDateLines', 'serviceNotes', 'serviceHistory', 'servicePriorities', 'alerts'];
 
 /** The service collections as stored now: the same after a refused call. */
-const serviceData = (store: ReadOps) => Object.fromEntries(SERVICE_COLLECTIONS.map((collection) => [collection, store.all(collection)]));
+const serviceData = async (store: TestStore) =>
+  Object.fromEntries(await Promise.all(SERVICE_COLLECTIONS.map(async (collection) => [collection, await store.all(collection)] as const)));
 
 /** Everything stored about one service (its record, date lines, notes, history and the alerts pointing at it): the same after a refused call. */
-export const footprint = (store: ReadOps, serviceId: number) => ({
-  service: store.get('services', serviceId),
-  dateLines: store.find('serviceDateLines', (row) => row.serviceId === serviceId),
-  notes: store.find('serviceNotes', (row) => row.serviceId === serviceId),
-  history: store.find('serviceHistory', (row) => row.serviceId === serviceId),
-  alerts: store.find('alerts', (row) => row.titleLink === `/services/${serviceId}`),
+export const footprint = async (store: TestStore, serviceId: number) => ({
+  service: await store.get('services', serviceId),
+  dateLines: await store.find('serviceDateLines', (row) => row.serviceId === serviceId),
+  notes: await store.find('serviceNotes', (row) => row.serviceId === serviceId),
+  history: await store.find('serviceHistory', (row) => row.serviceId === serviceId),
+  alerts: await store.find('alerts', (row) => row.titleLink === `/services/${serviceId}`),
 });
 
 /**
  * The call's answer, once checked: this status, and nothing written — about these services when
  * their ids are given, else in any service collection.
  */
-export async function expectRefused(store: ReadOps, call: () => Promise<Reply>, status: number, serviceIds?: number[]): Promise<Reply> {
-  const written = () => (serviceIds ? serviceIds.map((id) => footprint(store, id)) : serviceData(store));
-  const before = written();
+export async function expectRefused(store: TestStore, call: () => Promise<Reply>, status: number, serviceIds?: number[]): Promise<Reply> {
+  const written = () => (serviceIds ? Promise.all(serviceIds.map((id) => footprint(store, id))) : serviceData(store));
+  const before = await written();
   const reply = await call();
   expect(reply.status, reply.text).toBe(status);
-  expect(written(), 'nothing written').toEqual(before);
+  expect(await written(), 'nothing written').toEqual(before);
   return reply;
 }

@@ -15,7 +15,7 @@ let buyer: Client;
 
 beforeAll(async () => {
   ({ server, clients: { quality, sales, manager, inspector, outsider, buyer } } = await startWithLogins(['quality', 'sales', 'manager', 'inspector', 'outsider', 'buyer']));
-  net = network(server.store);
+  net = await network(server.store);
 });
 afterAll(() => server?.close());
 
@@ -110,7 +110,7 @@ describe('roles, company slots, department and companies', () => {
 
   it('the caller’s company fills the slot of its role', async () => {
     const asProvider = { roles: ['SERVICE_PROVIDER'], service: { serviceProvider: net.atlas } };
-    const adminCompany = server.store.find('companies', (row) => row.name === 'QCFlow Admin')[0].companyId as number;
+    const adminCompany = (await server.store.find('companies', (row) => row.name === 'QCFlow Admin'))[0].companyId as number;
     const reply = await refused(manager, wizardBody(net, { ...asProvider, service: { serviceProvider: adminCompany } }));
     expect(fieldMessages(reply.body)).toEqual({ '/service/serviceProvider': 'your company must fill the party of the role you chose' });
     const created = await createService(manager, wizardBody(net, asProvider));
@@ -156,18 +156,18 @@ describe('creating a service', () => {
     expect(service.number).toBe(`S-${String(service.serviceId).padStart(6, '0')}`);
     expect(service.purchaseOrderLines[0].purchaseOrderLineId).toEqual(expect.any(Number));
     expect(service).not.toHaveProperty('searchText');
-    const stored = server.store.get('services', service.serviceId)!;
+    const stored = (await server.store.get('services', service.serviceId))!;
     expect(stored.searchText).toContain('PO-7788');
     expect(stored.searchText).toContain('REF-ETE');
     expect(stored.searchText).toContain('MAISON LUMIERE');
     expect(stored.searchText).toContain(service.number);
-    const dateLines = server.store.find('serviceDateLines', (line) => line.serviceId === service.serviceId);
+    const dateLines = await server.store.find('serviceDateLines', (line) => line.serviceId === service.serviceId);
     expect(dateLines).toEqual([
       expect.objectContaining({ startDate: body.service.startDate, endDate: body.service.endDate, status: 'PROPOSED', proposedBy: 'DECISION_MAKER' }),
     ]);
-    const events = server.store.find('serviceHistory', (event) => event.serviceId === service.serviceId).map((event) => event.event);
+    const events = (await server.store.find('serviceHistory', (event) => event.serviceId === service.serviceId)).map((event) => event.event);
     expect(events).toEqual(['CREATED', 'NOTE_ADDED']);
-    expect(server.store.find('serviceNotes', (note) => note.serviceId === service.serviceId).map((note) => note.text)).toEqual(['Please check the seams']);
+    expect((await server.store.find('serviceNotes', (note) => note.serviceId === service.serviceId)).map((note) => note.text)).toEqual(['Please check the seams']);
     const got = await quality.get(`/back/bo/services/${service.serviceId}`);
     expect(got.status).toBe(200);
     expect(got.body).toMatchObject({ serviceId: service.serviceId, number: service.number, actions: expect.arrayContaining(['CANCEL']) });
@@ -198,9 +198,9 @@ describe('creating a service', () => {
     expect(again.body.service.purchaseOrderLines.map((line: any) => line.poNumber)).toEqual(['PO-1', 'PO-2', 'PO-3']);
     const ids = again.body.service.purchaseOrderLines.map((line: any) => line.purchaseOrderLineId);
     expect(new Set(ids).size).toBe(3);
-    expect(server.store.find('serviceHistory', (event) => event.serviceId === first.serviceId).map((event) => event.event)).toEqual(['CREATED', 'MERGED']);
+    expect((await server.store.find('serviceHistory', (event) => event.serviceId === first.serviceId)).map((event) => event.event)).toEqual(['CREATED', 'MERGED']);
     // Another provider is another service.
-    const adminCompany = server.store.find('companies', (row) => row.name === 'QCFlow Admin')[0].companyId as number;
+    const adminCompany = (await server.store.find('companies', (row) => row.name === 'QCFlow Admin'))[0].companyId as number;
     expect((await quality.post('/back/bo/services', { ...body, service: { ...body.service, serviceProvider: adminCompany } })).status).toBe(201);
   });
 
@@ -210,7 +210,7 @@ describe('creating a service', () => {
     const elsewhere = await refused(quality, wizardBody(net, { notification: { doSend: true, tos: [net.lumiereContact], ccs: [999999] } }));
     expect(fieldMessages(elsewhere.body)).toEqual({ '/notification/ccs/0': 'unknown or unavailable value' });
     const before = (await sentMails(server.outbox!)).length;
-    const manager = server.store.find('contacts', (row) => row.email === ACCOUNTS.manager)[0];
+    const manager = (await server.store.find('contacts', (row) => row.email === ACCOUNTS.manager))[0];
     const service = await createService(quality, wizardBody(net, { notification: { doSend: true, tos: [manager.contactId], ccs: [], comment: 'Urgent lot' } }));
     const mails = (await sentMails(server.outbox!)).slice(before);
     expect(mails.map((mail) => [mail.to, mail.subject])).toEqual([[ACCOUNTS.manager, `QCFlow: service ${service.number} created`]]);
@@ -241,7 +241,7 @@ describe('editing (PUT)', () => {
     expect(fieldMessages(noVersion.body)).toEqual({ '/version': 'required' });
     const lines = await refusedCall(() => quality.put(url, { version: 2, service: fields, purchaseOrderLines: [] }), 400);
     expect(fieldMessages(lines.body)).toEqual({ '/purchaseOrderLines': 'at least one purchase order line' });
-    expect(server.store.find('serviceHistory', (event) => event.serviceId === service.serviceId).map((event) => event.event)).toEqual(['CREATED', 'UPDATED']);
+    expect((await server.store.find('serviceHistory', (event) => event.serviceId === service.serviceId)).map((event) => event.event)).toEqual(['CREATED', 'UPDATED']);
   });
 
   it('needs WRITE: a party with READ gets 403; an invisible service is 404', async () => {
@@ -295,7 +295,7 @@ describe('rights from the account’s flags (spec §6.4)', () => {
   /** Runs `work` with the account's profiles changed (flags are read on every call), then puts them back. */
   async function withProfiles(email: string, profiles: string[], work: () => Promise<void>) {
     const contactId = net.contacts[email];
-    const saved = server.store.get('contacts', contactId)!.account;
+    const saved = (await server.store.get('contacts', contactId))!.account;
     await server.store.update('contacts', contactId, (contact) => ({ ...contact, account: { ...(contact.account as object), profiles } }));
     try {
       await work();
@@ -405,7 +405,7 @@ describe('the light wizard (quickService)', () => {
     const renamed = await buyer.put(url, { ...view, version: view.version + 1, serviceId: 1, number: 'S-OTHER', designation: 'Silk scarf, lined' });
     expect(renamed.status, renamed.text).toBe(200);
     expect(renamed.body).toMatchObject({ serviceId: view.serviceId, number: view.number });
-    expect(server.store.get('services', 1)!.number).not.toBe('S-OTHER');
+    expect((await server.store.get('services', 1))!.number).not.toBe('S-OTHER');
   });
 
   it('PUT changes only the flat fields given: the others, and the first PO line’s, keep their value', async () => {
@@ -450,9 +450,9 @@ describe('deleting', () => {
     const reply = await quality.delete(url);
     expect([reply.status, reply.body]).toEqual([200, true]);
     expect((await quality.get(url)).status).toBe(404);
-    expect(server.store.find('serviceDateLines', (line) => line.serviceId === service.serviceId)).toEqual([]);
-    expect(server.store.find('serviceNotes', (note) => note.serviceId === service.serviceId)).toEqual([]);
-    expect(server.store.find('serviceHistory', (event) => event.serviceId === service.serviceId)).toEqual([]);
+    expect(await server.store.find('serviceDateLines', (line) => line.serviceId === service.serviceId)).toEqual([]);
+    expect(await server.store.find('serviceNotes', (note) => note.serviceId === service.serviceId)).toEqual([]);
+    expect(await server.store.find('serviceHistory', (event) => event.serviceId === service.serviceId)).toEqual([]);
   });
 
   it('a REQUESTED service never confirmed (an order taker’s): its creator deletes it', async () => {
@@ -460,7 +460,7 @@ describe('deleting', () => {
     expect(service.serviceStep).toBe('REQUESTED');
     await refusedCall(() => quality.delete(`/back/bo/services/${service.serviceId}`), 404);
     expect((await sales.delete(`/back/bo/services/${service.serviceId}`)).body).toBe(true);
-    expect(server.store.get('services', service.serviceId)).toBeUndefined();
+    expect(await server.store.get('services', service.serviceId)).toBeUndefined();
   });
 
   it('refused with 422 once the provider confirmed it; 403 without WRITE', async () => {
@@ -471,7 +471,7 @@ describe('deleting', () => {
     expect([reply.body.exception, reply.body.message]).toEqual(['BusinessException', 'The server rejected the service deletion. You may have to cancel the service instead.']);
     await refusedCall(() => sales.delete(url), 403);
     await refusedCall(() => manager.delete(url), 403);
-    expect(server.store.get('services', service.serviceId)).toBeDefined();
+    expect(await server.store.get('services', service.serviceId)).toBeDefined();
   });
 
   it('still OPENED, but the provider proposed a date (so confirmed it): 422, nothing deleted', async () => {
@@ -479,7 +479,7 @@ describe('deleting', () => {
     const counter = await manager.post('/back/bo/serviceDateLines/requestDate', { serviceId: service.serviceId, startDate: shiftDay(service.startDate, 2) });
     expect(counter.body).toMatchObject({ serviceStep: 'OPENED', providerConfirmed: true });
     expect((await refusedCall(() => quality.delete(`/back/bo/services/${service.serviceId}`), 422)).body.exception).toBe('BusinessException');
-    expect(footprint(server.store, service.serviceId).dateLines).toHaveLength(2);
+    expect((await footprint(server.store, service.serviceId)).dateLines).toHaveLength(2);
   });
 });
 
@@ -497,7 +497,7 @@ describe('profile and network lookups for the wizard', () => {
     expect(countries.map((option: any) => option.value)).not.toContain('United States');
     expect((await quality.get('/back/bo/networkcombo/countries', { q: 'port' })).body).toEqual([{ value: 'Portugal', label: 'Portugal' }]);
     const contacts = (await quality.get('/back/bo/networkcombo/contacts', { companyId: [net.shenzhen, net.ningbo] })).body;
-    const companies = new Set(contacts.map((option: any) => server.store.get('contacts', option.value)!.companyId));
+    const companies = new Set(await Promise.all(contacts.map(async (option: any) => (await server.store.get('contacts', option.value))!.companyId)));
     expect(companies).toEqual(new Set([net.shenzhen, net.ningbo]));
     expect((await quality.get('/back/bo/networkcombo/contacts', { companyId: 'abc' })).status).toBe(400);
     expect((await quality.get('/back/bo/networkcombo/contacts')).body.length).toBeGreaterThan(contacts.length);

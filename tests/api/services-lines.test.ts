@@ -12,7 +12,7 @@ let outsider: Client;
 
 beforeAll(async () => {
   ({ server, clients: { quality, sales, inspector, outsider } } = await startWithLogins(['quality', 'sales', 'inspector', 'outsider']));
-  net = network(server.store);
+  net = await network(server.store);
 });
 afterAll(() => server?.close());
 
@@ -31,10 +31,10 @@ describe('purchase order lines', () => {
     expect(kept).toMatchObject({ purchaseOrderLineId: lines[1].purchaseOrderLineId, poNumber: 'PO-B', designation: 'Wool coat' });
     expect(added.purchaseOrderLineId).toEqual(expect.any(Number));
     expect([lines[0].purchaseOrderLineId, lines[1].purchaseOrderLineId]).not.toContain(added.purchaseOrderLineId);
-    const searchText = server.store.get('services', service.serviceId)!.searchText as string;
+    const searchText = (await server.store.get('services', service.serviceId))!.searchText as string;
     expect(searchText).toContain('PO-NEW-9');
     expect(searchText).not.toContain('PO-A');
-    expect(server.store.find('serviceHistory', (event) => event.serviceId === service.serviceId).map((event) => event.event)).toEqual(['CREATED', 'UPDATED']);
+    expect((await server.store.find('serviceHistory', (event) => event.serviceId === service.serviceId)).map((event) => event.event)).toEqual(['CREATED', 'UPDATED']);
   });
 
   it('at least one line, each valid, no negative quantity, with the version', async () => {
@@ -48,7 +48,7 @@ describe('purchase order lines', () => {
     expect(fieldMessages(otherQuantity.body)).toEqual({ '/lines/0/refusedQuantity/quantity': 'too small' });
     expect(fieldMessages((await patch({ lines: [poLine()] }, 400)).body)).toEqual({ '/version': 'required' });
     expect((await patch({ version: 7, lines: [poLine()] }, 409)).body.exception).toBe('OptimisticLockException');
-    expect(server.store.get('services', service.serviceId)!.version).toBe(1);
+    expect((await server.store.get('services', service.serviceId))!.version).toBe(1);
   });
 
   it('READ parties read but do not write; outsiders and the inspector are refused', async () => {

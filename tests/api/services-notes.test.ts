@@ -14,7 +14,7 @@ let inspector: Client;
 
 beforeAll(async () => {
   ({ server, clients: { quality, buyer, manager, sales, outsider, inspector } } = await startWithLogins(['quality', 'buyer', 'manager', 'sales', 'outsider', 'inspector']));
-  net = network(server.store);
+  net = await network(server.store);
 });
 afterAll(() => server?.close());
 
@@ -31,7 +31,7 @@ describe('service notes', () => {
     expect(provider.status).toBe(201);
     const notes = (await buyer.get(url)).body;
     expect(notes.map((note: any) => note.text)).toEqual(['Inspector booked', 'Golden sample sent']);
-    expect(server.store.find('serviceHistory', (event) => event.serviceId === service.serviceId).map((event) => event.event)).toEqual(['CREATED', 'NOTE_ADDED', 'NOTE_ADDED']);
+    expect((await server.store.find('serviceHistory', (event) => event.serviceId === service.serviceId)).map((event) => event.event)).toEqual(['CREATED', 'NOTE_ADDED', 'NOTE_ADDED']);
   });
 
   it('hidden services: 404; no service flag: 403; blank text: 400', async () => {
@@ -89,6 +89,6 @@ describe('service notes', () => {
     await refused(service.serviceId, () => quality.delete(`${url}/999999`), 404);
     const other = await createService(quality, wizardBody(net));
     await refused(service.serviceId, () => quality.put(`/back/bo/servicenotes/${other.serviceId}`, { noteId: note.noteId, text: 'moved?', version: 1 }), 404);
-    expect(server.store.get('serviceNotes', note.noteId)).toMatchObject({ text: 'Seams to check', version: 1 });
+    expect(await server.store.get('serviceNotes', note.noteId)).toMatchObject({ text: 'Seams to check', version: 1 });
   });
 });

@@ -9,13 +9,17 @@ let buyer: Client;
 let sales: Client;
 
 const URL = '/back/bo/services/priority';
-const company = (name: string) => server.store.find('companies', (row) => row.name === name)[0].companyId as number;
+const company = async (name: string) => (await server.store.find('companies', (row) => row.name === name))[0].companyId as number;
 const rank = (...serviceIds: number[]) => serviceIds.map((serviceId, index) => ({ service: { serviceId }, priority: index + 1 }));
 /** Confirmed services Shenzhen (supplier) sees, and one it cannot see yet (the provider has not confirmed). */
-const shenzhenServices = () =>
-  server.store.all('services').filter((service) => service.universeId === 1 && service.providerConfirmed === true && service.supplier === company('Shenzhen Textile Co'));
-const hiddenFromShenzhen = () =>
-  server.store.all('services').find((service) => service.providerConfirmed !== true && service.supplier === company('Shenzhen Textile Co') && service.creatorCompany !== company('Shenzhen Textile Co'))!;
+const shenzhenServices = async () => {
+  const shenzhen = await company('Shenzhen Textile Co');
+  return (await server.store.all('services')).filter((service) => service.universeId === 1 && service.providerConfirmed === true && service.supplier === shenzhen);
+};
+const hiddenFromShenzhen = async () => {
+  const shenzhen = await company('Shenzhen Textile Co');
+  return (await server.store.all('services')).find((service) => service.providerConfirmed !== true && service.supplier === shenzhen && service.creatorCompany !== shenzhen)!;
+};
 
 async function post(client: Client, body: unknown, status = 200) {
   const reply = await client.post(URL, body);
@@ -31,7 +35,7 @@ afterAll(() => server?.close());
 describe('service priorities', () => {
   it('starts empty, saves the ranks (sent in any order) and answers them with each service summary', async () => {
     expect((await quality.get(URL)).body).toEqual([]);
-    const [first, second, third] = shenzhenServices();
+    const [first, second, third] = await shenzhenServices();
     const saved = await post(quality, [
       { service: { serviceId: third.serviceId }, priority: 3 },
       { service: { serviceId: first.serviceId }, priority: 1 },
@@ -51,7 +55,7 @@ describe('service priorities', () => {
 
   it('another user (even of the same company) has a list of their own', async () => {
     expect((await buyer.get(URL)).body).toEqual([]);
-    const [service] = shenzhenServices();
+    const [service] = await shenzhenServices();
     await post(buyer, rank(service.serviceId as number));
     expect((await buyer.get(URL)).body).toHaveLength(1);
     expect((await quality.get(URL)).body).toHaveLength(3);
@@ -66,7 +70,7 @@ describe('service priorities', () => {
     ['a rank twice', 'twice', '/1/priority'],
     ['a service twice', 'duplicate', '/1/service/serviceId'],
   ])('400 on %s, the saved list unchanged', async (_name, body, path) => {
-    const [a, b] = shenzhenServices().map((service) => service.serviceId as number);
+    const [a, b] = (await shenzhenServices()).map((service) => service.serviceId as number);
     const bodies: Record<string, unknown> = {
       gap: [{ service: { serviceId: a }, priority: 1 }, { service: { serviceId: b }, priority: 3 }],
       twice: [{ service: { serviceId: a }, priority: 1 }, { service: { serviceId: b }, priority: 1 }],
@@ -80,9 +84,9 @@ describe('service priorities', () => {
   });
 
   it('404 on a service the caller cannot see (not confirmed yet, unknown, other universe), the saved list unchanged', async () => {
-    const northwind = server.store.all('services').find((service) => service.universeId === 2)!;
-    const [visible] = shenzhenServices();
-    for (const serviceId of [hiddenFromShenzhen().serviceId as number, 999_999, northwind.serviceId as number]) {
+    const northwind = (await server.store.all('services')).find((service) => service.universeId === 2)!;
+    const [visible] = await shenzhenServices();
+    for (const serviceId of [(await hiddenFromShenzhen()).serviceId as number, 999_999, northwind.serviceId as number]) {
       const reply = await post(sales, rank(visible.serviceId as number, serviceId), 404);
       expect(reply.exception).toBe('NotFoundException');
       expect((await sales.get(URL)).body).toEqual([]);
@@ -92,14 +96,16 @@ describe('service priorities', () => {
   it('an empty list clears it', async () => {
     expect(await post(buyer, [])).toEqual([]);
     expect((await buyer.get(URL)).body).toEqual([]);
-    expect(server.store.find('servicePriorities', (row) => row.contactId === server.store.find('contacts', (c) => c.email === ACCOUNTS.buyer)[0].contactId)).toEqual([]);
+    const { contactId } = (await server.store.find('contacts', (c) => c.email === ACCOUNTS.buyer))[0];
+    expect(await server.store.find('servicePriorities', (row) => row.contactId === contactId)).toEqual([]);
   });
 
   it('a service the caller can no longer see drops out of GET, the rest ranked 1..n', async () => {
-    const [a, b, c] = shenzhenServices().slice(3, 6).map((service) => service.serviceId as number);
+    const [a, b, c] = (await shenzhenServices()).slice(3, 6).map((service) => service.serviceId as number);
     await post(sales, rank(a, b, c));
     // The owner gives the order to another supplier: Shenzhen is no longer a party of b.
-    await server.store.update('services', b, (current) => ({ ...current, supplier: company('Porto Malhas Lda') }));
+    const porto = await company('Porto Malhas Lda');
+    await server.store.update('services', b, (current) => ({ ...current, supplier: porto }));
     const list = (await sales.get(URL)).body as Row[];
     expect(list.map((item) => [(item.service as Row).serviceId, item.priority])).toEqual([
       [a, 1],

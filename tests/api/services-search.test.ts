@@ -13,15 +13,20 @@ let outsider: Client;
 const SEARCH = '/back/bo/services/';
 type Query = Record<string, string | number | (string | number)[]>;
 
-const company = (name: string) => server.store.find('companies', (row) => row.name === name)[0].companyId as number;
+const company = async (name: string) => (await server.store.find('companies', (row) => row.name === name))[0].companyId as number;
 const services = () => server.store.all('services');
-const mainServices = () => services().filter((service) => service.universeId === 1);
+const mainServices = async () => (await services()).filter((service) => service.universeId === 1);
 const lastDay = (service: Row) => String(service.endDate ?? service.startDate);
 const ids = (rows: Row[]) => rows.map((row) => row.serviceId as number).sort((a, b) => a - b);
+/** The rows `keep` accepts, in their order (`keep` may read the store). */
+async function kept<T>(rows: T[], keep: (row: T) => boolean | Promise<boolean>): Promise<T[]> {
+  const flags = await Promise.all(rows.map(keep));
+  return rows.filter((_, index) => flags[index]);
+}
 
 /** The doc's visibility rule, written out for the brand's company. */
-function lumiereSees(service: Row): boolean {
-  const lumiere = company('Maison Lumière');
+async function lumiereSees(service: Row): Promise<boolean> {
+  const lumiere = await company('Maison Lumière');
   if (service.universeId !== 1) return false;
   if (service.creatorCompany === lumiere || service.serviceProvider === lumiere) return true;
   return service.providerConfirmed === true && [service.client, service.supplier, service.factory, service.agent].includes(lumiere);
@@ -43,7 +48,7 @@ describe('service search: answer', () => {
   it('default range (±7 days): the services the brand sees overlapping it, newest first, with lines, levels, contributors and tags alongside', async () => {
     const [fromDate, toDate] = [shiftDay(today(), -7), shiftDay(today(), 7)];
     const answer = await found(quality, { fromDate, toDate });
-    const expected = mainServices().filter((service) => lumiereSees(service) && String(service.startDate) <= toDate && lastDay(service) >= fromDate);
+    const expected = await kept(await mainServices(), async (service) => (await lumiereSees(service)) && String(service.startDate) <= toDate && lastDay(service) >= fromDate);
     expect(expected.length).toBeGreaterThan(5);
     expect(ids(answer.services)).toEqual(ids(expected));
     expect(answer.hitLimit).toBe(false);
@@ -63,11 +68,11 @@ describe('service search: answer', () => {
     const contributorIds = new Set(expected.flatMap((service) => service.contributors as number[]));
     expect(answer.contributors.map((contributor) => contributor.contactId).sort()).toEqual([...contributorIds].sort());
     for (const contributor of answer.contributors) {
-      const contact = server.store.get('contacts', contributor.contactId as number)!;
+      const contact = (await server.store.get('contacts', contributor.contactId as number))!;
       expect(contributor).toEqual({ contactId: contact.contactId, fullName: `${contact.firstName} ${contact.lastName}`, acronym: `${String(contact.firstName)[0]}${String(contact.lastName)[0]}` });
     }
     for (const tag of answer.tags) {
-      const stored = server.store.get('tags', tag.tagId as number)!;
+      const stored = (await server.store.get('tags', tag.tagId as number))!;
       expect(tag).toEqual({ tagId: stored.tagId, localizedName: stored.localizedName, color: stored.color });
     }
   });
@@ -83,22 +88,24 @@ describe('service search: answer', () => {
   it('task levels: HIGH when a proposal or a cancel request waits for the caller, MID to complete or awaiting the client decision', async () => {
     const answerFor = async (client: Client) => (await found(client)).taskLevels;
     const [ofManager, ofQuality] = [await answerFor(manager), await answerFor(quality)];
-    const waitingForProvider = mainServices().find((service) => service.pendingDateBy === 'DECISION_MAKER' && service.serviceProvider === company('Atlas Inspection'))!;
+    const atlas = await company('Atlas Inspection');
+    const waitingForProvider = (await mainServices()).find((service) => service.pendingDateBy === 'DECISION_MAKER' && service.serviceProvider === atlas)!;
     expect(ofManager[String(waitingForProvider.serviceId)]).toBe('HIGH');
     expect(ofQuality[String(waitingForProvider.serviceId)]).not.toBe('HIGH');
-    const cancelAsked = mainServices().find((service) => service.cancelRequestDate && service.serviceProvider === company('Atlas Inspection'))!;
+    const cancelAsked = (await mainServices()).find((service) => service.cancelRequestDate && service.serviceProvider === atlas)!;
     expect(ofManager[String(cancelAsked.serviceId)]).toBe('HIGH');
-    const decision = mainServices().find((service) => service.serviceStep === 'TERMINATED' && (service.report as Row).clientDecision === 'PENDING')!;
+    const decision = (await mainServices()).find((service) => service.serviceStep === 'TERMINATED' && (service.report as Row).clientDecision === 'PENDING')!;
     expect(ofQuality[String(decision.serviceId)]).toBe('MID');
-    const accepted = mainServices().find((service) => service.serviceStep === 'TERMINATED' && (service.report as Row).clientDecision === 'ACCEPTED')!;
+    const accepted = (await mainServices()).find((service) => service.serviceStep === 'TERMINATED' && (service.report as Row).clientDecision === 'ACCEPTED')!;
     expect(ofQuality[String(accepted.serviceId)]).toBe('LOW');
   });
 });
 
 describe('service search: visibility', () => {
   it('an OPENED service the provider has not confirmed: seen by Atlas (provider) and Lumière (creator), not by Shenzhen (supplier)', async () => {
-    const drafts = mainServices().filter(
-      (service) => service.serviceStep === 'OPENED' && !service.providerConfirmed && service.creatorCompany === company('Maison Lumière') && service.supplier === company('Shenzhen Textile Co'),
+    const [lumiere, shenzhen] = [await company('Maison Lumière'), await company('Shenzhen Textile Co')];
+    const drafts = (await mainServices()).filter(
+      (service) => service.serviceStep === 'OPENED' && !service.providerConfirmed && service.creatorCompany === lumiere && service.supplier === shenzhen,
     );
     expect(drafts.length).toBeGreaterThanOrEqual(1);
     for (const draft of drafts) {
@@ -110,17 +117,17 @@ describe('service search: visibility', () => {
     const salesSees = await foundIds(sales);
     expect(salesSees.length).toBeGreaterThan(0);
     for (const id of salesSees) {
-      const service = server.store.get('services', id)!;
-      expect(service.providerConfirmed || service.creatorCompany === company('Shenzhen Textile Co')).toBe(true);
+      const service = (await server.store.get('services', id))!;
+      expect(service.providerConfirmed || service.creatorCompany === shenzhen).toBe(true);
     }
   });
 
   it('another universe never: the outsider gets only Northwind services, the brand none of them', async () => {
     const theirs = await foundIds(outsider);
-    expect(theirs).toEqual(ids(services().filter((service) => service.universeId === 2)));
+    expect(theirs).toEqual(ids((await services()).filter((service) => service.universeId === 2)));
     expect(theirs.length).toBeGreaterThan(0);
     const ours = await foundIds(admin);
-    expect(ours).toEqual(ids(mainServices()));
+    expect(ours).toEqual(ids(await mainServices()));
     expect(ours.some((id) => theirs.includes(id))).toBe(false);
   });
 
@@ -133,51 +140,55 @@ describe('service search: visibility', () => {
 
 describe('service search: filters', () => {
   /** Every filter against the same rule written out over the stored services (the super admin sees all of universe 1). */
-  const cases: [string, () => Query, (service: Row) => boolean][] = [
+  const cases: [string, () => Query | Promise<Query>, (service: Row) => boolean | Promise<boolean>][] = [
     ['fromDate/toDate overlap', () => ({ fromDate: shiftDay(today(), -20), toDate: shiftDay(today(), -5) }), (s) => String(s.startDate) <= shiftDay(today(), -5) && lastDay(s) >= shiftDay(today(), -20)],
     ['fromDate alone', () => ({ fromDate: shiftDay(today(), 10) }), (s) => lastDay(s) >= shiftDay(today(), 10)],
-    ['serviceProvider', () => ({ serviceProvider: company('QCFlow Admin') }), (s) => s.serviceProvider === company('QCFlow Admin')],
-    ['thirdParty (supplier, factory or agent)', () => ({ thirdParty: company('Porto Malhas Lda') }), (s) => [s.supplier, s.factory, s.agent].includes(company('Porto Malhas Lda'))],
-    ['thirdParty as agent', () => ({ thirdParty: company('Pacific Sourcing Agency') }), (s) => s.agent === company('Pacific Sourcing Agency')],
+    ['serviceProvider', async () => ({ serviceProvider: await company('QCFlow Admin') }), async (s) => s.serviceProvider === (await company('QCFlow Admin'))],
+    ['thirdParty (supplier, factory or agent)', async () => ({ thirdParty: await company('Porto Malhas Lda') }), async (s) => [s.supplier, s.factory, s.agent].includes(await company('Porto Malhas Lda'))],
+    ['thirdParty as agent', async () => ({ thirdParty: await company('Pacific Sourcing Agency') }), async (s) => s.agent === (await company('Pacific Sourcing Agency'))],
     ['sector', () => ({ sector: 'FOOTWEAR' }), (s) => s.sector === 'FOOTWEAR'],
     ['season', () => ({ season: 'SS27' }), (s) => s.season === 'SS27'],
     ['types[]', () => ({ types: ['LAB_PHYSICAL_TEST', 'LAB_CHEMICAL_TEST'] }), (s) => String(s.type).startsWith('LAB_')],
     ['serviceSteps[]', () => ({ serviceSteps: ['CANCELLED', 'REQUESTED'] }), (s) => ['CANCELLED', 'REQUESTED'].includes(String(s.serviceStep))],
     ['one serviceStep', () => ({ serviceSteps: 'TERMINATED' }), (s) => s.serviceStep === 'TERMINATED'],
     ['assessmentMethod[]', () => ({ assessmentMethod: ['INTERNAL'] }), (s) => s.assessmentMethod === 'INTERNAL'],
-    ['countries[] (address, else factory, else supplier)', () => ({ countries: ['Portugal', 'Italy'] }), (s) => ['Portugal', 'Italy'].includes(countryOf(s))],
-    ['contributors[]', () => ({ contributors: [contributorsInUse()[0]] }), (s) => (s.contributors as number[]).includes(contributorsInUse()[0])],
-    ['tags[]', () => ({ tags: [brandTag('Key supplier')] }), (s) => (s.tags as number[]).includes(brandTag('Key supplier'))],
-    ['keywords: company name, accents ignored', () => ({ keywords: 'guimaraes' }), (s) => s.factory === company('Guimarães Têxteis')],
-    ['keywords: every word (PO number and factory)', () => ({ keywords: `${firstPo()} ${factoryNameOfFirstPo()}` }), (s) => (s.purchaseOrderLines as Row[]).some((line) => line.poNumber === firstPo())],
+    ['countries[] (address, else factory, else supplier)', () => ({ countries: ['Portugal', 'Italy'] }), async (s) => ['Portugal', 'Italy'].includes(await countryOf(s))],
+    ['contributors[]', async () => ({ contributors: [(await contributorsInUse())[0]] }), async (s) => (s.contributors as number[]).includes((await contributorsInUse())[0])],
+    ['tags[]', async () => ({ tags: [await brandTag('Key supplier')] }), async (s) => (s.tags as number[]).includes(await brandTag('Key supplier'))],
+    ['keywords: company name, accents ignored', () => ({ keywords: 'guimaraes' }), async (s) => s.factory === (await company('Guimarães Têxteis'))],
+    ['keywords: every word (PO number and factory)', async () => ({ keywords: `${await firstPo()} ${await factoryNameOfFirstPo()}` }), async (s) => {
+      const po = await firstPo();
+      return (s.purchaseOrderLines as Row[]).some((line) => line.poNumber === po);
+    }],
     ['waitingClientDecision', () => ({ waitingClientDecision: 'true' }), (s) => s.serviceStep === 'TERMINATED' && (s.report as Row).clientDecision === 'PENDING'],
     ['serviceToComplete', () => ({ serviceToComplete: 'true' }), (s) => s.serviceStep === 'CONFIRMED' && lastDay(s) < today()],
     ['pendingStatus', () => ({ pendingStatus: 'true' }), (s) => s.serviceStatus === 'PENDING'],
     ['a false flag filters nothing', () => ({ pendingStatus: 'false', serviceSteps: ['OPENED'] }), (s) => s.serviceStep === 'OPENED'],
-    ['client + steps together', () => ({ client: company('Maison Lumière'), serviceSteps: ['CONFIRMED', 'OPENED'] }), (s) => s.client === company('Maison Lumière') && ['CONFIRMED', 'OPENED'].includes(String(s.serviceStep))],
+    ['client + steps together', async () => ({ client: await company('Maison Lumière'), serviceSteps: ['CONFIRMED', 'OPENED'] }), async (s) => s.client === (await company('Maison Lumière')) && ['CONFIRMED', 'OPENED'].includes(String(s.serviceStep))],
   ];
 
-  function countryOf(service: Row): string {
+  async function countryOf(service: Row): Promise<string> {
     const address = service.address as Row | undefined;
-    const companyCountry = (id: unknown) => (typeof id === 'number' ? (server.store.get('companies', id)?.country as string | undefined) : undefined);
-    return String(address?.country ?? companyCountry(service.factory) ?? companyCountry(service.supplier));
+    const companyCountry = async (id: unknown) => (typeof id === 'number' ? ((await server.store.get('companies', id))?.country as string | undefined) : undefined);
+    return String(address?.country ?? (await companyCountry(service.factory)) ?? (await companyCountry(service.supplier)));
   }
-  const contributorsInUse = () => mainServices().flatMap((service) => service.contributors as number[]);
-  const brandTag = (name: string) => server.store.find('tags', (tag) => tag.localizedName === name)[0].tagId as number;
-  const firstPo = () => String((mainServices()[0].purchaseOrderLines as Row[])[0].poNumber);
-  const factoryNameOfFirstPo = () => String(server.store.get('companies', mainServices()[0].factory as number)!.name).split(' ')[0].toLowerCase();
+  const contributorsInUse = async () => (await mainServices()).flatMap((service) => service.contributors as number[]);
+  const brandTag = async (name: string) => (await server.store.find('tags', (tag) => tag.localizedName === name))[0].tagId as number;
+  const firstPo = async () => String(((await mainServices())[0].purchaseOrderLines as Row[])[0].poNumber);
+  const factoryNameOfFirstPo = async () => String((await server.store.get('companies', (await mainServices())[0].factory as number))!.name).split(' ')[0].toLowerCase();
 
   it.each(cases)('%s', async (_name, query, rule) => {
-    const expected = mainServices().filter(rule);
+    const expected = await kept(await mainServices(), rule);
     expect(expected.length, 'the demo seed has services of this kind').toBeGreaterThan(0);
-    expect(expected.length, 'and the filter leaves some out').toBeLessThan(mainServices().length);
-    expect(await foundIds(admin, query())).toEqual(ids(expected));
+    expect(expected.length, 'and the filter leaves some out').toBeLessThan((await mainServices()).length);
+    expect(await foundIds(admin, await query())).toEqual(ids(expected));
   });
 
   it('client: the brand is the only decision maker of its universe, so its id finds all, another company none', async () => {
-    expect(await foundIds(admin, { client: company('Maison Lumière') })).toEqual(ids(mainServices().filter((s) => s.client === company('Maison Lumière'))));
-    expect(mainServices().every((s) => s.client === company('Maison Lumière'))).toBe(true);
-    expect(await foundIds(admin, { client: company('Atlas Inspection') })).toEqual([]);
+    const lumiere = await company('Maison Lumière');
+    expect(await foundIds(admin, { client: lumiere })).toEqual(ids((await mainServices()).filter((s) => s.client === lumiere)));
+    expect((await mainServices()).every((s) => s.client === lumiere)).toBe(true);
+    expect(await foundIds(admin, { client: await company('Atlas Inspection') })).toEqual([]);
   });
 
   it('a word found nowhere matches nothing', async () => {
@@ -185,10 +196,11 @@ describe('service search: filters', () => {
   });
 
   it('a tag hidden from the caller matches nothing for them, while its owner finds the services', async () => {
-    const secret = server.store.find('tags', (tag) => tag.privacy === 'SECRET' && (tag.sources as string[]).includes('SERVICE'))[0];
-    const carrying = mainServices().filter((service) => (service.tags as number[]).includes(secret.tagId as number));
+    const secret = (await server.store.find('tags', (tag) => tag.privacy === 'SECRET' && (tag.sources as string[]).includes('SERVICE')))[0];
+    const carrying = (await mainServices()).filter((service) => (service.tags as number[]).includes(secret.tagId as number));
     expect(carrying.length).toBeGreaterThan(0);
-    expect(await foundIds(manager, { tags: [secret.tagId as number] })).toEqual(ids(carrying.filter((service) => service.serviceProvider === company('Atlas Inspection') || service.creatorCompany === company('Atlas Inspection'))));
+    const atlas = await company('Atlas Inspection');
+    expect(await foundIds(manager, { tags: [secret.tagId as number] })).toEqual(ids(carrying.filter((service) => service.serviceProvider === atlas || service.creatorCompany === atlas)));
     expect(await foundIds(quality, { tags: [secret.tagId as number] })).toEqual([]);
     const answer = await found(quality);
     expect(answer.tags.map((tag) => tag.tagId)).not.toContain(secret.tagId);
@@ -213,11 +225,12 @@ describe('service search: refusals and the hit limit', () => {
   });
 
   it('more than 500 matches: the 500 newest, hitLimit true and the X-Hit-Limit header', async () => {
-    const lumiere = company('Maison Lumière');
-    await server.store.transaction((tx) => {
+    const lumiere = await company('Maison Lumière');
+    const atlas = await company('Atlas Inspection');
+    await server.store.transaction(async (tx) => {
       for (let i = 0; i < 520; i++) {
-        tx.insert('services', 'serviceId', {
-          universeId: 1, number: `S-BULK-${i}`, type: 'INSP_FINAL_RANDOM', thirdPartyDepartment: 'INSP', client: lumiere, serviceProvider: company('Atlas Inspection'),
+        await tx.insert('services', 'serviceId', {
+          universeId: 1, number: `S-BULK-${i}`, type: 'INSP_FINAL_RANDOM', thirdPartyDepartment: 'INSP', client: lumiere, serviceProvider: atlas,
           startDate: shiftDay('2040-01-01', i % 300), serviceStep: 'CONFIRMED', providerConfirmed: true, creatorCompany: lumiere, creatorSide: 'DECISION_MAKER',
           purchaseOrderLines: [{ purchaseOrderLineId: 800000 + i, poNumber: `PO-BULK-${i}`, designation: 'Bulk', orderedQuantity: { quantity: 1 } }], laboratoryLines: [],
           tags: [], contributors: [], searchText: `S-BULK-${i} PO-BULK-${i} BULKWORD`,

@@ -12,7 +12,7 @@ let sales: Client;
 
 beforeAll(async () => {
   ({ server, clients: { quality, manager, outsider, sales } } = await startWithLogins(['quality', 'manager', 'outsider', 'sales']));
-  net = network(server.store);
+  net = await network(server.store);
 });
 afterAll(() => server?.close());
 
@@ -22,7 +22,7 @@ const twoServices = async () => {
   return { source, target };
 };
 const refused = (serviceIds: number[], call: () => Promise<Reply>, status: number) => expectRefused(server.store, call, status, serviceIds);
-const history = (serviceId: number) => server.store.find('serviceHistory', (event) => event.serviceId === serviceId).map((event) => event.event);
+const history = async (serviceId: number) => (await server.store.find('serviceHistory', (event) => event.serviceId === serviceId)).map((event) => event.event);
 
 describe('split', () => {
   it('moves the chosen PO lines to the target, ids kept', async () => {
@@ -37,9 +37,9 @@ describe('split', () => {
     expect(reply.body.source.purchaseOrderLines.map((line: any) => line.poNumber)).toEqual(['PO-S1']);
     expect(reply.body.target.purchaseOrderLines.map((line: any) => line.poNumber)).toEqual(['PO-T1', 'PO-S2', 'PO-S3']);
     expect(reply.body.target.purchaseOrderLines[1].purchaseOrderLineId).toBe(second.purchaseOrderLineId);
-    expect(server.store.get('services', target.serviceId)!.searchText).toContain('PO-S3');
-    expect(history(source.serviceId)).toEqual(['CREATED', 'SPLIT']);
-    expect(history(target.serviceId)).toEqual(['CREATED', 'SPLIT']);
+    expect((await server.store.get('services', target.serviceId))!.searchText).toContain('PO-S3');
+    expect(await history(source.serviceId)).toEqual(['CREATED', 'SPLIT']);
+    expect(await history(target.serviceId)).toEqual(['CREATED', 'SPLIT']);
   });
 
   it('refusals: same service 422, unknown target 404, no line left 400, unknown line 400, stale version 409', async () => {
@@ -55,7 +55,7 @@ describe('split', () => {
     expect(fieldMessages(stranger.body)).toEqual({ '/purchaseOrderLineIds/0': 'unknown or unavailable value' });
     expect(fieldMessages((await split({ targetServiceId: target.serviceId, purchaseOrderLineIds: [] }, 400)).body)).toEqual({ '/purchaseOrderLineIds': 'required' });
     expect((await split({ targetServiceId: target.serviceId, purchaseOrderLineIds: [ids[0]], version: 5 }, 409)).body.exception).toBe('OptimisticLockException');
-    expect(server.store.get('services', source.serviceId)!.purchaseOrderLines).toHaveLength(3);
+    expect((await server.store.get('services', source.serviceId))!.purchaseOrderLines).toHaveLength(3);
   });
 
   it('needs WRITE on both services; an outsider does not see them', async () => {
@@ -82,8 +82,8 @@ describe('merge', () => {
     expect(reply.body.target.purchaseOrderLines).toHaveLength(2);
     expect(reply.body.target.laboratoryLines.map((line: any) => line.testName)).toEqual(['Shrinkage', 'Pilling']);
     expect(reply.body.source).toMatchObject({ serviceStep: 'CANCELLED', purchaseOrderLines: [], laboratoryLines: [] });
-    expect(history(source.serviceId)).toEqual(['CREATED', 'CANCEL']);
-    expect(history(target.serviceId)).toEqual(['CREATED', 'MERGED']);
+    expect(await history(source.serviceId)).toEqual(['CREATED', 'CANCEL']);
+    expect(await history(target.serviceId)).toEqual(['CREATED', 'MERGED']);
   });
 
   it('with deleteSource the source is gone (irreversible)', async () => {
@@ -94,7 +94,7 @@ describe('merge', () => {
     expect(reply.body.source).toBeNull();
     expect(reply.body.target.purchaseOrderLines.map((line: any) => line.poNumber)).toEqual(['PO-T1', 'PO-S1', 'PO-S2', 'PO-S3']);
     expect((await quality.get(`/back/bo/services/${source.serviceId}`)).status).toBe(404);
-    expect(server.store.find('serviceNotes', (note) => note.serviceId === source.serviceId)).toEqual([]);
+    expect(await server.store.find('serviceNotes', (note) => note.serviceId === source.serviceId)).toEqual([]);
   });
 
   it('refusals: same service, unknown target, bad flag, stale version; nothing changes', async () => {
@@ -106,8 +106,8 @@ describe('merge', () => {
     expect(fieldMessages((await merge({ targetServiceId: target.serviceId, deleteSource: 'yes' }, 400)).body)).toEqual({ '/deleteSource': 'wrong type' });
     expect(fieldMessages((await merge({ deleteSource: true }, 400)).body)).toEqual({ '/targetServiceId': 'required' });
     expect((await merge({ targetServiceId: target.serviceId, deleteSource: true, version: 9 }, 409)).body.exception).toBe('OptimisticLockException');
-    expect(server.store.get('services', source.serviceId)).toMatchObject({ serviceStep: 'OPENED', version: 1 });
-    expect(server.store.get('services', target.serviceId)!.purchaseOrderLines).toHaveLength(1);
+    expect(await server.store.get('services', source.serviceId)).toMatchObject({ serviceStep: 'OPENED', version: 1 });
+    expect((await server.store.get('services', target.serviceId))!.purchaseOrderLines).toHaveLength(1);
   });
 
   it('needs WRITE on both services and a target in sight: 403 / 404, nothing written', async () => {

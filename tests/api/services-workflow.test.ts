@@ -23,7 +23,7 @@ let admin: Client; // QCFlow Admin, super admin: sees all; on a service its comp
 
 beforeAll(async () => {
   ({ server, clients: { quality, buyer, manager, inspector, sales, outsider, admin } } = await startWithLogins(['quality', 'buyer', 'manager', 'inspector', 'sales', 'outsider', 'admin']));
-  net = network(server.store);
+  net = await network(server.store);
 });
 afterAll(() => server?.close());
 
@@ -31,9 +31,9 @@ const serviceUrl = (id: unknown, suffix = '') => `/back/bo/services/${String(id)
 const dates = (path: string) => `/back/bo/serviceDateLines/${path}`;
 const newService = async (fixture?: Parameters<typeof insertService>[1]) => (await insertService(server.store, fixture)).serviceId as number;
 const newServiceOn = (startDate: string, fixture?: Parameters<typeof insertService>[1]) => newService({ startDate, ...fixture });
-const stored = (id: number) => server.store.get('services', id)!;
+const stored = async (id: number) => (await server.store.get('services', id))!;
 const historyOf = (id: number) => server.store.find('serviceHistory', (row) => row.serviceId === id);
-const linesOf = (id: number) => server.store.find('serviceDateLines', (row) => row.serviceId === id).sort((a, b) => Number(a.dateLineId) - Number(b.dateLineId));
+const linesOf = async (id: number) => (await server.store.find('serviceDateLines', (row) => row.serviceId === id)).sort((a, b) => Number(a.dateLineId) - Number(b.dateLineId));
 
 function ok(reply: Reply): any {
   expect(reply.status, reply.text).toBe(200);
@@ -64,8 +64,8 @@ async function newMails(before: number, count: number): Promise<SentMail[]> {
 describe('dates: propose, answer, postpone', () => {
   it('the provider accepts the decision maker’s date: confirmed, dates copied, line ACCEPTED, history, alerts, e-mails', async () => {
     const id = await newService();
-    const proposal = linesOf(id)[0];
-    expect(stored(id)).toMatchObject({ serviceStep: 'OPENED', pendingDateBy: 'DECISION_MAKER', dateRelevance: 'IN_PROGRESS', providerConfirmed: false });
+    const proposal = (await linesOf(id))[0];
+    expect(await stored(id)).toMatchObject({ serviceStep: 'OPENED', pendingDateBy: 'DECISION_MAKER', dateRelevance: 'IN_PROGRESS', providerConfirmed: false });
 
     // The provider sees the waiting proposal; the supplier does not see the service yet.
     expect(ok(await manager.get(dates(String(id))))).toEqual([expect.objectContaining({ dateLineId: proposal.dateLineId, status: 'PROPOSED', proposedBy: 'DECISION_MAKER' })]);
@@ -82,7 +82,7 @@ describe('dates: propose, answer, postpone', () => {
     const accepted = ok(await manager.post(dates('acceptDate'), { serviceId: id, dateLineId: proposal.dateLineId, comment: 'fine for us' }));
     expect(accepted).toMatchObject({ serviceStep: 'CONFIRMED', dateRelevance: 'ACCEPTED', providerConfirmed: true, pendingDateBy: null, startDate: newStart, endDate: newStart, side: 'SERVICE_PROVIDER', owner: false, updatedBy: net.contacts[ACCOUNTS.manager] });
     expect(accepted.actions).toEqual(['POSTPONE', 'COMPLETE', 'CANCEL']);
-    expect(linesOf(id)[0]).toMatchObject({ status: 'ACCEPTED', answeredByContact: net.contacts[ACCOUNTS.manager], answerComment: 'fine for us' });
+    expect((await linesOf(id))[0]).toMatchObject({ status: 'ACCEPTED', answeredByContact: net.contacts[ACCOUNTS.manager], answerComment: 'fine for us' });
 
     const history = ok(await quality.get(serviceUrl(id, '/history')));
     expect(history).toEqual([expect.objectContaining({ event: 'ACCEPT_DATE', fromStep: 'OPENED', toStep: 'CONFIRMED', side: 'SERVICE_PROVIDER', contactId: net.contacts[ACCOUNTS.manager] })]);
@@ -108,27 +108,27 @@ describe('dates: propose, answer, postpone', () => {
 
   it('a counter-proposal replaces the waiting one; refusing keeps the step; once the provider proposed, an accepted date confirms', async () => {
     const id = await newService({ creatorSide: 'ORDER_TAKER', creator: ACCOUNTS.sales, fields: { creatorCompany: net.shenzhen } });
-    expect(stored(id)).toMatchObject({ serviceStep: 'REQUESTED', pendingDateBy: 'ORDER_TAKER' });
+    expect(await stored(id)).toMatchObject({ serviceStep: 'REQUESTED', pendingDateBy: 'ORDER_TAKER' });
     const start = shiftDay(today(), 20);
 
     // The provider proposes another date: the supplier's proposal is REPLACED, the service goes OPENED.
     const counter = ok(await manager.post(dates('requestDate'), { serviceId: id, startDate: start, endDate: shiftDay(start, 2), comment: 'our inspector is free then' }));
     expect(counter).toMatchObject({ serviceStep: 'OPENED', pendingDateBy: 'SERVICE_PROVIDER', dateRelevance: 'IN_PROGRESS', providerConfirmed: true });
-    expect(linesOf(id).map((line) => [line.status, line.proposedBy])).toEqual([['REPLACED', 'ORDER_TAKER'], ['PROPOSED', 'SERVICE_PROVIDER']]);
-    expect(linesOf(id)[1]).toMatchObject({ startDate: start, endDate: shiftDay(start, 2), comment: 'our inspector is free then', proposedByContact: net.contacts[ACCOUNTS.manager] });
+    expect((await linesOf(id)).map((line) => [line.status, line.proposedBy])).toEqual([['REPLACED', 'ORDER_TAKER'], ['PROPOSED', 'SERVICE_PROVIDER']]);
+    expect((await linesOf(id))[1]).toMatchObject({ startDate: start, endDate: shiftDay(start, 2), comment: 'our inspector is free then', proposedByContact: net.contacts[ACCOUNTS.manager] });
     const { alerts } = ok(await sales.get('/back/alerts/'));
     expect(alerts).toContainEqual(expect.objectContaining({ title: `Date proposed for service ${counter.number}` }));
 
     // The supplier refuses: the step stays, nothing is agreed, the line is REFUSED.
     const refusal = ok(await sales.post(dates('refuseDate'), { serviceId: id, comment: 'too late' }));
     expect(refusal).toMatchObject({ serviceStep: 'OPENED', pendingDateBy: null, dateRelevance: 'EMPTY' });
-    expect(linesOf(id)[1]).toMatchObject({ status: 'REFUSED', answerComment: 'too late' });
+    expect((await linesOf(id))[1]).toMatchObject({ status: 'REFUSED', answerComment: 'too late' });
     refused(await sales.post(dates('refuseDate'), { serviceId: id }), 409, 'TransitionException');
     refused(await manager.patch(serviceUrl(id, '/CONFIRM')), 409, 'TransitionException');
 
     // The supplier proposes again (REQUESTED); the decision maker accepts: the provider proposed before, so the service is confirmed.
     ok(await sales.post(dates('requestDate'), { serviceId: id, startDate: start }));
-    expect(stored(id)).toMatchObject({ serviceStep: 'REQUESTED', pendingDateBy: 'ORDER_TAKER' });
+    expect(await stored(id)).toMatchObject({ serviceStep: 'REQUESTED', pendingDateBy: 'ORDER_TAKER' });
     const agreed = ok(await quality.post(dates('acceptDate'), { serviceId: id }));
     expect(agreed).toMatchObject({ serviceStep: 'CONFIRMED', startDate: start, dateRelevance: 'ACCEPTED' });
     expect(agreed.endDate).toBeUndefined();
@@ -161,8 +161,8 @@ describe('PATCH actions', () => {
     for (const action of ['CONFIRM', 'CONFIRM_CANCEL', 'DECLINE_CANCEL', 'REOPEN']) refused(await quality.patch(serviceUrl(id, `/${action}`)), 409, 'TransitionException');
     for (const action of ['COMPLETE', 'REQUEST_CANCEL', 'CONFIRM', 'REOPEN']) refused(await manager.patch(serviceUrl(id, `/${action}`)), 409, 'TransitionException');
     refused(await quality.post(dates('postpone'), { serviceId: id, startDate: shiftDay(today(), 3) }), 409, 'TransitionException');
-    expect(historyOf(id)).toEqual([]);
-    expect(stored(id)).toMatchObject({ serviceStep: 'OPENED', version: 1 });
+    expect(await historyOf(id)).toEqual([]);
+    expect(await stored(id)).toMatchObject({ serviceStep: 'OPENED', version: 1 });
 
     const french = await loginAs(server, ACCOUNTS.quality, { language: 'fr' });
     await server.store.update('contacts', net.contacts[ACCOUNTS.quality], (contact) => ({ ...contact, language: 'fr' }));
@@ -179,7 +179,7 @@ describe('PATCH actions', () => {
     const before = (await sentMails(server.outbox!)).length;
     const confirmed = ok(await manager.patch(serviceUrl(id, '/CONFIRM'), { comment: 'inspector booked' }));
     expect(confirmed).toMatchObject({ serviceStep: 'CONFIRMED', providerConfirmed: true });
-    expect(historyOf(id)).toEqual([expect.objectContaining({ event: 'CONFIRM', fromStep: 'OPENED', toStep: 'CONFIRMED', side: 'SERVICE_PROVIDER', detail: 'inspector booked' })]);
+    expect(await historyOf(id)).toEqual([expect.objectContaining({ event: 'CONFIRM', fromStep: 'OPENED', toStep: 'CONFIRMED', side: 'SERVICE_PROVIDER', detail: 'inspector booked' })]);
     // The parties but the caller and the inspector (no service screen): quality, buyer, sales.
     const mails = await newMails(before, 3);
     expect(mails.map((mail) => mail.subject)).toEqual(Array(3).fill(`QCFlow: service ${confirmed.number} confirmed`));
@@ -239,11 +239,11 @@ describe('PATCH actions', () => {
 
     // Before the provider confirms, the supplier neither sees the service nor hears of it.
     const other = await newService();
-    expect(linesOf(other).map((line) => line.status)).toEqual(['PROPOSED']);
+    expect((await linesOf(other)).map((line) => line.status)).toEqual(['PROPOSED']);
     const cancelled = ok(await manager.patch(serviceUrl(other, '/CANCEL')));
     expect(cancelled.serviceStep).toBe('CANCELLED');
     // The proposal that waited can no longer be answered: it is withdrawn, and says so.
-    expect(linesOf(other).map((line) => line.status)).toEqual(['WITHDRAWN']);
+    expect((await linesOf(other)).map((line) => line.status)).toEqual(['WITHDRAWN']);
     expect(ok(await quality.get(dates(String(other))))[0]).toMatchObject({ status: 'WITHDRAWN' });
     expect((await newMails(before + 3, 2)).map((mail) => mail.to).sort()).toEqual([ACCOUNTS.buyer, ACCOUNTS.quality].sort());
     expect((ok(await sales.get('/back/alerts/')).alerts as Row[]).filter((alert) => alert.titleLink === `/services/${other}`)).toEqual([]);
@@ -313,26 +313,26 @@ describe('every action, by every side, at every step (docs/services.md "Workflow
       if (expected === null) {
         refused(await client.get(serviceUrl(id)), 404, 'NotFoundException');
         for (const action of SERVICE_ACTIONS) {
-          const before = footprint(server.store, id);
+          const before = await footprint(server.store, id);
           const reply = await act(client, id, action);
           expect(reply.status, `${who} ${action}: ${reply.text}`).toBe(404);
-          expect(footprint(server.store, id), `${who} ${action}`).toEqual(before);
+          expect(await footprint(server.store, id), `${who} ${action}`).toEqual(before);
         }
         continue;
       }
       expect([...ok(await client.get(serviceUrl(id))).actions].sort(), who).toEqual([...expected].sort());
       for (const action of SERVICE_ACTIONS.filter((candidate) => !expected.includes(candidate))) {
-        const before = footprint(server.store, id);
+        const before = await footprint(server.store, id);
         const reply = await act(client, id, action);
         expect([reply.status, reply.body.exception], `${who} ${action}: ${reply.text}`).toEqual([409, 'TransitionException']);
-        expect(footprint(server.store, id), `${who} ${action}`).toEqual(before);
+        expect(await footprint(server.store, id), `${who} ${action}`).toEqual(before);
       }
       for (const action of expected) {
         const fresh = await newService({ fields });
         const reply = await act(client, fresh, action);
         expect(reply.status, `${who} ${action}: ${reply.text}`).toBe(200);
-        expect(historyOf(fresh).map((event) => event.event)).toEqual([action]);
-        expect(stored(fresh).version).toBe(2);
+        expect((await historyOf(fresh)).map((event) => event.event)).toEqual([action]);
+        expect((await stored(fresh)).version).toBe(2);
       }
     }
     await outboxSettled(); // the confirmations and cancellations e-mail after answering: none may land in a later test's count
@@ -399,7 +399,7 @@ describe('refusals: rights, visibility, input, versions', () => {
     refused(await sales.patch(serviceUrl(id, '/CANCEL')), 403, 'AccessDeniedException');
     refused(await sales.post(dates('requestDate'), { serviceId: id, startDate: shiftDay(today(), 5) }), 403, 'AccessDeniedException');
     refused(await sales.post(dates('refuseDate'), { serviceId: id }), 403, 'AccessDeniedException');
-    expect(stored(id).version).toBe(1);
+    expect((await stored(id)).version).toBe(1);
   });
 
   it('without a service route role (CONTRIBUTOR): 403', async () => {
@@ -420,7 +420,7 @@ describe('refusals: rights, visibility, input, versions', () => {
       refused(await client.post(dates('requestDate'), { serviceId: id, startDate: shiftDay(today(), 5) }), 404, 'NotFoundException');
     }
     refused(await quality.patch(serviceUrl(999999, '/CANCEL')), 404, 'NotFoundException');
-    expect(stored(id).version).toBe(1);
+    expect((await stored(id)).version).toBe(1);
   });
 
   it('bad bodies are 400 with the field, and nothing is written', async () => {
@@ -447,22 +447,22 @@ describe('refusals: rights, visibility, input, versions', () => {
     expect(unknownAction.body.errors.map((error: Row) => error.path)).toEqual(['/action']);
     refused(await manager.patch(serviceUrl(id, '/CANCEL'), { comment: 42 }), 400, 'ValidationException');
     refused(await manager.patch(serviceUrl(id, '/CANCEL'), [1]), 400, 'ValidationException');
-    expect(linesOf(id)).toHaveLength(1);
-    expect(stored(id).version).toBe(1);
+    expect(await linesOf(id)).toHaveLength(1);
+    expect((await stored(id)).version).toBe(1);
   });
 
   it('answering a date line that no longer waits is 409 and changes nothing', async () => {
     const id = await newService();
-    const first = linesOf(id)[0];
+    const first = (await linesOf(id))[0];
     ok(await manager.post(dates('requestDate'), { serviceId: id, startDate: shiftDay(today(), 12) }));
-    const version = stored(id).version;
+    const version = (await stored(id)).version;
     const reply = await quality.post(dates('acceptDate'), { serviceId: id, dateLineId: first.dateLineId });
     refused(reply, 409, 'TransitionException');
     expect(reply.body.message).toBe('This date proposal no longer waits for an answer: reload the service');
-    expect(stored(id)).toMatchObject({ version, serviceStep: 'OPENED', pendingDateBy: 'SERVICE_PROVIDER' });
-    expect(linesOf(id).map((line) => line.status)).toEqual(['REPLACED', 'PROPOSED']);
-    expect(historyOf(id).map((row) => row.event)).toEqual(['REQUEST_DATE']);
-    const waiting = linesOf(id)[1];
+    expect(await stored(id)).toMatchObject({ version, serviceStep: 'OPENED', pendingDateBy: 'SERVICE_PROVIDER' });
+    expect((await linesOf(id)).map((line) => line.status)).toEqual(['REPLACED', 'PROPOSED']);
+    expect((await historyOf(id)).map((row) => row.event)).toEqual(['REQUEST_DATE']);
+    const waiting = (await linesOf(id))[1];
     expect(ok(await quality.post(dates('acceptDate'), { serviceId: id, dateLineId: waiting.dateLineId }))).toMatchObject({ serviceStep: 'CONFIRMED' });
   });
 
@@ -471,7 +471,7 @@ describe('refusals: rights, visibility, input, versions', () => {
     const stale = await sales.patch(serviceUrl(id, '/REQUEST_CANCEL'), { version: 7 });
     refused(stale, 409, 'OptimisticLockException');
     refused(await sales.post(dates('postpone'), { serviceId: id, startDate: shiftDay(today(), 50), version: 2 }), 409, 'OptimisticLockException');
-    expect(stored(id)).toMatchObject({ version: 1, cancelRequestDate: null });
+    expect(await stored(id)).toMatchObject({ version: 1, cancelRequestDate: null });
     const moved = ok(await sales.patch(serviceUrl(id, '/REQUEST_CANCEL'), { version: 1, comment: 'order dropped' }));
     expect(moved.version).toBe(2);
     refused(await manager.patch(serviceUrl(id, '/DECLINE_CANCEL'), { version: 1 }), 409, 'OptimisticLockException');

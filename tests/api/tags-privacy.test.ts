@@ -22,7 +22,7 @@ const UNKNOWN = 'unknown or disabled tag';
 beforeAll(async () => {
   server = await startServer();
   [manager, quality, sales] = await Promise.all([loginAs(server, ACCOUNTS.manager), loginAs(server, ACCOUNTS.quality), loginAs(server, ACCOUNTS.sales)]);
-  tag = Object.fromEntries(server.store.all('tags').map((row) => [row.localizedName as string, row.tagId as number]));
+  tag = Object.fromEntries((await server.store.all('tags')).map((row) => [row.localizedName as string, row.tagId as number]));
   for (const [label, id] of Object.entries(tag)) name.set(id, label);
 });
 afterAll(() => server?.close());
@@ -36,11 +36,11 @@ async function options(client: Client, sources: string, query: Record<string, st
 
 const names = (ids: number[]) => ids.map((id) => name.get(id));
 const tagsOf = async (client: Client, capaId: number) => (await client.get(`/back/bo/tags/CAPA_${capaId}`)).body.map((row: { localizedName: string }) => row.localizedName);
-const storedTags = (capaId: number) => names(server.store.get('capas', capaId)!.tags as number[]);
+const storedTags = async (capaId: number) => names((await server.store.get('capas', capaId))!.tags as number[]);
 
 /** A CAPA of the inspection company for the brand (both see it), with these tags. */
 async function capaForBrand(tags: number[] = []) {
-  const reply = await manager.post('/back/bo/capas', { title: 'Privacy CAPA', capaType: 'CONTAINMENT', startDate: today(), target: server.store.find('companies', (c) => c.name === 'Maison Lumière')[0].companyId, tags });
+  const reply = await manager.post('/back/bo/capas', { title: 'Privacy CAPA', capaType: 'CONTAINMENT', startDate: today(), target: (await server.store.find('companies', (c) => c.name === 'Maison Lumière'))[0].companyId, tags });
   expect(reply.status, reply.text).toBe(201);
   return reply.body as { capaId: number; version: number };
 }
@@ -104,7 +104,7 @@ describe('assigning tags', () => {
     const capa = await capaForBrand();
     const reply = await manager.patch(`/back/bo/tags/CAPA_${capa.capaId}`, [tag['Customer complaint'], tag['Quick win'], tag['Internal follow-up']]);
     expect(reply.status, reply.text).toBe(200);
-    expect(storedTags(capa.capaId)).toEqual(['Customer complaint', 'Quick win', 'Internal follow-up']);
+    expect(await storedTags(capa.capaId)).toEqual(['Customer complaint', 'Quick win', 'Internal follow-up']);
   });
 
   it('by tag replacement: another company’s VISIBLE tag is refused with its reason, a SECRET or other-universe one as unknown; nothing written', async () => {
@@ -118,15 +118,15 @@ describe('assigning tags', () => {
       const reply = await manager.patch(`/back/bo/tags/CAPA_${capa.capaId}`, [tag['Quick win'], tag[label]]);
       expect([reply.status, reply.body.errors], label).toEqual([400, [{ path: '/1', message }]]);
     }
-    expect(server.store.get('capas', capa.capaId)!.version).toBe(1);
-    expect(storedTags(capa.capaId)).toEqual([]);
+    expect((await server.store.get('capas', capa.capaId))!.version).toBe(1);
+    expect(await storedTags(capa.capaId)).toEqual([]);
   });
 
   it('by create and replace of the record: the same rules, errors on the tag field', async () => {
-    const count = server.store.all('capas').length;
+    const count = (await server.store.all('capas')).length;
     const created = await manager.post('/back/bo/capas', { title: 'Borrowed tag', capaType: 'CONTAINMENT', startDate: today(), tags: [tag['Quick win'], tag['Recurring defect']] });
     expect([created.status, created.body.errors]).toEqual([400, [{ path: '/tags/1', message: NOT_ASSIGNABLE }]]);
-    expect(server.store.all('capas').length).toBe(count);
+    expect((await server.store.all('capas')).length).toBe(count);
 
     const shared = await manager.post('/back/bo/nonCompliances', { title: 'Loose threads', issueLevel: 'MINOR', tags: [tag['Workmanship'], tag['Customer complaint']] });
     expect(shared.status, shared.text).toBe(201);
@@ -138,17 +138,17 @@ describe('assigning tags', () => {
     expect([put.status, put.body.errors]).toEqual([400, [{ path: '/tags/1', message: NOT_ASSIGNABLE }]]);
     const secret = await quality.put(`/back/bo/capas/${capa.capaId}`, { ...current, tags: [tag['Internal follow-up']] });
     expect([secret.status, secret.body.errors]).toEqual([400, [{ path: '/tags/0', message: UNKNOWN }]]);
-    expect(server.store.get('capas', capa.capaId)!.version).toBe(1);
+    expect((await server.store.get('capas', capa.capaId))!.version).toBe(1);
   });
 
   it('the message follows the caller’s language', async () => {
     const capa = await capaForBrand();
-    await server.store.update('contacts', server.store.find('contacts', (c) => c.email === ACCOUNTS.manager)[0].contactId as number, (c) => ({ ...c, language: 'fr' }));
+    await server.store.update('contacts', (await server.store.find('contacts', (c) => c.email === ACCOUNTS.manager))[0].contactId as number, (c) => ({ ...c, language: 'fr' }));
     try {
       const reply = await manager.patch(`/back/bo/tags/CAPA_${capa.capaId}`, [tag['Recurring defect']]);
       expect(reply.body.errors).toEqual([{ path: '/0', message: "seule l'entreprise propriétaire de ce tag peut l'attribuer" }]);
     } finally {
-      await server.store.update('contacts', server.store.find('contacts', (c) => c.email === ACCOUNTS.manager)[0].contactId as number, (c) => ({ ...c, language: 'en' }));
+      await server.store.update('contacts', (await server.store.find('contacts', (c) => c.email === ACCOUNTS.manager))[0].contactId as number, (c) => ({ ...c, language: 'en' }));
     }
   });
 });
@@ -162,26 +162,26 @@ describe('tags already on a record', () => {
     // The brand keeps Atlas's VISIBLE tag it cannot assign, adds its own VISIBLE and SECRET ones.
     const kept = await quality.patch(ref, [tag['Quick win'], tag['Recurring defect'], tag['Supplier on watch']]);
     expect(kept.status, kept.text).toBe(200);
-    expect(storedTags(capa.capaId)).toEqual(['Quick win', 'Recurring defect', 'Supplier on watch', 'Internal follow-up']);
+    expect(await storedTags(capa.capaId)).toEqual(['Quick win', 'Recurring defect', 'Supplier on watch', 'Internal follow-up']);
     expect(await tagsOf(manager, capa.capaId)).toEqual(['Quick win', 'Recurring defect', 'Internal follow-up']);
 
     // Atlas takes off the brand's VISIBLE tag; the brand's SECRET one, hidden from Atlas, stays.
     const removed = await manager.patch(ref, [tag['Internal follow-up']]);
     expect(removed.status, removed.text).toBe(200);
-    expect(storedTags(capa.capaId)).toEqual(['Internal follow-up', 'Supplier on watch']);
+    expect(await storedTags(capa.capaId)).toEqual(['Internal follow-up', 'Supplier on watch']);
 
     // Naming a hidden tag gets the same answer whether the record carries it or not.
-    const version = server.store.get('capas', capa.capaId)!.version;
+    const version = (await server.store.get('capas', capa.capaId))!.version;
     const carried = await manager.patch(ref, [tag['Internal follow-up'], tag['Supplier on watch']]);
     expect([carried.status, carried.body.errors]).toEqual([400, [{ path: '/1', message: UNKNOWN }]]);
     const other = await capaForBrand();
     const absent = await manager.patch(`/back/bo/tags/CAPA_${other.capaId}`, [tag['Internal follow-up'], tag['Supplier on watch']]);
     expect([absent.status, absent.body.errors]).toEqual([400, [{ path: '/1', message: UNKNOWN }]]);
-    expect(server.store.get('capas', capa.capaId)!.version).toBe(version);
+    expect((await server.store.get('capas', capa.capaId))!.version).toBe(version);
 
     // Atlas adds the brand's SHARED tag.
     expect((await manager.patch(ref, [tag['Internal follow-up'], tag['Customer complaint']])).status).toBe(200);
-    expect(storedTags(capa.capaId)).toEqual(['Internal follow-up', 'Customer complaint', 'Supplier on watch']);
+    expect(await storedTags(capa.capaId)).toEqual(['Internal follow-up', 'Customer complaint', 'Supplier on watch']);
 
     // A full rewrite by the brand leaves Atlas's SECRET tag alone.
     const current = (await quality.get(`/back/bo/capas/${capa.capaId}`)).body;
@@ -189,13 +189,13 @@ describe('tags already on a record', () => {
     const put = await quality.put(`/back/bo/capas/${capa.capaId}`, { ...current, tags: [] });
     expect(put.status, put.text).toBe(200);
     expect(put.body.tags).toEqual([]);
-    expect(storedTags(capa.capaId)).toEqual(['Internal follow-up']);
+    expect(await storedTags(capa.capaId)).toEqual(['Internal follow-up']);
   });
 
   it('records read or searched never show a tag hidden from the caller', async () => {
     const secretOf = { quality: tag['Internal follow-up'], manager: tag['Supplier on watch'] };
     for (const [who, client] of [['quality', quality], ['manager', manager]] as const) {
-      const carried = server.store.all('capas').filter((capa) => (capa.tags as number[]).includes(secretOf[who]));
+      const carried = (await server.store.all('capas')).filter((capa) => (capa.tags as number[]).includes(secretOf[who]));
       expect(carried.length, `the seed has CAPA with the tag hidden from ${who}`).toBeGreaterThan(0);
       const list = (await client.get('/back/bo/capas/')).body as { capaId: number; tags: number[] }[];
       expect(list.filter((capa) => capa.tags.includes(secretOf[who]))).toEqual([]);

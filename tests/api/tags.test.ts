@@ -12,7 +12,7 @@ const labelsOf = (options: { label: string }[]) => options.map((option) => optio
 beforeAll(async () => {
   server = await startServer();
   [manager, quality] = await Promise.all([loginAs(server, ACCOUNTS.manager), loginAs(server, ACCOUNTS.quality)]);
-  tag = Object.fromEntries(server.store.all('tags').map((row) => [row.localizedName as string, row.tagId as number]));
+  tag = Object.fromEntries((await server.store.all('tags')).map((row) => [row.localizedName as string, row.tagId as number]));
 });
 afterAll(() => server?.close());
 

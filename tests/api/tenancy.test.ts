@@ -20,20 +20,19 @@ const OTHER = () => people.outsider.universeId;
 
 const stored = (entity: EntityDef, id: number) => server.store.get(entity.collection, id);
 const idOf = (entity: EntityDef, record: Row) => record[entity.idField] as number;
-const snapshot = (entity: EntityDef, id: number) => JSON.stringify(stored(entity, id) ?? null);
-const companyId = (name: string) => server.store.find('companies', (company) => company.name === name)[0].companyId as number;
+const snapshot = async (entity: EntityDef, id: number) => JSON.stringify((await stored(entity, id)) ?? null);
+const companyId = async (name: string) => (await server.store.find('companies', (company) => company.name === name))[0].companyId as number;
 
 /** A seed record matching `where` (the demo seed is deterministic; the test says which kind of record it needs). */
-function seedRecord(entity: EntityDef, where: (record: Row) => boolean): Row {
-  const found = server.store.all(entity.collection).find(where);
+async function seedRecord(entity: EntityDef, where: (record: Row) => boolean): Promise<Row> {
+  const found = (await server.store.all(entity.collection)).find(where);
   if (!found) throw new Error(`the demo seed has no such ${entity.name}`);
   return found;
 }
 
 /** Ids a search should answer this person: the records of their universe their company sees. */
-const expectedIds = (entity: EntityDef, person: Person) =>
-  server.store
-    .all(entity.collection)
+const expectedIds = async (entity: EntityDef, person: Person) =>
+  (await server.store.all(entity.collection))
     .filter((record) => companySees(entity, record, person))
     .map((record) => idOf(entity, record))
     .sort((a, b) => a - b);
@@ -46,8 +45,8 @@ const answeredIds = async (client: Client, entity: EntityDef) => {
 
 /** GET, PUT, DELETE, workflow PATCH and tag PATCH of a record the caller must not reach: all 404, the record unchanged. */
 async function assertUnreachable(client: Client, entity: EntityDef, id: number) {
-  const before = snapshot(entity, id);
-  const record = stored(entity, id)!;
+  const before = await snapshot(entity, id);
+  const record = (await stored(entity, id))!;
   const one = `${entity.api}/${id}`;
   const replies = {
     get: (await client.get(one)).status,
@@ -57,12 +56,12 @@ async function assertUnreachable(client: Client, entity: EntityDef, id: number) 
     ...(entity.tags ? { tags: (await client.patch(`/back/bo/tags/${entity.name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase()}_${id}`, [])).status } : {}),
   };
   expect(Object.values(replies).every((status) => status === 404), `${entity.name} #${id}: ${JSON.stringify(replies)}`).toBe(true);
-  expect(snapshot(entity, id)).toBe(before);
+  expect(await snapshot(entity, id)).toBe(before);
 }
 
 beforeAll(async () => {
   server = await startServer();
-  people = demoPeople(server.store);
+  people = await demoPeople(server.store);
   await server.store.update('contacts', people.sales.contactId, (contact: Row) => ({ ...contact, account: { ...(contact.account as Row), profiles: ['MANAGER'] } }));
   clients = Object.fromEntries(await Promise.all(WHO.map(async (who) => [who, await loginAs(server, ACCOUNTS[who])]))) as Record<Who, Client>;
 });
@@ -74,7 +73,7 @@ describe('universes are airtight', () => {
       for (const entity of quality) {
         const ids = await answeredIds(clients[who], entity);
         const lookup = (await clients[who].get(`${entity.api}/lookup`)).body.map((option: { value: number }) => option.value);
-        const universes = new Set([...ids, ...lookup].map((id) => stored(entity, id)!.universeId));
+        const universes = new Set(await Promise.all([...ids, ...lookup].map(async (id) => (await stored(entity, id))!.universeId)));
         expect([...universes], `${who} ${entity.name}`).toEqual(ids.length ? [people[who].universeId] : []);
       }
     }
@@ -82,8 +81,8 @@ describe('universes are airtight', () => {
 
   it('a lookup by id of the other universe’s record, company or contact answers nothing', async () => {
     const capa = quality.find((entity) => entity.name === 'capa')!;
-    const mainCapa = idOf(capa, seedRecord(capa, (record) => record.universeId === MAIN()));
-    const otherCapa = idOf(capa, seedRecord(capa, (record) => record.universeId === OTHER()));
+    const mainCapa = idOf(capa, await seedRecord(capa, (record) => record.universeId === MAIN()));
+    const otherCapa = idOf(capa, await seedRecord(capa, (record) => record.universeId === OTHER()));
     const { outsider, quality: brand } = clients;
     expect((await outsider.get('/back/bo/capas/lookup', { id: mainCapa })).body).toEqual([]);
     expect((await brand.get('/back/bo/capas/lookup', { id: otherCapa })).body).toEqual([]);
@@ -103,40 +102,40 @@ describe('universes are airtight', () => {
     expect(await labels(clients.outsider)).toEqual(['Priority']);
     expect(await labels(clients.quality)).not.toContain('Priority');
     expect(await labels(clients.admin)).not.toContain('Priority');
-    const priority = server.store.find('tags', (tag) => tag.localizedName === 'Priority')[0].tagId;
+    const priority = (await server.store.find('tags', (tag) => tag.localizedName === 'Priority'))[0].tagId;
     const nc = quality.find((entity) => entity.name === 'nonCompliance')!;
-    const tagged = seedRecord(nc, (record) => record.universeId === OTHER() && (record.tags as number[]).includes(priority as number));
+    const tagged = await seedRecord(nc, (record) => record.universeId === OTHER() && (record.tags as number[]).includes(priority as number));
     expect((await clients.outsider.get(`/back/bo/tags/NON_COMPLIANCE_${idOf(nc, tagged)}`)).body.map((tag: Row) => tag.localizedName)).toEqual(['Priority']);
   });
 
   it('records of the other universe are not found, and writes to them change nothing, both ways', async () => {
     for (const entity of quality) {
-      await assertUnreachable(clients.outsider, entity, idOf(entity, seedRecord(entity, (record) => record.universeId === MAIN() && companySees(entity, record, people.quality))));
-      const other = idOf(entity, seedRecord(entity, (record) => record.universeId === OTHER()));
+      await assertUnreachable(clients.outsider, entity, idOf(entity, await seedRecord(entity, (record) => record.universeId === MAIN() && companySees(entity, record, people.quality))));
+      const other = idOf(entity, await seedRecord(entity, (record) => record.universeId === OTHER()));
       await assertUnreachable(clients.quality, entity, other);
       await assertUnreachable(clients.admin, entity, other);
     }
   });
 
   it('ids of the other universe cannot be written into records (400, nothing created)', async () => {
-    const count = () => server.store.all('capas').length;
-    const before = count();
-    const lumiereTag = server.store.find('tags', (tag) => tag.localizedName === 'Customer complaint')[0].tagId;
+    const count = async () => (await server.store.all('capas')).length;
+    const before = await count();
+    const lumiereTag = (await server.store.find('tags', (tag) => tag.localizedName === 'Customer complaint'))[0].tagId;
     const capa = { title: 'Cross-universe attempt', capaType: 'CONTAINMENT', startDate: today() };
-    const site = await clients.outsider.post('/back/bo/capas', { ...capa, site: companyId('Shenzhen Textile Co') });
+    const site = await clients.outsider.post('/back/bo/capas', { ...capa, site: await companyId('Shenzhen Textile Co') });
     expect([site.status, site.body.errors]).toEqual([400, [{ path: '/site', message: 'unknown or unavailable value' }]]);
     const tag = await clients.outsider.post('/back/bo/capas', { ...capa, tags: [lumiereTag] });
     expect([tag.status, tag.body.errors]).toEqual([400, [{ path: '/tags/0', message: 'unknown or disabled tag' }]]);
     const target = await clients.admin.post('/back/bo/capas', { ...capa, target: people.outsider.companyId });
     expect([target.status, target.body.errors]).toEqual([400, [{ path: '/target', message: 'unknown or unavailable value' }]]);
-    expect(count()).toBe(before);
+    expect(await count()).toBe(before);
   });
 
   it('saved filters stay with their owners, in their universe', async () => {
     const created = await clients.quality.post('/back/bo/userfilter/capa', { name: 'Brand open CAPA', filter: { statuses: ['NEW'] }, shared: true });
     expect(created.status, created.text).toBe(201);
     const filter = created.body as Row;
-    const before = JSON.stringify(server.store.get('userFilters', filter.userFilterId as number));
+    const before = JSON.stringify(await server.store.get('userFilters', filter.userFilterId as number));
     const names = async (who: Who) => (await clients[who].get('/back/bo/userfilter/capa')).body.map((row: Row) => row.name);
     expect(await names('buyer')).toContain('Brand open CAPA');
     expect(await names('outsider')).not.toContain('Brand open CAPA');
@@ -144,19 +143,19 @@ describe('universes are airtight', () => {
     expect((await clients.outsider.put('/back/bo/userfilter/capa', { ...filter, name: 'Taken over' })).status).toBe(404);
     expect((await clients.outsider.put('/back/bo/userfilter/capa/default', { userFilterId: filter.userFilterId })).status).toBe(404);
     expect((await clients.outsider.delete(`/back/bo/userfilter/${filter.userFilterId}`)).status).toBe(404);
-    expect(JSON.stringify(server.store.get('userFilters', filter.userFilterId as number))).toBe(before);
+    expect(JSON.stringify(await server.store.get('userFilters', filter.userFilterId as number))).toBe(before);
   });
 
   it('contacts and companies of the other universe cannot be administered', async () => {
-    const contactBefore = JSON.stringify(server.store.get('contacts', people.quality.contactId));
+    const contactBefore = JSON.stringify(await server.store.get('contacts', people.quality.contactId));
     expect((await clients.outsider.get(`/back/bo/contacts/admin/${people.quality.contactId}`)).status).toBe(404);
     expect((await clients.outsider.delete(`/back/bo/contacts/admin/${people.quality.contactId}`)).status).toBe(404);
     expect((await clients.outsider.get('/back/bo/contacts/admin/', { companyId: people.quality.companyId })).status).toBe(403);
     expect((await clients.admin.get(`/back/bo/contacts/admin/${people.outsider.contactId}`)).status).toBe(404);
     expect((await clients.admin.delete(`/back/bo/companies/${people.outsider.companyId}`)).status).toBe(404);
     expect((await clients.admin.get('/back/login/impersonate', { username: ACCOUNTS.outsider })).status).toBe(404);
-    expect(server.store.get('companies', people.outsider.companyId)!.archived).toBeFalsy();
-    expect(JSON.stringify(server.store.get('contacts', people.quality.contactId))).toBe(contactBefore);
+    expect((await server.store.get('companies', people.outsider.companyId))!.archived).toBeFalsy();
+    expect(JSON.stringify(await server.store.get('contacts', people.quality.contactId))).toBe(contactBefore);
   });
 });
 
@@ -164,15 +163,15 @@ describe('a company sees its own records and those where it plays a role', () =>
   it('a search answers exactly the records naming the company in an x-visibility field', async () => {
     for (const who of ['manager', 'quality', 'sales'] as const) {
       for (const entity of quality) {
-        const expected = expectedIds(entity, people[who]);
+        const expected = await expectedIds(entity, people[who]);
         expect(await answeredIds(clients[who], entity), `${who} ${entity.name}`).toEqual(expected);
       }
     }
     // The seed gives each of them a part of the records, not all, not none.
     const capa = quality.find((entity) => entity.name === 'capa')!;
-    const all = server.store.all('capas').filter((record) => record.universeId === MAIN()).length;
+    const all = (await server.store.all('capas')).filter((record) => record.universeId === MAIN()).length;
     for (const who of ['manager', 'sales'] as const) {
-      const count = expectedIds(capa, people[who]).length;
+      const count = (await expectedIds(capa, people[who])).length;
       expect(count, who).toBeGreaterThan(0);
       expect(count, who).toBeLessThan(all);
     }
@@ -181,8 +180,8 @@ describe('a company sees its own records and those where it plays a role', () =>
   it('the supplier sees the CAPA of its site, not one whose site, target and creator are other companies', async () => {
     const capa = quality.find((entity) => entity.name === 'capa')!;
     const shenzhen = people.sales.companyId;
-    const ownSite = seedRecord(capa, (record) => record.universeId === MAIN() && record.site === shenzhen);
-    const elsewhere = seedRecord(capa, (record) => record.universeId === MAIN() && ![record.site, record.target, record.companyCreator].includes(shenzhen));
+    const ownSite = await seedRecord(capa, (record) => record.universeId === MAIN() && record.site === shenzhen);
+    const elsewhere = await seedRecord(capa, (record) => record.universeId === MAIN() && ![record.site, record.target, record.companyCreator].includes(shenzhen));
     expect((await clients.sales.get(`/back/bo/capas/${idOf(capa, ownSite)}`)).status).toBe(200);
     await assertUnreachable(clients.sales, capa, idOf(capa, elsewhere));
     expect((await clients.quality.get(`/back/bo/capas/${idOf(capa, elsewhere)}`)).status).toBe(200);
@@ -198,17 +197,17 @@ describe('a company sees its own records and those where it plays a role', () =>
     ];
     for (const [name, where] of cases) {
       const entity = quality.find((def) => def.name === name)!;
-      const record = seedRecord(entity, (row) => row.universeId === MAIN() && where(row) && !companySees(entity, row, people.manager));
+      const record = await seedRecord(entity, (row) => row.universeId === MAIN() && where(row) && !companySees(entity, row, people.manager));
       expect((await clients.quality.get(`${entity.api}/${idOf(entity, record)}`)).status).toBe(200);
       await assertUnreachable(clients.manager, entity, idOf(entity, record));
     }
     const atlasCost = quality.find((def) => def.name === 'structuralCost')!;
-    await assertUnreachable(clients.quality, atlasCost, idOf(atlasCost, seedRecord(atlasCost, (record) => record.companyId === atlas)));
+    await assertUnreachable(clients.quality, atlasCost, idOf(atlasCost, await seedRecord(atlasCost, (record) => record.companyId === atlas)));
   });
 
   it('an account without the MANAGER flag gets 403 even on records naming its company', async () => {
     const capa = quality.find((entity) => entity.name === 'capa')!;
-    const forBrand = seedRecord(capa, (record) => record.target === people.buyer.companyId);
+    const forBrand = await seedRecord(capa, (record) => record.target === people.buyer.companyId);
     expect((await clients.buyer.get(`/back/bo/capas/${idOf(capa, forBrand)}`)).status).toBe(403);
     expect((await clients.buyer.get('/back/bo/capas/')).status).toBe(403);
     expect((await clients.inspector.get(`/back/bo/tags/CAPA_${idOf(capa, forBrand)}`)).status).toBe(403);
@@ -218,12 +217,12 @@ describe('a company sees its own records and those where it plays a role', () =>
 describe('SUPER_ADMIN', () => {
   it('sees every record of its universe and none of the other', async () => {
     for (const entity of quality) {
-      const universe = server.store.all(entity.collection).filter((record) => record.universeId === MAIN()).map((record) => idOf(entity, record)).sort((a, b) => a - b);
+      const universe = (await server.store.all(entity.collection)).filter((record) => record.universeId === MAIN()).map((record) => idOf(entity, record)).sort((a, b) => a - b);
       expect(await answeredIds(clients.admin, entity), entity.name).toEqual(universe);
     }
     const events = (await clients.admin.get('/back/bo/admin/loginEvent/')).body as Row[];
     expect(events.some((event) => event.universeId === MAIN())).toBe(true);
     expect(events.filter((event) => event.universeId === OTHER())).toEqual([]);
-    expect(server.store.all('loginEvents').some((event) => event.universeId === OTHER())).toBe(true);
+    expect((await server.store.all('loginEvents')).some((event) => event.universeId === OTHER())).toBe(true);
   });
 });

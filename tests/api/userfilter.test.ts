@@ -101,7 +101,7 @@ describe('saved filters', () => {
     expect(changed.status).toBe(403);
     expect(changed.body.message).toBe('This filter is shared by a colleague: save a copy to change it');
     expect((await buyer.delete(`${base}/${shared.userFilterId}`)).status).toBe(403);
-    expect(server.store.get('userFilters', shared.userFilterId)).toMatchObject({ name: 'Team alerts', shared: true, version: 1 });
+    expect(await server.store.get('userFilters', shared.userFilterId)).toMatchObject({ name: 'Team alerts', shared: true, version: 1 });
 
     // The copy keeps the name and the criteria, and is the colleague's own.
     const copy = await buyer.post(`${base}/${type}`, { name: seen.name, filter: seen.filter });
@@ -109,7 +109,7 @@ describe('saved filters', () => {
     expect(copy.body).toMatchObject({ name: 'Team alerts', filter: { name: 'ci' }, shared: false, mine: true });
     expect((await buyer.put(`${base}/${type}`, { ...copy.body, name: 'My alerts' })).status).toBe(200);
     expect((await buyer.post(`${base}/${type}`, { name: 'My alerts', filter: seen.filter })).status).toBe(422);
-    expect(server.store.find('userFilters', (filter) => filter.mine !== undefined)).toEqual([]);
+    expect(await server.store.find('userFilters', (filter) => filter.mine !== undefined)).toEqual([]);
   });
 
   it('takes only the search forms of the screens as type (400 otherwise)', async () => {
@@ -120,7 +120,7 @@ describe('saved filters', () => {
     expect((await quality.get(`${base}/otherScreen`)).status).toBe(400);
     expect((await quality.get(`${base}/otherScreen/default`)).status).toBe(400);
     expect((await quality.put(`${base}/otherScreen/default`, { userFilterId: null })).status).toBe(400);
-    expect(server.store.find('userFilters', (filter) => filter.type === 'otherScreen')).toEqual([]);
+    expect(await server.store.find('userFilters', (filter) => filter.type === 'otherScreen')).toEqual([]);
   });
 
   it('refuses criteria over 16 KB with 413 and a localized message, on create and on update', async () => {
@@ -132,7 +132,7 @@ describe('saved filters', () => {
     expect(small.userFilterId).toBeTypeOf('number');
     const updated = await quality.put(`${base}/service`, { ...small, filter: big });
     expect(updated.status).toBe(413);
-    expect(server.store.get('userFilters', small.userFilterId)).toMatchObject({ version: 1, filter: small.filter });
+    expect(await server.store.get('userFilters', small.userFilterId)).toMatchObject({ version: 1, filter: small.filter });
     const inspector = await loginAs(server, ACCOUNTS.inspector);
     expect((await inspector.put('/back/bo/profile/user', { firstName: 'Tom', lastName: 'Becker', language: 'fr' })).status).toBe(200);
     expect((await inspector.post(`${base}/service`, { name: 'Trop gros', filter: big })).body.message).toBe('Le filtre enregistré est trop volumineux (16 Ko au maximum)');

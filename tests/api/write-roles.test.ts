@@ -17,11 +17,11 @@ let net: Network;
 
 beforeAll(async () => {
   ({ server, clients: { quality, buyer } } = await startWithLogins(['quality', 'buyer'] as const));
-  net = network(server.store);
+  net = await network(server.store);
 });
 afterAll(() => server?.close());
 
-const stored = (id: number) => server.store.get('services', id)!;
+const stored = async (id: number) => (await server.store.get('services', id))!;
 const holdsAssessmentFlag = async (client: Client) => ((await client.get('/back/auth/profile')).body.roles as string[]).some((flag) => ASSESSMENT.includes(flag));
 
 describe('the assessment method of a service (x-writeRoles)', () => {
@@ -46,20 +46,20 @@ describe('the assessment method of a service (x-writeRoles)', () => {
     const internal = await createService(quality, wizardBody(net, { service: { assessmentMethod: 'INTERNAL' } }));
     const id = internal.serviceId as number;
     // The buyer of the same company may edit the sheet, and keeps the method as it is.
-    const kept = await buyer.put(`/back/bo/services/${id}`, { version: stored(id).version, service: { ...stored(id), standardMessage: 'Kept' } });
+    const kept = await buyer.put(`/back/bo/services/${id}`, { version: (await stored(id)).version, service: { ...(await stored(id)), standardMessage: 'Kept' } });
     expect(kept.status, kept.text).toBe(200);
-    expect(stored(id)).toMatchObject({ assessmentMethod: 'INTERNAL', standardMessage: 'Kept' });
+    expect(await stored(id)).toMatchObject({ assessmentMethod: 'INTERNAL', standardMessage: 'Kept' });
 
     const changed = await expectRefused(
       server.store,
-      () => buyer.put(`/back/bo/services/${id}`, { version: stored(id).version, service: { ...stored(id), assessmentMethod: 'SELF_ASSESSMENT' } }),
+      async () => buyer.put(`/back/bo/services/${id}`, { version: (await stored(id)).version, service: { ...(await stored(id)), assessmentMethod: 'SELF_ASSESSMENT' } }),
       403,
       [id],
     );
     expect(changed.body.errors).toEqual([{ path: '/service/assessmentMethod', message: 'your profile may not change this value' }]);
 
-    const byQuality = await quality.put(`/back/bo/services/${id}`, { version: stored(id).version, service: { ...stored(id), assessmentMethod: 'SELF_ASSESSMENT' } });
+    const byQuality = await quality.put(`/back/bo/services/${id}`, { version: (await stored(id)).version, service: { ...(await stored(id)), assessmentMethod: 'SELF_ASSESSMENT' } });
     expect(byQuality.status, byQuality.text).toBe(200);
-    expect(stored(id).assessmentMethod).toBe('SELF_ASSESSMENT');
+    expect((await stored(id)).assessmentMethod).toBe('SELF_ASSESSMENT');
   });
 });
