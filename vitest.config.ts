@@ -13,6 +13,19 @@ export default defineConfig({
           hookTimeout: 60000,
         },
       },
+      {
+        // The same API suite on PostgreSQL (one throwaway cluster; each server a database copied from a template).
+        // Left out: the tests of one store's own mechanics, and those that start their own cluster.
+        test: {
+          name: 'api-pg',
+          include: ['tests/api/**/*.test.ts'],
+          exclude: ['tests/api/store-lowdb.test.ts', 'tests/api/store-postgres.test.ts', 'tests/api/durability.test.ts', 'tests/api/multi-server.test.ts'],
+          globalSetup: ['tests/support/pgGlobalSetup.ts'],
+          environment: 'node',
+          testTimeout: 30000,
+          hookTimeout: 60000,
+        },
+      },
     ],
   },
 });

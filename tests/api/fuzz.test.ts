@@ -1,17 +1,17 @@
 import fc from 'fast-check';
-import { readFileSync, statSync } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_EVENTS, SERVER_LOGS } from '../../server/audit';
 import { ACCOUNTS, Client, ROOT, loginAs, startServer, type Reply, type TestServer } from './helpers';
+import { journalWatch, postgresWatch, type WriteWatch } from '../support/writeWatch';
 
 /**
  * Property-based fuzzing driven by the served OpenAPI document: for every operation, bad bodies
  * and bad queries made by fast-check (any JSON, the schema's own field names holding any value,
  * text that is not JSON, odd path ids). Whatever comes, the server answers below 500, and a
- * refused write (4xx) leaves the data as it was: the journal, where every change is appended,
- * gains nothing but audit entries (login events, server logs).
+ * refused write (4xx) leaves the data as it was: no collection but the audit ones (login events,
+ * server logs) is written (tests/support/writeWatch.ts: the journal, or PostgreSQL's tables).
  */
 const RUNS = 20;
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
@@ -64,27 +64,9 @@ const query = (params: string[]) =>
 
 let server: TestServer;
 let client: Client;
-const journal = () => join(server.dir, 'db.json.journal');
 const histogram = new Map<number, number>();
 const problems: string[] = [];
-
-/** The collections a journal's bytes from `from` change (its JSON lines). */
-async function collectionsWritten(from: number): Promise<string[]> {
-  const size = statSync(journal()).size;
-  if (size <= from) return [];
-  const handle = await open(journal(), 'r');
-  try {
-    const buffer = Buffer.alloc(size - from);
-    await handle.read(buffer, 0, buffer.length, from);
-    return buffer
-      .toString('utf8')
-      .split('\n')
-      .filter(Boolean)
-      .flatMap((line) => (JSON.parse(line) as { records: [string][] }).records.map(([collection]) => collection));
-  } finally {
-    await handle.close();
-  }
-}
+let watch: WriteWatch;
 
 /**
  * Calls that sign in or out, switch who is calling or change the password run without a session
@@ -98,14 +80,15 @@ async function keepSignedIn(): Promise<void> {
 }
 
 async function send(operation: Operation, path: string, options: Parameters<Client['request']>[2]): Promise<Reply> {
-  const before = statSync(journal()).size;
+  const checked = operation.method !== 'get';
+  const before = checked ? await watch.mark() : undefined;
   const caller = anonymousFor(operation) ? new Client(server.url) : client;
   const reply = await caller.request(operation.method.toUpperCase(), path, options);
   histogram.set(reply.status, (histogram.get(reply.status) ?? 0) + 1);
   const label = `${operation.method.toUpperCase()} ${path} ${JSON.stringify(options).slice(0, 200)}`;
   if (reply.status >= 500) problems.push(`${reply.status} ${label}: ${reply.text.slice(0, 200)}`);
-  if (operation.method !== 'get' && reply.status >= 400) {
-    const written = (await collectionsWritten(before)).filter((collection) => !AUDIT.has(collection));
+  if (checked && reply.status >= 400) {
+    const written = (await watch.writtenSince(before)).filter((collection) => !AUDIT.has(collection));
     if (written.length) problems.push(`refused ${reply.status} but wrote ${written.join(', ')}: ${label}`);
   }
   if (!anonymousFor(operation)) await keepSignedIn();
@@ -114,10 +97,12 @@ async function send(operation: Operation, path: string, options: Parameters<Clie
 
 beforeAll(async () => {
   server = await startServer();
+  watch = server.databaseUrl ? await postgresWatch(server.databaseUrl) : journalWatch(server.dir);
   client = await loginAs(server, ACCOUNTS.admin);
 });
 afterAll(async () => {
   console.log(`fuzz: ${[...histogram.values()].reduce((a, b) => a + b, 0)} requests over ${operations.length} operations; statuses ${JSON.stringify(Object.fromEntries([...histogram].sort(([a], [b]) => a - b)))}`);
+  await watch?.close();
   await server?.close();
 });
 

@@ -9,8 +9,9 @@ import { openStore } from '../../server/boot';
 import { listenThenBuild } from '../../server/listen';
 import { createMailer, type Mailer } from '../../server/mail';
 import type { Contact } from '../../server/identity';
-import { asyncStore } from '../../server/store/lowdbAsync';
-import type { AsyncStore, Store, Stored } from '../../server/store/types';
+import type { AsyncStore, Stored } from '../../server/store/types';
+import { inject } from 'vitest';
+import { adminQuery, createDatabase } from '../support/pgCluster';
 import { ACCOUNTS, DEMO_PASSWORD } from '../demo-accounts';
 import { testStore, type TestStore } from '../support/testStore';
 
@@ -39,6 +40,8 @@ export interface TestServer {
   store: TestStore;
   /** The store the server runs on. */
   db: AsyncStore;
+  /** Its PostgreSQL database (the api-pg project), else undefined: the embedded store in `dir`. */
+  databaseUrl?: string;
   dir: string;
   /** Where the server's e-mails land as .eml files (a folder of the temp dir unless a mailer was given). */
   outbox?: string;
@@ -46,28 +49,61 @@ export interface TestServer {
 }
 
 /**
- * createApp + @hono/node-server on 127.0.0.1, a free port, a fresh temp DB_FILE, SEED=demo unless
- * told otherwise, e-mails as .eml files in `<temp dir>/outbox` unless a mailer is given, links in
- * e-mails on the server's own address unless an appUrl is given (as main.ts does without APP_URL).
+ * Where a test server keeps its data: a fresh DB_FILE in `dir`, or, in the `api-pg` project
+ * (tests/support/pgGlobalSetup.ts), a fresh PostgreSQL database copied from a template: the
+ * seeded one when the demo seed of schemas/ is wanted, else the empty one (openStore then seeds
+ * it with the configuration given). `drop` removes the database.
+ */
+export interface StoreLocation {
+  dbFile: string;
+  databaseUrl?: string;
+  drop(): Promise<void>;
+}
+
+let databases = 0;
+
+export async function storeLocation(dir: string, { seed = 'demo', schemasDir = join(ROOT, 'schemas') }: { seed?: 'demo' | 'none'; schemasDir?: string } = {}): Promise<StoreLocation> {
+  const dbFile = join(dir, 'db.json');
+  const templates = inject('pgTemplates');
+  if (!templates) return { dbFile, drop: async () => undefined };
+  const name = `test_${process.pid}_${++databases}`;
+  const template = seed === 'demo' && schemasDir === join(ROOT, 'schemas') ? templates.seeded : templates.empty;
+  const databaseUrl = await createDatabase(templates.port, name, template);
+  return { dbFile, databaseUrl, drop: () => adminQuery(templates.port, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/** The environment of a server process on that store (startProcess). */
+export const storeEnv = (location: StoreLocation): Record<string, string> => ({
+  DB_FILE: location.dbFile,
+  ...(location.databaseUrl ? { DATABASE_URL: location.databaseUrl } : {}),
+});
+
+/**
+ * createApp + @hono/node-server on 127.0.0.1, a free port, a fresh store (storeLocation), SEED=demo
+ * unless told otherwise, e-mails as .eml files in `<temp dir>/outbox` unless a mailer is given, links
+ * in e-mails on the server's own address unless an appUrl is given (as main.ts does without APP_URL).
  */
 export async function startServer(options: { schemasDir?: string; distDir?: string; seed?: 'demo' | 'none'; mailer?: Mailer; appUrl?: string } = {}): Promise<TestServer> {
   const dir = await tempDir();
   const schemasDir = options.schemasDir ?? join(ROOT, 'schemas');
-  const { store: lowdb, sessionSecret } = await openStore({ dbFile: join(dir, 'db.json'), seed: options.seed ?? 'demo', schemasDir });
+  const seed = options.seed ?? 'demo';
+  const location = await storeLocation(dir, { seed, schemasDir });
+  const { db, registry, sessionSecret } = await openStore({ ...location, seed, schemasDir });
   const mailer = options.mailer ?? createMailer({ outbox: join(dir, 'outbox') });
   const { server, origin } = await listenThenBuild('127.0.0.1', 0, (ownOrigin) =>
-    createApp({ store: lowdb, sessionSecret, mailer, appUrl: options.appUrl ?? ownOrigin, schemasDir, distDir: options.distDir ?? join(dir, 'dist') }),
+    createApp({ db, registry, sessionSecret, mailer, appUrl: options.appUrl ?? ownOrigin, distDir: options.distDir ?? join(dir, 'dist') }),
   );
-  const db = asyncStore(lowdb);
   return {
     url: origin,
     store: testStore(db),
     db,
+    databaseUrl: location.databaseUrl,
     dir,
     outbox: mailer.outbox,
     close: async () => {
-      server.close();
-      await lowdb.close();
+      await new Promise((resolve) => server.close(resolve));
+      await db.close();
+      await location.drop();
       await rm(dir, { recursive: true, force: true });
     },
   };
@@ -78,12 +114,12 @@ export async function startServer(options: { schemasDir?: string; distDir?: stri
  * reaches no store (any use of the store fails).
  */
 export function routeListingApp(appUrl: string) {
-  const noStore = new Proxy({} as Store, {
+  const noStore = new Proxy({} as AsyncStore, {
     get: (_, key) => {
       throw new Error(`route listing only: no store (${String(key)})`);
     },
   });
-  return createApp({ store: noStore, sessionSecret: 'route listing only', appUrl, schemasDir: join(ROOT, 'schemas') });
+  return createApp({ db: noStore, sessionSecret: 'route listing only', appUrl, schemasDir: join(ROOT, 'schemas') });
 }
 
 export interface ServerProcess {

@@ -3,8 +3,7 @@ import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore } from '../../server/boot';
-import { asyncStore } from '../../server/store/lowdbAsync';
-import { ACCOUNTS, Client, loginAs, startProcess, startServer, tempDir, testStore, type ServerProcess, type TestServer } from './helpers';
+import { ACCOUNTS, Client, loginAs, startProcess, startServer, storeEnv, storeLocation, tempDir, testStore, type ServerProcess, type StoreLocation, type TestServer } from './helpers';
 import { sentMails, waitForMails, type SentMail } from './outbox';
 import { network, wizardBody, type Network } from './service-fixtures';
 
@@ -84,18 +83,21 @@ describe('without APP_URL (the default)', () => {
   let dir: string;
   let net: Network;
   let server: ServerProcess;
+  let location: StoreLocation;
 
   beforeAll(async () => {
     dir = await tempDir();
     // Seeded first, so the test knows the demo ids of the store the server then opens.
-    const seeded = await openStore({ dbFile: join(dir, 'db.json'), seed: 'demo' });
-    net = await network(testStore(asyncStore(seeded.store)));
-    await seeded.store.close();
-    server = await startProcess({ DB_FILE: join(dir, 'db.json'), OUTBOX_DIR: join(dir, 'outbox'), TRUST_PROXY: '1' });
+    location = await storeLocation(dir);
+    const seeded = await openStore({ ...location, seed: 'demo' });
+    net = await network(testStore(seeded.db));
+    await seeded.db.close();
+    server = await startProcess({ ...storeEnv(location), OUTBOX_DIR: join(dir, 'outbox'), TRUST_PROXY: '1' });
   }, 60_000);
   afterAll(async () => {
     server?.child.kill('SIGTERM');
     await server?.exited;
+    await location?.drop();
     await rm(dir, { recursive: true, force: true });
   });
 

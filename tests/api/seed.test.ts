@@ -172,8 +172,8 @@ describe('the seed goes through the validation of the API', () => {
   async function seededCollections(schemasDir: string): Promise<Record<string, Record<string, Row>>> {
     const dir = await tempDir();
     try {
-      const { store } = await openStore({ dbFile: join(dir, 'db.json'), seed: 'demo', schemasDir });
-      await store.close();
+      const { db } = await openStore({ dbFile: join(dir, 'db.json'), seed: 'demo', schemasDir });
+      await db.close();
       return JSON.parse(await readFile(join(dir, 'db.json'), 'utf8')).collections;
     } finally {
       await rm(dir, { recursive: true, force: true });
