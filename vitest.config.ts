@@ -15,11 +15,14 @@ export default defineConfig({
       },
       {
         // The same API suite on PostgreSQL (one throwaway cluster; each server a database copied from a template).
-        // Left out: the tests of one store's own mechanics, and those that start their own cluster.
+        // Left out: the tests of one store's own mechanics, those that start their own cluster, and those that reach no store.
         test: {
           name: 'api-pg',
           include: ['tests/api/**/*.test.ts'],
-          exclude: ['tests/api/store-lowdb.test.ts', 'tests/api/store-postgres.test.ts', 'tests/api/durability.test.ts', 'tests/api/multi-server.test.ts'],
+          exclude: [
+            'tests/api/store-lowdb.test.ts', 'tests/api/store-postgres.test.ts', 'tests/api/durability.test.ts', 'tests/api/multi-server.test.ts',
+            'tests/api/spa.test.ts', 'tests/api/compression.test.ts', 'tests/api/openapi.test.ts',
+          ],
           globalSetup: ['tests/support/pgGlobalSetup.ts'],
           environment: 'node',
           testTimeout: 30000,

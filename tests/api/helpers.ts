@@ -126,6 +126,8 @@ export interface ServerProcess {
   url: string;
   child: ChildProcess;
   exited: Promise<unknown>;
+  /** What the process printed so far (stdout and stderr). */
+  output(): string;
 }
 
 /** `node --import tsx server/main.ts` as its own process (so a test can kill -9 exactly the server). */
@@ -151,7 +153,7 @@ export async function startProcess(env: Record<string, string>): Promise<ServerP
     child.stderr!.on('data', onData);
     void exited.then(() => reject(new Error(`server exited: ${output}`)));
   });
-  return { url, child, exited };
+  return { url, child, exited, output: () => output };
 }
 
 /** A copy of schemas/ in a temp folder, for tests that change or add configuration. */

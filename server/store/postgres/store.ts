@@ -3,6 +3,7 @@
  * queries compiled to SQL (sql.ts); transactions are SERIALIZABLE and run again, a bounded number
  * of times, when PostgreSQL reports a serialization failure or a deadlock.
  */
+import pLimit from 'p-limit';
 import pg from 'pg';
 import { deepFreeze, type StoreData } from '../draft';
 import { importData, type ImportResult } from './importData';
@@ -17,7 +18,13 @@ import { Tables } from './tables';
 
 /** SQLSTATEs after which the whole transaction is run again: serialization failure, deadlock. */
 const RETRYABLE = new Set(['40001', '40P01']);
-const MAX_ATTEMPTS = 10;
+const MAX_ATTEMPTS = 20;
+/**
+ * Transactions one server runs at once. Serializable transactions that overlap abort each other
+ * (and run again) more often the more of them overlap; a few at a time keep writes flowing.
+ * Reads outside transactions are not limited.
+ */
+const CONCURRENT_TRANSACTIONS = 4;
 
 const isRetryable = (error: unknown) => RETRYABLE.has((error as { code?: string } | null)?.code ?? '');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -72,15 +79,22 @@ class PgWriter extends PgReader implements Writer {
   failure: unknown;
   ended = false;
 
+  /** Statements of one transaction run one after the other, even when `work` starts reads together. */
+  private queue: Promise<unknown> = Promise.resolve();
+
   constructor(client: pg.PoolClient, schema: Schema) {
-    super(async (text, values) => {
-      if (this.ended) throw new Error('This transaction is over: use the store, or a new transaction');
-      try {
-        return await client.query(text, values);
-      } catch (error) {
-        this.failure ??= error;
-        throw error;
-      }
+    super((text, values) => {
+      const run = this.queue.then(async () => {
+        if (this.ended) throw new Error('This transaction is over: use the store, or a new transaction');
+        try {
+          return await client.query(text, values);
+        } catch (error) {
+          this.failure ??= error;
+          throw error;
+        }
+      });
+      this.queue = run.catch(() => undefined);
+      return run;
     }, schema);
   }
 
@@ -155,14 +169,16 @@ export class PostgresStore extends PgReader implements AsyncStore {
     super((text, values) => pool.query(text, values), schema);
   }
 
+  private readonly limit = pLimit(CONCURRENT_TRANSACTIONS);
+
   async transaction<R>(work: (tx: Writer) => Promise<R>): Promise<R> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.attempt(work);
+        return await this.limit(() => this.attempt(work));
       } catch (error) {
         if (!isRetryable(error) || attempt >= MAX_ATTEMPTS) throw error;
         // Random backoff, growing: transactions that collided do not collide again in step.
-        await sleep(Math.random() * Math.min(200, 5 * 2 ** attempt));
+        await sleep(Math.random() * Math.min(500, 5 * 2 ** attempt));
       }
     }
   }
@@ -180,7 +196,9 @@ export class PostgresStore extends PgReader implements AsyncStore {
       return result;
     } catch (error) {
       await client.query('ROLLBACK').catch(() => (broken = true));
-      throw error;
+      // The statement that failed first decides (a serialization failure is run again), not the
+      // "transaction is aborted" refusal of a later one, nor an error `work` made of it.
+      throw writer.failure ?? error;
     } finally {
       writer.ended = true;
       // A connection that cannot even roll back is dropped, not handed to the next transaction.
