@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: generated/ freshness, vitest (unit + api projects), the login page's bundle budget, then
+// `npm test`: generated/ freshness, vitest (unit, api, and api on PostgreSQL), the login page's bundle budget, then
 // Playwright e2e on the built SPA.
 // Each suite prints its own output; the last line is one plain `N passed, N failed` over all suites
 // (skipped tests count in neither). Exit code 1 when anything failed or a suite crashed.
@@ -40,7 +40,7 @@ function vitest() {
   const report = join(scratch, 'vitest.json');
   const cli = join(root, 'node_modules', 'vitest', 'vitest.mjs');
   const args = [cli, 'run', '--passWithNoTests', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
-  const status = run('vitest (unit, api)', args, { timeout: 8 * MINUTE });
+  const status = run('vitest (unit, api, api-pg)', args, { timeout: 12 * MINUTE });
   const json = readReport(report);
   if (!json) return results.push({ name: 'vitest', passed: 0, failed: 1, skipped: 0, note: `crashed (exit ${status}), no report` });
   // A test file that fails outside a test (import error, hook) has no failed test: count the file.

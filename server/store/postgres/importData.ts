@@ -76,6 +76,8 @@ export async function importData(client: pg.ClientBase, tables: Tables, isEmpty:
       if (value !== undefined) await client.query('INSERT INTO meta (key, value) VALUES ($1, $2)', [key, JSON.stringify(value)]);
     }
     await client.query('COMMIT');
+    // Statistics now, not when autovacuum gets to it: the planner's estimates decide the plans.
+    for (const [collection] of collections) await client.query(`ANALYZE ${(await tables.names(collection)).table}`);
     return { counts };
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
