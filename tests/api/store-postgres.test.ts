@@ -3,6 +3,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../server/store/postgres/migrations';
 import { openPostgresStore } from '../../server/store/postgres/store';
+import type { CollectionIndexes, IndexDef } from '../../server/store/orderedIndex';
+import { selectStatement } from '../../server/store/postgres/sql';
 import { runQuery, type Query } from '../../server/store/query';
 import { ConflictError, type AsyncStore, type Row, type Stored, type Writer } from '../../server/store/types';
 import { startPgCluster, type PgCluster } from '../support/pgCluster';
@@ -222,3 +224,62 @@ describe('PostgreSQL store: queries answer as runQuery does', () => {
     );
   }, 120_000);
 });
+
+describe('PostgreSQL store: declared indexes (x-indexes, x-index)', () => {
+  const COLLECTION = 'typed';
+  const BY_DATE: IndexDef = { orderBy: [{ field: 'd', desc: true }, { field: ID_FIELD, desc: true }], keywords: 's', types: { d: 'string', [ID_FIELD]: 'number' } };
+  const INDEXES = new Map<string, CollectionIndexes>([[COLLECTION, { ordered: [BY_DATE], fields: { n: 'number', s: 'string', b: 'boolean' } }]]);
+  let typed: AsyncStore;
+  let typedUrl: string;
+
+  beforeAll(async () => {
+    typedUrl = await freshDatabase('qcflow_typed');
+    typed = await openPostgresStore({ url: typedUrl, indexes: INDEXES });
+  });
+  afterAll(() => typed?.close());
+
+  /** Records whose declared fields hold one type each (as the schemas make them), with integer ids. */
+  const typedRecords = fc
+    .uniqueArray(fc.integer({ min: 0, max: 500 }), { maxLength: 30 })
+    .chain((ids) => fc.tuple(...ids.map((id) => recordArbitrary.map((record) => ({ ...record, [ID_FIELD]: id })))));
+  const orderedQuery = fc.record({ query: queryArbitrary(COLLECTION), indexOrder: fc.boolean() }).map(({ query, indexOrder }) => (indexOrder ? { ...query, orderBy: [...BY_DATE.orderBy] } : query));
+
+  it('answers as runQuery does when fields of a declared type are compared and ordered on their keys', async () => {
+    await fc.assert(
+      fc.asyncProperty(typedRecords, fc.array(orderedQuery, { minLength: 1, maxLength: 10 }), async (records, queries) => {
+        const stored = await typed.transaction(async (tx) => {
+          for (const old of await tx.query({ collection: COLLECTION })) await tx.remove(COLLECTION, old[ID_FIELD] as number);
+          const written: Stored[] = [];
+          for (const record of records) written.push(await tx.insert(COLLECTION, ID_FIELD, record));
+          return written.sort((a, b) => (a[ID_FIELD] as number) - (b[ID_FIELD] as number));
+        });
+        for (const query of queries) {
+          expect(idsOf(await typed.query(query)), JSON.stringify(query)).toEqual(idsOf(runQuery(stored, query)));
+        }
+      }),
+      { numRuns: 200 },
+    );
+  }, 120_000);
+
+  it('reads an order from its index, starting at the bound on its first field', async () => {
+    await typed.transaction(async (tx) => {
+      for (const old of await tx.query({ collection: COLLECTION })) await tx.remove(COLLECTION, old[ID_FIELD] as number);
+      for (let i = 0; i < 3000; i++) await tx.insert(COLLECTION, ID_FIELD, { [ID_FIELD]: i, d: `2024-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')}`, n: i % 50 });
+    });
+    const client = new pg.Client({ connectionString: typedUrl });
+    await client.connect();
+    try {
+      await client.query('ANALYZE typed');
+      const { rows: indexes } = await client.query<{ indexname: string }>("SELECT indexname FROM pg_indexes WHERE tablename = 'typed' AND indexname LIKE 'typed\\_x\\_%'");
+      expect(indexes).toHaveLength(1);
+      const { text, values } = selectStatement('"typed"', { collection: COLLECTION, where: { op: 'and', all: [{ op: 'lte', field: 'd', value: '2024-06-15' }, { op: 'eq', field: 'n', value: 7 }] }, orderBy: [...BY_DATE.orderBy], limit: 5 }, new Map([['d', 'string'], [ID_FIELD, 'number'], ['n', 'number']]));
+      const plan = (await client.query(`EXPLAIN ${text}`, values)).rows.map((row) => row['QUERY PLAN']).join('\n');
+      expect(plan).toContain(`Index Scan using ${indexes[0].indexname}`);
+      expect(plan).not.toContain('Sort');
+    } finally {
+      await client.end();
+    }
+  });
+});
+
+const idsOf = (records: readonly Row[]) => records.map((record) => record[ID_FIELD]);
