@@ -11,11 +11,12 @@ import type { Row, Stored } from '../server/store/types';
 /**
  * A benchmark store: the demo universe (accounts, sessions secret, 40 demo services) plus
  * `count` generated services of the brand's universe with their companies, contacts, PO
- * lines and tags. The generated records are appended to the store's JSON file directly (no
- * per-record transaction copy), in the format the store reads (server/store/draft.ts StoreData).
+ * lines and tags. The generated records are added to the data directly (no per-record
+ * transaction copy), in the format the stores read (server/store/draft.ts StoreData): written
+ * as the lowdb JSON file (`generateStore`), or kept in memory for PostgreSQL (`generateData`:
+ * at 1,000,000 services the whole store as one JSON string would pass V8's longest string).
  */
 export interface GeneratedStore {
-  file: string;
   /** Generated services the brand may move (client Maison Lumière, CONFIRMED, no cancel request): targets of the update case. */
   confirmedIds: number[];
   /** The first generated service id (the generated ones are firstId … firstId + count − 1). */
@@ -57,10 +58,21 @@ function addCompanies(data: StoreData, random: Random, count: number, universeId
   return { suppliers, factories, contacts };
 }
 
-export async function generateStore(file: string, count: number, now = new Date()): Promise<GeneratedStore> {
-  const { db } = await openStore({ dbFile: file, seed: 'demo' });
+/** The lowdb store file of `count` generated services (`file`, written in one piece). */
+export async function generateStore(file: string, count: number, now = new Date()): Promise<GeneratedStore & { file: string }> {
+  const { data, store } = await generateData(file, count, now);
+  await writeFile(file, JSON.stringify(data));
+  return { file, ...store };
+}
+
+/**
+ * The data of `count` generated services, in memory. The demo seed is made by a throwaway
+ * embedded store at `seedFile` (left there, the size of the demo universe).
+ */
+export async function generateData(seedFile: string, count: number, now = new Date()): Promise<{ data: StoreData; store: GeneratedStore }> {
+  const { db } = await openStore({ dbFile: seedFile, seed: 'demo' });
   await db.close();
-  const data = JSON.parse(await readFile(file, 'utf8')) as StoreData;
+  const data = JSON.parse(await readFile(seedFile, 'utf8')) as StoreData;
   const random = createRandom(count);
   const today = now.toISOString().slice(0, 10);
   const universeId = 1;
@@ -138,6 +150,5 @@ export async function generateStore(file: string, count: number, now = new Date(
     if (flowName === 'confirmed' && byBrand) confirmedIds.push(serviceId);
     if (i === Math.floor(count / 2)) onePoNumber = lines[0].poNumber;
   }
-  await writeFile(file, JSON.stringify(data));
-  return { file, firstId, confirmedIds, onePoNumber, ids };
+  return { data, store: { firstId, confirmedIds, onePoNumber, ids } };
 }

@@ -1,41 +1,45 @@
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateStore, type GeneratedStore } from './generate';
+import { startBenchCluster, type BenchCluster } from './postgres';
+import { fmt, table, writeResults, type Row, type StoreKind } from './report';
 
 /**
  * `npm run bench`: for 1,000 / 10,000 / 100,000 services, generate a store, start the real
  * server on it (node + tsx, 127.0.0.1, a free port), log in as quality@brand.test and load it
  * with autocannon over loopback. Latency percentiles come from every response's own time.
- * Writes are measured as they are: lowdb rewrites (and fsyncs) the whole file on each one.
+ * Writes are measured as they are: lowdb appends (and fsyncs) each one to its journal.
+ * `npm run bench -- --store postgres` (or BENCH_STORE=postgres) does the same on PostgreSQL, for
+ * 100,000 / 1,000,000 services, in a throwaway cluster (bench/postgres.ts), and also measures
+ * searches over two servers on the same database.
  * BENCH_SIZES=1000,10000 and BENCH_SECONDS=5 shorten a run; BENCH_ONLY=<words> runs the cases whose name holds them.
  */
+function storeKind(): StoreKind {
+  const args = process.argv.slice(2);
+  const at = args.indexOf('--store');
+  const given = at >= 0 ? args[at + 1] : (args.find((arg) => arg.startsWith('--store='))?.slice('--store='.length) ?? process.env.BENCH_STORE ?? 'lowdb');
+  if (given !== 'lowdb' && given !== 'postgres') {
+    console.error(`bench: --store lowdb|postgres (or BENCH_STORE), not ${given}`);
+    process.exit(2);
+  }
+  return given;
+}
+
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,100000').split(',').map(Number);
+const STORE = storeKind();
+const SIZES = (process.env.BENCH_SIZES ?? (STORE === 'postgres' ? '100000,1000000' : '1000,10000,100000')).split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const ONLY = process.env.BENCH_ONLY;
 /** Two users at once on the single-threaded server (the load tool takes the machine's other core). */
 const CONNECTIONS = 2;
 const WRITES = 40;
 const DEMO_PASSWORD = 'Demo-Pass-2026!';
-const TARGETS = { search: 100, getOne: 20, startMs: 5000 };
-
-interface Row {
-  size: number;
-  name: string;
-  kind: 'search' | 'getOne' | 'write' | 'start';
-  p50?: number;
-  p95?: number;
-  rps?: number;
-  requests?: number;
-  errors?: number;
-  note?: string;
-}
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -49,14 +53,14 @@ const freePort = () =>
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Spawns the server and waits until /back/version/ answers: the start time. */
-async function startServer(file: string, extraEnv: Record<string, string> = {}): Promise<{ child: ChildProcess; base: string; startMs: number }> {
+/** Spawns the server on the store that `storeEnv` names, and waits until /back/version/ answers: the start time. */
+async function startServer(storeEnv: Record<string, string>, extraEnv: Record<string, string> = {}): Promise<{ child: ChildProcess; base: string; startMs: number }> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const started = performance.now();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DB_FILE: file, SEED: 'none', LOG: '0', NODE_ENV: 'test', OUTBOX_DIR: join(file, '..', 'outbox'), ...extraEnv },
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), SEED: 'none', LOG: '0', NODE_ENV: 'test', ...storeEnv, ...extraEnv },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   let exited = false;
@@ -110,11 +114,19 @@ interface Case {
   meanwhile?: (base: string, cookie: string, stop: () => boolean) => Promise<string | { note: string; window: [number, number] }>;
   /** Runs on its own server, started with these variables (the file as the other cases left it). */
   serverEnv?: Record<string, string>;
+  /** Measured on these stores only (default: all). */
+  stores?: StoreKind[];
+  /** A `twoServers` case: the name of the one-server row measured just before it, its baseline. */
+  baseline?: string;
 }
 
-/** One autocannon run; every response's time is kept for exact percentiles. */
-async function measure(base: string, cookie: string, test: Case): Promise<Omit<Row, 'size'>> {
-  /** [end time, response time] of every response. */
+interface Server {
+  base: string;
+  cookie: string;
+}
+
+/** One autocannon run; every response's [end time, response time, status] is kept for exact percentiles. */
+async function load({ base, cookie }: Server, test: Case) {
   const responses: [number, number, number][] = [];
   const options: autocannon.Options = {
     url: base,
@@ -137,11 +149,22 @@ async function measure(base: string, cookie: string, test: Case): Promise<Omit<R
     });
   });
   stopped = true;
-  const did = await meanwhile;
+  return { responses, result, did: await meanwhile };
+}
+
+/**
+ * The case's load on each server at once (one autocannon per server, each with the case's
+ * connections; `meanwhile` beside the first one only): requests summed, req/s over the longest
+ * of the runs (they start together), percentiles over all responses.
+ */
+async function measure(servers: Server[], test: Case): Promise<Omit<Row, 'size'>> {
+  const loads = await Promise.all(servers.map((server, index) => load(server, index ? { ...test, meanwhile: undefined } : test)));
+  const did = loads[0].did;
   const window = typeof did === 'object' ? did.window : undefined;
-  const counted = window ? responses.filter(([end, took]) => end - took < window[1] && end > window[0]) : responses;
+  const counted = loads.flatMap(({ responses }) => (window ? responses.filter(([end, took]) => end - took < window[1] && end > window[0]) : responses));
   const times = counted.map(([, took]) => took).sort((a, b) => a - b);
   const errors = counted.filter(([, , status]) => status >= 300).length;
+  const seconds = window ? (window[1] - window[0]) / 1000 : Math.max(...loads.map(({ result }) => result.duration || SECONDS));
   return {
     // Over a window a stall hits few requests (2 connections): the longest one shows it.
     note: typeof did === 'object' ? `${did.note}; longest search ${fmt(times.at(-1))} ms` : did,
@@ -149,13 +172,35 @@ async function measure(base: string, cookie: string, test: Case): Promise<Omit<R
     kind: test.kind,
     p50: percentile(times, 50),
     p95: percentile(times, 95),
-    rps: times.length / (window ? (window[1] - window[0]) / 1000 : result.duration || SECONDS),
+    rps: times.length / seconds,
     requests: times.length,
-    errors: errors + (window ? 0 : result.errors + result.timeouts),
+    errors: errors + (window ? 0 : loads.reduce((sum, { result }) => sum + result.errors + result.timeouts, 0)),
   };
 }
 
-function cases(store: GeneratedStore, size: number, file: string): Case[] {
+/**
+ * A `twoServers` case: a second server started on the same database, then the case's load on the
+ * first server alone (the `baseline` row), then the same load on each of the two at once.
+ */
+async function measureTwoServers(first: Server, prepared: Prepared, test: Case & { baseline: string }): Promise<Omit<Row, 'size'>[]> {
+  const second = await startServer(prepared.env);
+  try {
+    const both = [first, { base: second.base, cookie: await login(second.base) }];
+    const one = await measure([first], { ...test, name: test.baseline, kind: 'search' });
+    await prepared.settle();
+    const two = await measure(both, test);
+    await prepared.settle();
+    const ratio = two.rps! / one.rps!;
+    const cores = cpus().length;
+    const note = `${fmt(ratio, 2)}× the req/s of one server (row above), ${test.connections ?? CONNECTIONS} connections to each server; the ${cores} cores are shared by PostgreSQL, both servers and autocannon`;
+    return [one, { ...two, ratio, note }];
+  } finally {
+    await stopServer(second.child);
+  }
+}
+
+/** The cases of a store of `size` services (`file`: lowdb's, for the fold case). */
+function cases(store: GeneratedStore, size: number, file?: string): Case[] {
   const day = new Date().toISOString().slice(0, 10);
   const shift = (days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
   const range = `fromDate=${shift(-7)}&toDate=${shift(7)}`;
@@ -237,45 +282,46 @@ function cases(store: GeneratedStore, size: number, file: string): Case[] {
     { name: 'search: keyword "cardigan", ±7 days', kind: 'search', path: () => search(`${range}&keywords=cardigan`) },
     { name: 'search: client + steps, ±7 days', kind: 'search', path: () => search(`${range}&client=${store.ids.lumiere}&serviceSteps=CONFIRMED&serviceSteps=OPENED`) },
     { name: 'search: client + steps, all dates', kind: 'search', path: () => search(`client=${store.ids.lumiere}&serviceSteps=CONFIRMED&serviceSteps=OPENED`) },
-    { name: 'search: default range ±7 days during a journal fold', kind: 'search', path: () => search(range), meanwhile: duringFold, serverEnv: { JOURNAL_FOLD_BYTES: '1' }, seconds: 120 },
+    { name: 'search: default range ±7 days during a journal fold', kind: 'search', path: () => search(range), meanwhile: duringFold, serverEnv: { JOURNAL_FOLD_BYTES: '1' }, seconds: 120, stores: ['lowdb'] },
+    {
+      name: 'search: default range ±7 days, two servers', kind: 'twoServers', path: () => search(range), stores: ['postgres'],
+      baseline: 'search: default range ±7 days, one server (baseline of two)',
+    },
+    {
+      name: 'search: keyword "cardigan" (all dates), two servers', kind: 'twoServers', path: () => search('keywords=cardigan'), stores: ['postgres'],
+      baseline: 'search: keyword "cardigan" (all dates), one server (baseline of two)',
+    },
     { name: 'get one service', kind: 'getOne', path: () => `/back/bo/services/${randomId()}` },
     { name: 'create (POST wizard)', kind: 'write', method: 'POST', path: () => '/back/bo/services', body: wizard, connections: 1, amount: WRITES },
     { name: 'update (PATCH REQUEST_CANCEL)', kind: 'write', method: 'PATCH', path: () => `/back/bo/services/${targets[next++ % targets.length]}/REQUEST_CANCEL`, connections: 1, amount: WRITES },
   ];
 }
 
-/**
- * The table of this run merged into the previous one: a partial run (BENCH_SIZES, BENCH_ONLY)
- * replaces the rows it measured and keeps the others, in size order.
- */
-function mergeRows(previous: string, current: string): string {
-  const rowsOf = (text: string) => text.split('\n').filter((line) => /^\| [\d,]+ \|/.test(line));
-  const key = (line: string) => line.split('|').slice(1, 3).map((cell) => cell.trim()).join('|');
-  const size = (line: string) => Number(line.split('|')[1].replace(/[^\d]/g, ''));
-  const fresh = rowsOf(current);
-  const measured = new Set(fresh.map(key));
-  const kept = rowsOf(previous).filter((line) => !measured.has(key(line)));
-  const [head, rule] = current.split('\n');
-  // A stable sort by size keeps each run's case order within a size.
-  return [head, rule, ...[...kept, ...fresh].sort((a, b) => size(a) - size(b))].join('\n');
+/** A store of `size` services ready for the servers: the variables that point them at it, and the start row's note. */
+interface Prepared {
+  store: GeneratedStore;
+  env: Record<string, string>;
+  note: string;
+  /** lowdb's file (the fold case watches its journal). */
+  file?: string;
+  /** Waits for the work of requests left unanswered by the last case (lowdb answers them synchronously: nothing to wait for). */
+  settle(): Promise<void>;
+  dispose(): Promise<void>;
 }
 
-const fmt = (value: number | undefined, digits = 1) => (value === undefined || Number.isNaN(value) ? '–' : value.toFixed(digits));
-
-function verdict(row: Row): string {
-  if (row.size !== 100_000) return '';
-  if (row.kind === 'start') return row.p50! < TARGETS.startMs ? 'ok (< 5 s)' : 'MISSED (< 5 s)';
-  if (row.kind === 'search') return row.p95! < TARGETS.search ? 'ok (< 100 ms)' : 'MISSED (< 100 ms)';
-  if (row.kind === 'getOne') return row.p95! < TARGETS.getOne ? 'ok (< 20 ms)' : 'MISSED (< 20 ms)';
-  return '';
+async function prepareLowdb(dir: string, size: number): Promise<Prepared> {
+  const file = join(dir, `db-${size}.json`);
+  const generated = performance.now();
+  const store = await generateStore(file, size);
+  const megabytes = (await stat(file)).size / 1e6;
+  const note = `store file ${megabytes.toFixed(0)} MB, generated in ${((performance.now() - generated) / 1000).toFixed(1)} s`;
+  // An empty DATABASE_URL: a variable of the shell must not turn this server to PostgreSQL.
+  return { store, file, note, env: { DB_FILE: file, DATABASE_URL: '', OUTBOX_DIR: join(dir, 'outbox') }, settle: async () => {}, dispose: () => rm(file, { force: true }) };
 }
 
-function table(rows: Row[]): string {
-  const head = '| services | case | p50 ms | p95 ms | req/s | requests | non-2xx/errors | target at 100k | note |\n|---:|---|---:|---:|---:|---:|---:|---|---|';
-  const lines = rows.map((row) =>
-    `| ${row.size.toLocaleString('en')} | ${row.name} | ${fmt(row.p50)} | ${fmt(row.p95)} | ${fmt(row.rps)} | ${row.requests ?? '–'} | ${row.errors ?? '–'} | ${verdict(row)} | ${row.note ?? ''} |`,
-  );
-  return [head, ...lines].join('\n');
+async function preparePostgres(cluster: BenchCluster, dir: string, size: number): Promise<Prepared> {
+  const { url, store, note } = await cluster.prepare(size, join(dir, `seed-${size}.json`));
+  return { store, note, env: { DATABASE_URL: url, OUTBOX_DIR: join(dir, 'outbox') }, settle: () => cluster.quiet(url), dispose: () => cluster.drop(url) };
 }
 
 async function main() {
@@ -284,56 +330,45 @@ async function main() {
     rows.push(row);
     console.log(`  ${row.name}: p50 ${fmt(row.p50)} ms, p95 ${fmt(row.p95)} ms, ${fmt(row.rps)} req/s, ${row.requests} requests, ${row.errors} errors${row.note ? ` (${row.note})` : ''}`);
   };
+  const selected = (test: Case) => (!test.stores || test.stores.includes(STORE)) && (!ONLY || test.name.includes(ONLY) || test.baseline?.includes(ONLY));
   const dir = await mkdtemp(join(tmpdir(), 'qcflow-bench-'));
+  const cluster = STORE === 'postgres' ? await startBenchCluster() : undefined;
   try {
     for (const size of SIZES) {
-      const file = join(dir, `db-${size}.json`);
-      const generated = performance.now();
-      const store = await generateStore(file, size);
-      const megabytes = (await stat(file)).size / 1e6;
-      const note = `store file ${megabytes.toFixed(0)} MB, generated in ${((performance.now() - generated) / 1000).toFixed(1)} s`;
+      const prepared = cluster ? await preparePostgres(cluster, dir, size) : await prepareLowdb(dir, size);
+      const { store, env, note, file } = prepared;
       console.log(`\n${size} services: ${note}`);
-      const server = await startServer(file);
+      const server = await startServer(env);
       rows.push({ size, name: 'server start (spawn → /back/version/)', kind: 'start', p50: server.startMs, note });
       console.log(`  start ${server.startMs.toFixed(0)} ms`);
       try {
-        const cookie = await login(server.base);
-        for (const test of cases(store, size, file).filter((test) => !ONLY || test.name.includes(ONLY))) {
+        const first = { base: server.base, cookie: await login(server.base) };
+        for (const test of cases(store, size, file).filter(selected)) {
           if (test.serverEnv) continue;
-          log({ size, ...(await measure(server.base, cookie, test)) });
+          const measured = test.baseline ? await measureTwoServers(first, prepared, { ...test, baseline: test.baseline }) : [await measure([first], test)];
+          for (const row of measured) log({ size, ...row });
+          await prepared.settle();
         }
       } finally {
         await stopServer(server.child);
       }
-      for (const test of cases(store, size, file).filter((test) => test.serverEnv && (!ONLY || test.name.includes(ONLY)))) {
-        const own = await startServer(file, test.serverEnv);
+      for (const test of cases(store, size, file).filter((test) => test.serverEnv && selected(test))) {
+        const own = await startServer(env, test.serverEnv);
         try {
-          log({ size, ...(await measure(own.base, await login(own.base), test)) });
+          log({ size, ...(await measure([{ base: own.base, cookie: await login(own.base) }], test)) });
+          await prepared.settle();
         } finally {
           await stopServer(own.child);
         }
       }
-      await rm(file, { force: true });
+      await prepared.dispose();
     }
   } finally {
+    await cluster?.stop();
     await rm(dir, { recursive: true, force: true });
   }
-  const cpu = cpus();
-  const header = [
-    '# QCFlow benchmark',
-    '',
-    `Run ${new Date().toISOString()} on ${cpu.length} × ${cpu[0]?.model ?? 'cpu'}, Node ${process.version}: the real server (node + tsx) on a generated lowdb store, autocannon over loopback, logged in as quality@brand.test (Maison Lumière, client of every generated service).`,
-    `Reads: ${SECONDS} s per case, ${CONNECTIONS} connections (a request may wait for the other one: the server is single-threaded); writes: 1 connection, a fixed number of requests. Percentiles from every response's time.`,
-    'Server start is a single measure (spawn → first answer of /back/version/); its p50 column holds it.',
-    `This run measured ${SIZES.map((size) => size.toLocaleString('en')).join(', ')} services${ONLY ? ` (cases holding "${ONLY}")` : ''}; other rows are kept from earlier runs (the file's git history dates them).`,
-    `Writes (${WRITES} per case) append their change to the store's journal and fsync it; the JSON file is rewritten only once the journal passes 16 MB or half its size (not reached here, except in the fold case, whose own server folds after any write: the rewrite runs beside requests and writes, a chunk at a time).`,
-    '',
-    '',
-  ].join('\n');
-  const file = join(ROOT, 'bench', 'results.md');
-  const merged = mergeRows(await readFile(file, 'utf8').catch(() => ''), table(rows));
-  await writeFile(file, `${header}${merged}\n`);
-  console.log(`\n${table(rows)}\n\nWritten to bench/results.md (rows of cases not run this time are kept as they were)`);
+  await writeResults({ store: STORE, rows, sizes: SIZES, seconds: SECONDS, only: ONLY, connections: CONNECTIONS, writes: WRITES, pgVersion: cluster?.version });
+  console.log(`\n${table(rows, STORE)}\n\nWritten to bench/results.md (rows of cases not run this time are kept as they were)`);
 }
 
 await main();
