@@ -52,6 +52,15 @@ export async function ensureIndexes(client: pg.ClientBase, indexes: IndexDefs): 
   }
   if (!wanted.length) return;
   await underSchemaLock(client, async () => {
-    for (const { table, name, columns } of wanted) await client.query(`CREATE INDEX IF NOT EXISTS ${name} ON ${table} (${columns})`);
+    const { rows } = await client.query<{ name: string }>('SELECT quote_ident(indexname) AS name FROM pg_indexes WHERE schemaname = current_schema()');
+    const existing = new Set(rows.map((row) => row.name));
+    const created = new Set<string>();
+    for (const { table, name, columns } of wanted) {
+      if (existing.has(name)) continue;
+      await client.query(`CREATE INDEX ${name} ON ${table} (${columns})`);
+      created.add(table);
+    }
+    // The statistics of the new keys now: without them the planner guesses and may not use the indexes.
+    for (const table of created) await client.query(`ANALYZE ${table}`);
   });
 }

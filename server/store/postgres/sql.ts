@@ -2,7 +2,8 @@
  * A `Query` compiled to parameterized SQL over a collection table (see migrations.ts), giving the
  * answers `runQuery` gives in memory. Values and field names always travel as parameters.
  *
- * Every compiled condition is true or false, never NULL, so `not` negates exactly. Equality is
+ * Under a `not`, every compiled condition is true or false, never NULL, so `not` negates exactly
+(elsewhere a comparison may be NULL where false is meant: see `onKey`). Equality is
  * jsonb containment (`data @> {"f": v}` for a value, `{"f": [v]}` for an array holding it), which
  * the GIN index on `data` answers; keywords are matched on the normalized copy of the record
  * (`norm`, `search`) written by the store, since SQL cannot reproduce `normalize` (text.ts).
@@ -19,6 +20,9 @@ export interface Statement {
 /** The parameters of one statement: `add` returns the placeholder of a value. */
 class Params {
   readonly values: unknown[] = [];
+  /** Inside an odd number of `not`s: a comparison must then be false, not NULL, on a missing key. */
+  negated = false;
+
   /** The declared types of the collection's indexed fields. */
   constructor(readonly types: FieldTypes | undefined) {}
 
@@ -96,7 +100,7 @@ function equalsAny(params: Params, fields: string[], values: Exclude<Scalar, nul
     if (!typed.length) continue;
     const key = keyOf(field, type);
     const wanted = typed.length === 1 ? `${params.add(type === 'number' ? String(typed[0]) : typed[0])}::${SQL_TYPES[type]}` : `ANY(${params.add(typed.map((value) => (type === 'number' ? String(value) : value)))}::${SQL_TYPES[type]}[])`;
-    parts.push(`(${key} IS NOT NULL AND ${key} = ${wanted})`);
+    parts.push(onKey(params, key, `${key} = ${wanted}`));
   }
   if (shapes.length > MAX_OR_SHAPES) parts.push(`data @> ANY(${params.add(shapes)}::jsonb[])`);
   else parts.push(...shapes.map((shape) => `data @> ${params.add(shape)}::jsonb`));
@@ -106,18 +110,26 @@ function equalsAny(params: Params, fields: string[], values: Exclude<Scalar, nul
 const OPERATORS = { gte: '>=', lte: '<=', gt: '>', lt: '<' } as const;
 
 /**
+ * A comparison on a key, NULL when the key is (a missing value, or one of another type). Under
+ * no `not`, NULL filters the row out as false would: `and` and `or` alone never turn it into
+ * true, so the bare comparison is exact there, and the cheapest (the key is read once). Under a
+ * `not`, `key IS NOT NULL AND …` makes it false. Either form is what a btree on the key serves.
+ */
+const onKey = (params: Params, key: string, comparison: string) => (params.negated ? `(${key} IS NOT NULL AND ${comparison})` : `(${comparison})`);
+
+/**
  * Ordered comparison of a present value of the bound's type: numbers numerically, strings by
- * code point. `key IS NOT NULL AND …` is never NULL, and a btree index on the key serves it.
+ * code point, on the field's typed key (`onKey`).
  */
 function compare(params: Params, field: string, op: keyof typeof OPERATORS, bound: unknown): string {
   if (typeof bound === 'number') {
     if (Number.isNaN(bound)) return FALSE; // every comparison with NaN is false in JS
     const key = keyOf(field, 'number');
-    return `(${key} IS NOT NULL AND ${key} ${OPERATORS[op]} ${params.add(String(bound))}::numeric)`;
+    return onKey(params, key, `${key} ${OPERATORS[op]} ${params.add(String(bound))}::numeric`);
   }
   if (typeof bound === 'string') {
     const key = keyOf(field, 'string');
-    return `(${key} IS NOT NULL AND ${key} ${OPERATORS[op]} ${params.add(bound)}::text)`;
+    return onKey(params, key, `${key} ${OPERATORS[op]} ${params.add(bound)}::text`);
   }
   throw new TypeError(`Unsupported bound for ${op} on ${field}: ${JSON.stringify(bound)}`);
 }
@@ -174,8 +186,12 @@ function compileCondition(params: Params, condition: Condition): string {
       return all(condition.all.map((part) => compileCondition(params, part)));
     case 'or':
       return any(condition.any.map((part) => compileCondition(params, part)));
-    case 'not':
-      return `NOT ${compileCondition(params, condition.condition)}`;
+    case 'not': {
+      params.negated = !params.negated;
+      const inner = compileCondition(params, condition.condition);
+      params.negated = !params.negated;
+      return `NOT ${inner}`;
+    }
   }
 }
 

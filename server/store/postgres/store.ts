@@ -3,7 +3,7 @@
  * queries compiled to SQL (sql.ts); transactions are SERIALIZABLE and run again, a bounded number
  * of times, when PostgreSQL reports a serialization failure or a deadlock.
  */
-import pLimit from 'p-limit';
+import pLimit, { type LimitFunction } from 'p-limit';
 import pg from 'pg';
 import { deepFreeze, type StoreData } from '../draft';
 import { importData, type ImportResult } from './importData';
@@ -165,11 +165,11 @@ export class PostgresStore extends PgReader implements AsyncStore {
     private readonly pool: pg.Pool,
     private readonly schemaPool: pg.Pool,
     schema: Schema,
+    private readonly limit: LimitFunction,
   ) {
     super((text, values) => pool.query(text, values), schema);
   }
 
-  private readonly limit = pLimit(CONCURRENT_TRANSACTIONS);
 
   async transaction<R>(work: (tx: Writer) => Promise<R>): Promise<R> {
     for (let attempt = 1; ; attempt++) {
@@ -236,10 +236,12 @@ export interface PostgresOptions {
   poolSize?: number;
   /** The ordered indexes declared per collection (`x-indexes`; `storeIndexes` of schemas.ts). */
   indexes?: IndexDefs;
+  /** Transactions run at once (default 4; tests of concurrency raise it). */
+  concurrentTransactions?: number;
 }
 
 /** Opens the store at `url`, applying pending migrations first. */
-export async function openPostgresStore({ url, poolSize = 10, indexes = new Map() }: PostgresOptions): Promise<PostgresStore> {
+export async function openPostgresStore({ url, poolSize = 10, indexes = new Map(), concurrentTransactions = CONCURRENT_TRANSACTIONS }: PostgresOptions): Promise<PostgresStore> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   const schemaPool = new pg.Pool({ connectionString: url, max: 1 });
   // An idle connection that drops (server restart) must not crash the process: the pool replaces it.
@@ -258,5 +260,5 @@ export async function openPostgresStore({ url, poolSize = 10, indexes = new Map(
     await Promise.all([pool.end(), schemaPool.end()]);
     throw error;
   }
-  return new PostgresStore(pool, schemaPool, { tables, types: fieldTypes(indexes) });
+  return new PostgresStore(pool, schemaPool, { tables, types: fieldTypes(indexes) }, pLimit(concurrentTransactions));
 }
