@@ -52,8 +52,9 @@ export async function ensureIndexes(client: pg.ClientBase, indexes: IndexDefs): 
   }
   if (!wanted.length) return;
   await underSchemaLock(client, async () => {
-    const { rows } = await client.query<{ name: string }>('SELECT quote_ident(indexname) AS name FROM pg_indexes WHERE schemaname = current_schema()');
-    const existing = new Set(rows.map((row) => row.name));
+    const { rows } = await client.query<{ name: string }>(`SELECT format('%I', indexname) AS name FROM pg_indexes WHERE schemaname = current_schema()`);
+    // Quoted as the names built here are (collections.ts quotes every identifier).
+    const existing = new Set(rows.map((row) => (row.name.startsWith('"') ? row.name : `"${row.name}"`)));
     const created = new Set<string>();
     for (const { table, name, columns } of wanted) {
       if (existing.has(name)) continue;
