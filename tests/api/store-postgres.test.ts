@@ -272,6 +272,8 @@ describe('PostgreSQL store: declared indexes (x-indexes, x-index)', () => {
     await client.connect();
     try {
       await client.query('ANALYZE typed');
+      // Opening again finds the indexes there and makes no other.
+      await (await openPostgresStore({ url: typedUrl, indexes: INDEXES })).close();
       const { rows: indexes } = await client.query<{ indexname: string }>("SELECT indexname FROM pg_indexes WHERE tablename = 'typed' AND indexname LIKE 'typed\\_x\\_%'");
       expect(indexes).toHaveLength(1);
       const { text, values } = selectStatement('"typed"', { collection: COLLECTION, where: { op: 'and', all: [{ op: 'lte', field: 'd', value: '2024-06-15' }, { op: 'eq', field: 'n', value: 7 }] }, orderBy: [...BY_DATE.orderBy], limit: 5 }, new Map([['d', 'string'], [ID_FIELD, 'number'], ['n', 'number']]));
