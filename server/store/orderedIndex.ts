@@ -43,6 +43,15 @@ interface Block {
   text: string;
   /** Where row i's text begins in `text` (one more entry: the end). */
   offsets: Int32Array;
+  /** Per field (computed on first use): the least and greatest of its rows' values, per type. */
+  ranges: Map<string, Ranges>;
+}
+
+type Key = string | number;
+/** The least and greatest strings and numbers a field holds in a block (none: no value of that type). */
+interface Ranges {
+  string?: [string, string];
+  number?: [number, number];
 }
 
 /** Rows per block: small enough to rebuild in well under a millisecond, few enough blocks to skip fast. */
@@ -68,7 +77,7 @@ function blockOf(def: IndexDef, rows: Stored[]): Block {
     });
   }
   offsets[rows.length] = length;
-  return { rows, keys: rows.map(lead), ids: rows.map((row) => String(id(row))), text: texts.join(''), offsets };
+  return { rows, keys: rows.map(lead), ids: rows.map((row) => String(id(row))), text: texts.join(''), offsets, ranges: new Map() };
 }
 
 function blocksOf(def: IndexDef, rows: Stored[]): Block[] {
@@ -122,10 +131,9 @@ const sameOrder = (a: Order[], b: Order[] | undefined) =>
 /** Whether the index gives the query's order (and so can answer it). */
 export const servesOrder = (def: IndexDef, orderBy: Order[] | undefined) => sameOrder(def.orderBy, orderBy);
 
-/** The conditions every matching record meets: the parts of a top-level `and`. */
-const conjuncts = (where: Condition | undefined): Condition[] => (!where ? [] : where.op === 'and' ? where.all : [where]);
+/** The conditions every matching record meets: the parts of a top-level `and`, and of the `and`s in it. */
+const conjuncts = (where: Condition | undefined): Condition[] => (!where ? [] : where.op === 'and' ? where.all.flatMap(conjuncts) : [where]);
 
-type Key = string | number;
 const less = (a: unknown, b: Key) => typeof a === typeof b && (a as Key) < b;
 const greater = (a: unknown, b: Key) => typeof a === typeof b && (a as Key) > b;
 
@@ -172,6 +180,49 @@ function keywordOf(def: IndexDef, where: Condition | undefined): string {
   return longest;
 }
 
+function rangesOf(block: Block, field: string): Ranges {
+  let ranges = block.ranges.get(field);
+  if (ranges) return ranges;
+  ranges = {};
+  const read = fieldReader(field);
+  for (const row of block.rows) {
+    const value = read(row);
+    if (typeof value === 'string') ranges.string = ranges.string ? [value < ranges.string[0] ? value : ranges.string[0], value > ranges.string[1] ? value : ranges.string[1]] : [value, value];
+    else if (typeof value === 'number' && !Number.isNaN(value)) ranges.number = ranges.number ? [Math.min(value, ranges.number[0]), Math.max(value, ranges.number[1])] : [value, value];
+  }
+  block.ranges.set(field, ranges);
+  return ranges;
+}
+
+/**
+ * Whether some row of the block may meet the condition, judged from the least and greatest value
+ * of the fields it bounds (a block's "zone map"): a block whose rows all end before a date range
+ * starts is skipped, whatever the order. Other conditions are assumed to be met.
+ */
+function mayMatch(block: Block, condition: Condition): boolean {
+  switch (condition.op) {
+    case 'gte':
+    case 'gt':
+    case 'lte':
+    case 'lt': {
+      const bound = condition.value;
+      const range = typeof bound === 'string' ? rangesOf(block, condition.field).string : typeof bound === 'number' ? rangesOf(block, condition.field).number : undefined;
+      if (!range) return false; // comparisons hold only for present values of the bound's type
+      const [least, greatest] = range as [Key, Key];
+      if (condition.op === 'gte') return greatest >= bound;
+      if (condition.op === 'gt') return greatest > bound;
+      if (condition.op === 'lte') return least <= bound;
+      return least < bound;
+    }
+    case 'and':
+      return condition.all.every((part) => mayMatch(block, part));
+    case 'or':
+      return condition.any.some((part) => mayMatch(block, part));
+    default:
+      return true;
+  }
+}
+
 /** The first row of a block for which `before` is false (rows.length when none). */
 function firstInRange(block: Block, before: (key: unknown) => boolean): number {
   let low = 0;
@@ -196,6 +247,7 @@ export function* candidates(index: OrderedIndex, where: Condition | undefined): 
     const count = block.rows.length;
     if (before?.(block.keys[count - 1])) continue;
     if (after?.(block.keys[0])) return;
+    if (where && !mayMatch(block, where)) continue;
     let row = before ? firstInRange(block, before) : 0;
     while (row < count) {
       if (word) {
