@@ -61,6 +61,8 @@ export default defineConfig({
       PORT: String(PORT),
       HOST: '127.0.0.1',
       DB_FILE: process.env.QCFLOW_E2E_DB_FILE,
+      // E2E_DATABASE_URL=postgres://… runs the browser tests on PostgreSQL (an empty database: the server seeds it).
+      ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
       // E-mails land here as .eml files (tests follow the links they contain).
       OUTBOX_DIR: process.env.QCFLOW_E2E_OUTBOX ?? join(tmpdir(), 'qcflow-e2e-outbox'),
       SEED: 'demo',

@@ -1,10 +1,10 @@
 #!/usr/bin/env node
-// `npm test`: generated/ freshness, vitest (unit, api, and api on PostgreSQL), the login page's bundle budget, then
-// Playwright e2e on the built SPA.
+// `npm test`: generated/ freshness, vitest (unit, api), the login page's bundle budget, then Playwright
+// e2e on the built SPA; the API suite on PostgreSQL (vitest api-pg) runs beside the last two.
 // Each suite prints its own output; the last line is one plain `N passed, N failed` over all suites
 // (skipped tests count in neither). Exit code 1 when anything failed or a suite crashed.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,23 +36,50 @@ function generatedCheck() {
   results.push({ name: 'generate --check', passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1, skipped: 0 });
 }
 
-function vitest() {
-  const report = join(scratch, 'vitest.json');
-  const cli = join(root, 'node_modules', 'vitest', 'vitest.mjs');
-  const args = [cli, 'run', '--passWithNoTests', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
-  const status = run('vitest (unit, api, api-pg)', args, { timeout: 12 * MINUTE });
+const vitestCli = join(root, 'node_modules', 'vitest', 'vitest.mjs');
+const vitestArgs = (projects, report) => [vitestCli, 'run', '--passWithNoTests', ...projects.flatMap((project) => ['--project', project]), '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
+
+/** A vitest run's line of the summary, from its JSON report and exit status. */
+function vitestResult(name, report, status) {
   const json = readReport(report);
-  if (!json) return results.push({ name: 'vitest', passed: 0, failed: 1, skipped: 0, note: `crashed (exit ${status}), no report` });
+  if (!json) return { name, passed: 0, failed: 1, skipped: 0, note: `crashed (exit ${status}), no report` };
   // A test file that fails outside a test (import error, hook) has no failed test: count the file.
   const brokenFiles = json.testResults.filter((file) => file.status === 'failed' && !file.assertionResults.some((t) => t.status === 'failed'));
   const result = {
-    name: 'vitest',
+    name,
     passed: json.numPassedTests,
     failed: json.numFailedTests + brokenFiles.length,
     skipped: json.numPendingTests + json.numTodoTests,
   };
   if (status !== 0 && result.failed === 0) Object.assign(result, { failed: 1, note: `exit ${status} without a failed test` });
-  results.push(result);
+  return result;
+}
+
+function vitest() {
+  const report = join(scratch, 'vitest.json');
+  const status = run('vitest (unit, api)', vitestArgs(['unit', 'api'], report), { timeout: 8 * MINUTE });
+  results.push(vitestResult('vitest', report, status));
+}
+
+/**
+ * The API suite on PostgreSQL (project api-pg), on one worker, beside the build and the browser
+ * tests (which use about one core): its output is printed once it ends.
+ */
+function startVitestOnPostgres() {
+  const report = join(scratch, 'vitest-pg.json');
+  const log = join(scratch, 'vitest-pg.log');
+  const out = openSync(log, 'w');
+  const child = spawn(process.execPath, [...vitestArgs(['api-pg'], report), '--maxWorkers=1'], { cwd: root, stdio: ['ignore', out, out], env: process.env });
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15 * MINUTE);
+  const ended = new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
+  return async () => {
+    const status = await ended;
+    clearTimeout(timer);
+    closeSync(out);
+    console.log('\n━━ vitest (api-pg: the API suite on PostgreSQL) ━━');
+    process.stdout.write(readFileSync(log, 'utf8'));
+    results.push(vitestResult('vitest api-pg', report, status));
+  };
 }
 
 /** The built SPA, then the login page's JavaScript against its gzip budget (scripts/bundle-budget.mjs). */
@@ -90,7 +117,7 @@ function playwright() {
   results.push(result);
 }
 
-for (const [name, suite] of [['generate --check', generatedCheck], ['vitest', vitest], ['bundle budget', bundleBudget], ['playwright', playwright]]) {
+function guarded(name, suite) {
   try {
     suite();
   } catch (error) {
@@ -98,6 +125,14 @@ for (const [name, suite] of [['generate --check', generatedCheck], ['vitest', vi
     results.push({ name, passed: 0, failed: 1, skipped: 0, note: 'the runner crashed' });
   }
 }
+
+guarded('generate --check', generatedCheck);
+guarded('vitest', vitest);
+let finishVitestOnPostgres;
+guarded('vitest api-pg', () => (finishVitestOnPostgres = startVitestOnPostgres()));
+guarded('bundle budget', bundleBudget);
+guarded('playwright', playwright);
+if (finishVitestOnPostgres) await finishVitestOnPostgres();
 rmSync(scratch, { recursive: true, force: true });
 
 console.log('\n━━ summary ━━');
