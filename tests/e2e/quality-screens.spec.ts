@@ -236,8 +236,9 @@ test.describe('search tools', () => {
 
   test('column dialog: at least one column stays visible; hide, reorder and restore', async ({ page }) => {
     await login(page, ACCOUNTS.quality, { path: NON_COMPLIANCES.route });
+    // The grid draws its header after the page: wait for it before reading it.
+    await expect.poll(async () => (await gridHeaders(page)).length).toBeGreaterThan(2);
     const initial = await gridHeaders(page);
-    expect(initial.length).toBeGreaterThan(2);
 
     await page.getByRole('toolbar').getByRole('button', { name: en('engine.columns.title') }).click();
     const dialog = page.getByRole('dialog', { name: en('engine.columns.title') });
