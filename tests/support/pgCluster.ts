@@ -3,7 +3,7 @@
  * no durability (fsync off), stopped and deleted by `stop()` — or when the process exits.
  */
 import { execFile, execFileSync, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { accessSync, chownSync, constants, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +16,20 @@ export interface PgCluster {
   /** Creates a database (a copy of `template` when given, which nobody may be connected to); answers its URL. */
   createDatabase(name: string, template?: string): Promise<string>;
   stop(): Promise<void>;
+}
+
+/**
+ * Where clusters live: in memory (/dev/shm) when the machine has it, so that a test cluster's
+ * writes (template copies, WAL) never compete for the disk with the servers under test, whose
+ * embedded store fsyncs every write. Else the temp folder.
+ */
+function clusterParent(): string {
+  try {
+    accessSync('/dev/shm', constants.W_OK);
+    return '/dev/shm';
+  } catch {
+    return tmpdir();
+  }
 }
 
 /** `postgres://postgres@127.0.0.1:<port>/<database>` */
@@ -98,7 +112,7 @@ async function freePort(): Promise<number> {
 export async function startPgCluster(): Promise<PgCluster> {
   const bin = serverBinaries();
   const owner = clusterOwner();
-  const root = mkdtempSync(join(tmpdir(), 'qcflow-pg-'));
+  const root = mkdtempSync(join(clusterParent(), 'qcflow-pg-'));
   const data = join(root, 'data');
   const sockets = join(root, 'sockets');
   mkdirSync(sockets);
