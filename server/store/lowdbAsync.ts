@@ -1,9 +1,7 @@
-import { buildIndex, candidates, servesOrder, updateIndex, type CollectionIndexes, type IndexDef, type OrderedIndex } from './orderedIndex';
+import { buildIndex, candidates, servesOrder, updateIndex, type IndexDef, type IndexDefs, type OrderedIndex } from './orderedIndex';
 import { matcher, runQuery, type Query } from './query';
 import type { AsyncStore, Id, ReadOps, Reader, Row, Store, Stored, WriteOps, Writer } from './types';
 
-/** The indexes declared per collection; the embedded store keeps the ordered ones (`x-indexes`). */
-export type IndexDefs = ReadonlyMap<string, CollectionIndexes>;
 
 /**
  * The embedded store behind the asynchronous, declarative interface (`AsyncStore`): queries run

@@ -19,6 +19,9 @@ export interface CollectionIndexes {
   fields: Readonly<Record<string, KeyType>>;
 }
 
+/** The indexes declared per collection (`storeIndexes` of schemas.ts): what both adapters are given. */
+export type IndexDefs = ReadonlyMap<string, CollectionIndexes>;
+
 export interface IndexDef {
   /** The order the index keeps; its last field is the collection's id field, so no two rows tie. */
   orderBy: Order[];

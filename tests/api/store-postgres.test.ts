@@ -207,8 +207,6 @@ describe('PostgreSQL store: queries answer as runQuery does', () => {
     return all;
   }
 
-  const idsOf = (records: readonly Row[]) => records.map((record) => record[ID_FIELD]);
-
   it('gives the same records in the same order for random records and queries', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(recordArbitrary, { maxLength: 30 }), fc.array(queryArbitrary(COLLECTION), { minLength: 1, maxLength: 12 }), async (records, queries) => {

@@ -13,11 +13,9 @@
  */
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
-import type { CollectionIndexes, IndexDef, KeyType } from '../orderedIndex';
+import type { IndexDef, IndexDefs, KeyType } from '../orderedIndex';
 import { createCollection, underSchemaLock } from './migrations';
 import { keyOf, type FieldTypes } from './sql';
-
-export type IndexDefs = ReadonlyMap<string, CollectionIndexes>;
 
 /** The declared type of every indexed field, per collection: how `selectStatement` compares and orders it. */
 export function fieldTypes(indexes: IndexDefs): Map<string, FieldTypes> {

@@ -12,7 +12,8 @@ import { ConflictError, NotFoundError, type AsyncStore, type Id, type Reader, ty
 import type { CollectionNames } from './collections';
 import { applyMigrations, listCollections } from './migrations';
 import { columns, indexPosition, INSERTED_AFTER } from './rows';
-import { ensureIndexes, fieldTypes, type IndexDefs } from './indexes';
+import type { IndexDefs } from '../orderedIndex';
+import { ensureIndexes, fieldTypes } from './indexes';
 import { countStatement, selectStatement, type FieldTypes } from './sql';
 import { Tables } from './tables';
 
