@@ -100,7 +100,7 @@ export async function findServices(db: Reader, caller: Caller, criteria: Service
  */
 export async function countOutsideWindow(db: Reader, caller: Caller, criteria: ServiceCriteria, today: string, cap: number): Promise<number> {
   const where = and(...visible(caller), { op: 'not', condition: windowCondition(criteria) }, ...(await criteriaConditions(db, caller, criteria, today)));
-  return (await db.query({ collection: SERVICES, where, orderBy: NEWEST_FIRST, limit: cap + 1 })).length;
+  return db.count({ collection: SERVICES, where, orderBy: NEWEST_FIRST, limit: cap + 1 });
 }
 
 export type TaskLevel = 'HIGH' | 'MID' | 'LOW';

@@ -35,6 +35,9 @@ async function tagsOf(db: Reader, ids: Set<number>) {
   return tags.map((tag) => ({ tagId: tag.tagId, localizedName: tag.localizedName, color: tag.color }));
 }
 
+/** A page of services comes without their lines: the purchase order lines come alongside. */
+const LISTED_WITHOUT = new Set(['purchaseOrderLines', 'laboratoryLines']);
+
 /** The answer for one page of services (only these are presented). */
 export async function searchAnswer(db: Reader, caller: Caller, page: ServiceRow[], day: string) {
   const services: Row[] = [];
@@ -42,11 +45,12 @@ export async function searchAnswer(db: Reader, caller: Caller, page: ServiceRow[
   const taskLevels: Record<string, TaskLevel> = {};
   const contributorIds = new Set<number>();
   const tagIds = new Set<number>();
-  const shown = await presentServices(db, page, caller);
+  const shown = await presentServices(db, page, caller, LISTED_WITHOUT);
   for (const [index, service] of page.entries()) {
-    const { purchaseOrderLines: lines, laboratoryLines: _lab, ...presented } = shown[index];
+    const presented = shown[index];
     services.push(presented);
     const serviceId = service.serviceId as number;
+    const lines = service.purchaseOrderLines;
     if (Array.isArray(lines)) for (const line of lines as Row[]) purchaseOrderLines.push({ serviceId, ...line });
     taskLevels[String(serviceId)] = taskLevel(service, actingSide(service, caller), day);
     for (const id of idsOf(service.contributors)) contributorIds.add(id);

@@ -1,5 +1,5 @@
 import { buildIndex, candidates, servesOrder, updateIndex, type IndexDef, type IndexDefs, type OrderedIndex } from './orderedIndex';
-import { matcher, runQuery, type Query } from './query';
+import { matcher, runQuery, type CountQuery, type Query } from './query';
 import type { AsyncStore, Id, ReadOps, Reader, Row, Store, Stored, WriteOps, Writer } from './types';
 
 
@@ -26,11 +26,13 @@ class SnapshotReader implements Reader {
     return this.scan(this.index(query.collection, def), query) as Stored<T>[];
   }
 
-  async count(query: Omit<Query, 'orderBy' | 'limit' | 'offset'>): Promise<number> {
-    // Any index narrows a count (the order does not matter).
-    const def = this.indexes.get(query.collection)?.ordered[0];
-    if (!def) return runQuery(this.reads.all(query.collection), { where: query.where }).length;
-    return this.scan(this.index(query.collection, def), { where: query.where }).length;
+  async count(query: CountQuery): Promise<number> {
+    // Any index narrows a count: the one of its order if there is one (the order matters with a limit only).
+    const ordered = this.indexes.get(query.collection)?.ordered ?? [];
+    const def = ordered.find((index) => servesOrder(index, query.orderBy)) ?? ordered[0];
+    const { where, limit } = query;
+    if (!def) return runQuery(this.reads.all(query.collection), { where, limit }).length;
+    return this.scan(this.index(query.collection, def), { where, limit }).length;
   }
 
   private index(collection: string, def: IndexDef): OrderedIndex {

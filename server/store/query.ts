@@ -43,6 +43,9 @@ export interface Query {
   offset?: number;
 }
 
+/** What `count` takes (types.ts Reader): a query without an offset. */
+export type CountQuery = Omit<Query, 'offset'>;
+
 export const and = (...all: (Condition | undefined | false)[]): Condition => {
   const kept = all.filter((item): item is Condition => !!item);
   return kept.length === 1 ? kept[0] : { op: 'and', all: kept };

@@ -63,13 +63,17 @@ export class NotFoundError extends Error {
 // ---- the asynchronous, declarative interface (DESIGN rule 5): both adapters implement it ----
 
 export type { Condition, Order, Query } from './query';
-import type { Query } from './query';
+import type { CountQuery, Query } from './query';
 
 /** Reads: one record by id, or a declarative query (never a JS predicate). */
 export interface Reader {
   get<T extends Row = Row>(collection: string, id: Id): Promise<Stored<T> | undefined>;
   query<T extends Row = Row>(query: Query): Promise<Stored<T>[]>;
-  count(query: Omit<Query, 'orderBy' | 'limit' | 'offset'>): Promise<number>;
+  /**
+   * How many records match; with a `limit`, counting stops there (the answer is at most `limit`),
+   * and `orderBy` names the order of the records it reads (an index that has it, when one does).
+   */
+  count(query: CountQuery): Promise<number>;
   getMeta<T = unknown>(key: string): Promise<T | undefined>;
 }
 

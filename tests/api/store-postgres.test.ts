@@ -8,7 +8,7 @@ import { selectStatement } from '../../server/store/postgres/sql';
 import { runQuery, type Query } from '../../server/store/query';
 import { ConflictError, type AsyncStore, type Row, type Stored, type Writer } from '../../server/store/types';
 import { startPgCluster, type PgCluster } from '../support/pgCluster';
-import { ID_FIELD, queryArbitrary, recordArbitrary } from '../support/queryArbitraries';
+import { conditionArbitrary, ID_FIELD, queryArbitrary, recordArbitrary } from '../support/queryArbitraries';
 import { storeContract } from '../support/storeContract';
 
 /**
@@ -213,11 +213,12 @@ describe('PostgreSQL store: queries answer as runQuery does', () => {
         const stored = await load(records);
         for (const query of queries) {
           const expected = idsOf(runQuery(stored, query));
-          const { orderBy: _, limit: __, offset: ___, ...counted } = query;
+          const { offset: _, ...counted } = query;
           const [plain, viaIndexes, count] = await Promise.all([store.query(query), indexed.query(query), store.count(counted)]);
           expect(idsOf(plain), JSON.stringify(query)).toEqual(expected);
           expect(idsOf(viaIndexes), JSON.stringify(query)).toEqual(expected);
-          expect(count).toBe(runQuery(stored, counted as Omit<Query, 'collection'>).length);
+          // A limit caps the count.
+          expect(count).toBe(runQuery(stored, { where: query.where, limit: query.limit }).length);
         }
       }),
       { numRuns: RUNS },
@@ -242,7 +243,15 @@ describe('PostgreSQL store: declared indexes (x-indexes, x-index)', () => {
   const typedRecords = fc
     .uniqueArray(fc.integer({ min: 0, max: 500 }), { maxLength: 30 })
     .chain((ids) => fc.tuple(...ids.map((id) => recordArbitrary.map((record) => ({ ...record, [ID_FIELD]: id })))));
-  const orderedQuery = fc.record({ query: queryArbitrary(COLLECTION), indexOrder: fc.boolean() }).map(({ query, indexOrder }) => (indexOrder ? { ...query, orderBy: [...BY_DATE.orderBy] } : query));
+  const inIndexOrder = fc.record({ query: queryArbitrary(COLLECTION), indexOrder: fc.boolean() }).map(({ query, indexOrder }) => (indexOrder ? { ...query, orderBy: [...BY_DATE.orderBy] } : query));
+  /** Keywords on the declared keyword field alone (its own trigram index), maybe negated, beside another condition. */
+  const onKeywordField = fc
+    .record({ value: fc.constantFrom('te', 'E', 'object', '1,', '%', 'SS', 'a b'), other: conditionArbitrary, negated: fc.boolean(), limit: fc.option(fc.integer({ min: 0, max: 8 }), { nil: undefined }) })
+    .map(({ value, other, negated, limit }): Query => {
+      const found = { op: 'keywords' as const, fields: ['s'], value };
+      return { collection: COLLECTION, where: { op: 'and', all: [negated ? { op: 'not', condition: found } : found, other] }, orderBy: [...BY_DATE.orderBy], limit };
+    });
+  const orderedQuery = fc.oneof(inIndexOrder, onKeywordField);
 
   it('answers as runQuery does when fields of a declared type are compared and ordered on their keys', async () => {
     await fc.assert(
@@ -255,6 +264,8 @@ describe('PostgreSQL store: declared indexes (x-indexes, x-index)', () => {
         });
         for (const query of queries) {
           expect(idsOf(await typed.query(query)), JSON.stringify(query)).toEqual(idsOf(runQuery(stored, query)));
+          const { offset: _, ...counted } = query;
+          expect(await typed.count(counted), JSON.stringify(query)).toBe(runQuery(stored, { where: query.where, limit: query.limit }).length);
         }
       }),
       { numRuns: 200 },
@@ -274,10 +285,18 @@ describe('PostgreSQL store: declared indexes (x-indexes, x-index)', () => {
       await (await openPostgresStore({ url: typedUrl, indexes: INDEXES })).close();
       const { rows: indexes } = await client.query<{ indexname: string }>("SELECT indexname FROM pg_indexes WHERE tablename = 'typed' AND indexname LIKE 'typed\\_x\\_%'");
       expect(indexes).toHaveLength(1);
-      const { text, values } = selectStatement('"typed"', { collection: COLLECTION, where: { op: 'and', all: [{ op: 'lte', field: 'd', value: '2024-06-15' }, { op: 'eq', field: 'n', value: 7 }] }, orderBy: [...BY_DATE.orderBy], limit: 5 }, new Map([['d', 'string'], [ID_FIELD, 'number'], ['n', 'number']]));
-      const plan = (await client.query(`EXPLAIN ${text}`, values)).rows.map((row) => row['QUERY PLAN']).join('\n');
+      const indexed = { types: new Map([['d', 'string'], [ID_FIELD, 'number'], ['n', 'number']] as const), keywords: new Set(['s']) };
+      const explain = async (query: Query) => {
+        const { text, values } = selectStatement('"typed"', query, indexed);
+        return (await client.query(`EXPLAIN ${text}`, values)).rows.map((row) => row['QUERY PLAN']).join('\n');
+      };
+      const plan = await explain({ collection: COLLECTION, where: { op: 'and', all: [{ op: 'lte', field: 'd', value: '2024-06-15' }, { op: 'eq', field: 'n', value: 7 }] }, orderBy: [...BY_DATE.orderBy], limit: 5 });
       expect(plan).toContain(`Index Scan using ${indexes[0].indexname}`);
       expect(plan).not.toContain('Sort');
+      // A rare word on the keyword field is looked up in that field's trigram index.
+      const { rows: keywordIndexes } = await client.query<{ indexname: string }>("SELECT indexname FROM pg_indexes WHERE tablename = 'typed' AND indexname LIKE 'typed\\_k\\_%'");
+      expect(keywordIndexes).toHaveLength(1);
+      expect(await explain({ collection: COLLECTION, where: { op: 'keywords', fields: ['s'], value: 'QX7RARE' }, orderBy: [...BY_DATE.orderBy], limit: 5 })).toContain(keywordIndexes[0].indexname);
     } finally {
       await client.end();
     }

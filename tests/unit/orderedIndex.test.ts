@@ -63,6 +63,7 @@ async function expectSameAnswers(db: AsyncStore, queries: Query[]) {
   for (const query of queries) {
     expect(ids(await db.query(query)), JSON.stringify(query)).toEqual(ids(runQuery(all, query)));
     expect(await db.count({ collection: ITEMS, where: query.where })).toBe(runQuery(all, { where: query.where }).length);
+    expect(await db.count({ collection: ITEMS, where: query.where, orderBy: query.orderBy, limit: query.limit })).toBe(runQuery(all, { where: query.where, limit: query.limit }).length);
   }
 }
 

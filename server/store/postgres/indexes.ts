@@ -7,6 +7,9 @@
  * - `x-index` (a property): its key alone. It serves equality and ranges on the field and, as
  *   ANALYZE keeps statistics on index expressions, lets the planner estimate conditions on it
  *   (containment on the JSONB column has no statistics).
+ * - the `keywords` field of `x-indexes`: a trigram index on its normalized text (`normOf`), which
+ *   a keyword search on that field alone uses, and whose statistics let the planner tell a rare
+ *   word (read through this index) from a common one (read along the order, up to the limit).
  * Created when the store opens, if missing, under the schema lock (servers starting together
  * create each once). The name holds a hash of the definition: a changed declaration makes a new
  * index (the old one stays until dropped by hand).
@@ -15,14 +18,17 @@ import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import type { IndexDef, IndexDefs, KeyType } from '../orderedIndex';
 import { createCollection, underSchemaLock } from './migrations';
-import { keyOf, type FieldTypes } from './sql';
+import { keyOf, normOf, type IndexedFields } from './sql';
 
-/** The declared type of every indexed field, per collection: how `selectStatement` compares and orders it. */
-export function fieldTypes(indexes: IndexDefs): Map<string, FieldTypes> {
+/** Per collection, the declared type of every indexed field (how `selectStatement` compares and orders it) and its keyword fields. */
+export function indexedFields(indexes: IndexDefs): Map<string, IndexedFields> {
   return new Map(
     [...indexes].map(([collection, { ordered, fields }]) => [
       collection,
-      new Map<string, KeyType>([...ordered.flatMap((def) => def.orderBy.map(({ field }) => [field, typeOfField(collection, def, field)] as const)), ...Object.entries(fields)]),
+      {
+        types: new Map<string, KeyType>([...ordered.flatMap((def) => def.orderBy.map(({ field }) => [field, typeOfField(collection, def, field)] as const)), ...Object.entries(fields)]),
+        keywords: new Set(ordered.flatMap((def) => def.keywords ?? [])),
+      },
     ]),
   );
 }
@@ -37,12 +43,13 @@ const hashOf = (value: unknown) => createHash('sha256').update(JSON.stringify(va
 
 /** On the schema connection (`client`), which also creates the table of a collection not yet used. */
 export async function ensureIndexes(client: pg.ClientBase, indexes: IndexDefs): Promise<void> {
-  const wanted: { table: string; name: string; columns: string }[] = [];
+  const wanted: { table: string; name: string; columns: string; using?: string }[] = [];
   for (const [collection, { ordered, fields }] of indexes) {
     const names = await createCollection(client, collection);
     for (const def of ordered) {
       const columns = def.orderBy.map(({ field, desc }) => `(${keyOf(field, typeOfField(collection, def, field))}) ${desc ? 'DESC' : 'ASC'} NULLS LAST`);
       wanted.push({ table: names.table, name: names.index(`x_${hashOf(def)}`), columns: [...columns, 'position'].join(', ') });
+      if (def.keywords) wanted.push({ table: names.table, name: names.index(`k_${hashOf(def.keywords)}`), columns: `${normOf(def.keywords)} gin_trgm_ops`, using: 'gin' });
     }
     for (const [field, type] of Object.entries(fields)) {
       wanted.push({ table: names.table, name: names.index(`f_${hashOf({ field, type })}`), columns: `(${keyOf(field, type)})` });
@@ -54,9 +61,9 @@ export async function ensureIndexes(client: pg.ClientBase, indexes: IndexDefs): 
     // Quoted as the names built here are (collections.ts quotes every identifier).
     const existing = new Set(rows.map((row) => (row.name.startsWith('"') ? row.name : `"${row.name}"`)));
     const created = new Set<string>();
-    for (const { table, name, columns } of wanted) {
+    for (const { table, name, columns, using = 'btree' } of wanted) {
       if (existing.has(name)) continue;
-      await client.query(`CREATE INDEX ${name} ON ${table} (${columns})`);
+      await client.query(`CREATE INDEX ${name} ON ${table} USING ${using} (${columns})`);
       created.add(table);
     }
     // The statistics of the new keys now: without them the planner guesses and may not use the indexes.

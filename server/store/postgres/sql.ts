@@ -23,8 +23,12 @@ class Params {
   /** Inside an odd number of `not`s: a comparison must then be false, not NULL, on a missing key. */
   negated = false;
 
-  /** The declared types of the collection's indexed fields. */
-  constructor(readonly types: FieldTypes | undefined) {}
+  constructor(readonly indexed: IndexedFields | undefined) {}
+
+  /** The declared type of an indexed field. */
+  typeOf(field: string): KeyType | undefined {
+    return this.indexed?.types.get(field);
+  }
 
   add(value: unknown): string {
     this.values.push(value);
@@ -91,7 +95,7 @@ function equalsAny(params: Params, fields: string[], values: Exclude<Scalar, nul
   const parts: string[] = [];
   const shapes: string[] = [];
   for (const field of fields) {
-    const type = params.types?.get(field);
+    const type = params.typeOf(field);
     if (!type) {
       for (const value of values) shapes.push(JSON.stringify(shapeOf(field, value)), JSON.stringify(shapeOf(field, [value])));
       continue;
@@ -136,19 +140,26 @@ function compare(params: Params, field: string, op: keyof typeof OPERATORS, boun
 
 const escapeLike = (word: string) => word.replace(/[\\%_]/g, (char) => `\\${char}`);
 
+/** The normalized text of a field, as its keyword index (indexes.ts) holds it. */
+export const normOf = (field: string) => `(norm ->> ${escapeLiteral(field)})`;
+
 /**
- * Every word appears in the normalized text of one of the fields. `search` (all the fields'
- * normalized text) is tested first: it is implied by the exact test and has the trigram index.
+ * Every word appears in the normalized text of one of the fields. A declared keyword field
+ * (`keywords` of `x-indexes`) alone is matched on its own trigram index, whose statistics let
+ * the planner weigh the match. Otherwise `search` (all the fields' normalized text) is tested
+ * first: it is implied by the exact test and has the trigram index.
  */
 function keywords(params: Params, fields: string[], value: string): string {
   if (fields.some((field) => field.includes('.'))) throw new TypeError(`Keywords search top-level fields only: ${fields.join(', ')}`);
   const words = keywordsOf(value);
   if (!words.length) return TRUE;
-  const names = fields.map(escapeLiteral);
+  const [only] = fields;
+  const indexed = fields.length === 1 && params.indexed?.keywords.has(only);
   return all(
     words.map((word) => {
       const pattern = params.add(`%${escapeLike(word)}%`);
-      return `(search LIKE ${pattern} AND ${any(names.map((name) => `coalesce(norm ->> ${name}, '') LIKE ${pattern}`))})`;
+      if (indexed) return onKey(params, normOf(only), `${normOf(only)} LIKE ${pattern}`);
+      return `(search LIKE ${pattern} AND ${any(fields.map((field) => `coalesce(${normOf(field)}, '') LIKE ${pattern}`))})`;
     }),
   );
 }
@@ -202,10 +213,10 @@ function compileCondition(params: Params, condition: Condition): string {
  * (`types`: the schema's, for the fields of `x-indexes`) has only its type's key, which is what
  * its expression index holds.
  */
-function orderKeys(orderBy: Order[] | undefined, types: FieldTypes | undefined): string {
+function orderKeys(orderBy: Order[] | undefined, params: Params): string {
   const keys = (orderBy ?? []).flatMap(({ field, desc }) => {
     const direction = desc ? 'DESC NULLS LAST' : 'ASC NULLS LAST';
-    const known = types?.get(field);
+    const known = params.typeOf(field);
     return (known ? [known] : (['number', 'string', 'boolean'] as const)).map((type) => `${keyOf(field, type)} ${direction}`);
   });
   return [...keys, 'position'].join(', ');
@@ -214,16 +225,23 @@ function orderKeys(orderBy: Order[] | undefined, types: FieldTypes | undefined):
 /** The declared type of some fields of a collection (every value of such a field is of that type, or missing or null). */
 export type FieldTypes = ReadonlyMap<string, KeyType>;
 
+/** What a collection's declared indexes (indexes.ts) give its queries. */
+export interface IndexedFields {
+  types: FieldTypes;
+  /** The keyword fields of its `x-indexes`, each with its own trigram index. */
+  keywords: ReadonlySet<string>;
+}
+
 function count(name: 'limit' | 'offset', value: number | undefined): number | undefined {
   if (value !== undefined && !(Number.isSafeInteger(value) && value >= 0)) throw new RangeError(`Query ${name} must be a non-negative integer, not ${value}`);
   return value;
 }
 
-/** `table`: the quoted table name of the query's collection. */
-export function selectStatement(table: string, query: Query, types?: FieldTypes): Statement {
-  const params = new Params(types);
+/** `SELECT <what>` of the query's matches in its order, after its offset, at most its limit. */
+function select(what: string, table: string, query: Omit<Query, 'collection'>, indexed: IndexedFields | undefined): Statement {
+  const params = new Params(indexed);
   const where = query.where ? compileCondition(params, query.where) : TRUE;
-  let text = `SELECT data FROM ${table} WHERE ${where} ORDER BY ${orderKeys(query.orderBy, types)}`;
+  let text = `SELECT ${what} FROM ${table} WHERE ${where} ORDER BY ${orderKeys(query.orderBy, params)}`;
   const limit = count('limit', query.limit);
   const offset = count('offset', query.offset);
   if (limit !== undefined) text += ` LIMIT ${params.add(limit)}`;
@@ -231,8 +249,16 @@ export function selectStatement(table: string, query: Query, types?: FieldTypes)
   return { text, values: params.values };
 }
 
-export function countStatement(table: string, query: Pick<Query, 'where'>, types?: FieldTypes): Statement {
-  const params = new Params(types);
-  const where = query.where ? compileCondition(params, query.where) : TRUE;
-  return { text: `SELECT count(*)::integer AS count FROM ${table} WHERE ${where}`, values: params.values };
+/** `table`: the quoted table name of the query's collection. */
+export const selectStatement = (table: string, query: Query, indexed?: IndexedFields): Statement => select('data', table, query, indexed);
+
+/** With a limit, counting stops there: only the rows up to it are read, in the order given (the index it walks). */
+export function countStatement(table: string, query: Omit<Query, 'collection' | 'offset'>, indexed?: IndexedFields): Statement {
+  if (query.limit === undefined) {
+    const params = new Params(indexed);
+    const where = query.where ? compileCondition(params, query.where) : TRUE;
+    return { text: `SELECT count(*)::integer AS count FROM ${table} WHERE ${where}`, values: params.values };
+  }
+  const capped = select('1', table, query, indexed);
+  return { text: `SELECT count(*)::integer AS count FROM (${capped.text}) AS capped`, values: capped.values };
 }

@@ -7,14 +7,14 @@ import pLimit, { type LimitFunction } from 'p-limit';
 import pg from 'pg';
 import { deepFreeze, type StoreData } from '../draft';
 import { importData, type ImportResult } from './importData';
-import type { Query } from '../query';
+import type { CountQuery, Query } from '../query';
 import { ConflictError, NotFoundError, type AsyncStore, type Id, type Reader, type Row, type Stored, type Writer } from '../types';
 import type { CollectionNames } from './collections';
 import { applyMigrations, listCollections } from './migrations';
 import { columns, indexPosition, INSERTED_AFTER } from './rows';
 import type { IndexDefs } from '../orderedIndex';
-import { ensureIndexes, fieldTypes } from './indexes';
-import { countStatement, selectStatement, type FieldTypes } from './sql';
+import { ensureIndexes, indexedFields } from './indexes';
+import { countStatement, selectStatement, type IndexedFields } from './sql';
 import { Tables } from './tables';
 
 /** SQLSTATEs after which the whole transaction is run again: serialization failure, deadlock. */
@@ -32,10 +32,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type Sql = (text: string, values?: unknown[]) => Promise<pg.QueryResult>;
 
-/** What every reader of one store shares: its tables and the declared types of its indexed fields. */
+/** What every reader of one store shares: its tables and what its declared indexes give queries. */
 interface Schema {
   tables: Tables;
-  types: ReadonlyMap<string, FieldTypes>;
+  indexed: ReadonlyMap<string, IndexedFields>;
 }
 
 class PgReader implements Reader {
@@ -56,14 +56,14 @@ class PgReader implements Reader {
 
   async query<T extends Row = Row>(query: Query): Promise<Stored<T>[]> {
     const { table } = await this.tables.names(query.collection);
-    const { text, values } = selectStatement(table, query, this.schema.types.get(query.collection));
+    const { text, values } = selectStatement(table, query, this.schema.indexed.get(query.collection));
     const { rows } = await this.sql(text, values);
     return rows.map((row) => deepFreeze(row.data as Stored<T>));
   }
 
-  async count(query: Omit<Query, 'orderBy' | 'limit' | 'offset'>): Promise<number> {
+  async count(query: CountQuery): Promise<number> {
     const { table } = await this.tables.names(query.collection);
-    const { text, values } = countStatement(table, query, this.schema.types.get(query.collection));
+    const { text, values } = countStatement(table, query, this.schema.indexed.get(query.collection));
     const { rows } = await this.sql(text, values);
     return rows[0].count as number;
   }
@@ -261,5 +261,5 @@ export async function openPostgresStore({ url, poolSize = 10, indexes = new Map(
     await Promise.all([pool.end(), schemaPool.end()]);
     throw error;
   }
-  return new PostgresStore(pool, schemaPool, { tables, types: fieldTypes(indexes) }, pLimit(concurrentTransactions));
+  return new PostgresStore(pool, schemaPool, { tables, indexed: indexedFields(indexes) }, pLimit(concurrentTransactions));
 }
