@@ -22,3 +22,21 @@ export async function listenThenBuild(host: string, port: number, build: (origin
   app = build(origin);
   return { server, origin };
 }
+
+/**
+ * Stops the server gracefully: it takes no new connection, answers the requests it holds and
+ * closes each connection once idle (a keep-alive client is not waited for); requests still
+ * running after `graceMs` are cut. Resolves when every connection is closed.
+ */
+export function drain(server: ServerType, graceMs: number): Promise<void> {
+  const http = 'closeIdleConnections' in server ? server : undefined;
+  return new Promise((resolve) => {
+    const sweep = setInterval(() => http?.closeIdleConnections(), 50);
+    const cut = setTimeout(() => http?.closeAllConnections(), graceMs);
+    server.close(() => {
+      clearInterval(sweep);
+      clearTimeout(cut);
+      resolve();
+    });
+  });
+}

@@ -1,6 +1,6 @@
 import { createApp } from './app';
 import { openStore } from './boot';
-import { listenThenBuild } from './listen';
+import { drain, listenThenBuild } from './listen';
 import { createMailer } from './mail';
 
 /** `npm run server`: the API under /back/ and the built SPA, configured by environment (CONTRACT.md). */
@@ -34,10 +34,18 @@ const { server, origin } = await listenThenBuild(host, port, (ownOrigin) =>
 );
 console.log(`QCFlow listening on ${origin}`);
 
-/** Finish queued writes (embedded store) or end the connections (PostgreSQL) before leaving; each acknowledged write is already durable. */
+/** How long a stopping server waits for the requests it holds. */
+const DRAIN_MS = 10_000;
+
+/**
+ * Answer the requests in flight (a load balancer sends no new ones to a stopping server), then
+ * finish queued writes (embedded store) or end the connections (PostgreSQL) before leaving; each
+ * acknowledged write is already durable.
+ */
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    server.close();
-    void db.close().then(() => process.exit(0));
+    void drain(server, DRAIN_MS)
+      .then(() => db.close())
+      .then(() => process.exit(0));
   });
 }

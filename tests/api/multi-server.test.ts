@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgresStore } from '../../server/store/postgres/store';
 import type { AsyncStore } from '../../server/store/types';
@@ -138,5 +139,38 @@ describe('kill -9 on PostgreSQL', () => {
       expect(read.status).toBe(200);
       expect(read.body).toEqual(body);
     }
+  });
+});
+
+describe('stopping a server (SIGTERM) on PostgreSQL', () => {
+  it('answers the request it holds, then closes its connections and exits', async () => {
+    const stopping = await start();
+    const client = await loginAs(stopping, ACCOUNTS.manager);
+    const body = JSON.stringify({ title: 'Sent across a SIGTERM', capaType: 'CONTAINMENT', startDate: today() });
+    const cookie = [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const request = http.request(`${stopping.url}/back/bo/capas`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json', Cookie: cookie },
+    });
+    const answered = new Promise<{ status: number; text: string }>((resolve, reject) => {
+      request.on('error', reject);
+      request.on('response', (response) => {
+        let text = '';
+        response.on('data', (chunk) => (text += chunk));
+        response.on('end', () => resolve({ status: response.statusCode!, text }));
+      });
+    });
+    // Half the body: the request is in flight (its route waits for the rest) when the signal comes.
+    request.write(body.slice(0, 20));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    stopping.child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    request.end(body.slice(20));
+    const reply = await answered;
+    expect(reply.status, reply.text).toBe(201);
+    const [code] = (await stopping.exited) as [number | null];
+    expect(code).toBe(0);
+    const { capaId } = JSON.parse(reply.text);
+    expect(await db.get('capas', capaId)).toMatchObject({ title: 'Sent across a SIGTERM' });
   });
 });
