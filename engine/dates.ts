@@ -9,12 +9,15 @@ export interface DateRange {
   toDate: string | null;
 }
 
+/** The names a search schema's `x-defaultRange` may take (`defaultRange`). */
+export const DEFAULT_RANGES = ['currentMonth', 'previousToCurrentMonth', 'plusMinus7Days', 'plusMinus15Days', 'lastSixMonths', 'currentYear'] as const;
+
 /**
  * The default search period named by a search schema's `x-defaultRange` (spec §9 "Default dates").
  * Unknown names give an open range.
  */
 export function defaultRange(name: string | undefined, today: Dayjs = dayjs()): DateRange {
-  switch (name) {
+  switch (name as (typeof DEFAULT_RANGES)[number] | undefined) {
     case 'currentMonth':
       return { fromDate: today.startOf('month').format(DATE), toDate: today.endOf('month').format(DATE) };
     case 'previousToCurrentMonth':

@@ -2,6 +2,7 @@ import { createApp } from './app';
 import { openStore } from './boot';
 import { drain, listenThenBuild } from './listen';
 import { createMailer } from './mail';
+import { SchemaCheckError } from './schemas';
 
 /** `npm run server`: the API under /back/ and the built SPA, configured by environment (CONTRACT.md). */
 const env = process.env;
@@ -18,6 +19,11 @@ const { db, registry, sessionSecret } = await openStore({
   sessionSecret: env.SESSION_SECRET,
   schemasDir,
   foldAtBytes,
+}).catch((error: unknown) => {
+  // The configuration's problems, as `npm run check:schemas` prints them, without a stack trace.
+  if (!(error instanceof SchemaCheckError)) throw error;
+  console.error(`QCFlow cannot start: ${error.message}`);
+  process.exit(1);
 });
 const { server, origin } = await listenThenBuild(host, port, (ownOrigin) =>
   createApp({

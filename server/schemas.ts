@@ -5,6 +5,7 @@ import { workflows } from '../machines';
 import { resolveSchema, type JsonSchema, type SharedDefs } from '../engine/schema/resolve';
 import type { RoleRule } from '../engine/schema/roles';
 import { createAjv, type Validator } from './validation';
+import { checkSchemas, formatProblem, readLocales, type SchemaProblem } from './schemaCheck/check';
 import type { ScreenConfig } from '../engine/config';
 import type { CollectionIndexes, IndexDef, KeyType } from './store/orderedIndex';
 
@@ -101,16 +102,6 @@ function withoutServerOnly(schema: JsonSchema): JsonSchema {
   return { ...schema, properties };
 }
 
-/** Labels: `<lang>.json` or `<anything>.<lang>.json` files of schemas/locales, merged per language. */
-function loadLocales(dir: string): Registry['locales'] {
-  const locales: Registry['locales'] = { en: {}, fr: {}, it: {} };
-  for (const { name, content } of jsonFiles(dir)) {
-    const lang = name.split('.').pop() as keyof Registry['locales'];
-    if (Object.hasOwn(locales, lang)) Object.assign(locales[lang], content);
-  }
-  return locales;
-}
-
 function entityDef(name: string, schema: JsonSchema, compilers: ReturnType<typeof compilersFor>): EntityDef {
   const required = (key: string) => {
     if (!schema[key]) throw new Error(`Entity ${name}: missing ${key}`);
@@ -192,7 +183,20 @@ function compilersFor() {
   return { create: createAjv({ useDefaults: true }), update: createAjv(), search: createAjv({ coerceTypes: 'array' }) };
 }
 
+/** Refused configuration: every problem `npm run check:schemas` reports, one per line. */
+export class SchemaCheckError extends Error {
+  constructor(
+    readonly schemasDir: string,
+    readonly problems: SchemaProblem[],
+  ) {
+    super(`${schemasDir} has ${problems.length} problem${problems.length === 1 ? '' : 's'} (npm run check:schemas):\n${problems.map((problem) => `  ${formatProblem(problem)}`).join('\n')}`);
+  }
+}
+
+/** The configuration under `schemasDir`, checked first (server/schemaCheck): a problem refuses it with SchemaCheckError. */
 export function loadRegistry(schemasDir: string): Registry {
+  const problems = checkSchemas(schemasDir);
+  if (problems.length) throw new SchemaCheckError(schemasDir, problems);
   const shared: SharedDefs = {
     'enums.json': readJson(join(schemasDir, 'enums.json')) as SharedDefs[string],
     'formats.json': readJson(join(schemasDir, 'formats.json')) as SharedDefs[string],
@@ -220,7 +224,7 @@ export function loadRegistry(schemasDir: string): Registry {
     ui: Object.fromEntries(jsonFiles(join(schemasDir, 'ui')).map(({ name, content }) => [name, content])),
     screens: jsonFiles(join(schemasDir, 'screens')).map(({ content }) => content as Screen),
     enums: shared['enums.json'].$defs,
-    locales: loadLocales(join(schemasDir, 'locales')),
+    locales: readLocales(join(schemasDir, 'locales')),
     publicEntities: Object.fromEntries([...entities].map(([name, def]) => [name, withoutServerOnly({ $id: name, ...def.schema })])),
   };
 }

@@ -1,7 +1,7 @@
-import { cp, rm } from 'node:fs/promises';
+import { cp, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNTS, ROOT, copySchemas, loginAs, shiftDay, startServer, today, type Client, type TestServer } from './helpers';
+import { ACCOUNTS, ROOT, copySchemas, loginAs, shiftDay, startProcess, startServer, tempDir, today, type Client, type TestServer } from './helpers';
 
 /**
  * The low-code promise: a config author adds an entity, a search form and a screen as JSON
@@ -75,5 +75,24 @@ describe('an entity no code knows', () => {
     expect(menu[0]).toEqual({ name: 'screen.widgetSearch', icon: 'box', link: '/widgets/search' });
     const inspector = await loginAs(server, ACCOUNTS.inspector);
     expect((await inspector.get('/back/bo/menu/')).body).toEqual([]);
+  });
+});
+
+describe('a configuration with a problem', () => {
+  it('keeps the server from starting, with the problem as check:schemas reports it', async () => {
+    const broken = await copySchemas();
+    const dataDir = await tempDir();
+    try {
+      const file = join(broken, 'screens', 'capaSearch.json');
+      const screen = JSON.parse(await readFile(file, 'utf8'));
+      screen.columns.push('titel');
+      await writeFile(file, JSON.stringify(screen));
+      const refused = startProcess({ SCHEMAS_DIR: broken, SEED: 'none', DB_FILE: join(dataDir, 'db.json') });
+      await expect(refused).rejects.toThrow('screens/capaSearch.json /columns/12: unknown field titel in a column: entity capa has no such property');
+      await expect(refused).rejects.toThrow('QCFlow cannot start');
+    } finally {
+      await rm(broken, { recursive: true, force: true });
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ACCOUNTS, cell, en, expectSnack, gridHeaders, gridRow, gridRows, login, pick, resultCount, searchAfter, sheet, shot, today } from './helpers';
@@ -8,33 +8,15 @@ import { ACCOUNTS, cell, en, expectSnack, gridHeaders, gridRow, gridRows, login,
 /**
  * The config-author promise in the browser (README "Adding a screen with JSON only"): a copy of
  * schemas/ plus the fixture entity, search form and screen of tests/fixtures/config-author
- * (the ones tests/api/config-author.test.ts uses) and their labels, served by a second real
- * server. No code knows "widget", yet the menu, the screen, its grid and its sheet work.
+ * (the ones tests/api/config-author.test.ts uses) with their labels (locales/widget.<lang>.json),
+ * served by a second real server. No code knows "widget", yet the menu, the screen, its grid and
+ * its sheet work.
  */
 const PORT = 3998;
 const BASE = `http://127.0.0.1:${PORT}`;
 const ROOT = process.cwd();
 const ROUTE = '/widgets/search';
 const API = '/back/bo/widgets';
-
-/** Step 4 of the README: the labels of the keys the fixture uses (the fixture files have none). */
-const WIDGET_LABELS: Record<string, Record<string, string>> = {
-  en: {
-    'screen.widgetSearch': 'Widgets', 'widget.entity': 'Widget', 'widget.search': 'Widget search', 'widget.widgetId': 'Widget ID',
-    'widget.code': 'Code', 'widget.name': 'Name', 'widget.size': 'Size', 'widget.sizes': 'Sizes', 'widget.madeOn': 'Made on',
-    'widget.count': 'Count', 'widget.maker': 'Maker', 'widget.ownerCompany': 'Owner company', 'widget.createdOn': 'Created on',
-  },
-  fr: {
-    'screen.widgetSearch': 'Gadgets', 'widget.entity': 'Gadget', 'widget.search': 'Recherche de gadgets', 'widget.widgetId': 'ID du gadget',
-    'widget.code': 'Code', 'widget.name': 'Nom', 'widget.size': 'Taille', 'widget.sizes': 'Tailles', 'widget.madeOn': 'Fabriqué le',
-    'widget.count': 'Nombre', 'widget.maker': 'Fabricant', 'widget.ownerCompany': 'Société propriétaire', 'widget.createdOn': 'Créé le',
-  },
-  it: {
-    'screen.widgetSearch': 'Congegni', 'widget.entity': 'Congegno', 'widget.search': 'Ricerca congegni', 'widget.widgetId': 'ID congegno',
-    'widget.code': 'Codice', 'widget.name': 'Nome', 'widget.size': 'Taglia', 'widget.sizes': 'Taglie', 'widget.madeOn': 'Fabbricato il',
-    'widget.count': 'Numero', 'widget.maker': 'Produttore', 'widget.ownerCompany': 'Società proprietaria', 'widget.createdOn': 'Creato il',
-  },
-};
 
 let dir: string;
 let server: ChildProcess | undefined;
@@ -49,10 +31,6 @@ test.beforeAll(async () => {
   const schemasDir = join(dir, 'schemas');
   cpSync(join(ROOT, 'schemas'), schemasDir, { recursive: true });
   cpSync(join(ROOT, 'tests/fixtures/config-author'), schemasDir, { recursive: true });
-  for (const [language, entries] of Object.entries(WIDGET_LABELS)) {
-    const file = join(schemasDir, 'locales', `${language}.json`);
-    writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), ...entries }, null, 2));
-  }
 
   // The server itself (no npx in between), in its own process group: afterAll waits for its own
   // exit, after it has folded its journal into the data file, before removing the folder.

@@ -3,11 +3,11 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { workflows } from '../../machines/index';
 import { loadSchemaTree, readJson } from '../../scripts/generate/load';
-import { schemaI18nKeys } from './support/schemaI18nKeys';
+import { labelKeys } from '../../server/schemaCheck/labelKeys';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const tree = loadSchemaTree(join(root, 'schemas'));
-const used = schemaI18nKeys(tree, workflows);
+const used = labelKeys(tree, workflows);
 
 describe('labels of schemas/ in schemas/locales', () => {
   it('finds the keys of every kind of use (titles, messages, screens, sections, enums, workflow actions)', () => {
@@ -20,7 +20,7 @@ describe('labels of schemas/ in schemas/locales', () => {
   it.each(['en', 'fr', 'it'])('%s.json has a non-empty text for every used key', (language) => {
     const labels: Record<string, unknown> = readJson(join(root, 'schemas', 'locales', `${language}.json`));
     const missing = [...used].filter(([key]) => typeof labels[key] !== 'string' || !(labels[key] as string).trim());
-    expect(missing.map(([key, where]) => `${key} (${where})`)).toEqual([]);
+    expect(missing.map(([key, where]) => `${key} (${where.file} ${where.path})`)).toEqual([]);
   });
 
   it('has no label that schemas/ no longer use (app texts belong in app/locales)', () => {

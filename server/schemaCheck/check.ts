@@ -1,0 +1,196 @@
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import type { AnyStateMachine } from 'xstate';
+import type { JsonSchema } from '../../engine/schema/resolve';
+import { workflows as allWorkflows } from '../../machines';
+import { allEvents } from '../../machines/workflow';
+import { labelKeys, step, type SchemaFiles } from './labelKeys';
+import { entityMeta, screenMeta, searchMeta, uiMeta } from './metaSchemas';
+
+/**
+ * `npm run check:schemas` and the server's start (docs/schemas.md "Checking schemas"): every file
+ * of schemas/ against the meta-schema of its kind, then what no single file can tell — fields,
+ * entities, screens, uiSchemas and machine events that are named but do not exist, and labels
+ * missing in a language. Each problem names its file (relative to schemas/) and JSON pointer.
+ */
+export interface SchemaProblem {
+  file: string;
+  path: string;
+  message: string;
+}
+
+export const formatProblem = ({ file, path, message }: SchemaProblem) => `${file} ${path || '/'}: ${message}`;
+
+export const LANGUAGES = ['en', 'fr', 'it'] as const;
+export type Locales = Record<(typeof LANGUAGES)[number], Record<string, string>>;
+
+const KINDS = { entities: entityMeta, search: searchMeta, screens: screenMeta, ui: uiMeta } as const;
+type Kind = keyof typeof KINDS;
+
+let validators: Record<Kind, ValidateFunction> | undefined;
+/** Compiled once per process (the server checks at every start, tests start many). */
+function metaValidators(): Record<Kind, ValidateFunction> {
+  if (validators) return validators;
+  const ajv = new Ajv({ allErrors: true, strict: false });
+  validators = Object.fromEntries(Object.entries(KINDS).map(([kind, meta]) => [kind, ajv.compile(meta)])) as Record<Kind, ValidateFunction>;
+  return validators;
+}
+
+const jsonNames = (dir: string) => (existsSync(dir) ? readdirSync(dir).filter((file) => file.endsWith('.json')).sort() : []);
+
+/** A file's JSON; one that is missing or not JSON is a problem. */
+function readFile(root: string, relative: string, problems: SchemaProblem[]): JsonSchema | undefined {
+  try {
+    return JSON.parse(readFileSync(join(root, relative), 'utf8'));
+  } catch (error) {
+    problems.push({ file: relative, path: '', message: existsSync(join(root, relative)) ? `not JSON: ${(error as Error).message}` : 'missing' });
+    return undefined;
+  }
+}
+
+/** The `.json` files of a folder by name (without `.json`), leaving out those that are not JSON. */
+function readFolder(root: string, folder: string, problems: SchemaProblem[]): Record<string, JsonSchema> {
+  const out: Record<string, JsonSchema> = {};
+  for (const file of jsonNames(join(root, folder))) {
+    const content = readFile(root, folder ? `${folder}/${file}` : file, problems);
+    if (content !== undefined) out[basename(file, '.json')] = content;
+  }
+  return out;
+}
+
+/** Labels: `<lang>.json` or `<anything>.<lang>.json` files of schemas/locales, merged per language. */
+export function readLocales(dir: string, problems: SchemaProblem[] = []): Locales {
+  const locales: Locales = { en: {}, fr: {}, it: {} };
+  for (const [name, content] of Object.entries(readFolder(dir, '', problems))) {
+    const lang = name.split('.').pop() as keyof Locales;
+    if (Object.hasOwn(locales, lang)) Object.assign(locales[lang], content);
+  }
+  return locales;
+}
+
+function metaProblems(file: string, content: unknown, validate: ValidateFunction): SchemaProblem[] {
+  if (validate(content)) return [];
+  // An `if`/`else` failure is explained by the errors of its `else`.
+  return (validate.errors ?? []).filter((error) => error.keyword !== 'if').map((error) => metaProblem(file, error));
+}
+
+function metaProblem(file: string, error: ErrorObject): SchemaProblem {
+  if (error.keyword === 'additionalProperties') {
+    const name = String(error.params.additionalProperty);
+    return { file, path: error.instancePath + step(name), message: `unknown ${name.startsWith('x-') ? 'annotation' : 'keyword'} ${name}` };
+  }
+  const allowed = error.keyword === 'enum' ? `: ${(error.params.allowedValues as unknown[]).join(', ')}` : '';
+  return { file, path: error.instancePath, message: `${error.message}${allowed}` };
+}
+
+/** The top-level property a field name reaches (`address.country` → `address`). */
+const topField = (name: string) => name.split('.')[0];
+
+/** Names that must exist, checked across files. */
+function crossProblems(files: SchemaFiles, workflows: Record<string, AnyStateMachine>): SchemaProblem[] {
+  const problems: SchemaProblem[] = [];
+  const fieldsOf = (entity: string) => (files.entities[entity]?.properties ?? {}) as Record<string, unknown>;
+  /** `name` must be a field of `entity` (checked only when the entity exists: its absence is reported once). */
+  const needField = (file: string, path: string, entity: string, name: unknown, where = '') => {
+    if (typeof name === 'string' && files.entities[entity] && !Object.hasOwn(fieldsOf(entity), topField(name))) {
+      problems.push({ file, path, message: `unknown field ${name}${where}: entity ${entity} has no such property` });
+    }
+  };
+  const needEntity = (file: string, path: string, entity: unknown) => {
+    if (typeof entity === 'string' && !files.entities[entity]) problems.push({ file, path, message: `unknown entity ${entity}` });
+  };
+
+  for (const [name, schema] of Object.entries(files.entities)) {
+    const file = `entities/${name}.json`;
+    for (const key of ['x-id', 'x-status', 'x-label']) needField(file, step(key), name, schema[key]);
+    needField(file, '/x-number/field', name, schema['x-number']?.field);
+    needField(file, '/x-tags/field', name, schema['x-tags']?.field);
+    ((schema.required ?? []) as unknown[]).forEach((field, index) => needField(file, `/required/${index}`, name, field));
+    ((schema['x-visibility'] ?? []) as unknown[]).forEach((field, index) => needField(file, `/x-visibility/${index}`, name, field));
+    ((schema['x-indexes'] ?? []) as { orderBy?: { field?: unknown }[]; keywords?: unknown }[]).forEach((index, i) => {
+      (index.orderBy ?? []).forEach((order, j) => needField(file, `/x-indexes/${i}/orderBy/${j}/field`, name, order.field));
+      needField(file, `/x-indexes/${i}/keywords`, name, index.keywords);
+    });
+    const stamps = schema['x-stamps'] ?? {};
+    for (const when of ['onCreate', 'onUpdate']) for (const field of Object.keys(stamps[when] ?? {})) needField(file, `/x-stamps/${when}${step(field)}`, name, field);
+    const machineName = schema['x-machine'];
+    const machine = typeof machineName === 'string' ? workflows[machineName] : undefined;
+    if (typeof machineName === 'string' && !machine) problems.push({ file, path: '/x-machine', message: `unknown machine ${machineName} (machines/index.ts)` });
+    if (machineName !== undefined && schema['x-status'] === undefined) problems.push({ file, path: '', message: 'x-machine needs x-status, the field the machine drives' });
+    for (const [event, fields] of Object.entries<Record<string, unknown>>(stamps.onEvent ?? {})) {
+      const path = `/x-stamps/onEvent${step(event)}`;
+      if (!machine) problems.push({ file, path, message: `x-stamps.onEvent needs x-machine` });
+      else if (!allEvents(machine).includes(event)) problems.push({ file, path, message: `unknown machine event ${event} of machine ${machineName}: ${allEvents(machine).join(', ')}` });
+      for (const field of Object.keys(fields ?? {})) needField(file, path + step(field), name, field);
+    }
+  }
+
+  for (const [name, schema] of Object.entries(files.search)) {
+    const file = `search/${name}.json`;
+    const entity = schema['x-entity'];
+    needEntity(file, '/x-entity', entity);
+    for (const [param, property] of Object.entries<JsonSchema>(schema.properties ?? {})) {
+      const filter = property['x-filter'] ?? {};
+      const path = `/properties${step(param)}/x-filter`;
+      needField(file, `${path}/field`, entity, filter.field);
+      ((filter.fields ?? []) as unknown[]).forEach((field, index) => needField(file, `${path}/fields/${index}`, entity, field));
+    }
+  }
+
+  const routes = new Set(Object.values(files.screens).map((screen) => screen.route));
+  for (const [name, screen] of Object.entries(files.screens)) {
+    const file = `screens/${name}.json`;
+    const entity = screen.entity as string | undefined;
+    needEntity(file, '/entity', entity);
+    if (typeof screen.search === 'string' && !files.search[screen.search]) problems.push({ file, path: '/search', message: `unknown search form ${screen.search} (schemas/search/)` });
+    const ui = screen.sheet?.ui;
+    if (typeof ui === 'string' && !files.ui[ui]) problems.push({ file, path: '/sheet/ui', message: `unknown uiSchema ${ui} (schemas/ui/)` });
+    if (typeof screen.parent === 'string' && !routes.has(screen.parent)) problems.push({ file, path: '/parent', message: `no screen has the route ${screen.parent}` });
+    // A menu page's `items` may name screens not built yet: the menu leaves them out.
+    if (!entity) continue;
+    ((screen.columns ?? []) as unknown[]).forEach((column, index) => {
+      const spec = typeof column === 'string' ? { field: column } : ((column ?? {}) as { field?: unknown; currencyField?: unknown });
+      needField(file, typeof column === 'string' ? `/columns/${index}` : `/columns/${index}/field`, entity, spec.field, ' in a column');
+      needField(file, `/columns/${index}/currencyField`, entity, spec.currencyField);
+    });
+    ((screen.rowActions ?? []) as { when?: Record<string, unknown> }[]).forEach((action, index) => {
+      for (const field of Object.keys(action?.when ?? {})) needField(file, `/rowActions/${index}/when${step(field)}`, entity, field);
+    });
+    // The fields a uiSchema names (its keys, `ui:order`, `ui:sections`), against the entity of the screen using it.
+    const uiSchema = typeof ui === 'string' ? files.ui[ui] : undefined;
+    if (!uiSchema) continue;
+    const uiFile = `ui/${ui}.json`;
+    for (const key of Object.keys(uiSchema)) if (!key.startsWith('ui:')) needField(uiFile, step(key), entity, key);
+    ((uiSchema['ui:order'] ?? []) as unknown[]).forEach((field, index) => field !== '*' && needField(uiFile, `/ui:order/${index}`, entity, field));
+    ((uiSchema['ui:sections'] ?? []) as { fields?: unknown[] }[]).forEach((section, i) =>
+      (section?.fields ?? []).forEach((field, j) => needField(uiFile, `/ui:sections/${i}/fields/${j}`, entity, field)),
+    );
+  }
+  return problems;
+}
+
+/** Every problem of the configuration under `root` (none: it is sound). */
+export function checkSchemas(root: string, workflows: Record<string, AnyStateMachine> = allWorkflows): SchemaProblem[] {
+  const problems: SchemaProblem[] = [];
+  const meta = metaValidators();
+  const files: SchemaFiles = {
+    entities: readFolder(root, 'entities', problems),
+    search: readFolder(root, 'search', problems),
+    screens: readFolder(root, 'screens', problems),
+    ui: readFolder(root, 'ui', problems),
+    shared: Object.fromEntries(['enums.json', 'formats.json'].map((file) => [file, (readFile(root, file, problems) ?? { $defs: {} }) as SchemaFiles['shared'][string]])),
+  };
+  for (const kind of Object.keys(KINDS) as Kind[]) {
+    for (const [name, content] of Object.entries(files[kind])) problems.push(...metaProblems(`${kind}/${name}.json`, content, meta[kind]));
+  }
+  problems.push(...crossProblems(files, workflows));
+  const locales = readLocales(join(root, 'locales'), problems);
+  for (const [key, use] of labelKeys(files, workflows)) {
+    for (const lang of LANGUAGES) {
+      const label = locales[lang][key];
+      if (typeof label !== 'string' || !label.trim()) problems.push({ ...use, message: `no ${lang} label for ${key} (schemas/locales/${lang}.json)` });
+    }
+  }
+  return problems;
+}

@@ -1,0 +1,63 @@
+import type { AnyStateMachine } from 'xstate';
+import { allEvents } from '../../machines/workflow';
+import type { JsonSchema, SharedDefs } from '../../engine/schema/resolve';
+
+/** The configuration files under schemas/, by kind and name (without `.json`). */
+export interface SchemaFiles {
+  entities: Record<string, JsonSchema>;
+  search: Record<string, JsonSchema>;
+  screens: Record<string, JsonSchema>;
+  ui: Record<string, JsonSchema>;
+  shared: SharedDefs;
+}
+
+/** Where a label key is used: a file of schemas/ and the JSON pointer in it. */
+export interface Use {
+  file: string;
+  path: string;
+}
+
+/** Keys holding data, not schema: their content is never a label. */
+const dataKeys = new Set(['default', 'const', 'enum', 'examples', 'x-filter', 'x-lookup', 'x-stamps', 'x-visibility']);
+/** uiSchema keywords whose value is a label key. */
+const uiLabelKeys = new Set(['title', 'ui:title', 'ui:description', 'ui:help', 'ui:placeholder']);
+/** Screen keywords whose value is a label key (titles, row actions, delete texts). */
+const screenLabelKeys = new Set(['title', 'description', 'label', 'confirm', 'success', 'refused']);
+
+/** A JSON pointer step (RFC 6901). */
+export const step = (key: string | number) => `/${String(key).replace(/~/g, '~0').replace(/\//g, '~1')}`;
+
+/** Every string found under one of `names`, at any depth (skipping data keys), with its pointer. */
+function stringsUnder(value: unknown, names: Set<string>, path = '', found: [string, string][] = []): [string, string][] {
+  if (Array.isArray(value)) value.forEach((item, index) => stringsUnder(item, names, path + step(index), found));
+  else if (value && typeof value === 'object') {
+    for (const [key, child] of Object.entries(value)) {
+      if (dataKeys.has(key)) continue;
+      if (names.has(key) && typeof child === 'string') found.push([child, path + step(key)]);
+      else stringsUnder(child, names, path + step(key), found);
+    }
+  }
+  return found;
+}
+
+/** The label keys schemas/ and the workflows use, each with its first use. */
+export function labelKeys(files: SchemaFiles, workflows: Record<string, AnyStateMachine>): Map<string, Use> {
+  const used = new Map<string, Use>();
+  const add = (file: string, keys: Iterable<[string, string]>) => {
+    for (const [key, path] of keys) if (!used.has(key)) used.set(key, { file, path });
+  };
+  for (const [name, schema] of Object.entries(files.entities)) {
+    add(`entities/${name}.json`, stringsUnder(schema, new Set(['title'])));
+    add(`entities/${name}.json`, Object.entries<string>(schema['x-messages'] ?? {}).map(([kind, key]) => [key, `/x-messages${step(kind)}`]));
+  }
+  for (const [name, schema] of Object.entries(files.search)) add(`search/${name}.json`, stringsUnder(schema, new Set(['title'])));
+  for (const [name, screen] of Object.entries(files.screens)) add(`screens/${name}.json`, stringsUnder(screen, screenLabelKeys));
+  for (const [name, ui] of Object.entries(files.ui)) add(`ui/${name}.json`, stringsUnder(ui, uiLabelKeys));
+  // Shared formats (quantity, address) carry their own field labels; the file's own title is prose.
+  add('formats.json', stringsUnder(files.shared['formats.json'].$defs, new Set(['title']), '/$defs'));
+  for (const [defName, def] of Object.entries<JsonSchema>(files.shared['enums.json'].$defs ?? {})) {
+    add('enums.json', ((def.enum ?? []) as unknown[]).map((value, index) => [`enum.${defName}.${String(value)}`, `/$defs${step(defName)}/enum/${index}`]));
+  }
+  for (const [name, machine] of Object.entries(workflows)) add(`machines/${name}`, allEvents(machine).map((event) => [`workflow.${name}.${event}`, `/events${step(event)}`]));
+  return used;
+}

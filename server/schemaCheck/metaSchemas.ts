@@ -1,0 +1,200 @@
+import { DEFAULT_RANGES } from '../../engine/dates';
+import type { JsonSchema } from '../../engine/schema/resolve';
+import { keywords } from '../../engine/schema/rules';
+
+/**
+ * The meta-schemas of the files under schemas/ (docs/schemas.md): what each kind of file may
+ * hold. Every object is closed (`additionalProperties: false`), so a misspelt keyword or an
+ * unknown `x-` annotation is reported where it stands.
+ */
+
+/** JSON Schema keywords an entity or search property may use (draft-07, as ajv reads them). */
+const JSON_SCHEMA_KEYWORDS = [
+  '$ref', '$comment', 'type', 'title', 'description', 'default', 'enum', 'const', 'examples', 'format', 'readOnly', 'writeOnly',
+  'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minLength', 'maxLength', 'pattern',
+  'items', 'minItems', 'maxItems', 'uniqueItems', 'contains', 'properties', 'required', 'additionalProperties',
+  'patternProperties', 'propertyNames', 'minProperties', 'maxProperties', 'oneOf', 'anyOf', 'allOf', 'not', 'if', 'then', 'else',
+];
+
+const anything = {};
+const text = { type: 'string' };
+const texts = { type: 'array', items: text };
+const closed = (properties: Record<string, unknown>, required: string[] = []): JsonSchema => ({ type: 'object', additionalProperties: false, properties, required });
+/** A string, or else `other` (reported alone when it fails, unlike an `anyOf`). */
+const textOr = (other: JsonSchema) => ({ if: text, else: other });
+/** A role rule: alternatives, each a permission flag or a list of flags held together (engine/schema/roles.ts). */
+const roleRule = { type: 'array', items: textOr(texts) };
+const lookup = closed({ url: text, kind: { enum: ['tags'] }, search: { type: 'boolean' } }, ['url']);
+
+/** A property schema: JSON Schema keywords, the engine's own keywords (rules.ts) and the annotations given. */
+function propertySchema(annotations: Record<string, unknown>): JsonSchema {
+  const own = Object.fromEntries([...JSON_SCHEMA_KEYWORDS, ...keywords.map((rule) => rule.keyword)].map((name) => [name, anything]));
+  return {
+    $defs: {
+      property: {
+        ...closed({
+          ...own,
+          // resolveSchema writes it when an enum comes from enums.json; a file may name it for an inline enum.
+          'x-enum': text,
+          ...annotations,
+          properties: { type: 'object', additionalProperties: { $ref: '#/$defs/property' } },
+          items: { $ref: '#/$defs/property' },
+        }),
+      },
+    },
+  };
+}
+
+const entityProperty = propertySchema({
+  'x-index': { type: 'boolean' },
+  'x-lookup': lookup,
+  'x-default': { enum: ['today', 'currentMonth'] },
+  'x-serverOnly': { type: 'boolean' },
+  'x-writeRoles': texts,
+  'x-valueRoles': { type: 'object', additionalProperties: roleRule },
+});
+
+const field = text;
+const stampSources = { type: 'object', additionalProperties: { enum: ['contactId', 'companyId', 'today', 'now'] } };
+
+export const entityMeta: JsonSchema = {
+  ...closed(
+    {
+      $id: text,
+      $schema: text,
+      title: text,
+      description: text,
+      type: { const: 'object' },
+      required: texts,
+      additionalProperties: { const: false },
+      properties: { type: 'object', additionalProperties: { $ref: '#/$defs/property' } },
+      'x-collection': { type: 'string', pattern: '^[a-z][A-Za-z0-9]*$' },
+      'x-id': field,
+      'x-api': { type: 'string', pattern: '^/' },
+      'x-readOnly': { type: 'boolean' },
+      'x-routes': { enum: ['custom'] },
+      'x-roles': roleRule,
+      'x-createRoles': roleRule,
+      'x-visibility': texts,
+      'x-machine': text,
+      'x-status': field,
+      'x-stamps': closed({ onCreate: stampSources, onUpdate: stampSources, onEvent: { type: 'object', additionalProperties: stampSources } }),
+      'x-number': closed({ field, prefix: text }, ['field', 'prefix']),
+      'x-tags': closed({ source: text, field }, ['source', 'field']),
+      'x-label': field,
+      'x-messages': closed({ created: text, updated: text }),
+      'x-hitLimit': { type: 'integer', minimum: 1 },
+      'x-indexes': {
+        type: 'array',
+        items: closed({ orderBy: { type: 'array', minItems: 1, items: closed({ field, desc: { type: 'boolean' } }, ['field']) }, keywords: field }, ['orderBy']),
+      },
+    },
+    ['x-collection', 'x-id', 'properties'],
+  ),
+  $defs: entityProperty.$defs,
+};
+
+const FILTER_OPS = ['eq', 'in', 'anyEq', 'gte', 'lte', 'keywords'];
+
+export const searchMeta: JsonSchema = {
+  ...closed(
+    {
+      $id: text,
+      title: text,
+      description: text,
+      type: { const: 'object' },
+      additionalProperties: { const: false },
+      properties: { type: 'object', additionalProperties: { $ref: '#/$defs/property' } },
+      'x-entity': text,
+      'x-customFilters': text,
+      'x-defaultRange': { enum: [...DEFAULT_RANGES] },
+    },
+    ['x-entity', 'properties'],
+  ),
+  $defs: propertySchema({
+    'x-filter': closed({ op: { enum: FILTER_OPS }, field, fields: texts }, ['op']),
+    'x-lookup': lookup,
+  }).$defs,
+};
+
+const column = textOr(closed({ field, width: { type: 'number' }, flex: { type: 'number' }, hidden: { type: 'boolean' }, currencyField: field, badge: { type: 'boolean' } }, ['field']));
+const rowAction = closed(
+  {
+    name: text,
+    label: text,
+    icon: text,
+    method: { enum: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] },
+    url: text,
+    roles: roleRule,
+    when: { type: 'object' },
+    confirm: text,
+    success: text,
+    then: text,
+    danger: { type: 'boolean' },
+  },
+  ['name', 'label', 'url'],
+);
+
+export const screenMeta: JsonSchema = closed(
+  {
+    route: { type: 'string', pattern: '^/' },
+    type: { enum: ['search', 'menu', 'page'] },
+    title: text,
+    description: text,
+    icon: text,
+    roles: roleRule,
+    entity: text,
+    search: text,
+    parent: { type: 'string', pattern: '^/' },
+    items: texts,
+    columns: { type: 'array', items: column },
+    sheet: closed(
+      {
+        mode: { enum: ['dialog', 'page'] },
+        size: text,
+        ui: text,
+        edit: { type: 'boolean' },
+        showAfterCreate: texts,
+        delete: closed({ label: text, title: text, confirm: text, success: text, refused: text }),
+      },
+      ['mode'],
+    ),
+    rowActions: { type: 'array', items: rowAction },
+    menu: closed({ icon: text, order: { type: 'number' } }, ['icon']),
+    page: text,
+  },
+  ['route', 'type', 'title'],
+);
+
+/** RJSF uiSchema keywords the engine reads (`ui:` on a field), with its extensions (docs/schemas.md "Screens"). */
+const uiField: JsonSchema = {
+  type: 'object',
+  properties: {
+    'ui:widget': text,
+    'ui:options': { type: 'object' },
+    'ui:title': text,
+    'ui:description': text,
+    'ui:help': text,
+    'ui:placeholder': text,
+    'ui:readonly': { type: 'boolean' },
+    'ui:disabled': { type: 'boolean' },
+    'ui:autofocus': { type: 'boolean' },
+    'ui:enumDisabled': { type: 'array' },
+    'ui:order': texts,
+    items: { $ref: '#/$defs/field' },
+  },
+  // Nested fields of an object field; any other `ui:` keyword is unknown.
+  patternProperties: { '^[^:]+$': { $ref: '#/$defs/field' } },
+  additionalProperties: false,
+};
+
+export const uiMeta: JsonSchema = {
+  type: 'object',
+  properties: {
+    'ui:order': texts,
+    'ui:sections': { type: 'array', items: closed({ title: text, fields: texts }, ['title', 'fields']) },
+  },
+  patternProperties: { '^[^:]+$': { $ref: '#/$defs/field' } },
+  additionalProperties: false,
+  $defs: { field: uiField },
+};

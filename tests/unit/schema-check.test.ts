@@ -1,0 +1,131 @@
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { checkSchemas, formatProblem } from '../../server/schemaCheck/check';
+import { loadRegistry, SchemaCheckError } from '../../server/schemas';
+
+/** `npm run check:schemas` (server/schemaCheck): broken copies of schemas/ and the exact problems reported. */
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const copies: string[] = [];
+
+/** A copy of schemas/ with `change` applied to some of its JSON files (path → edit of the parsed file). */
+function brokenCopy(changes: Record<string, (json: any) => void>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'qcflow-schemas-'));
+  copies.push(dir);
+  cpSync(join(root, 'schemas'), dir, { recursive: true });
+  for (const [file, change] of Object.entries(changes)) {
+    const json = JSON.parse(readFileSync(join(dir, file), 'utf8'));
+    change(json);
+    writeFileSync(join(dir, file), JSON.stringify(json, null, 2));
+  }
+  return dir;
+}
+
+const problemsOf = (dir: string) => checkSchemas(dir).map(formatProblem);
+
+afterEach(() => {
+  for (const dir of copies.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('check:schemas', () => {
+  it('finds no problem in schemas/', () => {
+    expect(problemsOf(join(root, 'schemas'))).toEqual([]);
+  });
+
+  it('reports unknown annotations and keywords, with their file and JSON path', () => {
+    const dir = brokenCopy({
+      'entities/capa.json': (capa) => {
+        capa['x-colection'] = 'capas';
+        capa.properties.title['x-lookupp'] = { url: '/back/bo/x' };
+        capa.properties.description.maxLenght = 10;
+      },
+      'search/capa.json': (search) => (search.properties.statuses['x-filtr'] = { op: 'in', field: 'status' }),
+      'screens/capaSearch.json': (screen) => (screen.sheet.sise = 'xl'),
+      'ui/capa.json': (ui) => (ui.description['ui:widgte'] = 'textarea'),
+    });
+    expect(problemsOf(dir)).toEqual([
+      'entities/capa.json /x-colection: unknown annotation x-colection',
+      'entities/capa.json /properties/title/x-lookupp: unknown annotation x-lookupp',
+      'entities/capa.json /properties/description/maxLenght: unknown keyword maxLenght',
+      'search/capa.json /properties/statuses/x-filtr: unknown annotation x-filtr',
+      'screens/capaSearch.json /sheet/sise: unknown keyword sise',
+      'ui/capa.json /description/ui:widgte: unknown keyword ui:widgte',
+    ]);
+  });
+
+  it('reports wrong values of known annotations', () => {
+    const dir = brokenCopy({
+      'entities/capa.json': (capa) => (capa['x-stamps'].onCreate.creator = 'contact'),
+      'search/capa.json': (search) => (search['x-defaultRange'] = 'lastWeek'),
+      'screens/capaSearch.json': (screen) => {
+        screen.type = 'serach';
+        screen.columns[0] = { width: 90 };
+      },
+    });
+    expect(problemsOf(dir)).toEqual([
+      'entities/capa.json /x-stamps/onCreate/creator: must be equal to one of the allowed values: contactId, companyId, today, now',
+      'search/capa.json /x-defaultRange: must be equal to one of the allowed values: currentMonth, previousToCurrentMonth, plusMinus7Days, plusMinus15Days, lastSixMonths, currentYear',
+      "screens/capaSearch.json /type: must be equal to one of the allowed values: search, menu, page",
+      "screens/capaSearch.json /columns/0: must have required property 'field'",
+    ]);
+  });
+
+  it('reports names that do not exist: a field in a column, a machine event, an entity, a uiSchema, a field of a uiSchema', () => {
+    const dir = brokenCopy({
+      'entities/capa.json': (capa) => (capa['x-stamps'].onEvent.FINISH = { closingDate: 'today' }),
+      'entities/qualityAlert.json': (alert) => (alert['x-machine'] = 'alertFlow'),
+      'search/capa.json': (search) => (search.properties.statuses['x-filter'].field = 'state'),
+      'screens/capaSearch.json': (screen) => {
+        screen.columns.push('titel', { field: 'cost', currencyField: 'money' });
+        screen.sheet.ui = 'capaSheet';
+      },
+      'screens/matrix8dSearch.json': (screen) => (screen.entity = 'eightD'),
+      'ui/nonCompliance.json': (ui) => (ui['ui:order'] = ['title', 'titel', '*']),
+    });
+    expect(problemsOf(dir)).toEqual([
+      'entities/capa.json /x-stamps/onEvent/FINISH: unknown machine event FINISH of machine capa: START, COMPLETE, REOPEN',
+      'entities/qualityAlert.json /x-machine: unknown machine alertFlow (machines/index.ts)',
+      'search/capa.json /properties/statuses/x-filter/field: unknown field state: entity capa has no such property',
+      'screens/capaSearch.json /sheet/ui: unknown uiSchema capaSheet (schemas/ui/)',
+      'screens/capaSearch.json /columns/12: unknown field titel in a column: entity capa has no such property',
+      'screens/capaSearch.json /columns/13/currencyField: unknown field money: entity capa has no such property',
+      'screens/matrix8dSearch.json /entity: unknown entity eightD',
+      'ui/nonCompliance.json /ui:order/1: unknown field titel: entity nonCompliance has no such property',
+    ]);
+  });
+
+  it('reports a label key missing in a language where the key is used, and a file that is not JSON', () => {
+    const dir = brokenCopy({
+      'entities/capa.json': (capa) => (capa.properties.cost.title = 'capa.costAmount'),
+      'locales/it.json': (it) => delete it['screen.capaSearch'],
+    });
+    writeFileSync(join(dir, 'ui', 'broken.json'), '{ "title": ');
+    expect(problemsOf(dir)).toEqual([
+      expect.stringMatching(/^ui\/broken\.json \/: not JSON: /),
+      'entities/capa.json /properties/cost/title: no en label for capa.costAmount (schemas/locales/en.json)',
+      'entities/capa.json /properties/cost/title: no fr label for capa.costAmount (schemas/locales/fr.json)',
+      'entities/capa.json /properties/cost/title: no it label for capa.costAmount (schemas/locales/it.json)',
+      'screens/capaSearch.json /title: no it label for screen.capaSearch (schemas/locales/it.json)',
+    ]);
+  });
+
+  it('is what the server checks when it loads the configuration, and what npm run check:schemas prints', () => {
+    const dir = brokenCopy({ 'screens/capaSearch.json': (screen) => screen.columns.push('titel') });
+    const expected = 'screens/capaSearch.json /columns/12: unknown field titel in a column: entity capa has no such property';
+    expect(() => loadRegistry(dir)).toThrow(SchemaCheckError);
+    expect(() => loadRegistry(dir)).toThrow(expected);
+    let output = '';
+    let status = 0;
+    try {
+      execFileSync(process.execPath, ['--import', 'tsx', 'scripts/check-schemas.ts', dir], { cwd: root, encoding: 'utf8', stdio: 'pipe' });
+    } catch (error) {
+      ({ stdout: output, status } = error as { stdout: string; status: number });
+    }
+    expect(status).toBe(1);
+    expect(output).toContain(`${dir}/${expected}`);
+    expect(output).toContain(`${dir}: 1 problem`);
+  });
+});
