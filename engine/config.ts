@@ -49,7 +49,7 @@ export interface SheetConfig {
 
 export interface ScreenConfig {
   route: string;
-  type: 'search' | 'menu' | string;
+  type: 'search' | 'menu' | 'page' | 'workflows';
   title: string;
   description?: string;
   icon?: string;

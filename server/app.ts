@@ -20,6 +20,7 @@ import { companyRoutes } from './routes/companies';
 import { contactsAdminRoutes } from './routes/contactsAdmin';
 import { impersonationRoutes } from './routes/impersonation';
 import { networkComboRoutes } from './routes/networkcombo';
+import { workflowRoutes } from './routes/workflows';
 import { shellRoutes } from './routes/shell';
 import { tagRoutes } from './routes/tags';
 import { userFilterRoutes } from './routes/userFilters';
@@ -109,6 +110,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/', passwordRoutes(registry));
   app.route('/', accountRoutes(registry));
   app.route('/', shellRoutes());
+  app.route('/', workflowRoutes(registry));
   app.route('/', apiDocsRoutes());
   app.route('/', alertRoutes());
   app.route('/', networkComboRoutes());

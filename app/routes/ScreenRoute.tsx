@@ -3,7 +3,7 @@ import { hasAnyRole } from '../auth/profile';
 import { useReadySession } from '../auth/session';
 import { ForbiddenPage, NotImplementedPage } from '../pages/simplePages';
 import { APP_PAGES } from './appPages';
-import { MenuScreen, SearchScreen } from './engineScreens';
+import { MenuScreen, SearchScreen, WorkflowsScreen } from './engineScreens';
 
 /** A configured screen, behind its role guard (spec §6.1: one of the screen's roles). */
 export function ScreenRoute({ screen }: { screen: ScreenConfig }) {
@@ -15,6 +15,8 @@ export function ScreenRoute({ screen }: { screen: ScreenConfig }) {
       return <SearchScreen key={screen.route} screen={screen} config={config} userRoles={profile.roles} />;
     case 'menu':
       return <MenuScreen key={screen.route} screen={screen} config={config} />;
+    case 'workflows':
+      return <WorkflowsScreen key={screen.route} screen={screen} config={config} />;
     case 'page': {
       const Page = APP_PAGES[String(screen.page)];
       return Page ? <Page key={screen.route} /> : <NotImplementedPage />;

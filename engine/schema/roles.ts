@@ -14,3 +14,6 @@ export function rolesAllow(rule: readonly RoleRule[] | undefined, held: Held): b
   return !rule?.length || rule.some((alternative) => (typeof alternative === 'string' ? holds(held, alternative) : alternative.every((flag) => holds(held, flag))));
 }
 
+
+/** A rule as people read it: `MANAGER | SUPER_ADMIN`, flags held together joined by `+`. */
+export const roleRuleText = (rule: readonly RoleRule[]) => rule.map((item) => (typeof item === 'string' ? item : item.join(' + '))).join(' | ');

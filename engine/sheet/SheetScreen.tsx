@@ -13,6 +13,7 @@ import { enumOf, propertiesOf } from '../schema/fields';
 import { createDefaults, withReadonlyFields } from '../search/routeParams';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { LeaveDialog } from './LeaveDialog';
+import { WorkflowButton } from '../workflow/WorkflowButton';
 import { SheetFooter } from './SheetFooter';
 import { ShownOnceDialog } from './ShownOnceDialog';
 import { useLeaveGuard } from './useLeaveGuard';
@@ -90,6 +91,7 @@ export function SheetScreen({ screen, config, target, onClose, onChanged, onCrea
           {enumText(t, statusEnum?.name, status)}
         </Badge>
       )}
+      {machineName && typeof status === 'string' && <WorkflowButton machine={machineName} status={status} events={events} entityTitle={entity.title as string | undefined} />}
     </Group>
   );
 

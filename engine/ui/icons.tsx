@@ -3,7 +3,7 @@ import {
   IconChartBar, IconChartPie, IconChecklist, IconCircleX, IconClipboardCheck, IconDashboard, IconDatabase,
   IconFileDollar, IconFileText, IconFiles, IconFlask, IconHome, IconKey, IconKeyOff, IconLayoutGrid, IconListNumbers,
   IconLockOpen, IconLogin2, IconMailForward, IconNetwork, IconPackage, IconReceipt, IconReportAnalytics, IconSearch,
-  IconServerBolt, IconSettings, IconShieldCheck, IconShieldLock, IconSpy, IconTag, IconTags, IconTool, IconTruck, IconUsers,
+  IconServerBolt, IconSettings, IconShieldCheck, IconShieldLock, IconSpy, IconTag, IconTags, IconTool, IconTopologyStar3, IconTruck, IconUsers,
   IconWorld, type Icon,
 } from '@tabler/icons-react';
 
@@ -52,6 +52,7 @@ const icons: Record<string, Icon> = {
   tag: IconTag,
   tags: IconTags,
   tool: IconTool,
+  topology: IconTopologyStar3,
   truck: IconTruck,
   users: IconUsers,
   world: IconWorld,

@@ -138,7 +138,7 @@ const rowAction = closed(
 export const screenMeta: JsonSchema = closed(
   {
     route: { type: 'string', pattern: '^/' },
-    type: { enum: ['search', 'menu', 'page'] },
+    type: { enum: ['search', 'menu', 'page', 'workflows'] },
     title: text,
     description: text,
     icon: text,

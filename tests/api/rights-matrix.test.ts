@@ -134,6 +134,7 @@ const TABLE: Route[] = [
   { route: 'GET /back/bo/menu', who: ALL, url: () => '/back/bo/menu/' },
   { route: 'GET /back/bo/menu/locale', who: ALL },
   { route: 'GET /back/bo/menu/:name', who: MANAGERS, url: () => '/back/bo/menu/capas' },
+  { route: 'GET /back/bo/workflows', who: ALL, url: () => '/back/bo/workflows/' },
   { route: 'GET /back/alerts/poll', who: ALL },
   { route: 'GET /back/alerts', who: ALL, url: () => '/back/alerts/' },
   { route: 'PATCH /back/alerts', who: ALL, url: () => '/back/alerts/?lowlivealertid=first' },

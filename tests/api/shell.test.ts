@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readdirSync } from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ACCOUNTS, copySchemas, loginAs, startServer, type TestServer } from './helpers';
+import { ACCOUNTS, Client, ROOT, copySchemas, loginAs, startServer, type TestServer } from './helpers';
 
 /** App shell calls: schemas, menu, menu pages, locale, live alerts and the network lookups. */
 let server: TestServer;
@@ -150,5 +151,25 @@ describe('network lookups', () => {
     const outsider = await loginAs(server, ACCOUNTS.outsider);
     expect((await outsider.get('/back/bo/networkcombo/contacts', { id: contacts[0].value })).body).toEqual([]);
     expect((await manager.get('/back/bo/networkcombo/unknown')).status).toBe(404);
+  });
+});
+
+describe('GET /back/bo/workflows/ (the workflow viewer)', () => {
+  it('gives every generated machine, a record workflow with its entity and roles on each transition; login needed', async () => {
+    const generated = readdirSync(join(ROOT, 'generated', 'machines'))
+      .filter((file) => file.endsWith('.json'))
+      .map((file) => file.slice(0, -'.json'.length))
+      .sort();
+    expect((await new Client(server.url).get('/back/bo/workflows/')).status).toBe(403);
+    const buyer = await loginAs(server, ACCOUNTS.buyer);
+    const { status, body } = await buyer.get('/back/bo/workflows/');
+    expect(status).toBe(200);
+    expect(body.map((chart: { id: string }) => chart.id)).toEqual(generated);
+    const capa = body.find((chart: { id: string }) => chart.id === 'capa');
+    expect(capa).toMatchObject({ entity: 'capa', statusField: 'status', roles: ['MANAGER', 'SUPER_ADMIN'], states: { NEW: ['START', 'COMPLETE'], IN_PROGRESS: ['COMPLETE'], COMPLETED: ['REOPEN'] } });
+    expect(capa.mermaid).toContain('NEW --> IN_PROGRESS: START · MANAGER | SUPER_ADMIN');
+    const service = body.find((chart: { id: string }) => chart.id === 'service');
+    expect(service.entity).toBeUndefined();
+    expect(service.mermaid).toContain('OPENED --> REQUESTED: REQUEST_DATE [byOrderTaker]');
   });
 });

@@ -1,0 +1,64 @@
+import { Hono } from 'hono';
+import { readdirSync, readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { roleRuleText, type RoleRule } from '../../engine/schema/roles';
+import type { WorkflowChart } from '../../engine/workflow/charts';
+import { requireCaller, type AppContext, type AppEnv } from '../context';
+import type { Registry } from '../schemas';
+
+/**
+ * GET /back/bo/workflows/: every machine of machines/ as `npm run generate` draws it
+ * (generated/machines: `<id>.json` and the Mermaid `<id>.mmd`), for the workflow viewer. A record
+ * workflow (an entity's `x-machine`) names its entity, and each of its transitions is labelled
+ * with the role rule that may take it (the entity's `x-roles`): the server refuses others.
+ */
+const GENERATED = fileURLToPath(new URL('../../generated/machines', import.meta.url));
+
+interface StateJson {
+  on?: Record<string, unknown>;
+  states?: Record<string, StateJson>;
+}
+
+/** Top-level states and their events (nested states are drawn, not listed). */
+function statesOf(json: StateJson): Record<string, string[]> {
+  return Object.fromEntries(Object.entries(json.states ?? {}).map(([name, state]) => [name, [...Object.keys(state.on ?? {}), ...Object.keys(json.on ?? {})]]));
+}
+
+/** `A --> B: EVENT [guard]` lines get `· roles` (a transition label is the text after `: `). */
+function withRoles(mermaid: string, roles: RoleRule[] | undefined): string {
+  if (!roles?.length) return mermaid;
+  return mermaid.replace(/^(\s+\S+ --> \S+: .+)$/gm, `$1 · ${roleRuleText(roles)}`);
+}
+
+export function workflowCharts(registry: Registry, dir = GENERATED): WorkflowChart[] {
+  const byMachine = new Map([...registry.entities.values()].filter((entity) => entity.machineName).map((entity) => [entity.machineName!, entity]));
+  return readdirSync(dir)
+    .filter((file) => file.endsWith('.json'))
+    .sort()
+    .map((file) => {
+      const id = basename(file, '.json');
+      const json = JSON.parse(readFileSync(join(dir, file), 'utf8')) as StateJson;
+      const entity = byMachine.get(id);
+      const mermaid = readFileSync(join(dir, `${id}.mmd`), 'utf8');
+      return {
+        id,
+        ...(entity ? { entity: entity.name, statusField: entity.statusField, roles: entity.roles } : {}),
+        states: statesOf(json),
+        mermaid: withRoles(mermaid, entity?.roles),
+      };
+    });
+}
+
+export function workflowRoutes(registry: Registry) {
+  const app = new Hono<AppEnv>();
+  // Read once: the generated files change only with the code.
+  const charts = workflowCharts(registry);
+  const list = (c: AppContext) => {
+    requireCaller(c);
+    return c.json(charts);
+  };
+  app.get('/back/bo/workflows', list);
+  app.get('/back/bo/workflows/', list);
+  return app;
+}
