@@ -103,6 +103,8 @@ function crossProblems(files: SchemaFiles, workflows: Record<string, AnyStateMac
 
   for (const [name, schema] of Object.entries(files.entities)) {
     const file = `entities/${name}.json`;
+    // Screens, search forms and x-machine find an entity by its file name.
+    if (schema.$id !== undefined && schema.$id !== name) problems.push({ file, path: '/$id', message: `must be the file's name, ${name}` });
     for (const key of ['x-id', 'x-status', 'x-label']) needField(file, step(key), name, schema[key]);
     needField(file, '/x-number/field', name, schema['x-number']?.field);
     needField(file, '/x-tags/field', name, schema['x-tags']?.field);

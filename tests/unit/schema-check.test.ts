@@ -76,7 +76,10 @@ describe('check:schemas', () => {
   it('reports names that do not exist: a field in a column, a machine event, an entity, a uiSchema, a field of a uiSchema', () => {
     const dir = brokenCopy({
       'entities/capa.json': (capa) => (capa['x-stamps'].onEvent.FINISH = { closingDate: 'today' }),
-      'entities/qualityAlert.json': (alert) => (alert['x-machine'] = 'alertFlow'),
+      'entities/qualityAlert.json': (alert) => {
+        alert['x-machine'] = 'alertFlow';
+        alert.$id = 'alert';
+      },
       'search/capa.json': (search) => (search.properties.statuses['x-filter'].field = 'state'),
       'screens/capaSearch.json': (screen) => {
         screen.columns.push('titel', { field: 'cost', currencyField: 'money' });
@@ -87,6 +90,7 @@ describe('check:schemas', () => {
     });
     expect(problemsOf(dir)).toEqual([
       'entities/capa.json /x-stamps/onEvent/FINISH: unknown machine event FINISH of machine capa: START, COMPLETE, REOPEN',
+      "entities/qualityAlert.json /$id: must be the file's name, qualityAlert",
       'entities/qualityAlert.json /x-machine: unknown machine alertFlow (machines/index.ts)',
       'search/capa.json /properties/statuses/x-filter/field: unknown field state: entity capa has no such property',
       'screens/capaSearch.json /sheet/ui: unknown uiSchema capaSheet (schemas/ui/)',
