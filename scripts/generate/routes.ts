@@ -127,6 +127,11 @@ export const ROUTES: Record<string, RouteDoc> = {
     tag: 'shell', summary: 'One screen of the menu', params: { name: { type: 'string', pattern: '^[A-Za-z0-9_-]+$' } },
     ok: { description: 'The screen', schema: object('Screen') }, errors: [403, 404],
   },
+  'GET /back/bo/workflows': {
+    tag: 'shell', summary: 'Every machine of machines/, drawn for the workflow viewer (events, guards, roles)',
+    ok: { description: 'Charts', schema: list(object('Workflow chart', { id: { type: 'string' }, entity: { type: 'string' }, statusField: { type: 'string' }, roles: { type: 'array' }, states: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } }, mermaid: { type: 'string' } }, ['id', 'states', 'mermaid'])) },
+    errors: [403],
+  },
   'GET /back/openapi.json': { tag: 'shell', summary: 'This OpenAPI document', public: true, ok: { description: 'The OpenAPI 3.1 document', schema: object('OpenAPI document') }, errors: [] },
   'GET /back/docs': { tag: 'shell', summary: 'The reference page of this document', public: true, ok: { description: 'HTML page', type: 'text/html', schema: { type: 'string' } }, errors: [] },
 
