@@ -17,6 +17,7 @@ export interface WorkflowPanelProps {
 /** A machine: whose records it moves and who may act, the record's state and events now, then the diagram. */
 export function WorkflowPanel({ chart, current, events, entityTitle }: WorkflowPanelProps) {
   const { t } = useTranslation();
+  const now = events ?? (current ? chart.states[current] : undefined) ?? [];
   return (
     <Stack gap="sm">
       <Group gap="xs" wrap="wrap">
@@ -42,8 +43,8 @@ export function WorkflowPanel({ chart, current, events, entityTitle }: WorkflowP
           <Text size="sm" fw={600} ml="sm">
             {t('engine.workflow.eventsNow')}
           </Text>
-          {(events ?? chart.states[current] ?? []).length ? (
-            (events ?? chart.states[current]).map((event) => (
+          {now.length ? (
+            now.map((event) => (
               <Badge key={event} variant="outline">
                 {chart.entity ? actionText(t, chart.id, event) : event}
               </Badge>

@@ -15,8 +15,8 @@ export interface WorkflowsScreenProps {
 
 /**
  * `type: "workflows"`: every machine of machines/ (docs/schemas.md "Workflow viewer"), one drawn
- * at a time. `?machine=<id>` picks it, `&state=<STATE>` highlights a state (a record's Workflow
- * button links here so).
+ * at a time. `?machine=<id>` picks it, `&state=<STATE>` highlights a state (a link to one
+ * record's place in its machine).
  */
 export function WorkflowsScreen({ screen, config }: WorkflowsScreenProps) {
   const { t } = useTranslation();
