@@ -97,6 +97,12 @@ function crossProblems(files: SchemaFiles, workflows: Record<string, AnyStateMac
       problems.push({ file, path, message: `unknown field ${name}${where}: entity ${entity} has no such property` });
     }
   };
+  /** A column (`"field"` or `{ field, currencyField }`) names fields of the entity. */
+  const needColumn = (file: string, path: string, entity: string, column: unknown) => {
+    const spec = typeof column === 'string' ? { field: column } : ((column ?? {}) as { field?: unknown; currencyField?: unknown });
+    needField(file, typeof column === 'string' ? path : `${path}/field`, entity, spec.field, ' in a column');
+    needField(file, `${path}/currencyField`, entity, spec.currencyField);
+  };
   const needEntity = (file: string, path: string, entity: unknown) => {
     if (typeof entity === 'string' && !files.entities[entity]) problems.push({ file, path, message: `unknown entity ${entity}` });
   };
@@ -149,13 +155,19 @@ function crossProblems(files: SchemaFiles, workflows: Record<string, AnyStateMac
     const ui = screen.sheet?.ui;
     if (typeof ui === 'string' && !files.ui[ui]) problems.push({ file, path: '/sheet/ui', message: `unknown uiSchema ${ui} (schemas/ui/)` });
     if (typeof screen.parent === 'string' && !routes.has(screen.parent)) problems.push({ file, path: '/parent', message: `no screen has the route ${screen.parent}` });
+    if (typeof screen.record === 'string' && !routes.has(screen.record)) problems.push({ file, path: '/record', message: `no screen has the route ${screen.record}` });
     // A menu page's `items` may name screens not built yet: the menu leaves them out.
     if (!entity) continue;
-    ((screen.columns ?? []) as unknown[]).forEach((column, index) => {
-      const spec = typeof column === 'string' ? { field: column } : ((column ?? {}) as { field?: unknown; currencyField?: unknown });
-      needField(file, typeof column === 'string' ? `/columns/${index}` : `/columns/${index}/field`, entity, spec.field, ' in a column');
-      needField(file, `/columns/${index}/currencyField`, entity, spec.currencyField);
-    });
+    ((screen.header?.fields ?? []) as unknown[]).forEach((column, index) => needColumn(file, `/header/fields/${index}`, entity, column));
+    ((screen.tabs ?? []) as { panels?: { ui?: unknown; field?: unknown; fields?: unknown[] }[] }[]).forEach((tab, i) =>
+      (tab?.panels ?? []).forEach((panel, j) => {
+        const path = `/tabs/${i}/panels/${j}`;
+        if (typeof panel?.ui === 'string' && !files.ui[panel.ui]) problems.push({ file, path: `${path}/ui`, message: `unknown uiSchema ${panel.ui} (schemas/ui/)` });
+        needField(file, `${path}/field`, entity, panel?.field);
+        (panel?.fields ?? []).forEach((field, k) => needField(file, `${path}/fields/${k}`, entity, field));
+      }),
+    );
+    ((screen.columns ?? []) as unknown[]).forEach((column, index) => needColumn(file, `/columns/${index}`, entity, column));
     ((screen.rowActions ?? []) as { when?: Record<string, unknown> }[]).forEach((action, index) => {
       for (const field of Object.keys(action?.when ?? {})) needField(file, `/rowActions/${index}/when${step(field)}`, entity, field);
     });

@@ -52,6 +52,9 @@ const entityProperty = propertySchema({
   'x-serverOnly': { type: 'boolean' },
   'x-writeRoles': texts,
   'x-valueRoles': { type: 'object', additionalProperties: roleRule },
+  // On the items of an array of lines (docs/schemas.md "Computed fields").
+  'x-computed': { type: 'object', additionalProperties: text },
+  'x-id': text,
 });
 
 const field = text;
@@ -84,6 +87,7 @@ export const entityMeta: JsonSchema = {
       'x-label': field,
       'x-messages': closed({ created: text, updated: text }),
       'x-hitLimit': { type: 'integer', minimum: 1 },
+      'x-computed': { type: 'object', additionalProperties: text },
       'x-indexes': {
         type: 'array',
         items: closed({ orderBy: { type: 'array', minItems: 1, items: closed({ field, desc: { type: 'boolean' } }, ['field']) }, keywords: field }, ['orderBy']),
@@ -135,10 +139,37 @@ const rowAction = closed(
   ['name', 'label', 'url'],
 );
 
+const selectionAction = closed(
+  {
+    name: text,
+    label: text,
+    icon: text,
+    merge: closed({ sum: texts, union: texts, same: texts }, ['sum', 'union']),
+    split: closed({ by: text, share: texts }, ['by', 'share']),
+  },
+  ['name', 'label'],
+);
+const panel = closed(
+  {
+    kind: text,
+    title: text,
+    ui: text,
+    fields: texts,
+    field: text,
+    columns: { type: 'array', items: column },
+    totals: texts,
+    requiredFirst: texts,
+    selectionActions: { type: 'array', items: selectionAction },
+    component: text,
+  },
+  ['kind'],
+);
+const tab = closed({ name: text, title: text, icon: text, panels: { type: 'array', items: panel, minItems: 1 } }, ['name', 'title', 'panels']);
+
 export const screenMeta: JsonSchema = closed(
   {
     route: { type: 'string', pattern: '^/' },
-    type: { enum: ['search', 'menu', 'page', 'workflows'] },
+    type: { enum: ['search', 'menu', 'page', 'workflows', 'record'] },
     title: text,
     description: text,
     icon: text,
@@ -162,6 +193,11 @@ export const screenMeta: JsonSchema = closed(
     rowActions: { type: 'array', items: rowAction },
     menu: closed({ icon: text, order: { type: 'number' } }, ['icon']),
     page: text,
+    record: { type: 'string', pattern: '^/' },
+    createRoute: { type: 'string', pattern: '^/' },
+    prefill: { type: 'object', additionalProperties: text },
+    header: closed({ fields: { type: 'array', items: column } }),
+    tabs: { type: 'array', items: tab, minItems: 1 },
   },
   ['route', 'type', 'title'],
 );
