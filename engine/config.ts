@@ -69,6 +69,9 @@ export interface PanelConfig {
   requiredFirst?: string[];
   /** lines: actions on the selected lines (docs/schemas.md "Lines grid: selection actions"). */
   selectionActions?: SelectionActionConfig[];
+  /** related: the other entity listed, and its search parameters taken from this record (`{ "services": "serviceId" }`). */
+  entity?: string;
+  params?: Record<string, string>;
   /** custom: the name a component was registered with (`registerPanel`). */
   component?: string;
 }

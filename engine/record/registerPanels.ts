@@ -1,6 +1,7 @@
 import { propertiesOf } from '../schema/fields';
 import { FormPanel } from './FormPanel';
 import { LinesPanel } from './lines/LinesPanel';
+import { RelatedPanel } from './RelatedPanel';
 import { isKind, registerPanelKind } from './panels';
 
 let registered = false;
@@ -15,4 +16,5 @@ export function registerEnginePanels(): void {
     tester: (panel, entity) => (panel.kind === 'lines' && propertiesOf(entity)[panel.field ?? '']?.items?.type === 'object' ? 1 : -1),
     component: LinesPanel,
   });
+  registerPanelKind({ tester: isKind('related'), component: RelatedPanel });
 }

@@ -87,6 +87,19 @@ function metaProblem(file: string, error: ErrorObject): SchemaProblem {
 /** The top-level property a field name reaches (`address.country` → `address`). */
 const topField = (name: string) => name.split('.')[0];
 
+/** A panel of a record screen, as the file holds it (unchecked). */
+interface PanelFile {
+  kind?: unknown;
+  ui?: unknown;
+  field?: unknown;
+  fields?: unknown[];
+  columns?: unknown[];
+  totals?: unknown[];
+  requiredFirst?: unknown[];
+  entity?: unknown;
+  params?: Record<string, unknown>;
+}
+
 /** Names that must exist, checked across files. */
 function crossProblems(files: SchemaFiles, workflows: Record<string, AnyStateMachine>): SchemaProblem[] {
   const problems: SchemaProblem[] = [];
@@ -105,6 +118,25 @@ function crossProblems(files: SchemaFiles, workflows: Record<string, AnyStateMac
   };
   const needEntity = (file: string, path: string, entity: unknown) => {
     if (typeof entity === 'string' && !files.entities[entity]) problems.push({ file, path, message: `unknown entity ${entity}` });
+  };
+  /** A record page's panel: its uiSchema, the fields it names (a lines grid's: fields of a line), a related panel's entity. */
+  const panelProblems = (file: string, path: string, entity: string, panel: PanelFile) => {
+    if (typeof panel.ui === 'string' && !files.ui[panel.ui]) problems.push({ file, path: `${path}/ui`, message: `unknown uiSchema ${panel.ui} (schemas/ui/)` });
+    needField(file, `${path}/field`, entity, panel.field);
+    (panel.fields ?? []).forEach((field, k) => needField(file, `${path}/fields/${k}`, entity, field));
+    const line = typeof panel.field === 'string' ? (fieldsOf(entity)[panel.field] as { items?: { properties?: Record<string, unknown> } } | undefined)?.items?.properties : undefined;
+    if (panel.kind === 'lines' && line) {
+      const needLineField = (where: string, name: unknown) => {
+        if (typeof name === 'string' && !Object.hasOwn(line, name)) problems.push({ file, path: where, message: `unknown field ${name}: a line of ${entity}.${String(panel.field)} has no such property` });
+      };
+      (panel.columns ?? []).forEach((column, k) => needLineField(typeof column === 'string' ? `${path}/columns/${k}` : `${path}/columns/${k}/field`, typeof column === 'string' ? column : (column as { field?: unknown })?.field));
+      (['totals', 'requiredFirst'] as const).forEach((key) => (panel[key] ?? []).forEach((name, k) => needLineField(`${path}/${key}/${k}`, name)));
+    }
+    if (panel.kind === 'related') {
+      needEntity(file, `${path}/entity`, panel.entity);
+      Object.entries(panel.params ?? {}).forEach(([param, field]) => needField(file, `${path}/params${step(param)}`, entity, field));
+      if (typeof panel.entity === 'string') (panel.columns ?? []).forEach((column, k) => needColumn(file, `${path}/columns/${k}`, panel.entity as string, column));
+    }
   };
 
   for (const [name, schema] of Object.entries(files.entities)) {
@@ -159,14 +191,7 @@ function crossProblems(files: SchemaFiles, workflows: Record<string, AnyStateMac
     // A menu page's `items` may name screens not built yet: the menu leaves them out.
     if (!entity) continue;
     ((screen.header?.fields ?? []) as unknown[]).forEach((column, index) => needColumn(file, `/header/fields/${index}`, entity, column));
-    ((screen.tabs ?? []) as { panels?: { ui?: unknown; field?: unknown; fields?: unknown[] }[] }[]).forEach((tab, i) =>
-      (tab?.panels ?? []).forEach((panel, j) => {
-        const path = `/tabs/${i}/panels/${j}`;
-        if (typeof panel?.ui === 'string' && !files.ui[panel.ui]) problems.push({ file, path: `${path}/ui`, message: `unknown uiSchema ${panel.ui} (schemas/ui/)` });
-        needField(file, `${path}/field`, entity, panel?.field);
-        (panel?.fields ?? []).forEach((field, k) => needField(file, `${path}/fields/${k}`, entity, field));
-      }),
-    );
+    ((screen.tabs ?? []) as { panels?: PanelFile[] }[]).forEach((tab, i) => (tab?.panels ?? []).forEach((panel, j) => panelProblems(file, `/tabs/${i}/panels/${j}`, entity, panel ?? {})));
     ((screen.columns ?? []) as unknown[]).forEach((column, index) => needColumn(file, `/columns/${index}`, entity, column));
     ((screen.rowActions ?? []) as { when?: Record<string, unknown> }[]).forEach((action, index) => {
       for (const field of Object.keys(action?.when ?? {})) needField(file, `/rowActions/${index}/when${step(field)}`, entity, field);

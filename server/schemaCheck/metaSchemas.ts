@@ -160,6 +160,8 @@ const panel = closed(
     totals: texts,
     requiredFirst: texts,
     selectionActions: { type: 'array', items: selectionAction },
+    entity: text,
+    params: { type: 'object', additionalProperties: text },
     component: text,
   },
   ['kind'],
