@@ -1,6 +1,7 @@
 import { api } from './api';
 import type { RoleRule } from './schema/roles';
 import type { JsonSchema } from './schema/resolve';
+import type { MachineConfig } from './workflow/configMachine';
 
 /**
  * What the server sends at `GET /back/schemas`: every schema already resolved
@@ -69,7 +70,7 @@ export interface PanelConfig {
   requiredFirst?: string[];
   /** lines: actions on the selected lines (docs/schemas.md "Lines grid: selection actions"). */
   selectionActions?: SelectionActionConfig[];
-  /** related: the other entity listed, and its search parameters taken from this record (`{ "services": "serviceId" }`). */
+  /** related: the other entity listed, and its search parameters taken from this record (`{ "owner": "ownerId" }`). */
   entity?: string;
   params?: Record<string, string>;
   /** custom: the name a component was registered with (`registerPanel`). */
@@ -113,7 +114,7 @@ export interface ScreenConfig {
   page?: string;
   /** type "search": rows open this record screen (its route) instead of a sheet dialog; New opens its `createRoute`. */
   record?: string;
-  /** type "record": the route of a new record (the record route holds the id: `/billing/fees/:feeIdHK`). */
+  /** type "record": the route of a new record (the record route holds the id: `/widgets/:widgetId`). */
   createRoute?: string;
   /** type "record": query parameters of `createRoute` that prefill a new record (`{ "contactId": "contributors" }`). */
   prefill?: Record<string, string>;
@@ -130,6 +131,8 @@ export interface AppConfig {
   screens: ScreenConfig[];
   enums: Record<string, JsonSchema>;
   locales: Record<'en' | 'fr' | 'it', Record<string, string>>;
+  /** Machines written as JSON (schemas/machines/), by id. */
+  machines?: Record<string, MachineConfig>;
 }
 
 export function loadConfig(): Promise<AppConfig> {

@@ -4,7 +4,8 @@ import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { allowedEvents, workflows } from '../../machines/index';
+import { allowedEvents } from '../../machines/index';
+import { machineOf } from '../workflow/machineOf';
 import { columnField, type AppConfig, type PanelConfig, type ScreenConfig } from '../config';
 import { propertiesOf } from '../schema/fields';
 import type { JsonSchema } from '../schema/resolve';
@@ -84,7 +85,7 @@ export function RecordScreen({ screen, config, userRoles = [] }: RecordScreenPro
   };
 
   const machineName = entity?.['x-machine'] as string | undefined;
-  const machine = machineName ? workflows[machineName] : undefined;
+  const machine = machineOf(config, machineName);
   const status = sheet.record?.[entity?.['x-status'] as string];
   const rules = eventRulesOf(entity);
   const events = machine && typeof status === 'string' ? allowedEvents(machine, status).filter((event) => eventAllowed(entity, event, userRoles)) : [];

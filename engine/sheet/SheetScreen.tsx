@@ -4,7 +4,8 @@ import type Form from '@rjsf/core';
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { allowedEvents, workflows } from '../../machines/index';
+import { allowedEvents } from '../../machines/index';
+import { machineOf } from '../workflow/machineOf';
 import type { AppConfig, ScreenConfig } from '../config';
 import { valueColor } from '../format/colors';
 import { SchemaForm } from '../form/SchemaForm';
@@ -71,7 +72,7 @@ export function SheetScreen({ screen, config, target, onClose, onChanged, onCrea
   const props = propertiesOf(entity);
   const statusField = entity['x-status'] as string | undefined;
   const machineName = entity['x-machine'] as string | undefined;
-  const machine = machineName ? workflows[machineName] : undefined;
+  const machine = machineOf(config, machineName);
   const status = statusField ? sheet.record?.[statusField] : undefined;
   const events = machine && typeof status === 'string' ? allowedEvents(machine, status) : [];
   const numberField = (entity['x-number'] as { field?: string } | undefined)?.field;

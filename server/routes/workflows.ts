@@ -4,6 +4,8 @@ import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { roleRuleText, type RoleRule } from '../../engine/schema/roles';
 import type { WorkflowChart } from '../../engine/workflow/charts';
+import { machineFromConfig } from '../../engine/workflow/configMachine';
+import { machineJson, machineMermaid } from '../../engine/workflow/machineChart';
 import { requireCaller, type AppContext, type AppEnv } from '../context';
 import type { Registry } from '../schemas';
 
@@ -33,14 +35,22 @@ function withRoles(mermaid: string, roles: RoleRule[] | undefined): string {
 
 export function workflowCharts(registry: Registry, dir = GENERATED): WorkflowChart[] {
   const byMachine = new Map([...registry.entities.values()].filter((entity) => entity.machineName).map((entity) => [entity.machineName!, entity]));
-  return readdirSync(dir)
+  const generated = readdirSync(dir)
     .filter((file) => file.endsWith('.json'))
-    .sort()
-    .map((file) => {
-      const id = basename(file, '.json');
-      const json = JSON.parse(readFileSync(join(dir, file), 'utf8')) as StateJson;
+    .map((file) => basename(file, '.json'))
+    .map((id) => ({ id, json: JSON.parse(readFileSync(join(dir, `${id}.json`), 'utf8')) as StateJson, mermaid: readFileSync(join(dir, `${id}.mmd`), 'utf8') }));
+  // A JSON machine of a configuration that is not the repository's (SCHEMAS_DIR) is drawn here.
+  const drawn = new Set(generated.map(({ id }) => id));
+  const configured = Object.entries(registry.machineConfigs)
+    .filter(([id]) => !drawn.has(id))
+    .map(([id, config]) => {
+      const json = machineJson(machineFromConfig(config));
+      return { id, json: json as StateJson, mermaid: machineMermaid(json) };
+    });
+  return [...generated, ...configured]
+    .sort((a, b) => (a.id < b.id ? -1 : 1))
+    .map(({ id, json, mermaid }) => {
       const entity = byMachine.get(id);
-      const mermaid = readFileSync(join(dir, `${id}.mmd`), 'utf8');
       return {
         id,
         ...(entity ? { entity: entity.name, statusField: entity.statusField, roles: entity.roles } : {}),

@@ -5,6 +5,7 @@ import type { AnyStateMachine } from 'xstate';
 import type { JsonSchema } from '../../engine/schema/resolve';
 import { workflows as allWorkflows } from '../../machines';
 import { allEvents } from '../../machines/workflow';
+import { CONFIG_GUARDS, machineFromConfig, unknownGuards, type MachineConfig } from '../../engine/workflow/configMachine';
 import { labelKeys, step, type SchemaFiles } from './labelKeys';
 import { entityMeta, screenMeta, searchMeta, uiMeta } from './metaSchemas';
 
@@ -156,7 +157,7 @@ function crossProblems(files: SchemaFiles, workflows: Record<string, AnyStateMac
     for (const when of ['onCreate', 'onUpdate']) for (const field of Object.keys(stamps[when] ?? {})) needField(file, `/x-stamps/${when}${step(field)}`, name, field);
     const machineName = schema['x-machine'];
     const machine = typeof machineName === 'string' ? workflows[machineName] : undefined;
-    if (typeof machineName === 'string' && !machine) problems.push({ file, path: '/x-machine', message: `unknown machine ${machineName} (machines/index.ts)` });
+    if (typeof machineName === 'string' && !machine) problems.push({ file, path: '/x-machine', message: `unknown machine ${machineName} (machines/index.ts or schemas/machines/)` });
     if (machineName !== undefined && schema['x-status'] === undefined) problems.push({ file, path: '', message: 'x-machine needs x-status, the field the machine drives' });
     for (const [event, fields] of Object.entries<Record<string, unknown>>(stamps.onEvent ?? {})) {
       const path = `/x-stamps/onEvent${step(event)}`;
@@ -209,9 +210,34 @@ function crossProblems(files: SchemaFiles, workflows: Record<string, AnyStateMac
   return problems;
 }
 
+/**
+ * The machines written as JSON (schemas/machines/<id>.json) that build: each named like its file,
+ * not like a machine of machines/, with the engine's guards only.
+ */
+function configMachines(root: string, codeWorkflows: Record<string, AnyStateMachine>, problems: SchemaProblem[]): Record<string, AnyStateMachine> {
+  const built: Record<string, AnyStateMachine> = {};
+  for (const [name, config] of Object.entries(readFolder(root, 'machines', problems))) {
+    const file = `machines/${name}.json`;
+    if (config.id !== name) problems.push({ file, path: '/id', message: `the machine id must be its file name (${name})` });
+    else if (Object.hasOwn(codeWorkflows, name)) problems.push({ file, path: '/id', message: `machines/ already has a machine ${name}` });
+    else if (typeof config.initial !== 'string' || typeof config.states !== 'object') problems.push({ file, path: '', message: 'a machine needs initial and states' });
+    else {
+      const unknown = unknownGuards(config);
+      if (unknown.length) problems.push({ file, path: '', message: `unknown guard ${unknown.join(', ')} (the engine's are ${CONFIG_GUARDS.join(', ')})` });
+      try {
+        if (!unknown.length) built[name] = machineFromConfig(config as MachineConfig);
+      } catch (error) {
+        problems.push({ file, path: '', message: (error as Error).message.replace(/\s+/g, ' ') });
+      }
+    }
+  }
+  return built;
+}
+
 /** Every problem of the configuration under `root` (none: it is sound). */
-export function checkSchemas(root: string, workflows: Record<string, AnyStateMachine> = allWorkflows): SchemaProblem[] {
+export function checkSchemas(root: string, codeWorkflows: Record<string, AnyStateMachine> = allWorkflows): SchemaProblem[] {
   const problems: SchemaProblem[] = [];
+  const workflows = { ...codeWorkflows, ...configMachines(root, codeWorkflows, problems) };
   const meta = metaValidators();
   const files: SchemaFiles = {
     entities: readFolder(root, 'entities', problems),

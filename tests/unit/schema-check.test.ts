@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -91,7 +91,7 @@ describe('check:schemas', () => {
     expect(problemsOf(dir)).toEqual([
       'entities/capa.json /x-stamps/onEvent/FINISH: unknown machine event FINISH of machine capa: START, COMPLETE, REOPEN',
       "entities/qualityAlert.json /$id: must be the file's name, qualityAlert",
-      'entities/qualityAlert.json /x-machine: unknown machine alertFlow (machines/index.ts)',
+      'entities/qualityAlert.json /x-machine: unknown machine alertFlow (machines/index.ts or schemas/machines/)',
       'search/capa.json /properties/statuses/x-filter/field: unknown field state: entity capa has no such property',
       'screens/capaSearch.json /sheet/ui: unknown uiSchema capaSheet (schemas/ui/)',
       'screens/capaSearch.json /columns/12: unknown field titel in a column: entity capa has no such property',
@@ -113,6 +113,30 @@ describe('check:schemas', () => {
       'entities/capa.json /properties/cost/title: no fr label for capa.costAmount (schemas/locales/fr.json)',
       'entities/capa.json /properties/cost/title: no it label for capa.costAmount (schemas/locales/it.json)',
       'screens/capaSearch.json /title: no it label for screen.capaSearch (schemas/locales/it.json)',
+    ]);
+  });
+
+  it('builds machines written as JSON and reports the broken ones: id, unknown guard, missing state, name taken', () => {
+    const dir = brokenCopy({ 'entities/capa.json': (capa) => (capa['x-machine'] = 'review') });
+    mkdirSync(join(dir, 'machines'));
+    const write = (name: string, machine: unknown) => writeFileSync(join(dir, 'machines', `${name}.json`), JSON.stringify(machine));
+    const review = { id: 'review', initial: 'NEW', states: { NEW: { on: { START: { target: 'IN_PROGRESS', guard: { type: 'filled', params: { fields: ['title'] } } } } }, IN_PROGRESS: { on: { COMPLETE: 'COMPLETED' } }, COMPLETED: {} } };
+    write('review', review);
+    // A JSON machine is as good as one of machines/: the entity may name it, its events need labels.
+    expect(problemsOf(dir)).toEqual(
+      ['en', 'fr', 'it'].map((lang) => `machines/review /events/START: no ${lang} label for workflow.review.START (schemas/locales/${lang}.json)`).concat(
+        ['en', 'fr', 'it'].map((lang) => `machines/review /events/COMPLETE: no ${lang} label for workflow.review.COMPLETE (schemas/locales/${lang}.json)`),
+      ),
+    );
+    write('review', { ...review, states: { ...review.states, NEW: { on: { START: { target: 'IN_PROGRESS', guard: 'isReady' } } } } });
+    write('typo', { ...review, id: 'tipo' });
+    write('capa', { ...review, id: 'capa' });
+    write('lost', { id: 'lost', initial: 'A', states: { A: { on: { GO: 'B' } } } });
+    expect(problemsOf(dir).filter((problem) => problem.startsWith('machines/') && !problem.includes(' label '))).toEqual([
+      'machines/capa.json /id: machines/ already has a machine capa',
+      expect.stringMatching(/^machines\/lost\.json \/: .*'B' does not exist/),
+      "machines/review.json /: unknown guard isReady (the engine's are filled, equals)",
+      'machines/typo.json /id: the machine id must be its file name (typo)',
     ]);
   });
 

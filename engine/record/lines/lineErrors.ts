@@ -15,7 +15,7 @@ interface AjvError {
 
 /**
  * The cell errors of a lines grid: each line checked against the line schema with the rules the
- * server applies, plus the server's own field errors of the last save (`/feeLines/2/date`).
+ * server applies, plus the server's own field errors of the last save (`/parts/2/name`).
  */
 export function lineErrors(itemSchema: JsonSchema, lines: Row[], field: string, serverErrors: FieldError[], t: TFunction): LineErrors {
   const found: LineErrors = {};
