@@ -95,9 +95,21 @@ export interface TabConfig {
   panels: PanelConfig[];
 }
 
+/** One step of a wizard: a form of some of the entity's fields, or the summary. */
+export interface WizardStepConfig {
+  /** A state of the wizard's machine. */
+  name: string;
+  /** i18n key of the step. */
+  title: string;
+  fields?: string[];
+  ui?: string;
+  /** The summary step: every value typed, then Create. */
+  summary?: boolean;
+}
+
 export interface ScreenConfig {
   route: string;
-  type: 'search' | 'menu' | 'page' | 'workflows' | 'record';
+  type: 'search' | 'menu' | 'page' | 'workflows' | 'record' | 'wizard';
   title: string;
   description?: string;
   icon?: string;
@@ -122,6 +134,9 @@ export interface ScreenConfig {
   header?: { fields?: ColumnConfig[] };
   /** type "record": tabs of panels (one tab shows no tab bar). */
   tabs?: TabConfig[];
+  /** type "wizard": the machine whose states are the steps (NEXT, BACK), and the steps in stepper order. */
+  machine?: string;
+  steps?: WizardStepConfig[];
 }
 
 export interface AppConfig {

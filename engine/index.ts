@@ -8,6 +8,7 @@ import './grid/setup';
 export { SearchScreen, type SearchScreenProps } from './search/SearchScreen';
 export { MenuScreen, type MenuScreenProps } from './menu/MenuScreen';
 export { WorkflowsScreen, type WorkflowsScreenProps } from './workflow/WorkflowsScreen';
+export { WizardScreen, type WizardScreenProps } from './wizard/WizardScreen';
 export { RecordScreen, type RecordScreenProps } from './record/RecordScreen';
 export { registerPanel, type PanelProps } from './record/panels';
 export { SheetScreen, type SheetScreenProps, type SheetTarget } from './sheet/SheetScreen';

@@ -4,7 +4,7 @@ import { hasAnyRole } from '../auth/profile';
 import { useReadySession } from '../auth/session';
 import { ForbiddenPage, NotImplementedPage } from '../pages/simplePages';
 import { APP_PAGES } from './appPages';
-import { MenuScreen, RecordScreen, SearchScreen, WorkflowsScreen } from './engineScreens';
+import { MenuScreen, RecordScreen, SearchScreen, WizardScreen, WorkflowsScreen } from './engineScreens';
 
 /** A configured screen, behind its role guard (spec §6.1: one of the screen's roles). */
 export function ScreenRoute({ screen }: { screen: ScreenConfig }) {
@@ -20,6 +20,8 @@ export function ScreenRoute({ screen }: { screen: ScreenConfig }) {
     case 'record':
       // key: each record (and a new one) gets a fresh page, read anew from the server.
       return <RecordScreen key={location.pathname} screen={screen} config={config} userRoles={profile.roles} />;
+    case 'wizard':
+      return <WizardScreen key={screen.route} screen={screen} config={config} />;
     case 'workflows':
       return <WorkflowsScreen key={screen.route} screen={screen} config={config} />;
     case 'page': {

@@ -120,6 +120,19 @@ function crossProblems(files: SchemaFiles, workflows: Record<string, AnyStateMac
   const needEntity = (file: string, path: string, entity: unknown) => {
     if (typeof entity === 'string' && !files.entities[entity]) problems.push({ file, path, message: `unknown entity ${entity}` });
   };
+  /** A wizard: its machine exists, each step is a state of it, names fields of the entity and an existing uiSchema. */
+  const wizardProblems = (file: string, entity: string, screen: JsonSchema) => {
+    if (screen.machine === undefined) return;
+    const machine = workflows[screen.machine];
+    if (!machine) problems.push({ file, path: '/machine', message: `unknown machine ${screen.machine} (machines/index.ts or schemas/machines/)` });
+    ((screen.steps ?? []) as { name?: unknown; ui?: unknown; fields?: unknown[] }[]).forEach((wizardStep, i) => {
+      if (machine && typeof wizardStep?.name === 'string' && !Object.hasOwn(machine.root.states ?? {}, wizardStep.name)) {
+        problems.push({ file, path: `/steps/${i}/name`, message: `unknown state ${wizardStep.name} of machine ${screen.machine}` });
+      }
+      if (typeof wizardStep?.ui === 'string' && !files.ui[wizardStep.ui]) problems.push({ file, path: `/steps/${i}/ui`, message: `unknown uiSchema ${wizardStep.ui} (schemas/ui/)` });
+      (wizardStep?.fields ?? []).forEach((field, k) => needField(file, `/steps/${i}/fields/${k}`, entity, field));
+    });
+  };
   /** A record page's panel: its uiSchema, the fields it names (a lines grid's: fields of a line), a related panel's entity. */
   const panelProblems = (file: string, path: string, entity: string, panel: PanelFile) => {
     if (typeof panel.ui === 'string' && !files.ui[panel.ui]) problems.push({ file, path: `${path}/ui`, message: `unknown uiSchema ${panel.ui} (schemas/ui/)` });
@@ -192,6 +205,7 @@ function crossProblems(files: SchemaFiles, workflows: Record<string, AnyStateMac
     // A menu page's `items` may name screens not built yet: the menu leaves them out.
     if (!entity) continue;
     ((screen.header?.fields ?? []) as unknown[]).forEach((column, index) => needColumn(file, `/header/fields/${index}`, entity, column));
+    wizardProblems(file, entity, screen);
     ((screen.tabs ?? []) as { panels?: PanelFile[] }[]).forEach((tab, i) => (tab?.panels ?? []).forEach((panel, j) => panelProblems(file, `/tabs/${i}/panels/${j}`, entity, panel ?? {})));
     ((screen.columns ?? []) as unknown[]).forEach((column, index) => needColumn(file, `/columns/${index}`, entity, column));
     ((screen.rowActions ?? []) as { when?: Record<string, unknown> }[]).forEach((action, index) => {

@@ -171,7 +171,7 @@ const tab = closed({ name: text, title: text, icon: text, panels: { type: 'array
 export const screenMeta: JsonSchema = closed(
   {
     route: { type: 'string', pattern: '^/' },
-    type: { enum: ['search', 'menu', 'page', 'workflows', 'record'] },
+    type: { enum: ['search', 'menu', 'page', 'workflows', 'record', 'wizard'] },
     title: text,
     description: text,
     icon: text,
@@ -200,6 +200,8 @@ export const screenMeta: JsonSchema = closed(
     prefill: { type: 'object', additionalProperties: text },
     header: closed({ fields: { type: 'array', items: column } }),
     tabs: { type: 'array', items: tab, minItems: 1 },
+    machine: text,
+    steps: { type: 'array', minItems: 1, items: closed({ name: text, title: text, fields: texts, ui: text, summary: { type: 'boolean' } }, ['name', 'title']) },
   },
   ['route', 'type', 'title'],
 );
