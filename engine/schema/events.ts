@@ -23,5 +23,3 @@ export const eventRulesOf = (schema: JsonSchema | undefined): Record<string, Eve
 export const eventAllowed = (schema: JsonSchema | undefined, event: string, roles: ReadonlySet<string> | readonly string[]): boolean =>
   rolesAllow(eventRulesOf(schema)[event]?.roles, roles);
 
-/** Whether a value counts as given for `required`: not missing, null, or only white space. */
-export const isBlank = (value: unknown): boolean => value === undefined || value === null || (typeof value === 'string' && !value.trim());
