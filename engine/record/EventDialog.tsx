@@ -6,7 +6,7 @@ import { SchemaForm } from '../form/SchemaForm';
 import { actionText } from '../i18n';
 import { propertiesOf } from '../schema/fields';
 import type { JsonSchema } from '../schema/resolve';
-import type { EventRule } from './events';
+import type { EventRule } from '../schema/events';
 
 type Row = Record<string, unknown>;
 

@@ -14,7 +14,7 @@ import { fillRoute, idParamOf } from '../search/routeParams';
 import { usePageLeaveGuard } from '../sheet/usePageLeaveGuard';
 import { useRecordSheet, type SheetTarget } from '../sheet/useRecordSheet';
 import { EventDialog } from './EventDialog';
-import { eventAllowed, eventRulesOf } from './events';
+import { eventAllowed, eventRulesOf } from '../schema/events';
 import { pickPanel } from './panels';
 import { registerEnginePanels } from './registerPanels';
 import { prefillValues } from './prefill';
@@ -88,7 +88,7 @@ export function RecordScreen({ screen, config, userRoles = [] }: RecordScreenPro
   const machine = machineOf(config, machineName);
   const status = sheet.record?.[entity?.['x-status'] as string];
   const rules = eventRulesOf(entity);
-  const events = machine && typeof status === 'string' ? allowedEvents(machine, status).filter((event) => eventAllowed(entity, event, userRoles)) : [];
+  const events = machine && typeof status === 'string' ? allowedEvents(machine, status, sheet.record ?? undefined).filter((event) => eventAllowed(entity, event, userRoles)) : [];
   const [asking, setAsking] = useState<string | null>(null);
   const onEvent = (event: string) => {
     if (rules[event]?.input?.length) setAsking(event);

@@ -6,6 +6,7 @@ import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { allowedEvents } from '../../machines/index';
 import { machineOf } from '../workflow/machineOf';
+import { eventAllowed } from '../schema/events';
 import type { AppConfig, ScreenConfig } from '../config';
 import { valueColor } from '../format/colors';
 import { SchemaForm } from '../form/SchemaForm';
@@ -74,7 +75,7 @@ export function SheetScreen({ screen, config, target, onClose, onChanged, onCrea
   const machineName = entity['x-machine'] as string | undefined;
   const machine = machineOf(config, machineName);
   const status = statusField ? sheet.record?.[statusField] : undefined;
-  const events = machine && typeof status === 'string' ? allowedEvents(machine, status) : [];
+  const events = machine && typeof status === 'string' ? allowedEvents(machine, status, sheet.record ?? undefined).filter((event) => eventAllowed(entity, event, userRoles ?? [])) : [];
   const numberField = (entity['x-number'] as { field?: string } | undefined)?.field;
   const label = [...new Set([numberField, entity['x-label']].filter(Boolean).map((field) => sheet.record?.[field]))].filter(Boolean).join(' · ');
   const statusEnum = statusField ? enumOf(props[statusField]) : undefined;

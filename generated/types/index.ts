@@ -9,6 +9,8 @@ export * from './company';
 export * from './contact';
 export * from './contactSearch';
 export * from './enums';
+export * from './fee';
+export * from './feeSearch';
 export * from './laboratoryLine';
 export * from './loginEvent';
 export * from './loginEventSearch';

@@ -6,6 +6,7 @@ import type { JsonSchema } from '../../engine/schema/resolve';
 import { workflows as allWorkflows } from '../../machines';
 import { allEvents } from '../../machines/workflow';
 import { CONFIG_GUARDS, machineFromConfig, unknownGuards, type MachineConfig } from '../../engine/workflow/configMachine';
+import { eventProblems, lineProblems } from './entityAnnotations';
 import { labelKeys, step, type SchemaFiles } from './labelKeys';
 import { entityMeta, screenMeta, searchMeta, uiMeta } from './metaSchemas';
 
@@ -178,6 +179,8 @@ function crossProblems(files: SchemaFiles, workflows: Record<string, AnyStateMac
       else if (!allEvents(machine).includes(event)) problems.push({ file, path, message: `unknown machine event ${event} of machine ${machineName}: ${allEvents(machine).join(', ')}` });
       for (const field of Object.keys(fields ?? {})) needField(file, path + step(field), name, field);
     }
+    eventProblems(file, schema, machine, problems);
+    lineProblems(file, schema, problems);
   }
 
   for (const [name, schema] of Object.entries(files.search)) {

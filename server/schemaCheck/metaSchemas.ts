@@ -45,16 +45,19 @@ function propertySchema(annotations: Record<string, unknown>): JsonSchema {
   };
 }
 
+/** `x-computed`: field → JSONata expression (engine/schema/computed.ts); check.ts compiles each. */
+const computed = { type: 'object', additionalProperties: text };
+
 const entityProperty = propertySchema({
   'x-index': { type: 'boolean' },
+  // On array items: the id field of a line, numbered by the server, and the line's computed fields.
+  'x-id': text,
+  'x-computed': computed,
   'x-lookup': lookup,
   'x-default': { enum: ['today', 'currentMonth'] },
   'x-serverOnly': { type: 'boolean' },
   'x-writeRoles': texts,
   'x-valueRoles': { type: 'object', additionalProperties: roleRule },
-  // On the items of an array of lines (docs/schemas.md "Computed fields").
-  'x-computed': { type: 'object', additionalProperties: text },
-  'x-id': text,
 });
 
 const field = text;
@@ -83,11 +86,12 @@ export const entityMeta: JsonSchema = {
       'x-status': field,
       'x-stamps': closed({ onCreate: stampSources, onUpdate: stampSources, onEvent: { type: 'object', additionalProperties: stampSources } }),
       'x-number': closed({ field, prefix: text }, ['field', 'prefix']),
+      'x-events': { type: 'object', additionalProperties: closed({ roles: roleRule, input: texts, required: texts, count: field }) },
+      'x-computed': computed,
       'x-tags': closed({ source: text, field }, ['source', 'field']),
       'x-label': field,
       'x-messages': closed({ created: text, updated: text }),
       'x-hitLimit': { type: 'integer', minimum: 1 },
-      'x-computed': { type: 'object', additionalProperties: text },
       'x-indexes': {
         type: 'array',
         items: closed({ orderBy: { type: 'array', minItems: 1, items: closed({ field, desc: { type: 'boolean' } }, ['field']) }, keywords: field }, ['orderBy']),

@@ -177,6 +177,8 @@ const TABLE: Route[] = [
   ...resource('nonCompliance', '/back/bo/nonCompliances', MANAGERS, { writable: true, machine: false }),
   ...resource('matrix8d', '/back/bo/matrix8ds', MANAGERS, { writable: true, machine: true }),
   ...resource('structuralCost', '/back/bo/structuralCost', MANAGERS, { writable: true, machine: true }),
+  // Fee sheets (x-roles MANAGER, SUPER_ADMIN, BILLING_FEE, CONTRIBUTOR): inspectors file their own expenses.
+  ...resource('fee', '/back/bo/fee', [...MANAGERS, 'inspector'], { writable: true, machine: true }),
   ...resource('loginEvent', '/back/bo/admin/loginEvent', ADMIN, { writable: false, machine: false }),
   ...resource('serverLog', '/back/bo/admin/serverLogs', ADMIN, { writable: false, machine: false }),
 
@@ -385,7 +387,19 @@ async function makeFixtures() {
     return { ...fields, ...changes };
   };
   const writable = [...entities.values()].filter((def) => def.api && !def.customRoutes && !def.readOnly);
-  const copies = await Promise.all(writable.flatMap((def) => MANAGERS.map(async (who) => ({ def, who, record: (await store.get(def.collection, await seen(def.name, who)))! }))));
+  /** Who may use an entity's routes, as the table says. */
+  const routeWho = (def: EntityDef) => TABLE.find((row) => keyOf(row.route) === keyOf(`GET ${def.api}`))!.who as Who[];
+  // A record of their own company for callers the seed gives none (fee sheets are Atlas's): their routes are tried on it.
+  await store.transaction(async (tx) => {
+    for (const def of writable.filter((d) => d.visibility.length)) {
+      for (const who of routeWho(def)) {
+        if ((await firstSeen(server.store, def, people[who])) !== undefined) continue;
+        const base = (await tx.query({ collection: def.collection })).find((record) => record.universeId === people[who].universeId)!;
+        await tx.insert(def.collection, def.idField, copyOf(def, base, Object.fromEntries(def.visibility.map((field) => [field, people[who].companyId]))));
+      }
+    }
+  });
+  const copies = await Promise.all(writable.flatMap((def) => routeWho(def).map(async (who) => ({ def, who, record: (await store.get(def.collection, await seen(def.name, who)))! }))));
   const main = people.quality.universeId;
   await store.transaction(async (tx) => {
     for (const def of writable.filter((d) => d.visibility.length)) {

@@ -101,6 +101,32 @@ describe('check:schemas', () => {
     ]);
   });
 
+  it('reports x-events naming unknown events or fields, x-computed that does not compile or names no field, and a line x-id that is no field', () => {
+    const dir = brokenCopy({
+      'entities/fee.json': (fee) => {
+        fee['x-events'].APPROVE = {};
+        fee['x-events'].TOFIX = { input: ['coment'], required: ['comment'], count: 'number' };
+        fee['x-computed'] = { totalAmount: '$sum(feeLines.total', grandTotal: '1' };
+        fee.properties.feeLines.items['x-id'] = 'lineId';
+        fee.properties.feeLines.items['x-computed'].total = '$num(toll) +';
+      },
+      'entities/capa.json': (capa) => (capa['x-events'] = { START: { roles: 'MANAGER' } }),
+      'entities/nonCompliance.json': (nc) => (nc['x-events'] = { CLOSE: {} }),
+    });
+    expect(problemsOf(dir)).toEqual([
+      'entities/capa.json /x-events/START/roles: must be array',
+      'entities/fee.json /x-events/TOFIX/input/0: unknown field coment: entity has no such property',
+      'entities/fee.json /x-events/TOFIX/required/0: comment must be an input field of the event too',
+      'entities/fee.json /x-events/TOFIX/count: number must be an integer property',
+      'entities/fee.json /x-events/APPROVE: unknown machine event APPROVE of machine fee: REQUEST_VALIDATION, VALIDATE, TOFIX',
+      'entities/fee.json /x-computed/totalAmount: not a JSONata expression: Expected ")" before end of expression',
+      'entities/fee.json /x-computed/grandTotal: unknown field grandTotal: the object has no such property',
+      'entities/fee.json /properties/feeLines/items/x-computed/total: not a JSONata expression: Unexpected end of expression',
+      'entities/fee.json /properties/feeLines/items/x-id: unknown field lineId: the items have no such property',
+      'entities/nonCompliance.json /x-events/CLOSE: x-events needs x-machine',
+    ]);
+  });
+
   it('reports a label key missing in a language where the key is used, and a file that is not JSON', () => {
     const dir = brokenCopy({
       'entities/capa.json': (capa) => (capa.properties.cost.title = 'capa.costAmount'),
