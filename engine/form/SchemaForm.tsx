@@ -21,6 +21,7 @@ import { MoneyWidget } from './widgets/MoneyWidget';
 import { TagsWidget } from './widgets/TagsWidget';
 import { CheckboxWidget, SwitchWidget, TextareaWidget, TextWidget } from './widgets/TextWidgets';
 import { withRegisteredWidgets } from './widgetRegistry';
+import { DEFAULTS_BEHAVIOR } from '../sheet/defaults';
 
 const ThemedForm = withTheme(Theme);
 
@@ -121,6 +122,7 @@ export function SchemaForm(props: SchemaFormProps) {
         extraErrors={extraErrors as ErrorSchema | undefined}
         extraErrorsBlockSubmit={false}
         noHtml5Validate
+        experimental_defaultFormStateBehavior={DEFAULTS_BEHAVIOR}
         showErrorList={false}
         focusOnFirstError
         liveValidate={liveValidate}

@@ -17,7 +17,13 @@ export function newRecord(schema: JsonSchema, given: Record<string, unknown> = {
   return formState(schema, { ...dynamic, ...given });
 }
 
+/**
+ * How forms fill defaults: a list with `minItems` starts empty rather than with empty slots (an
+ * empty slot of a lookup list would show as an unknown item).
+ */
+export const DEFAULTS_BEHAVIOR = { arrayMinItems: { populate: 'never' as const } };
+
 /** What the form holds for a record: declared fields only, defaults filled like RJSF fills them. */
 export function formState(schema: JsonSchema, record: Record<string, unknown>): Record<string, unknown> {
-  return (getDefaultFormState(validator, schema as never, pickDeclared(schema, record)) ?? {}) as Record<string, unknown>;
+  return (getDefaultFormState(validator, schema as never, pickDeclared(schema, record), undefined, false, DEFAULTS_BEHAVIOR) ?? {}) as Record<string, unknown>;
 }

@@ -23,7 +23,7 @@ export interface LineDialogProps {
   onClose: () => void;
 }
 
-/** The line's form without what the server fills (ids, computed fields). */
+/** The line's form without what the server fills (the line id, read-only and computed fields). */
 function editableSchema(itemSchema: JsonSchema): JsonSchema {
   const computed = Object.keys(computedOf(itemSchema));
   const properties = Object.fromEntries(Object.entries(propertiesOf(itemSchema)).filter(([name, prop]) => !prop.readOnly && !computed.includes(name)));

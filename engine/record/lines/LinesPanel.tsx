@@ -12,6 +12,7 @@ import { titleText } from '../../i18n';
 import { ensureLabels, knownLabel } from '../../lookup/cache';
 import { useLabelsVersion } from '../../lookup/useLookup';
 import { newRecord } from '../../sheet/defaults';
+import { computedOf } from '../../schema/computed';
 import { lookupOf, propertiesOf } from '../../schema/fields';
 import type { JsonSchema } from '../../schema/resolve';
 import type { PanelProps } from '../panels';
@@ -37,6 +38,7 @@ export function LinesPanel({ panel, entity, record, view, onChange, readOnly, se
   const field = panel.field ?? '';
   const itemSchema = (propertiesOf(entity)[field]?.items ?? { type: 'object', properties: {} }) as JsonSchema;
   const requiredFirst = panel.requiredFirst ?? [];
+  const computed = useMemo(() => Object.keys(computedOf(itemSchema)), [itemSchema]);
   const lines = linesOf(record, field);
   const shownLines = linesOf(view, field);
   const [selected, setSelected] = useState<number[]>([]);
@@ -72,9 +74,10 @@ export function LinesPanel({ panel, entity, record, view, onChange, readOnly, se
         sortable: false,
         valueGetter: (params: { node: { rowPinned?: string | null } | null; data?: Row }) => (params.node?.rowPinned ? t('engine.lines.total') : Number(params.data?.[ROW_INDEX]) + 1),
       },
-      ...lineColDefs(columns, ctx, { editable, errors, onEdit }),
+      // Computed columns (a line's total) stay in view on the right, beside their totals.
+      ...lineColDefs(columns, ctx, { editable, errors, onEdit }).map((def) => (computed.includes(String(def.colId)) ? { ...def, pinned: 'right' as const } : def)),
     ];
-  }, [columns, ctx, errors, onEdit, readOnly, requiredFirst, t]);
+  }, [columns, ctx, errors, onEdit, readOnly, requiredFirst, t, computed]);
 
   const rows = useMemo(() => shownLines.map((line, index) => ({ ...line, [ROW_INDEX]: index })), [shownLines]);
   const totals = useMemo(
@@ -128,10 +131,12 @@ export function LinesPanel({ panel, entity, record, view, onChange, readOnly, se
           </Group>
         )}
       </Group>
-      <div role="region" aria-label={title} style={{ height: Math.min(480, 60 + 42 * (rows.length + (totals ? 1 : 0))), minHeight: 180 }}>
+      <div role="region" aria-label={title}>
         <AgGridReact<Row>
           key={i18n.language}
           theme={gridTheme}
+          // A record has at most a few hundred lines: the grid grows with them, the page scrolls.
+          domLayout="autoHeight"
           rowData={rows}
           pinnedBottomRowData={totals}
           columnDefs={columnDefs}
