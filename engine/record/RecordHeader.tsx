@@ -1,13 +1,15 @@
 import { Anchor, Badge, Breadcrumbs, Button, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconChevronLeft, IconDeviceFloppy } from '@tabler/icons-react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { columnField, type ScreenConfig } from '../config';
 import { valueColor } from '../format/colors';
 import { cellText, type FormatContext } from '../format/values';
 import { actionText, enumText, titleText } from '../i18n';
-import { knownLabel } from '../lookup/cache';
-import { enumOf, fieldKind, propertiesOf } from '../schema/fields';
+import { ensureLabels, knownLabel } from '../lookup/cache';
+import { useLabelsVersion } from '../lookup/useLookup';
+import { enumOf, fieldKind, lookupOf, propertiesOf } from '../schema/fields';
 import type { JsonSchema } from '../schema/resolve';
 import { WorkflowButton } from '../workflow/WorkflowButton';
 
@@ -46,9 +48,15 @@ export function RecordHeader(props: RecordHeaderProps) {
   const numberField = (entity['x-number'] as { field?: string } | undefined)?.field ?? (entity['x-label'] as string | undefined);
   const ctx: FormatContext = { t, locale: i18n.language, lookupLabel: knownLabel };
   const busy = props.saving || props.pendingEvent !== null;
+  // Key fields show names, not ids: fetch the labels of lookup fields (the header re-renders when they arrive).
+  useLabelsVersion();
   const fields = (screen.header?.fields ?? [])
     .map((column) => ({ field: columnField(column), currencyField: typeof column === 'string' ? undefined : column.currencyField }))
     .filter(({ field }) => props_[field]);
+  const lookupIds = fields.map(({ field }) => [lookupOf(props_[field]), view[field]] as const).filter(([lookup]) => lookup);
+  useEffect(() => {
+    for (const [lookup, value] of lookupIds) void ensureLabels(lookup!.url, Array.isArray(value) ? value : [value], lookup!.search);
+  }, [JSON.stringify(lookupIds)]);
 
   return (
     <Paper withBorder radius="md" p="md">

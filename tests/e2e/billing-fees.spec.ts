@@ -1,0 +1,131 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { ACCOUNTS, en, expectSnack, login, pick, shot } from './helpers';
+
+/**
+ * Fee sheets, built as configuration only (schemas/screens/feeSearch.json, feeSheet.json, the fee
+ * entity and machine): an inspector files a sheet with three expense lines and asks for its
+ * validation; a manager sends it back to fix with a comment; the inspector fixes it and asks again;
+ * the manager validates it. The Workflow button draws the sheet's state.
+ */
+test.describe.configure({ mode: 'serial' });
+
+async function pageAs(browser: Browser, email: string, path: string): Promise<Page> {
+  const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-GB' })).newPage();
+  await login(page, email, { path });
+  return page;
+}
+
+const status = (page: Page) => page.getByTestId('record-status');
+const lines = (page: Page) => page.getByRole('region', { name: en('fee.feeLines') });
+const lineTotal = (page: Page) => lines(page).locator('.ag-row-pinned [col-id="total"]');
+
+/** One expense line through the line dialog: date and contributor first, then the amounts. */
+async function addLine(page: Page, date: string, contributor: string, amounts: Record<string, string>) {
+  await page.getByRole('button', { name: en('engine.lines.add') }).click();
+  const dialog = page.getByRole('dialog', { name: en('engine.lines.newLine') });
+  await expect(dialog.getByText(en('engine.lines.fillFirst', { fields: `${en('feeLine.date')}, ${en('feeLine.contributors')}` }))).toBeVisible();
+  await expect(dialog.locator('#line_hotel')).toBeDisabled();
+  await dialog.locator('#line_date').fill(date);
+  await dialog.locator('#line_date').press('Tab');
+  await dialog.locator('#line_contributors').click();
+  await dialog.locator('#line_contributors').fill(contributor.split(' ')[0]);
+  await page.getByRole('option', { name: new RegExp(contributor) }).first().click();
+  await page.keyboard.press('Escape');
+  await expect(dialog.locator('#line_hotel')).toBeEnabled();
+  for (const [field, value] of Object.entries(amounts)) await dialog.locator(`#line_${field}`).fill(value);
+  await dialog.getByRole('button', { name: en('engine.lines.keep') }).click();
+  await expect(dialog).toBeHidden();
+}
+
+let feeId = 0;
+
+test('an inspector files a fee sheet with three lines and sees its totals, then asks for validation', async ({ page }) => {
+  await login(page, ACCOUNTS.inspector, { path: '/billing' });
+  await page.getByRole('link', { name: en('screen.feeSearch') }).click();
+  await expect(page).toHaveURL(/\/billing\/fees\/search$/);
+  await page.getByRole('button', { name: en('engine.action.new'), exact: true }).click();
+  await expect(page).toHaveURL(/\/billing\/fees\/create$/);
+  // The create route's query prefills the sheet (spec: contactId, reference… of /billing/fees/create).
+  const me = (await (await page.request.get('/back/auth/profile')).json()) as { contactId: number; userFullName: string };
+  await page.goto(`/billing/fees/create?contactId=${me.contactId}&reference=TRIP-PORTO`);
+  await expect(page.locator('#record_reference')).toHaveValue('TRIP-PORTO');
+  await expect(page.getByTestId('record-contributors')).toContainText(me.userFullName);
+
+  await addLine(page, '02/11/2026', me.userFullName, { hotel: '90', meal: '25.5' });
+  await addLine(page, '03/11/2026', me.userFullName, { train: '120.1', taxi: '14.9' });
+  await addLine(page, '04/11/2026', me.userFullName, { toll: '9.05', fixed: '30', fuel: '12.35' });
+  await expect(lines(page).locator('.ag-row:not(.ag-row-pinned) [col-id="total"]')).toHaveText(['115.50', '135.00', '51.40']);
+  await expect(lineTotal(page)).toHaveText('301.90');
+  await expect(page.getByTestId('record-totalAmount')).toHaveText('€301.90');
+
+  // With the global mileage allowance, a line's transport counts its km fee instead of fixed + fuel.
+  await page.getByLabel(en('fee.globalKmFee')).check();
+  await expect(lineTotal(page)).toHaveText('259.55');
+  await page.getByLabel(en('fee.globalKmFee')).uncheck();
+  await expect(lineTotal(page)).toHaveText('301.90');
+  await shot(page, 'fee-sheet-new');
+
+  const created = page.waitForResponse((response) => response.url().endsWith('/back/bo/fee') && response.request().method() === 'POST');
+  await page.getByRole('button', { name: en('engine.action.save'), exact: true }).click();
+  await expectSnack(page, en('fee.created'));
+  const sheet = (await (await created).json()) as { feeIdHK: number; number: string; totalAmount: number; feeLines: { feeLineId: number; total: number }[] };
+  expect(sheet.totalAmount).toBe(301.9);
+  expect(sheet.feeLines.map((line) => [line.feeLineId, line.total])).toEqual([[1, 115.5], [2, 135], [3, 51.4]]);
+  feeId = sheet.feeIdHK;
+  await expect(page).toHaveURL(new RegExp(`/billing/fees/${feeId}$`));
+  await expect(page.getByRole('heading', { level: 2 })).toContainText(sheet.number);
+  await expect(status(page)).toHaveText(en('enum.feeStatus.CREATED'));
+  // An inspector may only ask for validation.
+  await expect(page.getByRole('button', { name: en('workflow.fee.VALIDATE') })).toHaveCount(0);
+  await page.getByRole('button', { name: en('workflow.fee.REQUEST_VALIDATION') }).click();
+  await expect(status(page)).toHaveText(en('enum.feeStatus.TOVALIDATE'));
+});
+
+test('a manager sends it back to fix with a comment; the inspector fixes it; the manager validates it', async ({ browser }) => {
+  expect(feeId, 'the sheet of the first test').toBeGreaterThan(0);
+  const manager = await pageAs(browser, ACCOUNTS.manager, `/billing/fees/${feeId}`);
+  await expect(status(manager)).toHaveText(en('enum.feeStatus.TOVALIDATE'));
+  await manager.getByRole('button', { name: en('workflow.fee.TOFIX') }).click();
+  const ask = manager.getByRole('dialog', { name: en('workflow.fee.TOFIX') });
+  // The comment is required: sending without it keeps the dialog open with the message.
+  await ask.getByRole('button', { name: en('workflow.fee.TOFIX') }).click();
+  await expect(ask.getByText(en('validation.required'))).toBeVisible();
+  await expect(status(manager)).toHaveText(en('enum.feeStatus.TOVALIDATE'));
+  await ask.locator('#event_comment').fill('The train ticket is missing: add it to the sheet.');
+  await shot(manager, 'fee-sheet-tofix-comment');
+  await ask.getByRole('button', { name: en('workflow.fee.TOFIX') }).click();
+  await expect(ask).toBeHidden();
+  await expect(status(manager)).toHaveText(en('enum.feeStatus.TOFIX'));
+  await expect(manager.getByTestId('record-fixCount')).toHaveText('1');
+
+  const inspector = await pageAs(browser, ACCOUNTS.inspector, `/billing/fees/${feeId}`);
+  await expect(status(inspector)).toHaveText(en('enum.feeStatus.TOFIX'));
+  await expect(inspector.locator('#record_comment')).toHaveValue('The train ticket is missing: add it to the sheet.');
+  // The fix: a cell typed into, saved with the sheet.
+  await lines(inspector).locator('.ag-row:not(.ag-row-pinned) [col-id="hotel"]').first().click();
+  await inspector.keyboard.press('Control+A');
+  await inspector.keyboard.type('95');
+  await inspector.keyboard.press('Enter');
+  await expect(lineTotal(inspector)).toHaveText('306.90');
+  await inspector.getByRole('button', { name: en('engine.action.save'), exact: true }).click();
+  await expectSnack(inspector, en('fee.updated'));
+  await inspector.getByRole('button', { name: en('workflow.fee.REQUEST_VALIDATION') }).click();
+  await expect(status(inspector)).toHaveText(en('enum.feeStatus.TOVALIDATE'));
+
+  await manager.reload();
+  await expect(status(manager)).toHaveText(en('enum.feeStatus.TOVALIDATE'));
+  await expect(manager.getByTestId('record-totalAmount')).toHaveText('€306.90');
+  await manager.getByRole('button', { name: en('workflow.fee.VALIDATE') }).click();
+  await expect(status(manager)).toHaveText(en('enum.feeStatus.VALID'));
+  await expect(manager.getByTestId('record-validatorContact')).toContainText('Nadia Haddad');
+  await shot(manager, 'fee-sheet-validated');
+
+  // The Workflow button: the machine drawn, the sheet's state highlighted, no event left.
+  await manager.getByRole('button', { name: en('engine.workflow.button') }).click();
+  const diagram = manager.getByRole('dialog', { name: en('engine.workflow.title', { machine: 'fee' }) }).getByTestId('workflow-diagram');
+  await expect(diagram.locator('svg')).toBeVisible();
+  await expect(diagram).toHaveAttribute('data-current', 'VALID');
+  await expect(diagram.locator('g.current')).toContainText('VALID');
+  await expect(diagram).toContainText('TOFIX · BILLING_FEE | MANAGER | SUPER_ADMIN');
+  await shot(manager, 'fee-sheet-workflow');
+});
