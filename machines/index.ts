@@ -3,6 +3,7 @@ import { capaMachine } from './capa';
 import { qualityAlertMachine } from './qualityAlert';
 import { matrix8dMachine } from './matrix8d';
 import { structuralCostMachine } from './structuralCost';
+import { invoiceMachine } from './invoice';
 
 /** Record workflows by the name entity schemas give in `x-machine`. */
 export const workflows: Record<string, AnyStateMachine> = {
@@ -10,6 +11,7 @@ export const workflows: Record<string, AnyStateMachine> = {
   qualityAlert: qualityAlertMachine,
   matrix8d: matrix8dMachine,
   structuralCost: structuralCostMachine,
+  invoice: invoiceMachine,
 };
 
 export * from './workflow';

@@ -114,6 +114,7 @@ function crossProblems(files: SchemaFiles, workflows: Record<string, AnyStateMac
       (index.orderBy ?? []).forEach((order, j) => needField(file, `/x-indexes/${i}/orderBy/${j}/field`, name, order.field));
       needField(file, `/x-indexes/${i}/keywords`, name, index.keywords);
     });
+    for (const field of Object.keys(schema['x-computed'] ?? {})) needField(file, `/x-computed${step(field)}`, name, field);
     const stamps = schema['x-stamps'] ?? {};
     for (const when of ['onCreate', 'onUpdate']) for (const field of Object.keys(stamps[when] ?? {})) needField(file, `/x-stamps/${when}${step(field)}`, name, field);
     const machineName = schema['x-machine'];

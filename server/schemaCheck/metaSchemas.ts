@@ -84,6 +84,8 @@ export const entityMeta: JsonSchema = {
       'x-label': field,
       'x-messages': closed({ created: text, updated: text }),
       'x-hitLimit': { type: 'integer', minimum: 1 },
+      // engine/schema/computed.ts: field → JSONata expression over the record.
+      'x-computed': { type: 'object', additionalProperties: text },
       'x-indexes': {
         type: 'array',
         items: closed({ orderBy: { type: 'array', minItems: 1, items: closed({ field, desc: { type: 'boolean' } }, ['field']) }, keywords: field }, ['orderBy']),

@@ -44,6 +44,16 @@ const expected: Record<string, { initial: string; events: string[]; transitions:
       VERIFIED: { UNVERIFY: 'CREATED' },
     },
   },
+  invoice: {
+    initial: 'W',
+    events: ['VALIDATE', 'PAY', 'LOSE'],
+    transitions: {
+      W: { VALIDATE: 'I' },
+      I: { PAY: 'M', LOSE: 'L' },
+      M: {},
+      L: {},
+    },
+  },
 };
 
 describe('workflow registry', () => {
