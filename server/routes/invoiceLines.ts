@@ -95,14 +95,10 @@ async function servicesOf(tx: Writer, caller: Caller, line: Pending, cache: Map<
   return services;
 }
 
-async function saveBatch(tx: Writer, entity: EntityDef, registry: Registry, caller: Caller, batch: Required<Batch>) {
+/** The lines to write, validated with the entity schema (400, every field at once); lines to update or delete out of reach: 404. */
+async function validatedLines(tx: Writer, entity: EntityDef, caller: Caller, batch: Required<Batch>): Promise<Pending[]> {
   const errors: FieldError[] = [];
   const pending: Pending[] = [];
-  for (const [index, line] of batch.toAddInvoiceLines.entries()) {
-    const path = `/toAddInvoiceLines/${index}`;
-    const record = await collecting(errors, path, () => recordToCreate(entity, line, caller));
-    if (record) pending.push({ path, record });
-  }
   for (const id of batch.toDeleteInvoiceLineIds) await visibleRecord(tx, entity, id, caller);
   for (const [index, line] of batch.toUpdateInvoiceLines.entries()) {
     const path = `/toUpdateInvoiceLines/${index}`;
@@ -110,8 +106,18 @@ async function saveBatch(tx: Writer, entity: EntityDef, registry: Registry, call
     const record = await collecting(errors, path, () => recordToUpdate(entity, line, existing, caller));
     if (record) pending.push({ path, record, existing, version: line.version as number });
   }
+  for (const [index, line] of batch.toAddInvoiceLines.entries()) {
+    const path = `/toAddInvoiceLines/${index}`;
+    const record = await collecting(errors, path, () => recordToCreate(entity, line, caller));
+    if (record) pending.push({ path, record });
+  }
   if (errors.length) throw validationError(errors);
+  return pending;
+}
 
+/** Each line with its services' copied fields and its computed fields; its services checked (404) and its lookups (400). */
+async function completedLines(tx: Writer, entity: EntityDef, registry: Registry, caller: Caller, pending: Pending[]): Promise<Pending[]> {
+  const errors: FieldError[] = [];
   const cache = new Map<number, ServiceRow>();
   const complete: Pending[] = [];
   for (const line of pending) {
@@ -120,14 +126,19 @@ async function saveBatch(tx: Writer, entity: EntityDef, registry: Registry, call
     complete.push({ ...line, record: await computeRecord(entity.schema, { ...line.record, ...(await copiedFromStoredServices(tx, services)) }) });
   }
   if (errors.length) throw validationError(errors);
+  return complete;
+}
 
+/** Deletes, then updates (409 on a stale version) and additions; answers the ids deleted and the lines written, updates first. */
+async function saveBatch(tx: Writer, entity: EntityDef, registry: Registry, caller: Caller, batch: Required<Batch>) {
+  const lines = await completedLines(tx, entity, registry, caller, await validatedLines(tx, entity, caller, batch));
   for (const id of batch.toDeleteInvoiceLineIds) await tx.remove(entity.collection, id);
-  const lines: Stored<Row>[] = [];
-  for (const line of complete) {
-    if (line.existing) lines.push(await tx.update(entity.collection, line.existing[entity.idField] as number, () => line.record, line.version));
-    else lines.push(await insertRecord(tx, entity, line.record));
+  const written: Stored<Row>[] = [];
+  for (const line of lines) {
+    if (line.existing) written.push(await tx.update(entity.collection, line.existing[entity.idField] as number, () => line.record, line.version));
+    else written.push(await insertRecord(tx, entity, line.record));
   }
-  return { deleted: batch.toDeleteInvoiceLineIds, lines };
+  return { deleted: batch.toDeleteInvoiceLineIds, lines: written };
 }
 
 export function invoiceLineRoutes(registry: Registry): Hono<AppEnv> {
