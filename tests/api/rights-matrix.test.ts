@@ -177,6 +177,11 @@ const TABLE: Route[] = [
   ...resource('nonCompliance', '/back/bo/nonCompliances', MANAGERS, { writable: true, machine: false }),
   ...resource('matrix8d', '/back/bo/matrix8ds', MANAGERS, { writable: true, machine: true }),
   ...resource('structuralCost', '/back/bo/structuralCost', MANAGERS, { writable: true, machine: true }),
+  // Billing (x-roles MANAGER, SUPER_ADMIN, BILLING_FEE: among the demo accounts, the MANAGER holders); lines are written by their batch only.
+  ...resource('invoice', '/back/bo/invoices', MANAGERS, { writable: true, machine: true }),
+  { route: 'PUT /back/bo/invoices/validate', who: MANAGERS, body: { invoiceIds: [] } },
+  ...resource('invoiceLine', '/back/bo/invoiceLines', MANAGERS, { writable: false, machine: false }),
+  { route: 'PUT /back/bo/invoiceLines/update', who: MANAGERS, body: { toAddInvoiceLines: 'none' } },
   ...resource('loginEvent', '/back/bo/admin/loginEvent', ADMIN, { writable: false, machine: false }),
   ...resource('serverLog', '/back/bo/admin/serverLogs', ADMIN, { writable: false, machine: false }),
 
@@ -384,9 +389,19 @@ async function makeFixtures() {
     const { version: _version, [def.idField]: _id, ...fields } = record;
     return { ...fields, ...changes };
   };
-  const writable = [...entities.values()].filter((def) => def.api && !def.customRoutes && !def.readOnly);
-  const copies = await Promise.all(writable.flatMap((def) => MANAGERS.map(async (who) => ({ def, who, record: (await store.get(def.collection, await seen(def.name, who)))! }))));
+  const generic = [...entities.values()].filter((def) => def.api && !def.customRoutes);
+  const writable = generic.filter((def) => !def.readOnly);
   const main = people.quality.universeId;
+  // A record of the caller's own company where the seed gives it none (a brand issues no invoice), so each caller has one to read.
+  const pairs = generic.filter((d) => d.visibility.length).flatMap((def) => MANAGERS.filter((w) => !people[w].superAdmin).map((who) => ({ def, who })));
+  const unseen = (await Promise.all(pairs.map(async (pair) => ((await firstSeen(store, pair.def, people[pair.who])) === undefined ? [pair] : [])))).flat();
+  await store.transaction(async (tx) => {
+    for (const { def, who } of unseen) {
+      const base = (await tx.query({ collection: def.collection })).find((record) => record.universeId === people[who].universeId)!;
+      await tx.insert(def.collection, def.idField, copyOf(def, base, Object.fromEntries(def.visibility.map((field) => [field, people[who].companyId]))));
+    }
+  });
+  const copies = await Promise.all(writable.flatMap((def) => MANAGERS.map(async (who) => ({ def, who, record: (await store.get(def.collection, await seen(def.name, who)))! }))));
   await store.transaction(async (tx) => {
     for (const def of writable.filter((d) => d.visibility.length)) {
       const base = (await tx.query({ collection: def.collection })).find((record) => record.universeId === main)!;

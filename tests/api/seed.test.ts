@@ -153,7 +153,7 @@ describe('demo seed', () => {
     expect(near.length).toBeGreaterThan(0);
     for (const line of lines) {
       const services = await Promise.all((line.services as number[]).map((id) => server.store.get('services', id)));
-      expect(services.every((service) => service?.serviceProvider === atlas && service.serviceStep !== 'CANCELLED')).toBe(true);
+      expect(services.every((service) => service?.serviceProvider === atlas && service?.serviceStep !== 'CANCELLED')).toBe(true);
       expect(line.companyId).toBe(atlas);
       expect(line.serviceDate).toBe(services.map((service) => String(service!.startDate)).sort()[0]);
       expect(line.client).toEqual([...new Set(services.map((service) => service!.client))]);
