@@ -220,6 +220,12 @@ describe('GET /back/bo/invoiceLines/ filters', () => {
     for (const row of hits) expect([row[param]].flat(), `${param} of line ${row.invoiceLineId}`).toContain(value);
   });
 
+  it('lookup by invoice number words, within the caller’s reach', async () => {
+    const numbered = await added(lineOf(services.first, { invoiceNumber: 'INV-LOOKUP-77' }));
+    expect((await clients.manager.get(`${API}/lookup`, { q: 'lookup-77' })).body).toEqual([{ value: numbered.invoiceLineId, label: 'INV-LOOKUP-77' }]);
+    expect((await clients.quality.get(`${API}/lookup`, { q: 'lookup-77' })).body).toEqual([]);
+  });
+
   it('stays inside the caller’s visibility; refuses an unknown filter value (400)', async () => {
     const mine = await search({});
     expect(mine.every((row) => row.companyId === people.manager.companyId)).toBe(true);

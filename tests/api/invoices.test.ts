@@ -79,6 +79,28 @@ describe('invoice resource', () => {
   });
 });
 
+describe('invoice lookups and search form', () => {
+  it('lookup by number words or by id, within the caller’s reach', async () => {
+    const invoice = await created();
+    const byWords = await clients.manager.get(`${API}/lookup`, { q: String(invoice.number).slice(-6) });
+    expect(byWords.body).toEqual([{ value: invoice.invoiceIdHK, label: invoice.number }]);
+    expect((await clients.manager.get(`${API}/lookup`, { id: invoice.invoiceIdHK })).body).toEqual([{ value: invoice.invoiceIdHK, label: invoice.number }]);
+    expect((await clients.outsider.get(`${API}/lookup`, { id: invoice.invoiceIdHK })).body).toEqual([]);
+  });
+
+  it('the search form defaults to invoices of the previous and current month', async () => {
+    const schemas = (await clients.manager.get('/back/schemas')).body;
+    expect(schemas.search.invoice['x-defaultRange']).toBe('previousToCurrentMonth');
+    expect(schemas.search.invoice.properties.type.default).toBe('INVOICING');
+    expect(schemas.search.invoiceLine['x-defaultRange']).toBe('plusMinus7Days');
+    expect(schemas.entities.invoiceLine.properties.searchText).toBeUndefined();
+    const screen = schemas.screens.find((row: Row) => row.route === '/billing/invoices');
+    expect(screen).toMatchObject({ type: 'search', entity: 'invoice', parent: '/billing' });
+    expect(screen.columns).toContainEqual(expect.objectContaining({ field: 'status', badge: true }));
+    expect((await clients.sales.get('/back/schemas')).body.screens.map((row: Row) => row.route)).not.toContain('/billing/invoices');
+  });
+});
+
 describe('GET /back/bo/invoices/ filters', () => {
   let credit: Row;
   let old: Row;
