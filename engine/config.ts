@@ -1,6 +1,7 @@
 import { api } from './api';
 import type { RoleRule } from './schema/roles';
 import type { JsonSchema } from './schema/resolve';
+import type { MachineConfig } from './workflow/configMachine';
 
 /**
  * What the server sends at `GET /back/schemas`: every schema already resolved
@@ -47,9 +48,68 @@ export interface SheetConfig {
   delete?: { label?: string; title?: string; confirm?: string; success?: string; refused?: string };
 }
 
+/**
+ * One panel of a record page (docs/schemas.md "Record pages"): `kind` picks its renderer in the
+ * panel registry (engine/record/panels.ts); the other keys are that kind's options.
+ */
+export interface PanelConfig {
+  kind: 'form' | 'lines' | 'custom' | string;
+  /** i18n key of the panel's heading. */
+  title?: string;
+  /** form: the uiSchema (schemas/ui) of the fields shown; lines: of the line dialog. */
+  ui?: string;
+  /** form: only these fields (default: every field no other panel of the page shows). */
+  fields?: string[];
+  /** lines: the array property of the record holding the lines. */
+  field?: string;
+  /** lines: the grid's columns (properties of a line). */
+  columns?: ColumnConfig[];
+  /** lines: columns summed in a totals row. */
+  totals?: string[];
+  /** lines: fields a line needs before its other fields can be edited. */
+  requiredFirst?: string[];
+  /** lines: actions on the selected lines (docs/schemas.md "Lines grid: selection actions"). */
+  selectionActions?: SelectionActionConfig[];
+  /** related: the other entity listed, and its search parameters taken from this record (`{ "owner": "ownerId" }`). */
+  entity?: string;
+  params?: Record<string, string>;
+  /** custom: the name a component was registered with (`registerPanel`). */
+  component?: string;
+}
+
+/** A button acting on the selected lines of a lines grid: merge them into one, or split each. */
+export interface SelectionActionConfig {
+  name: string;
+  /** i18n key of the button. */
+  label: string;
+  icon?: string;
+  merge?: { sum: string[]; union: string[]; same?: string[] };
+  split?: { by: string; share: string[] };
+}
+
+export interface TabConfig {
+  name: string;
+  /** i18n key of the tab. */
+  title: string;
+  icon?: string;
+  panels: PanelConfig[];
+}
+
+/** One step of a wizard: a form of some of the entity's fields, or the summary. */
+export interface WizardStepConfig {
+  /** A state of the wizard's machine. */
+  name: string;
+  /** i18n key of the step. */
+  title: string;
+  fields?: string[];
+  ui?: string;
+  /** The summary step: every value typed, then Create. */
+  summary?: boolean;
+}
+
 export interface ScreenConfig {
   route: string;
-  type: 'search' | 'menu' | 'page' | 'workflows';
+  type: 'search' | 'menu' | 'page' | 'workflows' | 'record' | 'wizard';
   title: string;
   description?: string;
   icon?: string;
@@ -64,6 +124,19 @@ export interface ScreenConfig {
   menu?: { icon: string; order?: number };
   /** type "page": the name of a hand-written app page rendered at this route. */
   page?: string;
+  /** type "search": rows open this record screen (its route) instead of a sheet dialog; New opens its `createRoute`. */
+  record?: string;
+  /** type "record": the route of a new record (the record route holds the id: `/widgets/:widgetId`). */
+  createRoute?: string;
+  /** type "record": query parameters of `createRoute` that prefill a new record (`{ "contactId": "contributors" }`). */
+  prefill?: Record<string, string>;
+  /** type "record": key fields shown under the title. */
+  header?: { fields?: ColumnConfig[] };
+  /** type "record": tabs of panels (one tab shows no tab bar). */
+  tabs?: TabConfig[];
+  /** type "wizard": the machine whose states are the steps (NEXT, BACK), and the steps in stepper order. */
+  machine?: string;
+  steps?: WizardStepConfig[];
 }
 
 export interface AppConfig {
@@ -73,6 +146,8 @@ export interface AppConfig {
   screens: ScreenConfig[];
   enums: Record<string, JsonSchema>;
   locales: Record<'en' | 'fr' | 'it', Record<string, string>>;
+  /** Machines written as JSON (schemas/machines/), by id. */
+  machines?: Record<string, MachineConfig>;
 }
 
 export function loadConfig(): Promise<AppConfig> {

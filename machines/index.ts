@@ -3,6 +3,7 @@ import { capaMachine } from './capa';
 import { qualityAlertMachine } from './qualityAlert';
 import { matrix8dMachine } from './matrix8d';
 import { structuralCostMachine } from './structuralCost';
+import { feeMachine } from './fee';
 import { invoiceMachine } from './invoice';
 
 /** Record workflows by the name entity schemas give in `x-machine`. */
@@ -11,6 +12,7 @@ export const workflows: Record<string, AnyStateMachine> = {
   qualityAlert: qualityAlertMachine,
   matrix8d: matrix8dMachine,
   structuralCost: structuralCostMachine,
+  fee: feeMachine,
   invoice: invoiceMachine,
 };
 

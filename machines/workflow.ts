@@ -18,16 +18,25 @@ function snapshotAt(machine: AnyStateMachine, status: string) {
   return machine.resolveState({ value: status, context: {} });
 }
 
-/** Events accepted from `status` (empty when the status is unknown to the machine). */
-export function allowedEvents(machine: AnyStateMachine, status: string): string[] {
-  if (!(status in (machine.root.states ?? {}))) return [];
-  const snapshot = snapshotAt(machine, status);
-  return allEvents(machine).filter((type) => snapshot.can({ type }));
+/**
+ * A record machine's events are `{ type, record }`: a guard may read the record the event
+ * would move (`event.record`, undefined when the caller has none to give).
+ */
+export interface RecordEvent {
+  type: string;
+  record?: Record<string, unknown>;
 }
 
-/** The status after `event`, or null when the machine refuses the event from `status`. */
-export function nextStatus(machine: AnyStateMachine, status: string, event: string): string | null {
-  if (!allowedEvents(machine, status).includes(event)) return null;
-  const [next] = transition(machine, snapshotAt(machine, status), { type: event });
+/** Events accepted from `status` for `record` (empty when the status is unknown to the machine). */
+export function allowedEvents(machine: AnyStateMachine, status: string, record?: Record<string, unknown>): string[] {
+  if (!(status in (machine.root.states ?? {}))) return [];
+  const snapshot = snapshotAt(machine, status);
+  return allEvents(machine).filter((type) => snapshot.can({ type, record } satisfies RecordEvent));
+}
+
+/** The status after `event`, or null when the machine refuses the event from `status` (for `record`). */
+export function nextStatus(machine: AnyStateMachine, status: string, event: string, record?: Record<string, unknown>): string | null {
+  if (!allowedEvents(machine, status, record).includes(event)) return null;
+  const [next] = transition(machine, snapshotAt(machine, status), { type: event, record } satisfies RecordEvent);
   return String(next.value);
 }

@@ -7,6 +7,7 @@ import type { RoleRule } from '../engine/schema/roles';
 import { createAjv, type Validator } from './validation';
 import { checkSchemas, formatProblem, readLocales, type SchemaProblem } from './schemaCheck/check';
 import type { ScreenConfig } from '../engine/config';
+import { machineFromConfig, type MachineConfig } from '../engine/workflow/configMachine';
 import type { CollectionIndexes, IndexDef, KeyType } from './store/orderedIndex';
 
 /**
@@ -69,6 +70,8 @@ export type Screen = ScreenConfig;
 
 export interface Registry {
   entities: Map<string, EntityDef>;
+  /** The machines written as JSON (schemas/machines/), for the browser and the workflow viewer. */
+  machineConfigs: Record<string, MachineConfig>;
   search: Record<string, JsonSchema>;
   ui: Record<string, JsonSchema>;
   screens: Screen[];
@@ -104,13 +107,13 @@ function withoutServerOnly(schema: JsonSchema): JsonSchema {
   return { ...schema, properties };
 }
 
-function entityDef(name: string, schema: JsonSchema, compilers: ReturnType<typeof compilersFor>): EntityDef {
+function entityDef(name: string, schema: JsonSchema, compilers: ReturnType<typeof compilersFor>, machines: Record<string, AnyStateMachine>): EntityDef {
   const required = (key: string) => {
     if (!schema[key]) throw new Error(`Entity ${name}: missing ${key}`);
     return schema[key] as string;
   };
   const machineName = schema['x-machine'] as string | undefined;
-  const machine = machineName ? workflows[machineName] : undefined;
+  const machine = machineName ? machines[machineName] : undefined;
   if (machineName && !machine) throw new Error(`Entity ${name}: unknown machine ${machineName}`);
   const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
   const serverOwned = new Set(['version', 'universeId', ...Object.keys(properties).filter((key) => properties[key].readOnly)]);
@@ -205,12 +208,15 @@ export function loadRegistry(schemasDir: string): Registry {
     'formats.json': readJson(join(schemasDir, 'formats.json')) as SharedDefs[string],
   };
   const compilers = compilersFor();
+  // Record workflows: those of machines/ and those written as JSON (schemas/machines/, checked above).
+  const machineConfigs = Object.fromEntries(jsonFiles(join(schemasDir, 'machines')).map(({ name, content }) => [name, content as MachineConfig]));
+  const machines = { ...workflows, ...Object.fromEntries(Object.entries(machineConfigs).map(([name, config]) => [name, machineFromConfig(config)])) };
   const entities = new Map<string, EntityDef>();
   for (const { name, content } of jsonFiles(join(schemasDir, 'entities'))) {
     const entityName = (content.$id as string | undefined) ?? name;
     const resolved = resolveSchema(content, shared);
     delete resolved.$id; // ajv refuses two schemas with one $id across compilers
-    entities.set(entityName, entityDef(entityName, resolved, compilers));
+    entities.set(entityName, entityDef(entityName, resolved, compilers, machines));
   }
   const search: Record<string, JsonSchema> = {};
   for (const { name, content } of jsonFiles(join(schemasDir, 'search'))) {
@@ -223,6 +229,7 @@ export function loadRegistry(schemasDir: string): Registry {
   }
   return {
     entities,
+    machineConfigs,
     search,
     ui: Object.fromEntries(jsonFiles(join(schemasDir, 'ui')).map(({ name, content }) => [name, content])),
     screens: jsonFiles(join(schemasDir, 'screens')).map(({ content }) => content as Screen),

@@ -50,9 +50,10 @@ export function AppRoutes() {
               <Route path="account" element={<AccountPage />} />
               <Route path="userNotification" element={<UserNotificationPage />} />
             </Route>
-            {screens.map((screen) => (
-              <Route key={screen.route} path={screen.route} element={<ScreenRoute screen={screen} />} />
-            ))}
+            {screens.flatMap((screen) =>
+              // A record screen also answers at its create route.
+              [screen.route, screen.createRoute].filter((path): path is string => !!path).map((path) => <Route key={path} path={path} element={<ScreenRoute screen={screen} />} />),
+            )}
             {PLANNED_ROUTES.map((path) => (
               <Route key={path} path={path} element={<NotImplementedPage />} />
             ))}

@@ -1,13 +1,15 @@
+import { useLocation } from 'react-router-dom';
 import type { ScreenConfig } from '../../engine/config';
 import { hasAnyRole } from '../auth/profile';
 import { useReadySession } from '../auth/session';
 import { ForbiddenPage, NotImplementedPage } from '../pages/simplePages';
 import { APP_PAGES } from './appPages';
-import { MenuScreen, SearchScreen, WorkflowsScreen } from './engineScreens';
+import { MenuScreen, RecordScreen, SearchScreen, WizardScreen, WorkflowsScreen } from './engineScreens';
 
 /** A configured screen, behind its role guard (spec §6.1: one of the screen's roles). */
 export function ScreenRoute({ screen }: { screen: ScreenConfig }) {
   const { profile, config } = useReadySession();
+  const location = useLocation();
   if (!hasAnyRole(profile, screen.roles)) return <ForbiddenPage />;
   // key: two screens of the same type must not share state.
   switch (screen.type) {
@@ -15,6 +17,11 @@ export function ScreenRoute({ screen }: { screen: ScreenConfig }) {
       return <SearchScreen key={screen.route} screen={screen} config={config} userRoles={profile.roles} />;
     case 'menu':
       return <MenuScreen key={screen.route} screen={screen} config={config} />;
+    case 'record':
+      // key: each record (and a new one) gets a fresh page, read anew from the server.
+      return <RecordScreen key={location.pathname} screen={screen} config={config} userRoles={profile.roles} />;
+    case 'wizard':
+      return <WizardScreen key={screen.route} screen={screen} config={config} />;
     case 'workflows':
       return <WorkflowsScreen key={screen.route} screen={screen} config={config} />;
     case 'page': {

@@ -14,3 +14,5 @@ const loadEngine = () =>
 export const SearchScreen = lazy(async () => ({ default: (await loadEngine()).SearchScreen }));
 export const MenuScreen = lazy(async () => ({ default: (await loadEngine()).MenuScreen }));
 export const WorkflowsScreen = lazy(async () => ({ default: (await loadEngine()).WorkflowsScreen }));
+export const RecordScreen = lazy(async () => ({ default: (await loadEngine()).RecordScreen }));
+export const WizardScreen = lazy(async () => ({ default: (await loadEngine()).WizardScreen }));

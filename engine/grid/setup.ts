@@ -1,12 +1,19 @@
 import {
   CellStyleModule,
+  CheckboxEditorModule,
   ClientSideRowModelApiModule,
   ClientSideRowModelModule,
   ColumnApiModule,
+  DateEditorModule,
   LocaleModule,
   ModuleRegistry,
+  NumberEditorModule,
+  PinnedRowModule,
   RenderApiModule,
+  RowSelectionModule,
   RowStyleModule,
+  SelectEditorModule,
+  TextEditorModule,
   themeQuartz,
   TooltipModule,
   ValidationModule,
@@ -24,7 +31,14 @@ ModuleRegistry.registerModules([
   TooltipModule, // full text of truncated cells
   LocaleModule, // translated grid texts
   RowStyleModule, // pointer cursor on clickable rows
-  CellStyleModule, // right-aligned numbers
+  CellStyleModule, // right-aligned numbers, cells in error
+  TextEditorModule, // lines grids (engine/record/lines): typing into cells
+  NumberEditorModule,
+  DateEditorModule,
+  SelectEditorModule,
+  CheckboxEditorModule,
+  RowSelectionModule, // lines grids: selecting lines to remove, link or unlink
+  PinnedRowModule, // lines grids: the totals row
   ...(import.meta.env?.DEV ? [ValidationModule] : []),
 ]);
 

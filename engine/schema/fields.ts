@@ -103,3 +103,16 @@ export function withoutDescriptions(schema: JsonSchema): JsonSchema {
   if (rest.items) rest.items = withoutDescriptions(rest.items);
   return rest;
 }
+
+/** The schema cut down to some fields (a form then validates only what it shows). */
+export function schemaOfFields(schema: JsonSchema, fields: string[]): JsonSchema {
+  const props = propertiesOf(schema);
+  return {
+    ...schema,
+    properties: Object.fromEntries(fields.filter((field) => props[field]).map((field) => [field, props[field]])),
+    required: ((schema.required ?? []) as string[]).filter((field) => fields.includes(field)),
+  };
+}
+
+/** Those fields of a record that it has. */
+export const pickFields = (record: Record<string, unknown>, fields: string[]) => Object.fromEntries(fields.filter((field) => field in record).map((field) => [field, record[field]]));

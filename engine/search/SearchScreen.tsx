@@ -3,7 +3,7 @@ import { DatesProvider } from '@mantine/dates';
 import { IconPlus } from '@tabler/icons-react';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams, useSearchParams } from 'react-router-dom';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { AppConfig, RowActionConfig, ScreenConfig } from '../config';
 import { defaultRange, type DateRange } from '../dates';
 import { filterNameMax } from '../filters/api';
@@ -20,7 +20,7 @@ import { PageHeader } from '../ui/PageHeader';
 import { DateRangeFilter } from './DateRangeFilter';
 import { FilterPanel } from './FilterPanel';
 import { HitLimitAlert } from './HitLimitAlert';
-import { routeFilters } from './routeParams';
+import { fillRoute, idParamOf, routeFilters } from './routeParams';
 import { allowedActions } from './rowActions';
 import { ScopeBadges } from './ScopeBadges';
 import { SearchToolbar } from './SearchToolbar';
@@ -100,13 +100,20 @@ export function SearchScreen({ screen, config, userRoles = [] }: SearchScreenPro
 
   const grid = useGridTools(screen.route, baseColumns, title);
 
+  // `record`: rows open on their record page, New on its create route, rather than in a sheet.
+  const navigate = useNavigate();
+  const recordScreen = screen.record ? config.screens.find((item) => item.route === screen.record) : undefined;
   const openRecord = useCallback(
     (row: Row) => {
       const id = row[entity?.['x-id']];
-      if (id != null) setSheet({ mode: 'edit', id: id as string | number });
+      if (id == null) return;
+      if (!recordScreen) return setSheet({ mode: 'edit', id: id as string | number });
+      const path = fillRoute(recordScreen.route, { ...params, [idParamOf(recordScreen.route)]: String(id) });
+      if (path) navigate(path);
     },
-    [entity],
+    [entity, recordScreen, params, navigate],
   );
+  const createRecord = () => (recordScreen?.createRoute ? navigate(recordScreen.createRoute) : setSheet({ mode: 'create' }));
   // Read-only records open only when the screen has a sheet to show them; create-only sheets never do.
   const opensRows = screen.sheet?.edit !== false && (!readOnly || !!screen.sheet);
 
@@ -122,7 +129,7 @@ export function SearchScreen({ screen, config, userRoles = [] }: SearchScreenPro
             entity['x-api'] &&
             !readOnly &&
             rolesAllow(entity['x-createRoles'], userRoles) && (
-              <Button leftSection={<IconPlus size={16} />} onClick={() => setSheet({ mode: 'create' })}>
+              <Button leftSection={<IconPlus size={16} />} onClick={createRecord}>
                 {t('engine.action.new')}
               </Button>
             )

@@ -58,3 +58,6 @@ export function fillRoute(route: string, params: RouteParams): string | null {
   });
   return missing ? null : path;
 }
+
+/** The parameter of a record route that holds the record id: its last `:name`. */
+export const idParamOf = (route: string) => [...route.matchAll(/:(\w+)/g)].pop()?.[1] ?? 'id';

@@ -76,7 +76,9 @@ export function useRecordSheet(entity: JsonSchema, target: SheetTarget | null, o
 
   const fail = (error: unknown) => {
     if (!(error instanceof ApiError)) throw error;
-    if (error.status === 409) setConflict(error.body?.message ?? t('engine.sheet.conflict'));
+    // A workflow refusal says why in a snackbar; another 409 is a concurrent change to reload.
+    if (error.status === 409 && error.body?.exception === 'TransitionException') notify({ level: 'warning', message: error.body.message ?? t('engine.sheet.conflict') });
+    else if (error.status === 409) setConflict(error.body?.message ?? t('engine.sheet.conflict'));
     else {
       if (error.status === 400) setServerErrors(error.body?.errors ?? []);
       reportApiError(error);
@@ -106,19 +108,22 @@ export function useRecordSheet(entity: JsonSchema, target: SheetTarget | null, o
     }
   };
 
-  const runEvent = async (event: string) => {
-    if (!record) return;
+  /** A workflow event, with the input it asks for (`x-events`, e.g. a comment); true when taken. */
+  const runEvent = async (event: string, input: Row = {}): Promise<boolean> => {
+    if (!record) return false;
     setPendingEvent(event);
     try {
-      const answer = await api.patch<unknown>(`${apiPath}/${id}/${event}`, { version: record.version }, { quiet: true });
+      const answer = await api.patch<unknown>(`${apiPath}/${id}/${event}`, { ...input, version: record.version }, { quiet: true });
       const next = answer && typeof answer === 'object' && idField in answer ? (answer as Row) : await api.get<Row>(`${apiPath}/${id}`);
       adopt(next);
       const statusField = entity['x-status'] as string;
       const status = enumText(t, enumOf(propertiesOf(entity)[statusField])?.name, next[statusField]);
       notify({ level: 'success', message: t('engine.sheet.statusChanged', { status }) });
       onChanged();
+      return true;
     } catch (error) {
       fail(error);
+      return false;
     } finally {
       setPendingEvent(null);
     }

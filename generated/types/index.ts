@@ -9,6 +9,8 @@ export * from './company';
 export * from './contact';
 export * from './contactSearch';
 export * from './enums';
+export * from './fee';
+export * from './feeSearch';
 export * from './invoice';
 export * from './invoiceLine';
 export * from './invoiceLineSearch';

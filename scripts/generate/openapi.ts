@@ -1,5 +1,6 @@
 import type { AnyStateMachine } from 'xstate';
 import { resolveSchema, type JsonSchema } from '../../engine/schema/resolve';
+import { eventRulesOf, type EventRule } from '../../engine/schema/events';
 import { allEvents } from '../../machines/workflow';
 import { SESSION_COOKIE } from '../../server/security';
 import { enumTypeName, pascalCase, searchFormOf, type SchemaTree } from './load';
@@ -45,7 +46,7 @@ export function generateOpenApi(tree: SchemaTree, workflows: Record<string, AnyS
     const search = searchFormOf(tree, name);
     // `x-routes: custom`: the entity's calls are hand-written (routes.ts); `x-readOnly`: reads only.
     if (entity['x-routes'] === 'custom') continue;
-    const generic = entityPaths(api, name, type, entity['x-id'], search && clean(search[1]), machine);
+    const generic = entityPaths(api, name, type, entity['x-id'], search && clean(search[1]), machine, eventRulesOf(entity));
     Object.assign(paths, entity['x-readOnly'] === true ? readsOnly(generic) : generic);
   }
   for (const [route, doc] of Object.entries(ROUTES)) {
@@ -115,7 +116,23 @@ const errorResponses = Object.fromEntries(
 const errors = (...codes: number[]) => Object.fromEntries(codes.map((code) => [String(code), { $ref: `#/components/responses/Error${code}` }]));
 const json = (schema: JsonSchema) => ({ 'application/json': { schema } });
 
-function entityPaths(api: string, name: string, type: string, idField: string, search: JsonSchema | undefined, machine?: AnyStateMachine) {
+/** The body of a workflow event: the version read, and the input fields `x-events` lets an event carry. */
+function eventBody(type: string, events: Record<string, EventRule>): JsonSchema {
+  const inputs = Object.entries(events).filter(([, rule]) => rule.input?.length);
+  const fields = [...new Set(inputs.flatMap(([, rule]) => rule.input!))];
+  const says = inputs.map(([event, rule]) => `${event}: ${rule.input!.map((field) => (rule.required?.includes(field) ? `${field} (required)` : field)).join(', ')}`);
+  return {
+    required: false,
+    content: json({
+      type: 'object',
+      description: ['Optional. `version`: the version you read (409 when stale).', ...(says.length ? [`Event input: ${says.join('; ')}.`] : [])].join(' '),
+      properties: { version: { type: 'integer', minimum: 1 }, ...Object.fromEntries(fields.map((field) => [field, { $ref: `#/components/schemas/${type}/properties/${field}` }])) },
+      additionalProperties: false,
+    }),
+  };
+}
+
+function entityPaths(api: string, name: string, type: string, idField: string, search: JsonSchema | undefined, machine?: AnyStateMachine, events: Record<string, EventRule> = {}) {
   const ref = { $ref: `#/components/schemas/${type}` };
   const idParam = { name: 'id', in: 'path', required: true, description: `The record's ${idField}.`, schema: { type: 'integer', minimum: 1 } };
   const tags = [name];
@@ -170,7 +187,8 @@ function entityPaths(api: string, name: string, type: string, idField: string, s
       parameters: [idParam, { name: 'event', in: 'path', required: true, schema: { type: 'string', enum: allEvents(machine) } }],
       patch: {
         operationId: `workflow${type}`, tags, summary: `Move the ${name} status with a ${machine.id} workflow event`,
-        responses: { 200: { description: 'The record in its new status', content: json(ref) }, ...errors(403, 404, 409) },
+        requestBody: eventBody(type, events),
+        responses: { 200: { description: 'The record in its new status', content: json(ref) }, ...errors(400, 403, 404, 409) },
       },
     };
   }

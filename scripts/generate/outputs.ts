@@ -3,7 +3,8 @@ import { dirname, join, relative } from 'node:path';
 import type { AnyStateMachine } from 'xstate';
 import { workflows } from '../../machines/index';
 import { loadSchemaTree, readJson } from './load';
-import { machineJson, machineMermaid } from './machines';
+import { machineJson, machineMermaid } from '../../engine/workflow/machineChart';
+import { machineFromConfig } from '../../engine/workflow/configMachine';
 import { generateOpenApi } from './openapi';
 import { generateTypes } from './types';
 
@@ -29,13 +30,19 @@ function isMachine(value: unknown): value is AnyStateMachine {
 }
 
 /**
- * Every machine of machines/: the record workflows (machines/index.ts), then every machine any
+ * Every machine of machines/ and schemas/machines/: the record workflows (machines/index.ts), the JSON ones, then every machine any
  * module of machines/ exports (UI machines, the service workflow, the charts of rules modules
  * such as the wizard's stepper), unique by id, in file order.
  */
 async function reviewedMachines(root: string): Promise<AnyStateMachine[]> {
   const machines = new Map<string, AnyStateMachine>();
   for (const machine of Object.values(workflows)) machines.set(machine.id, machine);
+  // Machines written as JSON (schemas/machines/), built with the engine's guards.
+  const configs = join(root, 'schemas', 'machines');
+  for (const file of existsSync(configs) ? readdirSync(configs).filter((name) => name.endsWith('.json')).sort() : []) {
+    const machine = machineFromConfig(JSON.parse(readFileSync(join(configs, file), 'utf8')));
+    machines.set(machine.id, machine);
+  }
   const folder = join(root, 'machines');
   const modules = existsSync(folder) ? readdirSync(folder).filter((name) => name.endsWith('.ts')).sort() : [];
   for (const file of modules) {

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { nextStatus } from '../../machines';
-import { HttpError, validationError } from '../errors';
+import { HttpError } from '../errors';
 import { isPlainObject, readJson } from '../json-body';
 import { languageOf, requireCaller, requireRoles, type AppContext, type AppEnv } from '../context';
 import type { EntityDef } from '../schemas';
@@ -11,7 +11,8 @@ import { assertLookups } from './lookups';
 import { present } from './present';
 import { OUTSIDE_WINDOW_HEADER, searchCondition, searchCriteria, splitWindow } from './search';
 import { visibleRecord, visibleScope } from './visibility';
-import { expectedVersion, insertRecord, recordToCreate, recordToUpdate, eventStamps, updateStamps } from './write';
+import { assertEventRoles, eventCount, eventInput } from './events';
+import { expectedVersion, insertRecord, recordToCreate, recordToUpdate, eventStamps, updateStamps, withDerived } from './write';
 
 const LOOKUP_LIMIT = 100;
 
@@ -92,7 +93,7 @@ export function resourceRoutes(entity: EntityDef): Hono<AppEnv> {
     const { db, registry } = c.get('services');
     const body = await readJson(c);
     const created = await db.transaction(async (tx) => {
-      const record = recordToCreate(entity, body, caller);
+      const record = await recordToCreate(entity, body, caller);
       await applyTagRules(tx, caller, entity.tags, record);
       await assertLookups(entity, record, undefined, caller, tx, registry);
       return insertRecord(tx, entity, record);
@@ -109,7 +110,7 @@ export function resourceRoutes(entity: EntityDef): Hono<AppEnv> {
     const version = expectedVersion(isPlainObject(body) ? body.version : undefined, true);
     const updated = await db.transaction(async (tx) => {
       const existing = await visibleRecord(tx, entity, idOf(c), caller);
-      const record = recordToUpdate(entity, body, existing, caller);
+      const record = await recordToUpdate(entity, body, existing, caller);
       await applyTagRules(tx, caller, entity.tags, record, existing);
       await assertLookups(entity, record, existing, caller, tx, registry);
       return tx.update(entity.collection, idOf(c), () => record, version);
@@ -128,21 +129,23 @@ export function resourceRoutes(entity: EntityDef): Hono<AppEnv> {
   });
 
   if (entity.machine) {
+    // Checks in this order: visibility (404), the event's roles (403), its body (400), the machine (409).
     app.patch(`${one}/:event{[A-Za-z_]+}`, async (c) => {
       const caller = callerOf(c);
       const { db } = c.get('services');
       const body = await readJson(c, true);
-      if (body !== undefined && !isPlainObject(body)) throw validationError([{ path: '', key: 'validation.wrongType' }]);
-      const unknown = Object.keys(body ?? {}).filter((key) => key !== 'version');
-      if (unknown.length) throw validationError(unknown.map((key) => ({ path: `/${key}`, key: 'validation.unknownField' })));
-      const version = expectedVersion(body?.version ?? c.req.query('version'), false);
       const event = c.req.param('event');
       const updated = await db.transaction(async (tx) => {
         const existing = await visibleRecord(tx, entity, idOf(c), caller);
+        assertEventRoles(entity, event, caller);
+        const input = eventInput(entity, event, body);
+        const version = expectedVersion((body as Row | undefined)?.version ?? c.req.query('version'), false);
         const status = existing[entity.statusField!];
-        const next = nextStatus(entity.machine!, String(status), event);
+        const next = nextStatus(entity.machine!, String(status), event, { ...existing, ...input });
         if (!next) throw new HttpError(409, 'TransitionException', 'error.transitionRefused', transitionLabels(c, entity, event, status));
-        return tx.update(entity.collection, idOf(c), (current) => ({ ...current, ...eventStamps(entity, event, current, caller), [entity.statusField!]: next, ...updateStamps(entity, caller) }), version);
+        const moved = { ...existing, ...input, ...eventCount(entity, event, existing), ...eventStamps(entity, event, existing, caller), [entity.statusField!]: next, ...updateStamps(entity, caller) };
+        const record = await withDerived(entity, moved, existing);
+        return tx.update(entity.collection, idOf(c), (current) => ({ ...current, ...record }), version);
       });
       return c.json(await present(entity, updated, caller, db));
     });

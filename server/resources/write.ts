@@ -1,4 +1,5 @@
 import { initialStatus } from '../../machines';
+import { computeRecord } from '../../engine/schema/computed';
 import { earliestToday, pastDateErrors, writeRoleErrors } from '../../engine/schema/rules';
 import { currentMonth, nowIso, today } from '../dates';
 import { HttpError, validationError } from '../errors';
@@ -8,16 +9,21 @@ import type { EntityDef, StampRules } from '../schemas';
 import type { Row, Stored, Writer } from '../store/types';
 import type { Validator } from '../validation';
 import { fieldErrors } from '../validation';
+import { numberLines, withoutReadOnlyItems } from './lines';
 
 /**
  * Turning a request body into a record: server-owned fields are dropped from the body,
  * the rest is validated with the entity schema, then the server's values are applied
- * (ids, version, universe, status, stamps, readable numbers, dynamic defaults).
+ * (ids, version, universe, status, stamps, readable numbers, dynamic defaults, line ids,
+ * computed fields).
  */
 function clientPart(entity: EntityDef, body: unknown): unknown {
   if (!isPlainObject(body)) return body;
-  return Object.fromEntries(Object.entries(body).filter(([key]) => !entity.serverOwned.has(key)));
+  return Object.fromEntries(Object.entries(body).filter(([key]) => !entity.serverOwned.has(key)).map(([key, value]) => [key, withoutReadOnlyItems(entity.schema, key, value)]));
 }
+
+/** What the server derives from the validated fields: ids of new lines (`x-id` items), then `x-computed` fields. */
+export const withDerived = (entity: EntityDef, record: Row, existing?: Row): Promise<Row> => computeRecord(entity.schema, numberLines(entity.schema, record, existing));
 
 /**
  * 403 naming each `x-writeRoles` field the caller set without one of its flags (spec §6.2: e.g.
@@ -55,11 +61,11 @@ function stamps(rules: StampRules['onCreate'], caller: Caller, now: Date): Row {
 }
 
 /** The record to insert (its id is given inside the write, see `insertRecord`); `x-createRoles` first (403). */
-export function recordToCreate(entity: EntityDef, body: unknown, caller: Caller, now = new Date()): Row {
+export async function recordToCreate(entity: EntityDef, body: unknown, caller: Caller, now = new Date()): Promise<Row> {
   requireRoles(caller, entity.createRoles);
   const data = validate(entity, entity.validateCreate, dynamicDefaults(entity, clientPart(entity, body), now), now, caller);
   const status = entity.machine && entity.statusField ? { [entity.statusField]: initialStatus(entity.machine) } : {};
-  return { ...data, ...status, ...stamps(entity.stamps.onCreate, caller, now), universeId: caller.universeId };
+  return withDerived(entity, { ...data, ...status, ...stamps(entity.stamps.onCreate, caller, now), universeId: caller.universeId });
 }
 
 /** x-number: the prefix and the id on six digits (`QA-000042`). */
@@ -72,10 +78,10 @@ export async function insertRecord(tx: Writer, entity: EntityDef, record: Row): 
 }
 
 /** A full replacement of the client's fields; server-owned fields keep their stored values. */
-export function recordToUpdate(entity: EntityDef, body: unknown, existing: Stored<Row>, caller: Caller, now = new Date()): Row {
+export async function recordToUpdate(entity: EntityDef, body: unknown, existing: Stored<Row>, caller: Caller, now = new Date()): Promise<Row> {
   const data = validate(entity, entity.validateUpdate, clientPart(entity, body), now, caller, existing);
   const kept = Object.fromEntries(Object.entries(existing).filter(([key]) => entity.serverOwned.has(key)));
-  return { ...kept, ...data, ...stamps(entity.stamps.onUpdate, caller, now) };
+  return withDerived(entity, { ...kept, ...data, ...stamps(entity.stamps.onUpdate, caller, now) }, existing);
 }
 
 export function updateStamps(entity: EntityDef, caller: Caller, now = new Date()): Row {

@@ -50,7 +50,7 @@ export function apiTokenRoutes() {
     const secret = newTokenSecret();
     const created = await db.transaction(async (tx) => {
       const now = new Date();
-      const record = recordToCreate(entity, body, caller, now);
+      const record = await recordToCreate(entity, body, caller, now);
       if (String(record.expirationDate) < today(now)) throw validationError([{ path: '/expirationDate', key: 'validation.notPast' }]);
       const contact = await contactById(tx, record.contactId);
       const active = contact && !contact.archived && contact.account?.profiles.length;

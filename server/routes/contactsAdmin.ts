@@ -130,7 +130,7 @@ export function contactsAdminRoutes() {
     const { caller, db, registry, entity } = context(c);
     const body = await readJson(c);
     const created = await db.transaction(async (tx) => {
-      const record = recordToCreate(entity, body, caller);
+      const record = await recordToCreate(entity, body, caller);
       if (!(await administersCompany(tx, caller, record.companyId))) throw forbidden();
       await assertLookups(entity, record, undefined, caller, tx, registry);
       const stored = withProfiles(record, undefined, record.profiles);
@@ -151,7 +151,7 @@ export function contactsAdminRoutes() {
     const updated = await db.transaction(async (tx) => {
       const existing = await administered(tx, caller, id);
       assertWithinRights(caller, existing.account?.profiles ?? []);
-      const record = recordToUpdate(entity, body, existing, caller);
+      const record = await recordToUpdate(entity, body, existing, caller);
       if (!(await administersCompany(tx, caller, record.companyId))) throw forbidden();
       await assertLookups(entity, record, existing, caller, tx, registry);
       const stored = withProfiles(record, existing.account, record.profiles);

@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { computeRecord } from '../../engine/schema/computed';
 import { copiedFromStoredServices } from '../billing/lineServices';
 import { MAX_BATCH, assertShape, duplicateErrors } from '../billing/batch';
 import { requireCaller, requireRoles, type AppEnv, type Caller } from '../context';
@@ -20,7 +19,7 @@ import { createAjv, fieldErrors } from '../validation';
  * call — deletes, updates (with their version) and additions, all in one transaction or none.
  * Each line is validated with the invoiceLine schema; every service it names must be one the
  * caller sees (404); the server copies the services' search fields onto the line, stamps
- * `updatedBy` and computes `totalAmount` (x-computed).
+ * `updatedBy` and computes `totalAmount` (x-computed, in the generic write helpers).
  */
 interface Batch {
   toDeleteInvoiceLineIds?: number[];
@@ -123,7 +122,8 @@ async function completedLines(tx: Writer, entity: EntityDef, registry: Registry,
   for (const line of pending) {
     const services = await servicesOf(tx, caller, line, cache, errors);
     await collecting(errors, line.path, () => assertLookups(entity, line.record, line.existing, caller, tx, registry));
-    complete.push({ ...line, record: await computeRecord(entity.schema, { ...line.record, ...(await copiedFromStoredServices(tx, services)) }) });
+    // The copies feed no computed field: the total computed by recordToCreate/recordToUpdate stands.
+    complete.push({ ...line, record: { ...line.record, ...(await copiedFromStoredServices(tx, services)) } });
   }
   if (errors.length) throw validationError(errors);
   return complete;

@@ -1,13 +1,13 @@
 import { Hono } from 'hono';
 import { nextStatus } from '../../machines';
-import type { RoleRule } from '../../engine/schema/roles';
 import { requireCaller, requireRoles, type AppEnv } from '../context';
 import { HttpError, validationError } from '../errors';
 import { readJson } from '../json-body';
 import { present } from '../resources/present';
 import { transitionLabels } from '../resources/router';
 import { visibleRecord } from '../resources/visibility';
-import { eventStamps, updateStamps } from '../resources/write';
+import { assertEventRoles, eventCount } from '../resources/events';
+import { eventStamps, updateStamps, withDerived } from '../resources/write';
 import type { Registry } from '../schemas';
 import type { Row, Stored } from '../store/types';
 import { createAjv } from '../validation';
@@ -18,8 +18,6 @@ import { MAX_BATCH, assertShape, duplicateErrors } from '../billing/batch';
  * to invoiced (I) together, or none does. Answers the updated invoices as GET presents them.
  */
 const EVENT = 'VALIDATE';
-/** Who may validate, on top of the entity's roles: billing staff, managers and super admins. */
-const VALIDATE_ROLES: RoleRule[] = ['BILLING_FEE', 'MANAGER', 'SUPER_ADMIN'];
 
 const selection = createAjv().compile({
   type: 'object',
@@ -45,22 +43,24 @@ export function invoiceRoutes(registry: Registry): Hono<AppEnv> {
   app.put(`${entity.api}/validate`, async (c) => {
     const caller = requireCaller(c);
     requireRoles(caller, entity.roles);
-    requireRoles(caller, VALIDATE_ROLES);
+    assertEventRoles(entity, EVENT, caller);
     const ids = invoiceIdsOf(await readJson(c));
     const { db } = c.get('services');
     const updated = await db.transaction(async (tx) => {
       const invoices: Stored<Row>[] = [];
       for (const id of ids) invoices.push(await visibleRecord(tx, entity, id, caller));
-      const refused = invoices.find((invoice) => !nextStatus(entity.machine!, String(invoice[status]), EVENT));
+      const nextOf = (invoice: Stored<Row>) => nextStatus(entity.machine!, String(invoice[status]), EVENT, invoice);
+      const refused = invoices.find((invoice) => !nextOf(invoice));
       if (refused) {
         const { status: label } = transitionLabels(c, entity, EVENT, refused[status]);
         throw new HttpError(409, 'TransitionException', 'error.invoice.notProvision', { number: refused.number, status: label });
       }
       const out: Stored<Row>[] = [];
       for (const invoice of invoices) {
-        const next = nextStatus(entity.machine!, String(invoice[status]), EVENT)!;
-        const change = (current: Row) => ({ ...current, ...eventStamps(entity, EVENT, current, caller), [status]: next, ...updateStamps(entity, caller) });
-        out.push(await tx.update(entity.collection, invoice[entity.idField] as number, change, invoice.version));
+        // As PATCH …/{id}/VALIDATE writes it (server/resources/router.ts), for each invoice of the selection.
+        const moved = { ...invoice, ...eventCount(entity, EVENT, invoice), ...eventStamps(entity, EVENT, invoice, caller), [status]: nextOf(invoice)!, ...updateStamps(entity, caller) };
+        const record = await withDerived(entity, moved, invoice);
+        out.push(await tx.update(entity.collection, invoice[entity.idField] as number, (current) => ({ ...current, ...record }), invoice.version));
       }
       return out;
     });

@@ -28,6 +28,7 @@ export function shellRoutes() {
       screens: allowedScreens(registry, caller),
       enums: registry.enums,
       locales: registry.locales,
+      machines: registry.machineConfigs,
     });
   });
 

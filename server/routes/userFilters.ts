@@ -106,7 +106,7 @@ export function userFilterRoutes() {
     const body = await readJson(c);
     assertFilterSize(entity, body);
     const created = await db.transaction(async (tx) => {
-      const record = recordToCreate(entity, body, caller);
+      const record = await recordToCreate(entity, body, caller);
       const mine = await tx.query<UserFilter>({ collection: filters, where: and(eq('contactId', caller.contact.contactId), eq('type', type)) });
       if (mine.length >= MAX_PER_CONTACT_AND_TYPE) throw businessRule('error.filterLimit', { max: MAX_PER_CONTACT_AND_TYPE });
       const duplicate = mine.some((filter) => filter.name.trim() === String(record.name).trim() && isDeepStrictEqual(filter.filter, record.filter));
@@ -126,7 +126,7 @@ export function userFilterRoutes() {
     const version = expectedVersion(isPlainObject(body) ? body.version : undefined, true);
     const updated = await db.transaction(async (tx) => {
       const existing = await ownFilter(tx, entity.collection, id as number, caller, type);
-      const record = recordToUpdate(entity, body, existing, caller);
+      const record = await recordToUpdate(entity, body, existing, caller);
       return tx.update(entity.collection, id as number, () => record, version);
     });
     return c.json(withMine(updated as Stored<UserFilter>, caller));

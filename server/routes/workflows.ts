@@ -2,16 +2,20 @@ import { Hono } from 'hono';
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { eventRulesOf } from '../../engine/schema/events';
 import { roleRuleText, type RoleRule } from '../../engine/schema/roles';
 import type { WorkflowChart } from '../../engine/workflow/charts';
+import { machineFromConfig } from '../../engine/workflow/configMachine';
+import { machineJson, machineMermaid } from '../../engine/workflow/machineChart';
 import { requireCaller, type AppContext, type AppEnv } from '../context';
-import type { Registry } from '../schemas';
+import type { EntityDef, Registry } from '../schemas';
 
 /**
  * GET /back/bo/workflows/: every machine of machines/ as `npm run generate` draws it
  * (generated/machines: `<id>.json` and the Mermaid `<id>.mmd`), for the workflow viewer. A record
  * workflow (an entity's `x-machine`) names its entity, and each of its transitions is labelled
- * with the role rule that may take it (the entity's `x-roles`): the server refuses others.
+ * with the role rule that may take it (the event's `x-events` roles, else the entity's `x-roles`):
+ * the server refuses others.
  */
 const GENERATED = fileURLToPath(new URL('../../generated/machines', import.meta.url));
 
@@ -25,27 +29,42 @@ function statesOf(json: StateJson): Record<string, string[]> {
   return Object.fromEntries(Object.entries(json.states ?? {}).map(([name, state]) => [name, [...Object.keys(state.on ?? {}), ...Object.keys(json.on ?? {})]]));
 }
 
-/** `A --> B: EVENT [guard]` lines get `· roles` (a transition label is the text after `: `). */
-function withRoles(mermaid: string, roles: RoleRule[] | undefined): string {
-  if (!roles?.length) return mermaid;
-  return mermaid.replace(/^(\s+\S+ --> \S+: .+)$/gm, `$1 · ${roleRuleText(roles)}`);
+/**
+ * `A --> B: EVENT [guard]` lines get `· roles` (a transition label is the text after `: `): the
+ * event's own role rule when `x-events` gives one (engine/schema/events.ts), else the entity's.
+ */
+function withRoles(mermaid: string, entity: EntityDef | undefined): string {
+  if (!entity) return mermaid;
+  const rules = eventRulesOf(entity.schema);
+  return mermaid.replace(/^(\s+\S+ --> \S+: (\S+).*)$/gm, (line: string, _whole: string, event: string) => {
+    const roles: RoleRule[] | undefined = rules[event]?.roles?.length ? rules[event].roles : entity.roles;
+    return roles?.length ? `${line} · ${roleRuleText(roles)}` : line;
+  });
 }
 
 export function workflowCharts(registry: Registry, dir = GENERATED): WorkflowChart[] {
   const byMachine = new Map([...registry.entities.values()].filter((entity) => entity.machineName).map((entity) => [entity.machineName!, entity]));
-  return readdirSync(dir)
+  const generated = readdirSync(dir)
     .filter((file) => file.endsWith('.json'))
-    .sort()
-    .map((file) => {
-      const id = basename(file, '.json');
-      const json = JSON.parse(readFileSync(join(dir, file), 'utf8')) as StateJson;
+    .map((file) => basename(file, '.json'))
+    .map((id) => ({ id, json: JSON.parse(readFileSync(join(dir, `${id}.json`), 'utf8')) as StateJson, mermaid: readFileSync(join(dir, `${id}.mmd`), 'utf8') }));
+  // A JSON machine of a configuration that is not the repository's (SCHEMAS_DIR) is drawn here.
+  const drawn = new Set(generated.map(({ id }) => id));
+  const configured = Object.entries(registry.machineConfigs)
+    .filter(([id]) => !drawn.has(id))
+    .map(([id, config]) => {
+      const json = machineJson(machineFromConfig(config));
+      return { id, json: json as StateJson, mermaid: machineMermaid(json) };
+    });
+  return [...generated, ...configured]
+    .sort((a, b) => (a.id < b.id ? -1 : 1))
+    .map(({ id, json, mermaid }) => {
       const entity = byMachine.get(id);
-      const mermaid = readFileSync(join(dir, `${id}.mmd`), 'utf8');
       return {
         id,
         ...(entity ? { entity: entity.name, statusField: entity.statusField, roles: entity.roles } : {}),
         states: statesOf(json),
-        mermaid: withRoles(mermaid, entity?.roles),
+        mermaid: withRoles(mermaid, entity),
       };
     });
 }

@@ -5,6 +5,8 @@ import type { AnyStateMachine } from 'xstate';
 import type { JsonSchema } from '../../engine/schema/resolve';
 import { workflows as allWorkflows } from '../../machines';
 import { allEvents } from '../../machines/workflow';
+import { CONFIG_GUARDS, machineFromConfig, unknownGuards, type MachineConfig } from '../../engine/workflow/configMachine';
+import { eventProblems, lineProblems } from './entityAnnotations';
 import { labelKeys, step, type SchemaFiles } from './labelKeys';
 import { entityMeta, screenMeta, searchMeta, uiMeta } from './metaSchemas';
 
@@ -87,6 +89,19 @@ function metaProblem(file: string, error: ErrorObject): SchemaProblem {
 /** The top-level property a field name reaches (`address.country` → `address`). */
 const topField = (name: string) => name.split('.')[0];
 
+/** A panel of a record screen, as the file holds it (unchecked). */
+interface PanelFile {
+  kind?: unknown;
+  ui?: unknown;
+  field?: unknown;
+  fields?: unknown[];
+  columns?: unknown[];
+  totals?: unknown[];
+  requiredFirst?: unknown[];
+  entity?: unknown;
+  params?: Record<string, unknown>;
+}
+
 /** Names that must exist, checked across files. */
 function crossProblems(files: SchemaFiles, workflows: Record<string, AnyStateMachine>): SchemaProblem[] {
   const problems: SchemaProblem[] = [];
@@ -97,8 +112,46 @@ function crossProblems(files: SchemaFiles, workflows: Record<string, AnyStateMac
       problems.push({ file, path, message: `unknown field ${name}${where}: entity ${entity} has no such property` });
     }
   };
+  /** A column (`"field"` or `{ field, currencyField }`) names fields of the entity. */
+  const needColumn = (file: string, path: string, entity: string, column: unknown) => {
+    const spec = typeof column === 'string' ? { field: column } : ((column ?? {}) as { field?: unknown; currencyField?: unknown });
+    needField(file, typeof column === 'string' ? path : `${path}/field`, entity, spec.field, ' in a column');
+    needField(file, `${path}/currencyField`, entity, spec.currencyField);
+  };
   const needEntity = (file: string, path: string, entity: unknown) => {
     if (typeof entity === 'string' && !files.entities[entity]) problems.push({ file, path, message: `unknown entity ${entity}` });
+  };
+  /** A wizard: its machine exists, each step is a state of it, names fields of the entity and an existing uiSchema. */
+  const wizardProblems = (file: string, entity: string, screen: JsonSchema) => {
+    if (screen.machine === undefined) return;
+    const machine = workflows[screen.machine];
+    if (!machine) problems.push({ file, path: '/machine', message: `unknown machine ${screen.machine} (machines/index.ts or schemas/machines/)` });
+    ((screen.steps ?? []) as { name?: unknown; ui?: unknown; fields?: unknown[] }[]).forEach((wizardStep, i) => {
+      if (machine && typeof wizardStep?.name === 'string' && !Object.hasOwn(machine.root.states ?? {}, wizardStep.name)) {
+        problems.push({ file, path: `/steps/${i}/name`, message: `unknown state ${wizardStep.name} of machine ${screen.machine}` });
+      }
+      if (typeof wizardStep?.ui === 'string' && !files.ui[wizardStep.ui]) problems.push({ file, path: `/steps/${i}/ui`, message: `unknown uiSchema ${wizardStep.ui} (schemas/ui/)` });
+      (wizardStep?.fields ?? []).forEach((field, k) => needField(file, `/steps/${i}/fields/${k}`, entity, field));
+    });
+  };
+  /** A record page's panel: its uiSchema, the fields it names (a lines grid's: fields of a line), a related panel's entity. */
+  const panelProblems = (file: string, path: string, entity: string, panel: PanelFile) => {
+    if (typeof panel.ui === 'string' && !files.ui[panel.ui]) problems.push({ file, path: `${path}/ui`, message: `unknown uiSchema ${panel.ui} (schemas/ui/)` });
+    needField(file, `${path}/field`, entity, panel.field);
+    (panel.fields ?? []).forEach((field, k) => needField(file, `${path}/fields/${k}`, entity, field));
+    const line = typeof panel.field === 'string' ? (fieldsOf(entity)[panel.field] as { items?: { properties?: Record<string, unknown> } } | undefined)?.items?.properties : undefined;
+    if (panel.kind === 'lines' && line) {
+      const needLineField = (where: string, name: unknown) => {
+        if (typeof name === 'string' && !Object.hasOwn(line, name)) problems.push({ file, path: where, message: `unknown field ${name}: a line of ${entity}.${String(panel.field)} has no such property` });
+      };
+      (panel.columns ?? []).forEach((column, k) => needLineField(typeof column === 'string' ? `${path}/columns/${k}` : `${path}/columns/${k}/field`, typeof column === 'string' ? column : (column as { field?: unknown })?.field));
+      (['totals', 'requiredFirst'] as const).forEach((key) => (panel[key] ?? []).forEach((name, k) => needLineField(`${path}/${key}/${k}`, name)));
+    }
+    if (panel.kind === 'related') {
+      needEntity(file, `${path}/entity`, panel.entity);
+      Object.entries(panel.params ?? {}).forEach(([param, field]) => needField(file, `${path}/params${step(param)}`, entity, field));
+      if (typeof panel.entity === 'string') (panel.columns ?? []).forEach((column, k) => needColumn(file, `${path}/columns/${k}`, panel.entity as string, column));
+    }
   };
 
   for (const [name, schema] of Object.entries(files.entities)) {
@@ -114,12 +167,11 @@ function crossProblems(files: SchemaFiles, workflows: Record<string, AnyStateMac
       (index.orderBy ?? []).forEach((order, j) => needField(file, `/x-indexes/${i}/orderBy/${j}/field`, name, order.field));
       needField(file, `/x-indexes/${i}/keywords`, name, index.keywords);
     });
-    for (const field of Object.keys(schema['x-computed'] ?? {})) needField(file, `/x-computed${step(field)}`, name, field);
     const stamps = schema['x-stamps'] ?? {};
     for (const when of ['onCreate', 'onUpdate']) for (const field of Object.keys(stamps[when] ?? {})) needField(file, `/x-stamps/${when}${step(field)}`, name, field);
     const machineName = schema['x-machine'];
     const machine = typeof machineName === 'string' ? workflows[machineName] : undefined;
-    if (typeof machineName === 'string' && !machine) problems.push({ file, path: '/x-machine', message: `unknown machine ${machineName} (machines/index.ts)` });
+    if (typeof machineName === 'string' && !machine) problems.push({ file, path: '/x-machine', message: `unknown machine ${machineName} (machines/index.ts or schemas/machines/)` });
     if (machineName !== undefined && schema['x-status'] === undefined) problems.push({ file, path: '', message: 'x-machine needs x-status, the field the machine drives' });
     for (const [event, fields] of Object.entries<Record<string, unknown>>(stamps.onEvent ?? {})) {
       const path = `/x-stamps/onEvent${step(event)}`;
@@ -127,6 +179,8 @@ function crossProblems(files: SchemaFiles, workflows: Record<string, AnyStateMac
       else if (!allEvents(machine).includes(event)) problems.push({ file, path, message: `unknown machine event ${event} of machine ${machineName}: ${allEvents(machine).join(', ')}` });
       for (const field of Object.keys(fields ?? {})) needField(file, path + step(field), name, field);
     }
+    eventProblems(file, schema, machine, problems);
+    lineProblems(file, schema, problems);
   }
 
   for (const [name, schema] of Object.entries(files.search)) {
@@ -150,13 +204,13 @@ function crossProblems(files: SchemaFiles, workflows: Record<string, AnyStateMac
     const ui = screen.sheet?.ui;
     if (typeof ui === 'string' && !files.ui[ui]) problems.push({ file, path: '/sheet/ui', message: `unknown uiSchema ${ui} (schemas/ui/)` });
     if (typeof screen.parent === 'string' && !routes.has(screen.parent)) problems.push({ file, path: '/parent', message: `no screen has the route ${screen.parent}` });
+    if (typeof screen.record === 'string' && !routes.has(screen.record)) problems.push({ file, path: '/record', message: `no screen has the route ${screen.record}` });
     // A menu page's `items` may name screens not built yet: the menu leaves them out.
     if (!entity) continue;
-    ((screen.columns ?? []) as unknown[]).forEach((column, index) => {
-      const spec = typeof column === 'string' ? { field: column } : ((column ?? {}) as { field?: unknown; currencyField?: unknown });
-      needField(file, typeof column === 'string' ? `/columns/${index}` : `/columns/${index}/field`, entity, spec.field, ' in a column');
-      needField(file, `/columns/${index}/currencyField`, entity, spec.currencyField);
-    });
+    ((screen.header?.fields ?? []) as unknown[]).forEach((column, index) => needColumn(file, `/header/fields/${index}`, entity, column));
+    wizardProblems(file, entity, screen);
+    ((screen.tabs ?? []) as { panels?: PanelFile[] }[]).forEach((tab, i) => (tab?.panels ?? []).forEach((panel, j) => panelProblems(file, `/tabs/${i}/panels/${j}`, entity, panel ?? {})));
+    ((screen.columns ?? []) as unknown[]).forEach((column, index) => needColumn(file, `/columns/${index}`, entity, column));
     ((screen.rowActions ?? []) as { when?: Record<string, unknown> }[]).forEach((action, index) => {
       for (const field of Object.keys(action?.when ?? {})) needField(file, `/rowActions/${index}/when${step(field)}`, entity, field);
     });
@@ -173,9 +227,34 @@ function crossProblems(files: SchemaFiles, workflows: Record<string, AnyStateMac
   return problems;
 }
 
+/**
+ * The machines written as JSON (schemas/machines/<id>.json) that build: each named like its file,
+ * not like a machine of machines/, with the engine's guards only.
+ */
+function configMachines(root: string, codeWorkflows: Record<string, AnyStateMachine>, problems: SchemaProblem[]): Record<string, AnyStateMachine> {
+  const built: Record<string, AnyStateMachine> = {};
+  for (const [name, config] of Object.entries(readFolder(root, 'machines', problems))) {
+    const file = `machines/${name}.json`;
+    if (config.id !== name) problems.push({ file, path: '/id', message: `the machine id must be its file name (${name})` });
+    else if (Object.hasOwn(codeWorkflows, name)) problems.push({ file, path: '/id', message: `machines/ already has a machine ${name}` });
+    else if (typeof config.initial !== 'string' || typeof config.states !== 'object') problems.push({ file, path: '', message: 'a machine needs initial and states' });
+    else {
+      const unknown = unknownGuards(config);
+      if (unknown.length) problems.push({ file, path: '', message: `unknown guard ${unknown.join(', ')} (the engine's are ${CONFIG_GUARDS.join(', ')})` });
+      try {
+        if (!unknown.length) built[name] = machineFromConfig(config as MachineConfig);
+      } catch (error) {
+        problems.push({ file, path: '', message: (error as Error).message.replace(/\s+/g, ' ') });
+      }
+    }
+  }
+  return built;
+}
+
 /** Every problem of the configuration under `root` (none: it is sound). */
-export function checkSchemas(root: string, workflows: Record<string, AnyStateMachine> = allWorkflows): SchemaProblem[] {
+export function checkSchemas(root: string, codeWorkflows: Record<string, AnyStateMachine> = allWorkflows): SchemaProblem[] {
   const problems: SchemaProblem[] = [];
+  const workflows = { ...codeWorkflows, ...configMachines(root, codeWorkflows, problems) };
   const meta = metaValidators();
   const files: SchemaFiles = {
     entities: readFolder(root, 'entities', problems),

@@ -45,8 +45,14 @@ function propertySchema(annotations: Record<string, unknown>): JsonSchema {
   };
 }
 
+/** `x-computed`: field → JSONata expression (engine/schema/computed.ts); check.ts compiles each. */
+const computed = { type: 'object', additionalProperties: text };
+
 const entityProperty = propertySchema({
   'x-index': { type: 'boolean' },
+  // On array items: the id field of a line, numbered by the server, and the line's computed fields.
+  'x-id': text,
+  'x-computed': computed,
   'x-lookup': lookup,
   'x-default': { enum: ['today', 'currentMonth'] },
   'x-serverOnly': { type: 'boolean' },
@@ -80,12 +86,12 @@ export const entityMeta: JsonSchema = {
       'x-status': field,
       'x-stamps': closed({ onCreate: stampSources, onUpdate: stampSources, onEvent: { type: 'object', additionalProperties: stampSources } }),
       'x-number': closed({ field, prefix: text }, ['field', 'prefix']),
+      'x-events': { type: 'object', additionalProperties: closed({ roles: roleRule, input: texts, required: texts, count: field }) },
+      'x-computed': computed,
       'x-tags': closed({ source: text, field }, ['source', 'field']),
       'x-label': field,
       'x-messages': closed({ created: text, updated: text }),
       'x-hitLimit': { type: 'integer', minimum: 1 },
-      // engine/schema/computed.ts: field → JSONata expression over the record.
-      'x-computed': { type: 'object', additionalProperties: text },
       'x-indexes': {
         type: 'array',
         items: closed({ orderBy: { type: 'array', minItems: 1, items: closed({ field, desc: { type: 'boolean' } }, ['field']) }, keywords: field }, ['orderBy']),
@@ -137,10 +143,39 @@ const rowAction = closed(
   ['name', 'label', 'url'],
 );
 
+const selectionAction = closed(
+  {
+    name: text,
+    label: text,
+    icon: text,
+    merge: closed({ sum: texts, union: texts, same: texts }, ['sum', 'union']),
+    split: closed({ by: text, share: texts }, ['by', 'share']),
+  },
+  ['name', 'label'],
+);
+const panel = closed(
+  {
+    kind: text,
+    title: text,
+    ui: text,
+    fields: texts,
+    field: text,
+    columns: { type: 'array', items: column },
+    totals: texts,
+    requiredFirst: texts,
+    selectionActions: { type: 'array', items: selectionAction },
+    entity: text,
+    params: { type: 'object', additionalProperties: text },
+    component: text,
+  },
+  ['kind'],
+);
+const tab = closed({ name: text, title: text, icon: text, panels: { type: 'array', items: panel, minItems: 1 } }, ['name', 'title', 'panels']);
+
 export const screenMeta: JsonSchema = closed(
   {
     route: { type: 'string', pattern: '^/' },
-    type: { enum: ['search', 'menu', 'page', 'workflows'] },
+    type: { enum: ['search', 'menu', 'page', 'workflows', 'record', 'wizard'] },
     title: text,
     description: text,
     icon: text,
@@ -164,6 +199,13 @@ export const screenMeta: JsonSchema = closed(
     rowActions: { type: 'array', items: rowAction },
     menu: closed({ icon: text, order: { type: 'number' } }, ['icon']),
     page: text,
+    record: { type: 'string', pattern: '^/' },
+    createRoute: { type: 'string', pattern: '^/' },
+    prefill: { type: 'object', additionalProperties: text },
+    header: closed({ fields: { type: 'array', items: column } }),
+    tabs: { type: 'array', items: tab, minItems: 1 },
+    machine: text,
+    steps: { type: 'array', minItems: 1, items: closed({ name: text, title: text, fields: texts, ui: text, summary: { type: 'boolean' } }, ['name', 'title']) },
   },
   ['route', 'type', 'title'],
 );

@@ -84,8 +84,8 @@ describe('invoice lookups and search form', () => {
     const invoice = await created();
     const byWords = await clients.manager.get(`${API}/lookup`, { q: String(invoice.number).slice(-6) });
     expect(byWords.body).toEqual([{ value: invoice.invoiceIdHK, label: invoice.number }]);
-    expect((await clients.manager.get(`${API}/lookup`, { id: invoice.invoiceIdHK })).body).toEqual([{ value: invoice.invoiceIdHK, label: invoice.number }]);
-    expect((await clients.outsider.get(`${API}/lookup`, { id: invoice.invoiceIdHK })).body).toEqual([]);
+    expect((await clients.manager.get(`${API}/lookup`, { id: invoice.invoiceIdHK as number })).body).toEqual([{ value: invoice.invoiceIdHK, label: invoice.number }]);
+    expect((await clients.outsider.get(`${API}/lookup`, { id: invoice.invoiceIdHK as number })).body).toEqual([]);
   });
 
   it('the search form defaults to invoices of the previous and current month', async () => {

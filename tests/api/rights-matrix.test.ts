@@ -177,6 +177,8 @@ const TABLE: Route[] = [
   ...resource('nonCompliance', '/back/bo/nonCompliances', MANAGERS, { writable: true, machine: false }),
   ...resource('matrix8d', '/back/bo/matrix8ds', MANAGERS, { writable: true, machine: true }),
   ...resource('structuralCost', '/back/bo/structuralCost', MANAGERS, { writable: true, machine: true }),
+  // Fee sheets (x-roles MANAGER, SUPER_ADMIN, BILLING_FEE, CONTRIBUTOR): inspectors file their own expenses.
+  ...resource('fee', '/back/bo/fee', [...MANAGERS, 'inspector'], { writable: true, machine: true }),
   // Billing (x-roles MANAGER, SUPER_ADMIN, BILLING_FEE: among the demo accounts, the MANAGER holders); lines are written by their batch only.
   ...resource('invoice', '/back/bo/invoices', MANAGERS, { writable: true, machine: true }),
   { route: 'PUT /back/bo/invoices/validate', who: MANAGERS, body: { invoiceIds: [] } },
@@ -391,9 +393,10 @@ async function makeFixtures() {
   };
   const generic = [...entities.values()].filter((def) => def.api && !def.customRoutes);
   const writable = generic.filter((def) => !def.readOnly);
-  const main = people.quality.universeId;
-  // A record of the caller's own company where the seed gives it none (a brand issues no invoice), so each caller has one to read.
-  const pairs = generic.filter((d) => d.visibility.length).flatMap((def) => MANAGERS.filter((w) => !people[w].superAdmin).map((who) => ({ def, who })));
+  /** Who may use an entity's routes, as the table says. */
+  const routeWho = (def: EntityDef) => TABLE.find((row) => keyOf(row.route) === keyOf(`GET ${def.api}`))!.who as Who[];
+  // A record of their own company for callers the seed gives none (fee sheets and invoices are Atlas's): their routes are tried on it.
+  const pairs = generic.filter((d) => d.visibility.length).flatMap((def) => routeWho(def).map((who) => ({ def, who })));
   const unseen = (await Promise.all(pairs.map(async (pair) => ((await firstSeen(store, pair.def, people[pair.who])) === undefined ? [pair] : [])))).flat();
   await store.transaction(async (tx) => {
     for (const { def, who } of unseen) {
@@ -401,7 +404,8 @@ async function makeFixtures() {
       await tx.insert(def.collection, def.idField, copyOf(def, base, Object.fromEntries(def.visibility.map((field) => [field, people[who].companyId]))));
     }
   });
-  const copies = await Promise.all(writable.flatMap((def) => MANAGERS.map(async (who) => ({ def, who, record: (await store.get(def.collection, await seen(def.name, who)))! }))));
+  const copies = await Promise.all(writable.flatMap((def) => routeWho(def).map(async (who) => ({ def, who, record: (await store.get(def.collection, await seen(def.name, who)))! }))));
+  const main = people.quality.universeId;
   await store.transaction(async (tx) => {
     for (const def of writable.filter((d) => d.visibility.length)) {
       const base = (await tx.query({ collection: def.collection })).find((record) => record.universeId === main)!;

@@ -2,6 +2,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore } from '../../server/boot';
+import { computeRecord } from '../../engine/schema/computed';
 import { loadRegistry } from '../../server/schemas';
 import { seedDemo } from '../../server/seed';
 import { LowdbStore } from '../../server/store/lowdb';
@@ -163,6 +164,52 @@ describe('demo seed', () => {
     }
   });
 
+  it('fees: sheets of Atlas inspectors over six months in every status, 1–5 lines, totals as the schema computes them, 2 of Northwind', async () => {
+    const registry = loadRegistry(join(ROOT, 'schemas'));
+    const schema = registry.entities.get('fee')!.schema;
+    const all = await server.store.all('fees');
+    const main = all.filter((fee) => fee.universeId === 1);
+    expect(main.length).toBeGreaterThanOrEqual(15);
+    expect(all.filter((fee) => fee.universeId === 2)).toHaveLength(2);
+    const companyId = async (name: string) => (await server.store.find('companies', (row) => row.name === name))[0].companyId;
+    const atlas = await companyId('Atlas Inspection');
+    const atlasStaff = new Set((await server.store.find('contacts', (contact) => contact.companyId === atlas)).map((contact) => contact.contactId));
+    const atlasServices = new Set((await server.store.find('services', (service) => service.serviceProvider === atlas)).map((service) => service.serviceId));
+    const inspector = (await server.store.find('contacts', (contact) => contact.email === ACCOUNTS.inspector))[0].contactId;
+    expect(new Set(main.map((fee) => fee.status))).toEqual(new Set(['CREATED', 'TOVALIDATE', 'TOFIX', 'VALID']));
+    expect(main.filter((fee) => String(fee.creationDate).startsWith(currentMonth())).length).toBeGreaterThanOrEqual(main.length / 3);
+    expect(main.some((fee) => (fee.contributors as number[]).includes(inspector as number))).toBe(true);
+    for (const fee of main) {
+      expect(fee).toMatchObject({ companyId: atlas, number: expect.stringMatching(/^FS-\d{6}$/) });
+      expect(String(fee.creationDate) <= today()).toBe(true);
+      for (const contributor of fee.contributors as number[]) expect(atlasStaff.has(contributor)).toBe(true);
+      const lines = fee.feeLines as Row[];
+      expect(lines.length).toBeGreaterThanOrEqual(1);
+      expect(lines.length).toBeLessThanOrEqual(5);
+      expect(lines.map((line) => line.feeLineId)).toEqual(lines.map((_, i) => i + 1));
+      for (const line of lines) for (const service of (line.services as number[] | undefined) ?? []) expect(atlasServices.has(service)).toBe(true);
+      const { version: _version, ...fields } = fee;
+      expect(await computeRecord(schema, fields)).toEqual(fields);
+      expect(fee.totalAmount).toBeGreaterThan(0);
+    }
+    const toFix = main.filter((fee) => fee.status === 'TOFIX');
+    expect(toFix.length).toBeGreaterThanOrEqual(1);
+    for (const fee of toFix) expect(fee).toMatchObject({ comment: expect.any(String), fixCount: 1 });
+    for (const fee of main.filter((row) => row.status === 'VALID')) {
+      expect(atlasStaff.has(fee.validatorContact)).toBe(true);
+      expect(String(fee.validationDate) >= String(fee.creationDate) && String(fee.validationDate) <= today()).toBe(true);
+    }
+    expect(main.some((fee) => (fee.feeLines as Row[]).some((line) => (line.services as unknown[] | undefined)?.length))).toBe(true);
+    const records = (await admin.get('/back/bo/fee/')).body as Row[];
+    expect(records).toHaveLength(main.length);
+    for (const record of records) {
+      const reply = await admin.put(`/back/bo/fee/${record.feeIdHK}`, record);
+      expect(reply.status, `fee ${record.feeIdHK}: ${reply.text}`).toBe(200);
+      expect(reply.body.feeLines).toEqual(record.feeLines);
+      expect(reply.body.totalAmount).toBe(record.totalAmount);
+    }
+  });
+
   it('fills the admin monitors: a month of login events of every type and a few server logs', async () => {
     // A store of its own: the server's already holds the logins of these tests.
     const dir = await tempDir();
@@ -204,7 +251,7 @@ describe('demo seed', () => {
     const registry = loadRegistry(join(ROOT, 'schemas'));
     await Promise.all(stores.map((store) => seedDemo(store, registry, now)));
     const withoutHashes = (store: LowdbStore) =>
-      ['capas', 'qualityAlerts', 'nonCompliances', 'matrix8ds', 'structuralCosts', 'tags', 'companies', 'alerts', 'loginEvents', 'serverLogs', 'services', 'serviceDateLines', 'serviceHistory', 'serviceNotes', 'invoices', 'invoiceLines'].map((name) =>
+      ['capas', 'qualityAlerts', 'nonCompliances', 'matrix8ds', 'structuralCosts', 'tags', 'companies', 'alerts', 'loginEvents', 'serverLogs', 'services', 'serviceDateLines', 'serviceHistory', 'serviceNotes', 'fees', 'invoices', 'invoiceLines'].map((name) =>
         store.all(name),
       );
     expect(withoutHashes(stores[0])).toEqual(withoutHashes(stores[1]));

@@ -16,7 +16,7 @@ describe('schemas', () => {
   it('serves resolved schemas, screens filtered by role, enums and labels', async () => {
     const manager = await loginAs(server, ACCOUNTS.manager);
     const { body } = await manager.get('/back/schemas');
-    expect(Object.keys(body).sort()).toEqual(['entities', 'enums', 'locales', 'screens', 'search', 'ui']);
+    expect(Object.keys(body).sort()).toEqual(['entities', 'enums', 'locales', 'machines', 'screens', 'search', 'ui']);
     expect(body.entities.capa.properties.capaType).toMatchObject({ enum: ['CORRECTIVE_ACTION', 'PREVENTIVE_ACTION', 'CONTAINMENT'], 'x-enum': 'capaType' });
     expect(JSON.stringify(body.entities)).not.toContain('$ref');
     expect(body.entities.contact.properties.account).toBeUndefined();
@@ -168,6 +168,12 @@ describe('GET /back/bo/workflows/ (the workflow viewer)', () => {
     const capa = body.find((chart: { id: string }) => chart.id === 'capa');
     expect(capa).toMatchObject({ entity: 'capa', statusField: 'status', roles: ['MANAGER', 'SUPER_ADMIN'], states: { NEW: ['START', 'COMPLETE'], IN_PROGRESS: ['COMPLETE'], COMPLETED: ['REOPEN'] } });
     expect(capa.mermaid).toContain('NEW --> IN_PROGRESS: START · MANAGER | SUPER_ADMIN');
+    // x-events: an event with its own roles is labelled with them, the others with the entity's.
+    const fee = body.find((chart: { id: string }) => chart.id === 'fee');
+    expect(fee).toMatchObject({ entity: 'fee', statusField: 'status', states: { CREATED: ['REQUEST_VALIDATION'], TOVALIDATE: ['VALIDATE', 'TOFIX'], TOFIX: ['REQUEST_VALIDATION'], VALID: [] } });
+    expect(fee.mermaid).toContain('CREATED --> TOVALIDATE: REQUEST_VALIDATION [hasLines] · MANAGER | SUPER_ADMIN | BILLING_FEE | CONTRIBUTOR\n');
+    expect(fee.mermaid).toContain('TOVALIDATE --> VALID: VALIDATE · BILLING_FEE | MANAGER | SUPER_ADMIN\n');
+    expect(fee.mermaid).toContain('TOVALIDATE --> TOFIX: TOFIX · BILLING_FEE | MANAGER | SUPER_ADMIN\n');
     const service = body.find((chart: { id: string }) => chart.id === 'service');
     expect(service.entity).toBeUndefined();
     expect(service.mermaid).toContain('OPENED --> REQUESTED: REQUEST_DATE [byOrderTaker]');

@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ACCOUNTS, cell, en, expectSnack, gridHeaders, gridRow, gridRows, login, pick, resultCount, searchAfter, sheet, shot, today } from './helpers';
+import { ACCOUNTS, cell, en, expectSnack, gridHeaders, gridRow, gridRows, login, pick, resultCount, searchAfter, shot, today } from './helpers';
 
 /**
  * The config-author promise in the browser (README "Adding a screen with JSON only"): a copy of
@@ -72,7 +72,7 @@ test.afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-test('a screen added as JSON only: menu, title, grid and sheet', async ({ page }) => {
+test('screens added as JSON only: menu, title, grid, and a record page with a lines grid', async ({ page }) => {
   // manager@inspect.test is a MANAGER, the fixture screen's role. Start away from the screen
   // (home would open it: it is the first menu entry, order 10).
   await login(page, ACCOUNTS.manager, { path: '/about' });
@@ -86,39 +86,85 @@ test('a screen added as JSON only: menu, title, grid and sheet', async ({ page }
   await expect(page.getByTestId('page-title')).toHaveText('Widgets');
   await expect(page.getByRole('heading', { level: 2, name: 'Widgets', exact: true })).toBeVisible();
   await expect(page).toHaveTitle(`Widgets · ${en('app.name')}`);
-  expect(await gridHeaders(page)).toEqual(['Code', 'Name', 'Size', 'Made on', 'Count']);
+  expect(await gridHeaders(page)).toEqual(['Code', 'Name', 'Size', 'Made on', 'Count', 'Parts total']);
   await expect(page.getByText(en('engine.grid.noRows'))).toBeVisible();
   await expect(resultCount(page)).toHaveText(en('engine.search.count_other', { n: 0 }));
   await shot(page, 'config-author-widget-search');
 
-  // Create one through the generic sheet: defaults from the schema (count 1, made today).
+  // Create one on the fixture's record page (widgetRecord.json): its create route, prefilled by its query.
   await page.getByRole('button', { name: en('engine.action.new'), exact: true }).click();
-  const form = sheet(page);
-  await expect(form).toBeVisible();
-  await expect(form.locator('.mantine-Modal-title')).toContainText('Widget');
-  await expect(form.locator('#sheet_count')).toHaveValue('1');
-  await expect(form.locator('#sheet_madeOn')).not.toHaveValue('');
-  await form.locator('#sheet_name').fill('Blue sprocket');
-  await pick(page, form.locator('#sheet_size'), 'M');
-  await shot(page, 'config-author-widget-sheet');
+  await expect(page).toHaveURL(/\/widgets\/create$/);
+  await page.goto('/widgets/create?name=Blue%20sprocket');
+  const form = page.locator('form.rjsf').first();
+  await expect(page.getByRole('heading', { level: 2 })).toContainText('Widget');
+  await expect(form.locator('#record_count')).toHaveValue('1');
+  await expect(form.locator('#record_madeOn')).not.toHaveValue('');
+  await expect(form.locator('#record_name')).toHaveValue('Blue sprocket');
+  await pick(page, form.locator('#record_size'), 'M');
+
+  // Parts in the lines grid: the line dialog asks for the part name first, totals follow as one types.
+  const parts = page.getByRole('region', { name: 'Parts' });
+  const addPart = async (name: string, quantity: string, price: string) => {
+    await page.getByRole('button', { name: en('engine.lines.add') }).click();
+    const dialog = page.getByRole('dialog', { name: en('engine.lines.newLine') });
+    await expect(dialog.locator('#line_quantity')).toBeDisabled();
+    await dialog.locator('#line_partName').fill(name);
+    await expect(dialog.locator('#line_quantity')).toBeEnabled();
+    await dialog.locator('#line_quantity').fill(quantity);
+    await dialog.locator('#line_unitPrice').fill(price);
+    await dialog.getByRole('button', { name: en('engine.lines.keep') }).click();
+    await expect(dialog).toBeHidden();
+  };
+  await addPart('Axle', '3', '12.5');
+  await addPart('Gear', '2', '0.1');
+  await expect(parts.locator('.ag-row-pinned [col-id="total"]')).toHaveText('37.70');
+  await expect(page.getByTestId('record-partsTotal')).toHaveText('37.70');
+  // A cell typed into: the line's total and the sums follow.
+  await parts.locator('.ag-row [col-id="quantity"]').first().click();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('4');
+  await page.keyboard.press('Enter');
+  await expect(parts.locator('.ag-row [col-id="total"]').first()).toHaveText('50.00');
+  await expect(page.getByTestId('record-partsTotal')).toHaveText('50.20');
+  await shot(page, 'config-author-widget-record-new');
+
   const created = page.waitForResponse((response) => response.url().endsWith(API) && response.request().method() === 'POST');
-  const after = await searchAfter(page, API, () => form.getByRole('button', { name: en('engine.action.save'), exact: true }).click());
+  await page.getByRole('button', { name: en('engine.action.save'), exact: true }).click();
   // The fixture has no x-messages: the engine's generic message.
   await expectSnack(page, en('engine.sheet.created'));
-  expect(after).toBe(1);
   const record = (await (await created).json()) as Record<string, unknown>;
-  expect(record).toMatchObject({ name: 'Blue sprocket', size: 'M', count: 1, madeOn: today(), createdOn: today() });
+  expect(record).toMatchObject({ name: 'Blue sprocket', size: 'M', count: 1, madeOn: today(), createdOn: today(), partsTotal: 50.2 });
+  expect(record.parts).toEqual([
+    { partName: 'Axle', quantity: 4, unitPrice: 12.5, total: 50 },
+    { partName: 'Gear', quantity: 2, unitPrice: 0.1, total: 0.2 },
+  ]);
   expect(record.code).toMatch(/^WG-\d{6}$/);
-  await expect(form.locator('.mantine-Modal-title')).toContainText(String(record.code));
-  await form.getByRole('button', { name: en('engine.action.cancel') }).click();
-  await expect(form).toBeHidden();
+  // The new record's page is its own address, read anew from the server.
+  await expect(page).toHaveURL(new RegExp(`/widgets/${record.widgetId}$`));
+  await expect(page.getByRole('heading', { level: 2 })).toContainText(String(record.code));
+  await expect(parts.locator('.ag-row-pinned [col-id="total"]')).toHaveText('50.20');
+
+  // Unsaved edits are guarded: leaving asks first.
+  await parts.locator('.ag-row [col-id="quantity"]').first().click();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('5');
+  await page.keyboard.press('Enter');
+  await page.getByRole('link', { name: 'Widgets' }).first().click();
+  await expect(page.getByRole('dialog', { name: en('engine.sheet.leaveTitle') })).toBeVisible();
+  await page.getByRole('button', { name: en('engine.sheet.discard') }).click();
+  await expect(page).toHaveURL(new RegExp(`${ROUTE}$`));
 
   const row = gridRow(page, 'Blue sprocket');
   await expect(row).toHaveCount(1);
   await expect(cell(row, 'code')).toHaveText(String(record.code));
   await expect(cell(row, 'size')).toHaveText('M');
   await expect(cell(row, 'count')).toHaveText('1');
+  await expect(cell(row, 'partsTotal')).toHaveText('50.20');
   await expect(gridRows(page)).toHaveCount(1);
   await expect(resultCount(page)).toHaveText(en('engine.search.count_one', { n: 1 }));
+  // A row opens its record page.
+  await row.click();
+  await expect(page).toHaveURL(new RegExp(`/widgets/${record.widgetId}$`));
+  await expect(page.getByTestId('record-partsTotal')).toHaveText('50.20');
   await shot(page, 'config-author-widget-created');
 });

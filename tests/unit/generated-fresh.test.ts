@@ -46,8 +46,11 @@ describe('generated files', () => {
       expect(json).toMatchObject({ id: name, initial: expect.any(String) });
       const mermaid = files[`machines/${name}.mmd`];
       expect(mermaid.split('\n').slice(0, 2)).toEqual(['stateDiagram-v2', `    [*] --> ${json.initial}`]);
-      const edges = Object.entries<{ on?: Record<string, string> }>(json.states).flatMap(([from, state]) =>
-        Object.entries(state.on ?? {}).map(([event, to]) => `    ${from} --> ${to}: ${event}`),
+      // A transition is its target, or guarded candidates `{target, guard}` (drawn `EVENT [guard]`).
+      const edges = Object.entries<{ on?: Record<string, string | { target: string; guard?: string }[]> }>(json.states).flatMap(([from, state]) =>
+        Object.entries(state.on ?? {}).flatMap(([event, to]) =>
+          typeof to === 'string' ? [`    ${from} --> ${to}: ${event}`] : to.map(({ target, guard }) => `    ${from} --> ${target}: ${event}${guard ? ` [${guard}]` : ''}`),
+        ),
       );
       expect(edges.length).toBeGreaterThanOrEqual(allEvents(machine).length);
       for (const edge of edges) expect(mermaid).toContain(`${edge}\n`);

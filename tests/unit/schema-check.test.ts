@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -68,7 +68,7 @@ describe('check:schemas', () => {
     expect(problemsOf(dir)).toEqual([
       'entities/capa.json /x-stamps/onCreate/creator: must be equal to one of the allowed values: contactId, companyId, today, now',
       'search/capa.json /x-defaultRange: must be equal to one of the allowed values: currentMonth, previousToCurrentMonth, plusMinus7Days, plusMinus15Days, lastSixMonths, currentYear',
-      "screens/capaSearch.json /type: must be equal to one of the allowed values: search, menu, page, workflows",
+      "screens/capaSearch.json /type: must be equal to one of the allowed values: search, menu, page, workflows, record, wizard",
       "screens/capaSearch.json /columns/0: must have required property 'field'",
     ]);
   });
@@ -91,13 +91,39 @@ describe('check:schemas', () => {
     expect(problemsOf(dir)).toEqual([
       'entities/capa.json /x-stamps/onEvent/FINISH: unknown machine event FINISH of machine capa: START, COMPLETE, REOPEN',
       "entities/qualityAlert.json /$id: must be the file's name, qualityAlert",
-      'entities/qualityAlert.json /x-machine: unknown machine alertFlow (machines/index.ts)',
+      'entities/qualityAlert.json /x-machine: unknown machine alertFlow (machines/index.ts or schemas/machines/)',
       'search/capa.json /properties/statuses/x-filter/field: unknown field state: entity capa has no such property',
       'screens/capaSearch.json /sheet/ui: unknown uiSchema capaSheet (schemas/ui/)',
       'screens/capaSearch.json /columns/12: unknown field titel in a column: entity capa has no such property',
       'screens/capaSearch.json /columns/13/currencyField: unknown field money: entity capa has no such property',
       'screens/matrix8dSearch.json /entity: unknown entity eightD',
       'ui/nonCompliance.json /ui:order/1: unknown field titel: entity nonCompliance has no such property',
+    ]);
+  });
+
+  it('reports x-events naming unknown events or fields, x-computed that does not compile or names no field, and a line x-id that is no field', () => {
+    const dir = brokenCopy({
+      'entities/fee.json': (fee) => {
+        fee['x-events'].APPROVE = {};
+        fee['x-events'].TOFIX = { input: ['coment'], required: ['comment'], count: 'number' };
+        fee['x-computed'] = { totalAmount: '$sum(feeLines.total', grandTotal: '1' };
+        fee.properties.feeLines.items['x-id'] = 'lineId';
+        fee.properties.feeLines.items['x-computed'].total = '$num(toll) +';
+      },
+      'entities/capa.json': (capa) => (capa['x-events'] = { START: { roles: 'MANAGER' } }),
+      'entities/nonCompliance.json': (nc) => (nc['x-events'] = { CLOSE: {} }),
+    });
+    expect(problemsOf(dir)).toEqual([
+      'entities/capa.json /x-events/START/roles: must be array',
+      'entities/fee.json /x-events/TOFIX/input/0: unknown field coment: entity has no such property',
+      'entities/fee.json /x-events/TOFIX/required/0: comment must be an input field of the event too',
+      'entities/fee.json /x-events/TOFIX/count: number must be an integer property',
+      'entities/fee.json /x-events/APPROVE: unknown machine event APPROVE of machine fee: REQUEST_VALIDATION, VALIDATE, TOFIX',
+      'entities/fee.json /x-computed/totalAmount: not a JSONata expression: Expected ")" before end of expression',
+      'entities/fee.json /x-computed/grandTotal: unknown field grandTotal: the object has no such property',
+      'entities/fee.json /properties/feeLines/items/x-computed/total: not a JSONata expression: Unexpected end of expression',
+      'entities/fee.json /properties/feeLines/items/x-id: unknown field lineId: the items have no such property',
+      'entities/nonCompliance.json /x-events/CLOSE: x-events needs x-machine',
     ]);
   });
 
@@ -113,6 +139,30 @@ describe('check:schemas', () => {
       'entities/capa.json /properties/cost/title: no fr label for capa.costAmount (schemas/locales/fr.json)',
       'entities/capa.json /properties/cost/title: no it label for capa.costAmount (schemas/locales/it.json)',
       'screens/capaSearch.json /title: no it label for screen.capaSearch (schemas/locales/it.json)',
+    ]);
+  });
+
+  it('builds machines written as JSON and reports the broken ones: id, unknown guard, missing state, name taken', () => {
+    const dir = brokenCopy({ 'entities/capa.json': (capa) => (capa['x-machine'] = 'review') });
+    mkdirSync(join(dir, 'machines'));
+    const write = (name: string, machine: unknown) => writeFileSync(join(dir, 'machines', `${name}.json`), JSON.stringify(machine));
+    const review = { id: 'review', initial: 'NEW', states: { NEW: { on: { START: { target: 'IN_PROGRESS', guard: { type: 'filled', params: { fields: ['title'] } } } } }, IN_PROGRESS: { on: { COMPLETE: 'COMPLETED' } }, COMPLETED: {} } };
+    write('review', review);
+    // A JSON machine is as good as one of machines/: the entity may name it, its events need labels.
+    expect(problemsOf(dir)).toEqual(
+      ['en', 'fr', 'it'].map((lang) => `machines/review /events/START: no ${lang} label for workflow.review.START (schemas/locales/${lang}.json)`).concat(
+        ['en', 'fr', 'it'].map((lang) => `machines/review /events/COMPLETE: no ${lang} label for workflow.review.COMPLETE (schemas/locales/${lang}.json)`),
+      ),
+    );
+    write('review', { ...review, states: { ...review.states, NEW: { on: { START: { target: 'IN_PROGRESS', guard: 'isReady' } } } } });
+    write('typo', { ...review, id: 'tipo' });
+    write('capa', { ...review, id: 'capa' });
+    write('lost', { id: 'lost', initial: 'A', states: { A: { on: { GO: 'B' } } } });
+    expect(problemsOf(dir).filter((problem) => problem.startsWith('machines/') && !problem.includes(' label '))).toEqual([
+      'machines/capa.json /id: machines/ already has a machine capa',
+      expect.stringMatching(/^machines\/lost\.json \/: .*'B' does not exist/),
+      "machines/review.json /: unknown guard isReady (the engine's are filled, equals)",
+      'machines/typo.json /id: the machine id must be its file name (typo)',
     ]);
   });
 

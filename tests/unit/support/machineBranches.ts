@@ -1,5 +1,5 @@
 import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
-import { guardName as generatedGuardName } from '../../../scripts/generate/machines';
+import { guardName as generatedGuardName } from '../../../engine/workflow/machineChart';
 
 /**
  * Which transitions of a flat machine a set of test rows exercises: a cheap stand-in for line

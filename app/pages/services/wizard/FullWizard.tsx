@@ -24,7 +24,7 @@ import { DetailsStep } from './steps/DetailsStep';
 import { NotesStep } from './steps/NotesStep';
 import { NotificationStep } from './steps/NotificationStep';
 import { RoleStep } from './steps/RoleStep';
-import { useWizardLeaveGuard } from './useWizardLeaveGuard';
+import { usePageLeaveGuard } from '../../../../engine/sheet/usePageLeaveGuard';
 import { createBody, updateBody } from './wizardBody';
 import type { WizardUser } from './wizardCaller';
 import { useFieldError, useWizardLimits } from './fields';
@@ -55,7 +55,7 @@ export function FullWizard({ mode, user, draft, source, exitPath, fresh }: FullW
   const [state, dispatch] = useReducer(wizardReducer, undefined, () => initialWizard(mode, user, draft, limits));
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState<SavedService | null>(null);
-  const leave = useWizardLeaveGuard(state.draft, state.baseline);
+  const leave = usePageLeaveGuard(state.draft, state.baseline);
   const errorAt = useFieldError(state.errors);
   const step = state.steps[state.active];
   const edit = (change: (draft: WizardDraft) => WizardDraft) => dispatch({ type: 'EDIT', change });

@@ -9,7 +9,7 @@ import { Confirmation, type SavedService } from '../Confirmation';
 import { DateField, EnumSelect, useCompanyContacts, useDropStaleContacts, useEnumValues, useFieldError, useMayChoose } from '../fields';
 import { fieldErrorsOf } from '../serverErrors';
 import { PartyFields } from '../steps/PartyFields';
-import { useWizardLeaveGuard } from '../useWizardLeaveGuard';
+import { usePageLeaveGuard } from '../../../../../engine/sheet/usePageLeaveGuard';
 import type { WizardUser } from '../wizardCaller';
 import { emptyQuick, flatPath, QUICK_SLOTS, quickBody, quickErrors, type QuickDraft } from './quickService';
 
@@ -35,7 +35,7 @@ export function QuickWizard({ user }: { user: WizardUser }) {
   const [errors, setErrors] = useState<WizardError[]>([]);
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState<SavedService | null>(null);
-  const leave = useWizardLeaveGuard(quick, baseline);
+  const leave = usePageLeaveGuard(quick, baseline);
   const errorAt = useFieldError(errors);
   const side = quickSide(user.companyRoles);
   const locked = user.superAdmin ? [] : lockedSlots([side], user.companyRoles);

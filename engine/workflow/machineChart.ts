@@ -34,7 +34,10 @@ export function guardName(guard: unknown): string | undefined {
     return parts.join(guard.name === 'or' ? ' || ' : ' && ');
   }
   if (typeof guard === 'function') return guard.name || 'guard';
-  return String((guard as { type?: unknown }).type ?? 'guard');
+  // A guard with parameters (a JSON machine's `{ type: "filled", params: { fields: ["parts"] } }`) shows them.
+  const { type, params } = guard as { type?: unknown; params?: Record<string, unknown> };
+  const args = params && typeof params === 'object' ? Object.values(params).flat().map(String).join(', ') : '';
+  return `${String(type ?? 'guard')}${args ? `(${args})` : ''}`;
 }
 
 /** Readable name of xstate's internal event types (delays, done and error events). */

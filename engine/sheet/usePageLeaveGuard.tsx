@@ -1,13 +1,13 @@
 import { useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router-dom';
-import { useLeaveGuard } from '../../../../engine/sheet/useLeaveGuard';
-import { LeaveDialog } from '../../../../engine/sheet/LeaveDialog';
+import { useLeaveGuard } from './useLeaveGuard';
+import { LeaveDialog } from './LeaveDialog';
 
 /**
- * The form leave guard (machines/leaveGuard.ts) on the wizard's page: leaving with unsaved input
+ * The form leave guard (machines/leaveGuard.ts) on a whole page (a wizard, a record page): leaving with unsaved input
  * (a link, the back button, the menu) asks first; closing the tab gets the browser's warning.
  */
-export function useWizardLeaveGuard(input: object, baseline: object) {
+export function usePageLeaveGuard(input: object, baseline: object) {
   const blockerRef = useRef<ReturnType<typeof useBlocker> | null>(null);
   const guard = useLeaveGuard(input as Record<string, unknown>, baseline as Record<string, unknown>, () => blockerRef.current?.proceed?.());
   const blocker = useBlocker(({ currentLocation, nextLocation }) => guard.dirty && currentLocation.pathname + currentLocation.search !== nextLocation.pathname + nextLocation.search);

@@ -1,0 +1,39 @@
+import type Form from '@rjsf/core';
+import { useEffect, useMemo, useRef } from 'react';
+import { SchemaForm } from '../form/SchemaForm';
+import { computedOf } from '../schema/computed';
+import { pickFields, propertiesOf, schemaOfFields } from '../schema/fields';
+import type { PanelProps } from './panels';
+
+
+
+/**
+ * Panel kind `form`: the record's fields in an RJSF form laid out by a uiSchema (`ui`), either the
+ * `fields` it names or every field no other panel shows. Computed fields show their live value.
+ */
+export function FormPanel({ panel, config, entity, record, view, saved, onChange, readOnly, userRoles, serverErrors, elsewhere, registerSubmit }: PanelProps) {
+  const fields = useMemo(() => panel.fields ?? Object.keys(propertiesOf(entity)).filter((field) => !elsewhere.includes(field)), [panel.fields, entity, elsewhere]);
+  const schema = useMemo(() => schemaOfFields(entity, fields), [entity, fields]);
+  const computed = Object.keys(computedOf(entity));
+  const editable = fields.filter((field) => !computed.includes(field));
+  const formRef = useRef<Form>(null);
+  const latest = useRef(record);
+  latest.current = record;
+
+  useEffect(() => registerSubmit(async () => formRef.current?.validateForm() ?? true), [registerSubmit]);
+
+  return (
+    <SchemaForm
+      schema={schema}
+      uiSchema={panel.ui ? config.ui[panel.ui] : undefined}
+      readOnly={readOnly}
+      roles={userRoles}
+      formData={pickFields({ ...record, ...pickFields(view, computed) }, fields)}
+      onChange={(data) => onChange({ ...latest.current, ...pickFields(data, editable) })}
+      mode={saved ? 'edit' : 'create'}
+      serverErrors={serverErrors}
+      formRef={formRef}
+      idPrefix="record"
+    />
+  );
+}

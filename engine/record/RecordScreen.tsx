@@ -1,0 +1,203 @@
+import { Alert, Button, Center, Loader, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { DatesProvider } from '@mantine/dates';
+import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { allowedEvents } from '../../machines/index';
+import { machineOf } from '../workflow/machineOf';
+import { columnField, type AppConfig, type PanelConfig, type ScreenConfig } from '../config';
+import { propertiesOf } from '../schema/fields';
+import type { JsonSchema } from '../schema/resolve';
+import { titleText } from '../i18n';
+import { fillRoute, idParamOf } from '../search/routeParams';
+import { usePageLeaveGuard } from '../sheet/usePageLeaveGuard';
+import { useRecordSheet, type SheetTarget } from '../sheet/useRecordSheet';
+import { EventDialog } from './EventDialog';
+import { eventAllowed, eventRulesOf } from '../schema/events';
+import { pickPanel } from './panels';
+import { registerEnginePanels } from './registerPanels';
+import { prefillValues } from './prefill';
+import { RecordHeader } from './RecordHeader';
+import { useComputed } from './useComputed';
+
+registerEnginePanels();
+
+type Row = Record<string, unknown>;
+
+export interface RecordScreenProps {
+  screen: ScreenConfig;
+  config: AppConfig;
+  userRoles?: readonly string[];
+}
+
+/**
+ * Fields a form panel without its own `fields` leaves out: those another panel owns (a lines grid,
+ * a form listing its fields), and what the header already shows and nobody edits (the id, the
+ * number, read-only key fields).
+ */
+function shownElsewhere(screen: ScreenConfig, entity: JsonSchema): string[] {
+  const props = propertiesOf(entity);
+  const panels = (screen.tabs ?? []).flatMap((tab) => tab.panels);
+  const owned = panels.flatMap((panel) => (panel.kind === 'form' ? (panel.fields ?? []) : panel.field ? [panel.field] : []));
+  const header = (screen.header?.fields ?? []).map(columnField).filter((field) => props[field]?.readOnly);
+  const number = (entity['x-number'] as { field?: string } | undefined)?.field;
+  return [...owned, ...header, entity['x-id'] as string, ...(number ? [number] : [])];
+}
+
+/**
+ * A record page (`type: "record"`, docs/schemas.md "Record pages"): the route holds the record id
+ * (the create route none, its query prefills the new record). A header with the workflow actions
+ * the machine and the caller's rights allow, then tabs of panels from the panel registry. Edits
+ * are held until Save; leaving with unsaved edits asks first. The record is read anew each time
+ * the page opens (nothing is kept in a cache).
+ */
+export function RecordScreen({ screen, config, userRoles = [] }: RecordScreenProps) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const params = useParams();
+  const [query] = useSearchParams();
+  const entity = config.entities[screen.entity ?? ''];
+  const idParam = idParamOf(screen.route);
+  const idText = params[idParam];
+  const target = useMemo<SheetTarget>(() => (idText ? { mode: 'edit', id: /^\d+$/.test(idText) ? Number(idText) : idText } : { mode: 'create' }), [idText]);
+  const defaults = useMemo(() => (idText ? {} : prefillValues(entity, screen.prefill, query)), [idText, entity, screen.prefill, query]);
+  const [created, setCreated] = useState<unknown>(null);
+  const sheet = useRecordSheet(entity, target, () => undefined, { defaults, onCreated: (record) => setCreated(record[entity['x-id']]) });
+  const view = useComputed(entity, sheet.formData);
+  const leave = usePageLeaveGuard(sheet.formData, sheet.baseline);
+
+  // A new record's page becomes its own page once saved (after the render that cleared the guard).
+  useEffect(() => {
+    if (created === null) return;
+    const path = fillRoute(screen.route, { ...params, [idParam]: String(created) });
+    if (path) navigate(path, { replace: true });
+  }, [created]);
+
+  const checks = useRef(new Set<() => Promise<boolean>>());
+  const registerSubmit = useCallback((check: () => Promise<boolean>) => {
+    checks.current.add(check);
+    return () => void checks.current.delete(check);
+  }, []);
+  const save = async () => {
+    const results = await Promise.all([...checks.current].map((check) => check()));
+    if (results.every(Boolean)) await sheet.save(sheet.formData);
+  };
+
+  const machineName = entity?.['x-machine'] as string | undefined;
+  const machine = machineOf(config, machineName);
+  const status = sheet.record?.[entity?.['x-status'] as string];
+  const rules = eventRulesOf(entity);
+  const events = machine && typeof status === 'string' ? allowedEvents(machine, status, sheet.record ?? undefined).filter((event) => eventAllowed(entity, event, userRoles)) : [];
+  const [asking, setAsking] = useState<string | null>(null);
+  const onEvent = (event: string) => {
+    if (rules[event]?.input?.length) setAsking(event);
+    else void sheet.runEvent(event);
+  };
+
+  const parentScreen = screen.parent ? config.screens.find((s) => s.route === screen.parent) : undefined;
+  const parentPath = parentScreen ? fillRoute(parentScreen.route, params) : null;
+  const parent = parentScreen && parentPath ? { title: titleText(t, parentScreen.title), path: parentPath } : undefined;
+  const readOnly = entity?.['x-readOnly'] === true;
+  const tabs = screen.tabs ?? [{ name: 'main', title: screen.title, panels: [{ kind: 'form' }] }];
+  const elsewhere = useMemo(() => (entity ? shownElsewhere(screen, entity) : []), [screen, entity]);
+
+  if (!entity) return <Alert color="red">{t('engine.search.unknownEntity', { name: screen.entity ?? '' })}</Alert>;
+  if (sheet.loading) {
+    return (
+      <Center h={320}>
+        <Loader />
+      </Center>
+    );
+  }
+  if (target.mode === 'edit' && !sheet.record) return <Alert color="orange">{t('engine.record.notFound')}</Alert>;
+
+  const renderPanel = (panel: PanelConfig, index: number) => {
+    const Panel = pickPanel(panel, entity);
+    if (!Panel) return <Alert key={index} color="red">{t('engine.record.unknownPanel', { kind: panel.kind })}</Alert>;
+    return (
+      <Paper key={index} withBorder radius="md" p="md">
+        {panel.title && panel.kind === 'form' && (
+          <Title order={4} mb="sm">
+            {titleText(t, panel.title)}
+          </Title>
+        )}
+        <Panel
+          panel={panel}
+          screen={screen}
+          config={config}
+          entity={entity}
+          record={sheet.formData}
+          view={view}
+          saved={sheet.record}
+          onChange={sheet.setFormData}
+          readOnly={readOnly}
+          userRoles={userRoles}
+          serverErrors={sheet.serverErrors}
+          elsewhere={elsewhere}
+          registerSubmit={registerSubmit}
+        />
+      </Paper>
+    );
+  };
+
+  return (
+    <DatesProvider settings={{ locale: i18n.language, firstDayOfWeek: 1 }}>
+      <Stack gap="md" aria-busy={sheet.saving}>
+        <RecordHeader
+          screen={screen}
+          entity={entity}
+          view={view}
+          saved={sheet.record}
+          parent={parent}
+          events={sheet.record ? events : []}
+          pendingEvent={sheet.pendingEvent}
+          dirty={leave.dirty}
+          saving={sheet.saving}
+          readOnly={readOnly}
+          onEvent={onEvent}
+          onCancel={() => (parentPath ? navigate(parentPath) : navigate(-1))}
+          onSave={() => void save()}
+        />
+        {sheet.conflict && (
+          <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} title={t('engine.sheet.conflictTitle')} role="alert">
+            <Text size="sm">{sheet.conflict}</Text>
+            <Button size="xs" mt="xs" variant="white" color="orange" leftSection={<IconRefresh size={14} />} onClick={() => void sheet.reload()}>
+              {t('engine.sheet.reload')}
+            </Button>
+          </Alert>
+        )}
+        {tabs.length === 1 ? (
+          <Stack gap="md">{tabs[0].panels.map(renderPanel)}</Stack>
+        ) : (
+          <Tabs defaultValue={tabs[0].name} keepMounted>
+            <Tabs.List mb="md">
+              {tabs.map((tab) => (
+                <Tabs.Tab key={tab.name} value={tab.name}>
+                  {titleText(t, tab.title)}
+                </Tabs.Tab>
+              ))}
+            </Tabs.List>
+            {tabs.map((tab) => (
+              <Tabs.Panel key={tab.name} value={tab.name}>
+                <Stack gap="md">{tab.panels.map(renderPanel)}</Stack>
+              </Tabs.Panel>
+            ))}
+          </Tabs>
+        )}
+      </Stack>
+      {machineName && (
+        <EventDialog
+          machine={machineName}
+          event={asking}
+          rule={asking ? rules[asking] : undefined}
+          entity={entity}
+          pending={sheet.pendingEvent !== null}
+          onConfirm={(input) => sheet.runEvent(asking!, input)}
+          onClose={() => setAsking(null)}
+        />
+      )}
+      {leave.dialog}
+    </DatesProvider>
+  );
+}

@@ -1,0 +1,168 @@
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
+import type { GridApi } from 'ag-grid-community';
+import { AgGridReact } from 'ag-grid-react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ColumnConfig } from '../../config';
+import type { FormatContext } from '../../format/values';
+import { screenColumns } from '../../grid/columns';
+import { gridTheme } from '../../grid/setup';
+import { titleText } from '../../i18n';
+import { ensureLabels, knownLabel } from '../../lookup/cache';
+import { useLabelsVersion } from '../../lookup/useLookup';
+import { newRecord } from '../../sheet/defaults';
+import { lookupOf, propertiesOf } from '../../schema/fields';
+import type { JsonSchema } from '../../schema/resolve';
+import type { PanelProps } from '../panels';
+import { LineDialog } from './LineDialog';
+import { lineColDefs, ROW_INDEX } from './lineColumns';
+import { lineErrors } from './lineErrors';
+import { filledFirst } from './requiredFirst';
+
+type Row = Record<string, unknown>;
+const TOTAL_ROW = '__total';
+
+const linesOf = (record: Row, field: string): Row[] => (Array.isArray(record[field]) ? (record[field] as Row[]) : []);
+const sum = (lines: Row[], field: string) => Math.round(lines.reduce((total, line) => total + (typeof line[field] === 'number' ? (line[field] as number) : 0), 0) * 100) / 100;
+
+/**
+ * Panel kind `lines`: an editable AG Grid of the record's child lines (an array property). Cells of
+ * simple kinds are typed into, the rest of a line is edited in a dialog; each cell is checked with
+ * the line schema; computed columns (`x-computed`) and the totals row follow as the user types.
+ * Every change stays in the record until the page's Save sends it in one request.
+ */
+export function LinesPanel({ panel, entity, record, view, onChange, readOnly, serverErrors, config }: PanelProps) {
+  const { t, i18n } = useTranslation();
+  const field = panel.field ?? '';
+  const itemSchema = (propertiesOf(entity)[field]?.items ?? { type: 'object', properties: {} }) as JsonSchema;
+  const requiredFirst = panel.requiredFirst ?? [];
+  const lines = linesOf(record, field);
+  const shownLines = linesOf(view, field);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [editing, setEditing] = useState<{ index: number | null; line: Row } | null>(null);
+  const apiRef = useRef<GridApi<Row> | null>(null);
+  const labels = useLabelsVersion();
+
+  const columns = useMemo(
+    () => screenColumns({ route: '', type: 'search', title: '', columns: panel.columns as ColumnConfig[] | undefined }, itemSchema),
+    [panel.columns, itemSchema],
+  );
+  const errors = useMemo(() => lineErrors(itemSchema, lines, field, serverErrors, t), [itemSchema, lines, field, serverErrors, t]);
+  const errorCount = Object.values(errors).reduce((count, cells) => count + Object.keys(cells).length, 0);
+
+  const latest = useRef({ record, lines });
+  latest.current = { record, lines };
+  const setLines = useCallback((next: Row[]) => onChange({ ...latest.current.record, [field]: next }), [onChange, field]);
+  const onEdit = useCallback(
+    (index: number, name: string, value: unknown) =>
+      setLines(latest.current.lines.map((line, i) => (i !== index ? line : value === undefined ? Object.fromEntries(Object.entries(line).filter(([key]) => key !== name)) : { ...line, [name]: value }))),
+    [setLines],
+  );
+
+  const ctx: FormatContext = useMemo(() => ({ t, locale: i18n.language, lookupLabel: knownLabel }), [t, i18n.language]);
+  const columnDefs = useMemo(() => {
+    const editable = (line: Row, name: string) => !readOnly && (requiredFirst.includes(name) || filledFirst(line, requiredFirst));
+    return [
+      {
+        colId: ROW_INDEX,
+        headerName: '#',
+        width: 84,
+        pinned: 'left' as const,
+        sortable: false,
+        valueGetter: (params: { node: { rowPinned?: string | null } | null; data?: Row }) => (params.node?.rowPinned ? t('engine.lines.total') : Number(params.data?.[ROW_INDEX]) + 1),
+      },
+      ...lineColDefs(columns, ctx, { editable, errors, onEdit }),
+    ];
+  }, [columns, ctx, errors, onEdit, readOnly, requiredFirst, t]);
+
+  const rows = useMemo(() => shownLines.map((line, index) => ({ ...line, [ROW_INDEX]: index })), [shownLines]);
+  const totals = useMemo(
+    () => (panel.totals?.length && rows.length ? [{ [TOTAL_ROW]: true, ...Object.fromEntries(panel.totals.map((name) => [name, sum(shownLines, name)])) }] : undefined),
+    [panel.totals, rows.length, shownLines],
+  );
+
+  // Grids show names, not ids: fetch the labels of the lookup ids on screen.
+  useEffect(() => {
+    for (const column of columns) {
+      const lookup = lookupOf(column.schema);
+      if (lookup) void ensureLabels(lookup.url, shownLines.flatMap((line) => (Array.isArray(line[column.field]) ? (line[column.field] as unknown[]) : [line[column.field]])), lookup.search);
+    }
+  }, [columns, shownLines]);
+  useEffect(() => {
+    const api = apiRef.current;
+    if (api && !api.isDestroyed()) api.refreshCells({ force: true });
+  }, [labels, errors]);
+
+  const keep = (line: Row) => {
+    if (!editing) return;
+    setLines(editing.index === null ? [...lines, line] : lines.map((old, i) => (i === editing.index ? line : old)));
+    setEditing(null);
+  };
+  const remove = () => {
+    setLines(lines.filter((_, index) => !selected.includes(index)));
+    setSelected([]);
+  };
+  const title = titleText(t, panel.title ?? (propertiesOf(entity)[field]?.title as string | undefined), field);
+
+  return (
+    <Stack gap="xs">
+      <Group justify="space-between" wrap="wrap">
+        <Group gap="xs">
+          <Title order={4}>{title}</Title>
+          <Text size="sm" c="dimmed">
+            {t('engine.lines.count', { count: lines.length })}
+          </Text>
+        </Group>
+        {!readOnly && (
+          <Group gap="xs">
+            <Button size="xs" variant="default" leftSection={<IconTrash size={14} />} disabled={!selected.length} onClick={remove}>
+              {t('engine.lines.remove', { count: selected.length })}
+            </Button>
+            <Button size="xs" variant="default" leftSection={<IconEdit size={14} />} disabled={selected.length !== 1} onClick={() => setEditing({ index: selected[0], line: lines[selected[0]] })}>
+              {t('engine.lines.edit')}
+            </Button>
+            <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => setEditing({ index: null, line: newRecord(itemSchema) })}>
+              {t('engine.lines.add')}
+            </Button>
+          </Group>
+        )}
+      </Group>
+      <div role="region" aria-label={title} style={{ height: Math.min(480, 60 + 42 * (rows.length + (totals ? 1 : 0))), minHeight: 180 }}>
+        <AgGridReact<Row>
+          key={i18n.language}
+          theme={gridTheme}
+          rowData={rows}
+          pinnedBottomRowData={totals}
+          columnDefs={columnDefs}
+          defaultColDef={{ sortable: false, resizable: true, wrapHeaderText: true, autoHeaderHeight: true }}
+          getRowId={(params) => (params.data[TOTAL_ROW] ? TOTAL_ROW : String(params.data[ROW_INDEX]))}
+          rowSelection={readOnly ? undefined : { mode: 'multiRow', enableClickSelection: false }}
+          singleClickEdit
+          stopEditingWhenCellsLoseFocus
+          tooltipShowDelay={300}
+          localeText={{ noRowsToShow: t('engine.lines.none') }}
+          onSelectionChanged={(event) => setSelected(event.api.getSelectedNodes().map((node) => Number(node.data?.[ROW_INDEX])))}
+          onRowDoubleClicked={(event) => !readOnly && event.data && !event.node.rowPinned && setEditing({ index: Number(event.data[ROW_INDEX]), line: lines[Number(event.data[ROW_INDEX])] })}
+          onGridReady={(event) => {
+            apiRef.current = event.api;
+          }}
+        />
+      </div>
+      {errorCount > 0 && (
+        <Alert color="red" variant="light" py={6} role="alert">
+          {t('engine.lines.errors', { count: errorCount })}
+        </Alert>
+      )}
+      <LineDialog
+        line={editing?.line ?? null}
+        itemSchema={itemSchema}
+        uiSchema={panel.ui ? config.ui[panel.ui] : undefined}
+        requiredFirst={requiredFirst}
+        title={editing?.index === null ? t('engine.lines.newLine') : t('engine.lines.lineN', { n: (editing?.index ?? 0) + 1 })}
+        onSave={keep}
+        onClose={() => setEditing(null)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,20 @@
+import { propertiesOf } from '../schema/fields';
+import { FormPanel } from './FormPanel';
+import { LinesPanel } from './lines/LinesPanel';
+import { RelatedPanel } from './RelatedPanel';
+import { isKind, registerPanelKind } from './panels';
+
+let registered = false;
+
+/** The engine's own panel kinds (docs/schemas.md "Record pages"). */
+export function registerEnginePanels(): void {
+  if (registered) return;
+  registered = true;
+  registerPanelKind({ tester: isKind('form'), component: FormPanel });
+  // A lines grid needs an array of objects to edit.
+  registerPanelKind({
+    tester: (panel, entity) => (panel.kind === 'lines' && propertiesOf(entity)[panel.field ?? '']?.items?.type === 'object' ? 1 : -1),
+    component: LinesPanel,
+  });
+  registerPanelKind({ tester: isKind('related'), component: RelatedPanel });
+}

@@ -1,0 +1,61 @@
+import jsonata from 'jsonata';
+import type { AnyStateMachine } from 'xstate';
+import type { JsonSchema } from '../../engine/schema/resolve';
+import { allEvents } from '../../machines/workflow';
+import { step } from './labelKeys';
+import type { SchemaProblem } from './check';
+
+/**
+ * Cross-checks of the entity annotations that name fields of an object and events of its
+ * machine: `x-events`, `x-computed` (whose expressions must compile) and an array item's `x-id`.
+ */
+type Problems = SchemaProblem[];
+
+const propertiesOf = (schema: JsonSchema | undefined) => (schema?.properties ?? {}) as Record<string, JsonSchema>;
+const has = (schema: JsonSchema | undefined, field: unknown) => typeof field === 'string' && Object.hasOwn(propertiesOf(schema), field);
+
+/** `x-events`: events of the entity's machine, fields of the entity; `required` fields are input fields. */
+export function eventProblems(file: string, schema: JsonSchema, machine: AnyStateMachine | undefined, problems: Problems): void {
+  for (const [event, rule] of Object.entries<Record<string, unknown>>(schema['x-events'] ?? {})) {
+    const path = `/x-events${step(event)}`;
+    if (!machine) problems.push({ file, path, message: 'x-events needs x-machine' });
+    else if (!allEvents(machine).includes(event)) problems.push({ file, path, message: `unknown machine event ${event} of machine ${machine.id}: ${allEvents(machine).join(', ')}` });
+    const input = (rule?.input ?? []) as unknown[];
+    for (const key of ['input', 'required'] as const) {
+      ((rule?.[key] ?? []) as unknown[]).forEach((name, index) => {
+        if (!has(schema, name)) problems.push({ file, path: `${path}/${key}/${index}`, message: `unknown field ${String(name)}: entity has no such property` });
+        else if (key === 'required' && !input.includes(name)) problems.push({ file, path: `${path}/required/${index}`, message: `${String(name)} must be an input field of the event too` });
+      });
+    }
+    const count = rule?.count;
+    if (count === undefined) continue;
+    if (!has(schema, count)) problems.push({ file, path: `${path}/count`, message: `unknown field ${String(count)}: entity has no such property` });
+    else if (propertiesOf(schema)[count as string].type !== 'integer') problems.push({ file, path: `${path}/count`, message: `${String(count)} must be an integer property` });
+  }
+}
+
+/** `x-computed` of an object: its fields exist, its expressions compile. */
+function computedProblems(file: string, path: string, schema: JsonSchema, problems: Problems): void {
+  for (const [name, source] of Object.entries<unknown>(schema['x-computed'] ?? {})) {
+    const at = `${path}/x-computed${step(name)}`;
+    if (!has(schema, name)) problems.push({ file, path: at, message: `unknown field ${name}: the object has no such property` });
+    try {
+      jsonata(String(source));
+    } catch (error) {
+      problems.push({ file, path: at, message: `not a JSONata expression: ${(error as Error).message}` });
+    }
+  }
+}
+
+/** The entity's `x-computed`, and the `x-computed` and `x-id` of its array properties' items. */
+export function lineProblems(file: string, schema: JsonSchema, problems: Problems): void {
+  computedProblems(file, '', schema, problems);
+  for (const [name, prop] of Object.entries(propertiesOf(schema))) {
+    const items = prop?.items as JsonSchema | undefined;
+    if (!items || typeof items !== 'object') continue;
+    const path = `/properties${step(name)}/items`;
+    computedProblems(file, path, items, problems);
+    const id = items['x-id'];
+    if (id !== undefined && !has(items, id)) problems.push({ file, path: `${path}/x-id`, message: `unknown field ${String(id)}: the items have no such property` });
+  }
+}
