@@ -4,6 +4,7 @@ import { qualityAlertMachine } from './qualityAlert';
 import { matrix8dMachine } from './matrix8d';
 import { structuralCostMachine } from './structuralCost';
 import { feeMachine } from './fee';
+import { invoiceMachine } from './invoice';
 
 /** Record workflows by the name entity schemas give in `x-machine`. */
 export const workflows: Record<string, AnyStateMachine> = {
@@ -12,6 +13,7 @@ export const workflows: Record<string, AnyStateMachine> = {
   matrix8d: matrix8dMachine,
   structuralCost: structuralCostMachine,
   fee: feeMachine,
+  invoice: invoiceMachine,
 };
 
 export * from './workflow';

@@ -19,6 +19,8 @@ import { apiTokenRoutes } from './routes/apiTokens';
 import { companyRoutes } from './routes/companies';
 import { contactsAdminRoutes } from './routes/contactsAdmin';
 import { impersonationRoutes } from './routes/impersonation';
+import { invoiceLineRoutes } from './routes/invoiceLines';
+import { invoiceRoutes } from './routes/invoices';
 import { networkComboRoutes } from './routes/networkcombo';
 import { workflowRoutes } from './routes/workflows';
 import { shellRoutes } from './routes/shell';
@@ -125,6 +127,8 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/', serviceCoreRoutes());
   app.route('/', serviceLookupRoutes());
   app.route('/', serviceSearchRoutes(registry));
+  app.route('/', invoiceRoutes(registry));
+  app.route('/', invoiceLineRoutes(registry));
   for (const entity of registry.entities.values()) {
     if (!entity.api || entity.customRoutes) continue;
     if (entity.search) assertSearchForm(entity.search);

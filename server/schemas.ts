@@ -58,6 +58,8 @@ export interface EntityDef {
   indexedFields: Record<string, KeyType>;
   /** Fields the client never writes: readOnly properties, `version`, `universeId`. */
   serverOwned: Set<string>;
+  /** `x-serverOnly` properties: kept in the store, never sent (a search index text). */
+  serverOnly: Set<string>;
   validateCreate: Validator;
   validateUpdate: Validator;
   search?: SearchDef;
@@ -137,6 +139,7 @@ function entityDef(name: string, schema: JsonSchema, compilers: ReturnType<typeo
     indexes: indexDefs(name, schema, required('x-id')),
     indexedFields: indexedFields(name, properties),
     serverOwned,
+    serverOnly: new Set(Object.keys(properties).filter((key) => properties[key]['x-serverOnly'])),
     validateCreate: compilers.create.compile(schema),
     validateUpdate: compilers.update.compile(schema),
   };

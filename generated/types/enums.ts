@@ -45,6 +45,9 @@ export type ReportType = "NORMAL" | "PRE_FINAL" | "GNR";
 /** Labels: `enum.clientDecision.<VALUE>` */
 export type ClientDecision = "PENDING" | "REFUSED" | "ACCEPTED" | "SUBJECTED" | "NA";
 
+/** Labels: `enum.invoiceType.<VALUE>` */
+export type InvoiceType = "INVOICING" | "CREDIT_NOTE";
+
 /** Labels: `enum.invoiceStatus.<VALUE>` */
 export type InvoiceStatus = "I" | "M" | "L" | "W";
 

@@ -256,4 +256,20 @@ export const ROUTES: Record<string, RouteDoc> = {
   'POST /back/bo/serviceDateLines/postpone': { tag: 'service', summary: 'Propose later dates (POSTPONE)', body: dateProposal, ok: { description: 'The service', schema: entity('service') }, errors: [400, 403, 404, 409] },
   'POST /back/bo/serviceDateLines/acceptDate': { tag: 'service', summary: 'Accept the proposed dates (ACCEPT_DATE)', body: dateAnswer, ok: { description: 'The service', schema: entity('service') }, errors: [400, 403, 404, 409] },
   'POST /back/bo/serviceDateLines/refuseDate': { tag: 'service', summary: 'Refuse the proposed dates (REFUSE_DATE)', body: dateAnswer, ok: { description: 'The service', schema: entity('service') }, errors: [400, 403, 404, 409] },
+  // ---- billing (hand-written batch calls beside the generic invoice and invoice line resources) ----
+  'PUT /back/bo/invoices/validate': {
+    tag: 'invoice', summary: 'Validate a selection of provision invoices (W → I), all or none',
+    body: object('The selection', { invoiceIds: { type: 'array', minItems: 1, maxItems: 500, items: field('invoice', 'invoiceIdHK'), description: 'Distinct invoice ids.' } }, ['invoiceIds']),
+    ok: { description: 'The updated invoices', schema: list(entity('invoice')) }, errors: [400, 403, 404, 409],
+  },
+  'PUT /back/bo/invoiceLines/update': {
+    tag: 'invoiceLine', summary: 'Save the lines grid: delete, update (with version) and add invoice lines in one transaction (at most 500 lines)',
+    body: object('The changes', {
+      toDeleteInvoiceLineIds: list(field('invoiceLine', 'invoiceLineId')),
+      toUpdateInvoiceLines: list(entity('invoiceLine')),
+      toAddInvoiceLines: list(entity('invoiceLine')),
+    }),
+    ok: { description: 'The deleted ids and the updated and added lines', schema: object('Saved lines', { deleted: list({ type: 'integer' }), lines: list(entity('invoiceLine')) }, ['deleted', 'lines']) },
+    errors: [400, 403, 404, 409],
+  },
 };

@@ -21,7 +21,7 @@ const idCondition = (entity: EntityDef, id: string): Condition => eq(entity.idFi
 const labelCondition = (entity: EntityDef, q: string | undefined): Condition => ({ op: 'keywords', fields: [entity.label ?? entity.idField], value: q ?? '' });
 
 /** Localized name of a workflow action and of a status, from the schema labels when present. */
-function transitionLabels(c: AppContext, entity: EntityDef, event: string, status: unknown) {
+export function transitionLabels(c: AppContext, entity: EntityDef, event: string, status: unknown) {
   const labels = c.get('services').registry.locales[languageOf(c)];
   const enumName = entity.schema.properties?.[entity.statusField!]?.['x-enum'];
   return {

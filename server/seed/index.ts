@@ -6,6 +6,7 @@ import { assertStoredRecords } from '../storedRecords';
 import { seedAlerts } from './alerts';
 import { seedAudit } from './audit';
 import { seedFees } from './fees';
+import { seedBilling } from './invoices';
 import { accountHashes, seedIdentity } from './identity';
 import { createRandom } from './random';
 import { seedRecords } from './records';
@@ -27,6 +28,8 @@ export async function seedDemo(store: Store, registry: Registry, now = new Date(
     seedRecords(tx, random, day, identity, tags);
     seedServices(tx, createRandom(42), day, identity); // its own sequence: the records above stay as they were
     await seedFees(tx, registry, createRandom(7), day, identity); // its own sequence too
+    const invoiceLine = registry.entities.get('invoiceLine');
+    if (invoiceLine) await seedBilling(tx, createRandom(11), day, identity, invoiceLine.schema); // its own sequence too
     await seedAlerts(tx, writer, registry, random, day, identity);
     await seedAudit(tx, writer, createRandom(30), now, identity); // its own sequence: the records above stay as they were
     assertStoredRecords(registry, tx, 'The demo seed');

@@ -179,6 +179,11 @@ const TABLE: Route[] = [
   ...resource('structuralCost', '/back/bo/structuralCost', MANAGERS, { writable: true, machine: true }),
   // Fee sheets (x-roles MANAGER, SUPER_ADMIN, BILLING_FEE, CONTRIBUTOR): inspectors file their own expenses.
   ...resource('fee', '/back/bo/fee', [...MANAGERS, 'inspector'], { writable: true, machine: true }),
+  // Billing (x-roles MANAGER, SUPER_ADMIN, BILLING_FEE: among the demo accounts, the MANAGER holders); lines are written by their batch only.
+  ...resource('invoice', '/back/bo/invoices', MANAGERS, { writable: true, machine: true }),
+  { route: 'PUT /back/bo/invoices/validate', who: MANAGERS, body: { invoiceIds: [] } },
+  ...resource('invoiceLine', '/back/bo/invoiceLines', MANAGERS, { writable: false, machine: false }),
+  { route: 'PUT /back/bo/invoiceLines/update', who: MANAGERS, body: { toAddInvoiceLines: 'none' } },
   ...resource('loginEvent', '/back/bo/admin/loginEvent', ADMIN, { writable: false, machine: false }),
   ...resource('serverLog', '/back/bo/admin/serverLogs', ADMIN, { writable: false, machine: false }),
 
@@ -386,17 +391,17 @@ async function makeFixtures() {
     const { version: _version, [def.idField]: _id, ...fields } = record;
     return { ...fields, ...changes };
   };
-  const writable = [...entities.values()].filter((def) => def.api && !def.customRoutes && !def.readOnly);
+  const generic = [...entities.values()].filter((def) => def.api && !def.customRoutes);
+  const writable = generic.filter((def) => !def.readOnly);
   /** Who may use an entity's routes, as the table says. */
   const routeWho = (def: EntityDef) => TABLE.find((row) => keyOf(row.route) === keyOf(`GET ${def.api}`))!.who as Who[];
-  // A record of their own company for callers the seed gives none (fee sheets are Atlas's): their routes are tried on it.
+  // A record of their own company for callers the seed gives none (fee sheets and invoices are Atlas's): their routes are tried on it.
+  const pairs = generic.filter((d) => d.visibility.length).flatMap((def) => routeWho(def).map((who) => ({ def, who })));
+  const unseen = (await Promise.all(pairs.map(async (pair) => ((await firstSeen(store, pair.def, people[pair.who])) === undefined ? [pair] : [])))).flat();
   await store.transaction(async (tx) => {
-    for (const def of writable.filter((d) => d.visibility.length)) {
-      for (const who of routeWho(def)) {
-        if ((await firstSeen(server.store, def, people[who])) !== undefined) continue;
-        const base = (await tx.query({ collection: def.collection })).find((record) => record.universeId === people[who].universeId)!;
-        await tx.insert(def.collection, def.idField, copyOf(def, base, Object.fromEntries(def.visibility.map((field) => [field, people[who].companyId]))));
-      }
+    for (const { def, who } of unseen) {
+      const base = (await tx.query({ collection: def.collection })).find((record) => record.universeId === people[who].universeId)!;
+      await tx.insert(def.collection, def.idField, copyOf(def, base, Object.fromEntries(def.visibility.map((field) => [field, people[who].companyId]))));
     }
   });
   const copies = await Promise.all(writable.flatMap((def) => routeWho(def).map(async (who) => ({ def, who, record: (await store.get(def.collection, await seen(def.name, who)))! }))));

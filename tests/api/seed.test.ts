@@ -119,6 +119,51 @@ describe('demo seed', () => {
     expect((await server.store.find('tags', (tag) => (tag.sources as string[]).includes('SERVICE'))).length).toBeGreaterThan(0);
   });
 
+  it('invoices: Atlas Inspection to Maison Lumière in every status over the last three months, a few of Northwind; PUT back unchanged', async () => {
+    const companyId = async (name: string) => (await server.store.find('companies', (row) => row.name === name))[0].companyId;
+    const [atlas, lumiere] = [await companyId('Atlas Inspection'), await companyId('Maison Lumière')];
+    const all = await server.store.all('invoices');
+    const main = all.filter((invoice) => invoice.universeId === 1);
+    expect(main.length).toBeGreaterThanOrEqual(15);
+    expect(all.filter((invoice) => invoice.universeId === 2).length).toBeGreaterThanOrEqual(2);
+    expect(main.every((invoice) => invoice.companyId === atlas && invoice.client === lumiere)).toBe(true);
+    expect(new Set(main.map((invoice) => invoice.status))).toEqual(new Set(['W', 'I', 'M', 'L']));
+    expect(new Set(main.map((invoice) => invoice.type))).toEqual(new Set(['INVOICING', 'CREDIT_NOTE']));
+    const threeMonthsAgo = `${shiftDay(`${currentMonth()}-01`, -62).slice(0, 7)}-01`;
+    const previousMonth = shiftDay(`${currentMonth()}-01`, -1).slice(0, 7);
+    for (const invoice of main) expect(String(invoice.date) >= threeMonthsAgo && String(invoice.date) <= today()).toBe(true);
+    expect(main.some((invoice) => String(invoice.date).startsWith(currentMonth()))).toBe(true);
+    expect(main.some((invoice) => String(invoice.date).startsWith(previousMonth))).toBe(true);
+    expect(main.every((invoice) => invoice.number === `INV-${String(invoice.invoiceIdHK).padStart(6, '0')}`)).toBe(true);
+    const manager = await loginAs(server, ACCOUNTS.manager);
+    for (const invoice of (await manager.get('/back/bo/invoices/')).body as Row[]) {
+      const reply = await manager.put(`/back/bo/invoices/${invoice.invoiceIdHK}`, invoice);
+      expect(reply.status, `invoice ${invoice.invoiceIdHK}: ${reply.text}`).toBe(200);
+    }
+  });
+
+  it('invoice lines: on Atlas services, some of two services, some with a seeded invoice number; copies and totals as the server writes them', async () => {
+    const atlas = (await server.store.find('companies', (row) => row.name === 'Atlas Inspection'))[0].companyId;
+    const lines = (await server.store.all('invoiceLines')).filter((line) => line.universeId === 1);
+    expect(lines.length).toBeGreaterThanOrEqual(15);
+    expect((await server.store.all('invoiceLines')).some((line) => line.universeId === 2)).toBe(true);
+    const numbers = new Set((await server.store.all('invoices')).map((invoice) => invoice.number));
+    expect(lines.filter((line) => (line.services as number[]).length === 2).length).toBeGreaterThan(0);
+    expect(lines.filter((line) => numbers.has(line.invoiceNumber)).length).toBeGreaterThan(0);
+    const near = lines.filter((line) => String(line.serviceDate) >= shiftDay(today(), -7) && String(line.serviceDate) <= shiftDay(today(), 7));
+    expect(near.length).toBeGreaterThan(0);
+    for (const line of lines) {
+      const services = await Promise.all((line.services as number[]).map((id) => server.store.get('services', id)));
+      expect(services.every((service) => service?.serviceProvider === atlas && service?.serviceStep !== 'CANCELLED')).toBe(true);
+      expect(line.companyId).toBe(atlas);
+      expect(line.serviceDate).toBe(services.map((service) => String(service!.startDate)).sort()[0]);
+      expect(line.client).toEqual([...new Set(services.map((service) => service!.client))]);
+      expect(line.searchText).toContain(services[0]!.number);
+      const total = Math.round(((line.unit as number) * (line.unitPrice as number) + (line.serviceFees as number) + (line.otherFees as number)) * 100) / 100;
+      expect(line.totalAmount).toBe(total);
+    }
+  });
+
   it('fees: sheets of Atlas inspectors over six months in every status, 1–5 lines, totals as the schema computes them, 2 of Northwind', async () => {
     const registry = loadRegistry(join(ROOT, 'schemas'));
     const schema = registry.entities.get('fee')!.schema;
@@ -206,7 +251,7 @@ describe('demo seed', () => {
     const registry = loadRegistry(join(ROOT, 'schemas'));
     await Promise.all(stores.map((store) => seedDemo(store, registry, now)));
     const withoutHashes = (store: LowdbStore) =>
-      ['capas', 'qualityAlerts', 'nonCompliances', 'matrix8ds', 'structuralCosts', 'tags', 'companies', 'alerts', 'loginEvents', 'serverLogs', 'services', 'serviceDateLines', 'serviceHistory', 'serviceNotes', 'fees'].map((name) =>
+      ['capas', 'qualityAlerts', 'nonCompliances', 'matrix8ds', 'structuralCosts', 'tags', 'companies', 'alerts', 'loginEvents', 'serverLogs', 'services', 'serviceDateLines', 'serviceHistory', 'serviceNotes', 'fees', 'invoices', 'invoiceLines'].map((name) =>
         store.all(name),
       );
     expect(withoutHashes(stores[0])).toEqual(withoutHashes(stores[1]));

@@ -56,6 +56,16 @@ const expected: Record<string, { initial: string; events: string[]; transitions:
     },
     record: { feeLines: [{ feeLineId: 1 }] },
   },
+  invoice: {
+    initial: 'W',
+    events: ['VALIDATE', 'PAY', 'LOSE'],
+    transitions: {
+      W: { VALIDATE: 'I' },
+      I: { PAY: 'M', LOSE: 'L' },
+      M: {},
+      L: {},
+    },
+  },
 };
 
 describe('workflow registry', () => {
