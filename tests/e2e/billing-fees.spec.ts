@@ -40,6 +40,7 @@ async function addLine(page: Page, date: string, contributor: string, amounts: R
 let feeId = 0;
 
 test('an inspector files a fee sheet with three lines and sees its totals, then asks for validation', async ({ page }) => {
+  test.setTimeout(60_000);
   await login(page, ACCOUNTS.inspector, { path: '/billing' });
   await page.getByRole('link', { name: en('screen.feeSearch') }).click();
   await expect(page).toHaveURL(/\/billing\/fees\/search$/);
@@ -82,6 +83,7 @@ test('an inspector files a fee sheet with three lines and sees its totals, then 
 });
 
 test('a manager sends it back to fix with a comment; the inspector fixes it; the manager validates it', async ({ browser }) => {
+  test.setTimeout(90_000);
   expect(feeId, 'the sheet of the first test').toBeGreaterThan(0);
   const manager = await pageAs(browser, ACCOUNTS.manager, `/billing/fees/${feeId}`);
   await expect(status(manager)).toHaveText(en('enum.feeStatus.TOVALIDATE'));
@@ -89,7 +91,7 @@ test('a manager sends it back to fix with a comment; the inspector fixes it; the
   const ask = manager.getByRole('dialog', { name: en('workflow.fee.TOFIX') });
   // The comment is required: sending without it keeps the dialog open with the message.
   await ask.getByRole('button', { name: en('workflow.fee.TOFIX') }).click();
-  await expect(ask.getByText(en('validation.required'))).toBeVisible();
+  await expect(ask.getByText(en('validation.required')).first()).toBeVisible();
   await expect(status(manager)).toHaveText(en('enum.feeStatus.TOVALIDATE'));
   await ask.locator('#event_comment').fill('The train ticket is missing: add it to the sheet.');
   await shot(manager, 'fee-sheet-tofix-comment');

@@ -137,6 +137,8 @@ export function LinesPanel({ panel, entity, record, view, onChange, readOnly, se
           theme={gridTheme}
           // A record has at most a few hundred lines: the grid grows with them, the page scrolls.
           domLayout="autoHeight"
+          // A line has a few dozen fields at most: every cell stays in the page (find, tab, screen readers).
+          suppressColumnVirtualisation
           rowData={rows}
           pinnedBottomRowData={totals}
           columnDefs={columnDefs}
