@@ -77,7 +77,10 @@ export interface PanelConfig {
   component?: string;
 }
 
-/** A button acting on the selected lines of a lines grid: merge them into one, or split each. */
+/**
+ * A button acting on the selected rows: in a lines grid, merge them into one or split each (held
+ * until Save); on a search grid, one `call` with their ids (docs/schemas.md "Selection actions").
+ */
 export interface SelectionActionConfig {
   name: string;
   /** i18n key of the button. */
@@ -85,6 +88,28 @@ export interface SelectionActionConfig {
   icon?: string;
   merge?: { sum: string[]; union: string[]; same?: string[] };
   split?: { by: string; share: string[] };
+  /** The selected rows' ids sent as `{ [ids]: [...] }`. */
+  call?: { method?: 'PUT' | 'POST' | 'PATCH'; url: string; ids: string };
+  /** Only rows matching every condition can be selected (as row actions' `when`). */
+  when?: Record<string, unknown>;
+  roles?: RoleRule[];
+  /** i18n key of the success snackbar (`{{count}}`: how many rows the server answered). */
+  success?: string;
+}
+
+/** A batch-edited search: where Save sends the edits, the names of its three lists, and the grid's options. */
+export interface BatchConfig {
+  url: string;
+  method?: 'PUT' | 'POST';
+  /** Body keys: the ids deleted, the lines changed (whole, with their version), the lines added. */
+  delete: string;
+  update: string;
+  add: string;
+  totals?: string[];
+  selectionActions?: SelectionActionConfig[];
+  /** uiSchema of the line dialog. */
+  ui?: string;
+  requiredFirst?: string[];
 }
 
 export interface TabConfig {
@@ -134,6 +159,10 @@ export interface ScreenConfig {
   header?: { fields?: ColumnConfig[] };
   /** type "record": tabs of panels (one tab shows no tab bar). */
   tabs?: TabConfig[];
+  /** type "search": buttons acting on the selected rows (rows get checkboxes). */
+  selectionActions?: SelectionActionConfig[];
+  /** type "search": the results are edited in place in a lines grid and saved in one request (docs/schemas.md "Batch-edited searches"). */
+  batch?: BatchConfig;
   /** type "wizard": the machine whose states are the steps (NEXT, BACK), and the steps in stepper order. */
   machine?: string;
   steps?: WizardStepConfig[];

@@ -30,6 +30,8 @@ export interface SchemaGridProps {
   actions?: ActionsCellParams;
   /** The action column first rather than last: wide grids then show the buttons without scrolling. */
   actionsFirst?: boolean;
+  /** Rows get checkboxes (selection actions); only rows `selectable` accepts can be checked. */
+  selection?: { selectable: (row: Row) => boolean; onChange: (rows: Row[]) => void };
 }
 
 /** Width of one action button and the cell's padding. */
@@ -74,7 +76,7 @@ function NoRows() {
 }
 
 /** An AG Grid of records, columns from the screen and the entity schema, in the Mantine look. */
-export function SchemaGrid({ columns, rows, idField, loading, onRowClick, onApi, ariaLabel, actions, actionsFirst = false }: SchemaGridProps) {
+export function SchemaGrid({ columns, rows, idField, loading, onRowClick, onApi, ariaLabel, actions, actionsFirst = false, selection }: SchemaGridProps) {
   const { t, i18n } = useTranslation();
   const apiRef = useRef<GridApi<Row> | null>(null);
   const labels = useLabelsVersion();
@@ -127,6 +129,8 @@ export function SchemaGrid({ columns, rows, idField, loading, onRowClick, onApi,
         rowStyle={{ cursor: onRowClick ? 'pointer' : 'default' }}
         onRowClicked={(event) => event.data && !ownClick(event.event) && onRowClick?.(event.data)}
         onCellKeyDown={open}
+        rowSelection={selection ? { mode: 'multiRow', enableClickSelection: false, isRowSelectable: (node) => !!node.data && selection.selectable(node.data) } : undefined}
+        onSelectionChanged={selection ? (event) => selection.onChange(event.api.getSelectedRows()) : undefined}
         onGridReady={(event) => {
           apiRef.current = event.api;
           onApi?.(event.api);

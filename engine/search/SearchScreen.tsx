@@ -29,6 +29,8 @@ import { useHiddenCreated } from './useHiddenCreated';
 import { useRowActions } from './useRowActions';
 import { useSearch } from './useSearch';
 import { WindowHint } from './WindowHint';
+import { BatchLines } from './BatchLines';
+import { useSelectionActions } from './useSelectionActions';
 
 export interface SearchScreenProps {
   screen: ScreenConfig;
@@ -66,7 +68,8 @@ export function SearchScreen({ screen, config, userRoles = [] }: SearchScreenPro
   const readOnly = entity?.['x-readOnly'] === true;
 
   const [range, setRange] = useState<DateRange>(() => defaultRange(search['x-defaultRange']));
-  const [filter, setFilter] = useState<Row>({});
+  // A search form's `default`s are the first filter (the invoices' type INVOICING); the user may clear them.
+  const [filter, setFilter] = useState<Row>(() => Object.fromEntries(Object.entries(propertiesOf(filterSchema)).filter(([, prop]) => prop.default !== undefined).map(([name, prop]) => [name, prop.default])));
   const [panelOpen, setPanelOpen] = useState(false);
   // `?open=<id>` (a link to one record, e.g. from a live alert) opens that record's sheet.
   const [address, setAddress] = useSearchParams();
@@ -95,6 +98,7 @@ export function SearchScreen({ screen, config, userRoles = [] }: SearchScreenPro
     }),
     [screen.rowActions, rolesKey],
   );
+  const selecting = useSelectionActions(screen.selectionActions, entity?.['x-id'], userRoles, result.refresh);
   const savedFilters = useSavedFilters(screen.search ?? screen.route, setFilter);
   const title = titleText(t, screen.title);
 
@@ -152,6 +156,7 @@ export function SearchScreen({ screen, config, userRoles = [] }: SearchScreenPro
           onColumns={grid.openColumns}
           onExport={() => void grid.exportExcel()}
         />
+        {selecting.toolbar}
         {result.hitLimit !== null && <HitLimitAlert message={t('engine.search.hitLimit')} />}
         <WindowHint
           count={result.rows.length}
@@ -162,18 +167,25 @@ export function SearchScreen({ screen, config, userRoles = [] }: SearchScreenPro
           onWiden={() => setRange({ fromDate: null, toDate: null })}
         />
         <Group align="stretch" gap="md" wrap="wrap">
-          <Box style={{ flex: 1, minWidth: 300 }} h="max(420px, calc(100dvh - 280px))">
-            <SchemaGrid
-              columns={grid.columns}
-              rows={result.rows}
-              idField={entity['x-id']}
-              loading={result.loading}
-              onRowClick={opensRows ? openRecord : undefined}
-              actions={actions}
-              onApi={grid.onApi}
-              ariaLabel={title}
-            />
-          </Box>
+          {screen.batch ? (
+            <Box style={{ flex: 1, minWidth: 300 }}>
+              <BatchLines screen={screen} config={config} entity={entity} rows={result.rows} loading={result.loading} onSaved={result.refresh} onApi={grid.onApi} />
+            </Box>
+          ) : (
+            <Box style={{ flex: 1, minWidth: 300 }} h="max(420px, calc(100dvh - 280px))">
+              <SchemaGrid
+                columns={grid.columns}
+                rows={result.rows}
+                idField={entity['x-id']}
+                loading={result.loading}
+                onRowClick={opensRows ? openRecord : undefined}
+                actions={actions}
+                onApi={grid.onApi}
+                ariaLabel={title}
+                selection={selecting.selection}
+              />
+            </Box>
+          )}
           {panelOpen && <FilterPanel schema={filterSchema} value={filter} onApply={setFilter} onClose={() => setPanelOpen(false)} />}
         </Group>
       </Stack>

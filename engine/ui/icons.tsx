@@ -2,8 +2,8 @@ import {
   IconAddressBook, IconAlertTriangle, IconBox, IconBriefcase, IconBuilding, IconBuildingBank, IconBuildingFactory2, IconCalendar,
   IconChartBar, IconChartPie, IconChecklist, IconCircleX, IconClipboardCheck, IconDashboard, IconDatabase,
   IconFileDollar, IconFileText, IconFiles, IconFlask, IconHome, IconKey, IconKeyOff, IconLayoutGrid, IconListNumbers,
-  IconLockOpen, IconLogin2, IconMailForward, IconNetwork, IconPackage, IconReceipt, IconReportAnalytics, IconSearch,
-  IconServerBolt, IconSettings, IconShieldCheck, IconShieldLock, IconSpy, IconTag, IconTags, IconTool, IconTopologyStar3, IconTruck, IconUsers,
+  IconLink, IconLockOpen, IconLogin2, IconMailForward, IconNetwork, IconPackage, IconReceipt, IconReportAnalytics, IconSearch,
+  IconServerBolt, IconSettings, IconShieldCheck, IconShieldLock, IconSpy, IconTag, IconTags, IconTool, IconTopologyStar3, IconTruck, IconUnlink, IconUsers,
   IconWorld, type Icon,
 } from '@tabler/icons-react';
 
@@ -36,6 +36,7 @@ const icons: Record<string, Icon> = {
   key: IconKey,
   'key-off': IconKeyOff,
   'lock-open': IconLockOpen,
+  link: IconLink,
   login: IconLogin2,
   'mail-forward': IconMailForward,
   'list-numbers': IconListNumbers,
@@ -54,6 +55,7 @@ const icons: Record<string, Icon> = {
   tool: IconTool,
   topology: IconTopologyStar3,
   truck: IconTruck,
+  unlink: IconUnlink,
   users: IconUsers,
   world: IconWorld,
 };

@@ -4,7 +4,10 @@ import type { GridApi } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ColumnConfig } from '../../config';
+import type { ColumnConfig, SelectionActionConfig } from '../../config';
+import { mergeLines, MergeRefused, splitLine } from '../../lines/selectionRules';
+import { notify } from '../../notify';
+import { screenIcon } from '../../ui/icons';
 import type { FormatContext } from '../../format/values';
 import { screenColumns } from '../../grid/columns';
 import { gridTheme } from '../../grid/setup';
@@ -31,9 +34,10 @@ const sum = (lines: Row[], field: string) => Math.round(lines.reduce((total, lin
  * Panel kind `lines`: an editable AG Grid of the record's child lines (an array property). Cells of
  * simple kinds are typed into, the rest of a line is edited in a dialog; each cell is checked with
  * the line schema; computed columns (`x-computed`) and the totals row follow as the user types.
- * Every change stays in the record until the page's Save sends it in one request.
+ * Every change stays in the record until the page's Save sends it in one request. `onApi` hands the
+ * grid to a screen's Excel export.
  */
-export function LinesPanel({ panel, entity, record, view, onChange, readOnly, serverErrors, config }: PanelProps) {
+export function LinesPanel({ panel, entity, record, view, onChange, readOnly, serverErrors, config, onApi }: PanelProps & { onApi?: (api: GridApi<Row>) => void }) {
   const { t, i18n } = useTranslation();
   const field = panel.field ?? '';
   const itemSchema = (propertiesOf(entity)[field]?.items ?? { type: 'object', properties: {} }) as JsonSchema;
@@ -106,6 +110,24 @@ export function LinesPanel({ panel, entity, record, view, onChange, readOnly, se
     setLines(lines.filter((_, index) => !selected.includes(index)));
     setSelected([]);
   };
+  const idField = itemSchema['x-id'] as string | undefined;
+  /** A merge or split of the selected lines (`selectionActions`), in place of them, held like any edit. */
+  const runAction = (action: SelectionActionConfig) => {
+    try {
+      const chosen = selected.map((index) => lines[index]);
+      const produced = action.merge ? [mergeLines(chosen, action.merge, idField ?? '')] : chosen.flatMap((line) => splitLine(line, action.split!, idField ?? ''));
+      const at = Math.min(...selected);
+      const kept = lines.filter((_, index) => !selected.includes(index));
+      setLines([...kept.slice(0, at), ...produced, ...kept.slice(at)]);
+      setSelected([]);
+      apiRef.current?.deselectAll();
+    } catch (error) {
+      if (!(error instanceof MergeRefused)) throw error;
+      const name = titleText(t, itemSchema.properties?.[error.field]?.title as string | undefined, error.field);
+      notify({ level: 'warning', message: t(error.key, { field: name }) });
+    }
+  };
+  const canRun = (action: SelectionActionConfig) => (action.merge ? selected.length >= 2 : selected.length >= 1);
   const title = titleText(t, panel.title ?? (propertiesOf(entity)[field]?.title as string | undefined), field);
 
   return (
@@ -119,6 +141,14 @@ export function LinesPanel({ panel, entity, record, view, onChange, readOnly, se
         </Group>
         {!readOnly && (
           <Group gap="xs">
+            {(panel.selectionActions ?? []).map((action) => {
+              const Icon = screenIcon(action.icon);
+              return (
+                <Button key={action.name} size="xs" variant="light" leftSection={<Icon size={14} />} disabled={!canRun(action)} onClick={() => runAction(action)}>
+                  {t(action.label)}
+                </Button>
+              );
+            })}
             <Button size="xs" variant="default" leftSection={<IconTrash size={14} />} disabled={!selected.length} onClick={remove}>
               {t('engine.lines.remove', { count: selected.length })}
             </Button>
@@ -153,6 +183,7 @@ export function LinesPanel({ panel, entity, record, view, onChange, readOnly, se
           onRowDoubleClicked={(event) => !readOnly && event.data && !event.node.rowPinned && setEditing({ index: Number(event.data[ROW_INDEX]), line: lines[Number(event.data[ROW_INDEX])] })}
           onGridReady={(event) => {
             apiRef.current = event.api;
+            onApi?.(event.api);
           }}
         />
       </div>
