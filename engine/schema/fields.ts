@@ -104,11 +104,15 @@ export function withoutDescriptions(schema: JsonSchema): JsonSchema {
   return rest;
 }
 
-/** The schema cut down to some fields (a form then validates only what it shows). */
+/**
+ * The schema cut down to some fields (a form then validates only what it shows). It loses its
+ * `$id`: the validator caches compiled schemas by id, and this one is not the whole entity.
+ */
 export function schemaOfFields(schema: JsonSchema, fields: string[]): JsonSchema {
   const props = propertiesOf(schema);
+  const { $id: _id, ...rest } = schema;
   return {
-    ...schema,
+    ...rest,
     properties: Object.fromEntries(fields.filter((field) => props[field]).map((field) => [field, props[field]])),
     required: ((schema.required ?? []) as string[]).filter((field) => fields.includes(field)),
   };

@@ -10,7 +10,7 @@ import type { AppConfig, ScreenConfig } from '../config';
 import { SchemaForm } from '../form/SchemaForm';
 import type { FieldError } from '../form/validation';
 import { titleText } from '../i18n';
-import { schemaOfFields } from '../schema/fields';
+import { pickFields, schemaOfFields } from '../schema/fields';
 import { fillRoute, idParamOf } from '../search/routeParams';
 import { newRecord } from '../sheet/defaults';
 import { usePageLeaveGuard } from '../sheet/usePageLeaveGuard';
@@ -133,7 +133,7 @@ export function WizardScreen({ screen, config }: WizardScreenProps) {
             {current?.summary ? (
               <WizardSummary entity={entity} steps={steps} data={data} />
             ) : schema ? (
-              <SchemaForm schema={schema} uiSchema={current?.ui ? config.ui[current.ui] : undefined} formData={data} onChange={(changed) => setData((all) => ({ ...all, ...changed }))} mode="create" serverErrors={serverErrors} formRef={formRef} idPrefix="wizard" />
+              <SchemaForm schema={schema} uiSchema={current?.ui ? config.ui[current.ui] : undefined} formData={pickFields(data, current?.fields ?? [])} onChange={(changed) => setData((all) => ({ ...all, ...changed }))} mode="create" serverErrors={serverErrors} formRef={formRef} idPrefix="wizard" />
             ) : null}
           </div>
           {refused && (

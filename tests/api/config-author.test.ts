@@ -66,6 +66,46 @@ describe('an entity no code knows', () => {
     expect(capped.body.map((w: { name: string }) => w.name)).toEqual(['Bolt 2', 'Bolt 1', 'Bolt 0']);
   });
 
+  it('has lines with computed totals and a workflow written as JSON, with a guard on its lines', async () => {
+    const created = await manager.post('/back/bo/widgets', { name: 'Geared', size: 'S', parts: [], partsTotal: 999 });
+    expect(created.status, created.text).toBe(201);
+    const id = created.body.widgetId;
+    // The server computes the totals (the client's are dropped) and the machine's first state.
+    expect(created.body).toMatchObject({ status: 'DRAFT', parts: [], partsTotal: 0 });
+    // APPROVE needs parts (guard `filled`): refused, nothing written.
+    const refused = await manager.patch(`/back/bo/widgets/${id}/APPROVE`, { version: 1 });
+    expect(refused.status).toBe(409);
+    expect((await manager.get(`/back/bo/widgets/${id}`)).body).toMatchObject({ status: 'DRAFT', version: 1 });
+    const parts = [
+      { partName: 'Axle', quantity: 3, unitPrice: 12.5, total: 1 },
+      { partName: 'Gear', quantity: 'two', unitPrice: 1 },
+    ];
+    // A line the schema refuses names its cell.
+    const bad = await manager.put(`/back/bo/widgets/${id}`, { ...created.body, parts });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual([expect.objectContaining({ path: '/parts/1/quantity' })]);
+    const updated = await manager.put(`/back/bo/widgets/${id}`, { ...created.body, parts: [parts[0], { partName: 'Gear', quantity: 2, unitPrice: 0.1 }] });
+    expect(updated.status, updated.text).toBe(200);
+    expect(updated.body.parts.map((part: { total: number }) => part.total)).toEqual([37.5, 0.2]);
+    expect(updated.body.partsTotal).toBe(37.7);
+    const approved = await manager.patch(`/back/bo/widgets/${id}/APPROVE`, { version: updated.body.version });
+    expect(approved.status, approved.text).toBe(200);
+    expect(approved.body.status).toBe('APPROVED');
+    expect((await manager.patch(`/back/bo/widgets/${id}/APPROVE`, { version: approved.body.version })).status).toBe(409);
+    expect((await manager.patch(`/back/bo/widgets/${id}/REOPEN`, { version: approved.body.version })).body.status).toBe('DRAFT');
+  });
+
+  it('has its JSON machines in /back/schemas and in the workflow viewer', async () => {
+    const schemas = (await manager.get('/back/schemas')).body;
+    expect(Object.keys(schemas.machines).sort()).toEqual(['widget', 'widgetWizard']);
+    expect(schemas.screens.map((screen: { route: string }) => screen.route)).toEqual(expect.arrayContaining(['/widgets/:widgetId', '/widgets/wizard']));
+    const charts = (await manager.get('/back/bo/workflows/')).body as { id: string; entity?: string; mermaid: string }[];
+    const widget = charts.find((chart) => chart.id === 'widget');
+    expect(widget).toMatchObject({ entity: 'widget' });
+    expect(widget!.mermaid).toContain('DRAFT --> APPROVED: APPROVE [filled(parts)]');
+    expect(charts.map((chart) => chart.id)).toContain('widgetWizard');
+  });
+
   it('appears in /back/schemas and in the menu', async () => {
     const schemas = (await manager.get('/back/schemas')).body;
     expect(schemas.entities.widget.properties.size.enum).toEqual(['S', 'M', 'L']);
@@ -74,7 +114,8 @@ describe('an entity no code knows', () => {
     const menu = (await manager.get('/back/bo/menu/')).body;
     expect(menu[0]).toEqual({ name: 'screen.widgetSearch', icon: 'box', link: '/widgets/search' });
     const inspector = await loginAs(server, ACCOUNTS.inspector);
-    expect((await inspector.get('/back/bo/menu/')).body).toEqual([]);
+    // An inspector (CONTRIBUTOR) is not a MANAGER: no widgets; only billing, for their fee sheets.
+    expect((await inspector.get('/back/bo/menu/')).body).toEqual([expect.objectContaining({ link: '/billing' })]);
   });
 });
 

@@ -168,3 +168,60 @@ test('screens added as JSON only: menu, title, grid, and a record page with a li
   await expect(page.getByTestId('record-partsTotal')).toHaveText('50.20');
   await shot(page, 'config-author-widget-created');
 });
+
+test('a workflow and a wizard written as JSON: the record page moves the widget, the wizard creates one', async ({ page }) => {
+  test.setTimeout(60_000);
+  await login(page, ACCOUNTS.manager, { path: ROUTE });
+  await gridRow(page, 'Blue sprocket').click();
+  await expect(page).toHaveURL(/\/widgets\/\d+$/);
+  // The widget machine (machines/widget.json): APPROVE is offered because the widget has parts.
+  const status = page.getByTestId('record-status');
+  await expect(status).toHaveText('Draft');
+  await page.getByRole('button', { name: 'Approve', exact: true }).click();
+  await expect(status).toHaveText('Approved');
+  await expect(page.getByRole('button', { name: 'Approve', exact: true })).toHaveCount(0);
+  await page.getByRole('button', { name: en('engine.workflow.button') }).click();
+  const diagram = page.getByRole('dialog', { name: en('engine.workflow.title', { machine: 'widget' }) }).getByTestId('workflow-diagram');
+  await expect(diagram).toHaveAttribute('data-current', 'APPROVED');
+  await expect(diagram).toContainText('APPROVE [filled(parts)]');
+  await page.keyboard.press('Escape');
+
+  // The wizard (screens/widgetWizard.json, machines/widgetWizard.json): a large widget needs its maker.
+  await page.goto('/widgets/wizard');
+  const step = page.locator('[data-active-step]');
+  await expect(step).toHaveAttribute('data-active-step', 'identity');
+  await page.locator('#wizard_name').fill('Wizard gear');
+  await pick(page, page.locator('#wizard_size'), 'L');
+  await page.getByRole('button', { name: en('engine.wizard.next') }).click();
+  await expect(step).toHaveAttribute('data-active-step', 'making');
+  // The machine refuses to go on without a maker (guard `filled`).
+  await page.getByRole('button', { name: en('engine.wizard.next') }).click();
+  await expect(page.getByText(en('engine.wizard.notReady'))).toBeVisible();
+  await expect(step).toHaveAttribute('data-active-step', 'making');
+  await page.locator('#wizard_maker').click();
+  const maker = page.getByRole('option').first();
+  const makerName = (await maker.textContent()) ?? '';
+  await maker.click();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: en('engine.wizard.next') }).click();
+  await expect(step).toHaveAttribute('data-active-step', 'summary');
+  await expect(page.getByTestId('summary-identity')).toContainText('Wizard gear');
+  await expect(page.getByTestId('summary-making')).toContainText(makerName);
+  await shot(page, 'config-author-widget-wizard-summary');
+  // Back goes where the machine says, and the typed values stay.
+  await page.getByRole('button', { name: en('engine.action.back') }).click();
+  await expect(step).toHaveAttribute('data-active-step', 'identity');
+  await expect(page.locator('#wizard_name')).toHaveValue('Wizard gear');
+  await page.getByRole('button', { name: en('engine.wizard.next') }).click();
+  await page.getByRole('button', { name: en('engine.wizard.next') }).click();
+  const created = page.waitForResponse((response) => response.url().endsWith(API) && response.request().method() === 'POST');
+  await page.getByRole('button', { name: en('engine.wizard.create') }).click();
+  const record = (await (await created).json()) as Record<string, unknown>;
+  expect(record).toMatchObject({ name: 'Wizard gear', size: 'L', status: 'DRAFT' });
+  const result = page.getByTestId('wizard-result');
+  await expect(result).toContainText(String(record.code));
+  await shot(page, 'config-author-widget-wizard-result');
+  await result.getByRole('link', { name: en('engine.wizard.open') }).click();
+  await expect(page).toHaveURL(new RegExp(`/widgets/${record.widgetId}$`));
+  await expect(page.getByRole('heading', { level: 2 })).toContainText(String(record.code));
+});

@@ -6,7 +6,7 @@ import { SchemaForm } from '../../form/SchemaForm';
 import type { UiSchema } from '../../form/uiSchema';
 import { titleText } from '../../i18n';
 import { computedOf } from '../../schema/computed';
-import { propertiesOf } from '../../schema/fields';
+import { propertiesOf, schemaOfFields } from '../../schema/fields';
 import type { JsonSchema } from '../../schema/resolve';
 import { filledFirst } from './requiredFirst';
 
@@ -26,8 +26,8 @@ export interface LineDialogProps {
 /** The line's form without what the server fills (the line id, read-only and computed fields). */
 function editableSchema(itemSchema: JsonSchema): JsonSchema {
   const computed = Object.keys(computedOf(itemSchema));
-  const properties = Object.fromEntries(Object.entries(propertiesOf(itemSchema)).filter(([name, prop]) => !prop.readOnly && !computed.includes(name)));
-  return { ...itemSchema, properties, required: ((itemSchema.required ?? []) as string[]).filter((name) => name in properties) };
+  const fields = Object.entries(propertiesOf(itemSchema)).filter(([name, prop]) => !prop.readOnly && !computed.includes(name) && name !== itemSchema['x-id']);
+  return schemaOfFields(itemSchema, fields.map(([name]) => name));
 }
 
 /**
