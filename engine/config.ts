@@ -117,6 +117,8 @@ export interface TabConfig {
   /** i18n key of the tab. */
   title: string;
   icon?: string;
+  /** Shown only to users the role rule allows. */
+  roles?: RoleRule[];
   panels: PanelConfig[];
 }
 

@@ -42,7 +42,7 @@ export function RelatedPanel({ panel, config, saved }: PanelProps) {
       <Group gap="xs" mb="xs">
         <Title order={4}>{title}</Title>
         <Text size="sm" c="dimmed">
-          {t('engine.lines.count', { count: result.rows.length })}
+          {t('engine.search.count', { count: result.rows.length, n: result.rows.length })}
         </Text>
       </Group>
       <Box h={Math.min(420, 60 + 42 * Math.max(result.rows.length, 3))}>

@@ -174,7 +174,7 @@ const panel = closed(
   },
   ['kind'],
 );
-const tab = closed({ name: text, title: text, icon: text, panels: { type: 'array', items: panel, minItems: 1 } }, ['name', 'title', 'panels']);
+const tab = closed({ name: text, title: text, icon: text, roles: roleRule, panels: { type: 'array', items: panel, minItems: 1 } }, ['name', 'title', 'panels']);
 
 export const screenMeta: JsonSchema = closed(
   {

@@ -78,6 +78,18 @@ describe('fee sheet search', () => {
     expect((await manager.get(`${API}/`, { manager: inspectorId })).body).toEqual([]);
   });
 
+  it('filters on a service its lines name (the computed `services` of the sheet: the service sheet\'s billing tab)', async () => {
+    const [service, other] = ((await manager.get('/back/bo/services/lookup', { q: 'S-' })).body as { value: number }[]).map((item) => item.value);
+    const created = await create(manager, sheet({ services: [other], feeLines: [line({ services: [service, other] }), line({ services: [other] }), line({})] }));
+    // Computed from the lines, each once; the client's value is dropped.
+    expect(created.services).toEqual([service, other]);
+    const found: Sheet[] = (await manager.get(`${API}/`, { service })).body;
+    expect(found.map((row) => row.feeIdHK)).toEqual([created.feeIdHK]);
+    const updated = (await manager.put(`${API}/${created.feeIdHK}`, { ...created, feeLines: created.feeLines.slice(1) })).body;
+    expect(updated.services).toEqual([other]);
+    expect((await manager.get(`${API}/`, { service })).body).toEqual([]);
+  });
+
   it('shows Atlas its own sheets, the other universe its own, nothing to a caller without a fee role', async () => {
     const atlas = (await manager.get(`${API}/`)).body as Sheet[];
     expect(new Set(atlas.map((row) => row.universeId))).toEqual(new Set([1]));

@@ -1,8 +1,11 @@
 import { Anchor, Center, Loader, Stack, Tabs } from '@mantine/core';
-import { IconChevronLeft, IconHistory, IconInfoCircle } from '@tabler/icons-react';
+import { IconChevronLeft, IconHistory, IconInfoCircle, IconReceipt } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { ConfiguredPanels } from '../../../../engine/record/ConfiguredPanels';
+import { hasAnyRole } from '../../../auth/profile';
+import { useReadySession } from '../../../auth/session';
 import { StatusPage } from '../../StatusPage';
 import { NotFoundPage } from '../../simplePages';
 import { HistoryTab } from './HistoryTab';
@@ -12,13 +15,12 @@ import { ServiceHeader } from './ServiceHeader';
 import { SplitMergeDialog } from './SplitMergeDialog';
 import { useServiceSheet } from './useServiceSheet';
 
-/** The tabs built so far; elements, risk analysis and billing (spec §2) come when they are built. */
-const TABS = ['overview', 'history'] as const;
-type Tab = (typeof TABS)[number];
+/** The tabs this page draws itself; elements and risk analysis (spec §2) come when they are built. */
+const OWN_TABS = ['overview', 'history'];
 
 /**
  * `/services/{serviceId}` (spec §2): the header with the workflow actions and the owner's menu,
- * then the tabs overview and history.
+ * then the tabs overview and history, and the tabs of panels its screen file declares (billing).
  * The open tab is in the address (`?tab=`) so a link can point at it.
  */
 export default function ServiceSheetPage() {
@@ -28,8 +30,12 @@ export default function ServiceSheetPage() {
   const sheet = useServiceSheet(serviceId);
   const text = useSchemaText('service');
   const [splitMerge, setSplitMerge] = useState(false);
-  const asked = params.get('tab') as Tab | null;
-  const tab: Tab = asked && TABS.includes(asked) ? asked : 'overview';
+  // Tabs of panels declared in the screen file (schemas/screens/serviceSheet.json: billing), for the roles they name.
+  const { profile, config } = useReadySession();
+  const screen = config.screens.find((item) => item.page === 'serviceSheet');
+  const configured = (screen?.tabs ?? []).filter((item) => hasAnyRole(profile, item.roles));
+  const asked = params.get('tab');
+  const tab = asked && [...OWN_TABS, ...configured.map((item) => item.name)].includes(asked) ? asked : 'overview';
 
   if (!/^\d+$/.test(serviceId) || sheet.status === 'notFound') return <NotFoundPage />;
   if (sheet.status === 'failed') {
@@ -73,6 +79,11 @@ export default function ServiceSheetPage() {
           <Tabs.Tab value="history" leftSection={<IconHistory size={16} />}>
             {t('serviceSheet.tab.history')}
           </Tabs.Tab>
+          {configured.map((item) => (
+            <Tabs.Tab key={item.name} value={item.name} leftSection={<IconReceipt size={16} />}>
+              {t(item.title)}
+            </Tabs.Tab>
+          ))}
         </Tabs.List>
         <Tabs.Panel value="overview">
           <OverviewTab service={service} sheet={sheet} text={text} />
@@ -80,6 +91,11 @@ export default function ServiceSheetPage() {
         <Tabs.Panel value="history">
           <HistoryTab serviceId={service.serviceId} revision={sheet.revision} />
         </Tabs.Panel>
+        {configured.map((item) => (
+          <Tabs.Panel key={item.name} value={item.name}>
+            <ConfiguredPanels screen={screen!} config={config} record={service as unknown as Record<string, unknown>} panels={item.panels} userRoles={profile.roles} />
+          </Tabs.Panel>
+        ))}
       </Tabs>
       {service.rights.sheet.right === 'WRITE' && <SplitMergeDialog opened={splitMerge} service={service} sheet={sheet} onClose={() => setSplitMerge(false)} />}
     </Stack>
