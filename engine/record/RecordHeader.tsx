@@ -1,16 +1,16 @@
-import { Anchor, Badge, Breadcrumbs, Button, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { IconChevronLeft, IconDeviceFloppy } from '@tabler/icons-react';
+import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { columnField, type ScreenConfig } from '../config';
 import { valueColor } from '../format/colors';
 import { cellText, type FormatContext } from '../format/values';
-import { actionText, enumText, titleText } from '../i18n';
+import { enumText, titleText } from '../i18n';
+import { CancelSave, EventButtons } from '../sheet/SheetFooter';
 import { ensureLabels, knownLabel } from '../lookup/cache';
 import { useLabelsVersion } from '../lookup/useLookup';
 import { enumOf, fieldKind, lookupOf, propertiesOf } from '../schema/fields';
 import type { JsonSchema } from '../schema/resolve';
+import { ParentCrumbs } from '../ui/PageHeader';
 import { WorkflowButton } from '../workflow/WorkflowButton';
 
 type Row = Record<string, unknown>;
@@ -47,7 +47,6 @@ export function RecordHeader(props: RecordHeaderProps) {
   const statusEnum = statusField ? enumOf(props_[statusField]) : undefined;
   const numberField = (entity['x-number'] as { field?: string } | undefined)?.field ?? (entity['x-label'] as string | undefined);
   const ctx: FormatContext = { t, locale: i18n.language, lookupLabel: knownLabel };
-  const busy = props.saving || props.pendingEvent !== null;
   // Key fields show names, not ids: fetch the labels of lookup fields (the header re-renders when they arrive).
   useLabelsVersion();
   const fields = (screen.header?.fields ?? [])
@@ -61,17 +60,7 @@ export function RecordHeader(props: RecordHeaderProps) {
   return (
     <Paper withBorder radius="md" p="md">
       <Stack gap="sm">
-        {props.parent && (
-          <Breadcrumbs separatorMargin={6}>
-            <Anchor component={Link} to={props.parent.path} size="sm" c="dimmed" style={{ display: 'inline-flex', alignItems: 'center', gap: 2 }}>
-              <IconChevronLeft size={14} />
-              {props.parent.title}
-            </Anchor>
-            <Text size="sm" c="dimmed">
-              {titleText(t, screen.title)}
-            </Text>
-          </Breadcrumbs>
-        )}
+        {props.parent && <ParentCrumbs parentTitle={props.parent.title} parentPath={props.parent.path} title={titleText(t, screen.title)} />}
         <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
           <Group gap="sm" wrap="wrap" align="center">
             <Title order={2} fz={24}>
@@ -91,26 +80,8 @@ export function RecordHeader(props: RecordHeaderProps) {
           </Group>
           {!props.readOnly && (
             <Group gap="xs">
-              {machine &&
-                props.events.map((event) => (
-                  <Tooltip key={event} label={t('engine.sheet.saveFirst')} disabled={!props.dirty} withinPortal>
-                    <Button
-                      variant="light"
-                      onClick={() => props.onEvent(event)}
-                      loading={props.pendingEvent === event}
-                      // A transition reloads the record: unsaved edits would be lost.
-                      disabled={props.dirty || (busy && props.pendingEvent !== event)}
-                    >
-                      {actionText(t, machine, event)}
-                    </Button>
-                  </Tooltip>
-                ))}
-              <Button variant="default" onClick={props.onCancel}>
-                {t('engine.action.cancel')}
-              </Button>
-              <Button leftSection={<IconDeviceFloppy size={16} />} onClick={props.onSave} loading={props.saving} disabled={busy && !props.saving}>
-                {t('engine.action.save')}
-              </Button>
+              {machine && <EventButtons machine={machine} events={props.events} pendingEvent={props.pendingEvent} dirty={props.dirty} saving={props.saving} onEvent={props.onEvent} />}
+              <CancelSave saving={props.saving} pendingEvent={props.pendingEvent} onCancel={props.onCancel} onSave={props.onSave} />
             </Group>
           )}
         </Group>

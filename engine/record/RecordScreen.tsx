@@ -1,8 +1,8 @@
-import { Alert, Button, Center, Loader, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Center, Loader, Paper, Stack, Tabs, Title } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
-import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConflictAlert } from '../sheet/ConflictAlert';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { allowedEvents } from '../../machines/index';
 import { machineOf } from '../workflow/machineOf';
@@ -159,14 +159,7 @@ export function RecordScreen({ screen, config, userRoles = [] }: RecordScreenPro
           onCancel={() => (parentPath ? navigate(parentPath) : navigate(-1))}
           onSave={() => void save()}
         />
-        {sheet.conflict && (
-          <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} title={t('engine.sheet.conflictTitle')} role="alert">
-            <Text size="sm">{sheet.conflict}</Text>
-            <Button size="xs" mt="xs" variant="white" color="orange" leftSection={<IconRefresh size={14} />} onClick={() => void sheet.reload()}>
-              {t('engine.sheet.reload')}
-            </Button>
-          </Alert>
-        )}
+        {sheet.conflict && <ConflictAlert message={sheet.conflict} onReload={() => void sheet.reload()} />}
         {tabs.length === 1 ? (
           <Stack gap="md">{tabs[0].panels.map(renderPanel)}</Stack>
         ) : (

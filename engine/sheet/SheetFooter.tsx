@@ -42,29 +42,42 @@ export function SheetFooter(props: SheetFooterProps) {
             {props.deleteLabel ?? t('engine.action.delete')}
           </Button>
         )}
-        {props.machine &&
-          props.events.map((event) => (
-            <Tooltip key={event} label={t('engine.sheet.saveFirst')} disabled={!props.dirty} withinPortal>
-              <Button
-                variant="light"
-                onClick={() => props.onEvent(event)}
-                loading={props.pendingEvent === event}
-                // A transition reloads the record: unsaved edits would be lost.
-                disabled={props.dirty || (busy && props.pendingEvent !== event)}
-              >
-                {actionText(t, props.machine!, event)}
-              </Button>
-            </Tooltip>
-          ))}
+        {props.machine && <EventButtons machine={props.machine} events={props.events} pendingEvent={props.pendingEvent} dirty={props.dirty} saving={props.saving} onEvent={props.onEvent} />}
       </Group>
       <Group gap="xs">
-        <Button variant="default" onClick={props.onCancel}>
-          {t('engine.action.cancel')}
-        </Button>
-        <Button leftSection={<IconDeviceFloppy size={16} />} onClick={props.onSave} loading={props.saving} disabled={busy && !props.saving}>
-          {t('engine.action.save')}
-        </Button>
+        <CancelSave saving={props.saving} pendingEvent={props.pendingEvent} onCancel={props.onCancel} onSave={props.onSave} />
       </Group>
     </Group>
+  );
+}
+
+type ActionProps = Pick<SheetFooterProps, 'pendingEvent' | 'saving'>;
+
+/** The workflow events a record can take now, disabled while edits are unsaved (a transition reloads the record). */
+export function EventButtons(props: ActionProps & Pick<SheetFooterProps, 'events' | 'dirty' | 'onEvent'> & { machine: string }) {
+  const { t } = useTranslation();
+  const busy = props.saving || props.pendingEvent !== null;
+  return props.events.map((event) => (
+    <Tooltip key={event} label={t('engine.sheet.saveFirst')} disabled={!props.dirty} withinPortal>
+      <Button variant="light" onClick={() => props.onEvent(event)} loading={props.pendingEvent === event} disabled={props.dirty || (busy && props.pendingEvent !== event)}>
+        {actionText(t, props.machine, event)}
+      </Button>
+    </Tooltip>
+  ));
+}
+
+/** Cancel and Save of a record. */
+export function CancelSave(props: ActionProps & Pick<SheetFooterProps, 'onCancel' | 'onSave'>) {
+  const { t } = useTranslation();
+  const busy = props.saving || props.pendingEvent !== null;
+  return (
+    <>
+      <Button variant="default" onClick={props.onCancel}>
+        {t('engine.action.cancel')}
+      </Button>
+      <Button leftSection={<IconDeviceFloppy size={16} />} onClick={props.onSave} loading={props.saving} disabled={busy && !props.saving}>
+        {t('engine.action.save')}
+      </Button>
+    </>
   );
 }

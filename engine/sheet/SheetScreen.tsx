@@ -1,9 +1,9 @@
-import { Alert, Badge, Box, Button, Center, Group, Loader, Modal, Text } from '@mantine/core';
+import { Badge, Box, Center, Group, Loader, Modal, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type Form from '@rjsf/core';
-import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConflictAlert } from './ConflictAlert';
 import { allowedEvents } from '../../machines/index';
 import { machineOf } from '../workflow/machineOf';
 import { eventAllowed } from '../schema/events';
@@ -123,14 +123,7 @@ export function SheetScreen({ screen, config, target, onClose, onChanged, onCrea
           </Modal.Header>
           <Modal.Body p={0}>
             <Box p="md">
-              {sheet.conflict && (
-                <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} mb="md" title={t('engine.sheet.conflictTitle')} role="alert">
-                  <Text size="sm">{sheet.conflict}</Text>
-                  <Button size="xs" mt="xs" variant="white" color="orange" leftSection={<IconRefresh size={14} />} onClick={() => void sheet.reload()}>
-                    {t('engine.sheet.reload')}
-                  </Button>
-                </Alert>
-              )}
+              {sheet.conflict && <ConflictAlert message={sheet.conflict} onReload={() => void sheet.reload()} />}
               {sheet.loading ? (
                 <Center h={240}>
                   <Loader />

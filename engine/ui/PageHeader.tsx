@@ -23,17 +23,7 @@ export function PageHeader({ screen, config, actions }: PageHeaderProps) {
   const Icon = screenIcon(screen.icon ?? screen.menu?.icon);
   return (
     <Stack gap={4}>
-      {parent && parentPath && (
-        <Breadcrumbs separatorMargin={6}>
-          <Anchor component={Link} to={parentPath} size="sm" c="dimmed" style={{ display: 'inline-flex', alignItems: 'center', gap: 2 }}>
-            <IconChevronLeft size={14} />
-            {titleText(t, parent.title)}
-          </Anchor>
-          <Text size="sm" c="dimmed">
-            {titleText(t, screen.title)}
-          </Text>
-        </Breadcrumbs>
-      )}
+      {parent && parentPath && <ParentCrumbs parentTitle={titleText(t, parent.title)} parentPath={parentPath} title={titleText(t, screen.title)} />}
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
         <Group gap="sm" wrap="nowrap">
           <Icon size={28} stroke={1.5} color="var(--mantine-primary-color-filled)" aria-hidden />
@@ -51,5 +41,20 @@ export function PageHeader({ screen, config, actions }: PageHeaderProps) {
         {actions && <Group gap="xs">{actions}</Group>}
       </Group>
     </Stack>
+  );
+}
+
+/** The way back to the parent screen, then this screen's title. */
+export function ParentCrumbs({ parentTitle, parentPath, title }: { parentTitle: string; parentPath: string; title: string }) {
+  return (
+    <Breadcrumbs separatorMargin={6}>
+      <Anchor component={Link} to={parentPath} size="sm" c="dimmed" style={{ display: 'inline-flex', alignItems: 'center', gap: 2 }}>
+        <IconChevronLeft size={14} />
+        {parentTitle}
+      </Anchor>
+      <Text size="sm" c="dimmed">
+        {title}
+      </Text>
+    </Breadcrumbs>
   );
 }
