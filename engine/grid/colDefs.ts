@@ -14,9 +14,9 @@ const numeric: FieldKind[] = ['number', 'integer'];
 const HEADER_CHAR_PX = 7.5;
 const HEADER_PADDING_PX = 36;
 
-/** Approximate width of a badge character (11 px bold) and a badge's padding plus the cell's. */
+/** Approximate width of a badge character (11 px bold) and a badge's padding plus the cell's (with a few pixels to spare: wide letters, as in "Accantonamento"). */
 const BADGE_CHAR_PX = 7.5;
-const BADGE_PADDING_PX = 48;
+const BADGE_PADDING_PX = 54;
 
 /** Wide enough for the longest label of the enum in this language: a status badge is never cut. */
 function badgeFit(column: ColumnSpec, ctx: FormatContext, values: unknown[]): number {
