@@ -19,8 +19,8 @@ export interface ConfiguredPanelsProps {
 const none = () => () => undefined;
 
 /**
- * Read-only panels of a hand-written page's tab, declared in its screen file (`tabs`): the service
- * sheet's billing tab lists the invoice lines and fee sheets of the service as `related` panels.
+ * Read-only panels of a hand-written page's tab, declared in its screen file (`tabs`), e.g. `related`
+ * panels listing the records that point at the page's record.
  */
 export function ConfiguredPanels({ screen, config, record, panels, userRoles }: ConfiguredPanelsProps) {
   const entity = config.entities[screen.entity ?? ''] ?? { type: 'object', properties: {} };

@@ -77,7 +77,7 @@ export function BatchLines({ screen, config, entity, rows, loading, onSaved, onA
       onSaved();
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      // `/toAddInvoiceLines/0/unit` → the cell of that line in the grid.
+      // `/<add list>/0/unit` → the cell of that line in the grid.
       const moved = (error.body?.errors ?? []).map((item) => {
         const prefix = Object.keys(places).find((path) => item.path.startsWith(`${path}/`));
         return prefix ? { ...item, path: `/${FIELD}/${places[prefix]}${item.path.slice(prefix.length)}` } : item;

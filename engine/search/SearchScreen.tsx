@@ -68,7 +68,7 @@ export function SearchScreen({ screen, config, userRoles = [] }: SearchScreenPro
   const readOnly = entity?.['x-readOnly'] === true;
 
   const [range, setRange] = useState<DateRange>(() => defaultRange(search['x-defaultRange']));
-  // A search form's `default`s are the first filter (the invoices' type INVOICING); the user may clear them.
+  // A search form's `default`s are the first filter; the user may clear them.
   const [filter, setFilter] = useState<Row>(() => Object.fromEntries(Object.entries(propertiesOf(filterSchema)).filter(([, prop]) => prop.default !== undefined).map(([name, prop]) => [name, prop.default])));
   const [panelOpen, setPanelOpen] = useState(false);
   // `?open=<id>` (a link to one record, e.g. from a live alert) opens that record's sheet.

@@ -13,7 +13,7 @@ type Row = Record<string, unknown>;
 /**
  * A search screen's `selectionActions` (docs/schemas.md "Selection actions"): rows get checkboxes
  * (only rows matching an action's `when`), and a bar over the grid offers each action the user's
- * roles allow, calling its url once with the selected ids (`{ invoiceIds: [...] }`). The server
+ * roles allow, calling its url once with the selected ids (`{ <ids>: [...] }`). The server
  * checks everything again; its refusal is shown by the app and nothing changes.
  */
 export function useSelectionActions(configured: SelectionActionConfig[] | undefined, idField: string | undefined, roles: readonly string[], refresh: () => void) {

@@ -97,6 +97,10 @@ export interface Fee {
    */
   totalAmount?: number;
   /**
+   * Label: `fee.services` Read-only (set by the server).
+   */
+  services?: number[];
+  /**
    * Label: `fee.feeLines`
    *
    * @maxItems 200

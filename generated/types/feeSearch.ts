@@ -29,4 +29,8 @@ export interface FeeSearch {
    * @maxItems 50
    */
   manager?: number[];
+  /**
+   * Label: `fee.service`
+   */
+  service?: number;
 }

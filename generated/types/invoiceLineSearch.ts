@@ -52,4 +52,8 @@ export interface InvoiceLineSearch {
    * Label: `service.search.types`
    */
   types?: ServiceType[];
+  /**
+   * Label: `invoiceLine.service`
+   */
+  service?: number;
 }

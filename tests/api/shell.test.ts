@@ -26,7 +26,8 @@ describe('schemas', () => {
     expect(Object.keys(body.locales).sort()).toEqual(['en', 'fr', 'it']);
     expect(body.screens.map((screen: { route: string }) => screen.route)).toContain('/capas/capa/search');
     const inspector = await loginAs(server, ACCOUNTS.inspector);
-    expect((await inspector.get('/back/schemas')).body.screens).toEqual([]);
+    // An inspector (CONTRIBUTOR) opens only their fee sheets, under billing.
+    expect((await inspector.get('/back/schemas')).body.screens.map((screen: { route: string }) => screen.route).sort()).toEqual(['/billing', '/billing/fees/:feeIdHK', '/billing/fees/search']);
   });
 });
 
