@@ -35,6 +35,8 @@ export interface EntityDef {
   collection: string;
   idField: string;
   api?: string;
+  /** x-history: every change of a record is kept (server/resources/history.ts). */
+  history: boolean;
   /** x-readOnly: the API only searches and reads (records are written by the server itself). */
   readOnly: boolean;
   /** x-routes "custom": the server has hand-written routes at `api`; none are generated. */
@@ -124,6 +126,7 @@ function entityDef(name: string, schema: JsonSchema, compilers: ReturnType<typeo
     idField: required('x-id'),
     api: schema['x-api'],
     readOnly: schema['x-readOnly'] === true,
+    history: schema['x-history'] === true,
     customRoutes: schema['x-routes'] === 'custom',
     roles: schema['x-roles'],
     createRoles: schema['x-createRoles'],

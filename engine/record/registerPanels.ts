@@ -1,6 +1,7 @@
 import { propertiesOf } from '../schema/fields';
 import { FormPanel } from './FormPanel';
 import { LinesPanel } from './lines/LinesPanel';
+import { HistoryPanel } from './HistoryPanel';
 import { RelatedPanel } from './RelatedPanel';
 import { isKind, registerPanelKind } from './panels';
 
@@ -17,4 +18,6 @@ export function registerEnginePanels(): void {
     component: LinesPanel,
   });
   registerPanelKind({ tester: isKind('related'), component: RelatedPanel });
+  // A history needs an entity that keeps one.
+  registerPanelKind({ tester: (panel, entity) => (panel.kind === 'history' && entity['x-history'] === true ? 1 : -1), component: HistoryPanel });
 }

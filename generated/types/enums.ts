@@ -173,3 +173,6 @@ export type ServiceHistoryEvent = "CREATED" | "MERGED" | "UPDATED" | "REQUEST_DA
 
 /** Labels: `enum.serviceWizardType.<VALUE>` */
 export type ServiceWizardType = "FULL" | "QUICK" | "BOTH";
+
+/** Labels: `enum.recordAction.<VALUE>` */
+export type RecordAction = "CREATE" | "UPDATE" | "EVENT";

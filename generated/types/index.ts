@@ -25,6 +25,7 @@ export * from './nonComplianceSearch';
 export * from './purchaseOrderLine';
 export * from './qualityAlert';
 export * from './qualityAlertSearch';
+export * from './recordHistory';
 export * from './serverLog';
 export * from './serverLogSearch';
 export * from './service';

@@ -46,7 +46,7 @@ export function generateOpenApi(tree: SchemaTree, workflows: Record<string, AnyS
     const search = searchFormOf(tree, name);
     // `x-routes: custom`: the entity's calls are hand-written (routes.ts); `x-readOnly`: reads only.
     if (entity['x-routes'] === 'custom') continue;
-    const generic = entityPaths(api, name, type, entity['x-id'], search && clean(search[1]), machine, eventRulesOf(entity));
+    const generic = entityPaths(api, name, type, entity['x-id'], search && clean(search[1]), machine, eventRulesOf(entity), entity['x-history'] === true);
     Object.assign(paths, entity['x-readOnly'] === true ? readsOnly(generic) : generic);
   }
   for (const [route, doc] of Object.entries(ROUTES)) {
@@ -132,7 +132,7 @@ function eventBody(type: string, events: Record<string, EventRule>): JsonSchema 
   };
 }
 
-function entityPaths(api: string, name: string, type: string, idField: string, search: JsonSchema | undefined, machine?: AnyStateMachine, events: Record<string, EventRule> = {}) {
+function entityPaths(api: string, name: string, type: string, idField: string, search: JsonSchema | undefined, machine?: AnyStateMachine, events: Record<string, EventRule> = {}, history = false) {
   const ref = { $ref: `#/components/schemas/${type}` };
   const idParam = { name: 'id', in: 'path', required: true, description: `The record's ${idField}.`, schema: { type: 'integer', minimum: 1 } };
   const tags = [name];
@@ -182,6 +182,15 @@ function entityPaths(api: string, name: string, type: string, idField: string, s
       },
     },
   };
+  if (history) {
+    paths[`${api}/{id}/history`] = {
+      parameters: [idParam],
+      get: {
+        operationId: `history${type}`, tags, summary: `The changes of a ${name}, newest first (x-history)`,
+        responses: { 200: { description: 'Creates, saves and workflow events', content: json({ type: 'array', items: { $ref: '#/components/schemas/RecordHistory' } }) }, ...errors(403, 404) },
+      },
+    };
+  }
   if (machine) {
     paths[`${api}/{id}/{event}`] = {
       parameters: [idParam, { name: 'event', in: 'path', required: true, schema: { type: 'string', enum: allEvents(machine) } }],

@@ -8,6 +8,7 @@ import { and, eq, type Condition } from '../store/query';
 import type { Row } from '../store/types';
 import { applyTagRules } from '../tags';
 import { assertLookups } from './lookups';
+import { addRecordHistory, inputDetail, RECORD_HISTORY, removeRecordHistory } from './history';
 import { present } from './present';
 import { OUTSIDE_WINDOW_HEADER, searchCondition, searchCriteria, splitWindow } from './search';
 import { visibleRecord, visibleScope } from './visibility';
@@ -15,6 +16,8 @@ import { assertEventRoles, eventCount, eventInput } from './events';
 import { expectedVersion, insertRecord, recordToCreate, recordToUpdate, eventStamps, updateStamps, withDerived } from './write';
 
 const LOOKUP_LIMIT = 100;
+/** A record's history shows its latest changes. */
+const HISTORY_LIMIT = 500;
 
 /** Lookups: `?id=` one record (ids are integers), else `?q=` words of the label. */
 const idCondition = (entity: EntityDef, id: string): Condition => eq(entity.idField, /^\d+$/.test(id) ? Number(id) : id);
@@ -86,6 +89,17 @@ export function resourceRoutes(entity: EntityDef): Hono<AppEnv> {
     return c.json(await present(entity, await visibleRecord(db, entity, idOf(c), caller), caller, db));
   });
 
+  if (entity.history) {
+    // Guarded like the record itself: its roles (403) and its visibility (404).
+    app.get(`${one}/history`, async (c) => {
+      const caller = callerOf(c);
+      const { db } = c.get('services');
+      await visibleRecord(db, entity, idOf(c), caller);
+      const rows = await db.query({ collection: RECORD_HISTORY, where: and(eq('recordId', idOf(c)), eq('entity', entity.name)), orderBy: [{ field: 'recordHistoryId', desc: true }], limit: HISTORY_LIMIT });
+      return c.json(rows.map(({ universeId: _universe, version: _version, ...row }) => row));
+    });
+  }
+
   if (entity.readOnly) return app;
 
   const create = async (c: AppContext) => {
@@ -96,7 +110,9 @@ export function resourceRoutes(entity: EntityDef): Hono<AppEnv> {
       const record = await recordToCreate(entity, body, caller);
       await applyTagRules(tx, caller, entity.tags, record);
       await assertLookups(entity, record, undefined, caller, tx, registry);
-      return insertRecord(tx, entity, record);
+      const inserted = await insertRecord(tx, entity, record);
+      await addRecordHistory(tx, entity, inserted[entity.idField] as number, caller, { action: 'CREATE' });
+      return inserted;
     });
     return c.json(await present(entity, created, caller, db), 201);
   };
@@ -113,6 +129,7 @@ export function resourceRoutes(entity: EntityDef): Hono<AppEnv> {
       const record = await recordToUpdate(entity, body, existing, caller);
       await applyTagRules(tx, caller, entity.tags, record, existing);
       await assertLookups(entity, record, existing, caller, tx, registry);
+      await addRecordHistory(tx, entity, idOf(c), caller, { action: 'UPDATE' });
       return tx.update(entity.collection, idOf(c), () => record, version);
     });
     return c.json(await present(entity, updated, caller, db));
@@ -124,6 +141,7 @@ export function resourceRoutes(entity: EntityDef): Hono<AppEnv> {
     await db.transaction(async (tx) => {
       await visibleRecord(tx, entity, idOf(c), caller);
       await tx.remove(entity.collection, idOf(c));
+      await removeRecordHistory(tx, entity, idOf(c));
     });
     return c.json(true);
   });
@@ -145,6 +163,7 @@ export function resourceRoutes(entity: EntityDef): Hono<AppEnv> {
         if (!next) throw new HttpError(409, 'TransitionException', 'error.transitionRefused', transitionLabels(c, entity, event, status));
         const moved = { ...existing, ...input, ...eventCount(entity, event, existing), ...eventStamps(entity, event, existing, caller), [entity.statusField!]: next, ...updateStamps(entity, caller) };
         const record = await withDerived(entity, moved, existing);
+        await addRecordHistory(tx, entity, idOf(c), caller, { action: 'EVENT', event, fromStatus: String(status), toStatus: next, detail: inputDetail(input) });
         return tx.update(entity.collection, idOf(c), (current) => ({ ...current, ...record }), version);
       });
       return c.json(await present(entity, updated, caller, db));

@@ -78,6 +78,7 @@ export const entityMeta: JsonSchema = {
       'x-id': field,
       'x-api': { type: 'string', pattern: '^/' },
       'x-readOnly': { type: 'boolean' },
+      'x-history': { type: 'boolean' },
       'x-routes': { enum: ['custom'] },
       'x-roles': roleRule,
       'x-createRoles': roleRule,

@@ -212,3 +212,31 @@ describe('fee sheet workflow', () => {
     expect((await outsider.get(`${API}/${sent.feeIdHK}`)).status).toBe(404);
   });
 });
+
+describe('fee sheet history (x-history)', () => {
+  it('keeps each create, save and event with who, the statuses and the comment, behind the sheet\'s own guard', async () => {
+    const created = await create(inspector, sheet({ feeLines: [line({ train: 40 })] }));
+    const id = created.feeIdHK;
+    const saved = (await inspector.put(`${API}/${id}`, { ...created, reference: 'Lyon trip, second day' })).body;
+    await inspector.patch(`${API}/${id}/REQUEST_VALIDATION`, { version: saved.version });
+    await manager.patch(`${API}/${id}/TOFIX`, { comment: 'Add the train ticket' });
+    const history = await manager.get(`${API}/${id}/history`);
+    expect(history.status).toBe(200);
+    expect(history.body.map((row: Sheet) => [row.action, row.event, row.fromStatus, row.toStatus, row.detail, row.contactId])).toEqual([
+      ['EVENT', 'TOFIX', 'TOVALIDATE', 'TOFIX', 'Add the train ticket', managerId],
+      ['EVENT', 'REQUEST_VALIDATION', 'CREATED', 'TOVALIDATE', undefined, inspectorId],
+      ['UPDATE', undefined, undefined, undefined, undefined, inspectorId],
+      ['CREATE', undefined, undefined, undefined, undefined, inspectorId],
+    ]);
+    expect(history.body[0]).toMatchObject({ entity: 'fee', recordId: id, date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) });
+    // A refused event leaves nothing.
+    await inspector.patch(`${API}/${id}/VALIDATE`);
+    expect((await manager.get(`${API}/${id}/history`)).body).toHaveLength(4);
+    // The sheet's own guard: no fee role → 403, another universe → 404.
+    expect((await sales.get(`${API}/${id}/history`)).status).toBe(403);
+    expect((await outsider.get(`${API}/${id}/history`)).status).toBe(404);
+    // Deleting the sheet deletes its history.
+    expect((await manager.delete(`${API}/${id}`)).body).toBe(true);
+    expect((await server.store.all('recordHistory')).filter((row) => row.entity === 'fee' && row.recordId === id)).toEqual([]);
+  });
+});

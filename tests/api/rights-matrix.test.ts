@@ -92,13 +92,14 @@ async function contactWithoutAccount(who: Who): Promise<number> {
 
 // ---- the table ----
 
-function resource(name: string, api: string, who: readonly Who[], kind: { writable: boolean; machine: boolean }): Route[] {
+function resource(name: string, api: string, who: readonly Who[], kind: { writable: boolean; machine: boolean; history?: boolean }): Route[] {
   const one = async (w: Who) => `${api}/${await seen(name, w)}`;
   const others = (suffix = '') => async (w: Who) => (await foreign(name, w)).map((id) => `${api}/${id}${suffix}`);
   const reads: Route[] = [
     { route: `GET ${api}`, who, url: () => `${api}/` },
     { route: `GET ${api}/lookup`, who },
     { route: `GET ${api}/:id`, who, url: one, outOfReach: others() },
+    ...(kind.history ? [{ route: `GET ${api}/:id/history`, who, url: async (w: Who) => `${await one(w)}/history`, outOfReach: others('/history') }] : []),
   ];
   if (!kind.writable) return reads;
   return [
@@ -178,7 +179,7 @@ const TABLE: Route[] = [
   ...resource('matrix8d', '/back/bo/matrix8ds', MANAGERS, { writable: true, machine: true }),
   ...resource('structuralCost', '/back/bo/structuralCost', MANAGERS, { writable: true, machine: true }),
   // Fee sheets (x-roles MANAGER, SUPER_ADMIN, BILLING_FEE, CONTRIBUTOR): inspectors file their own expenses.
-  ...resource('fee', '/back/bo/fee', [...MANAGERS, 'inspector'], { writable: true, machine: true }),
+  ...resource('fee', '/back/bo/fee', [...MANAGERS, 'inspector'], { writable: true, machine: true, history: true }),
   // Billing (x-roles MANAGER, SUPER_ADMIN, BILLING_FEE: among the demo accounts, the MANAGER holders); lines are written by their batch only.
   ...resource('invoice', '/back/bo/invoices', MANAGERS, { writable: true, machine: true }),
   { route: 'PUT /back/bo/invoices/validate', who: MANAGERS, body: { invoiceIds: [] } },

@@ -130,4 +130,14 @@ test('a manager sends it back to fix with a comment; the inspector fixes it; the
   await expect(diagram.locator('g.current')).toContainText('VALID');
   await expect(diagram).toContainText('TOFIX · BILLING_FEE | MANAGER | SUPER_ADMIN');
   await shot(manager, 'fee-sheet-workflow');
+  await manager.keyboard.press('Escape');
+
+  // The History tab: every change, newest first, the send-back with its comment.
+  await manager.getByRole('tab', { name: en('screen.feeSheet.history') }).click();
+  const history = manager.getByTestId('record-history');
+  await expect(history.locator('.mantine-Timeline-item')).toHaveCount(6);
+  await expect(history.locator('.mantine-Timeline-item').first()).toContainText(en('workflow.fee.VALIDATE'));
+  await expect(history).toContainText('The train ticket is missing: add it to the sheet.');
+  await expect(history.locator('.mantine-Timeline-item').last()).toContainText(en('enum.recordAction.CREATE'));
+  await shot(manager, 'fee-sheet-history');
 });
