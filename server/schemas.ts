@@ -37,6 +37,8 @@ export interface EntityDef {
   api?: string;
   /** x-history: every change of a record is kept (server/resources/history.ts). */
   history: boolean;
+  /** x-notes: a record has notes (server/resources/notes.ts). */
+  notes: boolean;
   /** x-readOnly: the API only searches and reads (records are written by the server itself). */
   readOnly: boolean;
   /** x-routes "custom": the server has hand-written routes at `api`; none are generated. */
@@ -127,6 +129,7 @@ function entityDef(name: string, schema: JsonSchema, compilers: ReturnType<typeo
     api: schema['x-api'],
     readOnly: schema['x-readOnly'] === true,
     history: schema['x-history'] === true,
+    notes: schema['x-notes'] === true,
     customRoutes: schema['x-routes'] === 'custom',
     roles: schema['x-roles'],
     createRoles: schema['x-createRoles'],

@@ -2,6 +2,7 @@ import { propertiesOf } from '../schema/fields';
 import { FormPanel } from './FormPanel';
 import { LinesPanel } from './lines/LinesPanel';
 import { HistoryPanel } from './HistoryPanel';
+import { NotesPanel } from './NotesPanel';
 import { RelatedPanel } from './RelatedPanel';
 import { isKind, registerPanelKind } from './panels';
 
@@ -20,4 +21,5 @@ export function registerEnginePanels(): void {
   registerPanelKind({ tester: isKind('related'), component: RelatedPanel });
   // A history needs an entity that keeps one.
   registerPanelKind({ tester: (panel, entity) => (panel.kind === 'history' && entity['x-history'] === true ? 1 : -1), component: HistoryPanel });
+  registerPanelKind({ tester: (panel, entity) => (panel.kind === 'notes' && entity['x-notes'] === true ? 1 : -1), component: NotesPanel });
 }

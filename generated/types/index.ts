@@ -26,6 +26,7 @@ export * from './purchaseOrderLine';
 export * from './qualityAlert';
 export * from './qualityAlertSearch';
 export * from './recordHistory';
+export * from './recordNote';
 export * from './serverLog';
 export * from './serverLogSearch';
 export * from './service';

@@ -46,7 +46,7 @@ export function generateOpenApi(tree: SchemaTree, workflows: Record<string, AnyS
     const search = searchFormOf(tree, name);
     // `x-routes: custom`: the entity's calls are hand-written (routes.ts); `x-readOnly`: reads only.
     if (entity['x-routes'] === 'custom') continue;
-    const generic = entityPaths(api, name, type, entity['x-id'], search && clean(search[1]), machine, eventRulesOf(entity), entity['x-history'] === true);
+    const generic = entityPaths(api, name, type, entity['x-id'], search && clean(search[1]), machine, eventRulesOf(entity), { history: entity['x-history'] === true, notes: entity['x-notes'] === true });
     Object.assign(paths, entity['x-readOnly'] === true ? readsOnly(generic) : generic);
   }
   for (const [route, doc] of Object.entries(ROUTES)) {
@@ -132,7 +132,7 @@ function eventBody(type: string, events: Record<string, EventRule>): JsonSchema 
   };
 }
 
-function entityPaths(api: string, name: string, type: string, idField: string, search: JsonSchema | undefined, machine?: AnyStateMachine, events: Record<string, EventRule> = {}, history = false) {
+function entityPaths(api: string, name: string, type: string, idField: string, search: JsonSchema | undefined, machine?: AnyStateMachine, events: Record<string, EventRule> = {}, { history = false, notes = false } = {}) {
   const ref = { $ref: `#/components/schemas/${type}` };
   const idParam = { name: 'id', in: 'path', required: true, description: `The record's ${idField}.`, schema: { type: 'integer', minimum: 1 } };
   const tags = [name];
@@ -182,6 +182,18 @@ function entityPaths(api: string, name: string, type: string, idField: string, s
       },
     },
   };
+  if (notes) {
+    const note = { $ref: '#/components/schemas/RecordNote' };
+    paths[`${api}/{id}/notes`] = {
+      parameters: [idParam],
+      get: { operationId: `notes${type}`, tags, summary: `The notes on a ${name}, newest first (x-notes)`, responses: { 200: { description: 'Notes', content: json({ type: 'array', items: note }) }, ...errors(403, 404) } },
+      post: {
+        operationId: `addNote${type}`, tags, summary: `Add a note to a ${name}`,
+        requestBody: { required: true, content: json({ type: 'object', required: ['text'], additionalProperties: false, properties: { text: { type: 'string', maxLength: 4000 } } }) },
+        responses: { 201: { description: 'The note', content: json(note) }, ...errors(400, 403, 404) },
+      },
+    };
+  }
   if (history) {
     paths[`${api}/{id}/history`] = {
       parameters: [idParam],

@@ -9,6 +9,7 @@ import type { Row } from '../store/types';
 import { applyTagRules } from '../tags';
 import { assertLookups } from './lookups';
 import { addRecordHistory, inputDetail, RECORD_HISTORY, removeRecordHistory } from './history';
+import { noteRoutes, removeRecordNotes } from './notes';
 import { present } from './present';
 import { OUTSIDE_WINDOW_HEADER, searchCondition, searchCriteria, splitWindow } from './search';
 import { visibleRecord, visibleScope } from './visibility';
@@ -89,6 +90,8 @@ export function resourceRoutes(entity: EntityDef): Hono<AppEnv> {
     return c.json(await present(entity, await visibleRecord(db, entity, idOf(c), caller), caller, db));
   });
 
+  if (entity.notes) app.route('/', noteRoutes(entity, one, callerOf, idOf));
+
   if (entity.history) {
     // Guarded like the record itself: its roles (403) and its visibility (404).
     app.get(`${one}/history`, async (c) => {
@@ -142,6 +145,7 @@ export function resourceRoutes(entity: EntityDef): Hono<AppEnv> {
       await visibleRecord(tx, entity, idOf(c), caller);
       await tx.remove(entity.collection, idOf(c));
       await removeRecordHistory(tx, entity, idOf(c));
+      await removeRecordNotes(tx, entity, idOf(c));
     });
     return c.json(true);
   });

@@ -79,6 +79,7 @@ export const entityMeta: JsonSchema = {
       'x-api': { type: 'string', pattern: '^/' },
       'x-readOnly': { type: 'boolean' },
       'x-history': { type: 'boolean' },
+      'x-notes': { type: 'boolean' },
       'x-routes': { enum: ['custom'] },
       'x-roles': roleRule,
       'x-createRoles': roleRule,

@@ -240,3 +240,25 @@ describe('fee sheet history (x-history)', () => {
     expect((await server.store.all('recordHistory')).filter((row) => row.entity === 'fee' && row.recordId === id)).toEqual([]);
   });
 });
+
+describe('fee sheet notes (x-notes)', () => {
+  it('adds and lists notes behind the sheet\'s own guard; a blank or too long note is refused, writing nothing', async () => {
+    const created = await create(inspector, sheet({ feeLines: [line({ meal: 12 })] }));
+    const url = `${API}/${created.feeIdHK}/notes`;
+    expect((await inspector.get(url)).body).toEqual([]);
+    const added = await manager.post(url, { text: 'Receipts received by mail.' });
+    expect(added.status, added.text).toBe(201);
+    expect(added.body).toMatchObject({ entity: 'fee', recordId: created.feeIdHK, text: 'Receipts received by mail.', contactId: managerId });
+    await inspector.post(url, { text: 'Thanks!' });
+    expect((await inspector.get(url)).body.map((note: Sheet) => note.text)).toEqual(['Thanks!', 'Receipts received by mail.']);
+    for (const body of [{ text: '   ' }, { text: 'x'.repeat(4001) }, { text: 'ok', contactId: 1, extra: true }, {}]) {
+      expect((await manager.post(url, body)).status).toBe(400);
+    }
+    expect((await sales.post(url, { text: 'no' })).status).toBe(403);
+    expect((await outsider.post(url, { text: 'no' })).status).toBe(404);
+    expect((await outsider.get(url)).status).toBe(404);
+    expect((await inspector.get(url)).body).toHaveLength(2);
+    expect((await manager.delete(`${API}/${created.feeIdHK}`)).body).toBe(true);
+    expect((await server.store.all('recordNotes')).filter((note) => note.entity === 'fee' && note.recordId === created.feeIdHK)).toEqual([]);
+  });
+});

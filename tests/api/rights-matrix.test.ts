@@ -92,7 +92,7 @@ async function contactWithoutAccount(who: Who): Promise<number> {
 
 // ---- the table ----
 
-function resource(name: string, api: string, who: readonly Who[], kind: { writable: boolean; machine: boolean; history?: boolean }): Route[] {
+function resource(name: string, api: string, who: readonly Who[], kind: { writable: boolean; machine: boolean; history?: boolean; notes?: boolean }): Route[] {
   const one = async (w: Who) => `${api}/${await seen(name, w)}`;
   const others = (suffix = '') => async (w: Who) => (await foreign(name, w)).map((id) => `${api}/${id}${suffix}`);
   const reads: Route[] = [
@@ -100,6 +100,12 @@ function resource(name: string, api: string, who: readonly Who[], kind: { writab
     { route: `GET ${api}/lookup`, who },
     { route: `GET ${api}/:id`, who, url: one, outOfReach: others() },
     ...(kind.history ? [{ route: `GET ${api}/:id/history`, who, url: async (w: Who) => `${await one(w)}/history`, outOfReach: others('/history') }] : []),
+    ...(kind.notes
+      ? [
+          { route: `GET ${api}/:id/notes`, who, url: async (w: Who) => `${await one(w)}/notes`, outOfReach: others('/notes') },
+          { route: `POST ${api}/:id/notes`, who, url: async (w: Who) => `${await one(w)}/notes`, body: { text: ' ' }, outOfReach: others('/notes') },
+        ]
+      : []),
   ];
   if (!kind.writable) return reads;
   return [
@@ -179,7 +185,7 @@ const TABLE: Route[] = [
   ...resource('matrix8d', '/back/bo/matrix8ds', MANAGERS, { writable: true, machine: true }),
   ...resource('structuralCost', '/back/bo/structuralCost', MANAGERS, { writable: true, machine: true }),
   // Fee sheets (x-roles MANAGER, SUPER_ADMIN, BILLING_FEE, CONTRIBUTOR): inspectors file their own expenses.
-  ...resource('fee', '/back/bo/fee', [...MANAGERS, 'inspector'], { writable: true, machine: true, history: true }),
+  ...resource('fee', '/back/bo/fee', [...MANAGERS, 'inspector'], { writable: true, machine: true, history: true, notes: true }),
   // Billing (x-roles MANAGER, SUPER_ADMIN, BILLING_FEE: among the demo accounts, the MANAGER holders); lines are written by their batch only.
   ...resource('invoice', '/back/bo/invoices', MANAGERS, { writable: true, machine: true }),
   { route: 'PUT /back/bo/invoices/validate', who: MANAGERS, body: { invoiceIds: [] } },
