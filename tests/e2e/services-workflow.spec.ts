@@ -137,8 +137,8 @@ test.describe('service sheet workflow', () => {
   test('the client accepts the date (confirmed), splits a line off, cannot delete it, and writes notes', async ({ browser }) => {
     const page = await openSheetAs(browser, ACCOUNTS.quality);
     await expect(page.getByTestId('read-only')).toHaveCount(0);
-    // Tabs not built yet (elements, risk analysis, billing) are not shown, even to a MANAGER with BILLING_FEE.
-    await expect(page.getByRole('tab')).toHaveText([en('serviceSheet.tab.overview'), en('serviceSheet.tab.history')]);
+    // Tabs not built yet (elements, risk analysis) are not shown; billing is, to a MANAGER (who holds BILLING_FEE).
+    await expect(page.getByRole('tab')).toHaveText([en('serviceSheet.tab.overview'), en('serviceSheet.tab.history'), en('serviceSheet.tab.billing')]);
     const waiting = dateLines(page).nth(0);
     await expect(waiting).toContainText(en('enum.serviceSide.SERVICE_PROVIDER'));
     await waiting.getByRole('button', { name: en('serviceSheet.dateLines.accept') }).click();
