@@ -134,7 +134,7 @@ test('a manager sends it back to fix with a comment; the inspector fixes it; the
 
   // The Notes tab: a note is added at once, newest first.
   await manager.getByRole('tab', { name: en('screen.feeSheet.notes') }).click();
-  await manager.getByLabel(en('recordNote.text')).fill('Paid with the November expenses.');
+  await manager.getByRole('tabpanel').getByLabel(en('recordNote.text')).fill('Paid with the November expenses.');
   await manager.getByRole('button', { name: en('engine.notes.add') }).click();
   await expectSnack(manager, en('engine.notes.added'));
   await expect(manager.getByTestId('record-notes')).toContainText('Paid with the November expenses.');

@@ -241,7 +241,11 @@ test.describe('service sheet workflow', () => {
     await expect(events.filter({ hasText: en('enum.serviceHistoryEvent.ACCEPT_DATE') }).first()).toContainText('Claire Dubois');
     await shot(page, 'service-sheet-history');
 
-    for (const hidden of ['elements', 'risk', 'billing']) await expect(page.getByRole('tab', { name: en(`serviceSheet.tab.${hidden}`) })).toHaveCount(0);
+    for (const hidden of ['elements', 'risk']) await expect(page.getByRole('tab', { name: en(`serviceSheet.tab.${hidden}`) })).toHaveCount(0);
+    // The billing tab (configuration: schemas/screens/serviceSheet.json) lists the service's invoice lines and fee sheets.
+    await page.getByRole('tab', { name: en('serviceSheet.tab.billing') }).click();
+    await expect(page.getByRole('heading', { name: en('serviceSheet.billing.invoiceLines') })).toBeVisible();
+    await expect(page.getByRole('heading', { name: en('serviceSheet.billing.fees') })).toBeVisible();
     await page.context().close();
   });
 
