@@ -39,6 +39,8 @@ export interface EntityDef {
   history: boolean;
   /** x-notes: a record has notes (server/resources/notes.ts). */
   notes: boolean;
+  /** x-frozen: statuses in which a record is no longer edited nor deleted. */
+  frozen: string[];
   /** x-readOnly: the API only searches and reads (records are written by the server itself). */
   readOnly: boolean;
   /** x-routes "custom": the server has hand-written routes at `api`; none are generated. */
@@ -130,6 +132,7 @@ function entityDef(name: string, schema: JsonSchema, compilers: ReturnType<typeo
     readOnly: schema['x-readOnly'] === true,
     history: schema['x-history'] === true,
     notes: schema['x-notes'] === true,
+    frozen: schema['x-frozen'] ?? [],
     customRoutes: schema['x-routes'] === 'custom',
     roles: schema['x-roles'],
     createRoles: schema['x-createRoles'],

@@ -21,7 +21,7 @@ const NOTE = 'recordNote';
  * `<x-api>/{id}/notes`). A note is sent at once, not with the record's Save; a refused note stays
  * in the box with the server's message.
  */
-export function NotesPanel({ panel, config, entity, saved, readOnly }: PanelProps) {
+export function NotesPanel({ panel, config, entity, saved }: PanelProps) {
   const { t, i18n } = useTranslation();
   const [notes, setNotes] = useState<Row[] | null>(null);
   const [text, setText] = useState('');
@@ -67,7 +67,8 @@ export function NotesPanel({ panel, config, entity, saved, readOnly }: PanelProp
   return (
     <Stack gap="sm">
       <Title order={4}>{titleText(t, panel.title ?? 'engine.notes.title')}</Title>
-      {!readOnly && (
+      {/* A frozen record still takes notes; an entity the API never writes takes none. */}
+      {entity['x-readOnly'] !== true && (
         <>
           <CountedTextarea label={titleText(t, props.text?.title as string | undefined)} value={text} max={max} error={error} autosize minRows={2} maxRows={8} onChange={(event) => setText(event.currentTarget.value)} />
           <Group justify="flex-end">

@@ -27,6 +27,7 @@ export interface RecordHeaderProps {
   pendingEvent: string | null;
   dirty: boolean;
   saving: boolean;
+  /** Nothing to save (a read-only entity, a frozen record): the workflow events stay. */
   readOnly: boolean;
   onEvent: (event: string) => void;
   onCancel: () => void;
@@ -78,12 +79,10 @@ export function RecordHeader(props: RecordHeaderProps) {
             )}
             {machine && typeof status === 'string' && <WorkflowButton machine={machine} status={status} events={props.events} entityTitle={entity.title as string | undefined} />}
           </Group>
-          {!props.readOnly && (
-            <Group gap="xs">
-              {machine && <EventButtons machine={machine} events={props.events} pendingEvent={props.pendingEvent} dirty={props.dirty} saving={props.saving} onEvent={props.onEvent} />}
-              <CancelSave saving={props.saving} pendingEvent={props.pendingEvent} onCancel={props.onCancel} onSave={props.onSave} />
-            </Group>
-          )}
+          <Group gap="xs">
+            {machine && <EventButtons machine={machine} events={props.events} pendingEvent={props.pendingEvent} dirty={props.dirty} saving={props.saving} onEvent={props.onEvent} />}
+            {!props.readOnly && <CancelSave saving={props.saving} pendingEvent={props.pendingEvent} onCancel={props.onCancel} onSave={props.onSave} />}
+          </Group>
         </Group>
         {fields.length > 0 && (
           <Group gap="xl" wrap="wrap">

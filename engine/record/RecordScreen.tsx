@@ -98,7 +98,9 @@ export function RecordScreen({ screen, config, userRoles = [] }: RecordScreenPro
   const parentScreen = screen.parent ? config.screens.find((s) => s.route === screen.parent) : undefined;
   const parentPath = parentScreen ? fillRoute(parentScreen.route, params) : null;
   const parent = parentScreen && parentPath ? { title: titleText(t, parentScreen.title), path: parentPath } : undefined;
-  const readOnly = entity?.['x-readOnly'] === true;
+  // `x-frozen`: a record in one of these statuses is no longer edited (the server refuses it too).
+  const frozen = typeof status === 'string' && ((entity?.['x-frozen'] ?? []) as string[]).includes(status);
+  const readOnly = entity?.['x-readOnly'] === true || frozen;
   const tabs = screen.tabs ?? [{ name: 'main', title: screen.title, panels: [{ kind: 'form' }] }];
   const elsewhere = useMemo(() => (entity ? shownElsewhere(screen, entity) : []), [screen, entity]);
 
@@ -159,6 +161,11 @@ export function RecordScreen({ screen, config, userRoles = [] }: RecordScreenPro
           onCancel={() => (parentPath ? navigate(parentPath) : navigate(-1))}
           onSave={() => void save()}
         />
+        {frozen && (
+          <Alert color="gray" variant="light" role="status">
+            {t('engine.record.frozen')}
+          </Alert>
+        )}
         {sheet.conflict && <ConflictAlert message={sheet.conflict} onReload={() => void sheet.reload()} />}
         {tabs.length === 1 ? (
           <Stack gap="md">{tabs[0].panels.map(renderPanel)}</Stack>

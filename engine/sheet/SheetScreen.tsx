@@ -49,7 +49,7 @@ const SMALL_SCREEN = '(max-width: 600px)';
 export function SheetScreen({ screen, config, target, onClose, onChanged, onCreated: created, fixed, userRoles }: SheetScreenProps) {
   const { t } = useTranslation();
   const entity = config.entities[screen.entity ?? ''];
-  const readOnly = entity['x-readOnly'] === true;
+
   const deleteTexts = screen.sheet?.delete ?? {};
   const defaults = useMemo(() => createDefaults(entity, fixed ?? {}), [entity, fixed]);
   const uiSchema = useMemo(
@@ -75,6 +75,8 @@ export function SheetScreen({ screen, config, target, onClose, onChanged, onCrea
   const machineName = entity['x-machine'] as string | undefined;
   const machine = machineOf(config, machineName);
   const status = statusField ? sheet.record?.[statusField] : undefined;
+  // A read-only entity, or a record in an `x-frozen` status (the server refuses its edits too).
+  const readOnly = entity['x-readOnly'] === true || (typeof status === 'string' && ((entity['x-frozen'] ?? []) as string[]).includes(status));
   const events = machine && typeof status === 'string' ? allowedEvents(machine, status, sheet.record ?? undefined).filter((event) => eventAllowed(entity, event, userRoles ?? [])) : [];
   const numberField = (entity['x-number'] as { field?: string } | undefined)?.field;
   const label = [...new Set([numberField, entity['x-label']].filter(Boolean).map((field) => sheet.record?.[field]))].filter(Boolean).join(' · ');

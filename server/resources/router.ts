@@ -20,6 +20,15 @@ const LOOKUP_LIMIT = 100;
 /** A record's history shows its latest changes. */
 const HISTORY_LIMIT = 500;
 
+/**
+ * `x-frozen`: statuses in which a record is no longer changed nor deleted (a validated fee sheet);
+ * its workflow events still move it. 409 naming the status, nothing written.
+ */
+function assertNotFrozen(c: AppContext, entity: EntityDef, record: Row): void {
+  const status = entity.statusField ? record[entity.statusField] : undefined;
+  if (typeof status === 'string' && entity.frozen.includes(status)) throw new HttpError(409, 'FrozenRecordException', 'error.recordFrozen', { status: transitionLabels(c, entity, '', status).status });
+}
+
 /** Lookups: `?id=` one record (ids are integers), else `?q=` words of the label. */
 const idCondition = (entity: EntityDef, id: string): Condition => eq(entity.idField, /^\d+$/.test(id) ? Number(id) : id);
 const labelCondition = (entity: EntityDef, q: string | undefined): Condition => ({ op: 'keywords', fields: [entity.label ?? entity.idField], value: q ?? '' });
@@ -129,6 +138,7 @@ export function resourceRoutes(entity: EntityDef): Hono<AppEnv> {
     const version = expectedVersion(isPlainObject(body) ? body.version : undefined, true);
     const updated = await db.transaction(async (tx) => {
       const existing = await visibleRecord(tx, entity, idOf(c), caller);
+      assertNotFrozen(c, entity, existing);
       const record = await recordToUpdate(entity, body, existing, caller);
       await applyTagRules(tx, caller, entity.tags, record, existing);
       await assertLookups(entity, record, existing, caller, tx, registry);
@@ -142,7 +152,7 @@ export function resourceRoutes(entity: EntityDef): Hono<AppEnv> {
     const caller = callerOf(c);
     const { db } = c.get('services');
     await db.transaction(async (tx) => {
-      await visibleRecord(tx, entity, idOf(c), caller);
+      assertNotFrozen(c, entity, await visibleRecord(tx, entity, idOf(c), caller));
       await tx.remove(entity.collection, idOf(c));
       await removeRecordHistory(tx, entity, idOf(c));
       await removeRecordNotes(tx, entity, idOf(c));

@@ -6,7 +6,7 @@ import type { JsonSchema } from '../../engine/schema/resolve';
 import { workflows as allWorkflows } from '../../machines';
 import { allEvents } from '../../machines/workflow';
 import { CONFIG_GUARDS, machineFromConfig, unknownGuards, type MachineConfig } from '../../engine/workflow/configMachine';
-import { eventProblems, lineProblems } from './entityAnnotations';
+import { eventProblems, frozenProblems, lineProblems } from './entityAnnotations';
 import { labelKeys, step, type SchemaFiles } from './labelKeys';
 import { entityMeta, screenMeta, searchMeta, uiMeta } from './metaSchemas';
 
@@ -180,6 +180,7 @@ function crossProblems(files: SchemaFiles, workflows: Record<string, AnyStateMac
       for (const field of Object.keys(fields ?? {})) needField(file, path + step(field), name, field);
     }
     eventProblems(file, schema, machine, problems);
+    frozenProblems(file, schema, machine, problems);
     lineProblems(file, schema, problems);
   }
 

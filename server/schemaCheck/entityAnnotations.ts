@@ -34,6 +34,14 @@ export function eventProblems(file: string, schema: JsonSchema, machine: AnyStat
   }
 }
 
+/** `x-frozen`: states of the entity's machine. */
+export function frozenProblems(file: string, schema: JsonSchema, machine: AnyStateMachine | undefined, problems: Problems): void {
+  ((schema['x-frozen'] ?? []) as unknown[]).forEach((status, index) => {
+    if (!machine) problems.push({ file, path: '/x-frozen', message: 'x-frozen needs x-machine' });
+    else if (!Object.hasOwn(machine.root.states ?? {}, String(status))) problems.push({ file, path: `/x-frozen/${index}`, message: `unknown state ${String(status)} of machine ${machine.id}` });
+  });
+}
+
 /** `x-computed` of an object: its fields exist, its expressions compile. */
 function computedProblems(file: string, path: string, schema: JsonSchema, problems: Problems): void {
   for (const [name, source] of Object.entries<unknown>(schema['x-computed'] ?? {})) {

@@ -195,6 +195,20 @@ describe('fee sheet workflow', () => {
     expect(valid.body).toMatchObject({ status: 'VALID', validatorContact: managerId, validationDate: today(), fixCount: 2 });
   });
 
+  it('a validated sheet is frozen (x-frozen): no more edits nor deletion (409, nothing written)', async () => {
+    const sheetToValidate = await toValidate();
+    const valid = (await manager.patch(`${API}/${sheetToValidate.feeIdHK}/VALIDATE`)).body;
+    expect(valid.status).toBe('VALID');
+    const edit = await refusedUnchanged(manager.put(`${API}/${valid.feeIdHK}`, { ...valid, reference: 'changed after validation' }), valid.feeIdHK, 409);
+    expect(edit).toMatchObject({ exception: 'FrozenRecordException', message: expect.stringContaining('Validated') });
+    await refusedUnchanged(manager.delete(`${API}/${valid.feeIdHK}`), valid.feeIdHK, 409);
+    // Notes are not edits of the sheet: a frozen sheet still takes them.
+    expect((await manager.post(`${API}/${valid.feeIdHK}/notes`, { text: 'Paid with the November expenses.' })).status).toBe(201);
+    // Before validation the same edit is accepted.
+    const open = await toValidate();
+    expect((await manager.put(`${API}/${open.feeIdHK}`, { ...open, reference: 'changed before validation' })).status).toBe(200);
+  });
+
   it('refuses VALIDATE from CREATED (409) and from an inspector (403), writing nothing', async () => {
     const created = await create(inspector, sheet({ feeLines: [line({ meal: 18 })] }));
     const refused = await refusedUnchanged(manager.patch(`${API}/${created.feeIdHK}/VALIDATE`), created.feeIdHK, 409);

@@ -120,6 +120,10 @@ test('a manager sends it back to fix with a comment; the inspector fixes it; the
   await manager.getByRole('button', { name: en('workflow.fee.VALIDATE') }).click();
   await expect(status(manager)).toHaveText(en('enum.feeStatus.VALID'));
   await expect(manager.getByTestId('record-validatorContact')).toContainText('Nadia Haddad');
+  // Validated, the sheet is frozen (x-frozen): no Save, the form and the lines read-only.
+  await expect(manager.getByText(en('engine.record.frozen'))).toBeVisible();
+  await expect(manager.getByRole('button', { name: en('engine.action.save'), exact: true })).toHaveCount(0);
+  await expect(manager.getByRole('button', { name: en('engine.lines.add') })).toHaveCount(0);
   await shot(manager, 'fee-sheet-validated');
 
   // The Workflow button: the machine drawn, the sheet's state highlighted, no event left.
