@@ -8,6 +8,9 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
+          // Each test server copies a seeded data file; the files of a worker share their modules (and schemas/ loaded once).
+          globalSetup: ['tests/support/lowdbGlobalSetup.ts'],
+          isolate: false,
           environment: 'node',
           testTimeout: 30000,
           hookTimeout: 60000,
@@ -24,6 +27,7 @@ export default defineConfig({
             'tests/api/spa.test.ts', 'tests/api/compression.test.ts', 'tests/api/openapi.test.ts',
           ],
           globalSetup: ['tests/support/pgGlobalSetup.ts'],
+          isolate: false,
           environment: 'node',
           testTimeout: 30000,
           hookTimeout: 60000,

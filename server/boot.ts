@@ -19,6 +19,8 @@ export interface BootOptions {
   sessionSecret?: string;
   /** The configuration (default `schemas`, as the server's SCHEMAS_DIR). */
   schemasDir?: string;
+  /** The configuration already loaded from schemasDir (the tests load it once for many servers). */
+  registry?: Registry;
   /** Fold the journal into the data file past this many bytes (JOURNAL_FOLD_BYTES; default: 16 MB or half the file). */
   foldAtBytes?: number;
 }
@@ -35,7 +37,7 @@ export interface Booted {
  * server on one database signs alike).
  */
 export async function openStore(options: BootOptions): Promise<Booted> {
-  const registry = loadRegistry(options.schemasDir ?? 'schemas');
+  const registry = options.registry ?? loadRegistry(options.schemasDir ?? 'schemas');
   const db = options.databaseUrl ? await openPostgres(options.databaseUrl, options, registry) : await openEmbedded(options, registry);
   try {
     return { db, registry, sessionSecret: options.sessionSecret || (await storedSecret(db)) };

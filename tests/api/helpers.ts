@@ -1,11 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { copyFile, cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp } from '../../server/app';
 import { openStore } from '../../server/boot';
+import { loadRegistry, type Registry } from '../../server/schemas';
 import { listenThenBuild } from '../../server/listen';
 import { createMailer, type Mailer } from '../../server/mail';
 import type { Contact } from '../../server/identity';
@@ -62,12 +63,21 @@ export interface StoreLocation {
 
 let databases = 0;
 
+/** schemas/ loaded once per test worker (the api projects do not isolate test files); tests never change it. */
+let loadedRegistry: Registry | undefined;
+const defaultRegistry = () => (loadedRegistry ??= loadRegistry(join(ROOT, 'schemas')));
+
 export async function storeLocation(dir: string, { seed = 'demo', schemasDir = join(ROOT, 'schemas') }: { seed?: 'demo' | 'none'; schemasDir?: string } = {}): Promise<StoreLocation> {
   const dbFile = join(dir, 'db.json');
+  const defaultDemo = seed === 'demo' && schemasDir === join(ROOT, 'schemas');
   const templates = inject('pgTemplates');
-  if (!templates) return { dbFile, drop: async () => undefined };
+  if (!templates) {
+    const seeded = inject('lowdbSeeded');
+    if (defaultDemo && seeded) await copyFile(seeded, dbFile);
+    return { dbFile, drop: async () => undefined };
+  }
   const name = `test_${process.pid}_${++databases}`;
-  const template = seed === 'demo' && schemasDir === join(ROOT, 'schemas') ? templates.seeded : templates.empty;
+  const template = defaultDemo ? templates.seeded : templates.empty;
   const databaseUrl = await createDatabase(templates.port, name, template);
   return { dbFile, databaseUrl, drop: () => adminQuery(templates.port, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
@@ -88,7 +98,7 @@ export async function startServer(options: { schemasDir?: string; distDir?: stri
   const schemasDir = options.schemasDir ?? join(ROOT, 'schemas');
   const seed = options.seed ?? 'demo';
   const location = await storeLocation(dir, { seed, schemasDir });
-  const { db, registry, sessionSecret } = await openStore({ ...location, seed, schemasDir });
+  const { db, registry, sessionSecret } = await openStore({ ...location, seed, schemasDir, registry: schemasDir === join(ROOT, 'schemas') ? defaultRegistry() : undefined });
   const mailer = options.mailer ?? createMailer({ outbox: join(dir, 'outbox') });
   const { server, origin } = await listenThenBuild('127.0.0.1', 0, (ownOrigin) =>
     createApp({ db, registry, sessionSecret, mailer, appUrl: options.appUrl ?? ownOrigin, distDir: options.distDir ?? join(dir, 'dist') }),

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PERMISSION_FLAGS, permissionFlags } from '../../server/auth/roles';
 import type { Row } from '../../server/store/types';
-import { ACCOUNTS, startWithLogins, type Client, type Reply, type TestServer } from './helpers';
+import { ACCOUNTS, type Client, type Reply, type TestServer } from './helpers';
 import { expectRefused, insertService, network, wizardBody, type Network } from './service-fixtures';
 
 /**
@@ -49,6 +49,10 @@ let clients: Record<Who, Client>;
 let net: Network;
 
 beforeAll(async () => {
+  // The test files of a worker share their modules (vitest.config.ts): the server is imported
+  // anew, so that it takes the mocked flags.
+  vi.resetModules();
+  const { startWithLogins } = await import('./helpers');
   ({ server, clients } = await startWithLogins(['quality', 'manager', 'sales'] as const));
   net = await network(server.store);
 });

@@ -10,6 +10,7 @@ export const screenshotPath = (name: string) => join('test-results', 'screenshot
 
 /** A full-page screenshot of what the user sees now, kept for review. */
 export async function shot(page: Page, name: string): Promise<void> {
+  if (process.env.E2E_SHOTS === '0') return;
   await page.screenshot({ path: screenshotPath(name), fullPage: true, animations: 'disabled', caret: 'hide' });
 }
 

@@ -291,8 +291,10 @@ test.describe('search tools', () => {
     await expect(confirm).toBeHidden();
     await expect(form.locator('#sheet_title')).toHaveValue('Draft that will be dropped');
 
-    // Escape and the close button ask too; "Discard changes" closes without saving.
-    await page.keyboard.press('Escape');
+    // Escape and the close button ask too; "Discard changes" closes without saving. Escape is
+    // pressed in the field, as a person would after typing: with the focus left on the page body,
+    // the key could reach the confirmation while it opens (a rare race seen under load in CI).
+    await form.locator('#sheet_title').press('Escape');
     await expect(confirm).toBeVisible();
     await confirm.getByRole('button', { name: en('engine.sheet.keepEditing') }).click();
     await expect(confirm).toBeHidden();
