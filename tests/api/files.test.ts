@@ -169,20 +169,43 @@ describe('pictures', () => {
 
 describe("the service sheet's elements", () => {
   let serviceId: number;
-  beforeAll(async () => {
+  let day = 0;
+  /** A service Maison Lumière orders from Atlas (not yet confirmed, so it may still be deleted). */
+  async function newService(): Promise<number> {
     const company = async (name: string) => (await server.store.find('companies', (row) => row.name === name))[0].companyId as number;
     const shenzhen = await company('Shenzhen Textile Co');
     const contact = (await server.store.find('contacts', (row) => row.companyId === shenzhen))[0].contactId;
+    day += 1;
     const reply = await quality.post('/back/bo/services', {
       roles: ['DECISION_MAKER'],
       service: {
         thirdPartyDepartment: 'INSP', type: 'INSP_FINAL_RANDOM', client: await company('Maison Lumière'), supplier: shenzhen, serviceProvider: await company('Atlas Inspection'),
-        startDate: '2031-05-04', exFactoryDate: '2031-06-01', orderTakerContacts: [contact],
+        startDate: `2031-05-${String(day).padStart(2, '0')}`, exFactoryDate: '2031-06-01', orderTakerContacts: [contact],
       },
-      purchaseOrderLines: [{ poNumber: 'PO-FILES-1', designation: 'Files sample', orderedQuantity: { quantity: 10 } }],
+      purchaseOrderLines: [{ poNumber: `PO-FILES-${day}`, designation: 'Files sample', orderedQuantity: { quantity: 10 } }],
     });
     expect(reply.status, reply.text).toBe(201);
-    serviceId = reply.body.service.serviceId;
+    return reply.body.service.serviceId;
+  }
+  beforeAll(async () => {
+    serviceId = await newService();
+  });
+
+  it('a deleted service takes its files with it; a service merged away hands them over', async () => {
+    const doomed = await newService();
+    const bytes = pdfBytes(2200, 27);
+    const file = await uploaded(quality, bytes, { fileType: 'SYNTHESIS', entityId: doomed });
+    const deleted = await quality.delete(`/back/bo/services/${doomed}`);
+    expect(deleted.status, deleted.text).toBe(200);
+    expect(await server.store.get('files', file.fileId)).toBeUndefined();
+    expect(existsSync(blobOf(sha256(bytes)))).toBe(false);
+
+    const source = await newService();
+    const target = await newService();
+    const moving = await uploaded(quality, pdfBytes(2300, 28), { fileType: 'SERVICE', entityId: source });
+    const merged = await quality.post(`/back/bo/services/${source}/merge`, { targetServiceId: target, deleteSource: true });
+    expect(merged.status, merged.text).toBe(200);
+    expect((await quality.get(`/back/bo/serviceElements/${target}/elements`)).body.map((entry: { fileId: number }) => entry.fileId)).toEqual([moving.fileId]);
   });
 
   it('lists, renames, comments and types an element; removes it by its link', async () => {
