@@ -103,7 +103,8 @@ const errorDescriptions: Record<string, string> = {
   401: 'Authentication failed (or a two-factor code is needed)',
   403: 'Not logged in or not allowed',
   404: 'Not found or not visible to the caller',
-  409: 'Stale version, or an event the workflow does not allow from the current status',
+  409: 'Stale version, or an event the workflow does not allow from the current status (an upload chunk: the body carries transferredBytes to resume from)',
+  413: 'Too large: a file over the upload limit, an upload chunk over 16 MiB, another body over 1 MB',
   422: 'Business rule refused',
   429: 'Too many requests from this address',
 };
