@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPeople, firstSeen, registryEntities, type Person, type Who } from './demo-people';
 import { startWithLogins, type Client, type TestServer } from './helpers';
@@ -174,7 +175,7 @@ describe('what an upload may declare', () => {
     expect((await declare(quality, bytes, onCapa({ entityId: 99_999_999 }))).status).toBe(404);
   });
 
-  it("refuses content that is not what was declared (magic bytes) and drops the upload; text must be UTF-8 without NUL", async () => {
+  it('refuses content that is not what was declared (magic bytes) and drops the upload; Office documents are zips; text must be UTF-8 without NUL', async () => {
     const pdf = pdfBytes(3000, 9);
     const asPng = (await declare(quality, pdf, onCapa({ mimeType: 'image/png', filename: 'a.png' }))).body.uuid;
     const refused = await sendChunk(quality, asPng, pdf, 0, pdf.length);
@@ -187,6 +188,15 @@ describe('what an upload may declare', () => {
     const asPdf = (await declare(quality, text, onCapa())).body.uuid;
     expect((await sendChunk(quality, asPdf, text, 0, text.length)).status).toBe(400);
     expect((await uploadFile(quality, text, onCapa({ mimeType: 'text/csv', filename: 'lots.csv' }))).status).toBe(200);
+    // An Office document is a zip: accepted as what it declares, and as a zip.
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet('Lots').addRow(['PO-1', 12]);
+    const xlsx = Buffer.from(await workbook.xlsx.writeBuffer());
+    for (const mimeType of ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/zip']) {
+      expect((await uploadFile(quality, xlsx, onCapa({ mimeType, filename: 'lots.xlsx' }))).status, mimeType).toBe(200);
+    }
+    const xlsxAsPdf = (await declare(quality, xlsx, onCapa())).body.uuid;
+    expect((await sendChunk(quality, xlsxAsPdf, xlsx, 0, xlsx.length)).status).toBe(400);
     const binary = Buffer.from([0x71, 0x00, 0x72, 0x73]);
     const asText = (await declare(quality, binary, onCapa({ mimeType: 'text/plain', filename: 'a.txt' }))).body.uuid;
     expect((await sendChunk(quality, asText, binary, 0, binary.length)).status).toBe(400);
