@@ -13,7 +13,7 @@ import type { FileDomains } from './domains';
 import { FILES, fileEntry, releaseUnused, removeEntries, type FileRow } from './entries';
 import { ChunkLengthError, PartialMissingError, exists } from './storage';
 import { makeThumbnails } from './thumbnails';
-import { MAX_CHUNK_BYTES, MAX_UPLOAD_BYTES, UPLOADS, ownUpload, parseContentRange, resumeAt, uploadBody, type UploadRow } from './uploads';
+import { MAX_CHUNK_BYTES, MAX_UPLOAD_BYTES, UPLOADS, ownUpload, parseContentRange, resumeAt, uploadBody, uploadDone, type UploadRow } from './uploads';
 
 /**
  * The upload protocol (files-contract "Calls"): POST declares a file, PATCH sends a chunk
@@ -87,7 +87,7 @@ export function uploadRoutes(registry: Registry, domains: FileDomains): Hono<App
     const declaredLength = c.req.header('Content-Length');
     if (declaredLength !== undefined && Number(declaredLength) !== length) throw badRequest('upload.chunkLength');
     const upload = await ownUpload(db, c.req.param('uuid'), caller);
-    if (upload.uploadState === 'DONE') throw businessRule('upload.done');
+    if (upload.uploadState === 'DONE') throw uploadDone();
     if (total !== upload.byteSize) throw badRequest('upload.badRange');
     if (first !== upload.transferredBytes) throw resumeAt(upload.transferredBytes);
     try {
@@ -109,7 +109,7 @@ export function uploadRoutes(registry: Registry, domains: FileDomains): Hono<App
       if (!(await contentFits(upload.mimeType, sample, last + 1 === upload.byteSize))) {
         await storage.discardPartial(upload.uuid);
         await db.transaction((tx) => tx.remove(UPLOADS, upload.uploadId));
-        throw badRequest(domainsRule(domains, upload).pictures ? 'upload.notImage' : 'upload.wrongContent');
+        throw badRequest(domains.get(upload.fileType).rule.pictures ? 'upload.notImage' : 'upload.wrongContent');
       }
     }
     const updated = await db.transaction((tx) => tx.update<UploadRow>(UPLOADS, upload.uploadId, (current) => ({ ...current, uploadState: 'TOUPDATE', transferredBytes: last + 1 }), upload.version));
@@ -141,7 +141,7 @@ export function uploadRoutes(registry: Registry, domains: FileDomains): Hono<App
     }
     const done = await storage.withHash(hash, async () => {
       // Another finalize of this upload (a client's retry) got here first and took the bytes.
-      if (!(await exists(storage.partialPath(upload.uuid)))) throw businessRule('upload.done');
+      if (!(await exists(storage.partialPath(upload.uuid)))) throw uploadDone();
       const picture = IMAGE_TYPES.has(upload.mimeType) && (await makeThumbnails(storage, hash, storage.partialPath(upload.uuid)).then(() => true, () => false));
       if (!picture && domain.rule.pictures) return undefined;
       await storage.keep(upload.uuid, hash);
@@ -158,7 +158,7 @@ export function uploadRoutes(registry: Registry, domains: FileDomains): Hono<App
     } catch (error) {
       // A finalize that lost a race leaves the blob without an entry (unless another uses it).
       await releaseUnused(db, storage, [hash]);
-      if (error instanceof ConflictError) throw businessRule('upload.done');
+      if (error instanceof ConflictError) throw uploadDone();
       throw error;
     }
   });
@@ -173,8 +173,6 @@ export function uploadRoutes(registry: Registry, domains: FileDomains): Hono<App
 
   return app;
 }
-
-const domainsRule = (domains: FileDomains, upload: UploadRow) => domains.get(upload.fileType).rule;
 
 /** In one transaction: the file entry, the upload DONE, and a contact's new picture in place of the old one. */
 async function finalize(tx: Writer, upload: Stored<UploadRow>, hash: string, picture: boolean, caller: Caller) {

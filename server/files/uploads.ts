@@ -32,6 +32,9 @@ export interface UploadRow extends Row {
 
 export const uploadNotFound = () => new HttpError(404, 'UploadNotFoundException', 'upload.notFound');
 
+/** 409: the upload is finished already (a chunk or a finalize after it). */
+export const uploadDone = () => new HttpError(409, 'UploadConflictException', 'upload.done');
+
 /** 409 with the byte to go on from, so a client can resume. */
 export const resumeAt = (transferredBytes: number, key = 'upload.resumeAt') =>
   new HttpError(409, 'UploadConflictException', key, { transferredBytes }, [], 'WARN', { transferredBytes });

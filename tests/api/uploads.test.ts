@@ -74,8 +74,9 @@ describe('an upload in chunks', () => {
     expect((await quality.get(`/back/bo/uploads/${uuid}`)).body).toMatchObject({ uploadState: 'DONE', fileId: done.body.fileId });
     expect(existsSync(blobOf(sha256(bytes)))).toBe(true);
     expect(existsSync(partialOf(uuid))).toBe(false);
-    // A second finalize answers the same (a client retrying after a lost answer).
+    // A second finalize answers the same (a client retrying after a lost answer); a chunk after it is a conflict.
     expect((await finalize(quality, uuid)).body).toMatchObject({ uploadState: 'DONE', fileId: done.body.fileId });
+    expect((await sendChunk(quality, uuid, bytes.subarray(8000), 8000, bytes.length)).status).toBe(409);
   });
 
   it('resumes after a connection cut in the middle of a chunk: GET tells where to go on', async () => {
