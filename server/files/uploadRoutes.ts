@@ -13,7 +13,7 @@ import type { FileDomains } from './domains';
 import { FILES, fileEntry, releaseUnused, removeEntries, type FileRow } from './entries';
 import { ChunkLengthError, PartialMissingError, exists } from './storage';
 import { makeThumbnails } from './thumbnails';
-import { MAX_CHUNK_BYTES, MAX_UPLOAD_BYTES, UPLOADS, ownUpload, parseContentRange, resumeAt, uploadBody, uploadDone, type UploadRow } from './uploads';
+import { MAX_CHUNK_BYTES, MAX_UPLOAD_BYTES, UPLOADS, dropStaleUploads, ownUpload, parseContentRange, resumeAt, uploadBody, uploadDone, type UploadRow } from './uploads';
 
 /**
  * The upload protocol (files-contract "Calls"): POST declares a file, PATCH sends a chunk
@@ -60,6 +60,7 @@ export function uploadRoutes(registry: Registry, domains: FileDomains): Hono<App
       universeId: caller.universeId,
       creationDate: nowIso(),
     }));
+    await dropStaleUploads(db, c.get('services').files, caller);
     return c.json(uploadBody(row as Stored<UploadRow>), 201);
   };
   app.post(BASE, declare);

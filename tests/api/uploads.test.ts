@@ -154,6 +154,23 @@ describe('an upload in chunks', () => {
   });
 });
 
+describe('abandoned uploads', () => {
+  it("are dropped with their partial data a week after they were declared, when their contact declares another", async () => {
+    const bytes = pdfBytes(6000, 11);
+    const recent = (await declare(quality, bytes, onCapa())).body.uuid;
+    await sendChunk(quality, recent, bytes.subarray(0, 4200), 0, bytes.length);
+    const old = (await declare(quality, bytes, onCapa())).body.uuid;
+    await sendChunk(quality, old, bytes.subarray(0, 4200), 0, bytes.length);
+    const [row] = await server.store.find('uploads', (upload) => upload.uuid === old);
+    await server.store.update('uploads', row.uploadId as number, (current) => ({ ...current, creationDate: new Date(Date.now() - 8 * 86_400_000).toISOString() }));
+    expect((await declare(quality, bytes, onCapa())).status).toBe(201);
+    expect((await quality.get(`/back/bo/uploads/${old}`)).status).toBe(404);
+    expect(existsSync(partialOf(old))).toBe(false);
+    expect((await quality.get(`/back/bo/uploads/${recent}`)).body.transferredBytes).toBe(4200);
+    expect(existsSync(partialOf(recent))).toBe(true);
+  });
+});
+
 describe('what an upload may declare', () => {
   it('refuses an empty file (400) and a file over 262,144,000 bytes (413 with the limit)', async () => {
     const empty = await declare(quality, new Uint8Array(0), onCapa());
