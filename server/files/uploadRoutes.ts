@@ -10,7 +10,7 @@ import { ConflictError, type Row, type Stored, type Writer } from '../store/type
 import { fieldErrors } from '../validation';
 import { IMAGE_TYPES, MAGIC_SAMPLE, TEXT_SAMPLE, acceptedTypes, contentFits } from './contentType';
 import type { FileDomains } from './domains';
-import { FILES, fileEntry, releaseUnused, removeEntries, type FileRow } from './entries';
+import { FILES, fileEntry, releaseIfUnused, releaseUnused, removeEntries, type FileRow } from './entries';
 import { ChunkLengthError, PartialMissingError, exists } from './storage';
 import { makeThumbnails } from './thumbnails';
 import { MAX_CHUNK_BYTES, MAX_UPLOAD_BYTES, UPLOADS, dropStaleUploads, ownUpload, parseContentRange, resumeAt, uploadBody, uploadDone, type UploadRow } from './uploads';
@@ -140,28 +140,29 @@ export function uploadRoutes(registry: Registry, domains: FileDomains): Hono<App
       await restart(c, upload);
       throw businessRule('upload.hashMismatch');
     }
+    // The blob and its entry come together under the content's lock: a delete of another entry of
+    // the same bytes cannot count zero users between the two and remove the blob.
     const done = await storage.withHash(hash, async () => {
       // Another finalize of this upload (a client's retry) got here first and took the bytes.
       if (!(await exists(storage.partialPath(upload.uuid)))) throw uploadDone();
       const picture = IMAGE_TYPES.has(upload.mimeType) && (await makeThumbnails(storage, hash, storage.partialPath(upload.uuid)).then(() => true, () => false));
       if (!picture && domain.rule.pictures) return undefined;
       await storage.keep(upload.uuid, hash);
-      return { picture };
+      try {
+        return await db.transaction((tx) => finalize(tx, upload, hash, picture, caller));
+      } catch (error) {
+        // A finalize that lost a race leaves the blob without an entry (unless another uses it).
+        await releaseIfUnused(db, storage, hash);
+        if (error instanceof ConflictError) throw uploadDone();
+        throw error;
+      }
     });
     if (!done) {
       await restart(c, upload);
       throw badRequest('upload.notImage');
     }
-    try {
-      const { file, released, finished } = await db.transaction((tx) => finalize(tx, upload, hash, done.picture, caller));
-      await releaseUnused(db, storage, released);
-      return c.json({ ...uploadBody(finished), file: fileEntry(file) });
-    } catch (error) {
-      // A finalize that lost a race leaves the blob without an entry (unless another uses it).
-      await releaseUnused(db, storage, [hash]);
-      if (error instanceof ConflictError) throw uploadDone();
-      throw error;
-    }
+    await releaseUnused(db, storage, done.released);
+    return c.json({ ...uploadBody(done.finished), file: fileEntry(done.file) });
   });
 
   app.delete(ONE, async (c) => {
