@@ -89,7 +89,7 @@ export const uploadQueueMachine = setup({
   },
   actors: {
     /** Reports HASHED (or HASH_FAILED) with the file's sha-256. */
-    hashFile: fromCallback<EventObject, { file: Blob }>(() => undefined),
+    hashFile: fromCallback<EventObject, { file: Blob; id: string }>(() => undefined),
     declareUpload: fromPromise<UploadStatus, { item: QueueItem }>(async () => {
       throw new Error('declareUpload not provided');
     }),
@@ -171,7 +171,7 @@ export const uploadQueueMachine = setup({
         },
         hashing: {
           entry: assign({ items: ({ context }) => patchCurrent(context, { state: 'hashing' }) }),
-          invoke: { src: 'hashFile', input: ({ context }) => ({ file: current(context)!.file }) },
+          invoke: { src: 'hashFile', input: ({ context }) => ({ file: current(context)!.file, id: context.currentId! }) },
           on: {
             HASHED: { target: 'declaring', actions: assign({ items: ({ context, event }) => patchCurrent(context, { hash: event.hash }) }) },
             HASH_FAILED: { target: 'refused', actions: assign({ items: ({ context, event }) => patchCurrent(context, { error: event.message }) }) },

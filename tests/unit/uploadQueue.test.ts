@@ -28,7 +28,7 @@ function fakeServer() {
   const stored: unknown[] = [];
   const machine = uploadQueueMachine.provide({
     actors: {
-      hashFile: fromCallback(({ sendBack, input }: { sendBack: (event: { type: 'HASHED'; hash: string }) => void; input: { file: Blob } }) => {
+      hashFile: fromCallback(({ sendBack, input }: { sendBack: (event: { type: 'HASHED'; hash: string }) => void; input: { file: Blob; id: string } }) => {
         calls.push(`hash ${input.file.size}`);
         sendBack({ type: 'HASHED', hash: 'a'.repeat(64) });
       }),
@@ -51,7 +51,7 @@ function fakeServer() {
       finalizeUpload: fromPromise(({ input }: { input: { uuid: string } }) =>
         call('finalize', `finalize ${input.uuid}`, () => {
           uploads.get(input.uuid)!.done = true;
-          return { file: { fileId: 1, uuid: input.uuid } };
+          return { file: { fileId: 1, uuid: input.uuid } } as { file?: unknown };
         }),
       ),
     },
