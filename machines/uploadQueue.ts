@@ -202,7 +202,8 @@ export const uploadQueueMachine = setup({
             src: 'readUpload',
             input: ({ context }) => ({ uuid: current(context)!.uuid! }),
             onDone: [
-              { guard: 'isAlreadyStored', target: 'stored', actions: assign({ items: ({ context }) => patchCurrent(context, { transferredBytes: current(context)!.byteSize }) }) },
+              // Stored before the page went away: finalizing again answers its file entry.
+              { guard: 'isAlreadyStored', target: 'finalizing', actions: assign({ items: ({ context }) => patchCurrent(context, { transferredBytes: current(context)!.byteSize }) }) },
               { target: 'next', actions: assign({ items: ({ context, event }) => patchCurrent(context, { transferredBytes: event.output.transferredBytes }) }) },
             ],
             onError: [

@@ -158,6 +158,16 @@ describe('upload queue machine', () => {
     expect(items(server)).toEqual([`a.pdf:done:${CHUNK_BYTES * 3}`]);
   });
 
+  it('announces a file stored just before the reload: finalizing again answers its entry', async () => {
+    const server = fakeServer();
+    server.uploads.set('u9', { transferredBytes: 8, byteSize: 8, done: true });
+    server.actor.send({ type: 'ENQUEUE', items: [item('a.pdf', 8, { uuid: 'u9', hash: 'b'.repeat(64) })] });
+    await settle();
+    expect(server.calls).toEqual(['read u9', 'finalize u9']);
+    expect(server.stored).toEqual([{ fileId: 1, uuid: 'u9' }]);
+    expect(items(server)).toEqual(['a.pdf:done:8']);
+  });
+
   it('declares again when the server no longer knows the upload', async () => {
     const server = fakeServer();
     server.failNext('read', { status: 404, message: 'Unknown upload' });
