@@ -1,0 +1,32 @@
+import { useCallback, useEffect, useState } from 'react';
+import { api } from '../../api';
+import { onUploadDone, type FileEntry } from '../../files/uploads';
+import type { AttachmentTarget } from './attachmentTarget';
+
+/** The record's files, read again whenever an upload of this record finishes. */
+export function useAttachments(target: AttachmentTarget | null) {
+  const [files, setFiles] = useState<FileEntry[] | null>(null);
+  const list = target?.urls.list;
+
+  const load = useCallback(async () => {
+    if (!list) return setFiles([]);
+    try {
+      setFiles(await api.get<FileEntry[]>(list));
+    } catch {
+      setFiles([]);
+    }
+  }, [list]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  useEffect(() => {
+    if (!target) return undefined;
+    return onUploadDone((entry) => {
+      if (entry.fileType === target.fileType && entry.entityId === target.entityId) void load();
+    });
+  }, [target?.fileType, target?.entityId, load]);
+
+  return { files, reload: load };
+}
