@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
-import { crc32, deflateSync } from 'node:zlib';
+import { png, slowChunks } from './fileFixtures';
 import { ACCOUNTS, DEMO_PASSWORD, en, expectSnack, pick, setAccountLocale, sheet, signIn, waitForApp } from './helpers';
 
 /**
@@ -15,25 +15,6 @@ mkdirSync(SHOTS, { recursive: true });
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/panels-${name}.png`, animations: 'disabled', caret: 'hide' });
 
 test.describe.configure({ mode: 'serial' });
-
-/** A real PNG of `width`x`height` pixels in one colour (what sharp must read to make thumbnails). */
-function png(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8 bits, RGB
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3).map((_, i) => [r, g, b][i % 3])]);
-  const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
-}
 
 /** A small PDF: its magic header is what the server's content check reads. */
 const pdf = () => Buffer.from(`%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n${'% packing list line\n'.repeat(400)}%%EOF\n`);
@@ -50,13 +31,6 @@ async function expectImagesLoaded(scope: Locator, count: number) {
   }
 }
 
-/** Slows each chunk so a percentage can be seen on the way. */
-const slowChunks = (page: Page) =>
-  page.route(/\/back\/bo\/uploads\/[^/]+$/, async (route) => {
-    if (route.request().method() === 'PATCH') await new Promise((resolve) => setTimeout(resolve, 600));
-    await route.continue();
-  });
-
 test.describe('attachments', () => {
   test.afterAll(async ({ browser }) => {
     const context = await browser.newContext();
@@ -70,7 +44,7 @@ test.describe('attachments', () => {
     test.setTimeout(90_000);
     await signIn(page, ACCOUNTS.quality);
     const [capa] = (await (await page.request.get('/back/bo/capas/', { headers: XHR })).json()) as { capaId: number }[];
-    await slowChunks(page);
+    await slowChunks(page, 600);
     await page.goto(`/capas/capa/search?open=${capa.capaId}`);
     await waitForApp(page);
     const panel = sheet(page).getByTestId('attachments-panel');
