@@ -105,7 +105,9 @@ test.describe('upload queue', () => {
     const size = 24 * 1024 * 1024 + 12_345;
     await panel.locator('input[type="file"]').setInputFiles({ name: 'scan-report.pdf', mimeType: 'application/pdf', buffer: largePdf(size) });
     const item = uploadPanel(page).getByTestId('upload-item');
-    await expect.poll(() => percentOf(item), { timeout: 20_000 }).toBeGreaterThanOrEqual(30);
+    // Two chunks of seven sent (while the file is checked, the percentage is the part hashed).
+    await expect(item).toHaveAttribute('data-state', 'sending', { timeout: 30_000 });
+    await expect.poll(() => percentOf(item), { timeout: 30_000 }).toBeGreaterThanOrEqual(30);
     await expect(item).toContainText(en('uploads.state.sending'));
     await shot(uploadPanel(page), 'panel-mid-upload');
     await shot(page, 'panel-mid-upload-page');
@@ -115,7 +117,7 @@ test.describe('upload queue', () => {
     // Restored from the browser: it continues from the server's count, without declaring the file again.
     const restored = uploadPanel(page).getByTestId('upload-item');
     await expect(restored).toContainText('scan-report.pdf', { timeout: 30_000 });
-    await expect.poll(() => percentOf(restored), { timeout: 10_000 }).toBeGreaterThanOrEqual(30);
+    await expect.poll(() => percentOf(restored), { timeout: 30_000 }).toBeGreaterThanOrEqual(30);
     await expect(restored).toHaveAttribute('data-state', 'done', { timeout: 60_000 });
     expect(await percentOf(restored)).toBe(100);
     expect(declared).toHaveLength(1);
@@ -139,7 +141,8 @@ test.describe('upload queue', () => {
 
       await panel.locator('input[type="file"]').setInputFiles({ name: 'rapport-d-inspection-final-signé.pdf', mimeType: 'application/pdf', buffer: largePdf(13 * 1024 * 1024) });
       const item = uploadPanel(page).getByTestId('upload-item');
-      await expect.poll(() => percentOf(item), { timeout: 20_000 }).toBeGreaterThan(0);
+      await expect(item).toHaveAttribute('data-state', 'sending', { timeout: 30_000 });
+      await expect.poll(() => percentOf(item), { timeout: 30_000 }).toBeGreaterThan(0);
       await expect(item).toContainText(labels[locale]['uploads.state.sending']!);
       await shot(uploadPanel(page), `panel-${locale}`);
       // Nothing overflows the panel.
