@@ -233,11 +233,13 @@ function routeOperation(path: string, doc: RouteDoc, searchParams: JsonSchema[])
   const queryParams = Object.entries(doc.query ?? {}).map(([name, { required, ...schema }]) => ({
     name, in: 'query', ...(required ? { required: true } : {}), schema,
   }));
-  const parameters = [...pathParams, ...queryParams, ...searchParams];
+  const headerParams = Object.entries(doc.headers ?? {}).map(([name, { description, ...schema }]) => ({ name, in: 'header', required: true, description, schema }));
+  const parameters = [...pathParams, ...queryParams, ...headerParams, ...searchParams];
   const operation: JsonSchema = { tags: [doc.tag], summary: doc.summary };
   if (doc.public) operation.security = [];
   if (parameters.length) operation.parameters = parameters;
   if (doc.body) operation.requestBody = { required: true, content: json(doc.body) };
+  if (doc.raw) operation.requestBody = { required: true, content: { [doc.raw]: { schema: { type: 'string', format: 'binary' } } } };
   if (doc.form) operation.requestBody = { required: true, content: { 'application/x-www-form-urlencoded': { schema: doc.form } } };
   const { status = 200, description, schema, type = 'application/json' } = doc.ok;
   operation.responses = { [status]: { description, ...(schema ? { content: { [type]: { schema } } } : {}) }, ...errors(...doc.errors) };

@@ -73,3 +73,11 @@ export async function removeRecordFiles(tx: Writer, entity: EntityDef, record: S
   const rows = (await Promise.all(domains.map((domain) => filesOf(tx, record.universeId as number, domain, recordId)))).flat();
   return removeEntries(tx, rows);
 }
+
+/** A record merged into another (then removed) hands its files over to it. */
+export async function moveRecordFiles(tx: Writer, entity: EntityDef, from: Stored<Row>, toId: number): Promise<void> {
+  const fromId = from[entity.idField] as number;
+  for (const domain of Object.keys(entity.files)) {
+    for (const row of await filesOf(tx, from.universeId as number, domain, fromId)) await tx.update<FileRow>(FILES, row.fileId, (current) => ({ ...current, entityId: toId }));
+  }
+}

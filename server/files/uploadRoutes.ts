@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { requireCaller, type AppContext, type AppEnv, type Caller } from '../context';
 import { nowIso } from '../dates';
-import { HttpError, badRequest, businessRule, validationError } from '../errors';
+import { HttpError, badRequest, businessRule, notFound, validationError } from '../errors';
 import { fullName, COLLECTIONS, type Contact } from '../identity';
 import { isPlainObject, readJson } from '../json-body';
 import type { Registry } from '../schemas';
@@ -11,7 +11,7 @@ import { fieldErrors } from '../validation';
 import { IMAGE_TYPES, MAGIC_SAMPLE, TEXT_SAMPLE, acceptedTypes, contentFits } from './contentType';
 import type { FileDomains } from './domains';
 import { FILES, fileEntry, releaseUnused, removeEntries, type FileRow } from './entries';
-import { ChunkLengthError, PartialMissingError, type FileStorage } from './storage';
+import { ChunkLengthError, PartialMissingError, exists } from './storage';
 import { makeThumbnails } from './thumbnails';
 import { MAX_CHUNK_BYTES, MAX_UPLOAD_BYTES, UPLOADS, ownUpload, parseContentRange, resumeAt, uploadBody, type UploadRow } from './uploads';
 
@@ -35,7 +35,8 @@ export function uploadRoutes(registry: Registry, domains: FileDomains): Hono<App
   const declare = async (c: AppContext) => {
     const { caller, db } = context(c);
     const body = await readJson(c);
-    if (isPlainObject(body) && typeof body.fileType === 'string' && !domains.has(body.fileType)) throw domains.get(body.fileType);
+    // A domain no entity has (REFERENCE, a typo) is "not found", like an unknown record.
+    if (isPlainObject(body) && typeof body.fileType === 'string' && !domains.has(body.fileType)) throw notFound();
     if (!uploadEntity.validateCreate(body)) throw validationError(fieldErrors(uploadEntity.validateCreate.errors));
     const declared = body as Pick<UploadRow, 'filename' | 'mimeType' | 'byteSize' | 'hash' | 'fileType' | 'entityId' | 'documentType'>;
     if (declared.byteSize === 0) throw badRequest('upload.empty');
@@ -139,6 +140,8 @@ export function uploadRoutes(registry: Registry, domains: FileDomains): Hono<App
       throw businessRule('upload.hashMismatch');
     }
     const done = await storage.withHash(hash, async () => {
+      // Another finalize of this upload (a client's retry) got here first and took the bytes.
+      if (!(await exists(storage.partialPath(upload.uuid)))) throw businessRule('upload.done');
       const picture = IMAGE_TYPES.has(upload.mimeType) && (await makeThumbnails(storage, hash, storage.partialPath(upload.uuid)).then(() => true, () => false));
       if (!picture && domain.rule.pictures) return undefined;
       await storage.keep(upload.uuid, hash);
