@@ -136,10 +136,20 @@ test.describe('attachments', () => {
   test('the service elements gallery: 200x200 tiles, the lightbox with the originals, the edit popup', async ({ page }) => {
     test.setTimeout(90_000);
     await signIn(page, ACCOUNTS.manager);
-    const { services } = (await (await page.request.get('/back/bo/services/', { headers: XHR })).json()) as { services: { serviceId: number }[] };
-    await page.goto(`/services/${services[0].serviceId}?tab=elements`);
-    await waitForApp(page);
+    type Listed = { serviceId: number; rights: { sheet: { right: string } } };
+    const { services } = (await (await page.request.get('/back/bo/services/', { headers: XHR })).json()) as { services: Listed[] };
     const panel = page.getByTestId('attachments-panel');
+    // A reader of the service sees its elements, with nothing to add or delete.
+    const readOnly = services.find((service) => service.rights.sheet.right === 'READ')!;
+    await page.goto(`/services/${readOnly.serviceId}?tab=elements`);
+    await waitForApp(page);
+    await expect(panel.getByRole('heading', { name: en('serviceSheet.elements.title') })).toBeVisible();
+    await expect(panel.getByTestId('attachments-dropzone')).toHaveCount(0);
+    await expect(panel.getByRole('button', { name: en('engine.attachments.paste') })).toHaveCount(0);
+
+    const writable = services.find((service) => service.rights.sheet.right === 'WRITE')!;
+    await page.goto(`/services/${writable.serviceId}?tab=elements`);
+    await waitForApp(page);
     await attach(panel, [
       { name: 'carton-front.png', mimeType: 'image/png', buffer: png(640, 400, [40, 110, 200]) },
       { name: 'carton-label.png', mimeType: 'image/png', buffer: png(300, 500, [30, 160, 90]) },
