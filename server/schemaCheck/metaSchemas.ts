@@ -80,7 +80,6 @@ export const entityMeta: JsonSchema = {
       'x-readOnly': { type: 'boolean' },
       'x-history': { type: 'boolean' },
       'x-notes': { type: 'boolean' },
-      'x-files': { type: 'object' },
       'x-frozen': texts,
       'x-routes': { enum: ['custom'] },
       'x-roles': roleRule,
