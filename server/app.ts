@@ -32,6 +32,11 @@ import { serviceCoreRoutes } from './services/coreRoutes';
 import { serviceLookupRoutes } from './services/lookupRoute';
 import { serviceSearchRoutes } from './services/searchRoutes';
 import { compressJson } from './encoding';
+import { FileDomains } from './files/domains';
+import { fileRoutes } from './files/fileRoutes';
+import { photoRoutes } from './files/photoRoutes';
+import { FileStorage } from './files/storage';
+import { uploadRoutes } from './files/uploadRoutes';
 import { spa } from './spa';
 import type { AppEnv, Services } from './context';
 import type { AsyncStore } from './store/types';
@@ -47,6 +52,8 @@ export interface AppOptions {
   distDir?: string;
   /** Cookie signing secret (boot.ts settles it in the store). */
   sessionSecret: string;
+  /** Where files are kept (FILES_DIR; default `data/files`, server/files/storage.ts `filesDirOf`). */
+  filesDir?: string;
   /** Outgoing mail (default: .eml files in data/outbox/). */
   mailer?: Mailer;
   /** Public address of the SPA, the only base of links in e-mails (APP_URL, else the server's own address). */
@@ -86,6 +93,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     version: packageVersion(),
     prod: options.prod ?? false,
     mailer: options.mailer ?? createMailer({}),
+    files: new FileStorage(options.filesDir ?? 'data/files'),
     appUrl: options.appUrl,
   };
 
@@ -129,6 +137,10 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/', serviceSearchRoutes(registry));
   app.route('/', invoiceRoutes(registry));
   app.route('/', invoiceLineRoutes(registry));
+  const fileDomains = new FileDomains(registry);
+  app.route('/', uploadRoutes(registry, fileDomains));
+  app.route('/', fileRoutes(registry, fileDomains));
+  app.route('/', photoRoutes(fileDomains));
   for (const entity of registry.entities.values()) {
     if (!entity.api || entity.customRoutes) continue;
     if (entity.search) assertSearchForm(entity.search);

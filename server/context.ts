@@ -7,6 +7,7 @@ import { forbidden, notLoggedIn } from './errors';
 import { rolesAllow } from './schemas';
 import type { RoleRule } from '../engine/schema/roles';
 import type { Mailer } from './mail';
+import type { FileStorage } from './files/storage';
 
 /**
  * Who is calling: the acting contact, its company and its permission flags. While
@@ -33,6 +34,8 @@ export interface Services {
   version: string;
   prod: boolean;
   mailer: Mailer;
+  /** The files' bytes under FILES_DIR (server/files/storage.ts). */
+  files: FileStorage;
   /** Public address of the SPA, the only base of links in e-mails (APP_URL, else the server's own address; never a request header). */
   appUrl: string;
 }

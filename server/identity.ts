@@ -52,6 +52,8 @@ export interface Contact {
   /** Archived contacts stay on old records but cannot log in. */
   archived?: boolean;
   allowNotification?: boolean;
+  /** The profile picture: a CONTACT file entry (server/files/). */
+  pictureFileId?: number;
   account?: Account;
   [key: string]: unknown;
 }

@@ -1,6 +1,7 @@
 import { createApp } from './app';
 import { openStore } from './boot';
 import { drain, listenThenBuild } from './listen';
+import { filesDirOf } from './files/storage';
 import { createMailer } from './mail';
 import { SchemaCheckError } from './schemas';
 
@@ -31,6 +32,7 @@ const { server, origin } = await listenThenBuild(host, port, (ownOrigin) =>
     registry,
     sessionSecret,
     mailer: createMailer({ smtpUrl: env.SMTP_URL, outbox: env.OUTBOX_DIR }),
+    filesDir: filesDirOf(env),
     // Links in e-mails come from configuration only, never from a request's Host or X-Forwarded-* headers.
     appUrl: env.APP_URL || ownOrigin,
     distDir: env.DIST_DIR || 'dist',

@@ -23,6 +23,12 @@ export interface StampRules {
   onEvent?: Record<string, Record<string, StampSource>>;
 }
 
+/** One `x-files` domain: `pictures` accepts images only; `documentType` makes the upload name one. */
+export interface FileDomainRule {
+  pictures?: boolean;
+  documentType?: boolean;
+}
+
 export interface SearchDef {
   name: string;
   schema: JsonSchema;
@@ -39,6 +45,8 @@ export interface EntityDef {
   history: boolean;
   /** x-notes: a record has notes (server/resources/notes.ts). */
   notes: boolean;
+  /** x-files: the file domains of a record, with their rules (server/files/). */
+  files: Record<string, FileDomainRule>;
   /** x-frozen: statuses in which a record is no longer edited nor deleted. */
   frozen: string[];
   /** x-readOnly: the API only searches and reads (records are written by the server itself). */
@@ -133,6 +141,7 @@ function entityDef(name: string, schema: JsonSchema, compilers: ReturnType<typeo
     history: schema['x-history'] === true,
     notes: schema['x-notes'] === true,
     frozen: schema['x-frozen'] ?? [],
+    files: schema['x-files'] ?? {},
     customRoutes: schema['x-routes'] === 'custom',
     roles: schema['x-roles'],
     createRoles: schema['x-createRoles'],

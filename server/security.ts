@@ -15,13 +15,18 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * Bodies above 1 MB are refused with 413 before anything reads them. The rest of such a body
  * is never read, so the connection is closed rather than reused by the client.
  */
-export const limitBody: MiddlewareHandler<AppEnv> = bodyLimit({
+const limitTo1MB: MiddlewareHandler<AppEnv> = bodyLimit({
   maxSize: MAX_BODY_BYTES,
   onError: (c) => {
     c.header('Connection', 'close');
     return errorResponse(c, new HttpError(413, 'PayloadTooLargeException', 'error.payloadTooLarge', { max: MAX_BODY_BYTES }));
   },
 });
+
+/** An upload chunk (PATCH /back/bo/uploads/{uuid}): up to 16 MiB, streamed to disk and counted by its route. */
+const UPLOAD_CHUNK = /^\/back\/bo\/uploads\/[0-9a-f-]{36}$/;
+
+export const limitBody: MiddlewareHandler<AppEnv> = (c, next) => (c.req.method === 'PATCH' && UPLOAD_CHUNK.test(c.req.path) ? next() : limitTo1MB(c, next));
 
 function sameOrigin(origin: string, host: string | undefined): boolean {
   try {

@@ -16,8 +16,11 @@ export async function profileOf(caller: Caller, db: Reader, prod: boolean) {
       email: contact.email,
       language: contact.language,
       position: contact.position,
+      pictureFileId: contact.pictureFileId,
     },
     contactId: contact.contactId,
+    /** The profile picture (GET /back/photos/48x48/{contactId}_{pictureFileId}/picture), when there is one. */
+    pictureFileId: contact.pictureFileId,
     /** Which service wizard the user gets (spec §6.4): FULL, QUICK or BOTH. */
     customServiceType: contact.account?.customServiceType ?? 'BOTH',
     /** The role picker offers the provider side in a segregated (airtight) universe (spec §6.4). */

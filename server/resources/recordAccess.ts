@@ -4,6 +4,7 @@ import type { EntityDef } from '../schemas';
 import type { Reader, Row, Stored } from '../store/types';
 import { serviceRecordAccess } from '../services/access';
 import { visibleRecord } from './visibility';
+import { companyRecordAccess, contactRecordAccess } from './identityAccess';
 
 /**
  * Who may read and change one record when a route reaches it by id from outside the
@@ -16,8 +17,11 @@ export interface RecordAccess {
   write(db: Reader, id: number, caller: Caller): Promise<Stored<Row>>;
 }
 
-/** Entities with hand-written routes (x-routes "custom") name their rule here. */
-const customRules: Record<string, RecordAccess> = { service: serviceRecordAccess };
+/**
+ * Entities with hand-written routes (x-routes "custom") name their rule here, and so do
+ * entities without routes of their own whose records are still reached by id (a company's files).
+ */
+const customRules: Record<string, RecordAccess> = { service: serviceRecordAccess, contact: contactRecordAccess, company: companyRecordAccess };
 
 /** The generated routes' rule (server/resources/router.ts): route roles, then x-visibility. */
 function generatedRule(entity: EntityDef): RecordAccess {
@@ -37,8 +41,9 @@ function generatedRule(entity: EntityDef): RecordAccess {
 
 /** The entity's rule; an entity with hand-written routes and no rule here fails at start rather than fall back to a looser one. */
 export function recordAccess(entity: EntityDef): RecordAccess {
-  if (!entity.customRoutes) return generatedRule(entity);
   const rule = Object.hasOwn(customRules, entity.name) ? customRules[entity.name] : undefined;
+  if (!entity.customRoutes && !entity.api && rule) return rule;
+  if (!entity.customRoutes) return generatedRule(entity);
   if (!rule) throw new Error(`Entity ${entity.name}: hand-written routes and no record access rule in server/resources/recordAccess.ts`);
   return rule;
 }

@@ -10,6 +10,7 @@ import { applyTagRules } from '../tags';
 import { assertLookups } from './lookups';
 import { addRecordHistory, inputDetail, RECORD_HISTORY, removeRecordHistory } from './history';
 import { noteRoutes, removeRecordNotes } from './notes';
+import { releaseUnused, removeRecordFiles } from '../files/entries';
 import { present } from './present';
 import { OUTSIDE_WINDOW_HEADER, searchCondition, searchCriteria, splitWindow } from './search';
 import { visibleRecord, visibleScope } from './visibility';
@@ -150,13 +151,16 @@ export function resourceRoutes(entity: EntityDef): Hono<AppEnv> {
 
   app.delete(one, async (c) => {
     const caller = callerOf(c);
-    const { db } = c.get('services');
-    await db.transaction(async (tx) => {
-      assertNotFrozen(c, entity, await visibleRecord(tx, entity, idOf(c), caller));
+    const { db, files } = c.get('services');
+    const released = await db.transaction(async (tx) => {
+      const record = await visibleRecord(tx, entity, idOf(c), caller);
+      assertNotFrozen(c, entity, record);
       await tx.remove(entity.collection, idOf(c));
       await removeRecordHistory(tx, entity, idOf(c));
       await removeRecordNotes(tx, entity, idOf(c));
+      return removeRecordFiles(tx, entity, record);
     });
+    await releaseUnused(db, files, released);
     return c.json(true);
   });
 

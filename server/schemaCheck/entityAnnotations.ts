@@ -67,3 +67,18 @@ export function lineProblems(file: string, schema: JsonSchema, problems: Problem
     if (id !== undefined && !has(items, id)) problems.push({ file, path: `${path}/x-id`, message: `unknown field ${String(id)}: the items have no such property` });
   }
 }
+
+/** `x-files`: keys are values of the `fileDomain` enum, each domain on one entity only (a file finds its record by its domain). */
+export function fileDomainProblems(entities: Record<string, JsonSchema>, enums: Record<string, JsonSchema>, problems: Problems): void {
+  const domains = new Set((enums.fileDomain?.enum ?? []) as unknown[]);
+  const owner = new Map<string, string>();
+  for (const [name, schema] of Object.entries(entities)) {
+    for (const domain of Object.keys(schema['x-files'] ?? {})) {
+      const file = `entities/${name}.json`;
+      const path = `/x-files${step(domain)}`;
+      if (!domains.has(domain)) problems.push({ file, path, message: `unknown file domain ${domain}: not a value of enums.json fileDomain` });
+      else if (owner.has(domain)) problems.push({ file, path, message: `file domain ${domain} is already on entity ${owner.get(domain)}` });
+      else owner.set(domain, name);
+    }
+  }
+}

@@ -43,6 +43,8 @@ export interface TestServer {
   /** Its PostgreSQL database (the api-pg project), else undefined: the embedded store in `dir`. */
   databaseUrl?: string;
   dir: string;
+  /** The server's FILES_DIR (`<temp dir>/files`). */
+  filesDir: string;
   /** Where the server's e-mails land as .eml files (a folder of the temp dir unless a mailer was given). */
   outbox?: string;
   close(): Promise<void>;
@@ -91,7 +93,7 @@ export async function startServer(options: { schemasDir?: string; distDir?: stri
   const { db, registry, sessionSecret } = await openStore({ ...location, seed, schemasDir });
   const mailer = options.mailer ?? createMailer({ outbox: join(dir, 'outbox') });
   const { server, origin } = await listenThenBuild('127.0.0.1', 0, (ownOrigin) =>
-    createApp({ db, registry, sessionSecret, mailer, appUrl: options.appUrl ?? ownOrigin, distDir: options.distDir ?? join(dir, 'dist') }),
+    createApp({ db, registry, sessionSecret, mailer, appUrl: options.appUrl ?? ownOrigin, distDir: options.distDir ?? join(dir, 'dist'), filesDir: join(dir, 'files') }),
   );
   return {
     url: origin,
@@ -99,6 +101,7 @@ export async function startServer(options: { schemasDir?: string; distDir?: stri
     db,
     databaseUrl: location.databaseUrl,
     dir,
+    filesDir: join(dir, 'files'),
     outbox: mailer.outbox,
     close: async () => {
       await new Promise((resolve) => server.close(resolve));
@@ -172,7 +175,7 @@ export interface Reply<T = any> {
 
 export interface RequestOptions {
   json?: unknown;
-  raw?: string;
+  raw?: string | Uint8Array;
   form?: Record<string, string>;
   query?: Record<string, string | number | (string | number)[]>;
   headers?: Record<string, string>;
@@ -196,7 +199,7 @@ export class Client {
     if (this.options.xhr !== false) headers['X-Requested-With'] = 'XMLHttpRequest';
     if (this.options.language) headers['Accept-Language'] = this.options.language;
     if (this.cookies.size) headers.Cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-    let body: string | undefined;
+    let body: string | Uint8Array | undefined;
     if (options.json !== undefined) body = JSON.stringify(options.json);
     if (options.raw !== undefined) body = options.raw;
     if (body !== undefined) headers['Content-Type'] ??= 'application/json';

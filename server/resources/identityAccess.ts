@@ -1,0 +1,48 @@
+import { requireRoles, type Caller } from '../context';
+import { forbidden, notFound } from '../errors';
+import { companyById, contactById } from '../identity';
+import type { RoleRule } from '../../engine/schema/roles';
+import type { Reader, Row, Stored } from '../store/types';
+import { administersCompany } from '../routes/contactsAdmin';
+import type { RecordAccess } from './recordAccess';
+
+/**
+ * Contacts and companies reached from outside their own routes (their files): anyone of the
+ * universe reads them (pictures show in every list); changing them is for those who administer
+ * the company (docs/identity.md "Administration": the contacts' route roles, then the caller's
+ * own company or, for a super admin, any of the universe). A contact may always change its own.
+ * Another universe's record is "not found".
+ */
+const ADMINISTRATORS: RoleRule[] = [['MANAGER', 'COMPANY_ADMIN']];
+
+async function requireAdministrator(db: Reader, caller: Caller, companyId: unknown): Promise<void> {
+  requireRoles(caller, ADMINISTRATORS);
+  if (!(await administersCompany(db, caller, companyId))) throw forbidden();
+}
+
+export const contactRecordAccess: RecordAccess = {
+  async read(db, id, caller) {
+    const contact = await contactById(db, id);
+    if (!contact || contact.universeId !== caller.universeId) throw notFound();
+    return contact as unknown as Stored<Row>;
+  },
+  async write(db, id, caller) {
+    const contact = await contactRecordAccess.read(db, id, caller);
+    if (id !== caller.contact.contactId) await requireAdministrator(db, caller, contact.companyId);
+    return contact;
+  },
+};
+
+export const companyRecordAccess: RecordAccess = {
+  async read(db, id, caller) {
+    const company = await companyById(db, id);
+    if (!company || company.universeId !== caller.universeId) throw notFound();
+    return company as unknown as Stored<Row>;
+  },
+  async write(db, id, caller) {
+    const company = await companyRecordAccess.read(db, id, caller);
+    await requireAdministrator(db, caller, id);
+    return company;
+  },
+};
+
