@@ -89,7 +89,7 @@ export const uploadQueueMachine = setup({
   },
   actors: {
     /** Reports HASHED (or HASH_FAILED) with the file's sha-256. */
-    hashFile: fromCallback<EventObject, { file: Blob }>(() => undefined),
+    hashFile: fromCallback<EventObject, { file: Blob; id: string }>(() => undefined),
     declareUpload: fromPromise<UploadStatus, { item: QueueItem }>(async () => {
       throw new Error('declareUpload not provided');
     }),
@@ -121,7 +121,12 @@ export const uploadQueueMachine = setup({
     isDeclared: ({ context }) => !!current(context)?.uuid,
     isHashed: ({ context }) => !!current(context)?.hash,
     isRefusal: ({ event }) => isRefusal((event as { error?: unknown }).error),
-    isConflict: ({ event }) => callError((event as { error?: unknown }).error).status === 409,
+    /** A 409 on a chunk answers the server's count. */
+    isServerOffset: ({ event }) => {
+      const error = callError((event as { error?: unknown }).error);
+      return error.status === 409 && typeof error.transferredBytes === 'number';
+    },
+    isCurrent: ({ context, event }) => event.type === 'ABORT' && event.id === context.currentId,
     isUnknownUpload: ({ event }) => callError((event as { error?: unknown }).error).status === 404,
     isComplete: ({ context }) => {
       const item = current(context);
@@ -157,7 +162,7 @@ export const uploadQueueMachine = setup({
       on: {
         ABORT: [
           // The current file: its running call is cancelled by leaving the state.
-          { guard: ({ context, event }) => event.id === context.currentId, target: '#uploadQueue.idle', actions: [{ type: 'discardUpload', params: discarded }, 'dropItem'] },
+          { guard: 'isCurrent', target: '#uploadQueue.idle', actions: [{ type: 'discardUpload', params: discarded }, 'dropItem'] },
           { actions: [{ type: 'discardUpload', params: discarded }, 'dropItem'] },
         ],
       },
@@ -171,7 +176,7 @@ export const uploadQueueMachine = setup({
         },
         hashing: {
           entry: assign({ items: ({ context }) => patchCurrent(context, { state: 'hashing' }) }),
-          invoke: { src: 'hashFile', input: ({ context }) => ({ file: current(context)!.file }) },
+          invoke: { id: 'hash', src: 'hashFile', input: ({ context }) => ({ file: current(context)!.file, id: context.currentId! }) },
           on: {
             HASHED: { target: 'declaring', actions: assign({ items: ({ context, event }) => patchCurrent(context, { hash: event.hash }) }) },
             HASH_FAILED: { target: 'refused', actions: assign({ items: ({ context, event }) => patchCurrent(context, { error: event.message }) }) },
@@ -180,6 +185,7 @@ export const uploadQueueMachine = setup({
         declaring: {
           entry: assign({ items: ({ context }) => patchCurrent(context, { state: 'declaring' }) }),
           invoke: {
+            id: 'declare',
             src: 'declareUpload',
             input: ({ context }) => ({ item: current(context)! }),
             onDone: {
@@ -192,10 +198,12 @@ export const uploadQueueMachine = setup({
         // After an interruption or a reload: the server says how far it got.
         resuming: {
           invoke: {
+            id: 'read',
             src: 'readUpload',
             input: ({ context }) => ({ uuid: current(context)!.uuid! }),
             onDone: [
-              { guard: 'isAlreadyStored', target: 'stored', actions: assign({ items: ({ context }) => patchCurrent(context, { transferredBytes: current(context)!.byteSize }) }) },
+              // Stored before the page went away: finalizing again answers its file entry.
+              { guard: 'isAlreadyStored', target: 'finalizing', actions: assign({ items: ({ context }) => patchCurrent(context, { transferredBytes: current(context)!.byteSize }) }) },
               { target: 'next', actions: assign({ items: ({ context, event }) => patchCurrent(context, { transferredBytes: event.output.transferredBytes }) }) },
             ],
             onError: [
@@ -211,6 +219,7 @@ export const uploadQueueMachine = setup({
         sending: {
           entry: assign({ items: ({ context }) => patchCurrent(context, { state: 'sending', error: undefined }) }),
           invoke: {
+            id: 'send',
             src: 'sendChunk',
             input: ({ context }) => {
               const item = current(context)!;
@@ -223,7 +232,7 @@ export const uploadQueueMachine = setup({
             onError: [
               // The server holds another count (a chunk lost its answer): continue from there.
               {
-                guard: ({ event }) => callError(event.error).status === 409 && typeof callError(event.error).transferredBytes === 'number',
+                guard: 'isServerOffset',
                 target: 'next',
                 actions: assign({ items: ({ context, event }) => patchCurrent(context, { transferredBytes: callError(event.error).transferredBytes! }) }),
               },
@@ -236,12 +245,12 @@ export const uploadQueueMachine = setup({
         finalizing: {
           entry: assign({ items: ({ context }) => patchCurrent(context, { state: 'finalizing' }) }),
           invoke: {
+            id: 'finalize',
             src: 'finalizeUpload',
             input: ({ context }) => ({ uuid: current(context)!.uuid! }),
             onDone: { target: 'stored', actions: { type: 'announceDone', params: ({ event }) => ({ file: event.output.file }) } },
             onError: [
-              // The server counts fewer bytes than the file holds: read back where it stands.
-              { guard: 'isConflict', target: 'retrying' },
+              // A 409 (the server counts fewer bytes) is no refusal: retrying reads back where it stands.
               { guard: 'isRefusal', target: 'refused', actions: 'keepMessage' },
               { target: 'retrying' },
             ],

@@ -71,9 +71,9 @@ export function dismissUpload(id: string): void {
   void runtime().then((queue) => queue.dismiss(id));
 }
 
-/** Restores the uploads a reload interrupted (saved in the browser) and continues them. */
-export function resumeSavedUploads(): void {
-  void runtime().then((queue) => queue.restore());
+/** Restores the uploads a reload interrupted (saved in the browser for this signed-in person) and continues them. */
+export function resumeSavedUploads(owner: number): void {
+  void runtime().then((queue) => queue.restore(owner));
 }
 
 /** Whether leaving the page now would interrupt an upload. */

@@ -60,6 +60,10 @@ export interface Contact {
    */
   passwordSet?: boolean;
   /**
+   * The profile picture (a CONTACT file; GET /back/photos/48x48/{contactId}_{pictureFileId}/picture). Label: `contact.pictureFileId` Read-only (set by the server).
+   */
+  pictureFileId?: number;
+  /**
    * Label: `contact.companyId`
    */
   companyId: number;

@@ -135,6 +135,12 @@ export type NotificationType = "SERVICE_CREATED" | "SERVICE_TOCONFIRM" | "SERVIC
 /** Labels: `enum.fileDomain.<VALUE>` */
 export type FileDomain = "CONTACT" | "CONTACT_SIGNATURE" | "SERVICE" | "REFERENCE" | "SYNTHESIS" | "FEE" | "COMPANY" | "COMPANY_PICTURE" | "COMPANY_IMPORT" | "COMPANY_IMPORT_PURCHASE_ORDER" | "SHARED_DOCUMENT" | "CAPA" | "MATRIX8D" | "NON_COMPLIANCE" | "QUALITY_ALERT";
 
+/** Labels: `enum.uploadMimeType.<VALUE>` */
+export type UploadMimeType = "image/jpeg" | "image/png" | "image/gif" | "image/webp" | "application/pdf" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" | "application/vnd.openxmlformats-officedocument.presentationml.presentation" | "application/msword" | "application/vnd.ms-excel" | "text/csv" | "text/plain" | "application/zip";
+
+/** Labels: `enum.uploadState.<VALUE>` */
+export type UploadState = "TOUPLOAD" | "TOUPDATE" | "DONE";
+
 /** Labels: `enum.severity.<VALUE>` */
 export type Severity = "MINOR" | "MAJOR" | "CRITICAL";
 

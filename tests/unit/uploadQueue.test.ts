@@ -28,7 +28,7 @@ function fakeServer() {
   const stored: unknown[] = [];
   const machine = uploadQueueMachine.provide({
     actors: {
-      hashFile: fromCallback(({ sendBack, input }: { sendBack: (event: { type: 'HASHED'; hash: string }) => void; input: { file: Blob } }) => {
+      hashFile: fromCallback(({ sendBack, input }: { sendBack: (event: { type: 'HASHED'; hash: string }) => void; input: { file: Blob; id: string } }) => {
         calls.push(`hash ${input.file.size}`);
         sendBack({ type: 'HASHED', hash: 'a'.repeat(64) });
       }),
@@ -51,7 +51,7 @@ function fakeServer() {
       finalizeUpload: fromPromise(({ input }: { input: { uuid: string } }) =>
         call('finalize', `finalize ${input.uuid}`, () => {
           uploads.get(input.uuid)!.done = true;
-          return { file: { fileId: 1, uuid: input.uuid } };
+          return { file: { fileId: 1, uuid: input.uuid } } as { file?: unknown };
         }),
       ),
     },
@@ -156,6 +156,16 @@ describe('upload queue machine', () => {
     await settle();
     expect(server.calls).toEqual(['read u9', `send u9 @${CHUNK_BYTES}`, `send u9 @${CHUNK_BYTES * 2}`, 'finalize u9']);
     expect(items(server)).toEqual([`a.pdf:done:${CHUNK_BYTES * 3}`]);
+  });
+
+  it('announces a file stored just before the reload: finalizing again answers its entry', async () => {
+    const server = fakeServer();
+    server.uploads.set('u9', { transferredBytes: 8, byteSize: 8, done: true });
+    server.actor.send({ type: 'ENQUEUE', items: [item('a.pdf', 8, { uuid: 'u9', hash: 'b'.repeat(64) })] });
+    await settle();
+    expect(server.calls).toEqual(['read u9', 'finalize u9']);
+    expect(server.stored).toEqual([{ fileId: 1, uuid: 'u9' }]);
+    expect(items(server)).toEqual(['a.pdf:done:8']);
   });
 
   it('declares again when the server no longer knows the upload', async () => {
