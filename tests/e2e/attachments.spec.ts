@@ -35,8 +35,8 @@ function png(width: number, height: number, [r, g, b]: [number, number, number])
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
 }
 
-/** A small PDF: its magic header is what the server's content check reads. */
-const pdf = () => Buffer.from(`%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n${'% packing list line\n'.repeat(400)}%%EOF\n`);
+/** A PDF of about `kb` kB: its magic header is what the server's content check reads. */
+const pdf = (kb = 8) => Buffer.from(`%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n${'% packing list line\n'.repeat(Math.ceil((kb * 1024) / 20))}%%EOF\n`);
 
 /** Drops files on the panel's zone (its file input, as a browse would). */
 const attach = (panel: Locator, files: { name: string; mimeType: string; buffer: Buffer }[]) => panel.locator('input[type="file"]').setInputFiles(files);
@@ -83,12 +83,13 @@ test.describe('attachments', () => {
 
     await attach(panel, [
       { name: 'defect.png', mimeType: 'image/png', buffer: png(320, 240, [220, 60, 40]) },
-      { name: 'packing-list.pdf', mimeType: 'application/pdf', buffer: pdf() },
+      // 10 MB: three 4 MiB chunks, so the percentage moves on the way.
+      { name: 'packing-list.pdf', mimeType: 'application/pdf', buffer: pdf(10_000) },
     ]);
     // On their way: the record's own progress (the shell's upload panel shows them too).
     const uploading = panel.getByTestId('attachments-uploading');
     await expect(uploading).toContainText('defect.png');
-    await expect(uploading).toContainText(/\d+\s?%/);
+    await expect(uploading.filter({ hasText: 'packing-list.pdf' })).toContainText(/(?<!\d)[1-9]\d?\s?%/, { timeout: 20_000 });
     await shot(page, 'capa-uploading');
 
     const rows = panel.getByTestId('attachment-row');
@@ -104,7 +105,7 @@ test.describe('attachments', () => {
     const download = await page.request.get((await link.getAttribute('href'))!);
     expect(download.status()).toBe(200);
     expect((await download.body()).subarray(0, 8).toString()).toBe('%PDF-1.4');
-    await panel.scrollIntoViewIfNeeded();
+    await rows.last().scrollIntoViewIfNeeded();
     await shot(page, 'capa-en');
 
     // Delete asks first; Cancel keeps the file, Delete removes it.
@@ -118,7 +119,8 @@ test.describe('attachments', () => {
     await expectSnack(page, en('engine.attachments.deleted', { name: 'packing-list.pdf' }));
   });
 
-  test('the CAPA files panel reads in French and Italian', async ({ page }) => {
+  test('the CAPA files panel reads in French and Italian; a new CAPA takes files once saved', async ({ page }) => {
+    test.setTimeout(90_000);
     await signIn(page, ACCOUNTS.quality);
     const [capa] = (await (await page.request.get('/back/bo/capas/', { headers: XHR })).json()) as { capaId: number }[];
     for (const locale of ['fr', 'it'] as const) {
@@ -126,11 +128,17 @@ test.describe('attachments', () => {
       await page.goto(`/capas/capa/search?open=${capa.capaId}`);
       await waitForApp(page);
       const panel = sheet(page).getByTestId('attachments-panel');
-      await panel.scrollIntoViewIfNeeded();
-      await expect(panel.getByTestId('attachment-row')).toHaveCount(1);
+      await expect(panel.getByTestId('attachment-row')).toHaveCount(1, { timeout: 15_000 });
+      await panel.getByTestId('attachment-row').scrollIntoViewIfNeeded();
       await shot(page, `capa-${locale}`);
     }
     await setAccountLocale(page, 'en');
+
+    // A record not saved yet has nowhere to attach files.
+    await page.goto('/capas/capa/search');
+    await waitForApp(page);
+    await page.getByRole('button', { name: en('engine.action.new'), exact: true }).click();
+    await expect(sheet(page).getByText(en('engine.attachments.saveFirst'))).toBeVisible({ timeout: 15_000 });
   });
 
   test('the service elements gallery: 200x200 tiles, the lightbox with the originals, the edit popup', async ({ page }) => {
