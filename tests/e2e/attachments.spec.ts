@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
-import { png, slowChunks } from './fileFixtures';
+import { crc32, deflateSync } from 'node:zlib';
 import { ACCOUNTS, DEMO_PASSWORD, en, expectSnack, pick, setAccountLocale, sheet, signIn, waitForApp } from './helpers';
 
 /**
@@ -16,8 +16,27 @@ const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/pan
 
 test.describe.configure({ mode: 'serial' });
 
-/** A small PDF: its magic header is what the server's content check reads. */
-const pdf = () => Buffer.from(`%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n${'% packing list line\n'.repeat(400)}%%EOF\n`);
+/** A real PNG of `width`x`height` pixels in one colour (what sharp must read to make thumbnails). */
+function png(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8 bits, RGB
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3).map((_, i) => [r, g, b][i % 3])]);
+  const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/** A PDF of about `kb` kB: its magic header is what the server's content check reads. */
+const pdf = (kb = 8) => Buffer.from(`%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n${'% packing list line\n'.repeat(Math.ceil((kb * 1024) / 20))}%%EOF\n`);
 
 /** Drops files on the panel's zone (its file input, as a browse would). */
 const attach = (panel: Locator, files: { name: string; mimeType: string; buffer: Buffer }[]) => panel.locator('input[type="file"]').setInputFiles(files);
@@ -30,6 +49,13 @@ async function expectImagesLoaded(scope: Locator, count: number) {
     await expect.poll(() => images.nth(i).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 10_000 }).toBeGreaterThan(0);
   }
 }
+
+/** Slows each chunk so a percentage can be seen on the way. */
+const slowChunks = (page: Page) =>
+  page.route(/\/back\/bo\/uploads\/[^/]+$/, async (route) => {
+    if (route.request().method() === 'PATCH') await new Promise((resolve) => setTimeout(resolve, 600));
+    await route.continue();
+  });
 
 test.describe('attachments', () => {
   test.afterAll(async ({ browser }) => {
@@ -44,7 +70,7 @@ test.describe('attachments', () => {
     test.setTimeout(90_000);
     await signIn(page, ACCOUNTS.quality);
     const [capa] = (await (await page.request.get('/back/bo/capas/', { headers: XHR })).json()) as { capaId: number }[];
-    await slowChunks(page, 600);
+    await slowChunks(page);
     await page.goto(`/capas/capa/search?open=${capa.capaId}`);
     await waitForApp(page);
     const panel = sheet(page).getByTestId('attachments-panel');
@@ -57,12 +83,13 @@ test.describe('attachments', () => {
 
     await attach(panel, [
       { name: 'defect.png', mimeType: 'image/png', buffer: png(320, 240, [220, 60, 40]) },
-      { name: 'packing-list.pdf', mimeType: 'application/pdf', buffer: pdf() },
+      // 10 MB: three 4 MiB chunks, so the percentage moves on the way.
+      { name: 'packing-list.pdf', mimeType: 'application/pdf', buffer: pdf(10_000) },
     ]);
     // On their way: the record's own progress (the shell's upload panel shows them too).
     const uploading = panel.getByTestId('attachments-uploading');
     await expect(uploading).toContainText('defect.png');
-    await expect(uploading).toContainText(/\d+\s?%/);
+    await expect(uploading.filter({ hasText: 'packing-list.pdf' })).toContainText(/(?<!\d)[1-9]\d?\s?%/, { timeout: 20_000 });
     await shot(page, 'capa-uploading');
 
     const rows = panel.getByTestId('attachment-row');
@@ -78,7 +105,7 @@ test.describe('attachments', () => {
     const download = await page.request.get((await link.getAttribute('href'))!);
     expect(download.status()).toBe(200);
     expect((await download.body()).subarray(0, 8).toString()).toBe('%PDF-1.4');
-    await panel.scrollIntoViewIfNeeded();
+    await rows.last().scrollIntoViewIfNeeded();
     await shot(page, 'capa-en');
 
     // Delete asks first; Cancel keeps the file, Delete removes it.
@@ -92,7 +119,8 @@ test.describe('attachments', () => {
     await expectSnack(page, en('engine.attachments.deleted', { name: 'packing-list.pdf' }));
   });
 
-  test('the CAPA files panel reads in French and Italian', async ({ page }) => {
+  test('the CAPA files panel reads in French and Italian; a new CAPA takes files once saved', async ({ page }) => {
+    test.setTimeout(90_000);
     await signIn(page, ACCOUNTS.quality);
     const [capa] = (await (await page.request.get('/back/bo/capas/', { headers: XHR })).json()) as { capaId: number }[];
     for (const locale of ['fr', 'it'] as const) {
@@ -100,20 +128,36 @@ test.describe('attachments', () => {
       await page.goto(`/capas/capa/search?open=${capa.capaId}`);
       await waitForApp(page);
       const panel = sheet(page).getByTestId('attachments-panel');
-      await panel.scrollIntoViewIfNeeded();
-      await expect(panel.getByTestId('attachment-row')).toHaveCount(1);
+      await expect(panel.getByTestId('attachment-row')).toHaveCount(1, { timeout: 15_000 });
+      await panel.getByTestId('attachment-row').scrollIntoViewIfNeeded();
       await shot(page, `capa-${locale}`);
     }
     await setAccountLocale(page, 'en');
+
+    // A record not saved yet has nowhere to attach files.
+    await page.goto('/capas/capa/search');
+    await waitForApp(page);
+    await page.getByRole('button', { name: en('engine.action.new'), exact: true }).click();
+    await expect(sheet(page).getByText(en('engine.attachments.saveFirst'))).toBeVisible({ timeout: 15_000 });
   });
 
   test('the service elements gallery: 200x200 tiles, the lightbox with the originals, the edit popup', async ({ page }) => {
     test.setTimeout(90_000);
     await signIn(page, ACCOUNTS.manager);
-    const { services } = (await (await page.request.get('/back/bo/services/', { headers: XHR })).json()) as { services: { serviceId: number }[] };
-    await page.goto(`/services/${services[0].serviceId}?tab=elements`);
-    await waitForApp(page);
+    type Listed = { serviceId: number; rights: { sheet: { right: string } } };
+    const { services } = (await (await page.request.get('/back/bo/services/', { headers: XHR })).json()) as { services: Listed[] };
     const panel = page.getByTestId('attachments-panel');
+    // A reader of the service sees its elements, with nothing to add or delete.
+    const readOnly = services.find((service) => service.rights.sheet.right === 'READ')!;
+    await page.goto(`/services/${readOnly.serviceId}?tab=elements`);
+    await waitForApp(page);
+    await expect(panel.getByRole('heading', { name: en('serviceSheet.elements.title') })).toBeVisible();
+    await expect(panel.getByTestId('attachments-dropzone')).toHaveCount(0);
+    await expect(panel.getByRole('button', { name: en('engine.attachments.paste') })).toHaveCount(0);
+
+    const writable = services.find((service) => service.rights.sheet.right === 'WRITE')!;
+    await page.goto(`/services/${writable.serviceId}?tab=elements`);
+    await waitForApp(page);
     await attach(panel, [
       { name: 'carton-front.png', mimeType: 'image/png', buffer: png(640, 400, [40, 110, 200]) },
       { name: 'carton-label.png', mimeType: 'image/png', buffer: png(300, 500, [30, 160, 90]) },

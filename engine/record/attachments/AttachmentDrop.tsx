@@ -1,10 +1,8 @@
 import '@mantine/dropzone/styles.css';
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
-import { IconClipboard, IconCloudUpload, IconUpload, IconX } from '@tabler/icons-react';
+import { IconCloudUpload, IconUpload, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { notify } from '../../notify';
-import { clipboardFiles } from './clipboardFiles';
 
 export interface AttachmentDropProps {
   multiple: boolean;
@@ -13,22 +11,14 @@ export interface AttachmentDropProps {
   onFiles: (files: File[]) => void;
 }
 
-/** A drop zone (click to browse) and a Paste button reading the clipboard where the browser lets it. */
+/** A drop zone: drop files, or click (or Enter) to browse. */
 export function AttachmentDrop({ multiple, pictures, onFiles }: AttachmentDropProps) {
   const { t } = useTranslation();
-
-  const paste = async () => {
-    const found = await clipboardFiles();
-    if (found === null) notify({ level: 'warning', message: t('engine.attachments.pasteUnsupported') });
-    else if (found.length === 0) notify({ level: 'warning', message: t('engine.attachments.pasteEmpty') });
-    else onFiles(found);
-  };
-
   return (
-    <Stack gap="xs">
+    <>
       {/* Several files dropped where one is allowed are rejected by the zone: ignored (spec §5.3). */}
       <Dropzone onDrop={onFiles} multiple={multiple} radius="md" p="md" data-testid="attachments-dropzone" aria-label={t('engine.attachments.drop')}>
-        <Group justify="center" gap="md" mih={72} style={{ pointerEvents: 'none' }} wrap="nowrap">
+        <Group justify="center" gap="md" mih={56} style={{ pointerEvents: 'none' }} wrap="nowrap">
           <Dropzone.Accept>
             <IconUpload size={36} stroke={1.5} color="var(--mantine-primary-color-filled)" />
           </Dropzone.Accept>
@@ -48,11 +38,6 @@ export function AttachmentDrop({ multiple, pictures, onFiles }: AttachmentDropPr
           </div>
         </Group>
       </Dropzone>
-      <Group justify="flex-end">
-        <Button variant="subtle" size="xs" leftSection={<IconClipboard size={14} />} onClick={() => void paste()}>
-          {t('engine.attachments.paste')}
-        </Button>
-      </Group>
-    </Stack>
+    </>
   );
 }

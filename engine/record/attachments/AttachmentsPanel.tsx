@@ -15,6 +15,7 @@ import { attachmentTarget } from './attachmentTarget';
 import { pastedFiles } from './clipboardFiles';
 import { DocumentTypeDialog } from './DocumentTypeDialog';
 import { FileEditDialog } from './FileEditDialog';
+import { PasteButton } from './PasteButton';
 import { RecordUploads } from './RecordUploads';
 import { useAttachments } from './useAttachments';
 
@@ -28,7 +29,7 @@ type Refusal = { key: string; params?: object };
 export function AttachmentsPanel({ panel, config, entity, saved, writable }: PanelProps) {
   const { t } = useTranslation();
   const target = useMemo(() => attachmentTarget(panel, entity, saved), [panel, entity, saved]);
-  const { files, reload } = useAttachments(target);
+  const { files, failed, reload } = useAttachments(target);
   const [refusals, setRefusals] = useState<Refusal[]>([]);
   const [waiting, setWaiting] = useState<File[] | null>(null);
   const [editing, setEditing] = useState<FileEntry | null>(null);
@@ -74,14 +75,17 @@ export function AttachmentsPanel({ panel, config, entity, saved, writable }: Pan
 
   return (
     <Stack gap="sm" onPaste={canWrite ? (event) => take(pastedFiles(event)) : undefined} data-testid="attachments-panel">
-      <Group gap="xs">
-        <IconPaperclip size={18} aria-hidden />
-        <Title order={4}>{titleText(t, panel.title ?? 'engine.attachments.title')}</Title>
-        {files && files.length > 0 && (
-          <Badge variant="light" radius="sm">
-            {files.length}
-          </Badge>
-        )}
+      <Group justify="space-between" gap="xs">
+        <Group gap="xs">
+          <IconPaperclip size={18} aria-hidden />
+          <Title order={4}>{titleText(t, panel.title ?? 'engine.attachments.title')}</Title>
+          {files && files.length > 0 && (
+            <Badge variant="light" radius="sm">
+              {files.length}
+            </Badge>
+          )}
+        </Group>
+        {canWrite && <PasteButton onFiles={take} />}
       </Group>
       {canWrite && <AttachmentDrop multiple={multiple} pictures={target.pictures} onFiles={take} />}
       {refusals.map((refusal, index) => (
@@ -93,7 +97,11 @@ export function AttachmentsPanel({ panel, config, entity, saved, writable }: Pan
         </Alert>
       ))}
       <RecordUploads fileType={target.fileType} entityId={target.entityId} />
-      {files === null ? (
+      {failed ? (
+        <Alert color="red" variant="light">
+          {t('engine.attachments.loadFailed')}
+        </Alert>
+      ) : files === null ? (
         <Skeleton h={panel.gallery ? 200 : 64} />
       ) : files.length === 0 ? (
         <Text c="dimmed" size="sm">
@@ -111,7 +119,14 @@ export function AttachmentsPanel({ panel, config, entity, saved, writable }: Pan
           setWaiting(null);
         }}
       />
-      <FileEditDialog file={editing} url={editing && target.urls.edit ? target.urls.edit(editing.fileId) : null} types={types} documentTypeRequired={target.documentType} onSaved={() => void reload()} onClose={() => setEditing(null)} />
+      <FileEditDialog
+        file={editing}
+        url={editing && target.urls.edit ? target.urls.edit(editing.fileId) : null}
+        types={types}
+        documentTypeRequired={target.documentType}
+        onSaved={() => void reload()}
+        onClose={() => setEditing(null)}
+      />
       <ConfirmDialog
         opened={deleting !== null}
         title={t('engine.attachments.deleteTitle')}

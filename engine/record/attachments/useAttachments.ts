@@ -6,14 +6,18 @@ import type { AttachmentTarget } from './attachmentTarget';
 /** The record's files, read again whenever an upload of this record finishes. */
 export function useAttachments(target: AttachmentTarget | null) {
   const [files, setFiles] = useState<FileEntry[] | null>(null);
+  const [failed, setFailed] = useState(false);
   const list = target?.urls.list;
 
   const load = useCallback(async () => {
     if (!list) return setFiles([]);
     try {
-      setFiles(await api.get<FileEntry[]>(list));
+      // Quiet: a list that cannot be read says so in the panel, not in a snack over the page.
+      setFiles(await api.get<FileEntry[]>(list, { quiet: true }));
+      setFailed(false);
     } catch {
       setFiles([]);
+      setFailed(true);
     }
   }, [list]);
 
@@ -28,5 +32,5 @@ export function useAttachments(target: AttachmentTarget | null) {
     });
   }, [target?.fileType, target?.entityId, load]);
 
-  return { files, reload: load };
+  return { files, failed, reload: load };
 }
