@@ -72,6 +72,8 @@ export function UploadPanel() {
   const pending = items.filter(isUploadPending);
   // Folded to its title line when it covers something (a dialog's buttons): the overall percentage stays in sight.
   const [folded, setFolded] = useState(false);
+  const refused = items.filter((item) => item.state === 'refused').length;
+  const headline = pending.length ? t('uploads.pending', { count: pending.length }) : refused ? t('uploads.refusedCount', { count: refused }) : t('uploads.finished');
   const overall = pending.length ? Math.floor(pending.reduce((sum, item) => sum + item.percent, 0) / pending.length) : 100;
 
   useEffect(() => {
@@ -89,7 +91,7 @@ export function UploadPanel() {
           <Group gap="xs" wrap="nowrap">
             <IconUpload size={18} aria-hidden />
             <Text size="sm" fw={600} style={{ flex: 1 }} truncate>
-              {pending.length ? t('uploads.pending', { count: pending.length }) : t('uploads.finished')}
+              {headline}
             </Text>
             {folded && (
               <Text size="xs" c="dimmed">

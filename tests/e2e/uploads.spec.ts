@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { largePdf, png, slowChunks } from './fileFixtures';
 import { ACCOUNTS, DEMO_PASSWORD, en, labels, setAccountLocale, sheet, signIn, waitForApp } from './helpers';
 
@@ -14,6 +14,9 @@ mkdirSync(SHOTS, { recursive: true });
 const shot = (target: Page | Locator, name: string) => target.screenshot({ path: `${SHOTS}/queue-${name}.png`, animations: 'disabled', caret: 'hide' });
 
 test.describe.configure({ mode: 'serial' });
+
+/** The server's English messages (a refusal's text comes from the server). */
+const serverLabels = JSON.parse(readFileSync('server/locales/en.json', 'utf8')) as Record<string, string>;
 
 const uploadPanel = (page: Page) => page.getByTestId('upload-panel');
 const percentOf = async (item: Locator) => Number((await item.getByTestId('upload-percent').textContent())?.replace(/\D/g, '') || 0);
@@ -128,6 +131,27 @@ test.describe('upload queue', () => {
     expect(upload).toMatchObject({ uploadState: 'DONE', transferredBytes: size, byteSize: size });
     // Stored once: the record lists it, and the panel closes.
     await expect(uploadPanel(page)).toHaveCount(0, { timeout: 10_000 });
+  });
+
+  test("a file the server refuses stops with the server's message until dismissed; the next file goes on", async ({ page }) => {
+    test.setTimeout(60_000);
+    await signIn(page, ACCOUNTS.quality);
+    const panel = await openCapaSheet(page);
+    // Named and typed as a PDF, but plain text: the server reads the first chunk and refuses it.
+    await panel.locator('input[type="file"]').setInputFiles([
+      { name: 'not-really.pdf', mimeType: 'application/pdf', buffer: Buffer.from('just some notes, no PDF at all\n'.repeat(200)) },
+      { name: 'real.pdf', mimeType: 'application/pdf', buffer: largePdf(30_000) },
+    ]);
+    const items = uploadPanel(page).getByTestId('upload-item');
+    const refused = items.filter({ hasText: 'not-really.pdf' });
+    await expect(refused).toHaveAttribute('data-state', 'refused', { timeout: 30_000 });
+    await expect(refused.getByTestId('upload-error')).toHaveText(serverLabels['upload.wrongContent']!);
+    await expect(items.filter({ hasText: 'real.pdf' })).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
+    await shot(uploadPanel(page), 'panel-refused');
+    // The finished file leaves the list; the refused one stays until dismissed, then the panel closes.
+    await expect(items).toHaveCount(1, { timeout: 10_000 });
+    await refused.getByRole('button', { name: en('uploads.dismiss') }).click();
+    await expect(uploadPanel(page)).toHaveCount(0);
   });
 
   for (const locale of ['fr', 'it'] as const) {
