@@ -46,6 +46,8 @@ export interface SheetConfig {
   showAfterCreate?: string[];
   /** Labels of the Delete button when it does something milder (archive, revoke): i18n keys. */
   delete?: { label?: string; title?: string; confirm?: string; success?: string; refused?: string };
+  /** Panels shown under the form of a saved record (docs/schemas.md "Panels on a sheet"). */
+  panels?: PanelConfig[];
 }
 
 /**
@@ -75,6 +77,20 @@ export interface PanelConfig {
   params?: Record<string, string>;
   /** custom: the name a component was registered with (`registerPanel`). */
   component?: string;
+  /** attachments: the file domain (default: the entity's only `x-files` domain). */
+  fileType?: string;
+  /** attachments: a grid of 200x200 pictures opening a lightbox instead of a table. */
+  gallery?: boolean;
+  /** attachments: each upload names a document type (default: the domain's `x-files` option). */
+  documentType?: boolean;
+  /** attachments: pictures only (jpeg, png, gif; default: the domain's `x-files` option). */
+  pictures?: boolean;
+  /** attachments: `false` takes one file at a time (several dropped at once are ignored). */
+  multiple?: boolean;
+  /** attachments: URL templates ({id}, {fileType}, {fileId}) listing, editing (PATCH) and deleting the files. */
+  list?: string;
+  edit?: string;
+  remove?: string;
 }
 
 /**
@@ -136,7 +152,7 @@ export interface WizardStepConfig {
 
 export interface ScreenConfig {
   route: string;
-  type: 'search' | 'menu' | 'page' | 'workflows' | 'record' | 'wizard';
+  type: 'search' | 'menu' | 'page' | 'workflows' | 'record' | 'wizard' | 'files';
   title: string;
   description?: string;
   icon?: string;
@@ -161,6 +177,10 @@ export interface ScreenConfig {
   header?: { fields?: ColumnConfig[] };
   /** type "record": tabs of panels (one tab shows no tab bar). */
   tabs?: TabConfig[];
+  /** type "files": the record whose files the page shows, a template of the caller's profile fields (`{companyId}`). */
+  recordId?: string;
+  /** type "files": the page's panels (attachments). */
+  panels?: PanelConfig[];
   /** type "search": buttons acting on the selected rows (rows get checkboxes). */
   selectionActions?: SelectionActionConfig[];
   /** type "search": the results are edited in place in a lines grid and saved in one request (docs/schemas.md "Batch-edited searches"). */

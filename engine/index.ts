@@ -10,6 +10,7 @@ export { MenuScreen, type MenuScreenProps } from './menu/MenuScreen';
 export { WorkflowsScreen, type WorkflowsScreenProps } from './workflow/WorkflowsScreen';
 export { WizardScreen, type WizardScreenProps } from './wizard/WizardScreen';
 export { RecordScreen, type RecordScreenProps } from './record/RecordScreen';
+export { FilesScreen, type FilesScreenProps } from './record/FilesScreen';
 export { registerPanel, type PanelProps } from './record/panels';
 export { SheetScreen, type SheetScreenProps, type SheetTarget } from './sheet/SheetScreen';
 export { SchemaForm, type SchemaFormProps } from './form/SchemaForm';

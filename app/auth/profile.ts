@@ -7,7 +7,9 @@ export interface Profile {
   companyId?: number;
   companyName?: string;
   contactId?: number;
-  contact?: { language?: string; email?: string; picture?: string | null; [key: string]: unknown };
+  contact?: { language?: string; email?: string; picture?: string | null; pictureFileId?: number | null; [key: string]: unknown };
+  /** The file of my picture (the contact's `pictureFileId`); none: initials are shown. */
+  pictureFileId?: number | null;
   universeId?: number;
   userFullName?: string;
   userPosition?: string;
@@ -28,7 +30,19 @@ export function hasAnyRole(profile: Pick<Profile, 'roles'>, roles: readonly Role
   return rolesAllow(roles, profile.roles);
 }
 
+export function pictureFileId(profile: Profile): number | undefined {
+  return profile.pictureFileId ?? profile.contact?.pictureFileId ?? undefined;
+}
+
+/** A contact picture at one of the sizes made when it was stored (spec §9). */
+export function contactPicture(contactId: number, fileId: number, resolution: '48x48' | '160x160'): string {
+  return `/back/photos/${resolution}/${contactId}_${fileId}/picture`;
+}
+
+/** The 48x48 picture of the header and its popup. */
 export function profilePicture(profile: Profile): string | undefined {
+  const fileId = pictureFileId(profile);
+  if (fileId && profile.contactId) return contactPicture(profile.contactId, fileId, '48x48');
   return profile.picture ?? profile.contact?.picture ?? undefined;
 }
 

@@ -4,7 +4,7 @@ import { hasAnyRole } from '../auth/profile';
 import { useReadySession } from '../auth/session';
 import { ForbiddenPage, NotImplementedPage } from '../pages/simplePages';
 import { APP_PAGES } from './appPages';
-import { MenuScreen, RecordScreen, SearchScreen, WizardScreen, WorkflowsScreen } from './engineScreens';
+import { FilesScreen, MenuScreen, RecordScreen, SearchScreen, WizardScreen, WorkflowsScreen } from './engineScreens';
 
 /** A configured screen, behind its role guard (spec §6.1: one of the screen's roles). */
 export function ScreenRoute({ screen }: { screen: ScreenConfig }) {
@@ -22,6 +22,9 @@ export function ScreenRoute({ screen }: { screen: ScreenConfig }) {
       return <RecordScreen key={location.pathname} screen={screen} config={config} userRoles={profile.roles} />;
     case 'wizard':
       return <WizardScreen key={screen.route} screen={screen} config={config} />;
+    case 'files':
+      // The record comes from the caller's profile (`recordId: "{companyId}"`).
+      return <FilesScreen key={screen.route} screen={screen} config={config} context={{ ...profile }} userRoles={profile.roles} />;
     case 'workflows':
       return <WorkflowsScreen key={screen.route} screen={screen} config={config} />;
     case 'page': {

@@ -16,3 +16,4 @@ export const MenuScreen = lazy(async () => ({ default: (await loadEngine()).Menu
 export const WorkflowsScreen = lazy(async () => ({ default: (await loadEngine()).WorkflowsScreen }));
 export const RecordScreen = lazy(async () => ({ default: (await loadEngine()).RecordScreen }));
 export const WizardScreen = lazy(async () => ({ default: (await loadEngine()).WizardScreen }));
+export const FilesScreen = lazy(async () => ({ default: (await loadEngine()).FilesScreen }));

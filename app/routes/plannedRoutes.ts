@@ -4,6 +4,6 @@
  */
 export const PLANNED_ROUTES = [
   '/dashboard', '/network/*', '/companies/*', '/activity', '/supplierPerfomance/:companyId',
-  '/documents', '/billing/*', '/datacenter/*', '/reference/*', '/importService', '/importOrder',
+  '/billing/*', '/datacenter/*', '/reference/*', '/importService', '/importOrder',
   '/admin/*', '/profileCompany/*', '/profileUniverse/*',
 ];

@@ -12,6 +12,7 @@ import { AlertsBell } from './alerts/AlertsBell';
 import { LocaleSelector } from './LocaleSelector';
 import { NavMenu } from './NavMenu';
 import { ProfileMenu } from './ProfileMenu';
+import { UploadPanel } from './UploadPanel';
 import { usePageTitle } from './usePageTitle';
 import classes from './Shell.module.css';
 
@@ -57,6 +58,7 @@ export function ShellLayout() {
             </Suspense>
           </RouteErrorBoundary>
         </AppShell.Main>
+        <UploadPanel />
       </AppShell>
     </DatesProvider>
   );

@@ -10,19 +10,24 @@ type Row = Record<string, unknown>;
 export interface ConfiguredPanelsProps {
   screen: ScreenConfig;
   config: AppConfig;
-  /** The record the panels are about (read-only here). */
+  /** The record the panels are about (its fields are read-only here). */
   record: Row;
+  /** The stored record: null while it is being created (default: `record`). */
+  saved?: Row | null;
   panels: PanelConfig[];
   userRoles: readonly string[];
+  /** The caller may add to the record (attach files); default false. */
+  writable?: boolean;
 }
 
 const none = () => () => undefined;
 
 /**
- * Read-only panels of a hand-written page's tab, declared in its screen file (`tabs`), e.g. `related`
- * panels listing the records that point at the page's record.
+ * Panels beside a form the page edits itself, declared in its screen file: the `tabs` of a
+ * hand-written page, the `sheet.panels` of a dialog sheet, the panels of a files page. They never
+ * change the record's fields (`related` lists, `attachments` with their own calls).
  */
-export function ConfiguredPanels({ screen, config, record, panels, userRoles }: ConfiguredPanelsProps) {
+export function ConfiguredPanels({ screen, config, record, saved = record, panels, userRoles, writable = false }: ConfiguredPanelsProps) {
   const entity = config.entities[screen.entity ?? ''] ?? { type: 'object', properties: {} };
   return (
     <Stack gap="md">
@@ -38,9 +43,10 @@ export function ConfiguredPanels({ screen, config, record, panels, userRoles }: 
                 entity={entity}
                 record={record}
                 view={record}
-                saved={record}
+                saved={saved}
                 onChange={() => undefined}
                 readOnly
+                writable={writable}
                 userRoles={userRoles}
                 serverErrors={[]}
                 elsewhere={[]}

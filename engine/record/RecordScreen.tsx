@@ -134,6 +134,7 @@ export function RecordScreen({ screen, config, userRoles = [] }: RecordScreenPro
           saved={sheet.record}
           onChange={sheet.setFormData}
           readOnly={readOnly}
+          writable={entity['x-readOnly'] !== true}
           userRoles={userRoles}
           serverErrors={sheet.serverErrors}
           elsewhere={elsewhere}

@@ -20,6 +20,8 @@ export interface PanelProps {
   /** Replaces the edited record (held until Save). */
   onChange: (next: Row) => void;
   readOnly: boolean;
+  /** The caller may add to the record (its files) — true even when a frozen status locks its fields; false for a reader. */
+  writable?: boolean;
   userRoles: readonly string[];
   /** Field errors of the last refused save (JSON paths). */
   serverErrors: FieldError[];

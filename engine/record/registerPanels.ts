@@ -1,4 +1,5 @@
 import { propertiesOf } from '../schema/fields';
+import { AttachmentsPanel } from './attachments/AttachmentsPanel';
 import { FormPanel } from './FormPanel';
 import { LinesPanel } from './lines/LinesPanel';
 import { HistoryPanel } from './HistoryPanel';
@@ -22,4 +23,5 @@ export function registerEnginePanels(): void {
   // A history needs an entity that keeps one.
   registerPanelKind({ tester: (panel, entity) => (panel.kind === 'history' && entity['x-history'] === true ? 1 : -1), component: HistoryPanel });
   registerPanelKind({ tester: (panel, entity) => (panel.kind === 'notes' && entity['x-notes'] === true ? 1 : -1), component: NotesPanel });
+  registerPanelKind({ tester: isKind('attachments'), component: AttachmentsPanel });
 }

@@ -14,6 +14,7 @@ import { enumText, titleText } from '../i18n';
 import { enumOf, propertiesOf } from '../schema/fields';
 import { createDefaults, withReadonlyFields } from '../search/routeParams';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { ConfiguredPanels } from '../record/ConfiguredPanels';
 import { LeaveDialog } from './LeaveDialog';
 import { WorkflowButton } from '../workflow/WorkflowButton';
 import { SheetFooter } from './SheetFooter';
@@ -144,6 +145,20 @@ export function SheetScreen({ screen, config, target, onClose, onChanged, onCrea
                   formRef={formRef}
                   idPrefix="sheet"
                 />
+              )}
+              {/* `sheet.panels`: what belongs to the record beside its fields (its files), with their own calls. */}
+              {!sheet.loading && !!screen.sheet?.panels?.length && (
+                <Box mt="lg">
+                  <ConfiguredPanels
+                    screen={screen}
+                    config={config}
+                    record={sheet.record ?? {}}
+                    saved={sheet.record}
+                    panels={screen.sheet.panels}
+                    userRoles={userRoles ?? []}
+                    writable={entity['x-readOnly'] !== true}
+                  />
+                </Box>
               )}
             </Box>
             {/* The buttons stay in view while the form scrolls under them. */}

@@ -2,7 +2,7 @@ import {
   IconAddressBook, IconAlertTriangle, IconBox, IconBriefcase, IconBuilding, IconBuildingBank, IconBuildingFactory2, IconCalendar,
   IconChartBar, IconChartPie, IconChecklist, IconCircleX, IconClipboardCheck, IconDashboard, IconDatabase,
   IconFileDollar, IconFileText, IconFiles, IconFlask, IconHome, IconKey, IconKeyOff, IconLayoutGrid, IconListNumbers,
-  IconLink, IconLockOpen, IconLogin2, IconMailForward, IconNetwork, IconPackage, IconReceipt, IconReportAnalytics, IconSearch,
+  IconLink, IconLockOpen, IconPaperclip, IconPhoto, IconLogin2, IconMailForward, IconNetwork, IconPackage, IconReceipt, IconReportAnalytics, IconSearch,
   IconServerBolt, IconSettings, IconShieldCheck, IconShieldLock, IconSpy, IconTag, IconTags, IconTool, IconTopologyStar3, IconTruck, IconUnlink, IconUsers,
   IconWorld, type Icon,
 } from '@tabler/icons-react';
@@ -42,6 +42,8 @@ const icons: Record<string, Icon> = {
   'list-numbers': IconListNumbers,
   network: IconNetwork,
   package: IconPackage,
+  paperclip: IconPaperclip,
+  photo: IconPhoto,
   receipt: IconReceipt,
   'report-analytics': IconReportAnalytics,
   search: IconSearch,

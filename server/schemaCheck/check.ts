@@ -100,6 +100,7 @@ interface PanelFile {
   requiredFirst?: unknown[];
   entity?: unknown;
   params?: Record<string, unknown>;
+  fileType?: unknown;
 }
 
 /** Names that must exist, checked across files. */
@@ -146,6 +147,12 @@ function crossProblems(files: SchemaFiles, workflows: Record<string, AnyStateMac
       };
       (panel.columns ?? []).forEach((column, k) => needLineField(typeof column === 'string' ? `${path}/columns/${k}` : `${path}/columns/${k}/field`, typeof column === 'string' ? column : (column as { field?: unknown })?.field));
       (['totals', 'requiredFirst'] as const).forEach((key) => (panel[key] ?? []).forEach((name, k) => needLineField(`${path}/${key}/${k}`, name)));
+    }
+    if (panel.kind === 'attachments' && files.entities[entity]) {
+      // The file domain: one the entity declares in `x-files`, named when it declares several.
+      const domains = Object.keys((files.entities[entity]['x-files'] ?? {}) as object);
+      if (panel.fileType === undefined && domains.length !== 1) problems.push({ file, path, message: `an attachments panel of ${entity} needs a fileType: x-files declares ${domains.join(', ') || 'none'}` });
+      if (typeof panel.fileType === 'string' && !domains.includes(panel.fileType)) problems.push({ file, path: `${path}/fileType`, message: `unknown file domain ${panel.fileType}: x-files of ${entity} declares ${domains.join(', ') || 'none'}` });
     }
     if (panel.kind === 'related') {
       needEntity(file, `${path}/entity`, panel.entity);
@@ -212,6 +219,8 @@ function crossProblems(files: SchemaFiles, workflows: Record<string, AnyStateMac
     ((screen.header?.fields ?? []) as unknown[]).forEach((column, index) => needColumn(file, `/header/fields/${index}`, entity, column));
     wizardProblems(file, entity, screen);
     ((screen.tabs ?? []) as { panels?: PanelFile[] }[]).forEach((tab, i) => (tab?.panels ?? []).forEach((panel, j) => panelProblems(file, `/tabs/${i}/panels/${j}`, entity, panel ?? {})));
+    ((screen.sheet?.panels ?? []) as PanelFile[]).forEach((panel, j) => panelProblems(file, `/sheet/panels/${j}`, entity, panel ?? {}));
+    ((screen.panels ?? []) as PanelFile[]).forEach((panel, j) => panelProblems(file, `/panels/${j}`, entity, panel ?? {}));
     ((screen.columns ?? []) as unknown[]).forEach((column, index) => needColumn(file, `/columns/${index}`, entity, column));
     ((screen.rowActions ?? []) as { when?: Record<string, unknown> }[]).forEach((action, index) => {
       for (const field of Object.keys(action?.when ?? {})) needField(file, `/rowActions/${index}/when${step(field)}`, entity, field);

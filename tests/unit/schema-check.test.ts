@@ -101,6 +101,19 @@ describe('check:schemas', () => {
     ]);
   });
 
+  it('reports an attachments panel whose file domain its entity does not declare, or that names none among several', () => {
+    const dir = brokenCopy({
+      'screens/capaSearch.json': (screen) => (screen.sheet.panels = [{ kind: 'attachments', fileType: 'FEE' }]),
+      'screens/serviceSheet.json': (screen) => delete screen.tabs[0].panels[0].fileType,
+      'screens/documents.json': (screen) => (screen.panels[0].galery = true),
+    });
+    expect(problemsOf(dir)).toEqual([
+      'screens/documents.json /panels/0/galery: unknown keyword galery',
+      'screens/capaSearch.json /sheet/panels/0/fileType: unknown file domain FEE: x-files of capa declares CAPA',
+      'screens/serviceSheet.json /tabs/0/panels/0: an attachments panel of service needs a fileType: x-files declares SERVICE, SYNTHESIS',
+    ]);
+  });
+
   it('reports x-events naming unknown events or fields, x-computed that does not compile or names no field, and a line x-id that is no field', () => {
     const dir = brokenCopy({
       'entities/fee.json': (fee) => {

@@ -9,6 +9,7 @@ import { useReadySession } from '../../auth/session';
 import { showSnack } from '../../notifications/snackbar';
 import { serverFieldErrors, type FieldErrors } from '../auth/serverErrors';
 import { ProfileCard, ProfileSection } from './ProfileLayout';
+import { ProfilePictureCard } from './ProfilePictureCard';
 import { USER_PATH, useLoaded, type PersonalInformation, type UserProfile } from './userProfile';
 
 const EDITABLE = ['firstName', 'lastName', 'position', 'phone', 'language'] as const;
@@ -135,6 +136,7 @@ export function PersonalInformationPage() {
           </Group>
         </form>
       </ProfileCard>
+      <ProfilePictureCard />
     </ProfileSection>
   );
 }

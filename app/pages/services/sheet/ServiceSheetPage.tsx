@@ -1,9 +1,10 @@
 import { Anchor, Center, Loader, Stack, Tabs } from '@mantine/core';
-import { IconChevronLeft, IconHistory, IconInfoCircle, IconReceipt } from '@tabler/icons-react';
+import { IconChevronLeft, IconHistory, IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { ConfiguredPanels } from '../../../../engine/record/ConfiguredPanels';
+import { screenIcon } from '../../../../engine/ui/icons';
 import { hasAnyRole } from '../../../auth/profile';
 import { useReadySession } from '../../../auth/session';
 import { StatusPage } from '../../StatusPage';
@@ -15,12 +16,12 @@ import { ServiceHeader } from './ServiceHeader';
 import { SplitMergeDialog } from './SplitMergeDialog';
 import { useServiceSheet } from './useServiceSheet';
 
-/** The tabs this page draws itself; elements and risk analysis (spec §2) come when they are built. */
+/** The tabs this page draws itself; risk analysis (spec §2) comes when it is built. */
 const OWN_TABS = ['overview', 'history'];
 
 /**
  * `/services/{serviceId}` (spec §2): the header with the workflow actions and the owner's menu,
- * then the tabs overview and history, and the tabs of panels its screen file declares (billing).
+ * then the tabs overview and history, and the tabs of panels its screen file declares (elements, billing).
  * The open tab is in the address (`?tab=`) so a link can point at it.
  */
 export default function ServiceSheetPage() {
@@ -79,11 +80,14 @@ export default function ServiceSheetPage() {
           <Tabs.Tab value="history" leftSection={<IconHistory size={16} />}>
             {t('serviceSheet.tab.history')}
           </Tabs.Tab>
-          {configured.map((item) => (
-            <Tabs.Tab key={item.name} value={item.name} leftSection={<IconReceipt size={16} />}>
-              {t(item.title)}
-            </Tabs.Tab>
-          ))}
+          {configured.map((item) => {
+            const Icon = screenIcon(item.icon);
+            return (
+              <Tabs.Tab key={item.name} value={item.name} leftSection={<Icon size={16} />}>
+                {t(item.title)}
+              </Tabs.Tab>
+            );
+          })}
         </Tabs.List>
         <Tabs.Panel value="overview">
           <OverviewTab service={service} sheet={sheet} text={text} />
@@ -93,7 +97,14 @@ export default function ServiceSheetPage() {
         </Tabs.Panel>
         {configured.map((item) => (
           <Tabs.Panel key={item.name} value={item.name}>
-            <ConfiguredPanels screen={screen!} config={config} record={service as unknown as Record<string, unknown>} panels={item.panels} userRoles={profile.roles} />
+            <ConfiguredPanels
+              screen={screen!}
+              config={config}
+              record={service as unknown as Record<string, unknown>}
+              panels={item.panels}
+              userRoles={profile.roles}
+              writable={service.rights.sheet.right === 'WRITE'}
+            />
           </Tabs.Panel>
         ))}
       </Tabs>

@@ -1,0 +1,146 @@
+import '@mantine/dropzone/styles.css';
+import { Avatar, Button, Group, Image, Progress, Stack, Text } from '@mantine/core';
+import { Dropzone, type FileRejection } from '@mantine/dropzone';
+import { IconPhotoUp, IconTrash, IconUpload, IconX } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api, ApiError, reportApiError } from '../../../engine/api';
+import { enqueueUploads, onUploadDone, PICTURE_MIME_TYPES, refusedFiles, useUploadQueue, MAX_UPLOAD_BYTES } from '../../../engine/files/uploads';
+import { ConfirmDialog } from '../../../engine/ui/ConfirmDialog';
+import { contactPicture, initials, pictureFileId } from '../../auth/profile';
+import { useReadySession } from '../../auth/session';
+import { showSnack } from '../../notifications/snackbar';
+import { ProfileCard } from './ProfileLayout';
+
+/** Contact pictures belong to the file domain CONTACT (schemas/entities/contact.json `x-files`). */
+const PICTURE_DOMAIN = 'CONTACT';
+
+/**
+ * My picture (spec §5.3, §9): the current one as the header shows it (48x48) and as a preview (160x160), a drop zone
+ * for a new one (JPEG, PNG or GIF, through the upload queue), and Delete after a confirmation. The session is re-read
+ * once the picture is stored or deleted, so the header and its popup show the change.
+ */
+export function ProfilePictureCard() {
+  const { t } = useTranslation();
+  const session = useReadySession();
+  const { profile } = session;
+  const contactId = profile.contactId;
+  const fileId = pictureFileId(profile);
+  const uploading = useUploadQueue().filter((item) => item.fileType === PICTURE_DOMAIN && item.entityId === contactId && item.state !== 'done');
+  const [confirming, setConfirming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+
+  useEffect(
+    () =>
+      onUploadDone((entry) => {
+        if (entry.fileType !== PICTURE_DOMAIN || entry.entityId !== contactId) return;
+        showSnack({ level: 'success', message: t('profile.picture.saved') });
+        void session.load();
+      }),
+    [contactId, session.load],
+  );
+
+  if (!contactId) return null;
+
+  /** Says why each refused file is refused; answers the others. */
+  const refuse = (files: File[]) => {
+    const refusals = refusedFiles(files, { pictures: true });
+    for (const { key, params } of refusals) showSnack({ level: 'warning', message: t(key, params as Record<string, unknown>) });
+    return files.filter((file) => !refusals.some((refusal) => refusal.file === file));
+  };
+  const drop = (files: File[]) => enqueueUploads(refuse(files).slice(0, 1).map((file) => ({ file, fileType: PICTURE_DOMAIN, entityId: contactId })));
+  // The zone refuses other types itself; the same messages as a dropped file's say why.
+  const reject = (rejections: FileRejection[]) => void refuse(rejections.map(({ file }) => file));
+
+  async function remove() {
+    setDeleting(true);
+    try {
+      await api.delete(`/back/bo/files/contacts/${contactId}_${fileId}/`, { quiet: true });
+      showSnack({ level: 'success', message: t('profile.picture.deleted') });
+      await session.load();
+    } catch (error) {
+      if (error instanceof ApiError) reportApiError(error);
+    } finally {
+      setDeleting(false);
+      setConfirming(false);
+    }
+  }
+
+  return (
+    <ProfileCard title={t('profile.picture.title')} text={t('profile.picture.text')} testId="profile-picture">
+      <Group align="flex-start" gap="xl" wrap="wrap">
+        <Stack gap="xs" align="center">
+          {fileId ? (
+            <Image src={contactPicture(contactId, fileId, '160x160')} w={160} h={160} radius="md" alt={t('profile.picture.preview')} data-testid="profile-picture-preview" />
+          ) : (
+            <Avatar size={160} radius="md" color="brand" variant="light" alt="">
+              {initials(profile.userFullName)}
+            </Avatar>
+          )}
+          <Group gap="xs" wrap="nowrap">
+            <Avatar src={fileId ? contactPicture(contactId, fileId, '48x48') : undefined} size={48} radius="xl" color="brand" variant="filled" alt="">
+              {initials(profile.userFullName)}
+            </Avatar>
+            <Text size="xs" c="dimmed" maw={100}>
+              {t('profile.picture.small')}
+            </Text>
+          </Group>
+        </Stack>
+        <Stack gap="sm" style={{ flex: 1, minWidth: 240 }}>
+          <Dropzone
+            onDrop={drop}
+            onReject={reject}
+            accept={PICTURE_MIME_TYPES}
+            maxSize={MAX_UPLOAD_BYTES}
+            multiple={false}
+            loading={uploading.length > 0}
+            radius="md"
+            p="md"
+            aria-label={t('profile.picture.drop')}
+            data-testid="profile-picture-dropzone"
+          >
+            <Group justify="center" gap="md" mih={96} style={{ pointerEvents: 'none' }} wrap="nowrap">
+              <Dropzone.Accept>
+                <IconUpload size={36} stroke={1.5} color="var(--mantine-primary-color-filled)" />
+              </Dropzone.Accept>
+              <Dropzone.Reject>
+                <IconX size={36} stroke={1.5} color="var(--mantine-color-red-6)" />
+              </Dropzone.Reject>
+              <Dropzone.Idle>
+                <IconPhotoUp size={36} stroke={1.5} color="var(--mantine-color-dimmed)" />
+              </Dropzone.Idle>
+              <div>
+                <Text size="sm" fw={500}>
+                  {t('profile.picture.drop')}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {t('profile.picture.types')}
+                </Text>
+              </div>
+            </Group>
+          </Dropzone>
+          {uploading.map((item) => (
+            <Progress key={item.id} value={item.percent} size="sm" animated aria-label={item.fileName} />
+          ))}
+          {fileId && (
+            <Group justify="flex-end">
+              <Button variant="light" color="red" leftSection={<IconTrash size={16} />} onClick={() => setConfirming(true)} data-testid="profile-picture-delete">
+                {t('profile.picture.delete')}
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      </Group>
+      <ConfirmDialog
+        opened={confirming}
+        title={t('profile.picture.deleteTitle')}
+        message={t('profile.picture.deleteMessage')}
+        confirmLabel={t('profile.picture.delete')}
+        danger
+        loading={deleting}
+        onConfirm={() => void remove()}
+        onCancel={() => setConfirming(false)}
+      />
+    </ProfileCard>
+  );
+}

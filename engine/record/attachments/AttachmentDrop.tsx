@@ -1,0 +1,43 @@
+import '@mantine/dropzone/styles.css';
+import { Group, Text } from '@mantine/core';
+import { Dropzone } from '@mantine/dropzone';
+import { IconCloudUpload, IconUpload, IconX } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+
+export interface AttachmentDropProps {
+  multiple: boolean;
+  pictures: boolean;
+  /** Files dropped, browsed or pasted (several at once only when `multiple`). */
+  onFiles: (files: File[]) => void;
+}
+
+/** A drop zone: drop files, or click (or Enter) to browse. */
+export function AttachmentDrop({ multiple, pictures, onFiles }: AttachmentDropProps) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {/* Several files dropped where one is allowed are rejected by the zone: ignored (spec §5.3). */}
+      <Dropzone onDrop={onFiles} multiple={multiple} radius="md" p="md" data-testid="attachments-dropzone" aria-label={t('engine.attachments.drop')}>
+        <Group justify="center" gap="md" mih={56} style={{ pointerEvents: 'none' }} wrap="nowrap">
+          <Dropzone.Accept>
+            <IconUpload size={36} stroke={1.5} color="var(--mantine-primary-color-filled)" />
+          </Dropzone.Accept>
+          <Dropzone.Reject>
+            <IconX size={36} stroke={1.5} color="var(--mantine-color-red-6)" />
+          </Dropzone.Reject>
+          <Dropzone.Idle>
+            <IconCloudUpload size={36} stroke={1.5} color="var(--mantine-color-dimmed)" />
+          </Dropzone.Idle>
+          <div>
+            <Text size="sm" fw={500}>
+              {t(multiple ? 'engine.attachments.drop' : 'engine.attachments.dropOne')}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {t(pictures ? 'engine.attachments.picturesOnly' : 'engine.attachments.sizeLimit')}
+            </Text>
+          </div>
+        </Group>
+      </Dropzone>
+    </>
+  );
+}

@@ -1,0 +1,142 @@
+import { Alert, Badge, CloseButton, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconPaperclip } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../api';
+import { enqueueUploads, refusedFiles, type FileEntry } from '../../files/uploads';
+import { titleText } from '../../i18n';
+import { notify } from '../../notify';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import type { PanelProps } from '../panels';
+import { AttachmentDrop } from './AttachmentDrop';
+import { AttachmentGallery } from './AttachmentGallery';
+import { AttachmentTable } from './AttachmentTable';
+import { attachmentTarget } from './attachmentTarget';
+import { pastedFiles } from './clipboardFiles';
+import { DocumentTypeDialog } from './DocumentTypeDialog';
+import { FileEditDialog } from './FileEditDialog';
+import { PasteButton } from './PasteButton';
+import { RecordUploads } from './RecordUploads';
+import { useAttachments } from './useAttachments';
+
+type Refusal = { key: string; params?: object };
+
+/**
+ * Panel kind `attachments` (docs/schemas.md "Attachments"): the files of a saved record in a
+ * table or a gallery, a drop zone (and paste) queuing new ones through the upload queue, and
+ * delete (asked first). Readers get the list only; the server checks every right again.
+ */
+export function AttachmentsPanel({ panel, config, entity, saved, writable }: PanelProps) {
+  const { t } = useTranslation();
+  const target = useMemo(() => attachmentTarget(panel, entity, saved), [panel, entity, saved]);
+  const { files, failed, reload } = useAttachments(target);
+  const [refusals, setRefusals] = useState<Refusal[]>([]);
+  const [waiting, setWaiting] = useState<File[] | null>(null);
+  const [editing, setEditing] = useState<FileEntry | null>(null);
+  const [deleting, setDeleting] = useState<FileEntry | null>(null);
+  const [removing, setRemoving] = useState(false);
+  const types = ((config.enums.documentType?.enum ?? []) as unknown[]).map(String);
+  const canWrite = writable === true && entity['x-readOnly'] !== true;
+  const multiple = panel.multiple !== false;
+
+  if (!saved) return <Text c="dimmed">{t('engine.attachments.saveFirst')}</Text>;
+  if (!target) return <Alert color="orange">{t('engine.attachments.noDomain')}</Alert>;
+
+  const queue = (chosen: File[], documentType?: string) =>
+    enqueueUploads(chosen.map((file) => ({ file, fileType: target.fileType, entityId: target.entityId, ...(documentType ? { documentType } : {}) })));
+
+  // Dropped, browsed or pasted: several at once where one is allowed are ignored (spec §5.3).
+  const take = (chosen: File[]) => {
+    if (chosen.length === 0 || (!multiple && chosen.length > 1)) return;
+    const refused = refusedFiles(chosen, { pictures: target.pictures });
+    setRefusals(refused.map(({ key, params }) => ({ key, params })));
+    const accepted = chosen.filter((file) => !refused.some((refusal) => refusal.file === file));
+    if (accepted.length === 0) return;
+    if (target.documentType) setWaiting(accepted);
+    else queue(accepted);
+  };
+
+  const remove = async () => {
+    if (!deleting) return;
+    setRemoving(true);
+    try {
+      await api.delete(target.urls.remove(deleting.fileId));
+      notify({ level: 'success', message: t('engine.attachments.deleted', { name: deleting.fileName }) });
+      setDeleting(null);
+      await reload();
+    } finally {
+      setRemoving(false);
+    }
+  };
+
+  const edit = canWrite && target.urls.edit ? setEditing : undefined;
+  const del = canWrite ? setDeleting : undefined;
+  const List = panel.gallery ? AttachmentGallery : AttachmentTable;
+
+  return (
+    <Stack gap="sm" onPaste={canWrite ? (event) => take(pastedFiles(event)) : undefined} data-testid="attachments-panel">
+      <Group justify="space-between" gap="xs">
+        <Group gap="xs">
+          <IconPaperclip size={18} aria-hidden />
+          <Title order={4}>{titleText(t, panel.title ?? 'engine.attachments.title')}</Title>
+          {files && files.length > 0 && (
+            <Badge variant="light" radius="sm">
+              {files.length}
+            </Badge>
+          )}
+        </Group>
+        {canWrite && <PasteButton onFiles={take} />}
+      </Group>
+      {canWrite && <AttachmentDrop multiple={multiple} pictures={target.pictures} onFiles={take} />}
+      {refusals.map((refusal, index) => (
+        <Alert key={index} color="red" variant="light" py="xs" role="alert">
+          <Group justify="space-between" wrap="nowrap" gap="xs">
+            <Text size="sm">{t(refusal.key, refusal.params as Record<string, unknown>)}</Text>
+            <CloseButton size="sm" aria-label={t('engine.action.close')} onClick={() => setRefusals((all) => all.filter((_, i) => i !== index))} />
+          </Group>
+        </Alert>
+      ))}
+      <RecordUploads fileType={target.fileType} entityId={target.entityId} />
+      {failed ? (
+        <Alert color="red" variant="light">
+          {t('engine.attachments.loadFailed')}
+        </Alert>
+      ) : files === null ? (
+        <Skeleton h={panel.gallery ? 200 : 64} />
+      ) : files.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          {t('engine.attachments.empty')}
+        </Text>
+      ) : (
+        <List files={files} fileType={target.fileType} entityId={target.entityId} onEdit={edit} onDelete={del} />
+      )}
+      <DocumentTypeDialog
+        files={waiting}
+        types={types}
+        onCancel={() => setWaiting(null)}
+        onUpload={(documentType) => {
+          if (waiting) queue(waiting, documentType);
+          setWaiting(null);
+        }}
+      />
+      <FileEditDialog
+        file={editing}
+        url={editing && target.urls.edit ? target.urls.edit(editing.fileId) : null}
+        types={types}
+        documentTypeRequired={target.documentType}
+        onSaved={() => void reload()}
+        onClose={() => setEditing(null)}
+      />
+      <ConfirmDialog
+        opened={deleting !== null}
+        title={t('engine.attachments.deleteTitle')}
+        message={t('engine.attachments.deleteMessage', { name: deleting?.fileName ?? '' })}
+        confirmLabel={t('engine.action.delete')}
+        danger
+        loading={removing}
+        onConfirm={() => void remove()}
+        onCancel={() => setDeleting(null)}
+      />
+    </Stack>
+  );
+}

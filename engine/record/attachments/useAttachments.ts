@@ -1,0 +1,36 @@
+import { useCallback, useEffect, useState } from 'react';
+import { api } from '../../api';
+import { onUploadDone, type FileEntry } from '../../files/uploads';
+import type { AttachmentTarget } from './attachmentTarget';
+
+/** The record's files, read again whenever an upload of this record finishes. */
+export function useAttachments(target: AttachmentTarget | null) {
+  const [files, setFiles] = useState<FileEntry[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const list = target?.urls.list;
+
+  const load = useCallback(async () => {
+    if (!list) return setFiles([]);
+    try {
+      // Quiet: a list that cannot be read says so in the panel, not in a snack over the page.
+      setFiles(await api.get<FileEntry[]>(list, { quiet: true }));
+      setFailed(false);
+    } catch {
+      setFiles([]);
+      setFailed(true);
+    }
+  }, [list]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  useEffect(() => {
+    if (!target) return undefined;
+    return onUploadDone((entry) => {
+      if (entry.fileType === target.fileType && entry.entityId === target.entityId) void load();
+    });
+  }, [target?.fileType, target?.entityId, load]);
+
+  return { files, failed, reload: load };
+}
