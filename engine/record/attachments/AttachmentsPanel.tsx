@@ -74,7 +74,14 @@ export function AttachmentsPanel({ panel, config, entity, saved, writable }: Pan
   const List = panel.gallery ? AttachmentGallery : AttachmentTable;
 
   return (
-    <Stack gap="sm" onPaste={canWrite ? (event) => take(pastedFiles(event)) : undefined} data-testid="attachments-panel">
+    // Ctrl+V once the panel has the focus (a click in it); text pasted in a field of its dialogs stays there.
+    <Stack
+      gap="sm"
+      tabIndex={-1}
+      style={{ outline: 'none' }}
+      onPaste={canWrite ? (event) => !(event.target as HTMLElement).closest('input, textarea') && take(pastedFiles(event)) : undefined}
+      data-testid="attachments-panel"
+    >
       <Group justify="space-between" gap="xs">
         <Group gap="xs">
           <IconPaperclip size={18} aria-hidden />
