@@ -103,10 +103,25 @@ function lastRunOf(section: string, store: StoreKind): string {
   return `${prefix}none yet.`;
 }
 
+/** The upload bench's section (bench/uploads.ts), kept at the end of the file by both benches. */
+const UPLOADS_HEADING = '## Uploads';
+
+function withoutUploads(text: string): { rest: string; uploads: string } {
+  const at = text.indexOf(`\n${UPLOADS_HEADING}\n`);
+  return at < 0 ? { rest: text, uploads: '' } : { rest: text.slice(0, at + 1), uploads: text.slice(at + 1) };
+}
+
+/** Replaces (or adds) the uploads section of bench/results.md. */
+export async function writeUploadResults(body: string): Promise<void> {
+  const file = fileURLToPath(new URL('results.md', import.meta.url));
+  const { rest } = withoutUploads(await readFile(file, 'utf8').catch(() => '# QCFlow benchmark\n'));
+  await writeFile(file, `${rest.replace(/\n*$/, '\n')}\n${UPLOADS_HEADING}\n\n${body}\n`);
+}
+
 export async function writeResults({ store: measured, rows, sizes, seconds, only, connections, writes, pgVersion }: Run): Promise<void> {
   const cpu = cpus();
   const file = fileURLToPath(new URL('results.md', import.meta.url));
-  const previous = await readFile(file, 'utf8').catch(() => '');
+  const { rest: previous, uploads } = withoutUploads(await readFile(file, 'utf8').catch(() => ''));
   const thisRun = `Last ${TITLE[measured]} run: ${new Date().toISOString()} on ${cpu.length} × ${cpu[0]?.model ?? 'cpu'}, Node ${process.version}${pgVersion ? `, PostgreSQL ${pgVersion}` : ''}, ${seconds} s per read case: ${sizes.map((size) => size.toLocaleString('en')).join(', ')} services${only ? ` (cases holding "${only}")` : ''}.`;
   /** Each store's table: this run's rows merged into its previous ones, or the previous ones as they were. */
   const tableOf = (store: StoreKind) => {
@@ -135,6 +150,7 @@ export async function writeResults({ store: measured, rows, sizes, seconds, only
     '',
     tableOf('postgres'),
     '',
+    ...(uploads ? [uploads.replace(/\n*$/, ''), ''] : []),
   ].join('\n');
   await writeFile(file, text);
 }

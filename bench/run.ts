@@ -1,14 +1,12 @@
 import autocannon from 'autocannon';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { generateStore, type GeneratedStore } from './generate';
 import { startBenchCluster, type BenchCluster } from './postgres';
 import { fmt, table, writeResults, type Row, type StoreKind } from './report';
+import { login, sleep, startServer, stopServer } from './server';
+import { runUploadBench } from './uploads';
 
 /**
  * `npm run bench`: for 1,000 / 10,000 / 100,000 services, generate a store, start the real
@@ -31,7 +29,6 @@ function storeKind(): StoreKind {
   return given;
 }
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const STORE = storeKind();
 const SIZES = (process.env.BENCH_SIZES ?? (STORE === 'postgres' ? '100000,1000000' : '1000,10000,100000')).split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
@@ -39,59 +36,6 @@ const ONLY = process.env.BENCH_ONLY;
 /** Two users at once on the single-threaded server (the load tool takes the machine's other core). */
 const CONNECTIONS = 2;
 const WRITES = 40;
-const DEMO_PASSWORD = 'Demo-Pass-2026!';
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Spawns the server on the store that `storeEnv` names, and waits until /back/version/ answers: the start time. */
-async function startServer(storeEnv: Record<string, string>, extraEnv: Record<string, string> = {}): Promise<{ child: ChildProcess; base: string; startMs: number }> {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), SEED: 'none', LOG: '0', NODE_ENV: 'test', ...storeEnv, ...extraEnv },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  let exited = false;
-  child.once('exit', () => (exited = true));
-  for (;;) {
-    if (exited) throw new Error('the server exited while starting');
-    try {
-      if ((await fetch(`${base}/back/version/`)).ok) return { child, base, startMs: performance.now() - started };
-    } catch {
-      /* not listening yet */
-    }
-    await sleep(10);
-  }
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = once(child, 'exit');
-  child.kill('SIGTERM');
-  await exited;
-}
-
-async function login(base: string): Promise<string> {
-  const reply = await fetch(`${base}/back/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Requested-With': 'XMLHttpRequest' },
-    body: new URLSearchParams({ username: 'quality@brand.test', password: DEMO_PASSWORD }),
-  });
-  if (reply.status !== 200) throw new Error(`login: ${reply.status} ${await reply.text()}`);
-  return reply.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ');
-}
 
 const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN);
 
@@ -325,6 +269,8 @@ async function preparePostgres(cluster: BenchCluster, dir: string, size: number)
 }
 
 async function main() {
+  // `npm run bench -- --uploads`: the upload bench alone (bench/uploads.ts).
+  if (process.argv.includes('--uploads')) return runUploadBench();
   const rows: Row[] = [];
   const log = (row: Row) => {
     rows.push(row);

@@ -103,7 +103,8 @@ const errorDescriptions: Record<string, string> = {
   401: 'Authentication failed (or a two-factor code is needed)',
   403: 'Not logged in or not allowed',
   404: 'Not found or not visible to the caller',
-  409: 'Stale version, or an event the workflow does not allow from the current status',
+  409: 'Stale version, or an event the workflow does not allow from the current status (an upload chunk: the body carries transferredBytes to resume from)',
+  413: 'Too large: a file over the upload limit, an upload chunk over 16 MiB, another body over 1 MB',
   422: 'Business rule refused',
   429: 'Too many requests from this address',
 };
@@ -233,11 +234,13 @@ function routeOperation(path: string, doc: RouteDoc, searchParams: JsonSchema[])
   const queryParams = Object.entries(doc.query ?? {}).map(([name, { required, ...schema }]) => ({
     name, in: 'query', ...(required ? { required: true } : {}), schema,
   }));
-  const parameters = [...pathParams, ...queryParams, ...searchParams];
+  const headerParams = Object.entries(doc.headers ?? {}).map(([name, { description, ...schema }]) => ({ name, in: 'header', required: true, description, schema }));
+  const parameters = [...pathParams, ...queryParams, ...headerParams, ...searchParams];
   const operation: JsonSchema = { tags: [doc.tag], summary: doc.summary };
   if (doc.public) operation.security = [];
   if (parameters.length) operation.parameters = parameters;
   if (doc.body) operation.requestBody = { required: true, content: json(doc.body) };
+  if (doc.raw) operation.requestBody = { required: true, content: { [doc.raw]: { schema: { type: 'string', format: 'binary' } } } };
   if (doc.form) operation.requestBody = { required: true, content: { 'application/x-www-form-urlencoded': { schema: doc.form } } };
   const { status = 200, description, schema, type = 'application/json' } = doc.ok;
   operation.responses = { [status]: { description, ...(schema ? { content: { [type]: { schema } } } : {}) }, ...errors(...doc.errors) };

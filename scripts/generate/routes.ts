@@ -19,8 +19,11 @@ export interface RouteDoc {
   query?: Record<string, JsonSchema & { required?: boolean }>;
   /** Query parameters from the search form of this entity (schemas/search/). */
   search?: string;
-  /** JSON request body (or a form post with `form`). */
+  /** JSON request body (or a form post with `form`, or raw bytes of that content type with `raw`). */
   body?: JsonSchema;
+  raw?: string;
+  /** Request headers the call needs. */
+  headers?: Record<string, JsonSchema & { description: string }>;
   form?: JsonSchema;
   /** Success status (default 200), its description and body schema; `type` other than JSON. */
   ok: { status?: number; description: string; schema?: JsonSchema; type?: string };
@@ -62,6 +65,9 @@ const userFilterType = { type: { type: 'string', pattern: '^[A-Za-z0-9_]+$', des
 const defaultFilter = object('The default filter', { userFilterId: { oneOf: [field('userFilter', 'userFilterId'), { type: 'null' }] } }, ['userFilterId']);
 const tagRef = { ref: { type: 'string', pattern: '^[A-Z0-9_]+_[0-9]+$', description: 'The tagged record: TYPE_id, e.g. CAPA_12.' } };
 
+const uuid = { uuid: { type: 'string', format: 'uuid', description: "The upload's uuid." } };
+const fileDomain: JsonSchema = { $ref: '#/components/schemas/FileDomain' };
+const fileRef: JsonSchema = { type: 'string', pattern: '^[0-9]+_[0-9]+$', description: '{entityId}_{fileId}' };
 export const ROUTES: Record<string, RouteDoc> = {
   // ---- session (CONTRACT.md "Session") ----
   'POST /back/login': {
@@ -271,5 +277,61 @@ export const ROUTES: Record<string, RouteDoc> = {
     }),
     ok: { description: 'The deleted ids and the updated and added lines', schema: object('Saved lines', { deleted: list({ type: 'integer' }), lines: list(entity('invoiceLine')) }, ['deleted', 'lines']) },
     errors: [400, 403, 404, 409],
+  },
+  // ---- files (files-contract; server/files/) ----
+  'POST /back/bo/uploads': {
+    tag: 'files', summary: 'Declare an upload: the file to send and the record it goes to (x-files)',
+    body: object('The file', { filename: field('upload', 'filename'), mimeType: field('upload', 'mimeType'), byteSize: field('upload', 'byteSize'), hash: field('upload', 'hash'), fileType: field('upload', 'fileType'), entityId: field('upload', 'entityId'), documentType: field('upload', 'documentType') }, ['filename', 'mimeType', 'byteSize', 'hash', 'fileType', 'entityId']),
+    ok: { status: 201, description: 'The upload, TOUPLOAD', schema: entity('upload') },
+    errors: [400, 403, 404, 413],
+  },
+  'GET /back/bo/uploads/{uuid}': { tag: 'files', summary: 'Where an upload stands (to resume it)', params: uuid, ok: { description: 'The upload', schema: entity('upload') }, errors: [403, 404] },
+  'PATCH /back/bo/uploads/{uuid}': {
+    tag: 'files', summary: 'Send a chunk (at most 16 MiB) starting at transferredBytes; the first bytes are checked against the declared type',
+    params: uuid, raw: 'application/octet-stream',
+    headers: { 'Content-Range': { type: 'string', pattern: '^bytes [0-9]+-[0-9]+/[0-9]+$', description: 'bytes first-last/byteSize' } },
+    ok: { description: 'The bytes received so far', schema: object('Progress', { uuid: field('upload', 'uuid'), uploadState: field('upload', 'uploadState'), transferredBytes: field('upload', 'transferredBytes') }, ['uuid', 'uploadState', 'transferredBytes']) },
+    errors: [400, 403, 404, 409, 413, 422],
+  },
+  'PUT /back/bo/uploads/{uuid}': {
+    tag: 'files', summary: 'Finalize a complete upload: its SHA-256 is checked (422 drops the bytes), pictures get thumbnails, a CONTACT picture becomes the contact\'s',
+    params: uuid,
+    ok: { description: 'The upload, DONE, with its file entry', schema: { allOf: [entity('upload'), object('The file entry', { file: entity('file') }, ['file'])] } },
+    errors: [400, 403, 404, 409, 422],
+  },
+  'DELETE /back/bo/uploads/{uuid}': { tag: 'files', summary: 'Abort an upload; its partial data leaves the disk', params: uuid, ok: { status: 204, description: 'Aborted' }, errors: [403, 404] },
+  'GET /back/bo/uploads/elements/{fileType}/{entityId}': {
+    tag: 'files', summary: "A record's files of a domain, newest first (the record's read right)", params: { fileType: fileDomain },
+    ok: { description: 'File entries', schema: list(entity('file')) }, errors: [403, 404],
+  },
+  'DELETE /back/bo/uploads/elements/{fileType}/{entityId}/{fileId}': {
+    tag: 'files', summary: "Delete a record's file (write right); its bytes leave the disk with the last file of that content", params: { fileType: fileDomain },
+    ok: { status: 204, description: 'Deleted' }, errors: [403, 404],
+  },
+  'GET /back/bo/files/{domain}/{ref}': {
+    tag: 'files', summary: 'Download a file (Content-Disposition: attachment with its name)',
+    params: { domain: { type: 'string', pattern: '^[A-Za-z_]+$', description: 'A file domain (CAPA, SERVICE…) or contacts, services, references, companies, fees, capas' }, ref: fileRef },
+    ok: { description: 'The bytes', type: 'application/octet-stream', schema: { type: 'string', format: 'binary' } }, errors: [403, 404],
+  },
+  'DELETE /back/bo/files/{domain}/{ref}': {
+    tag: 'files', summary: "Remove a contact's picture (contacts/{contactId}_{pictureFileId}) or a service's element (services/{serviceId}_{fileId})",
+    params: { domain: { type: 'string', enum: ['contacts', 'services'] }, ref: fileRef },
+    ok: { status: 204, description: 'Removed' }, errors: [403, 404],
+  },
+  'GET /back/bo/serviceElements/{id}/elements': { tag: 'files', summary: "The service's files (domain SERVICE), newest first", ok: { description: 'File entries', schema: list(entity('file')) }, errors: [403, 404] },
+  'PATCH /back/bo/serviceElements/{id}/elements/{fileId}': {
+    tag: 'files', summary: "Rename a service's file, comment it, set its document type",
+    body: { type: 'object', additionalProperties: false, properties: { fileName: field('file', 'fileName'), comment: field('file', 'comment'), documentType: { oneOf: [field('file', 'documentType'), { type: 'null' }] } } },
+    ok: { description: 'The file entry', schema: entity('file') }, errors: [400, 403, 404],
+  },
+  'GET /back/photos/{fileId}/ORIGINAL': {
+    tag: 'files', summary: 'A picture as uploaded (cached a year; ETag: its SHA-256)',
+    ok: { description: 'The image', type: 'image/*', schema: { type: 'string', format: 'binary' } }, errors: [403, 404],
+  },
+  'GET /back/photos/{resolution}/{ref}/{name}': {
+    tag: 'files', summary: 'A thumbnail of a picture: cover-cropped squares or 48 pixels high (cached a year)',
+    params: { resolution: { type: 'string', enum: ['48x48', '150x150', '160x160', '200x200', 'h48'] }, ref: fileRef, name: { type: 'string', description: 'Any name (cosmetic)' } },
+    query: { d: { type: 'string', description: 'Ignored (a cache buster of the client)' } },
+    ok: { description: 'The thumbnail', type: 'image/jpeg', schema: { type: 'string', format: 'binary' } }, errors: [403, 404],
   },
 };

@@ -41,10 +41,8 @@ export class FileDomains {
 
   has = (name: unknown) => typeof name === 'string' && this.byName.has(name);
 
-  /** The entity a download link names, by domain or alias (404 when none). */
-  entityOf(nameOrAlias: string): EntityDef {
-    const domain = this.byName.get(Object.hasOwn(ALIASES, nameOrAlias) ? ALIASES[nameOrAlias] : nameOrAlias);
-    if (!domain) throw notFound();
-    return domain.entity;
+  /** The domain a download link names, by domain or alias (404 when none); an entity's domains share its access rule. */
+  ofLink(nameOrAlias: string): FileDomain {
+    return this.get(Object.hasOwn(ALIASES, nameOrAlias) ? ALIASES[nameOrAlias] : nameOrAlias);
   }
 }

@@ -55,14 +55,15 @@ export async function removeEntries(tx: Writer, rows: readonly Stored<FileRow>[]
   return rows.map((row) => row.hash);
 }
 
+/** Removes the blob of `hash` unless an entry uses it; the caller holds `storage.withHash(hash)`. */
+export async function releaseIfUnused(db: AsyncStore, storage: FileStorage, hash: string): Promise<void> {
+  const users = await db.count({ collection: FILES, where: eq('hash', hash), orderBy: [{ field: 'hash' }, { field: 'fileId' }], limit: 1 });
+  if (!users) await storage.release(hash);
+}
+
 /** After the commit: the blobs no entry uses any more leave the disk. */
 export async function releaseUnused(db: AsyncStore, storage: FileStorage, hashes: readonly string[]): Promise<void> {
-  for (const hash of new Set(hashes)) {
-    await storage.withHash(hash, async () => {
-      const users = await db.count({ collection: FILES, where: eq('hash', hash), orderBy: [{ field: 'hash' }, { field: 'fileId' }], limit: 1 });
-      if (!users) await storage.release(hash);
-    });
-  }
+  for (const hash of new Set(hashes)) await storage.withHash(hash, () => releaseIfUnused(db, storage, hash));
 }
 
 /** A deleted record takes its files with it (in its transaction); answers the hashes to release after the commit. */
@@ -72,4 +73,12 @@ export async function removeRecordFiles(tx: Writer, entity: EntityDef, record: S
   const recordId = record[entity.idField] as number;
   const rows = (await Promise.all(domains.map((domain) => filesOf(tx, record.universeId as number, domain, recordId)))).flat();
   return removeEntries(tx, rows);
+}
+
+/** A record merged into another (then removed) hands its files over to it. */
+export async function moveRecordFiles(tx: Writer, entity: EntityDef, from: Stored<Row>, toId: number): Promise<void> {
+  const fromId = from[entity.idField] as number;
+  for (const domain of Object.keys(entity.files)) {
+    for (const row of await filesOf(tx, from.universeId as number, domain, fromId)) await tx.update<FileRow>(FILES, row.fileId, (current) => ({ ...current, entityId: toId }));
+  }
 }

@@ -50,11 +50,11 @@ export function fileRoutes(registry: Registry, domains: FileDomains): Hono<AppEn
   /** Download: the bytes as an attachment named after the file. */
   const download = async (c: AppContext) => {
     const { caller, db, storage } = context(c);
-    const entity = domains.entityOf(c.req.param('domain')!);
+    const { entity, access } = domains.ofLink(c.req.param('domain')!);
     const [entityId, fileId] = refOf(c);
-    const file = await db.get<FileRow>(FILES, fileId);
-    if (!file || file.universeId !== caller.universeId || file.entityId !== entityId || !Object.hasOwn(entity.files, file.fileType)) throw notFound();
-    await domains.get(file.fileType).access.read(db, entityId, caller);
+    await access.read(db, entityId, caller);
+    const file = await fileOf(db, caller.universeId, Object.keys(entity.files), entityId, fileId);
+    if (!file) throw notFound();
     return sendFile(c, storage.blobPath(file.hash), { type: file.mimeType, attachment: file.fileName });
   };
   app.get(`/back/bo/files/:domain{[A-Za-z_]+}/${REF}`, download);
@@ -62,7 +62,7 @@ export function fileRoutes(registry: Registry, domains: FileDomains): Hono<AppEn
 
   /** A contact's picture or a service's element, by its link. */
   const removeByLink = (c: AppContext) => {
-    const entity = domains.entityOf(c.req.param('domain')!);
+    const { entity } = domains.ofLink(c.req.param('domain')!);
     const [entityId, fileId] = refOf(c);
     return remove(c, Object.keys(entity.files), entityId, fileId);
   };

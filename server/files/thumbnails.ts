@@ -16,9 +16,12 @@ function resize(resolution: Resolution) {
   return { width: side, height: side, fit: 'cover' as const };
 }
 
+/** Larger images are refused (a small file may declare huge dimensions): 64 megapixels, above a 48 MP camera's. */
+const MAX_PIXELS = 64_000_000;
+
 /** One thumbnail: oriented by its EXIF tag, resized, transparency on white. */
 export const thumbnail = (source: string, resolution: Resolution) =>
-  sharp(source, { animated: false }).rotate().resize(resize(resolution)).flatten({ background: '#ffffff' }).jpeg({ quality: 82 }).toBuffer();
+  sharp(source, { animated: false, limitInputPixels: MAX_PIXELS }).rotate().resize(resize(resolution)).flatten({ background: '#ffffff' }).jpeg({ quality: 82 }).toBuffer();
 
 /**
  * Every thumbnail of an image (from `source`: the finished partial file, before it becomes the

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { requireCaller, type AppContext, type AppEnv, type Caller } from '../context';
 import { nowIso } from '../dates';
-import { HttpError, badRequest, businessRule, validationError } from '../errors';
+import { HttpError, badRequest, businessRule, notFound, validationError } from '../errors';
 import { fullName, COLLECTIONS, type Contact } from '../identity';
 import { isPlainObject, readJson } from '../json-body';
 import type { Registry } from '../schemas';
@@ -10,10 +10,10 @@ import { ConflictError, type Row, type Stored, type Writer } from '../store/type
 import { fieldErrors } from '../validation';
 import { IMAGE_TYPES, MAGIC_SAMPLE, TEXT_SAMPLE, acceptedTypes, contentFits } from './contentType';
 import type { FileDomains } from './domains';
-import { FILES, fileEntry, releaseUnused, removeEntries, type FileRow } from './entries';
-import { ChunkLengthError, PartialMissingError, type FileStorage } from './storage';
+import { FILES, fileEntry, releaseIfUnused, releaseUnused, removeEntries, type FileRow } from './entries';
+import { ChunkLengthError, PartialMissingError, exists } from './storage';
 import { makeThumbnails } from './thumbnails';
-import { MAX_CHUNK_BYTES, MAX_UPLOAD_BYTES, UPLOADS, ownUpload, parseContentRange, resumeAt, uploadBody, type UploadRow } from './uploads';
+import { MAX_CHUNK_BYTES, MAX_UPLOAD_BYTES, UPLOADS, dropStaleUploads, ownUpload, parseContentRange, resumeAt, uploadBody, uploadDone, type UploadRow } from './uploads';
 
 /**
  * The upload protocol (files-contract "Calls"): POST declares a file, PATCH sends a chunk
@@ -35,7 +35,8 @@ export function uploadRoutes(registry: Registry, domains: FileDomains): Hono<App
   const declare = async (c: AppContext) => {
     const { caller, db } = context(c);
     const body = await readJson(c);
-    if (isPlainObject(body) && typeof body.fileType === 'string' && !domains.has(body.fileType)) throw domains.get(body.fileType);
+    // A domain no entity has (REFERENCE, a typo) is "not found", like an unknown record.
+    if (isPlainObject(body) && typeof body.fileType === 'string' && !domains.has(body.fileType)) throw notFound();
     if (!uploadEntity.validateCreate(body)) throw validationError(fieldErrors(uploadEntity.validateCreate.errors));
     const declared = body as Pick<UploadRow, 'filename' | 'mimeType' | 'byteSize' | 'hash' | 'fileType' | 'entityId' | 'documentType'>;
     if (declared.byteSize === 0) throw badRequest('upload.empty');
@@ -59,6 +60,7 @@ export function uploadRoutes(registry: Registry, domains: FileDomains): Hono<App
       universeId: caller.universeId,
       creationDate: nowIso(),
     }));
+    await dropStaleUploads(db, c.get('services').files, caller);
     return c.json(uploadBody(row as Stored<UploadRow>), 201);
   };
   app.post(BASE, declare);
@@ -86,7 +88,7 @@ export function uploadRoutes(registry: Registry, domains: FileDomains): Hono<App
     const declaredLength = c.req.header('Content-Length');
     if (declaredLength !== undefined && Number(declaredLength) !== length) throw badRequest('upload.chunkLength');
     const upload = await ownUpload(db, c.req.param('uuid'), caller);
-    if (upload.uploadState === 'DONE') throw businessRule('upload.done');
+    if (upload.uploadState === 'DONE') throw uploadDone();
     if (total !== upload.byteSize) throw badRequest('upload.badRange');
     if (first !== upload.transferredBytes) throw resumeAt(upload.transferredBytes);
     try {
@@ -108,7 +110,7 @@ export function uploadRoutes(registry: Registry, domains: FileDomains): Hono<App
       if (!(await contentFits(upload.mimeType, sample, last + 1 === upload.byteSize))) {
         await storage.discardPartial(upload.uuid);
         await db.transaction((tx) => tx.remove(UPLOADS, upload.uploadId));
-        throw badRequest(domainsRule(domains, upload).pictures ? 'upload.notImage' : 'upload.wrongContent');
+        throw badRequest(domains.get(upload.fileType).rule.pictures ? 'upload.notImage' : 'upload.wrongContent');
       }
     }
     const updated = await db.transaction((tx) => tx.update<UploadRow>(UPLOADS, upload.uploadId, (current) => ({ ...current, uploadState: 'TOUPDATE', transferredBytes: last + 1 }), upload.version));
@@ -138,26 +140,29 @@ export function uploadRoutes(registry: Registry, domains: FileDomains): Hono<App
       await restart(c, upload);
       throw businessRule('upload.hashMismatch');
     }
+    // The blob and its entry come together under the content's lock: a delete of another entry of
+    // the same bytes cannot count zero users between the two and remove the blob.
     const done = await storage.withHash(hash, async () => {
+      // Another finalize of this upload (a client's retry) got here first and took the bytes.
+      if (!(await exists(storage.partialPath(upload.uuid)))) throw uploadDone();
       const picture = IMAGE_TYPES.has(upload.mimeType) && (await makeThumbnails(storage, hash, storage.partialPath(upload.uuid)).then(() => true, () => false));
       if (!picture && domain.rule.pictures) return undefined;
       await storage.keep(upload.uuid, hash);
-      return { picture };
+      try {
+        return await db.transaction((tx) => finalize(tx, upload, hash, picture, caller));
+      } catch (error) {
+        // A finalize that lost a race leaves the blob without an entry (unless another uses it).
+        await releaseIfUnused(db, storage, hash);
+        if (error instanceof ConflictError) throw uploadDone();
+        throw error;
+      }
     });
     if (!done) {
       await restart(c, upload);
       throw badRequest('upload.notImage');
     }
-    try {
-      const { file, released, finished } = await db.transaction((tx) => finalize(tx, upload, hash, done.picture, caller));
-      await releaseUnused(db, storage, released);
-      return c.json({ ...uploadBody(finished), file: fileEntry(file) });
-    } catch (error) {
-      // A finalize that lost a race leaves the blob without an entry (unless another uses it).
-      await releaseUnused(db, storage, [hash]);
-      if (error instanceof ConflictError) throw businessRule('upload.done');
-      throw error;
-    }
+    await releaseUnused(db, storage, done.released);
+    return c.json({ ...uploadBody(done.finished), file: fileEntry(done.file) });
   });
 
   app.delete(ONE, async (c) => {
@@ -170,8 +175,6 @@ export function uploadRoutes(registry: Registry, domains: FileDomains): Hono<App
 
   return app;
 }
-
-const domainsRule = (domains: FileDomains, upload: UploadRow) => domains.get(upload.fileType).rule;
 
 /** In one transaction: the file entry, the upload DONE, and a contact's new picture in place of the old one. */
 async function finalize(tx: Writer, upload: Stored<UploadRow>, hash: string, picture: boolean, caller: Caller) {

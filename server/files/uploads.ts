@@ -1,7 +1,8 @@
 import { HttpError } from '../errors';
 import type { Caller } from '../context';
 import { and, eq } from '../store/query';
-import type { Reader, Row, Stored } from '../store/types';
+import type { AsyncStore, Reader, Row, Stored } from '../store/types';
+import type { FileStorage } from './storage';
 
 /**
  * Uploads (collection `uploads`, schemas/entities/upload.json): a file declared, then sent in
@@ -32,6 +33,9 @@ export interface UploadRow extends Row {
 
 export const uploadNotFound = () => new HttpError(404, 'UploadNotFoundException', 'upload.notFound');
 
+/** 409: the upload is finished already (a chunk or a finalize after it). */
+export const uploadDone = () => new HttpError(409, 'UploadConflictException', 'upload.done');
+
 /** 409 with the byte to go on from, so a client can resume. */
 export const resumeAt = (transferredBytes: number, key = 'upload.resumeAt') =>
   new HttpError(409, 'UploadConflictException', key, { transferredBytes }, [], 'WARN', { transferredBytes });
@@ -41,6 +45,22 @@ export async function ownUpload(db: Reader, uuid: string, caller: Caller): Promi
   const [row] = await db.query<UploadRow>({ collection: UPLOADS, where: and(eq('uuid', uuid)), orderBy: [{ field: 'uuid' }, { field: 'uploadId' }], limit: 1 });
   if (!row || row.contactId !== caller.contact.contactId || row.universeId !== caller.universeId) throw uploadNotFound();
   return row;
+}
+
+/** An upload untouched this long is dropped (files-contract: uploads resume after an interruption, not forever). */
+export const STALE_UPLOAD_MS = 7 * 24 * 3600 * 1000;
+
+/**
+ * The caller's uploads declared over a week ago, finished or not, go with their partial data
+ * (so abandoned uploads do not fill FILES_DIR); done when the caller declares a new one.
+ */
+export async function dropStaleUploads(db: AsyncStore, storage: FileStorage, caller: Caller, now = Date.now()): Promise<void> {
+  const before = new Date(now - STALE_UPLOAD_MS).toISOString();
+  const stale = (await db.query<UploadRow>({ collection: UPLOADS, where: eq('contactId', caller.contact.contactId) })).filter((row) => String(row.creationDate) < before);
+  for (const row of stale) {
+    await storage.discardPartial(row.uuid);
+    await db.transaction((tx) => tx.remove(UPLOADS, row.uploadId));
+  }
 }
 
 /** The Upload of the contract. */

@@ -10,6 +10,7 @@ import { sendWizardNotification } from './notify';
 import { presentService } from './present';
 import { quickServiceRoutes } from './quickService';
 import { removeService } from './records';
+import { releaseUnused, removeRecordFiles } from '../files/entries';
 import { numberParam, readObject, serviceCaller, serviceInReach } from './routeHelpers';
 import { splitMergeRoutes } from './splitMerge';
 
@@ -33,13 +34,15 @@ export function serviceCoreRoutes(): Hono<AppEnv> {
   // Only a service the provider never confirmed may disappear; otherwise it is cancelled.
   app.delete(one, async (c) => {
     const caller = serviceCaller(c);
-    const { db } = c.get('services');
-    await db.transaction(async (tx) => {
+    const { db, files, registry } = c.get('services');
+    const released = await db.transaction(async (tx) => {
       const service = await visibleService(tx, numberParam(c, 'id'), caller);
       requireSheetWrite(service, caller);
       if (!DELETABLE_STEPS.includes(String(service.serviceStep)) || service.providerConfirmed) throw businessRule('service.deleteRefused');
       await removeService(tx, service.serviceId as number);
+      return removeRecordFiles(tx, registry.entities.get('service')!, service);
     });
+    await releaseUnused(db, files, released);
     return c.json(true);
   });
 

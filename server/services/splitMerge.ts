@@ -5,6 +5,8 @@ import { today } from '../dates';
 import { HttpError, businessRule, notFound, validationError, versionConflict } from '../errors';
 import { expectedVersion } from '../resources/write';
 import type { Row, Writer } from '../store/types';
+import type { Registry } from '../schemas';
+import { moveRecordFiles } from '../files/entries';
 import { SERVICES, actingSide, canSeeService, requireSheetWrite, visibleService, type ServiceParties } from './access';
 import { addHistory } from './history';
 import { LAB_LINES, PO_LINES, linesOf } from './lines';
@@ -49,7 +51,7 @@ async function split(tx: Writer, caller: Caller, sourceId: number, body: Row, ve
   return { source: updatedSource, target: updatedTarget };
 }
 
-async function merge(tx: Writer, caller: Caller, sourceId: number, body: Row, version?: number) {
+async function merge(tx: Writer, caller: Caller, sourceId: number, body: Row, version: number | undefined, registry: Registry) {
   const { source, target } = await sourceAndTarget(tx, caller, sourceId, body.targetServiceId);
   const deleteSource = body.deleteSource ?? false;
   if (typeof deleteSource !== 'boolean') throw validationError([{ path: '/deleteSource', key: 'validation.wrongType' }]);
@@ -60,6 +62,8 @@ async function merge(tx: Writer, caller: Caller, sourceId: number, body: Row, ve
   });
   await addHistory(tx, caller, { serviceId: target.serviceId as number, event: 'MERGED', side: actingSide(target, caller), detail: `← ${source.number}` });
   if (deleteSource) {
+    // The removed source's files go over to the service it was merged into.
+    await moveRecordFiles(tx, registry.entities.get('service')!, source, target.serviceId as number);
     await removeService(tx, sourceId);
     return { source: null, target: updatedTarget };
   }
@@ -83,11 +87,11 @@ export function splitMergeRoutes(): Hono<AppEnv> {
   for (const [name, action] of Object.entries(actions)) {
     app.post(`/back/bo/services/:id{[0-9]+}/${name}`, async (c) => {
       const caller = serviceCaller(c);
-      const { db } = c.get('services');
+      const { db, registry } = c.get('services');
       await serviceInReach(c, caller);
       const body = await readObject(c, action.keys);
       const version = expectedVersion(body.version, false);
-      const result = await db.transaction((tx) => action.run(tx, caller, numberParam(c, 'id'), body, version));
+      const result = await db.transaction((tx) => action.run(tx, caller, numberParam(c, 'id'), body, version, registry));
       return c.json({
         source: result.source && (await presentService(db, result.source, caller)),
         target: await presentService(db, result.target, caller),

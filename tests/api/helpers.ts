@@ -208,7 +208,7 @@ export class Client {
       headers['Content-Type'] = 'application/x-www-form-urlencoded';
     }
     const query = params.toString();
-    const response = await fetch(`${this.base}${path}${query ? `?${query}` : ''}`, { method, headers, body });
+    const response = await fetch(`${this.base}${path}${query ? `?${query}` : ''}`, { method, headers, body: body as BodyInit | undefined });
     for (const cookie of response.headers.getSetCookie()) {
       const [pair, ...attributes] = cookie.split(';');
       const [name, value] = [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)];

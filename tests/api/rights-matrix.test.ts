@@ -225,6 +225,30 @@ const TABLE: Route[] = [
     expect: [200],
     outOfReach: () => [`/back/bo/apiTokens/admin/${fixtures.atlasToken}`, `/back/bo/apiTokens/admin/${fixtures.otherUniverseToken}`],
   },
+  // ---- files (files-contract): the record's rights, shown on CAPAs (x-roles MANAGER, SUPER_ADMIN); unknown uploads and files are 404 ----
+  { route: 'POST /back/bo/uploads', who: ALL, url: () => '/back/bo/uploads/', body: {} },
+  ...(['GET', 'PATCH', 'PUT', 'DELETE'] as const).map((method): Route => ({
+    route: `${method} /back/bo/uploads/:uuid`, who: ALL, url: () => '/back/bo/uploads/00000000-0000-4000-8000-000000000000', expect: method === 'PATCH' ? [400] : [404],
+  })),
+  {
+    route: 'GET /back/bo/uploads/elements/:fileType/:entityId', who: MANAGERS,
+    url: async (w) => `/back/bo/uploads/elements/CAPA/${await seen('capa', w)}`, outOfReach: async (w) => (await foreign('capa', w)).map((id) => `/back/bo/uploads/elements/CAPA/${id}`),
+  },
+  {
+    route: 'DELETE /back/bo/uploads/elements/:fileType/:entityId/:fileId', who: MANAGERS,
+    url: async (w) => `/back/bo/uploads/elements/CAPA/${await seen('capa', w)}/999999`, outOfReach: async (w) => (await foreign('capa', w)).map((id) => `/back/bo/uploads/elements/CAPA/${id}/999999`),
+  },
+  {
+    route: 'GET /back/bo/files/:domain/:ref', who: MANAGERS, expect: [404],
+    url: async (w) => `/back/bo/files/capas/${await seen('capa', w)}_999999/`, outOfReach: async (w) => (await foreign('capa', w)).map((id) => `/back/bo/files/CAPA/${id}_999999/`),
+  },
+  // Everyone may remove their own picture; another universe's contact is out of reach.
+  {
+    route: 'DELETE /back/bo/files/:domain/:ref', who: ALL,
+    url: (w) => `/back/bo/files/contacts/${people[w].contactId}_999999/`, outOfReach: (w) => [`/back/bo/files/contacts/${people[otherUniverse(w)].contactId}_999999/`],
+  },
+  { route: 'GET /back/photos/:fileId/ORIGINAL', who: ALL, url: () => '/back/photos/999999/ORIGINAL', expect: [404] },
+  { route: 'GET /back/photos/:resolution/:ref/:name', who: ALL, url: () => '/back/photos/48x48/1_999999/picture', expect: [404] },
   // ---- services: create, edit, lines, split/merge, notes, one service ----
   ...((): Route[] => {
     /** Service route roles (SEARCH_SERVICE, a CREATE_SERVICE flag, SUPER_ADMIN): all but the CONTRIBUTOR. */
@@ -306,6 +330,8 @@ const TABLE: Route[] = [
       { route: 'POST /back/bo/servicenotes/:serviceId', who: readers, ...notes(), body: {} },
       { route: 'PUT /back/bo/servicenotes/:serviceId', who: readers, ...notes(), body: {} },
       { route: 'DELETE /back/bo/servicenotes/:serviceId/:noteId', who: readers, ...notes('/999999') },
+      { route: 'GET /back/bo/serviceElements/:id/elements', who: readers, ...on((id) => `/back/bo/serviceElements/${id}/elements`) },
+      { route: 'PATCH /back/bo/serviceElements/:id/elements/:fileId', who: readers, ...on((id) => `/back/bo/serviceElements/${id}/elements/999999`), body: { notAField: true } },
     ];
   })(),
   // ---- services: dates and workflow actions ----

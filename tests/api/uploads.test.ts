@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPeople, firstSeen, registryEntities, type Person, type Who } from './demo-people';
 import { startWithLogins, type Client, type TestServer } from './helpers';
@@ -73,8 +74,9 @@ describe('an upload in chunks', () => {
     expect((await quality.get(`/back/bo/uploads/${uuid}`)).body).toMatchObject({ uploadState: 'DONE', fileId: done.body.fileId });
     expect(existsSync(blobOf(sha256(bytes)))).toBe(true);
     expect(existsSync(partialOf(uuid))).toBe(false);
-    // A second finalize answers the same (a client retrying after a lost answer).
+    // A second finalize answers the same (a client retrying after a lost answer); a chunk after it is a conflict.
     expect((await finalize(quality, uuid)).body).toMatchObject({ uploadState: 'DONE', fileId: done.body.fileId });
+    expect((await sendChunk(quality, uuid, bytes.subarray(8000), 8000, bytes.length)).status).toBe(409);
   });
 
   it('resumes after a connection cut in the middle of a chunk: GET tells where to go on', async () => {
@@ -152,6 +154,23 @@ describe('an upload in chunks', () => {
   });
 });
 
+describe('abandoned uploads', () => {
+  it("are dropped with their partial data a week after they were declared, when their contact declares another", async () => {
+    const bytes = pdfBytes(6000, 11);
+    const recent = (await declare(quality, bytes, onCapa())).body.uuid;
+    await sendChunk(quality, recent, bytes.subarray(0, 4200), 0, bytes.length);
+    const old = (await declare(quality, bytes, onCapa())).body.uuid;
+    await sendChunk(quality, old, bytes.subarray(0, 4200), 0, bytes.length);
+    const [row] = await server.store.find('uploads', (upload) => upload.uuid === old);
+    await server.store.update('uploads', row.uploadId as number, (current) => ({ ...current, creationDate: new Date(Date.now() - 8 * 86_400_000).toISOString() }));
+    expect((await declare(quality, bytes, onCapa())).status).toBe(201);
+    expect((await quality.get(`/back/bo/uploads/${old}`)).status).toBe(404);
+    expect(existsSync(partialOf(old))).toBe(false);
+    expect((await quality.get(`/back/bo/uploads/${recent}`)).body.transferredBytes).toBe(4200);
+    expect(existsSync(partialOf(recent))).toBe(true);
+  });
+});
+
 describe('what an upload may declare', () => {
   it('refuses an empty file (400) and a file over 262,144,000 bytes (413 with the limit)', async () => {
     const empty = await declare(quality, new Uint8Array(0), onCapa());
@@ -174,7 +193,7 @@ describe('what an upload may declare', () => {
     expect((await declare(quality, bytes, onCapa({ entityId: 99_999_999 }))).status).toBe(404);
   });
 
-  it("refuses content that is not what was declared (magic bytes) and drops the upload; text must be UTF-8 without NUL", async () => {
+  it('refuses content that is not what was declared (magic bytes) and drops the upload; Office documents are zips; text must be UTF-8 without NUL', async () => {
     const pdf = pdfBytes(3000, 9);
     const asPng = (await declare(quality, pdf, onCapa({ mimeType: 'image/png', filename: 'a.png' }))).body.uuid;
     const refused = await sendChunk(quality, asPng, pdf, 0, pdf.length);
@@ -187,6 +206,15 @@ describe('what an upload may declare', () => {
     const asPdf = (await declare(quality, text, onCapa())).body.uuid;
     expect((await sendChunk(quality, asPdf, text, 0, text.length)).status).toBe(400);
     expect((await uploadFile(quality, text, onCapa({ mimeType: 'text/csv', filename: 'lots.csv' }))).status).toBe(200);
+    // An Office document is a zip: accepted as what it declares, and as a zip.
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet('Lots').addRow(['PO-1', 12]);
+    const xlsx = Buffer.from(await workbook.xlsx.writeBuffer());
+    for (const mimeType of ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/zip']) {
+      expect((await uploadFile(quality, xlsx, onCapa({ mimeType, filename: 'lots.xlsx' }))).status, mimeType).toBe(200);
+    }
+    const xlsxAsPdf = (await declare(quality, xlsx, onCapa())).body.uuid;
+    expect((await sendChunk(quality, xlsxAsPdf, xlsx, 0, xlsx.length)).status).toBe(400);
     const binary = Buffer.from([0x71, 0x00, 0x72, 0x73]);
     const asText = (await declare(quality, binary, onCapa({ mimeType: 'text/plain', filename: 'a.txt' }))).body.uuid;
     expect((await sendChunk(quality, asText, binary, 0, binary.length)).status).toBe(400);

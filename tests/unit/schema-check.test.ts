@@ -140,6 +140,18 @@ describe('check:schemas', () => {
     ]);
   });
 
+  it('reports x-files with an unknown domain, a domain on two entities, or an unknown rule', () => {
+    const dir = brokenCopy({
+      'entities/capa.json': (capa) => (capa['x-files'] = { CAPA: {}, PHOTO: {}, FEE: {} }),
+      'entities/matrix8d.json': (matrix) => (matrix['x-files'].MATRIX8D = { images: true }),
+    });
+    expect(problemsOf(dir)).toEqual([
+      "entities/matrix8d.json /x-files/MATRIX8D/images: unknown keyword images",
+      'entities/capa.json /x-files/PHOTO: unknown file domain PHOTO: not a value of enums.json fileDomain',
+      'entities/fee.json /x-files/FEE: file domain FEE is already on entity capa',
+    ]);
+  });
+
   it('reports a label key missing in a language where the key is used, and a file that is not JSON', () => {
     const dir = brokenCopy({
       'entities/capa.json': (capa) => (capa.properties.cost.title = 'capa.costAmount'),
