@@ -7,7 +7,7 @@ import { assign, fromCallback, fromPromise, setup, type EventObject } from 'xsta
  * message until it is dismissed. Pure: the client provides the calls (actors) and the side effects (actions).
  */
 
-/** Declared size of one chunk sent per call. */
+/** Bytes sent per chunk (PATCH); the server takes up to 16 MiB. */
 export const CHUNK_BYTES = 4 * 1024 * 1024;
 /** Spec §9 "Upload retry". */
 export const RETRY_DELAY_MS = 1000;

@@ -1,6 +1,6 @@
 import { ActionIcon, Group, Paper, Progress, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck, IconUpload, IconX } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { IconAlertTriangle, IconChevronDown, IconChevronUp, IconCircleCheck, IconUpload, IconX } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { setAcceptedMimeTypes } from '../../engine/files/uploadChecks';
 import { abortUpload, dismissUpload, isUploadPending, resumeSavedUploads, useUploadQueue, type UploadItem } from '../../engine/files/uploads';
@@ -8,8 +8,10 @@ import { useReadySession } from '../auth/session';
 import { UploadLeaveGuard } from './UploadLeaveGuard';
 import classes from './UploadPanel.module.css';
 
+const percentText = (language: string, percent: number) => new Intl.NumberFormat(language, { style: 'percent' }).format(percent / 100);
+
 function UploadRow({ item }: { item: UploadItem }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const refused = item.state === 'refused';
   const done = item.state === 'done';
   return (
@@ -50,7 +52,7 @@ function UploadRow({ item }: { item: UploadItem }) {
               {t(`uploads.state.${item.state}`)}
             </Text>
             <Text size="xs" c="dimmed" data-testid="upload-percent">
-              {item.percent} %
+              {percentText(i18n.language, item.percent)}
             </Text>
           </Group>
         </>
@@ -64,10 +66,15 @@ function UploadRow({ item }: { item: UploadItem }) {
  * it closes when none remain. On start it resumes the uploads a reload interrupted.
  */
 export function UploadPanel() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { profile, config } = useReadySession();
   const items = useUploadQueue();
-  const pending = items.filter(isUploadPending).length;
+  const pending = items.filter(isUploadPending);
+  // Folded to its title line when it covers something (a dialog's buttons): the overall percentage stays in sight.
+  const [folded, setFolded] = useState(false);
+  const refused = items.filter((item) => item.state === 'refused').length;
+  const headline = pending.length ? t('uploads.pending', { count: pending.length }) : refused ? t('uploads.refusedCount', { count: refused }) : t('uploads.finished');
+  const overall = pending.length ? Math.floor(pending.reduce((sum, item) => sum + item.percent, 0) / pending.length) : 100;
 
   useEffect(() => {
     setAcceptedMimeTypes((config.enums.uploadMimeType?.enum as string[] | undefined) ?? []);
@@ -78,22 +85,34 @@ export function UploadPanel() {
 
   return (
     <>
-      <UploadLeaveGuard pending={pending > 0} />
+      <UploadLeaveGuard pending={pending.length > 0} />
       {items.length > 0 && (
         <Paper className={classes.panel} shadow="lg" radius="md" withBorder p="sm" role="region" aria-label={t('uploads.title')} data-testid="upload-panel">
-          <Group gap="xs" mb="xs" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap">
             <IconUpload size={18} aria-hidden />
-            <Text size="sm" fw={600}>
-              {pending ? t('uploads.pending', { count: pending }) : t('uploads.finished')}
+            <Text size="sm" fw={600} style={{ flex: 1 }} truncate>
+              {headline}
             </Text>
+            {folded && (
+              <Text size="xs" c="dimmed">
+                {percentText(i18n.language, overall)}
+              </Text>
+            )}
+            <Tooltip label={t(folded ? 'uploads.unfold' : 'uploads.fold')}>
+              <ActionIcon variant="subtle" color="gray" size="sm" onClick={() => setFolded(!folded)} aria-label={t(folded ? 'uploads.unfold' : 'uploads.fold')} aria-expanded={!folded}>
+                {folded ? <IconChevronUp size={16} /> : <IconChevronDown size={16} />}
+              </ActionIcon>
+            </Tooltip>
           </Group>
-          <ScrollArea.Autosize mah={260} type="auto" offsetScrollbars>
-            <Stack gap="sm">
-              {items.map((item) => (
-                <UploadRow key={item.id} item={item} />
-              ))}
-            </Stack>
-          </ScrollArea.Autosize>
+          {!folded && (
+            <ScrollArea.Autosize mah={260} mt="xs" type="auto" offsetScrollbars>
+              <Stack gap="sm">
+                {items.map((item) => (
+                  <UploadRow key={item.id} item={item} />
+                ))}
+              </Stack>
+            </ScrollArea.Autosize>
+          )}
         </Paper>
       )}
     </>

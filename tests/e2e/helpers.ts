@@ -19,6 +19,7 @@ const readLabels = (file: string): Labels => JSON.parse(readFileSync(join(proces
 export const labels = {
   en: { ...readLabels('engine/locales/en.json'), ...readLabels('app/locales/en.json'), ...readLabels('schemas/locales/en.json') } as Labels,
   fr: { ...readLabels('engine/locales/fr.json'), ...readLabels('app/locales/fr.json'), ...readLabels('schemas/locales/fr.json') } as Labels,
+  it: { ...readLabels('engine/locales/it.json'), ...readLabels('app/locales/it.json'), ...readLabels('schemas/locales/it.json') } as Labels,
 };
 /** The English label of a key; fails loudly when the key is missing. */
 export function en(key: string, values: Record<string, string | number> = {}): string {

@@ -42,16 +42,15 @@ export function ProfilePictureCard() {
 
   if (!contactId) return null;
 
+  /** Says why each refused file is refused; answers the others. */
   const refuse = (files: File[]) => {
-    for (const { key, params } of refusedFiles(files, { pictures: true })) showSnack({ level: 'warning', message: t(key, params as Record<string, unknown>) });
+    const refusals = refusedFiles(files, { pictures: true });
+    for (const { key, params } of refusals) showSnack({ level: 'warning', message: t(key, params as Record<string, unknown>) });
+    return files.filter((file) => !refusals.some((refusal) => refusal.file === file));
   };
-  const drop = (files: File[]) => {
-    refuse(files);
-    const accepted = files.filter((file) => !refusedFiles([file], { pictures: true }).length).slice(0, 1);
-    enqueueUploads(accepted.map((file) => ({ file, fileType: PICTURE_DOMAIN, entityId: contactId })));
-  };
+  const drop = (files: File[]) => enqueueUploads(refuse(files).slice(0, 1).map((file) => ({ file, fileType: PICTURE_DOMAIN, entityId: contactId })));
   // The zone refuses other types itself; the same messages as a dropped file's say why.
-  const reject = (rejections: FileRejection[]) => refuse(rejections.map(({ file }) => file));
+  const reject = (rejections: FileRejection[]) => void refuse(rejections.map(({ file }) => file));
 
   async function remove() {
     setDeleting(true);

@@ -1,0 +1,35 @@
+import { crc32, deflateSync } from 'node:zlib';
+import type { Page } from '@playwright/test';
+
+/** A real PNG of `width`x`height` pixels in one colour (what sharp must read to make thumbnails). */
+export function png(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8 bits, RGB
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3).map((_, i) => [r, g, b][i % 3])]);
+  const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/** A PDF of about `bytes` bytes: its magic header is what the server's content check reads, the rest is filler. */
+export function largePdf(bytes: number): Buffer {
+  const head = Buffer.from('%PDF-1.4\n');
+  const filler = Buffer.alloc(bytes - head.length, '% filler line of a large scanned report\n');
+  return Buffer.concat([head, filler]);
+}
+
+/** Delays each chunk (PATCH) by `ms` so that percentages can be seen on the way. */
+export const slowChunks = (page: Page, ms: number) =>
+  page.route(/\/back\/bo\/uploads\/[^/]+$/, async (route) => {
+    if (route.request().method() === 'PATCH') await new Promise((resolve) => setTimeout(resolve, ms));
+    await route.continue().catch(() => undefined);
+  });
