@@ -48,7 +48,8 @@ describe('attachments panel target', () => {
   });
 
   it('reads sizes in the reader’s language', () => {
-    expect(formatBytes(781, 'en')).toBe('781 byte');
+    expect(formatBytes(781, 'en')).toBe('781 bytes');
+    expect(formatBytes(781, 'fr').replace(/\s/g, ' ')).toBe('781 octets');
     expect(formatBytes(1536, 'en')).toBe('1.5 kB');
     expect(formatBytes(10 * 1024 * 1024, 'fr').replace(/\s/g, ' ')).toBe('10 Mo');
   });
