@@ -2,7 +2,7 @@ import { Alert, Badge, CloseButton, Group, Skeleton, Stack, Text, Title } from '
 import { IconPaperclip } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api';
+import { api, ApiError } from '../../api';
 import { enqueueUploads, refusedFiles, type FileEntry } from '../../files/uploads';
 import { titleText } from '../../i18n';
 import { notify } from '../../notify';
@@ -63,6 +63,10 @@ export function AttachmentsPanel({ panel, config, entity, saved, writable }: Pan
       await api.delete(target.urls.remove(deleting.fileId));
       notify({ level: 'success', message: t('engine.attachments.deleted', { name: deleting.fileName }) });
       setDeleting(null);
+      await reload();
+    } catch (failure) {
+      // The app has shown the refusal; the list shows what the server holds now.
+      if (!(failure instanceof ApiError)) throw failure;
       await reload();
     } finally {
       setRemoving(false);
