@@ -226,5 +226,14 @@ test.describe('attachments', () => {
     const row = panel.getByTestId('attachment-row').filter({ hasText: 'iso-9001.pdf' });
     await expect(row).toContainText(en('enum.documentType.CERTIFICATE'), { timeout: 30_000 });
     await shot(page, 'documents-en');
+
+    // A colleague who does not administer the company reads the documents, and adds or deletes none.
+    await page.context().clearCookies();
+    await signIn(page, ACCOUNTS.buyer);
+    await page.goto('/documents');
+    await waitForApp(page);
+    await expect(row).toContainText(en('enum.documentType.CERTIFICATE'), { timeout: 15_000 });
+    await expect(panel.getByTestId('attachments-dropzone')).toHaveCount(0);
+    await expect(row.getByRole('button')).toHaveCount(0);
   });
 });

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { api, ApiError } from '../../api';
 import { enqueueUploads, refusedFiles, type FileEntry } from '../../files/uploads';
 import { titleText } from '../../i18n';
+import { rolesAllow } from '../../schema/roles';
 import { notify } from '../../notify';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import type { PanelProps } from '../panels';
@@ -26,7 +27,7 @@ type Refusal = { key: string; params?: object };
  * table or a gallery, a drop zone (and paste) queuing new ones through the upload queue, and
  * delete (asked first). Readers get the list only; the server checks every right again.
  */
-export function AttachmentsPanel({ panel, config, entity, saved, writable }: PanelProps) {
+export function AttachmentsPanel({ panel, config, entity, saved, writable, userRoles }: PanelProps) {
   const { t } = useTranslation();
   const target = useMemo(() => attachmentTarget(panel, entity, saved), [panel, entity, saved]);
   const { files, failed, reload } = useAttachments(target);
@@ -36,7 +37,7 @@ export function AttachmentsPanel({ panel, config, entity, saved, writable }: Pan
   const [deleting, setDeleting] = useState<FileEntry | null>(null);
   const [removing, setRemoving] = useState(false);
   const types = ((config.enums.documentType?.enum ?? []) as unknown[]).map(String);
-  const canWrite = writable === true && entity['x-readOnly'] !== true;
+  const canWrite = writable === true && entity['x-readOnly'] !== true && rolesAllow(panel.writeRoles, userRoles);
   const multiple = panel.multiple !== false;
 
   if (!saved) return <Text c="dimmed">{t('engine.attachments.saveFirst')}</Text>;
