@@ -87,6 +87,8 @@ export interface PanelConfig {
   pictures?: boolean;
   /** attachments: `false` takes one file at a time (several dropped at once are ignored). */
   multiple?: boolean;
+  /** attachments: who may add, edit and delete files, as the server's rule (default: whoever may change the record). */
+  writeRoles?: RoleRule[];
   /** attachments: URL templates ({id}, {fileType}, {fileId}) listing, editing (PATCH) and deleting the files. */
   list?: string;
   edit?: string;

@@ -183,6 +183,7 @@ const panel = closed(
     list: { type: 'string', pattern: '^/' },
     edit: { type: 'string', pattern: '^/' },
     remove: { type: 'string', pattern: '^/' },
+    writeRoles: roleRule,
   },
   ['kind'],
 );

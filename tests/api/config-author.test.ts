@@ -114,8 +114,8 @@ describe('an entity no code knows', () => {
     const menu = (await manager.get('/back/bo/menu/')).body;
     expect(menu[0]).toEqual({ name: 'screen.widgetSearch', icon: 'box', link: '/widgets/search' });
     const inspector = await loginAs(server, ACCOUNTS.inspector);
-    // An inspector (CONTRIBUTOR) is not a MANAGER: no widgets; only billing, for their fee sheets.
-    expect((await inspector.get('/back/bo/menu/')).body).toEqual([expect.objectContaining({ link: '/billing' })]);
+    // An inspector (CONTRIBUTOR) is not a MANAGER: no widgets; billing for their fee sheets, and the shared documents.
+    expect((await inspector.get('/back/bo/menu/')).body).toEqual([expect.objectContaining({ link: '/billing' }), expect.objectContaining({ link: '/documents' })]);
   });
 });
 

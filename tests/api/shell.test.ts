@@ -27,7 +27,7 @@ describe('schemas', () => {
     expect(body.screens.map((screen: { route: string }) => screen.route)).toContain('/capas/capa/search');
     const inspector = await loginAs(server, ACCOUNTS.inspector);
     // An inspector (CONTRIBUTOR) opens only their fee sheets, under billing.
-    expect((await inspector.get('/back/schemas')).body.screens.map((screen: { route: string }) => screen.route).sort()).toEqual(['/billing', '/billing/fees/:feeIdHK', '/billing/fees/search']);
+    expect((await inspector.get('/back/schemas')).body.screens.map((screen: { route: string }) => screen.route).sort()).toEqual(['/billing', '/billing/fees/:feeIdHK', '/billing/fees/search', '/documents']);
   });
 });
 
@@ -39,10 +39,11 @@ describe('menu', () => {
       { name: 'screen.serviceSearch', icon: 'clipboard-check', link: '/services/search' },
       { name: 'screen.billing', icon: 'receipt', link: '/billing' },
       { name: 'screen.capas', icon: 'shield-check', link: '/capas' },
+      { name: 'screen.documents', icon: 'files', link: '/documents' },
     ]);
-    // A local manager searches services but has no quality or billing area.
+    // A local manager searches services but has no quality or billing area; everyone has the shared documents.
     const buyer = await loginAs(server, ACCOUNTS.buyer);
-    expect((await buyer.get('/back/bo/menu/')).body.map((entry: { link: string }) => entry.link)).toEqual(['/services/search']);
+    expect((await buyer.get('/back/bo/menu/')).body.map((entry: { link: string }) => entry.link)).toEqual(['/services/search', '/documents']);
   });
 
   it('hides a menu page none of whose screens is built (or open to the caller): configuration decides, no dead end', async () => {
@@ -56,7 +57,7 @@ describe('menu', () => {
     try {
       const manager = await loginAs(own, ACCOUNTS.manager);
       const links = (await manager.get('/back/bo/menu/')).body.map((entry: { link: string }) => entry.link);
-      expect(links).toEqual(['/services/search', '/billing', '/capas', '/quality']);
+      expect(links).toEqual(['/services/search', '/billing', '/capas', '/documents', '/quality']);
       expect((await manager.get('/back/bo/menu/quality')).body.map((entry: { link: string }) => entry.link)).toEqual(['/capas/capa/search']);
     } finally {
       await own.close();

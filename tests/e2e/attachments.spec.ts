@@ -141,6 +141,21 @@ test.describe('attachments', () => {
     await expect(sheet(page).getByText(en('engine.attachments.saveFirst'))).toBeVisible({ timeout: 15_000 });
   });
 
+  test('a fee sheet has its files in a tab of its record page', async ({ page }) => {
+    test.setTimeout(60_000);
+    await signIn(page, ACCOUNTS.manager);
+    const [fee] = (await (await page.request.get('/back/bo/fee/', { headers: XHR })).json()) as { feeIdHK: number }[];
+    await page.goto(`/billing/fees/${fee.feeIdHK}`);
+    await waitForApp(page);
+    await page.getByRole('tab', { name: en('screen.feeSheet.files') }).click();
+    const panel = page.getByTestId('attachments-panel');
+    await attach(panel, [{ name: 'taxi-receipt.png', mimeType: 'image/png', buffer: png(200, 300, [250, 200, 40]) }]);
+    const row = panel.getByTestId('attachment-row').filter({ hasText: 'taxi-receipt.png' });
+    await expect(row).toHaveCount(1, { timeout: 30_000 });
+    await expectImagesLoaded(row, 1);
+    await shot(page, 'fee-files');
+  });
+
   test('the service elements gallery: 200x200 tiles, the lightbox with the originals, the edit popup', async ({ page }) => {
     test.setTimeout(90_000);
     await signIn(page, ACCOUNTS.manager);
@@ -211,5 +226,14 @@ test.describe('attachments', () => {
     const row = panel.getByTestId('attachment-row').filter({ hasText: 'iso-9001.pdf' });
     await expect(row).toContainText(en('enum.documentType.CERTIFICATE'), { timeout: 30_000 });
     await shot(page, 'documents-en');
+
+    // A colleague who does not administer the company reads the documents, and adds or deletes none.
+    await page.context().clearCookies();
+    await signIn(page, ACCOUNTS.buyer);
+    await page.goto('/documents');
+    await waitForApp(page);
+    await expect(row).toContainText(en('enum.documentType.CERTIFICATE'), { timeout: 15_000 });
+    await expect(panel.getByTestId('attachments-dropzone')).toHaveCount(0);
+    await expect(row.getByRole('button')).toHaveCount(0);
   });
 });

@@ -68,7 +68,7 @@ describe('check:schemas', () => {
     expect(problemsOf(dir)).toEqual([
       'entities/capa.json /x-stamps/onCreate/creator: must be equal to one of the allowed values: contactId, companyId, today, now',
       'search/capa.json /x-defaultRange: must be equal to one of the allowed values: currentMonth, previousToCurrentMonth, plusMinus7Days, plusMinus15Days, lastSixMonths, currentYear',
-      "screens/capaSearch.json /type: must be equal to one of the allowed values: search, menu, page, workflows, record, wizard",
+      "screens/capaSearch.json /type: must be equal to one of the allowed values: search, menu, page, workflows, record, wizard, files",
       "screens/capaSearch.json /columns/0: must have required property 'field'",
     ]);
   });
@@ -149,6 +149,8 @@ describe('check:schemas', () => {
       "entities/matrix8d.json /x-files/MATRIX8D/images: unknown keyword images",
       'entities/capa.json /x-files/PHOTO: unknown file domain PHOTO: not a value of enums.json fileDomain',
       'entities/fee.json /x-files/FEE: file domain FEE is already on entity capa',
+      // The CAPA sheet's attachments panel named no domain: it cannot tell which one now.
+      'screens/capaSearch.json /sheet/panels/0: an attachments panel of capa needs a fileType: x-files declares CAPA, PHOTO, FEE',
     ]);
   });
 

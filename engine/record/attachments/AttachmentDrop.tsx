@@ -3,6 +3,7 @@ import { Group, Text } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { IconCloudUpload, IconUpload, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { PICTURE_MIME_TYPES } from '../../files/uploads';
 
 export interface AttachmentDropProps {
   multiple: boolean;
@@ -16,8 +17,21 @@ export function AttachmentDrop({ multiple, pictures, onFiles }: AttachmentDropPr
   const { t } = useTranslation();
   return (
     <>
-      {/* Several files dropped where one is allowed are rejected by the zone: ignored (spec §5.3). */}
-      <Dropzone onDrop={onFiles} multiple={multiple} radius="md" p="md" data-testid="attachments-dropzone" aria-label={t('engine.attachments.drop')}>
+      {/* Several files dropped where one is allowed are ignored (spec §5.3); other refusals are told by the panel. */}
+      <Dropzone
+        onDrop={() => undefined}
+        onDropAny={(accepted, rejected) => {
+          if (rejected.some((rejection) => rejection.errors.some((error) => error.code === 'too-many-files'))) return;
+          onFiles([...accepted, ...rejected.map((rejection) => rejection.file)]);
+        }}
+        multiple={multiple}
+        // The browse dialog offers pictures only where only pictures are taken.
+        accept={pictures ? PICTURE_MIME_TYPES : undefined}
+        radius="md"
+        p="md"
+        data-testid="attachments-dropzone"
+        aria-label={t('engine.attachments.drop')}
+      >
         <Group justify="center" gap="md" mih={56} style={{ pointerEvents: 'none' }} wrap="nowrap">
           <Dropzone.Accept>
             <IconUpload size={36} stroke={1.5} color="var(--mantine-primary-color-filled)" />

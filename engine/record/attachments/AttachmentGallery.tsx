@@ -25,6 +25,13 @@ export function AttachmentGallery({ files, fileType, entityId, onEdit, onDelete 
   const { t, i18n } = useTranslation();
   const [open, setOpen] = useState(-1);
   const pictures = files.filter((file) => file.picture);
+  // The edit popup opens over the page, so the lightbox closes first.
+  const editPicture =
+    onEdit &&
+    ((index: number) => {
+      setOpen(-1);
+      onEdit(pictures[index]);
+    });
 
   return (
     <>
@@ -86,10 +93,7 @@ export function AttachmentGallery({ files, fileType, entityId, onEdit, onDelete 
             index={open}
             onClose={() => setOpen(-1)}
             editLabel={onEdit ? t('engine.attachments.edit') : undefined}
-            onEdit={onEdit ? (index) => {
-              setOpen(-1);
-              onEdit(pictures[index]);
-            } : undefined}
+            onEdit={editPicture}
           />
         </Suspense>
       )}

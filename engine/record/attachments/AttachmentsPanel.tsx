@@ -2,9 +2,10 @@ import { Alert, Badge, CloseButton, Group, Skeleton, Stack, Text, Title } from '
 import { IconPaperclip } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api';
+import { api, ApiError } from '../../api';
 import { enqueueUploads, refusedFiles, type FileEntry } from '../../files/uploads';
 import { titleText } from '../../i18n';
+import { rolesAllow } from '../../schema/roles';
 import { notify } from '../../notify';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import type { PanelProps } from '../panels';
@@ -26,7 +27,7 @@ type Refusal = { key: string; params?: object };
  * table or a gallery, a drop zone (and paste) queuing new ones through the upload queue, and
  * delete (asked first). Readers get the list only; the server checks every right again.
  */
-export function AttachmentsPanel({ panel, config, entity, saved, writable }: PanelProps) {
+export function AttachmentsPanel({ panel, config, entity, saved, writable, userRoles }: PanelProps) {
   const { t } = useTranslation();
   const target = useMemo(() => attachmentTarget(panel, entity, saved), [panel, entity, saved]);
   const { files, failed, reload } = useAttachments(target);
@@ -36,7 +37,7 @@ export function AttachmentsPanel({ panel, config, entity, saved, writable }: Pan
   const [deleting, setDeleting] = useState<FileEntry | null>(null);
   const [removing, setRemoving] = useState(false);
   const types = ((config.enums.documentType?.enum ?? []) as unknown[]).map(String);
-  const canWrite = writable === true && entity['x-readOnly'] !== true;
+  const canWrite = writable === true && entity['x-readOnly'] !== true && rolesAllow(panel.writeRoles, userRoles);
   const multiple = panel.multiple !== false;
 
   if (!saved) return <Text c="dimmed">{t('engine.attachments.saveFirst')}</Text>;
@@ -64,6 +65,10 @@ export function AttachmentsPanel({ panel, config, entity, saved, writable }: Pan
       notify({ level: 'success', message: t('engine.attachments.deleted', { name: deleting.fileName }) });
       setDeleting(null);
       await reload();
+    } catch (failure) {
+      // The app has shown the refusal; the list shows what the server holds now.
+      if (!(failure instanceof ApiError)) throw failure;
+      await reload();
     } finally {
       setRemoving(false);
     }
@@ -74,7 +79,14 @@ export function AttachmentsPanel({ panel, config, entity, saved, writable }: Pan
   const List = panel.gallery ? AttachmentGallery : AttachmentTable;
 
   return (
-    <Stack gap="sm" onPaste={canWrite ? (event) => take(pastedFiles(event)) : undefined} data-testid="attachments-panel">
+    // Ctrl+V once the panel has the focus (a click in it); text pasted in a field of its dialogs stays there.
+    <Stack
+      gap="sm"
+      tabIndex={-1}
+      style={{ outline: 'none' }}
+      onPaste={canWrite ? (event) => !(event.target as HTMLElement).closest('input, textarea') && take(pastedFiles(event)) : undefined}
+      data-testid="attachments-panel"
+    >
       <Group justify="space-between" gap="xs">
         <Group gap="xs">
           <IconPaperclip size={18} aria-hidden />
