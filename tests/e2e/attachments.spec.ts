@@ -1,45 +1,22 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
-import { crc32, deflateSync } from 'node:zlib';
-import { ACCOUNTS, DEMO_PASSWORD, en, expectSnack, pick, setAccountLocale, sheet, signIn, waitForApp } from './helpers';
+import { onDisk, png } from './fileFixtures';
+import { ACCOUNTS, DEMO_PASSWORD, en, expectSnack, pick, setAccountLocale, sheet, shot as keep, signIn, waitForApp } from './helpers';
 
 /**
  * Attachments (issue 15): a picture and a PDF attached to a CAPA from its sheet (progress, h48
  * thumbnail, download, delete asked first), the service sheet's elements gallery with its lightbox
- * and edit popup, and /documents with its required document type. Screenshots in en, fr and it
- * land in /work/wt/shots for review.
+ * and edit popup, and /documents with its required document type; screenshots in en, fr and it.
  */
 const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
-const SHOTS = process.env.PANELS_SHOTS ?? '/work/wt/shots';
-mkdirSync(SHOTS, { recursive: true });
-const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/panels-${name}.png`, animations: 'disabled', caret: 'hide' });
+const shot = (page: Page, name: string) => keep(page, `panels-${name}`);
 
 test.describe.configure({ mode: 'serial' });
-
-/** A real PNG of `width`x`height` pixels in one colour (what sharp must read to make thumbnails). */
-function png(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8 bits, RGB
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3).map((_, i) => [r, g, b][i % 3])]);
-  const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
-}
 
 /** A PDF of about `kb` kB: its magic header is what the server's content check reads. */
 const pdf = (kb = 8) => Buffer.from(`%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n${'% packing list line\n'.repeat(Math.ceil((kb * 1024) / 20))}%%EOF\n`);
 
-/** Drops files on the panel's zone (its file input, as a browse would). */
-const attach = (panel: Locator, files: { name: string; mimeType: string; buffer: Buffer }[]) => panel.locator('input[type="file"]').setInputFiles(files);
+/** Drops files on the panel's zone (its file input, as a browse would), read from disk (fileFixtures `onDisk`). */
+const attach = (panel: Locator, files: { name: string; buffer: Buffer }[]) => panel.locator('input[type="file"]').setInputFiles(files.map(({ name, buffer }) => onDisk(name, buffer)));
 
 /** Every image in `scope` is loaded (naturalWidth > 0), i.e. the server made and served it. */
 async function expectImagesLoaded(scope: Locator, count: number) {
@@ -78,13 +55,13 @@ test.describe('attachments', () => {
     await expect(panel.getByRole('heading', { name: en('engine.attachments.title') })).toBeVisible();
 
     // Refused before anything is sent: an empty file, with the reason.
-    await attach(panel, [{ name: 'empty.txt', mimeType: 'text/plain', buffer: Buffer.alloc(0) }]);
+    await attach(panel, [{ name: 'empty.txt', buffer: Buffer.alloc(0) }]);
     await expect(panel.getByRole('alert')).toContainText('empty.txt');
 
     await attach(panel, [
-      { name: 'defect.png', mimeType: 'image/png', buffer: png(320, 240, [220, 60, 40]) },
+      { name: 'defect.png', buffer: png(320, 240, [220, 60, 40]) },
       // 10 MB: three 4 MiB chunks, so the percentage moves on the way.
-      { name: 'packing-list.pdf', mimeType: 'application/pdf', buffer: pdf(10_000) },
+      { name: 'packing-list.pdf', buffer: pdf(10_000) },
     ]);
     // On their way: the record's own progress (the shell's upload panel shows them too).
     const uploading = panel.getByTestId('attachments-uploading');
@@ -149,7 +126,7 @@ test.describe('attachments', () => {
     await waitForApp(page);
     await page.getByRole('tab', { name: en('screen.feeSheet.files') }).click();
     const panel = page.getByTestId('attachments-panel');
-    await attach(panel, [{ name: 'taxi-receipt.png', mimeType: 'image/png', buffer: png(200, 300, [250, 200, 40]) }]);
+    await attach(panel, [{ name: 'taxi-receipt.png', buffer: png(200, 300, [250, 200, 40]) }]);
     const row = panel.getByTestId('attachment-row').filter({ hasText: 'taxi-receipt.png' });
     await expect(row).toHaveCount(1, { timeout: 30_000 });
     await expectImagesLoaded(row, 1);
@@ -174,8 +151,8 @@ test.describe('attachments', () => {
     await page.goto(`/services/${writable.serviceId}?tab=elements`);
     await waitForApp(page);
     await attach(panel, [
-      { name: 'carton-front.png', mimeType: 'image/png', buffer: png(640, 400, [40, 110, 200]) },
-      { name: 'carton-label.png', mimeType: 'image/png', buffer: png(300, 500, [30, 160, 90]) },
+      { name: 'carton-front.png', buffer: png(640, 400, [40, 110, 200]) },
+      { name: 'carton-label.png', buffer: png(300, 500, [30, 160, 90]) },
     ]);
     const tiles = panel.getByTestId('gallery-tile');
     await expect(tiles).toHaveCount(2, { timeout: 30_000 });
@@ -215,7 +192,7 @@ test.describe('attachments', () => {
     await page.getByRole('navigation', { name: en('shell.menu') }).getByRole('link', { name: en('screen.documents'), exact: true }).click();
     await expect(page).toHaveURL(/\/documents$/);
     const panel = page.getByTestId('attachments-panel');
-    await attach(panel, [{ name: 'iso-9001.pdf', mimeType: 'application/pdf', buffer: pdf() }]);
+    await attach(panel, [{ name: 'iso-9001.pdf', buffer: pdf() }]);
     const ask = page.getByRole('dialog', { name: en('engine.attachments.documentTitle') });
     await expect(ask).toContainText('iso-9001.pdf');
     const upload = ask.getByRole('button', { name: en('engine.attachments.upload') });

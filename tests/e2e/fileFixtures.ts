@@ -1,5 +1,21 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
+
+const folder = mkdtempSync(join(tmpdir(), 'qcflow-e2e-files-'));
+process.on('exit', () => rmSync(folder, { recursive: true, force: true }));
+/**
+ * A file written to a temp folder, given to `setInputFiles` by its path: the browser reads it from
+ * disk, where a buffer of megabytes would crawl through the DevTools protocol. The type comes from
+ * the name's extension.
+ */
+export function onDisk(name: string, content: Buffer): string {
+  const path = join(folder, name);
+  writeFileSync(path, content);
+  return path;
+}
 
 /** A real PNG of `width`x`height` pixels in one colour (what sharp must read to make thumbnails). */
 export function png(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {

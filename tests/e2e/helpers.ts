@@ -8,10 +8,11 @@ export { ACCOUNTS, DEMO_PASSWORD };
 /** Screenshots taken on purpose by specs (failure screenshots go to test-results/e2e). */
 export const screenshotPath = (name: string) => join('test-results', 'screenshots', `${name}.png`);
 
-/** A full-page screenshot of what the user sees now, kept for review. */
-export async function shot(page: Page, name: string): Promise<void> {
+/** A screenshot of what the user sees now (the full page, or one part of it), kept for review. */
+export async function shot(target: Page | Locator, name: string): Promise<void> {
   if (process.env.E2E_SHOTS === '0') return;
-  await page.screenshot({ path: screenshotPath(name), fullPage: true, animations: 'disabled', caret: 'hide' });
+  const options = { path: screenshotPath(name), animations: 'disabled', caret: 'hide' } as const;
+  await ('goto' in target ? target.screenshot({ ...options, fullPage: true }) : target.screenshot(options));
 }
 
 /** The labels the app shows (schemas/locales, app/locales, engine/locales), to assert texts without copying them. */

@@ -1,17 +1,15 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { mkdirSync, readFileSync } from 'node:fs';
-import { largePdf, png, slowChunks } from './fileFixtures';
-import { ACCOUNTS, DEMO_PASSWORD, en, labels, setAccountLocale, sheet, signIn, waitForApp } from './helpers';
+import { readFileSync } from 'node:fs';
+import { largePdf, onDisk, png, slowChunks } from './fileFixtures';
+import { ACCOUNTS, DEMO_PASSWORD, en, labels, setAccountLocale, sheet, shot as keep, signIn, waitForApp } from './helpers';
 
 /**
  * The upload queue (issue 15): a profile picture set through it and shown in the header's popup, then deleted after
  * a confirmation; a large file that resumes after a page reload from what the server holds; the panel in French and
- * Italian, and an abort. Screenshots land in /work/wt/shots for review.
+ * Italian, and an abort.
  */
 const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
-const SHOTS = process.env.QUEUE_SHOTS ?? '/work/wt/shots';
-mkdirSync(SHOTS, { recursive: true });
-const shot = (target: Page | Locator, name: string) => target.screenshot({ path: `${SHOTS}/queue-${name}.png`, animations: 'disabled', caret: 'hide' });
+const shot = (target: Page | Locator, name: string) => keep(target, `queue-${name}`);
 
 test.describe.configure({ mode: 'serial' });
 
@@ -106,7 +104,7 @@ test.describe('upload queue', () => {
     const panel = await openCapaSheet(page);
 
     const size = 24 * 1024 * 1024 + 12_345;
-    await panel.locator('input[type="file"]').setInputFiles({ name: 'scan-report.pdf', mimeType: 'application/pdf', buffer: largePdf(size) });
+    await panel.locator('input[type="file"]').setInputFiles(onDisk('scan-report.pdf', largePdf(size)));
     const item = uploadPanel(page).getByTestId('upload-item');
     // Two chunks of seven sent (while the file is checked, the percentage is the part hashed).
     await expect(item).toHaveAttribute('data-state', 'sending', { timeout: 30_000 });
@@ -163,7 +161,7 @@ test.describe('upload queue', () => {
       await slowChunks(page, 700);
       const panel = await openCapaSheet(page);
 
-      await panel.locator('input[type="file"]').setInputFiles({ name: 'rapport-d-inspection-final-signé.pdf', mimeType: 'application/pdf', buffer: largePdf(13 * 1024 * 1024) });
+      await panel.locator('input[type="file"]').setInputFiles(onDisk('rapport-d-inspection-final-signé.pdf', largePdf(13 * 1024 * 1024)));
       const item = uploadPanel(page).getByTestId('upload-item');
       await expect(item).toHaveAttribute('data-state', 'sending', { timeout: 30_000 });
       await expect.poll(() => percentOf(item), { timeout: 30_000 }).toBeGreaterThan(0);
