@@ -1,22 +1,14 @@
-import { Avatar, Button, Divider, Group, NavLink, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Button, Divider, Group, NavLink, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconBuilding, IconLogout, IconUserCircle, IconWorld } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { isUploadPending, useUploadQueue } from '../../engine/files/uploads';
 import { ConfirmDialog } from '../../engine/ui/ConfirmDialog';
-import { initials, profilePicture, type Profile } from '../auth/profile';
 import { useReadySession } from '../auth/session';
 import { screenAt } from './menu';
+import { ProfileAvatar } from './ProfileAvatar';
 
-/** 48x48 picture (spec §9), initials when the user has none. */
-function ProfileAvatar({ profile, size }: { profile: Profile; size: number }) {
-  return (
-    <Avatar src={profilePicture(profile)} size={size} radius="xl" color="brand" variant="filled" alt={profile.userFullName}>
-      {initials(profile.userFullName)}
-    </Avatar>
-  );
-}
 
 /** The avatar in the header and its popup: who I am, my company and universe, logout. */
 export function ProfileMenu() {

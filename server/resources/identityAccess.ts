@@ -20,12 +20,17 @@ async function requireAdministrator(db: Reader, caller: Caller, companyId: unkno
   if (!(await administersCompany(db, caller, companyId))) throw forbidden();
 }
 
+/** The record of the caller's universe found by `find`, else "not found". */
+const inUniverse =
+  (find: (db: Reader, id: number) => Promise<{ universeId?: unknown } | undefined>): RecordAccess['read'] =>
+  async (db, id, caller) => {
+    const record = await find(db, id);
+    if (!record || record.universeId !== caller.universeId) throw notFound();
+    return record as unknown as Stored<Row>;
+  };
+
 export const contactRecordAccess: RecordAccess = {
-  async read(db, id, caller) {
-    const contact = await contactById(db, id);
-    if (!contact || contact.universeId !== caller.universeId) throw notFound();
-    return contact as unknown as Stored<Row>;
-  },
+  read: inUniverse(contactById),
   async write(db, id, caller) {
     const contact = await contactRecordAccess.read(db, id, caller);
     if (id !== caller.contact.contactId) await requireAdministrator(db, caller, contact.companyId);
@@ -34,11 +39,7 @@ export const contactRecordAccess: RecordAccess = {
 };
 
 export const companyRecordAccess: RecordAccess = {
-  async read(db, id, caller) {
-    const company = await companyById(db, id);
-    if (!company || company.universeId !== caller.universeId) throw notFound();
-    return company as unknown as Stored<Row>;
-  },
+  read: inUniverse(companyById),
   async write(db, id, caller) {
     const company = await companyRecordAccess.read(db, id, caller);
     await requireAdministrator(db, caller, id);

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { onDisk, png } from './fileFixtures';
-import { ACCOUNTS, DEMO_PASSWORD, en, expectSnack, pick, setAccountLocale, sheet, shot as keep, signIn, waitForApp } from './helpers';
+import { ACCOUNTS, en, expectSnack, pick, setAccountLocale, sheet, shot as keep, signIn, waitForApp, restoreEnglishAfterAll } from './helpers';
 
 /**
  * Attachments (issue 15): a picture and a PDF attached to a CAPA from its sheet (progress, h48
@@ -35,13 +35,7 @@ const slowChunks = (page: Page) =>
   });
 
 test.describe('attachments', () => {
-  test.afterAll(async ({ browser }) => {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await page.request.post('/back/login', { form: { username: ACCOUNTS.quality, password: DEMO_PASSWORD } });
-    await setAccountLocale(page, 'en');
-    await context.close();
-  });
+  restoreEnglishAfterAll(ACCOUNTS.quality);
 
   test('a picture and a PDF attached to a CAPA: progress, thumbnail, download, delete asked first', async ({ page }) => {
     test.setTimeout(90_000);

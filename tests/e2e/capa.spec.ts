@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import {
   ACCOUNTS, DEMO_PASSWORD, cell, currentMonthRange, en, expectSnack, fillDate, fr, gridHeaders, gridRow, gridRows, pick,
-  resultCount, searchAfter, setAccountLocale, signIn, sheet, sheetStatus, shot, today, waitForApp,
+  resultCount, searchAfter, signIn, sheet, sheetStatus, shot, today, waitForApp, restoreEnglishAfterAll,
 } from './helpers';
 
 /**
@@ -31,14 +31,7 @@ test.describe('CAPA main path (quality manager)', () => {
   const title = `E2E containment of lot ${Date.now() % 100000}`;
   const revisedTitle = `${title} (revised)`;
 
-  test.afterAll(async ({ browser }) => {
-    // The locale lives on the account: make sure a failure midway does not leave it in French.
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await page.request.post('/back/login', { form: { username: ACCOUNTS.quality, password: DEMO_PASSWORD } });
-    await setAccountLocale(page, 'en');
-    await context.close();
-  });
+  restoreEnglishAfterAll(ACCOUNTS.quality);
 
   test('signs in with the form, opens CAPA from the menu and filters the grid', async ({ page }) => {
     await page.goto('/auth/login');

@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ACCOUNTS, DEMO_PASSWORD } from '../demo-accounts';
@@ -84,6 +84,20 @@ export async function loginWithForm(page: Page, email: string, password = DEMO_P
   await page.locator('form button[type="submit"]').click();
   await expect(page).not.toHaveURL(/\/auth\//);
   await waitForApp(page);
+}
+
+/**
+ * After the tests of the calling describe block, puts the account back in English: the locale lives on the account, and
+ * a test that fails midway must not leave it in French for the next spec.
+ */
+export function restoreEnglishAfterAll(email: string): void {
+  test.afterAll(async ({ browser }) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.request.post('/back/login', { form: { username: email, password: DEMO_PASSWORD } });
+    await setAccountLocale(page, 'en');
+    await context.close();
+  });
 }
 
 /** Stores a language on the signed-in account (what the locale selector does), e.g. to undo a test's switch. */

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { largePdf, onDisk, png, slowChunks } from './fileFixtures';
-import { ACCOUNTS, DEMO_PASSWORD, en, labels, setAccountLocale, sheet, shot as keep, signIn, waitForApp } from './helpers';
+import { ACCOUNTS, en, labels, setAccountLocale, sheet, shot as keep, signIn, waitForApp, restoreEnglishAfterAll } from './helpers';
 
 /**
  * The upload queue (issue 15): a profile picture set through it and shown in the header's popup, then deleted after
@@ -42,13 +42,7 @@ async function openCapaSheet(page: Page): Promise<Locator> {
 }
 
 test.describe('upload queue', () => {
-  test.afterAll(async ({ browser }) => {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await page.request.post('/back/login', { form: { username: ACCOUNTS.quality, password: DEMO_PASSWORD } });
-    await setAccountLocale(page, 'en');
-    await context.close();
-  });
+  restoreEnglishAfterAll(ACCOUNTS.quality);
 
   test('a profile picture: uploaded through the queue, shown in the header popup, deleted after a confirmation', async ({ page }) => {
     await signIn(page, ACCOUNTS.quality);

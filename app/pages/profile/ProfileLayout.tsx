@@ -1,10 +1,10 @@
-import { Avatar, Box, Card, Group, NavLink, Stack, Text, Title } from '@mantine/core';
+import { Box, Card, Group, NavLink, Stack, Text, Title } from '@mantine/core';
 import { IconBell, IconShieldLock, IconUserCircle, type Icon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router-dom';
-import { initials, profilePicture } from '../../auth/profile';
 import { useReadySession } from '../../auth/session';
+import { ProfileAvatar } from '../../shell/ProfileAvatar';
 import classes from './Profile.module.css';
 
 /** The three sections of "my account", in menu order (their titles also name the browser tab). */
@@ -23,9 +23,7 @@ export function ProfileLayout() {
     <div className={classes.layout}>
       <Card withBorder radius="lg" padding="md" className={classes.side}>
         <Group wrap="nowrap" gap="sm" mb="md" px={4}>
-          <Avatar src={profilePicture(profile)} size={44} radius="xl" color="brand" variant="filled" alt="">
-            {initials(profile.userFullName)}
-          </Avatar>
+          <ProfileAvatar profile={profile} size={44} alt="" />
           <Stack gap={0} style={{ minWidth: 0 }}>
             <Text fw={600} truncate>
               {profile.userFullName}

@@ -1,12 +1,13 @@
 import '@mantine/dropzone/styles.css';
 import { Avatar, Button, Group, Image, Progress, Stack, Text } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
-import { IconPhotoUp, IconTrash, IconUpload, IconX } from '@tabler/icons-react';
+import { IconPhotoUp, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, ApiError, reportApiError } from '../../../engine/api';
 import { enqueueUploads, onUploadDone, PICTURE_MIME_TYPES, refusedFiles, useUploadQueue, MAX_UPLOAD_BYTES } from '../../../engine/files/uploads';
 import { ConfirmDialog } from '../../../engine/ui/ConfirmDialog';
+import { DropzoneBody } from '../../../engine/files/DropzoneBody';
 import { contactPicture, initials, pictureFileId } from '../../auth/profile';
 import { useReadySession } from '../../auth/session';
 import { showSnack } from '../../notifications/snackbar';
@@ -99,25 +100,7 @@ export function ProfilePictureCard() {
             aria-label={t('profile.picture.drop')}
             data-testid="profile-picture-dropzone"
           >
-            <Group justify="center" gap="md" mih={96} style={{ pointerEvents: 'none' }} wrap="nowrap">
-              <Dropzone.Accept>
-                <IconUpload size={36} stroke={1.5} color="var(--mantine-primary-color-filled)" />
-              </Dropzone.Accept>
-              <Dropzone.Reject>
-                <IconX size={36} stroke={1.5} color="var(--mantine-color-red-6)" />
-              </Dropzone.Reject>
-              <Dropzone.Idle>
-                <IconPhotoUp size={36} stroke={1.5} color="var(--mantine-color-dimmed)" />
-              </Dropzone.Idle>
-              <div>
-                <Text size="sm" fw={500}>
-                  {t('profile.picture.drop')}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {t('profile.picture.types')}
-                </Text>
-              </div>
-            </Group>
+            <DropzoneBody idleIcon={IconPhotoUp} title={t('profile.picture.drop')} hint={t('profile.picture.types')} minHeight={96} />
           </Dropzone>
           {uploading.map((item) => (
             <Progress key={item.id} value={item.percent} size="sm" animated aria-label={item.fileName} />

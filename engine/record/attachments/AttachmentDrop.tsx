@@ -1,8 +1,8 @@
 import '@mantine/dropzone/styles.css';
-import { Group, Text } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
-import { IconCloudUpload, IconUpload, IconX } from '@tabler/icons-react';
+import { IconCloudUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { DropzoneBody } from '../../files/DropzoneBody';
 import { PICTURE_MIME_TYPES } from '../../files/uploads';
 
 export interface AttachmentDropProps {
@@ -32,25 +32,7 @@ export function AttachmentDrop({ multiple, pictures, onFiles }: AttachmentDropPr
         data-testid="attachments-dropzone"
         aria-label={t('engine.attachments.drop')}
       >
-        <Group justify="center" gap="md" mih={56} style={{ pointerEvents: 'none' }} wrap="nowrap">
-          <Dropzone.Accept>
-            <IconUpload size={36} stroke={1.5} color="var(--mantine-primary-color-filled)" />
-          </Dropzone.Accept>
-          <Dropzone.Reject>
-            <IconX size={36} stroke={1.5} color="var(--mantine-color-red-6)" />
-          </Dropzone.Reject>
-          <Dropzone.Idle>
-            <IconCloudUpload size={36} stroke={1.5} color="var(--mantine-color-dimmed)" />
-          </Dropzone.Idle>
-          <div>
-            <Text size="sm" fw={500}>
-              {t(multiple ? 'engine.attachments.drop' : 'engine.attachments.dropOne')}
-            </Text>
-            <Text size="xs" c="dimmed">
-              {t(pictures ? 'engine.attachments.picturesOnly' : 'engine.attachments.sizeLimit')}
-            </Text>
-          </div>
-        </Group>
+        <DropzoneBody idleIcon={IconCloudUpload} title={t(multiple ? 'engine.attachments.drop' : 'engine.attachments.dropOne')} hint={t(pictures ? 'engine.attachments.picturesOnly' : 'engine.attachments.sizeLimit')} minHeight={56} />
       </Dropzone>
     </>
   );
