@@ -29,7 +29,7 @@ export function CommentDialog({ opened, title, message, confirmLabel, danger, lo
     if (opened) setComment('');
   }, [opened]);
   return (
-    <Modal opened={opened} onClose={onCancel} title={<Text fw={600}>{title}</Text>} size="md" centered role="alertdialog">
+    <Modal opened={opened} onClose={onCancel} title={<Text fw={600}>{title}</Text>} size="md" centered role={opened ? 'alertdialog' : undefined}>
       <Stack gap="md">
         <Text size="sm">{message}</Text>
         <CountedTextarea label={t('serviceSheet.comment')} value={comment} onChange={(event) => setComment(event.currentTarget.value)} autosize minRows={2} maxRows={10} max={max} />
