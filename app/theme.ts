@@ -18,6 +18,8 @@ export const theme = createTheme({
   colors: { brand },
   defaultRadius: 'md',
   cursorType: 'pointer',
+  // People who ask their system for less motion get dialogs, menus and popovers without transitions.
+  respectReducedMotion: true,
   fontFamily: 'Inter, "Segoe UI", system-ui, -apple-system, Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '650' },
   other: { decisionColors: DECISION_COLORS },
