@@ -61,6 +61,18 @@ export function useUploadQueue(): UploadItem[] {
   return useSyncExternalStore(subscribeUploadItems, uploadItems, uploadItems);
 }
 
+/** React hook: the items of one record still on their way (not done; a refused one until it is dismissed). */
+export function useRecordUploads(fileType: string, entityId: number): UploadItem[] {
+  return useUploadQueue().filter((item) => item.fileType === fileType && item.entityId === entityId && item.state !== 'done');
+}
+
+/** Calls `listener` with each finished file of one record (to read its files again). Returns the unsubscribe function. */
+export function onRecordUploadDone(fileType: string, entityId: number, listener: (entry: FileEntry) => void): () => void {
+  return onUploadDone((entry) => {
+    if (entry.fileType === fileType && entry.entityId === entityId) listener(entry);
+  });
+}
+
 /** Stops an item (and discards what the server holds of it). */
 export function abortUpload(id: string): void {
   void runtime().then((queue) => queue.abort(id));

@@ -42,7 +42,7 @@ export const resumeAt = (transferredBytes: number, key = 'upload.resumeAt') =>
 
 /** The caller's upload of that uuid (another contact's is "not found"). */
 export async function ownUpload(db: Reader, uuid: string, caller: Caller): Promise<Stored<UploadRow>> {
-  const [row] = await db.query<UploadRow>({ collection: UPLOADS, where: and(eq('uuid', uuid)), orderBy: [{ field: 'uuid' }, { field: 'uploadId' }], limit: 1 });
+  const [row] = await db.query<UploadRow>({ collection: UPLOADS, where: eq('uuid', uuid), orderBy: [{ field: 'uuid' }, { field: 'uploadId' }], limit: 1 });
   if (!row || row.contactId !== caller.contact.contactId || row.universeId !== caller.universeId) throw uploadNotFound();
   return row;
 }
@@ -56,7 +56,7 @@ export const STALE_UPLOAD_MS = 7 * 24 * 3600 * 1000;
  */
 export async function dropStaleUploads(db: AsyncStore, storage: FileStorage, caller: Caller, now = Date.now()): Promise<void> {
   const before = new Date(now - STALE_UPLOAD_MS).toISOString();
-  const stale = (await db.query<UploadRow>({ collection: UPLOADS, where: eq('contactId', caller.contact.contactId) })).filter((row) => String(row.creationDate) < before);
+  const stale = await db.query<UploadRow>({ collection: UPLOADS, where: and(eq('contactId', caller.contact.contactId), { op: 'lt', field: 'creationDate', value: before }) });
   for (const row of stale) {
     await storage.discardPartial(row.uuid);
     await db.transaction((tx) => tx.remove(UPLOADS, row.uploadId));

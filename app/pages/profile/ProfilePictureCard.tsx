@@ -1,11 +1,12 @@
 import '@mantine/dropzone/styles.css';
-import { Avatar, Button, Group, Image, Progress, Stack, Text } from '@mantine/core';
+import { Avatar, Button, Group, Image, Stack, Text } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { IconPhotoUp, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, ApiError, reportApiError } from '../../../engine/api';
-import { enqueueUploads, onUploadDone, PICTURE_MIME_TYPES, refusedFiles, useUploadQueue, MAX_UPLOAD_BYTES } from '../../../engine/files/uploads';
+import { enqueueUploads, onRecordUploadDone, PICTURE_MIME_TYPES, refusedFiles, useRecordUploads, MAX_UPLOAD_BYTES } from '../../../engine/files/uploads';
+import { RecordUploads } from '../../../engine/record/attachments/RecordUploads';
 import { ConfirmDialog } from '../../../engine/ui/ConfirmDialog';
 import { DropzoneBody } from '../../../engine/files/DropzoneBody';
 import { contactPicture, initials, pictureFileId } from '../../auth/profile';
@@ -22,26 +23,27 @@ const PICTURE_DOMAIN = 'CONTACT';
  * once the picture is stored or deleted, so the header and its popup show the change.
  */
 export function ProfilePictureCard() {
+  const { contactId } = useReadySession().profile;
+  return contactId ? <PictureCard contactId={contactId} /> : null;
+}
+
+function PictureCard({ contactId }: { contactId: number }) {
   const { t } = useTranslation();
   const session = useReadySession();
   const { profile } = session;
-  const contactId = profile.contactId;
   const fileId = pictureFileId(profile);
-  const uploading = useUploadQueue().filter((item) => item.fileType === PICTURE_DOMAIN && item.entityId === contactId && item.state !== 'done');
+  const uploading = useRecordUploads(PICTURE_DOMAIN, contactId).length > 0;
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
 
   useEffect(
     () =>
-      onUploadDone((entry) => {
-        if (entry.fileType !== PICTURE_DOMAIN || entry.entityId !== contactId) return;
+      onRecordUploadDone(PICTURE_DOMAIN, contactId, () => {
         showSnack({ level: 'success', message: t('profile.picture.saved') });
         void session.load();
       }),
     [contactId, session.load],
   );
-
-  if (!contactId) return null;
 
   /** Says why each refused file is refused; answers the others. */
   const refuse = (files: File[]) => {
@@ -94,7 +96,7 @@ export function ProfilePictureCard() {
             accept={PICTURE_MIME_TYPES}
             maxSize={MAX_UPLOAD_BYTES}
             multiple={false}
-            loading={uploading.length > 0}
+            loading={uploading}
             radius="md"
             p="md"
             aria-label={t('profile.picture.drop')}
@@ -102,9 +104,7 @@ export function ProfilePictureCard() {
           >
             <DropzoneBody idleIcon={IconPhotoUp} title={t('profile.picture.drop')} hint={t('profile.picture.types')} minHeight={96} />
           </Dropzone>
-          {uploading.map((item) => (
-            <Progress key={item.id} value={item.percent} size="sm" animated aria-label={item.fileName} />
-          ))}
+          <RecordUploads fileType={PICTURE_DOMAIN} entityId={contactId} />
           {fileId && (
             <Group justify="flex-end">
               <Button variant="light" color="red" leftSection={<IconTrash size={16} />} onClick={() => setConfirming(true)} data-testid="profile-picture-delete">

@@ -1,12 +1,12 @@
 import { Group, Progress, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useUploadQueue } from '../../files/uploads';
+import { useRecordUploads } from '../../files/uploads';
 
 /** This record's files still on their way (the shell's upload panel shows every upload and aborts them). */
 export function RecordUploads({ fileType, entityId }: { fileType: string; entityId: number }) {
   const { t, i18n } = useTranslation();
   const percent = new Intl.NumberFormat(i18n.language, { style: 'percent' });
-  const items = useUploadQueue().filter((item) => item.fileType === fileType && item.entityId === entityId && item.state !== 'done');
+  const items = useRecordUploads(fileType, entityId);
   if (items.length === 0) return null;
   return (
     <Stack gap={6} data-testid="attachments-uploading">

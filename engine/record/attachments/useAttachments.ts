@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { api } from '../../api';
-import { onUploadDone, type FileEntry } from '../../files/uploads';
+import { onRecordUploadDone, type FileEntry } from '../../files/uploads';
 import type { AttachmentTarget } from './attachmentTarget';
 
 /** The record's files, read again whenever an upload of this record finishes. */
@@ -27,9 +27,7 @@ export function useAttachments(target: AttachmentTarget | null) {
 
   useEffect(() => {
     if (!target) return undefined;
-    return onUploadDone((entry) => {
-      if (entry.fileType === target.fileType && entry.entityId === target.entityId) void load();
-    });
+    return onRecordUploadDone(target.fileType, target.entityId, () => void load());
   }, [target?.fileType, target?.entityId, load]);
 
   return { files, failed, reload: load };
