@@ -10,6 +10,7 @@ import { seedBilling } from './invoices';
 import { accountHashes, seedIdentity } from './identity';
 import { createRandom } from './random';
 import { seedRecords } from './records';
+import { seedReports } from './reports';
 import { seedServices } from './services';
 import { seedTags } from './tags';
 
@@ -27,6 +28,7 @@ export async function seedDemo(store: Store, registry: Registry, now = new Date(
     const tags = seedTags(tx, identity);
     seedRecords(tx, random, day, identity, tags);
     seedServices(tx, createRandom(42), day, identity); // its own sequence: the records above stay as they were
+    seedReports(tx, createRandom(13), identity); // its own sequence too
     await seedFees(tx, registry, createRandom(7), day, identity); // its own sequence too
     const invoiceLine = registry.entities.get('invoiceLine');
     if (invoiceLine) await seedBilling(tx, createRandom(11), day, identity, invoiceLine.schema); // its own sequence too

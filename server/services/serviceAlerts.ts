@@ -57,22 +57,28 @@ function alertKey(service: ServiceLike, event: string): string {
   return hasMessage(`alert.service.${key}.title`) ? key : 'UPDATED';
 }
 
-/** Whether the contact, signed in, could open `link` (its screen's roles and the record's read rule). */
-async function opensLink(db: Reader, registry: Registry, contact: Stored<Contact>, link: string): Promise<boolean> {
+/**
+ * Whether the contact, signed in, could open `link` (its screen's roles and the record's read
+ * rule) and belongs to the `audience` when one is given (those who may read a report).
+ */
+async function opensLink(db: Reader, registry: Registry, contact: Stored<Contact>, link: string, audience?: Audience): Promise<boolean> {
   const recipient = await callerFor(db, contact.contactId, { via: 'session', sessionKey: '' });
-  return !!recipient && (await alertLinkOpens(registry, db, recipient, link));
+  return !!recipient && (await alertLinkOpens(registry, db, recipient, link)) && (!audience || (await audience(db, recipient)));
 }
+
+/** Narrows who is told, beyond seeing the service (the report notifications: who may read the report). */
+export type Audience = (db: Reader, recipient: Caller) => Promise<boolean>;
 
 /**
  * Live alerts for everyone concerned but the caller, each in the recipient's language; only
  * to those whose role opens the service page the alert links to.
  */
-export async function alertServiceParties(tx: Writer, registry: Registry, service: ServiceLike, caller: Caller, event: string, now = new Date()): Promise<void> {
+export async function alertServiceParties(tx: Writer, registry: Registry, service: ServiceLike, caller: Caller, event: string, now = new Date(), audience?: Audience): Promise<void> {
   const key = alertKey(service, event);
   const params = { number: service.number, company: caller.company.name, dates: datesOf(service) };
   const titleLink = `/services/${String(service.serviceId)}`;
   for (const contact of await serviceRecipients(tx, service, caller.contact.contactId)) {
-    if (!(await opensLink(tx, registry, contact, titleLink))) continue;
+    if (!(await opensLink(tx, registry, contact, titleLink, audience))) continue;
     const lang: Language = contact.language ?? 'en';
     const alert: Omit<Alert, 'alertId'> = {
       contactId: contact.contactId,
@@ -89,13 +95,19 @@ export async function alertServiceParties(tx: Writer, registry: Registry, servic
   }
 }
 
-export type ServiceNotification = 'SERVICE_CONFIRMED' | 'SERVICE_CANCELED';
+export type ServiceNotification = 'SERVICE_CONFIRMED' | 'SERVICE_CANCELED' | ReportNotification;
+export type ReportNotification = 'REPORT_DRAFT' | 'REPORT_AVAILABLE' | 'REPORT_DECISION';
+const REPORT_NOTIFICATIONS: readonly string[] = ['REPORT_DRAFT', 'REPORT_AVAILABLE', 'REPORT_DECISION'];
 
-/** The e-mail an event sends, if any: confirmations (CONFIRM, an accepted date that confirms) and cancellations. */
+/**
+ * The e-mail an event sends, if any: confirmations (CONFIRM, an accepted date that confirms),
+ * cancellations, the report events, and completing a service that has a report (it becomes available).
+ */
 export function notificationOf(service: ServiceLike, event: string): ServiceNotification | null {
   if (event === 'CONFIRM' || (event === 'ACCEPT_DATE' && service.serviceStep === 'CONFIRMED')) return 'SERVICE_CONFIRMED';
   if (event === 'CANCEL' || event === 'CONFIRM_CANCEL') return 'SERVICE_CANCELED';
-  return null;
+  if (event === 'COMPLETE' && service.report) return 'REPORT_AVAILABLE';
+  return REPORT_NOTIFICATIONS.includes(event) ? (event as ReportNotification) : null;
 }
 
 /** Notifications on, and no list of types or one naming this type. */
@@ -108,6 +120,12 @@ function wantsMail(contact: Contact, type: ServiceNotification): boolean {
 export interface MailOptions {
   /** Left out of the recipients (the caller knows already). */
   caller?: Caller;
+  /** Only these contacts (the recipients chosen for a decision), among those told otherwise. */
+  only?: readonly number[];
+  audience?: Audience;
+  /** Extra values of the mail text (`{comment}`), and values that are labels, shown in each recipient's language (`{decision}`). */
+  params?: Record<string, string>;
+  labels?: Record<string, string>;
 }
 
 /**
@@ -120,9 +138,11 @@ export async function mailServiceParties(services: Services, service: ServiceLik
   if (!type) return;
   const { db, mailer, registry } = services;
   const page = `/services/${String(service.serviceId)}`;
-  const recipients = (await serviceRecipients(db, service, options.caller?.contact.contactId)).filter((contact) => wantsMail(contact, type));
+  const recipients = (await serviceRecipients(db, service, options.caller?.contact.contactId)).filter(
+    (contact) => wantsMail(contact, type) && (!options.only || options.only.includes(contact.contactId)),
+  );
   for (const contact of recipients) {
-    if (!(await opensLink(db, registry, contact, page))) continue;
+    if (!(await opensLink(db, registry, contact, page, options.audience))) continue;
     const lang: Language = contact.language ?? 'en';
     const params = {
       name: fullName(contact),
@@ -130,6 +150,8 @@ export async function mailServiceParties(services: Services, service: ServiceLik
       type: registry.locales[lang]?.[`enum.serviceType.${String(service.type)}`] ?? service.type,
       dates: datesOf(service),
       link: appLink(services, page),
+      ...options.params,
+      ...Object.fromEntries(Object.entries(options.labels ?? {}).map(([name, key]) => [name, registry.locales[lang]?.[key] ?? key])),
     };
     try {
       await mailer.send({ to: contact.email!, subject: translate(lang, `mail.service.${type}.subject`, params), text: translate(lang, `mail.service.${type}.body`, params) });

@@ -1,0 +1,53 @@
+import { isSuperAdmin, type Caller } from '../context';
+import { forbidden } from '../errors';
+import { COLLECTIONS, type Company } from '../identity';
+import type { Reader } from '../store/types';
+import { actingSide, isOwner, type Right, type ServiceParties } from '../services/access';
+
+/**
+ * Spec §6.4 for reports, in one place:
+ * - report access: write for the provider once the service is confirmed; read for decision
+ *   power (the decision maker, SERVICE_DECISION_POWER) or for an order taker when the client
+ *   lets its suppliers download reports; otherwise limited read (the summary) for an order taker
+ *   who is not owner; none while opened or requested, or when not owner and not terminated.
+ * - decision right: write for decision makers or decision power; limited read otherwise; none
+ *   while no report is available (the decision is taken on a report of a terminated service).
+ */
+export interface ReportRights {
+  report: Right;
+  decision: Right;
+}
+
+const DECISION_POWER = 'SERVICE_DECISION_POWER';
+const BEFORE_CONFIRMATION = new Set(['OPENED', 'REQUESTED']);
+
+/** Whether the client of the service lets its order takers read the whole report. */
+async function supplierDownload(db: Reader, service: ServiceParties): Promise<boolean> {
+  if (typeof service.client !== 'number') return false;
+  return (await db.get<Company>(COLLECTIONS.companies, service.client))?.reportSupplierDownload === true;
+}
+
+export async function reportRights(db: Reader, service: ServiceParties, caller: Caller, hasReport: boolean): Promise<ReportRights> {
+  const report = await reportAccess(db, service, caller);
+  const decides = actingSide(service, caller) === 'DECISION_MAKER' || caller.roles.has(DECISION_POWER) || isSuperAdmin(caller);
+  const decidable = hasReport && service.serviceStep === 'TERMINATED' && report !== 'NONE';
+  return { report, decision: !decidable ? 'NONE' : decides ? 'WRITE' : 'READ_LIMITED' };
+}
+
+async function reportAccess(db: Reader, service: ServiceParties, caller: Caller): Promise<Right> {
+  const step = String(service.serviceStep);
+  const side = actingSide(service, caller);
+  if (!side || BEFORE_CONFIRMATION.has(step) || step === 'CANCELLED') return 'NONE';
+  if (side === 'SERVICE_PROVIDER') return 'WRITE';
+  const owner = isOwner(service, caller);
+  if (!owner && step !== 'TERMINATED') return 'NONE';
+  if (side === 'DECISION_MAKER' || caller.roles.has(DECISION_POWER)) return 'READ';
+  if (await supplierDownload(db, service)) return 'READ';
+  return owner ? 'READ' : 'READ_LIMITED';
+}
+
+/** 403 unless the rights reach `needed` (READ_LIMITED < READ < WRITE). */
+export function requireRight(right: Right, needed: Right, key = 'error.forbidden'): void {
+  const order: Right[] = ['NONE', 'READ_LIMITED', 'READ', 'WRITE'];
+  if (order.indexOf(right) < order.indexOf(needed)) throw forbidden(key);
+}

@@ -1,0 +1,307 @@
+import { Hono } from 'hono';
+import { languageOf, type AppContext, type AppEnv, type Caller } from '../context';
+import { nowIso, today } from '../dates';
+import { businessRule, notFound, validationError, type FieldError } from '../errors';
+import { expectedVersion } from '../resources/write';
+import type { Registry } from '../schemas';
+import { eq } from '../store/query';
+import type { Reader, Row, Stored, Writer } from '../store/types';
+import { requireServiceCreator, visibleService, type ServiceRow } from '../services/access';
+import { checkWizard, createOrMerge } from '../services/createService';
+import { addHistory } from '../services/history';
+import { presentService } from '../services/present';
+import { updateService } from '../services/records';
+import { numberParam, readObject, serviceCaller, throwIfAny } from '../services/routeHelpers';
+import { alertServiceParties, mailServiceParties, serviceRecipients, type MailOptions, type ReportNotification } from '../services/serviceAlerts';
+import { reportRights, requireRight, type ReportRights } from './access';
+import { computeReport, standardRule } from './compute';
+import { defectLibrary } from './library';
+import { reportFields, reportRuleErrors } from './reportInput';
+import { reportPdfResponse } from './pdfRoute';
+
+/**
+ * The inspection report of a service (spec §7.4 reports, docs/reports.md): one report per
+ * service, written by the provider once the service is confirmed, downloadable once it is
+ * terminated, decided by the client. Rights come from access.ts only.
+ */
+export const REPORTS = 'reports';
+const WRITABLE_STEPS = new Set(['CONFIRMED', 'TERMINATED']);
+/** How far ahead the next service of `planNextService` is proposed. */
+const NEXT_SERVICE_DAYS = 7;
+
+export const reportOf = async (db: Reader, serviceId: number): Promise<Stored<Row> | undefined> =>
+  (await db.query<Row>({ collection: REPORTS, where: eq('serviceId', serviceId), limit: 1 }))[0];
+
+interface Reached {
+  caller: Caller;
+  service: ServiceRow;
+  report?: Stored<Row>;
+  rights: ReportRights;
+}
+
+async function reach(c: AppContext, db: Reader = c.get('services').db): Promise<Reached> {
+  const caller = serviceCaller(c);
+  const service = await visibleService(db, numberParam(c, 'id'), caller);
+  const report = await reportOf(db, service.serviceId as number);
+  return { caller, service, report, rights: await reportRights(db, service, caller, !!report) };
+}
+
+function existing(reached: Reached): Stored<Row> {
+  if (!reached.report) throw notFound('report.notAvailable');
+  return reached.report;
+}
+
+/** What a limited reader sees: the verdict and the decision, not the defects. */
+const LIMITED_FIELDS = ['reportId', 'serviceId', 'version', 'reportType', 'reportResult', 'decision', 'creationDate', 'updateDate'];
+const presented = (report: Row, rights: ReportRights): Row =>
+  rights.report === 'READ_LIMITED' ? Object.fromEntries(LIMITED_FIELDS.filter((key) => key in report).map((key) => [key, report[key]])) : report;
+
+const summaryOf = (report: Row) => ({
+  reportResult: report.reportResult,
+  reportType: report.reportType,
+  clientDecision: (report.decision as Row | undefined)?.clientDecision ?? 'PENDING',
+});
+
+/** A new report's values: the service's order lines (presented = ordered) and the standard's AQL. */
+function defaultReport(service: ServiceRow): Row {
+  const standard = 'ISO_2859_1';
+  const lines = ((service.purchaseOrderLines as Row[] | undefined) ?? []).map((line) => {
+    const ordered = Math.round(Number((line.orderedQuantity as Row | undefined)?.quantity ?? 0));
+    return { purchaseOrderLineId: line.purchaseOrderLineId, orderedQuantity: ordered, presentedQuantity: ordered, inspectedQuantity: 0 };
+  });
+  const report: Row = { serviceId: service.serviceId, reportType: 'NORMAL', inspectionMode: 'LOT', standard, aql: { ...standardRule(standard)!.default }, lines, defects: [], inspectedPieces: [] };
+  return { ...report, computed: computeReport(report) };
+}
+
+async function checkedReport(db: Reader, registry: Registry, service: ServiceRow, raw: unknown): Promise<Row> {
+  const { report, errors } = reportFields(registry, raw);
+  throwIfAny(errors);
+  throwIfAny(await reportRuleErrors(db, service, report));
+  return report;
+}
+
+/** The stored report: computed fields and stamps added, ids given to new defects and pieces. */
+async function stored(tx: Writer, caller: Caller, service: ServiceRow, report: Row, before?: Stored<Row>): Promise<Row> {
+  const computed = computeReport(report);
+  const withIds = async (field: string, collection: string, idField: string) => {
+    const out: Row[] = [];
+    for (const item of (report[field] as Row[] | undefined) ?? []) out.push({ ...item, [idField]: await tx.nextId(collection) });
+    return out;
+  };
+  const now = nowIso();
+  return {
+    ...report,
+    defects: await withIds('defects', 'reportDefects', 'reportDefectId'),
+    inspectedPieces: await withIds('inspectedPieces', 'inspectedPieces', 'inspectedPieceId'),
+    serviceId: service.serviceId,
+    computed,
+    reportResult: report.resultOverride ?? computed.result,
+    decision: before?.decision ?? { clientDecision: 'PENDING' },
+    creator: before?.creator ?? caller.contact.contactId,
+    creationDate: before?.creationDate ?? now,
+    updateDate: now,
+    updatedBy: caller.contact.contactId,
+    universeId: service.universeId,
+  };
+}
+
+/** Writes the report and the service's summary of it (the service search reads the summary). */
+async function save(tx: Writer, caller: Caller, service: ServiceRow, report: Row, before: Stored<Row> | undefined, version?: number): Promise<Stored<Row>> {
+  const saved = before ? await tx.update<Row>(REPORTS, before.reportId as number, () => ({ ...report, reportId: before.reportId }), version) : await tx.insert<Row>(REPORTS, 'reportId', report);
+  await updateService(tx, caller, service.serviceId as number, { report: summaryOf(saved) });
+  return saved as Stored<Row>;
+}
+
+/** Who may read the report (the audience of the report notifications). */
+const readsReport = (service: ServiceRow) => async (db: Reader, recipient: Caller) => (await reportRights(db, service, recipient, true)).report !== 'NONE';
+
+function notify(c: AppContext, service: ServiceRow, type: ReportNotification, caller: Caller, extra: Pick<MailOptions, 'only' | 'params' | 'labels'> = {}) {
+  void mailServiceParties(c.get('services'), service, type, { caller, audience: readsReport(service), ...extra }).catch((error: Error) =>
+    console.error(`[qcflow] report e-mails of ${String(service.number)} failed:`, error.message),
+  );
+}
+
+/** The next service of `planNextService`: the same parties and order lines, a week ahead, OPENED. */
+async function planNext(tx: Writer, registry: Registry, caller: Caller, service: ServiceRow): Promise<Row> {
+  requireServiceCreator(caller);
+  const start = new Date(`${today()}T00:00:00Z`);
+  start.setUTCDate(start.getUTCDate() + NEXT_SERVICE_DAYS);
+  const keep = ['thirdPartyDepartment', 'type', 'serviceLevel', 'client', 'supplier', 'factory', 'agent', 'serviceProvider', 'servicePartyType', 'assessmentMethod', 'season', 'sector', 'address'];
+  const body = {
+    roles: ['SERVICE_PROVIDER'],
+    service: { ...Object.fromEntries(keep.filter((key) => service[key] !== undefined).map((key) => [key, service[key]])), startDate: start.toISOString().slice(0, 10) },
+    purchaseOrderLines: ((service.purchaseOrderLines as Row[] | undefined) ?? []).map(({ purchaseOrderLineId: _id, ...line }) => line),
+  };
+  const input = await checkWizard(tx, registry, caller, body);
+  return (await createOrMerge(tx, registry, caller, input, undefined)).service;
+}
+
+export function reportRoutes(registry: Registry): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const one = '/back/bo/reports/:id{[0-9]+}';
+
+  app.get(one, async (c) => {
+    const reached = await reach(c);
+    requireRight(reached.rights.report, 'READ_LIMITED');
+    return c.json(presented(existing(reached), reached.rights));
+  });
+
+  app.get(`${one}/overview`, async (c) => {
+    const { service, report, rights } = await reach(c);
+    const shown = report && rights.report !== 'NONE';
+    return c.json({
+      exists: !!report,
+      rights,
+      serviceStep: service.serviceStep,
+      downloadable: !!report && service.serviceStep === 'TERMINATED' && (rights.report === 'READ' || rights.report === 'WRITE'),
+      ...(shown ? { ...summaryOf(report), computed: rights.report === 'READ_LIMITED' ? undefined : report.computed, version: report.version } : {}),
+    });
+  });
+
+  app.get(`${one}/default`, async (c) => {
+    const { service, rights } = await reach(c);
+    requireRight(rights.report, 'WRITE');
+    return c.json(defaultReport(service));
+  });
+
+  app.get(`${one}/aql`, async (c) => {
+    const reached = await reach(c);
+    requireRight(reached.rights.report, 'READ');
+    return c.json((reached.report ?? defaultReport(reached.service)).computed);
+  });
+
+  app.get(`${one}/defects`, async (c) => {
+    const { service, rights } = await reach(c);
+    requireRight(rights.report, 'READ');
+    return c.json(await defectLibrary(c.get('services').db, service, languageOf(c)));
+  });
+
+  app.get('/back/bo/dfc/reports/:id{[0-9]+}/defects/combo', async (c) => {
+    const { service, rights } = await reach(c);
+    requireRight(rights.report, 'READ');
+    const library = await defectLibrary(c.get('services').db, service, languageOf(c));
+    return c.json(library.map((defect) => ({ value: defect.defectId, label: defect.localizedNameWithCode, group: defect.family, category: defect.category, severity: defect.defaultSeverity })));
+  });
+
+  app.get(`${one}/reportDefects`, async (c) => {
+    const reached = await reach(c);
+    requireRight(reached.rights.report, 'READ');
+    const library = new Map((await defectLibrary(c.get('services').db, reached.service, languageOf(c))).map((defect) => [defect.defectId, defect]));
+    return c.json(
+      ((existing(reached).defects as Row[] | undefined) ?? []).map((defect) => {
+        const known = library.get(defect.defectId as number);
+        return { ...defect, localizedNameWithCode: known?.localizedNameWithCode, category: known?.category, family: known?.family };
+      }),
+    );
+  });
+
+  app.get(`${one}/inspectedPieces`, async (c) => {
+    const reached = await reach(c);
+    requireRight(reached.rights.report, 'READ');
+    return c.json(existing(reached).inspectedPieces ?? []);
+  });
+
+  app.get(`${one}/pdf`, async (c) => {
+    const reached = await reach(c);
+    requireRight(reached.rights.report, 'READ');
+    const report = existing(reached);
+    if (reached.service.serviceStep !== 'TERMINATED') throw businessRule('report.notAvailable');
+    return reportPdfResponse(c, reached.service, report);
+  });
+
+  /** POST (new) and PUT (edit): `{ report, planNextService }` → `{ report, nextService }`. */
+  const write = (creating: boolean) => async (c: AppContext) => {
+    const caller = serviceCaller(c);
+    const { db } = c.get('services');
+    await visibleService(db, numberParam(c, 'id'), caller);
+    const body = await readObject(c, ['report', 'planNextService', 'confirmRegeneration', 'version']);
+    const version = creating ? undefined : expectedVersion(body.version, true);
+    const { saved, service, nextService, type } = await db.transaction(async (tx) => {
+      const reached = await reach(c, tx);
+      requireRight(reached.rights.report, 'WRITE');
+      const step = String(reached.service.serviceStep);
+      if (!WRITABLE_STEPS.has(step)) throw businessRule('report.stepRefused');
+      if (creating && reached.report && body.confirmRegeneration !== true) throw businessRule('report.regenerationDisabled');
+      const before = creating ? reached.report : existing(reached);
+      const report = await checkedReport(tx, registry, reached.service, body.report);
+      const next = await stored(tx, caller, reached.service, report, creating ? undefined : before);
+      // A regenerated report replaces the previous one (its decision too).
+      if (creating && before) await tx.remove(REPORTS, before.reportId as number);
+      const saved = await save(tx, caller, reached.service, next, creating ? undefined : before, version);
+      await addHistory(tx, caller, { serviceId: reached.service.serviceId as number, event: 'REPORT_SAVED', side: 'SERVICE_PROVIDER', detail: String(saved.reportResult) });
+      const type: ReportNotification = step === 'TERMINATED' ? 'REPORT_AVAILABLE' : 'REPORT_DRAFT';
+      const service = (await tx.get<Row>('services', reached.service.serviceId as number)) as ServiceRow;
+      await alertServiceParties(tx, registry, service, caller, type, new Date(), readsReport(service));
+      const nextService = body.planNextService === true ? await planNext(tx, registry, caller, reached.service) : null;
+      return { saved, service, nextService, type };
+    });
+    notify(c, service, type, caller);
+    return c.json({ report: saved, nextService: nextService && (await presentService(db, nextService as ServiceRow, caller)) }, creating ? 201 : 200);
+  };
+  app.post(one, write(true));
+  app.put(one, write(false));
+
+  /** The defects or the pieces alone (the wizard's steps save them as they go). */
+  const part = (field: 'defects' | 'inspectedPieces') => async (c: AppContext) => {
+    const caller = serviceCaller(c);
+    const { db } = c.get('services');
+    await visibleService(db, numberParam(c, 'id'), caller);
+    const body = await readObject(c, ['version', field]);
+    const version = expectedVersion(body.version, true);
+    const saved = await db.transaction(async (tx) => {
+      const reached = await reach(c, tx);
+      requireRight(reached.rights.report, 'WRITE');
+      const before = existing(reached);
+      if (!WRITABLE_STEPS.has(String(reached.service.serviceStep))) throw businessRule('report.stepRefused');
+      const { reportId: _id, version: _version, computed: _computed, reportResult: _result, decision: _decision, serviceId: _service, universeId: _universe, creator: _creator, creationDate: _created, updateDate: _updated, updatedBy: _by, ...fields } = before;
+      const report = await checkedReport(tx, registry, reached.service, { ...fields, [field]: body[field] });
+      return save(tx, caller, reached.service, await stored(tx, caller, reached.service, report, before), before, version);
+    });
+    return c.json(saved);
+  };
+  app.post(`${one}/reportDefects`, part('defects'));
+  app.post(`${one}/inspectedPieces`, part('inspectedPieces'));
+
+  /** The client's decision (the report decision dialog): `{ version, clientDecision, comment, recipients }`. */
+  app.put(`${one}/decision`, async (c) => {
+    const caller = serviceCaller(c);
+    const { db } = c.get('services');
+    await visibleService(db, numberParam(c, 'id'), caller);
+    const body = await readObject(c, ['version', 'clientDecision', 'comment', 'recipients']);
+    const version = expectedVersion(body.version, true);
+    const { saved, service, recipients } = await db.transaction(async (tx) => {
+      const reached = await reach(c, tx);
+      const before = existing(reached);
+      requireRight(reached.rights.decision, 'WRITE');
+      const recipients = await checkDecision(tx, registry, reached.service, body);
+      const decision = { clientDecision: body.clientDecision, ...(body.comment ? { comment: body.comment } : {}), decidedBy: caller.contact.contactId, decisionDate: nowIso() };
+      const saved = await save(tx, caller, reached.service, { ...before, decision }, before, version);
+      await addHistory(tx, caller, { serviceId: reached.service.serviceId as number, event: 'REPORT_DECISION', side: 'DECISION_MAKER', detail: String(body.clientDecision) });
+      const service = (await tx.get<Row>('services', reached.service.serviceId as number)) as ServiceRow;
+      await alertServiceParties(tx, registry, service, caller, 'REPORT_DECISION', new Date(), readsReport(service));
+      return { saved, service, recipients };
+    });
+    notify(c, service, 'REPORT_DECISION', caller, { only: recipients, params: { comment: String(body.comment ?? '') }, labels: { decision: `enum.clientDecision.${String(body.clientDecision)}` } });
+    return c.json(saved);
+  });
+
+  return app;
+}
+
+/** The decision's fields (the report schema's), and at least one recipient among those told of the service (spec §5). */
+async function checkDecision(tx: Reader, registry: Registry, service: ServiceRow, body: Row): Promise<number[]> {
+  const schema = registry.entities.get('report')!.schema as { properties: { decision: { properties: Record<string, Row> } } };
+  const errors: FieldError[] = [];
+  const decisions = (registry.enums.clientDecision?.enum ?? []) as string[];
+  if (!decisions.includes(String(body.clientDecision))) errors.push({ path: '/clientDecision', key: body.clientDecision === undefined ? 'validation.required' : 'validation.unknownValue' });
+  const maxLength = Number(schema.properties.decision.properties.comment.maxLength);
+  if (body.comment !== undefined && (typeof body.comment !== 'string' || body.comment.length > maxLength)) errors.push({ path: '/comment', key: typeof body.comment === 'string' ? 'validation.tooLong' : 'validation.wrongType' });
+  const recipients = Array.isArray(body.recipients) ? body.recipients : [];
+  if (!recipients.length) errors.push({ path: '/recipients', key: 'report.decisionRecipientRequired' });
+  const allowed = new Set((await serviceRecipients(tx, service)).map((contact) => contact.contactId));
+  recipients.forEach((id, index) => {
+    if (!allowed.has(id as number)) errors.push({ path: `/recipients/${index}`, key: 'validation.unknownValue' });
+  });
+  if (errors.length) throw validationError(errors);
+  return recipients as number[];
+}

@@ -1,0 +1,82 @@
+import type { Row, WriteOps } from '../store/types';
+import { computeReport } from '../reports/compute';
+import { DEFECTS, DEFECT_FAMILIES } from '../reports/library';
+import { REPORTS } from '../reports/routes';
+import { SERVICES } from '../services/access';
+import { DEFECT_LIBRARY } from './defectLibrary';
+import type { DemoIdentity } from './identity';
+import type { Random } from './random';
+
+/**
+ * The brands' defect libraries and a report on every terminated inspection: quantities from its
+ * order lines, defects drawn so that results vary (accepted, refused, an inspector's verdict),
+ * one in three waiting for the client's decision. The service's report summary is the report's.
+ */
+function seedLibrary(tx: WriteOps, companyId: number, universeId: number): Row[] {
+  const defects: Row[] = [];
+  for (const family of DEFECT_LIBRARY) {
+    const { defectFamilyId } = tx.insert(DEFECT_FAMILIES, 'defectFamilyId', { companyId, code: family.code, names: family.names, universeId });
+    for (const defect of family.defects) {
+      defects.push(tx.insert(DEFECTS, 'defectId', { companyId, defectFamilyId, code: defect.code, names: defect.names, category: defect.category, defaultSeverity: defect.severity, universeId }));
+    }
+  }
+  return defects;
+}
+
+export function seedReports(tx: WriteOps, random: Random, identity: DemoIdentity): void {
+  const libraries = new Map<number, Row[]>();
+  for (const key of ['lumiere', 'northwind'] as const) {
+    const companyId = identity.companies[key];
+    libraries.set(companyId, seedLibrary(tx, companyId, key === 'lumiere' ? identity.universes.main : identity.universes.other));
+  }
+  const terminated = tx.find<Row>(SERVICES, (service) => service.serviceStep === 'TERMINATED');
+  terminated.forEach((service, index) => {
+    const library = libraries.get(service.client as number);
+    if (!library || service.thirdPartyDepartment !== 'INSP') {
+      tx.update<Row>(SERVICES, service.serviceId as number, ({ report: _report, ...rest }) => rest);
+      return;
+    }
+    const lines = (service.purchaseOrderLines as Row[]).map((line) => ({
+      purchaseOrderLineId: line.purchaseOrderLineId,
+      orderedQuantity: (line.orderedQuantity as Row).quantity,
+      presentedQuantity: (line.presentedQuantity as Row | undefined)?.quantity ?? (line.orderedQuantity as Row).quantity,
+      inspectedQuantity: (line.inspectedQuantity as Row | undefined)?.quantity ?? 0,
+    }));
+    // Few defects (accepted), many majors (refused), now and then a critical one.
+    const heavy = index % 3 === 1;
+    const defects = random.sample(library.filter((defect) => defect.defaultSeverity !== 'CRITICAL' || index % 5 === 4), random.int(2, 5)).map((defect) => ({
+      reportDefectId: tx.nextId('reportDefects'),
+      defectId: defect.defectId,
+      severity: defect.defaultSeverity,
+      count: defect.defaultSeverity === 'CRITICAL' ? 1 : heavy && defect.defaultSeverity === 'MAJOR' ? random.int(6, 12) : random.int(1, 2),
+      purchaseOrderLineId: lines[0].purchaseOrderLineId,
+    }));
+    const report: Row = {
+      serviceId: service.serviceId,
+      reportType: index % 4 === 3 ? 'PRE_FINAL' : 'NORMAL',
+      inspectionMode: 'LOT',
+      standard: 'ISO_2859_1',
+      aql: { level: 'II', inspection: 'NORMAL', critical: '0', major: '2.5', minor: '4.0' },
+      lines,
+      defects,
+      inspectedPieces: [],
+      conclusion: heavy ? 'Too many major defects on the lot: rework needed before shipment.' : 'Lot conforms to the agreed quality level.',
+    };
+    const computed = computeReport(report);
+    const decided = index % 3 !== 0;
+    const clientDecision = decided ? (computed.result === 'REFUSED' ? random.pick(['REFUSED', 'SUBJECTED']) : 'ACCEPTED') : 'PENDING';
+    const stamp = `${String(service.endDate ?? service.startDate)}T17:00:00.000Z`;
+    tx.insert(REPORTS, 'reportId', {
+      ...report,
+      computed,
+      reportResult: computed.result,
+      decision: { clientDecision, ...(decided ? { decidedBy: identity.accounts.quality, decisionDate: stamp } : {}) },
+      creator: service.updatedBy,
+      creationDate: stamp,
+      updateDate: stamp,
+      updatedBy: service.updatedBy,
+      universeId: service.universeId,
+    });
+    tx.update<Row>(SERVICES, service.serviceId as number, (current) => ({ ...current, report: { reportResult: computed.result, reportType: report.reportType, clientDecision } }));
+  });
+}
