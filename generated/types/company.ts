@@ -25,6 +25,10 @@ export interface Company {
    * Label: `company.platform` Read-only (set by the server).
    */
   platform?: boolean;
+  /**
+   * As a decision maker: its suppliers, factories and agents read the full inspection reports of its services (spec §6.4 supplier download); otherwise a summary. Label: `company.reportSupplierDownload`
+   */
+  reportSupplierDownload?: boolean;
 }
 
 /** A stored Company: the server adds the optimistic-concurrency version and the universe. */

@@ -126,6 +126,21 @@ export type CustomFieldType = "TEXT" | "NUMERIC" | "NUMERIC_WITH_DECIMAL" | "DAT
 /** Labels: `enum.customFieldScope.<VALUE>` */
 export type CustomFieldScope = "ORDER" | "SERVICE" | "REPORT" | "REPORT_PIECE" | "GLOBAL";
 
+/** Labels: `enum.aqlLevel.<VALUE>` */
+export type AqlLevel = "S-1" | "S-2" | "S-3" | "S-4" | "I" | "II" | "III";
+
+/** Labels: `enum.aqlLimit.<VALUE>` */
+export type AqlLimit = "0" | "0.010" | "0.015" | "0.025" | "0.040" | "0.065" | "0.10" | "0.15" | "0.25" | "0.40" | "0.65" | "1.0" | "1.5" | "2.5" | "4.0" | "6.5" | "10";
+
+/** Labels: `enum.aqlInspection.<VALUE>` */
+export type AqlInspection = "NORMAL" | "TIGHTENED" | "REDUCED";
+
+/** Labels: `enum.reportStandard.<VALUE>` */
+export type ReportStandard = "ISO_2859_1" | "ANSI_Z1_4" | "MIL_STD_105E" | "CLIENT_PROTOCOL" | "FULL_INSPECTION";
+
+/** Labels: `enum.pieceResult.<VALUE>` */
+export type PieceResult = "PASSED" | "FAILED";
+
 /** Labels: `enum.defectCategory.<VALUE>` */
 export type DefectCategory = "QUALITY" | "CONFORMITY" | "SECURITY" | "MEASUREMENTS" | "LABELLING_AND_PACKING" | "TESTS" | "APPEARANCE" | "ACCESSORIES" | "WORKMANSHIP" | "WEIGHT" | "FITTING";
 
@@ -175,7 +190,7 @@ export type Sector = "APPAREL" | "FOOTWEAR" | "LEATHER_GOODS" | "ACCESSORIES" | 
 export type DateLineStatus = "PROPOSED" | "ACCEPTED" | "REFUSED" | "REPLACED" | "WITHDRAWN";
 
 /** Labels: `enum.serviceHistoryEvent.<VALUE>` */
-export type ServiceHistoryEvent = "CREATED" | "MERGED" | "UPDATED" | "REQUEST_DATE" | "POSTPONE" | "ACCEPT_DATE" | "REFUSE_DATE" | "CONFIRM" | "COMPLETE" | "REQUEST_CANCEL" | "CONFIRM_CANCEL" | "DECLINE_CANCEL" | "CANCEL" | "REOPEN" | "SPLIT" | "NOTE_ADDED";
+export type ServiceHistoryEvent = "CREATED" | "MERGED" | "UPDATED" | "REQUEST_DATE" | "POSTPONE" | "ACCEPT_DATE" | "REFUSE_DATE" | "CONFIRM" | "COMPLETE" | "REQUEST_CANCEL" | "CONFIRM_CANCEL" | "DECLINE_CANCEL" | "CANCEL" | "REOPEN" | "SPLIT" | "NOTE_ADDED" | "REPORT_SAVED" | "REPORT_DECISION";
 
 /** Labels: `enum.serviceWizardType.<VALUE>` */
 export type ServiceWizardType = "FULL" | "QUICK" | "BOTH";
