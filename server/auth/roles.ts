@@ -36,7 +36,8 @@ const byProfile: Record<string, string[]> = {
   LOCAL_MANAGER,
   ADMIN_ACCOUNTING: ['BILLING_FEE', 'SEARCH_SERVICE'],
   ADMIN_OPERATION: ['ADMIN_OPERATION', 'SEARCH_SERVICE', 'SERVICE_WORKFLOW'],
-  CONTRIBUTOR: ['CONTRIBUTOR'],
+  // Inspectors open the services of their company to write reports (docs/reports.md).
+  CONTRIBUTOR: ['CONTRIBUTOR', 'SEARCH_SERVICE'],
 };
 
 /** The union of the flags of every profile the account holds. */

@@ -126,7 +126,7 @@ async function planNext(tx: Writer, registry: Registry, caller: Caller, service:
   requireServiceCreator(caller);
   const start = new Date(`${today()}T00:00:00Z`);
   start.setUTCDate(start.getUTCDate() + NEXT_SERVICE_DAYS);
-  const keep = ['thirdPartyDepartment', 'type', 'serviceLevel', 'client', 'supplier', 'factory', 'agent', 'serviceProvider', 'servicePartyType', 'assessmentMethod', 'season', 'sector', 'address'];
+  const keep = ['thirdPartyDepartment', 'type', 'serviceLevel', 'client', 'supplier', 'factory', 'agent', 'serviceProvider', 'orderTakerContacts', 'servicePartyType', 'assessmentMethod', 'season', 'sector', 'address'];
   const body = {
     roles: ['SERVICE_PROVIDER'],
     service: { ...Object.fromEntries(keep.filter((key) => service[key] !== undefined).map((key) => [key, service[key]])), startDate: start.toISOString().slice(0, 10) },
@@ -218,9 +218,10 @@ export function reportRoutes(registry: Registry): Hono<AppEnv> {
     const version = creating ? undefined : expectedVersion(body.version, true);
     const { saved, service, nextService, type } = await db.transaction(async (tx) => {
       const reached = await reach(c, tx);
-      requireRight(reached.rights.report, 'WRITE');
+      // The step first: before confirmation nobody has a report right, and "why" is the step.
       const step = String(reached.service.serviceStep);
       if (!WRITABLE_STEPS.has(step)) throw businessRule('report.stepRefused');
+      requireRight(reached.rights.report, 'WRITE');
       if (creating && reached.report && body.confirmRegeneration !== true) throw businessRule('report.regenerationDisabled');
       const before = creating ? reached.report : existing(reached);
       const report = await checkedReport(tx, registry, reached.service, body.report);

@@ -251,15 +251,17 @@ const TABLE: Route[] = [
   { route: 'GET /back/photos/:resolution/:ref/:name', who: ALL, url: () => '/back/photos/48x48/1_999999/picture', expect: [404] },
   // ---- services: create, edit, lines, split/merge, notes, one service ----
   ...((): Route[] => {
-    /** Service route roles (SEARCH_SERVICE, a CREATE_SERVICE flag, SUPER_ADMIN): all but the CONTRIBUTOR. */
+    /** Service route roles (SEARCH_SERVICE, a CREATE_SERVICE flag, SUPER_ADMIN): every account but the inspector creates services. */
     const readers: Who[] = ['admin', 'manager', 'quality', 'buyer', 'sales', 'outsider'];
+    /** …and the inspector (CONTRIBUTOR with SEARCH_SERVICE) reads them: its company's, Atlas's. */
+    const viewers: Who[] = [...readers, 'inspector'];
     /** Per caller, a service it may edit (confirmed by the provider, so DELETE is refused with 422). */
     const owned = new Map<Who, number>();
     /** Services hidden until the provider confirms: from Maison Lumière (Shenzhen's request to Atlas), from Atlas and Shenzhen (QCFlow Admin provides). */
     const hidden = { fromLumiere: 0, fromAtlas: 0 };
     const outOfReachIds = (w: Who): number[] => {
       if (people[w].universeId !== people.quality.universeId) return [owned.get('quality')!];
-      const hiddenFrom: Partial<Record<Who, number[]>> = { manager: [hidden.fromAtlas], quality: [hidden.fromLumiere], buyer: [hidden.fromLumiere], sales: [hidden.fromAtlas] };
+      const hiddenFrom: Partial<Record<Who, number[]>> = { manager: [hidden.fromAtlas], inspector: [hidden.fromAtlas], quality: [hidden.fromLumiere], buyer: [hidden.fromLumiere], sales: [hidden.fromAtlas] };
       const sameUniverse = hiddenFrom[w] ?? [];
       return [...sameUniverse, owned.get('outsider')!];
     };
@@ -306,38 +308,38 @@ const TABLE: Route[] = [
         expect(hidden.fromLumiere * hidden.fromAtlas).toBeGreaterThan(0);
       });
     });
-    const mine = (w: Who) => owned.get(w) ?? owned.get('quality')!;
+    const mine = (w: Who) => owned.get(w) ?? owned.get(w === 'inspector' ? 'manager' : 'quality')!;
     const on = (path: (id: number) => string) => ({ url: (w: Who) => path(mine(w)), outOfReach: (w: Who) => outOfReachIds(w).map(path) });
     const service = (suffix = '') => on((id) => `/back/bo/services/${id}${suffix}`);
     const quick = on((id) => `/back/bo/quickService/${id}`);
     const lines = (suffix = '') => on((id) => `/back/bo/purchaseOrderLines/${id}${suffix}`);
     const notes = (suffix = '') => on((id) => `/back/bo/servicenotes/${id}${suffix}`);
     return [
-      { route: 'GET /back/bo/services/:id', who: readers, ...service() },
+      { route: 'GET /back/bo/services/:id', who: viewers, ...service() },
       { route: 'DELETE /back/bo/services/:id', who: readers, ...service(), expect: [422] },
       { route: 'POST /back/bo/services', who: readers, body: { notAField: true } },
       { route: 'PUT /back/bo/services/:id', who: readers, ...service(), body: { version: 1, notAField: true } },
       { route: 'POST /back/bo/services/:id/split', who: readers, ...service('/split'), body: {} },
       { route: 'POST /back/bo/services/:id/merge', who: readers, ...service('/merge'), body: {} },
-      { route: 'GET /back/bo/quickService/:id', who: readers, ...quick },
+      { route: 'GET /back/bo/quickService/:id', who: viewers, ...quick },
       { route: 'POST /back/bo/quickService', who: readers, body: { notAField: true } },
       { route: 'PUT /back/bo/quickService/:id', who: readers, ...quick, body: { version: 1, notAField: true } },
-      { route: 'GET /back/bo/purchaseOrderLines/:serviceId', who: readers, ...lines() },
+      { route: 'GET /back/bo/purchaseOrderLines/:serviceId', who: viewers, ...lines() },
       { route: 'PATCH /back/bo/purchaseOrderLines/:serviceId', who: readers, ...lines(), body: {} },
-      { route: 'GET /back/bo/purchaseOrderLines/:serviceId/laboratoryLines', who: readers, ...lines('/laboratoryLines') },
+      { route: 'GET /back/bo/purchaseOrderLines/:serviceId/laboratoryLines', who: viewers, ...lines('/laboratoryLines') },
       { route: 'PATCH /back/bo/purchaseOrderLines/:serviceId/laboratoryLines', who: readers, ...lines('/laboratoryLines'), body: {} },
-      { route: 'GET /back/bo/servicenotes/:serviceId', who: readers, ...notes() },
+      { route: 'GET /back/bo/servicenotes/:serviceId', who: viewers, ...notes() },
       { route: 'POST /back/bo/servicenotes/:serviceId', who: readers, ...notes(), body: {} },
       { route: 'PUT /back/bo/servicenotes/:serviceId', who: readers, ...notes(), body: {} },
       { route: 'DELETE /back/bo/servicenotes/:serviceId/:noteId', who: readers, ...notes('/999999') },
-      { route: 'GET /back/bo/serviceElements/:id/elements', who: readers, ...on((id) => `/back/bo/serviceElements/${id}/elements`) },
+      { route: 'GET /back/bo/serviceElements/:id/elements', who: viewers, ...on((id) => `/back/bo/serviceElements/${id}/elements`) },
       { route: 'PATCH /back/bo/serviceElements/:id/elements/:fileId', who: readers, ...on((id) => `/back/bo/serviceElements/${id}/elements/999999`), body: { notAField: true } },
     ];
   })(),
   // ---- services: dates and workflow actions ----
   ...((): Route[] => {
-    /** Service route roles (SEARCH_SERVICE, a CREATE_SERVICE flag, SUPER_ADMIN): all but the CONTRIBUTOR. */
-    const serviceUsers: Who[] = ['admin', 'manager', 'quality', 'buyer', 'sales', 'outsider'];
+    /** Service route roles (SEARCH_SERVICE, a CREATE_SERVICE flag, SUPER_ADMIN): every account. */
+    const serviceUsers: Who[] = ['admin', 'manager', 'inspector', 'quality', 'buyer', 'sales', 'outsider'];
     /** docs/services.md visibility: same universe; super admin, owner or provider, or a party once the provider confirmed. */
     const sees = (w: Who, service: Row) => {
       const { universeId, companyId, superAdmin } = people[w];
@@ -371,8 +373,8 @@ const TABLE: Route[] = [
   })(),
   // ---- services: search and priorities ----
   ...((): Route[] => {
-    /** Service route roles (SEARCH_SERVICE, a CREATE_SERVICE flag, SUPER_ADMIN): all but the CONTRIBUTOR. Each caller's own data: nothing out of reach. */
-    const searchers: Who[] = ['admin', 'manager', 'quality', 'buyer', 'sales', 'outsider'];
+    /** Service route roles (SEARCH_SERVICE, a CREATE_SERVICE flag, SUPER_ADMIN): every account. Each caller's own data: nothing out of reach. */
+    const searchers: Who[] = ['admin', 'manager', 'inspector', 'quality', 'buyer', 'sales', 'outsider'];
     return [
       { route: 'GET /back/bo/services', who: searchers },
       { route: 'GET /back/bo/services/lookup', who: searchers },
