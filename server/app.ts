@@ -30,6 +30,7 @@ import { dateLineRoutes } from './services/dateLineRoutes';
 import { actionRoutes } from './services/actionRoutes';
 import { serviceCoreRoutes } from './services/coreRoutes';
 import { serviceLookupRoutes } from './services/lookupRoute';
+import { aqlRoutes } from './reports/aqlRoutes';
 import { serviceSearchRoutes } from './services/searchRoutes';
 import { compressJson } from './encoding';
 import { FileDomains } from './files/domains';
@@ -134,6 +135,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/', actionRoutes(registry));
   app.route('/', serviceCoreRoutes());
   app.route('/', serviceLookupRoutes());
+  app.route('/', aqlRoutes());
   app.route('/', serviceSearchRoutes(registry));
   app.route('/', invoiceRoutes(registry));
   app.route('/', invoiceLineRoutes(registry));

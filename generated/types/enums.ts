@@ -182,3 +182,12 @@ export type ServiceWizardType = "FULL" | "QUICK" | "BOTH";
 
 /** Labels: `enum.recordAction.<VALUE>` */
 export type RecordAction = "CREATE" | "UPDATE" | "EVENT";
+
+/** Labels: `enum.aqlLevel.<VALUE>` */
+export type AqlLevel = "S-1" | "S-2" | "S-3" | "S-4" | "I" | "II" | "III";
+
+/** Labels: `enum.aqlSeverity.<VALUE>` */
+export type AqlSeverity = "CRITICAL" | "MAJOR" | "MINOR";
+
+/** Labels: `enum.aqlInspection.<VALUE>` */
+export type AqlInspection = "NORMAL" | "TIGHTENED" | "REDUCED";
