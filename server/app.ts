@@ -30,6 +30,7 @@ import { dateLineRoutes } from './services/dateLineRoutes';
 import { actionRoutes } from './services/actionRoutes';
 import { serviceCoreRoutes } from './services/coreRoutes';
 import { serviceLookupRoutes } from './services/lookupRoute';
+import { aqlRoutes } from './reports/aqlRoutes';
 import { reportRoutes } from './reports/routes';
 import { serviceSearchRoutes } from './services/searchRoutes';
 import { compressJson } from './encoding';
@@ -135,6 +136,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/', actionRoutes(registry));
   app.route('/', serviceCoreRoutes());
   app.route('/', serviceLookupRoutes());
+  app.route('/', aqlRoutes());
   app.route('/', reportRoutes(registry));
   app.route('/', serviceSearchRoutes(registry));
   app.route('/', invoiceRoutes(registry));

@@ -1,5 +1,6 @@
 import type { JsonSchema } from '../../engine/schema/resolve';
 import { SERVICE_ACTIONS } from '../../machines/service';
+import { AQL_LEVELS, AQL_LIMITS, AQL_SEVERITIES, INSPECTIONS } from '../../server/reports/aql';
 
 /**
  * The hand-written `/back` routes (server/auth, server/routes, server/services), described for
@@ -65,6 +66,13 @@ const userFilterType = { type: { type: 'string', pattern: '^[A-Za-z0-9_]+$', des
 const defaultFilter = object('The default filter', { userFilterId: { oneOf: [field('userFilter', 'userFilterId'), { type: 'null' }] } }, ['userFilterId']);
 const tagRef = { ref: { type: 'string', pattern: '^[A-Z0-9_]+_[0-9]+$', description: 'The tagged record: TYPE_id, e.g. CAPA_12.' } };
 
+const choices = (value: JsonSchema): JsonSchema => list(object('A choice', { value, label: text('In the caller\'s language') }, ['value', 'label']));
+const aqlPlan = object('A single sampling plan', {
+  codeLetter: text('Code letter of Table I for the lot size and level', { pattern: '^[A-HJ-NP-R]$' }),
+  sampleSize: { type: 'integer', minimum: 1 },
+  accept: { type: 'integer', minimum: 0, description: 'Ac: accept the lot with at most this many nonconforming items' },
+  reject: { type: 'integer', minimum: 1, description: 'Re: reject the lot with at least this many' },
+}, ['codeLetter', 'sampleSize', 'accept', 'reject']);
 const uuid = { uuid: { type: 'string', format: 'uuid', description: "The upload's uuid." } };
 const fileDomain: JsonSchema = { $ref: '#/components/schemas/FileDomain' };
 const fileRef: JsonSchema = { type: 'string', pattern: '^[0-9]+_[0-9]+$', description: '{entityId}_{fileId}' };
@@ -211,6 +219,23 @@ export const ROUTES: Record<string, RouteDoc> = {
     ok: { description: 'Service rows', schema: list(entity('service')) }, errors: [400, 403],
   },
   'GET /back/bo/services/lookup': { tag: 'service', summary: 'Choices of services for a select', query: { q: { type: 'string' }, id: { type: 'integer', minimum: 1 } }, ok: { description: 'Choices', schema: list({ $ref: '#/components/schemas/LookupItem' }) }, errors: [403] },
+
+  // ---- ISO 2859-1 sampling (server/reports/aqlRoutes.ts, docs/services.md "AQL sampling") ----
+  'GET /back/bo/reports/aql/plan': {
+    tag: 'reports', summary: 'The ISO 2859-1 single sampling plan of a lot (Table I code letter; sample size and Ac/Re of Table II-A, II-B or II-C, arrows followed)',
+    query: {
+      lotSize: { type: 'integer', minimum: 2, required: true, description: 'Items in the lot' },
+      level: { type: 'string', enum: [...AQL_LEVELS], required: true, description: 'Inspection level' },
+      aql: { type: 'string', pattern: '^[0-9]+(\\.[0-9]+)?$', required: true, description: `AQL, compared as a number (2.5 = 2.50): ${AQL_LIMITS.join(', ')}` },
+      inspection: { type: 'string', enum: [...INSPECTIONS], description: 'Default NORMAL' },
+    },
+    ok: { description: 'The plan; sampleSize is the lot size when the sample would exceed it', schema: aqlPlan }, errors: [400, 403],
+  },
+  'GET /back/bo/combospa/filters/aqlLevel': { tag: 'reports', summary: 'Choices of ISO 2859-1 inspection levels', ok: { description: 'Choices', schema: choices({ type: 'string', enum: [...AQL_LEVELS] }) }, errors: [403] },
+  'GET /back/bo/combospa/filters/aqlLimit': { tag: 'reports', summary: 'Choices of AQLs (labels with the decimal mark of the language)', ok: { description: 'Choices', schema: choices({ type: 'string', enum: [...AQL_LIMITS] }) }, errors: [403] },
+  'GET /back/bo/combospa/filters/aqlSeverity': { tag: 'reports', summary: 'Choices of nonconformity classes', ok: { description: 'Choices', schema: choices({ type: 'string', enum: [...AQL_SEVERITIES] }) }, errors: [403] },
+  'GET /back/bo/combospa/filters/aqlSampleNumber': { tag: 'reports', summary: 'Choices of sample sizes of the sampling tables', ok: { description: 'Choices', schema: choices({ type: 'integer', minimum: 2 }) }, errors: [403] },
+  'GET /back/bo/combospa/filters/aqlSamplingPlan': { tag: 'reports', summary: 'Choices of inspections (normal, tightened, reduced)', ok: { description: 'Choices', schema: choices({ type: 'string', enum: [...INSPECTIONS] }) }, errors: [403] },
   'POST /back/bo/services': {
     tag: 'service', summary: 'Create a service from the wizard',
     body: object('Wizard draft', { roles: list({ $ref: '#/components/schemas/ServiceSide' }), service: entity('service'), purchaseOrderLines: list(entity('purchaseOrderLine')), laboratoryLines: list(entity('laboratoryLine')), note: entity('serviceNote'), notification: object('Notification') }, ['roles', 'service']),

@@ -25,7 +25,7 @@ const url = (id: number, tail = '') => `/back/bo/reports/${id}${tail}`;
 /** A service of Lumière (created by quality) done by Atlas at Shenzhen, in `step`, with one order line of `quantity`. */
 async function serviceIn(step: Row, quantity = 1000): Promise<{ id: number; lineId: number }> {
   const service = await insertService(server.store, { fields: { orderTakerContacts: [net.shenzhenContact], ...step } });
-  const lines = (service.purchaseOrderLines as Row[]).map((line) => ({ ...line, orderedQuantity: { quantity, unit: 'PIECE', packing: 'BOX' } }));
+  const lines: Row[] = (service.purchaseOrderLines as Row[]).map((line) => ({ ...line, orderedQuantity: { quantity, unit: 'PIECE', packing: 'BOX' } }));
   await server.store.transaction((tx) => tx.update('services', service.serviceId as number, (current) => ({ ...current, purchaseOrderLines: lines })));
   return { id: service.serviceId as number, lineId: lines[0].purchaseOrderLineId as number };
 }
@@ -37,7 +37,7 @@ const library = async (id: number): Promise<Row[]> => {
 };
 const defectOf = (defects: Row[], severity: string) => defects.find((defect) => defect.defaultSeverity === severity)!;
 
-async function created(id: number, report: Row, client = inspector): Promise<Row> {
+async function created(id: number, report: Row, client = inspector): Promise<any> {
   const reply = await client.post(url(id), { report });
   expect(reply.status, reply.text).toBe(201);
   return reply.body.report;
