@@ -1,5 +1,6 @@
 import type { JsonSchema } from '../../engine/schema/resolve';
 import { SERVICE_ACTIONS } from '../../machines/service';
+import enums from '../../schemas/enums.json';
 import { AQL_LEVELS, AQL_LIMITS, AQL_SEVERITIES, INSPECTIONS } from '../../server/reports/aql';
 
 /**
@@ -236,6 +237,39 @@ export const ROUTES: Record<string, RouteDoc> = {
   'GET /back/bo/combospa/filters/aqlSeverity': { tag: 'reports', summary: 'Choices of nonconformity classes', ok: { description: 'Choices', schema: choices({ type: 'string', enum: [...AQL_SEVERITIES] }) }, errors: [403] },
   'GET /back/bo/combospa/filters/aqlSampleNumber': { tag: 'reports', summary: 'Choices of sample sizes of the sampling tables', ok: { description: 'Choices', schema: choices({ type: 'integer', minimum: 2 }) }, errors: [403] },
   'GET /back/bo/combospa/filters/aqlSamplingPlan': { tag: 'reports', summary: 'Choices of inspections (normal, tightened, reduced)', ok: { description: 'Choices', schema: choices({ type: 'string', enum: [...INSPECTIONS] }) }, errors: [403] },
+  // ---- inspection reports (server/reports/routes.ts, docs/reports.md): report access and decision right of spec §6.4 ----
+  'GET /back/bo/reports/{serviceId}': { tag: 'reports', summary: "The service's report (a limited reader gets its verdict and decision only)", ok: { description: 'The report', schema: entity('report') }, errors: [403, 404] },
+  'GET /back/bo/reports/{serviceId}/overview': {
+    tag: 'reports', summary: "Whether the service has a report, the caller's report and decision rights, and the report's summary",
+    ok: { description: 'Overview', schema: object('Overview', { exists: { type: 'boolean' }, rights: object('Rights', { report: { type: 'string' }, decision: { type: 'string' } }), downloadable: { type: 'boolean' }, reportResult: field('report', 'reportResult'), reportType: field('report', 'reportType'), clientDecision: enums.$defs.clientDecision as JsonSchema, computed: field('report', 'computed') }) },
+    errors: [403, 404],
+  },
+  'GET /back/bo/reports/{serviceId}/default': { tag: 'reports', summary: "A new report's values: the service's order lines and the default standard's AQL (the provider)", ok: { description: 'A report to start from', schema: entity('report') }, errors: [403, 404] },
+  'GET /back/bo/reports/{serviceId}/aql': { tag: 'reports', summary: "The report's lot size, code letter, plan per severity, defects per severity and computed verdict", ok: { description: 'Computed', schema: field('report', 'computed') }, errors: [403, 404] },
+  'GET /back/bo/reports/{serviceId}/defects': { tag: 'reports', summary: "The client's defect library, in the caller's language", ok: { description: 'Defects', schema: list(entity('defect')) }, errors: [403, 404] },
+  'GET /back/bo/dfc/reports/{serviceId}/defects/combo': { tag: 'reports', summary: "The client's defect library as choices grouped by family", ok: { description: 'Choices', schema: list(object('A defect', { value: { type: 'integer' }, label: { type: 'string' }, group: { type: 'string' } })) }, errors: [403, 404] },
+  'GET /back/bo/reports/{serviceId}/reportDefects': { tag: 'reports', summary: "The report's defects with their names", ok: { description: 'Defects found', schema: field('report', 'defects') }, errors: [403, 404] },
+  'GET /back/bo/reports/{serviceId}/inspectedPieces': { tag: 'reports', summary: "The report's inspected pieces", ok: { description: 'Pieces', schema: field('report', 'inspectedPieces') }, errors: [403, 404] },
+  'POST /back/bo/reports/{serviceId}': {
+    tag: 'reports', summary: 'A new report (the provider, once the service is confirmed); replacing one needs confirmRegeneration',
+    body: object('The report', { report: entity('report'), planNextService: { type: 'boolean' }, confirmRegeneration: { type: 'boolean' } }, ['report']),
+    ok: { status: 201, description: 'The report and the next service planned, if asked', schema: object('Saved', { report: entity('report'), nextService: entity('service') }) },
+    errors: [400, 403, 404, 422],
+  },
+  'PUT /back/bo/reports/{serviceId}': {
+    tag: 'reports', summary: 'Edit the report (the provider)',
+    body: object('The report', { version: { type: 'integer' }, report: entity('report'), planNextService: { type: 'boolean' } }, ['version', 'report']),
+    ok: { description: 'The report and the next service planned, if asked', schema: object('Saved', { report: entity('report'), nextService: entity('service') }) },
+    errors: [400, 403, 404, 409, 422],
+  },
+  'POST /back/bo/reports/{serviceId}/reportDefects': { tag: 'reports', summary: "Replace the report's defects", body: object('Defects', { version: { type: 'integer' }, defects: field('report', 'defects') }, ['version']), ok: { description: 'The report', schema: entity('report') }, errors: [400, 403, 404, 409, 422] },
+  'POST /back/bo/reports/{serviceId}/inspectedPieces': { tag: 'reports', summary: "Replace the report's inspected pieces", body: object('Pieces', { version: { type: 'integer' }, inspectedPieces: field('report', 'inspectedPieces') }, ['version']), ok: { description: 'The report', schema: entity('report') }, errors: [400, 403, 404, 409, 422] },
+  'PUT /back/bo/reports/{serviceId}/decision': {
+    tag: 'reports', summary: "The client's decision on the report of a terminated service, e-mailed to the recipients chosen (at least one)",
+    body: object('Decision', { version: { type: 'integer' }, clientDecision: enums.$defs.clientDecision as JsonSchema, comment: { type: 'string', maxLength: 2000 }, recipients: list({ type: 'integer' }) }, ['version', 'clientDecision', 'recipients']),
+    ok: { description: 'The report', schema: entity('report') },
+    errors: [400, 403, 404, 409],
+  },
   'POST /back/bo/services': {
     tag: 'service', summary: 'Create a service from the wizard',
     body: object('Wizard draft', { roles: list({ $ref: '#/components/schemas/ServiceSide' }), service: entity('service'), purchaseOrderLines: list(entity('purchaseOrderLine')), laboratoryLines: list(entity('laboratoryLine')), note: entity('serviceNote'), notification: object('Notification') }, ['roles', 'service']),

@@ -6,7 +6,7 @@ import { expectedVersion } from '../resources/write';
 import type { Registry } from '../schemas';
 import { eq } from '../store/query';
 import type { Reader, Row, Stored, Writer } from '../store/types';
-import { requireServiceCreator, visibleService, type ServiceRow } from '../services/access';
+import { actingSide, requireServiceCreator, visibleService, type ServiceRow } from '../services/access';
 import { checkWizard, createOrMerge } from '../services/createService';
 import { addHistory } from '../services/history';
 import { presentService } from '../services/present';
@@ -41,7 +41,7 @@ interface Reached {
 
 async function reach(c: AppContext, db: Reader = c.get('services').db): Promise<Reached> {
   const caller = serviceCaller(c);
-  const service = await visibleService(db, numberParam(c, 'id'), caller);
+  const service = await visibleService(db, numberParam(c, 'serviceId'), caller);
   const report = await reportOf(db, service.serviceId as number);
   return { caller, service, report, rights: await reportRights(db, service, caller, !!report) };
 }
@@ -138,7 +138,7 @@ async function planNext(tx: Writer, registry: Registry, caller: Caller, service:
 
 export function reportRoutes(registry: Registry): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const one = '/back/bo/reports/:id{[0-9]+}';
+  const one = '/back/bo/reports/:serviceId{[0-9]+}';
 
   app.get(one, async (c) => {
     const reached = await reach(c);
@@ -176,7 +176,7 @@ export function reportRoutes(registry: Registry): Hono<AppEnv> {
     return c.json(await defectLibrary(c.get('services').db, service, languageOf(c)));
   });
 
-  app.get('/back/bo/dfc/reports/:id{[0-9]+}/defects/combo', async (c) => {
+  app.get('/back/bo/dfc/reports/:serviceId{[0-9]+}/defects/combo', async (c) => {
     const { service, rights } = await reach(c);
     requireRight(rights.report, 'READ');
     const library = await defectLibrary(c.get('services').db, service, languageOf(c));
@@ -213,14 +213,14 @@ export function reportRoutes(registry: Registry): Hono<AppEnv> {
   const write = (creating: boolean) => async (c: AppContext) => {
     const caller = serviceCaller(c);
     const { db } = c.get('services');
-    await visibleService(db, numberParam(c, 'id'), caller);
+    await visibleService(db, numberParam(c, 'serviceId'), caller);
     const body = await readObject(c, ['report', 'planNextService', 'confirmRegeneration', 'version']);
     const version = creating ? undefined : expectedVersion(body.version, true);
     const { saved, service, nextService, type } = await db.transaction(async (tx) => {
       const reached = await reach(c, tx);
-      // The step first: before confirmation nobody has a report right, and "why" is the step.
+      // Before confirmation nobody has a report right: the provider, who writes it later, is told why.
       const step = String(reached.service.serviceStep);
-      if (!WRITABLE_STEPS.has(step)) throw businessRule('report.stepRefused');
+      if (!WRITABLE_STEPS.has(step) && actingSide(reached.service, caller) === 'SERVICE_PROVIDER') throw businessRule('report.stepRefused');
       requireRight(reached.rights.report, 'WRITE');
       if (creating && reached.report && body.confirmRegeneration !== true) throw businessRule('report.regenerationDisabled');
       const before = creating ? reached.report : existing(reached);
@@ -246,7 +246,7 @@ export function reportRoutes(registry: Registry): Hono<AppEnv> {
   const part = (field: 'defects' | 'inspectedPieces') => async (c: AppContext) => {
     const caller = serviceCaller(c);
     const { db } = c.get('services');
-    await visibleService(db, numberParam(c, 'id'), caller);
+    await visibleService(db, numberParam(c, 'serviceId'), caller);
     const body = await readObject(c, ['version', field]);
     const version = expectedVersion(body.version, true);
     const saved = await db.transaction(async (tx) => {
@@ -267,13 +267,13 @@ export function reportRoutes(registry: Registry): Hono<AppEnv> {
   app.put(`${one}/decision`, async (c) => {
     const caller = serviceCaller(c);
     const { db } = c.get('services');
-    await visibleService(db, numberParam(c, 'id'), caller);
+    await visibleService(db, numberParam(c, 'serviceId'), caller);
     const body = await readObject(c, ['version', 'clientDecision', 'comment', 'recipients']);
     const version = expectedVersion(body.version, true);
     const { saved, service, recipients } = await db.transaction(async (tx) => {
       const reached = await reach(c, tx);
-      const before = existing(reached);
       requireRight(reached.rights.decision, 'WRITE');
+      const before = existing(reached);
       const recipients = await checkDecision(tx, registry, reached.service, body);
       const decision = { clientDecision: body.clientDecision, ...(body.comment ? { comment: body.comment } : {}), decidedBy: caller.contact.contactId, decisionDate: nowIso() };
       const saved = await save(tx, caller, reached.service, { ...before, decision }, before, version);

@@ -324,20 +324,20 @@ const TABLE: Route[] = [
       { route: 'GET /back/bo/services/:id', who: viewers, ...service() },
       { route: 'DELETE /back/bo/services/:id', who: readers, ...service(), expect: [422] },
       { route: 'POST /back/bo/services', who: readers, body: { notAField: true } },
-      { route: 'PUT /back/bo/services/:id', who: readers, ...service(), body: { version: 1, notAField: true } },
+      { route: 'PUT /back/bo/services/:id', who: viewers, ...service(), body: { version: 1, notAField: true } },
       { route: 'POST /back/bo/services/:id/split', who: readers, ...service('/split'), body: {} },
       { route: 'POST /back/bo/services/:id/merge', who: readers, ...service('/merge'), body: {} },
       { route: 'GET /back/bo/quickService/:id', who: viewers, ...quick },
       { route: 'POST /back/bo/quickService', who: readers, body: { notAField: true } },
-      { route: 'PUT /back/bo/quickService/:id', who: readers, ...quick, body: { version: 1, notAField: true } },
+      { route: 'PUT /back/bo/quickService/:id', who: viewers, ...quick, body: { version: 1, notAField: true } },
       { route: 'GET /back/bo/purchaseOrderLines/:serviceId', who: viewers, ...lines() },
-      { route: 'PATCH /back/bo/purchaseOrderLines/:serviceId', who: readers, ...lines(), body: {} },
+      { route: 'PATCH /back/bo/purchaseOrderLines/:serviceId', who: viewers, ...lines(), body: {} },
       { route: 'GET /back/bo/purchaseOrderLines/:serviceId/laboratoryLines', who: viewers, ...lines('/laboratoryLines') },
-      { route: 'PATCH /back/bo/purchaseOrderLines/:serviceId/laboratoryLines', who: readers, ...lines('/laboratoryLines'), body: {} },
+      { route: 'PATCH /back/bo/purchaseOrderLines/:serviceId/laboratoryLines', who: viewers, ...lines('/laboratoryLines'), body: {} },
       { route: 'GET /back/bo/servicenotes/:serviceId', who: viewers, ...notes() },
-      { route: 'POST /back/bo/servicenotes/:serviceId', who: readers, ...notes(), body: {} },
-      { route: 'PUT /back/bo/servicenotes/:serviceId', who: readers, ...notes(), body: {} },
-      { route: 'DELETE /back/bo/servicenotes/:serviceId/:noteId', who: readers, ...notes('/999999') },
+      { route: 'POST /back/bo/servicenotes/:serviceId', who: viewers, ...notes(), body: {} },
+      { route: 'PUT /back/bo/servicenotes/:serviceId', who: viewers, ...notes(), body: {} },
+      { route: 'DELETE /back/bo/servicenotes/:serviceId/:noteId', who: viewers, ...notes('/999999') },
       { route: 'GET /back/bo/serviceElements/:id/elements', who: viewers, ...on((id) => `/back/bo/serviceElements/${id}/elements`) },
       { route: 'PATCH /back/bo/serviceElements/:id/elements/:fileId', who: readers, ...on((id) => `/back/bo/serviceElements/${id}/elements/999999`), body: { notAField: true } },
     ];
@@ -375,6 +375,54 @@ const TABLE: Route[] = [
       ...['requestDate', 'postpone', 'acceptDate', 'refuseDate'].map((call): Route => ({ route: `POST ${dateLines}/${call}`, who: serviceUsers, body: { serviceId: 'none' } })),
       { route: 'GET /back/bo/services/:id/history', who: serviceUsers, url: async (w) => history(await seenService(w)), outOfReach: async (w) => (await unseen(w)).map(history) },
       { route: 'PATCH /back/bo/services/:id/:action', who: serviceUsers, url: async (w) => action(await seenService(w)), outOfReach: async (w) => (await unseen(w)).map(action) },
+    ];
+  })(),
+  // ---- inspection reports (docs/reports.md): spec §6.4 report access and decision right ----
+  ...((): Route[] => {
+    /** A demo service with a report (terminated inspections) the caller sees as a party; the outsider's universe has none: one of its own services. */
+    const withReport = async (w: Who) => {
+      const { universeId, companyId, superAdmin } = people[w];
+      const reported = new Set((await server.store.all('reports')).map((report) => report.serviceId));
+      const services = await server.store.all('services');
+      const party = (service: Row) => [service.client, service.supplier, service.factory, service.agent, service.serviceProvider].includes(companyId);
+      const found =
+        services.find((service) => reported.has(service.serviceId) && service.universeId === universeId && (superAdmin || party(service))) ??
+        services.find((service) => service.universeId === universeId && (party(service) || service.creatorCompany === companyId));
+      if (!found) throw new Error(`no demo report for ${w}`);
+      return found.serviceId as number;
+    };
+    /** A service with a report out of the caller's sight: another universe's, or one of its universe where its company plays no part. */
+    const unseenReport = async (w: Who) => {
+      const reported = new Set((await server.store.all('reports')).map((report) => report.serviceId));
+      const { universeId, companyId, superAdmin } = people[w];
+      const services = (await server.store.all('services')).filter((service) => reported.has(service.serviceId));
+      const out = services.filter((service) => service.universeId !== universeId || (!superAdmin && service.creatorCompany !== companyId && ![service.client, service.supplier, service.factory, service.agent, service.serviceProvider].includes(companyId)));
+      return out.slice(0, 1).map((service) => service.serviceId as number);
+    };
+    const at = (tail: string, base = '/back/bo/reports/') => ({
+      url: async (w: Who) => `${base}${await withReport(w)}${tail}`,
+      outOfReach: async (w: Who) => (await unseenReport(w)).map((id) => `${base}${id}${tail}`),
+    });
+    /** READ: the provider (Atlas), the brand (decision maker) and the super admin; the supplier reads a summary only (403 on the details). */
+    const readers: Who[] = ['admin', 'manager', 'inspector', 'quality', 'buyer'];
+    const providers: Who[] = ['admin', 'manager', 'inspector'];
+    /** Decision makers and SERVICE_DECISION_POWER (held by MANAGER profiles, the provider's manager too). */
+    const deciders: Who[] = ['admin', 'manager', 'quality', 'buyer'];
+    return [
+      { route: 'GET /back/bo/reports/:serviceId', who: [...readers, 'sales'], ...at('') },
+      { route: 'GET /back/bo/reports/:serviceId/overview', who: ALL, ...at('/overview') },
+      { route: 'GET /back/bo/reports/:serviceId/default', who: providers, ...at('/default') },
+      { route: 'GET /back/bo/reports/:serviceId/aql', who: readers, ...at('/aql') },
+      { route: 'GET /back/bo/reports/:serviceId/defects', who: readers, ...at('/defects') },
+      { route: 'GET /back/bo/dfc/reports/:serviceId/defects/combo', who: readers, ...at('/defects/combo', '/back/bo/dfc/reports/') },
+      { route: 'GET /back/bo/reports/:serviceId/reportDefects', who: readers, ...at('/reportDefects') },
+      { route: 'GET /back/bo/reports/:serviceId/inspectedPieces', who: readers, ...at('/inspectedPieces') },
+      { route: 'GET /back/bo/reports/:serviceId/pdf', who: readers, ...at('/pdf') },
+      { route: 'POST /back/bo/reports/:serviceId', who: providers, ...at(''), body: { report: { notAField: true } } },
+      { route: 'PUT /back/bo/reports/:serviceId', who: providers, ...at(''), body: { version: 1, report: { notAField: true } } },
+      { route: 'POST /back/bo/reports/:serviceId/reportDefects', who: providers, ...at('/reportDefects'), body: { version: 1, defects: 'none' } },
+      { route: 'POST /back/bo/reports/:serviceId/inspectedPieces', who: providers, ...at('/inspectedPieces'), body: { version: 1, inspectedPieces: 'none' } },
+      { route: 'PUT /back/bo/reports/:serviceId/decision', who: deciders, ...at('/decision'), body: { version: 1, clientDecision: 'NOPE', recipients: [] } },
     ];
   })(),
   // ---- services: search and priorities ----
