@@ -70,6 +70,8 @@ export interface PanelConfig {
   totals?: string[];
   /** lines: fields a line needs before its other fields can be edited. */
   requiredFirst?: string[];
+  /** lines: the lines are given (no add, no remove); their cells are still typed into. */
+  fixed?: boolean;
   /** lines: actions on the selected lines (docs/schemas.md "Lines grid: selection actions"). */
   selectionActions?: SelectionActionConfig[];
   /** related: the other entity listed, and its search parameters taken from this record (`{ "owner": "ownerId" }`). */
@@ -150,6 +152,35 @@ export interface WizardStepConfig {
   ui?: string;
   /** The summary step: every value typed, then Create. */
   summary?: boolean;
+  /** Panels of the step, under its fields (a `lines` grid, an app's custom panel), on the wizard's values. */
+  panels?: PanelConfig[];
+}
+
+/**
+ * type "wizard": where the values come from and where they go when the wizard writes to a call of
+ * its own rather than the entity's `x-api` (docs/schemas.md "Wizards"). URLs are templates of the
+ * route's parameters (`{serviceId}`).
+ */
+export interface WizardSourceConfig {
+  /** The values of a new record. */
+  load: string;
+  /** The record when one exists (200: the wizard edits it; 404: it creates one from `load`). */
+  existing?: string;
+}
+export interface WizardSaveConfig {
+  /** POST to create, PUT to edit. */
+  url: string;
+  /** The values are sent under this key (`{ report: … }`), the record's version beside them. */
+  wrap?: string;
+  /** Checkboxes of the summary step sent beside the values (`planNextService`): name and i18n label. */
+  extras?: { name: string; label: string }[];
+  /** `?mode=new` starts afresh even when a record exists: this flag is sent true to confirm the replacement. */
+  replace?: string;
+  /** Where to go once saved (a template of the route's parameters). */
+  done?: string;
+  /** i18n keys of the snackbars once created and once updated. */
+  created?: string;
+  updated?: string;
 }
 
 export interface ScreenConfig {
@@ -190,6 +221,8 @@ export interface ScreenConfig {
   /** type "wizard": the machine whose states are the steps (NEXT, BACK), and the steps in stepper order. */
   machine?: string;
   steps?: WizardStepConfig[];
+  source?: WizardSourceConfig;
+  save?: WizardSaveConfig;
 }
 
 export interface AppConfig {

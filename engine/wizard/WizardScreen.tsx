@@ -1,10 +1,10 @@
-import { Alert, Button, Card, Divider, Group, Stack, Stepper, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Button, Card, Center, Checkbox, Divider, Group, Loader, Paper, Stack, Stepper, Text, ThemeIcon, Title } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import type Form from '@rjsf/core';
 import { IconArrowLeft, IconArrowRight, IconCheck, IconDeviceFloppy } from '@tabler/icons-react';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { api, ApiError, reportApiError } from '../api';
 import type { AppConfig, ScreenConfig } from '../config';
 import { SchemaForm } from '../form/SchemaForm';
@@ -16,14 +16,19 @@ import { newRecord } from '../sheet/defaults';
 import { usePageLeaveGuard } from '../sheet/usePageLeaveGuard';
 import { PageHeader } from '../ui/PageHeader';
 import { machineOf } from '../workflow/machineOf';
+import { notify } from '../notify';
+import { fillUrl } from '../record/attachments/attachmentTarget';
+import { WizardPanels } from './WizardPanels';
 import { WizardSummary } from './WizardSummary';
 import { wizardMove } from './wizardSteps';
+import { saveRequest, unwrapPath, useWizardSource } from './useWizardSource';
 
 type Row = Record<string, unknown>;
 
 export interface WizardScreenProps {
   screen: ScreenConfig;
   config: AppConfig;
+  userRoles?: readonly string[];
 }
 
 /**
@@ -32,13 +37,23 @@ export interface WizardScreenProps {
  * stepper whose visited steps can be reopened, a summary step that creates the record, and a result
  * page. Leaving with typed data asks first.
  */
-export function WizardScreen({ screen, config }: WizardScreenProps) {
+export function WizardScreen({ screen, config, userRoles = [] }: WizardScreenProps) {
   const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
   const entity = config.entities[screen.entity ?? ''];
   const machine = machineOf(config, screen.machine);
   const steps = screen.steps ?? [];
-  const baseline = useMemo(() => (entity ? newRecord(entity) : {}), [entity]);
+  const source = useWizardSource(screen.source);
+  const baseline = useMemo(() => source.initial ?? (entity ? newRecord(entity) : {}), [entity, source.initial]);
   const [data, setData] = useState<Row>(baseline);
+  const [extras, setExtras] = useState<Row>({});
+  // The loaded values replace the defaults once they arrive.
+  useEffect(() => setData(baseline), [baseline]);
+  const checks = useRef(new Set<() => Promise<boolean>>());
+  const [done, setDone] = useState<string | null>(null);
+  useEffect(() => {
+    if (done) navigate(done);
+  }, [done, navigate]);
   const [step, setStep] = useState<string>(() => (machine ? String(machine.config.initial) : (steps[0]?.name ?? '')));
   const [visited, setVisited] = useState<string[]>([step]);
   const [refused, setRefused] = useState(false);
@@ -59,19 +74,31 @@ export function WizardScreen({ screen, config }: WizardScreenProps) {
     setStep(next);
     setVisited((seen) => (seen.includes(next) ? seen : [...seen, next]));
   };
-  const next = () => {
-    // The step's own checks first, then the machine's guard.
+  const next = async () => {
+    // The step's own checks first (its form, its panels'), then the machine's guard.
     if (formRef.current && !formRef.current.validateForm()) return;
+    for (const check of checks.current) if (!(await check())) return;
     move('NEXT');
   };
+  /** With a `save` config: its call, then its `done` page; otherwise POST to the entity and the result page. */
   const create = async () => {
     setSaving(true);
     setServerErrors([]);
     try {
-      setCreated(await api.post<Row>(entity['x-api'] as string, data, { quiet: true }));
+      if (screen.save) {
+        const request = saveRequest(screen.save, source, data, extras);
+        await api[request.method]<Row>(request.url, request.body, { quiet: true });
+        const message = source.existing ? screen.save.updated : screen.save.created;
+        if (message) notify({ level: 'success', message: t(message) });
+        setCreated(data);
+        // Navigates once the page knows it is saved (the leave guard lets it go).
+        if (screen.save.done) setDone(fillUrl(screen.save.done, source.params));
+      } else {
+        setCreated(await api.post<Row>(entity['x-api'] as string, data, { quiet: true }));
+      }
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      if (error.status === 400) setServerErrors(error.body?.errors ?? []);
+      if (error.status === 400) setServerErrors((error.body?.errors ?? []).map((item: FieldError) => ({ ...item, path: unwrapPath(screen.save, item.path) })));
       reportApiError(error);
     } finally {
       setSaving(false);
@@ -84,6 +111,15 @@ export function WizardScreen({ screen, config }: WizardScreenProps) {
     setCreated(null);
   };
 
+  if (source.loading) {
+    return (
+      <Center py="xl">
+        <Loader />
+      </Center>
+    );
+  }
+  if (source.failed) return <Alert color="red">{t('engine.wizard.loadFailed')}</Alert>;
+  if (created && screen.save) return null;
   if (created) {
     const page = config.screens.find((item) => item.type === 'record' && item.entity === screen.entity);
     const path = page && fillRoute(page.route, { [idParamOf(page.route)]: String(created[entity['x-id']]) });
@@ -130,11 +166,32 @@ export function WizardScreen({ screen, config }: WizardScreenProps) {
           </Stepper>
           <Divider my="lg" />
           <div role="region" aria-label={titleText(t, current?.title)} data-active-step={step}>
-            {current?.summary ? (
-              <WizardSummary entity={entity} steps={steps} data={data} />
-            ) : schema ? (
-              <SchemaForm schema={schema} uiSchema={current?.ui ? config.ui[current.ui] : undefined} formData={pickFields(data, current?.fields ?? [])} onChange={(changed) => setData((all) => ({ ...all, ...changed }))} mode="create" serverErrors={serverErrors} formRef={formRef} idPrefix="wizard" />
-            ) : null}
+            <Stack gap="md">
+              {current?.summary ? (
+                <WizardSummary entity={entity} steps={steps} data={data} />
+              ) : schema ? (
+                <SchemaForm
+                  key={step}
+                  schema={schema}
+                  uiSchema={current?.ui ? config.ui[current.ui] : undefined}
+                  formData={pickFields(data, current?.fields ?? [])}
+                  onChange={(changed) => setData((all) => ({ ...all, ...changed }))}
+                  mode={source.existing ? 'edit' : 'create'}
+                  serverErrors={serverErrors}
+                  formRef={formRef}
+                  idPrefix="wizard"
+                />
+              ) : null}
+              {current?.panels?.length ? (
+                <WizardPanels key={step} panels={current.panels} screen={screen} config={config} entity={entity} data={data} saved={source.existing} onChange={setData} userRoles={userRoles} serverErrors={serverErrors} checks={checks.current} />
+              ) : null}
+              {current?.summary &&
+                screen.save?.extras?.map((extra) => (
+                  <Paper key={extra.name} withBorder radius="md" p="sm">
+                    <Checkbox label={t(extra.label)} checked={extras[extra.name] === true} onChange={(event) => setExtras((all) => ({ ...all, [extra.name]: event.currentTarget.checked }))} />
+                  </Paper>
+                ))}
+            </Stack>
           </div>
           {refused && (
             <Alert color="orange" variant="light" mt="md" role="alert">
@@ -152,10 +209,10 @@ export function WizardScreen({ screen, config }: WizardScreenProps) {
             </Button>
             {current?.summary ? (
               <Button leftSection={<IconDeviceFloppy size={16} />} loading={saving} onClick={() => void create()}>
-                {t('engine.wizard.create')}
+                {t(source.existing ? 'engine.action.save' : 'engine.wizard.create')}
               </Button>
             ) : (
-              <Button rightSection={<IconArrowRight size={16} />} onClick={next}>
+              <Button rightSection={<IconArrowRight size={16} />} onClick={() => void next()}>
                 {t('engine.wizard.next')}
               </Button>
             )}

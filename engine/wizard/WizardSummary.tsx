@@ -25,14 +25,21 @@ export function WizardSummary({ entity, steps, data }: { entity: JsonSchema; ste
             </Text>
             <Table withRowBorders={false} verticalSpacing={4} data-testid={`summary-${step.name}`}>
               <Table.Tbody>
-                {(step.fields ?? []).map((field) => (
-                  <Table.Tr key={field}>
-                    <Table.Td w="40%" c="dimmed">
-                      {titleText(t, props[field]?.title as string | undefined, field)}
-                    </Table.Td>
-                    <Table.Td fw={500}>{cellText({ field, schema: props[field] ?? {} }, data, ctx, fieldKind(props[field])) || '—'}</Table.Td>
-                  </Table.Tr>
-                ))}
+                {(step.fields ?? []).flatMap((field) => {
+                  // An object field shows its own fields (an AQL's level and limits), one per row.
+                  const nested = props[field]?.type === 'object' ? propertiesOf(props[field]) : {};
+                  const rows = Object.keys(nested).length
+                    ? Object.entries(nested).map(([name, schema]) => ({ key: `${field}.${name}`, name, schema, values: (data[field] ?? {}) as Row }))
+                    : [{ key: field, name: field, schema: props[field] ?? {}, values: data }];
+                  return rows.map((row) => (
+                    <Table.Tr key={row.key}>
+                      <Table.Td w="40%" c="dimmed">
+                        {titleText(t, row.schema.title as string | undefined, row.name)}
+                      </Table.Td>
+                      <Table.Td fw={500}>{cellText({ field: row.name, schema: row.schema }, row.values, ctx, fieldKind(row.schema)) || '—'}</Table.Td>
+                    </Table.Tr>
+                  ));
+                })}
               </Table.Tbody>
             </Table>
           </div>

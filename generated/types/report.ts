@@ -62,6 +62,10 @@ export interface Report {
      */
     purchaseOrderLineId: number;
     /**
+     * The order line as read (PO number, designation, SKU, colour, size), given by the server. Label: `report.line.label` Read-only (set by the server).
+     */
+    label?: string;
+    /**
      * Label: `report.line.orderedQuantity`
      */
     orderedQuantity?: number;

@@ -24,8 +24,9 @@ export function reportFields(registry: Registry, raw: unknown): { report: Row; e
   if (!isPlainObject(raw)) return { report: {}, errors: [{ path: '/report', key: 'validation.wrongType' }] };
   const entity = registry.entities.get('report')!;
   const report = Object.fromEntries(Object.entries(raw).filter(([key]) => !entity.serverOwned.has(key)));
-  for (const [field, idField] of [['defects', 'reportDefectId'], ['inspectedPieces', 'inspectedPieceId']] as const) {
-    if (Array.isArray(report[field])) report[field] = (report[field] as unknown[]).map((item) => (isPlainObject(item) ? withoutKey(item, idField) : item));
+  // Ids of defects and pieces are given anew on every save; a line's label is the server's reading of its order line.
+  for (const [field, key] of [['defects', 'reportDefectId'], ['inspectedPieces', 'inspectedPieceId'], ['lines', 'label']] as const) {
+    if (Array.isArray(report[field])) report[field] = (report[field] as unknown[]).map((item) => (isPlainObject(item) ? withoutKey(item, key) : item));
   }
   const valid = entity.validateCreate(report);
   return { report, errors: valid ? [] : prefixed('/report', fieldErrors(entity.validateCreate.errors)) };

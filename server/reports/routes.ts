@@ -56,6 +56,17 @@ const LIMITED_FIELDS = ['reportId', 'serviceId', 'version', 'reportType', 'repor
 const presented = (report: Row, rights: ReportRights): Row =>
   rights.report === 'READ_LIMITED' ? Object.fromEntries(LIMITED_FIELDS.filter((key) => key in report).map((key) => [key, report[key]])) : report;
 
+/** Each line with its order line as read (`label`), for the wizard's grid and the PDF. */
+function withLineLabels(report: Row, service: ServiceRow): Row {
+  const orderLines = new Map(((service.purchaseOrderLines as Row[] | undefined) ?? []).map((line) => [line.purchaseOrderLineId, line]));
+  const lines = ((report.lines as Row[] | undefined) ?? []).map((line) => {
+    const order = orderLines.get(line.purchaseOrderLineId);
+    const label = order ? [order.poNumber, order.designation, order.sku, [order.color, order.size].filter(Boolean).join(' / ')].filter(Boolean).join(' · ') : undefined;
+    return label ? { ...line, label } : line;
+  });
+  return { ...report, lines };
+}
+
 const summaryOf = (report: Row) => ({
   reportResult: report.reportResult,
   reportType: report.reportType,
@@ -70,7 +81,7 @@ function defaultReport(service: ServiceRow): Row {
     return { purchaseOrderLineId: line.purchaseOrderLineId, orderedQuantity: ordered, presentedQuantity: ordered, inspectedQuantity: 0 };
   });
   const report: Row = { serviceId: service.serviceId, reportType: 'NORMAL', inspectionMode: 'LOT', standard, aql: { ...standardRule(standard)!.default }, lines, defects: [], inspectedPieces: [] };
-  return { ...report, computed: computeReport(report) };
+  return withLineLabels({ ...report, computed: computeReport(report) }, service);
 }
 
 async function checkedReport(db: Reader, registry: Registry, service: ServiceRow, raw: unknown): Promise<Row> {
@@ -143,7 +154,7 @@ export function reportRoutes(registry: Registry): Hono<AppEnv> {
   app.get(one, async (c) => {
     const reached = await reach(c);
     requireRight(reached.rights.report, 'READ_LIMITED');
-    return c.json(presented(existing(reached), reached.rights));
+    return c.json(presented(withLineLabels(existing(reached), reached.service), reached.rights));
   });
 
   app.get(`${one}/overview`, async (c) => {

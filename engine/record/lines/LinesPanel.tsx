@@ -149,15 +149,19 @@ export function LinesPanel({ panel, entity, record, view, onChange, readOnly, se
                 </Button>
               );
             })}
-            <Button size="xs" variant="default" leftSection={<IconTrash size={14} />} disabled={!selected.length} onClick={remove}>
-              {t('engine.lines.remove', { count: selected.length })}
-            </Button>
+            {!panel.fixed && (
+              <Button size="xs" variant="default" leftSection={<IconTrash size={14} />} disabled={!selected.length} onClick={remove}>
+                {t('engine.lines.remove', { count: selected.length })}
+              </Button>
+            )}
             <Button size="xs" variant="default" leftSection={<IconEdit size={14} />} disabled={selected.length !== 1} onClick={() => setEditing({ index: selected[0], line: lines[selected[0]] })}>
               {t('engine.lines.edit')}
             </Button>
-            <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => setEditing({ index: null, line: newRecord(itemSchema) })}>
-              {t('engine.lines.add')}
-            </Button>
+            {!panel.fixed && (
+              <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => setEditing({ index: null, line: newRecord(itemSchema) })}>
+                {t('engine.lines.add')}
+              </Button>
+            )}
           </Group>
         )}
       </Group>

@@ -1,0 +1,71 @@
+import { useEffect, useState } from 'react';
+import { useParams, useSearchParams } from 'react-router-dom';
+import { api, ApiError } from '../api';
+import type { WizardSaveConfig, WizardSourceConfig } from '../config';
+import { fillUrl } from '../record/attachments/attachmentTarget';
+
+type Row = Record<string, unknown>;
+
+export interface WizardSource {
+  /** Still loading the values the wizard starts from. */
+  loading: boolean;
+  /** The load failed (the server's answer was reported). */
+  failed: boolean;
+  /** The values loaded (null without a `source`: the wizard starts from the entity's defaults). */
+  initial: Row | null;
+  /** The stored record the wizard edits (null: it creates one). */
+  existing: Row | null;
+  /** `?mode=new`: a new record replaces the existing one. */
+  replacing: boolean;
+  /** The route's parameters, for URL templates. */
+  params: Record<string, string | undefined>;
+}
+
+/**
+ * Where a wizard with a `source` starts (docs/schemas.md "Wizards"): the existing record when its
+ * call answers one, else the values of a new one; `?mode=new` starts afresh to replace it.
+ */
+export function useWizardSource(source: WizardSourceConfig | undefined): WizardSource {
+  const params = useParams();
+  const [search] = useSearchParams();
+  const replacing = search.get('mode') === 'new';
+  const [state, setState] = useState<Omit<WizardSource, 'params' | 'replacing'>>({ loading: !!source, failed: false, initial: null, existing: null });
+  const key = source ? `${source.existing ?? ''}|${source.load}|${JSON.stringify(params)}|${replacing}` : '';
+  useEffect(() => {
+    if (!source) return;
+    let live = true;
+    const load = async () => {
+      if (source.existing && !replacing) {
+        try {
+          const existing = await api.get<Row>(fillUrl(source.existing, params), { quiet: true });
+          return { existing, initial: existing };
+        } catch (error) {
+          if (!(error instanceof ApiError) || error.status !== 404) throw error;
+        }
+      }
+      return { existing: null, initial: await api.get<Row>(fillUrl(source.load, params)) };
+    };
+    load().then(
+      (loaded) => live && setState({ loading: false, failed: false, ...loaded }),
+      () => live && setState({ loading: false, failed: true, initial: null, existing: null }),
+    );
+    return () => {
+      live = false;
+    };
+    // `key` stands for the source, the parameters and the mode.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+  return { ...state, replacing, params };
+}
+
+/** The request that saves a wizard's values with a `save` config: POST a new record, PUT an existing one (with its version). */
+export function saveRequest(save: WizardSaveConfig, source: WizardSource, data: Row, extras: Row): { method: 'post' | 'put'; url: string; body: Row } {
+  const url = fillUrl(save.url, source.params);
+  const editing = !!source.existing;
+  const values = save.wrap ? { [save.wrap]: data } : data;
+  const body: Row = { ...values, ...extras, ...(editing ? { version: source.existing?.version } : {}), ...(source.replacing && save.replace ? { [save.replace]: true } : {}) };
+  return { method: editing ? 'put' : 'post', url, body };
+}
+
+/** Field errors of a refused save under the values' key (`/report/lines/0/…` → `/lines/0/…`). */
+export const unwrapPath = (save: WizardSaveConfig | undefined, path: string) => (save?.wrap && path.startsWith(`/${save.wrap}/`) ? path.slice(save.wrap.length + 1) : path);
