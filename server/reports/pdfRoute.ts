@@ -7,7 +7,7 @@ import { translate, type Language } from '../i18n';
 import { companyById, contactById, fullName } from '../identity';
 import type { Reader, Row } from '../store/types';
 import type { ServiceRow } from '../services/access';
-import { SEVERITIES, type Computed } from './compute';
+import { isPieceMode, SEVERITIES, type Computed } from './compute';
 import { defectLibrary, type LibraryDefect } from './library';
 import { renderReportPdf, type LabelValue, type PdfDefectGroup, type PdfLabels, type PdfPicture, type ReportPdfInput, type Tone } from './pdf';
 
@@ -16,6 +16,8 @@ import { renderReportPdf, type LabelValue, type PdfDefectGroup, type PdfLabels, 
  * gathered in the caller's language, then rendered by pdf.ts. Schema and enum labels come from
  * the registry's locales, the document's own texts from the `pdf.*` server messages.
  */
+/** Pictures of the defects (a report may name hundreds), then other images of the service. */
+const DEFECT_PICTURES = 36;
 const OTHER_PICTURES = 6;
 const PICTURE_SIDE = 480;
 const MAX_PIXELS = 64_000_000;
@@ -112,7 +114,7 @@ async function pictures(db: Reader, storage: FileStorage, service: ServiceRow, r
     const known = library.get(defect.defectId as number);
     for (const fileId of (defect.pictures as number[] | undefined) ?? []) {
       const file = byId.get(fileId);
-      if (!file || used.has(fileId)) continue;
+      if (!file || used.has(fileId) || used.size >= DEFECT_PICTURES) continue;
       used.add(fileId);
       chosen.push({ file, caption: known ? known.localizedNameWithCode : file.fileName });
     }
@@ -183,15 +185,21 @@ export async function reportPdfInput(c: AppContext, service: ServiceRow, report:
     ? SEVERITIES.map((severity) => ({ severity: enumLabel('severity', severity), ...computed.plans![severity], found: totals[severity] ?? 0 }))
     : [];
 
+  // The piece modes count failed pieces (compute.ts): their rows are those pieces, one each.
+  const found: Rows = isPieceMode(report.inspectionMode)
+    ? rows(report.inspectedPieces)
+        .filter((piece) => piece.result === 'FAILED')
+        .map((piece) => ({ ...piece, severity: piece.severity ?? 'MAJOR', count: 1, comment: [`#${text(piece.pieceNumber)}`, text(piece.comment)].filter(Boolean).join(' · ') }))
+    : rows(report.defects);
   const defectGroups: PdfDefectGroup[] = SEVERITIES.map((severity) => ({
     severity: enumLabel('severity', severity),
-    defects: rows(report.defects)
+    defects: found
       .filter((defect) => defect.severity === severity)
       .map((defect) => {
         const known = library.get(defect.defectId as number);
         return {
           code: known?.code ?? '',
-          name: known?.localizedName ?? text(defect.defectId),
+          name: known?.localizedName ?? '',
           family: known?.family ?? '',
           category: known ? enumLabel('defectCategory', known.category) : '',
           count: Number(defect.count ?? 0),

@@ -94,6 +94,38 @@ describe('the inspection report PDF', () => {
     expect(pdf.text).not.toContain('packing-list.pdf');
   });
 
+  it('lists the failed pieces of a report inspected piece by piece', async () => {
+    const { service: first } = await demoReport();
+    const other = (await server.store.find<Row>('reports', (report) => report.serviceId !== first.serviceId && report.universeId === first.universeId))[0];
+    const service = (await server.store.get<Row>('services', other.serviceId))!;
+    const library = await server.store.find<Row>('defects', (defect) => defect.companyId === service.client);
+    const { reportId: _id, version, computed: _computed, reportResult: _result, decision: _decision, serviceId: _service, universeId: _universe, creator: _creator, creationDate: _created, updateDate: _updated, updatedBy: _by, ...fields } = other;
+    const report = {
+      ...fields,
+      inspectionMode: 'PIECE_WITH_SEVERITY',
+      defects: [],
+      inspectedPieces: [
+        { pieceNumber: 1, result: 'FAILED', defectId: library[0].defectId, severity: 'CRITICAL', comment: 'Sharp edge on the zip' },
+        { pieceNumber: 2, result: 'PASSED' },
+        { pieceNumber: 3, result: 'FAILED', defectId: library[1].defectId, severity: 'MINOR' },
+      ],
+    };
+    const saved = await manager.put(`/back/bo/reports/${service.serviceId}`, { version, report });
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.body.report.reportResult).toBe('REFUSED');
+
+    const reply = await download(quality, service.serviceId);
+    expect(reply.status).toBe(200);
+    const { text } = await readPdf(reply.bytes);
+    expect(text).toContain(`${library[0].code} ${library[0].names.en}`);
+    expect(text).toContain('#1 · Sharp edge on the zip');
+    expect(text).toContain(`${library[1].code} ${library[1].names.en}`);
+    expect(text).toContain('Total · Critical 1 Ac 0 / Re 1');
+    expect(text).toContain('Total · Minor 1');
+    expect(text).toContain('REFUSED');
+    expect(text).not.toContain('No defect found');
+  });
+
   it('is refused outside the universe (404), to an order taker without the download right (403), before the service ends (422) and without a report (404)', async () => {
     const { service } = await demoReport();
     expect((await download(outsider, service.serviceId)).status).toBe(404);
