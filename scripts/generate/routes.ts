@@ -383,6 +383,11 @@ export const ROUTES: Record<string, RouteDoc> = {
     body: { type: 'object', additionalProperties: false, properties: { fileName: field('file', 'fileName'), comment: field('file', 'comment'), documentType: { oneOf: [field('file', 'documentType'), { type: 'null' }] } } },
     ok: { description: 'The file entry', schema: entity('file') }, errors: [400, 403, 404],
   },
+  'GET /back/bo/reports/{serviceId}/pdf': {
+    tag: 'report', summary: "The inspection report as a PDF, in the caller's language (once the service is terminated)",
+    params: serviceId,
+    ok: { description: 'The PDF, as an attachment named <service number>-report.pdf', type: 'application/pdf', schema: { type: 'string', format: 'binary' } }, errors: [403, 404, 422],
+  },
   'GET /back/photos/{fileId}/ORIGINAL': {
     tag: 'files', summary: 'A picture as uploaded (cached a year; ETag: its SHA-256)',
     ok: { description: 'The image', type: 'image/*', schema: { type: 'string', format: 'binary' } }, errors: [403, 404],
