@@ -159,7 +159,7 @@ export interface WizardStepConfig {
 /**
  * type "wizard": where the values come from and where they go when the wizard writes to a call of
  * its own rather than the entity's `x-api` (docs/schemas.md "Wizards"). URLs are templates of the
- * route's parameters (`{serviceId}`).
+ * route's parameters (`{ownerId}`).
  */
 export interface WizardSourceConfig {
   /** The values of a new record. */
@@ -170,9 +170,9 @@ export interface WizardSourceConfig {
 export interface WizardSaveConfig {
   /** POST to create, PUT to edit. */
   url: string;
-  /** The values are sent under this key (`{ report: … }`), the record's version beside them. */
+  /** The values are sent under this key (`{ widget: … }`), the record's version beside them. */
   wrap?: string;
-  /** Checkboxes of the summary step sent beside the values (`planNextService`): name and i18n label. */
+  /** Checkboxes of the summary step sent beside the values (`notifyOwner`): name and i18n label. */
   extras?: { name: string; label: string }[];
   /** `?mode=new` starts afresh even when a record exists: this flag is sent true to confirm the replacement. */
   replace?: string;

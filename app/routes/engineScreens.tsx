@@ -2,12 +2,13 @@ import { lazy } from 'react';
 
 /**
  * One lazy chunk for the whole engine (AG Grid, RJSF): never downloaded by the login page.
- * The app's own form widgets load with it and are registered before any screen renders.
+ * The app's own form widgets and panels load with it and are registered before any screen renders.
  */
 let engineLoad: Promise<typeof import('../../engine/index')> | null = null;
 const loadEngine = () =>
-  (engineLoad ??= Promise.all([import('../../engine/index'), import('../widgets/index')]).then(([engine, widgets]) => {
+  (engineLoad ??= Promise.all([import('../../engine/index'), import('../widgets/index'), import('../pages/reports/reportPanels')]).then(([engine, widgets, reports]) => {
     widgets.registerAppWidgets(engine.registerWidget);
+    for (const [name, panel] of Object.entries(reports.reportPanels)) engine.registerPanel(name, panel);
     return engine;
   }));
 

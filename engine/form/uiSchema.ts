@@ -108,6 +108,8 @@ function fieldUi(name: string, prop: JsonSchema, given: UiSchema | undefined, op
   givenOptions.span ??= defaultSpan(kind, ui['ui:widget']);
   ui['ui:options'] = givenOptions;
   if (kind === 'objectList') ui.items = itemsUi(prop.items, given?.items, options);
+  // An object field's own fields get their titles, widgets and spans like the record's.
+  if (kind === 'object') Object.assign(ui, objectUi(prop, given, options), { 'ui:title': ui['ui:title'], 'ui:options': givenOptions });
   return ui;
 }
 

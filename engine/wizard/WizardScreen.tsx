@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Center, Checkbox, Divider, Group, Loader, Paper, Stack, Stepper, Text, ThemeIcon, Title } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import type Form from '@rjsf/core';
-import { IconArrowLeft, IconArrowRight, IconCheck, IconDeviceFloppy } from '@tabler/icons-react';
+import { IconArrowLeft, IconArrowRight, IconCheck, IconDeviceFloppy, IconMinus } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
@@ -161,7 +161,14 @@ export function WizardScreen({ screen, config, userRoles = [] }: WizardScreenPro
         <Card withBorder radius="md" padding="lg">
           <Stepper active={index} onStepClick={(target) => setStep(steps[target].name)} size="sm" aria-label={titleText(t, screen.title)}>
             {steps.map((item) => (
-              <Stepper.Step key={item.name} label={titleText(t, item.title)} allowStepSelect={visited.includes(item.name) && item.name !== step} data-step={item.name} />
+              // A step the machine went past without stopping (not for these values) shows as skipped, not done.
+              <Stepper.Step
+                key={item.name}
+                label={titleText(t, item.title)}
+                allowStepSelect={visited.includes(item.name) && item.name !== step}
+                data-step={item.name}
+                {...(visited.includes(item.name) ? {} : { completedIcon: <IconMinus size={16} />, color: 'gray', 'data-skipped': true })}
+              />
             ))}
           </Stepper>
           <Divider my="lg" />
@@ -171,7 +178,7 @@ export function WizardScreen({ screen, config, userRoles = [] }: WizardScreenPro
                 <WizardSummary entity={entity} steps={steps} data={data} />
               ) : schema ? (
                 <SchemaForm
-                  key={step}
+                  key={`form-${step}`}
                   schema={schema}
                   uiSchema={current?.ui ? config.ui[current.ui] : undefined}
                   formData={pickFields(data, current?.fields ?? [])}
@@ -183,7 +190,7 @@ export function WizardScreen({ screen, config, userRoles = [] }: WizardScreenPro
                 />
               ) : null}
               {current?.panels?.length ? (
-                <WizardPanels key={step} panels={current.panels} screen={screen} config={config} entity={entity} data={data} saved={source.existing} onChange={setData} userRoles={userRoles} serverErrors={serverErrors} checks={checks.current} />
+                <WizardPanels key={`panels-${step}`} panels={current.panels} screen={screen} config={config} entity={entity} data={data} saved={source.existing} onChange={setData} userRoles={userRoles} serverErrors={serverErrors} checks={checks.current} />
               ) : null}
               {current?.summary &&
                 screen.save?.extras?.map((extra) => (

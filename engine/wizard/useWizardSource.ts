@@ -67,5 +67,5 @@ export function saveRequest(save: WizardSaveConfig, source: WizardSource, data: 
   return { method: editing ? 'put' : 'post', url, body };
 }
 
-/** Field errors of a refused save under the values' key (`/report/lines/0/…` → `/lines/0/…`). */
+/** Field errors of a refused save under the values' key (`/widget/parts/0/…` → `/parts/0/…`). */
 export const unwrapPath = (save: WizardSaveConfig | undefined, path: string) => (save?.wrap && path.startsWith(`/${save.wrap}/`) ? path.slice(save.wrap.length + 1) : path);

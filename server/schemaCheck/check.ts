@@ -242,7 +242,7 @@ function crossProblems(files: SchemaFiles, workflows: Record<string, AnyStateMac
  * The machines written as JSON (schemas/machines/<id>.json) that build: each named like its file,
  * not like a machine of machines/, with the engine's guards only.
  */
-function configMachines(root: string, codeWorkflows: Record<string, AnyStateMachine>, problems: SchemaProblem[]): Record<string, AnyStateMachine> {
+export function configMachines(root: string, codeWorkflows: Record<string, AnyStateMachine>, problems: SchemaProblem[]): Record<string, AnyStateMachine> {
   const built: Record<string, AnyStateMachine> = {};
   for (const [name, config] of Object.entries(readFolder(root, 'machines', problems))) {
     const file = `machines/${name}.json`;

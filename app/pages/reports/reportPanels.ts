@@ -1,0 +1,12 @@
+import type { ComponentType } from 'react';
+import type { PanelProps } from '../../../engine/record/panels';
+import { ReportDefectsPanel } from './ReportDefectsPanel';
+import { ReportPiecesPanel } from './ReportPiecesPanel';
+import { ReportPlanPanel } from './ReportPlanPanel';
+
+/** The report wizard's own panels (schemas/screens/reportWizard.json, `kind: "custom"`), by name. */
+export const reportPanels: Record<string, ComponentType<PanelProps>> = {
+  reportPlan: ReportPlanPanel,
+  reportDefects: ReportDefectsPanel,
+  reportPieces: ReportPiecesPanel,
+};
