@@ -1,5 +1,5 @@
 import type { Row, WriteOps } from '../store/types';
-import { computeReport } from '../reports/compute';
+import { computeReport, lotSizeOf, plansOf } from '../reports/compute';
 import { DEFECTS, DEFECT_FAMILIES } from '../reports/library';
 import { REPORTS } from '../reports/routes';
 import { SERVICES } from '../services/access';
@@ -23,6 +23,16 @@ function seedLibrary(tx: WriteOps, companyId: number, universeId: number): Row[]
   return defects;
 }
 
+const AQL = { level: 'II', inspection: 'NORMAL', critical: '0', major: '2.5', minor: '4.0' };
+const SCENARIOS = ['light', 'heavy', 'light', 'gnr', 'critical', 'protocol'] as const;
+const CONCLUSIONS: Record<(typeof SCENARIOS)[number], string> = {
+  light: 'Lot conforms to the agreed quality level.',
+  heavy: 'Too many major defects on the lot: rework needed before shipment.',
+  gnr: 'Goods not ready on the inspection day: production 60 % finished, no carton packed.',
+  critical: 'A broken needle was found in a carton: the lot is refused.',
+  protocol: "Inspected to the client's protocol; the measurements are with the client for review.",
+};
+
 export function seedReports(tx: WriteOps, random: Random, identity: DemoIdentity): void {
   const libraries = new Map<number, Row[]>();
   for (const key of ['lumiere', 'northwind'] as const) {
@@ -30,11 +40,12 @@ export function seedReports(tx: WriteOps, random: Random, identity: DemoIdentity
     libraries.set(companyId, seedLibrary(tx, companyId, key === 'lumiere' ? identity.universes.main : identity.universes.other));
   }
   const terminated = tx.find<Row>(SERVICES, (service) => service.serviceStep === 'TERMINATED');
-  terminated.forEach((service, index) => {
+  let index = 0;
+  for (const service of terminated) {
     const library = libraries.get(service.client as number);
     if (!library || service.thirdPartyDepartment !== 'INSP') {
       tx.update<Row>(SERVICES, service.serviceId as number, ({ report: _report, ...rest }) => rest);
-      return;
+      continue;
     }
     const lines = (service.purchaseOrderLines as Row[]).map((line) => ({
       purchaseOrderLineId: line.purchaseOrderLineId,
@@ -42,29 +53,36 @@ export function seedReports(tx: WriteOps, random: Random, identity: DemoIdentity
       presentedQuantity: (line.presentedQuantity as Row | undefined)?.quantity ?? (line.orderedQuantity as Row).quantity,
       inspectedQuantity: (line.inspectedQuantity as Row | undefined)?.quantity ?? 0,
     }));
-    // Few defects (accepted), many majors (refused), now and then a critical one.
-    const heavy = index % 3 === 1;
-    const defects = random.sample(library.filter((defect) => defect.defaultSeverity !== 'CRITICAL' || index % 5 === 4), random.int(2, 5)).map((defect) => ({
-      reportDefectId: tx.nextId('reportDefects'),
-      defectId: defect.defectId,
-      severity: defect.defaultSeverity,
-      count: defect.defaultSeverity === 'CRITICAL' ? 1 : heavy && defect.defaultSeverity === 'MAJOR' ? random.int(6, 12) : random.int(1, 2),
-      purchaseOrderLineId: lines[0].purchaseOrderLineId,
-    }));
+    // Every result in turn: few defects (accepted), many majors (refused), goods not ready (NA),
+    // a critical defect (refused), a client protocol outside AQL with no verdict yet (PENDING).
+    const scenario = SCENARIOS[index % SCENARIOS.length];
+    // A heavy lot: its majors reach the rejection number of the major plan for its size.
+    const majorReject = plansOf({ standard: 'ISO_2859_1', aql: AQL }, lotSizeOf({ lines }))?.plans.MAJOR.reject ?? 12;
+    const pool = library.filter((defect) => (scenario === 'critical' ? defect.defaultSeverity === 'CRITICAL' : scenario === 'heavy' ? defect.defaultSeverity === 'MAJOR' : defect.defaultSeverity !== 'CRITICAL'));
+    const defects =
+      scenario === 'gnr'
+        ? []
+        : random.sample(pool, scenario === 'critical' ? 1 : random.int(2, 5)).map((defect, at) => ({
+            reportDefectId: tx.nextId('reportDefects'),
+            defectId: defect.defectId,
+            severity: defect.defaultSeverity,
+            count: defect.defaultSeverity === 'CRITICAL' ? 1 : scenario === 'heavy' && at === 0 ? majorReject + random.int(0, 3) : random.int(1, 2),
+            purchaseOrderLineId: lines[0].purchaseOrderLineId,
+          }));
     const report: Row = {
       serviceId: service.serviceId,
-      reportType: index % 4 === 3 ? 'PRE_FINAL' : 'NORMAL',
+      reportType: scenario === 'gnr' ? 'GNR' : index % 4 === 3 ? 'PRE_FINAL' : 'NORMAL',
       inspectionMode: 'LOT',
-      standard: 'ISO_2859_1',
-      aql: { level: 'II', inspection: 'NORMAL', critical: '0', major: '2.5', minor: '4.0' },
+      standard: scenario === 'protocol' ? 'CLIENT_PROTOCOL' : 'ISO_2859_1',
+      aql: AQL,
       lines,
       defects,
       inspectedPieces: [],
-      conclusion: heavy ? 'Too many major defects on the lot: rework needed before shipment.' : 'Lot conforms to the agreed quality level.',
+      conclusion: CONCLUSIONS[scenario],
     };
     const computed = computeReport(report);
     const decided = index % 3 !== 0;
-    const clientDecision = decided ? (computed.result === 'REFUSED' ? random.pick(['REFUSED', 'SUBJECTED']) : 'ACCEPTED') : 'PENDING';
+    const clientDecision = decided ? (computed.result === 'REFUSED' ? random.pick(['REFUSED', 'SUBJECTED']) : computed.result === 'NA' ? 'NA' : 'ACCEPTED') : 'PENDING';
     const stamp = `${String(service.endDate ?? service.startDate)}T17:00:00.000Z`;
     tx.insert(REPORTS, 'reportId', {
       ...report,
@@ -78,5 +96,6 @@ export function seedReports(tx: WriteOps, random: Random, identity: DemoIdentity
       universeId: service.universeId,
     });
     tx.update<Row>(SERVICES, service.serviceId as number, (current) => ({ ...current, report: { reportResult: computed.result, reportType: report.reportType, clientDecision } }));
-  });
+    index += 1;
+  }
 }

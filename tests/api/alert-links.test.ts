@@ -84,8 +84,13 @@ describe('live alert links', () => {
     const quality = await loginAs(server, ACCOUNTS.quality);
     const service = await insertService(server.store);
     const before = (await server.store.find(ALERTS, () => true)).length;
-    // A change by the decision maker alerts the provider's people: the manager, not the contributor (no service screen).
+    // The inspector's account without its profile: no flag opens the service page.
+    const inspector = (await storedContactByEmail(server.store, ACCOUNTS.inspector))!;
+    const account = { ...inspector.account };
+    await server.store.transaction((tx) => tx.update('contacts', inspector.contactId, (contact) => ({ ...contact, account: { ...account, profiles: [] } })));
+    // A change by the decision maker alerts the provider's people: the manager, not a member without the service screen.
     const reply = await quality.patch(`/back/bo/services/${String(service.serviceId)}/CANCEL`, {}, { version: Number(service.version) });
+    await server.store.transaction((tx) => tx.update('contacts', inspector.contactId, (contact) => ({ ...contact, account })));
     expect(reply.status, reply.text).toBe(200);
     const created = (await server.store.find(ALERTS, () => true)).slice(before);
     const to = async (email: string) => {

@@ -102,7 +102,7 @@ describe('profile and session', () => {
     const buyer = await rolesOf(ACCOUNTS.buyer);
     expect(buyer).toEqual(expect.arrayContaining(['SPA_USER', 'SEARCH_SERVICE', 'CREATE_SERVICE']));
     expect(buyer).not.toContain('MANAGER');
-    expect(await rolesOf(ACCOUNTS.inspector)).toEqual(['SPA_USER', 'CONTRIBUTOR']);
+    expect(await rolesOf(ACCOUNTS.inspector)).toEqual(['SPA_USER', 'CONTRIBUTOR', 'SEARCH_SERVICE']);
   });
 
   it('answers 403 for the profile, schemas and any /back/bo call without a session', async () => {

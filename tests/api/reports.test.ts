@@ -270,7 +270,7 @@ describe('the client decision', () => {
     const { id, report } = await decidable();
     const waiting = await quality.get('/back/bo/services?waitingClientDecision=true');
     expect(waiting.status, waiting.text).toBe(200);
-    const idsOf = (body: any) => (Array.isArray(body) ? body : body.services ?? body.rows ?? body.results).map((row: Row) => row.serviceId);
+    const idsOf = (body: { services: Row[] }) => body.services.map((row) => row.serviceId);
     expect(idsOf(waiting.body)).toContain(id);
 
     const none = await quality.put(url(id, '/decision'), { version: report.version, clientDecision: 'ACCEPTED', recipients: [] });

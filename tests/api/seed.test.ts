@@ -6,6 +6,7 @@ import { computeRecord } from '../../engine/schema/computed';
 import { loadRegistry } from '../../server/schemas';
 import { seedDemo } from '../../server/seed';
 import { LowdbStore } from '../../server/store/lowdb';
+import { computeReport } from '../../server/reports/compute';
 import type { Row } from '../../server/store/types';
 import { fieldErrors } from '../../server/validation';
 import { ACCOUNTS, ROOT, copySchemas, currentMonth, loginAs, shiftDay, startServer, tempDir, today, type Client, type TestServer } from './helpers';
@@ -108,15 +109,34 @@ describe('demo seed', () => {
       expect((service.purchaseOrderLines as unknown[]).length).toBeGreaterThanOrEqual(1);
       expect(service.searchText).toContain(service.number);
       if (service.thirdPartyDepartment === 'LAB') expect((service.laboratoryLines as unknown[]).length).toBeGreaterThan(0);
-      if (service.serviceStep === 'TERMINATED') expect(service.report).toMatchObject({ reportResult: expect.any(String), clientDecision: expect.any(String) });
+      // A terminated inspection has its report, summed up on the service; other departments have none.
+      if (service.serviceStep === 'TERMINATED' && service.thirdPartyDepartment === 'INSP') {
+        const [report] = await server.store.find('reports', (row) => row.serviceId === service.serviceId);
+        expect(service.report).toEqual({ reportResult: report.reportResult, reportType: report.reportType, clientDecision: (report.decision as Row).clientDecision });
+      } else expect(service.report).toBeUndefined();
       const history = await server.store.find('serviceHistory', (event) => event.serviceId === service.serviceId);
       expect(history.find((event) => event.event === 'CREATED')).toBeDefined();
       for (const event of history) expect(String(event.date).slice(0, 10) <= today()).toBe(true);
       expect((await server.store.find('serviceDateLines', (line) => line.serviceId === service.serviceId)).length).toBeGreaterThan(0);
     }
-    expect(main.filter((service) => service.serviceStep === 'TERMINATED').some((service) => (service.report as { clientDecision: string }).clientDecision === 'PENDING')).toBe(true);
+    expect(main.filter((service) => service.serviceStep === 'TERMINATED').some((service) => (service.report as { clientDecision: string } | undefined)?.clientDecision === 'PENDING')).toBe(true);
     expect((await server.store.all('serviceNotes')).length).toBeGreaterThan(0);
     expect((await server.store.find('tags', (tag) => (tag.sources as string[]).includes('SERVICE'))).length).toBeGreaterThan(0);
+  });
+
+  it('reports: one per terminated inspection, in every result, with defects of the brand’s library and its computed verdict; some wait for a decision', async () => {
+    const reports = await server.store.all('reports');
+    const library = new Set((await server.store.all('defects')).map((defect) => defect.defectId));
+    expect(new Set(reports.map((report) => report.reportResult))).toEqual(new Set(['ACCEPTED', 'REFUSED', 'NA', 'PENDING']));
+    expect(reports.some((report) => (report.decision as Row).clientDecision === 'PENDING')).toBe(true);
+    expect(reports.some((report) => (report.decision as Row).clientDecision !== 'PENDING')).toBe(true);
+    for (const report of reports) {
+      // The verdict stored is the one the rules give for the report's numbers.
+      expect(report.computed).toEqual(JSON.parse(JSON.stringify(computeReport(report))));
+      expect(report.reportResult).toBe((report.computed as Row).result);
+      for (const defect of report.defects as Row[]) expect(library.has(defect.defectId)).toBe(true);
+      if (report.reportType !== 'GNR') expect((report.defects as Row[]).length).toBeGreaterThan(0);
+    }
   });
 
   it('invoices: Atlas Inspection to Maison Lumière in every status over the last three months, a few of Northwind; PUT back unchanged', async () => {

@@ -218,10 +218,12 @@ describe('creating a service', () => {
     expect(mails[0].text).toContain(`/services/${service.serviceId}`);
   });
 
-  it('route roles: the inspector (no service flag) gets 403; reading alone does not create', async () => {
+  it('route roles: the inspector (CONTRIBUTOR: no CREATE_SERVICE flag) gets 403 creating; it reads its company’s services', async () => {
     expect((await inspector.post('/back/bo/services', wizardBody(net))).status).toBe(403);
     const service = await createService(quality, wizardBody(net));
-    expect((await inspector.get(`/back/bo/services/${service.serviceId}`)).status).toBe(403);
+    const read = await inspector.get(`/back/bo/services/${service.serviceId}`);
+    expect(read.status).toBe(200);
+    expect(read.body).toMatchObject({ side: 'SERVICE_PROVIDER', rights: { sheet: { right: 'READ' } } });
   });
 });
 

@@ -131,9 +131,14 @@ describe('service search: visibility', () => {
     expect(ours.some((id) => theirs.includes(id))).toBe(false);
   });
 
-  it('the contributor profile (no service role) and an anonymous caller are refused', async () => {
+  it('the inspector (CONTRIBUTOR) finds its company’s services only; an anonymous caller is refused', async () => {
     const inspector = await loginAs(server, ACCOUNTS.inspector);
-    expect((await inspector.get(SEARCH)).status).toBe(403);
+    const found = await inspector.get(SEARCH);
+    expect(found.status).toBe(200);
+    const atlas = (await server.store.find('companies', (row) => row.name === 'Atlas Inspection'))[0].companyId;
+    const rows = found.body.services as Row[];
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect([row.serviceProvider, row.creatorCompany, row.client, row.supplier, row.factory, row.agent]).toContain(atlas);
     expect((await new Client(server.url).get(SEARCH)).status).toBe(403);
   });
 });
@@ -160,7 +165,7 @@ describe('service search: filters', () => {
       const po = await firstPo();
       return (s.purchaseOrderLines as Row[]).some((line) => line.poNumber === po);
     }],
-    ['waitingClientDecision', () => ({ waitingClientDecision: 'true' }), (s) => s.serviceStep === 'TERMINATED' && (s.report as Row).clientDecision === 'PENDING'],
+    ['waitingClientDecision', () => ({ waitingClientDecision: 'true' }), (s) => s.serviceStep === 'TERMINATED' && (s.report as Row | undefined)?.clientDecision === 'PENDING'],
     ['serviceToComplete', () => ({ serviceToComplete: 'true' }), (s) => s.serviceStep === 'CONFIRMED' && lastDay(s) < today()],
     ['pendingStatus', () => ({ pendingStatus: 'true' }), (s) => s.serviceStatus === 'PENDING'],
     ['a false flag filters nothing', () => ({ pendingStatus: 'false', serviceSteps: ['OPENED'] }), (s) => s.serviceStep === 'OPENED'],

@@ -16,7 +16,7 @@ let net: Network;
 let quality: Client; // Maison Lumière, decision maker, owner of the fixtures
 let buyer: Client; // Maison Lumière too
 let manager: Client; // Atlas Inspection, provider
-let inspector: Client; // Atlas, CONTRIBUTOR: no service route role
+let inspector: Client; // Atlas, CONTRIBUTOR: reads its company's services, drives no workflow
 let sales: Client; // Shenzhen Textile Co, supplier (order taker)
 let outsider: Client; // other universe
 let admin: Client; // QCFlow Admin, super admin: sees all; on a service its company plays no role in, acts as provider and owner
@@ -98,9 +98,9 @@ describe('dates: propose, answer, postpone', () => {
     expect((callerAlerts.alerts as Row[]).filter((alert) => String(alert.title).includes(number))).toEqual([]);
 
     // An accepted date that confirms e-mails SERVICE_CONFIRMED to the parties (not the caller), like
-    // the alerts only to those who can open the service: not the inspector (CONTRIBUTOR, no service screen).
-    const mails = await newMails(mailsBefore, 3);
-    expect(mails.map((mail) => mail.to).sort()).toEqual([ACCOUNTS.buyer, ACCOUNTS.quality, ACCOUNTS.sales].sort());
+    // the alerts only to those who can open the service: the provider's inspector too.
+    const mails = await newMails(mailsBefore, 4);
+    expect(mails.map((mail) => mail.to).sort()).toEqual([ACCOUNTS.buyer, ACCOUNTS.inspector, ACCOUNTS.quality, ACCOUNTS.sales].sort());
     expect(mails[0].subject).toBe(`QCFlow: service ${number} confirmed`);
     expect(mails[0].text).toContain(`/services/${id}`);
     expect(mails[0].text).toContain('Final random inspection');
@@ -180,9 +180,9 @@ describe('PATCH actions', () => {
     const confirmed = ok(await manager.patch(serviceUrl(id, '/CONFIRM'), { comment: 'inspector booked' }));
     expect(confirmed).toMatchObject({ serviceStep: 'CONFIRMED', providerConfirmed: true });
     expect(await historyOf(id)).toEqual([expect.objectContaining({ event: 'CONFIRM', fromStep: 'OPENED', toStep: 'CONFIRMED', side: 'SERVICE_PROVIDER', detail: 'inspector booked' })]);
-    // The parties but the caller and the inspector (no service screen): quality, buyer, sales.
-    const mails = await newMails(before, 3);
-    expect(mails.map((mail) => mail.subject)).toEqual(Array(3).fill(`QCFlow: service ${confirmed.number} confirmed`));
+    // The parties but the caller: quality, buyer, sales and the provider's inspector.
+    const mails = await newMails(before, 4);
+    expect(mails.map((mail) => mail.subject)).toEqual(Array(4).fill(`QCFlow: service ${confirmed.number} confirmed`));
 
     refused(await quality.patch(serviceUrl(id, '/COMPLETE')), 409, 'TransitionException');
     const done = ok(await manager.patch(serviceUrl(id, '/COMPLETE')));
@@ -196,7 +196,7 @@ describe('PATCH actions', () => {
     expect(reopened).toMatchObject({ serviceStep: 'OPENED', pendingDateBy: null, cancelRequestDate: null, owner: true, side: 'DECISION_MAKER' });
     // COMPLETE and REOPEN send no e-mail.
     await new Promise((resolve) => setTimeout(resolve, 150));
-    expect((await sentMails(server.outbox!)).length).toBe(before + 3);
+    expect((await sentMails(server.outbox!)).length).toBe(before + 4);
   });
 
   it('cancel requests: asked by another party, declined or confirmed by the provider (WARN alerts, e-mail on cancellation)', async () => {
@@ -217,8 +217,8 @@ describe('PATCH actions', () => {
     const before = (await sentMails(server.outbox!)).length;
     const cancelled = ok(await manager.patch(serviceUrl(id, '/CONFIRM_CANCEL')));
     expect(cancelled).toMatchObject({ serviceStep: 'CANCELLED', cancelRequestDate: null });
-    const mails = await newMails(before, 3);
-    expect(mails.map((mail) => mail.subject)).toEqual(Array(3).fill(`QCFlow: service ${cancelled.number} cancelled`));
+    const mails = await newMails(before, 4);
+    expect(mails.map((mail) => mail.subject)).toEqual(Array(4).fill(`QCFlow: service ${cancelled.number} cancelled`));
     const ownerAlerts = ok(await quality.get('/back/alerts/'));
     expect(ownerAlerts.alerts).toContainEqual(expect.objectContaining({ level: 'WARN', title: `Service ${cancelled.number} cancelled` }));
     expect(ok(await quality.get(serviceUrl(id, '/history'))).map((row: Row) => row.event)).toEqual(['CONFIRM_CANCEL', 'REQUEST_CANCEL', 'DECLINE_CANCEL', 'REQUEST_CANCEL']);
@@ -235,7 +235,7 @@ describe('PATCH actions', () => {
     refused(await sales.patch(serviceUrl(id, '/CANCEL')), 409, 'TransitionException');
     const before = (await sentMails(server.outbox!)).length;
     expect(ok(await quality.patch(serviceUrl(id, '/CANCEL')))).toMatchObject({ serviceStep: 'CANCELLED', owner: true });
-    expect((await newMails(before, 3)).map((mail) => mail.to).sort()).toEqual([ACCOUNTS.buyer, ACCOUNTS.manager, ACCOUNTS.sales].sort());
+    expect((await newMails(before, 4)).map((mail) => mail.to).sort()).toEqual([ACCOUNTS.buyer, ACCOUNTS.inspector, ACCOUNTS.manager, ACCOUNTS.sales].sort());
 
     // Before the provider confirms, the supplier neither sees the service nor hears of it.
     const other = await newService();
@@ -245,7 +245,7 @@ describe('PATCH actions', () => {
     // The proposal that waited can no longer be answered: it is withdrawn, and says so.
     expect((await linesOf(other)).map((line) => line.status)).toEqual(['WITHDRAWN']);
     expect(ok(await quality.get(dates(String(other))))[0]).toMatchObject({ status: 'WITHDRAWN' });
-    expect((await newMails(before + 3, 2)).map((mail) => mail.to).sort()).toEqual([ACCOUNTS.buyer, ACCOUNTS.quality].sort());
+    expect((await newMails(before + 4, 3)).map((mail) => mail.to).sort()).toEqual([ACCOUNTS.buyer, ACCOUNTS.inspector, ACCOUNTS.quality].sort());
     expect((ok(await sales.get('/back/alerts/')).alerts as Row[]).filter((alert) => alert.titleLink === `/services/${other}`)).toEqual([]);
     expect(ok(await buyer.get('/back/alerts/')).alerts).toContainEqual(expect.objectContaining({ level: 'WARN', titleLink: `/services/${other}` }));
   });
@@ -402,12 +402,13 @@ describe('refusals: rights, visibility, input, versions', () => {
     expect((await stored(id)).version).toBe(1);
   });
 
-  it('without a service route role (CONTRIBUTOR): 403', async () => {
+  it('the provider’s inspector (CONTRIBUTOR) reads the dates and history but completes nothing (no SERVICE_WORKFLOW); without a session: 403', async () => {
     const id = await newService({ fields: confirmedFlow });
-    refused(await inspector.get(dates(String(id))), 403, 'AccessDeniedException');
-    refused(await inspector.get(serviceUrl(id, '/history')), 403, 'AccessDeniedException');
-    refused(await inspector.patch(serviceUrl(id, '/COMPLETE')), 403, 'AccessDeniedException');
-    refused(await inspector.post(dates('postpone'), { serviceId: id, startDate: shiftDay(today(), 5) }), 403, 'AccessDeniedException');
+    expect(ok(await inspector.get(dates(String(id))))).toHaveLength(1);
+    ok(await inspector.get(serviceUrl(id, '/history')));
+    refused(await inspector.patch(serviceUrl(id, '/COMPLETE')), 409, 'TransitionException');
+    refused(await new Client(server.url).get(dates(String(id))), 403, 'AccessDeniedException');
+    expect((await stored(id)).version).toBe(1);
   });
 
   it('a service the caller cannot see is 404: another universe, or the supplier before the provider confirmed', async () => {
@@ -485,8 +486,8 @@ describe('notification preferences and mail failures', () => {
     await set(ACCOUNTS.buyer, { allowNotification: false, language: 'it' });
     await set(ACCOUNTS.sales, { notificationTypes: ['SERVICE_CANCELED'] });
     await set(ACCOUNTS.quality, { language: 'it' });
-    // Wants the e-mail, but his role (CONTRIBUTOR) opens no service page: like the alerts, no e-mail.
-    await set(ACCOUNTS.inspector, { notificationTypes: ['SERVICE_CONFIRMED'] });
+    // Opens the service page but wants only cancellations: the alert, no e-mail.
+    await set(ACCOUNTS.inspector, { notificationTypes: ['SERVICE_CANCELED'] });
     try {
       const id = await newService({ fields: { dateRelevance: 'ACCEPTED', pendingDateBy: null } });
       const before = (await sentMails(server.outbox!)).length;
@@ -500,7 +501,7 @@ describe('notification preferences and mail failures', () => {
       // Alerts do not depend on e-mail preferences; they go only to those whose role opens the service page.
       expect(ok(await buyer.get('/back/alerts/')).alerts).toContainEqual(expect.objectContaining({ title: `Servizio ${confirmed.number} confermato` }));
       expect(ok(await sales.get('/back/alerts/')).alerts).toContainEqual(expect.objectContaining({ title: `Service ${confirmed.number} confirmed` }));
-      expect(ok(await inspector.get('/back/alerts/')).alerts.filter((alert: Row) => String(alert.title).includes(String(confirmed.number)))).toEqual([]);
+      expect(ok(await inspector.get('/back/alerts/')).alerts).toContainEqual(expect.objectContaining({ title: `Service ${confirmed.number} confirmed` }));
     } finally {
       await set(ACCOUNTS.buyer, { allowNotification: true, language: 'en' });
       await set(ACCOUNTS.sales, { notificationTypes: undefined });
@@ -517,10 +518,10 @@ describe('notification preferences and mail failures', () => {
       const provider = await loginAs(other, ACCOUNTS.manager);
       expect(ok(await provider.patch(`/back/bo/services/${String(id)}/CONFIRM`)).serviceStep).toBe('CONFIRMED');
       const logged = async () => other.store.find('serverLogs', (log) => log.application === 'MAIL' && String(log.message).includes('SMTP down'));
-      // One per recipient: quality, buyer and sales (the inspector gets none: his role opens no service page).
-      for (let i = 0; i < 100 && (await logged()).length < 3; i++) await new Promise((resolve) => setTimeout(resolve, 25));
+      // One per recipient: quality, buyer, sales and the provider's inspector.
+      for (let i = 0; i < 100 && (await logged()).length < 4; i++) await new Promise((resolve) => setTimeout(resolve, 25));
       await new Promise((resolve) => setTimeout(resolve, 150));
-      expect((await logged()).map((log) => log.level)).toEqual(['ERROR', 'ERROR', 'ERROR']);
+      expect((await logged()).map((log) => log.level)).toEqual(['ERROR', 'ERROR', 'ERROR', 'ERROR']);
     } finally {
       await other.close();
     }

@@ -26,8 +26,16 @@ describe('schemas', () => {
     expect(Object.keys(body.locales).sort()).toEqual(['en', 'fr', 'it']);
     expect(body.screens.map((screen: { route: string }) => screen.route)).toContain('/capas/capa/search');
     const inspector = await loginAs(server, ACCOUNTS.inspector);
-    // An inspector (CONTRIBUTOR) opens only their fee sheets, under billing.
-    expect((await inspector.get('/back/schemas')).body.screens.map((screen: { route: string }) => screen.route).sort()).toEqual(['/billing', '/billing/fees/:feeIdHK', '/billing/fees/search', '/documents']);
+    // An inspector (CONTRIBUTOR) opens their fee sheets under billing, and the services of its company with their reports; not the service wizard.
+    expect((await inspector.get('/back/schemas')).body.screens.map((screen: { route: string }) => screen.route).sort()).toEqual([
+      '/billing',
+      '/billing/fees/:feeIdHK',
+      '/billing/fees/search',
+      '/documents',
+      '/services/:serviceId',
+      '/services/:serviceId/report',
+      '/services/search',
+    ]);
   });
 });
 

@@ -23,7 +23,7 @@ interface Plan {
 async function serviceWithoutReport(page: Page): Promise<{ id: number; number: string }> {
   const reply = await page.request.get('/back/bo/services?serviceSteps=CONFIRMED', { headers: XHR });
   const body = await reply.json();
-  const rows: { serviceId: number; number: string; thirdPartyDepartment: string }[] = Array.isArray(body) ? body : body.services ?? body.rows ?? body.results ?? body.page;
+  const rows: { serviceId: number; number: string; thirdPartyDepartment: string }[] = body.services;
   for (const row of rows.filter((service) => service.thirdPartyDepartment === 'INSP')) {
     const overview = await (await page.request.get(`/back/bo/reports/${row.serviceId}/overview`, { headers: XHR })).json();
     if (!overview.exists && overview.rights.report === 'WRITE') return { id: row.serviceId, number: row.number };
