@@ -18,9 +18,9 @@ interface Overview {
   computed?: { plans?: Record<string, unknown> };
 }
 
-/** The services of the signed-in account whose terminated report waits for the client's decision. */
-async function waitingServices(page: Page): Promise<{ serviceId: number; number: string }[]> {
-  const response = await page.request.get('/back/bo/services', { params: { waitingClientDecision: 'true' }, headers: XHR });
+/** The services of the signed-in account found by a search (by default: terminated, the report waiting for the client's decision). */
+async function searchServices(page: Page, params: Record<string, string> = { waitingClientDecision: 'true' }): Promise<{ serviceId: number; number: string }[]> {
+  const response = await page.request.get('/back/bo/services', { params, headers: XHR });
   expect(response.status()).toBe(200);
   const body = await response.json();
   return Array.isArray(body) ? body : body.services;
@@ -29,9 +29,9 @@ async function waitingServices(page: Page): Promise<{ serviceId: number; number:
 const overviewOf = async (page: Page, serviceId: number): Promise<Overview> =>
   (await page.request.get(`/back/bo/reports/${serviceId}/overview`, { headers: XHR })).json();
 
-/** The first waiting service whose overview passes `fits`. */
-async function findService(page: Page, fits: (overview: Overview) => boolean): Promise<{ serviceId: number; number: string }> {
-  for (const service of await waitingServices(page)) if (fits(await overviewOf(page, service.serviceId))) return service;
+/** The first service of the search whose report overview passes `fits`. */
+async function findService(page: Page, fits: (overview: Overview) => boolean, params?: Record<string, string>): Promise<{ serviceId: number; number: string }> {
+  for (const service of await searchServices(page, params)) if (fits(await overviewOf(page, service.serviceId))) return service;
   throw new Error('no demo service fits');
 }
 
@@ -81,14 +81,14 @@ test.describe('report card and client decision', () => {
     await dialog.getByRole('button', { name: en('serviceSheet.report.saveDecision') }).click();
     await expect(dialog.getByText(serverText['report.decisionRecipientRequired'])).toBeVisible();
     await expect(recipients).toHaveAttribute('aria-invalid', 'true');
-    await shot(page, 'report-decision-refused-en');
+    await shot(dialog, 'report-decision-refused-en');
 
     // One recipient: saved, told, the badge follows.
     await recipients.click();
     await recipients.fill(author.split(' ')[0]);
     await page.getByRole('option', { name: author, exact: true }).click();
     await recipients.press('Tab');
-    await shot(page, 'report-decision-dialog-en');
+    await shot(dialog, 'report-decision-dialog-en');
     await dialog.getByRole('button', { name: en('serviceSheet.report.saveDecision') }).click();
     await expectSnack(page, en('serviceSheet.report.decided', { decision: en('enum.clientDecision.SUBJECTED') }));
     await expect(dialog).toBeHidden();
@@ -112,7 +112,7 @@ test.describe('report card and client decision', () => {
         const { scroll, client } = await box.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
         expect(scroll, await box.innerText()).toBeLessThanOrEqual(client + 1);
       }
-      await shot(page, `report-decision-dialog-${locale}`);
+      await shot(localized, `report-decision-dialog-${locale}`);
       await localized.getByRole('button', { name: labels[locale]['engine.action.cancel'] }).click();
       await expect(localized).toBeHidden();
     }
@@ -132,5 +132,40 @@ test.describe('report card and client decision', () => {
     await expect(card.getByRole('button', { name: en('serviceSheet.report.giveDecision') })).toHaveCount(0);
     await card.scrollIntoViewIfNeeded();
     await shot(card, 'report-card-limited-en');
+  });
+
+  test('the provider starts a report on a confirmed service, edits one, and regenerates it only after confirming; without a report the brand reads "No report yet"', async ({ page }) => {
+    await signIn(page, ACCOUNTS.manager);
+    const confirmed = await findService(page, (overview) => !overview.exists && overview.rights.report === 'WRITE', { serviceSteps: 'CONFIRMED' });
+    await page.goto(`/services/${confirmed.serviceId}`);
+    await waitForApp(page);
+    const card = page.getByTestId('report-card');
+    await expect(card.getByRole('link', { name: en('serviceSheet.report.new') })).toHaveAttribute('href', `/services/${confirmed.serviceId}/report`);
+    await card.scrollIntoViewIfNeeded();
+    await shot(card, 'report-card-new-en');
+
+    const reported = await findService(page, (overview) => overview.exists && overview.rights.report === 'WRITE');
+    await page.goto(`/services/${reported.serviceId}`);
+    await waitForApp(page);
+    await expect(card.getByRole('link', { name: en('serviceSheet.report.edit') })).toHaveAttribute('href', `/services/${reported.serviceId}/report`);
+    // The decision button follows the decision right the server gives (decision power included).
+    const rights = (await overviewOf(page, reported.serviceId)).rights;
+    await expect(card.getByRole('button', { name: en('serviceSheet.report.giveDecision') })).toHaveCount(rights.decision === 'WRITE' ? 1 : 0);
+    await card.getByRole('button', { name: en('serviceSheet.report.regenerate') }).click();
+    const confirm = page.getByRole('dialog', { name: en('serviceSheet.report.regenerateTitle') });
+    await expect(confirm).toContainText(en('serviceSheet.report.regenerateMessage', { number: reported.number }));
+    await shot(confirm, 'report-regenerate-confirm-en');
+    await confirm.getByRole('button', { name: en('engine.action.cancel') }).click();
+    await expect(confirm).toBeHidden();
+    await expect(page).toHaveURL(new RegExp(`/services/${reported.serviceId}$`));
+    await card.getByRole('button', { name: en('serviceSheet.report.regenerate') }).click();
+    await confirm.getByRole('button', { name: en('serviceSheet.report.regenerate') }).click();
+    await expect(page).toHaveURL(new RegExp(`/services/${reported.serviceId}/report\\?mode=new$`));
+
+    await signIn(page, ACCOUNTS.quality);
+    await page.goto(`/services/${confirmed.serviceId}`);
+    await waitForApp(page);
+    await expect(card.getByTestId('report-none')).toHaveText(en('serviceSheet.report.none'));
+    await expect(card.getByRole('link', { name: en('serviceSheet.report.new') })).toHaveCount(0);
   });
 });

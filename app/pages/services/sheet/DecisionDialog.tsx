@@ -56,6 +56,7 @@ export function DecisionDialog({ opened, service, version, current, reportCreato
     [service],
   );
 
+  // Filled once per opening: a reload of the sheet meanwhile never replaces what the user chose or typed.
   useEffect(() => {
     if (!opened) return;
     setDecision(current?.clientDecision && current.clientDecision !== 'PENDING' ? current.clientDecision : '');
@@ -75,7 +76,8 @@ export function DecisionDialog({ opened, service, version, current, reportCreato
     return () => {
       live = false;
     };
-  }, [opened, companies, current, reportCreator]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the values at opening time
+  }, [opened]);
 
   const label = (id: string) => contacts?.find((option) => option.value === id)?.label ?? id;
 
