@@ -151,6 +151,8 @@ test.describe('report card and client decision', () => {
     // The decision button follows the decision right the server gives (decision power included).
     const rights = (await overviewOf(page, reported.serviceId)).rights;
     await expect(card.getByRole('button', { name: en('serviceSheet.report.giveDecision') })).toHaveCount(rights.decision === 'WRITE' ? 1 : 0);
+    await card.scrollIntoViewIfNeeded();
+    await shot(card, 'report-card-provider-en');
     await card.getByRole('button', { name: en('serviceSheet.report.regenerate') }).click();
     const confirm = page.getByRole('dialog', { name: en('serviceSheet.report.regenerateTitle') });
     await expect(confirm).toContainText(en('serviceSheet.report.regenerateMessage', { number: reported.number }));
