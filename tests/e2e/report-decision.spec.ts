@@ -52,6 +52,13 @@ test.describe('report card and client decision', () => {
     const plan = card.getByTestId('report-plan');
     await expect(plan.locator('tbody tr')).toHaveCount(3);
     await expect(plan.locator('tbody tr').first()).toContainText(en('enum.severity.CRITICAL'));
+    // Found at or over Re is marked (red), below it is not.
+    for (const row of await plan.locator('tbody tr').all()) {
+      const [, , , reject, found] = (await row.locator('td').allInnerTexts()).map((text) => Number(text.replace(/\D/g, '')));
+      const mark = row.locator('td').last();
+      if (found >= reject) await expect(mark).toHaveAttribute('data-over', 'true');
+      else await expect(mark).not.toHaveAttribute('data-over');
+    }
     await card.scrollIntoViewIfNeeded();
     await shot(card, 'report-card-en');
 
@@ -76,7 +83,9 @@ test.describe('report card and client decision', () => {
     const author = (await dialog.locator('.mantine-MultiSelect-pill').first().innerText()).trim();
     expect(author).toMatch(/\(Atlas Inspection\)$/);
     await recipients.click();
-    for (let i = 0; i < 4; i++) await recipients.press('Backspace');
+    const pills = dialog.locator('.mantine-MultiSelect-pill');
+    while ((await pills.count()) > 0) await recipients.press('Backspace');
+    await expect(pills).toHaveCount(0);
     await recipients.press('Tab');
     await dialog.getByRole('button', { name: en('serviceSheet.report.saveDecision') }).click();
     await expect(dialog.getByText(serverText['report.decisionRecipientRequired'])).toBeVisible();
@@ -87,6 +96,7 @@ test.describe('report card and client decision', () => {
     await recipients.click();
     await recipients.fill(author.split(' ')[0]);
     await page.getByRole('option', { name: author, exact: true }).click();
+    await expect(pills).toHaveText([author]);
     await recipients.press('Tab');
     await shot(dialog, 'report-decision-dialog-en');
     await dialog.getByRole('button', { name: en('serviceSheet.report.saveDecision') }).click();
