@@ -1,0 +1,56 @@
+import { api } from '../../../../engine/api';
+import type { ClientDecision, Report, ReportResult, ReportType } from '../../../../generated/types';
+import type { Right } from '../shared/serviceApi';
+
+/** The report calls of the service sheet (docs/reports.md); the report wizard has its own. */
+export type Severity = 'CRITICAL' | 'MAJOR' | 'MINOR';
+export const SEVERITIES: Severity[] = ['CRITICAL', 'MAJOR', 'MINOR'];
+
+export interface ReportPlan {
+  sampleSize: number;
+  accept: number;
+  reject: number;
+}
+
+/** `GET /back/bo/reports/{serviceId}/overview`: what the caller may see and do of the report. */
+export interface ReportOverview {
+  exists: boolean;
+  rights: { report: Right; decision: Right };
+  serviceStep: string;
+  downloadable: boolean;
+  reportResult?: ReportResult;
+  reportType?: ReportType;
+  clientDecision?: ClientDecision;
+  /** Absent for a limited reader. */
+  computed?: { lotSize?: number; codeLetter?: string; plans?: Partial<Record<Severity, ReportPlan>>; totals?: Partial<Record<Severity, number>>; result?: ReportResult };
+  version?: number;
+}
+
+export interface ReportDecision {
+  clientDecision?: ClientDecision;
+  comment?: string;
+  decidedBy?: number;
+  decisionDate?: string;
+}
+
+export type ReportView = Report & { reportId: number; version: number; decision?: ReportDecision; creator?: number };
+
+const reportPath = (serviceId: number) => `/back/bo/reports/${serviceId}`;
+
+export const reportCalls = {
+  overview: (serviceId: number) => api.get<ReportOverview>(`${reportPath(serviceId)}/overview`, { quiet: true }),
+  report: (serviceId: number) => api.get<ReportView>(reportPath(serviceId), { quiet: true }),
+  pdfUrl: (serviceId: number) => `${reportPath(serviceId)}/pdf`,
+  /** Quiet: the dialog puts a 400's messages on its fields. */
+  decide: (serviceId: number, body: { version: number; clientDecision: ClientDecision; comment?: string; recipients: number[] }) =>
+    api.put<ReportView>(`${reportPath(serviceId)}/decision`, body, { quiet: true }),
+  /** The contacts of some companies (the parties of the service), `[{ value, label }]`. */
+  contacts: (companyIds: number[]) => api.get<{ value: number; label: string }[]>('/back/bo/networkcombo/contacts', { query: { companyId: companyIds }, quiet: true }),
+};
+
+/** Spec §9 decision colours (app/theme.ts): accepted or subjected, refused or goods not ready, anything else. */
+export function decisionTone(value: string | undefined, reportType?: string): 'accepted' | 'refused' | 'other' {
+  if (reportType === 'GNR' || value === 'REFUSED') return 'refused';
+  if (value === 'ACCEPTED' || value === 'SUBJECTED') return 'accepted';
+  return 'other';
+}
