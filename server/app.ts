@@ -31,6 +31,7 @@ import { actionRoutes } from './services/actionRoutes';
 import { serviceCoreRoutes } from './services/coreRoutes';
 import { serviceLookupRoutes } from './services/lookupRoute';
 import { reportRoutes } from './reports/routes';
+import { riskRoutes } from './risk/routes';
 import { serviceSearchRoutes } from './services/searchRoutes';
 import { compressJson } from './encoding';
 import { FileDomains } from './files/domains';
@@ -136,6 +137,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/', serviceCoreRoutes());
   app.route('/', serviceLookupRoutes());
   app.route('/', reportRoutes(registry));
+  app.route('/', riskRoutes(registry));
   app.route('/', serviceSearchRoutes(registry));
   app.route('/', invoiceRoutes(registry));
   app.route('/', invoiceLineRoutes(registry));
