@@ -34,6 +34,8 @@ export default function ChartView({ panel, rows, height }: { panel: PanelConfig;
     color: seriesColor(item, names),
   }));
   const percent = panel.valueFormat === 'percent';
+  // Counts have whole ticks only (no 0.5 shown as a second "1").
+  const whole = panel.valueFormat === 'integer' ? { allowDecimals: false } : {};
 
   if (panel.chart === 'donut') {
     const cells = rows as DonutCell[];
@@ -79,6 +81,7 @@ export default function ChartView({ panel, rows, height }: { panel: PanelConfig;
         valueFormatter={format}
         withLegend={series.length > 1}
         yAxisProps={{ width: Math.min(220, 7 * longest + 16), interval: 0 }}
+        xAxisProps={whole}
         gridAxis="x"
         withBarValueLabel
         maxBarWidth={22}
@@ -117,7 +120,7 @@ export default function ChartView({ panel, rows, height }: { panel: PanelConfig;
       valueFormatter={format}
       withLegend={series.length > 1}
       xAxisProps={{ tickFormatter: monthLabel(locale) }}
-      yAxisProps={percent ? { domain: [0, 100] } : undefined}
+      yAxisProps={percent ? { domain: [0, 100] } : whole}
       dotProps={{ r: 4 }}
     />
   );

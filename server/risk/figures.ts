@@ -19,8 +19,28 @@ const summary = (service: ServiceRow) => (service.report ?? {}) as { reportResul
 const zeroes = (values: unknown): Record<string, number> => Object.fromEntries(((values as string[] | undefined) ?? []).map((value) => [value, 0]));
 const enumValues = (registry: Registry, name: string) => registry.enums[name]?.enum;
 
-export function monthlyPassRate(services: ServiceRow[]) {
+/** Longest period whose empty months are listed too (five years). */
+const MAX_FILLED_MONTHS = 60;
+
+/** The months from `fromDate` to `toDate` (`YYYY-MM`), none when either is missing or the period is too long. */
+export function monthsBetween(fromDate?: string, toDate?: string): string[] {
+  if (!fromDate || !toDate) return [];
+  const months: string[] = [];
+  let [year, month] = [Number(fromDate.slice(0, 4)), Number(fromDate.slice(5, 7))];
+  const last = toDate.slice(0, 7);
+  while (months.length <= MAX_FILLED_MONTHS) {
+    const current = `${year}-${String(month).padStart(2, '0')}`;
+    if (current > last) return months;
+    months.push(current);
+    [year, month] = month === 12 ? [year + 1, 1] : [year, month + 1];
+  }
+  return [];
+}
+
+/** Per month: inspections, accepted, refused and the pass rate; every month of the period when it is given (a chart's time axis). */
+export function monthlyPassRate(services: ServiceRow[], period: string[] = []) {
   const months = new Map<string, { month: string; inspections: number; accepted: number; refused: number }>();
+  for (const month of period) months.set(month, { month, inspections: 0, accepted: 0, refused: 0 });
   for (const service of services) {
     const month = String(service.startDate).slice(0, 7);
     const row = months.get(month) ?? { month, inspections: 0, accepted: 0, refused: 0 };
@@ -91,12 +111,12 @@ export async function defectRows(db: Reader, reports: Stored<Row>[], lang: Langu
 }
 
 /** The charts of GET /back/bo/risk/company/{companyId}/charts. */
-export function companyCharts(registry: Registry, services: ServiceRow[], defects: DefectRow[], lang: Language) {
+export function companyCharts(registry: Registry, services: ServiceRow[], defects: DefectRow[], lang: Language, period: string[] = []) {
   const categoryLabel = (category: string) => registry.locales[lang]?.[`enum.defectCategory.${category}`] ?? registry.locales.en[`enum.defectCategory.${category}`] ?? category;
   const byCategory = new Map<string, number>();
   for (const row of defects) byCategory.set(row.category, (byCategory.get(row.category) ?? 0) + row.total);
   return {
-    passRate: monthlyPassRate(services),
+    passRate: monthlyPassRate(services, period),
     results: countBy(registry, services, 'reportResult', 'reportResult'),
     decisions: countBy(registry, services, 'clientDecision', 'clientDecision'),
     defectsByCategory: [...byCategory].map(([category, count]) => ({ category, label: categoryLabel(category), count })).sort((a, b) => b.count - a.count || a.category.localeCompare(b.category)),

@@ -4,7 +4,7 @@ import type { Registry } from '../schemas';
 import { visibleService } from '../services/access';
 import { numberParam } from '../services/routeHelpers';
 import { companyInUniverse, riskCaller } from './access';
-import { companyCharts, defectRows } from './figures';
+import { companyCharts, defectRows, monthsBetween } from './figures';
 import { companyInspections, reportsOf, riskCriteria } from './inspections';
 import { referenceRisks } from './references';
 
@@ -24,12 +24,13 @@ export function riskRoutes(registry: Registry): Hono<AppEnv> {
     const criteria = riskCriteria(registry, c);
     const services = await companyInspections(db, caller, found.companyId, criteria);
     const defects = await defectRows(db, await reportsOf(db, services), languageOf(c));
-    return { found, services, defects };
+    return { found, services, defects, criteria };
   };
 
   app.get(`${company}/charts`, async (c) => {
-    const { found, services, defects } = await companyFigures(c);
-    return c.json({ company: { companyId: found.companyId, name: found.name }, inspections: services.length, ...companyCharts(registry, services, defects, languageOf(c)) });
+    const { found, services, defects, criteria } = await companyFigures(c);
+    const period = monthsBetween(criteria.fromDate, criteria.toDate);
+    return c.json({ company: { companyId: found.companyId, name: found.name }, inspections: services.length, ...companyCharts(registry, services, defects, languageOf(c), period) });
   });
 
   app.get(`${company}/defectSynthesis`, async (c) => {

@@ -111,6 +111,10 @@ describe('GET /back/bo/risk/company/{companyId}/charts', () => {
     const [fromDate, toDate] = [dates[1], dates[dates.length - 2]];
     const bounded = await clients.quality.get(charts(shenzhen.companyId as number), { fromDate, toDate });
     expect(bounded.body.inspections).toBe(all.filter((service) => String(service.startDate) >= fromDate && String(service.startDate) <= toDate).length);
+    // A period lists each of its months (a time axis), empty ones without a rate.
+    const year = await clients.quality.get(charts(shenzhen.companyId as number), { fromDate: '2025-12-05', toDate: '2026-11-20' });
+    expect(year.body.passRate.map((row: Row) => row.month)).toEqual(['2025-12', ...Array.from({ length: 11 }, (_, i) => `2026-${String(i + 1).padStart(2, '0')}`)]);
+    for (const row of year.body.passRate) if (!row.inspections) expect(row).toMatchObject({ accepted: 0, refused: 0, rate: null });
     const season = String(all[0].season);
     // Dates far away are dropped when a season is given (spec §7.4).
     const seasonal = await clients.quality.get(charts(shenzhen.companyId as number), { fromDate: '2040-01-01', toDate: '2040-01-31', seasonIds: [season] });
