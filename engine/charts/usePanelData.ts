@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ApiError, api, toSearchParams, type Query } from '../api';
 
 /**
@@ -8,8 +9,8 @@ import { ApiError, api, toSearchParams, type Query } from '../api';
 const SHARED_MS = 5000;
 const recent = new Map<string, { at: number; answer: Promise<unknown> }>();
 
-function shared(url: string, query: Query): Promise<unknown> {
-  const key = `${url}?${toSearchParams(query).toString()}`;
+function shared(url: string, query: Query, language: string): Promise<unknown> {
+  const key = `${language} ${url}?${toSearchParams(query).toString()}`;
   const now = Date.now();
   for (const [old, entry] of recent) if (now - entry.at > SHARED_MS) recent.delete(old);
   const known = recent.get(key);
@@ -28,8 +29,13 @@ export interface PanelData {
   error: string | null;
 }
 
-/** `url` null: nothing to ask (a record without the field the url needs). */
+/**
+ * `url` null: nothing to ask (a record without the field the url needs). Asked again when the
+ * language changes: the server names things (categories, defects) in the caller's language.
+ */
 export function usePanelData(url: string | null, query: Query): PanelData {
+  const { i18n } = useTranslation();
+  const language = i18n.language;
   const [state, setState] = useState<PanelData>({
     answer: null,
     loading: !!url,
@@ -43,7 +49,7 @@ export function usePanelData(url: string | null, query: Query): PanelData {
     }
     let live = true;
     setState((previous) => ({ ...previous, loading: true, error: null }));
-    shared(url, query).then(
+    shared(url, query, language).then(
       (answer) => live && setState({ answer, loading: false, error: null }),
       (error: unknown) =>
         live &&
@@ -58,6 +64,6 @@ export function usePanelData(url: string | null, query: Query): PanelData {
     };
     // queryKey stands for the query's content.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [url, queryKey]);
+  }, [url, queryKey, language]);
   return state;
 }

@@ -90,8 +90,19 @@ test.describe('risk analysis', () => {
     await expect(page.getByTestId('page-title')).toHaveText(fr('screen.supplierPerformance'));
     await expect(page.getByRole('heading', { name: fr('risk.passRate.title') })).toBeVisible();
     await expect(page.getByRole('table', { name: fr('risk.synthesis.title') }).getByRole('columnheader', { name: fr('risk.synthesis.family') })).toBeVisible();
+    // The names the server gives (defects, families) follow the language too.
+    const named = (await (await page.request.get(`/back/bo/risk/company/${service.supplier}/defectSynthesis`, { headers: XHR, params: { seasonIds: 'SS26' } })).json()) as { label: string; family: string }[];
+    if (named.length) await expect(page.getByRole('table', { name: fr('risk.synthesis.title') }).locator('tbody tr').first()).toContainText(named[0].family);
     await page.waitForLoadState('networkidle');
     await expectNoOverflow(page);
     await shot(page, 'supplier-performance-fr');
+
+    // Italian: no heading overflows its box either.
+    await page.getByTestId('locale-selector').click();
+    await page.getByRole('menuitem', { name: 'Italiano' }).click();
+    await expect(page.getByTestId('locale-selector')).toHaveText('IT');
+    await page.waitForLoadState('networkidle');
+    await expectNoOverflow(page);
+    await shot(page, 'supplier-performance-it');
   });
 });
