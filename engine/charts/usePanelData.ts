@@ -63,7 +63,6 @@ export function usePanelData(url: string | null, query: Query): PanelData {
       live = false;
     };
     // queryKey stands for the query's content.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [url, queryKey, language]);
   return state;
 }
