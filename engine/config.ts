@@ -23,6 +23,8 @@ export type ColumnConfig =
       format?: ValueFormat;
       /** dataTable: the enum (schemas/enums.json) whose labels the values take. */
       enum?: string;
+      /** dataTable: a badge's colour per value (Mantine colours), where the value's word does not say it. */
+      colors?: Record<string, string>;
     };
 
 /**

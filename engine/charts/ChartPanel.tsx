@@ -1,9 +1,10 @@
-import { Alert, Center, Loader, Text } from '@mantine/core';
+import { Center, Loader } from '@mantine/core';
 import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PanelProps } from '../record/panels';
 import { chartRows, donutCells, hasValues } from './chartData';
 import { PanelHeading } from './PanelHeading';
+import { PanelStatus } from './PanelStatus';
 import { usePanelTarget } from './panelTarget';
 import { usePanelData } from './usePanelData';
 
@@ -22,43 +23,20 @@ export function ChartPanel(props: PanelProps) {
   const { answer, loading, error } = usePanelData(target.url, target.query);
   const rows = useMemo(() => (panel.chart === 'donut' ? donutCells(answer, panel, (key) => t(key)) : chartRows(answer, panel)), [answer, panel, t]);
   const height = panel.height ?? DEFAULT_CHART_HEIGHT;
-  let body;
-  if (error)
-    body = (
-      <Alert color="red" variant="light">
-        {error}
-      </Alert>
-    );
-  else if (loading)
-    body = (
-      <Center h={height}>
-        <Loader size="sm" />
-      </Center>
-    );
-  else if (!hasValues(rows, panel))
-    body = (
-      <Center h={Math.min(height, 160)}>
-        <Text c="dimmed" size="sm">
-          {t('engine.chart.empty')}
-        </Text>
-      </Center>
-    );
-  else
-    body = (
-      <Suspense
-        fallback={
-          <Center h={height}>
-            <Loader size="sm" />
-          </Center>
-        }
-      >
-        <ChartView panel={panel} rows={rows} height={height} />
-      </Suspense>
-    );
   return (
     <div data-panel-kind="chart">
       <PanelHeading panel={panel} values={target.values} />
-      {body}
+      <PanelStatus error={error} loading={loading} empty={!hasValues(rows, panel)} height={height}>
+        <Suspense
+          fallback={
+            <Center h={height}>
+              <Loader size="sm" />
+            </Center>
+          }
+        >
+          <ChartView panel={panel} rows={rows} height={height} />
+        </Suspense>
+      </PanelStatus>
     </div>
   );
 }

@@ -119,7 +119,7 @@ export default function ChartView({ panel, rows, height }: { panel: PanelConfig;
       connectNulls
       valueFormatter={format}
       withLegend={series.length > 1}
-      xAxisProps={{ tickFormatter: monthLabel(locale) }}
+      xAxisProps={{ tickFormatter: monthLabel(locale), padding: { left: 16, right: 16 } }}
       yAxisProps={percent ? { domain: [0, 100] } : whole}
       dotProps={{ r: 4 }}
     />

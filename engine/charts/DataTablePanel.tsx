@@ -1,4 +1,4 @@
-import { Alert, Badge, Center, Loader, ScrollArea, Table, Text, UnstyledButton } from '@mantine/core';
+import { Badge, ScrollArea, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { valueColor } from '../format/colors';
 import type { PanelProps } from '../record/panels';
 import { chartRows } from './chartData';
 import { PanelHeading } from './PanelHeading';
+import { PanelStatus } from './PanelStatus';
 import { usePanelTarget } from './panelTarget';
 import { cellValueText, sortedRows, tableColumns } from './tableCells';
 import { usePanelData } from './usePanelData';
@@ -29,85 +30,77 @@ export function DataTablePanel(props: PanelProps) {
   const rows = useMemo(() => sortedRows(chartRows(answer, panel), sort.field, sort.desc), [answer, panel, sort]);
   const toggle = (field: string) => setSort((now) => (now.field === field ? (now.desc ? { field: null, desc: false } : { field, desc: true }) : { field, desc: false }));
 
-  let body;
-  if (error)
-    body = (
-      <Alert color="red" variant="light">
-        {error}
-      </Alert>
-    );
-  else if (loading)
-    body = (
-      <Center h={120}>
-        <Loader size="sm" />
-      </Center>
-    );
-  else if (!rows.length)
-    body = (
-      <Text c="dimmed" size="sm" ta="center" py="lg">
-        {t('engine.chart.empty')}
-      </Text>
-    );
-  else
-    body = (
-      <ScrollArea.Autosize mah={panel.height ?? 480} type="auto">
-        <Table striped highlightOnHover stickyHeader verticalSpacing={6} fz="sm" aria-label={panel.title ? t(panel.title) : undefined}>
-          <Table.Thead>
-            <Table.Tr>
-              {columns.map((column) => {
-                const Arrow = sort.field === column.field ? (sort.desc ? IconArrowDown : IconArrowUp) : null;
-                return (
-                  <Table.Th
-                    key={column.field}
-                    ta={column.numeric ? 'right' : undefined}
-                    w={column.width}
-                    aria-sort={sort.field === column.field ? (sort.desc ? 'descending' : 'ascending') : undefined}
+  const body = (
+    <ScrollArea.Autosize mah={panel.height ?? 480} type="auto">
+      <Table striped highlightOnHover stickyHeader verticalSpacing={6} fz="sm" aria-label={panel.title ? t(panel.title) : undefined}>
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((column) => {
+              const Arrow = sort.field === column.field ? (sort.desc ? IconArrowDown : IconArrowUp) : null;
+              return (
+                <Table.Th
+                  key={column.field}
+                  ta={column.numeric ? 'right' : undefined}
+                  w={column.width}
+                  aria-sort={sort.field === column.field ? (sort.desc ? 'descending' : 'ascending') : undefined}
+                >
+                  <UnstyledButton
+                    onClick={() => toggle(column.field)}
+                    fz="sm"
+                    fw={600}
+                    style={{
+                      display: 'inline-flex',
+                      alignItems: 'center',
+                      gap: 4,
+                    }}
                   >
-                    <UnstyledButton
-                      onClick={() => toggle(column.field)}
-                      fz="sm"
-                      fw={600}
-                      style={{
-                        display: 'inline-flex',
-                        alignItems: 'center',
-                        gap: 4,
-                      }}
-                    >
-                      {column.label}
-                      {Arrow && <Arrow size={12} />}
-                    </UnstyledButton>
-                  </Table.Th>
+                    {column.label}
+                    {Arrow && <Arrow size={12} />}
+                  </UnstyledButton>
+                </Table.Th>
+              );
+            })}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row, index) => (
+            <Table.Tr key={index}>
+              {columns.map((column) => {
+                const text = cellValueText(column, row[column.field], t, i18n.language);
+                return (
+                  <Table.Td key={column.field} ta={column.numeric ? 'right' : undefined} style={column.numeric ? { fontVariantNumeric: 'tabular-nums' } : undefined}>
+                    {column.badge && text ? (
+                      <Badge
+                        variant="light"
+                        radius="sm"
+                        color={column.colors?.[String(row[column.field])] ?? valueColor(String(row[column.field]))}
+                        style={{ textTransform: 'none' }}
+                      >
+                        {text}
+                      </Badge>
+                    ) : text ? (
+                      text
+                    ) : (
+                      // Nothing to say (no rate without a verdict): a dash, not a hole.
+                      <Text span c="dimmed" fz="sm">
+                        –
+                      </Text>
+                    )}
+                  </Table.Td>
                 );
               })}
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((row, index) => (
-              <Table.Tr key={index}>
-                {columns.map((column) => {
-                  const text = cellValueText(column, row[column.field], t, i18n.language);
-                  return (
-                    <Table.Td key={column.field} ta={column.numeric ? 'right' : undefined} style={column.numeric ? { fontVariantNumeric: 'tabular-nums' } : undefined}>
-                      {column.badge && text ? (
-                        <Badge variant="light" radius="sm" color={valueColor(String(row[column.field]))} style={{ textTransform: 'none' }}>
-                          {text}
-                        </Badge>
-                      ) : (
-                        text
-                      )}
-                    </Table.Td>
-                  );
-                })}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </ScrollArea.Autosize>
-    );
+          ))}
+        </Table.Tbody>
+      </Table>
+    </ScrollArea.Autosize>
+  );
   return (
     <div data-panel-kind="dataTable">
       <PanelHeading panel={panel} values={target.values} aside={!loading && !error && rows.length ? t('engine.search.count', { count: rows.length, n: rows.length }) : undefined} />
-      {body}
+      <PanelStatus error={error} loading={loading} empty={!rows.length} height={120}>
+        {body}
+      </PanelStatus>
     </div>
   );
 }

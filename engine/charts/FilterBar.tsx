@@ -43,13 +43,37 @@ function Filter({ name, property, value, onChange }: { name: string; property: J
   const items = property.items as JsonSchema | undefined;
   if (property.type === 'array' && Array.isArray(items?.enum)) {
     const data = (items.enum as string[]).map((option) => ({ value: option, label: enumText(t, items['x-enum'] as string, option) }));
-    return <MultiSelect placeholder={label} aria-label={label} data={data} value={(value as string[] | undefined) ?? []} onChange={onChange} clearable miw={220} maw={420} comboboxProps={{ withinPortal: true }} />;
+    return (
+      <MultiSelect
+        placeholder={label}
+        aria-label={label}
+        data={data}
+        value={(value as string[] | undefined) ?? []}
+        onChange={onChange}
+        clearable
+        miw={220}
+        maw={420}
+        comboboxProps={{ withinPortal: true }}
+      />
+    );
   }
   if (Array.isArray(property.enum)) {
     const data = (property.enum as string[]).map((option) => ({ value: option, label: enumText(t, property['x-enum'] as string, option) }));
-    return <Select placeholder={label} aria-label={label} data={data} value={(value as string | undefined) ?? null} onChange={(next) => onChange(next ?? undefined)} clearable miw={180} />;
+    return (
+      <Select
+        placeholder={label}
+        aria-label={label}
+        data={data}
+        value={(value as string | undefined) ?? null}
+        onChange={(next) => onChange(next ?? undefined)}
+        clearable
+        miw={180}
+      />
+    );
   }
-  return <TextFilter label={label} value={(value as string | undefined) ?? ''} onChange={(next) => onChange(next || undefined)} maxLength={property.maxLength as number | undefined} />;
+  return (
+    <TextFilter label={label} value={(value as string | undefined) ?? ''} onChange={(next) => onChange(next || undefined)} maxLength={property.maxLength as number | undefined} />
+  );
 }
 
 function TextFilter({ label, value, onChange, maxLength }: { label: string; value: string; onChange: (value: string) => void; maxLength?: number }) {

@@ -31,7 +31,10 @@ export function PanelsScreen({ screen, config, userRoles = [] }: PanelsScreenPro
   });
   const record = useMemo(() => ({ ...params }), [params]);
   // An empty list or text is no filter.
-  const query = useMemo(() => Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined && value !== null && value !== '' && !(Array.isArray(value) && !value.length))), [filters]);
+  const query = useMemo(
+    () => Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined && value !== null && value !== '' && !(Array.isArray(value) && !value.length))),
+    [filters],
+  );
   return (
     <Stack gap="md" maw={1600} mx="auto" w="100%">
       <PageHeader screen={screen} config={config} />

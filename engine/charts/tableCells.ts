@@ -11,6 +11,7 @@ export interface TableColumn {
   format?: ValueFormat;
   enumName?: string;
   badge: boolean;
+  colors?: Record<string, string>;
   numeric: boolean;
   width?: number;
 }
@@ -25,6 +26,7 @@ export function tableColumns(columns: ColumnConfig[], t: TFunction): TableColumn
       format: column.format,
       enumName: column.enum,
       badge: column.badge === true,
+      colors: column.colors,
       numeric: ['number', 'integer', 'percent'].includes(column.format ?? ''),
       width: column.width,
     }));

@@ -143,6 +143,7 @@ const column = textOr(
       label: text,
       format: { enum: [...VALUE_FORMATS] },
       enum: text,
+      colors: { type: 'object', additionalProperties: text },
     },
     ['field'],
   ),
