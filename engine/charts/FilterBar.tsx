@@ -6,6 +6,7 @@ import { enumText, titleText } from '../i18n';
 import type { JsonSchema } from '../schema/resolve';
 import { propertiesOf } from '../schema/fields';
 import { DateRangeFilter } from '../search/DateRangeFilter';
+import { withReplacements } from './filters';
 
 type Row = Record<string, unknown>;
 export const RANGE_FIELDS = ['fromDate', 'toDate'];
@@ -19,19 +20,20 @@ export function FilterBar({ search, values, onChange }: { search: JsonSchema; va
   const { t } = useTranslation();
   const properties = propertiesOf(search);
   const hasRange = RANGE_FIELDS.every((name) => name in properties);
+  const change = (changes: Row) => onChange(withReplacements(properties, values, changes));
   return (
     <Group gap="sm" align="flex-end" wrap="wrap" role="search">
       {hasRange && (
         <DateRangeFilter
           value={{ fromDate: (values.fromDate as string) ?? null, toDate: (values.toDate as string) ?? null }}
-          onChange={(range: DateRange) => onChange({ ...values, ...range })}
+          onChange={(range: DateRange) => change({ ...range })}
           label={t('engine.search.period')}
         />
       )}
       {Object.entries(properties)
         .filter(([name]) => !RANGE_FIELDS.includes(name))
         .map(([name, property]) => (
-          <Filter key={name} name={name} property={property} value={values[name]} onChange={(value) => onChange({ ...values, [name]: value })} />
+          <Filter key={name} name={name} property={property} value={values[name]} onChange={(value) => change({ [name]: value })} />
         ))}
     </Group>
   );

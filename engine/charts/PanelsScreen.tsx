@@ -7,6 +7,7 @@ import { ConfiguredPanels } from '../record/ConfiguredPanels';
 import { PageHeader } from '../ui/PageHeader';
 import { fillTemplate, valueAt } from './chartData';
 import { FilterBar } from './FilterBar';
+import { given } from './filters';
 import { usePanelData } from './usePanelData';
 
 type Row = Record<string, unknown>;
@@ -31,10 +32,7 @@ export function PanelsScreen({ screen, config, userRoles = [] }: PanelsScreenPro
   });
   const record = useMemo(() => ({ ...params }), [params]);
   // An empty list or text is no filter.
-  const query = useMemo(
-    () => Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined && value !== null && value !== '' && !(Array.isArray(value) && !value.length))),
-    [filters],
-  );
+  const query = useMemo(() => Object.fromEntries(Object.entries(filters).filter(([, value]) => given(value))), [filters]);
   return (
     <Stack gap="md" maw={1600} mx="auto" w="100%">
       <PageHeader screen={screen} config={config} />

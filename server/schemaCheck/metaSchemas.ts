@@ -127,6 +127,8 @@ export const searchMeta: JsonSchema = {
   $defs: propertySchema({
     'x-filter': closed({ op: { enum: FILTER_OPS }, field, fields: texts }, ['op']),
     'x-lookup': lookup,
+    // A filter that takes the place of others (a season instead of dates): choosing it clears them, and they it.
+    'x-replaces': texts,
   }).$defs,
 };
 

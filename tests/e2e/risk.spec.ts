@@ -75,8 +75,8 @@ test.describe('risk analysis', () => {
     await page.waitForLoadState('networkidle');
     await shot(page, 'supplier-performance');
 
-    // A season filter: every call asks with it (the server then drops the dates, spec §7.4), and the charts are drawn again.
-    const seasonal = page.waitForResponse((response) => response.url().includes('/charts?') && response.url().includes('seasonIds=SS26'));
+    // A season takes the place of the period (spec §7.4): the dates are cleared, every call asks with the season, the charts are drawn again.
+    const seasonal = page.waitForResponse((response) => response.url().includes('/charts?') && response.url().includes('seasonIds=SS26') && !response.url().includes('fromDate'));
     await page.getByRole('combobox', { name: en('risk.seasonIds') }).click();
     await page.getByRole('option', { name: en('enum.season.SS26') }).click();
     await page.keyboard.press('Escape');

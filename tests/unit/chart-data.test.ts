@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chartRows, donutCells, fillTemplate, formatValue, hasValues, valueAt } from '../../engine/charts/chartData';
+import { withReplacements } from '../../engine/charts/filters';
 import { sortedRows } from '../../engine/charts/tableCells';
 
 /** The data mapping of the chart and data table panels (engine/charts/chartData.ts, docs/schemas.md "Charts and data tables"). */
@@ -70,5 +71,17 @@ describe('chart data mapping', () => {
     expect(sortedRows(rows, 'n', false).map((row) => row.n)).toEqual([2, 10, null]);
     expect(sortedRows(rows, 'n', true).map((row) => row.n)).toEqual([10, 2, null]);
     expect(sortedRows(rows, null, false)).toBe(rows);
+  });
+});
+
+describe('filters of a panels screen', () => {
+  const properties = { fromDate: {}, toDate: {}, periods: { type: 'array', 'x-replaces': ['fromDate', 'toDate'] }, text: {} };
+  it('a filter given clears those it replaces, and is cleared when one of them is given', () => {
+    const dated = { fromDate: '2026-01-01', toDate: '2026-12-31', text: 'a' };
+    expect(withReplacements(properties, dated, { periods: ['P1'] })).toEqual({ fromDate: undefined, toDate: undefined, periods: ['P1'], text: 'a' });
+    expect(withReplacements(properties, { periods: ['P1'] }, { fromDate: '2026-02-01', toDate: '2026-02-28' })).toEqual({ fromDate: '2026-02-01', toDate: '2026-02-28', periods: undefined });
+    // Emptied, it clears nothing; other filters leave it alone.
+    expect(withReplacements(properties, dated, { periods: [] })).toEqual({ ...dated, periods: [] });
+    expect(withReplacements(properties, { periods: ['P1'] }, { text: 'b' })).toEqual({ periods: ['P1'], text: 'b' });
   });
 });
