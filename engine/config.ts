@@ -1,6 +1,7 @@
 import { api } from './api';
 import type { RoleRule } from './schema/roles';
 import type { JsonSchema } from './schema/resolve';
+import type { ChartType, SeriesConfig, ValueFormat } from './charts/chartData';
 import type { MachineConfig } from './workflow/configMachine';
 
 /**
@@ -9,7 +10,22 @@ import type { MachineConfig } from './workflow/configMachine';
  */
 export type ColumnConfig =
   | string
-  | { field: string; width?: number; flex?: number; hidden?: boolean; currencyField?: string; badge?: boolean };
+  | {
+      field: string;
+      width?: number;
+      flex?: number;
+      hidden?: boolean;
+      currencyField?: string;
+      badge?: boolean;
+      /** dataTable: i18n key of the heading (rows of a call are no entity's: nothing names them). */
+      label?: string;
+      /** dataTable: how the value reads (engine/charts/chartData.ts VALUE_FORMATS). */
+      format?: ValueFormat;
+      /** dataTable: the enum (schemas/enums.json) whose labels the values take. */
+      enum?: string;
+      /** dataTable: a badge's colour per value (Mantine colours), where the value's word does not say it. */
+      colors?: Record<string, string>;
+    };
 
 /**
  * A button on each grid row (docs/schemas.md "Row actions"): one call to the server, with the
@@ -95,6 +111,37 @@ export interface PanelConfig {
   list?: string;
   edit?: string;
   remove?: string;
+  /** chart, dataTable: the call answering the data, a template of the record's fields, `{id}` and the route's parameters. */
+  url?: string;
+  /** chart, dataTable: dotted path of the data in the answer (default: the answer). */
+  data?: string;
+  /** chart: how it is drawn. */
+  chart?: ChartType;
+  /** chart: the key of the x axis (a donut's: of the names). */
+  dataKey?: string;
+  /** chart: the values drawn, each with its label (i18n key) and colour. */
+  series?: SeriesConfig[];
+  /** chart: unit appended to the values (`kg`); `valueFormat: percent` adds % itself. */
+  unit?: string;
+  valueFormat?: ValueFormat;
+  /** chart, dataTable: a default period sent as fromDate/toDate (`x-defaultRange` names) when the screen gives none. */
+  range?: string;
+  /** chart, dataTable: more query parameters (templates like `url`). */
+  query?: Record<string, string>;
+  /** chart, dataTable: links shown beside the title (route templates like `url`). */
+  links?: PanelLinkConfig[];
+  /** On a panels screen: the grid columns taken (1–12, default 12). */
+  span?: number;
+  /** chart: height in pixels (default 260). */
+  height?: number;
+}
+
+export interface PanelLinkConfig {
+  /** i18n key. */
+  label: string;
+  /** A route template (`/companies/{owner}`). */
+  to: string;
+  icon?: string;
 }
 
 /**
@@ -185,7 +232,7 @@ export interface WizardSaveConfig {
 
 export interface ScreenConfig {
   route: string;
-  type: 'search' | 'menu' | 'page' | 'workflows' | 'record' | 'wizard' | 'files';
+  type: 'search' | 'menu' | 'page' | 'workflows' | 'record' | 'wizard' | 'files' | 'panels';
   title: string;
   description?: string;
   icon?: string;
@@ -210,9 +257,11 @@ export interface ScreenConfig {
   header?: { fields?: ColumnConfig[] };
   /** type "record": tabs of panels (one tab shows no tab bar). */
   tabs?: TabConfig[];
+  /** type "panels": a line under the title, read at `data` in the answer of `url` (a template of the route's parameters). */
+  subtitle?: { url: string; data: string };
   /** type "files": the record whose files the page shows, a template of the caller's profile fields (`{companyId}`). */
   recordId?: string;
-  /** type "files": the page's panels (attachments). */
+  /** type "files": the page's panels (attachments); type "panels": its panels (charts, tables), with the search form's values as query. */
   panels?: PanelConfig[];
   /** type "search": buttons acting on the selected rows (rows get checkboxes). */
   selectionActions?: SelectionActionConfig[];

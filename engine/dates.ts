@@ -10,7 +10,7 @@ export interface DateRange {
 }
 
 /** The names a search schema's `x-defaultRange` may take (`defaultRange`). */
-export const DEFAULT_RANGES = ['currentMonth', 'previousToCurrentMonth', 'plusMinus7Days', 'plusMinus15Days', 'lastSixMonths', 'currentYear'] as const;
+export const DEFAULT_RANGES = ['currentMonth', 'previousToCurrentMonth', 'plusMinus7Days', 'plusMinus15Days', 'lastSixMonths', 'lastTwelveMonths', 'currentYear'] as const;
 
 /**
  * The default search period named by a search schema's `x-defaultRange` (spec §9 "Default dates").
@@ -28,6 +28,8 @@ export function defaultRange(name: string | undefined, today: Dayjs = dayjs()): 
       return { fromDate: today.subtract(15, 'day').format(DATE), toDate: today.add(15, 'day').format(DATE) };
     case 'lastSixMonths':
       return { fromDate: today.subtract(6, 'month').startOf('month').format(DATE), toDate: today.format(DATE) };
+    case 'lastTwelveMonths':
+      return { fromDate: today.subtract(12, 'month').add(1, 'day').format(DATE), toDate: today.format(DATE) };
     case 'currentYear':
       return { fromDate: today.startOf('year').format(DATE), toDate: today.endOf('year').format(DATE) };
     default:

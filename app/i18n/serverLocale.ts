@@ -12,11 +12,21 @@ function readLocale(answer: unknown): string | undefined {
   return undefined;
 }
 
-/** Switches the interface now; when logged in, stores the choice so server messages follow it. */
+/**
+ * Switches the interface; when logged in, stores the choice first so that server messages, and the
+ * data the server names (read again on the switch: chart labels), follow it.
+ */
 export async function saveLocale(language: Language, loggedIn: boolean): Promise<void> {
-  await changeLanguage(language);
-  if (loggedIn) await api.get<unknown>(LOCALE_PATH, { query: { locale: language } });
-  else sessionStorage.setItem(PENDING_KEY, language);
+  if (!loggedIn) {
+    sessionStorage.setItem(PENDING_KEY, language);
+    await changeLanguage(language);
+    return;
+  }
+  try {
+    await api.get<unknown>(LOCALE_PATH, { query: { locale: language } });
+  } finally {
+    await changeLanguage(language);
+  }
 }
 
 /** Right after login: a choice made on the login page wins, else the account's locale. */

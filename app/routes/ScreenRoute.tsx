@@ -4,7 +4,7 @@ import { hasAnyRole } from '../auth/profile';
 import { useReadySession } from '../auth/session';
 import { ForbiddenPage, NotImplementedPage } from '../pages/simplePages';
 import { APP_PAGES } from './appPages';
-import { FilesScreen, MenuScreen, RecordScreen, SearchScreen, WizardScreen, WorkflowsScreen } from './engineScreens';
+import { FilesScreen, MenuScreen, PanelsScreen, RecordScreen, SearchScreen, WizardScreen, WorkflowsScreen } from './engineScreens';
 
 /** A configured screen, behind its role guard (spec §6.1: one of the screen's roles). */
 export function ScreenRoute({ screen }: { screen: ScreenConfig }) {
@@ -25,6 +25,9 @@ export function ScreenRoute({ screen }: { screen: ScreenConfig }) {
     case 'files':
       // The record comes from the caller's profile (`recordId: "{companyId}"`).
       return <FilesScreen key={screen.route} screen={screen} config={config} context={{ ...profile }} userRoles={profile.roles} />;
+    case 'panels':
+      // key: another record's page (route parameters) starts with fresh filters.
+      return <PanelsScreen key={location.pathname} screen={screen} config={config} userRoles={profile.roles} />;
     case 'workflows':
       return <WorkflowsScreen key={screen.route} screen={screen} config={config} />;
     case 'page': {

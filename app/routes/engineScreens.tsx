@@ -18,3 +18,4 @@ export const WorkflowsScreen = lazy(async () => ({ default: (await loadEngine())
 export const RecordScreen = lazy(async () => ({ default: (await loadEngine()).RecordScreen }));
 export const WizardScreen = lazy(async () => ({ default: (await loadEngine()).WizardScreen }));
 export const FilesScreen = lazy(async () => ({ default: (await loadEngine()).FilesScreen }));
+export const PanelsScreen = lazy(async () => ({ default: (await loadEngine()).PanelsScreen }));

@@ -27,6 +27,8 @@ export interface PanelProps {
   serverErrors: FieldError[];
   /** Fields other panels of the page show (a form panel leaves them out). */
   elsewhere: string[];
+  /** The screen's filter values (a panels screen's search form), sent with the calls of chart and table panels. */
+  query?: Record<string, unknown>;
   /** A panel with its own checks registers them here (it returns the unregister): Save runs them first. */
   registerSubmit: (check: () => Promise<boolean>) => () => void;
 }

@@ -1,3 +1,5 @@
+import { ChartPanel } from '../charts/ChartPanel';
+import { DataTablePanel } from '../charts/DataTablePanel';
 import { propertiesOf } from '../schema/fields';
 import { AttachmentsPanel } from './attachments/AttachmentsPanel';
 import { FormPanel } from './FormPanel';
@@ -24,4 +26,7 @@ export function registerEnginePanels(): void {
   registerPanelKind({ tester: (panel, entity) => (panel.kind === 'history' && entity['x-history'] === true ? 1 : -1), component: HistoryPanel });
   registerPanelKind({ tester: (panel, entity) => (panel.kind === 'notes' && entity['x-notes'] === true ? 1 : -1), component: NotesPanel });
   registerPanelKind({ tester: isKind('attachments'), component: AttachmentsPanel });
+  // Figures of a call: a chart or a table of its rows (both need the call).
+  registerPanelKind({ tester: (panel) => (panel.kind === 'chart' && !!panel.url ? 1 : -1), component: ChartPanel });
+  registerPanelKind({ tester: (panel) => (panel.kind === 'dataTable' && !!panel.url ? 1 : -1), component: DataTablePanel });
 }

@@ -30,6 +30,7 @@ export function DateRangeFilter({ value, onChange, label }: DateRangeFilterProps
     preset('currentMonth', 'engine.range.currentMonth'),
     { value: [lastMonth.startOf('month').format('YYYY-MM-DD'), lastMonth.endOf('month').format('YYYY-MM-DD')], label: t('engine.range.previousMonth') },
     preset('lastSixMonths', 'engine.range.lastSixMonths'),
+    preset('lastTwelveMonths', 'engine.range.lastTwelveMonths'),
     preset('currentYear', 'engine.range.currentYear'),
   ];
   return (

@@ -31,6 +31,7 @@ export * from './qualityAlertSearch';
 export * from './recordHistory';
 export * from './recordNote';
 export * from './report';
+export * from './riskSearch';
 export * from './serverLog';
 export * from './serverLogSearch';
 export * from './service';

@@ -321,6 +321,34 @@ export const ROUTES: Record<string, RouteDoc> = {
   'POST /back/bo/serviceDateLines/postpone': { tag: 'service', summary: 'Propose later dates (POSTPONE)', body: dateProposal, ok: { description: 'The service', schema: entity('service') }, errors: [400, 403, 404, 409] },
   'POST /back/bo/serviceDateLines/acceptDate': { tag: 'service', summary: 'Accept the proposed dates (ACCEPT_DATE)', body: dateAnswer, ok: { description: 'The service', schema: entity('service') }, errors: [400, 403, 404, 409] },
   'POST /back/bo/serviceDateLines/refuseDate': { tag: 'service', summary: 'Refuse the proposed dates (REFUSE_DATE)', body: dateAnswer, ok: { description: 'The service', schema: entity('service') }, errors: [400, 403, 404, 409] },
+  // ---- risk analysis (spec §7.4 "Risk", docs/risk.md): MANAGER or SUPER_ADMIN ----
+  'GET /back/bo/risk/company/{companyId}/charts': {
+    tag: 'risk', summary: "A supplier's (factory's, agent's) figures over the terminated inspections with a report the caller sees: pass rate per month, results, decisions, defects by category, top 10 defects; labels in the caller's language",
+    search: 'report',
+    ok: {
+      description: 'The charts',
+      schema: object('Company figures', {
+        company: object('The company', { companyId: { type: 'integer' }, name: { type: 'string' } }),
+        inspections: { type: 'integer', description: 'How many inspections count' },
+        passRate: list(object('One month', { month: field('service', 'startDate'), inspections: { type: 'integer' }, accepted: { type: 'integer' }, refused: { type: 'integer' }, rate: { type: ['number', 'null'], description: 'accepted / (accepted + refused), percent' } })),
+        results: object('Inspections per report result (every value of enum reportResult)'),
+        decisions: object('Inspections per client decision (every value of enum clientDecision)'),
+        defectsByCategory: list(object('A defect category', { category: { $ref: '#/components/schemas/DefectCategory' }, label: { type: 'string' }, count: { type: 'integer' } })),
+        topDefects: list(object('A defect', { defectId: { type: 'integer' }, label: { type: 'string' }, count: { type: 'integer' }, severity: { $ref: '#/components/schemas/Severity' } })),
+      }),
+    },
+    errors: [400, 403, 404],
+  },
+  'GET /back/bo/risk/company/{companyId}/defectSynthesis': {
+    tag: 'risk', summary: "The company's defects per severity over the same inspections, most frequent first", search: 'report',
+    ok: { description: 'One row per defect', schema: list(object('A defect', { defectId: { type: 'integer' }, code: { type: 'string' }, label: { type: 'string' }, family: { type: 'string' }, category: { $ref: '#/components/schemas/DefectCategory' }, critical: { type: 'integer' }, major: { type: 'integer' }, minor: { type: 'integer' }, total: { type: 'integer' } })) },
+    errors: [400, 403, 404],
+  },
+  'GET /back/bo/risk/services/{id}/references': {
+    tag: 'risk', summary: "The risk of each reference of the service's order lines: its past inspections the caller sees and their refused share (NA without a verdict, HIGH from 30 %, MODERATE from 10 %, else LOW)",
+    ok: { description: 'One row per reference', schema: list(object('A reference', { reference: { type: 'string' }, designation: { type: 'string' }, inspections: { type: 'integer' }, accepted: { type: 'integer' }, refused: { type: 'integer' }, refusedRate: { type: ['number', 'null'] }, risk: { type: 'string', enum: ['LOW', 'MODERATE', 'HIGH', 'NA'], description: 'Labels: enum.risk.<VALUE>' }, lastInspection: { type: ['string', 'null'], format: 'date' } })) },
+    errors: [403, 404],
+  },
   // ---- billing (hand-written batch calls beside the generic invoice and invoice line resources) ----
   'PUT /back/bo/invoices/validate': {
     tag: 'invoice', summary: 'Validate a selection of provision invoices (W → I), all or none',

@@ -1,3 +1,4 @@
+import { CHART_TYPES, VALUE_FORMATS } from '../../engine/charts/chartData';
 import { DEFAULT_RANGES } from '../../engine/dates';
 import type { JsonSchema } from '../../engine/schema/resolve';
 import { keywords } from '../../engine/schema/rules';
@@ -126,10 +127,32 @@ export const searchMeta: JsonSchema = {
   $defs: propertySchema({
     'x-filter': closed({ op: { enum: FILTER_OPS }, field, fields: texts }, ['op']),
     'x-lookup': lookup,
+    // A filter that takes the place of others (a season instead of dates): choosing it clears them, and they it.
+    'x-replaces': texts,
   }).$defs,
 };
 
-const column = textOr(closed({ field, width: { type: 'number' }, flex: { type: 'number' }, hidden: { type: 'boolean' }, currencyField: field, badge: { type: 'boolean' } }, ['field']));
+const column = textOr(
+  closed(
+    {
+      field,
+      width: { type: 'number' },
+      flex: { type: 'number' },
+      hidden: { type: 'boolean' },
+      currencyField: field,
+      badge: { type: 'boolean' },
+      // A data table's column (its rows are no entity's): heading, how values read, the enum labelling them.
+      label: text,
+      format: { enum: [...VALUE_FORMATS] },
+      enum: text,
+      colors: { type: 'object', additionalProperties: text },
+    },
+    ['field'],
+  ),
+);
+/** A chart or data table panel's link (a route template of the record's fields and the route's parameters). */
+const panelLink = closed({ label: text, to: { type: 'string', pattern: '^/' }, icon: text }, ['label', 'to']);
+const chartSeries = closed({ name: text, label: text, color: text }, ['name', 'label']);
 const rowAction = closed(
   {
     name: text,
@@ -185,6 +208,19 @@ const panel = closed(
     edit: { type: 'string', pattern: '^/' },
     remove: { type: 'string', pattern: '^/' },
     writeRoles: roleRule,
+    // chart and dataTable (docs/schemas.md "Charts and data tables")
+    url: { type: 'string', pattern: '^/' },
+    data: text,
+    chart: { enum: [...CHART_TYPES] },
+    dataKey: text,
+    series: { type: 'array', minItems: 1, items: chartSeries },
+    unit: text,
+    valueFormat: { enum: [...VALUE_FORMATS] },
+    range: { enum: [...DEFAULT_RANGES] },
+    query: { type: 'object', additionalProperties: text },
+    links: { type: 'array', items: panelLink },
+    span: { type: 'integer', minimum: 1, maximum: 12 },
+    height: { type: 'integer', minimum: 120, maximum: 800 },
   },
   ['kind'],
 );
@@ -193,7 +229,7 @@ const tab = closed({ name: text, title: text, icon: text, roles: roleRule, panel
 export const screenMeta: JsonSchema = closed(
   {
     route: { type: 'string', pattern: '^/' },
-    type: { enum: ['search', 'menu', 'page', 'workflows', 'record', 'wizard', 'files'] },
+    type: { enum: ['search', 'menu', 'page', 'workflows', 'record', 'wizard', 'files', 'panels'] },
     title: text,
     description: text,
     icon: text,
@@ -230,6 +266,7 @@ export const screenMeta: JsonSchema = closed(
     ),
     recordId: text,
     panels: { type: 'array', items: panel, minItems: 1 },
+    subtitle: closed({ url: { type: 'string', pattern: '^/' }, data: text }, ['url', 'data']),
     machine: text,
     steps: { type: 'array', minItems: 1, items: closed({ name: text, title: text, fields: texts, ui: text, summary: { type: 'boolean' }, panels: { type: 'array', items: panel, minItems: 1 } }, ['name', 'title']) },
     source: closed({ load: { type: 'string', pattern: '^/' }, existing: { type: 'string', pattern: '^/' } }, ['load']),

@@ -436,6 +436,30 @@ const TABLE: Route[] = [
       { route: 'POST /back/bo/services/priority', who: searchers, body: [{ service: { serviceId: 1 }, priority: 0 }] },
     ];
   })(),
+  // ---- risk analysis (docs/risk.md): the MANAGER flag or SUPER_ADMIN ----
+  ...((): Route[] => {
+    /** A company of the caller's universe (its own); out of reach: the other universe's. */
+    const company = (suffix: string) => ({
+      url: (w: Who) => `/back/bo/risk/company/${people[w].companyId}/${suffix}`,
+      outOfReach: (w: Who) => [`/back/bo/risk/company/${people[otherUniverse(w)].companyId}/${suffix}`],
+    });
+    const visible = (w: Who, service: Row) => {
+      const { universeId, companyId, superAdmin } = people[w];
+      if (service.universeId !== universeId) return false;
+      if (superAdmin || service.creatorCompany === companyId || service.serviceProvider === companyId) return true;
+      return service.providerConfirmed === true && [service.client, service.supplier, service.factory, service.agent].includes(companyId);
+    };
+    const references = (id: unknown) => `/back/bo/risk/services/${String(id)}/references`;
+    return [
+      { route: 'GET /back/bo/risk/company/:companyId/charts', who: MANAGERS, ...company('charts') },
+      { route: 'GET /back/bo/risk/company/:companyId/defectSynthesis', who: MANAGERS, ...company('defectSynthesis') },
+      {
+        route: 'GET /back/bo/risk/services/:id/references', who: MANAGERS,
+        url: async (w) => references((await server.store.all('services')).find((service) => visible(w, service))?.serviceId ?? 999999),
+        outOfReach: async (w) => (await server.store.all('services')).filter((service) => !visible(w, service) && service.universeId !== people[w].universeId).slice(0, 1).map((service) => references(service.serviceId)),
+      },
+    ];
+  })(),
 ];
 
 // ---- routes as the app registers them ----

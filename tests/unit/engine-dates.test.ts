@@ -11,6 +11,7 @@ describe('engine dates', () => {
     expect(defaultRange('plusMinus15Days', today)).toEqual({ fromDate: '2026-02-28', toDate: '2026-03-30' });
     expect(defaultRange('previousToCurrentMonth', today)).toEqual({ fromDate: '2026-02-01', toDate: '2026-03-31' });
     expect(defaultRange('lastSixMonths', today)).toEqual({ fromDate: '2025-09-01', toDate: '2026-03-15' });
+    expect(defaultRange('lastTwelveMonths', today)).toEqual({ fromDate: '2025-03-16', toDate: '2026-03-15' });
     expect(defaultRange('currentYear', today)).toEqual({ fromDate: '2026-01-01', toDate: '2026-12-31' });
     expect(defaultRange(undefined, today)).toEqual({ fromDate: null, toDate: null });
   });

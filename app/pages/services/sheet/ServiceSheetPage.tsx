@@ -16,12 +16,12 @@ import { ServiceHeader } from './ServiceHeader';
 import { SplitMergeDialog } from './SplitMergeDialog';
 import { useServiceSheet } from './useServiceSheet';
 
-/** The tabs this page draws itself; risk analysis (spec §2) comes when it is built. */
+/** The tabs this page draws itself; risk analysis (spec §2) is a tab of panels of its screen file. */
 const OWN_TABS = ['overview', 'history'];
 
 /**
  * `/services/{serviceId}` (spec §2): the header with the workflow actions and the owner's menu,
- * then the tabs overview and history, and the tabs of panels its screen file declares (elements, billing).
+ * then the tabs overview and history, and the tabs of panels its screen file declares (elements, risk analysis, billing).
  * The open tab is in the address (`?tab=`) so a link can point at it.
  */
 export default function ServiceSheetPage() {

@@ -1,0 +1,127 @@
+import '@mantine/charts/styles.css';
+import { BarChart, DonutChart, LineChart } from '@mantine/charts';
+import { ColorSwatch, Group, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { PanelConfig } from '../config';
+import { formatValue, seriesColor, type DonutCell } from './chartData';
+
+type Row = Record<string, unknown>;
+
+/** `2026-09` (an API month) as "Sep 26" in the screen's language; other values as they are. */
+const monthLabel = (locale: string) => (value: unknown) => {
+  const text = String(value);
+  const match = /^(\d{4})-(\d{2})$/.exec(text);
+  if (!match) return text;
+  return new Intl.DateTimeFormat(locale, {
+    month: 'short',
+    year: '2-digit',
+    timeZone: 'UTC',
+  }).format(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1));
+};
+
+/**
+ * The drawing of a chart panel, in its own chunk (ChartPanel loads it lazily): @mantine/charts and
+ * recharts never reach the pages without charts.
+ */
+export default function ChartView({ panel, rows, height }: { panel: PanelConfig; rows: Row[] | DonutCell[]; height: number }) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
+  const format = (value: number) => `${formatValue(value, panel.valueFormat, locale)}${panel.unit ? ` ${panel.unit}` : ''}`;
+  const names = (panel.series ?? []).map((item) => item.name);
+  const series = (panel.series ?? []).map((item) => ({
+    name: item.name,
+    label: t(item.label),
+    color: seriesColor(item, names),
+  }));
+  const percent = panel.valueFormat === 'percent';
+  // Counts have whole ticks only (no 0.5 shown as a second "1").
+  const whole = panel.valueFormat === 'integer' ? { allowDecimals: false } : {};
+
+  if (panel.chart === 'donut') {
+    const cells = rows as DonutCell[];
+    const total = cells.reduce((sum, cell) => sum + cell.value, 0);
+    return (
+      <Group justify="center" gap="xl" wrap="wrap">
+        <DonutChart
+          data={cells}
+          size={Math.min(height, 200)}
+          thickness={28}
+          chartLabel={formatValue(total, 'integer', locale)}
+          valueFormatter={format}
+          tooltipDataSource="segment"
+        />
+        <Stack gap={6}>
+          {cells.map((cell) => (
+            <Group key={cell.name} gap="xs" wrap="nowrap">
+              <ColorSwatch color={`var(--mantine-color-${cell.color.replace('.', '-')})`} size={12} withShadow={false} />
+              <Text size="sm">{cell.name}</Text>
+              <Text size="sm" fw={600}>
+                {format(cell.value)}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {formatValue(Math.round((cell.value / total) * 1000) / 10, 'percent', locale)}
+              </Text>
+            </Group>
+          ))}
+        </Stack>
+      </Group>
+    );
+  }
+
+  const key = panel.dataKey ?? 'name';
+  if (panel.chart === 'horizontalBar') {
+    const longest = Math.max(...(rows as Row[]).map((row) => String(row[key] ?? '').length), 4);
+    return (
+      <BarChart
+        h={Math.max(height, 36 * rows.length + 40)}
+        data={rows as Row[]}
+        dataKey={key}
+        series={series}
+        orientation="vertical"
+        valueFormatter={format}
+        withLegend={series.length > 1}
+        yAxisProps={{ width: Math.min(220, 7 * longest + 16), interval: 0 }}
+        xAxisProps={whole}
+        gridAxis="x"
+        withBarValueLabel
+        maxBarWidth={22}
+      />
+    );
+  }
+  if (panel.chart === 'bar') {
+    // Many categories: their names slant so that none is dropped or overlaps.
+    const slanted = rows.length > 4;
+    return (
+      <BarChart
+        h={height + (slanted ? 50 : 0)}
+        data={rows as Row[]}
+        dataKey={key}
+        series={series}
+        valueFormatter={format}
+        withLegend={series.length > 1}
+        xAxisProps={{
+          tickFormatter: monthLabel(locale),
+          interval: 0,
+          ...(slanted ? { angle: -30, textAnchor: 'end', height: 80 } : {}),
+        }}
+        maxBarWidth={48}
+        withBarValueLabel
+      />
+    );
+  }
+  return (
+    <LineChart
+      h={height}
+      data={rows as Row[]}
+      dataKey={key}
+      series={series}
+      curveType="monotone"
+      connectNulls
+      valueFormatter={format}
+      withLegend={series.length > 1}
+      xAxisProps={{ tickFormatter: monthLabel(locale), padding: { left: 16, right: 16 } }}
+      yAxisProps={percent ? { domain: [0, 100] } : whole}
+      dotProps={{ r: 4 }}
+    />
+  );
+}

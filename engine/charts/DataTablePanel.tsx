@@ -1,0 +1,106 @@
+import { Badge, ScrollArea, Table, Text, UnstyledButton } from '@mantine/core';
+import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { valueColor } from '../format/colors';
+import type { PanelProps } from '../record/panels';
+import { chartRows } from './chartData';
+import { PanelHeading } from './PanelHeading';
+import { PanelStatus } from './PanelStatus';
+import { usePanelTarget } from './panelTarget';
+import { cellValueText, sortedRows, tableColumns } from './tableCells';
+import { usePanelData } from './usePanelData';
+
+/**
+ * Panel kind `dataTable` (docs/schemas.md "Charts and data tables"): the rows a call answers (at
+ * `data`) in a light table — figures computed by the server, no entity behind them, so no grid
+ * with a sheet: labelled columns, numbers right-aligned, enum values as labels or badges, sorting
+ * by a click on a heading.
+ */
+export function DataTablePanel(props: PanelProps) {
+  const { panel } = props;
+  const { t, i18n } = useTranslation();
+  const target = usePanelTarget(props);
+  const { answer, loading, error } = usePanelData(target.url, target.query);
+  const [sort, setSort] = useState<{ field: string | null; desc: boolean }>({
+    field: null,
+    desc: false,
+  });
+  const columns = useMemo(() => tableColumns(panel.columns ?? [], t), [panel.columns, t]);
+  const rows = useMemo(() => sortedRows(chartRows(answer, panel), sort.field, sort.desc), [answer, panel, sort]);
+  const toggle = (field: string) => setSort((now) => (now.field === field ? (now.desc ? { field: null, desc: false } : { field, desc: true }) : { field, desc: false }));
+
+  const body = (
+    <ScrollArea.Autosize mah={panel.height ?? 480} type="auto">
+      <Table striped highlightOnHover stickyHeader verticalSpacing={6} fz="sm" aria-label={panel.title ? t(panel.title) : undefined}>
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((column) => {
+              const Arrow = sort.field === column.field ? (sort.desc ? IconArrowDown : IconArrowUp) : null;
+              return (
+                <Table.Th
+                  key={column.field}
+                  ta={column.numeric ? 'right' : undefined}
+                  w={column.width}
+                  aria-sort={sort.field === column.field ? (sort.desc ? 'descending' : 'ascending') : undefined}
+                >
+                  <UnstyledButton
+                    onClick={() => toggle(column.field)}
+                    fz="sm"
+                    fw={600}
+                    style={{
+                      display: 'inline-flex',
+                      alignItems: 'center',
+                      gap: 4,
+                    }}
+                  >
+                    {column.label}
+                    {Arrow && <Arrow size={12} />}
+                  </UnstyledButton>
+                </Table.Th>
+              );
+            })}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row, index) => (
+            <Table.Tr key={index}>
+              {columns.map((column) => {
+                const text = cellValueText(column, row[column.field], t, i18n.language);
+                return (
+                  <Table.Td key={column.field} ta={column.numeric ? 'right' : undefined} style={column.numeric ? { fontVariantNumeric: 'tabular-nums' } : undefined}>
+                    {column.badge && text ? (
+                      <Badge
+                        variant="light"
+                        radius="sm"
+                        color={column.colors?.[String(row[column.field])] ?? valueColor(String(row[column.field]))}
+                        style={{ textTransform: 'none' }}
+                      >
+                        {text}
+                      </Badge>
+                    ) : text ? (
+                      text
+                    ) : (
+                      // Nothing to say (no rate without a verdict): a dash, not a hole.
+                      <Text span c="dimmed" fz="sm">
+                        –
+                      </Text>
+                    )}
+                  </Table.Td>
+                );
+              })}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </ScrollArea.Autosize>
+  );
+  return (
+    <div data-panel-kind="dataTable">
+      <PanelHeading panel={panel} values={target.values} aside={!loading && !error && rows.length ? t('engine.search.count', { count: rows.length, n: rows.length }) : undefined} />
+      <PanelStatus error={error} loading={loading} empty={!rows.length} height={120}>
+        {body}
+      </PanelStatus>
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+import { Group, MultiSelect, Select, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DateRange } from '../dates';
+import { enumText, titleText } from '../i18n';
+import type { JsonSchema } from '../schema/resolve';
+import { propertiesOf } from '../schema/fields';
+import { DateRangeFilter } from '../search/DateRangeFilter';
+import { withReplacements } from './filters';
+
+type Row = Record<string, unknown>;
+export const RANGE_FIELDS = ['fromDate', 'toDate'];
+
+/**
+ * The filters of a panels screen, drawn from its search form in one row: the date range picker for
+ * `fromDate`/`toDate`, a select for an enum, a multi-select for a list of an enum, a text box (applied
+ * on Enter or when left) for a text.
+ */
+export function FilterBar({ search, values, onChange }: { search: JsonSchema; values: Row; onChange: (next: Row) => void }) {
+  const { t } = useTranslation();
+  const properties = propertiesOf(search);
+  const hasRange = RANGE_FIELDS.every((name) => name in properties);
+  const change = (changes: Row) => onChange(withReplacements(properties, values, changes));
+  return (
+    <Group gap="sm" align="flex-end" wrap="wrap" role="search">
+      {hasRange && (
+        <DateRangeFilter
+          value={{ fromDate: (values.fromDate as string) ?? null, toDate: (values.toDate as string) ?? null }}
+          onChange={(range: DateRange) => change({ ...range })}
+          label={t('engine.search.period')}
+        />
+      )}
+      {Object.entries(properties)
+        .filter(([name]) => !RANGE_FIELDS.includes(name))
+        .map(([name, property]) => (
+          <Filter key={name} name={name} property={property} value={values[name]} onChange={(value) => change({ [name]: value })} />
+        ))}
+    </Group>
+  );
+}
+
+function Filter({ name, property, value, onChange }: { name: string; property: JsonSchema; value: unknown; onChange: (value: unknown) => void }) {
+  const { t } = useTranslation();
+  const label = titleText(t, property.title as string | undefined, name);
+  const items = property.items as JsonSchema | undefined;
+  if (property.type === 'array' && Array.isArray(items?.enum)) {
+    const data = (items.enum as string[]).map((option) => ({ value: option, label: enumText(t, items['x-enum'] as string, option) }));
+    return (
+      <MultiSelect
+        placeholder={label}
+        aria-label={label}
+        data={data}
+        value={(value as string[] | undefined) ?? []}
+        onChange={onChange}
+        clearable
+        miw={220}
+        maw={420}
+        comboboxProps={{ withinPortal: true }}
+      />
+    );
+  }
+  if (Array.isArray(property.enum)) {
+    const data = (property.enum as string[]).map((option) => ({ value: option, label: enumText(t, property['x-enum'] as string, option) }));
+    return (
+      <Select
+        placeholder={label}
+        aria-label={label}
+        data={data}
+        value={(value as string | undefined) ?? null}
+        onChange={(next) => onChange(next ?? undefined)}
+        clearable
+        miw={180}
+      />
+    );
+  }
+  return (
+    <TextFilter label={label} value={(value as string | undefined) ?? ''} onChange={(next) => onChange(next || undefined)} maxLength={property.maxLength as number | undefined} />
+  );
+}
+
+function TextFilter({ label, value, onChange, maxLength }: { label: string; value: string; onChange: (value: string) => void; maxLength?: number }) {
+  const [typed, setTyped] = useState(value);
+  const apply = () => typed.trim() !== value && onChange(typed.trim());
+  return (
+    <TextInput
+      placeholder={label}
+      aria-label={label}
+      value={typed}
+      maxLength={maxLength}
+      onChange={(event) => setTyped(event.currentTarget.value)}
+      onBlur={apply}
+      onKeyDown={(event) => event.key === 'Enter' && apply()}
+      miw={180}
+    />
+  );
+}

@@ -1,0 +1,39 @@
+import { Button, Group, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { PanelConfig } from '../config';
+import { titleText } from '../i18n';
+import { screenIcon } from '../ui/icons';
+import { fillTemplate } from './chartData';
+
+/** A chart or table panel's title, an aside (a count) and its links (route templates filled with `values`). */
+export function PanelHeading({ panel, values, aside }: { panel: PanelConfig; values: Record<string, unknown>; aside?: ReactNode }) {
+  const { t } = useTranslation();
+  const links = (panel.links ?? []).map((link) => ({ ...link, path: fillTemplate(link.to, values) })).filter((link) => link.path);
+  if (!panel.title && !links.length && !aside) return null;
+  return (
+    <Group justify="space-between" align="center" gap="xs" mb="sm" wrap="wrap">
+      <Group gap="xs" align="baseline" wrap="nowrap" style={{ minWidth: 0 }}>
+        {panel.title && (
+          <Title order={4} fz="md" style={{ overflowWrap: 'anywhere' }}>
+            {titleText(t, panel.title)}
+          </Title>
+        )}
+        {aside && (
+          <Text size="sm" c="dimmed">
+            {aside}
+          </Text>
+        )}
+      </Group>
+      {links.map((link) => {
+        const Icon = screenIcon(link.icon ?? 'chart-bar');
+        return (
+          <Button key={link.to} component={Link} to={link.path!} variant="light" size="xs" leftSection={<Icon size={14} />}>
+            {t(link.label)}
+          </Button>
+        );
+      })}
+    </Group>
+  );
+}

@@ -1,0 +1,129 @@
+import { valueColor } from '../format/colors';
+
+/**
+ * What a `chart` or `dataTable` panel draws from a call's answer (docs/schemas.md "Charts and data
+ * tables"): pure functions, no React, so the mapping is unit-tested and the server's schema check
+ * shares the names.
+ */
+export const CHART_TYPES = ['line', 'bar', 'horizontalBar', 'donut'] as const;
+export type ChartType = (typeof CHART_TYPES)[number];
+/** How a value reads: `percent` is a number of percent (`42.5` → "42.5 %"). */
+export const VALUE_FORMATS = ['number', 'integer', 'percent', 'date', 'text'] as const;
+export type ValueFormat = (typeof VALUE_FORMATS)[number];
+
+export interface SeriesConfig {
+  /** The key of the value in each row (a donut: a key of the answer's object, or a row's name). */
+  name: string;
+  /** i18n key of its label. */
+  label: string;
+  /** A Mantine colour (`teal.6`); default: the colour its name says (engine/format/colors.ts). */
+  color?: string;
+}
+
+export interface ChartSpec {
+  chart?: ChartType;
+  data?: string;
+  dataKey?: string;
+  series?: SeriesConfig[];
+}
+
+type Row = Record<string, unknown>;
+export interface DonutCell {
+  name: string;
+  value: number;
+  color: string;
+}
+
+/** A value in the answer at a dotted path (`results`, `stats.byMonth`); no path: the answer itself. */
+export function valueAt(answer: unknown, path?: string): unknown {
+  if (!path) return answer;
+  let value = answer;
+  for (const step of path.split('.')) {
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+    value = (value as Row)[step];
+  }
+  return value;
+}
+
+/** A series' colour: its own, else the one its name says. */
+export const seriesColor = (series: Pick<SeriesConfig, 'name' | 'color'>, names: string[] = []): string => series.color ?? `${valueColor(series.name, names)}.6`;
+
+/** The rows of a line or bar chart (or a table): the array at `data`; anything else is no row. */
+export function chartRows(answer: unknown, spec: Pick<ChartSpec, 'data'>): Row[] {
+  const rows = valueAt(answer, spec.data);
+  return Array.isArray(rows) ? rows.filter((row): row is Row => !!row && typeof row === 'object') : [];
+}
+
+/**
+ * The cells of a donut, labelled with `label` (i18n): from an object of counts (`{ ACCEPTED: 4 }`),
+ * one cell per series (or per key without series), or from rows (`dataKey` names, the first series'
+ * values). Empty cells are left out: a donut shows what there is.
+ */
+export function donutCells(answer: unknown, spec: ChartSpec, label: (key: string) => string): DonutCell[] {
+  const data = valueAt(answer, spec.data);
+  const series = spec.series ?? [];
+  let cells: { name: string; value: number; color?: string; key: string }[];
+  if (Array.isArray(data)) {
+    const valueKey = series[0]?.name ?? 'value';
+    cells = (data as Row[]).map((row) => ({
+      key: String(row[spec.dataKey ?? 'name']),
+      name: String(row[spec.dataKey ?? 'name']),
+      value: Number(row[valueKey]) || 0,
+    }));
+  } else if (data && typeof data === 'object') {
+    const counts = data as Row;
+    const keys = series.length ? series.map((item) => item.name) : Object.keys(counts);
+    cells = keys.map((key) => {
+      const own = series.find((item) => item.name === key);
+      return {
+        key,
+        name: own ? label(own.label) : key,
+        value: Number(counts[key]) || 0,
+        color: own?.color,
+      };
+    });
+  } else cells = [];
+  const names = cells.map((cell) => cell.key);
+  return cells
+    .filter((cell) => cell.value > 0)
+    .map((cell) => ({
+      name: cell.name,
+      value: cell.value,
+      color: cell.color ?? seriesColor({ name: cell.key }, names),
+    }));
+}
+
+/** Whether a chart has something to draw: a donut a cell, other charts a numeric value of a series. */
+export function hasValues(rows: Row[] | DonutCell[], spec: ChartSpec): boolean {
+  if (spec.chart === 'donut') return rows.length > 0;
+  const names = (spec.series ?? []).map((item) => item.name);
+  return (rows as Row[]).some((row) => names.some((name) => typeof row[name] === 'number' && Number.isFinite(row[name])));
+}
+
+/** A value as text in `locale`: percent with one decimal and a % sign, integers grouped. */
+export function formatValue(value: unknown, format: ValueFormat | undefined, locale: string): string {
+  if (value === null || value === undefined || value === '') return '';
+  if (typeof value !== 'number' || format === 'text') return String(value);
+  switch (format) {
+    case 'percent':
+      return `${value.toLocaleString(locale, { maximumFractionDigits: 1 })} %`;
+    case 'integer':
+      return Math.round(value).toLocaleString(locale);
+    default:
+      return value.toLocaleString(locale, { maximumFractionDigits: 2 });
+  }
+}
+
+/**
+ * A URL or route template filled with values (`/x/{id}/charts`): null when one is missing, so
+ * nothing is asked for a record that has no such field.
+ */
+export function fillTemplate(template: string, values: Record<string, unknown>): string | null {
+  let missing = false;
+  const filled = template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = values[name];
+    if (value === undefined || value === null || value === '') missing = true;
+    return encodeURIComponent(String(value ?? ''));
+  });
+  return missing ? null : filled;
+}

@@ -1,0 +1,108 @@
+import { expect, test, type Page } from '@playwright/test';
+import { ACCOUNTS, en, fr, restoreEnglishAfterAll, shot, signIn, waitForApp } from './helpers';
+
+/**
+ * Risk analysis as the brand's quality manager: a terminated inspection's risk tab (its
+ * references with their risk, the supplier's pass rate), then the supplier performance page it
+ * links to (charts drawn with data, the defect synthesis), its season filter, and the page in French.
+ */
+const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
+/** A line's marks: its curve, or the dot of a lone month. */
+const LINE_MARKS = '.recharts-line-curve, .recharts-line-dot';
+
+interface Listed {
+  serviceId: number;
+  supplier?: number;
+  report?: { reportResult?: string };
+}
+
+async function terminatedInspection(page: Page): Promise<Listed> {
+  const reply = await page.request.get('/back/bo/services/', { headers: XHR, params: { serviceSteps: 'TERMINATED' } });
+  const { services } = (await reply.json()) as { services: Listed[] };
+  const found = services.find((service) => service.report && service.supplier);
+  if (!found) throw new Error('no terminated inspection with a report in the demo data');
+  return found;
+}
+
+/** A chart panel (by its title) has drawn an SVG with marks of data. */
+async function expectDrawn(page: Page, title: string, marks: string) {
+  const panel = page.locator('[data-panel-kind="chart"]').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+  await expect(panel.locator('svg.recharts-surface').first()).toBeVisible();
+  await expect.poll(() => panel.locator(marks).count(), { message: `${title}: ${marks}` }).toBeGreaterThan(0);
+}
+
+/** No heading of a panel is wider than its box (long French and Italian words). */
+async function expectNoOverflow(page: Page) {
+  const overflowing = await page.locator('[data-panel-kind] h4, [data-panel-kind] th, [data-panel-kind] a').evaluateAll((nodes) =>
+    nodes.filter((node) => node.scrollWidth > node.clientWidth + 1).map((node) => node.textContent),
+  );
+  expect(overflowing).toEqual([]);
+}
+
+test.describe('risk analysis', () => {
+  restoreEnglishAfterAll(ACCOUNTS.quality);
+
+  test('from the risk tab of an inspection to the performance of its supplier, in English and French', async ({ page }) => {
+    await signIn(page, ACCOUNTS.quality);
+    const service = await terminatedInspection(page);
+    await page.goto(`/services/${service.serviceId}?tab=risk`);
+    await waitForApp(page);
+
+    // The references with their risk.
+    await expect(page.getByRole('tab', { name: en('serviceSheet.tab.risk') })).toHaveAttribute('aria-selected', 'true');
+    const references = page.getByRole('table', { name: en('risk.references.title') });
+    await expect(references.getByRole('columnheader', { name: en('risk.references.risk') })).toBeVisible();
+    await expect(references.locator('tbody tr').first()).toBeVisible();
+    const risks = ['LOW', 'MODERATE', 'HIGH', 'NA'].map((value) => en(`enum.risk.${value}`));
+    const shown = await references.locator('tbody tr td:nth-child(7)').allInnerTexts();
+    expect(shown.length).toBeGreaterThan(0);
+    for (const text of shown) expect(risks).toContain(text.trim());
+    // The supplier's pass rate over the last twelve months.
+    await expectDrawn(page, en('risk.supplierPassRate.title'), LINE_MARKS);
+    await shot(page, 'risk-tab');
+
+    // The supplier performance page.
+    await page.getByRole('link', { name: en('risk.openSupplierPerformance') }).click();
+    await expect(page).toHaveURL(new RegExp(`/supplierPerfomance/${service.supplier}$`));
+    await expect(page.getByTestId('page-title')).toHaveText(en('screen.supplierPerformance'));
+    await expect(page.getByTestId('panels-subtitle')).not.toBeEmpty();
+    await expectDrawn(page, en('risk.passRate.title'), LINE_MARKS);
+    await expectDrawn(page, en('risk.results.title'), '.recharts-pie-sector');
+    await expectDrawn(page, en('risk.defectsByCategory.title'), '.recharts-bar-rectangle');
+    await expectDrawn(page, en('risk.topDefects.title'), '.recharts-bar-rectangle');
+    const synthesis = page.getByRole('table', { name: en('risk.synthesis.title') });
+    await expect(synthesis.locator('tbody tr').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await shot(page, 'supplier-performance');
+
+    // A season takes the place of the period (spec §7.4): the dates are cleared, every call asks with the season, the charts are drawn again.
+    const seasonal = page.waitForResponse((response) => response.url().includes('/charts?') && response.url().includes('seasonIds=SS26') && !response.url().includes('fromDate'));
+    await page.getByRole('combobox', { name: en('risk.seasonIds') }).click();
+    await page.getByRole('option', { name: en('enum.season.SS26') }).click();
+    await page.keyboard.press('Escape');
+    expect((await seasonal).status()).toBe(200);
+    await expectDrawn(page, en('risk.results.title'), '.recharts-pie-sector');
+
+    // In French.
+    await page.getByTestId('locale-selector').click();
+    await page.getByRole('menuitem', { name: 'Français' }).click();
+    await expect(page.getByTestId('locale-selector')).toHaveText('FR');
+    await expect(page.getByTestId('page-title')).toHaveText(fr('screen.supplierPerformance'));
+    await expect(page.getByRole('heading', { name: fr('risk.passRate.title') })).toBeVisible();
+    await expect(page.getByRole('table', { name: fr('risk.synthesis.title') }).getByRole('columnheader', { name: fr('risk.synthesis.family') })).toBeVisible();
+    // The names the server gives (defects, families) follow the language too.
+    const named = (await (await page.request.get(`/back/bo/risk/company/${service.supplier}/defectSynthesis`, { headers: XHR, params: { seasonIds: 'SS26' } })).json()) as { label: string; family: string }[];
+    if (named.length) await expect(page.getByRole('table', { name: fr('risk.synthesis.title') }).locator('tbody tr').first()).toContainText(named[0].family);
+    await page.waitForLoadState('networkidle');
+    await expectNoOverflow(page);
+    await shot(page, 'supplier-performance-fr');
+
+    // Italian: no heading overflows its box either.
+    await page.getByTestId('locale-selector').click();
+    await page.getByRole('menuitem', { name: 'Italiano' }).click();
+    await expect(page.getByTestId('locale-selector')).toHaveText('IT');
+    await page.waitForLoadState('networkidle');
+    await expectNoOverflow(page);
+    await shot(page, 'supplier-performance-it');
+  });
+});

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { chartRows, donutCells, fillTemplate, formatValue, hasValues, valueAt } from '../../engine/charts/chartData';
+import { withReplacements } from '../../engine/charts/filters';
+import { sortedRows } from '../../engine/charts/tableCells';
+
+/** The data mapping of the chart and data table panels (engine/charts/chartData.ts, docs/schemas.md "Charts and data tables"). */
+const answer = {
+  company: { companyId: 4, name: 'Acme' },
+  passRate: [
+    { month: '2026-08', inspections: 2, accepted: 1, refused: 1, rate: 50 },
+    { month: '2026-09', inspections: 1, accepted: 0, refused: 0, rate: null },
+  ],
+  results: { ACCEPTED: 3, REFUSED: 1, PENDING: 0, NA: 0 },
+};
+
+describe('chart data mapping', () => {
+  it('reads dotted paths, the whole answer without one', () => {
+    expect(valueAt(answer, 'company.name')).toBe('Acme');
+    expect(valueAt(answer, 'company.missing.deeper')).toBeUndefined();
+    expect(valueAt(answer)).toBe(answer);
+  });
+
+  it('takes the rows of a line or bar chart at `data`, nothing from a non-array', () => {
+    expect(chartRows(answer, { data: 'passRate' })).toHaveLength(2);
+    expect(chartRows(answer, { data: 'results' })).toEqual([]);
+    expect(chartRows(null, { data: 'passRate' })).toEqual([]);
+    expect(chartRows([{ a: 1 }, null, 3], {})).toEqual([{ a: 1 }]);
+  });
+
+  it('turns an object of counts into donut cells, labelled and coloured by their series, empty ones left out', () => {
+    const series = [
+      { name: 'ACCEPTED', label: 'enum.result.ACCEPTED', color: 'teal.6' },
+      { name: 'REFUSED', label: 'enum.result.REFUSED' },
+      { name: 'PENDING', label: 'enum.result.PENDING' },
+    ];
+    const cells = donutCells(answer, { chart: 'donut', data: 'results', series }, (key) => `«${key}»`);
+    expect(cells).toEqual([
+      { name: '«enum.result.ACCEPTED»', value: 3, color: 'teal.6' },
+      { name: '«enum.result.REFUSED»', value: 1, color: 'red.6' },
+    ]);
+    // Without series: one cell per key, named by it.
+    expect(donutCells({ A: 2, B: 0 }, { chart: 'donut' }, (key) => key).map((cell) => [cell.name, cell.value])).toEqual([['A', 2]]);
+    // From rows: names at dataKey, values of the first series.
+    const rows = [{ label: 'x', count: 4 }, { label: 'y', count: 1 }];
+    expect(donutCells(rows, { chart: 'donut', dataKey: 'label', series: [{ name: 'count', label: 'n' }] }, (key) => key).map((cell) => [cell.name, cell.value])).toEqual([['x', 4], ['y', 1]]);
+  });
+
+  it('tells whether there is something to draw', () => {
+    const spec = { chart: 'line' as const, series: [{ name: 'rate', label: 'r' }] };
+    expect(hasValues(chartRows(answer, { data: 'passRate' }), spec)).toBe(true);
+    expect(hasValues([{ month: '2026-09', rate: null }], spec)).toBe(false);
+    expect(hasValues([], { chart: 'donut' })).toBe(false);
+  });
+
+  it('formats values per locale: percent with one decimal, integers grouped', () => {
+    expect(formatValue(42.25, 'percent', 'en')).toBe('42.3 %');
+    expect(formatValue(42.5, 'percent', 'fr')).toBe('42,5 %');
+    expect(formatValue(12345, 'integer', 'en')).toBe('12,345');
+    expect(formatValue(null, 'integer', 'en')).toBe('');
+    expect(formatValue('SS26', 'integer', 'en')).toBe('SS26');
+  });
+
+  it('fills url templates, and gives none when a value is missing', () => {
+    expect(fillTemplate('/x/{id}/charts', { id: 12 })).toBe('/x/12/charts');
+    expect(fillTemplate('/x/{owner}/charts', { id: 12 })).toBeNull();
+    expect(fillTemplate('/x/{name}', { name: 'a b/c' })).toBe('/x/a%20b%2Fc');
+  });
+
+  it('sorts table rows by a column, missing values last', () => {
+    const rows = [{ n: 2 }, { n: null }, { n: 10 }];
+    expect(sortedRows(rows, 'n', false).map((row) => row.n)).toEqual([2, 10, null]);
+    expect(sortedRows(rows, 'n', true).map((row) => row.n)).toEqual([10, 2, null]);
+    expect(sortedRows(rows, null, false)).toBe(rows);
+  });
+});
+
+describe('filters of a panels screen', () => {
+  const properties = { fromDate: {}, toDate: {}, periods: { type: 'array', 'x-replaces': ['fromDate', 'toDate'] }, text: {} };
+  it('a filter given clears those it replaces, and is cleared when one of them is given', () => {
+    const dated = { fromDate: '2026-01-01', toDate: '2026-12-31', text: 'a' };
+    expect(withReplacements(properties, dated, { periods: ['P1'] })).toEqual({ fromDate: undefined, toDate: undefined, periods: ['P1'], text: 'a' });
+    expect(withReplacements(properties, { periods: ['P1'] }, { fromDate: '2026-02-01', toDate: '2026-02-28' })).toEqual({ fromDate: '2026-02-01', toDate: '2026-02-28', periods: undefined });
+    // Emptied, it clears nothing; other filters leave it alone.
+    expect(withReplacements(properties, dated, { periods: [] })).toEqual({ ...dated, periods: [] });
+    expect(withReplacements(properties, { periods: ['P1'] }, { text: 'b' })).toEqual({ periods: ['P1'], text: 'b' });
+  });
+});
