@@ -171,7 +171,7 @@ describe('check:schemas', () => {
 
   it('builds machines written as JSON and reports the broken ones: id, unknown guard, missing state, name taken', () => {
     const dir = brokenCopy({ 'entities/capa.json': (capa) => (capa['x-machine'] = 'review') });
-    mkdirSync(join(dir, 'machines'));
+    mkdirSync(join(dir, 'machines'), { recursive: true });
     const write = (name: string, machine: unknown) => writeFileSync(join(dir, 'machines', `${name}.json`), JSON.stringify(machine));
     const review = { id: 'review', initial: 'NEW', states: { NEW: { on: { START: { target: 'IN_PROGRESS', guard: { type: 'filled', params: { fields: ['title'] } } } } }, IN_PROGRESS: { on: { COMPLETE: 'COMPLETED' } }, COMPLETED: {} } };
     write('review', review);
