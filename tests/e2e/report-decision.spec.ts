@@ -131,12 +131,13 @@ test.describe('report card and client decision', () => {
 
   test('the supplier sees the verdict and the decision only: no plan, no download, no decision', async ({ page }) => {
     await signIn(page, ACCOUNTS.sales);
-    const service = await findService(page, (overview) => overview.exists && overview.rights.report === 'READ_LIMITED');
+    const service = await findService(page, (overview) => overview.exists && overview.rights.report === 'READ_LIMITED', { serviceSteps: 'TERMINATED' });
+    const overview = await overviewOf(page, service.serviceId);
     await page.goto(`/services/${service.serviceId}`);
     await waitForApp(page);
     const card = page.getByTestId('report-card');
     await expect(card.getByTestId('report-result')).toBeVisible();
-    await expect(card.getByTestId('report-decision')).toHaveText(en('enum.clientDecision.PENDING'));
+    await expect(card.getByTestId('report-decision')).toHaveText(en(`enum.clientDecision.${String(overview.clientDecision)}`));
     await expect(card.getByTestId('report-plan')).toHaveCount(0);
     await expect(card.getByRole('link', { name: en('serviceSheet.report.download') })).toHaveCount(0);
     await expect(card.getByRole('button', { name: en('serviceSheet.report.giveDecision') })).toHaveCount(0);

@@ -13,13 +13,15 @@ const LINE_MARKS = '.recharts-line-curve, .recharts-line-dot';
 interface Listed {
   serviceId: number;
   supplier?: number;
+  season?: string;
   report?: { reportResult?: string };
 }
 
 async function terminatedInspection(page: Page): Promise<Listed> {
   const reply = await page.request.get('/back/bo/services/', { headers: XHR, params: { serviceSteps: 'TERMINATED' } });
   const { services } = (await reply.json()) as { services: Listed[] };
-  const found = services.find((service) => service.report && service.supplier);
+  // A verdict to chart: accepted or refused (goods not ready and reports outside AQL have none).
+  const found = services.find((service) => ['ACCEPTED', 'REFUSED'].includes(String(service.report?.reportResult)) && service.supplier && service.season);
   if (!found) throw new Error('no terminated inspection with a report in the demo data');
   return found;
 }
@@ -76,9 +78,11 @@ test.describe('risk analysis', () => {
     await shot(page, 'supplier-performance');
 
     // A season takes the place of the period (spec §7.4): the dates are cleared, every call asks with the season, the charts are drawn again.
-    const seasonal = page.waitForResponse((response) => response.url().includes('/charts?') && response.url().includes('seasonIds=SS26') && !response.url().includes('fromDate'));
+    // The season of the inspection we came from: it has at least that one.
+    const season = String(service.season);
+    const seasonal = page.waitForResponse((response) => response.url().includes('/charts?') && response.url().includes(`seasonIds=${season}`) && !response.url().includes('fromDate'));
     await page.getByRole('combobox', { name: en('risk.seasonIds') }).click();
-    await page.getByRole('option', { name: en('enum.season.SS26') }).click();
+    await page.getByRole('option', { name: en(`enum.season.${season}`) }).click();
     await page.keyboard.press('Escape');
     expect((await seasonal).status()).toBe(200);
     await expectDrawn(page, en('risk.results.title'), '.recharts-pie-sector');
@@ -91,7 +95,7 @@ test.describe('risk analysis', () => {
     await expect(page.getByRole('heading', { name: fr('risk.passRate.title') })).toBeVisible();
     await expect(page.getByRole('table', { name: fr('risk.synthesis.title') }).getByRole('columnheader', { name: fr('risk.synthesis.family') })).toBeVisible();
     // The names the server gives (defects, families) follow the language too.
-    const named = (await (await page.request.get(`/back/bo/risk/company/${service.supplier}/defectSynthesis`, { headers: XHR, params: { seasonIds: 'SS26' } })).json()) as { label: string; family: string }[];
+    const named = (await (await page.request.get(`/back/bo/risk/company/${service.supplier}/defectSynthesis`, { headers: XHR, params: { seasonIds: String(service.season) } })).json()) as { label: string; family: string }[];
     if (named.length) await expect(page.getByRole('table', { name: fr('risk.synthesis.title') }).locator('tbody tr').first()).toContainText(named[0].family);
     await page.waitForLoadState('networkidle');
     await expectNoOverflow(page);
