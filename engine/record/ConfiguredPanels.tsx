@@ -1,6 +1,7 @@
 import { Grid, Paper } from '@mantine/core';
 import type { AppConfig, PanelConfig, ScreenConfig } from '../config';
-import { pickPanel } from './panels';
+import type { FieldError } from '../form/validation';
+import { pickPanel, type PanelProps } from './panels';
 import { registerEnginePanels } from './registerPanels';
 
 registerEnginePanels();
@@ -20,16 +21,21 @@ export interface ConfiguredPanelsProps {
   writable?: boolean;
   /** Filter values of the screen, sent with the calls of chart and table panels. */
   query?: Record<string, unknown>;
+  /** Given, the panels edit the record (a wizard step's panels); otherwise they only read it. */
+  onChange?: (next: Row) => void;
+  serverErrors?: FieldError[];
+  registerSubmit?: PanelProps['registerSubmit'];
 }
 
 const none = () => () => undefined;
 
 /**
- * Panels beside a form the page edits itself, declared in its screen file: the `tabs` of a
- * hand-written page, the `sheet.panels` of a dialog sheet, the panels of a files page. They never
- * change the record's fields (`related` lists, `attachments` with their own calls).
+ * Panels declared in a screen file beside what the page draws itself: the `tabs` of a hand-written
+ * page, the `sheet.panels` of a dialog sheet, the panels of a files page — which never change the
+ * record's fields (`related` lists, `attachments` with their own calls) — and the panels of a
+ * wizard's step, which edit the wizard's values (`onChange`).
  */
-export function ConfiguredPanels({ screen, config, record, saved = record, panels, userRoles, writable = false, query }: ConfiguredPanelsProps) {
+export function ConfiguredPanels({ screen, config, record, saved = record, panels, userRoles, writable = false, query, onChange, serverErrors = [], registerSubmit = none }: ConfiguredPanelsProps) {
   const entity = config.entities[screen.entity ?? ''] ?? { type: 'object', properties: {} };
   return (
     // Panels take the whole width unless they say (`span` of 12 columns), side by side on wide screens.
@@ -48,13 +54,13 @@ export function ConfiguredPanels({ screen, config, record, saved = record, panel
                   record={record}
                   view={record}
                   saved={saved}
-                  onChange={() => undefined}
-                  readOnly
+                  onChange={onChange ?? (() => undefined)}
+                  readOnly={!onChange}
                   writable={writable}
                   userRoles={userRoles}
-                  serverErrors={[]}
+                  serverErrors={serverErrors}
                   elsewhere={[]}
-                  registerSubmit={none}
+                  registerSubmit={registerSubmit}
                   query={query}
                 />
               </Paper>

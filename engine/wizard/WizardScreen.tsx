@@ -18,7 +18,7 @@ import { PageHeader } from '../ui/PageHeader';
 import { machineOf } from '../workflow/machineOf';
 import { notify } from '../notify';
 import { fillUrl } from '../record/attachments/attachmentTarget';
-import { WizardPanels } from './WizardPanels';
+import { ConfiguredPanels } from '../record/ConfiguredPanels';
 import { WizardSummary } from './WizardSummary';
 import { wizardMove } from './wizardSteps';
 import { saveRequest, unwrapPath, useWizardSource } from './useWizardSource';
@@ -49,7 +49,12 @@ export function WizardScreen({ screen, config, userRoles = [] }: WizardScreenPro
   const [extras, setExtras] = useState<Row>({});
   // The loaded values replace the defaults once they arrive.
   useEffect(() => setData(baseline), [baseline]);
+  // Checks of the step's panels (their `registerSubmit`), run before Next.
   const checks = useRef(new Set<() => Promise<boolean>>());
+  const registerCheck = (check: () => Promise<boolean>) => {
+    checks.current.add(check);
+    return () => void checks.current.delete(check);
+  };
   const [done, setDone] = useState<string | null>(null);
   useEffect(() => {
     if (done) navigate(done);
@@ -190,7 +195,19 @@ export function WizardScreen({ screen, config, userRoles = [] }: WizardScreenPro
                 />
               ) : null}
               {current?.panels?.length ? (
-                <WizardPanels key={`panels-${step}`} panels={current.panels} screen={screen} config={config} entity={entity} data={data} saved={source.existing} onChange={setData} userRoles={userRoles} serverErrors={serverErrors} checks={checks.current} />
+                <ConfiguredPanels
+                  key={`panels-${step}`}
+                  panels={current.panels}
+                  screen={screen}
+                  config={config}
+                  record={data}
+                  saved={source.existing}
+                  onChange={setData}
+                  writable
+                  userRoles={userRoles}
+                  serverErrors={serverErrors}
+                  registerSubmit={registerCheck}
+                />
               ) : null}
               {current?.summary &&
                 screen.save?.extras?.map((extra) => (

@@ -1,11 +1,12 @@
-import { ActionIcon, Alert, Badge, Group, NumberInput, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { IconBug, IconTrash } from '@tabler/icons-react';
+import { Alert, Badge, Group, NumberInput, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { IconBug } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { api } from '../../../engine/api';
 import type { PanelProps } from '../../../engine/record/panels';
 import { computeReport, SEVERITIES, type Severity } from '../../../server/reports/compute';
+import { RemoveCell, severityChoices } from './rowControls';
 
 type Row = Record<string, unknown>;
 interface LibraryDefect {
@@ -101,7 +102,7 @@ export function ReportDefectsPanel({ record, onChange, serverErrors }: PanelProp
                   <Table.Td>
                     <Select
                       aria-label={t('reportDefect.severity')}
-                      data={SEVERITIES.map((severity) => ({ value: severity, label: t(`enum.severity.${severity}`) }))}
+                      data={severityChoices(t)}
                       value={String(defect.severity)}
                       allowDeselect={false}
                       onChange={(value) => value && change(index, { severity: value })}
@@ -114,11 +115,7 @@ export function ReportDefectsPanel({ record, onChange, serverErrors }: PanelProp
                   <Table.Td>
                     <TextInput aria-label={t('reportDefect.comment')} maxLength={500} value={String(defect.comment ?? '')} error={errorAt(index, 'comment')} onChange={(event) => change(index, { comment: event.currentTarget.value || undefined })} />
                   </Table.Td>
-                  <Table.Td>
-                    <ActionIcon variant="subtle" color="red" aria-label={t('report.defectsPanel.remove')} onClick={() => setDefects(defects.filter((_, at) => at !== index))}>
-                      <IconTrash size={16} />
-                    </ActionIcon>
-                  </Table.Td>
+                  <RemoveCell label={t('report.defectsPanel.remove')} onRemove={() => setDefects(defects.filter((_, at) => at !== index))} />
                 </Table.Tr>
               );
             })}

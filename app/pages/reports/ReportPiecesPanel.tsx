@@ -1,10 +1,10 @@
-import { ActionIcon, Button, Group, Select, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
-import { IconListNumbers, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Button, Group, Select, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
+import { IconListNumbers, IconPlus } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PanelProps } from '../../../engine/record/panels';
-import { SEVERITIES } from '../../../server/reports/compute';
 import { defectChoices, useDefectLibrary } from './ReportDefectsPanel';
+import { RemoveCell, severityChoices } from './rowControls';
 
 type Row = Record<string, unknown>;
 
@@ -68,15 +68,11 @@ export function ReportPiecesPanel({ record, onChange }: PanelProps) {
                 {withSeverity && (
                   <Table.Td>
                     {piece.result === 'FAILED' && (
-                      <Select aria-label={t('inspectedPiece.severity')} data={SEVERITIES.map((severity) => ({ value: severity, label: t(`enum.severity.${severity}`) }))} value={(piece.severity as string | undefined) ?? 'MAJOR'} allowDeselect={false} onChange={(value) => value && change(index, { severity: value })} />
+                      <Select aria-label={t('inspectedPiece.severity')} data={severityChoices(t)} value={(piece.severity as string | undefined) ?? 'MAJOR'} allowDeselect={false} onChange={(value) => value && change(index, { severity: value })} />
                     )}
                   </Table.Td>
                 )}
-                <Table.Td>
-                  <ActionIcon variant="subtle" color="red" aria-label={t('report.piecesPanel.remove')} onClick={() => setPieces(pieces.filter((_, at) => at !== index))}>
-                    <IconTrash size={16} />
-                  </ActionIcon>
-                </Table.Td>
+                <RemoveCell label={t('report.piecesPanel.remove')} onRemove={() => setPieces(pieces.filter((_, at) => at !== index))} />
               </Table.Tr>
             ))}
           </Table.Tbody>
