@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Row } from '../../server/store/types';
-import { ACCOUNTS, startWithLogins, type Client, type TestServer } from './helpers';
+import { ACCOUNTS, startWithLogins, today, type Client, type TestServer } from './helpers';
 import { sentMails } from './outbox';
 import { fieldMessages, insertService, network, type Network } from './service-fixtures';
 
@@ -302,6 +302,51 @@ describe('the client decision', () => {
     const { id } = await serviceIn(confirmed);
     const report = await created(id, { ...(await inspector.get(url(id, '/default'))).body, computed: undefined });
     expect((await quality.put(url(id, '/decision'), { version: report.version, clientDecision: 'ACCEPTED', recipients: [net.contacts[ACCOUNTS.manager]] })).status).toBe(403);
+  });
+});
+
+describe('the defects and the pieces alone', () => {
+  it('replace the report’s defects or pieces, with the version, recomputing the verdict; checked like the report', async () => {
+    const { id } = await serviceIn(confirmed);
+    const report = await created(id, { ...(await inspector.get(url(id, '/default'))).body, computed: undefined });
+    const [major] = (await library(id)).filter((defect) => defect.defaultSeverity === 'MAJOR');
+    const reject = report.computed.plans.MAJOR.reject as number;
+    const saved = await inspector.post(url(id, '/reportDefects'), { version: report.version, defects: [{ defectId: major.defectId, severity: 'MAJOR', count: reject }] });
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.body).toMatchObject({ reportId: report.reportId, version: report.version + 1, reportResult: 'REFUSED', computed: { totals: { MAJOR: reject } } });
+    expect((await quality.get(`/back/bo/services/${id}`)).body.report.reportResult).toBe('REFUSED');
+    // Stale version, unknown defect, another caller: refused, nothing changes.
+    expect((await inspector.post(url(id, '/reportDefects'), { version: report.version, defects: [] })).status).toBe(409);
+    const unknown = await inspector.post(url(id, '/reportDefects'), { version: saved.body.version, defects: [{ defectId: 999999, severity: 'MAJOR', count: 1 }] });
+    expect(fieldMessages(unknown.body)).toEqual({ '/report/defects/0/defectId': 'unknown value' });
+    expect((await quality.post(url(id, '/reportDefects'), { version: saved.body.version, defects: [] })).status).toBe(403);
+    expect((await outsider.post(url(id, '/reportDefects'), { version: saved.body.version, defects: [] })).status).toBe(404);
+    expect((await inspector.get(url(id))).body.version).toBe(saved.body.version);
+
+    const pieces = await inspector.post(url(id, '/inspectedPieces'), { version: saved.body.version, inspectedPieces: [{ pieceNumber: 1, result: 'FAILED', defectId: major.defectId, severity: 'MINOR' }] });
+    expect(pieces.status, pieces.text).toBe(200);
+    expect(pieces.body.inspectedPieces).toEqual([expect.objectContaining({ pieceNumber: 1, result: 'FAILED', inspectedPieceId: expect.any(Number) })]);
+    // By lot, the pieces do not count; the defects still do.
+    expect(pieces.body.computed.totals).toEqual({ CRITICAL: 0, MAJOR: reject, MINOR: 0 });
+    const badPiece = await inspector.post(url(id, '/inspectedPieces'), { version: pieces.body.version, inspectedPieces: [{ pieceNumber: 0, result: 'MAYBE' }] });
+    expect(Object.keys(fieldMessages(badPiece.body)).sort()).toEqual(['/report/inspectedPieces/0/pieceNumber', '/report/inspectedPieces/0/result']);
+    expect((await inspector.post(url(id, '/inspectedPieces'), { version: pieces.body.version, notAField: 1 })).status).toBe(400);
+  });
+
+  it('completing a service with a report makes it available: the brand is told (REPORT_AVAILABLE) and may download it', async () => {
+    // Under way: a service is completed once it has started (at most a week ahead).
+    const { id } = await serviceIn({ ...confirmed, startDate: today() });
+    const beforeDraft = (await sentMails(server.outbox!)).length;
+    await created(id, { ...(await inspector.get(url(id, '/default'))).body, computed: undefined });
+    // The draft's mail first (sent after the answer), so that the next one is the completion's.
+    await mailTo(ACCOUNTS.quality, beforeDraft);
+    expect((await quality.get(url(id, '/overview'))).body.downloadable).toBe(false);
+    const before = (await sentMails(server.outbox!)).length;
+    const done = await manager.patch(`/back/bo/services/${id}/COMPLETE`);
+    expect(done.status, done.text).toBe(200);
+    const mail = await mailTo(ACCOUNTS.quality, before);
+    expect(mail.subject).toBe(`QCFlow: report of ${String(done.body.number)} available`);
+    expect((await quality.get(url(id, '/overview'))).body).toMatchObject({ downloadable: true, rights: { report: 'READ', decision: 'WRITE' } });
   });
 });
 

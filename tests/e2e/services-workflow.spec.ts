@@ -137,8 +137,8 @@ test.describe('service sheet workflow', () => {
   test('the client accepts the date (confirmed), splits a line off, cannot delete it, and writes notes', async ({ browser }) => {
     const page = await openSheetAs(browser, ACCOUNTS.quality);
     await expect(page.getByTestId('read-only')).toHaveCount(0);
-    // A tab not built yet (risk analysis) is not shown; elements is, and billing to a MANAGER (who holds BILLING_FEE).
-    await expect(page.getByRole('tab')).toHaveText([en('serviceSheet.tab.overview'), en('serviceSheet.tab.history'), en('serviceSheet.tab.elements'), en('serviceSheet.tab.billing')]);
+    // Elements and risk analysis are shown, and billing to a MANAGER (who holds BILLING_FEE).
+    await expect(page.getByRole('tab')).toHaveText([en('serviceSheet.tab.overview'), en('serviceSheet.tab.history'), en('serviceSheet.tab.elements'), en('serviceSheet.tab.risk'), en('serviceSheet.tab.billing')]);
     const waiting = dateLines(page).nth(0);
     await expect(waiting).toContainText(en('enum.serviceSide.SERVICE_PROVIDER'));
     await waiting.getByRole('button', { name: en('serviceSheet.dateLines.accept') }).click();
@@ -241,7 +241,7 @@ test.describe('service sheet workflow', () => {
     await expect(events.filter({ hasText: en('enum.serviceHistoryEvent.ACCEPT_DATE') }).first()).toContainText('Claire Dubois');
     await shot(page, 'service-sheet-history');
 
-    await expect(page.getByRole('tab', { name: en('serviceSheet.tab.risk') })).toHaveCount(0);
+    await expect(page.getByRole('tab', { name: en('serviceSheet.tab.risk') })).toHaveCount(1);
     // The billing tab (configuration: schemas/screens/serviceSheet.json) lists the service's invoice lines and fee sheets.
     await page.getByRole('tab', { name: en('serviceSheet.tab.billing') }).click();
     await expect(page.getByRole('heading', { name: en('serviceSheet.billing.invoiceLines') })).toBeVisible();
