@@ -273,15 +273,26 @@ const badge = (text: string, tone: Tone, fontSize = 12): Content => ({
   layout: { fillColor: () => TONE_COLOURS[tone], hLineWidth: () => 0, vLineWidth: () => 0 },
 });
 
+/** The verdict with its conclusion, then the decision: each kept on one page (a heading never left alone at a page's foot). */
 function verdict(input: ReportPdfInput): Content[] {
   const { labels } = input;
   return [
-    heading(labels.verdict),
-    { columns: [{ width: 'auto', stack: [badge(input.verdict.label, input.verdict.tone, 10)] }, { width: '*', stack: [facts(input.verdictFacts, true)] }], columnGap: 14 },
-    { text: labels.conclusion, style: 'label', margin: [0, 8, 0, 2] },
-    input.conclusion ? { text: input.conclusion } : { text: labels.noConclusion, style: 'muted' },
-    heading(labels.decision),
-    { columns: [{ width: 'auto', stack: [badge(input.decision.label, input.decision.tone, 10)] }, { width: '*', stack: input.decision.facts.length ? [facts(input.decision.facts, true)] : [] }], columnGap: 14 },
+    {
+      unbreakable: true,
+      stack: [
+        heading(labels.verdict),
+        { columns: [{ width: 'auto', stack: [badge(input.verdict.label, input.verdict.tone, 10)] }, { width: '*', stack: [facts(input.verdictFacts, true)] }], columnGap: 14 },
+        { text: labels.conclusion, style: 'label', margin: [0, 8, 0, 2] },
+        input.conclusion ? { text: input.conclusion } : { text: labels.noConclusion, style: 'muted' },
+      ],
+    },
+    {
+      unbreakable: true,
+      stack: [
+        heading(labels.decision),
+        { columns: [{ width: 'auto', stack: [badge(input.decision.label, input.decision.tone, 10)] }, { width: '*', stack: input.decision.facts.length ? [facts(input.decision.facts, true)] : [] }], columnGap: 14 },
+      ],
+    },
   ];
 }
 
