@@ -1,4 +1,5 @@
 import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { DECISION_COLORS } from '../server/reports/decisionTone';
 
 /**
  * Teal brand. Shade 7 (#087f5b) is the filled colour because white text on it passes
@@ -8,9 +9,6 @@ const brand: MantineColorsTuple = [
   '#e6fcf5', '#c3fae8', '#96f2d7', '#63e6be', '#38d9a9',
   '#12b886', '#0b9a74', '#087f5b', '#066a4c', '#04503a',
 ];
-
-/** Spec §9 decision colours: accepted / refused / anything else. */
-export const DECISION_COLORS = { accepted: '#12b886', refused: '#fa5252', other: '#f59f00' } as const;
 
 export const theme = createTheme({
   primaryColor: 'brand',

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import pdfmake from 'pdfmake';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
+import { DECISION_COLORS, type DecisionTone } from './decisionTone';
 
 /**
  * The inspection report as a PDF (A4 portrait), drawn with pdfmake from a plain input that
@@ -10,8 +11,6 @@ import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interface
  */
 
 /** Decision colours of the spec: green accepted/subjected, red refused/goods not ready, amber otherwise. */
-export type Tone = 'good' | 'bad' | 'neutral';
-export const TONE_COLOURS: Record<Tone, string> = { good: '#12b886', bad: '#fa5252', neutral: '#f59f00' };
 
 export interface LabelValue {
   label: string;
@@ -107,7 +106,7 @@ export interface PdfLabels {
 export interface ReportPdfInput {
   labels: PdfLabels;
   serviceNumber: string;
-  verdict: { label: string; tone: Tone };
+  verdict: { label: string; tone: DecisionTone };
   parties: LabelValue[];
   service: LabelValue[];
   lines: PdfQuantityLine[];
@@ -118,7 +117,7 @@ export interface ReportPdfInput {
   /** Result, computed result, override reason… */
   verdictFacts: LabelValue[];
   conclusion: string;
-  decision: { label: string; tone: Tone; facts: LabelValue[] };
+  decision: { label: string; tone: DecisionTone; facts: LabelValue[] };
   /** The generation date, formatted for the reader. */
   generatedAt: string;
   /** Plain text streams, for tests that read the file (default: compressed). */
@@ -201,7 +200,7 @@ function quantities(input: ReportPdfInput): Content[] {
 
 function aqlStep(input: ReportPdfInput): Content[] {
   const { labels, plan } = input;
-  const found = (row: PdfPlanRow): TableCell => num(row.found, row.found >= row.reject ? { color: TONE_COLOURS.bad, bold: true } : { bold: true });
+  const found = (row: PdfPlanRow): TableCell => num(row.found, row.found >= row.reject ? { color: DECISION_COLORS.refused, bold: true } : { bold: true });
   return [
     heading(labels.aql),
     facts(input.aql),
@@ -239,8 +238,8 @@ function defects(input: ReportPdfInput): Content[] {
           '',
           '',
           '',
-          num(group.total, { bold: true, color: over ? TONE_COLOURS.bad : INK }),
-          { text: against, style: 'small', bold: over, color: over ? TONE_COLOURS.bad : MUTED },
+          num(group.total, { bold: true, color: over ? DECISION_COLORS.refused : INK }),
+          { text: against, style: 'small', bold: over, color: over ? DECISION_COLORS.refused : MUTED },
         ],
       ];
       const table: Content = { table: { headerRows: 2, keepWithHeaderRows: 1, dontBreakRows: true, widths: [38, '*', 72, 72, 34, 110], body }, layout: lightTable };
@@ -268,9 +267,9 @@ function pictures(input: ReportPdfInput): Content[] {
   return [heading(input.labels.pictures), { table: { widths: Array(PICTURES_PER_ROW).fill('*'), dontBreakRows: true, body: rows }, layout: 'noBorders' }];
 }
 
-const badge = (text: string, tone: Tone, fontSize = 12): Content => ({
+const badge = (text: string, tone: DecisionTone, fontSize = 12): Content => ({
   table: { body: [[{ text: text.toLocaleUpperCase(), color: '#ffffff', bold: true, fontSize, alignment: 'center', margin: [10, 3, 10, 3] }]] },
-  layout: { fillColor: () => TONE_COLOURS[tone], hLineWidth: () => 0, vLineWidth: () => 0 },
+  layout: { fillColor: () => DECISION_COLORS[tone], hLineWidth: () => 0, vLineWidth: () => 0 },
 });
 
 /** The verdict with its conclusion, then the decision: each kept on one page (a heading never left alone at a page's foot). */

@@ -9,7 +9,8 @@ import type { Reader, Row } from '../store/types';
 import type { ServiceRow } from '../services/access';
 import { isPieceMode, SEVERITIES, type Computed } from './compute';
 import { defectLibrary, type LibraryDefect } from './library';
-import { renderReportPdf, type LabelValue, type PdfDefectGroup, type PdfLabels, type PdfPicture, type ReportPdfInput, type Tone } from './pdf';
+import { renderReportPdf, type LabelValue, type PdfDefectGroup, type PdfLabels, type PdfPicture, type ReportPdfInput } from './pdf';
+import { decisionTone } from './decisionTone';
 
 /**
  * GET /back/bo/reports/{serviceId}/pdf (rights and step checked by routes.ts): what the PDF shows,
@@ -86,8 +87,6 @@ function addressText(address: unknown): string {
   return [a.address1, a.address2, [a.zipCode, a.city].filter(Boolean).join(' '), a.province, a.country].filter(Boolean).join(', ');
 }
 
-const resultTone = (result: unknown): Tone => (result === 'ACCEPTED' ? 'good' : result === 'REFUSED' ? 'bad' : 'neutral');
-const decisionTone = (decision: unknown): Tone => (decision === 'ACCEPTED' || decision === 'SUBJECTED' ? 'good' : decision === 'REFUSED' ? 'bad' : 'neutral');
 
 /** A picture at a moderate size (JPEG), oriented by its EXIF tag; undefined when unreadable. */
 async function pictureOf(storage: FileStorage, file: FileRow, caption: string): Promise<PdfPicture | undefined> {
@@ -235,7 +234,7 @@ export async function reportPdfInput(c: AppContext, service: ServiceRow, report:
   return {
     labels: Object.fromEntries(Object.entries(LABEL_KEYS).map(([name, key]) => [name, label(key)])) as unknown as PdfLabels,
     serviceNumber: number,
-    verdict: goodsNotReady ? { label: enumLabel('reportType', 'GNR'), tone: 'bad' } : { label: enumLabel('reportResult', report.reportResult), tone: resultTone(report.reportResult) },
+    verdict: { label: goodsNotReady ? enumLabel('reportType', 'GNR') : enumLabel('reportResult', report.reportResult), tone: decisionTone(report.reportResult, report.reportType) },
     parties,
     service: serviceFacts,
     lines,
@@ -247,7 +246,7 @@ export async function reportPdfInput(c: AppContext, service: ServiceRow, report:
     conclusion: text(report.conclusion),
     decision: decided
       ? { label: enumLabel('clientDecision', decision.clientDecision), tone: decisionTone(decision.clientDecision), facts: decisionFacts }
-      : { label: label('pdf.waitingDecision'), tone: 'neutral', facts: decisionFacts },
+      : { label: label('pdf.waitingDecision'), tone: 'other', facts: decisionFacts },
     generatedAt: formatDate(lang, new Date().toISOString(), true),
   };
 }

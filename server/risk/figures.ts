@@ -3,13 +3,13 @@ import { DEFECTS, DEFECT_FAMILIES, nameIn } from '../reports/library';
 import type { Registry } from '../schemas';
 import type { ServiceRow } from '../services/access';
 import type { Reader, Row, Stored } from '../store/types';
+import { SEVERITIES } from '../reports/compute';
 
 /**
  * The figures of a company's inspections (docs/risk.md): pass rate per month, results and
  * decisions, defects by category, top defects and the defect synthesis. Pure sums over the
  * services (their report summary `service.report`) and their reports' defect lines.
  */
-const SEVERITIES = ['CRITICAL', 'MAJOR', 'MINOR'] as const;
 export const TOP_DEFECTS = 10;
 
 /** accepted / (accepted + refused), in percent with one decimal; null without a verdict. */

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { renderReportPdf, reportDocument, TONE_COLOURS, type PdfLabels, type ReportPdfInput } from '../../server/reports/pdf';
+import { DECISION_COLORS } from '../../server/reports/decisionTone';
+import { renderReportPdf, reportDocument, type PdfLabels, type ReportPdfInput } from '../../server/reports/pdf';
 import { readPdf } from '../support/readPdf';
 
 /** The report renderer alone (server/reports/pdf.ts): French text, totals against Ac/Re, pictures, pages. */
@@ -49,7 +50,7 @@ async function input(pictures = 0): Promise<ReportPdfInput> {
   return {
     labels,
     serviceNumber: 'S-004242',
-    verdict: { label: 'Refusé', tone: 'bad' },
+    verdict: { label: 'Refusé', tone: 'refused' },
     parties: [{ label: 'Client', value: 'Maison Lumière' }, { label: 'Usine', value: 'Filature de l’Étoile' }],
     service: [{ label: 'Type', value: 'Inspection finale' }],
     lines: [{ poNumber: 'PO-1', designation: 'Chemise à manches longues', sku: 'SKU-1', variant: 'Écru / M', ordered: 500, presented: 480, inspected: 80 }],
@@ -74,7 +75,7 @@ async function input(pictures = 0): Promise<ReportPdfInput> {
     pictures: Array.from({ length: pictures }, (_, index) => ({ data: image, mimeType: 'image/jpeg' as const, caption: `Photo n° ${index + 1}` })),
     verdictFacts: [{ label: 'Résultat', value: 'Refusé' }],
     conclusion: 'Lot refusé : reprise nécessaire avant l’expédition.',
-    decision: { label: 'En attente de la décision', tone: 'neutral', facts: [] },
+    decision: { label: 'En attente de la décision', tone: 'other', facts: [] },
     generatedAt: '26 nov. 2026',
   };
 }
@@ -105,14 +106,14 @@ describe('the report renderer', () => {
     const all = cells(document.content);
     const totals = all.filter((cell) => cell.text === 'Ac 5 / Re 6');
     expect(totals).toHaveLength(1);
-    expect(totals[0].color).toBe(TONE_COLOURS.bad);
+    expect(totals[0].color).toBe(DECISION_COLORS.refused);
     const found = all.filter((cell) => cell.text === '7' && cell.alignment === 'right');
     expect(found.length).toBeGreaterThanOrEqual(2);
-    for (const cell of found) expect(cell.color).toBe(TONE_COLOURS.bad);
+    for (const cell of found) expect(cell.color).toBe(DECISION_COLORS.refused);
     const below = await input();
     below.defectGroups[1] = { ...below.defectGroups[1], total: 5 };
     const calm = cells(reportDocument(below).content).find((cell) => cell.text === 'Ac 5 / Re 6')!;
-    expect(calm.color).not.toBe(TONE_COLOURS.bad);
+    expect(calm.color).not.toBe(DECISION_COLORS.refused);
     const badges = all.filter((cell) => cell.text === 'REFUSÉ');
     expect(badges.length).toBe(2);
   });

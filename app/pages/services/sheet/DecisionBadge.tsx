@@ -1,6 +1,5 @@
 import { Badge, type BadgeProps } from '@mantine/core';
-import { DECISION_COLORS } from '../../../theme';
-import { decisionTone } from './reportCalls';
+import { DECISION_COLORS, decisionTone } from '../../../../server/reports/decisionTone';
 
 /**
  * A verdict or a client decision in the spec's decision colours. Dark text: white on these

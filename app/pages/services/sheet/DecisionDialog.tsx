@@ -8,9 +8,9 @@ import { CountedTextarea, overLimit } from '../../../../engine/ui/CountedTextare
 import type { ClientDecision } from '../../../../generated/types';
 import { useReadySession } from '../../../auth/session';
 import { showSnack } from '../../../notifications/snackbar';
-import { DECISION_COLORS } from '../../../theme';
+import { DECISION_COLORS, decisionTone } from '../../../../server/reports/decisionTone';
 import type { ServiceView } from '../shared/serviceApi';
-import { decisionTone, reportCalls, type ReportDecision } from './reportCalls';
+import { reportCalls, type ReportDecision } from './reportCalls';
 
 const DECISIONS: ClientDecision[] = ['ACCEPTED', 'SUBJECTED', 'REFUSED', 'PENDING', 'NA'];
 const PARTY_FIELDS = ['client', 'supplier', 'factory', 'agent', 'serviceProvider', 'creatorCompany'] as const;

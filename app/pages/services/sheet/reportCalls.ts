@@ -1,16 +1,9 @@
 import { api } from '../../../../engine/api';
 import type { ClientDecision, Report, ReportResult, ReportType } from '../../../../generated/types';
+import type { Plan, Severity } from '../../../../server/reports/compute';
 import type { Right } from '../shared/serviceApi';
 
 /** The report calls of the service sheet (docs/reports.md); the report wizard has its own. */
-export type Severity = 'CRITICAL' | 'MAJOR' | 'MINOR';
-export const SEVERITIES: Severity[] = ['CRITICAL', 'MAJOR', 'MINOR'];
-
-export interface ReportPlan {
-  sampleSize: number;
-  accept: number;
-  reject: number;
-}
 
 /** `GET /back/bo/reports/{serviceId}/overview`: what the caller may see and do of the report. */
 export interface ReportOverview {
@@ -22,7 +15,7 @@ export interface ReportOverview {
   reportType?: ReportType;
   clientDecision?: ClientDecision;
   /** Absent for a limited reader. */
-  computed?: { lotSize?: number; codeLetter?: string; plans?: Partial<Record<Severity, ReportPlan>>; totals?: Partial<Record<Severity, number>>; result?: ReportResult };
+  computed?: { lotSize?: number; codeLetter?: string; plans?: Partial<Record<Severity, Plan>>; totals?: Partial<Record<Severity, number>>; result?: ReportResult };
   version?: number;
 }
 
@@ -48,9 +41,3 @@ export const reportCalls = {
   contacts: (companyIds: number[]) => api.get<{ value: number; label: string }[]>('/back/bo/networkcombo/contacts', { query: { companyId: companyIds }, quiet: true }),
 };
 
-/** Spec §9 decision colours (app/theme.ts): accepted or subjected, refused or goods not ready, anything else. */
-export function decisionTone(value: string | undefined, reportType?: string): 'accepted' | 'refused' | 'other' {
-  if (reportType === 'GNR' || value === 'REFUSED') return 'refused';
-  if (value === 'ACCEPTED' || value === 'SUBJECTED') return 'accepted';
-  return 'other';
-}
