@@ -102,6 +102,9 @@ export type TaskLevel = "LOW" | "MID" | "HIGH";
 /** Labels: `enum.taskType.<VALUE>` */
 export type TaskType = "CHECK_INVOICE" | "MISSING_ELEMENT" | "REQUEST_CANCEL" | "REQUEST_CONFIRMATION_DATE" | "REQUEST_INSPECTION_DATE" | "SERVICE_TO_COMPLETE" | "SERVICE_TO_PERFORM" | "SERVICE_TO_PREPARE" | "WAITING_DECISION";
 
+/** Labels: `enum.typePlanning.<VALUE>` */
+export type TypePlanning = "FIELD_LEADER" | "FIELD_BACKUP" | "FIELD_INSTRUCTOR" | "FIELD_TRAINEE" | "REPRESENTATIVE" | "NOT_ON_FIELD";
+
 /** Labels: `enum.unit.<VALUE>` */
 export type Unit = "PIECE" | "METER" | "YARD" | "SET" | "PAIR";
 

@@ -3,6 +3,7 @@
 export * from './alert';
 export * from './apiToken';
 export * from './apiTokenSearch';
+export * from './assignment';
 export * from './capa';
 export * from './capaSearch';
 export * from './company';
