@@ -4,24 +4,32 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /**
- * E2E tests in Debian's Chromium (Playwright downloads nothing here) against a real server on
- * port 3999 with a fresh demo store. The config is loaded again in each worker: the data file
- * is chosen once, by the runner, and handed down through the environment.
+ * E2E tests in Debian's Chromium (Playwright downloads nothing here) against real servers with a
+ * fresh demo store each. `E2E_WORKERS` browsers run spec files side by side (default 1; `npm test`
+ * uses 2), worker i against its own server on port E2E_PORT + i with its own data file and outbox,
+ * so no spec sees another's writes. The config is loaded again in each worker: the data folder is
+ * chosen once, by the runner, and handed down through the environment; Playwright tells each worker
+ * its index (TEST_PARALLEL_INDEX).
  */
 const PORT = Number(process.env.E2E_PORT || 3999);
-export const baseURL = `http://127.0.0.1:${PORT}`;
+const WORKERS = Math.max(1, Number(process.env.E2E_WORKERS || 1));
+const WORKER = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+export const baseURL = `http://127.0.0.1:${PORT + WORKER}`;
 
-if (!process.env.QCFLOW_E2E_DB_FILE) {
+if (!process.env.QCFLOW_E2E_DIR) {
   const dataDir = mkdtempSync(join(tmpdir(), 'qcflow-e2e-'));
-  process.env.QCFLOW_E2E_DB_FILE = join(dataDir, 'db.json');
-  process.env.QCFLOW_E2E_OUTBOX = join(dataDir, 'outbox');
+  process.env.QCFLOW_E2E_DIR = dataDir;
   process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 }
+const dataDir = process.env.QCFLOW_E2E_DIR;
+// E-mails of worker i's server land here as .eml files (tests follow the links they contain).
+const outboxOf = (worker: number) => join(dataDir, `outbox-${worker}`);
+process.env.QCFLOW_E2E_OUTBOX = outboxOf(WORKER);
 
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results/e2e',
-  workers: 1,
+  workers: WORKERS,
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   retries: 0,
@@ -53,24 +61,23 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    // Build the SPA only when dist/ is older than its sources; the server serves it and the API.
-    command: 'node scripts/build-if-stale.mjs && npx tsx server/main.ts',
-    url: `${baseURL}/back/version/`,
+  webServer: Array.from({ length: WORKERS }, (_, worker) => ({
+    // Build the SPA only when dist/ is older than its sources (once, before the first server); each server serves it and the API.
+    command: `${worker === 0 ? 'node scripts/build-if-stale.mjs && ' : ''}npx tsx server/main.ts`,
+    url: `http://127.0.0.1:${PORT + worker}/back/version/`,
     reuseExistingServer: false,
     timeout: 180_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
     env: {
-      PORT: String(PORT),
+      PORT: String(PORT + worker),
       HOST: '127.0.0.1',
-      DB_FILE: process.env.QCFLOW_E2E_DB_FILE,
-      // E2E_DATABASE_URL=postgres://… runs the browser tests on PostgreSQL (an empty database: the server seeds it).
+      DB_FILE: join(dataDir, `db-${worker}.json`),
+      // E2E_DATABASE_URL=postgres://… runs the browser tests on PostgreSQL (an empty database: the server seeds it; one worker).
       ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
-      // E-mails land here as .eml files (tests follow the links they contain).
-      OUTBOX_DIR: process.env.QCFLOW_E2E_OUTBOX ?? join(tmpdir(), 'qcflow-e2e-outbox'),
+      OUTBOX_DIR: outboxOf(worker),
       SEED: 'demo',
       LOG: '0',
     },
-  },
+  })),
 });
