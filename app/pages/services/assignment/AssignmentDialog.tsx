@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Center, Grid, Group, Loader, Modal, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Center, Flex, Group, Loader, Modal, Stack, Switch, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { useMachine } from '@xstate/react';
 import { useEffect, useState } from 'react';
@@ -126,8 +126,8 @@ function AssignmentEditor({ form, onSaved, onCancel }: { form: AssignmentForm; o
           {error}
         </Alert>
       )}
-      <Grid gap="md">
-        <Grid.Col span={{ base: 12, md: 4 }}>
+      <Flex gap="md" direction={{ base: 'column', md: 'row' }} align="flex-start">
+        <Box w={{ base: '100%', md: 330 }} style={{ flexShrink: 0 }}>
           <Text fw={600} size="sm" mb={6}>
             {t('assignment.attendees')}
           </Text>
@@ -143,8 +143,8 @@ function AssignmentEditor({ form, onSaved, onCancel }: { form: AssignmentForm; o
               <Loader size="sm" />
             </Center>
           )}
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 8 }}>
+        </Box>
+        <Box style={{ flex: 1, minWidth: 0 }} w="100%">
           <Text fw={600} size="sm" mb={6}>
             {t('assignment.roles')}
           </Text>
@@ -155,8 +155,8 @@ function AssignmentEditor({ form, onSaved, onCancel }: { form: AssignmentForm; o
             onRole={(contactId, date, typePlanning) => send({ type: 'SET_ROLE', contactId, date, typePlanning })}
             onRemove={(contactId) => send({ type: 'REMOVE', contactId })}
           />
-        </Grid.Col>
-      </Grid>
+        </Box>
+      </Flex>
       <Group justify="flex-end">
         <Button variant="default" onClick={onCancel}>
           {t('engine.action.cancel')}

@@ -30,12 +30,12 @@ export function RoleGrid({ days, contributors, readOnly, onRole, onRemove }: Rol
   }
   return (
     <ScrollArea type="auto" offsetScrollbars>
-      <Table withTableBorder withColumnBorders verticalSpacing={6} horizontalSpacing={8} data-testid="role-grid" style={{ minWidth: 200 + days.length * 150 }}>
+      <Table withTableBorder withColumnBorders verticalSpacing={6} horizontalSpacing={8} data-testid="role-grid" style={{ minWidth: 170 + days.length * 150 }}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th w={200}>{t('assignment.contributor')}</Table.Th>
+            <Table.Th w={170}>{t('assignment.contributor')}</Table.Th>
             {days.map((day) => (
-              <Table.Th key={day} miw={140} data-testid={`day-${day}`}>
+              <Table.Th key={day} miw={150} data-testid={`day-${day}`}>
                 <Text size="xs" c="dimmed" tt="capitalize">
                   {weekday(day)}
                 </Text>
@@ -79,7 +79,7 @@ export function RoleGrid({ days, contributors, readOnly, onRole, onRemove }: Rol
                       aria-label={t('assignment.cell', { name: contributor.fullName, day: formatDay(role.date, i18n.language) })}
                       onChange={(value) => value && onRole(contributor.contactId, role.date, value as TypePlanning)}
                       comboboxProps={{ withinPortal: true }}
-                      styles={{ input: { fontWeight: role.typePlanning === 'FIELD_LEADER' ? 600 : 400 } }}
+                      styles={{ input: { color: role.typePlanning === 'FIELD_LEADER' ? 'var(--mantine-color-teal-8)' : undefined } }}
                     />
                   )}
                 </Table.Td>
