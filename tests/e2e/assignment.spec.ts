@@ -98,6 +98,10 @@ test('assign two inspectors day by day, extend the end date, save and reopen', a
   await expect(roleCell(page, 'Tom Becker', 1)).toHaveValue(en('enum.typePlanning.FIELD_BACKUP'));
   await expect(roleCell(page, 'Tom Becker', 3)).toHaveValue(en('enum.typePlanning.FIELD_LEADER'));
   await expect(dialog(page).getByTestId('attendees').getByText(en('assignment.badge.leader')).first()).toBeVisible();
+  // Tom has an account: the invitation (welcome e-mail) goes, and its button shows it is done.
+  const tom = dialog(page).getByTestId('attendees').locator('.mantine-Paper-root').filter({ hasText: 'Tom Becker' });
+  await tom.getByRole('button', { name: en('assignment.invite') }).click();
+  await expect(tom.getByRole('button', { name: en('assignment.invited') })).toBeDisabled();
 
   // In French.
   await setAccountLocale(page, 'fr');
