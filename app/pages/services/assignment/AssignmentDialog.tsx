@@ -127,7 +127,7 @@ function AssignmentEditor({ form, onSaved, onCancel }: { form: AssignmentForm; o
         </Alert>
       )}
       <Flex gap="md" direction={{ base: 'column', md: 'row' }} align="flex-start">
-        <Box w={{ base: '100%', md: 330 }} style={{ flexShrink: 0 }}>
+        <Box w={{ base: '100%', md: 360 }} style={{ flexShrink: 0 }}>
           <Text fw={600} size="sm" mb={6}>
             {t('assignment.attendees')}
           </Text>
