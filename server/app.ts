@@ -27,6 +27,7 @@ import { shellRoutes } from './routes/shell';
 import { tagRoutes } from './routes/tags';
 import { userFilterRoutes } from './routes/userFilters';
 import { dateLineRoutes } from './services/dateLineRoutes';
+import { planningRoutes } from './planning/routes';
 import { actionRoutes } from './services/actionRoutes';
 import { serviceCoreRoutes } from './services/coreRoutes';
 import { serviceLookupRoutes } from './services/lookupRoute';
@@ -134,6 +135,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/', companyRoutes());
   app.route('/', apiTokenRoutes());
   app.route('/', dateLineRoutes(registry));
+  app.route('/', planningRoutes(registry));
   app.route('/', actionRoutes(registry));
   app.route('/', serviceCoreRoutes());
   app.route('/', serviceLookupRoutes());

@@ -26,6 +26,18 @@ export interface Company {
    */
   platform?: boolean;
   /**
+   * Where the company's site is (a factory or supplier place): assignment distances (server/planning/geo.ts). Label: `company.latitude`
+   */
+  latitude?: number;
+  /**
+   * Label: `company.longitude`
+   */
+  longitude?: number;
+  /**
+   * Company default (spec §6.4): as a service provider, its assignment popup offers 'Show representatives' (the parties' contacts as read-only representatives). Label: `company.reportDisplayAttendeesListEnabled`
+   */
+  reportDisplayAttendeesListEnabled?: boolean;
+  /**
    * As a decision maker: its suppliers, factories and agents read the full inspection reports of its services (spec §6.4 supplier download); otherwise a summary. Label: `company.reportSupplierDownload`
    */
   reportSupplierDownload?: boolean;

@@ -32,6 +32,14 @@ export interface Contact {
    */
   phone?: string;
   /**
+   * Where the contributor starts from: the assignment's distance from home (server/planning/geo.ts). Label: `contact.homeLatitude`
+   */
+  homeLatitude?: number;
+  /**
+   * Label: `contact.homeLongitude`
+   */
+  homeLongitude?: number;
+  /**
    * Label: `contact.archived` Read-only (set by the server).
    */
   archived?: boolean;

@@ -193,7 +193,7 @@ export type Sector = "APPAREL" | "FOOTWEAR" | "LEATHER_GOODS" | "ACCESSORIES" | 
 export type DateLineStatus = "PROPOSED" | "ACCEPTED" | "REFUSED" | "REPLACED" | "WITHDRAWN";
 
 /** Labels: `enum.serviceHistoryEvent.<VALUE>` */
-export type ServiceHistoryEvent = "CREATED" | "MERGED" | "UPDATED" | "REQUEST_DATE" | "POSTPONE" | "ACCEPT_DATE" | "REFUSE_DATE" | "CONFIRM" | "COMPLETE" | "REQUEST_CANCEL" | "CONFIRM_CANCEL" | "DECLINE_CANCEL" | "CANCEL" | "REOPEN" | "SPLIT" | "NOTE_ADDED" | "REPORT_SAVED" | "REPORT_DECISION";
+export type ServiceHistoryEvent = "CREATED" | "MERGED" | "UPDATED" | "REQUEST_DATE" | "POSTPONE" | "ACCEPT_DATE" | "REFUSE_DATE" | "CONFIRM" | "COMPLETE" | "REQUEST_CANCEL" | "CONFIRM_CANCEL" | "DECLINE_CANCEL" | "CANCEL" | "REOPEN" | "SPLIT" | "NOTE_ADDED" | "REPORT_SAVED" | "REPORT_DECISION" | "ASSIGNED";
 
 /** Labels: `enum.serviceWizardType.<VALUE>` */
 export type ServiceWizardType = "FULL" | "QUICK" | "BOTH";

@@ -55,6 +55,20 @@ const passwords = (current: boolean) =>
     { ...(current ? { currentPassword: { type: 'string' } } : { token: text('The link token') }), password: { type: 'string' }, confirmation: { type: 'string' } },
     [current ? 'currentPassword' : 'token', 'password', 'confirmation'],
   );
+const assignmentForm = object("The service's assignment as the popup edits it", {
+  ...serviceId,
+  startDate: field('assignment', 'startDate'),
+  endDate: field('assignment', 'endDate'),
+  readOnly: { type: 'boolean' },
+  options: object('What the popup may offer (spec §6.4)', { includeContributorUniverse: { type: 'boolean' }, includeRepresentative: { type: 'boolean' } }),
+  assignments: field('assignment', 'assignments'),
+});
+const attendee = object('A contributor attendee (spec §3)', {
+  TECH_ID: { type: 'integer' }, contactId: { type: 'integer' }, name: { type: 'string' }, acronym: { type: 'string' }, email: { type: 'string' }, pictureFileId: { type: 'integer' },
+  userUniverseContributor: { type: 'boolean' }, representative: { type: 'boolean' }, leader: { type: 'boolean' }, unavailable: { type: 'boolean' },
+  lastPlace: { type: 'string' }, distanceFromLastPlace: { type: 'number', description: 'km, straight line' }, durationFromLastPlace: { type: 'integer', description: 'minutes at an assumed 60 km/h' },
+  distanceFromHome: { type: 'number', description: 'km, straight line' }, durationFromHome: { type: 'integer', description: 'minutes at an assumed 60 km/h' },
+});
 const dateProposal = object('A date proposal', {
   ...serviceId,
   startDate: field('serviceDateLine', 'startDate'),
@@ -316,6 +330,28 @@ export const ROUTES: Record<string, RouteDoc> = {
   'POST /back/bo/servicenotes/{serviceId}': { tag: 'service', summary: 'Add a note', body: entity('serviceNote'), ok: { status: 201, description: 'The note', schema: entity('serviceNote') }, errors: [400, 403, 404] },
   'PUT /back/bo/servicenotes/{serviceId}': { tag: 'service', summary: 'Change a note', body: entity('serviceNote'), ok: { description: 'The note', schema: entity('serviceNote') }, errors: [400, 403, 404, 409] },
   'DELETE /back/bo/servicenotes/{serviceId}/{noteId}': { tag: 'service', summary: 'Delete a note', ok: { description: '`true`', schema: TRUE }, errors: [403, 404] },
+  'GET /back/bo/pln/planning/assignment-form': {
+    tag: 'planning', summary: "The service's assignment (contributors' roles per day), or an empty one over the service's dates; the service provider only",
+    query: { serviceId: { type: 'integer', minimum: 1, required: true } },
+    ok: { description: 'The assignment form', schema: assignmentForm },
+    errors: [400, 403, 404],
+  },
+  'POST /back/bo/pln/planning/assignment-form': {
+    tag: 'planning', summary: "Saves the service's assignment (spec §4 day-role rules, §5 errors); updates the service's contributors and end date",
+    body: object('The assignment', { ...serviceId, endDate: field('assignment', 'endDate'), assignments: list(object('A contributor', { contactId: { type: 'integer', minimum: 1 }, typePlannings: field('assignment', 'assignments') })) }, ['serviceId', 'endDate', 'assignments']),
+    ok: { description: 'The saved assignment form', schema: assignmentForm },
+    errors: [400, 403, 404, 422],
+  },
+  'GET /back/bo/pln/planning/attendees': {
+    tag: 'planning', summary: 'Who may be assigned: the provider\'s contacts, optionally the universe\'s providers and the parties\' representatives, with availability and straight-line distances',
+    query: {
+      serviceId: { type: 'integer', minimum: 1, required: true },
+      includeContributorUniverse: { type: 'boolean', description: 'Also the contacts of the universe\'s other service providers (not in a segregated universe)' },
+      includeRepresentative: { type: 'boolean', description: 'Also the service parties\' contacts, as representatives (company default reportDisplayAttendeesListEnabled)' },
+    },
+    ok: { description: 'Contributor attendees', schema: list(attendee) },
+    errors: [400, 403, 404],
+  },
   'GET /back/bo/serviceDateLines/{serviceId}': { tag: 'service', summary: "The service's date proposals, newest first", ok: { description: 'Date lines', schema: list(entity('serviceDateLine')) }, errors: [403, 404] },
   'POST /back/bo/serviceDateLines/requestDate': { tag: 'service', summary: 'Propose dates (REQUEST_DATE)', body: dateProposal, ok: { description: 'The service', schema: entity('service') }, errors: [400, 403, 404, 409] },
   'POST /back/bo/serviceDateLines/postpone': { tag: 'service', summary: 'Propose later dates (POSTPONE)', body: dateProposal, ok: { description: 'The service', schema: entity('service') }, errors: [400, 403, 404, 409] },

@@ -8,10 +8,10 @@ type CompanyKey =
   | 'admin' | 'atlas' | 'lumiere' | 'shenzhen' | 'ningbo' | 'guangzhou' | 'dhaka' | 'chittagong' | 'porto'
   | 'guimaraes' | 'istanbul' | 'bursa' | 'como' | 'prato' | 'pacific' | 'anatolia' | 'northwind' | 'harbor';
 
-const companies: Record<CompanyKey, { name: string; roles: string[]; country: string; city: string; universe: 1 | 2; platform?: true }> = {
+const companies: Record<CompanyKey, { name: string; roles: string[]; country: string; city: string; universe: 1 | 2; platform?: true; reportDisplayAttendeesListEnabled?: true }> = {
   // The company that runs the platform: its super admins are the platform's own administrators.
   admin: { name: 'QCFlow Admin', roles: ['SERVICE_PROVIDER'], country: 'France', city: 'Paris', universe: 1, platform: true },
-  atlas: { name: 'Atlas Inspection', roles: ['SERVICE_PROVIDER'], country: 'France', city: 'Lyon', universe: 1 },
+  atlas: { name: 'Atlas Inspection', roles: ['SERVICE_PROVIDER'], country: 'France', city: 'Lyon', universe: 1, reportDisplayAttendeesListEnabled: true },
   lumiere: { name: 'Maison Lumière', roles: ['DECISION_MAKER'], country: 'France', city: 'Paris', universe: 1 },
   shenzhen: { name: 'Shenzhen Textile Co', roles: ['SUPPLIER'], country: 'China', city: 'Shenzhen', universe: 1 },
   ningbo: { name: 'Ningbo Garment Factory', roles: ['FACTORY'], country: 'China', city: 'Ningbo', universe: 1 },
@@ -30,6 +30,28 @@ const companies: Record<CompanyKey, { name: string; roles: string[]; country: st
   harbor: { name: 'Harbor Apparel Ltd', roles: ['FACTORY'], country: 'Vietnam', city: 'Ho Chi Minh City', universe: 2 },
 };
 
+/** Where each company's site is (its city), for the assignment's distances (server/planning/geo.ts). */
+const places: Record<CompanyKey, [number, number]> = {
+  admin: [48.8566, 2.3522],
+  atlas: [45.764, 4.8357],
+  lumiere: [48.8698, 2.3311],
+  shenzhen: [22.5431, 114.0579],
+  ningbo: [29.8683, 121.544],
+  guangzhou: [23.1291, 113.2644],
+  dhaka: [23.8103, 90.4125],
+  chittagong: [22.3569, 91.7832],
+  porto: [41.1579, -8.6291],
+  guimaraes: [41.4425, -8.2918],
+  istanbul: [41.0082, 28.9784],
+  bursa: [40.1885, 29.061],
+  como: [45.8081, 9.0852],
+  prato: [43.8777, 11.1022],
+  pacific: [22.3193, 114.1694],
+  anatolia: [38.4237, 27.1428],
+  northwind: [47.6062, -122.3321],
+  harbor: [10.8231, 106.6297],
+};
+
 interface PersonSeed {
   key?: string;
   company: CompanyKey;
@@ -40,22 +62,24 @@ interface PersonSeed {
   profile?: string;
   language?: 'en' | 'fr' | 'it';
   customServiceType?: 'QUICK' | 'BOTH';
+  /** Home coordinates (the provider's contributors): the assignment's distance from home. */
+  home?: [number, number];
 }
 
 const people: PersonSeed[] = [
   { key: 'admin', company: 'admin', firstName: 'Alex', lastName: 'Morgan', position: 'Platform administrator', email: 'admin@qcflow.test', profile: 'SUPER_ADMIN' },
-  { key: 'manager', company: 'atlas', firstName: 'Nadia', lastName: 'Haddad', position: 'Inspection manager', email: 'manager@inspect.test', profile: 'MANAGER' },
-  { key: 'inspector', company: 'atlas', firstName: 'Tom', lastName: 'Becker', position: 'Senior inspector', email: 'inspector@inspect.test', profile: 'CONTRIBUTOR' },
+  { key: 'manager', company: 'atlas', firstName: 'Nadia', lastName: 'Haddad', position: 'Inspection manager', email: 'manager@inspect.test', profile: 'MANAGER', home: [45.7578, 4.832] },
+  { key: 'inspector', company: 'atlas', firstName: 'Tom', lastName: 'Becker', position: 'Senior inspector', email: 'inspector@inspect.test', profile: 'CONTRIBUTOR', home: [22.2783, 114.1747] },
   { key: 'quality', company: 'lumiere', firstName: 'Claire', lastName: 'Dubois', position: 'Quality director', email: 'quality@brand.test', profile: 'MANAGER' },
   { key: 'buyer', company: 'lumiere', firstName: 'Hugo', lastName: 'Martin', position: 'Buyer', email: 'buyer@brand.test', profile: 'LOCAL_MANAGER', customServiceType: 'BOTH' },
   { key: 'sales', company: 'shenzhen', firstName: 'Li', lastName: 'Wei', position: 'Sales manager', email: 'sales@supplier.test', profile: 'LOCAL_MANAGER' },
   { key: 'outsider', company: 'northwind', firstName: 'Emma', lastName: 'Clarke', position: 'Quality lead', email: 'outsider@other.test', profile: 'MANAGER' },
-  { company: 'atlas', firstName: 'Rahul', lastName: 'Mehta', position: 'Senior inspector' },
-  { company: 'atlas', firstName: 'Mei', lastName: 'Lin', position: 'Inspector' },
-  { company: 'atlas', firstName: 'Karim', lastName: 'Benali', position: 'Lab technician' },
-  { company: 'atlas', firstName: 'Sofia', lastName: 'Ferreira', position: 'Social compliance auditor' },
-  { company: 'atlas', firstName: 'Emre', lastName: 'Kaya', position: 'Inspector' },
-  { company: 'atlas', firstName: 'Nusrat', lastName: 'Jahan', position: 'Inspector' },
+  { company: 'atlas', firstName: 'Rahul', lastName: 'Mehta', position: 'Senior inspector', home: [23.7806, 90.4193] },
+  { company: 'atlas', firstName: 'Mei', lastName: 'Lin', position: 'Inspector', home: [31.2304, 121.4737] },
+  { company: 'atlas', firstName: 'Karim', lastName: 'Benali', position: 'Lab technician', home: [45.75, 4.85] },
+  { company: 'atlas', firstName: 'Sofia', lastName: 'Ferreira', position: 'Social compliance auditor', home: [41.1496, -8.611] },
+  { company: 'atlas', firstName: 'Emre', lastName: 'Kaya', position: 'Inspector', home: [41.0422, 29.0083] },
+  { company: 'atlas', firstName: 'Nusrat', lastName: 'Jahan', position: 'Inspector', home: [22.3475, 91.8123] },
   { company: 'lumiere', firstName: 'Sophie', lastName: 'Laurent', position: 'Quality engineer', language: 'fr' },
   { company: 'lumiere', firstName: 'Julien', lastName: 'Moreau', position: 'Product manager', language: 'fr' },
   { company: 'lumiere', firstName: 'Camille', lastName: 'Petit', position: 'Sourcing manager', language: 'fr' },
@@ -101,7 +125,8 @@ export function seedIdentity(tx: WriteOps, hashes: string[]): DemoIdentity {
   const companyIds = {} as Record<CompanyKey, number>;
   const staff = {} as Record<CompanyKey, number[]>;
   for (const [key, { universe, ...company }] of Object.entries(companies) as [CompanyKey, (typeof companies)[CompanyKey]][]) {
-    companyIds[key] = tx.insert('companies', 'companyId', { ...company, universeId: universeOf(key) }).companyId as number;
+    const [latitude, longitude] = places[key];
+    companyIds[key] = tx.insert('companies', 'companyId', { ...company, latitude, longitude, universeId: universeOf(key) }).companyId as number;
     staff[key] = [];
   }
   const accounts: Record<string, number> = {};
@@ -117,6 +142,7 @@ export function seedIdentity(tx: WriteOps, hashes: string[]): DemoIdentity {
       position: person.position,
       language: person.language ?? 'en',
       allowNotification: true,
+      ...(person.home ? { homeLatitude: person.home[0], homeLongitude: person.home[1] } : {}),
       ...(person.profile ? { account: { profiles: [person.profile], passwordHash: hashes[hashIndex++], failedLogins: 0, customServiceType: person.customServiceType ?? 'FULL' } } : {}),
     });
     const id = contact.contactId as number;

@@ -425,6 +425,27 @@ const TABLE: Route[] = [
       { route: 'PUT /back/bo/reports/:serviceId/decision', who: deciders, ...at('/decision'), body: { version: 1, clientDecision: 'NOPE', recipients: [] } },
     ];
   })(),
+  // ---- assignment (docs/services.md "Assignment"): a service provider's company (or the super admin), on a service it provides ----
+  ...((): Route[] => {
+    const planners: Who[] = ['admin', 'manager', 'inspector'];
+    const provided = async (w: Who) => {
+      const services = await server.store.all('services');
+      const { universeId, companyId, superAdmin } = people[w];
+      const found = services.find((service) => service.universeId === universeId && (superAdmin || service.serviceProvider === companyId)) ?? services.find((service) => service.universeId === universeId);
+      if (!found) throw new Error(`no demo service for ${w}`);
+      return found.serviceId as number;
+    };
+    const elsewhere = async (w: Who) => (await server.store.all('services')).filter((service) => service.universeId !== people[w].universeId).slice(0, 1).map((service) => service.serviceId as number);
+    const at = (path: string) => ({
+      url: async (w: Who) => `${path}?serviceId=${await provided(w)}`,
+      outOfReach: async (w: Who) => (await elsewhere(w)).map((id) => `${path}?serviceId=${id}`),
+    });
+    return [
+      { route: 'GET /back/bo/pln/planning/assignment-form', who: planners, ...at('/back/bo/pln/planning/assignment-form') },
+      { route: 'POST /back/bo/pln/planning/assignment-form', who: planners, body: {} },
+      { route: 'GET /back/bo/pln/planning/attendees', who: planners, ...at('/back/bo/pln/planning/attendees') },
+    ];
+  })(),
   // ---- services: search and priorities ----
   ...((): Route[] => {
     /** Service route roles (SEARCH_SERVICE, a CREATE_SERVICE flag, SUPER_ADMIN): every account. Each caller's own data: nothing out of reach. */

@@ -1,12 +1,22 @@
-import { Alert, Badge, Card, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { IconAlertTriangle, IconLock } from '@tabler/icons-react';
+import { Alert, Badge, Button, Card, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { IconAlertTriangle, IconLock, IconUsersGroup } from '@tabler/icons-react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { hasAnyRole } from '../../../auth/profile';
+import { useReadySession } from '../../../auth/session';
 import type { ServiceView } from '../shared/serviceApi';
 import type { SchemaText } from './schemaText';
 import { SheetMenu } from './SheetMenu';
 import { EnumBadge } from './StepBadge';
 import type { ServiceSheet } from './useServiceSheet';
 import { WorkflowButtons } from './WorkflowButtons';
+
+// The assignment popup (and its machine) loads when first opened.
+const AssignmentDialog = lazy(() => import('../assignment/AssignmentDialog'));
+
+/** Assignment is the provider's job, shown once the service has dates (spec §6.4); the server enforces it. */
+const canAssign = (service: ServiceView, superAdmin: boolean) =>
+  !!service.startDate && (superAdmin || (service.userRoles ?? []).includes('SERVICE_PROVIDER'));
 
 /** Why the sheet is read-only (spec §6.4): forced by the service's state or the caller's roles, or not the owner. */
 function readOnlyReason(service: ServiceView): string {
@@ -30,6 +40,9 @@ export function ServiceHeader({ service, sheet, text, onSplitMerge }: ServiceHea
   // "Read only" only when it is the whole truth: the sheet is frozen (closed, locked), or the caller has no
   // workflow action either; a provider that confirms, proposes dates or completes is not read only.
   const readOnly = !writable && (service.rights.sheet.forced || service.actions.length === 0);
+  const { profile } = useReadySession();
+  const [assigning, setAssigning] = useState(false);
+  const closeAssignment = useCallback(() => setAssigning(false), []);
   return (
     <Card withBorder radius="lg" padding="lg">
       <Stack gap="md">
@@ -63,6 +76,11 @@ export function ServiceHeader({ service, sheet, text, onSplitMerge }: ServiceHea
           </Stack>
           <Group gap="xs" wrap="wrap">
             <WorkflowButtons service={service} sheet={sheet} />
+            {canAssign(service, hasAnyRole(profile, ['SUPER_ADMIN'])) && (
+              <Button variant="light" leftSection={<IconUsersGroup size={16} />} onClick={() => setAssigning(true)}>
+                {t('assignment.open')}
+              </Button>
+            )}
             {writable && <SheetMenu service={service} onSplitMerge={onSplitMerge} />}
           </Group>
         </Group>
@@ -72,6 +90,11 @@ export function ServiceHeader({ service, sheet, text, onSplitMerge }: ServiceHea
           </Alert>
         )}
       </Stack>
+      {assigning && (
+        <Suspense fallback={null}>
+          <AssignmentDialog serviceId={service.serviceId} number={service.number} onClose={closeAssignment} onSaved={() => void sheet.reload()} />
+        </Suspense>
+      )}
     </Card>
   );
 }

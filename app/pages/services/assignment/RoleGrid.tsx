@@ -1,0 +1,93 @@
+import { ActionIcon, Avatar, Badge, Group, ScrollArea, Select, Table, Text } from '@mantine/core';
+import { IconX } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { enumText } from '../../../../engine/i18n';
+import { formatDay } from '../../../../engine/format/localDates';
+import { FIELD_ROLES, type AssignedContributor, type TypePlanning } from '../../../../machines/assignment';
+import { contactPicture } from '../../../auth/profile';
+
+export interface RoleGridProps {
+  days: string[];
+  contributors: AssignedContributor[];
+  readOnly: boolean;
+  onRole: (contactId: number, date: string, typePlanning: TypePlanning) => void;
+  onRemove: (contactId: number) => void;
+}
+
+const ROLE_COLORS: Partial<Record<TypePlanning, string>> = { FIELD_LEADER: 'teal', FIELD_BACKUP: 'blue', FIELD_INSTRUCTOR: 'grape', FIELD_TRAINEE: 'cyan' };
+
+/** Days as columns, contributors as rows, one role per cell (spec §2 assignment popup); representatives' cells are read-only. */
+export function RoleGrid({ days, contributors, readOnly, onRole, onRemove }: RoleGridProps) {
+  const { t, i18n } = useTranslation();
+  const options = FIELD_ROLES.map((role) => ({ value: role, label: enumText(t, 'typePlanning', role) }));
+  const weekday = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString(i18n.language, { weekday: 'short', timeZone: 'UTC' });
+  if (!contributors.length) {
+    return (
+      <Text c="dimmed" size="sm" ta="center" py="xl">
+        {t('assignment.noContributors')}
+      </Text>
+    );
+  }
+  return (
+    <ScrollArea type="auto" offsetScrollbars>
+      <Table withTableBorder withColumnBorders verticalSpacing={6} horizontalSpacing={8} data-testid="role-grid" style={{ minWidth: 170 + days.length * 150 }}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={170}>{t('assignment.contributor')}</Table.Th>
+            {days.map((day) => (
+              <Table.Th key={day} miw={150} data-testid={`day-${day}`}>
+                <Text size="xs" c="dimmed" tt="capitalize">
+                  {weekday(day)}
+                </Text>
+                <Text size="sm" fw={600}>
+                  {formatDay(day, i18n.language)}
+                </Text>
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {contributors.map((contributor) => (
+            <Table.Tr key={contributor.contactId} data-testid={`row-${contributor.contactId}`}>
+              <Table.Td>
+                <Group gap={8} wrap="nowrap">
+                  <Avatar src={contributor.pictureFileId ? contactPicture(contributor.contactId, contributor.pictureFileId, '48x48') : undefined} radius="xl" size={28} color="blue">
+                    {contributor.acronym}
+                  </Avatar>
+                  <Text size="sm" fw={500} style={{ flex: 1, minWidth: 0 }} truncate>
+                    {contributor.fullName}
+                  </Text>
+                  {!readOnly && (
+                    <ActionIcon variant="subtle" color="gray" size="sm" aria-label={t('assignment.removeNamed', { name: contributor.fullName })} onClick={() => onRemove(contributor.contactId)}>
+                      <IconX size={14} />
+                    </ActionIcon>
+                  )}
+                </Group>
+              </Table.Td>
+              {contributor.typePlannings.map((role) => (
+                <Table.Td key={role.date}>
+                  {contributor.representative || readOnly ? (
+                    <Badge variant="light" color={ROLE_COLORS[role.typePlanning] ?? 'gray'} radius="sm" fullWidth style={{ textTransform: 'none' }}>
+                      {enumText(t, 'typePlanning', role.typePlanning)}
+                    </Badge>
+                  ) : (
+                    <Select
+                      size="xs"
+                      data={options}
+                      value={role.typePlanning}
+                      allowDeselect={false}
+                      aria-label={t('assignment.cell', { name: contributor.fullName, day: formatDay(role.date, i18n.language) })}
+                      onChange={(value) => value && onRole(contributor.contactId, role.date, value as TypePlanning)}
+                      comboboxProps={{ withinPortal: true }}
+                      styles={{ input: { color: role.typePlanning === 'FIELD_LEADER' ? 'var(--mantine-color-teal-8)' : undefined } }}
+                    />
+                  )}
+                </Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </ScrollArea>
+  );
+}

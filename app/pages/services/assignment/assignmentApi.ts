@@ -1,0 +1,42 @@
+import { api } from '../../../../engine/api';
+import type { AssignedContributor, DayRole } from '../../../../machines/assignment';
+
+/** The assignment calls of spec §7.4 (server/planning/routes.ts), typed for the popup. */
+export interface AssignmentForm {
+  serviceId: number;
+  startDate: string;
+  endDate: string;
+  readOnly: boolean;
+  options: { includeContributorUniverse: boolean; includeRepresentative: boolean };
+  assignments: AssignedContributor[];
+}
+
+export interface Attendee {
+  contactId: number;
+  name: string;
+  acronym: string;
+  email?: string;
+  pictureFileId?: number;
+  userUniverseContributor: boolean;
+  representative: boolean;
+  leader: boolean;
+  unavailable: boolean;
+  lastPlace?: string;
+  distanceFromLastPlace?: number;
+  durationFromLastPlace?: number;
+  distanceFromHome?: number;
+  durationFromHome?: number;
+}
+
+const FORM = '/back/bo/pln/planning/assignment-form';
+
+export const assignmentApi = {
+  form: (serviceId: number) => api.get<AssignmentForm>(FORM, { query: { serviceId } }),
+  attendees: (serviceId: number, options: { includeContributorUniverse: boolean; includeRepresentative: boolean }) =>
+    api.get<Attendee[]>('/back/bo/pln/planning/attendees', { query: { serviceId, ...options } }),
+  /** Quiet: a refusal shows in the popup for the spec's 3 s. */
+  save: (body: { serviceId: number; endDate: string; assignments: { contactId: number; typePlannings: DayRole[] }[] }) =>
+    api.post<AssignmentForm>(FORM, body, { quiet: true }),
+  /** The welcome e-mail (an invitation to choose a password). */
+  invite: (contactId: number) => api.get<boolean>(`/back/bo/contacts/admin/${contactId}/welcome`),
+};

@@ -1,0 +1,175 @@
+import { Hono } from 'hono';
+import { assignmentErrors, endDateError, FIELD_ROLES, serviceDays, type AssignedContributor, type DayRole } from '../../machines/assignment';
+import type { AppContext, AppEnv, Caller } from '../context';
+import { businessRule, forbidden, validationError, type FieldError } from '../errors';
+import { COLLECTIONS, fullName, type Contact } from '../identity';
+import type { Registry } from '../schemas';
+import type { Reader, Row, Writer } from '../store/types';
+import { fieldErrors } from '../validation';
+import { actingSide, visibleService } from '../services/access';
+import { addHistory } from '../services/history';
+import { updateService } from '../services/records';
+import { readObject, serviceCaller, throwIfAny } from '../services/routeHelpers';
+import {
+  ASSIGNMENTS,
+  acronymOf,
+  assignmentOfService,
+  assignmentOptions,
+  assignmentReadOnly,
+  candidateCompanies,
+  contributorsOf,
+  requireProvider,
+  requireProviderCompany,
+  type AssignmentRecord,
+  type AssignmentService,
+} from './assignments';
+import { attendeesOf } from './attendees';
+
+/**
+ * Assignment calls of spec §7.4 (docs/planning.md): the provider puts its contributors on a
+ * service day by day. Every write is checked against the assignment schema and the rules of
+ * machines/assignment.ts (422 with the spec's message), then written in one transaction with
+ * the service's contributors and end date and a history event.
+ */
+const FORM = '/back/bo/pln/planning/assignment-form';
+
+function serviceIdOf(value: unknown, path = '/serviceId'): number {
+  const id = typeof value === 'string' && /^[0-9]+$/.test(value) ? Number(value) : value;
+  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) throw validationError([{ path, key: 'validation.invalid' }]);
+  return id;
+}
+
+/** The service of the query's `serviceId`, visible (404) and the caller's to assign (403). */
+async function providerService(db: Reader, caller: Caller, serviceId: number): Promise<AssignmentService> {
+  const service = (await visibleService(db, serviceId, caller)) as AssignmentService;
+  requireProvider(service, caller);
+  return service;
+}
+
+/** The caller, once the service route roles and the provider's company role passed (403 otherwise). */
+function plannerCaller(c: AppContext): Caller {
+  const caller = serviceCaller(c);
+  requireProviderCompany(caller);
+  return caller;
+}
+
+const flag = (c: AppContext, name: string) => c.req.query(name) === 'true';
+
+/** The popup's state: the stored assignment, or an empty one over the service's dates. */
+async function assignmentForm(db: Reader, service: AssignmentService) {
+  const record = await assignmentOfService(db, service.serviceId as number);
+  return {
+    serviceId: service.serviceId,
+    startDate: service.startDate,
+    endDate: record?.endDate ?? service.endDate ?? service.startDate,
+    assignmentId: record?.assignmentId,
+    version: record?.version,
+    readOnly: assignmentReadOnly(service),
+    options: await assignmentOptions(db, service),
+    assignments: await contributorsOf(db, service, record),
+  };
+}
+
+interface PostedAssignment {
+  contactId: number;
+  typePlannings: DayRole[];
+}
+
+/** Who may be on it (400 at the contact otherwise) and whether each posted row fits the days and its kind. */
+async function contributorErrors(db: Reader, service: AssignmentService, rows: PostedAssignment[], days: string[]): Promise<{ errors: FieldError[]; contacts: Map<number, Contact>; contributors: AssignedContributor[] }> {
+  const kinds = await candidateCompanies(db, service, await assignmentOptions(db, service));
+  const ids = rows.map((row) => row.contactId);
+  const found = await db.query<Contact>({ collection: COLLECTIONS.contacts, where: { op: 'in', field: 'contactId', values: ids.length ? ids : [0] } });
+  const contacts = new Map(found.filter((one) => !one.archived && kinds.has(one.companyId)).map((one) => [one.contactId, one as Contact]));
+  const errors: FieldError[] = [];
+  const seen = new Set<number>();
+  rows.forEach((row, i) => {
+    const at = `/assignments/${i}`;
+    const contact = contacts.get(row.contactId);
+    if (!contact) return void errors.push({ path: `${at}/contactId`, key: 'validation.unknownReference' });
+    if (seen.has(row.contactId)) errors.push({ path: `${at}/contactId`, key: 'validation.duplicate' });
+    seen.add(row.contactId);
+    if (row.typePlannings.map((role) => role.date).join() !== days.join()) return void errors.push({ path: `${at}/typePlannings`, key: 'error.assignment.days' });
+    const representative = kinds.get(contact.companyId) === 'representative';
+    row.typePlannings.forEach((role, j) => {
+      const fits = representative ? role.typePlanning === 'REPRESENTATIVE' : FIELD_ROLES.includes(role.typePlanning);
+      if (!fits) errors.push({ path: `${at}/typePlannings/${j}/typePlanning`, key: representative ? 'error.assignment.representativeCell' : 'error.assignment.representativeRole' });
+    });
+  });
+  const contributors = rows.map((row) => ({ ...row, representative: kinds.get(contacts.get(row.contactId)?.companyId ?? 0) === 'representative' }));
+  return { errors, contacts, contributors };
+}
+
+async function saveAssignment(tx: Writer, caller: Caller, service: AssignmentService, endDate: string, rows: PostedAssignment[], contacts: Map<number, Contact>) {
+  const serviceId = service.serviceId as number;
+  const assignments = rows.map((row) => {
+    const contact = contacts.get(row.contactId)!;
+    return { contactId: row.contactId, fullName: fullName(contact), acronym: acronymOf(contact), ...(contact.pictureFileId ? { pictureFileId: contact.pictureFileId } : {}), typePlannings: row.typePlannings };
+  });
+  const record = {
+    serviceId,
+    universeId: service.universeId,
+    serviceProvider: service.serviceProvider,
+    startDate: service.startDate,
+    endDate,
+    contactIds: rows.map((row) => row.contactId),
+    assignments,
+  };
+  const existing = await assignmentOfService(tx, serviceId);
+  const saved = existing
+    ? await tx.update<AssignmentRecord>(ASSIGNMENTS, existing.assignmentId, (current) => ({ ...current, ...record }))
+    : await tx.insert<AssignmentRecord>(ASSIGNMENTS, 'assignmentId', record as unknown as AssignmentRecord);
+  await updateService(tx, caller, serviceId, (current) => ({ ...current, contributors: record.contactIds, ...(current.endDate !== endDate ? { endDate } : {}) }) as Row);
+  await addHistory(tx, caller, { serviceId, event: 'ASSIGNED', side: actingSide(service, caller), detail: assignments.map((one) => one.acronym).join(', ') });
+  return saved;
+}
+
+export function planningRoutes(registry: Registry): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  app.get(FORM, async (c) => {
+    const caller = plannerCaller(c);
+    const { db } = c.get('services');
+    const service = await providerService(db, caller, serviceIdOf(c.req.query('serviceId')));
+    return c.json(await assignmentForm(db, service));
+  });
+
+  app.get('/back/bo/pln/planning/attendees', async (c) => {
+    const caller = plannerCaller(c);
+    const { db } = c.get('services');
+    const service = await providerService(db, caller, serviceIdOf(c.req.query('serviceId')));
+    const allowed = await assignmentOptions(db, service);
+    const wanted = {
+      includeContributorUniverse: allowed.includeContributorUniverse && flag(c, 'includeContributorUniverse'),
+      includeRepresentative: allowed.includeRepresentative && flag(c, 'includeRepresentative'),
+    };
+    return c.json(await attendeesOf(db, service, wanted));
+  });
+
+  app.post(FORM, async (c) => {
+    const caller = plannerCaller(c);
+    const { db } = c.get('services');
+    const body = await readObject(c, ['serviceId', 'endDate', 'assignments']);
+    const serviceId = serviceIdOf(body.serviceId);
+    await providerService(db, caller, serviceId);
+    const validate = registry.entities.get('assignment')!.validateCreate;
+    if (!validate(structuredClone(body))) throw validationError(fieldErrors(validate.errors));
+    const endDate = body.endDate as string;
+    const rows = body.assignments as PostedAssignment[];
+    const saved = await db.transaction(async (tx) => {
+      const service = await providerService(tx, caller, serviceId);
+      if (assignmentReadOnly(service)) throw forbidden('error.assignment.readOnly');
+      const dateError = endDateError(service.startDate, endDate);
+      if (dateError) throw businessRule(dateError);
+      const { errors, contacts, contributors } = await contributorErrors(tx, service, rows, serviceDays(service.startDate, endDate));
+      throwIfAny(errors);
+      const [rule] = assignmentErrors(service.startDate, endDate, contributors);
+      if (rule) throw businessRule(rule);
+      await saveAssignment(tx, caller, service, endDate, rows, contacts);
+      return assignmentForm(tx, service);
+    });
+    return c.json(saved);
+  });
+
+  return app;
+}

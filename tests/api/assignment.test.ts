@@ -1,0 +1,209 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shiftDay, startWithLogins, today, type Client, type Reply, type TestServer } from './helpers';
+import { fieldMessages, footprint, insertService, network, type Network } from './service-fixtures';
+
+/** docs/services.md "Assignment": the provider puts its contributors on a service day by day (spec §4, §5, §6.4, §7.4). */
+let server: TestServer;
+let net: Network;
+let manager: Client;
+let quality: Client;
+let sales: Client;
+let admin: Client;
+let outsider: Client;
+
+const FORM = '/back/bo/pln/planning/assignment-form';
+const ATTENDEES = '/back/bo/pln/planning/attendees';
+let nextStart = 200;
+
+beforeAll(async () => {
+  ({ server, clients: { manager, quality, sales, admin, outsider } } = await startWithLogins(['manager', 'quality', 'sales', 'admin', 'outsider']));
+  net = await network(server.store);
+});
+afterAll(() => server?.close());
+
+/** A confirmed 3-day service Lumière ordered from Atlas at Shenzhen Textile Co. */
+async function confirmedService(fields: Record<string, unknown> = {}) {
+  const startDate = shiftDay(today(), nextStart);
+  nextStart += 10;
+  const service = await insertService(server.store, { startDate, endDate: shiftDay(startDate, 2), fields: { serviceStep: 'CONFIRMED', providerConfirmed: true, dateRelevance: 'ACCEPTED', ...fields } });
+  const days = [0, 1, 2].map((n) => shiftDay(startDate, n));
+  return { serviceId: service.serviceId as number, startDate, days };
+}
+
+const contactNamed = async (first: string, last: string) =>
+  (await server.store.find('contacts', (row) => row.firstName === first && row.lastName === last))[0].contactId as number;
+
+const roles = (days: string[], ...typePlannings: string[]) => days.map((date, i) => ({ date, typePlanning: typePlannings[i] ?? typePlannings.at(-1) }));
+
+/** The assignment collection and the service's footprint are the same after the refused call. */
+async function refused(serviceId: number, call: () => Promise<Reply>, status: number): Promise<Reply> {
+  const before = [await server.store.all('assignments'), await footprint(server.store, serviceId)];
+  const reply = await call();
+  expect(reply.status, reply.text).toBe(status);
+  expect([await server.store.all('assignments'), await footprint(server.store, serviceId)], 'nothing written').toEqual(before);
+  return reply;
+}
+
+describe('assignment form', () => {
+  it('GET: an empty assignment over the service dates, with the options the provider may use', async () => {
+    const { serviceId, startDate, days } = await confirmedService();
+    const reply = await manager.get(`${FORM}?serviceId=${serviceId}`);
+    expect(reply.status, reply.text).toBe(200);
+    expect(reply.body).toMatchObject({ serviceId, startDate, endDate: days[2], readOnly: false, assignments: [], options: { includeContributorUniverse: true, includeRepresentative: true } });
+  });
+
+  it('POST saves the roles, fills names from the store, updates the service and its history; GET reads it back', async () => {
+    const { serviceId, days } = await confirmedService();
+    const tom = net.contacts['inspector@inspect.test'];
+    const mei = await contactNamed('Mei', 'Lin');
+    const body = {
+      serviceId,
+      endDate: days[2],
+      assignments: [
+        { contactId: tom, typePlannings: roles(days, 'FIELD_LEADER', 'FIELD_BACKUP', 'FIELD_LEADER') },
+        { contactId: mei, typePlannings: roles(days, 'FIELD_BACKUP', 'FIELD_LEADER', 'NOT_ON_FIELD') },
+      ],
+    };
+    const saved = await manager.post(FORM, body);
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.body.assignments.map((one: any) => [one.fullName, one.acronym, one.representative])).toEqual([['Tom Becker', 'TB', false], ['Mei Lin', 'ML', false]]);
+    const [record] = await server.store.find('assignments', (row) => row.serviceId === serviceId);
+    expect(record).toMatchObject({ serviceProvider: net.atlas, universeId: net.universeId, startDate: days[0], endDate: days[2], contactIds: [tom, mei] });
+    expect((await server.store.get('services', serviceId))!.contributors).toEqual([tom, mei]);
+    const history = await server.store.find('serviceHistory', (row) => row.serviceId === serviceId);
+    expect(history.map((event) => event.event)).toContain('ASSIGNED');
+    const read = await manager.get(`${FORM}?serviceId=${serviceId}`);
+    expect(read.body.assignments[1].typePlannings.map((role: any) => role.typePlanning)).toEqual(['FIELD_BACKUP', 'FIELD_LEADER', 'NOT_ON_FIELD']);
+
+    // A later end date is the service's too; saving again replaces the one record.
+    const longer = [...days, shiftDay(days[2], 1)];
+    const extended = await manager.post(FORM, { serviceId, endDate: longer[3], assignments: [{ contactId: tom, typePlannings: roles(longer, 'FIELD_LEADER') }] });
+    expect(extended.status, extended.text).toBe(200);
+    expect((await server.store.get('services', serviceId))!.endDate).toBe(longer[3]);
+    expect(await server.store.find('assignments', (row) => row.serviceId === serviceId)).toHaveLength(1);
+  });
+
+  it('a day on the field without a leader: 422 with the spec\u2019s message, nothing written', async () => {
+    const { serviceId, days } = await confirmedService();
+    const tom = net.contacts['inspector@inspect.test'];
+    const reply = await refused(serviceId, () => manager.post(FORM, { serviceId, endDate: days[2], assignments: [{ contactId: tom, typePlannings: roles(days, 'FIELD_LEADER', 'FIELD_BACKUP', 'FIELD_LEADER') }] }), 422);
+    expect(reply.body).toMatchObject({ exception: 'BusinessException', message: 'You need to assign one leader per service day' });
+    // A day where nobody is on the field needs no leader.
+    const off = await manager.post(FORM, { serviceId, endDate: days[2], assignments: [{ contactId: tom, typePlannings: roles(days, 'FIELD_LEADER', 'NOT_ON_FIELD', 'FIELD_LEADER') }] });
+    expect(off.status, off.text).toBe(200);
+  });
+
+  it('no leader at all, or an end date before the start: 422, nothing written', async () => {
+    const { serviceId, days } = await confirmedService();
+    const tom = net.contacts['inspector@inspect.test'];
+    const none = await refused(serviceId, () => manager.post(FORM, { serviceId, endDate: days[2], assignments: [{ contactId: tom, typePlannings: roles(days, 'FIELD_BACKUP') }] }), 422);
+    expect(none.body.message).toBe('You need a leader');
+    const early = await refused(serviceId, () => manager.post(FORM, { serviceId, endDate: shiftDay(days[0], -1), assignments: [] }), 422);
+    expect(early.body.message).toBe('The end date cannot be before the start date');
+  });
+
+  it('bad bodies: 400 at the field, nothing written', async () => {
+    const { serviceId, days } = await confirmedService();
+    const tom = net.contacts['inspector@inspect.test'];
+    const post = async (body: unknown) => fieldMessages((await refused(serviceId, () => manager.post(FORM, body), 400)).body);
+    const row = (typePlannings: unknown, contactId: unknown = tom) => ({ serviceId, endDate: days[2], assignments: [{ contactId, typePlannings }] });
+    expect(await post({ endDate: days[2], assignments: [] })).toEqual({ '/serviceId': 'invalid value' });
+    expect(await post({ serviceId: 'x', endDate: days[2], assignments: [] })).toEqual({ '/serviceId': 'invalid value' });
+    expect(await post({ serviceId, endDate: days[2], assignments: [], note: 'hi' })).toEqual({ '/note': 'unknown field' });
+    expect(Object.keys(await post({ serviceId, assignments: [] }))).toEqual(['/endDate']);
+    expect(Object.keys(await post(row(roles(days, 'FIELD_LEADER', 'BOSS', 'FIELD_LEADER'))))).toEqual(['/assignments/0/typePlannings/1/typePlanning']);
+    expect(await post(row(roles(days.slice(0, 2), 'FIELD_LEADER')))).toEqual({ '/assignments/0/typePlannings': 'one role per service day, from the start date to the end date' });
+    // Someone of another universe is no candidate; a representative's cells stay REPRESENTATIVE; nobody twice.
+    const northwindContact = (await server.store.find('contacts', (contact) => contact.companyId === net.northwind))[0].contactId;
+    expect(await post(row(roles(days, 'FIELD_LEADER'), northwindContact))).toEqual({ '/assignments/0/contactId': 'unknown or unavailable value' });
+    expect(await post(row(roles(days, 'FIELD_LEADER'), net.shenzhenContact))).toMatchObject({ '/assignments/0/typePlannings/0/typePlanning': "a representative's days cannot be changed" });
+    expect(await post(row(roles(days, 'REPRESENTATIVE')))).toMatchObject({ '/assignments/0/typePlannings/0/typePlanning': "only another party's contacts are representatives" });
+    const twice = { serviceId, endDate: days[2], assignments: [{ contactId: tom, typePlannings: roles(days, 'FIELD_LEADER') }, { contactId: tom, typePlannings: roles(days, 'FIELD_BACKUP') }] };
+    expect(await post(twice)).toEqual({ '/assignments/1/contactId': 'listed more than once' });
+  });
+
+  it('a representative of a party joins read-only next to a leader', async () => {
+    const { serviceId, days } = await confirmedService();
+    const reply = await manager.post(FORM, {
+      serviceId, endDate: days[2],
+      assignments: [
+        { contactId: net.contacts['inspector@inspect.test'], typePlannings: roles(days, 'FIELD_LEADER') },
+        { contactId: net.shenzhenContact, typePlannings: roles(days, 'REPRESENTATIVE') },
+      ],
+    });
+    expect(reply.status, reply.text).toBe(200);
+    expect(reply.body.assignments[1]).toMatchObject({ contactId: net.shenzhenContact, representative: true });
+  });
+
+  it('the service\u2019s other parties: 403; a service out of reach or unknown: 404; a closed service: 403', async () => {
+    const { serviceId, days } = await confirmedService();
+    const body = { serviceId, endDate: days[2], assignments: [{ contactId: net.contacts['inspector@inspect.test'], typePlannings: roles(days, 'FIELD_LEADER') }] };
+    for (const client of [quality, sales, outsider]) {
+      await refused(serviceId, () => client.post(FORM, body), 403);
+      expect((await client.get(`${FORM}?serviceId=${serviceId}`)).status).toBe(403);
+      expect((await client.get(`${ATTENDEES}?serviceId=${serviceId}`)).status).toBe(403);
+    }
+    // Ordered from another provider and not confirmed: Atlas does not see it.
+    const hidden = await confirmedService({ serviceProvider: (await server.store.find('companies', (row) => row.name === 'QCFlow Admin'))[0].companyId, providerConfirmed: false });
+    await refused(hidden.serviceId, () => manager.post(FORM, { ...body, serviceId: hidden.serviceId }), 404);
+    expect((await manager.get(`${FORM}?serviceId=${hidden.serviceId}`)).status).toBe(404);
+    expect((await manager.get(`${ATTENDEES}?serviceId=999999`)).status).toBe(404);
+    expect((await manager.get(`${FORM}?serviceId=abc`)).status).toBe(400);
+    // The super admin may assign, but not in another universe.
+    const northwind = (await server.store.find('services', (row) => row.universeId !== net.universeId))[0];
+    if (northwind) expect((await admin.get(`${FORM}?serviceId=${northwind.serviceId}`)).status).toBe(404);
+    const closed = await confirmedService({ serviceStep: 'CANCELLED' });
+    expect((await manager.get(`${FORM}?serviceId=${closed.serviceId}`)).body.readOnly).toBe(true);
+    await refused(closed.serviceId, () => manager.post(FORM, { ...body, serviceId: closed.serviceId }), 403);
+  });
+});
+
+describe('attendees', () => {
+  it('the provider\u2019s contacts with straight-line distances from home; options add the universe\u2019s providers and the representatives', async () => {
+    const { serviceId } = await confirmedService();
+    const own = await manager.get(`${ATTENDEES}?serviceId=${serviceId}`);
+    expect(own.status, own.text).toBe(200);
+    expect(new Set(own.body.map((one: any) => one.companyId))).toEqual(new Set([net.atlas]));
+    const tom = own.body.find((one: any) => one.email === 'inspector@inspect.test');
+    // Tom lives in Hong Kong; Shenzhen Textile Co is some 26 km away as the crow flies, ~26 min at 60 km/h.
+    expect(tom).toMatchObject({ TECH_ID: tom.contactId, name: 'Tom Becker', acronym: 'TB', userUniverseContributor: false, representative: false, leader: false, unavailable: false });
+    expect(tom.distanceFromHome).toBeGreaterThan(20);
+    expect(tom.distanceFromHome).toBeLessThan(35);
+    expect(tom.durationFromHome).toBe(Math.round(tom.distanceFromHome));
+    const wide = (await manager.get(`${ATTENDEES}?serviceId=${serviceId}&includeContributorUniverse=true&includeRepresentative=true`)).body;
+    expect(wide.find((one: any) => one.email === 'admin@qcflow.test')).toMatchObject({ userUniverseContributor: true, representative: false });
+    expect(wide.find((one: any) => one.email === 'sales@supplier.test')).toMatchObject({ representative: true });
+    expect(wide.find((one: any) => one.email === 'quality@brand.test')).toMatchObject({ representative: true });
+    expect(wide.some((one: any) => one.email === 'outsider@other.test')).toBe(false);
+  });
+
+  it('Show representatives needs the provider\u2019s company default', async () => {
+    const { serviceId } = await confirmedService();
+    await server.store.update('companies', net.atlas, (current) => ({ ...current, reportDisplayAttendeesListEnabled: false }));
+    try {
+      const reply = await manager.get(`${ATTENDEES}?serviceId=${serviceId}&includeRepresentative=true`);
+      expect(reply.body.some((one: any) => one.representative)).toBe(false);
+      expect((await manager.get(`${FORM}?serviceId=${serviceId}`)).body.options.includeRepresentative).toBe(false);
+    } finally {
+      await server.store.update('companies', net.atlas, (current) => ({ ...current, reportDisplayAttendeesListEnabled: true }));
+    }
+  });
+
+  it('leader, unavailable on overlapping days elsewhere, and the last place worked', async () => {
+    const first = await confirmedService();
+    const tom = net.contacts['inspector@inspect.test'];
+    expect((await manager.post(FORM, { serviceId: first.serviceId, endDate: first.days[2], assignments: [{ contactId: tom, typePlannings: roles(first.days, 'FIELD_LEADER') }] })).status).toBe(200);
+    const same = (await manager.get(`${ATTENDEES}?serviceId=${first.serviceId}`)).body.find((one: any) => one.contactId === tom);
+    expect(same).toMatchObject({ leader: true, unavailable: false });
+    // Another service over the same days: Tom is busy there.
+    const overlapping = await insertService(server.store, { startDate: first.days[1], endDate: first.days[2], fields: { serviceStep: 'CONFIRMED', providerConfirmed: true, supplier: net.porto } });
+    const busy = (await manager.get(`${ATTENDEES}?serviceId=${overlapping.serviceId}`)).body.find((one: any) => one.contactId === tom);
+    expect(busy).toMatchObject({ unavailable: true, leader: false });
+    // A later service in Porto: the last place is Shenzhen, thousands of km away.
+    const later = await insertService(server.store, { startDate: shiftDay(first.days[2], 5), fields: { serviceStep: 'CONFIRMED', providerConfirmed: true, supplier: net.porto } });
+    const after = (await manager.get(`${ATTENDEES}?serviceId=${later.serviceId}`)).body.find((one: any) => one.contactId === tom);
+    expect(after).toMatchObject({ unavailable: false, lastPlace: 'Shenzhen Textile Co, Shenzhen' });
+    expect(after.distanceFromLastPlace).toBeGreaterThan(10_000);
+    expect(after.durationFromLastPlace).toBe(Math.round(after.distanceFromLastPlace));
+  });
+});

@@ -1,0 +1,115 @@
+import { expect, test, type Page } from '@playwright/test';
+import { ACCOUNTS, en, expectSnack, fillDate, fr, futureDay, pick, restoreEnglishAfterAll, setAccountLocale, shot, signIn, waitForApp } from './helpers';
+
+/**
+ * The assignment popup (docs/services.md "Assignment"): the provider's manager puts two inspectors
+ * on a confirmed 3-day service, makes the second one leader on a day (the first one is demoted),
+ * meets the one-leader-per-day error, extends the end date (the last roles repeat), saves, and
+ * finds it all when the popup opens again; then looks at it in French.
+ */
+test.describe.configure({ mode: 'serial' });
+restoreEnglishAfterAll(ACCOUNTS.manager);
+
+const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
+const START = futureDay(90);
+const END = futureDay(92);
+const EXTENDED = futureDay(93);
+
+async function lookup(page: Page, source: string, label: string): Promise<number> {
+  const response = await page.request.get(`/back/bo/networkcombo/${source}`, { params: { q: label }, headers: XHR });
+  const options = (await response.json()) as { value: number; label: string }[];
+  const found = options.find((option) => option.label.startsWith(label));
+  expect(found, `${label} in ${source}`).toBeTruthy();
+  return found!.value;
+}
+
+/** A 3-day inspection Atlas proposes to Maison Lumière, which accepts the dates: CONFIRMED. */
+async function confirmedService(page: Page, browser: import('@playwright/test').Browser): Promise<{ serviceId: number; number: string }> {
+  await signIn(page, ACCOUNTS.manager);
+  const shenzhen = await lookup(page, 'allcompanies', 'Shenzhen Textile Co');
+  const contacts = (await (await page.request.get('/back/bo/networkcombo/contacts', { params: { companyId: String(shenzhen) }, headers: XHR })).json()) as { value: number }[];
+  const created = await page.request.post('/back/bo/services', {
+    headers: XHR,
+    data: {
+      roles: ['SERVICE_PROVIDER'],
+      service: {
+        thirdPartyDepartment: 'INSP', type: 'INSP_FINAL_RANDOM', client: await lookup(page, 'allcompanies', 'Maison Lumière'), supplier: shenzhen,
+        serviceProvider: await lookup(page, 'serviceproviders', 'Atlas Inspection'), startDate: START, endDate: END, exFactoryDate: futureDay(100), orderTakerContacts: [contacts[0].value],
+      },
+      purchaseOrderLines: [{ poNumber: `PO-ASSIGN-${Date.now() % 1_000_000}`, designation: 'Wool coat', orderedQuantity: { quantity: 600, unit: 'PIECE', packing: 'BOX' } }],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const service = (await created.json()).service as { serviceId: number; number: string };
+  const client = await browser.newContext();
+  const clientPage = await client.newPage();
+  await signIn(clientPage, ACCOUNTS.quality);
+  const accepted = await clientPage.request.post('/back/bo/serviceDateLines/acceptDate', { headers: XHR, data: { serviceId: service.serviceId } });
+  expect(accepted.status(), await accepted.text()).toBe(200);
+  expect((await accepted.json()).serviceStep).toBe('CONFIRMED');
+  await client.close();
+  return service;
+}
+
+const dialog = (page: Page) => page.getByRole('dialog');
+const roleCell = (page: Page, name: string, day: number) => dialog(page).getByRole('row').filter({ hasText: name }).getByRole('combobox').nth(day);
+
+test('assign two inspectors day by day, extend the end date, save and reopen', async ({ page, browser }) => {
+  test.setTimeout(60_000);
+  const { serviceId } = await confirmedService(page, browser);
+  await page.goto(`/services/${serviceId}`);
+  await waitForApp(page);
+  await page.getByRole('button', { name: en('assignment.open'), exact: true }).click();
+  await expect(dialog(page).getByText(en('assignment.distanceNote'))).toBeVisible();
+
+  // Tom joins first: leader every day; Mei backs him up.
+  await dialog(page).getByRole('button', { name: en('assignment.addNamed', { name: 'Tom Becker' }) }).click();
+  await dialog(page).getByRole('button', { name: en('assignment.addNamed', { name: 'Mei Lin' }) }).click();
+  await expect(dialog(page).getByTestId('role-grid').locator('thead th')).toHaveCount(4);
+  for (const day of [0, 1, 2]) {
+    await expect(roleCell(page, 'Tom Becker', day)).toHaveValue(en('enum.typePlanning.FIELD_LEADER'));
+    await expect(roleCell(page, 'Mei Lin', day)).toHaveValue(en('enum.typePlanning.FIELD_BACKUP'));
+  }
+  // Mei leads the second day: Tom is demoted to backup that day only.
+  await pick(page, roleCell(page, 'Mei Lin', 1), en('enum.typePlanning.FIELD_LEADER'));
+  await expect(roleCell(page, 'Tom Becker', 1)).toHaveValue(en('enum.typePlanning.FIELD_BACKUP'));
+  await expect(roleCell(page, 'Tom Becker', 0)).toHaveValue(en('enum.typePlanning.FIELD_LEADER'));
+
+  // A day on the field without a leader is refused for 3 s.
+  await pick(page, roleCell(page, 'Tom Becker', 2), en('enum.typePlanning.FIELD_TRAINEE'));
+  await dialog(page).getByRole('button', { name: en('assignment.save'), exact: true }).click();
+  await expect(dialog(page).getByTestId('assignment-error')).toHaveText(en('assignment.error.leaderPerDay'));
+  await pick(page, roleCell(page, 'Tom Becker', 2), en('enum.typePlanning.FIELD_LEADER'));
+
+  // One more day: each contributor's last role repeats.
+  await fillDate(dialog(page).getByLabel(en('assignment.endDate')), EXTENDED);
+  await expect(dialog(page).getByTestId('role-grid').locator('thead th')).toHaveCount(5);
+  await expect(roleCell(page, 'Tom Becker', 3)).toHaveValue(en('enum.typePlanning.FIELD_LEADER'));
+  await expect(roleCell(page, 'Mei Lin', 3)).toHaveValue(en('enum.typePlanning.FIELD_BACKUP'));
+  await shot(dialog(page), 'assignment-en');
+
+  await dialog(page).getByRole('button', { name: en('assignment.save'), exact: true }).click();
+  await expectSnack(page, en('assignment.saved'));
+  await expect(dialog(page)).toBeHidden();
+
+  // Opened again: as saved.
+  await page.getByRole('button', { name: en('assignment.open'), exact: true }).click();
+  await expect(roleCell(page, 'Mei Lin', 1)).toHaveValue(en('enum.typePlanning.FIELD_LEADER'));
+  await expect(roleCell(page, 'Tom Becker', 1)).toHaveValue(en('enum.typePlanning.FIELD_BACKUP'));
+  await expect(roleCell(page, 'Tom Becker', 3)).toHaveValue(en('enum.typePlanning.FIELD_LEADER'));
+  await expect(dialog(page).getByTestId('attendees').getByText(en('assignment.badge.leader')).first()).toBeVisible();
+  // Tom has an account: the invitation (welcome e-mail) goes, and its button shows it is done.
+  const tom = dialog(page).getByTestId('attendees').locator('.mantine-Paper-root').filter({ hasText: 'Tom Becker' });
+  await tom.getByRole('button', { name: en('assignment.invite') }).click();
+  await expect(tom.getByRole('button', { name: en('assignment.invited') })).toBeDisabled();
+
+  // In French.
+  await setAccountLocale(page, 'fr');
+  await page.reload();
+  await waitForApp(page);
+  await page.getByRole('button', { name: fr('assignment.open'), exact: true }).click();
+  await expect(roleCell(page, 'Mei Lin', 1)).toHaveValue(fr('enum.typePlanning.FIELD_LEADER'));
+  await dialog(page).getByRole('switch', { name: fr('assignment.showRepresentatives') }).check();
+  await expect(dialog(page).getByText(fr('assignment.badge.representative')).first()).toBeVisible();
+  await shot(dialog(page), 'assignment-fr');
+});
