@@ -33,6 +33,7 @@ import { serviceLookupRoutes } from './services/lookupRoute';
 import { aqlRoutes } from './reports/aqlRoutes';
 import { reportRoutes } from './reports/routes';
 import { riskRoutes } from './risk/routes';
+import { planningRoutes } from './planning/routes';
 import { serviceSearchRoutes } from './services/searchRoutes';
 import { compressJson } from './encoding';
 import { FileDomains } from './files/domains';
@@ -140,6 +141,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/', aqlRoutes());
   app.route('/', reportRoutes(registry));
   app.route('/', riskRoutes(registry));
+  app.route('/', planningRoutes(registry));
   app.route('/', serviceSearchRoutes(registry));
   app.route('/', invoiceRoutes(registry));
   app.route('/', invoiceLineRoutes(registry));
