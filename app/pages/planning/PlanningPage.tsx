@@ -2,7 +2,7 @@ import { ActionIcon, Box, Button, Group, Paper, Select, Stack, Text, Title } fro
 import { IconChevronLeft, IconChevronRight, IconDownload } from '@tabler/icons-react';
 import type { ColDef, GridApi } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { ScreenConfig } from '../../../engine/config';
@@ -88,13 +88,10 @@ export default function PlanningPage() {
     ];
   }, [planning?.days, i18n.language, t, today]);
 
-  // The current month opens on today's column, once its columns are drawn.
-  const gridApi = useRef<GridApi<PlanningRow> | null>(null);
-  useEffect(() => {
-    if (!planning?.days.includes(today)) return;
-    const frame = requestAnimationFrame(() => gridApi.current?.ensureColumnVisible(today, 'middle'));
-    return () => cancelAnimationFrame(frame);
-  }, [planning, today]);
+  // The current month opens on today's column, once its columns are in the grid.
+  const showToday = useCallback((event: { api: GridApi<PlanningRow> }) => {
+    if (event.api.getColumn(todayIso())) event.api.ensureColumnVisible(todayIso(), 'middle');
+  }, []);
   const openService = useCallback((serviceId: number) => navigate(`/services/${serviceId}`), [navigate]);
   const context = useMemo<DayCellContext>(() => ({ openService }), [openService]);
   const monthTitle = new Intl.DateTimeFormat(i18n.language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`));
@@ -180,7 +177,7 @@ export default function PlanningPage() {
           columnDefs={columns}
           context={context}
           loading={loading}
-          onGridReady={(event) => (gridApi.current = event.api)}
+          onDisplayedColumnsChanged={showToday}
           getRowId={(params) => String(params.data.contactId)}
           getRowHeight={(params) => (params.data ? rowHeight(params.data) : undefined)}
           suppressCellFocus
