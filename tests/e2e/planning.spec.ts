@@ -21,7 +21,10 @@ test.describe('team planning', () => {
     const seeded = (await (await page.request.get('/back/bo/pln/planning/team', { headers: XHR })).json()) as Team;
     const tom = seeded.rows.find((row) => row.fullName === 'Tom Becker')!;
     expect(tom, 'the inspector is on the seeded planning').toBeTruthy();
-    const [day, [first]] = Object.entries(tom.days)[0];
+    // His day nearest today: the grid opens on today's column (the others may be scrolled away).
+    const todayUtc = new Date().toISOString().slice(0, 10);
+    const distance = (date: string) => Math.abs(Date.parse(date) - Date.parse(todayUtc));
+    const [day, [first]] = Object.entries(tom.days).sort(([a], [b]) => distance(a) - distance(b))[0];
 
     await page.goto('/');
     await waitForApp(page);
@@ -33,6 +36,9 @@ test.describe('team planning', () => {
     await expect(page.getByRole('button', { name: en('planning.cell.tooltip', { number: first.number, role: en(`enum.typePlanning.${first.typePlanning}`) }) }).first()).toBeVisible();
     await expect(page.getByText(en('planning.role.short.FIELD_LEADER')).first()).toBeVisible();
     await page.waitForLoadState('networkidle');
+    // The month opens on today's column.
+    const todayColumn = page.locator(`.ag-header-cell[col-id="${todayUtc}"]`);
+    await expect(todayColumn).toBeInViewport();
     await shot(page, 'planning-en');
 
     // Only the inspector's row, and an export link for this month and contributor.

@@ -1,6 +1,6 @@
 import { ActionIcon, Box, Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconDownload } from '@tabler/icons-react';
-import type { ColDef, GridApi } from 'ag-grid-community';
+import { ModuleRegistry, ScrollApiModule, type ColDef, type GridApi } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,9 @@ import { useReadySession } from '../../auth/session';
 import { ContributorCell, DayCell, RoleBadge, type DayCellContext } from './PlanningCells';
 import classes from './PlanningPage.module.css';
 import { exportQuery, isWeekend, planningQuery, ROLES, rowHeight, shiftMonth, type PlanningFilters, type PlanningOption, type PlanningRow, type TeamPlanning } from './planningGrid';
+
+// ensureColumnVisible (today's column); the engine registers the rest (engine/grid/setup.ts).
+ModuleRegistry.registerModules([ScrollApiModule]);
 
 const TEAM_URL = '/back/bo/pln/planning/team';
 const EXPORT_URL = '/back/bo/inter/spa/planning/export/';
@@ -90,7 +93,10 @@ export default function PlanningPage() {
 
   // The current month opens on today's column, once its columns are in the grid.
   const showToday = useCallback((event: { api: GridApi<PlanningRow> }) => {
-    if (event.api.getColumn(todayIso())) event.api.ensureColumnVisible(todayIso(), 'middle');
+    // After the grid has measured its viewport (this event comes before).
+    setTimeout(() => {
+      if (!event.api.isDestroyed() && event.api.getColumn(todayIso())) event.api.ensureColumnVisible(todayIso(), 'middle');
+    }, 0);
   }, []);
   const openService = useCallback((serviceId: number) => navigate(`/services/${serviceId}`), [navigate]);
   const context = useMemo<DayCellContext>(() => ({ openService }), [openService]);
@@ -178,6 +184,7 @@ export default function PlanningPage() {
           context={context}
           loading={loading}
           onDisplayedColumnsChanged={showToday}
+          onFirstDataRendered={showToday}
           getRowId={(params) => String(params.data.contactId)}
           getRowHeight={(params) => (params.data ? rowHeight(params.data) : undefined)}
           suppressCellFocus
