@@ -76,6 +76,20 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
+describe('demo assignments', () => {
+  it('give the confirmed services of both providers a team, which is the service’s contributors', async () => {
+    const seeded = (await server.store.all('assignments')).filter((a) => a.serviceId !== unconfirmed.serviceId);
+    expect(new Set(seeded.map((a) => a.serviceProvider))).toEqual(new Set([people.manager.companyId, people.admin.companyId]));
+    for (const assignment of seeded) {
+      const service = services.get(assignment.serviceId as number)!;
+      expect(service.providerConfirmed).toBe(true);
+      expect(service.contributors).toEqual(assignment.contactIds);
+      expect(assignment.startDate).toBe(service.startDate);
+    }
+    expect(seeded.filter((a) => (a.contactIds as number[]).includes(people.inspector.contactId)).length).toBeGreaterThan(seeded.length / 3);
+  });
+});
+
 describe('team planning: what each caller sees', () => {
   it('Atlas sees a busy month of its own services only: a leader every day of every service, the seeded roles, the inspector among them', async () => {
     const month = await team(clients.manager);
