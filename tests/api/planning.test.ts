@@ -209,6 +209,18 @@ describe('planning export', () => {
     for (const line of rows.slice(1)) expect(line[1]).toBe('Alex Morgan');
     const outsider = await exported(clients.outsider, { startDate: from, endDate: to });
     expect(outsider.rows.length).toBe(1);
+
+    // The decision maker, the sector and the season of the services.
+    const all = (await exported(clients.admin, { startDate: from, endDate: to })).rows.slice(1);
+    const brand = people.quality.companyId;
+    expect((await exported(clients.admin, { startDate: from, endDate: to, decisionMaker: brand })).rows.length - 1).toBe(all.length);
+    expect((await exported(clients.admin, { startDate: from, endDate: to, decisionMaker: people.sales.companyId })).rows.length).toBe(1);
+    const numbers = new Map([...services.values()].map((service) => [String(service.number), service]));
+    const sector = String(numbers.get(all[0][3])!.sector);
+    const season = String(numbers.get(all[0][3])!.season);
+    const narrowed = (await exported(clients.admin, { startDate: from, endDate: to, sector, season })).rows.slice(1);
+    expect(narrowed.length).toBeGreaterThan(0);
+    expect(narrowed.length).toBe(all.filter((line) => numbers.get(line[3])!.sector === sector && numbers.get(line[3])!.season === season).length);
   });
 
   it('refuses bad periods (400), unknown criteria (400) and callers without a session (403)', async () => {
