@@ -34,6 +34,7 @@ import { serviceLookupRoutes } from './services/lookupRoute';
 import { aqlRoutes } from './reports/aqlRoutes';
 import { reportRoutes } from './reports/routes';
 import { riskRoutes } from './risk/routes';
+import { teamPlanningRoutes } from './planning/teamRoutes';
 import { serviceSearchRoutes } from './services/searchRoutes';
 import { compressJson } from './encoding';
 import { FileDomains } from './files/domains';
@@ -142,6 +143,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/', aqlRoutes());
   app.route('/', reportRoutes(registry));
   app.route('/', riskRoutes(registry));
+  app.route('/', teamPlanningRoutes(registry));
   app.route('/', serviceSearchRoutes(registry));
   app.route('/', invoiceRoutes(registry));
   app.route('/', invoiceLineRoutes(registry));

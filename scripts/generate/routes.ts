@@ -357,6 +357,31 @@ export const ROUTES: Record<string, RouteDoc> = {
   'POST /back/bo/serviceDateLines/postpone': { tag: 'service', summary: 'Propose later dates (POSTPONE)', body: dateProposal, ok: { description: 'The service', schema: entity('service') }, errors: [400, 403, 404, 409] },
   'POST /back/bo/serviceDateLines/acceptDate': { tag: 'service', summary: 'Accept the proposed dates (ACCEPT_DATE)', body: dateAnswer, ok: { description: 'The service', schema: entity('service') }, errors: [400, 403, 404, 409] },
   'POST /back/bo/serviceDateLines/refuseDate': { tag: 'service', summary: 'Refuse the proposed dates (REFUSE_DATE)', body: dateAnswer, ok: { description: 'The service', schema: entity('service') }, errors: [400, 403, 404, 409] },
+  // ---- team planning and its export (spec §2, §7.7, docs/planning.md): the service routes' roles; the assignments of services the caller sees ----
+  'GET /back/bo/pln/planning/team': {
+    tag: 'planning', summary: "The team planning of a month (default: the current one) or of startDate–endDate: a row per contributor, per day the services they work on and their role there (days 'not on field' left out); only assignments of services the caller sees; the filter choices of the whole period",
+    search: 'assignment',
+    ok: {
+      description: 'The planning',
+      schema: object('Team planning', {
+        from: { type: 'string', format: 'date' },
+        to: { type: 'string', format: 'date' },
+        days: list({ type: 'string', format: 'date' }),
+        rows: list(object('A contributor', {
+          contactId: { type: 'integer' }, fullName: { type: 'string' }, acronym: { type: 'string' }, companyId: { type: 'integer' }, companyName: { type: 'string' },
+          days: object('Date (YYYY-MM-DD) → the services of that day: [{ serviceId, number, typePlanning }]'),
+        })),
+        options: object('Filter choices: companies (provider offices), countries, contributors, each { value, label }'),
+      }),
+    },
+    errors: [400, 403],
+  },
+  'GET /back/bo/inter/spa/planning/export/': {
+    tag: 'planning', summary: "The planning export: one row per contributor-day of startDate–endDate (at most a year; default: the current month) that the caller sees — date, contributor, role, service, type, client, supplier / factory, country, city — in the caller's language",
+    search: 'assignment',
+    ok: { description: 'The workbook, as an attachment named YYYYMMDD_HHmmss_<title>.xlsx', type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', schema: { type: 'string', format: 'binary' } },
+    errors: [400, 403],
+  },
   // ---- risk analysis (spec §7.4 "Risk", docs/risk.md): MANAGER or SUPER_ADMIN ----
   'GET /back/bo/risk/company/{companyId}/charts': {
     tag: 'risk', summary: "A supplier's (factory's, agent's) figures over the terminated inspections with a report the caller sees: pass rate per month, results, decisions, defects by category, top 10 defects; labels in the caller's language",

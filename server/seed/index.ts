@@ -4,6 +4,7 @@ import type { Store } from '../store/types';
 import { draftWriter } from '../store/lowdbAsync';
 import { assertStoredRecords } from '../storedRecords';
 import { seedAlerts } from './alerts';
+import { seedAssignments } from './assignments';
 import { seedAudit } from './audit';
 import { seedFees } from './fees';
 import { seedBilling } from './invoices';
@@ -28,6 +29,7 @@ export async function seedDemo(store: Store, registry: Registry, now = new Date(
     const tags = seedTags(tx, identity);
     seedRecords(tx, random, day, identity, tags);
     seedServices(tx, createRandom(42), day, identity); // its own sequence: the records above stay as they were
+    seedAssignments(tx, createRandom(17), identity); // its own sequence too
     seedReports(tx, createRandom(13), identity); // its own sequence too
     await seedFees(tx, registry, createRandom(7), day, identity); // its own sequence too
     const invoiceLine = registry.entities.get('invoiceLine');

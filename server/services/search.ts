@@ -38,7 +38,7 @@ function lastDayIs(op: 'gte' | 'lt', day: string): Condition {
 }
 
 /** The services whose country (their address's, else the factory's, else the supplier's) is one of `countries`. */
-async function inCountries(db: Reader, countries: string[]): Promise<Condition> {
+export async function inCountries(db: Reader, countries: string[]): Promise<Condition> {
   const ids = async (where: Condition) => (await db.query<Company>({ collection: COLLECTIONS.companies, where })).map((company) => company.companyId);
   const inThem = await ids({ op: 'in', field: 'country', values: countries });
   const withCountry = await ids({ op: 'gt', field: 'country', value: '' });

@@ -457,6 +457,9 @@ const TABLE: Route[] = [
       { route: 'POST /back/bo/services/priority', who: searchers, body: [{ service: { serviceId: 1 }, priority: 0 }] },
     ];
   })(),
+  // ---- team planning and its export (docs/planning.md): the service route roles, every account; each sees the assignments of the services it sees (tests/api/planning.test.ts) ----
+  { route: 'GET /back/bo/pln/planning/team', who: ALL },
+  { route: 'GET /back/bo/inter/spa/planning/export/', who: ALL },
   // ---- risk analysis (docs/risk.md): the MANAGER flag or SUPER_ADMIN ----
   ...((): Route[] => {
     /** A company of the caller's universe (its own); out of reach: the other universe's. */
