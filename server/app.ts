@@ -33,6 +33,8 @@ import { serviceLookupRoutes } from './services/lookupRoute';
 import { aqlRoutes } from './reports/aqlRoutes';
 import { reportRoutes } from './reports/routes';
 import { riskRoutes } from './risk/routes';
+import { activityRoutes } from './activity/routes';
+import { dashboardRoutes } from './dashboard/routes';
 import { serviceSearchRoutes } from './services/searchRoutes';
 import { compressJson } from './encoding';
 import { FileDomains } from './files/domains';
@@ -140,6 +142,8 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/', aqlRoutes());
   app.route('/', reportRoutes(registry));
   app.route('/', riskRoutes(registry));
+  app.route('/', activityRoutes(registry));
+  app.route('/', dashboardRoutes(registry));
   app.route('/', serviceSearchRoutes(registry));
   app.route('/', invoiceRoutes(registry));
   app.route('/', invoiceLineRoutes(registry));

@@ -45,6 +45,13 @@ export function valueAt(answer: unknown, path?: string): unknown {
   return value;
 }
 
+/** The unit appended to a chart's values: read from the answer at `unitAt` (a currency), else the panel's `unit`. */
+export function unitOf(answer: unknown, spec: { unit?: string; unitAt?: string }): string | undefined {
+  if (!spec.unitAt) return spec.unit;
+  const value = valueAt(answer, spec.unitAt);
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : spec.unit;
+}
+
 /** A series' colour: its own, else the one its name says. */
 export const seriesColor = (series: Pick<SeriesConfig, 'name' | 'color'>, names: string[] = []): string => series.color ?? `${valueColor(series.name, names)}.6`;
 
