@@ -1,12 +1,11 @@
-import { Group, Loader, MultiSelect, Select, TextInput } from '@mantine/core';
+import { Group, MultiSelect, Select, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DateRange } from '../dates';
 import { enumText, titleText } from '../i18n';
 import type { JsonSchema } from '../schema/resolve';
 import { lookupOf, propertiesOf } from '../schema/fields';
-import { canSearch } from '../lookup/cache';
-import { useLookup } from '../lookup/useLookup';
+import { useLookupSelect } from '../lookup/lookupSelect';
 import { DateRangeFilter } from '../search/DateRangeFilter';
 import { withReplacements } from './filters';
 
@@ -102,28 +101,11 @@ function TextFilter({ label, value, onChange, maxLength }: { label: string; valu
 
 /** An `x-lookup` filter: one or several of its options (ids or names), searched as typed when the list is large. */
 function LookupFilter({ label, property, value, onChange }: { label: string; property: JsonSchema; value: unknown; onChange: (value: unknown) => void }) {
-  const { t } = useTranslation();
   const selected = Array.isArray(value) ? value : value === undefined || value === null || value === '' ? [] : [value];
-  const lookup = useLookup(lookupOf(property), selected);
-  const data = lookup.data.map((item) => ({ value: String(item.value), label: item.label }));
-  // Options are strings; the filter keeps the lookup's own values (numbers for ids).
-  const original = (key: string) => lookup.data.find((item) => String(item.value) === key)?.value ?? key;
-  const common = {
-    'placeholder': selected.length ? undefined : label,
-    'aria-label': label,
-    data,
-    'searchable': true,
-    'searchValue': lookup.searchMode ? lookup.query : undefined,
-    'onSearchChange': lookup.searchMode ? lookup.setQuery : undefined,
-    'filter': lookup.searchMode ? ({ options, search }: { options: any[]; search: string }) => (canSearch(search) ? options : []) : undefined,
-    'nothingFoundMessage': t(lookup.emptyMessage.key, lookup.emptyMessage.values),
-    'rightSection': lookup.loading ? <Loader size="xs" /> : undefined,
-    'clearable': true,
-    'comboboxProps': { withinPortal: true },
-    'limit': 200,
-  };
+  const lookup = useLookupSelect(lookupOf(property), selected);
+  const common = { ...lookup.props, 'placeholder': selected.length ? undefined : label, 'aria-label': label, 'clearable': true };
   if (property.type === 'array') {
-    return <MultiSelect {...common} value={selected.map(String)} onChange={(next) => onChange(next.map(original))} hidePickedOptions miw={220} maw={420} />;
+    return <MultiSelect {...common} value={selected.map(String)} onChange={(next) => onChange(next.map(lookup.original))} hidePickedOptions miw={220} maw={420} />;
   }
-  return <Select {...common} value={selected.length ? String(selected[0]) : null} onChange={(next) => onChange(next == null ? undefined : original(next))} miw={200} />;
+  return <Select {...common} value={selected.length ? String(selected[0]) : null} onChange={(next) => onChange(next == null ? undefined : lookup.original(next))} miw={200} />;
 }

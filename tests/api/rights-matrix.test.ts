@@ -436,6 +436,9 @@ const TABLE: Route[] = [
       { route: 'POST /back/bo/services/priority', who: searchers, body: [{ service: { serviceId: 1 }, priority: 0 }] },
     ];
   })(),
+  // ---- activity figures (the service routes' roles: every demo account) and the dashboard's costs (structural costs' and fees' roles) ----
+  { route: 'GET /back/bo/activity/figures', who: ['admin', 'manager', 'inspector', 'quality', 'buyer', 'sales', 'outsider'] },
+  { route: 'GET /back/bo/dashboard/costs', who: MANAGERS },
   // ---- risk analysis (docs/risk.md): the MANAGER flag or SUPER_ADMIN ----
   ...((): Route[] => {
     /** A company of the caller's universe (its own); out of reach: the other universe's. */
