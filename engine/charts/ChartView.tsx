@@ -31,7 +31,10 @@ export default function ChartView({ panel, rows, height, unit = panel.unit }: { 
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const format = (value: number) => `${formatValue(value, panel.valueFormat, locale)}${unit ? ` ${unit}` : ''}`;
-  const axes = { xAxisLabel: panel.xLabel ? t(panel.xLabel) : undefined, yAxisLabel: panel.yLabel ? t(panel.yLabel) : undefined };
+  // Legends list the series in their configured order (recharts sorts them by name otherwise).
+  const legendProps = { verticalAlign: 'top' as const, height: 36, itemSorter: (item: { dataKey?: unknown }) => names.indexOf(String(item.dataKey)) };
+  // Axis titles may name the unit (`"Amount ({{unit}})"`).
+  const axes = { xAxisLabel: panel.xLabel ? t(panel.xLabel, { unit }) : undefined, yAxisLabel: panel.yLabel ? t(panel.yLabel, { unit }) : undefined };
   const names = (panel.series ?? []).map((item) => item.name);
   const series = (panel.series ?? []).map((item) => ({
     name: item.name,
@@ -91,6 +94,8 @@ export default function ChartView({ panel, rows, height, unit = panel.unit }: { 
         xAxisProps={valueTicks}
         gridAxis="x"
         withBarValueLabel
+        // Room for the value written after the longest bar.
+        barChartProps={{ margin: { top: 5, bottom: 5, left: 5, right: 8 * (format(Math.max(...(rows as Row[]).flatMap((row) => names.map((name) => Number(row[name]) || 0)), 0)).length) } }}
         maxBarWidth={22}
         {...axes}
       />
@@ -98,8 +103,8 @@ export default function ChartView({ panel, rows, height, unit = panel.unit }: { 
   }
   if (panel.chart === 'bar') {
     // Many categories: their names slant so that none is dropped or overlaps; past 16, the axis shows some of them.
-    const slanted = rows.length > 4;
     const every = rows.length <= EVERY_LABEL_UP_TO;
+    const slanted = every && rows.length > 4;
     return (
       <BarChart
         h={height + (slanted ? 50 : 0)}
@@ -109,7 +114,7 @@ export default function ChartView({ panel, rows, height, unit = panel.unit }: { 
         type={panel.stacked ? 'stacked' : 'default'}
         valueFormatter={format}
         withLegend={series.length > 1}
-        legendProps={{ verticalAlign: 'top', height: 36 }}
+        legendProps={legendProps}
         xAxisProps={{
           tickFormatter: axisLabel(locale),
           interval: every ? 0 : 'preserveStartEnd',
@@ -136,6 +141,7 @@ export default function ChartView({ panel, rows, height, unit = panel.unit }: { 
       xAxisProps={{ tickFormatter: axisLabel(locale), padding: { left: 16, right: 16 } }}
       yAxisProps={percent ? { domain: [0, 100] } : whole}
       dotProps={{ r: 4 }}
+      legendProps={legendProps}
       {...axes}
     />
   );

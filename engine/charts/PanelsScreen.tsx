@@ -3,16 +3,13 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
 import type { AppConfig, PanelConfig, ScreenConfig } from '../config';
-import { defaultRange } from '../dates';
 import { ConfiguredPanels } from '../record/ConfiguredPanels';
-import type { JsonSchema } from '../schema/resolve';
-import { propertiesOf } from '../schema/fields';
 import { rolesAllow } from '../schema/roles';
 import { PageHeader } from '../ui/PageHeader';
 import { screenIcon } from '../ui/icons';
 import { fillTemplate, valueAt } from './chartData';
 import { FilterBar } from './FilterBar';
-import { given } from './filters';
+import { given, initialFilters } from './filters';
 import { usePanelData } from './usePanelData';
 
 type Row = Record<string, unknown>;
@@ -21,14 +18,6 @@ export interface PanelsScreenProps {
   screen: ScreenConfig;
   config: AppConfig;
   userRoles?: readonly string[];
-}
-
-/** The first filters of a search form: its default period (`x-defaultRange`) and its properties' `default`s. */
-export function initialFilters(search: JsonSchema | undefined): Row {
-  if (!search) return {};
-  const { fromDate, toDate } = defaultRange(search['x-defaultRange'] as string | undefined);
-  const defaults = Object.entries(propertiesOf(search)).filter(([, property]) => property.default !== undefined);
-  return { ...(fromDate && toDate ? { fromDate, toDate } : {}), ...Object.fromEntries(defaults.map(([name, property]) => [name, property.default])) };
 }
 
 /**
