@@ -104,7 +104,8 @@ export default function ChartView({ panel, rows, height, unit = panel.unit }: { 
   if (panel.chart === 'bar') {
     // Many categories: their names slant so that none is dropped or overlaps; past 16, the axis shows some of them.
     const every = rows.length <= EVERY_LABEL_UP_TO;
-    const slanted = every && rows.length > 4;
+    const tick = axisLabel(locale);
+    const slanted = every && rows.length > 4 && Math.max(...(rows as Row[]).map((row) => tick(row[key]).length)) > 8;
     return (
       <BarChart
         h={height + (slanted ? 50 : 0)}
@@ -116,7 +117,7 @@ export default function ChartView({ panel, rows, height, unit = panel.unit }: { 
         withLegend={series.length > 1}
         legendProps={legendProps}
         xAxisProps={{
-          tickFormatter: axisLabel(locale),
+          tickFormatter: tick,
           interval: every ? 0 : 'preserveStartEnd',
           minTickGap: 4,
           ...(slanted ? { angle: -30, textAnchor: 'end', height: 70 } : {}),

@@ -169,6 +169,8 @@ describe('dashboard costs', () => {
     const other = await outsider.get(COSTS, costWindow);
     expect(other.status).toBe(200);
     expect(other.body.total).toEqual({ structuralCosts: 0, fees: 0, all: 0 });
+    // Its figures are in its own company's currency.
+    expect(other.body.currency).toBe('USD');
   });
 
   it('defaults to the last six months and refuses a reversed period', async () => {
