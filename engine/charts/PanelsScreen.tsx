@@ -65,8 +65,11 @@ export function PanelsScreen({ screen, config, userRoles = [] }: PanelsScreenPro
   );
 }
 
-/** The filter row of a search form and the panels its values query. */
-function FilteredPanels({ screen, config, search: name, panels, record, userRoles }: { screen: ScreenConfig; config: AppConfig; search?: string; panels: PanelConfig[]; record: Row; userRoles: readonly string[] }) {
+/**
+ * The filter row of a search form and the panels its values query: a panels screen's body, or a tab
+ * of panels a hand-written page draws beside its own tabs.
+ */
+export function FilteredPanels({ screen, config, search: name, panels, record, userRoles }: { screen: ScreenConfig; config: AppConfig; search?: string; panels: PanelConfig[]; record: Row; userRoles: readonly string[] }) {
   const search = name ? config.search[name] : undefined;
   const [filters, setFilters] = useState<Row>(() => initialFilters(search));
   // An empty list or text is no filter.
