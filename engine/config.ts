@@ -123,6 +123,13 @@ export interface PanelConfig {
   series?: SeriesConfig[];
   /** chart: unit appended to the values (`kg`); `valueFormat: percent` adds % itself. */
   unit?: string;
+  /** chart: the unit read from the answer at this dotted path (a currency the call names), instead of `unit`. */
+  unitAt?: string;
+  /** chart (bar): the series stacked in one bar per row. */
+  stacked?: boolean;
+  /** chart: i18n keys of the x and y axis titles. */
+  xLabel?: string;
+  yLabel?: string;
   valueFormat?: ValueFormat;
   /** chart, dataTable: a default period sent as fromDate/toDate (`x-defaultRange` names) when the screen gives none. */
   range?: string;
@@ -186,6 +193,8 @@ export interface TabConfig {
   icon?: string;
   /** Shown only to users the role rule allows. */
   roles?: RoleRule[];
+  /** On a panels screen: the search form of this tab's filters (default: the screen's). */
+  search?: string;
   panels: PanelConfig[];
 }
 

@@ -11,7 +11,7 @@ export { WorkflowsScreen, type WorkflowsScreenProps } from './workflow/Workflows
 export { WizardScreen, type WizardScreenProps } from './wizard/WizardScreen';
 export { RecordScreen, type RecordScreenProps } from './record/RecordScreen';
 export { FilesScreen, type FilesScreenProps } from './record/FilesScreen';
-export { PanelsScreen, type PanelsScreenProps } from './charts/PanelsScreen';
+export { FilteredPanels, PanelsScreen, type PanelsScreenProps } from './charts/PanelsScreen';
 export { registerPanel, type PanelProps } from './record/panels';
 export { SheetScreen, type SheetScreenProps, type SheetTarget } from './sheet/SheetScreen';
 export { SchemaForm, type SchemaFormProps } from './form/SchemaForm';

@@ -35,6 +35,8 @@ import { aqlRoutes } from './reports/aqlRoutes';
 import { reportRoutes } from './reports/routes';
 import { riskRoutes } from './risk/routes';
 import { teamPlanningRoutes } from './planning/teamRoutes';
+import { activityRoutes } from './activity/routes';
+import { dashboardRoutes } from './dashboard/routes';
 import { serviceSearchRoutes } from './services/searchRoutes';
 import { compressJson } from './encoding';
 import { FileDomains } from './files/domains';
@@ -144,6 +146,8 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/', reportRoutes(registry));
   app.route('/', riskRoutes(registry));
   app.route('/', teamPlanningRoutes(registry));
+  app.route('/', activityRoutes(registry));
+  app.route('/', dashboardRoutes(registry));
   app.route('/', serviceSearchRoutes(registry));
   app.route('/', invoiceRoutes(registry));
   app.route('/', invoiceLineRoutes(registry));

@@ -87,6 +87,8 @@ export interface Registry {
   /** The machines written as JSON (schemas/machines/), for the browser and the workflow viewer. */
   machineConfigs: Record<string, MachineConfig>;
   search: Record<string, JsonSchema>;
+  /** Every search form compiled, by file name (a form an entity's generic search does not use: a hand-written call's query). */
+  searchForms: Record<string, SearchDef>;
   ui: Record<string, JsonSchema>;
   screens: Screen[];
   enums: Record<string, JsonSchema>;
@@ -237,18 +239,22 @@ export function loadRegistry(schemasDir: string): Registry {
     entities.set(entityName, entityDef(entityName, resolved, compilers, machines));
   }
   const search: Record<string, JsonSchema> = {};
+  const searchForms: Record<string, SearchDef> = {};
   for (const { name, content } of jsonFiles(join(schemasDir, 'search'))) {
     const resolved = resolveSchema(content, shared);
     search[name] = resolved;
     const entity = entities.get(resolved['x-entity']);
     if (!entity) throw new Error(`Search form ${name}: unknown x-entity ${resolved['x-entity']}`);
     const { $id, ...compilable } = resolved;
-    entity.search = { name, schema: resolved, validate: compilers.search.compile(compilable) };
+    searchForms[name] = { name, schema: resolved, validate: compilers.search.compile(compilable) };
+    // The form named after the entity is its search; another form only when it has none (risk → report).
+    if (!entity.search || (entity.search.name !== entity.name && name === entity.name)) entity.search = searchForms[name];
   }
   return {
     entities,
     machineConfigs,
     search,
+    searchForms,
     ui: Object.fromEntries(jsonFiles(join(schemasDir, 'ui')).map(({ name, content }) => [name, content])),
     screens: jsonFiles(join(schemasDir, 'screens')).map(({ content }) => content as Screen),
     enums: shared['enums.json'].$defs,

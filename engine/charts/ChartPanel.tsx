@@ -2,7 +2,7 @@ import { Center, Loader } from '@mantine/core';
 import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PanelProps } from '../record/panels';
-import { chartRows, donutCells, hasValues } from './chartData';
+import { chartRows, donutCells, hasValues, unitOf } from './chartData';
 import { PanelHeading } from './PanelHeading';
 import { PanelStatus } from './PanelStatus';
 import { usePanelTarget } from './panelTarget';
@@ -34,7 +34,7 @@ export function ChartPanel(props: PanelProps) {
             </Center>
           }
         >
-          <ChartView panel={panel} rows={rows} height={height} />
+          <ChartView panel={panel} rows={rows} height={height} unit={unitOf(answer, panel)} />
         </Suspense>
       </PanelStatus>
     </div>

@@ -7,26 +7,34 @@ import { formatValue, seriesColor, type DonutCell } from './chartData';
 
 type Row = Record<string, unknown>;
 
-/** `2026-09` (an API month) as "Sep 26" in the screen's language; other values as they are. */
-const monthLabel = (locale: string) => (value: unknown) => {
+/**
+ * An x-axis value as people read it in the screen's language: `2026-09` (an API month) "Sep 26",
+ * `2026-09-14` (a day) "14 Sep"; other values as they are.
+ */
+const axisLabel = (locale: string) => (value: unknown) => {
   const text = String(value);
-  const match = /^(\d{4})-(\d{2})$/.exec(text);
+  const match = /^(\d{4})-(\d{2})(?:-(\d{2}))?$/.exec(text);
   if (!match) return text;
-  return new Intl.DateTimeFormat(locale, {
-    month: 'short',
-    year: '2-digit',
-    timeZone: 'UTC',
-  }).format(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1));
+  const date = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3] ?? 1));
+  const parts: Intl.DateTimeFormatOptions = match[3] ? { day: 'numeric', month: 'short' } : { month: 'short', year: '2-digit' };
+  return new Intl.DateTimeFormat(locale, { ...parts, timeZone: 'UTC' }).format(date);
 };
+
+/** Bars past this many show one x label in a few (the axis picks them) instead of every one. */
+const EVERY_LABEL_UP_TO = 16;
 
 /**
  * The drawing of a chart panel, in its own chunk (ChartPanel loads it lazily): @mantine/charts and
  * recharts never reach the pages without charts.
  */
-export default function ChartView({ panel, rows, height }: { panel: PanelConfig; rows: Row[] | DonutCell[]; height: number }) {
+export default function ChartView({ panel, rows, height, unit = panel.unit }: { panel: PanelConfig; rows: Row[] | DonutCell[]; height: number; unit?: string }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
-  const format = (value: number) => `${formatValue(value, panel.valueFormat, locale)}${panel.unit ? ` ${panel.unit}` : ''}`;
+  const format = (value: number) => `${formatValue(value, panel.valueFormat, locale)}${unit ? ` ${unit}` : ''}`;
+  // Legends list the series in their configured order (recharts sorts them by name otherwise).
+  const legendProps = { verticalAlign: 'top' as const, height: 36, itemSorter: (item: { dataKey?: unknown }) => names.indexOf(String(item.dataKey)) };
+  // Axis titles may name the unit (`"Amount ({{unit}})"`).
+  const axes = { xAxisLabel: panel.xLabel ? t(panel.xLabel, { unit }) : undefined, yAxisLabel: panel.yLabel ? t(panel.yLabel, { unit }) : undefined };
   const names = (panel.series ?? []).map((item) => item.name);
   const series = (panel.series ?? []).map((item) => ({
     name: item.name,
@@ -69,6 +77,8 @@ export default function ChartView({ panel, rows, height }: { panel: PanelConfig;
   }
 
   const key = panel.dataKey ?? 'name';
+  // Value ticks without the unit (the axis title or the tooltip says it): "12,000", not "12,000 EUR".
+  const valueTicks = { ...whole, tickFormatter: (value: number) => formatValue(value, panel.valueFormat === 'percent' ? 'percent' : 'number', locale) };
   if (panel.chart === 'horizontalBar') {
     const longest = Math.max(...(rows as Row[]).map((row) => String(row[key] ?? '').length), 4);
     return (
@@ -81,31 +91,41 @@ export default function ChartView({ panel, rows, height }: { panel: PanelConfig;
         valueFormatter={format}
         withLegend={series.length > 1}
         yAxisProps={{ width: Math.min(220, 7 * longest + 16), interval: 0 }}
-        xAxisProps={whole}
+        xAxisProps={valueTicks}
         gridAxis="x"
         withBarValueLabel
+        // Room for the value written after the longest bar.
+        barChartProps={{ margin: { top: 5, bottom: 5, left: 5, right: 8 * (format(Math.max(...(rows as Row[]).flatMap((row) => names.map((name) => Number(row[name]) || 0)), 0)).length) } }}
         maxBarWidth={22}
+        {...axes}
       />
     );
   }
   if (panel.chart === 'bar') {
-    // Many categories: their names slant so that none is dropped or overlaps.
-    const slanted = rows.length > 4;
+    // Many categories: their names slant so that none is dropped or overlaps; past 16, the axis shows some of them.
+    const every = rows.length <= EVERY_LABEL_UP_TO;
+    const tick = axisLabel(locale);
+    const slanted = every && rows.length > 4 && Math.max(...(rows as Row[]).map((row) => tick(row[key]).length)) > 8;
     return (
       <BarChart
         h={height + (slanted ? 50 : 0)}
         data={rows as Row[]}
         dataKey={key}
         series={series}
+        type={panel.stacked ? 'stacked' : 'default'}
         valueFormatter={format}
         withLegend={series.length > 1}
+        legendProps={legendProps}
         xAxisProps={{
-          tickFormatter: monthLabel(locale),
-          interval: 0,
-          ...(slanted ? { angle: -30, textAnchor: 'end', height: 80 } : {}),
+          tickFormatter: tick,
+          interval: every ? 0 : 'preserveStartEnd',
+          minTickGap: 4,
+          ...(slanted ? { angle: -30, textAnchor: 'end', height: 70 } : {}),
         }}
+        yAxisProps={{ ...valueTicks, width: 72 }}
         maxBarWidth={48}
-        withBarValueLabel
+        withBarValueLabel={every && !panel.stacked}
+        {...axes}
       />
     );
   }
@@ -119,9 +139,11 @@ export default function ChartView({ panel, rows, height }: { panel: PanelConfig;
       connectNulls
       valueFormatter={format}
       withLegend={series.length > 1}
-      xAxisProps={{ tickFormatter: monthLabel(locale), padding: { left: 16, right: 16 } }}
+      xAxisProps={{ tickFormatter: axisLabel(locale), padding: { left: 16, right: 16 } }}
       yAxisProps={percent ? { domain: [0, 100] } : whole}
       dotProps={{ r: 4 }}
+      legendProps={legendProps}
+      {...axes}
     />
   );
 }

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { DateRange } from '../dates';
 import { enumText, titleText } from '../i18n';
 import type { JsonSchema } from '../schema/resolve';
-import { propertiesOf } from '../schema/fields';
+import { lookupOf, propertiesOf } from '../schema/fields';
+import { useLookupSelect } from '../lookup/lookupSelect';
 import { DateRangeFilter } from '../search/DateRangeFilter';
 import { withReplacements } from './filters';
 
@@ -13,8 +14,9 @@ export const RANGE_FIELDS = ['fromDate', 'toDate'];
 
 /**
  * The filters of a panels screen, drawn from its search form in one row: the date range picker for
- * `fromDate`/`toDate`, a select for an enum, a multi-select for a list of an enum, a text box (applied
- * on Enter or when left) for a text.
+ * `fromDate`/`toDate`, a select for an enum, a multi-select for a list of an enum or of an `x-lookup`
+ * (its options loaded or searched as a form's lookup is), a text box (applied on Enter or when left)
+ * for a text.
  */
 export function FilterBar({ search, values, onChange }: { search: JsonSchema; values: Row; onChange: (next: Row) => void }) {
   const { t } = useTranslation();
@@ -43,6 +45,8 @@ function Filter({ name, property, value, onChange }: { name: string; property: J
   const { t } = useTranslation();
   const label = titleText(t, property.title as string | undefined, name);
   const items = property.items as JsonSchema | undefined;
+  const lookup = lookupOf(property);
+  if (lookup) return <LookupFilter label={label} property={property} value={value} onChange={onChange} />;
   if (property.type === 'array' && Array.isArray(items?.enum)) {
     const data = (items.enum as string[]).map((option) => ({ value: option, label: enumText(t, items['x-enum'] as string, option) }));
     return (
@@ -93,4 +97,15 @@ function TextFilter({ label, value, onChange, maxLength }: { label: string; valu
       miw={180}
     />
   );
+}
+
+/** An `x-lookup` filter: one or several of its options (ids or names), searched as typed when the list is large. */
+function LookupFilter({ label, property, value, onChange }: { label: string; property: JsonSchema; value: unknown; onChange: (value: unknown) => void }) {
+  const selected = Array.isArray(value) ? value : value === undefined || value === null || value === '' ? [] : [value];
+  const lookup = useLookupSelect(lookupOf(property), selected);
+  const common = { ...lookup.props, 'placeholder': selected.length ? undefined : label, 'aria-label': label, 'clearable': true };
+  if (property.type === 'array') {
+    return <MultiSelect {...common} value={selected.map(String)} onChange={(next) => onChange(next.map(lookup.original))} hidePickedOptions miw={220} maw={420} />;
+  }
+  return <Select {...common} value={selected.length ? String(selected[0]) : null} onChange={(next) => onChange(next == null ? undefined : lookup.original(next))} miw={200} />;
 }

@@ -1,13 +1,15 @@
-import { Stack, Text } from '@mantine/core';
+import { Stack, Tabs, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { useParams } from 'react-router-dom';
-import type { AppConfig, ScreenConfig } from '../config';
-import { defaultRange } from '../dates';
+import { useTranslation } from 'react-i18next';
+import { useParams, useSearchParams } from 'react-router-dom';
+import type { AppConfig, PanelConfig, ScreenConfig } from '../config';
 import { ConfiguredPanels } from '../record/ConfiguredPanels';
+import { rolesAllow } from '../schema/roles';
 import { PageHeader } from '../ui/PageHeader';
+import { screenIcon } from '../ui/icons';
 import { fillTemplate, valueAt } from './chartData';
 import { FilterBar } from './FilterBar';
-import { given } from './filters';
+import { given, initialFilters } from './filters';
 import { usePanelData } from './usePanelData';
 
 type Row = Record<string, unknown>;
@@ -19,26 +21,66 @@ export interface PanelsScreenProps {
 }
 
 /**
- * A page of panels (`type: "panels"`, docs/schemas.md "Panels pages"): a title, the filters of its
- * search form (default period: the form's `x-defaultRange`) whose values every panel's call gets as
- * query parameters, and a grid of panels (charts, tables) whose urls take the route's parameters.
+ * A page of panels (`type: "panels"`, docs/schemas.md "Panels pages"): a search screen whose results
+ * are panels. A title, the filters of its search form whose values every panel's call gets as query
+ * parameters, and a grid of panels (charts, tables) whose urls take the route's parameters; or
+ * `tabs` of panels (shown to their `roles`), each with its own filters (the tab's `search`, else the
+ * screen's). `?tab=<name>` opens a tab.
  */
 export function PanelsScreen({ screen, config, userRoles = [] }: PanelsScreenProps) {
+  const { t } = useTranslation();
   const params = useParams();
-  const search = screen.search ? config.search[screen.search] : undefined;
-  const [filters, setFilters] = useState<Row>(() => {
-    const { fromDate, toDate } = defaultRange(search?.['x-defaultRange'] as string | undefined);
-    return fromDate && toDate ? { fromDate, toDate } : {};
-  });
+  const [searchParams, setSearchParams] = useSearchParams();
   const record = useMemo(() => ({ ...params }), [params]);
-  // An empty list or text is no filter.
-  const query = useMemo(() => Object.fromEntries(Object.entries(filters).filter(([, value]) => given(value))), [filters]);
+  const tabs = (screen.tabs ?? []).filter((tab) => rolesAllow(tab.roles, userRoles));
+  const results = (search: string | undefined, panels: PanelConfig[]) => <FilteredPanels screen={screen} config={config} search={search} panels={panels} record={record} userRoles={userRoles} />;
+  const wanted = searchParams.get('tab');
+  const current = tabs.find((tab) => tab.name === wanted)?.name ?? tabs[0]?.name ?? null;
   return (
     <Stack gap="md" maw={1600} mx="auto" w="100%">
       <PageHeader screen={screen} config={config} />
-      {screen.subtitle && <Subtitle url={fillTemplate(screen.subtitle.url, params)} data={screen.subtitle.data} query={query} />}
+      {screen.subtitle && screen.tabs && <Subtitle url={fillTemplate(screen.subtitle.url, params)} data={screen.subtitle.data} query={{}} />}
+      {!screen.tabs && results(screen.search, screen.panels ?? [])}
+      {screen.tabs && !tabs.length && <Text c="dimmed">{t('engine.panels.nothingForYou')}</Text>}
+      {tabs.length > 0 && (
+        <Tabs value={current} onChange={(name) => name && setSearchParams((now) => ({ ...Object.fromEntries(now), tab: name }), { replace: true })}>
+          <Tabs.List mb="md">
+            {tabs.map((tab) => {
+              const Icon = screenIcon(tab.icon);
+              return (
+                <Tabs.Tab key={tab.name} value={tab.name} leftSection={<Icon size={16} stroke={1.5} />}>
+                  {t(tab.title)}
+                </Tabs.Tab>
+              );
+            })}
+          </Tabs.List>
+          {tabs.map((tab) => (
+            <Tabs.Panel key={tab.name} value={tab.name}>
+              {current === tab.name && results(tab.search ?? screen.search, tab.panels)}
+            </Tabs.Panel>
+          ))}
+        </Tabs>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * The filter row of a search form and the panels its values query: a panels screen's body, or a tab
+ * of panels a hand-written page draws beside its own tabs.
+ */
+export function FilteredPanels({ screen, config, search: name, panels, record, userRoles }: { screen: ScreenConfig; config: AppConfig; search?: string; panels: PanelConfig[]; record: Row; userRoles: readonly string[] }) {
+  const search = name ? config.search[name] : undefined;
+  const [filters, setFilters] = useState<Row>(() => initialFilters(search));
+  // An empty list or text is no filter.
+  const query = useMemo(() => Object.fromEntries(Object.entries(filters).filter(([, value]) => given(value))), [filters]);
+  // The subtitle's call takes the filters too: the same call as the panels reading that answer.
+  const subtitle = !screen.tabs && screen.subtitle;
+  return (
+    <Stack gap="md">
+      {subtitle && <Subtitle url={fillTemplate(subtitle.url, record)} data={subtitle.data} query={query} />}
       {search && <FilterBar search={search} values={filters} onChange={setFilters} />}
-      <ConfiguredPanels screen={screen} config={config} record={record} saved={record} panels={screen.panels ?? []} userRoles={userRoles} query={query} />
+      <ConfiguredPanels screen={screen} config={config} record={record} saved={record} panels={panels} userRoles={userRoles} query={query} />
     </Stack>
   );
 }

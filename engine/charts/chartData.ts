@@ -7,8 +7,8 @@ import { valueColor } from '../format/colors';
  */
 export const CHART_TYPES = ['line', 'bar', 'horizontalBar', 'donut'] as const;
 export type ChartType = (typeof CHART_TYPES)[number];
-/** How a value reads: `percent` is a number of percent (`42.5` → "42.5 %"). */
-export const VALUE_FORMATS = ['number', 'integer', 'percent', 'date', 'text'] as const;
+/** How a value reads: `percent` is a number of percent (`42.5` → "42.5 %"), `money` an amount with 2 decimals. */
+export const VALUE_FORMATS = ['number', 'integer', 'money', 'percent', 'date', 'text'] as const;
 export type ValueFormat = (typeof VALUE_FORMATS)[number];
 
 export interface SeriesConfig {
@@ -43,6 +43,13 @@ export function valueAt(answer: unknown, path?: string): unknown {
     value = (value as Row)[step];
   }
   return value;
+}
+
+/** The unit appended to a chart's values: read from the answer at `unitAt` (a currency), else the panel's `unit`. */
+export function unitOf(answer: unknown, spec: { unit?: string; unitAt?: string }): string | undefined {
+  if (!spec.unitAt) return spec.unit;
+  const value = valueAt(answer, spec.unitAt);
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : spec.unit;
 }
 
 /** A series' colour: its own, else the one its name says. */
@@ -109,6 +116,8 @@ export function formatValue(value: unknown, format: ValueFormat | undefined, loc
       return `${value.toLocaleString(locale, { maximumFractionDigits: 1 })} %`;
     case 'integer':
       return Math.round(value).toLocaleString(locale);
+    case 'money':
+      return value.toLocaleString(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
     default:
       return value.toLocaleString(locale, { maximumFractionDigits: 2 });
   }

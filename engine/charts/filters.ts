@@ -1,3 +1,5 @@
+import { defaultRange } from '../dates';
+import { propertiesOf } from '../schema/fields';
 import type { JsonSchema } from '../schema/resolve';
 
 type Row = Record<string, unknown>;
@@ -16,4 +18,12 @@ export function withReplacements(properties: Record<string, JsonSchema>, values:
     else if (replaced.some((other) => other in changes && given(changes[other]))) next[name] = undefined;
   }
   return next;
+}
+
+/** The first filters of a search form: its default period (`x-defaultRange`) and its properties' `default`s. */
+export function initialFilters(search: JsonSchema | undefined, today?: Parameters<typeof defaultRange>[1]): Row {
+  if (!search) return {};
+  const { fromDate, toDate } = defaultRange(search['x-defaultRange'] as string | undefined, today);
+  const defaults = Object.entries(propertiesOf(search)).filter(([, property]) => property.default !== undefined);
+  return { ...(fromDate && toDate ? { fromDate, toDate } : {}), ...Object.fromEntries(defaults.map(([name, property]) => [name, property.default])) };
 }

@@ -27,7 +27,7 @@ export function tableColumns(columns: ColumnConfig[], t: TFunction): TableColumn
       enumName: column.enum,
       badge: column.badge === true,
       colors: column.colors,
-      numeric: ['number', 'integer', 'percent'].includes(column.format ?? ''),
+      numeric: ['number', 'integer', 'money', 'percent'].includes(column.format ?? ''),
       width: column.width,
     }));
 }

@@ -52,7 +52,11 @@ export function enumTypeName(defName: string, def: JsonSchema): string {
   return typeof def.title === 'string' && /^[A-Z][A-Za-z0-9]*$/.test(def.title) ? def.title : pascalCase(defName);
 }
 
-/** The search form whose `x-entity` is this entity, if any. */
-export function searchFormOf(tree: SchemaTree, entity: string): [string, JsonSchema] | undefined {
-  return Object.entries(tree.search).find(([, form]) => form['x-entity'] === entity);
+/**
+ * A search form by its file name, else the first whose `x-entity` is this entity (as the server picks
+ * an entity's search: the form named after it first).
+ */
+export function searchFormOf(tree: SchemaTree, name: string): [string, JsonSchema] | undefined {
+  if (tree.search[name]) return [name, tree.search[name]];
+  return Object.entries(tree.search).find(([, form]) => form['x-entity'] === name);
 }

@@ -19,7 +19,7 @@ export interface RouteDoc {
   /** Path parameters: name → schema (default `{type: 'integer', minimum: 1}`). */
   params?: Record<string, JsonSchema>;
   query?: Record<string, JsonSchema & { required?: boolean }>;
-  /** Query parameters from the search form of this entity (schemas/search/). */
+  /** Query parameters from this search form (a file name of schemas/search/), or from the search form of this entity. */
   search?: string;
   /** JSON request body (or a form post with `form`, or raw bytes of that content type with `raw`). */
   body?: JsonSchema;
@@ -409,6 +409,45 @@ export const ROUTES: Record<string, RouteDoc> = {
     tag: 'risk', summary: "The risk of each reference of the service's order lines: its past inspections the caller sees and their refused share (NA without a verdict, HIGH from 30 %, MODERATE from 10 %, else LOW)",
     ok: { description: 'One row per reference', schema: list(object('A reference', { reference: { type: 'string' }, designation: { type: 'string' }, inspections: { type: 'integer' }, accepted: { type: 'integer' }, refused: { type: 'integer' }, refusedRate: { type: ['number', 'null'] }, risk: { type: 'string', enum: ['LOW', 'MODERATE', 'HIGH', 'NA'], description: 'Labels: enum.risk.<VALUE>' }, lastInspection: { type: ['string', 'null'], format: 'date' } })) },
     errors: [403, 404],
+  },
+  // ---- activity figures and the dashboard's costs (docs/activity.md) ----
+  'GET /back/bo/activity/figures': {
+    tag: 'activity', summary: 'What the services the caller sees amount to over a window (default −15 to +15 days, at most 366 days): per day and step, inspector-days (field roles of their assignments), per type, country and client, and a table per service type; labels in the caller\'s language',
+    search: 'activityFigures',
+    ok: {
+      description: 'The figures',
+      schema: object('Activity figures', {
+        fromDate: field('service', 'startDate'),
+        toDate: field('service', 'startDate'),
+        totals: object('Totals', { services: { type: 'integer' }, serviceDays: { type: 'integer' }, inspectorDays: { type: 'integer' } }),
+        byDay: list(object('One day of the window: services on it per step (OPENED…CANCELLED) and inspectorDays', { day: field('service', 'startDate'), inspectorDays: { type: 'integer' } })),
+        byType: list(object('A service type', { type: { $ref: '#/components/schemas/ServiceType' }, label: { type: 'string' }, services: { type: 'integer' } })),
+        byCountry: list(object('A country (the 10th row sums the others)', { key: { type: 'string' }, label: { type: 'string' }, services: { type: 'integer' } })),
+        byClient: list(object('A client (the 10th row sums the others)', { key: { type: ['integer', 'string'] }, label: { type: 'string' }, services: { type: 'integer' } })),
+        table: list(object('A service type: services, service days, inspector-days and services per step', { type: { $ref: '#/components/schemas/ServiceType' }, group: { $ref: '#/components/schemas/Department' }, services: { type: 'integer' }, serviceDays: { type: 'integer' }, inspectorDays: { type: 'integer' } })),
+      }),
+    },
+    errors: [400, 403],
+  },
+  'GET /back/bo/dashboard/costs': {
+    tag: 'activity', summary: "The structural costs and fee sheets the caller sees over a period (default: the last six months) in its company's currency: per month and type, per month and status, per contributor, and totals (structural costs in another currency are listed apart, not converted). MANAGER or SUPER_ADMIN (both entities' roles)",
+    search: 'dashboardCosts',
+    ok: {
+      description: 'The costs',
+      schema: object('Costs', {
+        fromDate: field('fee', 'creationDate'),
+        toDate: field('fee', 'creationDate'),
+        currency: { $ref: '#/components/schemas/Currency' },
+        total: object('Totals in the currency', { structuralCosts: { type: 'number' }, fees: { type: 'number' }, all: { type: 'number' } }),
+        structuralCostsByMonth: list(object('A month: amounts per structural cost type (CONTRIBUTOR, OFFICE)', { month: { type: 'string', format: 'yearMonth' } })),
+        structuralCostsByType: object('Amount per structural cost type'),
+        feesByMonth: list(object('A month: amounts per fee status (CREATED, TOFIX, TOVALIDATE, VALID)', { month: { type: 'string', format: 'yearMonth' } })),
+        feesByStatus: object('Amount per fee status'),
+        feesByContributor: list(object("A contributor's share of the fee lines", { contactId: { type: 'integer' }, label: { type: 'string' }, amount: { type: 'number' } })),
+        totals: list(object('A total row', { key: { type: 'string' }, label: { type: 'string' }, count: { type: 'integer' }, amount: { type: 'number' }, currency: { $ref: '#/components/schemas/Currency' } })),
+      }),
+    },
+    errors: [400, 403],
   },
   // ---- billing (hand-written batch calls beside the generic invoice and invoice line resources) ----
   'PUT /back/bo/invoices/validate': {

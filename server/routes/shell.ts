@@ -57,15 +57,21 @@ export function shellRoutes() {
     return c.json(wanted);
   });
 
-  /** A menu page's entries (`/back/bo/menu/capas` → the items of the `/capas` menu screen). */
+  /**
+   * A menu page's entries (`/back/bo/menu/capas` → the items of the `/capas` menu screen). An area
+   * that is one screen, not a menu page (`/back/bo/menu/activity` → the `/activity` panels), answers
+   * that screen as its only entry.
+   */
   app.get('/back/bo/menu/:name{[A-Za-z0-9_-]+}', (c) => {
     const caller = requireCaller(c);
     const { registry } = c.get('services');
-    const page = registry.screens.find((screen) => screen.type === 'menu' && screen.route === `/${c.req.param('name')}`);
+    const route = `/${c.req.param('name')}`;
+    const page = registry.screens.find((screen) => screen.type === 'menu' && screen.route === route) ?? registry.screens.find((screen) => screen.route === route);
     if (!page) throw notFound();
     if (!rolesAllow(page.roles, caller.roles)) throw forbidden();
+    if (page.type !== 'menu') return c.json([menuEntry(page)]);
     const allowed = allowedScreens(registry, caller);
-    const entries = (page.items ?? []).map((route) => allowed.find((screen) => screen.route === route)).filter((screen): screen is Screen => !!screen);
+    const entries = (page.items ?? []).map((item) => allowed.find((screen) => screen.route === item)).filter((screen): screen is Screen => !!screen);
     return c.json(entries.map(menuEntry));
   });
 

@@ -210,6 +210,9 @@ function crossProblems(files: SchemaFiles, workflows: Record<string, AnyStateMac
     const entity = screen.entity as string | undefined;
     needEntity(file, '/entity', entity);
     if (typeof screen.search === 'string' && !files.search[screen.search]) problems.push({ file, path: '/search', message: `unknown search form ${screen.search} (schemas/search/)` });
+    ((screen.tabs ?? []) as { search?: unknown }[]).forEach((tab, i) => {
+      if (typeof tab?.search === 'string' && !files.search[tab.search]) problems.push({ file, path: `/tabs/${i}/search`, message: `unknown search form ${tab.search} (schemas/search/)` });
+    });
     const ui = screen.sheet?.ui;
     if (typeof ui === 'string' && !files.ui[ui]) problems.push({ file, path: '/sheet/ui', message: `unknown uiSchema ${ui} (schemas/ui/)` });
     if (typeof screen.parent === 'string' && !routes.has(screen.parent)) problems.push({ file, path: '/parent', message: `no screen has the route ${screen.parent}` });

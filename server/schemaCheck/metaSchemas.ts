@@ -215,6 +215,10 @@ const panel = closed(
     dataKey: text,
     series: { type: 'array', minItems: 1, items: chartSeries },
     unit: text,
+    unitAt: text,
+    stacked: { type: 'boolean' },
+    xLabel: text,
+    yLabel: text,
     valueFormat: { enum: [...VALUE_FORMATS] },
     range: { enum: [...DEFAULT_RANGES] },
     query: { type: 'object', additionalProperties: text },
@@ -224,7 +228,7 @@ const panel = closed(
   },
   ['kind'],
 );
-const tab = closed({ name: text, title: text, icon: text, roles: roleRule, panels: { type: 'array', items: panel, minItems: 1 } }, ['name', 'title', 'panels']);
+const tab = closed({ name: text, title: text, icon: text, roles: roleRule, search: text, panels: { type: 'array', items: panel, minItems: 1 } }, ['name', 'title', 'panels']);
 
 export const screenMeta: JsonSchema = closed(
   {

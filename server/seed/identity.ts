@@ -8,7 +8,7 @@ type CompanyKey =
   | 'admin' | 'atlas' | 'lumiere' | 'shenzhen' | 'ningbo' | 'guangzhou' | 'dhaka' | 'chittagong' | 'porto'
   | 'guimaraes' | 'istanbul' | 'bursa' | 'como' | 'prato' | 'pacific' | 'anatolia' | 'northwind' | 'harbor';
 
-const companies: Record<CompanyKey, { name: string; roles: string[]; country: string; city: string; universe: 1 | 2; platform?: true; reportDisplayAttendeesListEnabled?: true }> = {
+const companies: Record<CompanyKey, { name: string; roles: string[]; country: string; city: string; universe: 1 | 2; platform?: true; reportDisplayAttendeesListEnabled?: true; currency?: string }> = {
   // The company that runs the platform: its super admins are the platform's own administrators.
   admin: { name: 'QCFlow Admin', roles: ['SERVICE_PROVIDER'], country: 'France', city: 'Paris', universe: 1, platform: true },
   atlas: { name: 'Atlas Inspection', roles: ['SERVICE_PROVIDER'], country: 'France', city: 'Lyon', universe: 1, reportDisplayAttendeesListEnabled: true },
@@ -26,7 +26,7 @@ const companies: Record<CompanyKey, { name: string; roles: string[]; country: st
   prato: { name: 'Prato Filati', roles: ['FACTORY'], country: 'Italy', city: 'Prato', universe: 1 },
   pacific: { name: 'Pacific Sourcing Agency', roles: ['AGENT'], country: 'Hong Kong', city: 'Hong Kong', universe: 1 },
   anatolia: { name: 'Anatolia Trade Agents', roles: ['AGENT'], country: 'Turkey', city: 'Izmir', universe: 1 },
-  northwind: { name: 'Northwind Goods', roles: ['DECISION_MAKER'], country: 'United States', city: 'Seattle', universe: 2 },
+  northwind: { name: 'Northwind Goods', roles: ['DECISION_MAKER'], country: 'United States', city: 'Seattle', universe: 2, currency: 'USD' },
   harbor: { name: 'Harbor Apparel Ltd', roles: ['FACTORY'], country: 'Vietnam', city: 'Ho Chi Minh City', universe: 2 },
 };
 

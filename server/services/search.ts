@@ -76,19 +76,19 @@ async function criteriaConditions(db: Reader, caller: Caller, criteria: ServiceC
 }
 
 /** The date window `[fromDate, toDate]` as a condition (services overlapping it). */
-function windowCondition({ fromDate, toDate }: ServiceCriteria): Condition {
+export function windowCondition({ fromDate, toDate }: ServiceCriteria): Condition {
   return and(toDate ? { op: 'lte', field: 'startDate', value: toDate } : undefined, fromDate ? lastDayIs('gte', fromDate) : undefined);
 }
 
 /** Indexed services (a start date) the caller may see. */
-const visible = (caller: Caller): Condition[] => [{ op: 'gte', field: 'startDate', value: '' }, serviceScope(caller)];
+export const visibleIndexed = (caller: Caller): Condition[] => [{ op: 'gte', field: 'startDate', value: '' }, serviceScope(caller)];
 
 /**
  * The services of the caller's universe it may see and that pass every criterion, newest
  * first (by start date), at most `limit`; `hitLimit` when more matched.
  */
 export async function findServices(db: Reader, caller: Caller, criteria: ServiceCriteria, today: string, limit: number): Promise<{ page: ServiceRow[]; hitLimit: boolean }> {
-  const where = and(...visible(caller), windowCondition(criteria), ...(await criteriaConditions(db, caller, criteria, today)));
+  const where = and(...visibleIndexed(caller), windowCondition(criteria), ...(await criteriaConditions(db, caller, criteria, today)));
   const found = await db.query<ServiceRow>({ collection: SERVICES, where, orderBy: NEWEST_FIRST, limit: limit + 1 });
   return { page: found.slice(0, limit), hitLimit: found.length > limit };
 }
@@ -99,7 +99,7 @@ export async function findServices(db: Reader, caller: Caller, criteria: Service
  * `cap + 1`), so a wide-open default window costs a few hundred rows, not the whole store.
  */
 export async function countOutsideWindow(db: Reader, caller: Caller, criteria: ServiceCriteria, today: string, cap: number): Promise<number> {
-  const where = and(...visible(caller), { op: 'not', condition: windowCondition(criteria) }, ...(await criteriaConditions(db, caller, criteria, today)));
+  const where = and(...visibleIndexed(caller), { op: 'not', condition: windowCondition(criteria) }, ...(await criteriaConditions(db, caller, criteria, today)));
   return db.count({ collection: SERVICES, where, orderBy: NEWEST_FIRST, limit: cap + 1 });
 }
 

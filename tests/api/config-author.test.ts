@@ -113,7 +113,7 @@ describe('an entity no code knows', () => {
     expect(schemas.search.widget['x-entity']).toBe('widget');
     expect(schemas.screens.map((screen: { route: string }) => screen.route)).toContain('/widgets/search');
     const menu = (await manager.get('/back/bo/menu/')).body;
-    expect(menu[0]).toEqual({ name: 'screen.widgetSearch', icon: 'box', link: '/widgets/search' });
+    expect(menu).toContainEqual({ name: 'screen.widgetSearch', icon: 'box', link: '/widgets/search' });
     const inspector = await loginAs(server, ACCOUNTS.inspector);
     // An inspector (CONTRIBUTOR) is not a MANAGER: no widgets; the services of its company, billing for their fee sheets, and the shared documents.
     const links = ((await inspector.get('/back/bo/menu/')).body as { link: string }[]).map((entry) => entry.link);

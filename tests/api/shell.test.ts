@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readdirSync } from 'node:fs';
-import { rm, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ACCOUNTS, Client, ROOT, copySchemas, loginAs, startServer, type TestServer } from './helpers';
 
@@ -28,9 +28,11 @@ describe('schemas', () => {
     const inspector = await loginAs(server, ACCOUNTS.inspector);
     // An inspector (CONTRIBUTOR) opens their fee sheets under billing, and the services of its company with their reports; not the service wizard.
     expect((await inspector.get('/back/schemas')).body.screens.map((screen: { route: string }) => screen.route).sort()).toEqual([
+      '/activity',
       '/billing',
       '/billing/fees/:feeIdHK',
       '/billing/fees/search',
+      '/dashboard',
       '/documents',
       '/services/:serviceId',
       '/services/:serviceId/report',
@@ -44,28 +46,30 @@ describe('menu', () => {
     const manager = await loginAs(server, ACCOUNTS.manager);
     const { body } = await manager.get('/back/bo/menu/');
     expect(body).toEqual([
+      { name: 'screen.dashboard', icon: 'dashboard', link: '/dashboard' },
       { name: 'screen.serviceSearch', icon: 'clipboard-check', link: '/services/search' },
+      { name: 'screen.activity', icon: 'report-analytics', link: '/activity' },
       { name: 'screen.billing', icon: 'receipt', link: '/billing' },
       { name: 'screen.capas', icon: 'shield-check', link: '/capas' },
       { name: 'screen.documents', icon: 'files', link: '/documents' },
     ]);
     // A local manager searches services but has no quality or billing area; everyone has the shared documents.
     const buyer = await loginAs(server, ACCOUNTS.buyer);
-    expect((await buyer.get('/back/bo/menu/')).body.map((entry: { link: string }) => entry.link)).toEqual(['/services/search', '/documents']);
+    expect((await buyer.get('/back/bo/menu/')).body.map((entry: { link: string }) => entry.link)).toEqual(['/dashboard', '/services/search', '/activity', '/documents']);
   });
 
   it('hides a menu page none of whose screens is built (or open to the caller): configuration decides, no dead end', async () => {
     const schemasDir = await copySchemas();
     const menuPage = (route: string, items: string[], order: number) =>
       writeFile(join(schemasDir, 'screens', `${route.slice(1)}Menu.json`), JSON.stringify({ route, type: 'menu', title: 'screen.capas', roles: ['MANAGER'], menu: { icon: 'receipt', order }, items }));
-    await menuPage('/dashboard', ['/dashboard/kpi', '/dashboard/activity'], 10);
+    await menuPage('/kpis', ['/kpis/supplier', '/kpis/internal'], 10);
     await menuPage('/quality', ['/quality/kpi', '/capas/capa/search'], 70);
     await menuPage('/monitoring', ['/admin/loginMonitor/'], 80);
     const own = await startServer({ schemasDir });
     try {
       const manager = await loginAs(own, ACCOUNTS.manager);
       const links = (await manager.get('/back/bo/menu/')).body.map((entry: { link: string }) => entry.link);
-      expect(links).toEqual(['/services/search', '/billing', '/capas', '/documents', '/quality']);
+      expect(links).toEqual(['/dashboard', '/services/search', '/activity', '/billing', '/capas', '/documents', '/quality']);
       expect((await manager.get('/back/bo/menu/quality')).body.map((entry: { link: string }) => entry.link)).toEqual(['/capas/capa/search']);
     } finally {
       await own.close();
@@ -81,6 +85,23 @@ describe('menu', () => {
     const buyer = await loginAs(server, ACCOUNTS.buyer);
     expect((await buyer.get('/back/bo/menu/capas')).status).toBe(403);
     expect((await manager.get('/back/bo/menu/unknownpage')).status).toBe(404);
+  });
+
+  it('answers an area that is one screen (/activity) with that screen as its only entry, to those who may open it', async () => {
+    const manager = await loginAs(server, ACCOUNTS.manager);
+    expect((await manager.get('/back/bo/menu/activity')).body).toEqual([{ name: 'screen.activity', icon: 'report-analytics', link: '/activity' }]);
+    // The same screen for managers only: a local manager gets 403.
+    const schemasDir = await copySchemas();
+    const file = join(schemasDir, 'screens', 'activity.json');
+    await writeFile(file, JSON.stringify({ ...JSON.parse(await readFile(file, 'utf8')), roles: ['MANAGER'] }));
+    const own = await startServer({ schemasDir });
+    try {
+      expect((await (await loginAs(own, ACCOUNTS.buyer)).get('/back/bo/menu/activity')).status).toBe(403);
+      expect((await (await loginAs(own, ACCOUNTS.manager)).get('/back/bo/menu/activity')).status).toBe(200);
+    } finally {
+      await own.close();
+      await rm(schemasDir, { recursive: true, force: true });
+    }
   });
 });
 

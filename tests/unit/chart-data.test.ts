@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { chartRows, donutCells, fillTemplate, formatValue, hasValues, valueAt } from '../../engine/charts/chartData';
-import { withReplacements } from '../../engine/charts/filters';
+import { chartRows, donutCells, fillTemplate, formatValue, hasValues, unitOf, valueAt } from '../../engine/charts/chartData';
+import { initialFilters, withReplacements } from '../../engine/charts/filters';
+import dayjs from 'dayjs';
 import { sortedRows } from '../../engine/charts/tableCells';
 
 /** The data mapping of the chart and data table panels (engine/charts/chartData.ts, docs/schemas.md "Charts and data tables"). */
@@ -56,6 +57,8 @@ describe('chart data mapping', () => {
     expect(formatValue(42.25, 'percent', 'en')).toBe('42.3 %');
     expect(formatValue(42.5, 'percent', 'fr')).toBe('42,5 %');
     expect(formatValue(12345, 'integer', 'en')).toBe('12,345');
+    expect(formatValue(1234.5, 'money', 'en')).toBe('1,234.50');
+    expect(formatValue(1234.5, 'money', 'fr')).toMatch(/^1\s234,50$/);
     expect(formatValue(null, 'integer', 'en')).toBe('');
     expect(formatValue('SS26', 'integer', 'en')).toBe('SS26');
   });
@@ -83,5 +86,24 @@ describe('filters of a panels screen', () => {
     // Emptied, it clears nothing; other filters leave it alone.
     expect(withReplacements(properties, dated, { periods: [] })).toEqual({ ...dated, periods: [] });
     expect(withReplacements(properties, { periods: ['P1'] }, { text: 'b' })).toEqual({ periods: ['P1'], text: 'b' });
+  });
+});
+
+describe('unitOf', () => {
+  it('reads the unit from the answer at unitAt, else the panel keeps its own', () => {
+    expect(unitOf({ currency: 'EUR' }, { unitAt: 'currency' })).toBe('EUR');
+    expect(unitOf({ totals: { currency: 'USD' } }, { unitAt: 'totals.currency', unit: 'x' })).toBe('USD');
+    expect(unitOf({}, { unitAt: 'currency', unit: 'kg' })).toBe('kg');
+    expect(unitOf(undefined, { unit: 'kg' })).toBe('kg');
+    expect(unitOf({ currency: { code: 'EUR' } }, { unitAt: 'currency' })).toBeUndefined();
+  });
+});
+
+describe('initialFilters', () => {
+  it('starts a panels screen with its default period and its properties\' defaults', () => {
+    const form = { type: 'object', 'x-defaultRange': 'plusMinus15Days', properties: { fromDate: { type: 'string' }, toDate: { type: 'string' }, groups: { type: 'array', default: ['INSP'] }, text: { type: 'string' } } };
+    expect(initialFilters(form, dayjs('2030-03-10'))).toEqual({ fromDate: '2030-02-23', toDate: '2030-03-25', groups: ['INSP'] });
+    expect(initialFilters({ type: 'object', properties: { text: { type: 'string' } } })).toEqual({});
+    expect(initialFilters(undefined)).toEqual({});
   });
 });
