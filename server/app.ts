@@ -34,6 +34,7 @@ import { aqlRoutes } from './reports/aqlRoutes';
 import { reportRoutes } from './reports/routes';
 import { riskRoutes } from './risk/routes';
 import { serviceSearchRoutes } from './services/searchRoutes';
+import { taskRoutes } from './tasks/routes';
 import { compressJson } from './encoding';
 import { FileDomains } from './files/domains';
 import { fileRoutes } from './files/fileRoutes';
@@ -141,6 +142,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/', reportRoutes(registry));
   app.route('/', riskRoutes(registry));
   app.route('/', serviceSearchRoutes(registry));
+  app.route('/', taskRoutes(registry));
   app.route('/', invoiceRoutes(registry));
   app.route('/', invoiceLineRoutes(registry));
   const fileDomains = new FileDomains(registry);

@@ -1,3 +1,5 @@
+import { SERVICES } from '../services/access';
+import { followTasks } from '../tasks/lifecycle';
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { requireCaller, type AppContext, type AppEnv, type Caller } from '../context';
@@ -194,6 +196,11 @@ async function finalize(tx: Writer, upload: Stored<UploadRow>, hash: string, pic
   })) as Stored<FileRow>;
   const finished = await tx.update<UploadRow>(UPLOADS, upload.uploadId, (current) => ({ ...current, uploadState: 'DONE', fileId: file.fileId }), upload.version);
   let released: string[] = [];
+  if (upload.fileType === 'SERVICE') {
+    // An element added to the service answers its MISSING_ELEMENT task.
+    const service = await tx.get<Row>(SERVICES, upload.entityId);
+    if (service) await followTasks(tx, service, 'ELEMENT_ADDED', {});
+  }
   if (upload.fileType === 'CONTACT') {
     const contact = await tx.get<Contact>(COLLECTIONS.contacts, upload.entityId);
     const previous = contact?.pictureFileId ? await tx.get<FileRow>(FILES, contact.pictureFileId) : undefined;
