@@ -59,6 +59,8 @@ export interface TaskFacts {
   hasElements?: boolean;
   /** The service has a report whose client decision is PENDING. */
   decisionPending?: boolean;
+  /** The first day a date proposal names (not the service's until it is accepted). */
+  proposedStart?: string;
 }
 
 /**
@@ -68,8 +70,8 @@ export interface TaskFacts {
  */
 export type TaskParty = 'SERVICE_PROVIDER' | 'DECISION_MAKER' | 'OWNER' | 'ORDERER';
 
-/** When a new task is due: the service's first day, its last day, or the day it is created. */
-export type TaskDue = 'START' | 'LAST_DAY' | 'TODAY';
+/** When a new task is due: the proposed first day (a date request), the service's first day, its last day, or the day it is created. */
+export type TaskDue = 'PROPOSED' | 'START' | 'LAST_DAY' | 'TODAY';
 
 export interface TaskSpec {
   type: TaskType;
@@ -116,8 +118,8 @@ const CONFIRMED_WORK: readonly TaskType[] = ['SERVICE_TO_PREPARE', 'MISSING_ELEM
  */
 export const TASK_RULES: readonly TaskRule[] = [
   // Date request: the other side answers a proposal; a new proposal replaces the one that waited.
-  { on: PROPOSALS, when: 'byCustomer', create: [{ type: 'REQUEST_INSPECTION_DATE', level: 'HIGH', party: 'SERVICE_PROVIDER', due: 'START' }], expire: DATE_REQUESTS },
-  { on: PROPOSALS, when: 'byProvider', create: [{ type: 'REQUEST_CONFIRMATION_DATE', level: 'HIGH', party: 'ORDERER', due: 'START' }], expire: DATE_REQUESTS },
+  { on: PROPOSALS, when: 'byCustomer', create: [{ type: 'REQUEST_INSPECTION_DATE', level: 'HIGH', party: 'SERVICE_PROVIDER', due: 'PROPOSED' }], expire: DATE_REQUESTS },
+  { on: PROPOSALS, when: 'byProvider', create: [{ type: 'REQUEST_CONFIRMATION_DATE', level: 'HIGH', party: 'ORDERER', due: 'PROPOSED' }], expire: DATE_REQUESTS },
   { on: ['ACCEPT_DATE', 'REFUSE_DATE'], expire: DATE_REQUESTS },
   // To prepare: the provider prepares a confirmed service until it is postponed, completed, cancelled or its days have passed.
   { on: ['ACCEPT_DATE', 'CONFIRM'], when: 'confirms', create: [{ type: 'SERVICE_TO_PREPARE', level: 'LOW', party: 'SERVICE_PROVIDER', due: 'START' }] },

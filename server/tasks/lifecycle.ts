@@ -34,14 +34,16 @@ export function partyCompany(service: ServiceRow, party: TaskParty): number | un
   }
 }
 
-function dueDate(service: ServiceRow, due: TaskDue, day: string): string {
+function dueDate(service: ServiceRow, due: TaskDue, day: string, facts: TaskFacts): string {
+  if (due === 'PROPOSED' && facts.proposedStart) return facts.proposedStart;
+  if (due === 'PROPOSED' && typeof service.startDate === 'string') return service.startDate;
   if (due === 'START' && typeof service.startDate === 'string') return service.startDate;
   if (due === 'LAST_DAY' && typeof service.startDate === 'string') return lastDay(service);
   return day;
 }
 
 /** The new task of `spec` on the service, for its party's company. */
-export function newTask(service: ServiceRow, spec: TaskSpec, trigger: TaskTrigger, now: Date): Row | undefined {
+export function newTask(service: ServiceRow, spec: TaskSpec, trigger: TaskTrigger, now: Date, facts: TaskFacts = {}): Row | undefined {
   const companyId = partyCompany(service, spec.party);
   if (companyId === undefined || companyId === null) return undefined;
   return {
@@ -52,7 +54,7 @@ export function newTask(service: ServiceRow, spec: TaskSpec, trigger: TaskTrigge
     companyId,
     universeId: service.universeId,
     creationDate: nowIso(now),
-    dueDate: dueDate(service, spec.due, today(now)),
+    dueDate: dueDate(service, spec.due, today(now), facts),
     createdBy: trigger,
   };
 }
@@ -93,7 +95,7 @@ export async function followTasks(tx: Writer, service: ServiceRow, trigger: Task
     await tx.update<Row>(TASKS, task.taskId, (current) => ({ ...current, status: 'EXPIRED', closingDate: nowIso(now), expiredBy: trigger }));
   }
   for (const spec of changes.create) {
-    const task = newTask(service, spec, trigger, now);
+    const task = newTask(service, spec, trigger, now, facts);
     if (!task || still.some((other) => other.type === task.type && other.companyId === task.companyId)) continue;
     still.push((await tx.insert<Row>(TASKS, 'taskId', task)) as TaskRow);
   }

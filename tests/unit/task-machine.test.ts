@@ -71,7 +71,7 @@ describe('task rule table', () => {
   it('date request: a customer proposal asks the provider (REQUEST_INSPECTION_DATE, HIGH); every proposal replaces the waiting request', () => {
     for (const trigger of ['CREATED', 'REQUEST_DATE', 'POSTPONE'] as const) {
       for (const by of ['DECISION_MAKER', 'ORDER_TAKER'] as const) {
-        expect(created(trigger, { by, fromStep: 'OPENED', toStep: 'OPENED' })).toEqual(['REQUEST_INSPECTION_DATE:HIGH:SERVICE_PROVIDER:START']);
+        expect(created(trigger, { by, fromStep: 'OPENED', toStep: 'OPENED' })).toEqual(['REQUEST_INSPECTION_DATE:HIGH:SERVICE_PROVIDER:PROPOSED']);
         expect(expired(trigger, { by, fromStep: 'OPENED', toStep: 'OPENED' })).toEqual(DATE_REQUESTS);
       }
     }
@@ -79,7 +79,7 @@ describe('task rule table', () => {
 
   it('date request: a provider proposal asks the orderer (REQUEST_CONFIRMATION_DATE, HIGH)', () => {
     for (const trigger of ['CREATED', 'REQUEST_DATE', 'POSTPONE'] as const) {
-      expect(created(trigger, { by: 'SERVICE_PROVIDER', toStep: 'OPENED' })).toEqual(['REQUEST_CONFIRMATION_DATE:HIGH:ORDERER:START']);
+      expect(created(trigger, { by: 'SERVICE_PROVIDER', toStep: 'OPENED' })).toEqual(['REQUEST_CONFIRMATION_DATE:HIGH:ORDERER:PROPOSED']);
       expect(expired(trigger, { by: 'SERVICE_PROVIDER', toStep: 'OPENED' })).toEqual(DATE_REQUESTS);
     }
     // Nobody acting (no side): no request.
