@@ -3,7 +3,7 @@
  * "page not found"; a configured screen with a more specific path still wins over these.
  */
 export const PLANNED_ROUTES = [
-  '/dashboard', '/network/*', '/companies/*', '/activity', '/supplierPerfomance/:companyId',
+  '/network/*', '/companies/*', '/activity', '/supplierPerfomance/:companyId',
   '/billing/*', '/datacenter/*', '/reference/*', '/importService', '/importOrder',
   '/admin/*', '/profileCompany/*', '/profileUniverse/*',
 ];

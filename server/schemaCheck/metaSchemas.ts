@@ -166,6 +166,7 @@ const rowAction = closed(
     success: text,
     then: text,
     danger: { type: 'boolean' },
+    body: { type: 'object' },
   },
   ['name', 'label', 'url'],
 );
@@ -221,10 +222,16 @@ const panel = closed(
     links: { type: 'array', items: panelLink },
     span: { type: 'integer', minimum: 1, maximum: 12 },
     height: { type: 'integer', minimum: 120, maximum: 800 },
+    // board (docs/schemas.md "Boards of cards")
+    groupBy: text,
+    groups: { type: 'array', minItems: 1, items: closed({ value: text, label: text, color: text }, ['value']) },
+    card: closed({ titleField: text, titleEnum: text, subtitle: text, fields: { type: 'array', items: column }, link: { type: 'string', pattern: '^/' } }, ['titleField']),
+    actions: { type: 'array', items: rowAction },
   },
   ['kind'],
 );
-const tab = closed({ name: text, title: text, icon: text, roles: roleRule, panels: { type: 'array', items: panel, minItems: 1 } }, ['name', 'title', 'panels']);
+// A tab may start empty (its panels come later); a panels page's tab may have its own filters.
+const tab = closed({ name: text, title: text, icon: text, roles: roleRule, search: text, panels: { type: 'array', items: panel } }, ['name', 'title', 'panels']);
 
 export const screenMeta: JsonSchema = closed(
   {
