@@ -1,10 +1,11 @@
-import { Group, MultiSelect, Select, TextInput } from '@mantine/core';
+import { Group, Loader, MultiSelect, Select, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DateRange } from '../dates';
 import { enumText, titleText } from '../i18n';
 import type { JsonSchema } from '../schema/resolve';
-import { propertiesOf } from '../schema/fields';
+import { lookupOf, propertiesOf, type LookupConfig } from '../schema/fields';
+import { useLookup } from '../lookup/useLookup';
 import { DateRangeFilter } from '../search/DateRangeFilter';
 import { withReplacements } from './filters';
 
@@ -13,8 +14,8 @@ export const RANGE_FIELDS = ['fromDate', 'toDate'];
 
 /**
  * The filters of a panels screen, drawn from its search form in one row: the date range picker for
- * `fromDate`/`toDate`, a select for an enum, a multi-select for a list of an enum, a text box (applied
- * on Enter or when left) for a text.
+ * `fromDate`/`toDate`, a select for an enum, a multi-select for a list of an enum, a select (or a
+ * multi-select) of an `x-lookup` list, a text box (applied on Enter or when left) for a text.
  */
 export function FilterBar({ search, values, onChange }: { search: JsonSchema; values: Row; onChange: (next: Row) => void }) {
   const { t } = useTranslation();
@@ -43,6 +44,8 @@ function Filter({ name, property, value, onChange }: { name: string; property: J
   const { t } = useTranslation();
   const label = titleText(t, property.title as string | undefined, name);
   const items = property.items as JsonSchema | undefined;
+  const lookup = lookupOf(property);
+  if (lookup) return <LookupFilter label={label} lookup={lookup} multiple={property.type === 'array'} value={value} onChange={onChange} />;
   if (property.type === 'array' && Array.isArray(items?.enum)) {
     const data = (items.enum as string[]).map((option) => ({ value: option, label: enumText(t, items['x-enum'] as string, option) }));
     return (
@@ -76,6 +79,32 @@ function Filter({ name, property, value, onChange }: { name: string; property: J
   return (
     <TextFilter label={label} value={(value as string | undefined) ?? ''} onChange={(next) => onChange(next || undefined)} maxLength={property.maxLength as number | undefined} />
   );
+}
+
+/** An `x-lookup` filter: one id (a select) or several (a multi-select) from the lookup's list, searched as typed when it is long. */
+function LookupFilter({ label, lookup, multiple, value, onChange }: { label: string; lookup: LookupConfig; multiple: boolean; value: unknown; onChange: (value: unknown) => void }) {
+  const { t } = useTranslation();
+  const selected = Array.isArray(value) ? value : value === undefined || value === null || value === '' ? [] : [value];
+  const state = useLookup(lookup, selected);
+  const data = state.data.map((item) => ({ value: String(item.value), label: item.label }));
+  const original = (key: string) => state.data.find((item) => String(item.value) === key)?.value ?? key;
+  const common = {
+    placeholder: label,
+    'aria-label': label,
+    data,
+    searchable: true,
+    searchValue: state.searchMode ? state.query : undefined,
+    onSearchChange: state.searchMode ? state.setQuery : undefined,
+    nothingFoundMessage: t(state.emptyMessage.key, state.emptyMessage.values),
+    rightSection: state.loading ? <Loader size="xs" /> : undefined,
+    clearable: true,
+    comboboxProps: { withinPortal: true },
+    limit: 200,
+  };
+  if (multiple) {
+    return <MultiSelect {...common} placeholder={selected.length ? undefined : label} value={selected.map(String)} onChange={(next) => onChange(next.length ? next.map(original) : undefined)} miw={220} maw={420} hidePickedOptions />;
+  }
+  return <Select {...common} value={selected.length ? String(selected[0]) : null} onChange={(next) => onChange(next == null ? undefined : original(next))} miw={200} />;
 }
 
 function TextFilter({ label, value, onChange, maxLength }: { label: string; value: string; onChange: (value: string) => void; maxLength?: number }) {
