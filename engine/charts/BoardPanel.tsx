@@ -49,7 +49,7 @@ export function BoardPanel(props: PanelProps) {
                 <Text fw={700} c={`${group.color}.9`} size="sm" tt="uppercase">
                   {heading(group)}
                 </Text>
-                <Badge color={group.color} variant="filled" size="sm" circle>
+                <Badge color={group.color} variant="filled" size="sm">
                   {group.rows.length}
                 </Badge>
               </Group>
