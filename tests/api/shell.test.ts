@@ -31,6 +31,7 @@ describe('schemas', () => {
       '/billing',
       '/billing/fees/:feeIdHK',
       '/billing/fees/search',
+      '/dashboard',
       '/documents',
       '/services/:serviceId',
       '/services/:serviceId/report',
@@ -44,6 +45,7 @@ describe('menu', () => {
     const manager = await loginAs(server, ACCOUNTS.manager);
     const { body } = await manager.get('/back/bo/menu/');
     expect(body).toEqual([
+      { name: 'screen.dashboard', icon: 'dashboard', link: '/dashboard' },
       { name: 'screen.serviceSearch', icon: 'clipboard-check', link: '/services/search' },
       { name: 'screen.billing', icon: 'receipt', link: '/billing' },
       { name: 'screen.capas', icon: 'shield-check', link: '/capas' },
@@ -51,21 +53,21 @@ describe('menu', () => {
     ]);
     // A local manager searches services but has no quality or billing area; everyone has the shared documents.
     const buyer = await loginAs(server, ACCOUNTS.buyer);
-    expect((await buyer.get('/back/bo/menu/')).body.map((entry: { link: string }) => entry.link)).toEqual(['/services/search', '/documents']);
+    expect((await buyer.get('/back/bo/menu/')).body.map((entry: { link: string }) => entry.link)).toEqual(['/dashboard', '/services/search', '/documents']);
   });
 
   it('hides a menu page none of whose screens is built (or open to the caller): configuration decides, no dead end', async () => {
     const schemasDir = await copySchemas();
     const menuPage = (route: string, items: string[], order: number) =>
       writeFile(join(schemasDir, 'screens', `${route.slice(1)}Menu.json`), JSON.stringify({ route, type: 'menu', title: 'screen.capas', roles: ['MANAGER'], menu: { icon: 'receipt', order }, items }));
-    await menuPage('/dashboard', ['/dashboard/kpi', '/dashboard/activity'], 10);
+    await menuPage('/kpis', ['/kpis/kpi', '/kpis/activity'], 10);
     await menuPage('/quality', ['/quality/kpi', '/capas/capa/search'], 70);
     await menuPage('/monitoring', ['/admin/loginMonitor/'], 80);
     const own = await startServer({ schemasDir });
     try {
       const manager = await loginAs(own, ACCOUNTS.manager);
       const links = (await manager.get('/back/bo/menu/')).body.map((entry: { link: string }) => entry.link);
-      expect(links).toEqual(['/services/search', '/billing', '/capas', '/documents', '/quality']);
+      expect(links).toEqual(['/dashboard', '/services/search', '/billing', '/capas', '/documents', '/quality']);
       expect((await manager.get('/back/bo/menu/quality')).body.map((entry: { link: string }) => entry.link)).toEqual(['/capas/capa/search']);
     } finally {
       await own.close();
