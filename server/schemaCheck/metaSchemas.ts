@@ -129,6 +129,8 @@ export const searchMeta: JsonSchema = {
     'x-lookup': lookup,
     // A filter that takes the place of others (a season instead of dates): choosing it clears them, and they it.
     'x-replaces': texts,
+    // A query parameter the call takes but no filter row shows (a panels page's filters leave it out).
+    'x-hidden': { type: 'boolean' },
   }).$defs,
 };
 
