@@ -1,5 +1,3 @@
-import { SERVICES } from '../services/access';
-import { followTasks } from '../tasks/lifecycle';
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { requireCaller, type AppContext, type AppEnv, type Caller } from '../context';
@@ -8,7 +6,9 @@ import { HttpError, badRequest, businessRule, notFound, validationError } from '
 import { fullName, COLLECTIONS, type Contact } from '../identity';
 import { isPlainObject, readJson } from '../json-body';
 import type { Registry } from '../schemas';
+import { SERVICES } from '../services/access';
 import { ConflictError, type Row, type Stored, type Writer } from '../store/types';
+import { followTasks } from '../tasks/lifecycle';
 import { fieldErrors } from '../validation';
 import { IMAGE_TYPES, MAGIC_SAMPLE, TEXT_SAMPLE, acceptedTypes, contentFits } from './contentType';
 import type { FileDomains } from './domains';

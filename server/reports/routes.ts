@@ -13,12 +13,12 @@ import { presentService } from '../services/present';
 import { updateService } from '../services/records';
 import { numberParam, readObject, serviceCaller, throwIfAny } from '../services/routeHelpers';
 import { alertServiceParties, mailServiceParties, serviceRecipients, type MailOptions, type ReportNotification } from '../services/serviceAlerts';
+import { followTasks } from '../tasks/lifecycle';
 import { reportRights, requireRight, type ReportRights } from './access';
 import { computeReport, standardRule } from './compute';
 import { defectLibrary } from './library';
 import { reportFields, reportRuleErrors } from './reportInput';
 import { reportPdfResponse } from './pdfRoute';
-import { followTasks } from '../tasks/lifecycle';
 
 /**
  * The inspection report of a service (spec §7.4 reports, docs/reports.md): one report per
