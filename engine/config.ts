@@ -50,6 +50,8 @@ export interface RowActionConfig {
   then?: 'refresh' | 'reloadProfile' | string;
   /** A destructive action: red icon and confirm button. */
   danger?: boolean;
+  /** A JSON body sent with the call: string values `{field}` take the row's value as is (a number stays a number). */
+  body?: Record<string, unknown>;
 }
 
 export interface SheetConfig {
@@ -141,6 +143,34 @@ export interface PanelConfig {
   span?: number;
   /** chart: height in pixels (default 260). */
   height?: number;
+  /** board: the row field whose values are the columns, and those columns in order (value, label, colour). */
+  groupBy?: string;
+  groups?: BoardGroupConfig[];
+  /** board: what a card shows and where a click on it goes. */
+  card?: BoardCardConfig;
+  /** board: buttons on each card (row actions: a call, a confirmation, a snackbar, then `refresh`). */
+  actions?: RowActionConfig[];
+}
+
+/** A column of a board: the rows whose `groupBy` field has `value`. */
+export interface BoardGroupConfig {
+  value: string;
+  /** i18n key of the column's heading (default: the enum label of the value, with `enum`). */
+  label?: string;
+  /** Mantine colour of the column. */
+  color?: string;
+}
+
+export interface BoardCardConfig {
+  /** The field shown as the card's title, with its enum labels when `titleEnum` names the enum. */
+  titleField: string;
+  titleEnum?: string;
+  /** A field shown beside the title (a number). */
+  subtitle?: string;
+  /** The lines under the title: `{ field, label, format, enum }` as data table columns. */
+  fields?: ColumnConfig[];
+  /** A route template of the row's fields: a click on the card opens it. */
+  link?: string;
 }
 
 export interface PanelLinkConfig {

@@ -10,7 +10,7 @@ export interface DateRange {
 }
 
 /** The names a search schema's `x-defaultRange` may take (`defaultRange`). */
-export const DEFAULT_RANGES = ['currentMonth', 'previousToCurrentMonth', 'plusMinus7Days', 'plusMinus15Days', 'lastSixMonths', 'lastTwelveMonths', 'currentYear'] as const;
+export const DEFAULT_RANGES = ['currentMonth', 'previousToCurrentMonth', 'plusMinus7Days', 'plusMinus15Days', 'minus7Plus30Days', 'lastSixMonths', 'lastTwelveMonths', 'currentYear'] as const;
 
 /**
  * The default search period named by a search schema's `x-defaultRange` (spec §9 "Default dates").
@@ -26,6 +26,8 @@ export function defaultRange(name: string | undefined, today: Dayjs = dayjs()): 
       return { fromDate: today.subtract(7, 'day').format(DATE), toDate: today.add(7, 'day').format(DATE) };
     case 'plusMinus15Days':
       return { fromDate: today.subtract(15, 'day').format(DATE), toDate: today.add(15, 'day').format(DATE) };
+    case 'minus7Plus30Days':
+      return { fromDate: today.subtract(7, 'day').format(DATE), toDate: today.add(30, 'day').format(DATE) };
     case 'lastSixMonths':
       return { fromDate: today.subtract(6, 'month').startOf('month').format(DATE), toDate: today.format(DATE) };
     case 'lastTwelveMonths':

@@ -38,6 +38,7 @@ import { teamPlanningRoutes } from './planning/teamRoutes';
 import { activityRoutes } from './activity/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { serviceSearchRoutes } from './services/searchRoutes';
+import { taskRoutes } from './tasks/routes';
 import { compressJson } from './encoding';
 import { FileDomains } from './files/domains';
 import { fileRoutes } from './files/fileRoutes';
@@ -149,6 +150,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/', activityRoutes(registry));
   app.route('/', dashboardRoutes(registry));
   app.route('/', serviceSearchRoutes(registry));
+  app.route('/', taskRoutes(registry));
   app.route('/', invoiceRoutes(registry));
   app.route('/', invoiceLineRoutes(registry));
   const fileDomains = new FileDomains(registry);

@@ -4,11 +4,14 @@ import { Navigate } from 'react-router-dom';
 import { useReadySession } from '../auth/session';
 import { StatusPage } from './StatusPage';
 
-/** `/` opens the first entry of the user's menu (else /capas); a user with no screen gets a welcome. */
+/** The landing page after login (spec §2). */
+const LANDING = '/dashboard';
+
+/** `/` opens the dashboard when the user's menu has it, else its first entry (else /capas); a user with no screen gets a welcome. */
 export function HomePage() {
   const { t } = useTranslation();
   const { menu, config, profile } = useReadySession();
-  const target = menu[0]?.link ?? config.screens.find((screen) => screen.route === '/capas')?.route;
+  const target = menu.find((entry) => entry.link === LANDING)?.link ?? menu[0]?.link ?? config.screens.find((screen) => screen.route === '/capas')?.route;
   if (target) return <Navigate to={target} replace />;
   return (
     <StatusPage

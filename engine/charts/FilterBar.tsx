@@ -33,7 +33,7 @@ export function FilterBar({ search, values, onChange }: { search: JsonSchema; va
         />
       )}
       {Object.entries(properties)
-        .filter(([name]) => !RANGE_FIELDS.includes(name))
+        .filter(([name, property]) => !RANGE_FIELDS.includes(name) && property['x-hidden'] !== true)
         .map(([name, property]) => (
           <Filter key={name} name={name} property={property} value={values[name]} onChange={(value) => change({ [name]: value })} />
         ))}

@@ -22,6 +22,10 @@ function shared(url: string, query: Query, language: string): Promise<unknown> {
   return answer;
 }
 
+function forget(url: string, query: Query, language: string): void {
+  recent.delete(`${language} ${url}?${toSearchParams(query).toString()}`);
+}
+
 export interface PanelData {
   answer: unknown;
   loading: boolean;
@@ -33,7 +37,7 @@ export interface PanelData {
  * `url` null: nothing to ask (a record without the field the url needs). Asked again when the
  * language changes: the server names things (categories, defects) in the caller's language.
  */
-export function usePanelData(url: string | null, query: Query): PanelData {
+export function usePanelData(url: string | null, query: Query, reload = 0): PanelData {
   const { i18n } = useTranslation();
   const language = i18n.language;
   const [state, setState] = useState<PanelData>({
@@ -49,6 +53,8 @@ export function usePanelData(url: string | null, query: Query): PanelData {
     }
     let live = true;
     setState((previous) => ({ ...previous, loading: true, error: null }));
+    // A reload (after an action changed the data) asks the server again, not the shared answer.
+    if (reload) forget(url, query, language);
     shared(url, query, language).then(
       (answer) => live && setState({ answer, loading: false, error: null }),
       (error: unknown) =>
@@ -63,6 +69,6 @@ export function usePanelData(url: string | null, query: Query): PanelData {
       live = false;
     };
     // queryKey stands for the query's content.
-  }, [url, queryKey, language]);
+  }, [url, queryKey, language, reload]);
   return state;
 }

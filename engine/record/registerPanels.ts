@@ -1,3 +1,4 @@
+import { BoardPanel } from '../charts/BoardPanel';
 import { ChartPanel } from '../charts/ChartPanel';
 import { DataTablePanel } from '../charts/DataTablePanel';
 import { propertiesOf } from '../schema/fields';
@@ -29,4 +30,6 @@ export function registerEnginePanels(): void {
   // Figures of a call: a chart or a table of its rows (both need the call).
   registerPanelKind({ tester: (panel) => (panel.kind === 'chart' && !!panel.url ? 1 : -1), component: ChartPanel });
   registerPanelKind({ tester: (panel) => (panel.kind === 'dataTable' && !!panel.url ? 1 : -1), component: DataTablePanel });
+  // Cards of a call's rows in columns by a field (the dashboard's tasks by level).
+  registerPanelKind({ tester: (panel) => (panel.kind === 'board' && !!panel.url ? 1 : -1), component: BoardPanel });
 }

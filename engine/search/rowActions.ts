@@ -43,3 +43,21 @@ export function actionUrl(template: string, row: Row): string | null {
   });
   return missing ? null : url;
 }
+
+/**
+ * The call's JSON body: a string value that is exactly `{field}` takes the row's value as is (a
+ * version stays a number), other strings get their placeholders filled, nested objects alike.
+ */
+export function actionBody(template: Record<string, unknown> | undefined, row: Row): Record<string, unknown> | undefined {
+  if (!template) return undefined;
+  const fill = (value: unknown): unknown => {
+    if (typeof value === 'string') {
+      const whole = /^\{(\w+)\}$/.exec(value);
+      if (whole) return row[whole[1]];
+      return value.replace(/\{(\w+)\}/g, (_, field: string) => String(row[field] ?? ''));
+    }
+    if (value && typeof value === 'object' && !Array.isArray(value)) return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, fill(inner)]));
+    return value;
+  };
+  return fill(template) as Record<string, unknown>;
+}

@@ -6,7 +6,7 @@ import type { RowActionConfig } from '../config';
 import { titleText } from '../i18n';
 import { notify } from '../notify';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
-import { actionUrl } from './rowActions';
+import { actionBody, actionUrl } from './rowActions';
 
 type Row = Record<string, unknown>;
 
@@ -35,7 +35,7 @@ export function useRowActions(onRefresh: () => void) {
     const url = actionUrl(action.url, row);
     if (!url) return;
     try {
-      await request(action.method ?? 'GET', url);
+      await request(action.method ?? 'GET', url, { body: actionBody(action.body, row) });
     } catch {
       return; // the app already said why
     }

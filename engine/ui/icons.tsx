@@ -1,6 +1,6 @@
 import {
   IconAddressBook, IconAlertTriangle, IconBox, IconBriefcase, IconBuilding, IconBuildingBank, IconBuildingFactory2, IconCalendar,
-  IconChartBar, IconChartPie, IconChecklist, IconCircleX, IconClipboardCheck, IconDashboard, IconDatabase,
+  IconChartBar, IconChartPie, IconCheck, IconChecklist, IconCircleX, IconClipboardCheck, IconDashboard, IconDatabase,
   IconFileDollar, IconFileText, IconFiles, IconFlask, IconHome, IconKey, IconKeyOff, IconLayoutGrid, IconListNumbers,
   IconLink, IconLockOpen, IconPaperclip, IconPhoto, IconLogin2, IconMailForward, IconNetwork, IconPackage, IconReceipt, IconReportAnalytics, IconSearch,
   IconServerBolt, IconSettings, IconShieldCheck, IconShieldLock, IconSpy, IconTag, IconTags, IconTool, IconTopologyStar3, IconTruck, IconUnlink, IconUsers,
@@ -23,6 +23,7 @@ const icons: Record<string, Icon> = {
   calendar: IconCalendar,
   'chart-bar': IconChartBar,
   'chart-pie': IconChartPie,
+  check: IconCheck,
   checklist: IconChecklist,
   'circle-x': IconCircleX,
   'clipboard-check': IconClipboardCheck,

@@ -99,6 +99,9 @@ export type WizardStep = "SERVICE_TYPE" | "COMPANIES" | "SERVICE_DETAILS" | "NOT
 /** Labels: `enum.taskLevel.<VALUE>` */
 export type TaskLevel = "LOW" | "MID" | "HIGH";
 
+/** Labels: `enum.taskStatus.<VALUE>` */
+export type TaskStatus = "OPEN" | "DONE" | "EXPIRED";
+
 /** Labels: `enum.taskType.<VALUE>` */
 export type TaskType = "CHECK_INVOICE" | "MISSING_ELEMENT" | "REQUEST_CANCEL" | "REQUEST_CONFIRMATION_DATE" | "REQUEST_INSPECTION_DATE" | "SERVICE_TO_COMPLETE" | "SERVICE_TO_PERFORM" | "SERVICE_TO_PREPARE" | "WAITING_DECISION";
 

@@ -233,6 +233,25 @@ export const ROUTES: Record<string, RouteDoc> = {
     tag: 'service', summary: 'Search services (filters of the service search form)', search: 'service',
     ok: { description: 'Service rows', schema: list(entity('service')) }, errors: [400, 403],
   },
+  // ---- tasks (server/tasks/routes.ts, docs/tasks.md): the dashboard's to-dos of the caller's company ----
+  'GET /back/bo/tasks': {
+    tag: 'tasks', summary: "The caller's company's open tasks on the services it sees (the dashboard form's filters, or one service), highest level first", search: 'task',
+    ok: {
+      description: 'Task lines',
+      schema: list(object('A task with its service for display', {
+        taskId: { type: 'integer' }, version: { type: 'integer' }, type: field('task', 'type'), level: field('task', 'level'), status: field('task', 'status'),
+        dueDate: field('task', 'dueDate'), creationDate: field('task', 'creationDate'), comment: field('task', 'comment'),
+        serviceId: { type: 'integer' }, number: { type: 'string' }, serviceType: field('service', 'type'), serviceStep: field('service', 'serviceStep'),
+        startDate: field('service', 'startDate'), endDate: field('service', 'endDate'), clientName: { type: 'string' }, supplierName: { type: 'string' },
+      })),
+    },
+    errors: [400, 403],
+  },
+  'PATCH /back/bo/tasks/{id}': {
+    tag: 'tasks', summary: 'Close a task of the caller\'s company (status DONE) or comment it; a CREATE_SERVICE flag, SERVICE_WORKFLOW or SUPER_ADMIN',
+    body: object('The change and the version read', { version: { type: 'integer', minimum: 1 }, status: { type: 'string', enum: ['DONE'] }, comment: field('task', 'comment') }, ['version']),
+    ok: { description: 'The task', schema: entity('task') }, errors: [400, 403, 404, 409],
+  },
   'GET /back/bo/services/lookup': { tag: 'service', summary: 'Choices of services for a select', query: { q: { type: 'string' }, id: { type: 'integer', minimum: 1 } }, ok: { description: 'Choices', schema: list({ $ref: '#/components/schemas/LookupItem' }) }, errors: [403] },
 
   // ---- ISO 2859-1 sampling (server/reports/aqlRoutes.ts, docs/services.md "AQL sampling") ----

@@ -6,7 +6,9 @@ import { HttpError, badRequest, businessRule, notFound, validationError } from '
 import { fullName, COLLECTIONS, type Contact } from '../identity';
 import { isPlainObject, readJson } from '../json-body';
 import type { Registry } from '../schemas';
+import { SERVICES } from '../services/access';
 import { ConflictError, type Row, type Stored, type Writer } from '../store/types';
+import { followTasks } from '../tasks/lifecycle';
 import { fieldErrors } from '../validation';
 import { IMAGE_TYPES, MAGIC_SAMPLE, TEXT_SAMPLE, acceptedTypes, contentFits } from './contentType';
 import type { FileDomains } from './domains';
@@ -194,6 +196,11 @@ async function finalize(tx: Writer, upload: Stored<UploadRow>, hash: string, pic
   })) as Stored<FileRow>;
   const finished = await tx.update<UploadRow>(UPLOADS, upload.uploadId, (current) => ({ ...current, uploadState: 'DONE', fileId: file.fileId }), upload.version);
   let released: string[] = [];
+  if (upload.fileType === 'SERVICE') {
+    // An element added to the service answers its MISSING_ELEMENT task.
+    const service = await tx.get<Row>(SERVICES, upload.entityId);
+    if (service) await followTasks(tx, service, 'ELEMENT_ADDED', {});
+  }
   if (upload.fileType === 'CONTACT') {
     const contact = await tx.get<Contact>(COLLECTIONS.contacts, upload.entityId);
     const previous = contact?.pictureFileId ? await tx.get<FileRow>(FILES, contact.pictureFileId) : undefined;

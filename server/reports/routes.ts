@@ -13,6 +13,7 @@ import { presentService } from '../services/present';
 import { updateService } from '../services/records';
 import { numberParam, readObject, serviceCaller, throwIfAny } from '../services/routeHelpers';
 import { alertServiceParties, mailServiceParties, serviceRecipients, type MailOptions, type ReportNotification } from '../services/serviceAlerts';
+import { followTasks } from '../tasks/lifecycle';
 import { reportRights, requireRight, type ReportRights } from './access';
 import { computeReport, standardRule } from './compute';
 import { defectLibrary } from './library';
@@ -243,6 +244,8 @@ export function reportRoutes(registry: Registry): Hono<AppEnv> {
       await addHistory(tx, caller, { serviceId: reached.service.serviceId as number, event: 'REPORT_SAVED', side: 'SERVICE_PROVIDER', detail: String(saved.reportResult) });
       const type: ReportNotification = step === 'TERMINATED' ? 'REPORT_AVAILABLE' : 'REPORT_DRAFT';
       const service = (await tx.get<Row>('services', reached.service.serviceId as number)) as ServiceRow;
+      // A report of a terminated service waits for the client's decision (a regenerated one again).
+      if (step === 'TERMINATED') await followTasks(tx, service, 'REPORT_AVAILABLE', { toStep: 'TERMINATED', decisionPending: (saved.decision as Row | undefined)?.clientDecision === 'PENDING' });
       await alertServiceParties(tx, registry, service, caller, type, new Date(), readsReport(service));
       const nextService = body.planNextService === true ? await planNext(tx, registry, caller, reached.service) : null;
       return { saved, service, nextService, type };
@@ -290,6 +293,7 @@ export function reportRoutes(registry: Registry): Hono<AppEnv> {
       const saved = await save(tx, caller, reached.service, { ...before, decision }, before, version);
       await addHistory(tx, caller, { serviceId: reached.service.serviceId as number, event: 'REPORT_DECISION', side: 'DECISION_MAKER', detail: String(body.clientDecision) });
       const service = (await tx.get<Row>('services', reached.service.serviceId as number)) as ServiceRow;
+      await followTasks(tx, service, 'DECIDED', { toStep: service.serviceStep as never, decisionPending: body.clientDecision === 'PENDING' });
       await alertServiceParties(tx, registry, service, caller, 'REPORT_DECISION', new Date(), readsReport(service));
       return { saved, service, recipients };
     });

@@ -129,6 +129,8 @@ export const searchMeta: JsonSchema = {
     'x-lookup': lookup,
     // A filter that takes the place of others (a season instead of dates): choosing it clears them, and they it.
     'x-replaces': texts,
+    // A query parameter the call takes but no filter row shows (a panels page's filters leave it out).
+    'x-hidden': { type: 'boolean' },
   }).$defs,
 };
 
@@ -166,6 +168,7 @@ const rowAction = closed(
     success: text,
     then: text,
     danger: { type: 'boolean' },
+    body: { type: 'object' },
   },
   ['name', 'label', 'url'],
 );
@@ -225,6 +228,11 @@ const panel = closed(
     links: { type: 'array', items: panelLink },
     span: { type: 'integer', minimum: 1, maximum: 12 },
     height: { type: 'integer', minimum: 120, maximum: 800 },
+    // board (docs/schemas.md "Boards of cards")
+    groupBy: text,
+    groups: { type: 'array', minItems: 1, items: closed({ value: text, label: text, color: text }, ['value']) },
+    card: closed({ titleField: text, titleEnum: text, subtitle: text, fields: { type: 'array', items: column }, link: { type: 'string', pattern: '^/' } }, ['titleField']),
+    actions: { type: 'array', items: rowAction },
   },
   ['kind'],
 );

@@ -14,6 +14,7 @@ import { seedRecords } from './records';
 import { seedReports } from './reports';
 import { seedServices } from './services';
 import { seedTags } from './tags';
+import { seedTasks } from './tasks';
 
 /**
  * The demo universe of CONTRACT.md, written in one transaction (all or nothing) and checked
@@ -34,6 +35,7 @@ export async function seedDemo(store: Store, registry: Registry, now = new Date(
     await seedFees(tx, registry, createRandom(7), day, identity); // its own sequence too
     const invoiceLine = registry.entities.get('invoiceLine');
     if (invoiceLine) await seedBilling(tx, createRandom(11), day, identity, invoiceLine.schema); // its own sequence too
+    await seedTasks(writer, now); // from the services and reports above, through the tasks' rule table
     await seedAlerts(tx, writer, registry, random, day, identity);
     await seedAudit(tx, writer, createRandom(30), now, identity); // its own sequence: the records above stay as they were
     assertStoredRecords(registry, tx, 'The demo seed');

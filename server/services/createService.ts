@@ -12,6 +12,7 @@ import { addHistory } from './history';
 import { LAB_LINES, PO_LINES, checkLines, linesOf, withLineIds } from './lines';
 import { insertNote, noteTextErrors } from './notes';
 import { alertServiceParties } from './serviceAlerts';
+import { followTasks } from '../tasks/lifecycle';
 import { SERVICE_DATE_LINES, updateService, updateStampsOf, type ServiceRecord } from './records';
 import { throwIfAny } from './routeHelpers';
 import { serviceSearchText } from './searchText';
@@ -150,6 +151,8 @@ async function insertService(tx: Writer, registry: Registry, caller: Caller, inp
     proposedAt: nowIso(now),
   });
   await addHistory(tx, caller, { serviceId, event: 'CREATED', toStep: moved.step, side }, now);
+  // The creator's proposal waits for the other side: its date request task.
+  await followTasks(tx, created, 'CREATED', { by: side, toStep: moved.step }, now);
   await alertServiceParties(tx, registry, created, caller, 'CREATED', now);
   if (input.note) await insertNote(tx, caller, created, input.note, now);
   return created;

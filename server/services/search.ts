@@ -1,11 +1,14 @@
 import type { ServiceSearch } from '../../generated/types/serviceSearch';
-import type { ServiceSide } from '../../machines/service';
+import type { TaskType } from '../../machines/task';
 import type { Caller } from '../context';
 import { COLLECTIONS, type Company } from '../identity';
 import { TAGS, tagVisible, type Tag } from '../tags';
 import { and, eq, or, type Condition, type Order, type Scalar } from '../store/query';
-import type { Reader, Row, Stored } from '../store/types';
+import type { Reader, Row } from '../store/types';
 import { SERVICES, serviceScope, type ServiceRow } from './access';
+
+/** The tasks' collection (server/tasks/lifecycle.ts; named here too: the lifecycle reads this module). */
+const TASKS = 'tasks';
 
 /**
  * The service search (docs/services.md "Search"): its criteria, the caller's visibility scope and
@@ -33,7 +36,7 @@ export const lastDay = (service: Row): string => (service.endDate as string | un
 
 /** `lastDay` compared with a day, as a condition: an empty end date counts as none. */
 const noEndDate: Condition = { op: 'not', condition: { op: 'gt', field: 'endDate', value: '' } };
-function lastDayIs(op: 'gte' | 'lt', day: string): Condition {
+export function lastDayIs(op: 'gte' | 'lt', day: string): Condition {
   return or(and({ op: 'gt', field: 'endDate', value: '' }, { op, field: 'endDate', value: day }), and(noEndDate, { op, field: 'startDate', value: day }));
 }
 
@@ -46,6 +49,13 @@ export async function inCountries(db: Reader, countries: string[]): Promise<Cond
     { op: 'in', field: 'address.country', values: countries },
     and({ op: 'not', condition: { op: 'gt', field: 'address.country', value: '' } }, or(oneOf('factory', inThem), and({ op: 'not', condition: oneOf('factory', withCountry) }, oneOf('supplier', inThem)))),
   );
+}
+
+/** The services of the caller's universe with an open task of this type. */
+async function withOpenTask(db: Reader, caller: Caller, type: TaskType): Promise<Condition> {
+  const where = and(eq('universeId', caller.universeId), eq('type', type), eq('status', 'OPEN'));
+  const tasks = await db.query({ collection: TASKS, where });
+  return oneOf('serviceId', [...new Set(tasks.map((task) => task.serviceId as number))]);
 }
 
 /** One condition per given criterion except the date window. */
@@ -61,8 +71,9 @@ async function criteriaConditions(db: Reader, caller: Caller, criteria: ServiceC
   if (thirdParty !== undefined) out.push({ op: 'anyEq', fields: ['supplier', 'factory', 'agent'], value: thirdParty });
   if (sector) out.push(eq('sector', sector));
   if (season) out.push(eq('season', season));
-  if (criteria.waitingClientDecision) out.push(eq('serviceStep', 'TERMINATED'), eq('report.clientDecision', 'PENDING'));
-  if (criteria.serviceToComplete) out.push(eq('serviceStep', 'CONFIRMED'), lastDayIs('lt', today));
+  // The flags are the services with such an open task (machines/task.ts), whoever's it is.
+  if (criteria.waitingClientDecision) out.push(await withOpenTask(db, caller, 'WAITING_DECISION'));
+  if (criteria.serviceToComplete) out.push(await withOpenTask(db, caller, 'SERVICE_TO_COMPLETE'));
   if (criteria.pendingStatus) out.push(eq('serviceStatus', 'PENDING'));
   list('contributors', criteria.contributors);
   if (given(criteria.tags)) {
@@ -101,19 +112,4 @@ export async function findServices(db: Reader, caller: Caller, criteria: Service
 export async function countOutsideWindow(db: Reader, caller: Caller, criteria: ServiceCriteria, today: string, cap: number): Promise<number> {
   const where = and(...visibleIndexed(caller), { op: 'not', condition: windowCondition(criteria) }, ...(await criteriaConditions(db, caller, criteria, today)));
   return db.count({ collection: SERVICES, where, orderBy: NEWEST_FIRST, limit: cap + 1 });
-}
-
-export type TaskLevel = 'HIGH' | 'MID' | 'LOW';
-
-/**
- * HIGH: a date proposal or a cancel request waits for the caller's side (the provider answers
- * cancel requests); MID: to complete, or waiting for the client's decision; LOW otherwise.
- */
-export function taskLevel(service: Stored<Row>, side: ServiceSide | null, today: string): TaskLevel {
-  const pending = service.pendingDateBy as ServiceSide | null | undefined;
-  if (side && pending && pending !== side) return 'HIGH';
-  if (side === 'SERVICE_PROVIDER' && service.cancelRequestDate) return 'HIGH';
-  if (service.serviceStep === 'CONFIRMED' && lastDay(service) < today) return 'MID';
-  if (service.serviceStep === 'TERMINATED' && (service.report as Row | undefined)?.clientDecision === 'PENDING') return 'MID';
-  return 'LOW';
 }

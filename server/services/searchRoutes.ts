@@ -6,11 +6,13 @@ import { OUTSIDE_WINDOW_HEADER, outsideWindowValue, searchCriteria } from '../re
 import type { Registry } from '../schemas';
 import { TAGS, type Tag } from '../tags';
 import type { Reader, Row } from '../store/types';
-import { actingSide, type ServiceRow } from './access';
+import type { ServiceRow } from './access';
 import { priorityRoutes } from './priorities';
 import { presentServices } from './present';
 import { serviceCaller } from './routeHelpers';
-import { countOutsideWindow, findServices, taskLevel, type ServiceCriteria, type TaskLevel } from './search';
+import { sweepTasks } from '../tasks/lifecycle';
+import { companyLevels } from '../tasks/levels';
+import { countOutsideWindow, findServices, type ServiceCriteria } from './search';
 
 /**
  * GET /back/bo/services/ (docs/services.md "Search"): the matching services newest first,
@@ -39,10 +41,10 @@ async function tagsOf(db: Reader, ids: Set<number>) {
 const LISTED_WITHOUT = new Set(['purchaseOrderLines', 'laboratoryLines']);
 
 /** The answer for one page of services (only these are presented). */
-export async function searchAnswer(db: Reader, caller: Caller, page: ServiceRow[], day: string) {
+export async function searchAnswer(db: Reader, caller: Caller, page: ServiceRow[]) {
   const services: Row[] = [];
   const purchaseOrderLines: Row[] = [];
-  const taskLevels: Record<string, TaskLevel> = {};
+  const taskLevels = await companyLevels(db, caller, page.map((service) => service.serviceId as number));
   const contributorIds = new Set<number>();
   const tagIds = new Set<number>();
   const shown = await presentServices(db, page, caller, LISTED_WITHOUT);
@@ -52,7 +54,6 @@ export async function searchAnswer(db: Reader, caller: Caller, page: ServiceRow[
     const serviceId = service.serviceId as number;
     const lines = service.purchaseOrderLines;
     if (Array.isArray(lines)) for (const line of lines as Row[]) purchaseOrderLines.push({ serviceId, ...line });
-    taskLevels[String(serviceId)] = taskLevel(service, actingSide(service, caller), day);
     for (const id of idsOf(service.contributors)) contributorIds.add(id);
     // presentService keeps only the tags the caller may see.
     for (const id of idsOf(presented.tags)) tagIds.add(id);
@@ -69,6 +70,8 @@ export function serviceSearchRoutes(registry: Registry): Hono<AppEnv> {
     const { db } = c.get('services');
     const criteria = searchCriteria(entity.search, c.req.queries()) as ServiceCriteria;
     const day = today();
+    // The first read of the day creates the tasks of the services whose last day passed (docs/tasks.md).
+    await sweepTasks(db, caller.universeId);
     // Both at once: on PostgreSQL they are two queries, on two connections.
     const windowed = !!(criteria.fromDate || criteria.toDate);
     const [{ page, hitLimit }, outside] = await Promise.all([
@@ -77,7 +80,7 @@ export function serviceSearchRoutes(registry: Registry): Hono<AppEnv> {
     ]);
     if (hitLimit) c.header('X-Hit-Limit', String(entity.hitLimit));
     if (outside !== undefined) c.header(OUTSIDE_WINDOW_HEADER, outsideWindowValue(outside, entity.hitLimit));
-    return c.json({ ...(await searchAnswer(db, caller, page, day)), hitLimit });
+    return c.json({ ...(await searchAnswer(db, caller, page)), hitLimit });
   };
   app.get('/back/bo/services', search);
   app.get('/back/bo/services/', search);

@@ -20,6 +20,7 @@ import { addHistory } from './history';
 import { SERVICE_DATE_LINES, updateService, type ServiceRecord } from './records';
 import { presentService } from './present';
 import { alertServiceParties, mailServiceParties } from './serviceAlerts';
+import { followTasks, moveFacts } from '../tasks/lifecycle';
 
 /**
  * One workflow move of a service, shared by the date calls and the PATCH actions: the caller's
@@ -35,6 +36,8 @@ export interface MoveExtra {
   comment?: string;
   /** Other fields written with the move (the accepted dates). */
   changes?: Row;
+  /** The first day a date proposal names (its request task is due then). */
+  proposedStart?: string;
   /** What the machine must know of the dates (a proposal of the same dates, days to the start). */
   dates?: ServiceEventDates;
   now?: Date;
@@ -94,6 +97,8 @@ export async function applyServiceEvent(tx: Writer, service: ServiceRecord, call
   // A cancellation, completion or reopening drops the proposal that waited: nobody may answer it any more.
   if (service.pendingDateBy && !moved.flow.pendingDateBy && !DATE_ANSWERS.includes(event)) await withdrawProposals(tx, serviceId);
   await addHistory(tx, caller, { serviceId, event, fromStep, toStep: moved.step, side, detail: extra.comment }, now);
+  // The tasks the move answers expire, those it asks for are created (machines/task.ts).
+  await followTasks(tx, updated, event, { ...(await moveFacts(tx, updated, side, fromStep, moved.step)), proposedStart: extra.proposedStart }, now);
   await alertServiceParties(tx, extra.registry, updated, caller, event, now);
   return { service: updated, side, fromStep, toStep: moved.step };
 }

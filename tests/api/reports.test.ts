@@ -261,8 +261,10 @@ describe('reading a report (spec §6.4 report access)', () => {
 describe('the client decision', () => {
   async function decidable(): Promise<{ id: number; report: Row }> {
     const { id } = await serviceIn(confirmed);
-    const report = await created(id, { ...(await inspector.get(url(id, '/default'))).body, computed: undefined });
+    const defaults = (await inspector.get(url(id, '/default'))).body;
     await terminate(id);
+    // Written once terminated: the report is available, its decision awaited (a WAITING_DECISION task).
+    const report = await created(id, { ...defaults, computed: undefined });
     return { id, report };
   }
 

@@ -463,6 +463,29 @@ const TABLE: Route[] = [
   // ---- activity figures (the service routes' roles: every demo account) and the dashboard's costs (structural costs' and fees' roles) ----
   { route: 'GET /back/bo/activity/figures', who: ['admin', 'manager', 'inspector', 'quality', 'buyer', 'sales', 'outsider'] },
   { route: 'GET /back/bo/dashboard/costs', who: MANAGERS },
+  // ---- tasks (docs/tasks.md): every service reader reads its company's; closing needs a CREATE_SERVICE flag, SERVICE_WORKFLOW or SUPER_ADMIN ----
+  ...((): Route[] => {
+    const readers: Who[] = ['admin', 'manager', 'inspector', 'quality', 'buyer', 'sales', 'outsider'];
+    const closers: Who[] = ['admin', 'manager', 'quality', 'buyer', 'sales', 'outsider'];
+    /** A task of the caller's company (any of its universe when it has none: a refusal comes first then). */
+    const ownTask = async (w: Who) => {
+      const { companyId, universeId } = people[w];
+      const tasks = (await server.store.all('tasks')).filter((task) => task.universeId === universeId);
+      return (tasks.find((task) => task.companyId === companyId) ?? tasks[0]).taskId as number;
+    };
+    /** Another company's task of the caller's universe, and one of the other universe. */
+    const othersTasks = async (w: Who) => {
+      const { companyId, universeId } = people[w];
+      const tasks = await server.store.all('tasks');
+      const same = tasks.find((task) => task.universeId === universeId && task.companyId !== companyId);
+      const other = tasks.find((task) => task.universeId !== universeId);
+      return [same, other].filter((task) => !!task).map((task) => `/back/bo/tasks/${task!.taskId as number}`);
+    };
+    return [
+      { route: 'GET /back/bo/tasks', who: readers },
+      { route: 'PATCH /back/bo/tasks/:id', who: closers, url: async (w) => `/back/bo/tasks/${await ownTask(w)}`, body: { version: 1, status: 'OPEN' }, outOfReach: othersTasks },
+    ];
+  })(),
   // ---- risk analysis (docs/risk.md): the MANAGER flag or SUPER_ADMIN ----
   ...((): Route[] => {
     /** A company of the caller's universe (its own); out of reach: the other universe's. */

@@ -60,7 +60,12 @@ describe('service search: answer', () => {
       expect(service).not.toHaveProperty('searchText');
       expect(service.userRoles).toContain('DECISION_MAKER');
       expect(service.side).toBe('DECISION_MAKER');
-      expect(['HIGH', 'MID', 'LOW']).toContain(answer.taskLevels[String(service.serviceId)]);
+    }
+    // Levels come from the caller's company's open tasks: only services of the page, each HIGH, MID or LOW.
+    expect(Object.keys(answer.taskLevels).length).toBeGreaterThan(0);
+    for (const [id, level] of Object.entries(answer.taskLevels)) {
+      expect(ids(answer.services)).toContain(Number(id));
+      expect(['HIGH', 'MID', 'LOW']).toContain(level);
     }
     const storedLines = expected.flatMap((service) => (service.purchaseOrderLines as Row[]).map((line) => ({ serviceId: service.serviceId, ...line })));
     expect(answer.purchaseOrderLines).toHaveLength(storedLines.length);
@@ -85,7 +90,7 @@ describe('service search: answer', () => {
     expect(ids(reply.body.services)).toEqual(await foundIds(quality, query));
   });
 
-  it('task levels: HIGH when a proposal or a cancel request waits for the caller, MID to complete or awaiting the client decision', async () => {
+  it("task levels (the caller's company's highest open task): HIGH when a proposal or a cancel request waits for it, MID to complete or awaiting its decision, none without a task", async () => {
     const answerFor = async (client: Client) => (await found(client)).taskLevels;
     const [ofManager, ofQuality] = [await answerFor(manager), await answerFor(quality)];
     const atlas = await company('Atlas Inspection');
@@ -97,7 +102,9 @@ describe('service search: answer', () => {
     const decision = (await mainServices()).find((service) => service.serviceStep === 'TERMINATED' && (service.report as Row).clientDecision === 'PENDING')!;
     expect(ofQuality[String(decision.serviceId)]).toBe('MID');
     const accepted = (await mainServices()).find((service) => service.serviceStep === 'TERMINATED' && (service.report as Row).clientDecision === 'ACCEPTED')!;
-    expect(ofQuality[String(accepted.serviceId)]).toBe('LOW');
+    expect(ofQuality[String(accepted.serviceId)]).toBeUndefined();
+    const toComplete = (await mainServices()).find((service) => service.serviceStep === 'CONFIRMED' && lastDay(service) < today() && service.serviceProvider === atlas)!;
+    expect(ofManager[String(toComplete.serviceId)]).toBe('MID');
   });
 });
 

@@ -9,6 +9,7 @@ describe('engine dates', () => {
     expect(defaultRange('currentMonth', today)).toEqual({ fromDate: '2026-03-01', toDate: '2026-03-31' });
     expect(defaultRange('plusMinus7Days', today)).toEqual({ fromDate: '2026-03-08', toDate: '2026-03-22' });
     expect(defaultRange('plusMinus15Days', today)).toEqual({ fromDate: '2026-02-28', toDate: '2026-03-30' });
+    expect(defaultRange('minus7Plus30Days', today)).toEqual({ fromDate: '2026-03-08', toDate: '2026-04-14' });
     expect(defaultRange('previousToCurrentMonth', today)).toEqual({ fromDate: '2026-02-01', toDate: '2026-03-31' });
     expect(defaultRange('lastSixMonths', today)).toEqual({ fromDate: '2025-09-01', toDate: '2026-03-15' });
     expect(defaultRange('lastTwelveMonths', today)).toEqual({ fromDate: '2025-03-16', toDate: '2026-03-15' });
