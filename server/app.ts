@@ -32,6 +32,7 @@ import { serviceCoreRoutes } from './services/coreRoutes';
 import { serviceLookupRoutes } from './services/lookupRoute';
 import { aqlRoutes } from './reports/aqlRoutes';
 import { reportRoutes } from './reports/routes';
+import { reminderRoutes } from './reminders/routes';
 import { riskRoutes } from './risk/routes';
 import { serviceSearchRoutes } from './services/searchRoutes';
 import { compressJson } from './encoding';
@@ -140,6 +141,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/', aqlRoutes());
   app.route('/', reportRoutes(registry));
   app.route('/', riskRoutes(registry));
+  app.route('/', reminderRoutes(registry));
   app.route('/', serviceSearchRoutes(registry));
   app.route('/', invoiceRoutes(registry));
   app.route('/', invoiceLineRoutes(registry));
