@@ -31,6 +31,7 @@ export * from './qualityAlert';
 export * from './qualityAlertSearch';
 export * from './recordHistory';
 export * from './recordNote';
+export * from './reminder';
 export * from './report';
 export * from './riskSearch';
 export * from './serverLog';

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { requireCaller, type AppContext, type AppEnv, type Caller } from '../context';
+import { type AppContext, type AppEnv, type Caller } from '../context';
 import { nowIso } from '../dates';
 import { badRequest, HttpError, notFound } from '../errors';
 import { expectedVersion } from '../resources/write';
@@ -9,7 +9,7 @@ import { eq } from '../store/query';
 import type { Reader, Writer } from '../store/types';
 import { fieldErrors } from '../validation';
 import { requireSheetWrite, serviceRecordAccess, type ServiceRow } from '../services/access';
-import { readObject, throwIfAny } from '../services/routeHelpers';
+import { readObject, serviceCaller, throwIfAny } from '../services/routeHelpers';
 import { reminderRecipients } from './recipients';
 import { REMINDERS, reminderJobKey, scheduleReminder, type Reminder } from './send';
 
@@ -50,7 +50,7 @@ export function reminderRoutes(registry: Registry): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   app.get(BASE, async (c) => {
-    const caller = requireCaller(c);
+    const caller = serviceCaller(c);
     const { db } = c.get('services');
     const serviceId = c.req.query('serviceId') ?? '';
     if (!/^[1-9]\d{0,14}$/.test(serviceId)) throw badRequest('error.badQuery');
@@ -59,7 +59,7 @@ export function reminderRoutes(registry: Registry): Hono<AppEnv> {
   });
 
   app.post(BASE, async (c) => {
-    const caller = requireCaller(c);
+    const caller = serviceCaller(c);
     const { db } = c.get('services');
     const body = await readObject(c, ['serviceId', ...EDITABLE]);
     if (typeof body.serviceId !== 'number' || !Number.isInteger(body.serviceId) || body.serviceId < 1) throw badRequest('error.reminder.serviceId');
@@ -85,7 +85,7 @@ export function reminderRoutes(registry: Registry): Hono<AppEnv> {
   });
 
   app.put(`${BASE}/:id{[0-9]+}`, async (c) => {
-    const caller = requireCaller(c);
+    const caller = serviceCaller(c);
     const { db } = c.get('services');
     const { service } = await reminderInReach(db, c, caller);
     requireSheetWrite(service, caller);
@@ -110,7 +110,7 @@ export function reminderRoutes(registry: Registry): Hono<AppEnv> {
   });
 
   app.delete(`${BASE}/:id{[0-9]+}`, async (c) => {
-    const caller = requireCaller(c);
+    const caller = serviceCaller(c);
     const { db } = c.get('services');
     await db.transaction(async (tx) => {
       const { reminder, service } = await reminderInReach(tx, c, caller);
