@@ -19,6 +19,7 @@ export * from './invoice';
 export * from './invoiceLine';
 export * from './invoiceLineSearch';
 export * from './invoiceSearch';
+export * from './job';
 export * from './laboratoryLine';
 export * from './loginEvent';
 export * from './loginEventSearch';

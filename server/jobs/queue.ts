@@ -1,5 +1,5 @@
-import { and, type Condition } from '../store/query';
-import type { Row, Stored, Writer } from '../store/types';
+import { and, eq, type Condition } from '../store/query';
+import type { Reader, Row, Stored, Writer } from '../store/types';
 
 /**
  * The durable job queue (docs/jobs.md): a job is a record of the store's `jobs` collection, so it
@@ -13,8 +13,9 @@ export const JOBS = 'jobs';
 export type JobState = 'QUEUED' | 'RUNNING' | 'FAILED';
 
 export interface Job extends Row {
-  /** The job's key (its record id): scheduling a key again replaces the job, cancelling removes it. */
-  jobId: string;
+  jobId: number;
+  /** Names the job: scheduling a key again replaces its job, cancelling removes it. */
+  key: string;
   /** The handler that runs it. */
   name: string;
   payload: Row;
@@ -36,16 +37,22 @@ export interface Job extends Row {
 /** Asks for `name` to run with `payload` at `runAt`, inside the caller's transaction; an existing job of that key is replaced (rescheduled). */
 export async function scheduleJob(tx: Writer, name: string, runAt: Date, payload: Row, key: string): Promise<Stored<Job>> {
   const at = runAt.toISOString();
-  const job = { jobId: key, name, payload, runAt: at, state: 'QUEUED' as const, availableAt: at, attempts: 0 };
-  const existing = await tx.get<Job>(JOBS, key);
-  if (!existing) return tx.insert(JOBS, 'jobId', job) as Promise<Stored<Job>>;
+  const job = { key, name, payload, runAt: at, state: 'QUEUED' as const, availableAt: at, attempts: 0 };
+  const existing = await jobOfKey(tx, key);
+  if (!existing) return (await tx.insert(JOBS, 'jobId', job)) as unknown as Stored<Job>;
   // The version moves on: a worker running the old job will not remove this one when it finishes.
-  return tx.update<Job>(JOBS, key, () => job);
+  return tx.update<Job>(JOBS, existing.jobId, () => ({ ...job, jobId: existing.jobId }));
 }
 
 /** Removes the job of that key, if any (a worker running it finishes, but the job is not taken again). */
 export async function cancelJob(tx: Writer, key: string): Promise<void> {
-  if (await tx.get(JOBS, key)) await tx.remove(JOBS, key);
+  const existing = await jobOfKey(tx, key);
+  if (existing) await tx.remove(JOBS, existing.jobId);
+}
+
+/** The job of a key, if any (a key has at most one: scheduling replaces). */
+export async function jobOfKey(db: Reader, key: string): Promise<Stored<Job> | undefined> {
+  return (await db.query<Job>({ collection: JOBS, where: eq('key', key), limit: 1 }))[0];
 }
 
 /** Jobs a worker may take at `now`: queued and due, or running past their lease. */

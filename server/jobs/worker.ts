@@ -125,12 +125,12 @@ export class JobWorker {
         const current = await tx.get<Job>(JOBS, job.jobId);
         if (current?.version === job.version) await tx.remove(JOBS, job.jobId);
       })
-      .catch((error: unknown) => this.log(`job ${job.jobId}: done but not removed: ${(error as Error).message}`));
+      .catch((error: unknown) => this.log(`job ${job.key}: done but not removed: ${(error as Error).message}`));
   }
 
   private async failed(job: Stored<Job>, error: Error): Promise<void> {
     const last = job.attempts >= this.options.maxAttempts;
-    this.log(`job ${job.jobId} (${job.name}) attempt ${job.attempts} failed${last ? ', giving up' : ''}: ${error.message}`);
+    this.log(`job ${job.key} (${job.name}) attempt ${job.attempts} failed${last ? ', giving up' : ''}: ${error.message}`);
     const retryAt = new Date(this.now().getTime() + backoffMs(job.attempts, this.options.backoffMs)).toISOString();
     await this.db
       .transaction((tx) =>

@@ -10,6 +10,7 @@ import { seedBilling } from './invoices';
 import { accountHashes, seedIdentity } from './identity';
 import { createRandom } from './random';
 import { seedRecords } from './records';
+import { seedReminders } from './reminders';
 import { seedReports } from './reports';
 import { seedServices } from './services';
 import { seedTags } from './tags';
@@ -34,6 +35,7 @@ export async function seedDemo(store: Store, registry: Registry, now = new Date(
     if (invoiceLine) await seedBilling(tx, createRandom(11), day, identity, invoiceLine.schema); // its own sequence too
     await seedAlerts(tx, writer, registry, random, day, identity);
     await seedAudit(tx, writer, createRandom(30), now, identity); // its own sequence: the records above stay as they were
+    await seedReminders(tx, now, identity);
     assertStoredRecords(registry, tx, 'The demo seed');
   });
 }

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JOBS } from '../../server/jobs/queue';
+import { JOBS, jobOfKey } from '../../server/jobs/queue';
 import { JobWorker } from '../../server/jobs/worker';
 import { createMailer } from '../../server/mail';
 import { handleReminderJobs, sendReminder } from '../../server/reminders/send';
@@ -52,7 +52,7 @@ describe('reminders', () => {
     expect(created.status, created.text).toBe(201);
     expect(created.body).toMatchObject({ serviceId: service.serviceId, sendAt, tos, status: 'PENDING', createdBy: net.contacts['quality@brand.test'], universeId: net.universeId, version: 1 });
     const key = `reminder:${created.body.reminderId}`;
-    expect(await server.store.get(JOBS, key)).toMatchObject({ name: 'reminder.send', runAt: sendAt, state: 'QUEUED', payload: { reminderId: created.body.reminderId } });
+    expect(await jobOfKey(server.db, key)).toMatchObject({ name: 'reminder.send', runAt: sendAt, state: 'QUEUED', payload: { reminderId: created.body.reminderId } });
 
     const later = await newReminder(service.serviceId, { sendAt: inHours(48) });
     const listed = await quality.get(URL, { serviceId: service.serviceId });
@@ -66,14 +66,14 @@ describe('reminders', () => {
     expect(moved.status, moved.text).toBe(200);
     expect(moved.body).toMatchObject({ sendAt: movedAt, tos: [tos[0]], comment: 'Moved', version: 2 });
     expect(moved.body.subject).toBeUndefined(); // PUT replaces the editable fields
-    expect(await server.store.get(JOBS, key)).toMatchObject({ runAt: movedAt, availableAt: movedAt, state: 'QUEUED' });
+    expect(await jobOfKey(server.db, key)).toMatchObject({ runAt: movedAt, availableAt: movedAt, state: 'QUEUED' });
 
     const stale = await expectNothingWritten(() => quality.put(`${URL}/${created.body.reminderId}`, { sendAt: movedAt, tos, version: 1 }), 409);
     expect(stale.body.exception).toBe('OptimisticLockException');
 
     const removed = await quality.delete(`${URL}/${created.body.reminderId}`);
     expect([removed.status, removed.body]).toEqual([200, true]);
-    expect(await server.store.get(JOBS, key)).toBeUndefined();
+    expect(await jobOfKey(server.db, key)).toBeUndefined();
     expect((await quality.get(URL, { serviceId: service.serviceId })).body.map((row: any) => row.reminderId)).toEqual([later.reminderId]);
     expect((await quality.delete(`${URL}/${created.body.reminderId}`)).status).toBe(404);
   });
@@ -142,11 +142,11 @@ describe('reminders', () => {
     // Its time comes.
     const due = new Date(Date.now() - 1000).toISOString();
     await server.store.update('reminders', reminder.reminderId, (current) => ({ ...current, sendAt: due }));
-    await server.store.update(JOBS, key, (current) => ({ ...current, runAt: due, availableAt: due }));
+    await server.store.update(JOBS, (await jobOfKey(server.db, key))!.jobId, (current) => ({ ...current, runAt: due, availableAt: due }));
     expect(await worker.runDue()).toBe(true);
     const sent = await server.store.get('reminders', reminder.reminderId);
     expect(sent).toMatchObject({ status: 'SENT', sentAt: expect.any(String) });
-    expect(await server.store.get(JOBS, key)).toBeUndefined();
+    expect(await jobOfKey(server.db, key)).toBeUndefined();
     while (await worker.runDue()); // the mails' job
     const mails = await waitForMails(outbox, 2);
     expect(mails).toHaveLength(2);
@@ -160,7 +160,7 @@ describe('reminders', () => {
     // Running again (a crash before the jobs were removed) sends nothing more.
     await sendReminder(services, reminder.reminderId);
     expect((await server.store.get('reminders', reminder.reminderId))!.version).toBe(sent!.version);
-    expect(await server.store.get(JOBS, `${key}:mail`)).toBeUndefined();
+    expect(await jobOfKey(server.db, `${key}:mail`)).toBeUndefined();
     expect(await worker.runDue()).toBe(false);
     expect(await waitForMails(outbox, 3, 300)).toHaveLength(2);
 

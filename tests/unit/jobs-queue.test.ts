@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { backoffMs, cancelJob, JOBS, scheduleJob, type Job } from '../../server/jobs/queue';
+import { backoffMs, cancelJob, jobOfKey, JOBS, scheduleJob } from '../../server/jobs/queue';
 import { JobWorker, workerOptionsFromEnv, type WorkerOptions } from '../../server/jobs/worker';
 import { LowdbStore } from '../../server/store/lowdb';
 import { asyncStore } from '../../server/store/lowdbAsync';
@@ -29,7 +29,7 @@ afterEach(async () => {
 
 const worker = (options: WorkerOptions = {}) => new JobWorker(db, { now: () => new Date(clock), leaseMs: 1000, backoffMs: 100, maxAttempts: 3, log: () => undefined, ...options });
 const schedule = (key: string, runAtMs: number, payload: Row = {}) => db.transaction((tx) => scheduleJob(tx, 'work', at(runAtMs), payload, key));
-const job = (key: string) => db.get<Job>(JOBS, key);
+const job = (key: string) => jobOfKey(db, key);
 
 describe('job queue', () => {
   it('runs a job at its time with its payload, then removes it', async () => {
