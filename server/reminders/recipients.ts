@@ -1,8 +1,8 @@
 import { COLLECTIONS, type Contact } from '../identity';
 import { and, eq } from '../store/query';
 import type { Reader, Stored } from '../store/types';
-import { canSeeService, type ServiceParties } from '../services/access';
-import type { Caller } from '../context';
+import type { ServiceParties } from '../services/access';
+import { companySees, PARTY_FIELDS } from '../services/serviceAlerts';
 import type { Row } from '../store/types';
 
 /**
@@ -12,12 +12,6 @@ import type { Row } from '../store/types';
  * `excludeCompanies=1` as the reminders' source of recipients; when that call exists, this
  * function should ask the same rule.
  */
-const PARTY_FIELDS = ['client', 'supplier', 'factory', 'agent', 'serviceProvider', 'creatorCompany'] as const;
-
-/** Whether the plain members of a company see the service (no super admin power). */
-const companySees = (service: Row & ServiceParties, companyId: number) =>
-  canSeeService(service, { universeId: service.universeId, company: { companyId }, roles: new Set<string>() } as unknown as Caller);
-
 export async function reminderRecipients(db: Reader, service: Row & ServiceParties): Promise<Stored<Contact>[]> {
   const companies = [...new Set(PARTY_FIELDS.map((field) => service[field]).filter((id): id is number => typeof id === 'number'))].filter((id) =>
     companySees(service, id),

@@ -6,6 +6,7 @@ import { scheduleJob } from '../jobs/queue';
 import type { JobWorker } from '../jobs/worker';
 import type { Row, Stored, Writer } from '../store/types';
 import { SERVICES, type ServiceParties } from '../services/access';
+import { datesOf } from '../services/serviceAlerts';
 import { reminderRecipients } from './recipients';
 
 /**
@@ -40,9 +41,6 @@ export const scheduleReminder = (tx: Writer, reminder: Pick<Reminder, 'reminderI
   scheduleJob(tx, REMINDER_JOB, new Date(reminder.sendAt), { reminderId: reminder.reminderId }, reminderJobKey(reminder.reminderId));
 
 type MailServices = Pick<Services, 'db' | 'mailer' | 'appUrl' | 'registry'>;
-
-const datesOf = (service: Row) =>
-  service.endDate && service.endDate !== service.startDate ? `${String(service.startDate)} → ${String(service.endDate)}` : String(service.startDate ?? '');
 
 /** The SERVICE_REMINDER e-mails of a reminder, one per recipient with an address, each in the recipient's language. */
 async function reminderMails(tx: Writer, services: MailServices, reminder: Stored<Reminder>, service: Row & ServiceParties, sentAt: Date): Promise<Mail[]> {
