@@ -46,7 +46,9 @@ export class JobWorker {
     private readonly db: AsyncStore,
     options: WorkerOptions = {},
   ) {
-    this.options = { pollMs: 1000, leaseMs: 60_000, backoffMs: 5000, maxAttempts: 10, batch: 20, ...options };
+    // An option left undefined (an unset environment variable) keeps its default.
+    const given = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
+    this.options = { pollMs: 1000, leaseMs: 60_000, backoffMs: 5000, maxAttempts: 10, batch: 20, ...given };
   }
 
   handle(name: string, handler: JobHandler): this {

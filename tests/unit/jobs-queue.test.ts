@@ -144,4 +144,18 @@ describe('job queue', () => {
     expect(backoffMs(30, 5000)).toBe(3_600_000);
     expect(workerOptionsFromEnv({ JOBS_POLL_MS: '250', JOBS_LEASE_MS: 'x', JOBS_MAX_ATTEMPTS: '4' })).toEqual({ pollMs: 250, leaseMs: undefined, backoffMs: undefined, maxAttempts: 4 });
   });
+
+  it('options not set keep their defaults: a first retry after 5 s, ten attempts', async () => {
+    await schedule('a', 0);
+    const w = new JobWorker(db, { ...workerOptionsFromEnv({}), now: () => new Date(clock), log: () => undefined }).handle('work', async () => {
+      throw new Error('no');
+    });
+    await w.runDue();
+    expect(await job('a')).toMatchObject({ state: 'QUEUED', attempts: 1, availableAt: at(5000).toISOString() });
+    for (let attempt = 2; attempt <= 10; attempt++) {
+      clock = Date.parse((await job('a'))!.availableAt);
+      await w.runDue();
+    }
+    expect(await job('a')).toMatchObject({ state: 'FAILED', attempts: 10 });
+  });
 });
