@@ -33,6 +33,7 @@ import { serviceCoreRoutes } from './services/coreRoutes';
 import { serviceLookupRoutes } from './services/lookupRoute';
 import { aqlRoutes } from './reports/aqlRoutes';
 import { reportRoutes } from './reports/routes';
+import { reminderRoutes } from './reminders/routes';
 import { riskRoutes } from './risk/routes';
 import { teamPlanningRoutes } from './planning/teamRoutes';
 import { activityRoutes } from './activity/routes';
@@ -149,6 +150,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/', teamPlanningRoutes(registry));
   app.route('/', activityRoutes(registry));
   app.route('/', dashboardRoutes(registry));
+  app.route('/', reminderRoutes(registry));
   app.route('/', serviceSearchRoutes(registry));
   app.route('/', taskRoutes(registry));
   app.route('/', invoiceRoutes(registry));

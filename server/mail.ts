@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { link, mkdir, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 
@@ -12,6 +12,14 @@ export interface Mail {
   subject: string;
   text: string;
   html?: string;
+  /**
+   * Makes sending idempotent (a mail sent again after a crash, server/jobs): the Message-ID
+   * header, and in the outbox folder the file name, so the same mail is one file whatever the
+   * number of attempts. Over SMTP a repeat keeps its Message-ID, by which mail clients drop it.
+   */
+  messageId?: string;
+  /** The mail's Date (and the outbox file's time), fixed when the mail was decided. */
+  date?: Date;
 }
 
 export interface Mailer {
@@ -35,8 +43,18 @@ export function createMailer(options: { smtpUrl?: string; outbox?: string }): Ma
       const info = await transport.sendMail({ from: MAIL_FROM, ...mail });
       await mkdir(outbox, { recursive: true });
       // Sortable by time; the random part keeps two mails of one millisecond apart.
-      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.eml`;
-      await writeFile(join(outbox, name), info.message as Buffer);
+      const stamp = (mail.date ?? new Date()).toISOString().replace(/[:.]/g, '-');
+      const random = Math.random().toString(36).slice(2, 8);
+      if (!mail.messageId) return writeFile(join(outbox, `${stamp}-${random}.eml`), info.message as Buffer);
+      // One file per message id, appearing whole: written aside, then linked (fails if it exists).
+      const file = join(outbox, `${stamp}-${mail.messageId.replace(/[^\w.-]+/g, '_')}.eml`);
+      const partial = `${file}.${random}.partial`;
+      await writeFile(partial, info.message as Buffer);
+      await link(partial, file)
+        .catch((error: NodeJS.ErrnoException) => {
+          if (error.code !== 'EEXIST') throw error;
+        })
+        .finally(() => unlink(partial));
     },
   };
 }

@@ -3,6 +3,8 @@ import { openStore } from './boot';
 import { drain, listenThenBuild } from './listen';
 import { filesDirOf } from './files/storage';
 import { createMailer } from './mail';
+import { JobWorker, workerOptionsFromEnv } from './jobs/worker';
+import { handleReminderJobs } from './reminders/send';
 import { SchemaCheckError } from './schemas';
 
 /** `npm run server`: the API under /back/ and the built SPA, configured by environment (CONTRACT.md). */
@@ -26,12 +28,13 @@ const { db, registry, sessionSecret } = await openStore({
   console.error(`QCFlow cannot start: ${error.message}`);
   process.exit(1);
 });
+const mailer = createMailer({ smtpUrl: env.SMTP_URL, outbox: env.OUTBOX_DIR });
 const { server, origin } = await listenThenBuild(host, port, (ownOrigin) =>
   createApp({
     db,
     registry,
     sessionSecret,
-    mailer: createMailer({ smtpUrl: env.SMTP_URL, outbox: env.OUTBOX_DIR }),
+    mailer,
     filesDir: filesDirOf(env),
     // Links in e-mails come from configuration only, never from a request's Host or X-Forwarded-* headers.
     appUrl: env.APP_URL || ownOrigin,
@@ -41,6 +44,9 @@ const { server, origin } = await listenThenBuild(host, port, (ownOrigin) =>
   }),
 );
 console.log(`QCFlow listening on ${origin}`);
+
+// The durable jobs (server/jobs/, docs/jobs.md): reminders; every server sharing the store runs one worker.
+const worker = handleReminderJobs(new JobWorker(db, workerOptionsFromEnv(env)), { db, registry, mailer, appUrl: env.APP_URL || origin }).start();
 
 /** How long a stopping server waits for the requests it holds. */
 const DRAIN_MS = 10_000;
@@ -52,7 +58,7 @@ const DRAIN_MS = 10_000;
  */
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    void drain(server, DRAIN_MS)
+    void Promise.all([drain(server, DRAIN_MS), worker.stop()])
       .then(() => db.close())
       .then(() => process.exit(0));
   });

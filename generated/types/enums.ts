@@ -69,6 +69,12 @@ export type TagSource = "COMPANY" | "DECISION_CLIENT" | "SERVICE" | "REPORT_PICT
 /** Labels: `enum.capaType.<VALUE>` */
 export type CapaType = "CORRECTIVE_ACTION" | "PREVENTIVE_ACTION" | "CONTAINMENT";
 
+/** Labels: `enum.jobState.<VALUE>` */
+export type JobState = "QUEUED" | "RUNNING" | "FAILED";
+
+/** Labels: `enum.reminderStatus.<VALUE>` */
+export type ReminderStatus = "PENDING" | "SENT" | "CANCELLED";
+
 /** Labels: `enum.capaStatus.<VALUE>` */
 export type CapaStatus = "NEW" | "IN_PROGRESS" | "COMPLETED";
 

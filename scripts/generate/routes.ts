@@ -371,6 +371,20 @@ export const ROUTES: Record<string, RouteDoc> = {
     ok: { description: 'Contributor attendees', schema: list(attendee) },
     errors: [400, 403, 404],
   },
+  'GET /back/bo/notifyreminder/reminders': {
+    tag: 'service', summary: "A service's reminders (SERVICE_REMINDER e-mails at a chosen time), soonest first",
+    query: { serviceId: { type: 'integer', minimum: 1, description: 'The service', required: true } },
+    ok: { description: 'Reminders', schema: list(entity('reminder')) }, errors: [400, 403, 404],
+  },
+  'POST /back/bo/notifyreminder/reminders': {
+    tag: 'service', summary: 'Plan a reminder: sendAt to come, tos among the contacts of the service\'s parties (the owner of the service)', body: entity('reminder'),
+    ok: { status: 201, description: 'The reminder, PENDING', schema: entity('reminder') }, errors: [400, 403, 404, 422],
+  },
+  'PUT /back/bo/notifyreminder/reminders/{id}': {
+    tag: 'service', summary: 'Change a pending reminder (with its version); a new sendAt moves its job', body: entity('reminder'),
+    ok: { description: 'The reminder', schema: entity('reminder') }, errors: [400, 403, 404, 409, 422],
+  },
+  'DELETE /back/bo/notifyreminder/reminders/{id}': { tag: 'service', summary: 'Delete a reminder and cancel its job', ok: { description: '`true`', schema: TRUE }, errors: [403, 404] },
   'GET /back/bo/serviceDateLines/{serviceId}': { tag: 'service', summary: "The service's date proposals, newest first", ok: { description: 'Date lines', schema: list(entity('serviceDateLine')) }, errors: [403, 404] },
   'POST /back/bo/serviceDateLines/requestDate': { tag: 'service', summary: 'Propose dates (REQUEST_DATE)', body: dateProposal, ok: { description: 'The service', schema: entity('service') }, errors: [400, 403, 404, 409] },
   'POST /back/bo/serviceDateLines/postpone': { tag: 'service', summary: 'Propose later dates (POSTPONE)', body: dateProposal, ok: { description: 'The service', schema: entity('service') }, errors: [400, 403, 404, 409] },

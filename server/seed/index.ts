@@ -11,6 +11,7 @@ import { seedBilling } from './invoices';
 import { accountHashes, seedIdentity } from './identity';
 import { createRandom } from './random';
 import { seedRecords } from './records';
+import { seedReminders } from './reminders';
 import { seedReports } from './reports';
 import { seedServices } from './services';
 import { seedTags } from './tags';
@@ -38,6 +39,7 @@ export async function seedDemo(store: Store, registry: Registry, now = new Date(
     await seedTasks(writer, now); // from the services and reports above, through the tasks' rule table
     await seedAlerts(tx, writer, registry, random, day, identity);
     await seedAudit(tx, writer, createRandom(30), now, identity); // its own sequence: the records above stay as they were
+    await seedReminders(tx, now, identity);
     assertStoredRecords(registry, tx, 'The demo seed');
   });
 }

@@ -18,10 +18,10 @@ import { canSeeService, type ServiceParties } from './access';
  */
 type ServiceLike = Row & ServiceParties;
 
-const PARTY_FIELDS = ['client', 'supplier', 'factory', 'agent', 'serviceProvider', 'creatorCompany'] as const;
+export const PARTY_FIELDS = ['client', 'supplier', 'factory', 'agent', 'serviceProvider', 'creatorCompany'] as const;
 
 /** Whether the members of a company see the service (a plain member: no super admin power). */
-function companySees(service: ServiceLike, companyId: number): boolean {
+export function companySees(service: ServiceLike, companyId: number): boolean {
   return canSeeService(service, { universeId: service.universeId, company: { companyId }, roles: new Set<string>() } as unknown as Caller);
 }
 
@@ -48,7 +48,7 @@ export async function serviceRecipients(db: Reader, service: ServiceLike, except
 
 const WARNING_EVENTS = new Set(['REQUEST_CANCEL', 'CONFIRM_CANCEL', 'CANCEL']);
 
-const datesOf = (service: ServiceLike) =>
+export const datesOf = (service: ServiceLike) =>
   service.endDate && service.endDate !== service.startDate ? `${String(service.startDate)} → ${String(service.endDate)}` : String(service.startDate ?? '');
 
 /** The alert texts' key: an accepted date that confirms reads as a confirmation; unknown events as a change. */

@@ -338,6 +338,10 @@ const TABLE: Route[] = [
       { route: 'POST /back/bo/servicenotes/:serviceId', who: viewers, ...notes(), body: {} },
       { route: 'PUT /back/bo/servicenotes/:serviceId', who: viewers, ...notes(), body: {} },
       { route: 'DELETE /back/bo/servicenotes/:serviceId/:noteId', who: viewers, ...notes('/999999') },
+      { route: 'GET /back/bo/notifyreminder/reminders', who: viewers, ...on((id) => `/back/bo/notifyreminder/reminders?serviceId=${id}`) },
+      { route: 'POST /back/bo/notifyreminder/reminders', who: viewers, body: {} },
+      { route: 'PUT /back/bo/notifyreminder/reminders/:id', who: viewers, url: () => '/back/bo/notifyreminder/reminders/999999', body: {} },
+      { route: 'DELETE /back/bo/notifyreminder/reminders/:id', who: viewers, url: () => '/back/bo/notifyreminder/reminders/999999' },
       { route: 'GET /back/bo/serviceElements/:id/elements', who: viewers, ...on((id) => `/back/bo/serviceElements/${id}/elements`) },
       { route: 'PATCH /back/bo/serviceElements/:id/elements/:fileId', who: readers, ...on((id) => `/back/bo/serviceElements/${id}/elements/999999`), body: { notAField: true } },
     ];

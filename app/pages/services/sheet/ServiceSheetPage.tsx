@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { ConfiguredPanels } from '../../../../engine/record/ConfiguredPanels';
+import { registerPanel } from '../../../../engine/record/panels';
 import { screenIcon } from '../../../../engine/ui/icons';
 import { hasAnyRole } from '../../../auth/profile';
 import { useReadySession } from '../../../auth/session';
@@ -15,13 +16,17 @@ import { useSchemaText } from './schemaText';
 import { ServiceHeader } from './ServiceHeader';
 import { SplitMergeDialog } from './SplitMergeDialog';
 import { useServiceSheet } from './useServiceSheet';
+import { RemindersPanel } from './reminders/RemindersPanel';
+
+// The reminders tab's panel (schemas/screens/serviceSheet.json).
+registerPanel('serviceReminders', RemindersPanel);
 
 /** The tabs this page draws itself; risk analysis (spec §2) is a tab of panels of its screen file. */
 const OWN_TABS = ['overview', 'history'];
 
 /**
  * `/services/{serviceId}` (spec §2): the header with the workflow actions and the owner's menu,
- * then the tabs overview and history, and the tabs of panels its screen file declares (elements, risk analysis, billing).
+ * then the tabs overview and history, and the tabs of panels its screen file declares (elements, risk analysis, reminders, billing).
  * The open tab is in the address (`?tab=`) so a link can point at it.
  */
 export default function ServiceSheetPage() {
