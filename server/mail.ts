@@ -12,6 +12,8 @@ export interface Mail {
   subject: string;
   text: string;
   html?: string;
+  replyTo?: string;
+  attachments?: { filename: string; content: Buffer; contentType?: string }[];
 }
 
 export interface Mailer {

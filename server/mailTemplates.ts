@@ -47,12 +47,12 @@ const BRAND = '#1c7ed6';
 const TEXT = '#212529';
 const MUTED = '#868e96';
 
-type Mjml2Html = (input: string, options?: Record<string, unknown>) => Promise<{ html: string; errors: { formattedMessage?: string; message?: string }[] }>;
+type Mjml2Html = typeof import('mjml').default;
 let mjml: Promise<Mjml2Html> | undefined;
 
 /** The MJML compiler, loaded once, on first use. */
 function compiler(): Promise<Mjml2Html> {
-  mjml ??= import('mjml').then((module) => ((module as { default?: unknown }).default ?? module) as Mjml2Html);
+  mjml ??= import('mjml').then((module) => module.default);
   return mjml;
 }
 
