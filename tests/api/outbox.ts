@@ -94,3 +94,15 @@ export function linkToken(mail: SentMail): { link: string; token: string } {
   if (!link) throw new Error(`no password link in: ${mail.text}`);
   return { link, token: new URL(link).searchParams.get('token')! };
 }
+
+/** The number of mails once the outbox has stopped growing for `quietMs` (mails of an earlier call, sent after its answer, are in). */
+export async function settledCount(outbox: string, quietMs = 300, timeoutMs = 5000): Promise<number> {
+  const until = Date.now() + timeoutMs;
+  let count = (await sentMails(outbox)).length;
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, quietMs));
+    const now = (await sentMails(outbox)).length;
+    if (now === count || Date.now() > until) return now;
+    count = now;
+  }
+}
