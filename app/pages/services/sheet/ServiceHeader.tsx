@@ -1,6 +1,8 @@
-import { Alert, Badge, Card, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { IconAlertTriangle, IconLock } from '@tabler/icons-react';
+import { Alert, Badge, Button, Card, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { IconAlertTriangle, IconLock, IconMail } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NotifyDialog } from './NotifyDialog';
 import type { ServiceView } from '../shared/serviceApi';
 import type { SchemaText } from './schemaText';
 import { SheetMenu } from './SheetMenu';
@@ -27,6 +29,7 @@ export interface ServiceHeaderProps {
 export function ServiceHeader({ service, sheet, text, onSplitMerge }: ServiceHeaderProps) {
   const { t } = useTranslation();
   const writable = service.rights.sheet.right === 'WRITE';
+  const [notify, setNotify] = useState(false);
   // "Read only" only when it is the whole truth: the sheet is frozen (closed, locked), or the caller has no
   // workflow action either; a provider that confirms, proposes dates or completes is not read only.
   const readOnly = !writable && (service.rights.sheet.forced || service.actions.length === 0);
@@ -63,6 +66,9 @@ export function ServiceHeader({ service, sheet, text, onSplitMerge }: ServiceHea
           </Stack>
           <Group gap="xs" wrap="wrap">
             <WorkflowButtons service={service} sheet={sheet} />
+            <Button variant="default" leftSection={<IconMail size={16} />} onClick={() => setNotify(true)} data-testid="notify-open">
+              {t('notify.action')}
+            </Button>
             {writable && <SheetMenu service={service} onSplitMerge={onSplitMerge} />}
           </Group>
         </Group>
@@ -72,6 +78,7 @@ export function ServiceHeader({ service, sheet, text, onSplitMerge }: ServiceHea
           </Alert>
         )}
       </Stack>
+      {notify && <NotifyDialog opened={notify} service={service} onClose={() => setNotify(false)} />}
     </Card>
   );
 }
