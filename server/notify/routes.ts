@@ -11,7 +11,7 @@ import type { Reader, Row, Stored } from '../store/types';
 import { fieldErrors } from '../validation';
 import { canSeeService, visibleService, type ServiceRow } from '../services/access';
 import { numberParam, readObject, serviceCaller } from '../services/routeHelpers';
-import { isNotificationType, lastSendOf, sendServiceNotification, takesMail, type NotificationType } from './send';
+import { automaticRecipients, isNotificationType, lastSendOf, sendServiceNotification, type NotificationType } from './send';
 
 /**
  * The notification form of a service (spec §3, §5, §7.4; docs/notifications.md):
@@ -107,19 +107,14 @@ function typeParam(c: AppContext): NotificationType {
 }
 
 /**
- * The form's defaults: send, the caller's language, the type's subject in it, as recipients the
- * parties' contacts who take this type automatically, the caller's address to reply to, and when
+ * The form's defaults: send, the caller's language, the type's subject in it, as recipients those
+ * the type would e-mail automatically (never the caller), the caller's address to reply to, and when
  * the type was last sent for the service.
  */
 async function formDefaults(c: AppContext, service: ServiceRow, caller: Caller, type: NotificationType): Promise<Row> {
   const { db } = c.get('services');
   const locale = caller.contact.language ?? 'en';
-  const choices = await emailChoices(db, service, caller, {});
-  const contacts = await db.query<Contact>({ collection: COLLECTIONS.contacts, where: { op: 'in', field: 'contactId', values: choices.length ? choices.map((choice) => choice.contactId) : [0] } });
-  const byId = new Map(contacts.map((contact) => [contact.contactId, contact]));
-  const tos = choices
-    .filter((choice) => choice.contactId !== caller.contact.contactId && choice.allowNotification && takesMail(byId.get(choice.contactId)!, undefined, type))
-    .map((choice) => choice.contactId);
+  const tos = (await automaticRecipients(c.get('services'), service, type, { caller })).map((contact) => contact.contactId);
   const locales = c.get('services').registry.locales[locale] ?? {};
   return {
     serviceId: service.serviceId,

@@ -146,6 +146,19 @@ async function serviceParams(services: Services, service: ServiceLike, lang: Lan
   };
 }
 
+/**
+ * Whom `type` would e-mail automatically now (the form's default recipients): the parties' people
+ * the type goes to who open the service page and take the e-mail.
+ */
+export async function automaticRecipients(services: Services, service: ServiceLike, type: NotificationType, options: SendOptions = {}): Promise<Stored<Contact>[]> {
+  const found = await defaultRecipients(services, service, { parties: TYPE_PARTIES[type] ?? 'all', ...options });
+  const companies = await companiesOf(services.db, found);
+  return found.filter((contact) => takesMail(contact, companies.get(contact.companyId), type, options));
+}
+
+/** The parties a type goes to by default (docs/notifications.md). */
+const TYPE_PARTIES: Partial<Record<NotificationType, Parties>> = { SERVICE_TOCONFIRM: 'provider', MANDAT: 'provider', SERVICE_CONFIRMED: 'others' };
+
 /** Live alerts to the recipients who have an account, titled like the mail, linking to the service. */
 async function alertRecipients(tx: Writer, registry: Registry, service: ServiceLike, type: NotificationType, recipients: readonly Stored<Contact>[], options: SendOptions, now: Date): Promise<void> {
   const titleLink = `/services/${String(service.serviceId)}`;

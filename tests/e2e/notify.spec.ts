@@ -18,7 +18,8 @@ const outbox = () => {
 async function buyerNotifications(baseURL: string, allowNotification: boolean): Promise<void> {
   const context = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: XHR });
   await context.post('/back/login', { form: { username: ACCOUNTS.buyer, password: DEMO_PASSWORD } });
-  const response = await context.put('/back/bo/profile/user/notificationconfig', { data: { allowNotification } });
+  const current = await (await context.get('/back/bo/profile/user/notificationconfig')).json();
+  const response = await context.put('/back/bo/profile/user/notificationconfig', { data: { ...current, allowNotification } });
   expect(response.ok(), await response.text()).toBeTruthy();
   await context.dispose();
 }
@@ -50,9 +51,10 @@ test.describe('notify from the service sheet', () => {
     await expect(subject).toHaveValue(`QCFlow: service ${service.number} confirmed`);
     await subject.fill(`Lot check for ${service.number}`);
 
-    const tos = dialog.getByRole('textbox', { name: en('notification.tos') });
-    // Start from no recipient: the clear button of the field.
-    await tos.locator('xpath=ancestor::div[contains(@class,"mantine-MultiSelect-root")]').locator('.mantine-CloseButton-root, .mantine-InputClearButton-root').first().click();
+    const tos = dialog.locator('input#notify_tos');
+    // Start from no recipient.
+    const pills = dialog.locator('.mantine-MultiSelect-pill');
+    while ((await pills.count()) > 0) await pills.first().locator('.mantine-Pill-remove').click();
     await tos.click();
     const buyer = page.getByRole('option', { name: /Hugo Martin/ });
     await expect(buyer).toHaveAttribute('data-combobox-disabled', 'true');
@@ -60,8 +62,7 @@ test.describe('notify from the service sheet', () => {
     await buyer.click({ force: true });
     await tos.fill('Li Wei');
     await page.getByRole('option', { name: /Li Wei/ }).click();
-    await page.keyboard.press('Escape');
-    const pills = dialog.locator('.mantine-MultiSelect-pill');
+    await dialog.getByText(en('notify.title', { number: service.number })).click();
     await expect(pills).toHaveCount(1);
     await expect(pills.first()).toContainText('Li Wei');
     await dialog.getByLabel(en('notification.comment')).fill('Please have the cartons ready <b>early</b>.');

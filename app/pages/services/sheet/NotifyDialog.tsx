@@ -12,10 +12,14 @@ import { enumOf, propertiesOf } from '../../../../engine/schema/fields';
 import type { JsonSchema } from '../../../../engine/schema/resolve';
 import { useReadySession } from '../../../auth/session';
 import { showSnack } from '../../../notifications/snackbar';
-import type { NotifyChoice } from '../../../widgets/NotifyContactsWidget';
+import { NotifyContactsWidget, type NotifyChoice } from '../../../widgets/NotifyContactsWidget';
+import { registerWidget } from '../../../../engine/form/widgetRegistry';
 import type { ServiceView } from '../shared/serviceApi';
 
 type Row = Record<string, unknown>;
+
+// The sheet renders its forms without the engine screens' chunk, which registers the app's widgets.
+registerWidget('notifyContacts', NotifyContactsWidget);
 
 /** The fields of the notification form (schemas/entities/notification.json) the dialog edits; attachments are not offered yet. */
 export const NOTIFY_FIELDS = ['doSend', 'locale', 'replyTo', 'subject', 'tos', 'ccs', 'comment'] as const;
