@@ -43,7 +43,8 @@ const paragraphs = (text: string) =>
     .filter(Boolean)
     .map((part) => escapeHtml(part).replace(/\n/g, '<br />'));
 
-const BRAND = '#1c7ed6';
+// The app's brand teal (app/theme.ts, shade 7: white text on it passes WCAG AA).
+const BRAND = '#087f5b';
 const TEXT = '#212529';
 const MUTED = '#868e96';
 
