@@ -261,6 +261,12 @@ export const ROUTES: Record<string, RouteDoc> = {
     ok: { description: 'Contacts', schema: list(object('A contact', { contactId: { type: 'integer' }, fullName: { type: 'string' }, email: { type: 'string' }, companyId: { type: 'integer' }, companyName: { type: 'string' }, language: { type: 'string' }, allowNotification: { type: 'boolean' }, value: { type: 'integer' }, label: { type: 'string' }, disabled: { type: 'boolean' } })) },
     errors: [403, 404],
   },
+  'GET /back/bo/notify/contacts': {
+    tag: 'notifications', summary: "The wizard's notification step, before the service exists: the contacts with an e-mail of these companies of the caller's universe, each with allowNotification and disabled like /emails",
+    query: { companyId: { type: 'array', items: { type: 'integer', minimum: 1 }, description: 'Repeated: the companies (the wizard\'s parties)' } },
+    ok: { description: 'Contacts', schema: list(object('A contact', { contactId: { type: 'integer' }, fullName: { type: 'string' }, email: { type: 'string' }, companyId: { type: 'integer' }, companyName: { type: 'string' }, language: { type: 'string' }, allowNotification: { type: 'boolean' }, value: { type: 'integer' }, label: { type: 'string' }, disabled: { type: 'boolean' } })) },
+    errors: [400, 403],
+  },
   'GET /back/bo/profile/company/{companyId}/notificationconfig': {
     tag: 'notifications', summary: "The company-wide switch of notification e-mails (spec §6.4): the caller's company, or for universe and super admins one of the universe",
     params: { companyId: { type: 'integer', minimum: 1 } },

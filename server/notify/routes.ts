@@ -72,7 +72,12 @@ export async function emailChoices(db: Reader, service: ServiceRow, caller: Call
   if (query.includeNetworkContact && !query.excludeCompanies) {
     for (const row of (await networkRows(db, networkSources.contacts, caller)) as Stored<Contact>[]) if (row.universeId === service.universeId) found.set(row.contactId, row);
   }
-  const withMail = [...found.values()].filter((contact) => !!contact.email);
+  return choicesOf(db, caller, [...found.values()]);
+}
+
+/** The contacts with an address as the form offers them: their e-mail switch, disabled unless they take e-mails or are the caller; by company and name. */
+async function choicesOf(db: Reader, caller: Caller, contacts: readonly Stored<Contact>[]): Promise<EmailChoice[]> {
+  const withMail = contacts.filter((contact) => !!contact.email && !contact.archived);
   const companyIds = [...new Set(withMail.map((contact) => contact.companyId))];
   const byId = new Map(
     (companyIds.length ? await db.query<Company>({ collection: COLLECTIONS.companies, where: { op: 'in', field: 'companyId', values: companyIds } }) : []).map((company) => [company.companyId, company]),
@@ -96,6 +101,13 @@ export async function emailChoices(db: Reader, service: ServiceRow, caller: Call
       };
     })
     .sort((a, b) => a.companyName.localeCompare(b.companyName) || a.fullName.localeCompare(b.fullName));
+}
+
+/** The wizard's notification step, before the service exists: the active contacts of these companies of the caller's universe. */
+export async function companyContactChoices(db: Reader, caller: Caller, companyIds: readonly number[]): Promise<EmailChoice[]> {
+  if (!companyIds.length) return [];
+  const rows = (await networkRows(db, networkSources.contacts, caller, false, { op: 'in', field: 'companyId', values: [...companyIds] })) as Stored<Contact>[];
+  return choicesOf(db, caller, rows);
 }
 
 const flag = (c: AppContext, name: string) => ['1', 'true'].includes(c.req.query(name) ?? '');
@@ -237,6 +249,13 @@ export function notifyRoutes() {
         excludeCompanies: flag(c, 'excludeCompanies'),
       }),
     );
+  });
+
+  app.get('/back/bo/notify/contacts', async (c) => {
+    const caller = serviceCaller(c);
+    const ids = c.req.queries('companyId') ?? [];
+    if (ids.some((value) => !/^\d+$/.test(value))) throw validationError([{ path: '/companyId', key: 'validation.wrongType' }]);
+    return c.json(await companyContactChoices(c.get('services').db, caller, [...new Set(ids.map(Number))]));
   });
 
   const config = '/back/bo/profile/company/:companyId{[0-9]+}/notificationconfig';

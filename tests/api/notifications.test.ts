@@ -210,6 +210,32 @@ describe('settings and the company switch', () => {
 });
 
 describe('the notification form', () => {
+  it('the wizard’s step: its contacts with their switch (GET /notify/contacts); a contact without notification e-mails is refused, one’s own is not', async () => {
+    await setContact(ACCOUNTS.sales, { allowNotification: false });
+    await setContact(ACCOUNTS.quality, { allowNotification: false });
+    try {
+      const contacts = ok(await quality.get(`/back/bo/notify/contacts?companyId=${net.shenzhen}&companyId=${net.lumiere}`)) as Row[];
+      expect(new Set(contacts.map((row) => row.companyId))).toEqual(new Set([net.shenzhen, net.lumiere]));
+      expect(contacts.find((row) => row.email === ACCOUNTS.sales)).toMatchObject({ disabled: true, label: 'Li Wei (Shenzhen Textile Co)' });
+      expect(contacts.find((row) => row.email === ACCOUNTS.quality)).toMatchObject({ allowNotification: false, disabled: false });
+      expect((await quality.get('/back/bo/notify/contacts?companyId=abc')).status).toBe(400);
+      // Another universe's company: nothing.
+      expect(ok(await outsider.get(`/back/bo/notify/contacts?companyId=${net.shenzhen}`))).toEqual([]);
+
+      const refused = await quality.post('/back/bo/services', wizardBody(net, { notification: { doSend: true, tos: [net.contacts[ACCOUNTS.quality]], ccs: [net.contacts[ACCOUNTS.sales]] } }));
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors).toEqual([{ path: '/notification/ccs/0', message: expect.stringMatching(/does not take notification e-mails/) }]);
+      const before = await settledCount(server.outbox!);
+      const created = await createService(quality, wizardBody(net, { notification: { doSend: true, tos: [net.contacts[ACCOUNTS.quality]], ccs: [] } }));
+      await waitForMails(server.outbox!, before + 3);
+      const mails = (await sentMails(server.outbox!)).slice(before);
+      expect(mails.filter((mail) => mail.to === ACCOUNTS.quality).map((mail) => mail.subject)).toEqual([`QCFlow: service ${String(created.number)} created`]);
+    } finally {
+      await setContact(ACCOUNTS.sales, { allowNotification: true });
+      await setContact(ACCOUNTS.quality, { allowNotification: true });
+    }
+  });
+
   it('GET rules: the defaults of the type in the caller’s language; GET emails: the parties’ contacts and the wider lists', async () => {
     const id = await newService(confirmedFlow);
     const number = await numberOf(id);

@@ -396,6 +396,7 @@ const TABLE: Route[] = [
         outOfReach: async (w) => (await unseen(w)).map(notifyRules),
         ...(method === 'POST' ? { body: { doSend: 'yes' } } : {}),
       })),
+      { route: 'GET /back/bo/notify/contacts', who: serviceUsers, url: (w) => `/back/bo/notify/contacts?companyId=${people[w].companyId}` },
       { route: 'GET /back/bo/notify/services/:serviceId/emails', who: serviceUsers, url: async (w) => notifyEmails(await seenService(w)), outOfReach: async (w) => (await unseen(w)).map(notifyEmails) },
     ];
   })(),
