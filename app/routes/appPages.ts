@@ -8,4 +8,5 @@ export const APP_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   serviceSearch: lazy(() => import('../pages/services/search/ServiceSearchPage')),
   serviceWizard: lazy(() => import('../pages/services/wizard/ServiceWizardPage')),
   serviceSheet: lazy(() => import('../pages/services/sheet/ServiceSheetPage')),
+  companyNotification: lazy(() => import('../pages/profile/CompanyNotificationPage')),
 };

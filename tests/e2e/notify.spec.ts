@@ -88,5 +88,18 @@ test.describe('notify from the service sheet', () => {
     await expect(page.getByRole('dialog').getByLabel(fr('notification.subject'))).toHaveValue(`QCFlow : audit ${service.number} confirmé`);
     await expect(page.getByTestId('notify-last-send')).toContainText('Dernier envoi le');
     await shot(page.getByRole('dialog'), 'notify-dialog-fr');
+
+    // The company-wide switch (spec §6.4) on the company profile: off, then on again.
+    const { companyId } = await (await page.request.get('/back/bo/profile/user', { headers: XHR })).json();
+    await page.goto(`/profileCompany/${companyId}/companyNotification`);
+    await waitForApp(page);
+    const toggle = page.getByTestId('company-notifications-disabled');
+    await expect(toggle).not.toBeChecked();
+    await toggle.click({ force: true });
+    await expectSnack(page, 'Les e-mails de notification aux contacts de la société sont désactivés');
+    await expect(toggle).toBeChecked();
+    await shot(page, 'company-notifications-fr');
+    await toggle.click({ force: true });
+    await expect(toggle).not.toBeChecked();
   });
 });
