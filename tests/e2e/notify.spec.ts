@@ -24,7 +24,7 @@ async function buyerNotifications(baseURL: string, allowNotification: boolean): 
   await context.dispose();
 }
 
-async function confirmedService(page: Page): Promise<{ serviceId: number; number: string }> {
+async function confirmedService(page: Page): Promise<{ serviceId: number; number: string; client: number }> {
   const response = await page.request.get('/back/bo/services', { params: { serviceSteps: 'CONFIRMED', fromDate: '2000-01-01', toDate: '2100-01-01' }, headers: XHR });
   expect(response.status()).toBe(200);
   const [service] = (await response.json()).services;
@@ -90,8 +90,8 @@ test.describe('notify from the service sheet', () => {
     await shot(page.getByRole('dialog'), 'notify-dialog-fr');
 
     // The company-wide switch (spec §6.4) on the company profile: off, then on again.
-    const { companyId } = await (await page.request.get('/back/bo/profile/user', { headers: XHR })).json();
-    await page.goto(`/profileCompany/${companyId}/companyNotification`);
+    // The service's client is the signed-in brand (Maison Lumière).
+    await page.goto(`/profileCompany/${service.client}/companyNotification`);
     await waitForApp(page);
     const toggle = page.getByTestId('company-notifications-disabled');
     await expect(toggle).not.toBeChecked();

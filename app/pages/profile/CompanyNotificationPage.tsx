@@ -1,4 +1,4 @@
-import { Card, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
+import { Card, Skeleton, Stack, Switch, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
@@ -53,7 +53,6 @@ export default function CompanyNotificationPage() {
 
   return (
     <Stack gap="md" maw={760}>
-      <Title order={2}>{titleText(t, 'screen.companyNotification')}</Title>
       <Text c="dimmed">{titleText(t, 'screen.companyNotification.description')}</Text>
       {config ? (
         <Card withBorder radius="lg" padding="lg">
