@@ -1,6 +1,6 @@
 import type { Widget } from '@rjsf/utils';
 import { AccountProfilesWidget } from './AccountProfilesWidget';
-import { NotifyContactsWidget } from './NotifyContactsWidget';
+import { NotifyChoicesWidget } from './NotifyChoicesWidget';
 
 /**
  * Form widgets that know the app's rules, by the names uiSchemas use (`"ui:widget": "accountProfiles"`).
@@ -8,7 +8,7 @@ import { NotifyContactsWidget } from './NotifyContactsWidget';
  */
 export const appWidgets: Record<string, Widget> = {
   accountProfiles: AccountProfilesWidget,
-  notifyContacts: NotifyContactsWidget,
+  notifyChoices: NotifyChoicesWidget,
 };
 
 export function registerAppWidgets(register: (name: string, widget: Widget) => void): void {

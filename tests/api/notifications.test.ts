@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callerFor } from '../../server/auth/caller';
@@ -285,6 +286,25 @@ describe('the notification form', () => {
     const quiet = await settledCount(server.outbox!);
     expect(ok(await quality.post(rules(id, 'SERVICE_CONFIRMED'), { doSend: false, tos: [] })).sent).toEqual([]);
     expect(await settledCount(server.outbox!, 200)).toBe(quiet);
+  });
+
+  it('attachments: files of the service go with the e-mail', async () => {
+    const id = await newService(confirmedFlow);
+    const bytes = Buffer.from('%PDF-1.4 packing list\n');
+    const hash = createHash('sha256').update(bytes).digest('hex');
+    const storage = new FileStorage(server.filesDir);
+    await storage.writeAtomically(storage.blobPath(hash), bytes);
+    const file = await server.db.transaction((tx) =>
+      tx.insert('files', 'fileId', { entityId: id, fileType: 'SERVICE', fileName: 'packing-list.pdf', mimeType: 'application/pdf', byteSize: bytes.length, hash, picture: false, universeId: net.universeId }),
+    );
+    const before = await settledCount(server.outbox!);
+    ok(await quality.post(rules(id, 'SERVICE_CONFIRMED'), { subject: 'Packing list', tos: [net.contacts[ACCOUNTS.sales]], attachments: [file.fileId] }));
+    const [mail] = (await sentMails(server.outbox!)).slice(before);
+    expect(mail).toMatchObject({ to: ACCOUNTS.sales, subject: 'Packing list', attachments: ['packing-list.pdf'] });
+    // A file of another service is refused.
+    const other = await newService(confirmedFlow);
+    const refused = await quality.post(rules(other, 'SERVICE_CONFIRMED'), { subject: 'Packing list', tos: [net.contacts[ACCOUNTS.sales]], attachments: [file.fileId] });
+    expect(refused.status).toBe(422);
   });
 
   it('refusals: the to list and the subject when sending (400), lengths (400), recipients and files the form could not offer (422), nothing sent', async () => {

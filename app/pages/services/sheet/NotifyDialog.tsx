@@ -12,17 +12,17 @@ import { enumOf, propertiesOf } from '../../../../engine/schema/fields';
 import type { JsonSchema } from '../../../../engine/schema/resolve';
 import { useReadySession } from '../../../auth/session';
 import { showSnack } from '../../../notifications/snackbar';
-import { NotifyContactsWidget, type NotifyChoice } from '../../../widgets/NotifyContactsWidget';
+import { NotifyChoicesWidget, type NotifyChoice } from '../../../widgets/NotifyChoicesWidget';
 import { registerWidget } from '../../../../engine/form/widgetRegistry';
 import type { ServiceView } from '../shared/serviceApi';
 
 type Row = Record<string, unknown>;
 
 // The sheet renders its forms without the engine screens' chunk, which registers the app's widgets.
-registerWidget('notifyContacts', NotifyContactsWidget);
+registerWidget('notifyChoices', NotifyChoicesWidget);
 
-/** The fields of the notification form (schemas/entities/notification.json) the dialog edits; attachments are not offered yet. */
-export const NOTIFY_FIELDS = ['doSend', 'locale', 'replyTo', 'subject', 'tos', 'ccs', 'comment'] as const;
+/** The fields of the notification form (schemas/entities/notification.json) the dialog edits. */
+export const NOTIFY_FIELDS = ['doSend', 'locale', 'replyTo', 'subject', 'tos', 'ccs', 'comment', 'attachments'] as const;
 
 const notifyUrl = (serviceId: number, tail: string) => `/back/bo/notify/services/${serviceId}/${tail}`;
 
@@ -68,6 +68,7 @@ export function NotifyDialog({ opened, service, onClose }: NotifyDialogProps) {
   const [type, setType] = useState(suggestedType(service.serviceStep));
   const [data, setData] = useState<Row | null>(null);
   const [choices, setChoices] = useState<NotifyChoice[]>([]);
+  const [files, setFiles] = useState<NotifyChoice[]>([]);
   const [serverErrors, setServerErrors] = useState<FieldError[]>([]);
   const [sending, setSending] = useState(false);
   const formRef = useRef<Form>(null);
@@ -80,6 +81,11 @@ export function NotifyDialog({ opened, service, onClose }: NotifyDialogProps) {
       .get<NotifyChoice[]>(notifyUrl(serviceId, 'emails'), { query: { includeUniverseContact: true }, quiet: true })
       .then((found) => live && setChoices(found))
       .catch(() => live && setChoices([]));
+    // The service's files (its elements) may go with the e-mail.
+    api
+      .get<{ fileId: number; fileName: string }[]>(`/back/bo/serviceElements/${serviceId}/elements`, { quiet: true })
+      .then((found) => live && setFiles(found.map((file) => ({ value: file.fileId, label: file.fileName, disabled: false }))))
+      .catch(() => live && setFiles([]));
     return () => {
       live = false;
     };
@@ -107,9 +113,9 @@ export function NotifyDialog({ opened, service, onClose }: NotifyDialogProps) {
   const schema = useMemo(() => notifySchema(entity, doSend), [entity, doSend]);
   const ui = useMemo(() => {
     const base = (config.ui.notification ?? {}) as Row;
-    const contacts = (field: string) => ({ ...(base[field] as Row), 'ui:options': { ...((base[field] as Row)?.['ui:options'] as Row), choices } });
-    return { ...base, tos: contacts('tos'), ccs: contacts('ccs') };
-  }, [config.ui, choices]);
+    const offer = (field: string, items: NotifyChoice[]) => ({ ...(base[field] as Row), 'ui:options': { ...((base[field] as Row)?.['ui:options'] as Row), choices: items } });
+    return { ...base, tos: offer('tos', choices), ccs: offer('ccs', choices), attachments: offer('attachments', files) };
+  }, [config.ui, choices, files]);
 
   const send = async (form: Row) => {
     setSending(true);

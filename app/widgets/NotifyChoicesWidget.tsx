@@ -4,7 +4,7 @@ import { IconBellOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { baseInputProps } from '../../engine/form/widgets/common';
 
-/** One contact the notification form may offer (GET /back/bo/notify/services/{id}/emails). */
+/** One choice of the notification form: a contact (GET /back/bo/notify/services/{id}/emails) or a file of the service. */
 export interface NotifyChoice {
   value: number;
   label: string;
@@ -13,10 +13,11 @@ export interface NotifyChoice {
 }
 
 /**
- * The recipients of a notification (spec §5): the contacts of `ui:options.choices`, those who take
- * no notification e-mails greyed out and not choosable, except the caller's own contact.
+ * The recipients of a notification (spec §5), or its attachments: the items of `ui:options.choices`;
+ * contacts who take no notification e-mails come disabled (greyed out, not choosable), except the
+ * caller's own. `ui:options.empty` is the key of the text when there is nothing to choose.
  */
-export function NotifyContactsWidget(props: WidgetProps) {
+export function NotifyChoicesWidget(props: WidgetProps) {
   const { t } = useTranslation();
   const choices = (props.options.choices ?? []) as NotifyChoice[];
   const selected: number[] = Array.isArray(props.value) ? props.value : [];
@@ -33,7 +34,7 @@ export function NotifyContactsWidget(props: WidgetProps) {
       hidePickedOptions
       maxDropdownHeight={280}
       comboboxProps={{ withinPortal: true }}
-      nothingFoundMessage={t('notify.noContact')}
+      nothingFoundMessage={t(String(props.options.empty ?? 'notify.noContact'))}
       renderOption={({ option }) => (
         <Group gap={6} wrap="nowrap" justify="space-between" w="100%">
           <Text size="sm" c={option.disabled ? 'dimmed' : undefined}>
