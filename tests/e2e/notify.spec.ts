@@ -59,6 +59,7 @@ test.describe('notify from the service sheet', () => {
     const buyer = page.getByRole('option', { name: /Hugo Martin/ });
     await expect(buyer).toHaveAttribute('data-combobox-disabled', 'true');
     await expect(buyer).toContainText(en('notify.noMail'));
+    await shot(page, 'notify-contacts-en');
     await buyer.click({ force: true });
     await tos.fill('Li Wei');
     await page.getByRole('option', { name: /Li Wei/ }).click();
