@@ -258,6 +258,14 @@ export function sendMissionOrder(services: Services, service: ServiceLike, conta
   return sendServiceNotification(services, service, 'MISSION_ORDER', { caller, tos: contactIds, alert: true });
 }
 
+/**
+ * SERVICE_REMINDER: a reminder come due, to its recipients (e-mail and alert), with its message.
+ * Called by the reminder job; without a caller the texts name QCFlow as the sender.
+ */
+export function sendServiceReminder(services: Services, service: ServiceLike, recipients: { tos: readonly number[]; ccs?: readonly number[] }, options: Pick<SendOptions, 'caller' | 'comment' | 'subject' | 'locale' | 'now'> = {}): Promise<SendResult> {
+  return sendServiceNotification(services, service, 'SERVICE_REMINDER', { ...options, tos: recipients.tos, ccs: recipients.ccs ?? [], alert: true });
+}
+
 /** Runs a send after the answer: a failure is only logged on the console (each mail's failure is in the server logs). */
 export function sendLater(services: Services, service: ServiceLike, type: NotificationType, options: SendOptions = {}): void {
   void sendServiceNotification(services, service, type, options).catch((error: Error) =>
