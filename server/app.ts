@@ -1,3 +1,4 @@
+import { notifyRoutes } from './notify/routes';
 import { readFileSync } from 'node:fs';
 import { Hono } from 'hono';
 import { logger } from 'hono/logger';
@@ -143,6 +144,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/', planningRoutes(registry));
   app.route('/', actionRoutes(registry));
   app.route('/', serviceCoreRoutes());
+  app.route('/', notifyRoutes());
   app.route('/', serviceLookupRoutes());
   app.route('/', aqlRoutes());
   app.route('/', reportRoutes(registry));

@@ -18,6 +18,8 @@ export interface Company {
   roles: string[];
   country?: string;
   city?: string;
+  /** Spec §6.4: no notification e-mail to the company's contacts (alerts stay). */
+  notificationsDisabled?: boolean;
   [key: string]: unknown;
 }
 

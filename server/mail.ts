@@ -20,6 +20,8 @@ export interface Mail {
   messageId?: string;
   /** The mail's Date (and the outbox file's time), fixed when the mail was decided. */
   date?: Date;
+  replyTo?: string;
+  attachments?: { filename: string; content: Buffer; contentType?: string }[];
 }
 
 export interface Mailer {

@@ -1,5 +1,6 @@
 import type { Widget } from '@rjsf/utils';
 import { AccountProfilesWidget } from './AccountProfilesWidget';
+import { NotifyChoicesWidget } from './NotifyChoicesWidget';
 
 /**
  * Form widgets that know the app's rules, by the names uiSchemas use (`"ui:widget": "accountProfiles"`).
@@ -7,6 +8,7 @@ import { AccountProfilesWidget } from './AccountProfilesWidget';
  */
 export const appWidgets: Record<string, Widget> = {
   accountProfiles: AccountProfilesWidget,
+  notifyChoices: NotifyChoicesWidget,
 };
 
 export function registerAppWidgets(register: (name: string, widget: Widget) => void): void {

@@ -47,6 +47,10 @@ export interface Company {
    * As a decision maker: its suppliers, factories and agents read the full inspection reports of its services (spec §6.4 supplier download); otherwise a summary. Label: `company.reportSupplierDownload`
    */
   reportSupplierDownload?: boolean;
+  /**
+   * Spec §6.4: an administrator disables every notification e-mail to this company's contacts (their live alerts stay). Written by PUT /back/bo/profile/company/{companyId}/notificationconfig. Label: `company.notificationsDisabled`
+   */
+  notificationsDisabled?: boolean;
 }
 
 /** A stored Company: the server adds the optimistic-concurrency version and the universe. */

@@ -30,6 +30,7 @@ export * from './matrix8d';
 export * from './matrix8dSearch';
 export * from './nonCompliance';
 export * from './nonComplianceSearch';
+export * from './notification';
 export * from './planningSearch';
 export * from './purchaseOrderLine';
 export * from './qualityAlert';

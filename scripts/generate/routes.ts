@@ -270,6 +270,47 @@ export const ROUTES: Record<string, RouteDoc> = {
   'GET /back/bo/combospa/filters/aqlSeverity': { tag: 'reports', summary: 'Choices of nonconformity classes', ok: { description: 'Choices', schema: choices({ type: 'string', enum: [...AQL_SEVERITIES] }) }, errors: [403] },
   'GET /back/bo/combospa/filters/aqlSampleNumber': { tag: 'reports', summary: 'Choices of sample sizes of the sampling tables', ok: { description: 'Choices', schema: choices({ type: 'integer', minimum: 2 }) }, errors: [403] },
   'GET /back/bo/combospa/filters/aqlSamplingPlan': { tag: 'reports', summary: 'Choices of inspections (normal, tightened, reduced)', ok: { description: 'Choices', schema: choices({ type: 'string', enum: [...INSPECTIONS] }) }, errors: [403] },
+  // ---- notifications (server/notify/routes.ts, docs/notifications.md): spec §3 notification form, §5, §6.4, §7.4 ----
+  'GET /back/bo/notify/services/{serviceId}/rules/{type}': {
+    tag: 'notifications', summary: "The notification form's defaults for this type: send, the caller's language, the subject in it, the parties' contacts who take this type, reply to the caller, and when the type was last sent",
+    params: { ...serviceId, type: enums.$defs.notificationType as JsonSchema },
+    ok: { description: 'The form', schema: entity('notification') }, errors: [400, 403, 404],
+  },
+  'POST /back/bo/notify/services/{serviceId}/rules/{type}': {
+    tag: 'notifications', summary: 'Send the notification form: one e-mail per recipient in its language (or the form\'s locale), a live alert to those with an account, and a record (lastSend). With doSend the to list and the subject are required (400); a recipient the form could not offer, or one who takes no notification e-mails (but the caller), or a file not of the service → 422',
+    params: { ...serviceId, type: enums.$defs.notificationType as JsonSchema },
+    body: entity('notification'),
+    ok: { description: 'Who was sent the e-mail, and when', schema: object('Sent', { sent: list({ type: 'integer' }), lastSend: { oneOf: [{ type: 'string', format: 'date-time' }, { type: 'null' }] } }, ['sent', 'lastSend']) },
+    errors: [400, 403, 404, 422],
+  },
+  'GET /back/bo/notify/services/{serviceId}/emails': {
+    tag: 'notifications', summary: "The contacts the notification form may offer: the parties' contacts with an e-mail, each with allowNotification (its own setting and its company's switch) and disabled (allowNotification false, but the caller's own contact)",
+    params: serviceId,
+    query: {
+      includeUniverseContact: { type: 'boolean', description: "Also the contacts of the caller's own company" },
+      includeNetworkContact: { type: 'boolean', description: "Also every active contact of the caller's universe" },
+      excludeCompanies: { type: 'integer', enum: [0, 1], description: "1: only the caller's own company's contacts (the reminders' form)" },
+    },
+    ok: { description: 'Contacts', schema: list(object('A contact', { contactId: { type: 'integer' }, fullName: { type: 'string' }, email: { type: 'string' }, companyId: { type: 'integer' }, companyName: { type: 'string' }, language: { type: 'string' }, allowNotification: { type: 'boolean' }, value: { type: 'integer' }, label: { type: 'string' }, disabled: { type: 'boolean' } })) },
+    errors: [403, 404],
+  },
+  'GET /back/bo/notify/contacts': {
+    tag: 'notifications', summary: "The wizard's notification step, before the service exists: the contacts with an e-mail of these companies of the caller's universe, each with allowNotification and disabled like /emails",
+    query: { companyId: { type: 'array', items: { type: 'integer', minimum: 1 }, description: 'Repeated: the companies (the wizard\'s parties)' } },
+    ok: { description: 'Contacts', schema: list(object('A contact', { contactId: { type: 'integer' }, fullName: { type: 'string' }, email: { type: 'string' }, companyId: { type: 'integer' }, companyName: { type: 'string' }, language: { type: 'string' }, allowNotification: { type: 'boolean' }, value: { type: 'integer' }, label: { type: 'string' }, disabled: { type: 'boolean' } })) },
+    errors: [400, 403],
+  },
+  'GET /back/bo/profile/company/{companyId}/notificationconfig': {
+    tag: 'notifications', summary: "The company-wide switch of notification e-mails (spec §6.4): the caller's company, or for universe and super admins one of the universe",
+    params: { companyId: { type: 'integer', minimum: 1 } },
+    ok: { description: 'The switch', schema: object('Company notifications', { companyId: { type: 'integer' }, notificationsDisabled: field('company', 'notificationsDisabled') }, ['companyId', 'notificationsDisabled']) }, errors: [403, 404],
+  },
+  'PUT /back/bo/profile/company/{companyId}/notificationconfig': {
+    tag: 'notifications', summary: "Disable or enable every notification e-mail to the company's contacts (live alerts stay): COMPANY_ADMIN, MANAGER of the company, UNIVERSE_ADMIN or SUPER_ADMIN",
+    params: { companyId: { type: 'integer', minimum: 1 } },
+    body: object('The switch', { notificationsDisabled: field('company', 'notificationsDisabled') }, ['notificationsDisabled']),
+    ok: { description: 'The switch', schema: object('Company notifications', { companyId: { type: 'integer' }, notificationsDisabled: field('company', 'notificationsDisabled') }, ['companyId', 'notificationsDisabled']) }, errors: [400, 403, 404],
+  },
   // ---- inspection reports (server/reports/routes.ts, docs/reports.md): report access and decision right of spec §6.4 ----
   'GET /back/bo/reports/{serviceId}': { tag: 'reports', summary: "The service's report (a limited reader gets its verdict and decision only)", ok: { description: 'The report', schema: entity('report') }, errors: [403, 404] },
   'GET /back/bo/reports/{serviceId}/overview': {

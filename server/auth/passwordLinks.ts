@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { logServer } from '../audit';
 import { fullName, type Contact } from '../identity';
-import { translate } from '../i18n';
+import { renderMail } from '../mailTemplates';
 import { appLink, type AppContext } from '../context';
 import { and, eq } from '../store/query';
 import type { Reader, Stored, Writer } from '../store/types';
@@ -68,11 +68,7 @@ export async function sendPasswordLink(c: AppContext, contact: Stored<Contact>, 
   const params = { name: fullName(contact), link: passwordLink(c, token), hours: Math.round(LINK_MINUTES[kind] / 60) };
   const lang = contact.language;
   try {
-    await mailer.send({
-      to: contact.email!,
-      subject: translate(lang, `mail.${kind}.subject`, params),
-      text: translate(lang, `mail.${kind}.body`, params),
-    });
+    await mailer.send({ to: contact.email!, ...(await renderMail({ kind: `mail.${kind}`, lang, params, link: params.link })) });
   } catch (error) {
     await logServer(db, { level: 'ERROR', application: 'MAIL', contact, message: `Could not send the ${kind} e-mail to ${contact.email}: ${(error as Error).message}` });
   }

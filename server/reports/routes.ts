@@ -127,7 +127,7 @@ async function save(tx: Writer, caller: Caller, service: ServiceRow, report: Row
 /** Who may read the report (the audience of the report notifications). */
 const readsReport = (service: ServiceRow) => async (db: Reader, recipient: Caller) => (await reportRights(db, service, recipient, true)).report !== 'NONE';
 
-function notify(c: AppContext, service: ServiceRow, type: ReportNotification, caller: Caller, extra: Pick<MailOptions, 'only' | 'params' | 'labels'> = {}) {
+function notify(c: AppContext, service: ServiceRow, type: ReportNotification, caller: Caller, extra: Pick<MailOptions, 'only' | 'comment' | 'params' | 'labels'> = {}) {
   void mailServiceParties(c.get('services'), service, type, { caller, audience: readsReport(service), ...extra }).catch((error: Error) =>
     console.error(`[qcflow] report e-mails of ${String(service.number)} failed:`, error.message),
   );
@@ -297,7 +297,7 @@ export function reportRoutes(registry: Registry): Hono<AppEnv> {
       await alertServiceParties(tx, registry, service, caller, 'REPORT_DECISION', new Date(), readsReport(service));
       return { saved, service, recipients };
     });
-    notify(c, service, 'REPORT_DECISION', caller, { only: recipients, params: { comment: String(body.comment ?? '') }, labels: { decision: `enum.clientDecision.${String(body.clientDecision)}` } });
+    notify(c, service, 'REPORT_DECISION', caller, { only: recipients, comment: typeof body.comment === 'string' ? body.comment : undefined, labels: { decision: `enum.clientDecision.${String(body.clientDecision)}` } });
     return c.json(saved);
   });
 

@@ -6,7 +6,7 @@ import { requireServiceCreator, requireSheetWrite, visibleService } from './acce
 import { EDIT_KEYS, WIZARD_KEYS, checkWizard, createOrMerge, editService, mergeTarget } from './createService';
 import { lineRoutes } from './lines';
 import { noteRoutes } from './notes';
-import { sendWizardNotification } from './notify';
+import { sendWizardNotification, tellProvider } from './notify';
 import { presentService } from './present';
 import { quickServiceRoutes } from './quickService';
 import { removeService } from './records';
@@ -55,7 +55,7 @@ export function serviceCoreRoutes(): Hono<AppEnv> {
       const input = await checkWizard(tx, registry, caller, body);
       return { result: await createOrMerge(tx, registry, caller, input, await mergeTarget(tx, caller, input.service)), notification: input.notification };
     });
-    await sendWizardNotification(c, caller, result.service, notification);
+    await tellProvider(c, caller, result, await sendWizardNotification(c, caller, result.service, notification));
     return c.json({ service: await presentService(db, result.service, caller), created: result.created }, result.created ? 201 : 200);
   });
 

@@ -1,41 +1,30 @@
-import { logServer } from '../audit';
-import { appLink, type AppContext, type Caller } from '../context';
-import { contactById, fullName } from '../identity';
-import { translate } from '../i18n';
+import type { AppContext, Caller } from '../context';
+import { actingSide, type ServiceParties } from './access';
+import { sendServiceNotification } from '../notify/send';
 import type { Row } from '../store/types';
 import type { Notification } from './serviceFields';
 
 /**
- * The wizard's notification step: when asked, an e-mail to the chosen contacts (to and cc)
- * about the created or merged service, in each contact's language, with the sheet's link.
- * Sent after the write is committed; a mail failure is logged, it does not undo the service.
+ * The wizard's notification step: when asked, the SERVICE_CREATED e-mail to the chosen contacts
+ * (to and cc) about the created or merged service, each in its language, with the sheet's link and
+ * the comment. Sent after the write is committed; a mail failure is logged, it does not undo the service.
+ * The contacts were chosen by the caller: their list of notification types does not filter them,
+ * their `allowNotification` and their company's switch do (docs/notifications.md).
  */
-export async function sendWizardNotification(c: AppContext, caller: Caller, service: Row, notification: Notification | undefined): Promise<void> {
-  if (!notification?.doSend) return;
-  const { db, mailer, appUrl, registry } = c.get('services');
-  const link = appLink({ appUrl }, `/services/${service.serviceId}`);
-  const contacts = await Promise.all([...new Set([...notification.tos, ...notification.ccs])].map((id) => contactById(db, id)));
-  const recipients = contacts.filter((contact) => contact?.email);
-  for (const contact of recipients) {
-    const lang = contact!.language ?? 'en';
-    const params = {
-      name: fullName(contact!),
-      number: service.number,
-      type: registry.locales[lang]?.[`enum.serviceType.${String(service.type)}`] ?? service.type,
-      author: fullName(caller.contact),
-      company: caller.company.name,
-      startDate: service.startDate,
-      comment: notification.comment ?? '',
-      link,
-    };
-    try {
-      await mailer.send({
-        to: contact!.email!,
-        subject: translate(lang, 'mail.service.SERVICE_CREATED.subject', params),
-        text: translate(lang, 'mail.service.SERVICE_CREATED.body', params),
-      });
-    } catch (error) {
-      await logServer(db, { level: 'ERROR', application: 'MAIL', caller, message: `service ${service.number}: mail to contact ${contact!.contactId} failed: ${(error as Error).message}` });
-    }
-  }
+export async function sendWizardNotification(c: AppContext, caller: Caller, service: Row, notification: Notification | undefined): Promise<number[]> {
+  if (!notification?.doSend) return [];
+  const { sent } = await sendServiceNotification(c.get('services'), service, 'SERVICE_CREATED', {
+    caller,
+    tos: notification.tos,
+    ccs: notification.ccs,
+    comment: notification.comment,
+    manual: true,
+  });
+  return sent;
+}
+
+/** A service ordered by a client or an order taker: its provider's people learn of it (SERVICE_CREATED), but those the wizard told already. */
+export async function tellProvider(c: AppContext, caller: Caller, created: { service: Row; created: boolean }, told: readonly number[] = []): Promise<void> {
+  if (!created.created || actingSide(created.service as Row & ServiceParties, caller) === 'SERVICE_PROVIDER') return;
+  await sendServiceNotification(c.get('services'), created.service, 'SERVICE_CREATED', { caller, parties: 'provider', except: told });
 }

@@ -7,6 +7,7 @@ import { expectedVersion } from '../resources/write';
 import type { Row } from '../store/types';
 import { requireServiceCreator, visibleService } from './access';
 import { checkWizard, createOrMerge, editService, mergeTarget } from './createService';
+import { tellProvider } from './notify';
 import { PO_LINES, linesOf } from './lines';
 import { presentService } from './present';
 import { numberParam, readObject, serviceCaller, serviceInReach } from './routeHelpers';
@@ -110,6 +111,7 @@ export function quickServiceRoutes(): Hono<AppEnv> {
         return createOrMerge(tx, registry, caller, input, await mergeTarget(tx, caller, input.service));
       }),
     );
+    await tellProvider(c, caller, result);
     return c.json({ service: await presentService(db, result.service, caller), created: result.created }, result.created ? 201 : 200);
   });
 

@@ -1,5 +1,5 @@
 import { logServer } from '../audit';
-import { appLink, type Caller, type Services } from '../context';
+import type { Caller, Services } from '../context';
 import { nowIso } from '../dates';
 import { COLLECTIONS, fullName, type Contact } from '../identity';
 import { hasMessage, translate, type Language } from '../i18n';
@@ -10,6 +10,7 @@ import type { Registry } from '../schemas';
 import { and, eq } from '../store/query';
 import type { Reader, Row, Stored, Writer } from '../store/types';
 import { canSeeService, type ServiceParties } from './access';
+import { sendServiceNotification, type NotificationType, type Parties } from '../notify/send';
 
 /**
  * Telling the parties of a service what happened: a live alert (bell) for every contact with
@@ -61,7 +62,7 @@ function alertKey(service: ServiceLike, event: string): string {
  * Whether the contact, signed in, could open `link` (its screen's roles and the record's read
  * rule) and belongs to the `audience` when one is given (those who may read a report).
  */
-async function opensLink(db: Reader, registry: Registry, contact: Stored<Contact>, link: string, audience?: Audience): Promise<boolean> {
+export async function opensLink(db: Reader, registry: Registry, contact: Stored<Contact>, link: string, audience?: Audience): Promise<boolean> {
   const recipient = await callerFor(db, contact.contactId, { via: 'session', sessionKey: '' });
   return !!recipient && (await alertLinkOpens(registry, db, recipient, link)) && (!audience || (await audience(db, recipient)));
 }
@@ -95,68 +96,59 @@ export async function alertServiceParties(tx: Writer, registry: Registry, servic
   }
 }
 
-export type ServiceNotification = 'SERVICE_CONFIRMED' | 'SERVICE_CANCELED' | ReportNotification;
 export type ReportNotification = 'REPORT_DRAFT' | 'REPORT_AVAILABLE' | 'REPORT_DECISION';
 const REPORT_NOTIFICATIONS: readonly string[] = ['REPORT_DRAFT', 'REPORT_AVAILABLE', 'REPORT_DECISION'];
 
-/**
- * The e-mail an event sends, if any: confirmations (CONFIRM, an accepted date that confirms),
- * cancellations, the report events, and completing a service that has a report (it becomes available).
- */
-export function notificationOf(service: ServiceLike, event: string): ServiceNotification | null {
-  if (event === 'CONFIRM' || (event === 'ACCEPT_DATE' && service.serviceStep === 'CONFIRMED')) return 'SERVICE_CONFIRMED';
-  if (event === 'CANCEL' || event === 'CONFIRM_CANCEL') return 'SERVICE_CANCELED';
-  if (event === 'COMPLETE' && service.report) return 'REPORT_AVAILABLE';
-  return REPORT_NOTIFICATIONS.includes(event) ? (event as ReportNotification) : null;
+/** One e-mail an event sends: its type, and to which parties' companies. */
+export interface EventNotification {
+  type: NotificationType;
+  parties: Parties;
 }
 
-/** Notifications on, and no list of types or one naming this type. */
-function wantsMail(contact: Contact, type: ServiceNotification): boolean {
-  if (!contact.email || contact.allowNotification === false) return false;
-  const types = contact.notificationTypes;
-  return !Array.isArray(types) || types.includes(type);
+/**
+ * The e-mails a workflow or report event sends (docs/notifications.md): a confirmation tells the
+ * other parties (SERVICE_CONFIRMED) and gives the provider its order (MANDAT); dates agreed
+ * without the provider ask it to confirm (SERVICE_TOCONFIRM); proposals, postponements, cancel
+ * requests and cancellations tell every party; completing a service that has a report makes it available.
+ */
+export function notificationsOf(service: ServiceLike, event: string): EventNotification[] {
+  const confirmed = service.serviceStep === 'CONFIRMED';
+  if (event === 'CONFIRM' || (event === 'ACCEPT_DATE' && confirmed)) {
+    return [{ type: 'SERVICE_CONFIRMED', parties: 'others' }, { type: 'MANDAT', parties: 'provider' }];
+  }
+  if (event === 'ACCEPT_DATE') return [{ type: 'SERVICE_TOCONFIRM', parties: 'provider' }];
+  const simple: Record<string, NotificationType> = {
+    REQUEST_DATE: 'SERVICE_NEWREQUESTEDDATE',
+    POSTPONE: 'SERVICE_POSTPONED',
+    CANCEL: 'SERVICE_CANCELED',
+    CONFIRM_CANCEL: 'SERVICE_CANCELED',
+    REQUEST_CANCEL: 'SERVICE_CANCEL_REQUEST',
+  };
+  if (simple[event]) return [{ type: simple[event], parties: 'all' }];
+  if (event === 'COMPLETE' && service.report) return [{ type: 'REPORT_AVAILABLE', parties: 'all' }];
+  return REPORT_NOTIFICATIONS.includes(event) ? [{ type: event as NotificationType, parties: 'all' }] : [];
 }
 
 export interface MailOptions {
-  /** Left out of the recipients (the caller knows already). */
+  /** Left out of the recipients (the caller knows already); the author of the texts. */
   caller?: Caller;
   /** Only these contacts (the recipients chosen for a decision), among those told otherwise. */
   only?: readonly number[];
   audience?: Audience;
-  /** Extra values of the mail text (`{comment}`), and values that are labels, shown in each recipient's language (`{decision}`). */
+  /** A person's message quoted in the mail (the decision's comment). */
+  comment?: string;
+  /** Extra values of the mail text, and values that are labels, shown in each recipient's language (`{decision}`). */
   params?: Record<string, string>;
   labels?: Record<string, string>;
 }
 
 /**
- * Run after the commit: e-mails the parties that want this notification and could open the
- * service it links to, like the live alerts. A failing mail is logged (serverLogs, MAIL) and
+ * Run after the commit: e-mails the parties that want this event's notifications and could open
+ * the service it links to, like the live alerts. A failing mail is logged (serverLogs, MAIL) and
  * never fails the caller's request.
  */
 export async function mailServiceParties(services: Services, service: ServiceLike, event: string, options: MailOptions = {}): Promise<void> {
-  const type = notificationOf(service, event);
-  if (!type) return;
-  const { db, mailer, registry } = services;
-  const page = `/services/${String(service.serviceId)}`;
-  const recipients = (await serviceRecipients(db, service, options.caller?.contact.contactId)).filter(
-    (contact) => wantsMail(contact, type) && (!options.only || options.only.includes(contact.contactId)),
-  );
-  for (const contact of recipients) {
-    if (!(await opensLink(db, registry, contact, page, options.audience))) continue;
-    const lang: Language = contact.language ?? 'en';
-    const params = {
-      name: fullName(contact),
-      number: service.number,
-      type: registry.locales[lang]?.[`enum.serviceType.${String(service.type)}`] ?? service.type,
-      dates: datesOf(service),
-      link: appLink(services, page),
-      ...options.params,
-      ...Object.fromEntries(Object.entries(options.labels ?? {}).map(([name, key]) => [name, registry.locales[lang]?.[key] ?? key])),
-    };
-    try {
-      await mailer.send({ to: contact.email!, subject: translate(lang, `mail.service.${type}.subject`, params), text: translate(lang, `mail.service.${type}.body`, params) });
-    } catch (error) {
-      await logServer(db, { level: 'ERROR', application: 'MAIL', contact, message: `Could not send the ${type} e-mail of service ${String(service.number)} to ${contact.email}: ${(error as Error).message}` });
-    }
+  for (const { type, parties } of notificationsOf(service, event)) {
+    await sendServiceNotification(services, service, type, { ...options, parties });
   }
 }

@@ -1,6 +1,6 @@
 import { isSuperAdmin, type Caller } from '../context';
 import type { FieldError } from '../errors';
-import { contactById } from '../identity';
+import { companyById, contactById } from '../identity';
 import { isPlainObject } from '../json-body';
 import { networkAccepts, networkSources } from '../network';
 import { assertLookups } from '../resources/lookups';
@@ -65,7 +65,15 @@ export interface Notification {
 
 const NOTIFICATION_KEYS = ['doSend', 'tos', 'ccs', 'comment'];
 
-/** The wizard's notification step: contacts of the caller's universe, at least one recipient when sending. */
+/** Spec §5: a contact without notification e-mails (its own setting or its company's) may not be chosen, but the caller's own contact. */
+async function takesNotifications(db: Reader, caller: Caller, contactId: number): Promise<boolean> {
+  if (contactId === caller.contact.contactId) return true;
+  const contact = await contactById(db, contactId);
+  if (!contact || contact.allowNotification === false) return false;
+  return (await companyById(db, contact.companyId))?.notificationsDisabled !== true;
+}
+
+/** The wizard's notification step: contacts of the caller's universe who take notification e-mails, at least one recipient when sending. */
 export async function checkNotification(db: Reader, caller: Caller, raw: unknown): Promise<{ notification?: Notification; errors: FieldError[] }> {
   if (raw === undefined || raw === null) return { errors: [] };
   if (!isPlainObject(raw)) return { errors: [{ path: '/notification', key: 'validation.wrongType' }] };
@@ -79,8 +87,10 @@ export async function checkNotification(db: Reader, caller: Caller, raw: unknown
       return [];
     }
     const accepted = await Promise.all(value.map((id) => networkAccepts(db, networkSources.contacts, caller, id)));
+    const taking = await Promise.all(value.map((id, index) => accepted[index] && takesNotifications(db, caller, id as number)));
     accepted.forEach((ok, index) => {
       if (!ok) errors.push({ path: `/notification/${field}/${index}`, key: 'validation.unknownReference' });
+      else if (!taking[index]) errors.push({ path: `/notification/${field}/${index}`, key: 'notify.recipientDisabled' });
     });
     return value as number[];
   };

@@ -51,6 +51,11 @@ function expectLinksOn(mails: SentMail[], origin: string) {
     expect(links(mail).length, mail.text).toBeGreaterThan(0);
     for (const link of links(mail)) expect(link.startsWith(`${origin}/`), `${mail.subject}: ${link}`).toBe(true);
     expect(mail.text).not.toContain(EVIL);
+    // The HTML part's button and links too.
+    const hrefs = [...(mail.html ?? '').matchAll(/href="([^"]+)"/g)].map((match) => match[1].replace(/&amp;/g, '&'));
+    expect(hrefs.length, mail.subject).toBeGreaterThan(0);
+    for (const href of hrefs) expect(href.startsWith(`${origin}/`), `${mail.subject}: ${href}`).toBe(true);
+    expect(mail.html).not.toContain(EVIL);
   }
 }
 
@@ -69,13 +74,16 @@ async function everyMailLinksTo(base: string, outbox: string, net: Network, orig
 
   const body = wizardBody(net, { notification: { doSend: true, tos: [net.contacts[ACCOUNTS.manager]], ccs: [] } });
   const created = await mailsOf(outbox, 201, () => hostileCall(base, 'POST', '/back/bo/services', { json: body, client: quality }));
-  expect(created.mails.map((mail) => mail.to)).toEqual([ACCOUNTS.manager]);
+  // The chosen contact, and the provider's other people told of a service a client ordered.
+  expect(created.mails.map((mail) => mail.to)).toContain(ACCOUNTS.manager);
+  expect(created.mails.every((mail) => mail.subject.endsWith('created'))).toBe(true);
   expectLinksOn(created.mails, origin);
 
   const serviceId = created.reply.body.service.serviceId;
   const confirmed = await mailsOf(outbox, 200, () => hostileCall(base, 'POST', '/back/bo/serviceDateLines/acceptDate', { json: { serviceId }, client: manager }));
   expect(confirmed.mails.length).toBeGreaterThan(0);
-  expect(confirmed.mails.every((mail) => mail.subject.endsWith('confirmed'))).toBe(true);
+  // The other parties: confirmed; the provider's people: their order (MANDAT).
+  expect(confirmed.mails.every((mail) => mail.subject.endsWith('confirmed') || mail.subject.startsWith('QCFlow: order for service'))).toBe(true);
   expectLinksOn(confirmed.mails, origin);
 }
 

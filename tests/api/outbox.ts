@@ -7,7 +7,13 @@ export interface SentMail {
   file: string;
   to: string;
   subject: string;
+  /** The plain-text body (the text part of a multipart mail). */
   text: string;
+  /** The HTML part, when the mail has one. */
+  html?: string;
+  replyTo: string;
+  /** The file names of the attachments. */
+  attachments: string[];
 }
 
 const decodeBytes = (text: string) => Buffer.from(text.replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
@@ -19,14 +25,50 @@ const quotedPrintable = (body: string) => decodeBytes(body.replace(/=\r?\n/g, ''
 const headerWords = (value: string) =>
   value.replace(/\r?\n\s+/g, ' ').replace(/=\?UTF-8\?Q\?([^?]*)\?=\s?/gi, (_, word: string) => decodeBytes(word.replace(/_/g, ' ')));
 
-function parse(file: string, raw: string): SentMail {
+interface Part {
+  header: (name: string) => string;
+  body: string;
+}
+
+function partOf(raw: string): Part {
   const split = raw.search(/\r?\n\r?\n/);
-  const head = raw.slice(0, split);
-  const body = raw.slice(split).replace(/^\r?\n\r?\n/, '');
-  const header = (name: string) => headerWords(new RegExp(`^${name}: (.*(?:\\r?\\n\\s+.*)*)`, 'im').exec(head)?.[1] ?? '');
-  const encoding = header('Content-Transfer-Encoding').toLowerCase();
-  const text = encoding === 'quoted-printable' ? quotedPrintable(body) : encoding === 'base64' ? Buffer.from(body, 'base64').toString('utf8') : body;
-  return { file, to: header('To'), subject: header('Subject'), text };
+  const head = split < 0 ? raw : raw.slice(0, split);
+  const body = split < 0 ? '' : raw.slice(split).replace(/^\r?\n\r?\n/, '');
+  return { header: (name) => headerWords(new RegExp(`^${name}: (.*(?:\\r?\\n\\s+.*)*)`, 'im').exec(head)?.[1] ?? ''), body };
+}
+
+const decoded = (part: Part) => {
+  const encoding = part.header('Content-Transfer-Encoding').toLowerCase();
+  return encoding === 'quoted-printable' ? quotedPrintable(part.body) : encoding === 'base64' ? Buffer.from(part.body, 'base64').toString('utf8') : part.body;
+};
+
+/** The leaf parts of a (possibly nested) multipart body. */
+function leaves(part: Part): Part[] {
+  const boundary = /boundary="?([^";\s]+)"?/i.exec(part.header('Content-Type'))?.[1];
+  if (!boundary) return [part];
+  return part.body
+    .split(`--${boundary}`)
+    .slice(1)
+    .filter((chunk) => !chunk.startsWith('--'))
+    .flatMap((chunk) => leaves(partOf(chunk.replace(/^\r?\n/, ''))));
+}
+
+function parse(file: string, raw: string): SentMail {
+  const mail = partOf(raw);
+  const parts = leaves(mail);
+  const ofType = (type: string) => parts.find((part) => part.header('Content-Type').toLowerCase().startsWith(type) && !/attachment/i.test(part.header('Content-Disposition')));
+  const text = ofType('text/plain');
+  const html = ofType('text/html');
+  const attachments = parts.map((part) => /filename="?([^";]+)"?/i.exec(part.header('Content-Disposition'))?.[1]).filter((name): name is string => !!name);
+  return {
+    file,
+    to: mail.header('To'),
+    subject: mail.header('Subject'),
+    text: text ? decoded(text) : '',
+    ...(html ? { html: decoded(html) } : {}),
+    replyTo: mail.header('Reply-To'),
+    attachments,
+  };
 }
 
 /** Every mail of the outbox, oldest first. */
@@ -51,4 +93,16 @@ export function linkToken(mail: SentMail): { link: string; token: string } {
   const link = /https?:\/\/\S+\/auth\/passwordReset\?token=\S+/.exec(mail.text)?.[0];
   if (!link) throw new Error(`no password link in: ${mail.text}`);
   return { link, token: new URL(link).searchParams.get('token')! };
+}
+
+/** The number of mails once the outbox has stopped growing for `quietMs` (mails of an earlier call, sent after its answer, are in). */
+export async function settledCount(outbox: string, quietMs = 300, timeoutMs = 5000): Promise<number> {
+  const until = Date.now() + timeoutMs;
+  let count = (await sentMails(outbox)).length;
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, quietMs));
+    const now = (await sentMails(outbox)).length;
+    if (now === count || Date.now() > until) return now;
+    count = now;
+  }
 }

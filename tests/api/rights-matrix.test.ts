@@ -161,6 +161,17 @@ const TABLE: Route[] = [
   { route: 'PUT /back/bo/profile/user/password', who: ALL, body: {} },
   { route: 'GET /back/bo/profile/user/notificationconfig', who: ALL },
   { route: 'PUT /back/bo/profile/user/notificationconfig', who: ALL, body: { allowNotification: 'yes' } },
+  // The company-wide switch of notification e-mails (docs/notifications.md): anyone reads its own company's; COMPANY_ADMIN / MANAGER change it.
+  {
+    route: 'GET /back/bo/profile/company/:companyId/notificationconfig', who: ALL,
+    url: (w) => `/back/bo/profile/company/${people[w].companyId}/notificationconfig`,
+    outOfReach: (w) => [`/back/bo/profile/company/${people[otherUniverse(w)].companyId}/notificationconfig`],
+  },
+  {
+    route: 'PUT /back/bo/profile/company/:companyId/notificationconfig', who: MANAGERS, body: { notificationsDisabled: 'yes' },
+    url: (w) => `/back/bo/profile/company/${people[w].companyId}/notificationconfig`,
+    outOfReach: (w) => [`/back/bo/profile/company/${people[otherUniverse(w)].companyId}/notificationconfig`],
+  },
   { route: 'GET /back/bo/profile/user/twoFactor', who: ALL },
   { route: 'POST /back/bo/profile/user/twoFactor/setup', who: ALL, expect: [200] },
   { route: 'POST /back/bo/profile/user/twoFactor', who: ALL, body: { code: '000000' } },
@@ -374,11 +385,23 @@ const TABLE: Route[] = [
     const dateLines = '/back/bo/serviceDateLines';
     const history = (id: number) => `/back/bo/services/${id}/history`;
     const action = (id: number) => `/back/bo/services/${id}/noSuchAction`;
+    const notifyRules = (id: number) => `/back/bo/notify/services/${id}/rules/SERVICE_CONFIRMED`;
+    const notifyEmails = (id: number) => `/back/bo/notify/services/${id}/emails?includeNetworkContact=true`;
     return [
       { route: `GET ${dateLines}/:serviceId`, who: serviceUsers, url: async (w) => `${dateLines}/${await seenService(w)}`, outOfReach: async (w) => (await unseen(w)).map((id) => `${dateLines}/${id}`) },
       ...['requestDate', 'postpone', 'acceptDate', 'refuseDate'].map((call): Route => ({ route: `POST ${dateLines}/${call}`, who: serviceUsers, body: { serviceId: 'none' } })),
       { route: 'GET /back/bo/services/:id/history', who: serviceUsers, url: async (w) => history(await seenService(w)), outOfReach: async (w) => (await unseen(w)).map(history) },
       { route: 'PATCH /back/bo/services/:id/:action', who: serviceUsers, url: async (w) => action(await seenService(w)), outOfReach: async (w) => (await unseen(w)).map(action) },
+      // The notification form (docs/notifications.md): whoever sees the service.
+      ...['GET', 'POST'].map((method): Route => ({
+        route: `${method} /back/bo/notify/services/:serviceId/rules/:type`,
+        who: serviceUsers,
+        url: async (w) => notifyRules(await seenService(w)),
+        outOfReach: async (w) => (await unseen(w)).map(notifyRules),
+        ...(method === 'POST' ? { body: { doSend: 'yes' } } : {}),
+      })),
+      { route: 'GET /back/bo/notify/contacts', who: serviceUsers, url: (w) => `/back/bo/notify/contacts?companyId=${people[w].companyId}` },
+      { route: 'GET /back/bo/notify/services/:serviceId/emails', who: serviceUsers, url: async (w) => notifyEmails(await seenService(w)), outOfReach: async (w) => (await unseen(w)).map(notifyEmails) },
     ];
   })(),
   // ---- inspection reports (docs/reports.md): spec §6.4 report access and decision right ----

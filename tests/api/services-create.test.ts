@@ -213,8 +213,13 @@ describe('creating a service', () => {
     const manager = (await server.store.find('contacts', (row) => row.email === ACCOUNTS.manager))[0];
     const service = await createService(quality, wizardBody(net, { notification: { doSend: true, tos: [manager.contactId], ccs: [], comment: 'Urgent lot' } }));
     const mails = (await sentMails(server.outbox!)).slice(before);
-    expect(mails.map((mail) => [mail.to, mail.subject])).toEqual([[ACCOUNTS.manager, `QCFlow: service ${service.number} created`]]);
+    // The chosen contact, with the comment; the provider's other people are told of the new order without it.
+    expect(mails.map((mail) => [mail.to, mail.subject])).toEqual([
+      [ACCOUNTS.manager, `QCFlow: service ${service.number} created`],
+      [ACCOUNTS.inspector, `QCFlow: service ${service.number} created`],
+    ]);
     expect(mails[0].text).toContain('Urgent lot');
+    expect(mails[1].text).not.toContain('Urgent lot');
     expect(mails[0].text).toContain(`/services/${service.serviceId}`);
   });
 

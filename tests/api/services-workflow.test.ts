@@ -3,7 +3,7 @@ import type { Mailer } from '../../server/mail';
 import { SERVICE_ACTIONS, type ServiceAction } from '../../machines/service';
 import type { Row } from '../../server/store/types';
 import { ACCOUNTS, Client, loginAs, shiftDay, startServer, startWithLogins, today, type Reply, type TestServer } from './helpers';
-import { sentMails, waitForMails, type SentMail } from './outbox';
+import { sentMails, settledCount, waitForMails, type SentMail } from './outbox';
 import { createService, footprint, insertService, network, wizardBody, type Network } from './service-fixtures';
 
 /**
@@ -176,13 +176,18 @@ describe('PATCH actions', () => {
   it('the provider confirms an agreed date and completes; the owner reopens; e-mails and alerts follow', async () => {
     // It starts in two days: a provider completes a service a week before its start at the earliest.
     const id = await newService({ startDate: shiftDay(today(), 2), fields: { dateRelevance: 'ACCEPTED', pendingDateBy: null } });
-    const before = (await sentMails(server.outbox!)).length;
+    const before = await settledCount(server.outbox!);
     const confirmed = ok(await manager.patch(serviceUrl(id, '/CONFIRM'), { comment: 'inspector booked' }));
     expect(confirmed).toMatchObject({ serviceStep: 'CONFIRMED', providerConfirmed: true });
     expect(await historyOf(id)).toEqual([expect.objectContaining({ event: 'CONFIRM', fromStep: 'OPENED', toStep: 'CONFIRMED', side: 'SERVICE_PROVIDER', detail: 'inspector booked' })]);
-    // The parties but the caller: quality, buyer, sales and the provider's inspector.
+    // The parties but the caller: quality, buyer and sales are told it is confirmed; the provider's inspector gets the order (MANDAT).
     const mails = await newMails(before, 4);
-    expect(mails.map((mail) => mail.subject)).toEqual(Array(4).fill(`QCFlow: service ${confirmed.number} confirmed`));
+    expect(Object.fromEntries(mails.map((mail) => [mail.to, mail.subject]))).toEqual({
+      [ACCOUNTS.quality]: `QCFlow: service ${confirmed.number} confirmed`,
+      [ACCOUNTS.buyer]: `QCFlow: service ${confirmed.number} confirmed`,
+      [ACCOUNTS.sales]: `QCFlow: service ${confirmed.number} confirmed`,
+      [ACCOUNTS.inspector]: `QCFlow: order for service ${confirmed.number}`,
+    });
 
     refused(await quality.patch(serviceUrl(id, '/COMPLETE')), 409, 'TransitionException');
     const done = ok(await manager.patch(serviceUrl(id, '/COMPLETE')));
@@ -213,8 +218,13 @@ describe('PATCH actions', () => {
     expect(ok(await manager.get(serviceUrl(id, '/history'))).length).toBe(1);
 
     expect(ok(await manager.patch(serviceUrl(id, '/DECLINE_CANCEL')))).toMatchObject({ serviceStep: 'CONFIRMED', cancelRequestDate: null });
+    const beforeRequest = await settledCount(server.outbox!);
     ok(await buyer.patch(serviceUrl(id, '/REQUEST_CANCEL')));
-    const before = (await sentMails(server.outbox!)).length;
+    // The request is told to the other parties (SERVICE_CANCEL_REQUEST): the owner, the supplier and the provider's two people.
+    const requested = await newMails(beforeRequest, 4);
+    expect(requested.map((mail) => mail.to).sort()).toEqual([ACCOUNTS.inspector, ACCOUNTS.manager, ACCOUNTS.quality, ACCOUNTS.sales].sort());
+    expect(requested.every((mail) => mail.subject === `QCFlow: cancellation requested for ${asked.number}`)).toBe(true);
+    const before = await settledCount(server.outbox!);
     const cancelled = ok(await manager.patch(serviceUrl(id, '/CONFIRM_CANCEL')));
     expect(cancelled).toMatchObject({ serviceStep: 'CANCELLED', cancelRequestDate: null });
     const mails = await newMails(before, 4);
@@ -233,7 +243,7 @@ describe('PATCH actions', () => {
   it('CANCEL: the provider or the owner, not another party', async () => {
     const id = await newService({ fields: confirmedFlow });
     refused(await sales.patch(serviceUrl(id, '/CANCEL')), 409, 'TransitionException');
-    const before = (await sentMails(server.outbox!)).length;
+    const before = await settledCount(server.outbox!);
     expect(ok(await quality.patch(serviceUrl(id, '/CANCEL')))).toMatchObject({ serviceStep: 'CANCELLED', owner: true });
     expect((await newMails(before, 4)).map((mail) => mail.to).sort()).toEqual([ACCOUNTS.buyer, ACCOUNTS.inspector, ACCOUNTS.manager, ACCOUNTS.sales].sort());
 
@@ -490,7 +500,7 @@ describe('notification preferences and mail failures', () => {
     await set(ACCOUNTS.inspector, { notificationTypes: ['SERVICE_CANCELED'] });
     try {
       const id = await newService({ fields: { dateRelevance: 'ACCEPTED', pendingDateBy: null } });
-      const before = (await sentMails(server.outbox!)).length;
+      const before = await settledCount(server.outbox!);
       const confirmed = ok(await manager.patch(serviceUrl(id, '/CONFIRM')));
       const mails = await newMails(before, 1);
       await new Promise((resolve) => setTimeout(resolve, 150));

@@ -1,9 +1,10 @@
 import { Alert, Badge, Button, Card, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { IconAlertTriangle, IconLock, IconUsersGroup } from '@tabler/icons-react';
+import { IconAlertTriangle, IconLock, IconMail, IconUsersGroup } from '@tabler/icons-react';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasAnyRole } from '../../../auth/profile';
 import { useReadySession } from '../../../auth/session';
+import { NotifyDialog } from './NotifyDialog';
 import type { ServiceView } from '../shared/serviceApi';
 import type { SchemaText } from './schemaText';
 import { SheetMenu } from './SheetMenu';
@@ -37,6 +38,7 @@ export interface ServiceHeaderProps {
 export function ServiceHeader({ service, sheet, text, onSplitMerge }: ServiceHeaderProps) {
   const { t } = useTranslation();
   const writable = service.rights.sheet.right === 'WRITE';
+  const [notify, setNotify] = useState(false);
   // "Read only" only when it is the whole truth: the sheet is frozen (closed, locked), or the caller has no
   // workflow action either; a provider that confirms, proposes dates or completes is not read only.
   const readOnly = !writable && (service.rights.sheet.forced || service.actions.length === 0);
@@ -81,6 +83,9 @@ export function ServiceHeader({ service, sheet, text, onSplitMerge }: ServiceHea
                 {t('assignment.open')}
               </Button>
             )}
+            <Button variant="default" leftSection={<IconMail size={16} />} onClick={() => setNotify(true)} data-testid="notify-open">
+              {t('notify.action')}
+            </Button>
             {writable && <SheetMenu service={service} onSplitMerge={onSplitMerge} />}
           </Group>
         </Group>
@@ -95,6 +100,7 @@ export function ServiceHeader({ service, sheet, text, onSplitMerge }: ServiceHea
           <AssignmentDialog serviceId={service.serviceId} number={service.number} onClose={closeAssignment} onSaved={() => void sheet.reload()} />
         </Suspense>
       )}
+      {notify && <NotifyDialog opened={notify} service={service} onClose={() => setNotify(false)} />}
     </Card>
   );
 }

@@ -107,17 +107,23 @@ export function CompanySelect({ url, value, onChange, locked, ...props }: Compan
 
 const CONTACTS_URL = '/back/bo/networkcombo/contacts';
 
-/** The contacts of some companies (`/networkcombo/contacts?companyId=…`, repeated). */
-export function useCompanyContacts(companyIds: (number | undefined)[]): { contacts: LookupItem[]; loading: boolean } {
+/** The notification step's contacts: those who take no notification e-mails come `disabled` (docs/notifications.md). */
+export const NOTIFY_CONTACTS_URL = '/back/bo/notify/contacts';
+
+/** A contact offered by a select; a disabled one shows but cannot be chosen. */
+export type ContactItem = LookupItem & { disabled?: boolean };
+
+/** The contacts of some companies (`/networkcombo/contacts?companyId=…`, repeated; or another list of the same query). */
+export function useCompanyContacts(companyIds: (number | undefined)[], url = CONTACTS_URL): { contacts: ContactItem[]; loading: boolean } {
   const ids = [...new Set(companyIds.filter((id): id is number => id !== undefined))];
   const key = ids.join(',');
-  const [state, setState] = useState<{ key: string; contacts: LookupItem[] }>({ key: '', contacts: [] });
+  const [state, setState] = useState<{ key: string; contacts: ContactItem[] }>({ key: '', contacts: [] });
   useEffect(() => {
     if (!ids.length) return;
     let live = true;
     api
-      .get<LookupItem[]>(CONTACTS_URL, { query: { companyId: ids }, quiet: true })
-      .catch(() => [] as LookupItem[])
+      .get<ContactItem[]>(url, { query: { companyId: ids }, quiet: true })
+      .catch(() => [] as ContactItem[])
       .then((contacts) => live && setState({ key, contacts }));
     return () => {
       live = false;
@@ -139,7 +145,7 @@ export function useDropStaleContacts(site: { contacts: LookupItem[]; loading: bo
 interface ContactsSelectProps {
   label: string;
   description?: string;
-  contacts: LookupItem[];
+  contacts: ContactItem[];
   loading: boolean;
   value: number[];
   onChange: (value: number[]) => void;
@@ -151,7 +157,7 @@ interface ContactsSelectProps {
 
 /** Several contacts; chosen ones no longer offered (another company picked) still show. */
 export function ContactsSelect({ label, description, contacts, loading, value, onChange, error, required, disabled, emptyText }: ContactsSelectProps) {
-  const offered = contacts.map((item) => ({ value: String(item.value), label: item.label }));
+  const offered = contacts.map((item) => ({ value: String(item.value), label: item.label, disabled: item.disabled === true && !value.includes(Number(item.value)) }));
   const missing = value.filter((id) => !contacts.some((item) => item.value === id)).map((id) => ({ value: String(id), label: `#${id}` }));
   return (
     <MultiSelect

@@ -2,7 +2,7 @@ import { SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { NOTIFICATION_COMMENT_MAX, type NotificationDraft, type ServiceDraft, type WizardError } from '../../../../../machines/serviceWizard';
 import { CountedTextarea } from '../../../../../engine/ui/CountedTextarea';
-import { ContactsSelect, useCompanyContacts, useDropStaleContacts, useFieldError } from '../fields';
+import { ContactsSelect, NOTIFY_CONTACTS_URL, useCompanyContacts, useDropStaleContacts, useFieldError } from '../fields';
 
 interface NotificationStepProps {
   notification: NotificationDraft;
@@ -11,11 +11,12 @@ interface NotificationStepProps {
   onChange: (patch: Partial<NotificationDraft>) => void;
 }
 
-/** Step 5: whether the parties are told by e-mail, who (the parties' contacts) and with what comment. */
+/** Step 5 (the notification form's fields, docs/notifications.md): whether the parties are told by e-mail, who (the parties' contacts) and with what comment. */
 export function NotificationStep({ notification, service, errors, onChange }: NotificationStepProps) {
   const { t } = useTranslation();
   const errorAt = useFieldError(errors);
-  const parties = useCompanyContacts([service.client, service.supplier, service.factory, service.agent, service.serviceProvider]);
+  // The notification form's contacts (spec §5): those who take no notification e-mails are shown disabled, but one's own.
+  const parties = useCompanyContacts([service.client, service.supplier, service.factory, service.agent, service.serviceProvider], NOTIFY_CONTACTS_URL);
   useDropStaleContacts(parties, notification.tos, (tos) => onChange({ tos }));
   useDropStaleContacts(parties, notification.ccs, (ccs) => onChange({ ccs }));
   const recipients = (field: 'tos' | 'ccs', required: boolean) => (
