@@ -127,6 +127,12 @@ async function companiesOf(db: Reader, contacts: readonly Contact[]): Promise<Ma
   return new Map(companies.map((company) => [company.companyId, company]));
 }
 
+/** The contacts among these that take this e-mail: their own settings and their company's switch (`takesMail`). */
+export async function takingMail(db: Reader, contacts: Stored<Contact>[], type: NotificationType, options: Pick<SendOptions, 'manual' | 'caller'> = {}): Promise<Stored<Contact>[]> {
+  const companies = await companiesOf(db, contacts);
+  return contacts.filter((contact) => takesMail(contact, companies.get(contact.companyId), type, options));
+}
+
 /** The values every service mail's texts may use, in the recipient's language. */
 async function serviceParams(services: Services, service: ServiceLike, lang: Language, options: SendOptions, contact: Contact): Promise<Record<string, unknown>> {
   const { db, registry } = services;
@@ -160,7 +166,7 @@ export async function automaticRecipients(services: Services, service: ServiceLi
 const TYPE_PARTIES: Partial<Record<NotificationType, Parties>> = { SERVICE_TOCONFIRM: 'provider', MANDAT: 'provider', SERVICE_CONFIRMED: 'others' };
 
 /** Live alerts to the recipients who have an account, titled like the mail, linking to the service. */
-async function alertRecipients(tx: Writer, registry: Registry, service: ServiceLike, type: NotificationType, recipients: readonly Stored<Contact>[], options: SendOptions, now: Date): Promise<void> {
+export async function alertRecipients(tx: Writer, registry: Registry, service: ServiceLike, type: NotificationType, recipients: readonly Stored<Contact>[], options: Pick<SendOptions, 'locale' | 'comment'>, now: Date): Promise<void> {
   const titleLink = `/services/${String(service.serviceId)}`;
   for (const contact of recipients) {
     if (!contact.account) continue;
@@ -256,14 +262,6 @@ export async function lastSendOf(db: Reader, serviceId: number, type: Notificati
  */
 export function sendMissionOrder(services: Services, service: ServiceLike, contactIds: readonly number[], caller: Caller): Promise<SendResult> {
   return sendServiceNotification(services, service, 'MISSION_ORDER', { caller, tos: contactIds, alert: true });
-}
-
-/**
- * SERVICE_REMINDER: a reminder come due, to its recipients (e-mail and alert), with its message.
- * Called by the reminder job; without a caller the texts name QCFlow as the sender.
- */
-export function sendServiceReminder(services: Services, service: ServiceLike, recipients: { tos: readonly number[]; ccs?: readonly number[] }, options: Pick<SendOptions, 'caller' | 'comment' | 'subject' | 'locale' | 'now'> = {}): Promise<SendResult> {
-  return sendServiceNotification(services, service, 'SERVICE_REMINDER', { ...options, tos: recipients.tos, ccs: recipients.ccs ?? [], alert: true });
 }
 
 /** Runs a send after the answer: a failure is only logged on the console (each mail's failure is in the server logs). */

@@ -24,6 +24,7 @@ import {
   type AssignmentService,
 } from './assignments';
 import { attendeesOf } from './attendees';
+import { sendMissionOrder } from '../notify/send';
 
 /**
  * Assignment calls of spec §7.4 (docs/planning.md): the provider puts its contributors on a
@@ -54,6 +55,9 @@ function plannerCaller(c: AppContext): Caller {
 }
 
 const flag = (c: AppContext, name: string) => c.req.query(name) === 'true';
+
+/** A day a contributor works on the service itself (not a representative, not off the field). */
+const onField = (role: DayRole) => role.typePlanning !== 'NOT_ON_FIELD' && role.typePlanning !== 'REPRESENTATIVE';
 
 /** The popup's state: the stored assignment, or an empty one over the service's dates. */
 async function assignmentForm(db: Reader, service: AssignmentService) {
@@ -165,10 +169,16 @@ export function planningRoutes(registry: Registry): Hono<AppEnv> {
       throwIfAny(errors);
       const [rule] = assignmentErrors(service.startDate, endDate, contributors);
       if (rule) throw businessRule(rule);
+      const previous = (await assignmentOfService(tx, serviceId))?.assignments ?? [];
+      const before = previous.filter((one) => one.typePlannings.some(onField)).map((one) => one.contactId);
       await saveAssignment(tx, caller, service, endDate, rows, contacts);
-      return assignmentForm(tx, service);
+      return { form: await assignmentForm(tx, service), service, newlyOnField: rows.filter((row) => !before.includes(row.contactId) && row.typePlannings.some(onField)).map((row) => row.contactId) };
     });
-    return c.json(saved);
+    // The contributors newly on the field get their mission order once the assignment is committed (a mail failure is only logged).
+    if (saved.newlyOnField.length) {
+      void sendMissionOrder(c.get('services'), saved.service, saved.newlyOnField, caller).catch((error: Error) => console.error(`[qcflow] mission orders of service ${serviceId} failed:`, error.message));
+    }
+    return c.json(saved.form);
   });
 
   return app;

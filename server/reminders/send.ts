@@ -1,6 +1,8 @@
 import { appLink, type Services } from '../context';
 import { fullName } from '../identity';
-import { translate, type Language } from '../i18n';
+import type { Language } from '../i18n';
+import { renderMail } from '../mailTemplates';
+import { alertRecipients, NOTIFICATIONS, takingMail } from '../notify/send';
 import type { Mail } from '../mail';
 import { scheduleJob } from '../jobs/queue';
 import type { JobWorker } from '../jobs/worker';
@@ -42,30 +44,36 @@ export const scheduleReminder = (tx: Writer, reminder: Pick<Reminder, 'reminderI
 
 type MailServices = Pick<Services, 'db' | 'mailer' | 'appUrl' | 'registry'>;
 
-/** The SERVICE_REMINDER e-mails of a reminder, one per recipient with an address, each in the recipient's language. */
+/**
+ * The SERVICE_REMINDER e-mails of a reminder, rendered with the shared templates (server/mailTemplates.ts):
+ * one per recipient who takes it (an address, their settings, their company's switch: a reminder is
+ * chosen by a person, like the notification form's), each in the recipient's language.
+ */
 async function reminderMails(tx: Writer, services: MailServices, reminder: Stored<Reminder>, service: Row & ServiceParties, sentAt: Date): Promise<Mail[]> {
-  const allowed = await reminderRecipients(tx, service);
+  const chosen = (await reminderRecipients(tx, service)).filter((contact) => reminder.tos.includes(contact.contactId));
   const link = appLink(services, `/services/${reminder.serviceId}`);
-  return allowed
-    .filter((contact) => reminder.tos.includes(contact.contactId) && contact.email)
-    .map((contact) => {
-      const lang: Language = contact.language ?? reminder.locale ?? 'en';
-      const params = {
-        name: fullName(contact),
-        number: service.number,
-        type: services.registry.locales[lang]?.[`enum.serviceType.${String(service.type)}`] ?? service.type,
-        dates: datesOf(service),
-        comment: reminder.comment?.trim() ? reminder.comment : translate(lang, 'mail.service.SERVICE_REMINDER.noComment'),
-        link,
-      };
-      return {
-        to: contact.email!,
-        subject: reminder.subject?.trim() || translate(lang, 'mail.service.SERVICE_REMINDER.subject', params),
-        text: translate(lang, 'mail.service.SERVICE_REMINDER.body', params),
-        messageId: `<reminder-${reminder.reminderId}-${contact.contactId}@qcflow>`,
-        date: sentAt,
-      };
+  const mails: Mail[] = [];
+  for (const contact of await takingMail(tx, chosen, 'SERVICE_REMINDER', { manual: true })) {
+    const lang: Language = reminder.locale ?? contact.language ?? 'en';
+    const params = {
+      name: fullName(contact),
+      number: service.number,
+      type: services.registry.locales[lang]?.[`enum.serviceType.${String(service.type)}`] ?? service.type,
+      dates: datesOf(service),
+    };
+    const mail = await renderMail({
+      kind: 'mail.service.SERVICE_REMINDER',
+      lang,
+      params,
+      link,
+      comment: reminder.comment?.trim() || undefined,
+      subject: reminder.subject?.trim() || undefined,
+      button: 'mail.service.button',
+      footer: 'mail.footer.service',
     });
+    mails.push({ to: contact.email!, ...mail, messageId: `<reminder-${reminder.reminderId}-${contact.contactId}@qcflow>`, date: sentAt });
+  }
+  return mails;
 }
 
 /**
@@ -86,6 +94,12 @@ export async function sendReminder(services: MailServices, reminderId: number, n
     }
     const mails = await reminderMails(tx, services, reminder, service, now);
     await tx.update<Reminder>(REMINDERS, reminderId, (current) => ({ ...current, status: 'SENT', sentAt: now.toISOString() }), reminder.version);
+    // The bell too, in the same transaction: once, like the mails.
+    const told = (await reminderRecipients(tx, service)).filter((contact) => reminder.tos.includes(contact.contactId));
+    await alertRecipients(tx, services.registry, service, 'SERVICE_REMINDER', told, { locale: reminder.locale, comment: reminder.comment }, now);
+    // What was sent, for the notification form's `lastSend` (as every notification records).
+    const mailed = told.filter((contact) => mails.some((mail) => mail.to === contact.email)).map((contact) => contact.contactId);
+    if (mailed.length) await tx.insert(NOTIFICATIONS, 'notificationId', { serviceId: service.serviceId as number, universeId: service.universeId as number, type: 'SERVICE_REMINDER', tos: mailed, ccs: [], ...(reminder.subject ? { subject: reminder.subject } : {}), ...(reminder.comment ? { comment: reminder.comment } : {}), sentAt: now.toISOString() });
     if (mails.length) await scheduleJob(tx, MAIL_JOB, now, { mails: mails.map((mail) => ({ ...mail, date: now.toISOString() })) }, `${reminderJobKey(reminderId)}:mail`);
   });
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callerFor } from '../../server/auth/caller';
 import type { Services } from '../../server/context';
 import { createMailer } from '../../server/mail';
-import { sendMissionOrder, sendServiceReminder } from '../../server/notify/send';
+import { sendMissionOrder } from '../../server/notify/send';
 import { loadRegistry } from '../../server/schemas';
 import type { Row } from '../../server/store/types';
 import { FileStorage } from '../../server/files/storage';
@@ -139,7 +139,7 @@ describe('each event sends its notification to the expected people, in their lan
     expect(byRecipient(mails)[ACCOUNTS.manager]).toMatch(/^QCFlow : audit S-\d+ créé$/);
   });
 
-  it('MISSION_ORDER (sendMissionOrder) and SERVICE_REMINDER (sendServiceReminder): the given contacts, an alert, a record', async () => {
+  it('MISSION_ORDER (sendMissionOrder): the given contacts, an alert, a record', async () => {
     const id = await newService(confirmedFlow);
     const service = (await server.store.get('services', id))!;
     const caller = (await callerFor(server.db, net.contacts[ACCOUNTS.manager], { via: 'session', sessionKey: '' }))!;
@@ -153,20 +153,8 @@ describe('each event sends its notification to the expected people, in their lan
     const alerts = await server.store.find('alerts', (alert) => alert.contactId === inspectorId && alert.titleLink === `/services/${id}`);
     expect(alerts.map((alert) => alert.title)).toContain(`Mission order · ${String(service.number)}`);
 
-    const reminded = await sendServiceReminder(services(), service, { tos: [net.contacts[ACCOUNTS.quality], net.contacts[ACCOUNTS.buyer]] }, { comment: 'Inspector arrives at 8' });
-    expect(reminded.sent.sort()).toEqual([net.contacts[ACCOUNTS.quality], net.contacts[ACCOUNTS.buyer]].sort());
-    const reminders = (await sentMails(server.outbox!)).slice(before + 1);
-    expect(byRecipient(reminders)).toEqual({
-      [ACCOUNTS.quality]: `QCFlow: reminder about service ${String(service.number)}`,
-      [ACCOUNTS.buyer]: `QCFlow: promemoria per il servizio ${String(service.number)}`,
-    });
-    expect(reminders[0].text).toContain('Inspector arrives at 8');
-    const qualityId = net.contacts[ACCOUNTS.quality];
-    expect((await server.store.find('alerts', (alert) => alert.contactId === qualityId && alert.titleLink === `/services/${id}`)).map((alert) => alert.message)).toContain('Inspector arrives at 8');
     const records = await server.store.find('notifications', (row) => row.serviceId === id);
-    expect(records.map((row) => row.type).sort()).toEqual(['MISSION_ORDER', 'SERVICE_REMINDER']);
-    // The form shows when the reminder was last sent.
-    expect(ok(await quality.get(rules(id, 'SERVICE_REMINDER'))).lastSend).toBe(records.find((row) => row.type === 'SERVICE_REMINDER')!.sentAt);
+    expect(records.map((row) => row.type)).toEqual(['MISSION_ORDER']);
   });
 });
 

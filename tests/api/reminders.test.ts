@@ -155,8 +155,17 @@ describe('reminders', () => {
     expect(en.text).toContain(`https://qcflow.example/services/${service.serviceId}`);
     expect(en.text).toContain('Golden sample ready?');
     expect(en.text).toContain(service.startDate);
-    expect(fr.subject).toBe(`QCFlow : rappel sur l'audit ${service.number}`);
-    expect(fr.text).toContain(`Un rappel sur l'audit ${service.number}`);
+    // The shared templates (server/mailTemplates.ts): an HTML part with the button's link, the comment escaped and quoted.
+    expect(en.html).toContain(`href="https://qcflow.example/services/${service.serviceId}"`);
+    expect(en.html).toContain('Golden sample ready?');
+    // Recorded like every notification: the form's lastSend; and the bell of each recipient.
+    const [record] = await server.store.find('notifications', (row) => row.serviceId === service.serviceId && row.type === 'SERVICE_REMINDER');
+    expect(record).toMatchObject({ sentAt: sent!.sentAt, tos: expect.arrayContaining([net.contacts['quality@brand.test'], french.contactId]) });
+    expect((await quality.get(`/back/bo/notify/services/${service.serviceId}/rules/SERVICE_REMINDER`)).body.lastSend).toBe(sent!.sentAt);
+    const qualityId = net.contacts['quality@brand.test'];
+    expect((await server.store.find('alerts', (alert) => alert.contactId === qualityId && alert.titleLink === `/services/${service.serviceId}`)).map((alert) => alert.message)).toContain('Golden sample ready?');
+    expect(fr.subject).toBe(`QCFlow : rappel pour l'audit ${service.number}`);
+    expect(fr.text).toContain(`Un rappel concernant l'audit ${service.number}`);
     // Running again (a crash before the jobs were removed) sends nothing more.
     await sendReminder(services, reminder.reminderId);
     expect((await server.store.get('reminders', reminder.reminderId))!.version).toBe(sent!.version);
