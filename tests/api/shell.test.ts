@@ -34,6 +34,7 @@ describe('schemas', () => {
       '/billing/fees/search',
       '/dashboard',
       '/documents',
+      '/planning',
       '/services/:serviceId',
       '/services/:serviceId/report',
       '/services/search',
@@ -48,6 +49,7 @@ describe('menu', () => {
     expect(body).toEqual([
       { name: 'screen.dashboard', icon: 'dashboard', link: '/dashboard' },
       { name: 'screen.serviceSearch', icon: 'clipboard-check', link: '/services/search' },
+      { name: 'screen.planning', icon: 'calendar', link: '/planning' },
       { name: 'screen.activity', icon: 'report-analytics', link: '/activity' },
       { name: 'screen.billing', icon: 'receipt', link: '/billing' },
       { name: 'screen.capas', icon: 'shield-check', link: '/capas' },
@@ -55,7 +57,7 @@ describe('menu', () => {
     ]);
     // A local manager searches services but has no quality or billing area; everyone has the shared documents.
     const buyer = await loginAs(server, ACCOUNTS.buyer);
-    expect((await buyer.get('/back/bo/menu/')).body.map((entry: { link: string }) => entry.link)).toEqual(['/dashboard', '/services/search', '/activity', '/documents']);
+    expect((await buyer.get('/back/bo/menu/')).body.map((entry: { link: string }) => entry.link)).toEqual(['/dashboard', '/services/search', '/planning', '/activity', '/documents']);
   });
 
   it('hides a menu page none of whose screens is built (or open to the caller): configuration decides, no dead end', async () => {
@@ -69,7 +71,7 @@ describe('menu', () => {
     try {
       const manager = await loginAs(own, ACCOUNTS.manager);
       const links = (await manager.get('/back/bo/menu/')).body.map((entry: { link: string }) => entry.link);
-      expect(links).toEqual(['/dashboard', '/services/search', '/activity', '/billing', '/capas', '/documents', '/quality']);
+      expect(links).toEqual(['/dashboard', '/services/search', '/planning', '/activity', '/billing', '/capas', '/documents', '/quality']);
       expect((await manager.get('/back/bo/menu/quality')).body.map((entry: { link: string }) => entry.link)).toEqual(['/capas/capa/search']);
     } finally {
       await own.close();

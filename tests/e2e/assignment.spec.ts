@@ -11,9 +11,16 @@ test.describe.configure({ mode: 'serial' });
 restoreEnglishAfterAll(ACCOUNTS.manager);
 
 const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
-const START = futureDay(90);
-const END = futureDay(92);
-const EXTENDED = futureDay(93);
+/** Day `day` of the month `months` ahead (early in a month: team planning shows it without scrolling). */
+function dayOfMonthAhead(months: number, day: number): string {
+  const now = new Date();
+  const target = new Date(now.getFullYear(), now.getMonth() + months, day);
+  return futureDay(Math.round((target.getTime() - new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime()) / 86_400_000));
+}
+const MONTHS_AHEAD = 3;
+const START = dayOfMonthAhead(MONTHS_AHEAD, 3);
+const END = dayOfMonthAhead(MONTHS_AHEAD, 5);
+const EXTENDED = dayOfMonthAhead(MONTHS_AHEAD, 6);
 
 async function lookup(page: Page, source: string, label: string): Promise<number> {
   const response = await page.request.get(`/back/bo/networkcombo/${source}`, { params: { q: label }, headers: XHR });
@@ -34,7 +41,7 @@ async function confirmedService(page: Page, browser: import('@playwright/test').
       roles: ['SERVICE_PROVIDER'],
       service: {
         thirdPartyDepartment: 'INSP', type: 'INSP_FINAL_RANDOM', client: await lookup(page, 'allcompanies', 'Maison Lumière'), supplier: shenzhen,
-        serviceProvider: await lookup(page, 'serviceproviders', 'Atlas Inspection'), startDate: START, endDate: END, exFactoryDate: futureDay(100), orderTakerContacts: [contacts[0].value],
+        serviceProvider: await lookup(page, 'serviceproviders', 'Atlas Inspection'), startDate: START, endDate: END, exFactoryDate: dayOfMonthAhead(MONTHS_AHEAD, 20), orderTakerContacts: [contacts[0].value],
       },
       purchaseOrderLines: [{ poNumber: `PO-ASSIGN-${Date.now() % 1_000_000}`, designation: 'Wool coat', orderedQuantity: { quantity: 600, unit: 'PIECE', packing: 'BOX' } }],
     },
@@ -56,7 +63,7 @@ const roleCell = (page: Page, name: string, day: number) => dialog(page).getByRo
 
 test('assign two inspectors day by day, extend the end date, save and reopen', async ({ page, browser }) => {
   test.setTimeout(60_000);
-  const { serviceId } = await confirmedService(page, browser);
+  const { serviceId, number } = await confirmedService(page, browser);
   await page.goto(`/services/${serviceId}`);
   await waitForApp(page);
   await page.getByRole('button', { name: en('assignment.open'), exact: true }).click();
@@ -102,6 +109,19 @@ test('assign two inspectors day by day, extend the end date, save and reopen', a
   const tom = dialog(page).getByTestId('attendees').locator('.mantine-Paper-root').filter({ hasText: 'Tom Becker' });
   await tom.getByRole('button', { name: en('assignment.invite') }).click();
   await expect(tom.getByRole('button', { name: en('assignment.invited') })).toBeDisabled();
+
+  // Team planning, that month: Mei leads the second day, Tom the others.
+  await page.keyboard.press('Escape');
+  await expect(dialog(page)).toBeHidden();
+  await page.goto('/planning');
+  await waitForApp(page);
+  for (let month = 0; month < MONTHS_AHEAD; month++) await page.getByRole('button', { name: en('planning.nextMonth') }).click();
+  const cell = (role: string) => page.getByRole('button', { name: en('planning.cell.tooltip', { number, role: en(`enum.typePlanning.${role}`) }) });
+  await expect(cell('FIELD_LEADER')).toHaveCount(4);
+  await expect(cell('FIELD_BACKUP')).toHaveCount(4);
+  await shot(page, 'assignment-planning');
+  await page.goto(`/services/${serviceId}`);
+  await waitForApp(page);
 
   // In French.
   await setAccountLocale(page, 'fr');
