@@ -138,7 +138,7 @@ test.describe('service sheet workflow', () => {
     const page = await openSheetAs(browser, ACCOUNTS.quality);
     await expect(page.getByTestId('read-only')).toHaveCount(0);
     // Elements and risk analysis are shown, and billing to a MANAGER (who holds BILLING_FEE).
-    await expect(page.getByRole('tab')).toHaveText([en('serviceSheet.tab.overview'), en('serviceSheet.tab.history'), en('serviceSheet.tab.elements'), en('serviceSheet.tab.risk'), en('serviceSheet.tab.billing')]);
+    await expect(page.getByRole('tab')).toHaveText([en('serviceSheet.tab.overview'), en('serviceSheet.tab.history'), en('serviceSheet.tab.elements'), en('serviceSheet.tab.risk'), en('serviceSheet.tab.reminders'), en('serviceSheet.tab.billing')]);
     const waiting = dateLines(page).nth(0);
     await expect(waiting).toContainText(en('enum.serviceSide.SERVICE_PROVIDER'));
     await waiting.getByRole('button', { name: en('serviceSheet.dateLines.accept') }).click();

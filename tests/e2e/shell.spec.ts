@@ -104,7 +104,7 @@ test('no button or tab leads to a feature that is not built', async ({ page }) =
   const { services } = (await (await page.request.get('/back/bo/services/', { params: { fromDate: '2000-01-01', toDate: '2100-12-31' }, headers: XHR })).json()) as { services: { serviceId: number }[] };
   await page.goto(`/services/${services[0].serviceId}`);
   await expect(page.getByTestId('service-step')).toBeVisible({ timeout: 15_000 });
-  await expect(page.getByRole('tab')).toHaveText([en('serviceSheet.tab.overview'), en('serviceSheet.tab.history'), en('serviceSheet.tab.elements'), en('serviceSheet.tab.risk'), en('serviceSheet.tab.billing')]);
+  await expect(page.getByRole('tab')).toHaveText([en('serviceSheet.tab.overview'), en('serviceSheet.tab.history'), en('serviceSheet.tab.elements'), en('serviceSheet.tab.risk'), en('serviceSheet.tab.reminders'), en('serviceSheet.tab.billing')]);
   // The billing tab is built: its panels list, nothing says "coming soon".
   await page.getByRole('tab', { name: en('serviceSheet.tab.billing') }).click();
   await expect(page.getByRole('heading', { name: en('serviceSheet.billing.invoiceLines') })).toBeVisible();

@@ -91,11 +91,14 @@ export default function PlanningPage() {
     ];
   }, [planning?.days, i18n.language, t, today]);
 
-  // The current month opens on today's column, once its columns are in the grid.
+  // The current month opens on today's column, another month on its first day, once its columns are in the grid.
   const showToday = useCallback((event: { api: GridApi<PlanningRow> }) => {
     // After the grid has measured its viewport (this event comes before).
     setTimeout(() => {
-      if (!event.api.isDestroyed() && event.api.getColumn(todayIso())) event.api.ensureColumnVisible(todayIso(), 'middle');
+      if (event.api.isDestroyed()) return;
+      const first = event.api.getAllDisplayedColumns().find((column) => !column.isPinned());
+      const day = event.api.getColumn(todayIso()) ?? first;
+      if (day) event.api.ensureColumnVisible(day, day === first ? 'start' : 'middle');
     }, 0);
   }, []);
   const openService = useCallback((serviceId: number) => navigate(`/services/${serviceId}`), [navigate]);
