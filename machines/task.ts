@@ -27,7 +27,8 @@ export const TASK_LEVELS: readonly TaskLevel[] = ['HIGH', 'MID', 'LOW'];
 
 /**
  * What happens to a service that tasks follow: its workflow actions (machines/service.ts), its
- * creation (the creator's first date proposal), an element file added on the sheet, a report
+ * creation (the creator's first date proposal), an element file added on the sheet, contributors
+ * put on the field by an assignment (server/planning), a report
  * saved while terminated, the client's decision, and its last day passing while CONFIRMED (found
  * by the daily sweep of server/tasks/lifecycle.ts).
  */
@@ -45,6 +46,7 @@ export type TaskTrigger =
   | 'CANCEL'
   | 'REOPEN'
   | 'ELEMENT_ADDED'
+  | 'ASSIGNED'
   | 'REPORT_AVAILABLE'
   | 'DECIDED'
   | 'LAST_DAY_PASSED';
@@ -110,7 +112,7 @@ export interface TaskRule {
 
 const PROPOSALS: readonly TaskTrigger[] = ['CREATED', 'REQUEST_DATE', 'POSTPONE'];
 const DATE_REQUESTS: readonly TaskType[] = ['REQUEST_INSPECTION_DATE', 'REQUEST_CONFIRMATION_DATE'];
-const CONFIRMED_WORK: readonly TaskType[] = ['SERVICE_TO_PREPARE', 'MISSING_ELEMENT', 'SERVICE_TO_COMPLETE'];
+const CONFIRMED_WORK: readonly TaskType[] = ['SERVICE_TO_PREPARE', 'SERVICE_TO_PERFORM', 'MISSING_ELEMENT', 'SERVICE_TO_COMPLETE'];
 
 /**
  * The task lifecycles of spec §4 (docs/tasks.md). Levels: HIGH for a request waiting for an
@@ -123,12 +125,14 @@ export const TASK_RULES: readonly TaskRule[] = [
   { on: ['ACCEPT_DATE', 'REFUSE_DATE'], expire: DATE_REQUESTS },
   // To prepare: the provider prepares a confirmed service until it is postponed, completed, cancelled or its days have passed.
   { on: ['ACCEPT_DATE', 'CONFIRM'], when: 'confirms', create: [{ type: 'SERVICE_TO_PREPARE', level: 'LOW', party: 'SERVICE_PROVIDER', due: 'START' }] },
+  // To perform: once its contributors are on the field (an assignment), a confirmed service is prepared; the provider performs it.
+  { on: ['ASSIGNED'], when: 'stillConfirmed', create: [{ type: 'SERVICE_TO_PERFORM', level: 'LOW', party: 'SERVICE_PROVIDER', due: 'START' }], expire: ['SERVICE_TO_PREPARE'] },
   // Missing element: the owner adds an element file to a confirmed service.
   { on: ['ACCEPT_DATE', 'CONFIRM'], when: 'confirmsWithoutElements', create: [{ type: 'MISSING_ELEMENT', level: 'LOW', party: 'OWNER', due: 'START' }] },
   { on: ['ELEMENT_ADDED'], expire: ['MISSING_ELEMENT'] },
   { on: ['POSTPONE'], when: 'leavesConfirmed', expire: CONFIRMED_WORK },
   // To complete: the provider completes a service whose last day has passed.
-  { on: ['LAST_DAY_PASSED'], when: 'stillConfirmed', create: [{ type: 'SERVICE_TO_COMPLETE', level: 'MID', party: 'SERVICE_PROVIDER', due: 'LAST_DAY' }], expire: ['SERVICE_TO_PREPARE'] },
+  { on: ['LAST_DAY_PASSED'], when: 'stillConfirmed', create: [{ type: 'SERVICE_TO_COMPLETE', level: 'MID', party: 'SERVICE_PROVIDER', due: 'LAST_DAY' }], expire: ['SERVICE_TO_PREPARE', 'SERVICE_TO_PERFORM'] },
   { on: ['COMPLETE'], expire: [...CONFIRMED_WORK, ...DATE_REQUESTS, 'REQUEST_CANCEL'] },
   // Decision: the decision maker decides on the report of a terminated service.
   { on: ['COMPLETE', 'REPORT_AVAILABLE'], when: 'decisionPending', create: [{ type: 'WAITING_DECISION', level: 'MID', party: 'DECISION_MAKER', due: 'TODAY' }] },

@@ -25,6 +25,8 @@ import {
 } from './assignments';
 import { attendeesOf } from './attendees';
 import { sendMissionOrder } from '../notify/send';
+import { followTasks } from '../tasks/lifecycle';
+import type { ServiceStep } from '../../machines/service';
 
 /**
  * Assignment calls of spec §7.4 (docs/planning.md): the provider puts its contributors on a
@@ -172,6 +174,8 @@ export function planningRoutes(registry: Registry): Hono<AppEnv> {
       const previous = (await assignmentOfService(tx, serviceId))?.assignments ?? [];
       const before = previous.filter((one) => one.typePlannings.some(onField)).map((one) => one.contactId);
       await saveAssignment(tx, caller, service, endDate, rows, contacts);
+      // Contributors on the field: a confirmed service is prepared, now to perform (machines/task.ts).
+      if (rows.some((row) => row.typePlannings.some(onField))) await followTasks(tx, service, 'ASSIGNED', { by: 'SERVICE_PROVIDER', toStep: service.serviceStep as ServiceStep });
       return { form: await assignmentForm(tx, service), service, newlyOnField: rows.filter((row) => !before.includes(row.contactId) && row.typePlannings.some(onField)).map((row) => row.contactId) };
     });
     // The contributors newly on the field get their mission order once the assignment is committed (a mail failure is only logged).

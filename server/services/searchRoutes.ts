@@ -10,7 +10,7 @@ import type { ServiceRow } from './access';
 import { priorityRoutes } from './priorities';
 import { presentServices } from './present';
 import { serviceCaller } from './routeHelpers';
-import { sweepTasks } from '../tasks/lifecycle';
+import { sweepBeside } from '../tasks/lifecycle';
 import { companyLevels } from '../tasks/levels';
 import { countOutsideWindow, findServices, type ServiceCriteria } from './search';
 
@@ -71,7 +71,7 @@ export function serviceSearchRoutes(registry: Registry): Hono<AppEnv> {
     const criteria = searchCriteria(entity.search, c.req.queries()) as ServiceCriteria;
     const day = today();
     // The first read of the day creates the tasks of the services whose last day passed (docs/tasks.md).
-    await sweepTasks(db, caller.universeId);
+    sweepBeside(db, caller.universeId);
     // Both at once: on PostgreSQL they are two queries, on two connections.
     const windowed = !!(criteria.fromDate || criteria.toDate);
     const [{ page, hitLimit }, outside] = await Promise.all([

@@ -106,7 +106,8 @@ const swept = new WeakMap<object, Map<number, string>>();
 
 /**
  * The daily sweep: the first read of the day (the dashboard, the service search) of a universe
- * creates SERVICE_TO_COMPLETE for the CONFIRMED services whose last day has passed and that have
+ * starts it, beside the read (`sweepBeside`); it creates SERVICE_TO_COMPLETE for the CONFIRMED services whose last day has passed (in
+ * the last SWEEP_DAYS days) and that have
  * none open or done. Several servers may sweep the same day: each creation is checked again in
  * its transaction.
  */
@@ -116,7 +117,7 @@ export async function sweepTasks(db: AsyncStore, universeId: number, now = new D
   swept.set(db, done);
   if (done.get(universeId) === day) return 0;
   done.set(universeId, day);
-  const where: Condition = and(eq('universeId', universeId), eq('serviceStep', 'CONFIRMED'), lastDayIs('lt', day));
+  const where: Condition = and(eq('universeId', universeId), eq('serviceStep', 'CONFIRMED'), lastDayIs('lt', day), lastDayIs('gte', today(new Date(now.getTime() - SWEEP_DAYS * 86_400_000))));
   const due = await db.query<ServiceRow>({ collection: SERVICES, where });
   if (!due.length) return 0;
   const ids = due.map((service) => service.serviceId as number);
@@ -127,11 +128,28 @@ export async function sweepTasks(db: AsyncStore, universeId: number, now = new D
   const have = new Set(kept.map((task) => task.serviceId));
   const missing = ids.filter((id) => !have.has(id));
   if (!missing.length) return 0;
-  await db.transaction(async (tx) => {
-    for (const id of missing) {
-      const service = await tx.get<ServiceRow>(SERVICES, id);
-      if (service?.serviceStep === 'CONFIRMED' && lastDay(service) < day) await followTasks(tx, service, 'LAST_DAY_PASSED', { toStep: 'CONFIRMED' }, now);
-    }
-  });
+  // A few services a transaction, the event loop free in between: a first sweep over a large
+  // backlog (a store that had no tasks yet) must not hold the requests that go on meanwhile.
+  for (let start = 0; start < missing.length; start += SWEEP_CHUNK) {
+    await db.transaction(async (tx) => {
+      for (const id of missing.slice(start, start + SWEEP_CHUNK)) {
+        const service = await tx.get<ServiceRow>(SERVICES, id);
+        if (service?.serviceStep === 'CONFIRMED' && lastDay(service) < day) await followTasks(tx, service, 'LAST_DAY_PASSED', { toStep: 'CONFIRMED' }, now);
+      }
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+  }
   return missing.length;
+}
+
+const SWEEP_CHUNK = 100;
+/**
+ * How far back a sweep looks: a server that was down some days catches up; older services that never had
+ * the task (a store from before tasks) are left alone — a to-do of months ago is no longer one.
+ */
+export const SWEEP_DAYS = 30;
+
+/** The sweep beside a read (the dashboard, the service search): started, never waited for; a failure is only logged. */
+export function sweepBeside(db: AsyncStore, universeId: number): void {
+  void sweepTasks(db, universeId).catch((error: Error) => console.error(`[qcflow] task sweep of universe ${universeId} failed:`, error.message));
 }

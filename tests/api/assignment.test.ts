@@ -73,6 +73,9 @@ describe('assignment form', () => {
     expect((await server.store.get('services', serviceId))!.contributors).toEqual([tom, mei]);
     const history = await server.store.find('serviceHistory', (row) => row.serviceId === serviceId);
     expect(history.map((event) => event.event)).toContain('ASSIGNED');
+    // Contributors on the field: the confirmed service is now the provider's to perform (docs/tasks.md).
+    const tasks = await server.store.find('tasks', (row) => row.serviceId === serviceId && row.status === 'OPEN');
+    expect(tasks.map((task) => [task.type, task.companyId])).toEqual([['SERVICE_TO_PERFORM', net.atlas]]);
     const read = await manager.get(`${FORM}?serviceId=${serviceId}`);
     expect(read.body.assignments[1].typePlannings.map((role: any) => role.typePlanning)).toEqual(['FIELD_BACKUP', 'FIELD_LEADER', 'NOT_ON_FIELD']);
 

@@ -110,21 +110,21 @@ describe('task rule table', () => {
 
   it('a postponed confirmed service drops what its confirmation asked (leavesConfirmed); a postponed unconfirmed one does not', () => {
     expect(expired('POSTPONE', { by: 'DECISION_MAKER', fromStep: 'CONFIRMED', toStep: 'OPENED' })).toEqual(
-      ['MISSING_ELEMENT', ...DATE_REQUESTS, 'SERVICE_TO_COMPLETE', 'SERVICE_TO_PREPARE'].sort(),
+      ['MISSING_ELEMENT', ...DATE_REQUESTS, 'SERVICE_TO_COMPLETE', 'SERVICE_TO_PERFORM', 'SERVICE_TO_PREPARE'].sort(),
     );
     expect(expired('POSTPONE', { by: 'DECISION_MAKER', fromStep: 'OPENED', toStep: 'OPENED' })).toEqual(DATE_REQUESTS);
   });
 
-  it('to complete: the last day passed on a confirmed service (MID, due its last day) replaces to prepare', () => {
+  it('to complete: the last day passed on a confirmed service (MID, due its last day) replaces to prepare and to perform', () => {
     expect(created('LAST_DAY_PASSED', { toStep: 'CONFIRMED' })).toEqual(['SERVICE_TO_COMPLETE:MID:SERVICE_PROVIDER:LAST_DAY']);
-    expect(expired('LAST_DAY_PASSED', { toStep: 'CONFIRMED' })).toEqual(['SERVICE_TO_PREPARE']);
+    expect(expired('LAST_DAY_PASSED', { toStep: 'CONFIRMED' })).toEqual(['SERVICE_TO_PERFORM', 'SERVICE_TO_PREPARE']);
     expect(created('LAST_DAY_PASSED', { toStep: 'TERMINATED' })).toEqual([]);
     expect(expired('LAST_DAY_PASSED', { toStep: 'TERMINATED' })).toEqual([]);
   });
 
   it('COMPLETE expires the confirmed work and the waiting requests, and asks the decision maker when the report waits (MID)', () => {
     expect(expired('COMPLETE', { fromStep: 'CONFIRMED', toStep: 'TERMINATED' })).toEqual(
-      ['MISSING_ELEMENT', 'REQUEST_CANCEL', ...DATE_REQUESTS, 'SERVICE_TO_COMPLETE', 'SERVICE_TO_PREPARE'].sort(),
+      ['MISSING_ELEMENT', 'REQUEST_CANCEL', ...DATE_REQUESTS, 'SERVICE_TO_COMPLETE', 'SERVICE_TO_PERFORM', 'SERVICE_TO_PREPARE'].sort(),
     );
     expect(created('COMPLETE', { fromStep: 'CONFIRMED', toStep: 'TERMINATED', decisionPending: true })).toEqual(['WAITING_DECISION:MID:DECISION_MAKER:TODAY']);
     expect(created('COMPLETE', { fromStep: 'CONFIRMED', toStep: 'TERMINATED', decisionPending: false })).toEqual([]);
@@ -165,7 +165,7 @@ describe('task rule table', () => {
     expect(new Set(TASK_RULES.flatMap((rule) => (rule.when ? [rule.when] : [])))).toEqual(new Set(cases.map(([name]) => name)));
   });
 
-  it('levels: HIGH for the requests waiting for an answer, MID to complete and for a decision, LOW otherwise; no rule creates CHECK_INVOICE or SERVICE_TO_PERFORM', () => {
+  it('levels: HIGH for the requests waiting for an answer, MID to complete and for a decision, LOW otherwise; no rule creates CHECK_INVOICE', () => {
     const specs = TASK_RULES.flatMap((rule) => rule.create ?? []);
     const levelOf = Object.fromEntries(specs.map((spec) => [spec.type, spec.level]));
     expect(levelOf).toEqual({
@@ -175,11 +175,25 @@ describe('task rule table', () => {
       SERVICE_TO_COMPLETE: 'MID',
       WAITING_DECISION: 'MID',
       SERVICE_TO_PREPARE: 'LOW',
+      SERVICE_TO_PERFORM: 'LOW',
       MISSING_ELEMENT: 'LOW',
     });
     expect(highestLevel(['LOW', 'HIGH', 'MID'])).toBe('HIGH');
     expect(highestLevel(['LOW', 'MID'])).toBe('MID');
     expect(highestLevel([])).toBeUndefined();
+  });
+
+  it('to perform: an assignment of a confirmed service replaces to prepare (LOW, due its first day); of another step it does nothing; the last day passing, COMPLETE and a postponement expire it', () => {
+    expect(taskChanges('ASSIGNED', { by: 'SERVICE_PROVIDER', toStep: 'CONFIRMED' })).toEqual({
+      create: [{ type: 'SERVICE_TO_PERFORM', level: 'LOW', party: 'SERVICE_PROVIDER', due: 'START' }],
+      expire: ['SERVICE_TO_PREPARE'],
+      all: false,
+    });
+    expect(taskChanges('ASSIGNED', { by: 'SERVICE_PROVIDER', toStep: 'REQUESTED' })).toEqual({ create: [], expire: [], all: false });
+    expect(moveTask('OPEN', 'SERVICE_TO_PERFORM', { type: 'EXPIRE', trigger: 'LAST_DAY_PASSED', facts: { toStep: 'CONFIRMED' } })).toBe('EXPIRED');
+    expect(moveTask('OPEN', 'SERVICE_TO_PERFORM', { type: 'EXPIRE', trigger: 'COMPLETE', facts: { toStep: 'TERMINATED' } })).toBe('EXPIRED');
+    expect(moveTask('OPEN', 'SERVICE_TO_PERFORM', { type: 'EXPIRE', trigger: 'POSTPONE', facts: { fromStep: 'CONFIRMED', toStep: 'OPENED' } })).toBe('EXPIRED');
+    expect(moveTask('OPEN', 'SERVICE_TO_PERFORM', { type: 'EXPIRE', trigger: 'ASSIGNED', facts: { toStep: 'CONFIRMED' } })).toBeNull();
   });
 
   it('a trigger no row names changes nothing', () => {

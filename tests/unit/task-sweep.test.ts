@@ -45,6 +45,7 @@ describe('task sweep', () => {
           service(4, { endDate: '2026-03-05', serviceStep: 'TERMINATED' }), // not confirmed
           service(5, { endDate: '2026-03-05', universeId: 2 }), // another universe
           service(6, { endDate: '2026-03-05' }), // already has one, done
+          service(7, { endDate: '2026-02-07' }), // passed more than SWEEP_DAYS (30) before: left alone
         ])
           await tx.insert('services', 'serviceId', row);
         await followTasks(tx, (await tx.get('services', 1))!, 'CONFIRM', { fromStep: 'OPENED', toStep: 'CONFIRMED', hasElements: true }, now);
