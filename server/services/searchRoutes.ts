@@ -10,7 +10,6 @@ import type { ServiceRow } from './access';
 import { priorityRoutes } from './priorities';
 import { presentServices } from './present';
 import { serviceCaller } from './routeHelpers';
-import { sweepBeside } from '../tasks/lifecycle';
 import { companyLevels } from '../tasks/levels';
 import { countOutsideWindow, findServices, type ServiceCriteria } from './search';
 
@@ -70,8 +69,6 @@ export function serviceSearchRoutes(registry: Registry): Hono<AppEnv> {
     const { db } = c.get('services');
     const criteria = searchCriteria(entity.search, c.req.queries()) as ServiceCriteria;
     const day = today();
-    // The first read of the day creates the tasks of the services whose last day passed (docs/tasks.md).
-    sweepBeside(db, caller.universeId);
     // Both at once: on PostgreSQL they are two queries, on two connections.
     const windowed = !!(criteria.fromDate || criteria.toDate);
     const [{ page, hitLimit }, outside] = await Promise.all([
