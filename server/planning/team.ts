@@ -20,7 +20,7 @@ export interface TeamRow {
   companyName?: string;
   days: Record<string, TeamCell[]>;
 }
-interface Option {
+export interface Option {
   value: string | number;
   label: string;
 }

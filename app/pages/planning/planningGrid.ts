@@ -2,30 +2,9 @@
  * The team planning's answer (GET /back/bo/pln/planning/team) and the pure rules of its grid:
  * months, day columns, row heights, role colours. No React here (tests/unit/planning-grid.test.ts).
  */
-export interface PlanningCell {
-  serviceId: number;
-  number: string;
-  typePlanning: string;
-}
-export interface PlanningRow {
-  contactId: number;
-  fullName: string;
-  acronym: string;
-  companyId?: number;
-  companyName?: string;
-  days: Record<string, PlanningCell[]>;
-}
-export interface PlanningOption {
-  value: string | number;
-  label: string;
-}
-export interface TeamPlanning {
-  from: string;
-  to: string;
-  days: string[];
-  rows: PlanningRow[];
-  options: { companies: PlanningOption[]; countries: PlanningOption[]; contributors: PlanningOption[] };
-}
+// The answer's shape is the server's own (a type-only import: nothing of the server reaches the bundle).
+export type { TeamCell as PlanningCell, TeamRow as PlanningRow, Option as PlanningOption, TeamPlanning } from '../../../server/planning/team';
+import type { TeamPlanning, TeamRow as PlanningRow } from '../../../server/planning/team';
 
 export interface PlanningFilters {
   companies?: number;

@@ -11,22 +11,9 @@ export interface AssignmentForm {
   assignments: AssignedContributor[];
 }
 
-export interface Attendee {
-  contactId: number;
-  name: string;
-  acronym: string;
-  email?: string;
-  pictureFileId?: number;
-  userUniverseContributor: boolean;
-  representative: boolean;
-  leader: boolean;
-  unavailable: boolean;
-  lastPlace?: string;
-  distanceFromLastPlace?: number;
-  durationFromLastPlace?: number;
-  distanceFromHome?: number;
-  durationFromHome?: number;
-}
+// The attendee's shape is the server's own (a type-only import: nothing of the server reaches the bundle).
+export type { Attendee } from '../../../../server/planning/attendees';
+import type { Attendee } from '../../../../server/planning/attendees';
 
 const FORM = '/back/bo/pln/planning/assignment-form';
 
