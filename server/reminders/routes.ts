@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { type AppContext, type AppEnv, type Caller } from '../context';
+import { languageOf, type AppContext, type AppEnv, type Caller } from '../context';
 import { nowIso } from '../dates';
 import { badRequest, HttpError, notFound } from '../errors';
 import { expectedVersion } from '../resources/write';
@@ -96,7 +96,10 @@ export function reminderRoutes(registry: Registry): Hono<AppEnv> {
       const { reminder: current, service: currentService } = await reminderInReach(tx, c, caller);
       requireSheetWrite(currentService, caller);
       if (current.version !== version) throw new HttpError(409, 'OptimisticLockException', 'error.versionConflict');
-      if (current.status !== 'PENDING') throw new HttpError(409, 'ConflictException', 'error.reminder.notPending', { status: current.status });
+      if (current.status !== 'PENDING') {
+        const status = c.get('services').registry.locales[languageOf(c)]?.[`enum.reminderStatus.${current.status}`] ?? current.status;
+        throw new HttpError(409, 'ConflictException', 'error.reminder.notPending', { status });
+      }
       if (body.serviceId !== undefined && body.serviceId !== current.serviceId) throw badRequest('error.reminder.serviceId');
       const { version: _, ...kept } = current;
       const record = { ...kept, subject: undefined, comment: undefined, locale: undefined, ...editable(body) } as Reminder;

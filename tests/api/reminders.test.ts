@@ -174,6 +174,6 @@ describe('reminders', () => {
     expect(await waitForMails(outbox, 3, 300)).toHaveLength(2);
 
     const edit = await expectNothingWritten(() => quality.put(`${URL}/${reminder.reminderId}`, { sendAt: inHours(3), tos: reminder.tos, version: sent!.version }), 409);
-    expect(edit.body.message).toBe('This reminder is SENT: it can no longer be changed');
+    expect(edit.body.message).toBe('This reminder is Sent: it can no longer be changed');
   });
 });
