@@ -11,6 +11,9 @@ const MACHINES = readdirSync('generated/machines')
   .filter((file) => file.endsWith('.json'))
   .map((file) => file.slice(0, -'.json'.length));
 
+/** Mermaid (a large chunk, loaded when first used) draws in the browser: with two browsers and a test suite on 2 cores, a first drawing takes seconds. */
+const DRAWN = { timeout: 15_000 };
+
 test('the administrator sees every machine drawn, with its guards and the roles that may act', async ({ page }) => {
   await login(page, ACCOUNTS.admin, { path: '/admin/menu' });
   await page.getByRole('link', { name: en('screen.workflowAdmin') }).click();
@@ -22,7 +25,7 @@ test('the administrator sees every machine drawn, with its guards and the roles 
   await list.getByText('capa', { exact: true }).click();
   await expect(page).toHaveURL(/machine=capa/);
   const diagram = page.getByTestId('workflow-diagram');
-  await expect(diagram.locator('svg')).toBeVisible();
+  await expect(diagram.locator('svg')).toBeVisible(DRAWN);
   await expect(diagram).toContainText('NEW');
   await expect(diagram).toContainText('START · MANAGER | SUPER_ADMIN');
   await expect(page.getByText(en('engine.workflow.roles', { roles: 'MANAGER | SUPER_ADMIN' }))).toBeVisible();
@@ -30,7 +33,7 @@ test('the administrator sees every machine drawn, with its guards and the roles 
 
   // The service workflow: guards in brackets, laid out automatically.
   await list.getByText('service', { exact: true }).click();
-  await expect(diagram.locator('svg')).toBeVisible();
+  await expect(diagram.locator('svg')).toBeVisible(DRAWN);
   await expect(diagram).toContainText('CONFIRMED');
   await expect(diagram).toContainText('[byOrderTaker]');
   await shot(page, 'workflows-service');
@@ -47,7 +50,7 @@ test('a record’s Workflow button draws its machine with the record’s state a
 
   const dialog = page.getByRole('dialog', { name: en('engine.workflow.title', { machine: 'capa' }) });
   const diagram = dialog.getByTestId('workflow-diagram');
-  await expect(diagram.locator('svg')).toBeVisible();
+  await expect(diagram.locator('svg')).toBeVisible(DRAWN);
   await expect(diagram).toHaveAttribute('data-current', 'IN_PROGRESS');
   // Mermaid gives the highlighted state the class `current`.
   await expect(diagram.locator('g.current')).toHaveCount(1);
