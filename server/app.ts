@@ -49,6 +49,7 @@ import { FileStorage } from './files/storage';
 import { uploadRoutes } from './files/uploadRoutes';
 import { spa } from './spa';
 import type { AppEnv, Services } from './context';
+import { AfterAnswer } from './afterAnswer';
 import type { AsyncStore } from './store/types';
 
 export interface AppOptions {
@@ -68,6 +69,8 @@ export interface AppOptions {
   mailer?: Mailer;
   /** Public address of the SPA, the only base of links in e-mails (APP_URL, else the server's own address). */
   appUrl: string;
+  /** Where the routes' after-answer work is kept track of (main.ts and the tests wait for it before closing the store). */
+  later?: AfterAnswer;
   logRequests?: boolean;
   prod?: boolean;
 }
@@ -105,6 +108,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     mailer: options.mailer ?? createMailer({}),
     files: new FileStorage(options.filesDir ?? 'data/files'),
     appUrl: options.appUrl,
+    later: options.later ?? new AfterAnswer(),
   };
 
   const app = new Hono<AppEnv>();

@@ -8,6 +8,7 @@ import { rolesAllow } from './schemas';
 import type { RoleRule } from '../engine/schema/roles';
 import type { Mailer } from './mail';
 import type { FileStorage } from './files/storage';
+import type { AfterAnswer } from './afterAnswer';
 
 /**
  * Who is calling: the acting contact, its company and its permission flags. While
@@ -38,6 +39,8 @@ export interface Services {
   files: FileStorage;
   /** Public address of the SPA, the only base of links in e-mails (APP_URL, else the server's own address; never a request header). */
   appUrl: string;
+  /** Work started after an answer (e-mails, the task sweep), which a stopping server waits for. */
+  later: AfterAnswer;
 }
 
 export type AppEnv = { Variables: { caller?: Caller; services: Services } };

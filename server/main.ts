@@ -1,4 +1,5 @@
 import { createApp } from './app';
+import { AfterAnswer } from './afterAnswer';
 import { openStore } from './boot';
 import { drain, listenThenBuild } from './listen';
 import { filesDirOf } from './files/storage';
@@ -29,12 +30,14 @@ const { db, registry, sessionSecret } = await openStore({
   process.exit(1);
 });
 const mailer = createMailer({ smtpUrl: env.SMTP_URL, outbox: env.OUTBOX_DIR });
+const later = new AfterAnswer();
 const { server, origin } = await listenThenBuild(host, port, (ownOrigin) =>
   createApp({
     db,
     registry,
     sessionSecret,
     mailer,
+    later,
     filesDir: filesDirOf(env),
     // Links in e-mails come from configuration only, never from a request's Host or X-Forwarded-* headers.
     appUrl: env.APP_URL || ownOrigin,
@@ -52,13 +55,13 @@ const worker = handleReminderJobs(new JobWorker(db, workerOptionsFromEnv(env)), 
 const DRAIN_MS = 10_000;
 
 /**
- * Answer the requests in flight (a load balancer sends no new ones to a stopping server), then
- * finish queued writes (embedded store) or end the connections (PostgreSQL) before leaving; each
+ * Answer the requests in flight (a load balancer sends no new ones to a stopping server) and send
+ * the e-mails they started, then finish queued writes (embedded store) or end the connections (PostgreSQL) before leaving; each
  * acknowledged write is already durable.
  */
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    void Promise.all([drain(server, DRAIN_MS), worker.stop()])
+    void Promise.all([drain(server, DRAIN_MS).then(() => later.settled()), worker.stop()])
       .then(() => db.close())
       .then(() => process.exit(0));
   });

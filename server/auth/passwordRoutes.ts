@@ -74,7 +74,7 @@ export function passwordRoutes(registry: Registry) {
       await countRequest(tx, ip, now);
       return contact ? issuePasswordToken(tx, contact.contactId, 'reset', ip, now) : undefined;
     });
-    if (contact && token) void sendPasswordLink(c, contact, 'reset', token);
+    if (contact && token) c.get('services').later.run('password reset e-mail', () => sendPasswordLink(c, contact, 'reset', token));
     return c.json(true);
   });
 

@@ -263,10 +263,3 @@ export async function lastSendOf(db: Reader, serviceId: number, type: Notificati
 export function sendMissionOrder(services: Services, service: ServiceLike, contactIds: readonly number[], caller: Caller): Promise<SendResult> {
   return sendServiceNotification(services, service, 'MISSION_ORDER', { caller, tos: contactIds, alert: true });
 }
-
-/** Runs a send after the answer: a failure is only logged on the console (each mail's failure is in the server logs). */
-export function sendLater(services: Services, service: ServiceLike, type: NotificationType, options: SendOptions = {}): void {
-  void sendServiceNotification(services, service, type, options).catch((error: Error) =>
-    console.error(`[qcflow] ${type} e-mails of ${String(service.number)} failed:`, error.message),
-  );
-}

@@ -180,7 +180,8 @@ export function planningRoutes(registry: Registry): Hono<AppEnv> {
     });
     // The contributors newly on the field get their mission order once the assignment is committed (a mail failure is only logged).
     if (saved.newlyOnField.length) {
-      void sendMissionOrder(c.get('services'), saved.service, saved.newlyOnField, caller).catch((error: Error) => console.error(`[qcflow] mission orders of service ${serviceId} failed:`, error.message));
+      const services = c.get('services');
+      services.later.run(`mission orders of service ${serviceId}`, () => sendMissionOrder(services, saved.service, saved.newlyOnField, caller));
     }
     return c.json(saved.form);
   });

@@ -128,9 +128,8 @@ async function save(tx: Writer, caller: Caller, service: ServiceRow, report: Row
 const readsReport = (service: ServiceRow) => async (db: Reader, recipient: Caller) => (await reportRights(db, service, recipient, true)).report !== 'NONE';
 
 function notify(c: AppContext, service: ServiceRow, type: ReportNotification, caller: Caller, extra: Pick<MailOptions, 'only' | 'comment' | 'params' | 'labels'> = {}) {
-  void mailServiceParties(c.get('services'), service, type, { caller, audience: readsReport(service), ...extra }).catch((error: Error) =>
-    console.error(`[qcflow] report e-mails of ${String(service.number)} failed:`, error.message),
-  );
+  const services = c.get('services');
+  services.later.run(`report e-mails of ${String(service.number)}`, () => mailServiceParties(services, service, type, { caller, audience: readsReport(service), ...extra }));
 }
 
 /** The next service of `planNextService`: the same parties and order lines, a week ahead, OPENED. */

@@ -109,8 +109,6 @@ export async function applyServiceEvent(tx: Writer, service: ServiceRecord, call
  */
 export async function answerMove(c: AppContext, caller: Caller, event: ServiceAction, service: ServiceRecord): Promise<Response> {
   const services = c.get('services');
-  void mailServiceParties(services, service, event, { caller }).catch((error: Error) =>
-    console.error(`[qcflow] service ${String(service.number)} e-mails failed:`, error.message),
-  );
+  services.later.run(`service ${String(service.number)} e-mails`, () => mailServiceParties(services, service, event, { caller }));
   return c.json(await presentService(services.db, service, caller));
 }

@@ -106,7 +106,7 @@ const swept = new WeakMap<object, Map<number, string>>();
 
 /**
  * The daily sweep: the first read of the day of a universe's tasks (the dashboard)
- * starts it, beside the read (`sweepBeside`); it creates SERVICE_TO_COMPLETE for the CONFIRMED services whose last day has passed (in
+ * starts it, beside the read; it creates SERVICE_TO_COMPLETE for the CONFIRMED services whose last day has passed (in
  * the last SWEEP_DAYS days) and that have
  * none open or done. Several servers may sweep the same day: each creation is checked again in
  * its transaction.
@@ -148,8 +148,3 @@ const SWEEP_CHUNK = 100;
  * the task (a store from before tasks) are left alone — a to-do of months ago is no longer one.
  */
 export const SWEEP_DAYS = 30;
-
-/** The sweep beside a read (the dashboard's tasks): started, never waited for; a failure is only logged. */
-export function sweepBeside(db: AsyncStore, universeId: number): void {
-  void sweepTasks(db, universeId).catch((error: Error) => console.error(`[qcflow] task sweep of universe ${universeId} failed:`, error.message));
-}

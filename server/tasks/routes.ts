@@ -13,7 +13,7 @@ import { createAjv, fieldErrors } from '../validation';
 import { SERVICES, hasCreateService, serviceScope, type ServiceRow } from '../services/access';
 import { inCountries, windowCondition } from '../services/search';
 import { numberParam, readObject, serviceCaller } from '../services/routeHelpers';
-import { TASKS, sweepBeside, type TaskRow } from './lifecycle';
+import { TASKS, sweepTasks, type TaskRow } from './lifecycle';
 
 /**
  * The dashboard's tasks (docs/tasks.md): `GET /back/bo/tasks` lists the open tasks of the caller's
@@ -127,7 +127,8 @@ export function taskRoutes(registry: Registry): Hono<AppEnv> {
     const caller = serviceCaller(c);
     const { db } = c.get('services');
     const criteria = searchCriteria(entity.search, c.req.queries()) as TaskCriteria;
-    sweepBeside(db, caller.universeId);
+    // The daily sweep beside the read, never waited for.
+    c.get('services').later.run(`task sweep of universe ${caller.universeId}`, () => sweepTasks(db, caller.universeId));
     return c.json(await companyTasks(db, registry, caller, criteria));
   };
   app.get('/back/bo/tasks', search);

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp } from '../../server/app';
+import { AfterAnswer } from '../../server/afterAnswer';
 import { openStore } from '../../server/boot';
 import { loadRegistry, type Registry } from '../../server/schemas';
 import { listenThenBuild } from '../../server/listen';
@@ -102,8 +103,9 @@ export async function startServer(options: { schemasDir?: string; distDir?: stri
   const location = await storeLocation(dir, { seed, schemasDir });
   const { db, registry, sessionSecret } = await openStore({ ...location, seed, schemasDir, registry: schemasDir === join(ROOT, 'schemas') ? defaultRegistry() : undefined });
   const mailer = options.mailer ?? createMailer({ outbox: join(dir, 'outbox') });
+  const later = new AfterAnswer();
   const { server, origin } = await listenThenBuild('127.0.0.1', 0, (ownOrigin) =>
-    createApp({ db, registry, sessionSecret, mailer, appUrl: options.appUrl ?? ownOrigin, distDir: options.distDir ?? join(dir, 'dist'), filesDir: join(dir, 'files') }),
+    createApp({ db, registry, sessionSecret, mailer, later, appUrl: options.appUrl ?? ownOrigin, distDir: options.distDir ?? join(dir, 'dist'), filesDir: join(dir, 'files') }),
   );
   return {
     url: origin,
@@ -115,6 +117,8 @@ export async function startServer(options: { schemasDir?: string; distDir?: stri
     outbox: mailer.outbox,
     close: async () => {
       await new Promise((resolve) => server.close(resolve));
+      // E-mails and sweeps started after an answer end before their store and folder go.
+      await later.settled();
       await db.close();
       await location.drop();
       await rm(dir, { recursive: true, force: true });

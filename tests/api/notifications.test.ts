@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { AfterAnswer } from '../../server/afterAnswer';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callerFor } from '../../server/auth/caller';
@@ -66,6 +67,7 @@ function services(): Services {
     mailer: createMailer({ outbox: server.outbox }),
     files: new FileStorage(server.filesDir),
     appUrl: server.url,
+    later: new AfterAnswer(),
   };
 }
 
