@@ -41,7 +41,6 @@ async function query<T>(url: string, text: string): Promise<T> {
 
 export async function startBenchCluster(): Promise<BenchCluster> {
   const cluster: PgCluster = await startPgCluster();
-  const port = Number(new URL(cluster.url).port);
   const indexes = storeIndexes(loadRegistry('schemas'));
   try {
     const { server_version: version } = await query<{ server_version: string }>(cluster.url, 'SHOW server_version');
@@ -53,7 +52,7 @@ export async function startBenchCluster(): Promise<BenchCluster> {
         const { data, store } = await generateData(seedFile, count);
         await rm(seedFile, { force: true });
         const generated = seconds(generating);
-        const url = await createDatabase(port, `bench_${count}`);
+        const url = await createDatabase(cluster.server, `bench_${count}`);
         const importing = performance.now();
         const target = await openPostgresStore({ url });
         try {
@@ -85,7 +84,7 @@ export async function startBenchCluster(): Promise<BenchCluster> {
         }
       },
       async drop(url) {
-        await adminQuery(port, `DROP DATABASE IF EXISTS ${new URL(url).pathname.slice(1)} WITH (FORCE)`);
+        await adminQuery(cluster.server, `DROP DATABASE IF EXISTS ${new URL(url).pathname.slice(1)} WITH (FORCE)`);
       },
       stop: () => cluster.stop(),
     };

@@ -65,16 +65,15 @@ function vitest() {
 }
 
 /**
- * The API suite on PostgreSQL (project api-pg), on one worker, beside the build and the browser
- * tests, at the lowest CPU priority (its PostgreSQL too): the browser tests wait on a browser and a
- * server and leave a core mostly idle, which this takes without slowing them. Its output is
- * printed once it ends.
+ * The API suite on PostgreSQL (project api-pg) beside the build and the browser tests, at the lowest
+ * CPU priority (its PostgreSQL too): it takes the CPU time the browser tests leave idle while they
+ * wait on a browser and a server, without slowing them. Its output is printed once it ends.
  */
 function startVitestOnPostgres() {
   const report = join(scratch, 'vitest-pg.json');
   const log = join(scratch, 'vitest-pg.log');
   const out = openSync(log, 'w');
-  const child = spawn('nice', ['-n', '19', process.execPath, ...vitestArgs(['api-pg'], report), '--maxWorkers=1'], { cwd: root, stdio: ['ignore', out, out], env: process.env });
+  const child = spawn('nice', ['-n', '19', process.execPath, ...vitestArgs(['api-pg'], report)], { cwd: root, stdio: ['ignore', out, out], env: process.env });
   const timer = setTimeout(() => child.kill('SIGKILL'), 15 * MINUTE);
   const ended = new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
   return async () => {

@@ -81,8 +81,8 @@ export async function storeLocation(dir: string, { seed = 'demo', schemasDir = j
   }
   const name = `test_${process.pid}_${++databases}`;
   const template = defaultDemo ? templates.seeded : templates.empty;
-  const databaseUrl = await createDatabase(templates.port, name, template);
-  return { dbFile, databaseUrl, drop: () => adminQuery(templates.port, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  const databaseUrl = await createDatabase(templates.server, name, template);
+  return { dbFile, databaseUrl, drop: () => adminQuery(templates.server, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 /** The environment of a server process on that store (startProcess). */

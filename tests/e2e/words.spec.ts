@@ -85,7 +85,8 @@ for (const locale of LOCALES) {
       await expectNoOverflow(page, `priorities in ${locale}`);
       await page.goto('/capas/capa/search');
       await page.locator('.ag-row').first().click();
-      await expect(page.getByRole('dialog')).toBeVisible();
+      // The sheet's chunk and record load on first use: a busy machine may take more than the default 5 s.
+      await expect(page.getByRole('dialog')).toBeVisible({ timeout: 15_000 });
       await expectNoOverflow(page, `CAPA sheet in ${locale}`);
       await shot(page, `words-${locale}-capa-sheet`);
     } finally {

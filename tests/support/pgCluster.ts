@@ -10,7 +10,17 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 
+/**
+ * Where a cluster listens: its port, on 127.0.0.1 and in its socket folder. Clients connect
+ * through the Unix socket, a round trip half as long as over TCP here (each API request makes several).
+ */
+export interface PgServer {
+  port: number;
+  sockets: string;
+}
+
 export interface PgCluster {
+  server: PgServer;
   /** `postgres://` URL of a fresh, empty database. */
   url: string;
   /** Creates a database (a copy of `template` when given, which nobody may be connected to); answers its URL. */
@@ -32,12 +42,12 @@ function clusterParent(): string {
   }
 }
 
-/** `postgres://postgres@127.0.0.1:<port>/<database>` */
-export const databaseUrl = (port: number, database: string) => `postgres://postgres@127.0.0.1:${port}/${database}`;
+/** `postgres://postgres@127.0.0.1:<port>/<database>?host=<socket folder>` (the `host` parameter wins: the socket). */
+export const databaseUrl = ({ port, sockets }: PgServer, database: string) => `postgres://postgres@127.0.0.1:${port}/${database}?host=${encodeURIComponent(sockets)}`;
 
 /** Runs one statement as the cluster's superuser, on its maintenance database. */
-export async function adminQuery(port: number, text: string): Promise<void> {
-  const admin = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', database: 'postgres' });
+export async function adminQuery({ port, sockets }: PgServer, text: string): Promise<void> {
+  const admin = new pg.Client({ host: sockets, port, user: 'postgres', database: 'postgres' });
   await admin.connect();
   try {
     await admin.query(text);
@@ -48,11 +58,11 @@ export async function adminQuery(port: number, text: string): Promise<void> {
 
 const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
 
-/** `CREATE DATABASE name [TEMPLATE template]` on the cluster at `port`; answers its URL. */
-export async function createDatabase(port: number, name: string, template?: string): Promise<string> {
+/** `CREATE DATABASE name [TEMPLATE template]` on that cluster; answers its URL. */
+export async function createDatabase(server: PgServer, name: string, template?: string): Promise<string> {
   if (!IDENTIFIER.test(name) || (template !== undefined && !IDENTIFIER.test(template))) throw new Error(`Bad database name: ${name} / ${template}`);
-  await adminQuery(port, `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
-  return databaseUrl(port, name);
+  await adminQuery(server, `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
+  return databaseUrl(server, name);
 }
 
 const run = promisify(execFile);
@@ -145,10 +155,12 @@ export async function startPgCluster(): Promise<PgCluster> {
     const options = `-p ${port} -h 127.0.0.1 -k ${sockets} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c jit=off`;
     running = true;
     await run(...pgCtl(['start', '-w', '-t', '60', '-l', join(root, 'postgres.log'), '-o', options]));
-    const url = await createDatabase(port, DATABASE);
+    const server = { port, sockets };
+    const url = await createDatabase(server, DATABASE);
     return {
+      server,
       url,
-      createDatabase: (name, template) => createDatabase(port, name, template),
+      createDatabase: (name, template) => createDatabase(server, name, template),
       stop: async () => {
         unhook();
         if (running) await run(...pgCtl(['stop', '-m', 'immediate', '-w']));

@@ -6,10 +6,10 @@
 import type { TestProject } from 'vitest/node';
 import { openStore } from '../../server/boot';
 import { openPostgresStore } from '../../server/store/postgres/store';
-import { startPgCluster } from './pgCluster';
+import { startPgCluster, type PgServer } from './pgCluster';
 
 export interface PgTemplates {
-  port: number;
+  server: PgServer;
   /** Template database: migrated and seeded with the demo universe of schemas/. */
   seeded: string;
   /** Template database: migrated, no records. */
@@ -25,12 +25,11 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const cluster = await startPgCluster();
   try {
-    const port = Number(new URL(cluster.url).port);
     const seeded = await openStore({ dbFile: '', databaseUrl: await cluster.createDatabase('template_seeded'), seed: 'demo' });
     await seeded.db.close();
     const empty = await openPostgresStore({ url: await cluster.createDatabase('template_empty') });
     await empty.close();
-    project.provide('pgTemplates', { port, seeded: 'template_seeded', empty: 'template_empty' });
+    project.provide('pgTemplates', { server: cluster.server, seeded: 'template_seeded', empty: 'template_empty' });
   } catch (error) {
     await cluster.stop();
     throw error;

@@ -246,7 +246,7 @@ export async function openPostgresStore({ url, poolSize = 10, indexes = new Map(
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   const schemaPool = new pg.Pool({ connectionString: url, max: 1 });
   // An idle connection that drops (server restart) must not crash the process: the pool replaces it.
-  for (const each of [pool, schemaPool]) each.on('error', (error) => console.error('store: a PostgreSQL connection failed', error));
+  for (const each of [pool, schemaPool]) each.on('error', (error) => console.error('store: a PostgreSQL connection failed:', error.message));
   let tables: Tables;
   try {
     const client = await schemaPool.connect();
