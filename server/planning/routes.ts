@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { assignmentErrors, endDateError, FIELD_ROLES, serviceDays, type AssignedContributor, type DayRole } from '../../machines/assignment';
 import type { AppContext, AppEnv, Caller } from '../context';
-import { businessRule, forbidden, validationError, type FieldError } from '../errors';
+import { businessRule, forbidden, validationError, versionConflict, type FieldError } from '../errors';
+import { expectedVersion } from '../resources/write';
 import { COLLECTIONS, fullName, type Contact } from '../identity';
 import type { Registry } from '../schemas';
 import type { Reader, Row, Writer } from '../store/types';
@@ -106,7 +107,7 @@ async function contributorErrors(db: Reader, service: AssignmentService, rows: P
   return { errors, contacts, contributors };
 }
 
-async function saveAssignment(tx: Writer, caller: Caller, service: AssignmentService, endDate: string, rows: PostedAssignment[], contacts: Map<number, Contact>) {
+async function saveAssignment(tx: Writer, caller: Caller, service: AssignmentService, existing: AssignmentRecord | undefined, endDate: string, rows: PostedAssignment[], contacts: Map<number, Contact>) {
   const serviceId = service.serviceId as number;
   const assignments = rows.map((row) => {
     const contact = contacts.get(row.contactId)!;
@@ -121,7 +122,6 @@ async function saveAssignment(tx: Writer, caller: Caller, service: AssignmentSer
     contactIds: rows.map((row) => row.contactId),
     assignments,
   };
-  const existing = await assignmentOfService(tx, serviceId);
   const saved = existing
     ? await tx.update<AssignmentRecord>(ASSIGNMENTS, existing.assignmentId, (current) => ({ ...current, ...record }))
     : await tx.insert<AssignmentRecord>(ASSIGNMENTS, 'assignmentId', record as unknown as AssignmentRecord);
@@ -155,7 +155,9 @@ export function planningRoutes(registry: Registry): Hono<AppEnv> {
   app.post(FORM, async (c) => {
     const caller = plannerCaller(c);
     const { db } = c.get('services');
-    const body = await readObject(c, ['serviceId', 'endDate', 'assignments']);
+    const { version: read, ...body } = await readObject(c, ['serviceId', 'endDate', 'assignments', 'version']);
+    // The version the popup read (none for a service not assigned yet): a save over another one's is refused.
+    const version = expectedVersion(read, false);
     const serviceId = serviceIdOf(body.serviceId);
     await providerService(db, caller, serviceId);
     const validate = registry.entities.get('assignment')!.validateCreate;
@@ -171,9 +173,10 @@ export function planningRoutes(registry: Registry): Hono<AppEnv> {
       throwIfAny(errors);
       const [rule] = assignmentErrors(service.startDate, endDate, contributors);
       if (rule) throw businessRule(rule);
-      const previous = (await assignmentOfService(tx, serviceId))?.assignments ?? [];
-      const before = previous.filter((one) => one.typePlannings.some(onField)).map((one) => one.contactId);
-      await saveAssignment(tx, caller, service, endDate, rows, contacts);
+      const existing = await assignmentOfService(tx, serviceId);
+      if (version !== undefined && existing?.version !== version) throw versionConflict();
+      const before = (existing?.assignments ?? []).filter((one) => one.typePlannings.some(onField)).map((one) => one.contactId);
+      await saveAssignment(tx, caller, service, existing, endDate, rows, contacts);
       // Contributors on the field: a confirmed service is prepared, now to perform (machines/task.ts).
       if (rows.some((row) => row.typePlannings.some(onField))) await followTasks(tx, service, 'ASSIGNED', { by: 'SERVICE_PROVIDER', toStep: service.serviceStep as ServiceStep });
       return { form: await assignmentForm(tx, service), service, newlyOnField: rows.filter((row) => !before.includes(row.contactId) && row.typePlannings.some(onField)).map((row) => row.contactId) };

@@ -154,6 +154,25 @@ describe('assignment form', () => {
     expect(await post(twice)).toEqual({ '/assignments/1/contactId': 'listed more than once' });
   });
 
+  it('a save with the version read is refused (409, nothing written) once another save came in between', async () => {
+    const { serviceId, days } = await confirmedService();
+    const tom = net.contacts['inspector@inspect.test'];
+    const body = (typePlanning: string, version?: number) => ({ serviceId, version, endDate: days[2], assignments: [{ contactId: tom, typePlannings: roles(days, typePlanning) }] });
+    const empty = await manager.get(`${FORM}?serviceId=${serviceId}`);
+    expect(empty.body.version).toBeUndefined();
+    // The first save creates the record; then two popups read its version: the first to save wins, the other is refused.
+    const first = await manager.post(FORM, body('FIELD_LEADER'));
+    expect(first.status, first.text).toBe(200);
+    const read = first.body.version as number;
+    expect(read).toBeGreaterThanOrEqual(1);
+    const second = await manager.post(FORM, body('FIELD_LEADER', read));
+    expect(second.status, second.text).toBe(200);
+    expect(second.body.version).toBe(read + 1);
+    const stale = await refused(serviceId, () => manager.post(FORM, body('FIELD_LEADER', read)), 409);
+    expect(stale.body.message).toBe('This record was changed by someone else meanwhile; reload it and try again');
+    expect(fieldMessages((await refused(serviceId, () => manager.post(FORM, body('FIELD_LEADER', 'two' as unknown as number)), 400)).body)).toEqual({ '/version': 'wrong type' });
+  });
+
   it('a representative of a party joins read-only next to a leader', async () => {
     const { serviceId, days } = await confirmedService();
     const reply = await manager.post(FORM, {

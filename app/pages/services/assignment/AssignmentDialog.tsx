@@ -77,6 +77,7 @@ function AssignmentEditor({ form, onSaved, onCancel }: { form: AssignmentForm; o
     if (!saving) return;
     const body = {
       serviceId: form.serviceId,
+      version: form.version,
       endDate: context.endDate ?? '',
       assignments: context.contributors.map(({ contactId, typePlannings }) => ({ contactId, typePlannings })),
     };

@@ -6,6 +6,8 @@ export interface AssignmentForm {
   serviceId: number;
   startDate: string;
   endDate: string;
+  /** The stored assignment's version (none before the first save), sent back with a save. */
+  version?: number;
   readOnly: boolean;
   options: { includeContributorUniverse: boolean; includeRepresentative: boolean };
   assignments: AssignedContributor[];
@@ -22,7 +24,7 @@ export const assignmentApi = {
   attendees: (serviceId: number, options: { includeContributorUniverse: boolean; includeRepresentative: boolean }) =>
     api.get<Attendee[]>('/back/bo/pln/planning/attendees', { query: { serviceId, ...options } }),
   /** Quiet: a refusal shows in the popup for the spec's 3 s. */
-  save: (body: { serviceId: number; endDate: string; assignments: { contactId: number; typePlannings: DayRole[] }[] }) =>
+  save: (body: { serviceId: number; version?: number; endDate: string; assignments: { contactId: number; typePlannings: DayRole[] }[] }) =>
     api.post<AssignmentForm>(FORM, body, { quiet: true }),
   /** The welcome e-mail (an invitation to choose a password). */
   invite: (contactId: number) => api.get<boolean>(`/back/bo/contacts/admin/${contactId}/welcome`),
