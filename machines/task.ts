@@ -46,6 +46,7 @@ export type TaskTrigger =
   | 'CANCEL'
   | 'REOPEN'
   | 'ELEMENT_ADDED'
+  | 'ELEMENT_REMOVED'
   | 'ASSIGNED'
   | 'REPORT_AVAILABLE'
   | 'DECIDED'
@@ -96,6 +97,8 @@ const CONDITIONS = {
   decisionPending: (facts: TaskFacts) => facts.toStep === 'TERMINATED' && facts.decisionPending === true,
   /** The client decided (anything but PENDING). */
   decided: (facts: TaskFacts) => facts.decisionPending === false,
+  /** A confirmed service is left without any element file (its last one was deleted). */
+  confirmedWithoutElements: (facts: TaskFacts) => facts.toStep === 'CONFIRMED' && facts.hasElements === false,
   /** The service is still CONFIRMED (the sweep's find). */
   stillConfirmed: (facts: TaskFacts) => facts.toStep === 'CONFIRMED',
 } as const;
@@ -130,6 +133,7 @@ export const TASK_RULES: readonly TaskRule[] = [
   // Missing element: the owner adds an element file to a confirmed service.
   { on: ['ACCEPT_DATE', 'CONFIRM'], when: 'confirmsWithoutElements', create: [{ type: 'MISSING_ELEMENT', level: 'LOW', party: 'OWNER', due: 'START' }] },
   { on: ['ELEMENT_ADDED'], expire: ['MISSING_ELEMENT'] },
+  { on: ['ELEMENT_REMOVED'], when: 'confirmedWithoutElements', create: [{ type: 'MISSING_ELEMENT', level: 'LOW', party: 'OWNER', due: 'START' }] },
   { on: ['POSTPONE'], when: 'leavesConfirmed', expire: CONFIRMED_WORK },
   // To complete: the provider completes a service whose last day has passed.
   { on: ['LAST_DAY_PASSED'], when: 'stillConfirmed', create: [{ type: 'SERVICE_TO_COMPLETE', level: 'MID', party: 'SERVICE_PROVIDER', due: 'LAST_DAY' }], expire: ['SERVICE_TO_PREPARE', 'SERVICE_TO_PERFORM'] },

@@ -8,6 +8,7 @@ import { createAjv, fieldErrors } from '../validation';
 import type { FileDomains } from './domains';
 import { FILES, fileEntry, fileOf, filesOf, releaseUnused, removeEntries, type FileRow } from './entries';
 import { sendFile } from './send';
+import { followElements } from '../tasks/lifecycle';
 
 /**
  * A record's files (files-contract): the list (read right of the record), a download, a delete
@@ -36,7 +37,9 @@ export function fileRoutes(registry: Registry, domains: FileDomains): Hono<AppEn
       await domains.get(fileTypes[0]).access.write(tx, entityId, caller);
       const row = await fileOf(tx, caller.universeId, fileTypes, entityId, fileId);
       if (!row) throw notFound();
-      return removeEntries(tx, [row]);
+      const hashes = await removeEntries(tx, [row]);
+      if (row.fileType === 'SERVICE') await followElements(tx, entityId, 'ELEMENT_REMOVED');
+      return hashes;
     });
     await releaseUnused(db, storage, hashes);
     return c.body(null, 204);

@@ -8,7 +8,7 @@ import { isPlainObject, readJson } from '../json-body';
 import type { Registry } from '../schemas';
 import { SERVICES } from '../services/access';
 import { ConflictError, type Row, type Stored, type Writer } from '../store/types';
-import { followTasks } from '../tasks/lifecycle';
+import { followElements } from '../tasks/lifecycle';
 import { fieldErrors } from '../validation';
 import { IMAGE_TYPES, MAGIC_SAMPLE, TEXT_SAMPLE, acceptedTypes, contentFits } from './contentType';
 import type { FileDomains } from './domains';
@@ -197,9 +197,7 @@ async function finalize(tx: Writer, upload: Stored<UploadRow>, hash: string, pic
   const finished = await tx.update<UploadRow>(UPLOADS, upload.uploadId, (current) => ({ ...current, uploadState: 'DONE', fileId: file.fileId }), upload.version);
   let released: string[] = [];
   if (upload.fileType === 'SERVICE') {
-    // An element added to the service answers its MISSING_ELEMENT task.
-    const service = await tx.get<Row>(SERVICES, upload.entityId);
-    if (service) await followTasks(tx, service, 'ELEMENT_ADDED', {});
+    await followElements(tx, upload.entityId, 'ELEMENT_ADDED');
   }
   if (upload.fileType === 'CONTACT') {
     const contact = await tx.get<Contact>(COLLECTIONS.contacts, upload.entityId);

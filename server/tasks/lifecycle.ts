@@ -65,6 +65,14 @@ export async function hasElements(db: Reader, service: ServiceRow): Promise<bool
   return (await db.count({ collection: FILES, where, limit: 1 })) > 0;
 }
 
+/** An element file added to a service answers its MISSING_ELEMENT task; deleting its last one asks again while it is CONFIRMED. */
+export async function followElements(tx: Writer, serviceId: number, trigger: 'ELEMENT_ADDED' | 'ELEMENT_REMOVED'): Promise<void> {
+  const service = await tx.get<ServiceRow>(SERVICES, serviceId);
+  if (!service) return;
+  const hasAny = trigger === 'ELEMENT_ADDED' || (await hasElements(tx, service));
+  await followTasks(tx, service, trigger, { toStep: service.serviceStep as ServiceStep, hasElements: hasAny });
+}
+
 /** The facts of a workflow move: who acted, the steps, the elements (read only when a confirmation asks) and the report's decision. */
 export async function moveFacts(db: Reader, service: ServiceRow, by: ServiceSide | null, fromStep: ServiceStep | undefined, toStep: ServiceStep): Promise<TaskFacts> {
   const confirms = toStep === 'CONFIRMED' && fromStep !== 'CONFIRMED';

@@ -89,6 +89,11 @@ describe('tasks follow the service events', () => {
     expect(upload.status, upload.text).toBe(200);
     expect(await openTasks(quality, id)).toEqual([]);
     expect((await taskOf(id, 'MISSING_ELEMENT', 'EXPIRED')).expiredBy).toBe('ELEMENT_ADDED');
+    // Deleting that last element file asks for one again.
+    const [element] = ok(await quality.get(`/back/bo/uploads/elements/SERVICE/${id}`)) as { fileId: number }[];
+    expect((await quality.delete(`/back/bo/uploads/elements/SERVICE/${id}/${element.fileId}`)).status).toBe(204);
+    expect(await openTasks(quality, id)).toEqual(['MISSING_ELEMENT:LOW']);
+    expect(await taskOf(id, 'MISSING_ELEMENT')).toMatchObject({ createdBy: 'ELEMENT_REMOVED', companyId: net.lumiere });
 
     // A postponement of the confirmed service drops the preparation and asks the provider again.
     const later = shiftDay(start, 30);

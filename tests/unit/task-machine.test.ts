@@ -103,9 +103,13 @@ describe('task rule table', () => {
     expect(created(trigger, { fromStep: 'CONFIRMED', toStep: 'CONFIRMED' })).toEqual([]);
   });
 
-  it('missing element: an element file expires it', () => {
+  it('missing element: an element file expires it; deleting the last one of a confirmed service asks again', () => {
     expect(expired('ELEMENT_ADDED', {})).toEqual(['MISSING_ELEMENT']);
     expect(created('ELEMENT_ADDED', {})).toEqual([]);
+    expect(created('ELEMENT_REMOVED', { toStep: 'CONFIRMED', hasElements: false })).toEqual(['MISSING_ELEMENT:LOW:OWNER:START']);
+    expect(created('ELEMENT_REMOVED', { toStep: 'CONFIRMED', hasElements: true })).toEqual([]);
+    expect(created('ELEMENT_REMOVED', { toStep: 'TERMINATED', hasElements: false })).toEqual([]);
+    expect(expired('ELEMENT_REMOVED', { toStep: 'CONFIRMED', hasElements: false })).toEqual([]);
   });
 
   it('a postponed confirmed service drops what its confirmation asked (leavesConfirmed); a postponed unconfirmed one does not', () => {
@@ -155,6 +159,7 @@ describe('task rule table', () => {
       ['leavesConfirmed', { fromStep: 'CONFIRMED', toStep: 'REQUESTED' }, { fromStep: 'REQUESTED', toStep: 'OPENED' }],
       ['decisionPending', { toStep: 'TERMINATED', decisionPending: true }, { toStep: 'TERMINATED', decisionPending: false }],
       ['decided', { decisionPending: false }, {}],
+      ['confirmedWithoutElements', { toStep: 'CONFIRMED', hasElements: false }, { toStep: 'CONFIRMED', hasElements: true }],
       ['stillConfirmed', { toStep: 'CONFIRMED' }, { toStep: 'CANCELLED' }],
     ];
     for (const [name, holds, fails] of cases) {
