@@ -36,11 +36,14 @@ const DEPENDENTS = [
   [SERVICE_DATE_LINES, 'dateLineId'],
   [SERVICE_NOTES, 'noteId'],
   [SERVICE_HISTORY, 'historyId'],
-  // Its tasks (server/tasks/lifecycle.ts; named here: the lifecycle reads this module's callers).
+  // Its tasks, assignment and reminders (server/tasks, server/planning, server/reminders; named here:
+  // those modules read this one's callers). A reminder's queued job finds no reminder and ends.
   ['tasks', 'taskId'],
+  ['assignments', 'assignmentId'],
+  ['reminders', 'reminderId'],
 ] as const;
 
-/** Removes a service with its date lines, notes, history and tasks (nothing else points at them). */
+/** Removes a service with its date lines, notes, history, tasks, assignment and reminders (nothing else points at them). */
 export async function removeService(tx: Writer, id: number): Promise<void> {
   for (const [collection, idField] of DEPENDENTS) {
     for (const row of await tx.query({ collection, where: eq('serviceId', id) })) await tx.remove(collection, row[idField] as number);

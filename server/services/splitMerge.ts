@@ -12,6 +12,7 @@ import { addHistory } from './history';
 import { LAB_LINES, PO_LINES, linesOf } from './lines';
 import { presentService } from './present';
 import { removeService, updateService, type ServiceRecord } from './records';
+import { followTasks } from '../tasks/lifecycle';
 import { numberParam, readObject, serviceCaller, serviceInReach, throwIfAny } from './routeHelpers';
 
 /**
@@ -78,6 +79,8 @@ async function merge(tx: Writer, caller: Caller, sourceId: number, body: Row, ve
     ...flowFields(moved.step, moved.flow, today(), source as never),
   });
   await addHistory(tx, caller, { serviceId: sourceId, event: 'CANCEL', fromStep: step, toStep: moved.step, side, detail: `→ ${target.number}` });
+  // A cancelled service has nothing left to do (machines/task.ts).
+  await followTasks(tx, updatedSource, 'CANCEL', { by: side, fromStep: step, toStep: moved.step });
   return { source: updatedSource, target: updatedTarget };
 }
 

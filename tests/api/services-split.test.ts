@@ -77,8 +77,13 @@ describe('merge', () => {
     const lab = { service: { thirdPartyDepartment: 'LAB', type: 'LAB_PHYSICAL_TEST' } };
     const source = await createService(quality, wizardBody(net, { ...lab, laboratoryLines: [{ testName: 'Pilling', sampleCount: 2 }] }));
     const target = await createService(quality, wizardBody(net, { ...lab, laboratoryLines: [{ testName: 'Shrinkage', sampleCount: 1 }] }));
+    const tasksOf = async (serviceId: number) => (await server.store.find('tasks', (task) => task.serviceId === serviceId)).map((task) => `${task.type}:${task.status}`);
+    expect(await tasksOf(source.serviceId)).toEqual(['REQUEST_INSPECTION_DATE:OPEN']);
     const reply = await quality.post(`/back/bo/services/${source.serviceId}/merge`, { targetServiceId: target.serviceId, deleteSource: false, version: 1 });
     expect(reply.status, reply.text).toBe(200);
+    // Cancelled by the merge, the source has nothing left to do; the target keeps its request.
+    expect(await tasksOf(source.serviceId)).toEqual(['REQUEST_INSPECTION_DATE:EXPIRED']);
+    expect(await tasksOf(target.serviceId)).toEqual(['REQUEST_INSPECTION_DATE:OPEN']);
     expect(reply.body.target.purchaseOrderLines).toHaveLength(2);
     expect(reply.body.target.laboratoryLines.map((line: any) => line.testName)).toEqual(['Shrinkage', 'Pilling']);
     expect(reply.body.source).toMatchObject({ serviceStep: 'CANCELLED', purchaseOrderLines: [], laboratoryLines: [] });
@@ -89,12 +94,20 @@ describe('merge', () => {
   it('with deleteSource the source is gone (irreversible)', async () => {
     const { source, target } = await twoServices();
     await quality.post(`/back/bo/servicenotes/${source.serviceId}`, { text: 'goes with the source' });
+    // Its assignment and reminder go too (written here as the popup and the Reminders tab would leave them).
+    const sourceId = source.serviceId as number;
+    await server.store.insert('assignments', 'assignmentId', { serviceId: sourceId, universeId: net.universeId, serviceProvider: net.atlas, startDate: source.startDate, endDate: source.startDate, contactIds: [], assignments: [] });
+    await server.store.insert('reminders', 'reminderId', { serviceId: sourceId, universeId: net.universeId, status: 'PENDING', sendAt: '2099-01-01T08:00:00.000Z', subject: 'Bring the samples', text: '', contactIds: [] });
+    const dependents = async () =>
+      (await Promise.all(['tasks', 'assignments', 'reminders'].map(async (collection) => [collection, (await server.store.find(collection, (row) => row.serviceId === sourceId)).length]))).filter(([, count]) => count);
+    expect((await dependents()).map(([collection]) => collection)).toEqual(['tasks', 'assignments', 'reminders']);
     const reply = await quality.post(`/back/bo/services/${source.serviceId}/merge`, { targetServiceId: target.serviceId, deleteSource: true });
     expect(reply.status, reply.text).toBe(200);
     expect(reply.body.source).toBeNull();
     expect(reply.body.target.purchaseOrderLines.map((line: any) => line.poNumber)).toEqual(['PO-T1', 'PO-S1', 'PO-S2', 'PO-S3']);
     expect((await quality.get(`/back/bo/services/${source.serviceId}`)).status).toBe(404);
     expect(await server.store.find('serviceNotes', (note) => note.serviceId === source.serviceId)).toEqual([]);
+    expect(await dependents()).toEqual([]);
   });
 
   it('refusals: same service, unknown target, bad flag, stale version; nothing changes', async () => {
