@@ -1,6 +1,6 @@
 /**
- * `npm run generate`: TypeScript types, OpenAPI document and machine diagrams under generated/,
- * from schemas/ and machines/. `--check` writes nothing and exits 1 listing stale files.
+ * `npm run generate`: TypeScript types, OpenAPI document, machine diagrams and the e-mail layouts
+ * under generated/, from schemas/, machines/ and server/mailTemplates.ts. `--check` writes nothing and exits 1 listing stale files.
  */
 import { join } from 'node:path';
 import { generateAll, staleFiles, writeGenerated } from './generate/outputs';

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { translate, type Language } from './i18n';
 import type { Mail } from './mail';
 
@@ -10,7 +12,9 @@ import type { Mail } from './mail';
  * recipient's language. Every value put in them (names, numbers, the sender's comment) is escaped:
  * a user's text never becomes markup.
  *
- * MJML takes about two seconds to load: it is imported on the first mail, never at server start.
+ * MJML compiles the layout when `npm run generate` runs (generated/mail/, scripts/generate/mail.ts),
+ * its texts left as placeholders: the server only fills them, and never loads MJML (about a second
+ * of its one thread).
  */
 export interface MailContent {
   /** The mail kind, prefix of its locale keys. */
@@ -47,15 +51,6 @@ const paragraphs = (text: string) =>
 const BRAND = '#087f5b';
 const TEXT = '#212529';
 const MUTED = '#868e96';
-
-type Mjml2Html = typeof import('mjml').default;
-let mjml: Promise<Mjml2Html> | undefined;
-
-/** The MJML compiler, loaded once, on first use. */
-function compiler(): Promise<Mjml2Html> {
-  mjml ??= import('mjml').then((module) => module.default);
-  return mjml;
-}
 
 interface Parts {
   subject: string;
@@ -138,24 +133,26 @@ function textOf(parts: Parts, link: string): string {
 const slot = (name: string) => `QCFLOWSLOT${name}END`;
 const SLOTS = { subject: slot('SUBJECT'), title: slot('TITLE'), greeting: slot('GREETING'), body: slot('BODY'), commentLabel: slot('COMMENTLABEL'), comment: slot('COMMENT'), button: slot('BUTTON'), signature: slot('SIGNATURE'), footer: slot('FOOTER'), link: slot('LINK') };
 
-/**
- * The layout compiled by MJML once per language and shape (with or without a comment), its texts
- * left as placeholders: compiling costs tens of milliseconds of the server's one thread, filling
- * the placeholders nothing.
- */
-const layouts = new Map<string, Promise<string>>();
-function layoutOf(lang: Language, withComment: boolean): Promise<string> {
-  const key = `${lang}:${withComment}`;
-  let layout = layouts.get(key);
-  if (!layout) {
-    const skeleton: Parts = { ...SLOTS, body: [SLOTS.body], ...(withComment ? { comment: [SLOTS.comment] } : { commentLabel: undefined, comment: undefined }) };
-    layout = compiler().then(async (render) => {
-      const { html, errors } = await render(mjmlOf(skeleton, SLOTS.link, lang), { validationLevel: 'soft', keepComments: false });
-      if (errors.length) console.warn('[qcflow] mail template:', errors.map((error) => error.formattedMessage ?? error.message).join('; '));
-      return html;
-    });
-    layout.catch(() => layouts.delete(key));
-    layouts.set(key, layout);
+/** The layout's shapes: without and with a quoted comment. */
+export const LAYOUT_SHAPES = [false, true] as const;
+
+/** The compiled layout's file under generated/mail/ for a language and shape. */
+export const layoutFile = (lang: Language, withComment: boolean) => `${lang}-${withComment ? 'comment' : 'plain'}.html`;
+
+/** The MJML of the layout, its texts left as placeholders (compiled by scripts/generate/mail.ts). */
+export function layoutSource(lang: Language, withComment: boolean): string {
+  const skeleton: Parts = { ...SLOTS, body: [SLOTS.body], ...(withComment ? { comment: [SLOTS.comment] } : { commentLabel: undefined, comment: undefined }) };
+  return mjmlOf(skeleton, SLOTS.link, lang);
+}
+
+const GENERATED = fileURLToPath(new URL('../generated/mail/', import.meta.url));
+const layouts = new Map<string, string>();
+function layoutOf(lang: Language, withComment: boolean): string {
+  const file = layoutFile(lang, withComment);
+  let layout = layouts.get(file);
+  if (layout === undefined) {
+    layout = readFileSync(`${GENERATED}${file}`, 'utf8');
+    layouts.set(file, layout);
   }
   return layout;
 }
@@ -163,7 +160,7 @@ function layoutOf(lang: Language, withComment: boolean): Promise<string> {
 /** The subject, HTML and text of one mail (without its recipient). */
 export async function renderMail(content: MailContent): Promise<Omit<Mail, 'to'>> {
   const parts = partsOf(content);
-  const layout = await layoutOf(content.lang, !!parts.comment);
+  const layout = layoutOf(content.lang, !!parts.comment);
   const blocks = (texts: string[]) => texts.map((part) => paragraphs(part).join('<br /><br />')).join('<br /><br />');
   const values: Record<string, string> = {
     [SLOTS.subject]: escapeHtml(parts.subject),

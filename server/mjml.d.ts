@@ -1,4 +1,4 @@
-/** The part of mjml 5 QCFlow uses (server/mailTemplates.ts); the package ships no types. */
+/** The part of mjml 5 QCFlow uses (scripts/generate/mail.ts); the package ships no types. */
 declare module 'mjml' {
   interface MjmlError {
     line?: number;

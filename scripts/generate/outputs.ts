@@ -7,6 +7,7 @@ import { machineJson, machineMermaid } from '../../engine/workflow/machineChart'
 import { machineFromConfig } from '../../engine/workflow/configMachine';
 import { generateOpenApi } from './openapi';
 import { generateTypes } from './types';
+import { generateMailLayouts } from './mail';
 
 /** Every file `npm run generate` owns: path relative to `generated/` → content. */
 export async function generateAll(root = process.cwd()): Promise<Record<string, string>> {
@@ -15,6 +16,7 @@ export async function generateAll(root = process.cwd()): Promise<Record<string, 
   for (const [name, content] of Object.entries(await generateTypes(tree))) files[`types/${name}`] = content;
   const { version } = readJson(join(root, 'package.json'));
   files['openapi.json'] = toJson(generateOpenApi(tree, workflows, version));
+  Object.assign(files, await generateMailLayouts());
   for (const machine of await reviewedMachines(root)) {
     const json = machineJson(machine);
     files[`machines/${machine.id}.json`] = toJson(json);
