@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { createApp } from './app';
 import { AfterAnswer } from './afterAnswer';
 import { openStore } from './boot';
@@ -51,7 +52,7 @@ console.log(`QCFlow listening on ${origin}`);
 // The durable jobs (server/jobs/, docs/jobs.md): reminders; every server sharing the store runs one worker.
 const worker = handleReminderJobs(new JobWorker(db, workerOptionsFromEnv(env)), { db, registry, mailer, appUrl: env.APP_URL || origin }).start();
 
-/** How long a stopping server waits for the requests it holds. */
+/** How long a stopping server waits for the requests it holds, then for the e-mails they started. */
 const DRAIN_MS = 10_000;
 
 /**
@@ -61,7 +62,7 @@ const DRAIN_MS = 10_000;
  */
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    void Promise.all([drain(server, DRAIN_MS).then(() => later.settled()), worker.stop()])
+    void Promise.all([drain(server, DRAIN_MS).then(() => Promise.race([later.settled(), sleep(DRAIN_MS)])), worker.stop()])
       .then(() => db.close())
       .then(() => process.exit(0));
   });
