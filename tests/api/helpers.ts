@@ -49,6 +49,8 @@ export interface TestServer {
   filesDir: string;
   /** Where the server's e-mails land as .eml files (a folder of the temp dir unless a mailer was given). */
   outbox?: string;
+  /** Resolves once the work the answers so far started after them (e-mails, alerts, the task sweep) has ended. */
+  settled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -115,6 +117,7 @@ export async function startServer(options: { schemasDir?: string; distDir?: stri
     dir,
     filesDir: join(dir, 'files'),
     outbox: mailer.outbox,
+    settled: () => later.settled(),
     close: async () => {
       await new Promise((resolve) => server.close(resolve));
       // E-mails and sweeps started after an answer end before their store and folder go.
