@@ -38,6 +38,8 @@ const roles = (days: string[], ...typePlannings: string[]) => days.map((date, i)
 
 /** The assignment collection and the service's footprint are the same after the refused call. */
 async function refused(serviceId: number, call: () => Promise<Reply>, status: number): Promise<Reply> {
+  // A save's mission order (alert and e-mail) comes after its answer: not the refused call's write.
+  await server.settled();
   const before = [await server.store.all('assignments'), await footprint(server.store, serviceId)];
   const reply = await call();
   expect(reply.status, reply.text).toBe(status);
@@ -168,8 +170,6 @@ describe('assignment form', () => {
     const second = await manager.post(FORM, body('FIELD_LEADER', read));
     expect(second.status, second.text).toBe(200);
     expect(second.body.version).toBe(read + 1);
-    // The mission order of the first save (alert and e-mail, after its answer) is not this refusal's write.
-    await server.settled();
     const stale = await refused(serviceId, () => manager.post(FORM, body('FIELD_LEADER', read)), 409);
     expect(stale.body.message).toBe('This record was changed by someone else meanwhile; reload it and try again');
     expect(fieldMessages((await refused(serviceId, () => manager.post(FORM, body('FIELD_LEADER', 'two' as unknown as number)), 400)).body)).toEqual({ '/version': 'wrong type' });
