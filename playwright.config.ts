@@ -33,8 +33,10 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   retries: 0,
-  timeout: 30_000,
-  expect: { timeout: 5_000 },
+  // `npm test` runs two browsers and their servers on a 2-core machine, the API suite on PostgreSQL
+  // beside them: a sheet may take several seconds to open there. Waits end as soon as the page is right.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
     baseURL,
