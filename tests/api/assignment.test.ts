@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shiftDay, startWithLogins, today, type Client, type Reply, type TestServer } from './helpers';
-import { sentMails, settledCount } from './outbox';
+import { mailCount, sentMails } from './outbox';
 import { fieldMessages, footprint, insertService, network, type Network } from './service-fixtures';
 
 /** docs/services.md "Assignment": the provider puts its contributors on a service day by day (spec §4, §5, §6.4, §7.4). */
@@ -113,7 +113,7 @@ describe('assignment form', () => {
     const meiMail = (await server.store.get('contacts', mei))!.email;
     expect((await missionsOf(2)).slice(1).map((mail) => mail.to)).toEqual([meiMail]);
     // And nothing more comes.
-    await settledCount(server.outbox!);
+    await mailCount(server);
     expect(await missionsOf(2)).toHaveLength(2);
   });
 

@@ -10,7 +10,7 @@ import { loadRegistry } from '../../server/schemas';
 import type { Row } from '../../server/store/types';
 import { FileStorage } from '../../server/files/storage';
 import { ACCOUNTS, ROOT, shiftDay, startWithLogins, today, type Client, type Reply, type TestServer } from './helpers';
-import { sentMails, settledCount, waitForMails, type SentMail } from './outbox';
+import { mailCount, type SentMail, sentMails, waitForMails } from './outbox';
 import { createService, insertService, network, wizardBody, type Network } from './service-fixtures';
 
 /**
@@ -49,10 +49,10 @@ function ok(reply: Reply): any {
 
 /** The mails an action sends: the outbox settles first (earlier calls' mails go out after their answers), then `count` new ones are awaited. */
 async function mailsOf(count: number, action: () => Promise<unknown>): Promise<SentMail[]> {
-  const before = await settledCount(server.outbox!);
+  const before = await mailCount(server);
   await action();
   await waitForMails(server.outbox!, before + count);
-  await settledCount(server.outbox!, 200);
+  await mailCount(server);
   return (await sentMails(server.outbox!)).slice(before);
 }
 
@@ -146,7 +146,7 @@ describe('each event sends its notification to the expected people, in their lan
     const service = (await server.store.get('services', id))!;
     const caller = (await callerFor(server.db, net.contacts[ACCOUNTS.manager], { via: 'session', sessionKey: '' }))!;
     const inspectorId = net.contacts[ACCOUNTS.inspector];
-    const before = await settledCount(server.outbox!);
+    const before = await mailCount(server);
     const result = await sendMissionOrder(services(), service, [inspectorId], caller);
     expect(result.sent).toEqual([inspectorId]);
     const [mission] = (await sentMails(server.outbox!)).slice(before);
@@ -219,7 +219,7 @@ describe('the notification form', () => {
       const refused = await quality.post('/back/bo/services', wizardBody(net, { notification: { doSend: true, tos: [net.contacts[ACCOUNTS.quality]], ccs: [net.contacts[ACCOUNTS.sales]] } }));
       expect(refused.status).toBe(400);
       expect(refused.body.errors).toEqual([{ path: '/notification/ccs/0', message: expect.stringMatching(/does not take notification e-mails/) }]);
-      const before = await settledCount(server.outbox!);
+      const before = await mailCount(server);
       const created = await createService(quality, wizardBody(net, { notification: { doSend: true, tos: [net.contacts[ACCOUNTS.quality]], ccs: [] } }));
       await waitForMails(server.outbox!, before + 3);
       const mails = (await sentMails(server.outbox!)).slice(before);
@@ -256,7 +256,7 @@ describe('the notification form', () => {
   it('POST rules: sends to the chosen contacts (the form’s subject, reply-to, escaped comment), records lastSend, alerts', async () => {
     const id = await newService(confirmedFlow);
     const salesId = net.contacts[ACCOUNTS.sales];
-    const before = await settledCount(server.outbox!);
+    const before = await mailCount(server);
     const comment = 'Please check <b>the lot</b> & <script>alert(1)</script>';
     const answer = ok(await quality.post(rules(id, 'SERVICE_CONFIRMED'), {
       doSend: true, locale: null, subject: 'Lot 42 is confirmed', tos: [salesId], ccs: [net.contacts[ACCOUNTS.manager]], replyTo: ACCOUNTS.quality, comment, attachments: [], lastSend: null,
@@ -276,9 +276,9 @@ describe('the notification form', () => {
     expect(ok(await sales.get('/back/alerts/')).alerts).toContainEqual(expect.objectContaining({ titleLink: `/services/${id}`, message: comment }));
 
     // doSend false: nothing sent.
-    const quiet = await settledCount(server.outbox!);
+    const quiet = await mailCount(server);
     expect(ok(await quality.post(rules(id, 'SERVICE_CONFIRMED'), { doSend: false, tos: [] })).sent).toEqual([]);
-    expect(await settledCount(server.outbox!, 200)).toBe(quiet);
+    expect(await mailCount(server)).toBe(quiet);
   });
 
   it('attachments: files of the service go with the e-mail', async () => {
@@ -290,7 +290,7 @@ describe('the notification form', () => {
     const file = await server.db.transaction((tx) =>
       tx.insert('files', 'fileId', { entityId: id, fileType: 'SERVICE', fileName: 'packing-list.pdf', mimeType: 'application/pdf', byteSize: bytes.length, hash, picture: false, universeId: net.universeId }),
     );
-    const before = await settledCount(server.outbox!);
+    const before = await mailCount(server);
     ok(await quality.post(rules(id, 'SERVICE_CONFIRMED'), { subject: 'Packing list', tos: [net.contacts[ACCOUNTS.sales]], attachments: [file.fileId] }));
     const [mail] = (await sentMails(server.outbox!)).slice(before);
     expect(mail).toMatchObject({ to: ACCOUNTS.sales, subject: 'Packing list', attachments: ['packing-list.pdf'] });
@@ -303,7 +303,7 @@ describe('the notification form', () => {
   it('refusals: the to list and the subject when sending (400), lengths (400), recipients and files the form could not offer (422), nothing sent', async () => {
     const id = await newService(confirmedFlow);
     const salesId = net.contacts[ACCOUNTS.sales];
-    const before = await settledCount(server.outbox!);
+    const before = await mailCount(server);
     const paths = (reply: Reply) => (reply.body.errors as { path: string }[]).map((error) => error.path);
     const send = (body: Row) => quality.post(rules(id, 'SERVICE_CONFIRMED'), { doSend: true, subject: 'Hello', tos: [salesId], ...body });
 

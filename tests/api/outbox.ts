@@ -95,14 +95,11 @@ export function linkToken(mail: SentMail): { link: string; token: string } {
   return { link, token: new URL(link).searchParams.get('token')! };
 }
 
-/** The number of mails once the outbox has stopped growing for `quietMs` (mails of an earlier call, sent after its answer, are in). */
-export async function settledCount(outbox: string, quietMs = 300, timeoutMs = 5000): Promise<number> {
-  const until = Date.now() + timeoutMs;
-  let count = (await sentMails(outbox)).length;
-  for (;;) {
-    await new Promise((resolve) => setTimeout(resolve, quietMs));
-    const now = (await sentMails(outbox)).length;
-    if (now === count || Date.now() > until) return now;
-    count = now;
-  }
+/**
+ * How many mails the outbox holds once the test server's after-answer work has ended
+ * (`settled`): no mail of an earlier call is still on its way to be counted later.
+ */
+export async function mailCount(server: { outbox?: string; settled(): Promise<void> }): Promise<number> {
+  await server.settled();
+  return (await sentMails(server.outbox!)).length;
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Row } from '../../server/store/types';
 import { ACCOUNTS, startWithLogins, today, type Client, type TestServer } from './helpers';
-import { sentMails } from './outbox';
+import { mailCount, sentMails } from './outbox';
 import { fieldMessages, insertService, network, type Network } from './service-fixtures';
 
 /**
@@ -82,7 +82,7 @@ describe('a new report', () => {
     const defects = await library(id);
     const major = defectOf(defects, 'MAJOR');
     const plan = base.computed.plans.MAJOR;
-    const mailsBefore = (await sentMails(server.outbox!)).length;
+    const mailsBefore = await mailCount(server);
     const atAccept = await created(id, { ...base, computed: undefined, lines: [{ purchaseOrderLineId: lineId, orderedQuantity: 1000, presentedQuantity: 1000, inspectedQuantity: 80 }], defects: [{ defectId: major.defectId, severity: 'MAJOR', count: plan.accept }] });
     expect(atAccept).toMatchObject({ reportResult: 'ACCEPTED', computed: { totals: { CRITICAL: 0, MAJOR: plan.accept, MINOR: 0 }, result: 'ACCEPTED' }, decision: { clientDecision: 'PENDING' } });
     expect(atAccept.defects[0].reportDefectId).toEqual(expect.any(Number));
@@ -283,7 +283,7 @@ describe('the client decision', () => {
     expect((await sales.put(url(id, '/decision'), { version: report.version, clientDecision: 'ACCEPTED', recipients: [net.contacts[ACCOUNTS.manager]] })).status).toBe(403);
     expect((await inspector.put(url(id, '/decision'), { version: report.version, clientDecision: 'ACCEPTED', recipients: [net.contacts[ACCOUNTS.manager]] })).status).toBe(403);
 
-    const before = (await sentMails(server.outbox!)).length;
+    const before = await mailCount(server);
     const decided = await quality.put(url(id, '/decision'), { version: report.version, clientDecision: 'SUBJECTED', comment: 'Ship after rework of the hems', recipients: [net.contacts[ACCOUNTS.manager]] });
     expect(decided.status, decided.text).toBe(200);
     expect(decided.body.decision).toMatchObject({ clientDecision: 'SUBJECTED', comment: 'Ship after rework of the hems', decidedBy: net.contacts[ACCOUNTS.quality] });
@@ -338,12 +338,12 @@ describe('the defects and the pieces alone', () => {
   it('completing a service with a report makes it available: the brand is told (REPORT_AVAILABLE) and may download it', async () => {
     // Under way: a service is completed once it has started (at most a week ahead).
     const { id } = await serviceIn({ ...confirmed, startDate: today() });
-    const beforeDraft = (await sentMails(server.outbox!)).length;
+    const beforeDraft = await mailCount(server);
     await created(id, { ...(await inspector.get(url(id, '/default'))).body, computed: undefined });
     // The draft's mail first (sent after the answer), so that the next one is the completion's.
     await mailTo(ACCOUNTS.quality, beforeDraft);
     expect((await quality.get(url(id, '/overview'))).body.downloadable).toBe(false);
-    const before = (await sentMails(server.outbox!)).length;
+    const before = await mailCount(server);
     const done = await manager.patch(`/back/bo/services/${id}/COMPLETE`);
     expect(done.status, done.text).toBe(200);
     const mail = await mailTo(ACCOUNTS.quality, before);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNTS, shiftDay, startWithLogins, type Client, type Reply, type TestServer } from './helpers';
-import { sentMails } from './outbox';
+import { mailCount, sentMails } from './outbox';
 import { createService, expectRefused, fieldMessages, footprint, freshDate, network, poLine, wizardBody, type Network } from './service-fixtures';
 
 /** docs/services.md "Create, edit, duplicate — the wizard", the light wizard, one service (GET, DELETE). */
@@ -209,7 +209,7 @@ describe('creating a service', () => {
     expect(fieldMessages(none.body)).toEqual({ '/notification/tos': 'required' });
     const elsewhere = await refused(quality, wizardBody(net, { notification: { doSend: true, tos: [net.lumiereContact], ccs: [999999] } }));
     expect(fieldMessages(elsewhere.body)).toEqual({ '/notification/ccs/0': 'unknown or unavailable value' });
-    const before = (await sentMails(server.outbox!)).length;
+    const before = await mailCount(server);
     const manager = (await server.store.find('contacts', (row) => row.email === ACCOUNTS.manager))[0];
     const service = await createService(quality, wizardBody(net, { notification: { doSend: true, tos: [manager.contactId], ccs: [], comment: 'Urgent lot' } }));
     const mails = (await sentMails(server.outbox!)).slice(before);

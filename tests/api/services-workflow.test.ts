@@ -3,7 +3,7 @@ import type { Mailer } from '../../server/mail';
 import { SERVICE_ACTIONS, type ServiceAction } from '../../machines/service';
 import type { Row } from '../../server/store/types';
 import { ACCOUNTS, Client, loginAs, shiftDay, startServer, startWithLogins, today, type Reply, type TestServer } from './helpers';
-import { sentMails, settledCount, waitForMails, type SentMail } from './outbox';
+import { mailCount, type SentMail, waitForMails } from './outbox';
 import { createService, footprint, insertService, network, wizardBody, type Network } from './service-fixtures';
 
 /**
@@ -45,16 +45,6 @@ function refused(reply: Reply, status: number, exception: string) {
   expect(reply.body).toMatchObject({ level: 'ERROR', exception, message: expect.any(String), errors: expect.any(Array) });
 }
 
-/** Waits until no mail has arrived for 100 ms. */
-async function outboxSettled(): Promise<void> {
-  for (let count = -1; ; ) {
-    const now = (await sentMails(server.outbox!)).length;
-    if (now === count) return;
-    count = now;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 /** The mails of the outbox after the first `before`, once `count` more arrived (the server sends after answering). */
 async function newMails(before: number, count: number): Promise<SentMail[]> {
   const mails = await waitForMails(server.outbox!, before + count);
@@ -76,7 +66,7 @@ describe('dates: propose, answer, postpone', () => {
     refused(own, 409, 'TransitionException');
     expect(own.body.message).toBe('Action Accept the date is not allowed on this service at step Opened');
 
-    const mailsBefore = (await sentMails(server.outbox!)).length;
+    const mailsBefore = await mailCount(server);
     const newStart = shiftDay(today(), 30);
     await server.store.update('serviceDateLines', proposal.dateLineId as number, (line) => ({ ...line, startDate: newStart, endDate: newStart }));
     const accepted = ok(await manager.post(dates('acceptDate'), { serviceId: id, dateLineId: proposal.dateLineId, comment: 'fine for us' }));
@@ -176,7 +166,7 @@ describe('PATCH actions', () => {
   it('the provider confirms an agreed date and completes; the owner reopens; e-mails and alerts follow', async () => {
     // It starts in two days: a provider completes a service a week before its start at the earliest.
     const id = await newService({ startDate: shiftDay(today(), 2), fields: { dateRelevance: 'ACCEPTED', pendingDateBy: null } });
-    const before = await settledCount(server.outbox!);
+    const before = await mailCount(server);
     const confirmed = ok(await manager.patch(serviceUrl(id, '/CONFIRM'), { comment: 'inspector booked' }));
     expect(confirmed).toMatchObject({ serviceStep: 'CONFIRMED', providerConfirmed: true });
     expect(await historyOf(id)).toEqual([expect.objectContaining({ event: 'CONFIRM', fromStep: 'OPENED', toStep: 'CONFIRMED', side: 'SERVICE_PROVIDER', detail: 'inspector booked' })]);
@@ -201,7 +191,7 @@ describe('PATCH actions', () => {
     expect(reopened).toMatchObject({ serviceStep: 'OPENED', pendingDateBy: null, cancelRequestDate: null, owner: true, side: 'DECISION_MAKER' });
     // COMPLETE and REOPEN send no e-mail.
     await new Promise((resolve) => setTimeout(resolve, 150));
-    expect((await sentMails(server.outbox!)).length).toBe(before + 4);
+    expect(await mailCount(server)).toBe(before + 4);
   });
 
   it('cancel requests: asked by another party, declined or confirmed by the provider (WARN alerts, e-mail on cancellation)', async () => {
@@ -218,13 +208,13 @@ describe('PATCH actions', () => {
     expect(ok(await manager.get(serviceUrl(id, '/history'))).length).toBe(1);
 
     expect(ok(await manager.patch(serviceUrl(id, '/DECLINE_CANCEL')))).toMatchObject({ serviceStep: 'CONFIRMED', cancelRequestDate: null });
-    const beforeRequest = await settledCount(server.outbox!);
+    const beforeRequest = await mailCount(server);
     ok(await buyer.patch(serviceUrl(id, '/REQUEST_CANCEL')));
     // The request is told to the other parties (SERVICE_CANCEL_REQUEST): the owner, the supplier and the provider's two people.
     const requested = await newMails(beforeRequest, 4);
     expect(requested.map((mail) => mail.to).sort()).toEqual([ACCOUNTS.inspector, ACCOUNTS.manager, ACCOUNTS.quality, ACCOUNTS.sales].sort());
     expect(requested.every((mail) => mail.subject === `QCFlow: cancellation requested for ${asked.number}`)).toBe(true);
-    const before = await settledCount(server.outbox!);
+    const before = await mailCount(server);
     const cancelled = ok(await manager.patch(serviceUrl(id, '/CONFIRM_CANCEL')));
     expect(cancelled).toMatchObject({ serviceStep: 'CANCELLED', cancelRequestDate: null });
     const mails = await newMails(before, 4);
@@ -243,7 +233,7 @@ describe('PATCH actions', () => {
   it('CANCEL: the provider or the owner, not another party', async () => {
     const id = await newService({ fields: confirmedFlow });
     refused(await sales.patch(serviceUrl(id, '/CANCEL')), 409, 'TransitionException');
-    const before = await settledCount(server.outbox!);
+    const before = await mailCount(server);
     expect(ok(await quality.patch(serviceUrl(id, '/CANCEL')))).toMatchObject({ serviceStep: 'CANCELLED', owner: true });
     expect((await newMails(before, 4)).map((mail) => mail.to).sort()).toEqual([ACCOUNTS.buyer, ACCOUNTS.inspector, ACCOUNTS.manager, ACCOUNTS.sales].sort());
 
@@ -345,7 +335,7 @@ describe('every action, by every side, at every step (docs/services.md "Workflow
         expect((await stored(fresh)).version).toBe(2);
       }
     }
-    await outboxSettled(); // the confirmations and cancellations e-mail after answering: none may land in a later test's count
+    await server.settled(); // the confirmations and cancellations e-mail after answering: none may land in a later test's count
   });
 });
 
@@ -396,7 +386,7 @@ describe('until the provider confirms, only the provider and the creator’s com
       expect(await searchIds(clients[who], number), who).toEqual([id]);
       expect(await alerted(clients[who], id), who).toBe(true);
     }
-    await outboxSettled();
+    await server.settled();
   });
 });
 
@@ -500,11 +490,11 @@ describe('notification preferences and mail failures', () => {
     await set(ACCOUNTS.inspector, { notificationTypes: ['SERVICE_CANCELED'] });
     try {
       const id = await newService({ fields: { dateRelevance: 'ACCEPTED', pendingDateBy: null } });
-      const before = await settledCount(server.outbox!);
+      const before = await mailCount(server);
       const confirmed = ok(await manager.patch(serviceUrl(id, '/CONFIRM')));
       const mails = await newMails(before, 1);
       await new Promise((resolve) => setTimeout(resolve, 150));
-      expect((await sentMails(server.outbox!)).length).toBe(before + 1);
+      expect(await mailCount(server)).toBe(before + 1);
       expect(Object.fromEntries(mails.map((mail) => [mail.to, mail.subject]))).toEqual({
         [ACCOUNTS.quality]: `QCFlow: servizio ${confirmed.number} confermato`,
       });
