@@ -150,6 +150,8 @@ export interface ServerProcess {
   output(): string;
 }
 
+const START_MS = 90_000;
+
 /** `node --import tsx server/main.ts` as its own process (so a test can kill -9 exactly the server). */
 export async function startProcess(env: Record<string, string>): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
@@ -160,7 +162,12 @@ export async function startProcess(env: Record<string, string>): Promise<ServerP
   const exited = once(child, 'exit');
   let output = '';
   const url = await new Promise<string>((resolveUrl, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${output}`)), 30_000);
+    // A minute and a half: `npm test` runs api-pg at the lowest CPU priority beside the browser tests,
+    // where compiling and starting a server may wait long for a core.
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start in ${START_MS / 1000} s: ${output}`));
+    }, START_MS);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /QCFlow listening on (http:\/\/\S+)/.exec(output);

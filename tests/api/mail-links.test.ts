@@ -101,7 +101,7 @@ describe('without APP_URL (the default)', () => {
     net = await network(testStore(seeded.db));
     await seeded.db.close();
     server = await startProcess({ ...storeEnv(location), OUTBOX_DIR: join(dir, 'outbox'), TRUST_PROXY: '1' });
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
     server?.child.kill('SIGTERM');
     await server?.exited;

@@ -89,7 +89,7 @@ describe('reminders across crashes and servers', () => {
     expect(final.every((mail) => mail.to === 'quality@brand.test' && mail.subject === `QCFlow: reminder about service ${service.number}`)).toBe(true);
     second.child.kill('SIGKILL');
     await second.exited;
-  }, 90_000);
+  }, 180_000);
 
   it.skipIf(!inject('pgTemplates'))('two servers on one PostgreSQL database send each reminder once', async () => {
     const { dir, location, net } = await prepare();
@@ -110,5 +110,5 @@ describe('reminders across crashes and servers', () => {
     const mails = await all();
     // Each reminder's two mails, once, whichever server sent them (separate outboxes: a repeat would show).
     expect(mails.map((mail) => `${reminderOf(mail)} ${mail.to}`).sort()).toEqual(ids.flatMap((id) => [`${id} manager@inspect.test`, `${id} quality@brand.test`]).sort());
-  }, 90_000);
+  }, 180_000);
 });
