@@ -78,8 +78,8 @@ export async function sentMails(outbox: string): Promise<SentMail[]> {
   return Promise.all(files.map(async (name) => parse(name, await readFile(join(outbox, name), 'utf8'))));
 }
 
-/** Waits until the outbox holds `count` mails (the server sends after answering). */
-export async function waitForMails(outbox: string, count: number, timeoutMs = 5000): Promise<SentMail[]> {
+/** Waits until the outbox holds `count` mails (the server sends after answering); a busy CI core may take long. */
+export async function waitForMails(outbox: string, count: number, timeoutMs = 30_000): Promise<SentMail[]> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const mails = await sentMails(outbox);

@@ -43,14 +43,12 @@ async function created(id: number, report: Row, client = inspector): Promise<any
   return reply.body.report;
 }
 
-/** The first mail to `to` sent after the `after` first ones (the server sends after answering). */
+/** The first mail to `to` sent after the `after` first ones, once the server's after-answer mails are out. */
 async function mailTo(to: string, after: number) {
-  for (let tries = 0; tries < 50; tries++) {
-    const found = (await sentMails(server.outbox!)).slice(after).find((mail) => mail.to === to);
-    if (found) return found;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no mail to ${to}`);
+  await server.settled();
+  const found = (await sentMails(server.outbox!)).slice(after).find((mail) => mail.to === to);
+  if (!found) throw new Error(`no mail to ${to}`);
+  return found;
 }
 
 async function terminate(id: number): Promise<void> {
