@@ -6,7 +6,6 @@ import { HttpError, badRequest, businessRule, notFound, validationError } from '
 import { fullName, COLLECTIONS, type Contact } from '../identity';
 import { isPlainObject, readJson } from '../json-body';
 import type { Registry } from '../schemas';
-import { SERVICES } from '../services/access';
 import { ConflictError, type Row, type Stored, type Writer } from '../store/types';
 import { followElements } from '../tasks/lifecycle';
 import { fieldErrors } from '../validation';

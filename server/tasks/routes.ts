@@ -125,10 +125,10 @@ export function taskRoutes(registry: Registry): Hono<AppEnv> {
 
   const search = async (c: AppContext) => {
     const caller = serviceCaller(c);
-    const { db } = c.get('services');
+    const { db, later } = c.get('services');
     const criteria = searchCriteria(entity.search, c.req.queries()) as TaskCriteria;
     // The daily sweep beside the read, never waited for.
-    c.get('services').later.run(`task sweep of universe ${caller.universeId}`, () => sweepTasks(db, caller.universeId));
+    later.run(`task sweep of universe ${caller.universeId}`, () => sweepTasks(db, caller.universeId));
     return c.json(await companyTasks(db, registry, caller, criteria));
   };
   app.get('/back/bo/tasks', search);

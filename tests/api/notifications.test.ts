@@ -51,7 +51,7 @@ function ok(reply: Reply): any {
 async function mailsOf(action: () => Promise<unknown>): Promise<SentMail[]> {
   const before = await mailCount(server);
   await action();
-  await mailCount(server);
+  await server.settled();
   return (await sentMails(server.outbox!)).slice(before);
 }
 
@@ -220,7 +220,7 @@ describe('the notification form', () => {
       expect(refused.body.errors).toEqual([{ path: '/notification/ccs/0', message: expect.stringMatching(/does not take notification e-mails/) }]);
       const before = await mailCount(server);
       const created = await createService(quality, wizardBody(net, { notification: { doSend: true, tos: [net.contacts[ACCOUNTS.quality]], ccs: [] } }));
-      await mailCount(server);
+      await server.settled();
       const mails = (await sentMails(server.outbox!)).slice(before);
       expect(mails.filter((mail) => mail.to === ACCOUNTS.quality).map((mail) => mail.subject)).toEqual([`QCFlow: service ${String(created.number)} created`]);
     } finally {
