@@ -9,6 +9,9 @@ export function ownOrigin(host: string, port: number): string {
   return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 }
 
+/** How long an idle keep-alive connection stays open (above the 60 s of common load balancers). */
+const KEEP_ALIVE_MS = 65_000;
+
 /**
  * Binds the socket first, then builds the app with the address it really listens on (PORT=0
  * picks a free port, so the default APP_URL is known only then). Requests are answered once
@@ -17,6 +20,10 @@ export function ownOrigin(host: string, port: number): string {
 export async function listenThenBuild(host: string, port: number, build: (origin: string) => { fetch: Fetch }): Promise<{ server: ServerType; origin: string }> {
   let app: { fetch: Fetch } | undefined;
   const server = serve({ fetch: (request, env) => (app ? app.fetch(request, env) : new Response('Starting', { status: 503 })), hostname: host, port });
+  // Idle keep-alive connections stay open longer than a client or a proxy keeps them (Node's 5 s
+  // default is shorter than most): otherwise one may send a request on a socket the server is
+  // closing at that moment, and get ECONNRESET (a 502 behind a proxy).
+  if ('keepAliveTimeout' in server) Object.assign(server, { keepAliveTimeout: KEEP_ALIVE_MS, headersTimeout: KEEP_ALIVE_MS + 1_000 });
   if (!server.listening) await once(server, 'listening');
   const origin = ownOrigin(host, (server.address() as AddressInfo).port);
   app = build(origin);
