@@ -23,10 +23,15 @@ export interface StampRules {
   onEvent?: Record<string, Record<string, StampSource>>;
 }
 
-/** One `x-files` domain: `pictures` accepts images only; `documentType` makes the upload name one. */
+/**
+ * One `x-files` domain: `pictures` accepts images only; `documentType` makes the upload name one;
+ * `internal` names the record's field holding its company: only that company's people (and the
+ * platform's administrators) reach the domain's files.
+ */
 export interface FileDomainRule {
   pictures?: boolean;
   documentType?: boolean;
+  internal?: string;
 }
 
 export interface SearchDef {

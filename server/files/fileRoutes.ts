@@ -30,12 +30,16 @@ export function fileRoutes(registry: Registry, domains: FileDomains): Hono<AppEn
     return c.json((await filesOf(db, caller.universeId, fileType, entityId)).map(fileEntry));
   };
 
-  /** Removes an entry of one of `fileTypes` of the record (write right), then its blob if unused. */
+  /**
+   * Removes an entry of one of `fileTypes` of the record, then its blob if unused: the write right
+   * of the file's own domain (a link names only the entity), else of the call's (the first).
+   */
   const remove = async (c: AppContext, fileTypes: readonly string[], entityId: number, fileId: number) => {
     const { caller, db, storage } = context(c);
     const hashes = await db.transaction(async (tx) => {
-      await domains.get(fileTypes[0]).access.write(tx, entityId, caller);
+      await domains.get(fileTypes[0]).record.read(tx, entityId, caller);
       const row = await fileOf(tx, caller.universeId, fileTypes, entityId, fileId);
+      await domains.get(row?.fileType ?? fileTypes[0]).access.write(tx, entityId, caller);
       if (!row) throw notFound();
       const hashes = await removeEntries(tx, [row]);
       if (row.fileType === 'SERVICE') await followElements(tx, entityId, 'ELEMENT_REMOVED');
@@ -45,29 +49,30 @@ export function fileRoutes(registry: Registry, domains: FileDomains): Hono<AppEn
     return c.body(null, 204);
   };
 
-  app.get(`/back/bo/uploads/elements/:fileType{[A-Z_]+}/:entityId{${id}}`, (c) => list(c, c.req.param('fileType'), Number(c.req.param('entityId'))));
-  app.delete(`/back/bo/uploads/elements/:fileType{[A-Z_]+}/:entityId{${id}}/:fileId{${id}}`, (c) =>
+  app.get(`/back/bo/uploads/elements/:fileType{[A-Z0-9_]+}/:entityId{${id}}`, (c) => list(c, c.req.param('fileType'), Number(c.req.param('entityId'))));
+  app.delete(`/back/bo/uploads/elements/:fileType{[A-Z0-9_]+}/:entityId{${id}}/:fileId{${id}}`, (c) =>
     remove(c, [domains.get(c.req.param('fileType')).name], Number(c.req.param('entityId')), Number(c.req.param('fileId'))),
   );
 
   /** Download: the bytes as an attachment named after the file. */
   const download = async (c: AppContext) => {
     const { caller, db, storage } = context(c);
-    const { entity, access } = domains.ofLink(c.req.param('domain')!);
+    const { entity, record } = domains.ofLink(c.req.param('domain')!);
     const [entityId, fileId] = refOf(c);
-    await access.read(db, entityId, caller);
+    await record.read(db, entityId, caller);
     const file = await fileOf(db, caller.universeId, Object.keys(entity.files), entityId, fileId);
     if (!file) throw notFound();
+    await domains.get(file.fileType).access.read(db, entityId, caller);
     return sendFile(c, storage.blobPath(file.hash), { type: file.mimeType, attachment: file.fileName });
   };
-  app.get(`/back/bo/files/:domain{[A-Za-z_]+}/${REF}`, download);
-  app.get(`/back/bo/files/:domain{[A-Za-z_]+}/${REF}/`, download);
+  app.get(`/back/bo/files/:domain{[A-Za-z0-9_]+}/${REF}`, download);
+  app.get(`/back/bo/files/:domain{[A-Za-z0-9_]+}/${REF}/`, download);
 
-  /** A contact's picture or a service's element, by its link. */
+  /** A contact's picture or a service's element, by its link (the link's domain first: CONTACT, SERVICE). */
   const removeByLink = (c: AppContext) => {
-    const { entity } = domains.ofLink(c.req.param('domain')!);
+    const { entity, name } = domains.ofLink(c.req.param('domain')!);
     const [entityId, fileId] = refOf(c);
-    return remove(c, Object.keys(entity.files), entityId, fileId);
+    return remove(c, [name, ...Object.keys(entity.files).filter((other) => other !== name)], entityId, fileId);
   };
   app.delete(`/back/bo/files/:domain{contacts|services}/${REF}`, removeByLink);
   app.delete(`/back/bo/files/:domain{contacts|services}/${REF}/`, removeByLink);

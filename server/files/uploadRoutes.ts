@@ -11,6 +11,7 @@ import { followElements } from '../tasks/lifecycle';
 import { fieldErrors } from '../validation';
 import { IMAGE_TYPES, MAGIC_SAMPLE, TEXT_SAMPLE, acceptedTypes, contentFits } from './contentType';
 import type { FileDomains } from './domains';
+import { addRight } from '../resources/recordAccess';
 import { FILES, fileEntry, releaseIfUnused, releaseUnused, removeEntries, type FileRow } from './entries';
 import { ChunkLengthError, PartialMissingError, exists } from './storage';
 import { makeThumbnails } from './thumbnails';
@@ -43,7 +44,7 @@ export function uploadRoutes(registry: Registry, domains: FileDomains): Hono<App
     if (declared.byteSize === 0) throw badRequest('upload.empty');
     if (declared.byteSize > MAX_UPLOAD_BYTES) throw tooLarge('upload.tooLarge', MAX_UPLOAD_BYTES);
     const domain = domains.get(declared.fileType);
-    await domain.access.write(db, declared.entityId, caller);
+    await addRight(domain.access)(db, declared.entityId, caller);
     if (!acceptedTypes(domain.rule, allTypes).includes(declared.mimeType)) throw badRequest(domain.rule.pictures ? 'upload.notImage' : 'upload.typeRefused');
     if (domain.rule.documentType && !declared.documentType) throw validationError([{ path: '/documentType', key: 'upload.documentTypeRequired' }]);
     const row = await db.transaction((tx) => tx.insert<Row>(UPLOADS, 'uploadId', {
@@ -128,7 +129,7 @@ export function uploadRoutes(registry: Registry, domains: FileDomains): Hono<App
     }
     if (upload.transferredBytes !== upload.byteSize) throw resumeAt(upload.transferredBytes, 'upload.incomplete');
     const domain = domains.get(upload.fileType);
-    await domain.access.write(db, upload.entityId, caller);
+    await addRight(domain.access)(db, upload.entityId, caller);
     let hash: string;
     try {
       hash = await storage.hashPartial(upload.uuid, upload.byteSize);

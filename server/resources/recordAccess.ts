@@ -15,7 +15,12 @@ import { companyRecordAccess, contactRecordAccess } from './identityAccess';
 export interface RecordAccess {
   read(db: Reader, id: number, caller: Caller): Promise<Stored<Row>>;
   write(db: Reader, id: number, caller: Caller): Promise<Stored<Row>>;
+  /** Adding a file to the record, where it is a right of its own (default: `write`). */
+  add?(db: Reader, id: number, caller: Caller): Promise<Stored<Row>>;
 }
+
+/** The right to add a file to the record: its `add` rule, else its `write`. */
+export const addRight = (access: RecordAccess) => access.add ?? access.write;
 
 /**
  * Entities with hand-written routes (x-routes "custom") name their rule here, and so do

@@ -79,6 +79,8 @@ export function fileDomainProblems(entities: Record<string, JsonSchema>, enums: 
       if (!domains.has(domain)) problems.push({ file, path, message: `unknown file domain ${domain}: not a value of enums.json fileDomain` });
       else if (owner.has(domain)) problems.push({ file, path, message: `file domain ${domain} is already on entity ${owner.get(domain)}` });
       else owner.set(domain, name);
+      const internal = (schema['x-files'] as Record<string, { internal?: string }>)[domain]?.internal;
+      if (internal !== undefined && !has(schema, internal)) problems.push({ file, path: `${path}/internal`, message: `unknown field ${internal}: the entity has no such property` });
     }
   }
 }

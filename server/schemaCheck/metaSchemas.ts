@@ -81,7 +81,7 @@ export const entityMeta: JsonSchema = {
       'x-readOnly': { type: 'boolean' },
       'x-history': { type: 'boolean' },
       'x-notes': { type: 'boolean' },
-      'x-files': { type: 'object', additionalProperties: closed({ pictures: { type: 'boolean' }, documentType: { type: 'boolean' } }) },
+      'x-files': { type: 'object', additionalProperties: closed({ pictures: { type: 'boolean' }, documentType: { type: 'boolean' }, internal: field }) },
       'x-frozen': texts,
       'x-routes': { enum: ['custom'] },
       'x-roles': roleRule,

@@ -123,7 +123,22 @@ export function requireSheetWrite(service: ServiceParties, caller: Caller): void
   if (sheetRight(service, caller).right !== 'WRITE') throw forbidden('error.service.readOnly');
 }
 
-/** A service reached from outside its routes (its tags): the service routes' roles, visibility and sheet right. */
+/**
+ * Adding elements (files, pictures) to a service is a right of its own: the sheet's writers, and
+ * the provider's people who do the work — its managers and the contributors assigned to the
+ * service — even where the sheet is read-only for them (a terminated service: the report and its
+ * pictures come after the visit). Not on a cancelled service.
+ */
+export function canAddElements(service: ServiceParties & { contributors?: unknown }, caller: Caller): boolean {
+  if (sheetRight(service, caller).right === 'WRITE') return true;
+  if (service.serviceStep === 'CANCELLED') return false;
+  if (isSuperAdmin(caller)) return true;
+  if (service.serviceProvider !== caller.company.companyId) return false;
+  const assigned = Array.isArray(service.contributors) && service.contributors.includes(caller.contact.contactId);
+  return caller.roles.has('MANAGER') || assigned;
+}
+
+/** A service reached from outside its routes (its tags, its files): the service routes' roles, visibility and sheet right. */
 export const serviceRecordAccess = {
   async read(db: Reader, id: number, caller: Caller): Promise<ServiceRow> {
     requireServiceReader(caller);
@@ -132,6 +147,11 @@ export const serviceRecordAccess = {
   async write(db: Reader, id: number, caller: Caller): Promise<ServiceRow> {
     const service = await serviceRecordAccess.read(db, id, caller);
     requireSheetWrite(service, caller);
+    return service;
+  },
+  async add(db: Reader, id: number, caller: Caller): Promise<ServiceRow> {
+    const service = await serviceRecordAccess.read(db, id, caller);
+    if (!canAddElements(service, caller)) throw forbidden('error.service.readOnly');
     return service;
   },
 };
