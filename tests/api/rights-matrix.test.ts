@@ -91,6 +91,17 @@ async function contactWithoutAccount(who: Who): Promise<number> {
   return found.contactId as number;
 }
 
+/** Internal files (docs/files.md): per company, one COMPANY file, and one signature of one of its contacts (made in beforeAll). */
+const internalFiles = new Map<Who, { companyId: number; companyFile: number; contactId: number; signature: number }>();
+
+/** Another company's internal files: one of the caller's universe (none for the platform's administrator), one of the other universe. */
+function foreignInternalFiles(who: Who) {
+  const sameUniverse: Who[] = who === 'admin' || who === 'outsider' ? [] : [people[who].companyId === people.quality.companyId ? 'manager' : 'quality'];
+  const otherUniverseOwner: Who = who === 'outsider' ? 'quality' : 'outsider';
+  return [...sameUniverse, otherUniverseOwner].map((owner) => internalFiles.get(owner)!);
+}
+const foreignInternal = (url: (file: ReturnType<typeof foreignInternalFiles>[number]) => string[]) => (who: Who) => foreignInternalFiles(who).flatMap(url);
+
 // ---- the table ----
 
 function resource(name: string, api: string, who: readonly Who[], kind: { writable: boolean; machine: boolean; history?: boolean; notes?: boolean }): Route[] {
@@ -247,25 +258,42 @@ const TABLE: Route[] = [
   ...(['GET', 'PATCH', 'PUT', 'DELETE'] as const).map((method): Route => ({
     route: `${method} /back/bo/uploads/:uuid`, who: ALL, url: () => '/back/bo/uploads/00000000-0000-4000-8000-000000000000', expect: method === 'PATCH' ? [400] : [404],
   })),
+  // Another company's internal files (COMPANY, CONTACT_SIGNATURE: docs/files.md) are out of reach, even in the universe.
   {
     route: 'GET /back/bo/uploads/elements/:fileType/:entityId', who: MANAGERS,
-    url: async (w) => `/back/bo/uploads/elements/CAPA/${await seen('capa', w)}`, outOfReach: async (w) => (await foreign('capa', w)).map((id) => `/back/bo/uploads/elements/CAPA/${id}`),
+    url: async (w) => `/back/bo/uploads/elements/CAPA/${await seen('capa', w)}`,
+    outOfReach: async (w) => [
+      ...(await foreign('capa', w)).map((id) => `/back/bo/uploads/elements/CAPA/${id}`),
+      ...foreignInternal((file) => [`/back/bo/uploads/elements/COMPANY/${file.companyId}`, `/back/bo/uploads/elements/CONTACT_SIGNATURE/${file.contactId}`])(w),
+    ],
   },
   {
     route: 'DELETE /back/bo/uploads/elements/:fileType/:entityId/:fileId', who: MANAGERS,
-    url: async (w) => `/back/bo/uploads/elements/CAPA/${await seen('capa', w)}/999999`, outOfReach: async (w) => (await foreign('capa', w)).map((id) => `/back/bo/uploads/elements/CAPA/${id}/999999`),
+    url: async (w) => `/back/bo/uploads/elements/CAPA/${await seen('capa', w)}/999999`,
+    outOfReach: async (w) => [
+      ...(await foreign('capa', w)).map((id) => `/back/bo/uploads/elements/CAPA/${id}/999999`),
+      ...foreignInternal((file) => [`/back/bo/uploads/elements/COMPANY/${file.companyId}/${file.companyFile}`, `/back/bo/uploads/elements/CONTACT_SIGNATURE/${file.contactId}/${file.signature}`])(w),
+    ],
   },
   {
     route: 'GET /back/bo/files/:domain/:ref', who: MANAGERS, expect: [404],
-    url: async (w) => `/back/bo/files/capas/${await seen('capa', w)}_999999/`, outOfReach: async (w) => (await foreign('capa', w)).map((id) => `/back/bo/files/CAPA/${id}_999999/`),
+    url: async (w) => `/back/bo/files/capas/${await seen('capa', w)}_999999/`,
+    outOfReach: async (w) => [
+      ...(await foreign('capa', w)).map((id) => `/back/bo/files/CAPA/${id}_999999/`),
+      ...foreignInternal((file) => [`/back/bo/files/companies/${file.companyId}_${file.companyFile}/`, `/back/bo/files/COMPANY/${file.companyId}_${file.companyFile}/`, `/back/bo/files/contacts/${file.contactId}_${file.signature}/`])(w),
+    ],
   },
-  // Everyone may remove their own picture; another universe's contact is out of reach.
+  // Everyone may remove their own picture; another universe's contact, another company's signature are out of reach.
   {
     route: 'DELETE /back/bo/files/:domain/:ref', who: ALL,
-    url: (w) => `/back/bo/files/contacts/${people[w].contactId}_999999/`, outOfReach: (w) => [`/back/bo/files/contacts/${people[otherUniverse(w)].contactId}_999999/`],
+    url: (w) => `/back/bo/files/contacts/${people[w].contactId}_999999/`,
+    outOfReach: (w) => [`/back/bo/files/contacts/${people[otherUniverse(w)].contactId}_999999/`, ...foreignInternal((file) => [`/back/bo/files/contacts/${file.contactId}_${file.signature}/`])(w)],
   },
-  { route: 'GET /back/photos/:fileId/ORIGINAL', who: ALL, url: () => '/back/photos/999999/ORIGINAL', expect: [404] },
-  { route: 'GET /back/photos/:resolution/:ref/:name', who: ALL, url: () => '/back/photos/48x48/1_999999/picture', expect: [404] },
+  { route: 'GET /back/photos/:fileId/ORIGINAL', who: ALL, url: () => '/back/photos/999999/ORIGINAL', expect: [404], outOfReach: foreignInternal((file) => [`/back/photos/${file.signature}/ORIGINAL`]) },
+  {
+    route: 'GET /back/photos/:resolution/:ref/:name', who: ALL, url: () => '/back/photos/48x48/1_999999/picture', expect: [404],
+    outOfReach: foreignInternal((file) => [`/back/photos/48x48/${file.contactId}_${file.signature}/picture`]),
+  },
   // ---- services: create, edit, lines, split/merge, notes, one service ----
   ...((): Route[] => {
     /** Service route roles (SEARCH_SERVICE, a CREATE_SERVICE flag, SUPER_ADMIN): every account but the inspector creates services. */
@@ -625,6 +653,15 @@ async function makeFixtures() {
     fixtures.ownToken = (await tx.insert('apiTokens', 'apiTokenId', token('admin'))).apiTokenId as number;
     fixtures.atlasToken = (await tx.insert('apiTokens', 'apiTokenId', token('manager'))).apiTokenId as number;
     fixtures.otherUniverseToken = (await tx.insert('apiTokens', 'apiTokenId', token('outsider'))).apiTokenId as number;
+    // Internal files of three companies (two of universe 1, one of universe 2): a COMPANY file and a signature.
+    for (const who of ['quality', 'manager', 'outsider'] as const) {
+      const { companyId, contactId, universeId } = people[who];
+      const file = (fileType: string, entityId: number, picture: boolean) =>
+        tx.insert('files', 'fileId', { entityId, fileType, fileName: `${fileType}.png`, mimeType: 'image/png', byteSize: 1, hash: '0'.repeat(64), picture, universeId, creationDate: '2026-01-01' });
+      const companyFile = (await file('COMPANY', companyId, false)).fileId as number;
+      const signature = (await file('CONTACT_SIGNATURE', contactId, true)).fileId as number;
+      internalFiles.set(who, { companyId, companyFile, contactId, signature });
+    }
   });
 }
 
