@@ -311,6 +311,8 @@ export interface ScreenConfig {
   steps?: WizardStepConfig[];
   source?: WizardSourceConfig;
   save?: WizardSaveConfig;
+  /** type "wizard": keep what is typed in the browser (per person and address) until it is saved or discarded. */
+  draft?: boolean;
 }
 
 export interface AppConfig {
@@ -322,6 +324,8 @@ export interface AppConfig {
   locales: Record<'en' | 'fr' | 'it', Record<string, string>>;
   /** Machines written as JSON (schemas/machines/), by id. */
   machines?: Record<string, MachineConfig>;
+  /** Routes of the configured screens the caller may not open (a link to one answers "not allowed"). */
+  closedRoutes?: string[];
 }
 
 export function loadConfig(): Promise<AppConfig> {

@@ -3,7 +3,7 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { useSession } from '../auth/session';
 import { FullPageLoader } from '../pages/FullPageLoader';
 import {
-  AboutPage, AccountPage, AuthLayout, AuthNoticePage, ExpiredTokenPage, ExternalSitePage, ForgottenPage, ForgottenSentPage, HomePage, LoginPage,
+  AboutPage, AccountPage, AuthLayout, AuthNoticePage, ExpiredTokenPage, ExternalSitePage, ForbiddenPage, ForgottenPage, ForgottenSentPage, HomePage, LoginPage,
   NotFoundPage, NotImplementedPage, PasswordResetPage, PersonalInformationPage, ProfileLayout, ScreenRoute, ShellLayout, UserNotificationPage,
 } from './lazyPages';
 import { PLANNED_ROUTES } from './plannedRoutes';
@@ -54,6 +54,9 @@ export function AppRoutes() {
               // A record screen also answers at its create route.
               [screen.route, screen.createRoute].filter((path): path is string => !!path).map((path) => <Route key={path} path={path} element={<ScreenRoute screen={screen} />} />),
             )}
+            {(config?.closedRoutes ?? []).map((path) => (
+              <Route key={path} path={path} element={<ForbiddenPage />} />
+            ))}
             {PLANNED_ROUTES.map((path) => (
               <Route key={path} path={path} element={<NotImplementedPage />} />
             ))}

@@ -21,7 +21,7 @@ export function ScreenRoute({ screen }: { screen: ScreenConfig }) {
       // key: each record (and a new one) gets a fresh page, read anew from the server.
       return <RecordScreen key={location.pathname} screen={screen} config={config} userRoles={profile.roles} />;
     case 'wizard':
-      return <WizardScreen key={location.pathname} screen={screen} config={config} userRoles={profile.roles} />;
+      return <WizardScreen key={location.pathname} screen={screen} config={config} userRoles={profile.roles} owner={profile.contactId} />;
     case 'files':
       // The record comes from the caller's profile (`recordId: "{companyId}"`).
       return <FilesScreen key={screen.route} screen={screen} config={config} context={{ ...profile }} userRoles={profile.roles} />;

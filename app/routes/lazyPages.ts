@@ -32,4 +32,5 @@ export const ExternalSitePage = lazyNamed(shellPages, 'ExternalSitePage');
 export const HomePage = lazyNamed(shellPages, 'HomePage');
 export const NotFoundPage = lazyNamed(shellPages, 'NotFoundPage');
 export const NotImplementedPage = lazyNamed(shellPages, 'NotImplementedPage');
+export const ForbiddenPage = lazyNamed(shellPages, 'ForbiddenPage');
 export const ScreenRoute = lazyNamed(shellPages, 'ScreenRoute');

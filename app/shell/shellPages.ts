@@ -3,5 +3,5 @@ export { ShellLayout } from './ShellLayout';
 export { AboutPage } from '../pages/AboutPage';
 export { ExternalSitePage } from '../pages/ExternalSitePage';
 export { HomePage } from '../pages/HomePage';
-export { NotFoundPage, NotImplementedPage } from '../pages/simplePages';
+export { ForbiddenPage, NotFoundPage, NotImplementedPage } from '../pages/simplePages';
 export { ScreenRoute } from '../routes/ScreenRoute';

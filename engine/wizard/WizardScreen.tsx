@@ -4,7 +4,7 @@ import type Form from '@rjsf/core';
 import { IconArrowLeft, IconArrowRight, IconCheck, IconDeviceFloppy, IconMinus } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { api, ApiError, reportApiError } from '../api';
 import type { AppConfig, ScreenConfig } from '../config';
 import { SchemaForm } from '../form/SchemaForm';
@@ -19,7 +19,9 @@ import { machineOf } from '../workflow/machineOf';
 import { notify } from '../notify';
 import { fillUrl } from '../record/attachments/attachmentTarget';
 import { ConfiguredPanels } from '../record/ConfiguredPanels';
+import { WizardDraftNotice } from './WizardDraftNotice';
 import { WizardSummary } from './WizardSummary';
+import { useWizardDraft } from './useWizardDraft';
 import { wizardMove } from './wizardSteps';
 import { saveRequest, unwrapPath, useWizardSource } from './useWizardSource';
 
@@ -29,6 +31,8 @@ export interface WizardScreenProps {
   screen: ScreenConfig;
   config: AppConfig;
   userRoles?: readonly string[];
+  /** The signed-in person: a `draft: true` wizard keeps its draft under their id. */
+  owner?: string | number;
 }
 
 /**
@@ -37,9 +41,10 @@ export interface WizardScreenProps {
  * stepper whose visited steps can be reopened, a summary step that creates the record, and a result
  * page. Leaving with typed data asks first.
  */
-export function WizardScreen({ screen, config, userRoles = [] }: WizardScreenProps) {
+export function WizardScreen({ screen, config, userRoles = [], owner }: WizardScreenProps) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
+  const location = useLocation();
   const entity = config.entities[screen.entity ?? ''];
   const machine = machineOf(config, screen.machine);
   const steps = screen.steps ?? [];
@@ -67,6 +72,23 @@ export function WizardScreen({ screen, config, userRoles = [] }: WizardScreenPro
   const [created, setCreated] = useState<Row | null>(null);
   const formRef = useRef<Form>(null);
   const leave = usePageLeaveGuard(created ? baseline : data, baseline);
+  const initialStep = machine ? String(machine.config.initial) : (steps[0]?.name ?? '');
+  const draft = useWizardDraft({
+    enabled: screen.draft === true,
+    owner,
+    path: `${location.pathname}${location.search}`,
+    ready: !source.loading && !source.failed,
+    finished: created !== null,
+    state: { data, extras, step, visited },
+    baseline,
+    restore: (kept) => {
+      const known = steps.some((item) => item.name === kept.step);
+      setData(kept.data);
+      setExtras(kept.extras);
+      setStep(known ? kept.step : initialStep);
+      setVisited(known ? kept.visited : [initialStep]);
+    },
+  });
 
   const current = steps.find((item) => item.name === step);
   const schema = useMemo(() => (entity && current?.fields ? schemaOfFields(entity, current.fields) : undefined), [entity, current]);
@@ -93,13 +115,16 @@ export function WizardScreen({ screen, config, userRoles = [] }: WizardScreenPro
       if (screen.save) {
         const request = saveRequest(screen.save, source, data, extras);
         await api[request.method]<Row>(request.url, request.body, { quiet: true });
+        await draft.forget();
         const message = source.existing ? screen.save.updated : screen.save.created;
         if (message) notify({ level: 'success', message: t(message) });
         setCreated(data);
         // Navigates once the page knows it is saved (the leave guard lets it go).
         if (screen.save.done) setDone(fillUrl(screen.save.done, source.params));
       } else {
-        setCreated(await api.post<Row>(entity['x-api'] as string, data, { quiet: true }));
+        const stored = await api.post<Row>(entity['x-api'] as string, data, { quiet: true });
+        await draft.forget();
+        setCreated(stored);
       }
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
@@ -111,12 +136,17 @@ export function WizardScreen({ screen, config, userRoles = [] }: WizardScreenPro
   };
   const restart = () => {
     setData(baseline);
-    setStep(String(machine.config.initial));
-    setVisited([String(machine.config.initial)]);
+    setExtras({});
+    setStep(initialStep);
+    setVisited([initialStep]);
     setCreated(null);
   };
+  const discardDraft = async () => {
+    await draft.forget();
+    restart();
+  };
 
-  if (source.loading) {
+  if (source.loading || draft.checking) {
     return (
       <Center py="xl">
         <Loader />
@@ -163,6 +193,7 @@ export function WizardScreen({ screen, config, userRoles = [] }: WizardScreenPro
     <DatesProvider settings={{ locale: i18n.language, firstDayOfWeek: 1 }}>
       <Stack gap="md">
         <PageHeader screen={screen} config={config} />
+        {draft.restoredAt && <WizardDraftNotice savedAt={draft.restoredAt} onDiscard={() => void discardDraft()} onClose={draft.dismiss} />}
         <Card withBorder radius="md" padding="lg">
           <Stepper active={index} onStepClick={(target) => setStep(steps[target].name)} size="sm" aria-label={titleText(t, screen.title)}>
             {steps.map((item) => (
@@ -202,7 +233,8 @@ export function WizardScreen({ screen, config, userRoles = [] }: WizardScreenPro
                   config={config}
                   record={data}
                   saved={source.existing}
-                  onChange={setData}
+                  // The summary's panels show the values as they will be saved; they change nothing.
+                  onChange={current.summary ? undefined : setData}
                   writable
                   userRoles={userRoles}
                   serverErrors={serverErrors}

@@ -26,6 +26,8 @@ export function shellRoutes() {
       search: registry.search,
       ui: registry.ui,
       screens: allowedScreens(registry, caller),
+      // The routes of the screens the caller may not open: the SPA answers "not allowed" there, not "not built yet".
+      closedRoutes: registry.screens.filter((screen) => !rolesAllow(screen.roles, caller.roles)).flatMap((screen) => [screen.route, screen.createRoute].filter((route): route is string => !!route)),
       enums: registry.enums,
       locales: registry.locales,
       machines: registry.machineConfigs,

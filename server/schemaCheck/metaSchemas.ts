@@ -282,6 +282,7 @@ export const screenMeta: JsonSchema = closed(
     machine: text,
     steps: { type: 'array', minItems: 1, items: closed({ name: text, title: text, fields: texts, ui: text, summary: { type: 'boolean' }, panels: { type: 'array', items: panel, minItems: 1 } }, ['name', 'title']) },
     source: closed({ load: { type: 'string', pattern: '^/' }, existing: { type: 'string', pattern: '^/' } }, ['load']),
+    draft: { type: 'boolean' },
     save: closed(
       {
         url: { type: 'string', pattern: '^/' },

@@ -1,4 +1,4 @@
-import { Alert, Badge, Group, MultiSelect, NumberInput, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Group, NumberInput, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconBug } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,8 @@ import { useParams } from 'react-router-dom';
 import { api } from '../../../engine/api';
 import type { PanelProps } from '../../../engine/record/panels';
 import { computeReport, SEVERITIES, type Severity } from '../../../server/reports/compute';
+import { DefectPicturesCell } from './DefectPictures';
+import { useDefectPictureUploads } from './defectPictureUploads';
 import { RemoveCell, severityChoices } from './rowControls';
 
 type Row = Record<string, unknown>;
@@ -32,23 +34,6 @@ export function useDefectLibrary(): LibraryDefect[] {
   return library;
 }
 
-/** The pictures among the service's elements (what a defect may show), as choices by file name. */
-function useServicePictures(): { value: string; label: string }[] {
-  const { serviceId } = useParams();
-  const [pictures, setPictures] = useState<{ value: string; label: string }[]>([]);
-  useEffect(() => {
-    let live = true;
-    api.get<{ fileId: number; fileName: string; picture: boolean }[]>(`/back/bo/serviceElements/${serviceId}/elements`).then(
-      (files) => live && setPictures(files.filter((file) => file.picture).map((file) => ({ value: String(file.fileId), label: file.fileName }))),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [serviceId]);
-  return pictures;
-}
-
 /** Library choices grouped by family, as Mantine's Select takes them. */
 export const defectChoices = (library: LibraryDefect[]) =>
   [...new Set(library.map((defect) => defect.family))].map((family) => ({
@@ -64,7 +49,7 @@ export const defectChoices = (library: LibraryDefect[]) =>
 export function ReportDefectsPanel({ record, onChange, serverErrors }: PanelProps) {
   const { t } = useTranslation();
   const library = useDefectLibrary();
-  const pictures = useServicePictures();
+  const uploads = useDefectPictureUploads(record, onChange);
   const choices = useMemo(() => defectChoices(library), [library]);
   const defects = (record.defects as Row[] | undefined) ?? [];
   const computed = computeReport(record);
@@ -82,11 +67,6 @@ export function ReportDefectsPanel({ record, onChange, serverErrors }: PanelProp
         <Title order={4}>{t('report.defects')}</Title>
       </Group>
       <Select label={t('report.defectsPanel.add')} placeholder={t('report.defectsPanel.pick')} data={choices} searchable clearable value={null} onChange={add} nothingFoundMessage={t('report.defectsPanel.none')} maxDropdownHeight={320} />
-      {pictures.length === 0 && (
-        <Text size="xs" c="dimmed">
-          {t('report.defectsPanel.noPictures')}
-        </Text>
-      )}
       {defects.length === 0 ? (
         <Text c="dimmed" size="sm">
           {t('report.defectsPanel.empty')}
@@ -99,7 +79,7 @@ export function ReportDefectsPanel({ record, onChange, serverErrors }: PanelProp
               <Table.Th w={150}>{t('reportDefect.severity')}</Table.Th>
               <Table.Th w={110}>{t('reportDefect.count')}</Table.Th>
               <Table.Th>{t('reportDefect.comment')}</Table.Th>
-              {pictures.length > 0 && <Table.Th w={200}>{t('reportDefect.pictures')}</Table.Th>}
+              <Table.Th w={240}>{t('reportDefect.pictures')}</Table.Th>
               <Table.Th w={40} />
             </Table.Tr>
           </Table.Thead>
@@ -139,19 +119,23 @@ export function ReportDefectsPanel({ record, onChange, serverErrors }: PanelProp
                   <Table.Td>
                     <TextInput aria-label={t('reportDefect.comment')} maxLength={500} value={String(defect.comment ?? '')} error={errorAt(index, 'comment')} onChange={(event) => change(index, { comment: event.currentTarget.value || undefined })} />
                   </Table.Td>
-                  {pictures.length > 0 && (
-                    <Table.Td>
-                      <MultiSelect
-                        aria-label={t('reportDefect.pictures')}
-                        data={pictures}
-                        value={((defect.pictures as number[] | undefined) ?? []).map(String)}
-                        maxValues={20}
-                        clearable
-                        onChange={(values) => change(index, { pictures: values.map(Number) })}
-                      />
-                    </Table.Td>
-                  )}
-                  <RemoveCell label={t('report.defectsPanel.remove')} onRemove={() => setDefects(defects.filter((_, at) => at !== index))} />
+                  <Table.Td>
+                    <DefectPicturesCell
+                      serviceId={uploads.serviceId}
+                      value={(defect.pictures as number[] | undefined) ?? []}
+                      pictures={uploads.pictures}
+                      waiting={uploads.waiting(index)}
+                      onChange={(fileIds) => change(index, { pictures: fileIds })}
+                      onTake={(files) => uploads.take(index, files)}
+                    />
+                  </Table.Td>
+                  <RemoveCell
+                    label={t('report.defectsPanel.remove')}
+                    onRemove={() => {
+                      uploads.removed(index);
+                      setDefects(defects.filter((_, at) => at !== index));
+                    }}
+                  />
                 </Table.Tr>
               );
             })}

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { PanelProps } from '../../../engine/record/panels';
+import { ReportDefectList } from './ReportDefectList';
 import { ReportDefectsPanel } from './ReportDefectsPanel';
 import { ReportPiecesPanel } from './ReportPiecesPanel';
 import { ReportPlanPanel } from './ReportPlanPanel';
@@ -8,5 +9,6 @@ import { ReportPlanPanel } from './ReportPlanPanel';
 export const reportPanels: Record<string, ComponentType<PanelProps>> = {
   reportPlan: ReportPlanPanel,
   reportDefects: ReportDefectsPanel,
+  reportDefectList: ReportDefectList,
   reportPieces: ReportPiecesPanel,
 };
