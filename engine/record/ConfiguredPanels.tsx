@@ -19,6 +19,8 @@ export interface ConfiguredPanelsProps {
   userRoles: readonly string[];
   /** The caller may add to the record (attach files); default false. */
   writable?: boolean;
+  /** The caller may add files though not change the record (nor edit or delete its files); default false. */
+  addable?: boolean;
   /** Filter values of the screen, sent with the calls of chart and table panels. */
   query?: Record<string, unknown>;
   /** Given, the panels edit the record (a wizard step's panels); otherwise they only read it. */
@@ -35,7 +37,7 @@ const none = () => () => undefined;
  * record's fields (`related` lists, `attachments` with their own calls) — and the panels of a
  * wizard's step, which edit the wizard's values (`onChange`).
  */
-export function ConfiguredPanels({ screen, config, record, saved = record, panels, userRoles, writable = false, query, onChange, serverErrors = [], registerSubmit = none }: ConfiguredPanelsProps) {
+export function ConfiguredPanels({ screen, config, record, saved = record, panels, userRoles, writable = false, addable = false, query, onChange, serverErrors = [], registerSubmit = none }: ConfiguredPanelsProps) {
   const entity = config.entities[screen.entity ?? ''] ?? { type: 'object', properties: {} };
   return (
     // Panels take the whole width unless they say (`span` of 12 columns), side by side on wide screens.
@@ -57,6 +59,7 @@ export function ConfiguredPanels({ screen, config, record, saved = record, panel
                   onChange={onChange ?? (() => undefined)}
                   readOnly={!onChange}
                   writable={writable}
+                  addable={addable}
                   userRoles={userRoles}
                   serverErrors={serverErrors}
                   elsewhere={[]}

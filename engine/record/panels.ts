@@ -22,6 +22,8 @@ export interface PanelProps {
   readOnly: boolean;
   /** The caller may add to the record (its files) — true even when a frozen status locks its fields; false for a reader. */
   writable?: boolean;
+  /** The caller may add files to the record though not change it (nor its files): adding is a right of its own there. */
+  addable?: boolean;
   userRoles: readonly string[];
   /** Field errors of the last refused save (JSON paths). */
   serverErrors: FieldError[];

@@ -231,6 +231,10 @@ describe("the provider's people add elements to their service (spec §6.4, docs/
       expect(reply.body.file).toMatchObject({ picture: true, fileName: `${who}.png` });
       expect(await elementsOf(serviceId)).toContain(reply.body.file.fileId);
     }
+    // The service says so, for the sheet's elements tab: the drop zone shows for them, the sheet stays read-only.
+    for (const [who, adds] of [['inspector', true], ['manager', true], ['quality', false], ['sales', false]] as const) {
+      expect((await clients[who].get(`/back/bo/services/${serviceId}`)).body.rights, who).toMatchObject({ sheet: { right: 'READ' }, addElements: adds });
+    }
     // The brand keeps what it has: a terminated sheet is read for it; the supplier only reads; another universe sees nothing.
     for (const [who, status] of [['quality', 403], ['buyer', 403], ['sales', 403], ['outsider', 404]] as const) {
       await expectCall(who, 'declare on a terminated service', status, async () => declare(clients[who], await freshPicture(), { fileType: 'SERVICE', entityId: serviceId, mimeType: 'image/png' }));

@@ -129,18 +129,21 @@ test.describe('attachments', () => {
 
   test('the service elements gallery: 200x200 tiles, the lightbox with the originals, the edit popup', async ({ page }) => {
     test.setTimeout(90_000);
-    await signIn(page, ACCOUNTS.manager);
-    type Listed = { serviceId: number; rights: { sheet: { right: string } } };
-    const { services } = (await (await page.request.get('/back/bo/services/', { headers: XHR })).json()) as { services: Listed[] };
+    type Listed = { serviceId: number; rights: { sheet: { right: string }; addElements?: boolean } };
+    const listed = async () => ((await (await page.request.get('/back/bo/services/', { headers: XHR })).json()) as { services: Listed[] }).services;
     const panel = page.getByTestId('attachments-panel');
-    // A reader of the service sees its elements, with nothing to add or delete.
-    const readOnly = services.find((service) => service.rights.sheet.right === 'READ')!;
+    // A reader of the service (the supplier: not the provider's people, who add elements) sees them, with nothing to add or delete.
+    await signIn(page, ACCOUNTS.sales);
+    const readOnly = (await listed()).find((service) => service.rights.sheet.right === 'READ' && !service.rights.addElements)!;
     await page.goto(`/services/${readOnly.serviceId}?tab=elements`);
     await waitForApp(page);
     await expect(panel.getByRole('heading', { name: en('serviceSheet.elements.title') })).toBeVisible();
     await expect(panel.getByTestId('attachments-dropzone')).toHaveCount(0);
     await expect(panel.getByRole('button', { name: en('engine.attachments.paste') })).toHaveCount(0);
 
+    await page.context().clearCookies();
+    await signIn(page, ACCOUNTS.manager);
+    const services = await listed();
     const writable = services.find((service) => service.rights.sheet.right === 'WRITE')!;
     await page.goto(`/services/${writable.serviceId}?tab=elements`);
     await waitForApp(page);

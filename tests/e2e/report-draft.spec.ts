@@ -171,6 +171,24 @@ test('a reload and a browser restart mid-wizard keep the draft; Create and "disc
   await expect(page.getByTestId('wizard-draft-notice')).toHaveCount(0);
 });
 
+test("on a terminated service, read-only for everyone, the inspector assigned to it still adds pictures to its elements", async ({ page }) => {
+  await signIn(page, ACCOUNTS.inspector);
+  type Listed = { serviceId: number; serviceStep: string; rights: { sheet: { right: string }; addElements?: boolean } };
+  const body = await (await page.request.get('/back/bo/services?serviceSteps=TERMINATED', { headers: XHR })).json();
+  const service = (body.services as Listed[]).find((row) => row.serviceStep === 'TERMINATED' && row.rights.addElements === true);
+  expect(service?.rights.sheet.right).toBe('READ');
+  await page.goto(`/services/${service!.serviceId}?tab=elements`);
+  await waitForApp(page);
+  const panel = page.getByTestId('attachments-panel');
+  await panel.locator('input[type="file"]').setInputFiles({ name: 'carton-marks.png', mimeType: 'image/png', buffer: png(400, 300, [30, 90, 160]) });
+  const tile = panel.getByTestId('gallery-tile').filter({ hasText: 'carton-marks.png' });
+  await expect(tile).toBeVisible({ timeout: 30_000 });
+  // Adding is not editing: no delete nor edit on a read-only sheet.
+  await expect(tile.getByRole('button', { name: en('engine.attachments.deleteFile', { name: 'carton-marks.png' }) })).toHaveCount(0);
+  await expect(tile.getByRole('button', { name: en('engine.attachments.edit') })).toHaveCount(0);
+  await shot(page, 'terminated-elements');
+});
+
 test('the workflow viewer answers "not allowed" to a person without its right, in their language', async ({ page }) => {
   await signIn(page, ACCOUNTS.quality);
   await page.goto('/admin/workflows');

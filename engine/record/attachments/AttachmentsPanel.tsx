@@ -27,7 +27,7 @@ type Refusal = { key: string; params?: object };
  * table or a gallery, a drop zone (and paste) queuing new ones through the upload queue, and
  * delete (asked first). Readers get the list only; the server checks every right again.
  */
-export function AttachmentsPanel({ panel, config, entity, saved, writable, userRoles }: PanelProps) {
+export function AttachmentsPanel({ panel, config, entity, saved, writable, addable, userRoles }: PanelProps) {
   const { t } = useTranslation();
   const target = useMemo(() => attachmentTarget(panel, entity, saved), [panel, entity, saved]);
   const { files, failed, reload } = useAttachments(target);
@@ -37,7 +37,10 @@ export function AttachmentsPanel({ panel, config, entity, saved, writable, userR
   const [deleting, setDeleting] = useState<FileEntry | null>(null);
   const [removing, setRemoving] = useState(false);
   const types = ((config.enums.documentType?.enum ?? []) as unknown[]).map(String);
-  const canWrite = writable === true && entity['x-readOnly'] !== true && rolesAllow(panel.writeRoles, userRoles);
+  const allowed = entity['x-readOnly'] !== true && rolesAllow(panel.writeRoles, userRoles);
+  const canWrite = writable === true && allowed;
+  // Adding may be a right of its own (the page's `addable`): the drop zone then shows without edit and delete.
+  const canAdd = canWrite || (addable === true && allowed);
   const multiple = panel.multiple !== false;
 
   if (!saved) return <Text c="dimmed">{t('engine.attachments.saveFirst')}</Text>;
@@ -84,7 +87,7 @@ export function AttachmentsPanel({ panel, config, entity, saved, writable, userR
       gap="sm"
       tabIndex={-1}
       style={{ outline: 'none' }}
-      onPaste={canWrite ? (event) => !(event.target as HTMLElement).closest('input, textarea') && take(pastedFiles(event)) : undefined}
+      onPaste={canAdd ? (event) => !(event.target as HTMLElement).closest('input, textarea') && take(pastedFiles(event)) : undefined}
       data-testid="attachments-panel"
     >
       <Group justify="space-between" gap="xs">
@@ -97,9 +100,9 @@ export function AttachmentsPanel({ panel, config, entity, saved, writable, userR
             </Badge>
           )}
         </Group>
-        {canWrite && <PasteButton onFiles={take} />}
+        {canAdd && <PasteButton onFiles={take} />}
       </Group>
-      {canWrite && <AttachmentDrop multiple={multiple} pictures={target.pictures} onFiles={take} />}
+      {canAdd && <AttachmentDrop multiple={multiple} pictures={target.pictures} onFiles={take} />}
       {refusals.map((refusal, index) => (
         <Alert key={index} color="red" variant="light" py="xs" role="alert">
           <Group justify="space-between" wrap="nowrap" gap="xs">

@@ -18,7 +18,11 @@ export interface ServiceView extends Service {
   laboratoryLines?: (LaboratoryLine & { laboratoryLineId: number })[];
   side: ServiceSide | null;
   owner: boolean;
-  rights: { sheet: { right: Right; forced: boolean } };
+  rights: {
+    sheet: { right: Right; forced: boolean };
+    /** Adds elements (files, pictures), though the sheet may be read-only: the provider's managers and assigned contributors. */
+    addElements?: boolean;
+  };
   actions: ServiceAction[];
 }
 

@@ -109,6 +109,7 @@ export default function ServiceSheetPage() {
               panels={item.panels}
               userRoles={profile.roles}
               writable={service.rights.sheet.right === 'WRITE'}
+              addable={service.rights.addElements === true}
             />
           </Tabs.Panel>
         ))}
