@@ -71,7 +71,7 @@ export function useWizardDraft(options: {
   }, [key, checking, finished, changed, state.data, state.extras, state.step, state.visited]);
 
   return {
-    checking: key !== null && checking,
+    checking: key !== null && ready && checking,
     restoredAt,
     forget: async () => {
       setRestoredAt(null);
