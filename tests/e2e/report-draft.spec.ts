@@ -49,11 +49,30 @@ async function addDefect(page: Page, code: string) {
   await page.getByRole('option', { name: new RegExp(code) }).click();
 }
 
-let services: number[];
+let services: number[] | undefined;
+
+/** What the browser keeps of wizard drafts (IndexedDB `wizardDrafts`), as text: the last keystroke is written before a reload. */
+const keptDrafts = (page: Page): Promise<string> =>
+  page.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        const open = indexedDB.open('wizardDrafts');
+        // Not there yet: not created here (the app creates it with its store).
+        open.onupgradeneeded = () => open.transaction?.abort();
+        open.onerror = () => resolve('');
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('drafts')) return resolve('');
+          const all = db.transaction('drafts').objectStore('drafts').getAll();
+          all.onsuccess = () => resolve(JSON.stringify(all.result));
+          all.onerror = () => resolve('');
+        };
+      }),
+  );
 
 test('the inspector adds a picture from the defect step: stored with the service, shown on the defect, listed in the summary with the lines', async ({ page }) => {
   await signIn(page, ACCOUNTS.inspector);
-  services = await assignedWithoutReport(page);
+  services ??= await assignedWithoutReport(page);
   const serviceId = services[0];
   await page.goto(`/services/${serviceId}/report`);
   await waitForApp(page);
@@ -103,6 +122,7 @@ test('the inspector adds a picture from the defect step: stored with the service
 
 test('a reload and a browser restart mid-wizard keep the draft; Create and "discard draft" forget it', async ({ page, browser }) => {
   await signIn(page, ACCOUNTS.inspector);
+  services ??= await assignedWithoutReport(page);
   const serviceId = services[1];
   await page.goto(`/services/${serviceId}/report`);
   await waitForApp(page);
@@ -123,8 +143,7 @@ test('a reload and a browser restart mid-wizard keep the draft; Create and "disc
     await expect(target.getByTestId('report-defect').first().getByRole('textbox', { name: 'Comment' })).toHaveValue('Shade difference between panels');
   };
   // A reload: the draft comes back where it was, with its notice.
-  await expect.poll(async () => (await page.evaluate(() => indexedDB.databases())).some((db) => db.name === 'wizardDrafts')).toBe(true);
-  await page.waitForTimeout(300);
+  await expect.poll(() => keptDrafts(page)).toContain('Shade difference between panels');
   await page.reload();
   await waitForApp(page);
   await restored(page);
