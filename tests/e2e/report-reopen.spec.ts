@@ -1,0 +1,135 @@
+import { expect, test, type Page } from '@playwright/test';
+import { sentMails } from '../api/outbox';
+import { ACCOUNTS, en, expectSnack, labels, restoreEnglishAfterAll, setAccountLocale, shot, signIn, waitForApp } from './helpers';
+
+/**
+ * The decision and what it freezes (docs/reports.md): the brand sends its decision to a factory
+ * contact who has no login (an address is enough); the provider's manager, who holds decision power
+ * but is another party, is offered no decision; the decided report shows no Edit, only "Reopen the
+ * report", which asks a reason, puts the decision back to pending and lets the report change again.
+ */
+const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
+const outbox = () => {
+  const folder = process.env.QCFLOW_E2E_OUTBOX;
+  if (!folder) throw new Error('QCFLOW_E2E_OUTBOX is not set (see playwright.config.ts)');
+  return folder;
+};
+
+interface Choice {
+  contactId: number;
+  fullName: string;
+  email: string;
+  companyId: number;
+  label: string;
+  disabled: boolean;
+}
+
+/** A terminated inspection of the brand waiting for its decision, whose factory has a contact without a login. */
+async function waitingWithFactoryContact(page: Page): Promise<{ serviceId: number; number: string; contact: Choice }> {
+  const reply = await page.request.get('/back/bo/services', { params: { waitingClientDecision: 'true' }, headers: XHR });
+  expect(reply.status()).toBe(200);
+  const logins = new Set<string>(Object.values(ACCOUNTS));
+  for (const row of (await reply.json()).services as { serviceId: number; number: string }[]) {
+    const service = await (await page.request.get(`/back/bo/services/${row.serviceId}`, { headers: XHR })).json();
+    const overview = await (await page.request.get(`/back/bo/reports/${row.serviceId}/overview`, { headers: XHR })).json();
+    if (overview.rights.decision !== 'WRITE' || typeof service.factory !== 'number') continue;
+    const choices: Choice[] = await (await page.request.get(`/back/bo/notify/services/${row.serviceId}/emails`, { headers: XHR })).json();
+    const contact = choices.find((choice) => choice.companyId === service.factory && !choice.disabled && !logins.has(choice.email));
+    if (contact) return { serviceId: row.serviceId, number: row.number, contact };
+  }
+  throw new Error('no decidable demo service with a factory contact');
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test.describe('the decision to a contact without login, then reopening the report', () => {
+  restoreEnglishAfterAll(ACCOUNTS.manager);
+
+  test('the brand decides to a factory contact without login; the provider’s manager cannot decide, reopens the report with a reason, and may edit it again', async ({ page }) => {
+    test.slow();
+    await signIn(page, ACCOUNTS.quality);
+    const { serviceId, number, contact } = await waitingWithFactoryContact(page);
+    await page.goto(`/services/${serviceId}`);
+    await waitForApp(page);
+    const card = page.getByTestId('report-card');
+    await card.getByRole('button', { name: en('serviceSheet.report.giveDecision') }).click();
+    const dialog = page.getByRole('dialog', { name: en('serviceSheet.report.decisionTitle', { number }) });
+    await dialog.getByRole('radio', { name: en('enum.clientDecision.REFUSED') }).check();
+    await dialog.getByRole('textbox', { name: en('report.decision.comment') }).pressSequentially('Open seams on 12 pieces');
+    const recipients = dialog.getByRole('combobox', { name: en('serviceSheet.report.recipients') });
+    await expect(recipients).toBeEnabled();
+    await recipients.click();
+    await recipients.pressSequentially(contact.fullName.split(' ')[0]);
+    await page.getByRole('option', { name: contact.label, exact: true }).click();
+    await expect(dialog.locator('.mantine-MultiSelect-pill').filter({ hasText: contact.label })).toHaveCount(1);
+    await recipients.press('Tab');
+    await shot(dialog, 'report-decision-factory-contact-en');
+    const mailsBefore = (await sentMails(outbox())).length;
+    await dialog.getByRole('button', { name: en('serviceSheet.report.saveDecision') }).click();
+    await expectSnack(page, en('serviceSheet.report.decided', { decision: en('enum.clientDecision.REFUSED') }));
+    await expect(card.getByTestId('report-decision')).toHaveText(en('enum.clientDecision.REFUSED'));
+    // The factory's contact gets the decision by e-mail, with its comment.
+    await expect.poll(async () => (await sentMails(outbox())).slice(mailsBefore).filter((mail) => mail.to === contact.email && mail.subject.includes(number)).length).toBe(1);
+    const [mail] = (await sentMails(outbox())).slice(mailsBefore).filter((sent) => sent.to === contact.email);
+    expect(mail.text).toContain('Open seams on 12 pieces');
+
+    // The provider's manager: no decision (decision power is not the decision maker's role), the report frozen.
+    await signIn(page, ACCOUNTS.manager);
+    await page.goto(`/services/${serviceId}`);
+    await waitForApp(page);
+    await expect(card.getByTestId('report-decision')).toHaveText(en('enum.clientDecision.REFUSED'));
+    await expect(card.getByRole('button', { name: en('serviceSheet.report.giveDecision') })).toHaveCount(0);
+    await expect(card.getByRole('link', { name: en('serviceSheet.report.edit') })).toHaveCount(0);
+    await expect(card.getByRole('button', { name: en('serviceSheet.report.regenerate') })).toHaveCount(0);
+    await expect(card.getByTestId('report-frozen')).toHaveText(en('serviceSheet.report.frozen'));
+    await card.scrollIntoViewIfNeeded();
+    await shot(card, 'report-card-frozen-en');
+
+    // Reopening asks why; the reason typed, the decision is pending again and the report editable.
+    await card.getByRole('button', { name: en('serviceSheet.report.reopen') }).click();
+    const reopen = page.getByRole('dialog', { name: en('serviceSheet.report.reopenTitle', { number }) });
+    await expect(reopen).toContainText(en('serviceSheet.report.reopenMessage'));
+    await reopen.getByRole('button', { name: en('serviceSheet.report.reopen') }).click();
+    await expect(reopen.getByText(en('serviceSheet.report.reopenReasonRequired'))).toBeVisible();
+    await reopen.getByRole('textbox', { name: en('report.decision.reopenComment') }).pressSequentially('Twelve pieces were counted twice');
+    await shot(reopen, 'report-reopen-dialog-en');
+    await reopen.getByRole('button', { name: en('serviceSheet.report.reopen') }).click();
+    await expectSnack(page, en('serviceSheet.report.reopened'));
+    await expect(reopen).toBeHidden();
+    await expect(card.getByTestId('report-decision')).toHaveText(en('enum.clientDecision.PENDING'));
+    await expect(card.getByTestId('report-reopened')).toContainText('Twelve pieces were counted twice');
+    await expect(card.getByRole('link', { name: en('serviceSheet.report.edit') })).toHaveAttribute('href', `/services/${serviceId}/report`);
+    await expect(card.getByRole('button', { name: en('serviceSheet.report.reopen') })).toHaveCount(0);
+    await card.scrollIntoViewIfNeeded();
+    await shot(card, 'report-card-reopened-en');
+    const history = await (await page.request.get(`/back/bo/services/${serviceId}/history`, { headers: XHR })).json();
+    expect(history[0]).toMatchObject({ event: 'REPORT_REOPENED', detail: 'REFUSED: Twelve pieces were counted twice' });
+
+    // The brand decides again; the reopen dialog in French and Italian fits its boxes.
+    await signIn(page, ACCOUNTS.quality);
+    await page.goto(`/services/${serviceId}`);
+    await waitForApp(page);
+    await expect(card.getByRole('button', { name: en('serviceSheet.report.giveDecision') })).toBeVisible();
+    const version = (await (await page.request.get(`/back/bo/reports/${serviceId}/overview`, { headers: XHR })).json()).version;
+    const decided = await page.request.put(`/back/bo/reports/${serviceId}/decision`, { headers: XHR, data: { version, clientDecision: 'ACCEPTED', recipients: [contact.contactId] } });
+    expect(decided.status()).toBe(200);
+    await signIn(page, ACCOUNTS.manager);
+    for (const locale of ['fr', 'it'] as const) {
+      await setAccountLocale(page, locale);
+      await page.goto(`/services/${serviceId}`);
+      await waitForApp(page);
+      await expect(card.getByTestId('report-frozen')).toHaveText(labels[locale]['serviceSheet.report.frozen']);
+      await card.getByRole('button', { name: labels[locale]['serviceSheet.report.reopen'] }).click();
+      const localized = page.getByRole('dialog');
+      await expect(localized).toContainText(labels[locale]['serviceSheet.report.reopenMessage']);
+      for (const box of await localized.locator('button').all()) {
+        const { scroll, client } = await box.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+        expect(scroll, await box.innerText()).toBeLessThanOrEqual(client + 1);
+      }
+      await shot(localized, `report-reopen-dialog-${locale}`);
+      await localized.getByRole('button', { name: labels[locale]['engine.action.cancel'] }).click();
+      await expect(localized).toBeHidden();
+    }
+    await setAccountLocale(page, 'en');
+  });
+});
