@@ -45,8 +45,7 @@ test.describe.configure({ mode: 'serial' });
 test.describe('the decision to a contact without login, then reopening the report', () => {
   restoreEnglishAfterAll(ACCOUNTS.manager);
 
-  test('the brand decides to a factory contact without login; the provider’s manager cannot decide, reopens the report with a reason, and may edit it again', async ({ page }) => {
-    test.slow();
+  test('the brand sends its decision to a factory contact without login: offered, chosen by typing, e-mailed', async ({ page }) => {
     await signIn(page, ACCOUNTS.quality);
     const { serviceId, number, contact } = await waitingWithFactoryContact(page);
     await page.goto(`/services/${serviceId}`);
@@ -72,6 +71,19 @@ test.describe('the decision to a contact without login, then reopening the repor
     await expect.poll(async () => (await sentMails(outbox())).slice(mailsBefore).filter((mail) => mail.to === contact.email && mail.subject.includes(number)).length).toBe(1);
     const [mail] = (await sentMails(outbox())).slice(mailsBefore).filter((sent) => sent.to === contact.email);
     expect(mail.text).toContain('Open seams on 12 pieces');
+  });
+
+  test('the provider’s manager is offered no decision on a decided report, only "Reopen the report": with a reason, the decision is pending again and the report editable', async ({ page }) => {
+    test.slow();
+    // The brand decides (the dialog is the test above).
+    await signIn(page, ACCOUNTS.quality);
+    const { serviceId, number } = await waitingWithFactoryContact(page);
+    const before = (await (await page.request.get(`/back/bo/reports/${serviceId}/overview`, { headers: XHR })).json()).version;
+    const choices: Choice[] = await (await page.request.get(`/back/bo/notify/services/${serviceId}/emails`, { headers: XHR })).json();
+    const contact = choices.find((choice) => choice.email === ACCOUNTS.manager)!;
+    const refused = await page.request.put(`/back/bo/reports/${serviceId}/decision`, { headers: XHR, data: { version: before, clientDecision: 'REFUSED', recipients: [contact.contactId] } });
+    expect(refused.status(), await refused.text()).toBe(200);
+    const card = page.getByTestId('report-card');
 
     // The provider's manager: no decision (decision power is not the decision maker's role), the report frozen.
     await signIn(page, ACCOUNTS.manager);
