@@ -193,4 +193,20 @@ describe('quantities: inspected ≤ presented per line, one line per order line;
     expect(more.body.report.lines[0]).toMatchObject({ orderedQuantity: 6000, presentedQuantity: 7000, inspectedQuantity: 7000 });
     expect(more.body.report.computed.lotSize).toBe(7000);
   });
+
+  it('the service’s order lines keep the same rule: 7000 inspected against 6000 presented is refused (400 naming the line), nothing written', async () => {
+    const service = await insertService(server.store);
+    const id = service.serviceId as number;
+    const [line] = service.purchaseOrderLines as Row[];
+    const quantities = (presented: number, inspected: number) => ({
+      ...line,
+      orderedQuantity: { quantity: 6000, unit: 'PIECE' },
+      presentedQuantity: { quantity: presented, unit: 'PIECE' },
+      inspectedQuantity: { quantity: inspected, unit: 'PIECE' },
+    });
+    const over = await refusedWithNothingWritten(id, () => quality.patch(`/back/bo/purchaseOrderLines/${id}`, { version: service.version, lines: [quantities(6000, 7000)] }), 400);
+    expect(fieldMessages(over.body)).toEqual({ '/lines/0/inspectedQuantity': 'more than presented' });
+    const more = await quality.patch(`/back/bo/purchaseOrderLines/${id}`, { version: service.version, lines: [quantities(7000, 7000)] });
+    expect(more.status, more.text).toBe(200);
+  });
 });
