@@ -24,20 +24,31 @@ interface Choice {
   disabled: boolean;
 }
 
-/** A terminated inspection of the brand waiting for its decision, whose factory has a contact without a login. */
-async function waitingWithFactoryContact(page: Page): Promise<{ serviceId: number; number: string; contact: Choice }> {
-  const reply = await page.request.get('/back/bo/services', { params: { waitingClientDecision: 'true' }, headers: XHR });
+/** The terminated services with a report the signed-in account may decide on (waiting for the decision or decided already: a decision may change). */
+async function decidable(page: Page): Promise<{ serviceId: number; number: string; service: Record<string, unknown> }[]> {
+  const reply = await page.request.get('/back/bo/services', { params: { serviceSteps: 'TERMINATED' }, headers: XHR });
   expect(reply.status()).toBe(200);
-  const logins = new Set<string>(Object.values(ACCOUNTS));
+  const found = [];
   for (const row of (await reply.json()).services as { serviceId: number; number: string }[]) {
-    const service = await (await page.request.get(`/back/bo/services/${row.serviceId}`, { headers: XHR })).json();
     const overview = await (await page.request.get(`/back/bo/reports/${row.serviceId}/overview`, { headers: XHR })).json();
-    if (overview.rights.decision !== 'WRITE' || typeof service.factory !== 'number') continue;
-    const choices: Choice[] = await (await page.request.get(`/back/bo/notify/services/${row.serviceId}/emails`, { headers: XHR })).json();
-    const contact = choices.find((choice) => choice.companyId === service.factory && !choice.disabled && !logins.has(choice.email));
-    if (contact) return { serviceId: row.serviceId, number: row.number, contact };
+    if (overview.rights.decision !== 'WRITE') continue;
+    found.push({ ...row, service: await (await page.request.get(`/back/bo/services/${row.serviceId}`, { headers: XHR })).json() });
   }
-  throw new Error('no decidable demo service with a factory contact');
+  if (!found.length) throw new Error('no decidable demo service');
+  return found;
+}
+
+const emailsOf = async (page: Page, serviceId: number): Promise<Choice[]> => (await page.request.get(`/back/bo/notify/services/${serviceId}/emails`, { headers: XHR })).json();
+
+/** A decidable service with a contact of an order taker (its factory if it can) who has no login. */
+async function withContactWithoutLogin(page: Page): Promise<{ serviceId: number; number: string; contact: Choice }> {
+  const logins = new Set<string>(Object.values(ACCOUNTS));
+  for (const { serviceId, number, service } of await decidable(page)) {
+    const choices = (await emailsOf(page, serviceId)).filter((choice) => !choice.disabled && !logins.has(choice.email));
+    const contact = [service.factory, service.agent, service.supplier].map((company) => choices.find((choice) => choice.companyId === company)).find(Boolean);
+    if (contact) return { serviceId, number, contact };
+  }
+  throw new Error('no decidable demo service with an order-taker contact without login');
 }
 
 test.describe.configure({ mode: 'serial' });
@@ -45,16 +56,18 @@ test.describe.configure({ mode: 'serial' });
 test.describe('the decision to a contact without login, then reopening the report', () => {
   restoreEnglishAfterAll(ACCOUNTS.manager);
 
-  test('the brand sends its decision to a factory contact without login: offered, chosen by typing, e-mailed', async ({ page }) => {
+  test('the brand sends its decision to an order taker’s contact without login (the factory’s when it has one): offered, chosen by typing, e-mailed', async ({ page }) => {
     await signIn(page, ACCOUNTS.quality);
-    const { serviceId, number, contact } = await waitingWithFactoryContact(page);
+    const { serviceId, number, contact } = await withContactWithoutLogin(page);
     await page.goto(`/services/${serviceId}`);
     await waitForApp(page);
     const card = page.getByTestId('report-card');
     await card.getByRole('button', { name: en('serviceSheet.report.giveDecision') }).click();
     const dialog = page.getByRole('dialog', { name: en('serviceSheet.report.decisionTitle', { number }) });
     await dialog.getByRole('radio', { name: en('enum.clientDecision.REFUSED') }).check();
-    await dialog.getByRole('textbox', { name: en('report.decision.comment') }).pressSequentially('Open seams on 12 pieces');
+    const comment = dialog.getByRole('textbox', { name: en('report.decision.comment') });
+    await comment.clear();
+    await comment.pressSequentially('Open seams on 12 pieces');
     const recipients = dialog.getByRole('combobox', { name: en('serviceSheet.report.recipients') });
     await expect(recipients).toBeEnabled();
     await recipients.click();
@@ -77,11 +90,10 @@ test.describe('the decision to a contact without login, then reopening the repor
     test.slow();
     // The brand decides (the dialog is the test above).
     await signIn(page, ACCOUNTS.quality);
-    const { serviceId, number } = await waitingWithFactoryContact(page);
+    const [{ serviceId, number }] = await decidable(page);
     const before = (await (await page.request.get(`/back/bo/reports/${serviceId}/overview`, { headers: XHR })).json()).version;
-    const choices: Choice[] = await (await page.request.get(`/back/bo/notify/services/${serviceId}/emails`, { headers: XHR })).json();
-    const contact = choices.find((choice) => choice.email === ACCOUNTS.manager)!;
-    const refused = await page.request.put(`/back/bo/reports/${serviceId}/decision`, { headers: XHR, data: { version: before, clientDecision: 'REFUSED', recipients: [contact.contactId] } });
+    const contact = (await emailsOf(page, serviceId)).find((choice) => choice.email === ACCOUNTS.manager)!;
+    const refused = await page.request.put(`/back/bo/reports/${serviceId}/decision`, { headers: XHR, data: { version: before, clientDecision: 'REFUSED', comment: 'Open seams', recipients: [contact.contactId] } });
     expect(refused.status(), await refused.text()).toBe(200);
     const card = page.getByTestId('report-card');
 
