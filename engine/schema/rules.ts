@@ -59,7 +59,38 @@ export const keywords: KeywordDefinition[] = [
   },
   // `"notPast": true`: checked by `pastDateErrors` (it needs today's date and the stored value).
   { keyword: 'notPast', schemaType: 'boolean' },
+  notAboveKeyword(),
 ];
+
+/** The rule of `notAbove`: the sibling number a value may not exceed, and the message key of a refusal. */
+export interface NotAbove {
+  field: string;
+  message?: string;
+}
+
+/**
+ * `"notAbove": { "field": "presentedQuantity", "message": "report.inspectedOverPresented" }` on a
+ * number property: at most its sibling (either missing passes). The refusal carries the message key
+ * (`messageKey` answers it; default `validation.notAbove`).
+ */
+function notAboveKeyword(): KeywordDefinition {
+  const validate = Object.assign(
+    (rule: NotAbove, value: number, _schema?: unknown, data?: { parentData?: Record<string, unknown> }): boolean => {
+      const other = data?.parentData?.[rule.field];
+      if (typeof other !== 'number' || value <= other) return true;
+      validate.errors = [{ keyword: 'notAbove', message: rule.message ?? 'validation.notAbove', params: { field: rule.field, message: rule.message ?? 'validation.notAbove' } }];
+      return false;
+    },
+    { errors: null as unknown[] | null },
+  );
+  return {
+    keyword: 'notAbove',
+    type: 'number',
+    schemaType: 'object',
+    metaSchema: { type: 'object', required: ['field'], additionalProperties: false, properties: { field: { type: 'string' }, message: { type: 'string' } } },
+    validate: validate as never,
+  };
+}
 
 /**
  * The date where the day starts last (UTC−12): a date before it is past for everybody, so a
@@ -141,6 +172,8 @@ export function messageKey(keyword: string, params: Record<string, unknown> = {}
       return 'validation.beforeStart';
     case 'notPast':
       return 'validation.notPast';
+    case 'notAbove':
+      return typeof params.message === 'string' ? params.message : 'validation.notAbove';
     default:
       return 'validation.invalid';
   }

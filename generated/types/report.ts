@@ -343,6 +343,22 @@ export interface Report {
      * Label: `report.decision.decisionDate`
      */
     decisionDate?: string;
+    /**
+     * Who reopened the report after a decision (PATCH /back/bo/reports/{serviceId}/reopen): the decision is PENDING again. Label: `report.decision.reopenedBy`
+     */
+    reopenedBy?: number;
+    /**
+     * Label: `report.decision.reopenDate`
+     */
+    reopenDate?: string;
+    /**
+     * Label: `report.decision.reopenComment`
+     */
+    reopenComment?: string;
+    /**
+     * The decision the reopening put back to PENDING. Label: `report.decision.previousDecision`
+     */
+    previousDecision?: {};
   };
   /**
    * Label: `report.creator` Read-only (set by the server).

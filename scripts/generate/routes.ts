@@ -341,10 +341,16 @@ export const ROUTES: Record<string, RouteDoc> = {
   'POST /back/bo/reports/{serviceId}/reportDefects': { tag: 'reports', summary: "Replace the report's defects", body: object('Defects', { version: { type: 'integer' }, defects: field('report', 'defects') }, ['version']), ok: { description: 'The report', schema: entity('report') }, errors: [400, 403, 404, 409, 422] },
   'POST /back/bo/reports/{serviceId}/inspectedPieces': { tag: 'reports', summary: "Replace the report's inspected pieces", body: object('Pieces', { version: { type: 'integer' }, inspectedPieces: field('report', 'inspectedPieces') }, ['version']), ok: { description: 'The report', schema: entity('report') }, errors: [400, 403, 404, 409, 422] },
   'PUT /back/bo/reports/{serviceId}/decision': {
-    tag: 'reports', summary: "The client's decision on the report of a terminated service, e-mailed to the recipients chosen (at least one)",
+    tag: 'reports', summary: "The client's decision on the report of a terminated service (the decision maker's managers), e-mailed to the recipients chosen (at least one, among the contacts of GET /back/bo/notify/services/{serviceId}/emails that take e-mails: 422 otherwise)",
     body: object('Decision', { version: { type: 'integer' }, clientDecision: enums.$defs.clientDecision as JsonSchema, comment: { type: 'string', maxLength: 2000 }, recipients: list({ type: 'integer' }) }, ['version', 'clientDecision', 'recipients']),
     ok: { description: 'The report', schema: entity('report') },
-    errors: [400, 403, 404, 409],
+    errors: [400, 403, 404, 409, 422],
+  },
+  'PATCH /back/bo/reports/{serviceId}/reopen': {
+    tag: 'reports', summary: 'Reopen a decided report (the provider, who writes it): the decision goes back to PENDING, the decision maker is told (REPORT_REOPENED), and the report may change again',
+    body: object('Reopening', { version: { type: 'integer' }, comment: { type: 'string', maxLength: 2000, description: 'Why the report is reopened (required)' } }, ['version', 'comment']),
+    ok: { description: 'The report', schema: entity('report') },
+    errors: [400, 403, 404, 409, 422],
   },
   'POST /back/bo/services': {
     tag: 'service', summary: 'Create a service from the wizard',

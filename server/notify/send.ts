@@ -31,6 +31,7 @@ export type NotificationType =
   | 'REPORT_DRAFT'
   | 'REPORT_AVAILABLE'
   | 'REPORT_DECISION'
+  | 'REPORT_REOPENED'
   | 'MISSION_ORDER'
   | 'MANDAT'
   | 'SERVICE_REMINDER';

@@ -10,8 +10,11 @@ import { actingSide, isOwner, type Right, type ServiceParties } from '../service
  *   power (the decision maker, SERVICE_DECISION_POWER) or for an order taker when the client
  *   lets its suppliers download reports; otherwise limited read (the summary) for an order taker
  *   who is not owner; none while opened or requested, or when not owner and not terminated.
- * - decision right: write for decision makers or decision power; limited read otherwise; none
- *   while no report is available (the decision is taken on a report of a terminated service).
+ * - decision right: write for the decision maker, read with DESIGN rule 11 — the caller's company
+ *   holds the decision-maker role on the service and the caller is one of its managers (MANAGER)
+ *   or holds SERVICE_DECISION_POWER; a super admin aside. Decision power never lets another party
+ *   (the provider's managers hold it too) decide. Limited read otherwise; none while no report is
+ *   available (the decision is taken on a report of a terminated service).
  */
 export interface ReportRights {
   report: Right;
@@ -19,6 +22,7 @@ export interface ReportRights {
 }
 
 const DECISION_POWER = 'SERVICE_DECISION_POWER';
+const MANAGER = 'MANAGER';
 const BEFORE_CONFIRMATION = new Set(['OPENED', 'REQUESTED']);
 
 /** Whether the client of the service lets its order takers read the whole report. */
@@ -29,7 +33,7 @@ async function supplierDownload(db: Reader, service: ServiceParties): Promise<bo
 
 export async function reportRights(db: Reader, service: ServiceParties, caller: Caller, hasReport: boolean): Promise<ReportRights> {
   const report = await reportAccess(db, service, caller);
-  const decides = actingSide(service, caller) === 'DECISION_MAKER' || caller.roles.has(DECISION_POWER) || isSuperAdmin(caller);
+  const decides = isSuperAdmin(caller) || (actingSide(service, caller) === 'DECISION_MAKER' && (caller.roles.has(MANAGER) || caller.roles.has(DECISION_POWER)));
   const decidable = hasReport && service.serviceStep === 'TERMINATED' && report !== 'NONE';
   return { report, decision: !decidable ? 'NONE' : decides ? 'WRITE' : 'READ_LIMITED' };
 }

@@ -37,9 +37,12 @@ const withoutKey = (row: Row, key: string) => Object.fromEntries(Object.entries(
 export async function reportRuleErrors(db: Reader, service: ServiceRow, report: Row): Promise<FieldError[]> {
   const errors: FieldError[] = [];
   const lineIds = new Set(rows(service.purchaseOrderLines).map((line) => line.purchaseOrderLineId));
+  // Inspected ≤ presented is the schema's (`notAbove`, the wizard marks it too); one report line per order line.
+  const reported = new Set<unknown>();
   rows(report.lines).forEach((line, index) => {
     if (!lineIds.has(line.purchaseOrderLineId)) errors.push({ path: `/report/lines/${index}/purchaseOrderLineId`, key: 'validation.unknownValue' });
-    if (Number(line.inspectedQuantity ?? 0) > Number(line.presentedQuantity ?? 0)) errors.push({ path: `/report/lines/${index}/inspectedQuantity`, key: 'report.inspectedOverPresented' });
+    else if (reported.has(line.purchaseOrderLineId)) errors.push({ path: `/report/lines/${index}/purchaseOrderLineId`, key: 'validation.duplicate' });
+    reported.add(line.purchaseOrderLineId);
   });
   const library = new Set(
     (await db.query<Row>({ collection: DEFECTS, where: eq('companyId', typeof service.client === 'number' ? service.client : -1) })).map((defect) => defect.defectId),

@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { languageOf, type AppContext, type AppEnv, type Caller } from '../context';
 import { nowIso, today } from '../dates';
-import { businessRule, notFound, validationError, type FieldError } from '../errors';
+import { businessRule, notFound } from '../errors';
+import { sendServiceNotification } from '../notify/send';
 import { expectedVersion } from '../resources/write';
 import type { Registry } from '../schemas';
 import { eq } from '../store/query';
@@ -12,11 +13,12 @@ import { addHistory } from '../services/history';
 import { presentService } from '../services/present';
 import { updateService } from '../services/records';
 import { numberParam, readObject, serviceCaller, throwIfAny } from '../services/routeHelpers';
-import { alertServiceParties, mailServiceParties, serviceRecipients, type MailOptions, type ReportNotification } from '../services/serviceAlerts';
+import { alertServiceParties, mailServiceParties, type MailOptions, type ReportNotification } from '../services/serviceAlerts';
 import { followTasks } from '../tasks/lifecycle';
 import { reportRights, requireRight, type ReportRights } from './access';
 import { computeReport, standardRule } from './compute';
 import { defectLibrary } from './library';
+import { checkDecision, reopenComment } from './decisionInput';
 import { reportFields, reportRuleErrors } from './reportInput';
 import { reportPdfResponse } from './pdfRoute';
 
@@ -68,11 +70,18 @@ function withLineLabels(report: Row, service: ServiceRow): Row {
   return { ...report, lines };
 }
 
+const clientDecisionOf = (report: Row) => String((report.decision as Row | undefined)?.clientDecision ?? 'PENDING');
+
 const summaryOf = (report: Row) => ({
   reportResult: report.reportResult,
   reportType: report.reportType,
-  clientDecision: (report.decision as Row | undefined)?.clientDecision ?? 'PENDING',
+  clientDecision: clientDecisionOf(report),
 });
+
+/** A report the client has decided on is frozen: changing it needs a reopening first (PATCH …/reopen). */
+function requireUndecided(report: Row | undefined): void {
+  if (report && clientDecisionOf(report) !== 'PENDING') throw businessRule('report.frozen');
+}
 
 /** A new report's values: the service's order lines (presented = ordered) and the standard's AQL. */
 function defaultReport(service: ServiceRow): Row {
@@ -126,8 +135,10 @@ async function save(tx: Writer, caller: Caller, service: ServiceRow, report: Row
 
 /** Who may read the report (the audience of the report notifications). */
 const readsReport = (service: ServiceRow) => async (db: Reader, recipient: Caller) => (await reportRights(db, service, recipient, true)).report !== 'NONE';
+/** The decision maker's people who may decide (told of a reopened report). */
+const decidesReport = (service: ServiceRow) => async (db: Reader, recipient: Caller) => (await reportRights(db, service, recipient, true)).decision === 'WRITE' && actingSide(service, recipient) === 'DECISION_MAKER';
 
-function notify(c: AppContext, service: ServiceRow, type: ReportNotification, caller: Caller, extra: Pick<MailOptions, 'only' | 'comment' | 'params' | 'labels'> = {}) {
+function notify(c: AppContext, service: ServiceRow, type: ReportNotification, caller: Caller, extra: Pick<MailOptions, 'comment' | 'audience'> = {}) {
   const services = c.get('services');
   services.later.run(`report e-mails of ${String(service.number)}`, () => mailServiceParties(services, service, type, { caller, audience: readsReport(service), ...extra }));
 }
@@ -233,6 +244,7 @@ export function reportRoutes(registry: Registry): Hono<AppEnv> {
       const step = String(reached.service.serviceStep);
       if (!WRITABLE_STEPS.has(step) && actingSide(reached.service, caller) === 'SERVICE_PROVIDER') throw businessRule('report.stepRefused');
       requireRight(reached.rights.report, 'WRITE');
+      requireUndecided(reached.report);
       if (creating && reached.report && body.confirmRegeneration !== true) throw businessRule('report.regenerationDisabled');
       const before = creating ? reached.report : existing(reached);
       const report = await checkedReport(tx, registry, reached.service, body.report);
@@ -267,6 +279,7 @@ export function reportRoutes(registry: Registry): Hono<AppEnv> {
       requireRight(reached.rights.report, 'WRITE');
       const before = existing(reached);
       if (!WRITABLE_STEPS.has(String(reached.service.serviceStep))) throw businessRule('report.stepRefused');
+      requireUndecided(before);
       const { reportId: _id, version: _version, computed: _computed, reportResult: _result, decision: _decision, serviceId: _service, universeId: _universe, creator: _creator, creationDate: _created, updateDate: _updated, updatedBy: _by, ...fields } = before;
       const report = await checkedReport(tx, registry, reached.service, { ...fields, [field]: body[field] });
       return save(tx, caller, reached.service, await stored(tx, caller, reached.service, report, before), before, version);
@@ -279,15 +292,15 @@ export function reportRoutes(registry: Registry): Hono<AppEnv> {
   /** The client's decision (the report decision dialog): `{ version, clientDecision, comment, recipients }`. */
   app.put(`${one}/decision`, async (c) => {
     const caller = serviceCaller(c);
-    const { db } = c.get('services');
-    await visibleService(db, numberParam(c, 'serviceId'), caller);
+    const services = c.get('services');
+    await visibleService(services.db, numberParam(c, 'serviceId'), caller);
     const body = await readObject(c, ['version', 'clientDecision', 'comment', 'recipients']);
     const version = expectedVersion(body.version, true);
-    const { saved, service, recipients } = await db.transaction(async (tx) => {
+    const { saved, service, recipients } = await services.db.transaction(async (tx) => {
       const reached = await reach(c, tx);
       requireRight(reached.rights.decision, 'WRITE');
       const before = existing(reached);
-      const recipients = await checkDecision(tx, registry, reached.service, body);
+      const recipients = await checkDecision(tx, registry, reached.service, caller, body);
       const decision = { clientDecision: body.clientDecision, ...(body.comment ? { comment: body.comment } : {}), decidedBy: caller.contact.contactId, decisionDate: nowIso() };
       const saved = await save(tx, caller, reached.service, { ...before, decision }, before, version);
       await addHistory(tx, caller, { serviceId: reached.service.serviceId as number, event: 'REPORT_DECISION', side: 'DECISION_MAKER', detail: String(body.clientDecision) });
@@ -296,27 +309,48 @@ export function reportRoutes(registry: Registry): Hono<AppEnv> {
       await alertServiceParties(tx, registry, service, caller, 'REPORT_DECISION', new Date(), readsReport(service));
       return { saved, service, recipients };
     });
-    notify(c, service, 'REPORT_DECISION', caller, { only: recipients, comment: typeof body.comment === 'string' ? body.comment : undefined, labels: { decision: `enum.clientDecision.${String(body.clientDecision)}` } });
+    // The recipients were chosen by the decision maker among the service's contacts (spec §7.4 emails): sent as chosen, login or not.
+    services.later.run(`decision e-mails of ${String(service.number)}`, () =>
+      sendServiceNotification(services, service, 'REPORT_DECISION', {
+        caller,
+        tos: recipients,
+        manual: true,
+        comment: typeof body.comment === 'string' ? body.comment : undefined,
+        labels: { decision: `enum.clientDecision.${String(body.clientDecision)}` },
+      }),
+    );
+    return c.json(saved);
+  });
+
+  /**
+   * Reopening a decided report (`{ version, comment }`): the provider who writes the report puts the
+   * decision back to PENDING so that the report may change; the decision maker is told (alert and
+   * REPORT_REOPENED e-mail) and decides again on the changed report.
+   */
+  app.patch(`${one}/reopen`, async (c) => {
+    const caller = serviceCaller(c);
+    const { db } = c.get('services');
+    await visibleService(db, numberParam(c, 'serviceId'), caller);
+    const body = await readObject(c, ['version', 'comment']);
+    const version = expectedVersion(body.version, true);
+    const { saved, service, comment } = await db.transaction(async (tx) => {
+      const reached = await reach(c, tx);
+      requireRight(reached.rights.report, 'WRITE');
+      const comment = reopenComment(registry, body.comment);
+      const before = existing(reached);
+      const previous = clientDecisionOf(before);
+      if (previous === 'PENDING') throw businessRule('report.notDecided');
+      const decision = { clientDecision: 'PENDING', reopenedBy: caller.contact.contactId, reopenDate: nowIso(), reopenComment: comment, previousDecision: before.decision };
+      const saved = await save(tx, caller, reached.service, { ...before, decision }, before, version);
+      await addHistory(tx, caller, { serviceId: reached.service.serviceId as number, event: 'REPORT_REOPENED', side: 'SERVICE_PROVIDER', detail: `${previous}: ${comment}` });
+      const service = (await tx.get<Row>('services', reached.service.serviceId as number)) as ServiceRow;
+      await followTasks(tx, service, 'REPORT_AVAILABLE', { toStep: service.serviceStep as never, decisionPending: true });
+      await alertServiceParties(tx, registry, service, caller, 'REPORT_REOPENED', new Date(), decidesReport(service));
+      return { saved, service, comment };
+    });
+    notify(c, service, 'REPORT_REOPENED', caller, { comment, audience: decidesReport(service) });
     return c.json(saved);
   });
 
   return app;
-}
-
-/** The decision's fields (the report schema's), and at least one recipient among those told of the service (spec §5). */
-async function checkDecision(tx: Reader, registry: Registry, service: ServiceRow, body: Row): Promise<number[]> {
-  const schema = registry.entities.get('report')!.schema as { properties: { decision: { properties: Record<string, Row> } } };
-  const errors: FieldError[] = [];
-  const decisions = (registry.enums.clientDecision?.enum ?? []) as string[];
-  if (!decisions.includes(String(body.clientDecision))) errors.push({ path: '/clientDecision', key: body.clientDecision === undefined ? 'validation.required' : 'validation.unknownValue' });
-  const maxLength = Number(schema.properties.decision.properties.comment.maxLength);
-  if (body.comment !== undefined && (typeof body.comment !== 'string' || body.comment.length > maxLength)) errors.push({ path: '/comment', key: typeof body.comment === 'string' ? 'validation.tooLong' : 'validation.wrongType' });
-  const recipients = Array.isArray(body.recipients) ? body.recipients : [];
-  if (!recipients.length) errors.push({ path: '/recipients', key: 'report.decisionRecipientRequired' });
-  const allowed = new Set((await serviceRecipients(tx, service)).map((contact) => contact.contactId));
-  recipients.forEach((id, index) => {
-    if (!allowed.has(id as number)) errors.push({ path: `/recipients/${index}`, key: 'validation.unknownValue' });
-  });
-  if (errors.length) throw validationError(errors);
-  return recipients as number[];
 }

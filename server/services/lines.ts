@@ -24,6 +24,8 @@ export interface LineKind {
   /** The §5.4 rule "at least one" (PO lines always, test lines on a laboratory service). */
   required: (service: Row) => boolean;
   requiredKey: string;
+  /** Quantities (`{ quantity }`) a line may not hold above another of its own, with the refusal's key. */
+  bounds?: readonly { field: string; limit: string; key: string }[];
 }
 
 export const PO_LINES: LineKind = {
@@ -32,6 +34,8 @@ export const PO_LINES: LineKind = {
   idField: 'purchaseOrderLineId',
   required: () => true,
   requiredKey: 'service.wizard.atLeastOnePurchaseOrderLine',
+  // Inspected ≤ presented, as on the report's lines (docs/reports.md); presented may exceed ordered.
+  bounds: [{ field: 'inspectedQuantity', limit: 'presentedQuantity', key: 'report.inspectedOverPresented' }],
 };
 export const LAB_LINES: LineKind = {
   field: 'laboratoryLines',
@@ -56,9 +60,22 @@ export function checkLines(registry: Registry, kind: LineKind, raw: unknown, pat
     }
     const data = Object.fromEntries(Object.entries(item).filter(([key]) => !entity.serverOwned.has(key)));
     if (!entity.validateCreate(data)) errors.push(...prefixed(`${path}/${index}`, fieldErrorsOf(entity.validateCreate.errors)));
+    else errors.push(...boundErrors(kind, data, `${path}/${index}`));
     return typeof item[kind.idField] === 'number' ? { ...data, [kind.idField]: item[kind.idField] } : data;
   });
   return { lines, errors };
+}
+
+const quantityOf = (value: unknown) => (value && typeof value === 'object' ? (value as Row).quantity : undefined);
+
+/** The line's quantities above their bound (`LineKind.bounds`). */
+function boundErrors(kind: LineKind, line: Row, path: string): FieldError[] {
+  return (kind.bounds ?? [])
+    .filter(({ field, limit }) => {
+      const [value, max] = [quantityOf(line[field]), quantityOf(line[limit])];
+      return typeof value === 'number' && typeof max === 'number' && value > max;
+    })
+    .map(({ field, key }) => ({ path: `${path}/${field}`, key }));
 }
 
 /** Each line keeps its id when it is one of `existing`'s (once); any other line gets a new id. */

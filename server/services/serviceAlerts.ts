@@ -96,8 +96,8 @@ export async function alertServiceParties(tx: Writer, registry: Registry, servic
   }
 }
 
-export type ReportNotification = 'REPORT_DRAFT' | 'REPORT_AVAILABLE' | 'REPORT_DECISION';
-const REPORT_NOTIFICATIONS: readonly string[] = ['REPORT_DRAFT', 'REPORT_AVAILABLE', 'REPORT_DECISION'];
+export type ReportNotification = 'REPORT_DRAFT' | 'REPORT_AVAILABLE' | 'REPORT_DECISION' | 'REPORT_REOPENED';
+const REPORT_NOTIFICATIONS: readonly string[] = ['REPORT_DRAFT', 'REPORT_AVAILABLE', 'REPORT_DECISION', 'REPORT_REOPENED'];
 
 /** One e-mail an event sends: its type, and to which parties' companies. */
 export interface EventNotification {

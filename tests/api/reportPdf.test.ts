@@ -96,12 +96,19 @@ describe('the inspection report PDF', () => {
 
   it('lists the failed pieces of a report inspected piece by piece', async () => {
     const { service: first } = await demoReport();
-    const other = (await server.store.find<Row>('reports', (report) => report.serviceId !== first.serviceId && report.universeId === first.universeId))[0];
+    // A report still waiting for the decision: a decided one is frozen until reopened (docs/reports.md).
+    const pending = (report: Row) => ((report.decision as Row | undefined)?.clientDecision ?? 'PENDING') === 'PENDING';
+    const other = (await server.store.find<Row>('reports', (report) => report.serviceId !== first.serviceId && report.universeId === first.universeId && pending(report)))[0];
     const service = (await server.store.get<Row>('services', other.serviceId))!;
     const library = await server.store.find<Row>('defects', (defect) => defect.companyId === service.client);
     const { reportId: _id, version, computed: _computed, reportResult: _result, decision: _decision, serviceId: _service, universeId: _universe, creator: _creator, creationDate: _created, updateDate: _updated, updatedBy: _by, ...fields } = other;
     const report = {
       ...fields,
+      // Whatever the demo report was (goods not ready, a protocol, a verdict given): a normal one under ISO 2859-1.
+      reportType: 'NORMAL',
+      standard: 'ISO_2859_1',
+      resultOverride: undefined,
+      overrideReason: undefined,
       inspectionMode: 'PIECE_WITH_SEVERITY',
       defects: [],
       inspectedPieces: [

@@ -179,14 +179,17 @@ describe('refused writes: nothing is written', () => {
     expect(fieldMessages(reply.body)).toMatchObject({
       '/report/conclusion': expect.any(String),
     });
-    // Schema errors come first; the rules run on a valid shape.
+    // Schema errors come first (inspected ≤ presented is the schema's `notAbove`); the rules run on a valid shape.
+    const lines = [{ ...base.lines[0], inspectedQuantity: 2000 }, { purchaseOrderLineId: 999999, presentedQuantity: 1 }];
+    const schema = await inspector.post(url(id), { report: { ...base, computed: undefined, standard: 'MIL_STD_105E', lines, defects: [{ defectId: 999999, severity: 'MAJOR', count: 1 }] } });
+    expect(schema.status).toBe(400);
+    expect(fieldMessages(schema.body)).toEqual({ '/report/lines/0/inspectedQuantity': 'more than presented' });
     const rules = await inspector.post(url(id), {
-      report: { ...base, computed: undefined, standard: 'MIL_STD_105E', lines: [{ ...base.lines[0], inspectedQuantity: 2000 }, { purchaseOrderLineId: 999999, presentedQuantity: 1 }], defects: [{ defectId: 999999, severity: 'MAJOR', count: 1 }] },
+      report: { ...base, computed: undefined, standard: 'MIL_STD_105E', lines: [base.lines[0], lines[1]], defects: [{ defectId: 999999, severity: 'MAJOR', count: 1 }] },
     });
     expect(rules.status).toBe(400);
     expect(fieldMessages(rules.body)).toEqual({
       '/report/standard': 'this standard has default values but is not AQL eligible',
-      '/report/lines/0/inspectedQuantity': 'more than presented',
       '/report/lines/1/purchaseOrderLineId': 'unknown value',
       '/report/defects/0/defectId': 'unknown value',
     });
@@ -277,7 +280,8 @@ describe('the client decision', () => {
     expect(none.status).toBe(400);
     expect(fieldMessages(none.body)).toEqual({ '/recipients': 'at least one recipient' });
     const stranger = await quality.put(url(id, '/decision'), { version: report.version, clientDecision: 'ACCEPTED', recipients: [net.contacts[ACCOUNTS.outsider]] });
-    expect(fieldMessages(stranger.body)).toEqual({ '/recipients/0': 'unknown value' });
+    expect(stranger.status).toBe(422);
+    expect(fieldMessages(stranger.body)).toEqual({ '/recipients/0': 'not a contact this notification may be sent to' });
     expect((await sales.put(url(id, '/decision'), { version: report.version, clientDecision: 'ACCEPTED', recipients: [net.contacts[ACCOUNTS.manager]] })).status).toBe(403);
     expect((await inspector.put(url(id, '/decision'), { version: report.version, clientDecision: 'ACCEPTED', recipients: [net.contacts[ACCOUNTS.manager]] })).status).toBe(403);
 

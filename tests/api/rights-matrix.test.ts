@@ -461,8 +461,11 @@ const TABLE: Route[] = [
     /** READ: the provider (Atlas), the brand (decision maker) and the super admin; the supplier reads a summary only (403 on the details). */
     const readers: Who[] = ['admin', 'manager', 'inspector', 'quality', 'buyer'];
     const providers: Who[] = ['admin', 'manager', 'inspector'];
-    /** Decision makers and SERVICE_DECISION_POWER (held by MANAGER profiles, the provider's manager too). */
-    const deciders: Who[] = ['admin', 'manager', 'quality', 'buyer'];
+    /**
+     * The decision maker's managers (MANAGER or SERVICE_DECISION_POWER within the decision-maker company) and the super admin:
+     * the provider's manager holds decision power but is another party, the brand's buyer is a LOCAL_MANAGER (DESIGN rule 11).
+     */
+    const deciders: Who[] = ['admin', 'quality'];
     return [
       { route: 'GET /back/bo/reports/:serviceId', who: [...readers, 'sales'], ...at('') },
       { route: 'GET /back/bo/reports/:serviceId/overview', who: ALL, ...at('/overview') },
@@ -478,6 +481,8 @@ const TABLE: Route[] = [
       { route: 'POST /back/bo/reports/:serviceId/reportDefects', who: providers, ...at('/reportDefects'), body: { version: 1, defects: 'none' } },
       { route: 'POST /back/bo/reports/:serviceId/inspectedPieces', who: providers, ...at('/inspectedPieces'), body: { version: 1, inspectedPieces: 'none' } },
       { route: 'PUT /back/bo/reports/:serviceId/decision', who: deciders, ...at('/decision'), body: { version: 1, clientDecision: 'NOPE', recipients: [] } },
+      // Reopening a decided report is the provider's, who writes it (docs/reports.md).
+      { route: 'PATCH /back/bo/reports/:serviceId/reopen', who: providers, ...at('/reopen'), body: { version: 1, comment: ' ' } },
     ];
   })(),
   // ---- assignment (docs/services.md "Assignment"): a service provider's company (or the super admin), on a service it provides ----

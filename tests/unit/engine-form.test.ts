@@ -126,6 +126,16 @@ describe('engine validation', () => {
     expect(error.message).toBe('«validation.beforeStart»');
   });
 
+  it('marks a number above the sibling it may not exceed (notAbove) with the schema’s message, as the server does', () => {
+    const counted = { type: 'object', properties: { shown: { type: 'integer' }, checked: { type: 'integer', notAbove: { field: 'shown', message: 'thing.overShown' } }, other: { type: 'integer', notAbove: { field: 'shown' } } } };
+    const found = (data: Record<string, unknown>) => validator.validateFormData(data, counted as never).errors;
+    expect(found({ shown: 6000, checked: 7000 }).map((e) => `${e.property}:${e.name}`)).toEqual(['.checked:notAbove']);
+    expect(found({ shown: 6000, checked: 6000 })).toEqual([]);
+    expect(found({ checked: 7000 })).toEqual([]);
+    expect(localizeErrors(t)(found({ shown: 1, checked: 2 }))[0].message).toBe('thing.overShown');
+    expect(localizeErrors(t)(found({ shown: 1, other: 2 }))[0].message).toBe('«validation.notAbove»');
+  });
+
   it('localizes errors with the validation.* keys', () => {
     const [error] = localizeErrors(t)([{ name: 'required', property: '.title', message: 'must have', stack: '', params: {}, schemaPath: '' }]);
     expect(error.message).toBe('«validation.required»');

@@ -23,10 +23,14 @@ export interface LineDialogProps {
   onClose: () => void;
 }
 
-/** The line's form without what the server fills (the line id, read-only and computed fields). */
-function editableSchema(itemSchema: JsonSchema): JsonSchema {
+/**
+ * The line's form without what the server fills (the line id, read-only and computed fields) — but
+ * a read-only field the dialog's uiSchema shows (`"ui:readonly": true`, e.g. the line's label) stays, read-only.
+ */
+function editableSchema(itemSchema: JsonSchema, uiSchema: UiSchema | undefined): JsonSchema {
   const computed = Object.keys(computedOf(itemSchema));
-  const fields = Object.entries(propertiesOf(itemSchema)).filter(([name, prop]) => !prop.readOnly && !computed.includes(name) && name !== itemSchema['x-id']);
+  const shownReadOnly = (name: string) => (uiSchema?.[name] as Record<string, unknown> | undefined)?.['ui:readonly'] === true;
+  const fields = Object.entries(propertiesOf(itemSchema)).filter(([name, prop]) => (!prop.readOnly || shownReadOnly(name)) && !computed.includes(name) && name !== itemSchema['x-id']);
   return schemaOfFields(itemSchema, fields.map(([name]) => name));
 }
 
@@ -37,7 +41,7 @@ function editableSchema(itemSchema: JsonSchema): JsonSchema {
  */
 export function LineDialog({ line, itemSchema, uiSchema, requiredFirst, title, onSave, onClose }: LineDialogProps) {
   const { t } = useTranslation();
-  const schema = useMemo(() => editableSchema(itemSchema), [itemSchema]);
+  const schema = useMemo(() => editableSchema(itemSchema, uiSchema), [itemSchema, uiSchema]);
   const [data, setData] = useState<Row>({});
   const formRef = useRef<Form>(null);
   // The form edits the line's own fields; ids and computed values stay on the line as they are.

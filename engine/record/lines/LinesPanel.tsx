@@ -37,7 +37,7 @@ const sum = (lines: Row[], field: string) => Math.round(lines.reduce((total, lin
  * Every change stays in the record until the page's Save sends it in one request. `onApi` hands the
  * grid to a screen's Excel export.
  */
-export function LinesPanel({ panel, entity, record, view, onChange, readOnly, serverErrors, config, onApi }: PanelProps & { onApi?: (api: GridApi<Row>) => void }) {
+export function LinesPanel({ panel, entity, record, view, onChange, readOnly, serverErrors, config, onApi, registerSubmit }: PanelProps & { onApi?: (api: GridApi<Row>) => void }) {
   const { t, i18n } = useTranslation();
   const field = panel.field ?? '';
   const itemSchema = (propertiesOf(entity)[field]?.items ?? { type: 'object', properties: {} }) as JsonSchema;
@@ -56,6 +56,10 @@ export function LinesPanel({ panel, entity, record, view, onChange, readOnly, se
   );
   const errors = useMemo(() => lineErrors(itemSchema, lines, field, serverErrors, t), [itemSchema, lines, field, serverErrors, t]);
   const errorCount = Object.values(errors).reduce((count, cells) => count + Object.keys(cells).length, 0);
+  // A cell the line schema refuses blocks Save (or a wizard's Next) until corrected; a refused save's errors do not (the next save is the retry).
+  const typedErrors = useRef(0);
+  typedErrors.current = useMemo(() => Object.keys(lineErrors(itemSchema, lines, field, [], t)).length, [itemSchema, lines, field, t]);
+  useEffect(() => (readOnly ? undefined : registerSubmit(async () => typedErrors.current === 0)), [registerSubmit, readOnly]);
 
   const latest = useRef({ record, lines });
   latest.current = { record, lines };

@@ -1,5 +1,5 @@
 import { Button, Group, Modal, MultiSelect, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, reportApiError } from '../../../../engine/api';
 import { enumText, titleText } from '../../../../engine/i18n';
@@ -13,7 +13,6 @@ import type { ServiceView } from '../shared/serviceApi';
 import { reportCalls, type ReportDecision } from './reportCalls';
 
 const DECISIONS: ClientDecision[] = ['ACCEPTED', 'SUBJECTED', 'REFUSED', 'PENDING', 'NA'];
-const PARTY_FIELDS = ['client', 'supplier', 'factory', 'agent', 'serviceProvider', 'creatorCompany'] as const;
 
 type Field = 'clientDecision' | 'comment' | 'recipients';
 
@@ -48,13 +47,9 @@ export function DecisionDialog({ opened, service, version, current, reportCreato
   const [decision, setDecision] = useState<ClientDecision | ''>('');
   const [comment, setComment] = useState('');
   const [recipients, setRecipients] = useState<string[]>([]);
-  const [contacts, setContacts] = useState<{ value: string; label: string }[] | null>(null);
+  const [contacts, setContacts] = useState<{ value: string; label: string; disabled: boolean }[] | null>(null);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [saving, setSaving] = useState(false);
-  const companies = useMemo(
-    () => [...new Set(PARTY_FIELDS.map((field) => service[field]).filter((id): id is number => typeof id === 'number'))],
-    [service],
-  );
 
   // Filled once per opening: a reload of the sheet meanwhile never replaces what the user chose or typed.
   useEffect(() => {
@@ -64,13 +59,14 @@ export function DecisionDialog({ opened, service, version, current, reportCreato
     setErrors({});
     let live = true;
     reportCalls
-      .contacts(companies)
+      .recipients(service.serviceId)
       .then((found) => {
         if (!live) return;
-        const options = found.map((item) => ({ value: String(item.value), label: item.label }));
+        // Every contact of the parties with an address, login or not; those who take no e-mail shown but disabled (spec §5.5).
+        const options = found.map((item) => ({ value: String(item.value), label: item.label, disabled: item.disabled }));
         setContacts(options);
         // The author of the report is the natural first reader of the decision.
-        setRecipients(options.some((option) => option.value === String(reportCreator)) ? [String(reportCreator)] : []);
+        setRecipients(options.some((option) => option.value === String(reportCreator) && !option.disabled) ? [String(reportCreator)] : []);
       })
       .catch(() => live && setContacts([]));
     return () => {
@@ -92,7 +88,7 @@ export function DecisionDialog({ opened, service, version, current, reportCreato
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       const found: Partial<Record<Field, string>> = {};
-      let shown = error.status === 400;
+      let shown = error.status === 400 || error.status === 422;
       for (const { path, message } of error.body?.errors ?? []) {
         const [, field, index] = path.split('/');
         if (field !== 'clientDecision' && field !== 'comment' && field !== 'recipients') {

@@ -1,5 +1,5 @@
 import { Button, Group, Skeleton, Stack, Table, Text, Tooltip } from '@mantine/core';
-import { IconDownload, IconFilePlus, IconGavel, IconPencil, IconRefresh } from '@tabler/icons-react';
+import { IconDownload, IconFilePlus, IconGavel, IconLockOpen, IconPencil, IconRefresh } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../../../../engine/ui/ConfirmDialog';
 import type { ServiceView } from '../shared/serviceApi';
 import { DecisionBadge } from './DecisionBadge';
 import { DecisionDialog } from './DecisionDialog';
+import { ReopenDialog } from './ReopenDialog';
 import { InfoCard, InfoField } from './InfoCard';
 import { LONG_TEXT } from './longText';
 import { SEVERITIES } from '../../../../server/reports/compute';
@@ -78,8 +79,10 @@ export function ReportCard({ service, sheet }: { service: ServiceView; sheet: Se
   const [failed, setFailed] = useState(false);
   const [regenerating, setRegenerating] = useState(false);
   const [deciding, setDeciding] = useState(false);
+  const [reopening, setReopening] = useState(false);
   const decision = report?.decision;
-  const decidedBy = useLookupLabels(CONTACTS, [decision?.decidedBy]);
+  const people = useLookupLabels(CONTACTS, [decision?.decidedBy, decision?.reopenedBy]);
+  const nameOf = (id: number | undefined) => (id != null ? (people(id)?.label ?? t('serviceSheet.notVisible')) : t('serviceSheet.notVisible'));
 
   const load = useCallback(async () => {
     try {
@@ -99,7 +102,11 @@ export function ReportCard({ service, sheet }: { service: ServiceView; sheet: Se
   }, [load, sheet.revision]);
 
   const reportPage = `/services/${service.serviceId}/report`;
-  const writes = overview?.rights.report === 'WRITE' && WRITABLE_STEPS.includes(overview.serviceStep);
+  const writable = overview?.rights.report === 'WRITE' && WRITABLE_STEPS.includes(overview.serviceStep);
+  // The client's decision freezes the report (docs/reports.md): the provider reopens it to change it.
+  const decided = !!overview?.clientDecision && overview.clientDecision !== 'PENDING';
+  const writes = writable && !decided;
+  const reopens = writable && decided && overview?.version !== undefined;
   const shown = !!overview?.exists && overview.rights.report !== 'NONE';
 
   const body = () => {
@@ -136,10 +143,7 @@ export function ReportCard({ service, sheet }: { service: ServiceView; sheet: Se
         {decision?.decisionDate && (
           <Stack gap={2}>
             <Text size="xs" c="dimmed">
-              {t('serviceSheet.report.decidedBy', {
-                name: decision.decidedBy != null ? (decidedBy(decision.decidedBy)?.label ?? t('serviceSheet.notVisible')) : t('serviceSheet.notVisible'),
-                when: text.dateTime(decision.decisionDate),
-              })}
+              {t('serviceSheet.report.decidedBy', { name: nameOf(decision.decidedBy), when: text.dateTime(decision.decisionDate) })}
             </Text>
             {decision.comment && (
               <Text size="sm" style={LONG_TEXT} data-testid="report-decision-comment">
@@ -147,6 +151,23 @@ export function ReportCard({ service, sheet }: { service: ServiceView; sheet: Se
               </Text>
             )}
           </Stack>
+        )}
+        {decision?.reopenDate && (
+          <Stack gap={2} data-testid="report-reopened">
+            <Text size="xs" c="dimmed">
+              {t('serviceSheet.report.reopenedBy', { name: nameOf(decision.reopenedBy), when: text.dateTime(decision.reopenDate) })}
+            </Text>
+            {decision.reopenComment && (
+              <Text size="sm" style={LONG_TEXT}>
+                {decision.reopenComment}
+              </Text>
+            )}
+          </Stack>
+        )}
+        {reopens && (
+          <Text size="sm" c="dimmed" data-testid="report-frozen">
+            {t('serviceSheet.report.frozen')}
+          </Text>
         )}
         <Group gap="lg" align="flex-start">
           <InfoField label={t('report.reportType')}>{enumText(t, 'reportType', overview.reportType)}</InfoField>
@@ -182,6 +203,11 @@ export function ReportCard({ service, sheet }: { service: ServiceView; sheet: Se
           {t('serviceSheet.report.edit')}
         </Button>
       )}
+      {reopens && (
+        <Button size="xs" variant="light" color="orange" leftSection={<IconLockOpen size={16} />} onClick={() => setReopening(true)}>
+          {t('serviceSheet.report.reopen')}
+        </Button>
+      )}
       {writes && (
         <Tooltip label={t('serviceSheet.report.regenerateHelp')} multiline w={260}>
           <Button size="xs" variant="subtle" color="red" leftSection={<IconRefresh size={16} />} onClick={() => setRegenerating(true)}>
@@ -210,6 +236,19 @@ export function ReportCard({ service, sheet }: { service: ServiceView; sheet: Se
         }}
         onCancel={() => setRegenerating(false)}
       />
+      {reopens && (
+        <ReopenDialog
+          opened={reopening}
+          serviceId={service.serviceId}
+          number={String(service.number)}
+          version={overview.version!}
+          onClose={() => setReopening(false)}
+          onReopened={() => {
+            setReopening(false);
+            sheet.touch();
+          }}
+        />
+      )}
       {overview?.rights.decision === 'WRITE' && overview.version !== undefined && (
         <DecisionDialog
           opened={deciding}
