@@ -18,7 +18,8 @@ export interface ServiceView extends Service {
   laboratoryLines?: (LaboratoryLine & { laboratoryLineId: number })[];
   side: ServiceSide | null;
   owner: boolean;
-  rights: { sheet: { right: Right; forced: boolean } };
+  /** `assign`: the caller may change the team (the provider's managers, a super admin). */
+  rights: { sheet: { right: Right; forced: boolean }; assign?: boolean };
   actions: ServiceAction[];
 }
 
