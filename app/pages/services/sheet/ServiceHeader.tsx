@@ -9,12 +9,16 @@ import { SheetMenu } from './SheetMenu';
 import { EnumBadge } from './StepBadge';
 import type { ServiceSheet } from './useServiceSheet';
 import { WorkflowButtons } from './WorkflowButtons';
+import { WorkflowButton } from '../../../../engine/workflow/WorkflowButton';
 
 // The assignment popup (and its machine) loads when first opened.
 const AssignmentDialog = lazy(() => import('../assignment/AssignmentDialog'));
 
 /** Assignment is the provider's managers' job, shown once the service has dates (spec §6.4); the server says who and enforces it. */
 const canAssign = (service: ServiceView) => !!service.startDate && service.rights.assign === true;
+
+/** The service machine's words: its steps, and its events as the history names them. */
+const SERVICE_WORKFLOW_WORDS = { stateEnum: 'serviceStep', eventEnum: 'serviceHistoryEvent', fieldTitle: 'service.serviceStep' };
 
 /** Why the sheet is read-only (spec §6.4): forced by the service's state or the caller's roles, or not the owner. */
 function readOnlyReason(service: ServiceView): string {
@@ -51,6 +55,7 @@ export function ServiceHeader({ service, sheet, text, onSplitMerge }: ServiceHea
                 {service.number}
               </Title>
               <EnumBadge text={text} field="serviceStep" value={service.serviceStep} size="lg" data-testid="service-step" />
+              {service.serviceStep && <WorkflowButton machine="service" status={service.serviceStep} events={service.actions} labels={SERVICE_WORKFLOW_WORDS} />}
               {service.serviceLevel && service.serviceLevel !== 'NORMAL' && (
                 <EnumBadge text={text} field="serviceLevel" value={service.serviceLevel} color={service.serviceLevel === 'EXPRESS' ? 'red' : 'orange'} size="lg" />
               )}
