@@ -4,22 +4,20 @@ import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { SessionProvider } from './auth/session';
 import { AppRoutes } from './routes/AppRoutes';
 import { SNACK_LIMIT } from './notifications/snackbar';
+import snackClasses from './notifications/Snackbar.module.css';
 import { theme } from './theme';
 
 // The snack list (with its transitions and the notifications store) is not needed to draw a page:
 // it comes in its own chunk. Snacks shown before it arrives appear once it is in (see snackbar.tsx).
 const Notifications = lazy(async () => ({ default: (await import('./notifications/SnackHost')).Notifications }));
 
-/** Below the shell's 60 px header: the bell, help, language and profile stay usable while snacks show. */
-const SNACK_TOP = 'calc(60px + var(--mantine-spacing-sm))';
-
 function Root() {
   return (
     <>
-      {/* Inside the router so snack links can navigate. At the top (spec §2), centred under the header;
-          a few at once, the others wait their turn. */}
+      {/* Inside the router so snack links can navigate. At the top (spec §2), centred under the header
+          (Snackbar.module.css); a few at once, the others wait their turn. */}
       <Suspense fallback={null}>
-        <Notifications position="top-center" zIndex={1000} limit={SNACK_LIMIT} containerWidth={440} styles={{ root: { top: SNACK_TOP } }} />
+        <Notifications position="top-center" zIndex={1000} limit={SNACK_LIMIT} containerWidth={440} classNames={snackClasses} />
       </Suspense>
       <AppRoutes />
     </>

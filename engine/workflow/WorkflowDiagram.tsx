@@ -17,7 +17,8 @@ function loadMermaid() {
       securityLevel: 'strict',
       theme: 'neutral',
       layout: 'elk',
-      elk: { nodePlacementStrategy: 'NETWORK_SIMPLEX', mergeEdges: false },
+      // Depth first from the initial state: it stays at the top and the usual path reads downwards.
+      elk: { nodePlacementStrategy: 'NETWORK_SIMPLEX', mergeEdges: false, cycleBreakingStrategy: 'DEPTH_FIRST', considerModelOrder: 'NODES_AND_EDGES' },
       state: { useMaxWidth: false },
     });
     return mermaid;

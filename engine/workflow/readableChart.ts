@@ -1,7 +1,7 @@
 /**
  * A machine's chart for the people who use it rather than those who review it: states and events
- * in the reader's language, one arrow per pair of states (its events listed on it), guards, roles
- * and refusals left out. The technical chart (machineChart.ts: codes, `[guard]`, `· roles`,
+ * in the reader's language, one arrow per pair of states (its events listed on it), the events that
+ * keep a record in its state written inside that state, guards, roles and refusals left out. The technical chart (machineChart.ts: codes, `[guard]`, `· roles`,
  * `refused`) stays a switch away in the viewer.
  */
 export interface ChartLabels {
@@ -14,6 +14,11 @@ const EDGE = /^ {4}(\S+) --> (\S+)(?:: (.*))?$/;
 
 /** Mermaid cuts labels at these (`;` ends a statement, `#` starts an entity, `:` a label, quotes a name). */
 const safe = (text: string) => text.replace(/[;#:"<>]/g, ' ').replace(/\s+/g, ' ').trim();
+
+const isLoop = (arrow: string) => {
+  const [from, , to] = arrow.split(' ');
+  return from === to;
+};
 
 /** The event of a technical label (`REQUEST_DATE [byOrderTaker] · MANAGER`), or null for a refusal. */
 function eventOf(label: string | undefined): string | null | undefined {
@@ -42,9 +47,12 @@ export function readableMermaid(mermaid: string, labels: ChartLabels): string | 
     if (!arrows.has(key)) arrows.set(key, new Set());
     if (event) arrows.get(key)!.add(safe(labels.event(event)));
   }
+  // An event that keeps the record where it is is written inside its state, not drawn as a loop.
+  const loops = [...arrows].filter(([arrow]) => isLoop(arrow));
   return [
     'stateDiagram-v2',
     ...[...states].map((state) => `    state "${safe(labels.state(state)) || state}" as ${state}`),
-    ...[...arrows].map(([arrow, events]) => `    ${arrow}${events.size ? `: ${[...events].join('<br/>')}` : ''}`),
+    ...loops.flatMap(([arrow, events]) => [...events].map((event) => `    ${arrow.split(' ')[0]} : ${event}`)),
+    ...[...arrows].filter(([arrow]) => !isLoop(arrow)).map(([arrow, events]) => `    ${arrow}${events.size ? `: ${[...events].join('<br/>')}` : ''}`),
   ].join('\n') + '\n';
 }
