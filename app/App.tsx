@@ -4,7 +4,6 @@ import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { SessionProvider } from './auth/session';
 import { AppRoutes } from './routes/AppRoutes';
 import { SNACK_LIMIT } from './notifications/snackbar';
-import snackClasses from './notifications/Snackbar.module.css';
 import { theme } from './theme';
 
 // The snack list (with its transitions and the notifications store) is not needed to draw a page:
@@ -15,9 +14,9 @@ function Root() {
   return (
     <>
       {/* Inside the router so snack links can navigate. At the top (spec §2), centred under the header
-          (Snackbar.module.css); a few at once, the others wait their turn. */}
+          (Shell.module.css moves them below it); a few at once, the others wait their turn. */}
       <Suspense fallback={null}>
-        <Notifications position="top-center" zIndex={1000} limit={SNACK_LIMIT} containerWidth={440} classNames={snackClasses} />
+        <Notifications position="top-center" zIndex={1000} limit={SNACK_LIMIT} containerWidth={440} />
       </Suspense>
       <AppRoutes />
     </>

@@ -134,6 +134,7 @@ async function providedService(page: Page, startDate: string, endDate: string): 
 
 const TOM = 'Tom Becker';
 const MEI = 'Mei Lin';
+const RAHUL = 'Rahul Mehta';
 const busyDay = futureDay(150);
 let booked: { serviceId: number; number: string };
 let extending: { serviceId: number; number: string };
@@ -187,9 +188,10 @@ test('at 1024 px the role selects show their whole label in French, Italian and 
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: say(language, 'assignment.addNamed', { name: TOM }) }).click();
     await dialog.getByRole('button', { name: say(language, 'assignment.addNamed', { name: MEI }) }).click();
+    await dialog.getByRole('button', { name: say(language, 'assignment.addNamed', { name: RAHUL }) }).click();
     // Every role once on screen, the longest of each language among them.
     const cells = dialog.getByTestId('role-grid').getByRole('combobox');
-    const roles = ['FIELD_LEADER', 'FIELD_BACKUP', 'FIELD_INSTRUCTOR', 'FIELD_TRAINEE'];
+    const roles = ['FIELD_LEADER', 'FIELD_BACKUP', 'FIELD_INSTRUCTOR', 'FIELD_TRAINEE', 'NOT_ON_FIELD'];
     for (const [i, role] of roles.entries()) {
       const cell = cells.nth(i);
       if ((await cell.inputValue()) === say(language, `enum.typePlanning.${role}`)) continue;
