@@ -7,7 +7,7 @@ let mermaidLoad: Promise<typeof import('mermaid').default> | null = null;
 /**
  * Mermaid and the ELK layout are large: they load with the first diagram, never with the engine.
  * ELK places states in layers with orthogonal arrows and room for their labels, where Mermaid's
- * default (dagre) drew the service workflow 1,857 px wide with labels over each other.
+ * default (dagre) drew a 5-state machine 1,857 px wide with labels over each other.
  */
 function loadMermaid() {
   mermaidLoad ??= Promise.all([import('mermaid'), import('@mermaid-js/layout-elk')]).then(([{ default: mermaid }, { default: elkLayouts }]) => {
