@@ -178,6 +178,14 @@ test('extending a service over a day its inspector works elsewhere warns of the 
   await expect(warning).toHaveCount(0);
 });
 
+test('the provider’s inspector sees the service but no Assign button (the provider’s managers assign)', async ({ page }) => {
+  await signIn(page, ACCOUNTS.inspector);
+  await inLanguage(page, 'en', `/services/${booked.serviceId}`);
+  await expect(page.getByTestId('service-number')).toHaveText(booked.number);
+  await expect(page.getByRole('button', { name: en('engine.workflow.button') })).toBeVisible();
+  await expect(page.getByRole('button', { name: en('assignment.open'), exact: true })).toHaveCount(0);
+});
+
 test('at 1024 px the role selects show their whole label in French, Italian and English', async ({ page }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1024, height: 768 });
