@@ -50,14 +50,14 @@ export function requireProvider(service: ServiceParties, caller: Caller): void {
   if (service.serviceProvider !== caller.company.companyId && !isSuperAdmin(caller)) throw forbidden('error.assignment.providerOnly');
 }
 
+/** A manager of the caller's company (or a super admin): the half of the right that needs no service. */
+const assignsForCompany = (caller: Caller) => isSuperAdmin(caller) || isCompanyManager(caller.roles, caller.contact.account?.profiles);
+
 /**
  * Who assigns (spec §6.4, DESIGN rule 11): the provider's managers, a super admin aside. The
  * provider's contributors (inspectors) see their team but do not change it.
  */
-export const mayAssign = (service: ServiceParties, caller: Caller) => service.serviceProvider === caller.company.companyId ? assignsForCompany(caller) : isSuperAdmin(caller);
-
-/** A manager of the caller's company (or a super admin): the half of the right that needs no service. */
-const assignsForCompany = (caller: Caller) => isSuperAdmin(caller) || isCompanyManager(caller.roles, caller.contact.account?.profiles);
+export const mayAssign = (service: ServiceParties, caller: Caller) => (service.serviceProvider === caller.company.companyId ? assignsForCompany(caller) : isSuperAdmin(caller));
 
 /** 403 before anything is read unless the caller is a manager (or a super admin); `mayAssign` then checks the service. */
 export function requireAssignerRole(caller: Caller): void {
