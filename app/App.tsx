@@ -10,17 +10,13 @@ import { theme } from './theme';
 // it comes in its own chunk. Snacks shown before it arrives appear once it is in (see snackbar.tsx).
 const Notifications = lazy(async () => ({ default: (await import('./notifications/SnackHost')).Notifications }));
 
-/** Past the 72 px icon menu of the shell. */
-const SNACK_LEFT = 'calc(72px + var(--mantine-spacing-md))';
-
 function Root() {
   return (
     <>
-      {/* Inside the router so snack links can navigate. Bottom left, beside the icon menu: away from the
-          header and search toolbars they covered at the top, and from the buttons pages keep on the right
-          (priority list, wizard and sheet footers). A few at once; the others wait their turn. */}
+      {/* Inside the router so snack links can navigate. At the top (spec §2), centred under the header
+          (Shell.module.css moves them below it); a few at once, the others wait their turn. */}
       <Suspense fallback={null}>
-        <Notifications position="bottom-left" zIndex={1000} limit={SNACK_LIMIT} containerWidth={400} styles={{ root: { left: SNACK_LEFT } }} />
+        <Notifications position="top-center" zIndex={1000} limit={SNACK_LIMIT} containerWidth={440} />
       </Suspense>
       <AppRoutes />
     </>

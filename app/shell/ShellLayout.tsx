@@ -1,6 +1,6 @@
-import { AppShell, Button, Group, Title } from '@mantine/core';
+import { ActionIcon, AppShell, Button, Group, Title, Tooltip } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
-import { IconArrowBackUp } from '@tabler/icons-react';
+import { IconArrowBackUp, IconHelp } from '@tabler/icons-react';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router-dom';
@@ -28,6 +28,18 @@ function ImpersonationButton() {
   );
 }
 
+/** The help button of the header (spec §2): `/guide` opens the help site. */
+function HelpButton() {
+  const { t } = useTranslation();
+  return (
+    <Tooltip label={t('shell.help')}>
+      <ActionIcon component={Link} to="/guide" variant="subtle" color="gray" size="lg" radius="xl" aria-label={t('shell.help')} data-testid="help-button">
+        <IconHelp size={21} stroke={1.7} />
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
 /** The signed-in frame: icon menu on the left, header with title and tools, the page below. */
 export function ShellLayout() {
   const title = usePageTitle();
@@ -47,6 +59,7 @@ export function ShellLayout() {
           <Group gap={6} wrap="nowrap">
             <ImpersonationButton />
             <AlertsBell />
+            <HelpButton />
             <LocaleSelector />
             <ProfileMenu />
           </Group>

@@ -12,6 +12,7 @@ import { enumOf, fieldKind, lookupOf, propertiesOf } from '../schema/fields';
 import type { JsonSchema } from '../schema/resolve';
 import { ParentCrumbs } from '../ui/PageHeader';
 import { WorkflowButton } from '../workflow/WorkflowButton';
+import { statusLabels } from '../workflow/statusLabels';
 
 type Row = Record<string, unknown>;
 
@@ -77,7 +78,7 @@ export function RecordHeader(props: RecordHeaderProps) {
                 {enumText(t, statusEnum?.name, status)}
               </Badge>
             )}
-            {machine && typeof status === 'string' && <WorkflowButton machine={machine} status={status} events={props.events} entityTitle={entity.title as string | undefined} />}
+            {machine && typeof status === 'string' && <WorkflowButton machine={machine} status={status} events={props.events} entityTitle={entity.title as string | undefined} labels={statusLabels(props_, statusField)} />}
           </Group>
           <Group gap="xs">
             {machine && <EventButtons machine={machine} events={props.events} pendingEvent={props.pendingEvent} dirty={props.dirty} saving={props.saving} onEvent={props.onEvent} />}

@@ -17,6 +17,7 @@ import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { ConfiguredPanels } from '../record/ConfiguredPanels';
 import { LeaveDialog } from './LeaveDialog';
 import { WorkflowButton } from '../workflow/WorkflowButton';
+import { statusLabels } from '../workflow/statusLabels';
 import { SheetFooter } from './SheetFooter';
 import { ShownOnceDialog } from './ShownOnceDialog';
 import { useLeaveGuard } from './useLeaveGuard';
@@ -96,7 +97,7 @@ export function SheetScreen({ screen, config, target, onClose, onChanged, onCrea
           {enumText(t, statusEnum?.name, status)}
         </Badge>
       )}
-      {machineName && typeof status === 'string' && <WorkflowButton machine={machineName} status={status} events={events} entityTitle={entity.title as string | undefined} />}
+      {machineName && typeof status === 'string' && <WorkflowButton machine={machineName} status={status} events={events} entityTitle={entity.title as string | undefined} labels={statusLabels(props, statusField)} />}
     </Group>
   );
 

@@ -3,7 +3,7 @@ import { IconTopologyStar3 } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadWorkflowCharts, type WorkflowChart } from './charts';
-import { WorkflowPanel } from './WorkflowPanel';
+import { WorkflowPanel, type WorkflowLabels } from './WorkflowPanel';
 
 export interface WorkflowButtonProps {
   machine: string;
@@ -12,10 +12,12 @@ export interface WorkflowButtonProps {
   /** The events the record can take now (the machine's and the caller's). */
   events: string[];
   entityTitle?: string;
+  /** Where the states and events find their words (the status field's enum, ...). */
+  labels?: WorkflowLabels;
 }
 
 /** "Workflow" on a record: its machine's diagram in a dialog, the record's state highlighted. */
-export function WorkflowButton({ machine, status, events, entityTitle }: WorkflowButtonProps) {
+export function WorkflowButton({ machine, status, events, entityTitle, labels }: WorkflowButtonProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [chart, setChart] = useState<WorkflowChart | null | undefined>(undefined);
@@ -33,10 +35,10 @@ export function WorkflowButton({ machine, status, events, entityTitle }: Workflo
       <Button size="compact-sm" variant="subtle" leftSection={<IconTopologyStar3 size={14} />} onClick={() => setOpen(true)} style={{ flexShrink: 0 }}>
         {t('engine.workflow.button')}
       </Button>
-      <Modal opened={open} onClose={() => setOpen(false)} title={t('engine.workflow.title', { machine })} size="xl">
+      <Modal opened={open} onClose={() => setOpen(false)} title={t('engine.workflow.title', { machine })} size={1000}>
         {chart === undefined && <Loader size="sm" />}
         {chart === null && <Alert color="red">{t('engine.workflow.failed')}</Alert>}
-        {chart && <WorkflowPanel chart={chart} current={status} events={events} entityTitle={entityTitle} />}
+        {chart && <WorkflowPanel chart={chart} current={status} events={events} entityTitle={entityTitle} labels={labels} />}
       </Modal>
     </>
   );

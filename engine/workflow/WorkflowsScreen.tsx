@@ -6,7 +6,9 @@ import type { AppConfig, ScreenConfig } from '../config';
 import { titleText } from '../i18n';
 import { PageHeader } from '../ui/PageHeader';
 import { loadWorkflowCharts, type WorkflowChart } from './charts';
+import { statusLabels } from './statusLabels';
 import { WorkflowPanel } from './WorkflowPanel';
+import { propertiesOf } from '../schema/fields';
 
 export interface WorkflowsScreenProps {
   screen: ScreenConfig;
@@ -29,6 +31,7 @@ export function WorkflowsScreen({ screen, config }: WorkflowsScreenProps) {
   }, []);
 
   const chosen = charts?.find((chart) => chart.id === params.get('machine')) ?? charts?.[0];
+  const labelsOf = (chart: WorkflowChart) => (chart.entity && config.entities[chart.entity] ? statusLabels(propertiesOf(config.entities[chart.entity]), chart.statusField) : undefined);
   const entityTitle = (chart: WorkflowChart) => (chart.entity ? (config.entities[chart.entity]?.title as string | undefined) : undefined);
 
   return (
@@ -58,7 +61,7 @@ export function WorkflowsScreen({ screen, config }: WorkflowsScreenProps) {
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 9 }}>
             <Card withBorder radius="md" padding="lg">
-              <WorkflowPanel key={chosen.id} chart={chosen} current={params.get('state') ?? undefined} entityTitle={entityTitle(chosen)} />
+              <WorkflowPanel key={chosen.id} chart={chosen} current={params.get('state') ?? undefined} entityTitle={entityTitle(chosen)} labels={labelsOf(chosen)} />
             </Card>
           </Grid.Col>
         </Grid>

@@ -26,8 +26,8 @@ export function loadWorkflowCharts(): Promise<WorkflowChart[]> {
 /** The Mermaid id of a state (as generated/machines draws it). */
 const mermaidId = (state: string) => state.replace(/[^\w]+/g, '_');
 
-/** The chart's text with `current` highlighted. */
-export function highlighted(chart: WorkflowChart, current: string | undefined): string {
-  if (!current || !(current in chart.states)) return chart.mermaid;
-  return `${chart.mermaid.trimEnd()}\n    classDef current fill:#fff3bf,stroke:#f08c00,stroke-width:3px,font-weight:bold\n    class ${mermaidId(current)} current\n`;
+/** The chart's text (`text`: another drawing of it, e.g. readableChart.ts's) with `current` highlighted. */
+export function highlighted(chart: WorkflowChart, current: string | undefined, text = chart.mermaid): string {
+  if (!current || !(current in chart.states)) return text;
+  return `${text.trimEnd()}\n    classDef current fill:#fff3bf,stroke:#f08c00,stroke-width:3px,font-weight:bold\n    class ${mermaidId(current)} current\n`;
 }

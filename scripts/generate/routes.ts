@@ -68,6 +68,7 @@ const assignmentForm = object("The service's assignment as the popup edits it", 
 const attendee = object('A contributor attendee (spec §3)', {
   TECH_ID: { type: 'integer' }, contactId: { type: 'integer' }, name: { type: 'string' }, acronym: { type: 'string' }, email: { type: 'string' }, pictureFileId: { type: 'integer' },
   userUniverseContributor: { type: 'boolean' }, representative: { type: 'boolean' }, leader: { type: 'boolean' }, unavailable: { type: 'boolean' },
+  busyDays: list(object('A day the contact is on another service', { date: { type: 'string', format: 'date' }, serviceId: { type: 'integer' }, number: { type: 'string' } })),
   lastPlace: { type: 'string' }, distanceFromLastPlace: { type: 'number', description: 'km, straight line' }, durationFromLastPlace: { type: 'integer', description: 'minutes at an assumed 60 km/h' },
   distanceFromHome: { type: 'number', description: 'km, straight line' }, durationFromHome: { type: 'integer', description: 'minutes at an assumed 60 km/h' },
 });
@@ -399,23 +400,24 @@ export const ROUTES: Record<string, RouteDoc> = {
   'PUT /back/bo/servicenotes/{serviceId}': { tag: 'service', summary: 'Change a note', body: entity('serviceNote'), ok: { description: 'The note', schema: entity('serviceNote') }, errors: [400, 403, 404, 409] },
   'DELETE /back/bo/servicenotes/{serviceId}/{noteId}': { tag: 'service', summary: 'Delete a note', ok: { description: '`true`', schema: TRUE }, errors: [403, 404] },
   'GET /back/bo/pln/planning/assignment-form': {
-    tag: 'planning', summary: "The service's assignment (contributors' roles per day), or an empty one over the service's dates; the service provider only",
+    tag: 'planning', summary: "The service's assignment (contributors' roles per day), or an empty one over the service's dates; the service provider only, read-only unless one of its managers",
     query: { serviceId: { type: 'integer', minimum: 1, required: true } },
     ok: { description: 'The assignment form', schema: assignmentForm },
     errors: [400, 403, 404],
   },
   'POST /back/bo/pln/planning/assignment-form': {
-    tag: 'planning', summary: "Saves the service's assignment (spec §4 day-role rules, §5 errors); updates the service's contributors and end date. With the version read, a save over a newer one is refused (409)",
+    tag: 'planning', summary: "Saves the service's assignment (spec §4 day-role rules, §5 errors); the service provider's managers only. Updates the service's contributors and end date. With the version read, a save over a newer one is refused (409)",
     body: object('The assignment', { ...serviceId, version: { type: 'integer', minimum: 1, description: 'The version of the assignment read (the form\'s); omitted, the save overwrites' }, endDate: field('assignment', 'endDate'), assignments: list(object('A contributor', { contactId: { type: 'integer', minimum: 1 }, typePlannings: field('assignment', 'assignments') })) }, ['serviceId', 'endDate', 'assignments']),
     ok: { description: 'The saved assignment form', schema: assignmentForm },
     errors: [400, 403, 404, 409, 422],
   },
   'GET /back/bo/pln/planning/attendees': {
-    tag: 'planning', summary: 'Who may be assigned: the provider\'s contacts, optionally the universe\'s providers and the parties\' representatives, with availability and straight-line distances',
+    tag: 'planning', summary: 'Who may be assigned (for the service provider\'s managers): the provider\'s contacts, optionally the universe\'s providers and the parties\' representatives, with availability (the days busy on other services) and straight-line distances',
     query: {
       serviceId: { type: 'integer', minimum: 1, required: true },
       includeContributorUniverse: { type: 'boolean', description: 'Also the contacts of the universe\'s other service providers (not in a segregated universe)' },
       includeRepresentative: { type: 'boolean', description: 'Also the service parties\' contacts, as representatives (company default reportDisplayAttendeesListEnabled)' },
+      endDate: { type: 'string', format: 'date', description: 'Busy days are checked from the service\'s start to this day (the end date being edited; not before the start); omitted, to the saved end date' },
     },
     ok: { description: 'Contributor attendees', schema: list(attendee) },
     errors: [400, 403, 404],

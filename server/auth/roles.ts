@@ -44,3 +44,15 @@ const byProfile: Record<string, string[]> = {
 export function permissionFlags(profiles: readonly string[] | undefined): string[] {
   return [...new Set(['SPA_USER', ...(profiles ?? []).flatMap((profile) => (Object.hasOwn(byProfile, profile) ? byProfile[profile] : []))])];
 }
+
+/** Profiles that manage within their own company only (spec §6.3 "local manager"): they hold no MANAGER flag. */
+const LOCAL_MANAGING_PROFILES = new Set(['LOCAL_MANAGER', 'LOCAL_OWNER']);
+
+/**
+ * One of its company's managers: the MANAGER flag (MANAGER, OWNER, OFFICE_RESPONSIBLE,
+ * INTERNATIONAL_RESPONSIBLE, SUPER_ADMIN profiles) or a local manager's profile. A right still
+ * needs the company's role on the record (DESIGN rule 11).
+ */
+export function isCompanyManager(flags: ReadonlySet<string>, profiles: readonly string[] | undefined): boolean {
+  return flags.has('MANAGER') || (profiles ?? []).some((profile) => LOCAL_MANAGING_PROFILES.has(profile));
+}

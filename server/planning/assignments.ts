@@ -1,5 +1,6 @@
 import type { AssignedContributor, DayRole } from '../../machines/assignment';
 import { isSegregated } from '../auth/profile';
+import { isCompanyManager } from '../auth/roles';
 import { isSuperAdmin, type Caller } from '../context';
 import { forbidden } from '../errors';
 import { COLLECTIONS, fullName, type Company, type Contact } from '../identity';
@@ -47,6 +48,25 @@ export function requireProviderCompany(caller: Caller): void {
 /** Assignment is the provider's job (spec §6.4): its company, or a super admin; 403 otherwise. */
 export function requireProvider(service: ServiceParties, caller: Caller): void {
   if (service.serviceProvider !== caller.company.companyId && !isSuperAdmin(caller)) throw forbidden('error.assignment.providerOnly');
+}
+
+/** A manager of the caller's company (or a super admin): the half of the right that needs no service. */
+const assignsForCompany = (caller: Caller) => isSuperAdmin(caller) || isCompanyManager(caller.roles, caller.contact.account?.profiles);
+
+/**
+ * Who assigns (spec §6.4, DESIGN rule 11): the provider's managers, a super admin aside. The
+ * provider's contributors (inspectors) see their team but do not change it.
+ */
+export const mayAssign = (service: ServiceParties, caller: Caller) => (service.serviceProvider === caller.company.companyId ? assignsForCompany(caller) : isSuperAdmin(caller));
+
+/** 403 before anything is read unless the caller is a manager (or a super admin); `mayAssign` then checks the service. */
+export function requireAssignerRole(caller: Caller): void {
+  if (!assignsForCompany(caller)) throw forbidden('error.assignment.managersOnly');
+}
+
+/** 403 unless the caller may assign on this service. */
+export function requireAssigner(service: ServiceParties, caller: Caller): void {
+  if (!mayAssign(service, caller)) throw forbidden(service.serviceProvider === caller.company.companyId ? 'error.assignment.managersOnly' : 'error.assignment.providerOnly');
 }
 
 /** A cancelled or terminated service keeps its assignment as it was. */

@@ -1,4 +1,3 @@
-import { serviceDays } from '../../machines/assignment';
 import { COLLECTIONS, fullName, type Company, type Contact } from '../identity';
 import { and, eq, type Condition } from '../store/query';
 import type { Reader, Stored } from '../store/types';
@@ -22,12 +21,21 @@ export interface Attendee {
   userUniverseContributor: boolean;
   representative: boolean;
   leader: boolean;
+  /** On the field of another service on one of the days checked (`busyDays` is not empty). */
   unavailable: boolean;
+  /** The days checked the contact works on another service, with that service: the popup warns of a double booking. */
+  busyDays: BusyDay[];
   lastPlace?: string;
   distanceFromLastPlace?: number;
   durationFromLastPlace?: number;
   distanceFromHome?: number;
   durationFromHome?: number;
+}
+
+export interface BusyDay {
+  date: string;
+  serviceId: number;
+  number?: string;
 }
 
 const placeCompanyOf = (service: { factory?: number; supplier?: number; agent?: number }) => service.factory ?? service.supplier ?? service.agent;
@@ -45,26 +53,32 @@ function measured(from: Point | undefined, to: Point | undefined) {
   return { km, minutes: durationMinutes(km) };
 }
 
-/** Contacts busy on another service's day among `days` (any role but NOT_ON_FIELD). */
-async function busyContacts(db: Reader, service: AssignmentService, ids: number[], days: string[]): Promise<Set<number>> {
-  if (!ids.length || !days.length) return new Set();
+/** Per contact, the days from `from` to `to` it is on another service (any role but NOT_ON_FIELD), by date. */
+async function busyDaysOf(db: Reader, service: AssignmentService, ids: number[], from: string, to: string): Promise<Map<number, BusyDay[]>> {
+  const busy = new Map<number, BusyDay[]>();
+  if (!ids.length || to < from) return busy;
   const overlapping = await db.query<AssignmentRecord>({
     collection: ASSIGNMENTS,
     where: and(
       eq('universeId', service.universeId ?? 0),
-      { op: 'lte', field: 'startDate', value: days.at(-1)! },
-      { op: 'gte', field: 'endDate', value: days[0] },
+      { op: 'lte', field: 'startDate', value: to },
+      { op: 'gte', field: 'endDate', value: from },
       { op: 'in', field: 'contactIds', values: ids },
       { op: 'not', condition: eq('serviceId', service.serviceId as number) },
     ),
   });
-  const wanted = new Set(days);
-  const busy = new Set<number>();
+  const services = overlapping.length ? await db.query<AssignmentService>({ collection: SERVICES, where: { op: 'in', field: 'serviceId', values: overlapping.map((one) => one.serviceId) } }) : [];
+  const numbers = new Map(services.map((one) => [one.serviceId as number, one.number as string | undefined]));
   for (const record of overlapping) {
     for (const one of record.assignments) {
-      if (one.typePlannings.some((role) => wanted.has(role.date) && role.typePlanning !== 'NOT_ON_FIELD')) busy.add(one.contactId);
+      const days = one.typePlannings.filter((role) => role.date >= from && role.date <= to && role.typePlanning !== 'NOT_ON_FIELD');
+      if (!days.length) continue;
+      const list = busy.get(one.contactId) ?? [];
+      list.push(...days.map((role) => ({ date: role.date, serviceId: record.serviceId, number: numbers.get(record.serviceId) })));
+      busy.set(one.contactId, list);
     }
   }
+  for (const list of busy.values()) list.sort((a, b) => a.date.localeCompare(b.date) || a.serviceId - b.serviceId);
   return busy;
 }
 
@@ -77,12 +91,16 @@ async function lastPlaceOf(db: Reader, service: AssignmentService, contactId: nu
   return previous ? placeOf(db, previous) : undefined;
 }
 
-export async function attendeesOf(db: Reader, service: AssignmentService, wanted: AssignmentOptions): Promise<Attendee[]> {
+/**
+ * Who may be assigned, busy days checked from the service's start to `endDate` (the date the
+ * popup is editing), else to the saved end date.
+ */
+export async function attendeesOf(db: Reader, service: AssignmentService, wanted: AssignmentOptions, endDate?: string): Promise<Attendee[]> {
   const kinds = await candidateCompanies(db, service, wanted);
   const contacts = await contactsOf(db, [...kinds.keys()]);
   const record = await assignmentOfService(db, service.serviceId as number);
-  const days = serviceDays(service.startDate, record?.endDate ?? service.endDate ?? service.startDate);
-  const busy = await busyContacts(db, service, contacts.map((one) => one.contactId), days);
+  const until = endDate ?? record?.endDate ?? service.endDate ?? service.startDate;
+  const busy = await busyDaysOf(db, service, contacts.map((one) => one.contactId), service.startDate, until);
   const leaders = new Set(record?.assignments.filter((one) => one.typePlannings.some((role) => role.typePlanning === 'FIELD_LEADER')).map((one) => one.contactId));
   const place = await placeOf(db, service);
   const target = pointOf(place, 'latitude', 'longitude');
@@ -98,7 +116,7 @@ async function attendee(
   service: AssignmentService,
   contact: Stored<Contact>,
   kind: string,
-  known: { busy: Set<number>; leaders: Set<number>; target: Point | undefined },
+  known: { busy: Map<number, BusyDay[]>; leaders: Set<number>; target: Point | undefined },
 ): Promise<Attendee> {
   const home = measured(pointOf(contact, 'homeLatitude', 'homeLongitude'), known.target);
   const last = kind === 'representative' ? undefined : await lastPlaceOf(db, service, contact.contactId);
@@ -115,6 +133,7 @@ async function attendee(
     representative: kind === 'representative',
     leader: known.leaders.has(contact.contactId),
     unavailable: known.busy.has(contact.contactId),
+    busyDays: known.busy.get(contact.contactId) ?? [],
     lastPlace: last ? placeLabel(last) : undefined,
     distanceFromLastPlace: fromLast.km,
     durationFromLastPlace: fromLast.minutes,

@@ -19,6 +19,9 @@ import {
   assignmentReadOnly,
   candidateCompanies,
   contributorsOf,
+  mayAssign,
+  requireAssigner,
+  requireAssignerRole,
   requireProvider,
   requireProviderCompany,
   type AssignmentRecord,
@@ -43,10 +46,17 @@ function serviceIdOf(value: unknown, path = '/serviceId'): number {
   return id;
 }
 
-/** The service of the query's `serviceId`, visible (404) and the caller's to assign (403). */
+/** The service of the query's `serviceId`, visible (404) and provided by the caller's company (403). */
 async function providerService(db: Reader, caller: Caller, serviceId: number): Promise<AssignmentService> {
   const service = (await visibleService(db, serviceId, caller)) as AssignmentService;
   requireProvider(service, caller);
+  return service;
+}
+
+/** `providerService`, and the caller one of the provider's managers (403 otherwise). */
+async function assignerService(db: Reader, caller: Caller, serviceId: number): Promise<AssignmentService> {
+  const service = await providerService(db, caller, serviceId);
+  requireAssigner(service, caller);
   return service;
 }
 
@@ -57,13 +67,27 @@ function plannerCaller(c: AppContext): Caller {
   return caller;
 }
 
+/** A planner who may change a team: one of the company's managers (403 otherwise, before the body is read). */
+function assignerCaller(c: AppContext): Caller {
+  const caller = plannerCaller(c);
+  requireAssignerRole(caller);
+  return caller;
+}
+
+/** The end date the popup is editing, for the busy days (400 when unreadable or before the start). */
+function busyUntil(service: AssignmentService, endDate: string | undefined): string | undefined {
+  if (endDate === undefined) return undefined;
+  if (endDateError(service.startDate, endDate)) throw validationError([{ path: '/endDate', key: 'validation.invalid' }]);
+  return endDate;
+}
+
 const flag = (c: AppContext, name: string) => c.req.query(name) === 'true';
 
 /** A day a contributor works on the service itself (not a representative, not off the field). */
 const onField = (role: DayRole) => role.typePlanning !== 'NOT_ON_FIELD' && role.typePlanning !== 'REPRESENTATIVE';
 
-/** The popup's state: the stored assignment, or an empty one over the service's dates. */
-async function assignmentForm(db: Reader, service: AssignmentService) {
+/** The popup's state: the stored assignment, or an empty one over the service's dates; read-only to whoever may not assign. */
+async function assignmentForm(db: Reader, service: AssignmentService, caller: Caller) {
   const record = await assignmentOfService(db, service.serviceId as number);
   return {
     serviceId: service.serviceId,
@@ -71,7 +95,7 @@ async function assignmentForm(db: Reader, service: AssignmentService) {
     endDate: record?.endDate ?? service.endDate ?? service.startDate,
     assignmentId: record?.assignmentId,
     version: record?.version,
-    readOnly: assignmentReadOnly(service),
+    readOnly: assignmentReadOnly(service) || !mayAssign(service, caller),
     options: await assignmentOptions(db, service),
     assignments: await contributorsOf(db, service, record),
   };
@@ -137,35 +161,35 @@ export function planningRoutes(registry: Registry): Hono<AppEnv> {
     const caller = plannerCaller(c);
     const { db } = c.get('services');
     const service = await providerService(db, caller, serviceIdOf(c.req.query('serviceId')));
-    return c.json(await assignmentForm(db, service));
+    return c.json(await assignmentForm(db, service, caller));
   });
 
   app.get('/back/bo/pln/planning/attendees', async (c) => {
-    const caller = plannerCaller(c);
+    const caller = assignerCaller(c);
     const { db } = c.get('services');
-    const service = await providerService(db, caller, serviceIdOf(c.req.query('serviceId')));
+    const service = await assignerService(db, caller, serviceIdOf(c.req.query('serviceId')));
     const allowed = await assignmentOptions(db, service);
     const wanted = {
       includeContributorUniverse: allowed.includeContributorUniverse && flag(c, 'includeContributorUniverse'),
       includeRepresentative: allowed.includeRepresentative && flag(c, 'includeRepresentative'),
     };
-    return c.json(await attendeesOf(db, service, wanted));
+    return c.json(await attendeesOf(db, service, wanted, busyUntil(service, c.req.query('endDate'))));
   });
 
   app.post(FORM, async (c) => {
-    const caller = plannerCaller(c);
+    const caller = assignerCaller(c);
     const { db } = c.get('services');
     const { version: read, ...body } = await readObject(c, ['serviceId', 'endDate', 'assignments', 'version']);
     // The version the popup read (none for a service not assigned yet): a save over another one's is refused.
     const version = expectedVersion(read, false);
     const serviceId = serviceIdOf(body.serviceId);
-    await providerService(db, caller, serviceId);
+    await assignerService(db, caller, serviceId);
     const validate = registry.entities.get('assignment')!.validateCreate;
     if (!validate(structuredClone(body))) throw validationError(fieldErrors(validate.errors));
     const endDate = body.endDate as string;
     const rows = body.assignments as PostedAssignment[];
     const saved = await db.transaction(async (tx) => {
-      const service = await providerService(tx, caller, serviceId);
+      const service = await assignerService(tx, caller, serviceId);
       if (assignmentReadOnly(service)) throw forbidden('error.assignment.readOnly');
       const dateError = endDateError(service.startDate, endDate);
       if (dateError) throw businessRule(dateError);
@@ -179,7 +203,7 @@ export function planningRoutes(registry: Registry): Hono<AppEnv> {
       await saveAssignment(tx, caller, service, existing, endDate, rows, contacts);
       // Contributors on the field: a confirmed service is prepared, now to perform (machines/task.ts).
       if (rows.some((row) => row.typePlannings.some(onField))) await followTasks(tx, service, 'ASSIGNED', { by: 'SERVICE_PROVIDER', toStep: service.serviceStep as ServiceStep });
-      return { form: await assignmentForm(tx, service), service, newlyOnField: rows.filter((row) => !before.includes(row.contactId) && row.typePlannings.some(onField)).map((row) => row.contactId) };
+      return { form: await assignmentForm(tx, service, caller), service, newlyOnField: rows.filter((row) => !before.includes(row.contactId) && row.typePlannings.some(onField)).map((row) => row.contactId) };
     });
     // The contributors newly on the field get their mission order once the assignment is committed (a mail failure is only logged).
     if (saved.newlyOnField.length) {

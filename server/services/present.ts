@@ -2,6 +2,7 @@ import { flowOf, serviceActions, type ServiceStep } from '../../machines/service
 import type { Caller } from '../context';
 import type { Reader, Row } from '../store/types';
 import { visibleTagSet } from '../tags';
+import { mayAssign } from '../planning/assignments';
 import { actingSide, companyRolesOn, isOwner, serviceActor, sheetRight, canAddElements, type ServiceParties } from './access';
 
 /** Fields kept on the server (the search index text). */
@@ -27,7 +28,8 @@ function presented(service: Row & ServiceParties, caller: Caller, visibleTags: S
   out.userRoles = companyRolesOn(service, caller.company.companyId);
   out.side = side;
   out.owner = isOwner(service, caller);
-  out.rights = { sheet: sheetRight(service, caller), addElements: canAddElements(service, caller) };
+  // `assign`: the Assign button's right, the one the assignment calls check (server/planning/assignments.ts).
+  out.rights = { sheet: sheetRight(service, caller), addElements: canAddElements(service, caller), assign: mayAssign(service, caller) };
   out.actions = side ? serviceActions(service.serviceStep as ServiceStep, flowOf(service as never), serviceActor(service, caller, side)) : [];
   return out;
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shiftDay, startWithLogins, today, type Client, type Reply, type TestServer } from './helpers';
-import { sentMails } from './outbox';
+import { mailCount, sentMails } from './outbox';
 import { fieldMessages, footprint, insertService, network, type Network } from './service-fixtures';
 
 /** docs/services.md "Assignment": the provider puts its contributors on a service day by day (spec §4, §5, §6.4, §7.4). */
@@ -11,13 +11,14 @@ let quality: Client;
 let sales: Client;
 let admin: Client;
 let outsider: Client;
+let inspector: Client;
 
 const FORM = '/back/bo/pln/planning/assignment-form';
 const ATTENDEES = '/back/bo/pln/planning/attendees';
 let nextStart = 200;
 
 beforeAll(async () => {
-  ({ server, clients: { manager, quality, sales, admin, outsider } } = await startWithLogins(['manager', 'quality', 'sales', 'admin', 'outsider']));
+  ({ server, clients: { manager, quality, sales, admin, outsider, inspector } } = await startWithLogins(['manager', 'quality', 'sales', 'admin', 'outsider', 'inspector']));
   net = await network(server.store);
 });
 afterAll(() => server?.close());
@@ -207,6 +208,46 @@ describe('assignment form', () => {
   });
 });
 
+describe('who assigns: the provider\u2019s managers (spec §6.4, DESIGN rule 11)', () => {
+  /** Sets the inspector's account profiles (the caller is read again on every request). */
+  const inspectorProfiles = (profiles: string[]) =>
+    server.store.transaction((tx) => tx.update('contacts', net.contacts['inspector@inspect.test'], (contact: any) => ({ ...contact, account: { ...contact.account, profiles } })));
+
+  it('a contributor (inspector) of the provider: POST 403 with nothing written (no assignment, task or mail), attendees 403, the form read-only', async () => {
+    const { serviceId, days } = await confirmedService();
+    const body = { serviceId, endDate: days[2], assignments: [{ contactId: net.contacts['inspector@inspect.test'], typePlannings: roles(days, 'FIELD_LEADER') }] };
+    const tasksBefore = await server.store.find('tasks', (row) => row.serviceId === serviceId);
+    const mailsBefore = await mailCount(server);
+    const reply = await refused(serviceId, () => inspector.post(FORM, body), 403);
+    expect(reply.body).toMatchObject({ level: 'ERROR', exception: 'AccessDeniedException', message: "Only the service provider's managers assign contributors to this service" });
+    await server.settled();
+    expect(await server.store.find('tasks', (row) => row.serviceId === serviceId), 'no task').toEqual(tasksBefore);
+    expect(await mailCount(server), 'no mail').toBe(mailsBefore);
+    expect((await inspector.get(`${ATTENDEES}?serviceId=${serviceId}`)).status).toBe(403);
+    const form = await inspector.get(`${FORM}?serviceId=${serviceId}`);
+    expect(form.status, form.text).toBe(200);
+    expect(form.body.readOnly).toBe(true);
+    // The sheet hides the Assign button from those the server refuses.
+    expect((await inspector.get(`/back/bo/services/${serviceId}`)).body.rights.assign).toBe(false);
+    expect((await manager.get(`/back/bo/services/${serviceId}`)).body.rights.assign).toBe(true);
+    expect((await manager.get(`${FORM}?serviceId=${serviceId}`)).body.readOnly).toBe(false);
+  });
+
+  it('a local manager of the provider assigns; a contributor with the same company does not', async () => {
+    const { serviceId, days } = await confirmedService();
+    const body = { serviceId, endDate: days[2], assignments: [{ contactId: net.contacts['inspector@inspect.test'], typePlannings: roles(days, 'FIELD_LEADER') }] };
+    await inspectorProfiles(['LOCAL_MANAGER']);
+    try {
+      const saved = await inspector.post(FORM, body);
+      expect(saved.status, saved.text).toBe(200);
+      expect((await inspector.get(`${ATTENDEES}?serviceId=${serviceId}`)).status).toBe(200);
+    } finally {
+      await inspectorProfiles(['CONTRIBUTOR']);
+    }
+    await refused(serviceId, () => inspector.post(FORM, { ...body, endDate: days[1], assignments: [{ ...body.assignments[0], typePlannings: roles(days.slice(0, 2), 'FIELD_LEADER') }] }), 403);
+  });
+});
+
 describe('attendees', () => {
   it('the provider\u2019s contacts with straight-line distances from home; options add the universe\u2019s providers and the representatives', async () => {
     const { serviceId } = await confirmedService();
@@ -254,5 +295,27 @@ describe('attendees', () => {
     expect(after).toMatchObject({ unavailable: false, lastPlace: 'Shenzhen Textile Co, Shenzhen' });
     expect(after.distanceFromLastPlace).toBeGreaterThan(10_000);
     expect(after.durationFromLastPlace).toBe(Math.round(after.distanceFromLastPlace));
+  });
+
+  it('busy days: checked up to the end date being edited (`endDate`), each with the other service; an unreadable or early one is 400', async () => {
+    const first = await confirmedService();
+    const tom = net.contacts['inspector@inspect.test'];
+    const mei = await contactNamed('Mei', 'Lin');
+    expect((await manager.post(FORM, { serviceId: first.serviceId, endDate: first.days[2], assignments: [{ contactId: tom, typePlannings: roles(first.days, 'FIELD_LEADER') }, { contactId: mei, typePlannings: roles(first.days, 'NOT_ON_FIELD') }] })).status).toBe(200);
+    const { number } = (await server.store.get('services', first.serviceId))!;
+    // A service that ends the day before Tom's starts: its saved dates cross nothing.
+    const before = await insertService(server.store, { startDate: shiftDay(first.startDate, -2), endDate: shiftDay(first.startDate, -1), fields: { serviceStep: 'CONFIRMED', providerConfirmed: true } });
+    const tomOf = async (query: string) => (await manager.get(`${ATTENDEES}?serviceId=${before.serviceId}${query}`)).body.find((one: any) => one.contactId === tom);
+    expect(await tomOf('')).toMatchObject({ unavailable: false, busyDays: [] });
+    // Extended by two days while editing: Tom is on the other service on both; Mei, off the field, on none.
+    const extended = `&endDate=${first.days[1]}`;
+    expect(await tomOf(extended)).toMatchObject({ unavailable: true, busyDays: [{ date: first.days[0], serviceId: first.serviceId, number }, { date: first.days[1], serviceId: first.serviceId, number }] });
+    const meiOf = (await manager.get(`${ATTENDEES}?serviceId=${before.serviceId}${extended}`)).body.find((one: any) => one.contactId === mei);
+    expect(meiOf).toMatchObject({ unavailable: false, busyDays: [] });
+    for (const bad of ['31/11/2026', shiftDay(first.startDate, -3), '2026-02-30']) {
+      const reply = await manager.get(`${ATTENDEES}?serviceId=${before.serviceId}&endDate=${encodeURIComponent(bad)}`);
+      expect(reply.status, bad).toBe(400);
+      expect(reply.body.errors).toMatchObject([{ path: '/endDate' }]);
+    }
   });
 });

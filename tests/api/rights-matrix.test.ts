@@ -500,10 +500,12 @@ const TABLE: Route[] = [
       url: async (w: Who) => `${path}?serviceId=${await provided(w)}`,
       outOfReach: async (w: Who) => (await elsewhere(w)).map((id) => `${path}?serviceId=${id}`),
     });
+    // Changing the team is for the provider's managers (and the super admin): its inspector reads the form only.
+    const assigners: Who[] = ['admin', 'manager'];
     return [
       { route: 'GET /back/bo/pln/planning/assignment-form', who: planners, ...at('/back/bo/pln/planning/assignment-form') },
-      { route: 'POST /back/bo/pln/planning/assignment-form', who: planners, body: {} },
-      { route: 'GET /back/bo/pln/planning/attendees', who: planners, ...at('/back/bo/pln/planning/attendees') },
+      { route: 'POST /back/bo/pln/planning/assignment-form', who: assigners, body: {} },
+      { route: 'GET /back/bo/pln/planning/attendees', who: assigners, ...at('/back/bo/pln/planning/attendees') },
     ];
   })(),
   // ---- services: search and priorities ----

@@ -131,7 +131,9 @@ test('a manager sends it back to fix with a comment; the inspector fixes it; the
   const diagram = manager.getByRole('dialog', { name: en('engine.workflow.title', { machine: 'fee' }) }).getByTestId('workflow-diagram');
   await expect(diagram.locator('svg')).toBeVisible();
   await expect(diagram).toHaveAttribute('data-current', 'VALID');
-  await expect(diagram.locator('g.current')).toContainText('VALID');
+  await expect(diagram.locator('g.current')).toContainText(en('enum.feeStatus.VALID'));
+  await expect(diagram).not.toContainText('TOVALIDATE');
+  await manager.getByRole('switch', { name: en('engine.workflow.technical') }).check();
   await expect(diagram).toContainText('TOFIX · BILLING_FEE | MANAGER | SUPER_ADMIN');
   await shot(manager, 'fee-sheet-workflow');
   await manager.keyboard.press('Escape');

@@ -26,6 +26,8 @@ test('the administrator sees every machine drawn, with its guards and the roles 
   await expect(page).toHaveURL(/machine=capa/);
   const diagram = page.getByTestId('workflow-diagram');
   await expect(diagram.locator('svg')).toBeVisible(DRAWN);
+  // The technical drawing (the reader's one translates and leaves guards and roles out: readable-screens.spec.ts).
+  await page.getByRole('switch', { name: en('engine.workflow.technical') }).check();
   await expect(diagram).toContainText('NEW');
   await expect(diagram).toContainText('START · MANAGER | SUPER_ADMIN');
   await expect(page.getByText(en('engine.workflow.roles', { roles: 'MANAGER | SUPER_ADMIN' }))).toBeVisible();
@@ -34,6 +36,7 @@ test('the administrator sees every machine drawn, with its guards and the roles 
   // The service workflow: guards in brackets, laid out automatically.
   await list.getByText('service', { exact: true }).click();
   await expect(diagram.locator('svg')).toBeVisible(DRAWN);
+  await page.getByRole('switch', { name: en('engine.workflow.technical') }).check();
   await expect(diagram).toContainText('CONFIRMED');
   await expect(diagram).toContainText('[byOrderTaker]');
   await shot(page, 'workflows-service');
@@ -54,9 +57,9 @@ test('a record’s Workflow button draws its machine with the record’s state a
   await expect(diagram).toHaveAttribute('data-current', 'IN_PROGRESS');
   // Mermaid gives the highlighted state the class `current`.
   await expect(diagram.locator('g.current')).toHaveCount(1);
-  await expect(diagram.locator('g.current')).toContainText('IN_PROGRESS');
+  await expect(diagram.locator('g.current')).toContainText(en('enum.capaStatus.IN_PROGRESS'));
   const now = dialog.getByTestId('workflow-now');
-  await expect(now).toContainText('IN_PROGRESS');
+  await expect(now).toContainText(en('enum.capaStatus.IN_PROGRESS'));
   await expect(now).toContainText(en('workflow.capa.COMPLETE'));
   await expect(now).not.toContainText(en('workflow.capa.START'));
   await shot(page, 'workflow-of-a-capa');

@@ -57,7 +57,8 @@ export function MoneyWidget(props: WidgetProps) {
           required={currencyRequired && !props.readonly}
           allowDeselect={false}
           searchable
-          comboboxProps={{ withinPortal: true }}
+          // The list names the currencies: as wide as its longest name (one line each), not the narrow code input.
+          comboboxProps={{ withinPortal: true, width: 'max-content', position: 'bottom-end' }}
         />
       )}
     </Group>

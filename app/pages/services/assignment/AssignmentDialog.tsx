@@ -6,10 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../../engine/api';
 import { LocalDateInput } from '../../../../engine/form/widgets/LocalDateInput';
 import { isIsoDay } from '../../../../engine/format/localDates';
-import { assignmentMachine, type AssignmentInput } from '../../../../machines/assignment';
+import { assignmentMachine, endDateError, type AssignmentInput } from '../../../../machines/assignment';
 import { showSnack } from '../../../notifications/snackbar';
 import { assignmentApi, type AssignmentForm, type Attendee } from './assignmentApi';
 import { AttendeeList } from './AttendeeList';
+import { DoubleBookingWarning, doubleBookings } from './DoubleBookings';
 import { RoleGrid } from './RoleGrid';
 
 export interface AssignmentDialogProps {
@@ -60,16 +61,18 @@ function AssignmentEditor({ form, onSaved, onCancel }: { form: AssignmentForm; o
   const [representatives, setRepresentatives] = useState(false);
   const [attendees, setAttendees] = useState<Attendee[] | null>(null);
 
+  // Busy days are asked up to the end date being edited: a longer service warns of a double booking before Save.
+  const busyUntil = context.endDate && !endDateError(context.startDate, context.endDate) ? context.endDate : undefined;
   useEffect(() => {
     let current = true;
-    assignmentApi.attendees(form.serviceId, { includeContributorUniverse: universe, includeRepresentative: representatives }).then(
+    assignmentApi.attendees(form.serviceId, { includeContributorUniverse: universe, includeRepresentative: representatives, endDate: busyUntil }).then(
       (list) => current && setAttendees(list),
       () => current && setAttendees([]),
     );
     return () => {
       current = false;
     };
-  }, [form.serviceId, universe, representatives]);
+  }, [form.serviceId, universe, representatives, busyUntil]);
 
   // The machine asks for the call by entering `saving`; the answer moves it on.
   const saving = state.matches('saving');
@@ -127,6 +130,7 @@ function AssignmentEditor({ form, onSaved, onCancel }: { form: AssignmentForm; o
           {error}
         </Alert>
       )}
+      {!readOnly && attendees && <DoubleBookingWarning bookings={doubleBookings(context.contributors, attendees)} />}
       <Flex gap="md" direction={{ base: 'column', md: 'row' }} align="flex-start">
         <Box w={{ base: '100%', md: 360 }} style={{ flexShrink: 0 }}>
           <Text fw={600} size="sm" mb={6}>

@@ -16,10 +16,24 @@ export interface RoleGridProps {
 
 const ROLE_COLORS: Partial<Record<TypePlanning, string>> = { FIELD_LEADER: 'teal', FIELD_BACKUP: 'blue', FIELD_INSTRUCTOR: 'grape', FIELD_TRAINEE: 'cyan' };
 
+/**
+ * An invisible line as wide as a role select showing `text` (its padding, its chevron): the day
+ * column grows to it, so the longest role of the language reads whole ("Chef de mission",
+ * "Tirocinante sul campo").
+ */
+function ColumnSizer({ text }: { text: string }) {
+  return (
+    <Text aria-hidden size="xs" h={0} pl={12} pr={40} style={{ visibility: 'hidden', overflow: 'hidden', whiteSpace: 'nowrap' }}>
+      {text}
+    </Text>
+  );
+}
+
 /** Days as columns, contributors as rows, one role per cell (spec §2 assignment popup); representatives' cells are read-only. */
 export function RoleGrid({ days, contributors, readOnly, onRole, onRemove }: RoleGridProps) {
   const { t, i18n } = useTranslation();
   const options = FIELD_ROLES.map((role) => ({ value: role, label: enumText(t, 'typePlanning', role) }));
+  const widest = options.reduce((longest, option) => (option.label.length > longest.length ? option.label : longest), '');
   const weekday = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString(i18n.language, { weekday: 'short', timeZone: 'UTC' });
   if (!contributors.length) {
     return (
@@ -42,6 +56,7 @@ export function RoleGrid({ days, contributors, readOnly, onRole, onRemove }: Rol
                 <Text size="sm" fw={600}>
                   {formatDay(day, i18n.language)}
                 </Text>
+                {!readOnly && <ColumnSizer text={widest} />}
               </Table.Th>
             ))}
           </Table.Tr>

@@ -21,7 +21,8 @@ const FORM = '/back/bo/pln/planning/assignment-form';
 
 export const assignmentApi = {
   form: (serviceId: number) => api.get<AssignmentForm>(FORM, { query: { serviceId } }),
-  attendees: (serviceId: number, options: { includeContributorUniverse: boolean; includeRepresentative: boolean }) =>
+  /** `endDate`: the end date being edited, up to which busy days are checked (the saved one without it). */
+  attendees: (serviceId: number, options: { includeContributorUniverse: boolean; includeRepresentative: boolean; endDate?: string }) =>
     api.get<Attendee[]>('/back/bo/pln/planning/attendees', { query: { serviceId, ...options } }),
   /** Quiet: a refusal shows in the popup for the spec's 3 s. */
   save: (body: { serviceId: number; version?: number; endDate: string; assignments: { contactId: number; typePlannings: DayRole[] }[] }) =>

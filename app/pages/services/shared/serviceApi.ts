@@ -22,6 +22,8 @@ export interface ServiceView extends Service {
     sheet: { right: Right; forced: boolean };
     /** Adds elements (files, pictures), though the sheet may be read-only: the provider's managers and assigned contributors. */
     addElements?: boolean;
+    /** The caller may change the team (the provider's managers, a super admin). */
+    assign?: boolean;
   };
   actions: ServiceAction[];
 }

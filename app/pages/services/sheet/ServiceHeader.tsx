@@ -2,8 +2,6 @@ import { Alert, Badge, Button, Card, Group, Stack, Text, Title, Tooltip } from '
 import { IconAlertTriangle, IconLock, IconMail, IconUsersGroup } from '@tabler/icons-react';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { hasAnyRole } from '../../../auth/profile';
-import { useReadySession } from '../../../auth/session';
 import { NotifyDialog } from './NotifyDialog';
 import type { ServiceView } from '../shared/serviceApi';
 import type { SchemaText } from './schemaText';
@@ -11,13 +9,16 @@ import { SheetMenu } from './SheetMenu';
 import { EnumBadge } from './StepBadge';
 import type { ServiceSheet } from './useServiceSheet';
 import { WorkflowButtons } from './WorkflowButtons';
+import { WorkflowButton } from '../../../../engine/workflow/WorkflowButton';
 
 // The assignment popup (and its machine) loads when first opened.
 const AssignmentDialog = lazy(() => import('../assignment/AssignmentDialog'));
 
-/** Assignment is the provider's job, shown once the service has dates (spec §6.4); the server enforces it. */
-const canAssign = (service: ServiceView, superAdmin: boolean) =>
-  !!service.startDate && (superAdmin || (service.userRoles ?? []).includes('SERVICE_PROVIDER'));
+/** Assignment is the provider's managers' job, shown once the service has dates (spec §6.4); the server says who and enforces it. */
+const canAssign = (service: ServiceView) => !!service.startDate && service.rights.assign === true;
+
+/** The service machine's words: its steps, and its events as the history names them. */
+const SERVICE_WORKFLOW_WORDS = { stateEnum: 'serviceStep', eventEnum: 'serviceHistoryEvent', fieldTitle: 'service.serviceStep' };
 
 /** Why the sheet is read-only (spec §6.4): forced by the service's state or the caller's roles, or not the owner. */
 function readOnlyReason(service: ServiceView): string {
@@ -42,7 +43,6 @@ export function ServiceHeader({ service, sheet, text, onSplitMerge }: ServiceHea
   // "Read only" only when it is the whole truth: the sheet is frozen (closed, locked), or the caller has no
   // workflow action either; a provider that confirms, proposes dates or completes is not read only.
   const readOnly = !writable && (service.rights.sheet.forced || service.actions.length === 0);
-  const { profile } = useReadySession();
   const [assigning, setAssigning] = useState(false);
   const closeAssignment = useCallback(() => setAssigning(false), []);
   return (
@@ -55,6 +55,7 @@ export function ServiceHeader({ service, sheet, text, onSplitMerge }: ServiceHea
                 {service.number}
               </Title>
               <EnumBadge text={text} field="serviceStep" value={service.serviceStep} size="lg" data-testid="service-step" />
+              {service.serviceStep && <WorkflowButton machine="service" status={service.serviceStep} events={service.actions} labels={SERVICE_WORKFLOW_WORDS} />}
               {service.serviceLevel && service.serviceLevel !== 'NORMAL' && (
                 <EnumBadge text={text} field="serviceLevel" value={service.serviceLevel} color={service.serviceLevel === 'EXPRESS' ? 'red' : 'orange'} size="lg" />
               )}
@@ -78,7 +79,7 @@ export function ServiceHeader({ service, sheet, text, onSplitMerge }: ServiceHea
           </Stack>
           <Group gap="xs" wrap="wrap">
             <WorkflowButtons service={service} sheet={sheet} />
-            {canAssign(service, hasAnyRole(profile, ['SUPER_ADMIN'])) && (
+            {canAssign(service) && (
               <Button variant="light" leftSection={<IconUsersGroup size={16} />} onClick={() => setAssigning(true)}>
                 {t('assignment.open')}
               </Button>
