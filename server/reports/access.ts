@@ -1,3 +1,4 @@
+import { isCompanyManager } from '../auth/roles';
 import { isSuperAdmin, type Caller } from '../context';
 import { forbidden } from '../errors';
 import { COLLECTIONS, type Company } from '../identity';
@@ -11,8 +12,8 @@ import { actingSide, isOwner, type Right, type ServiceParties } from '../service
  *   lets its suppliers download reports; otherwise limited read (the summary) for an order taker
  *   who is not owner; none while opened or requested, or when not owner and not terminated.
  * - decision right: write for the decision maker, read with DESIGN rule 11 — the caller's company
- *   holds the decision-maker role on the service and the caller is one of its managers (MANAGER)
- *   or holds SERVICE_DECISION_POWER; a super admin aside. Decision power never lets another party
+ *   holds the decision-maker role on the service and the caller is one of its managers (the MANAGER
+ *   flag or a local manager's profile, as for assigning) or holds SERVICE_DECISION_POWER; a super admin aside. Decision power never lets another party
  *   (the provider's managers hold it too) decide. Limited read otherwise; none while no report is
  *   available (the decision is taken on a report of a terminated service).
  */
@@ -22,7 +23,6 @@ export interface ReportRights {
 }
 
 const DECISION_POWER = 'SERVICE_DECISION_POWER';
-const MANAGER = 'MANAGER';
 const BEFORE_CONFIRMATION = new Set(['OPENED', 'REQUESTED']);
 
 /** Whether the client of the service lets its order takers read the whole report. */
@@ -33,7 +33,7 @@ async function supplierDownload(db: Reader, service: ServiceParties): Promise<bo
 
 export async function reportRights(db: Reader, service: ServiceParties, caller: Caller, hasReport: boolean): Promise<ReportRights> {
   const report = await reportAccess(db, service, caller);
-  const decides = isSuperAdmin(caller) || (actingSide(service, caller) === 'DECISION_MAKER' && (caller.roles.has(MANAGER) || caller.roles.has(DECISION_POWER)));
+  const decides = isSuperAdmin(caller) || (actingSide(service, caller) === 'DECISION_MAKER' && (isCompanyManager(caller.roles, caller.contact.account?.profiles) || caller.roles.has(DECISION_POWER)));
   const decidable = hasReport && service.serviceStep === 'TERMINATED' && report !== 'NONE';
   return { report, decision: !decidable ? 'NONE' : decides ? 'WRITE' : 'READ_LIMITED' };
 }

@@ -68,15 +68,17 @@ const mailsSince = async (count: number) => {
 };
 
 describe('only the decision maker decides (spec §6.4, DESIGN rule 11)', () => {
-  it('the provider’s manager (decision power, another party), the inspector, the brand’s local manager and the supplier get 403: no decision, no task change, no mail', async () => {
+  it('the provider’s manager (decision power, another party), the inspector and the supplier get 403: no decision, no task change, no mail', async () => {
     const { id, report } = await reported();
     expect(await openTasks(id)).toContain('WAITING_DECISION');
     const body = { version: report.version, clientDecision: 'ACCEPTED', recipients: [net.contacts[ACCOUNTS.quality]] };
-    for (const client of [manager, inspector, buyer, sales]) await refusedWithNothingWritten(id, () => client.put(url(id, '/decision'), body), 403);
+    for (const client of [manager, inspector, sales]) await refusedWithNothingWritten(id, () => client.put(url(id, '/decision'), body), 403);
     // The overview offers the decision to none of them (the sheet shows no decision button).
-    for (const client of [manager, inspector, buyer, sales]) expect((await client.get(url(id, '/overview'))).body.rights.decision).toBe('READ_LIMITED');
+    for (const client of [manager, inspector, sales]) expect((await client.get(url(id, '/overview'))).body.rights.decision).toBe('READ_LIMITED');
     expect((await quality.get(url(id, '/overview'))).body.rights.decision).toBe('WRITE');
     expect((await admin.get(url(id, '/overview'))).body.rights.decision).toBe('WRITE');
+    // The brand's local manager is one of its managers (as for assigning a provider's team).
+    expect((await buyer.get(url(id, '/overview'))).body.rights.decision).toBe('WRITE');
 
     const decided = await quality.put(url(id, '/decision'), body);
     expect(decided.status, decided.text).toBe(200);

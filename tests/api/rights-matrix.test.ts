@@ -462,10 +462,10 @@ const TABLE: Route[] = [
     const readers: Who[] = ['admin', 'manager', 'inspector', 'quality', 'buyer'];
     const providers: Who[] = ['admin', 'manager', 'inspector'];
     /**
-     * The decision maker's managers (MANAGER or SERVICE_DECISION_POWER within the decision-maker company) and the super admin:
-     * the provider's manager holds decision power but is another party, the brand's buyer is a LOCAL_MANAGER (DESIGN rule 11).
+     * The decision maker's managers (the MANAGER flag, a local manager's profile or SERVICE_DECISION_POWER, within the
+     * decision-maker company) and the super admin: the provider's manager holds decision power but is another party (DESIGN rule 11).
      */
-    const deciders: Who[] = ['admin', 'quality'];
+    const deciders: Who[] = ['admin', 'quality', 'buyer'];
     return [
       { route: 'GET /back/bo/reports/:serviceId', who: [...readers, 'sales'], ...at('') },
       { route: 'GET /back/bo/reports/:serviceId/overview', who: ALL, ...at('/overview') },
