@@ -171,7 +171,10 @@ export function RecordScreen({ screen, config, userRoles = [] }: RecordScreenPro
         {tabs.length === 1 ? (
           <Stack gap="md">{tabs[0].panels.map(renderPanel)}</Stack>
         ) : (
-          <Tabs defaultValue={tabs[0].name} keepMounted>
+          // Hidden tabs stay in the page with display: none. Mantine's default hides them in a React
+          // <Activity>, which runs their effects' cleanups: a lines grid (AG Grid) is then destroyed and
+          // comes back empty ("No line yet" under "3 lines"), as would any panel's imperative widget.
+          <Tabs defaultValue={tabs[0].name} keepMounted keepMountedMode="display-none">
             <Tabs.List mb="md">
               {tabs.map((tab) => (
                 <Tabs.Tab key={tab.name} value={tab.name}>

@@ -153,3 +153,20 @@ test('a manager sends it back to fix with a comment; the inspector fixes it; the
   await expect(history.locator('.mantine-Timeline-item').last()).toContainText(en('enum.recordAction.CREATE'));
   await shot(manager, 'fee-sheet-history');
 });
+
+test('the lines grid keeps its lines when the person switches tabs and comes back', async ({ page }) => {
+  await login(page, ACCOUNTS.manager, { path: '/billing/fees/search' });
+  const sheets = (await (await page.request.get('/back/bo/fee/', { headers: { 'X-Requested-With': 'XMLHttpRequest' } })).json()) as { feeIdHK: number; feeLines: unknown[] }[];
+  const three = sheets.find((sheet) => sheet.feeLines.length === 3)!;
+  await page.goto(`/billing/fees/${three.feeIdHK}`);
+  const rows = lines(page).locator('.ag-row:not(.ag-row-pinned)');
+  await expect(page.getByText(en('engine.lines.count_other', { count: 3 }))).toBeVisible();
+  await expect(rows).toHaveCount(3);
+  for (const tab of ['screen.feeSheet.files', 'screen.feeSheet.notes', 'screen.feeSheet.history']) {
+    await page.getByRole('tab', { name: en(tab) }).click();
+    await page.getByRole('tab', { name: en('screen.feeSheet') }).click();
+    await expect(rows).toHaveCount(3);
+    await expect(lines(page).getByText(en('engine.lines.none'))).toHaveCount(0);
+  }
+  await shot(page, 'fee-sheet-after-tabs');
+});
