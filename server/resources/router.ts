@@ -6,7 +6,8 @@ import { isPlainObject, readJson } from '../json-body';
 import { languageOf, requireCaller, requireRoles, type AppContext, type AppEnv, type Caller } from '../context';
 import type { EntityDef } from '../schemas';
 import { and, eq, type Condition } from '../store/query';
-import type { Row } from '../store/types';
+import type { Row, Stored, Writer } from '../store/types';
+import { withSums } from './sums';
 import { applyTagRules } from '../tags';
 import { assertLookups } from './lookups';
 import { addRecordHistory, inputDetail, RECORD_HISTORY, removeRecordHistory } from './history';
@@ -35,6 +36,13 @@ function assertNotFrozen(c: AppContext, entity: EntityDef, record: Row, caller: 
 /** `x-owners`: a caller the rule does not except changes only records naming them (403, nothing written). */
 function assertOwns(entity: EntityDef, record: Row, caller: Caller): void {
   if (!mayChangeOwned(entity.schema, record, caller.contact.contactId, caller.roles)) throw forbidden('error.notOwner');
+}
+
+/** `x-sums` of a new record: records may already link to it (by its number, given on insert). */
+async function insertedWithSums(tx: Writer, entity: EntityDef, inserted: Stored<Row>): Promise<Stored<Row>> {
+  const summed = await withSums(tx, entity, inserted);
+  if (Object.keys(summed).every((field) => summed[field] === inserted[field])) return inserted;
+  return tx.update(entity.collection, inserted[entity.idField] as number, () => summed);
 }
 
 /** Lookups: `?id=` one record (ids are integers), else `?q=` words of the label. */
@@ -131,7 +139,7 @@ export function resourceRoutes(entity: EntityDef): Hono<AppEnv> {
       assertOwns(entity, record, caller);
       await applyTagRules(tx, caller, entity.tags, record);
       await assertLookups(entity, record, undefined, caller, tx, registry);
-      const inserted = await insertRecord(tx, entity, record);
+      const inserted = await insertedWithSums(tx, entity, await insertRecord(tx, entity, record));
       await addRecordHistory(tx, entity, inserted[entity.idField] as number, caller, { action: 'CREATE' });
       return inserted;
     });
@@ -149,7 +157,7 @@ export function resourceRoutes(entity: EntityDef): Hono<AppEnv> {
       const existing = await visibleRecord(tx, entity, idOf(c), caller);
       assertOwns(entity, existing, caller);
       assertNotFrozen(c, entity, existing, caller);
-      const record = await recordToUpdate(entity, body, existing, caller);
+      const record = await withSums(tx, entity, await recordToUpdate(entity, body, existing, caller));
       // Nor may they hand the record over to someone else.
       assertOwns(entity, record, caller);
       await applyTagRules(tx, caller, entity.tags, record, existing);

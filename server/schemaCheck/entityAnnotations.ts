@@ -52,6 +52,15 @@ export function frozenProblems(file: string, schema: JsonSchema, machine: AnySta
   if (owners && !has(schema, owners.field)) problems.push({ file, path: '/x-owners/field', message: `unknown field ${String(owners.field)}: entity has no such property` });
 }
 
+/** `x-sums`: the sum's field, the fields it matches on and those it shares are fields of the entity. */
+export function sumProblems(file: string, schema: JsonSchema, problems: Problems): void {
+  for (const [name, rule] of Object.entries<Record<string, unknown>>(schema['x-sums'] ?? {})) {
+    const path = `/x-sums${step(name)}`;
+    const fields = [name, ...Object.values((rule?.match ?? {}) as Record<string, unknown>), ...((rule?.same ?? []) as unknown[])];
+    for (const field of fields) if (!has(schema, field)) problems.push({ file, path, message: `unknown field ${String(field)}: entity has no such property` });
+  }
+}
+
 /** `x-computed` of an object: its fields exist, its expressions compile. */
 function computedProblems(file: string, path: string, schema: JsonSchema, problems: Problems): void {
   for (const [name, source] of Object.entries<unknown>(schema['x-computed'] ?? {})) {

@@ -85,6 +85,10 @@ export const entityMeta: JsonSchema = {
       'x-frozen': texts,
       'x-frozenUnless': { type: 'object', additionalProperties: roleRule },
       'x-owners': closed({ field, except: roleRule }, ['field']),
+      'x-sums': {
+        type: 'object',
+        additionalProperties: closed({ collection: text, sum: field, match: { type: 'object', minProperties: 1, additionalProperties: field }, same: texts, message: text }, ['collection', 'sum', 'match', 'message']),
+      },
       'x-routes': { enum: ['custom'] },
       'x-roles': roleRule,
       'x-createRoles': roleRule,
