@@ -192,10 +192,18 @@ test('the lines grid keeps its lines when the person switches tabs and comes bac
 });
 
 test('an inspector reads a colleague\'s sheet without changing it; in French, the sent-back sheet shows both comments', async ({ browser }) => {
+  const xhr = { 'X-Requested-With': 'XMLHttpRequest' };
   const page = await pageAs(browser, ACCOUNTS.inspector, '/billing/fees/search');
   const me = (await (await page.request.get('/back/auth/profile')).json()) as { contactId: number };
-  const sheets = (await (await page.request.get('/back/bo/fee/', { headers: { 'X-Requested-With': 'XMLHttpRequest' } })).json()) as { feeIdHK: number; status: string; contributors: number[] }[];
-  const theirs = sheets.find((sheet) => sheet.status === 'CREATED' && !sheet.contributors.includes(me.contactId))!;
+  const sheets = (await (await page.request.get('/back/bo/fee/', { headers: xhr })).json()) as { feeIdHK: number; status: string; contributors: number[] }[];
+  const colleague = sheets.flatMap((sheet) => sheet.contributors).find((id) => id !== me.contactId)!;
+  // A manager French-speaking today files a sheet for the inspector's colleague.
+  const french = await (await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'fr-FR' })).newPage();
+  await login(french, ACCOUNTS.manager, { path: '/billing/fees/search' });
+  const filed = await french.request.post('/back/bo/fee', { headers: xhr, data: { reference: 'TRIP-COLLEAGUE', contributors: [colleague], feeLines: [{ date: '2026-11-02', contributors: [colleague], train: 48 }] } });
+  expect(filed.status()).toBe(201);
+  const theirs = (await filed.json()) as { feeIdHK: number };
+
   await page.goto(`/billing/fees/${theirs.feeIdHK}`);
   await expect(page.getByText(en('engine.record.notOwner'))).toBeVisible();
   await expect(page.getByRole('button', { name: en('engine.action.save'), exact: true })).toHaveCount(0);
@@ -203,9 +211,7 @@ test('an inspector reads a colleague\'s sheet without changing it; in French, th
   await expect(page.locator('#record_reference')).not.toBeEditable();
   await shot(page, 'fee-sheet-colleague');
 
-  // The seeded sheet sent back to fix, as a French manager reads it.
-  const french = await (await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'fr-FR' })).newPage();
-  await login(french, ACCOUNTS.manager, { path: '/billing/fees/search' });
+  // The seeded sheet sent back to fix, as the French manager reads it.
   await setAccountLocale(french, 'fr');
   const toFix = sheets.find((sheet) => sheet.status === 'TOFIX')!;
   await french.goto(`/billing/fees/${toFix.feeIdHK}`);

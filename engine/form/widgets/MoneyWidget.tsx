@@ -8,8 +8,8 @@ import { baseInputProps, useNumberText } from './common';
 
 /**
  * An amount with 2 decimals (spec §9) and its currency, kept in the sibling field named by
- * `ui:options.currencyField` (docs/schemas.md). A read-only amount (computed by the server, an
- * invoice's sum of its lines) keeps its currency choosable.
+ * `ui:options.currencyField` (docs/schemas.md). A read-only amount (a sum the server keeps, `x-sums`)
+ * keeps its currency choosable.
  */
 export function MoneyWidget(props: WidgetProps) {
   const { t, i18n } = useTranslation();
