@@ -83,7 +83,7 @@ describe('an invoice’s amount is the sum of its lines', () => {
 
   it('the seeded invoices: each amount is the sum of its lines, all in its currency', async () => {
     const lines = await server.store.all('invoiceLines');
-    const seeded = (await server.store.all('invoices')).filter((row) => row.invoiceIdHK! <= 20);
+    const seeded = (await server.store.all('invoices')).filter((row) => (row.invoiceIdHK as number) <= 20);
     expect(seeded.length).toBe(20);
     for (const row of seeded) {
       const own = lines.filter((line) => line.invoiceNumber === row.number && line.companyId === row.companyId);
