@@ -264,6 +264,13 @@ describe('an inspector changes only their own sheets (x-owners: its contributors
     await refusedUnchanged(inspector.delete(`${API}/${id}`), id, 403);
     await refusedUnchanged(inspector.patch(`${API}/${id}/REQUEST_VALIDATION`), id, 403);
     expect(await historyOf(id)).toBe(history);
+    // Nor may they attach files to it (an upload declared on it: 403, no upload kept); on their own sheet they may.
+    const uploads = (await server.store.all('uploads')).length;
+    const upload = (entityId: number) => inspector.post('/back/bo/uploads', { filename: 'receipt.pdf', mimeType: 'application/pdf', byteSize: 1200, hash: 'a'.repeat(64), fileType: 'FEE', entityId });
+    expect((await upload(id)).status).toBe(403);
+    expect((await server.store.all('uploads')).length).toBe(uploads);
+    const mine = await create(inspector, sheet());
+    expect((await upload(mine.feeIdHK)).status).toBe(201);
     // The company's manager keeps every right on it.
     const moved = await manager.patch(`${API}/${id}/REQUEST_VALIDATION`);
     expect(moved.body.status).toBe('TOVALIDATE');
