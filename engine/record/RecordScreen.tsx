@@ -140,7 +140,7 @@ export function RecordScreen({ screen, config, userRoles = [], userContactId }: 
           saved={sheet.record}
           onChange={sheet.setFormData}
           readOnly={readOnly}
-          writable={entity['x-readOnly'] !== true}
+          writable={entity['x-readOnly'] !== true && !notTheirs}
           userRoles={userRoles}
           serverErrors={sheet.serverErrors}
           elsewhere={elsewhere}

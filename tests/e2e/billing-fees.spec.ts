@@ -87,6 +87,8 @@ test('an inspector files a fee sheet with three lines and sees its totals, then 
   await expect(page.getByRole('button', { name: en('engine.lines.add') })).toHaveCount(0);
   await expect(page.locator('#record_reference')).not.toBeEditable();
   await expect(page.locator('#record_comment')).not.toBeEditable();
+  // Never sent back yet: no empty "reason sent back" box.
+  await expect(page.locator('#record_fixComment')).toHaveCount(0);
   await shot(page, 'fee-sheet-to-validate-inspector');
 });
 
@@ -210,6 +212,10 @@ test('an inspector reads a colleague\'s sheet without changing it; in French, th
   await expect(page.getByRole('button', { name: en('workflow.fee.REQUEST_VALIDATION') })).toHaveCount(0);
   await expect(page.locator('#record_reference')).not.toBeEditable();
   await shot(page, 'fee-sheet-colleague');
+  // Its files are the colleague's to add too: no drop zone.
+  await page.getByRole('tab', { name: en('screen.feeSheet.files'), exact: true }).click();
+  await expect(page.getByTestId('attachments-panel')).toBeVisible();
+  await expect(page.getByTestId('attachments-dropzone')).toHaveCount(0);
 
   // The seeded sheet sent back to fix, as the French manager reads it.
   await setAccountLocale(french, 'fr');
