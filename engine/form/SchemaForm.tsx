@@ -103,7 +103,7 @@ export function SchemaForm(props: SchemaFormProps) {
   );
 
   const setField = useCallback((field: string, value: unknown) => onChange({ ...dataRef.current, [field]: value }), [onChange]);
-  const formContext: EngineFormContext = useMemo(() => ({ rootSchema: schema, formData, setField }), [schema, formData, setField]);
+  const formContext: EngineFormContext = useMemo(() => ({ rootSchema: schema, formData, setField, readOnly: props.readOnly }), [schema, formData, setField, props.readOnly]);
 
   return (
     <DatesProvider settings={{ locale: i18n.language, firstDayOfWeek: 1 }}>

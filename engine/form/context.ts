@@ -8,4 +8,6 @@ export interface EngineFormContext {
   rootSchema: JsonSchema;
   formData: Record<string, unknown>;
   setField: (field: string, value: unknown) => void;
+  /** The whole form is read-only (a frozen record), not just some of its fields. */
+  readOnly?: boolean;
 }

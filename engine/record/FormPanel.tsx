@@ -5,14 +5,21 @@ import { computedOf } from '../schema/computed';
 import { pickFields, propertiesOf, schemaOfFields } from '../schema/fields';
 import type { PanelProps } from './panels';
 
-
+type Row = Record<string, any>;
+const isEmpty = (value: unknown) => value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
 
 /**
  * Panel kind `form`: the record's fields in an RJSF form laid out by a uiSchema (`ui`), either the
  * `fields` it names or every field no other panel shows. Computed fields show their live value.
  */
 export function FormPanel({ panel, config, entity, record, view, saved, onChange, readOnly, userRoles, serverErrors, elsewhere, registerSubmit }: PanelProps) {
-  const fields = useMemo(() => panel.fields ?? Object.keys(propertiesOf(entity)).filter((field) => !elsewhere.includes(field)), [panel.fields, entity, elsewhere]);
+  const uiSchema = panel.ui ? config.ui[panel.ui] : undefined;
+  // `ui:options.hideEmpty`: a field the server fills (a send-back's reason) shows only once it has a value.
+  const hidden = Object.keys(propertiesOf(entity)).filter((field) => (uiSchema?.[field] as Row | undefined)?.['ui:options']?.hideEmpty === true && isEmpty(record[field])).join();
+  const fields = useMemo(
+    () => (panel.fields ?? Object.keys(propertiesOf(entity)).filter((field) => !elsewhere.includes(field))).filter((field) => !hidden.split(',').includes(field)),
+    [panel.fields, entity, elsewhere, hidden],
+  );
   const schema = useMemo(() => schemaOfFields(entity, fields), [entity, fields]);
   const computed = Object.keys(computedOf(entity));
   const editable = fields.filter((field) => !computed.includes(field));
@@ -25,7 +32,7 @@ export function FormPanel({ panel, config, entity, record, view, saved, onChange
   return (
     <SchemaForm
       schema={schema}
-      uiSchema={panel.ui ? config.ui[panel.ui] : undefined}
+      uiSchema={uiSchema}
       readOnly={readOnly}
       roles={userRoles}
       formData={pickFields({ ...record, ...pickFields(view, computed) }, fields)}

@@ -15,6 +15,7 @@ import { usePageLeaveGuard } from '../sheet/usePageLeaveGuard';
 import { useRecordSheet, type SheetTarget } from '../sheet/useRecordSheet';
 import { EventDialog } from './EventDialog';
 import { eventAllowed, eventRulesOf } from '../schema/events';
+import { frozenFor, mayChangeOwned } from '../schema/writeRules';
 import { pickPanel } from './panels';
 import { registerEnginePanels } from './registerPanels';
 import { prefillValues } from './prefill';
@@ -29,6 +30,8 @@ export interface RecordScreenProps {
   screen: ScreenConfig;
   config: AppConfig;
   userRoles?: readonly string[];
+  /** The user's contact id: `x-owners` records not naming it are theirs to read only. */
+  userContactId?: unknown;
 }
 
 /**
@@ -52,7 +55,7 @@ function shownElsewhere(screen: ScreenConfig, entity: JsonSchema): string[] {
  * are held until Save; leaving with unsaved edits asks first. The record is read anew each time
  * the page opens (nothing is kept in a cache).
  */
-export function RecordScreen({ screen, config, userRoles = [] }: RecordScreenProps) {
+export function RecordScreen({ screen, config, userRoles = [], userContactId }: RecordScreenProps) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const params = useParams();
@@ -88,7 +91,9 @@ export function RecordScreen({ screen, config, userRoles = [] }: RecordScreenPro
   const machine = machineOf(config, machineName);
   const status = sheet.record?.[entity?.['x-status'] as string];
   const rules = eventRulesOf(entity);
-  const events = machine && typeof status === 'string' ? allowedEvents(machine, status, sheet.record ?? undefined).filter((event) => eventAllowed(entity, event, userRoles)) : [];
+  // `x-owners`: someone else's record is read only, its workflow too (the server refuses both).
+  const notTheirs = !!sheet.record && !mayChangeOwned(entity, sheet.record, userContactId, userRoles);
+  const events = machine && typeof status === 'string' && !notTheirs ? allowedEvents(machine, status, sheet.record ?? undefined).filter((event) => eventAllowed(entity, event, userRoles)) : [];
   const [asking, setAsking] = useState<string | null>(null);
   const onEvent = (event: string) => {
     if (rules[event]?.input?.length) setAsking(event);
@@ -98,9 +103,10 @@ export function RecordScreen({ screen, config, userRoles = [] }: RecordScreenPro
   const parentScreen = screen.parent ? config.screens.find((s) => s.route === screen.parent) : undefined;
   const parentPath = parentScreen ? fillRoute(parentScreen.route, params) : null;
   const parent = parentScreen && parentPath ? { title: titleText(t, parentScreen.title), path: parentPath } : undefined;
-  // `x-frozen`: a record in one of these statuses is no longer edited (the server refuses it too).
-  const frozen = typeof status === 'string' && ((entity?.['x-frozen'] ?? []) as string[]).includes(status);
-  const readOnly = entity?.['x-readOnly'] === true || frozen;
+  // `x-frozen`, `x-frozenUnless`: a record in one of these statuses is no longer edited, by anyone or by
+  // this user (the server refuses it too).
+  const frozen = frozenFor(entity, status, userRoles);
+  const readOnly = entity?.['x-readOnly'] === true || frozen || notTheirs;
   const tabs = screen.tabs ?? [{ name: 'main', title: screen.title, panels: [{ kind: 'form' }] }];
   const elsewhere = useMemo(() => (entity ? shownElsewhere(screen, entity) : []), [screen, entity]);
 
@@ -134,7 +140,7 @@ export function RecordScreen({ screen, config, userRoles = [] }: RecordScreenPro
           saved={sheet.record}
           onChange={sheet.setFormData}
           readOnly={readOnly}
-          writable={entity['x-readOnly'] !== true}
+          writable={entity['x-readOnly'] !== true && !notTheirs}
           userRoles={userRoles}
           serverErrors={sheet.serverErrors}
           elsewhere={elsewhere}
@@ -162,16 +168,19 @@ export function RecordScreen({ screen, config, userRoles = [] }: RecordScreenPro
           onCancel={() => (parentPath ? navigate(parentPath) : navigate(-1))}
           onSave={() => void save()}
         />
-        {frozen && (
+        {(frozen || notTheirs) && (
           <Alert color="gray" variant="light" role="status">
-            {t('engine.record.frozen')}
+            {t(frozen ? 'engine.record.frozen' : 'engine.record.notOwner')}
           </Alert>
         )}
         {sheet.conflict && <ConflictAlert message={sheet.conflict} onReload={() => void sheet.reload()} />}
         {tabs.length === 1 ? (
           <Stack gap="md">{tabs[0].panels.map(renderPanel)}</Stack>
         ) : (
-          <Tabs defaultValue={tabs[0].name} keepMounted>
+          // Hidden tabs stay in the page with display: none. Mantine's default hides them in a React
+          // <Activity>, which runs their effects' cleanups: a lines grid (AG Grid) is then destroyed and
+          // comes back empty ("No line yet" under "3 lines"), as would any panel's imperative widget.
+          <Tabs defaultValue={tabs[0].name} keepMounted keepMountedMode="display-none">
             <Tabs.List mb="md">
               {tabs.map((tab) => (
                 <Tabs.Tab key={tab.name} value={tab.name}>

@@ -15,6 +15,8 @@ export interface EventRule {
   required?: string[];
   /** An integer field counting how many times the event was taken. */
   count?: string;
+  /** Input fields written into another field of the record (a send-back's comment kept apart from the record's own). */
+  into?: Record<string, string>;
 }
 
 export const eventRulesOf = (schema: JsonSchema | undefined): Record<string, EventRule> => (schema?.['x-events'] as Record<string, EventRule> | undefined) ?? {};

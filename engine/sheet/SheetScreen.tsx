@@ -7,6 +7,7 @@ import { ConflictAlert } from './ConflictAlert';
 import { allowedEvents } from '../../machines/index';
 import { machineOf } from '../workflow/machineOf';
 import { eventAllowed } from '../schema/events';
+import { frozenFor } from '../schema/writeRules';
 import type { AppConfig, ScreenConfig } from '../config';
 import { valueColor } from '../format/colors';
 import { SchemaForm } from '../form/SchemaForm';
@@ -77,8 +78,8 @@ export function SheetScreen({ screen, config, target, onClose, onChanged, onCrea
   const machineName = entity['x-machine'] as string | undefined;
   const machine = machineOf(config, machineName);
   const status = statusField ? sheet.record?.[statusField] : undefined;
-  // A read-only entity, or a record in an `x-frozen` status (the server refuses its edits too).
-  const readOnly = entity['x-readOnly'] === true || (typeof status === 'string' && ((entity['x-frozen'] ?? []) as string[]).includes(status));
+  // A read-only entity, or a record in an `x-frozen` status, or `x-frozenUnless` for this user (the server refuses its edits too).
+  const readOnly = entity['x-readOnly'] === true || frozenFor(entity, status, userRoles ?? []);
   const events = machine && typeof status === 'string' ? allowedEvents(machine, status, sheet.record ?? undefined).filter((event) => eventAllowed(entity, event, userRoles ?? [])) : [];
   const numberField = (entity['x-number'] as { field?: string } | undefined)?.field;
   const label = [...new Set([numberField, entity['x-label']].filter(Boolean).map((field) => sheet.record?.[field]))].filter(Boolean).join(' · ');

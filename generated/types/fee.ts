@@ -3,7 +3,7 @@
 import type { Currency, FeeStatus, FeeType } from './enums';
 
 /**
- * Fee sheet (expense sheet, spec-1 entities, spec-2 §5.5): an inspector's travel and living expenses, line by line. VALIDATE and TOFIX need BILLING_FEE (the spec's flag) or MANAGER (managers validate their team) or SUPER_ADMIN; inspectors (CONTRIBUTOR) file their own and send them for validation.
+ * Fee sheet (expense sheet, spec-1 entities, spec-2 §5.5): an inspector's travel and living expenses, line by line. VALIDATE and TOFIX need BILLING_FEE (the spec's flag) or MANAGER (managers validate their team) or SUPER_ADMIN; inspectors (CONTRIBUTOR) file their own (x-owners: sheets listing them among its contributors) and send them for validation, after which the sheet is theirs to read only until it is validated or sent back (x-frozenUnless). TOFIX's comment goes to fixComment and the history, never into the sheet's comment.
  */
 export interface Fee {
   /**
@@ -84,6 +84,10 @@ export interface Fee {
    * Label: `fee.fixCount` Read-only (set by the server).
    */
   fixCount?: number;
+  /**
+   * The last send-back's comment (TOFIX), apart from the sheet's own comment; every one stays in the history. Label: `fee.fixComment` Read-only (set by the server).
+   */
+  fixComment?: string;
   /**
    * Label: `fee.validatorContact` Read-only (set by the server).
    */

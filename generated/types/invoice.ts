@@ -3,7 +3,7 @@
 import type { Currency, InvoiceStatus, InvoiceType, Season } from './enums';
 
 /**
- * An invoice (or credit note) a service provider issues to a client. New invoices are provisions (W); PUT /back/bo/invoices/validate (server/routes/invoices.ts) validates a selection at once.
+ * An invoice (or credit note) a service provider issues to a client. New invoices are provisions (W); PUT /back/bo/invoices/validate (server/routes/invoices.ts) validates a selection at once. Its amount is the sum of its lines (invoice lines naming its number), in its currency.
  */
 export interface Invoice {
   /**
@@ -31,9 +31,9 @@ export interface Invoice {
    */
   client: number;
   /**
-   * Label: `invoice.amount`
+   * The sum of the totals of the invoice lines naming this invoice (x-sums), kept by the server. Label: `invoice.amount` Read-only (set by the server).
    */
-  amount: number;
+  amount?: number;
   /**
    * Label: `invoice.currency`
    */

@@ -56,3 +56,9 @@ export function eventCount(entity: EntityDef, event: string, record: Row): Row {
   const stored = record[field];
   return { [field]: (typeof stored === 'number' && Number.isInteger(stored) ? stored : 0) + 1 };
 }
+
+/** The event's input as the record stores it: each field renamed by `into` when the rule names one. */
+export function inputWrites(entity: EntityDef, event: string, input: Row): Row {
+  const into = eventRulesOf(entity.schema)[event]?.into ?? {};
+  return Object.fromEntries(Object.entries(input).map(([field, value]) => [Object.hasOwn(into, field) ? into[field] : field, value]));
+}

@@ -1,3 +1,4 @@
+import { mayChangeOwned } from '../../engine/schema/writeRules';
 import { forbidden } from '../errors';
 import { requireRoles, type Caller } from '../context';
 import type { EntityDef } from '../schemas';
@@ -39,6 +40,8 @@ function generatedRule(entity: EntityDef): RecordAccess {
     write: async (db, id, caller) => {
       const record = await read(db, id, caller);
       if (entity.readOnly) throw forbidden();
+      // x-owners: someone else's record takes none of this caller's files (nor tags) either.
+      if (!mayChangeOwned(entity.schema, record, caller.contact.contactId, caller.roles)) throw forbidden('error.notOwner');
       return record;
     },
   };

@@ -1,11 +1,13 @@
 import { Hono } from 'hono';
 import { nextStatus } from '../../machines';
-import { HttpError } from '../errors';
+import { forbidden, HttpError } from '../errors';
+import { frozenFor, mayChangeOwned } from '../../engine/schema/writeRules';
 import { isPlainObject, readJson } from '../json-body';
-import { languageOf, requireCaller, requireRoles, type AppContext, type AppEnv } from '../context';
+import { languageOf, requireCaller, requireRoles, type AppContext, type AppEnv, type Caller } from '../context';
 import type { EntityDef } from '../schemas';
 import { and, eq, type Condition } from '../store/query';
-import type { Row } from '../store/types';
+import type { Row, Stored, Writer } from '../store/types';
+import { withSums } from './sums';
 import { applyTagRules } from '../tags';
 import { assertLookups } from './lookups';
 import { addRecordHistory, inputDetail, RECORD_HISTORY, removeRecordHistory } from './history';
@@ -14,7 +16,7 @@ import { releaseUnused, removeRecordFiles } from '../files/entries';
 import { present } from './present';
 import { OUTSIDE_WINDOW_HEADER, searchCondition, searchCriteria, splitWindow } from './search';
 import { visibleRecord, visibleScope } from './visibility';
-import { assertEventRoles, eventCount, eventInput } from './events';
+import { assertEventRoles, eventCount, eventInput, inputWrites } from './events';
 import { expectedVersion, insertRecord, recordToCreate, recordToUpdate, eventStamps, updateStamps, withDerived } from './write';
 
 const LOOKUP_LIMIT = 100;
@@ -22,12 +24,25 @@ const LOOKUP_LIMIT = 100;
 const HISTORY_LIMIT = 500;
 
 /**
- * `x-frozen`: statuses in which a record is no longer changed nor deleted (a validated fee sheet);
- * its workflow events still move it. 409 naming the status, nothing written.
+ * `x-frozen` / `x-frozenUnless`: statuses in which a record is no longer changed nor deleted (a
+ * validated fee sheet; one awaiting validation, but for those who validate); its workflow events
+ * still move it. 409 naming the status, nothing written.
  */
-function assertNotFrozen(c: AppContext, entity: EntityDef, record: Row): void {
+function assertNotFrozen(c: AppContext, entity: EntityDef, record: Row, caller: Caller): void {
   const status = entity.statusField ? record[entity.statusField] : undefined;
-  if (typeof status === 'string' && entity.frozen.includes(status)) throw new HttpError(409, 'FrozenRecordException', 'error.recordFrozen', { status: transitionLabels(c, entity, '', status).status });
+  if (frozenFor(entity.schema, status, caller.roles)) throw new HttpError(409, 'FrozenRecordException', 'error.recordFrozen', { status: transitionLabels(c, entity, '', status).status });
+}
+
+/** `x-owners`: a caller the rule does not except changes only records naming them (403, nothing written). */
+function assertOwns(entity: EntityDef, record: Row, caller: Caller): void {
+  if (!mayChangeOwned(entity.schema, record, caller.contact.contactId, caller.roles)) throw forbidden('error.notOwner');
+}
+
+/** `x-sums` of a new record: records may already link to it (by its number, given on insert). */
+async function insertedWithSums(tx: Writer, entity: EntityDef, inserted: Stored<Row>): Promise<Stored<Row>> {
+  const summed = await withSums(tx, entity, inserted);
+  if (Object.keys(summed).every((field) => summed[field] === inserted[field])) return inserted;
+  return tx.update(entity.collection, inserted[entity.idField] as number, () => summed);
 }
 
 /** Lookups: `?id=` one record (ids are integers), else `?q=` words of the label. */
@@ -121,9 +136,10 @@ export function resourceRoutes(entity: EntityDef): Hono<AppEnv> {
     const body = await readJson(c);
     const created = await db.transaction(async (tx) => {
       const record = await recordToCreate(entity, body, caller);
+      assertOwns(entity, record, caller);
       await applyTagRules(tx, caller, entity.tags, record);
       await assertLookups(entity, record, undefined, caller, tx, registry);
-      const inserted = await insertRecord(tx, entity, record);
+      const inserted = await insertedWithSums(tx, entity, await insertRecord(tx, entity, record));
       await addRecordHistory(tx, entity, inserted[entity.idField] as number, caller, { action: 'CREATE' });
       return inserted;
     });
@@ -139,8 +155,11 @@ export function resourceRoutes(entity: EntityDef): Hono<AppEnv> {
     const version = expectedVersion(isPlainObject(body) ? body.version : undefined, true);
     const updated = await db.transaction(async (tx) => {
       const existing = await visibleRecord(tx, entity, idOf(c), caller);
-      assertNotFrozen(c, entity, existing);
-      const record = await recordToUpdate(entity, body, existing, caller);
+      assertOwns(entity, existing, caller);
+      assertNotFrozen(c, entity, existing, caller);
+      const record = await withSums(tx, entity, await recordToUpdate(entity, body, existing, caller));
+      // Nor may they hand the record over to someone else.
+      assertOwns(entity, record, caller);
       await applyTagRules(tx, caller, entity.tags, record, existing);
       await assertLookups(entity, record, existing, caller, tx, registry);
       await addRecordHistory(tx, entity, idOf(c), caller, { action: 'UPDATE' });
@@ -154,7 +173,8 @@ export function resourceRoutes(entity: EntityDef): Hono<AppEnv> {
     const { db, files } = c.get('services');
     const released = await db.transaction(async (tx) => {
       const record = await visibleRecord(tx, entity, idOf(c), caller);
-      assertNotFrozen(c, entity, record);
+      assertOwns(entity, record, caller);
+      assertNotFrozen(c, entity, record, caller);
       await tx.remove(entity.collection, idOf(c));
       await removeRecordHistory(tx, entity, idOf(c));
       await removeRecordNotes(tx, entity, idOf(c));
@@ -165,7 +185,7 @@ export function resourceRoutes(entity: EntityDef): Hono<AppEnv> {
   });
 
   if (entity.machine) {
-    // Checks in this order: visibility (404), the event's roles (403), its body (400), the machine (409).
+    // Checks in this order: visibility (404), `x-owners` and the event's roles (403), its body (400), the machine (409).
     app.patch(`${one}/:event{[A-Za-z_]+}`, async (c) => {
       const caller = callerOf(c);
       const { db } = c.get('services');
@@ -173,13 +193,14 @@ export function resourceRoutes(entity: EntityDef): Hono<AppEnv> {
       const event = c.req.param('event');
       const updated = await db.transaction(async (tx) => {
         const existing = await visibleRecord(tx, entity, idOf(c), caller);
+        assertOwns(entity, existing, caller);
         assertEventRoles(entity, event, caller);
         const input = eventInput(entity, event, body);
         const version = expectedVersion((body as Row | undefined)?.version ?? c.req.query('version'), false);
         const status = existing[entity.statusField!];
         const next = nextStatus(entity.machine!, String(status), event, { ...existing, ...input });
         if (!next) throw new HttpError(409, 'TransitionException', 'error.transitionRefused', transitionLabels(c, entity, event, status));
-        const moved = { ...existing, ...input, ...eventCount(entity, event, existing), ...eventStamps(entity, event, existing, caller), [entity.statusField!]: next, ...updateStamps(entity, caller) };
+        const moved = { ...existing, ...inputWrites(entity, event, input), ...eventCount(entity, event, existing), ...eventStamps(entity, event, existing, caller), [entity.statusField!]: next, ...updateStamps(entity, caller) };
         const record = await withDerived(entity, moved, existing);
         await addRecordHistory(tx, entity, idOf(c), caller, { action: 'EVENT', event, fromStatus: String(status), toStatus: next, detail: inputDetail(input) });
         return tx.update(entity.collection, idOf(c), (current) => ({ ...current, ...record }), version);

@@ -6,6 +6,7 @@ import { HttpError, notFound, validationError, type FieldError } from '../errors
 import { readJson } from '../json-body';
 import { assertLookups } from '../resources/lookups';
 import { present } from '../resources/present';
+import { syncSums, type LinkChange } from '../resources/sums';
 import { visibleRecord } from '../resources/visibility';
 import { insertRecord, recordToCreate, recordToUpdate } from '../resources/write';
 import type { EntityDef, Registry } from '../schemas';
@@ -19,7 +20,8 @@ import { createAjv, fieldErrors } from '../validation';
  * call — deletes, updates (with their version) and additions, all in one transaction or none.
  * Each line is validated with the invoiceLine schema; every service it names must be one the
  * caller sees (404); the server copies the services' search fields onto the line, stamps
- * `updatedBy` and computes `totalAmount` (x-computed, in the generic write helpers).
+ * `updatedBy` and computes `totalAmount` (x-computed, in the generic write helpers), and the
+ * invoices named by the lines keep the sum of their lines as their amount (invoice `x-sums`).
  */
 interface Batch {
   toDeleteInvoiceLineIds?: number[];
@@ -95,10 +97,11 @@ async function servicesOf(tx: Writer, caller: Caller, line: Pending, cache: Map<
 }
 
 /** The lines to write, validated with the entity schema (400, every field at once); lines to update or delete out of reach: 404. */
-async function validatedLines(tx: Writer, entity: EntityDef, caller: Caller, batch: Required<Batch>): Promise<Pending[]> {
+async function validatedLines(tx: Writer, entity: EntityDef, caller: Caller, batch: Required<Batch>): Promise<{ pending: Pending[]; deleted: Stored<Row>[] }> {
   const errors: FieldError[] = [];
   const pending: Pending[] = [];
-  for (const id of batch.toDeleteInvoiceLineIds) await visibleRecord(tx, entity, id, caller);
+  const deleted: Stored<Row>[] = [];
+  for (const id of batch.toDeleteInvoiceLineIds) deleted.push(await visibleRecord(tx, entity, id, caller));
   for (const [index, line] of batch.toUpdateInvoiceLines.entries()) {
     const path = `/toUpdateInvoiceLines/${index}`;
     const existing = await visibleRecord(tx, entity, line.invoiceLineId as number, caller);
@@ -111,7 +114,7 @@ async function validatedLines(tx: Writer, entity: EntityDef, caller: Caller, bat
     if (record) pending.push({ path, record });
   }
   if (errors.length) throw validationError(errors);
-  return pending;
+  return { pending, deleted };
 }
 
 /** Each line with its services' copied fields and its computed fields; its services checked (404) and its lookups (400). */
@@ -129,15 +132,23 @@ async function completedLines(tx: Writer, entity: EntityDef, registry: Registry,
   return complete;
 }
 
-/** Deletes, then updates (409 on a stale version) and additions; answers the ids deleted and the lines written, updates first. */
+/**
+ * Deletes, then updates (409 on a stale version) and additions; then the invoices the lines name,
+ * before or after, sum them again (`x-sums`: 422 for a line not in its invoice's currency).
+ * Answers the ids deleted and the lines written, updates first.
+ */
 async function saveBatch(tx: Writer, entity: EntityDef, registry: Registry, caller: Caller, batch: Required<Batch>) {
-  const lines = await completedLines(tx, entity, registry, caller, await validatedLines(tx, entity, caller, batch));
+  const { pending, deleted } = await validatedLines(tx, entity, caller, batch);
+  const lines = await completedLines(tx, entity, registry, caller, pending);
   for (const id of batch.toDeleteInvoiceLineIds) await tx.remove(entity.collection, id);
   const written: Stored<Row>[] = [];
+  const changes: LinkChange[] = deleted.map((before) => ({ before }));
   for (const line of lines) {
     if (line.existing) written.push(await tx.update(entity.collection, line.existing[entity.idField] as number, () => line.record, line.version));
     else written.push(await insertRecord(tx, entity, line.record));
+    changes.push({ path: line.path, before: line.existing, after: written.at(-1) });
   }
+  await syncSums(tx, registry, entity.collection, changes);
   return { deleted: batch.toDeleteInvoiceLineIds, lines: written };
 }
 

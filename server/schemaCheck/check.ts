@@ -6,7 +6,7 @@ import type { JsonSchema } from '../../engine/schema/resolve';
 import { workflows as allWorkflows } from '../../machines';
 import { allEvents } from '../../machines/workflow';
 import { CONFIG_GUARDS, machineFromConfig, unknownGuards, type MachineConfig } from '../../engine/workflow/configMachine';
-import { eventProblems, fileDomainProblems, frozenProblems, lineProblems } from './entityAnnotations';
+import { eventProblems, fileDomainProblems, frozenProblems, lineProblems, sumProblems } from './entityAnnotations';
 import { labelKeys, step, type SchemaFiles } from './labelKeys';
 import { entityMeta, screenMeta, searchMeta, uiMeta } from './metaSchemas';
 
@@ -188,6 +188,7 @@ function crossProblems(files: SchemaFiles, workflows: Record<string, AnyStateMac
     }
     eventProblems(file, schema, machine, problems);
     frozenProblems(file, schema, machine, problems);
+    sumProblems(file, schema, problems);
     lineProblems(file, schema, problems);
   }
   fileDomainProblems(files.entities, files.shared['enums.json'].$defs as Record<string, JsonSchema>, problems);

@@ -27,6 +27,10 @@ export function eventProblems(file: string, schema: JsonSchema, machine: AnyStat
         else if (key === 'required' && !input.includes(name)) problems.push({ file, path: `${path}/required/${index}`, message: `${String(name)} must be an input field of the event too` });
       });
     }
+    for (const [name, target] of Object.entries((rule?.into ?? {}) as Record<string, unknown>)) {
+      if (!input.includes(name)) problems.push({ file, path: `${path}/into${step(name)}`, message: `${name} must be an input field of the event` });
+      if (!has(schema, target)) problems.push({ file, path: `${path}/into${step(name)}`, message: `unknown field ${String(target)}: entity has no such property` });
+    }
     const count = rule?.count;
     if (count === undefined) continue;
     if (!has(schema, count)) problems.push({ file, path: `${path}/count`, message: `unknown field ${String(count)}: entity has no such property` });
@@ -34,12 +38,27 @@ export function eventProblems(file: string, schema: JsonSchema, machine: AnyStat
   }
 }
 
-/** `x-frozen`: states of the entity's machine. */
+/** `x-frozen`, `x-frozenUnless`: states of the entity's machine; `x-owners`: a field of the entity. */
 export function frozenProblems(file: string, schema: JsonSchema, machine: AnyStateMachine | undefined, problems: Problems): void {
-  ((schema['x-frozen'] ?? []) as unknown[]).forEach((status, index) => {
-    if (!machine) problems.push({ file, path: '/x-frozen', message: 'x-frozen needs x-machine' });
-    else if (!Object.hasOwn(machine.root.states ?? {}, String(status))) problems.push({ file, path: `/x-frozen/${index}`, message: `unknown state ${String(status)} of machine ${machine.id}` });
-  });
+  const statuses = [
+    ...((schema['x-frozen'] ?? []) as unknown[]).map((status, index) => ({ status, path: `/x-frozen/${index}` })),
+    ...Object.keys(schema['x-frozenUnless'] ?? {}).map((status) => ({ status, path: `/x-frozenUnless${step(status)}` })),
+  ];
+  for (const { status, path } of statuses) {
+    if (!machine) problems.push({ file, path, message: `${path.split('/')[1]} needs x-machine` });
+    else if (!Object.hasOwn(machine.root.states ?? {}, String(status))) problems.push({ file, path, message: `unknown state ${String(status)} of machine ${machine.id}` });
+  }
+  const owners = schema['x-owners'] as { field?: unknown } | undefined;
+  if (owners && !has(schema, owners.field)) problems.push({ file, path: '/x-owners/field', message: `unknown field ${String(owners.field)}: entity has no such property` });
+}
+
+/** `x-sums`: the sum's field, the fields it matches on and those it shares are fields of the entity. */
+export function sumProblems(file: string, schema: JsonSchema, problems: Problems): void {
+  for (const [name, rule] of Object.entries<Record<string, unknown>>(schema['x-sums'] ?? {})) {
+    const path = `/x-sums${step(name)}`;
+    const fields = [name, ...Object.values((rule?.match ?? {}) as Record<string, unknown>), ...((rule?.same ?? []) as unknown[])];
+    for (const field of fields) if (!has(schema, field)) problems.push({ file, path, message: `unknown field ${String(field)}: entity has no such property` });
+  }
 }
 
 /** `x-computed` of an object: its fields exist, its expressions compile. */

@@ -35,7 +35,14 @@ const FIX_COMMENTS = [
   'Hotel receipt missing for the second night: please attach it.',
   'The train ticket is in first class: please use the second-class fare.',
 ];
+/** What inspectors write on their own sheets. */
+const SHEET_COMMENTS = [
+  'Two nights at the factory: the audit ran over into the second day.',
+  'Rental car shared with the lab technician; fuel paid by me.',
+  'Taxi from the station, no bus at that hour.',
+];
 const KM_INDEX = 0.6;
+const dayOfMonth = (day: string) => Number(day.slice(8, 10));
 
 const amount = (random: Random, min: number, max: number) => round2(random.int(min * 100, max * 100) / 100);
 
@@ -94,7 +101,10 @@ async function insertSheet(ctx: Ctx, owner: CompanyKey, universe: 'main' | 'othe
     kmIndex: KM_INDEX,
     taxHorsepower: random.int(4, 7),
     fixCount: status === 'TOFIX' || fixed ? 1 : 0,
-    ...(status === 'TOFIX' ? { comment: random.pick(FIX_COMMENTS) } : {}),
+    // The inspector's own comment (on every other day, without drawing: the seed's sequence stays as it was);
+    // a send-back's comment is the manager's, kept apart from it.
+    ...(status === 'TOFIX' || dayOfMonth(day) % 2 === 0 ? { comment: SHEET_COMMENTS[dayOfMonth(day) % SHEET_COMMENTS.length] } : {}),
+    ...(status === 'TOFIX' ? { fixComment: random.pick(FIX_COMMENTS) } : {}),
     ...(status === 'VALID' ? { validatorContact: manager, validationDate: addDays(day, Math.min(3, Math.max(0, (Date.parse(ctx.today) - Date.parse(day)) / 86_400_000))) } : {}),
     feeLines: lineDays.map((lineDay, i) => ({ feeLineId: i + 1, ...feeLine(ctx, lineDay, contributors, services, globalKmFee) })),
     companyId: identity.companies[owner],

@@ -10,8 +10,8 @@ import { addDays, round2, type Random } from './random';
 /**
  * Demo billing: invoices of Atlas Inspection to Maison Lumière over the last three months in
  * every status (the newest ones still provisions), and invoice lines on Atlas's services —
- * some covering two services, some already carrying a seeded invoice's number. The other
- * universe's brand, its own provider, gets a couple of each.
+ * some covering two services, most carrying a seeded invoice's number: an invoice's amount is the
+ * sum of its lines, in its currency. The other universe's brand, its own provider, gets a couple of each.
  */
 const INVOICES = 'invoices';
 const LINES = 'invoiceLines';
@@ -32,7 +32,8 @@ function statusAt(random: Random, index: number): string {
   return random.pick(['M', 'M', 'M', 'I', 'L']);
 }
 
-function seedInvoices(ctx: Ctx, universe: Universe, count: number): Row[] {
+/** The invoices, numbered but not stored yet: their amounts are the sums of the lines that name them. */
+function invoicesOf(ctx: Ctx, universe: Universe, count: number): Row[] {
   const { tx, random, identity } = ctx;
   const issuer = identity.companies[universe === 'main' ? 'atlas' : 'northwind'];
   const client = identity.companies[universe === 'main' ? 'lumiere' : 'northwind'];
@@ -41,30 +42,41 @@ function seedInvoices(ctx: Ctx, universe: Universe, count: number): Row[] {
     const date = addDays(ctx.today, -Math.min(85, Math.round((index * 85) / Math.max(1, count - 1)) + random.int(0, 2)));
     const credit = index % 7 === 3;
     const id = tx.nextId(INVOICES);
-    return tx.insert(INVOICES, 'invoiceIdHK', {
+    return {
       invoiceIdHK: id,
       number: readableNumber('INV-', id),
       type: credit ? 'CREDIT_NOTE' : 'INVOICING',
       date,
       season: random.pick(['SS26', 'FW26', 'SS27']),
       client,
-      amount: round2(random.int(credit ? 15000 : 60000, credit ? 90000 : 1250000) / 100),
       currency: universe === 'main' ? 'EUR' : 'USD',
       status: statusAt(random, index),
       ...(random.chance(0.3) ? { comment: credit ? 'Credit for a cancelled re-inspection.' : 'Inspections of the month, as agreed in the frame contract.' } : {}),
       companyId: issuer,
       universeId: identity.universes[universe],
-    });
+    };
   });
 }
 
-/** Lines over the provider's services, oldest first: every fourth line covers two services of the same client. */
+/** Each invoice stored with the sum of its lines as its amount (the invoice's `x-sums`, as the server keeps it). */
+function insertInvoices(ctx: Ctx, invoices: Row[]): void {
+  for (const invoice of invoices) {
+    const lines = ctx.tx.find(LINES, (line) => line.invoiceNumber === invoice.number && line.companyId === invoice.companyId);
+    ctx.tx.insert(INVOICES, 'invoiceIdHK', { ...invoice, amount: round2(lines.reduce((total, line) => total + (line.totalAmount as number), 0)) });
+  }
+}
+
+/**
+ * Lines over the provider's services, oldest first: every fourth line covers two services of the same
+ * client; the oldest lines are those of the invoices, one each from the oldest invoice on (in its
+ * currency), the newest ones are not invoiced yet.
+ */
 async function seedLines(ctx: Ctx, universe: Universe, invoices: Row[], max: number): Promise<void> {
   const { tx, random, identity } = ctx;
   const provider = identity.companies[universe === 'main' ? 'atlas' : 'northwind'];
   const billable = (service: Row) => service.serviceProvider === provider && service.universeId === identity.universes[universe] && service.serviceStep !== 'CANCELLED';
   const services = tx.find(SERVICES, billable).slice(0, max);
-  const numbers = invoices.filter((invoice) => invoice.status !== 'W').map((invoice) => invoice.number as string);
+  const numbers = invoices.map((invoice) => invoice.number as string).reverse();
   const countryOf = (id: unknown) => (typeof id === 'number' ? (tx.get('companies', id)?.country as string | undefined) : undefined);
   for (let i = 0, line = 0; i < services.length; line++) {
     const pair = line % 4 === 3 && services[i + 1]?.client === services[i].client;
@@ -74,7 +86,7 @@ async function seedLines(ctx: Ctx, universe: Universe, invoices: Row[], max: num
     const record = await computeRecord(ctx.lineSchema, {
       services: covered.map((service) => service.serviceId as number),
       purchaseOrderLines: random.sample(orderLines, random.int(0, Math.min(2, orderLines.length))),
-      ...(numbers.length && line % 3 === 1 ? { invoiceNumber: random.pick(numbers) } : {}),
+      ...(line < numbers.length ? { invoiceNumber: numbers[line] } : {}),
       invoicingMethod: random.pick(['MAN_DAY', 'MAN_DAY', 'MAN_DAY', 'SERVICE', 'PACKAGE']),
       currency: universe === 'main' ? 'EUR' : 'USD',
       unit: covered.length * random.pick([0.5, 1, 1, 1, 2]),
@@ -93,6 +105,9 @@ async function seedLines(ctx: Ctx, universe: Universe, invoices: Row[], max: num
 
 export async function seedBilling(tx: WriteOps, random: Random, today: string, identity: DemoIdentity, lineSchema: JsonSchema): Promise<void> {
   const ctx: Ctx = { tx, random, today, identity, lineSchema };
-  await seedLines(ctx, 'main', seedInvoices(ctx, 'main', 18), 30);
-  await seedLines(ctx, 'other', seedInvoices(ctx, 'other', 2), 2);
+  for (const [universe, invoiceCount, serviceCount] of [['main', 18, 30], ['other', 2, 2]] as const) {
+    const invoices = invoicesOf(ctx, universe, invoiceCount);
+    await seedLines(ctx, universe, invoices, serviceCount);
+    insertInvoices(ctx, invoices);
+  }
 }

@@ -179,7 +179,22 @@ describe('fee sheet workflow', () => {
     expect(other.errors.map((error: Sheet) => error.path)).toEqual(['/status']);
     const fixed = await manager.patch(url, { comment: 'Receipt missing', version: sent.version });
     expect(fixed.status).toBe(200);
-    expect(fixed.body).toMatchObject({ status: 'TOFIX', fixCount: 1, comment: 'Receipt missing' });
+    expect(fixed.body).toMatchObject({ status: 'TOFIX', fixCount: 1, fixComment: 'Receipt missing' });
+  });
+
+  it('TOFIX keeps the sheet\'s own comment: the send-back\'s goes to fixComment and the history (CONTRACT.md)', async () => {
+    const created = await create(inspector, sheet({ comment: 'Two nights in Lyon: the audit ran late.', feeLines: [line({ hotel: 95 })] }));
+    await inspector.patch(`${API}/${created.feeIdHK}/REQUEST_VALIDATION`);
+    const fixed = await manager.patch(`${API}/${created.feeIdHK}/TOFIX`, { comment: 'Hotel receipt missing' });
+    expect(fixed.status, fixed.text).toBe(200);
+    expect(fixed.body).toMatchObject({ comment: 'Two nights in Lyon: the audit ran late.', fixComment: 'Hotel receipt missing' });
+    expect(await stored(created.feeIdHK)).toMatchObject({ comment: 'Two nights in Lyon: the audit ran late.', fixComment: 'Hotel receipt missing' });
+    const history = (await manager.get(`${API}/${created.feeIdHK}/history`)).body as Sheet[];
+    expect(history[0]).toMatchObject({ event: 'TOFIX', detail: 'Hotel receipt missing' });
+    // fixComment is the server's: a save of the sheet neither sets nor clears it, and the inspector's comment stays theirs to edit.
+    const saved = await inspector.put(`${API}/${created.feeIdHK}`, { ...fixed.body, comment: 'Receipt attached.', fixComment: 'never mind' });
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.body).toMatchObject({ comment: 'Receipt attached.', fixComment: 'Hotel receipt missing' });
   });
 
   it('TOFIX → REQUEST_VALIDATION → VALIDATE sets the validator and the validation date; the counter keeps counting', async () => {
@@ -188,7 +203,7 @@ describe('fee sheet workflow', () => {
     const again = await inspector.patch(`${API}/${sent.feeIdHK}/REQUEST_VALIDATION`);
     expect(again.body.status).toBe('TOVALIDATE');
     const second = await manager.patch(`${API}/${sent.feeIdHK}/TOFIX`, { comment: 'Still missing' });
-    expect(second.body).toMatchObject({ fixCount: 2, comment: 'Still missing' });
+    expect(second.body).toMatchObject({ fixCount: 2, fixComment: 'Still missing' });
     await inspector.patch(`${API}/${sent.feeIdHK}/REQUEST_VALIDATION`);
     const valid = await manager.patch(`${API}/${sent.feeIdHK}/VALIDATE`);
     expect(valid.status).toBe(200);
@@ -224,6 +239,74 @@ describe('fee sheet workflow', () => {
     expect((await sales.get(`${API}/${sent.feeIdHK}`)).status).toBe(403);
     await refusedUnchanged(outsider.patch(`${API}/${sent.feeIdHK}/VALIDATE`), sent.feeIdHK, 404);
     expect((await outsider.get(`${API}/${sent.feeIdHK}`)).status).toBe(404);
+  });
+});
+
+describe('an inspector changes only their own sheets (x-owners: its contributors); managers keep their rights', () => {
+  let colleagueId: number;
+  beforeAll(async () => {
+    const atlas = (await server.store.get('contacts', inspectorId))!.companyId;
+    colleagueId = (await server.store.find('contacts', (contact) => contact.companyId === atlas && contact.contactId !== inspectorId && contact.contactId !== managerId))[0].contactId as number;
+  });
+  /** A colleague's sheet, filed by their manager: the inspector sees it, among the company's. */
+  const colleagues = () => create(manager, sheet({ contributors: [colleagueId], feeLines: [line({ contributors: [colleagueId], train: 64 })] }));
+  const historyOf = async (id: number) => (await server.store.all('recordHistory')).filter((row) => row.entity === 'fee' && row.recordId === id).length;
+
+  it('PUT, DELETE, its lines and its workflow events on a colleague\'s sheet: 403, nothing written', async () => {
+    const theirs = await colleagues();
+    const id = theirs.feeIdHK;
+    expect((await inspector.get(`${API}/${id}`)).status).toBe(200);
+    const history = await historyOf(id);
+    const edit = await refusedUnchanged(inspector.put(`${API}/${id}`, { ...theirs, reference: 'mine now' }), id, 403);
+    expect(edit).toMatchObject({ exception: 'AccessDeniedException', message: 'You may change only your own records: this one is not yours.' });
+    await refusedUnchanged(inspector.put(`${API}/${id}`, { ...theirs, feeLines: [...theirs.feeLines, line({ taxi: 30 })] }), id, 403);
+    await refusedUnchanged(inspector.put(`${API}/${id}`, { ...theirs, contributors: [colleagueId, inspectorId] }), id, 403);
+    await refusedUnchanged(inspector.delete(`${API}/${id}`), id, 403);
+    await refusedUnchanged(inspector.patch(`${API}/${id}/REQUEST_VALIDATION`), id, 403);
+    expect(await historyOf(id)).toBe(history);
+    // Nor may they attach files to it (an upload declared on it: 403, no upload kept); on their own sheet they may.
+    const uploads = (await server.store.all('uploads')).length;
+    const upload = (entityId: number) => inspector.post('/back/bo/uploads', { filename: 'receipt.pdf', mimeType: 'application/pdf', byteSize: 1200, hash: 'a'.repeat(64), fileType: 'FEE', entityId });
+    expect((await upload(id)).status).toBe(403);
+    expect((await server.store.all('uploads')).length).toBe(uploads);
+    const mine = await create(inspector, sheet());
+    expect((await upload(mine.feeIdHK)).status).toBe(201);
+    // The company's manager keeps every right on it.
+    const moved = await manager.patch(`${API}/${id}/REQUEST_VALIDATION`);
+    expect(moved.body.status).toBe('TOVALIDATE');
+    expect((await manager.put(`${API}/${id}`, { ...moved.body, reference: 'checked by the manager' })).status).toBe(200);
+    expect((await manager.delete(`${API}/${id}`)).body).toBe(true);
+  });
+
+  it('an inspector files sheets naming them, and may not hand one over to a colleague (403, nothing written)', async () => {
+    const before = (await server.store.all('fees')).length;
+    const forColleague = await inspector.post(API, sheet({ contributors: [colleagueId], feeLines: [line({ contributors: [colleagueId] })] }));
+    expect(forColleague.status).toBe(403);
+    expect((await server.store.all('fees')).length).toBe(before);
+    const mine = await create(inspector, sheet({ contributors: [inspectorId, colleagueId] }));
+    // A sheet shared with a colleague is theirs too.
+    expect((await inspector.put(`${API}/${mine.feeIdHK}`, { ...mine, reference: 'shared trip' })).status).toBe(200);
+    const current = (await inspector.get(`${API}/${mine.feeIdHK}`)).body;
+    await refusedUnchanged(inspector.put(`${API}/${mine.feeIdHK}`, { ...current, contributors: [colleagueId] }), mine.feeIdHK, 403);
+    expect((await inspector.delete(`${API}/${mine.feeIdHK}`)).body).toBe(true);
+  });
+});
+
+describe('a sheet awaiting validation (TOVALIDATE) is read-only for its submitter', () => {
+  it('PUT of its fields or lines and DELETE: 409 naming the status, nothing written; only VALIDATE or TOFIX move it', async () => {
+    const sent = await toValidate();
+    const id = sent.feeIdHK;
+    const edit = await refusedUnchanged(inspector.put(`${API}/${id}`, { ...sent, reference: 'changed while waiting' }), id, 409);
+    expect(edit).toMatchObject({ exception: 'FrozenRecordException', message: 'This record is To validate: it can no longer be changed.' });
+    await refusedUnchanged(inspector.put(`${API}/${id}`, { ...sent, feeLines: [...sent.feeLines, line({ taxi: 22 })] }), id, 409);
+    await refusedUnchanged(inspector.put(`${API}/${id}`, { ...sent, feeLines: [] }), id, 409);
+    await refusedUnchanged(inspector.delete(`${API}/${id}`), id, 409);
+    await refusedUnchanged(inspector.patch(`${API}/${id}/REQUEST_VALIDATION`), id, 409);
+    // Sent back, it is the inspector's to fix again.
+    const back = (await manager.patch(`${API}/${id}/TOFIX`, { comment: 'Add the taxi' })).body;
+    const fixed = await inspector.put(`${API}/${id}`, { ...back, feeLines: [...back.feeLines, line({ taxi: 22 })] });
+    expect(fixed.status, fixed.text).toBe(200);
+    expect(fixed.body.totalAmount).toBe(102);
   });
 });
 

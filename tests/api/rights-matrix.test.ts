@@ -37,6 +37,8 @@ interface Route {
   outOfReach?: (who: Who) => string[] | Promise<string[]>;
   /** Statuses expected from callers with the right (default: 200 for GET, REFUSED for writes). */
   expect?: number[];
+  /** Records the caller sees but may not change (a colleague's fee sheet): 403, the record unchanged. */
+  notTheirs?: (who: Who) => Promise<{ url: string; collection: string; id: number }[]>;
 }
 
 let server: TestServer;
@@ -134,6 +136,33 @@ const foreignCapaTags = (suffix = '') => async (w: Who) => (await foreign('capa'
 const contactUrl = (suffix = '') => (w: Who) => `/back/bo/contacts/admin/${people[w].contactId}${suffix}`;
 const foreignContacts = (suffix = '') => async (w: Who) => (await contactOutOfReach(w)).map((id) => `/back/bo/contacts/admin/${id}${suffix}`);
 
+/** The inspector's record writes (PUT, DELETE, events) go to sheets of their own; a colleague's sheet is refused them. */
+function ownFeeSheets(rows: Route[]): Route[] {
+  const own = new Map<string, Promise<number>>();
+  /** A sheet naming the inspector, still open (CREATED), one per route (DELETE removes its own). */
+  const ownSheet = (route: string) => {
+    if (!own.has(route)) {
+      own.set(route, (async () => {
+        const { feeIdHK: _id, version: _version, number: _number, ...base } = (await server.store.find('fees', (fee) => fee.companyId === people.inspector.companyId))[0];
+        const sheet = { ...base, status: 'CREATED', contributors: [people.inspector.contactId] };
+        return (await server.store.insert('fees', 'feeIdHK', sheet)).feeIdHK as number;
+      })());
+    }
+    return own.get(route)!;
+  };
+  const colleagues = async () => (await server.store.find('fees', (fee) => fee.companyId === people.inspector.companyId && !(fee.contributors as number[]).includes(people.inspector.contactId)))[0].feeIdHK as number;
+  return rows.map((row) => {
+    const [method, path] = row.route.split(' ');
+    if (!['PUT', 'DELETE', 'PATCH'].includes(method) || path === '/back/bo/fee/:id/notes') return row;
+    const suffix = method === 'PATCH' ? '/noSuchEvent' : '';
+    return {
+      ...row,
+      url: async (who: Who) => (who === 'inspector' ? `/back/bo/fee/${await ownSheet(row.route)}${suffix}` : row.url!(who)),
+      notTheirs: async (who: Who) => (who === 'inspector' ? [{ url: `/back/bo/fee/${await colleagues()}${suffix}`, collection: 'fees', id: await colleagues() }] : []),
+    };
+  });
+}
+
 const TABLE: Route[] = [
   // Anonymous calls.
   { route: 'POST /back/login', who: 'anyone', form: { username: 'nobody@nowhere.test', password: 'wrong' }, expect: [401] },
@@ -213,8 +242,9 @@ const TABLE: Route[] = [
   ...resource('nonCompliance', '/back/bo/nonCompliances', MANAGERS, { writable: true, machine: false }),
   ...resource('matrix8d', '/back/bo/matrix8ds', MANAGERS, { writable: true, machine: true }),
   ...resource('structuralCost', '/back/bo/structuralCost', MANAGERS, { writable: true, machine: true }),
-  // Fee sheets (x-roles MANAGER, SUPER_ADMIN, BILLING_FEE, CONTRIBUTOR): inspectors file their own expenses.
-  ...resource('fee', '/back/bo/fee', [...MANAGERS, 'inspector'], { writable: true, machine: true, history: true, notes: true }),
+  // Fee sheets (x-roles MANAGER, SUPER_ADMIN, BILLING_FEE, CONTRIBUTOR): inspectors file their own expenses and change
+  // only the sheets naming them (x-owners); a colleague's sheet, which they see, answers 403 to their writes.
+  ...ownFeeSheets(resource('fee', '/back/bo/fee', [...MANAGERS, 'inspector'], { writable: true, machine: true, history: true, notes: true })),
   // Billing (x-roles MANAGER, SUPER_ADMIN, BILLING_FEE: among the demo accounts, the MANAGER holders); lines are written by their batch only.
   ...resource('invoice', '/back/bo/invoices', MANAGERS, { writable: true, machine: true }),
   { route: 'PUT /back/bo/invoices/validate', who: MANAGERS, body: { invoiceIds: [] } },
@@ -725,6 +755,13 @@ async function check(row: Route): Promise<string[]> {
     for (const url of (await row.outOfReach?.(who)) ?? []) {
       const reach = !allowed.includes(who) || people[who].universeId !== people.quality.universeId ? [403, 404] : [404];
       await verify(who, clients[who], url, reach, ', out of reach');
+    }
+  }
+  for (const who of allowed) {
+    for (const { url, collection, id } of (await row.notTheirs?.(who)) ?? []) {
+      const before = await server.store.get(collection, id);
+      await verify(who, clients[who], url, [403], ', not theirs');
+      if (JSON.stringify(await server.store.get(collection, id)) !== JSON.stringify(before)) problems.push(`${who} ${methodOf(row)} ${url}: refused, but ${collection} #${id} changed`);
     }
   }
   for (const who of allowed) await verify(who, clients[who], await urlFor(who), expected);

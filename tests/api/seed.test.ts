@@ -214,7 +214,12 @@ describe('demo seed', () => {
     }
     const toFix = main.filter((fee) => fee.status === 'TOFIX');
     expect(toFix.length).toBeGreaterThanOrEqual(1);
-    for (const fee of toFix) expect(fee).toMatchObject({ comment: expect.any(String), fixCount: 1 });
+    // The manager's send-back comment has a field of its own; the inspector's comment stays theirs.
+    for (const fee of toFix) {
+      expect(fee).toMatchObject({ fixComment: expect.any(String), comment: expect.any(String), fixCount: 1 });
+      expect(fee.comment).not.toBe(fee.fixComment);
+    }
+    for (const fee of main.filter((row) => row.status !== 'TOFIX')) expect(fee.fixComment).toBeUndefined();
     for (const fee of main.filter((row) => row.status === 'VALID')) {
       expect(atlasStaff.has(fee.validatorContact)).toBe(true);
       expect(String(fee.validationDate) >= String(fee.creationDate) && String(fee.validationDate) <= today()).toBe(true);

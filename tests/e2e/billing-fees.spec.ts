@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { ACCOUNTS, en, expectSnack, login, pick, shot } from './helpers';
+import { ACCOUNTS, en, expectSnack, fr, login, pick, setAccountLocale, shot } from './helpers';
 
 /**
  * Fee sheets, built as configuration only (schemas/screens/feeSearch.json, feeSheet.json, the fee
@@ -51,6 +51,7 @@ test('an inspector files a fee sheet with three lines and sees its totals, then 
   await page.goto(`/billing/fees/create?contactId=${me.contactId}&reference=TRIP-PORTO`);
   await expect(page.locator('#record_reference')).toHaveValue('TRIP-PORTO');
   await expect(page.getByTestId('record-contributors')).toContainText(me.userFullName);
+  await page.locator('#record_comment').pressSequentially('Two days in Porto: the audit ran late.');
 
   await addLine(page, '02/11/2026', me.userFullName, { hotel: '90', meal: '25.5' });
   await addLine(page, '03/11/2026', me.userFullName, { train: '120.1', taxi: '14.9' });
@@ -80,6 +81,15 @@ test('an inspector files a fee sheet with three lines and sees its totals, then 
   await expect(page.getByRole('button', { name: en('workflow.fee.VALIDATE') })).toHaveCount(0);
   await page.getByRole('button', { name: en('workflow.fee.REQUEST_VALIDATION') }).click();
   await expect(status(page)).toHaveText(en('enum.feeStatus.TOVALIDATE'));
+  // Awaiting validation, the sheet is read-only for its submitter: no Save, no line to add, the fields locked.
+  await expect(page.getByText(en('engine.record.frozen'))).toBeVisible();
+  await expect(page.getByRole('button', { name: en('engine.action.save'), exact: true })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: en('engine.lines.add') })).toHaveCount(0);
+  await expect(page.locator('#record_reference')).not.toBeEditable();
+  await expect(page.locator('#record_comment')).not.toBeEditable();
+  // Never sent back yet: no empty "reason sent back" box.
+  await expect(page.locator('#record_fixComment')).toHaveCount(0);
+  await shot(page, 'fee-sheet-to-validate-inspector');
 });
 
 test('a manager sends it back to fix with a comment; the inspector fixes it; the manager validates it', async ({ browser }) => {
@@ -99,10 +109,17 @@ test('a manager sends it back to fix with a comment; the inspector fixes it; the
   await expect(ask).toBeHidden();
   await expect(status(manager)).toHaveText(en('enum.feeStatus.TOFIX'));
   await expect(manager.getByTestId('record-fixCount')).toHaveText('1');
+  await expect(manager.locator('#record_comment')).toHaveValue('Two days in Porto: the audit ran late.');
+  await expect(manager.locator('#record_fixComment')).toHaveValue('The train ticket is missing: add it to the sheet.');
 
   const inspector = await pageAs(browser, ACCOUNTS.inspector, `/billing/fees/${feeId}`);
   await expect(status(inspector)).toHaveText(en('enum.feeStatus.TOFIX'));
-  await expect(inspector.locator('#record_comment')).toHaveValue('The train ticket is missing: add it to the sheet.');
+  // Both comments: the inspector's own, and the send-back's in a field of its own, read-only.
+  await expect(inspector.locator('#record_comment')).toHaveValue('Two days in Porto: the audit ran late.');
+  await expect(inspector.locator('#record_fixComment')).toHaveValue('The train ticket is missing: add it to the sheet.');
+  await expect(inspector.locator('#record_fixComment')).not.toBeEditable();
+  await expect(inspector.getByText(en('fee.fixComment'), { exact: true })).toBeVisible();
+  await shot(inspector, 'fee-sheet-tofix-both-comments');
   // The fix: a cell typed into, saved with the sheet.
   await lines(inspector).locator('.ag-row:not(.ag-row-pinned) [col-id="hotel"]').first().click();
   await inspector.keyboard.press('Control+A');
@@ -154,4 +171,61 @@ test('a manager sends it back to fix with a comment; the inspector fixes it; the
   await expect(history).toContainText('The train ticket is missing: add it to the sheet.');
   await expect(history.locator('.mantine-Timeline-item').last()).toContainText(en('enum.recordAction.CREATE'));
   await shot(manager, 'fee-sheet-history');
+});
+
+test('the lines grid keeps its lines when the person switches tabs and comes back', async ({ page }) => {
+  await login(page, ACCOUNTS.manager, { path: '/billing/fees/search' });
+  const sheets = (await (await page.request.get('/back/bo/fee/', { headers: { 'X-Requested-With': 'XMLHttpRequest' } })).json()) as { feeIdHK: number; feeLines: unknown[] }[];
+  const three = sheets.find((sheet) => sheet.feeLines.length === 3 && sheet.feeIdHK !== feeId)!;
+  await page.goto(`/billing/fees/${three.feeIdHK}`);
+  const rows = lines(page).locator('.ag-row:not(.ag-row-pinned)');
+  const none = lines(page).getByText(en('engine.lines.none'));
+  await expect(page.getByText(en('engine.lines.count_other', { count: 3 }))).toBeVisible();
+  await expect(rows).toHaveCount(3);
+  for (const tab of ['screen.feeSheet.files', 'screen.feeSheet.notes', 'screen.feeSheet.history']) {
+    await page.getByRole('tab', { name: en(tab), exact: true }).click();
+    await expect(page.getByRole('tab', { name: en(tab), exact: true })).toHaveAttribute('aria-selected', 'true');
+    await page.getByRole('tab', { name: en('screen.feeSheet'), exact: true }).click();
+    await expect(page.getByRole('tab', { name: en('screen.feeSheet'), exact: true })).toHaveAttribute('aria-selected', 'true');
+    // The same three lines on screen, not the grid's "No line yet".
+    await expect(rows).toHaveCount(3);
+    for (const row of await rows.all()) await expect(row).toBeVisible();
+    await expect(none).toBeHidden();
+  }
+  await shot(page, 'fee-sheet-after-tabs');
+});
+
+test('an inspector reads a colleague\'s sheet without changing it; in French, the sent-back sheet shows both comments', async ({ browser }) => {
+  const xhr = { 'X-Requested-With': 'XMLHttpRequest' };
+  const page = await pageAs(browser, ACCOUNTS.inspector, '/billing/fees/search');
+  const me = (await (await page.request.get('/back/auth/profile')).json()) as { contactId: number };
+  const sheets = (await (await page.request.get('/back/bo/fee/', { headers: xhr })).json()) as { feeIdHK: number; status: string; contributors: number[] }[];
+  const colleague = sheets.flatMap((sheet) => sheet.contributors).find((id) => id !== me.contactId)!;
+  // A manager French-speaking today files a sheet for the inspector's colleague.
+  const french = await (await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'fr-FR' })).newPage();
+  await login(french, ACCOUNTS.manager, { path: '/billing/fees/search' });
+  const filed = await french.request.post('/back/bo/fee', { headers: xhr, data: { reference: 'TRIP-COLLEAGUE', contributors: [colleague], feeLines: [{ date: '2026-11-02', contributors: [colleague], train: 48 }] } });
+  expect(filed.status()).toBe(201);
+  const theirs = (await filed.json()) as { feeIdHK: number };
+
+  await page.goto(`/billing/fees/${theirs.feeIdHK}`);
+  await expect(page.getByText(en('engine.record.notOwner'))).toBeVisible();
+  await expect(page.getByRole('button', { name: en('engine.action.save'), exact: true })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: en('workflow.fee.REQUEST_VALIDATION') })).toHaveCount(0);
+  await expect(page.locator('#record_reference')).not.toBeEditable();
+  await shot(page, 'fee-sheet-colleague');
+  // Its files are the colleague's to add too: no drop zone.
+  await page.getByRole('tab', { name: en('screen.feeSheet.files'), exact: true }).click();
+  await expect(page.getByTestId('attachments-panel')).toBeVisible();
+  await expect(page.getByTestId('attachments-dropzone')).toHaveCount(0);
+
+  // The seeded sheet sent back to fix, as the French manager reads it.
+  await setAccountLocale(french, 'fr');
+  const toFix = sheets.find((sheet) => sheet.status === 'TOFIX')!;
+  await french.goto(`/billing/fees/${toFix.feeIdHK}`);
+  await expect(french.getByText(fr('fee.fixComment'), { exact: true })).toBeVisible();
+  await expect(french.locator('#record_fixComment')).not.toHaveValue('');
+  await expect(french.locator('#record_comment')).not.toHaveValue('');
+  await shot(french, 'fee-sheet-tofix-fr');
+  await setAccountLocale(french, 'en');
 });

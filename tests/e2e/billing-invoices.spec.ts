@@ -73,3 +73,24 @@ test('provision invoices validated by selection; other statuses cannot be select
   await expect(provision).toHaveCount(count - 1);
   await shot(page, 'invoices-validated');
 });
+
+test('an invoice shows its amount computed from its lines, read-only; its currency stays its own to choose', async ({ page }) => {
+  await login(page, ACCOUNTS.manager, { path: '/billing/invoices' });
+  const xhr = { headers: { 'X-Requested-With': 'XMLHttpRequest' } };
+  const grid = page.getByRole('region', { name: en('screen.invoiceSearch') });
+  const row = grid.locator('.ag-row').first();
+  await expect(row).toBeVisible();
+  const number = (await row.locator('[col-id="number"]').innerText()).trim();
+  const [invoice] = (await (await page.request.get('/back/bo/invoices/', { ...xhr, params: { number } })).json()) as { amount: number; number: string }[];
+  const lines = (await (await page.request.get('/back/bo/invoiceLines/', { ...xhr, params: { fromDate: '2020-01-01', toDate: '2035-12-31' } })).json()) as { invoiceNumber?: string; totalAmount: number }[];
+  const sum = Math.round(lines.filter((line) => line.invoiceNumber === number).reduce((total, line) => total + line.totalAmount, 0) * 100) / 100;
+  expect(sum).toBeGreaterThan(0);
+  expect(invoice.amount).toBe(sum);
+  await row.locator('[col-id="number"]').click();
+  const amount = page.locator('#sheet_amount');
+  await expect(amount).toBeVisible();
+  await expect(amount).not.toBeEditable();
+  await expect(amount).toHaveValue(sum.toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
+  await expect(page.getByRole('dialog').getByLabel(en('engine.form.currency'), { exact: true })).toBeEditable();
+  await shot(page, 'invoice-amount-computed');
+});

@@ -140,6 +140,30 @@ describe('check:schemas', () => {
     ]);
   });
 
+  it('reports x-frozenUnless, x-owners, x-sums and an event\'s into naming unknown states or fields', () => {
+    const dir = brokenCopy({
+      'entities/fee.json': (fee) => {
+        fee['x-frozenUnless'] = { WAITING: ['MANAGER'] };
+        fee['x-owners'] = { field: 'owner' };
+        fee['x-events'].TOFIX.into = { comment: 'fixComent', reason: 'fixComment' };
+      },
+      'entities/invoice.json': (invoice) => {
+        invoice['x-sums'].amount.match = { invoiceNumber: 'numero' };
+        invoice['x-sums'].amount.same = ['devise'];
+      },
+      'entities/capa.json': (capa) => (capa['x-frozenUnless'] = { COMPLETED: 'MANAGER' }),
+    });
+    expect(problemsOf(dir)).toEqual([
+      'entities/capa.json /x-frozenUnless/COMPLETED: must be array',
+      'entities/fee.json /x-events/TOFIX/into/comment: unknown field fixComent: entity has no such property',
+      'entities/fee.json /x-events/TOFIX/into/reason: reason must be an input field of the event',
+      'entities/fee.json /x-frozenUnless/WAITING: unknown state WAITING of machine fee',
+      'entities/fee.json /x-owners/field: unknown field owner: entity has no such property',
+      'entities/invoice.json /x-sums/amount: unknown field numero: entity has no such property',
+      'entities/invoice.json /x-sums/amount: unknown field devise: entity has no such property',
+    ]);
+  });
+
   it('reports x-files with an unknown domain, a domain on two entities, or an unknown rule', () => {
     const dir = brokenCopy({
       'entities/capa.json': (capa) => (capa['x-files'] = { CAPA: {}, PHOTO: {}, FEE: {} }),

@@ -8,7 +8,8 @@ import { baseInputProps, useNumberText } from './common';
 
 /**
  * An amount with 2 decimals (spec §9) and its currency, kept in the sibling field named by
- * `ui:options.currencyField` (docs/schemas.md).
+ * `ui:options.currencyField` (docs/schemas.md). A read-only amount (a sum the server keeps, `x-sums`)
+ * keeps its currency choosable.
  */
 export function MoneyWidget(props: WidgetProps) {
   const { t, i18n } = useTranslation();
@@ -21,6 +22,8 @@ export function MoneyWidget(props: WidgetProps) {
   const amount = useNumberText(props.value, props.onChange);
   const decimalSeparator = (1.5).toLocaleString(i18n.language).charAt(1);
   const currencyRequired = !!currencyField && (context?.rootSchema.required ?? []).includes(currencyField);
+  // A computed amount (readOnly) still has a currency to choose, unless the form or the currency is read-only.
+  const currencyReadOnly = !!context?.readOnly || currencySchema?.readOnly === true || (!!props.readonly && props.schema.readOnly !== true);
 
   return (
     <Group gap={6} align="flex-start" wrap="nowrap">
@@ -51,10 +54,10 @@ export function MoneyWidget(props: WidgetProps) {
           }}
           value={currency ?? null}
           onChange={(next) => context?.setField(currencyField, next ?? undefined)}
-          readOnly={!!props.readonly}
-          variant={props.readonly ? 'filled' : 'default'}
+          readOnly={currencyReadOnly}
+          variant={currencyReadOnly ? 'filled' : 'default'}
           disabled={!!props.disabled}
-          required={currencyRequired && !props.readonly}
+          required={currencyRequired && !currencyReadOnly}
           allowDeselect={false}
           searchable
           // The list names the currencies: as wide as its longest name (one line each), not the narrow code input.

@@ -1,0 +1,36 @@
+import type { JsonSchema } from './resolve';
+import { rolesAllow, type RoleRule } from './roles';
+
+/**
+ * Who may still change one record (docs/schemas.md "Frozen statuses" and "Owned records"), shared
+ * by the server (which refuses the write) and the browser (which shows the record read-only).
+ */
+type Held = ReadonlySet<string> | readonly string[];
+type Row = Record<string, unknown>;
+
+/** `x-owners`: a caller without one of `except` changes only records whose `field` names their contact. */
+export interface OwnersRule {
+  field: string;
+  except?: RoleRule[];
+}
+
+/**
+ * Frozen for this caller: `x-frozen` statuses for everyone; `x-frozenUnless` statuses for callers
+ * without the status's role rule (a record awaiting a decision is left to those who decide).
+ */
+export function frozenFor(schema: JsonSchema | undefined, status: unknown, roles: Held): boolean {
+  if (typeof status !== 'string') return false;
+  if (((schema?.['x-frozen'] ?? []) as string[]).includes(status)) return true;
+  const unless = (schema?.['x-frozenUnless'] ?? {}) as Record<string, RoleRule[]>;
+  return Object.hasOwn(unless, status) && !rolesAllow(unless[status], roles);
+}
+
+/** Whether the record's owner field names `contactId` (a single id or a list of ids). */
+const names = (value: unknown, contactId: unknown) => (Array.isArray(value) ? value.includes(contactId) : value === contactId);
+
+/** Whether `x-owners` lets this caller change the record (always, for an entity without the rule or a caller it excepts). */
+export function mayChangeOwned(schema: JsonSchema | undefined, record: Row, contactId: unknown, roles: Held): boolean {
+  const rule = schema?.['x-owners'] as OwnersRule | undefined;
+  if (!rule || (rule.except?.length && rolesAllow(rule.except, roles))) return true;
+  return names(record[rule.field], contactId);
+}
