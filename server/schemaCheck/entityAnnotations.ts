@@ -2,6 +2,7 @@ import jsonata from 'jsonata';
 import type { AnyStateMachine } from 'xstate';
 import type { JsonSchema } from '../../engine/schema/resolve';
 import { allEvents } from '../../machines/workflow';
+import { hasMessage } from '../i18n';
 import { step } from './labelKeys';
 import type { SchemaProblem } from './check';
 
@@ -52,12 +53,13 @@ export function frozenProblems(file: string, schema: JsonSchema, machine: AnySta
   if (owners && !has(schema, owners.field)) problems.push({ file, path: '/x-owners/field', message: `unknown field ${String(owners.field)}: entity has no such property` });
 }
 
-/** `x-sums`: the sum's field, the fields it matches on and those it shares are fields of the entity. */
+/** `x-sums`: the sum's field, the fields it matches on and those it shares are fields of the entity; its refusal's message is a server text. */
 export function sumProblems(file: string, schema: JsonSchema, problems: Problems): void {
   for (const [name, rule] of Object.entries<Record<string, unknown>>(schema['x-sums'] ?? {})) {
     const path = `/x-sums${step(name)}`;
     const fields = [name, ...Object.values((rule?.match ?? {}) as Record<string, unknown>), ...((rule?.same ?? []) as unknown[])];
     for (const field of fields) if (!has(schema, field)) problems.push({ file, path, message: `unknown field ${String(field)}: entity has no such property` });
+    if (rule?.message !== undefined && !hasMessage(String(rule.message))) problems.push({ file, path: `${path}/message`, message: `no server text for ${String(rule.message)} (server/locales)` });
   }
 }
 

@@ -47,8 +47,9 @@ export function labelKeys(files: SchemaFiles, workflows: Record<string, AnyState
     for (const [key, path] of keys) if (!used.has(key)) used.set(key, { file, path });
   };
   for (const [name, schema] of Object.entries(files.entities)) {
-    // Titles, and the message keys of rules (`notAbove.message`).
-    add(`entities/${name}.json`, stringsUnder(schema, new Set(['title', 'message'])));
+    // Titles, and the message keys of field rules (`notAbove.message`); an `x-sums` message is a server error text (sumProblems).
+    const { 'x-sums': _serverMessages, ...labelled } = schema;
+    add(`entities/${name}.json`, stringsUnder(labelled, new Set(['title', 'message'])));
     add(`entities/${name}.json`, Object.entries<string>(schema['x-messages'] ?? {}).map(([kind, key]) => [key, `/x-messages${step(kind)}`]));
   }
   for (const [name, schema] of Object.entries(files.search)) add(`search/${name}.json`, stringsUnder(schema, new Set(['title'])));
