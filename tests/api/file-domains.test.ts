@@ -124,7 +124,11 @@ async function targets(): Promise<Target[]> {
   for (const [name, domain, owner] of [['capa', 'CAPA', 'quality'], ['matrix8d', 'MATRIX8D', 'quality'], ['nonCompliance', 'NON_COMPLIANCE', 'quality'], ['qualityAlert', 'QUALITY_ALERT', 'quality'], ['fee', 'FEE', 'manager']] as const) {
     const id = (await firstSeen(server.store, entities.get(name)!, people[owner]))!;
     const rule = await recordRule(name, id);
-    list.push({ domain, entityId: id, uploader: owner, alias: { capa: 'capas', fee: 'fees' }[name as string], read: (who) => rule[who], add: (who) => asWrite(rule[who], 201), remove: (who) => asWrite(rule[who], 204) });
+    // A fee sheet's files are its owners' (x-owners): an inspector it does not name reads them, and adds or removes none.
+    const record = await server.store.get(entities.get(name)!.collection, id);
+    const notTheirs = (who: Who) => name === 'fee' && who === 'inspector' && !((record?.contributors ?? []) as number[]).includes(people.inspector.contactId);
+    const write = (who: Who, allowed: number) => (notTheirs(who) && rule[who] === 200 ? 403 : asWrite(rule[who], allowed));
+    list.push({ domain, entityId: id, uploader: owner, alias: { capa: 'capas', fee: 'fees' }[name as string], read: (who) => rule[who], add: (who) => write(who, 201), remove: (who) => write(who, 204) });
   }
   // A confirmed service the inspector is assigned to: the sheet's writers delete, the provider's people add too.
   const serviceId = await serviceAt('CONFIRMED', [people.inspector.contactId]);

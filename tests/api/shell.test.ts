@@ -16,7 +16,7 @@ describe('schemas', () => {
   it('serves resolved schemas, screens filtered by role, enums and labels', async () => {
     const manager = await loginAs(server, ACCOUNTS.manager);
     const { body } = await manager.get('/back/schemas');
-    expect(Object.keys(body).sort()).toEqual(['entities', 'enums', 'locales', 'machines', 'screens', 'search', 'ui']);
+    expect(Object.keys(body).sort()).toEqual(['closedRoutes', 'entities', 'enums', 'locales', 'machines', 'screens', 'search', 'ui']);
     expect(body.entities.capa.properties.capaType).toMatchObject({ enum: ['CORRECTIVE_ACTION', 'PREVENTIVE_ACTION', 'CONTAINMENT'], 'x-enum': 'capaType' });
     expect(JSON.stringify(body.entities)).not.toContain('$ref');
     expect(body.entities.contact.properties.account).toBeUndefined();
