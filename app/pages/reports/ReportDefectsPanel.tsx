@@ -1,10 +1,13 @@
-import { Alert, Badge, Group, MultiSelect, NumberInput, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Group, MultiSelect, NumberInput, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { IconBug } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { api } from '../../../engine/api';
 import type { PanelProps } from '../../../engine/record/panels';
+import type { JsonSchema } from '../../../engine/schema/resolve';
+import { CountedTextarea, overLimit } from '../../../engine/ui/CountedTextarea';
+import { notify } from '../../../engine/notify';
 import { computeReport, SEVERITIES, type Severity } from '../../../server/reports/compute';
 import { RemoveCell, severityChoices } from './rowControls';
 
@@ -61,8 +64,12 @@ export const defectChoices = (library: LibraryDefect[]) =>
  * its severity (the defect's own by default), count and comment, and the running totals per
  * severity against the plan's Ac / Re.
  */
-export function ReportDefectsPanel({ record, onChange, serverErrors }: PanelProps) {
+/** The defect comment's `maxLength` in the report schema (the server refuses a longer one). */
+const commentMax = (entity: JsonSchema): number | undefined => (entity.properties?.defects as JsonSchema | undefined)?.items?.properties?.comment?.maxLength;
+
+export function ReportDefectsPanel({ record, onChange, serverErrors, entity, registerSubmit }: PanelProps) {
   const { t } = useTranslation();
+  const maxComment = commentMax(entity);
   const library = useDefectLibrary();
   const pictures = useServicePictures();
   const choices = useMemo(() => defectChoices(library), [library]);
@@ -71,6 +78,19 @@ export function ReportDefectsPanel({ record, onChange, serverErrors }: PanelProp
   const setDefects = (next: Row[]) => onChange({ ...record, defects: next });
   const change = (index: number, patch: Row) => setDefects(defects.map((defect, at) => (at === index ? { ...defect, ...patch } : defect)));
   const errorAt = (index: number, field: string) => serverErrors.find((error) => error.path === `/defects/${index}/${field}`)?.message;
+  // A comment past its limit stays whole, counted and marked; the step waits until it fits.
+  const tooLong = defects.filter((defect) => overLimit(defect.comment as string | undefined, maxComment)).length;
+  const tooLongRef = useRef(tooLong);
+  tooLongRef.current = tooLong;
+  useEffect(
+    () =>
+      registerSubmit(async () => {
+        if (!tooLongRef.current) return true;
+        notify({ level: 'warning', message: t('report.defectsPanel.commentTooLong', { count: tooLongRef.current }) });
+        return false;
+      }),
+    [registerSubmit, t],
+  );
   const add = (value: string | null) => {
     const picked = library.find((defect) => String(defect.defectId) === value);
     if (picked) setDefects([...defects, { defectId: picked.defectId, severity: picked.defaultSeverity, count: 1, pictures: [] }]);
@@ -137,7 +157,7 @@ export function ReportDefectsPanel({ record, onChange, serverErrors }: PanelProp
                     <NumberInput aria-label={t('reportDefect.count')} min={1} max={999999} allowDecimal={false} allowNegative={false} value={defect.count as number} error={errorAt(index, 'count')} onChange={(value) => change(index, { count: typeof value === 'number' ? value : value === '' ? undefined : Number(value) })} />
                   </Table.Td>
                   <Table.Td>
-                    <TextInput aria-label={t('reportDefect.comment')} maxLength={500} value={String(defect.comment ?? '')} error={errorAt(index, 'comment')} onChange={(event) => change(index, { comment: event.currentTarget.value || undefined })} />
+                    <CountedTextarea aria-label={t('reportDefect.comment')} max={maxComment} countFrom={0.8} autosize minRows={1} maxRows={6} value={String(defect.comment ?? '')} error={errorAt(index, 'comment')} onChange={(event) => change(index, { comment: event.currentTarget.value || undefined })} />
                   </Table.Td>
                   {pictures.length > 0 && (
                     <Table.Td>

@@ -21,7 +21,7 @@ import type { JsonSchema } from '../../schema/resolve';
 import type { PanelProps } from '../panels';
 import { LineDialog } from './LineDialog';
 import { lineColDefs, ROW_INDEX } from './lineColumns';
-import { lineErrors } from './lineErrors';
+import { lineErrors, typedProblems } from './lineErrors';
 import { filledFirst } from './requiredFirst';
 
 type Row = Record<string, unknown>;
@@ -37,7 +37,7 @@ const sum = (lines: Row[], field: string) => Math.round(lines.reduce((total, lin
  * Every change stays in the record until the page's Save sends it in one request. `onApi` hands the
  * grid to a screen's Excel export.
  */
-export function LinesPanel({ panel, entity, record, view, onChange, readOnly, serverErrors, config, onApi }: PanelProps & { onApi?: (api: GridApi<Row>) => void }) {
+export function LinesPanel({ panel, entity, record, view, onChange, readOnly, serverErrors, config, onApi, registerSubmit }: PanelProps & { onApi?: (api: GridApi<Row>) => void }) {
   const { t, i18n } = useTranslation();
   const field = panel.field ?? '';
   const itemSchema = (propertiesOf(entity)[field]?.items ?? { type: 'object', properties: {} }) as JsonSchema;
@@ -54,7 +54,20 @@ export function LinesPanel({ panel, entity, record, view, onChange, readOnly, se
     () => screenColumns({ route: '', type: 'search', title: '', columns: panel.columns as ColumnConfig[] | undefined }, itemSchema),
     [panel.columns, itemSchema],
   );
-  const errors = useMemo(() => lineErrors(itemSchema, lines, field, serverErrors, t), [itemSchema, lines, field, serverErrors, t]);
+  const errors = useMemo(() => lineErrors(itemSchema, lines, field, serverErrors, t, i18n.language), [itemSchema, lines, field, serverErrors, t, i18n.language]);
+  // A typed value a line cannot hold (a number it cannot read, a text too long) is kept, marked: Save waits.
+  const problems = typedProblems(itemSchema, lines);
+  const problemsRef = useRef(problems);
+  problemsRef.current = problems;
+  useEffect(
+    () =>
+      registerSubmit(async () => {
+        if (problemsRef.current === 0) return true;
+        notify({ level: 'warning', message: t('engine.lines.typedProblems', { count: problemsRef.current }) });
+        return false;
+      }),
+    [registerSubmit, t],
+  );
   const errorCount = Object.values(errors).reduce((count, cells) => count + Object.keys(cells).length, 0);
 
   const latest = useRef({ record, lines });
