@@ -267,9 +267,9 @@ test('the report wizard in Italian: a fraction in a whole-number quantity is ref
   await page.getByRole('option', { name: /WRK-01/ }).click();
   const max = JSON.parse(readFileSync('schemas/entities/report.json', 'utf8')).properties.defects.items.properties.comment.maxLength as number;
   const words = 'Cuciture aperte sul colletto e sui polsini, filo allentato vicino alle asole; ';
-  const comment = words.repeat(Math.ceil(3320 / words.length)).slice(0, 3300);
   const ending = ' fine del commento.';
-  const full = `${comment}${ending}`.slice(0, 3320);
+  const comment = words.repeat(Math.ceil(3320 / words.length)).slice(0, 3320 - ending.length);
+  const full = `${comment}${ending}`;
   const box = page.getByTestId('report-defect').first().getByRole('textbox', { name: text('it', 'reportDefect.comment') });
   await box.fill(comment);
   await box.pressSequentially(full.slice(comment.length));
