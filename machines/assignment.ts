@@ -81,7 +81,8 @@ export type AssignmentEvent =
 // ---- pure rules (the server refuses a POST with the same functions) ----
 
 const DAY_MS = 86_400_000;
-const isDate = (value: unknown): value is string => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
+/** A real calendar day written YYYY-MM-DD (Date.parse takes 2026-11-31 for 1 December: it must read back the same). */
+const isDate = (value: unknown): value is string => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;
 
 /** The service days from `startDate` to `endDate`, both included (none when the end is missing or before the start). */
 export function serviceDays(startDate: string, endDate: string | null | undefined): string[] {
