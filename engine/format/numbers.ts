@@ -113,6 +113,24 @@ export function inputNumberText(value: number, locale: string, decimals: { fixed
   return new Intl.NumberFormat(locale, { ...digits, useGrouping: 'always' } as Intl.NumberFormatOptions).format(value);
 }
 
+/** The decimals a number is written with (`1234.5` → 1, `3` → 0). */
+export function decimalsIn(value: number): number {
+  const [mantissa, exponent = '0'] = String(Math.abs(value)).split('e');
+  const places = (mantissa.split('.')[1] ?? '').length - Number(exponent);
+  return Math.max(0, Math.min(places, 20));
+}
+
+/**
+ * A held number as its field shows it in the locale: the field's decimals (fixed with a `decimals`
+ * keyword, up to 2 otherwise), or more when the stored number has more: a value nobody typed is
+ * shown as it is, never rounded on screen.
+ */
+export function fieldNumberText(value: number, locale: string, schema: { type?: unknown; decimals?: unknown }): string {
+  const own = decimalsIn(value);
+  if (typeof schema.decimals === 'number') return inputNumberText(value, locale, own > schema.decimals ? { max: own } : { fixed: schema.decimals });
+  return inputNumberText(value, locale, { max: Math.max(own, schema.type === 'integer' ? 0 : DEFAULT_DECIMALS) });
+}
+
 /** How many decimals a number field of this schema holds: 0 for integers, its `decimals`, else 2. */
 export function fieldDecimals(schema: { type?: unknown; decimals?: unknown }): number {
   if (schema.type === 'integer') return 0;

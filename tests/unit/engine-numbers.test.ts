@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldDecimals, inputNumberText, leaveNumberField, numberSeparators, parseTypedNumber, roundDecimals } from '../../engine/format/numbers';
+import { decimalsIn, fieldDecimals, fieldNumberText, inputNumberText, leaveNumberField, numberSeparators, parseTypedNumber, roundDecimals } from '../../engine/format/numbers';
 
 const NNBSP = '\u202f';
 const NBSP = '\u00a0';
@@ -129,5 +129,34 @@ describe('leaving a number field rounds it in front of the person', () => {
     expect(leaveNumberField('1.234', 'fr', money)).toEqual({ problem: 'ambiguous', text: '1.234' });
     expect(leaveNumberField('12 50', 'fr', money)).toEqual({ problem: 'unreadable', text: '12 50' });
     expect(leaveNumberField('', 'fr', money)).toBeNull();
+  });
+});
+
+describe('a stored number is shown as it is, never rounded on screen', () => {
+  it('counts the decimals a number is written with', () => {
+    expect([decimalsIn(3), decimalsIn(1234.5), decimalsIn(22.543123), decimalsIn(1e-7), decimalsIn(-0.25)]).toEqual([0, 1, 6, 7, 2]);
+  });
+
+  it('shows the field decimals, or more when the value has more', () => {
+    expect(fieldNumberText(1234.5, 'fr', { type: 'number', decimals: 2 })).toBe(`1${NNBSP}234,50`);
+    expect(fieldNumberText(1.083721, 'it', { type: 'number', decimals: 6 })).toBe('1,083721');
+    expect(fieldNumberText(1.08, 'it', { type: 'number', decimals: 6 })).toBe('1,080000');
+    expect(fieldNumberText(22.5431, 'en', { type: 'number' })).toBe('22.5431');
+    expect(fieldNumberText(3, 'en', { type: 'number' })).toBe('3');
+    expect(fieldNumberText(8600, 'it', { type: 'integer' })).toBe('8.600');
+  });
+});
+
+describe('grids and panels show numbers in the locale, thousands always grouped', () => {
+  it('reads 8.600 in Italian (Intl alone writes 8600), 8 600 in French, 8,600 in English', async () => {
+    const { formatNumber, formatMoney } = await import('../../engine/format/values');
+    const { formatValue } = await import('../../engine/charts/chartData');
+    expect(formatNumber(8600, 'it')).toBe('8.600');
+    expect(formatNumber(8600, 'fr')).toBe(`8${NNBSP}600`);
+    expect(formatNumber(8600, 'en')).toBe('8,600');
+    expect(formatNumber(1234.5, 'it', 2)).toBe('1.234,50');
+    expect(formatMoney(1234.5, 'EUR', 'it')).toBe(`1.234,50${NBSP}€`);
+    expect(formatValue(8600, 'integer', 'it')).toBe('8.600');
+    expect(formatValue(1234.5, 'money', 'it')).toBe('1.234,50');
   });
 });

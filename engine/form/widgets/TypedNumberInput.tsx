@@ -1,7 +1,7 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { inputNumberText, leaveNumberField, numberProblemKey, type NumberEntry } from '../../format/numbers';
+import { fieldNumberText, leaveNumberField, numberProblemKey, type NumberEntry } from '../../format/numbers';
 
 /** The schema words a number input follows: `type` (integer: whole numbers) and `decimals` (default 2). */
 export interface NumberFieldSchema {
@@ -18,12 +18,9 @@ export interface TypedNumberInputProps extends Omit<TextInputProps, 'value' | 'o
   schema: NumberFieldSchema;
 }
 
-/** A held value as the input shows it. */
+/** A held value as the input shows it: a number in the locale, a kept text as it was typed. */
 function shownText(value: unknown, language: string, schema: NumberFieldSchema): string {
-  if (typeof value === 'number' && Number.isFinite(value)) {
-    const entry = leaveNumberField(String(value), 'en', schema);
-    return entry && 'value' in entry ? inputNumberText(entry.value, language, typeof schema.decimals === 'number' ? { fixed: schema.decimals } : { max: schema.type === 'integer' ? 0 : 2 }) : String(value);
-  }
+  if (typeof value === 'number' && Number.isFinite(value)) return fieldNumberText(value, language, schema);
   return typeof value === 'string' ? value : '';
 }
 
@@ -41,6 +38,8 @@ export function TypedNumberInput({ value, onChange, onBlur, schema, error, ...in
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const [text, setText] = useState(() => shownText(value, language, schema));
+  // Left since the last keystroke (a problem is marked once the person leaves the field); a field
+  // only focused and left keeps its value as it is.
   const [left, setLeft] = useState(true);
   const sent = useRef<unknown>(value);
   // A value set from elsewhere (defaults, reload, reset, language) replaces the text; not the echo of what is typed.
@@ -72,9 +71,11 @@ export function TypedNumberInput({ value, onChange, onBlur, schema, error, ...in
         send(held(leaveNumberField(typed, language, schema), typed));
       }}
       onBlur={() => {
-        setLeft(true);
-        if (entry && 'value' in entry) setText(entry.text);
-        send(held(entry, text));
+        if (!left) {
+          setLeft(true);
+          if (entry && 'value' in entry) setText(entry.text);
+          send(held(entry, text));
+        }
         onBlur?.();
       }}
     />

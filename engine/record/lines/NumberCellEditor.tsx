@@ -1,6 +1,6 @@
 import type { CustomCellEditorProps } from 'ag-grid-react';
 import { useEffect, useRef, useState } from 'react';
-import { inputNumberText, leaveNumberField } from '../../format/numbers';
+import { fieldNumberText, leaveNumberField } from '../../format/numbers';
 import type { NumberFieldSchema } from '../../form/widgets/TypedNumberInput';
 
 export interface NumberCellEditorParams {
@@ -10,7 +10,7 @@ export interface NumberCellEditorParams {
 
 /** The text a cell's value starts from: a number in the locale, a kept text as it was typed. */
 function startText(value: unknown, locale: string, schema: NumberFieldSchema): string {
-  if (typeof value === 'number') return inputNumberText(value, locale, typeof schema.decimals === 'number' ? { fixed: schema.decimals } : { max: schema.type === 'integer' ? 0 : 2 });
+  if (typeof value === 'number') return fieldNumberText(value, locale, schema);
   return typeof value === 'string' ? value : '';
 }
 
