@@ -353,3 +353,15 @@ test.describe('an English screen whose browser writes the month first', () => {
     await endDateRefused(page, 'en', '28/11/2026', text('en', 'engine.date.invalidMonthFirst'));
   });
 });
+
+// ---------------------------------------------------------------- dates and numbers shown
+
+test('the invoice lines grid reads in French: its dates, the services named with their day, its amounts', async ({ page }) => {
+  await openAs(page, ACCOUNTS.manager, 'fr', '/billing/invoiceLines');
+  const cells = page.locator('.ag-row:not(.ag-row-pinned)').locator('[col-id="serviceDate"], [col-id="services"]');
+  await expect(cells.first()).toBeVisible();
+  await expect(page.locator('.ag-row:not(.ag-row-pinned) [col-id="services"]').first()).toHaveText(/^S-\d+ · \d{1,2} \p{L}+\.? \d{4}/u);
+  const texts = await cells.allInnerTexts();
+  expect(texts.filter((value) => /\d{4}-\d{2}-\d{2}/.test(value)), 'raw ISO dates').toEqual([]);
+  await shot(page, 'typed-locale-invoice-lines-fr');
+});
