@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { ACCOUNTS, cell, labels, pick, restoreEnglishAfterAll, setAccountLocale, shot, signIn, today, waitForApp } from './helpers';
+import { ACCOUNTS, cell, fillDate, futureDay, labels, login, pick, restoreEnglishAfterAll, setAccountLocale, shot, signIn, today, waitForApp } from './helpers';
+import { WIZARD_ROUTE, activeStep, next as wizardNext, textbox, toDetailsStep } from './serviceWizard';
 
 /**
  * Numbers, text and dates typed in the screen's language are never changed silently: a fee
@@ -364,4 +365,41 @@ test('the invoice lines grid reads in French: its dates and the services named w
   const texts = await cells.allInnerTexts();
   expect(texts.filter((value) => /\d{4}-\d{2}-\d{2}/.test(value)), 'raw ISO dates').toEqual([]);
   await shot(page, 'typed-locale-invoice-lines-fr');
+});
+
+// ---------------------------------------------------------------- service wizard
+
+test('the service wizard reads an ordered quantity like every number field: 12,50 is 12.5, 1,2,3 stays marked and Next waits', async ({ page }) => {
+  test.slow(); // every step of the wizard, and a creation
+  await login(page, ACCOUNTS.quality, { path: WIZARD_ROUTE });
+  await toDetailsStep(page);
+  await fillDate(textbox(page, 'service.startDate'), futureDay(150));
+  const lineCell = (key: string) => page.getByRole('textbox', { name: `${text('en', key)} 1` });
+  await lineCell('purchaseOrderLine.poNumber').fill(`PO-TYPED-${Date.now() % 100000}`);
+  await lineCell('purchaseOrderLine.designation').fill('Linen shirts');
+  const quantity = lineCell('purchaseOrderLine.orderedQuantity');
+
+  await quantity.click();
+  await quantity.pressSequentially('1,2,3');
+  await quantity.blur();
+  await expect(quantity).toHaveValue('1,2,3');
+  await expect(quantity).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText(text('en', 'engine.number.unreadable'))).toBeVisible();
+  await wizardNext(page);
+  await expect(activeStep(page)).toHaveAttribute('data-active-step', 'DETAILS');
+  await shot(page, 'typed-locale-service-wizard-en');
+
+  await typeInto(quantity, '12,50');
+  await quantity.blur();
+  await expect(quantity).toHaveValue('12.5');
+  await wizardNext(page);
+  await expect(activeStep(page)).toHaveAttribute('data-active-step', 'NOTES');
+  await wizardNext(page);
+  const answer = page.waitForResponse((response) => response.url().endsWith('/back/bo/services') && response.request().method() === 'POST');
+  await page.getByRole('button', { name: text('en', 'serviceWizard.create') }).click();
+  const response = await answer;
+  expect(response.status(), await response.text()).toBe(201);
+  const { service } = (await response.json()) as { service: { serviceId: number } };
+  const stored = (await (await page.request.get(`/back/bo/services/${service.serviceId}`, { headers: XHR })).json()) as { purchaseOrderLines: { orderedQuantity: { quantity: number } }[] };
+  expect(stored.purchaseOrderLines[0].orderedQuantity.quantity).toBe(12.5);
 });
