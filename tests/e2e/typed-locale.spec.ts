@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { ACCOUNTS, cell, fillDate, futureDay, labels, login, pick, restoreEnglishAfterAll, setAccountLocale, shot, signIn, today, waitForApp } from './helpers';
+import { ACCOUNTS, cell, fillDate, futureDay, labels, pick, restoreEnglishAfterAll, setAccountLocale, shot, signIn, today, waitForApp } from './helpers';
 import { WIZARD_ROUTE, activeStep, next as wizardNext, textbox, toDetailsStep } from './serviceWizard';
 
 /**
@@ -371,7 +371,8 @@ test('the invoice lines grid reads in French: its dates and the services named w
 
 test('the service wizard reads an ordered quantity like every number field: 12,50 is 12.5, 1,2,3 stays marked and Next waits', async ({ page }) => {
   test.slow(); // every step of the wizard, and a creation
-  await login(page, ACCOUNTS.quality, { path: WIZARD_ROUTE });
+  // In English (earlier tests left this account in French): the wizard helpers find its fields by their English labels.
+  await openAs(page, ACCOUNTS.quality, 'en', WIZARD_ROUTE);
   await toDetailsStep(page);
   await fillDate(textbox(page, 'service.startDate'), futureDay(150));
   const lineCell = (key: string) => page.getByRole('textbox', { name: `${text('en', key)} 1` });
