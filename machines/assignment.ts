@@ -14,7 +14,10 @@ import { assign, setup } from 'xstate';
  * - saving checks every day has a leader unless nobody is on the field that day
  *   ('You need to assign one leader per service day'), that someone leads at all
  *   ('You need a leader'), and the end date (required, not before the start). An error shows
- *   for ASSIGNMENT_ERROR_MS, then clears.
+ *   for ASSIGNMENT_ERROR_MS, then clears;
+ * - a refused end date (no date, none, or before the start) is held as typed (`typedEndDate`) for
+ *   the field to keep and mark, the days keep the last good one, and Save waits until it is put
+ *   right: the previous date is never saved in its place.
  */
 export const TYPE_PLANNINGS = ['FIELD_LEADER', 'FIELD_BACKUP', 'FIELD_INSTRUCTOR', 'FIELD_TRAINEE', 'REPRESENTATIVE', 'NOT_ON_FIELD'] as const;
 export type TypePlanning = (typeof TYPE_PLANNINGS)[number];
@@ -28,6 +31,7 @@ export const ASSIGNMENT_ERRORS = {
   leader: 'assignment.error.leader',
   endDateRequired: 'assignment.error.endDateRequired',
   endDateBeforeStart: 'assignment.error.endDateBeforeStart',
+  endDateUnread: 'assignment.error.endDateUnread',
 } as const;
 
 export interface DayRole {
@@ -50,6 +54,8 @@ export interface AssignmentContext {
   endDate: string | null;
   days: string[];
   contributors: AssignedContributor[];
+  /** The end date as typed when refused (a text that is no date, '' when emptied, an earlier day); null once a good one is set. */
+  typedEndDate: string | null;
   /** The error shown (an i18n key), cleared after ASSIGNMENT_ERROR_MS. */
   error: string | null;
 }
@@ -75,7 +81,8 @@ export type AssignmentEvent =
 // ---- pure rules (the server refuses a POST with the same functions) ----
 
 const DAY_MS = 86_400_000;
-const isDate = (value: unknown): value is string => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
+/** A real calendar day written YYYY-MM-DD (Date.parse takes 2026-11-31 for 1 December: it must read back the same). */
+const isDate = (value: unknown): value is string => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;
 
 /** The service days from `startDate` to `endDate`, both included (none when the end is missing or before the start). */
 export function serviceDays(startDate: string, endDate: string | null | undefined): string[] {
@@ -85,6 +92,11 @@ export function serviceDays(startDate: string, endDate: string | null | undefine
     days.push(new Date(time).toISOString().slice(0, 10));
   }
   return days;
+}
+
+/** The error of an end date as typed: a text that is no date cannot be read, otherwise as endDateError. */
+export function typedEndDateError(startDate: string, typed: string | null): string | null {
+  return typed && !isDate(typed) ? ASSIGNMENT_ERRORS.endDateUnread : endDateError(startDate, typed);
 }
 
 /** The end date's error key, or null. */
@@ -161,7 +173,7 @@ export function assignmentErrors(startDate: string, endDate: string | null | und
 
 function loaded(input: AssignmentInput): Omit<AssignmentContext, 'error'> {
   const days = serviceDays(input.startDate, input.endDate);
-  return { startDate: input.startDate, endDate: input.endDate, days, contributors: resized(input.contributors ?? [], days) };
+  return { startDate: input.startDate, endDate: input.endDate, typedEndDate: null, days, contributors: resized(input.contributors ?? [], days) };
 }
 
 export const assignmentMachine = setup({
@@ -176,7 +188,7 @@ export const assignmentMachine = setup({
     isAssigned: ({ context, event }) => event.type === 'REMOVE' && context.contributors.some((one) => one.contactId === event.contactId),
     editableCell: ({ context, event }) => event.type === 'SET_ROLE' && canSetRole(context.contributors, event.contactId, event.date, event.typePlanning),
     validEndDate: ({ context, event }) => event.type === 'SET_END_DATE' && endDateError(context.startDate, event.endDate) === null,
-    valid: ({ context }) => assignmentErrors(context.startDate, context.endDate, context.contributors).length === 0,
+    valid: ({ context }) => context.typedEndDate === null && assignmentErrors(context.startDate, context.endDate, context.contributors).length === 0,
   },
   actions: {
     load: assign(({ event }) => (event.type === 'LOAD' || event.type === 'SAVED' ? { ...loaded(event.assignment), error: null } : {})),
@@ -186,10 +198,12 @@ export const assignmentMachine = setup({
     setEndDate: assign(({ context, event }) => {
       if (event.type !== 'SET_END_DATE') return {};
       const days = serviceDays(context.startDate, event.endDate);
-      return { endDate: event.endDate, days, contributors: resized(context.contributors, days) };
+      return { endDate: event.endDate, typedEndDate: null, days, contributors: resized(context.contributors, days) };
     }),
-    endDateRefused: assign(({ context, event }) => (event.type === 'SET_END_DATE' ? { error: endDateError(context.startDate, event.endDate) } : {})),
-    showErrors: assign(({ context }) => ({ error: assignmentErrors(context.startDate, context.endDate, context.contributors)[0] ?? null })),
+    endDateRefused: assign(({ context, event }) => (event.type === 'SET_END_DATE' ? { typedEndDate: event.endDate ?? '', error: typedEndDateError(context.startDate, event.endDate) } : {})),
+    showErrors: assign(({ context }) => ({
+      error: context.typedEndDate !== null ? typedEndDateError(context.startDate, context.typedEndDate) : (assignmentErrors(context.startDate, context.endDate, context.contributors)[0] ?? null),
+    })),
     failed: assign(({ event }) => (event.type === 'FAILED' ? { error: event.error } : {})),
     clearError: assign({ error: null }),
   },

@@ -22,7 +22,8 @@ export function stepsOf(mode: WizardMode): WizardStep[] {
 }
 
 export interface QuantityDraft {
-  quantity?: number;
+  /** A text when what was typed is no number (kept in the field, refused by the rules). */
+  quantity?: number | string;
   unit?: string;
   packing?: string;
 }
@@ -41,7 +42,8 @@ export interface LabLineDraft {
   laboratoryLineId?: number;
   testName?: string;
   standard?: string;
-  sampleCount?: number;
+  /** A text when what was typed is no whole number (kept in the field, refused by the rules). */
+  sampleCount?: number | string;
   poNumber?: string;
   comment?: string;
 }
@@ -218,6 +220,7 @@ function poLineErrors(lines: PoLineDraft[]): WizardError[] {
     if (blank(line.designation)) errors.push({ path: `${at}/designation`, key: 'serviceWizard.error.required' });
     const quantity = line.orderedQuantity.quantity;
     if (quantity === undefined) errors.push({ path: `${at}/orderedQuantity/quantity`, key: 'serviceWizard.error.required' });
+    else if (typeof quantity === 'string') errors.push({ path: `${at}/orderedQuantity/quantity`, key: 'serviceWizard.error.notNumber' });
     else if (isNegative(quantity)) errors.push({ path: `${at}/orderedQuantity/quantity`, key: 'serviceWizard.error.negative' });
     return errors;
   });
@@ -229,7 +232,8 @@ function labLineErrors(lines: LabLineDraft[]): WizardError[] {
     const at = `/laboratoryLines/${index}`;
     const errors: WizardError[] = [];
     if (blank(line.testName)) errors.push({ path: `${at}/testName`, key: 'serviceWizard.error.required' });
-    if (line.sampleCount === undefined || line.sampleCount < 1) errors.push({ path: `${at}/sampleCount`, key: 'serviceWizard.error.sampleCount' });
+    if (typeof line.sampleCount === 'string') errors.push({ path: `${at}/sampleCount`, key: 'serviceWizard.error.notNumber' });
+    else if (line.sampleCount === undefined || line.sampleCount < 1) errors.push({ path: `${at}/sampleCount`, key: 'serviceWizard.error.sampleCount' });
     return errors;
   });
 }

@@ -107,19 +107,20 @@ export function hasValues(rows: Row[] | DonutCell[], spec: ChartSpec): boolean {
   return (rows as Row[]).some((row) => names.some((name) => typeof row[name] === 'number' && Number.isFinite(row[name])));
 }
 
-/** A value as text in `locale`: percent with one decimal and a % sign, integers grouped. */
+/** A value as text in `locale`: percent with one decimal and a % sign, thousands always grouped (as every grid shows them). */
 export function formatValue(value: unknown, format: ValueFormat | undefined, locale: string): string {
   if (value === null || value === undefined || value === '') return '';
   if (typeof value !== 'number' || format === 'text') return String(value);
+  const grouped = (number: number, options: Intl.NumberFormatOptions) => new Intl.NumberFormat(locale, { ...options, useGrouping: 'always' } as Intl.NumberFormatOptions).format(number);
   switch (format) {
     case 'percent':
-      return `${value.toLocaleString(locale, { maximumFractionDigits: 1 })} %`;
+      return `${grouped(value, { maximumFractionDigits: 1 })} %`;
     case 'integer':
-      return Math.round(value).toLocaleString(locale);
+      return grouped(Math.round(value), {});
     case 'money':
-      return value.toLocaleString(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+      return grouped(value, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
     default:
-      return value.toLocaleString(locale, { maximumFractionDigits: 2 });
+      return grouped(value, { maximumFractionDigits: 2 });
   }
 }
 

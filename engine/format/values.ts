@@ -34,10 +34,14 @@ export function formatDateTime(value: unknown, locale: string): string {
   return dayjs(value).locale(locale.slice(0, 2)).format(`${dayFormat(dateLocale(locale))} HH:mm`);
 }
 
+/**
+ * A number in the screen's locale, thousands always grouped (Italian groups 8.600 too, which
+ * Intl's default leaves as 8600), as the number inputs show it (engine/format/numbers.ts).
+ */
 export function formatNumber(value: unknown, locale: string, decimals?: number): string {
   if (typeof value !== 'number' || Number.isNaN(value)) return value == null ? '' : String(value);
   const digits = decimals === undefined ? {} : { minimumFractionDigits: decimals, maximumFractionDigits: decimals };
-  return new Intl.NumberFormat(locale, digits).format(value);
+  return new Intl.NumberFormat(locale, { ...digits, useGrouping: 'always' } as Intl.NumberFormatOptions).format(value);
 }
 
 /** Amounts have 2 decimals (spec §9); an unknown currency code still shows beside the number. */
@@ -45,7 +49,7 @@ export function formatMoney(amount: unknown, currency: unknown, locale: string):
   if (typeof amount !== 'number' || Number.isNaN(amount)) return '';
   if (typeof currency === 'string' && currency) {
     try {
-      return new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
+      return new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: 'always' } as Intl.NumberFormatOptions).format(amount);
     } catch {
       return `${formatNumber(amount, locale, 2)} ${currency}`;
     }

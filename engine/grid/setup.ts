@@ -7,7 +7,6 @@ import {
   DateEditorModule,
   LocaleModule,
   ModuleRegistry,
-  NumberEditorModule,
   PinnedRowModule,
   RenderApiModule,
   RowSelectionModule,
@@ -33,7 +32,6 @@ ModuleRegistry.registerModules([
   RowStyleModule, // pointer cursor on clickable rows
   CellStyleModule, // right-aligned numbers, cells in error
   TextEditorModule, // lines grids (engine/record/lines): typing into cells
-  NumberEditorModule,
   DateEditorModule,
   SelectEditorModule,
   CheckboxEditorModule,

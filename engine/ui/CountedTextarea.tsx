@@ -1,5 +1,6 @@
 import { Text, Textarea, type TextareaProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../format/values';
 
 /** Characters as a schema's `maxLength` counts them (code points: an emoji is one). */
 export const characterCount = (text: string | undefined | null): number => (text ? Array.from(text).length : 0);
@@ -10,16 +11,38 @@ export const overLimit = (text: string | undefined | null, max: number | undefin
 /** `(text, max)` → "Too long: 2,000 characters at most" while the text is past `max`; the text itself is never cut. */
 export function useTooLongMessage(): (text: string | undefined | null, max: number | undefined) => string | undefined {
   const { t, i18n } = useTranslation();
-  return (text, max) => (overLimit(text, max) ? t('engine.form.tooLong', { max: max!.toLocaleString(i18n.language) }) : undefined);
+  return (text, max) => (overLimit(text, max) ? t('engine.form.tooLong', { max: formatNumber(max, i18n.language) }) : undefined);
 }
 
 /** The message of one field (see useTooLongMessage). */
 export const useTooLong = (text: string | undefined | null, max: number | undefined): string | undefined => useTooLongMessage()(text, max);
 
+/** The counter shows: a limit, and a text at least `from` of it long (always without `from`). */
+export const counted = (text: string | undefined | null, max: number | undefined, from?: number): max is number => max !== undefined && (from === undefined || characterCount(text) >= max * from);
+
+/**
+ * "4,980 / 5,000" under a field, red past the limit. `from` (a share of `max`) keeps it hidden
+ * while the text is short (one-line fields); without it the counter always shows (textareas).
+ */
+export function LengthCounter({ text, max, from }: { text: string; max: number | undefined; from?: number }) {
+  const { t, i18n } = useTranslation();
+  const count = characterCount(text);
+  if (!counted(text, max, from)) return null;
+  const format = (n: number) => formatNumber(n, i18n.language);
+  const over = count > max!;
+  return (
+    <Text span size="xs" c={over ? 'red.7' : 'dimmed'} fw={over ? 600 : undefined} data-testid="character-count" style={{ display: 'block', textAlign: 'right' }}>
+      {t('engine.form.characters', { n: format(count), max: format(max!) })}
+    </Text>
+  );
+}
+
 export interface CountedTextareaProps extends Omit<TextareaProps, 'maxLength' | 'value'> {
   value: string;
   /** The schema's `maxLength`; none: no counter. */
   max?: number;
+  /** Show the counter only from this share of `max` on (default: always). */
+  countFrom?: number;
 }
 
 /**
@@ -27,24 +50,14 @@ export interface CountedTextareaProps extends Omit<TextareaProps, 'maxLength' | 
  * without a word: past the limit the text stays as typed, the counter turns red and the field
  * says so; the form (and the server) refuse it.
  */
-export function CountedTextarea({ max, error, value, ...props }: CountedTextareaProps) {
-  const { t, i18n } = useTranslation();
-  const format = (n: number) => n.toLocaleString(i18n.language);
-  const count = characterCount(value);
-  const over = max !== undefined && count > max;
+export function CountedTextarea({ max, countFrom, error, value, ...props }: CountedTextareaProps) {
   const tooLong = useTooLong(value, max);
   return (
     <Textarea
       {...props}
       value={value}
       error={error || tooLong}
-      description={
-        max === undefined ? undefined : (
-          <Text span size="xs" c={over ? 'red.7' : 'dimmed'} fw={over ? 600 : undefined} data-testid="character-count" style={{ display: 'block', textAlign: 'right' }}>
-            {t('engine.form.characters', { n: format(count), max: format(max) })}
-          </Text>
-        )
-      }
+      description={counted(value, max, countFrom) ? <LengthCounter text={value} max={max} /> : undefined}
       inputWrapperOrder={['label', 'input', 'description', 'error']}
     />
   );

@@ -46,7 +46,8 @@ export function totalsOf(report: Row): Record<Severity, number> {
   if (isPieceMode(report.inspectionMode)) {
     for (const piece of rows(report.inspectedPieces)) if (piece.result === 'FAILED') totals[(piece.severity as Severity | undefined) ?? 'MAJOR'] += 1;
   } else {
-    for (const defect of rows(report.defects)) totals[defect.severity as Severity] += Number(defect.count ?? 0);
+    // A count still being typed (a text the form keeps, marked) adds nothing until it is a number.
+    for (const defect of rows(report.defects)) totals[defect.severity as Severity] += Number.isFinite(Number(defect.count ?? 0)) ? Number(defect.count ?? 0) : 0;
   }
   return totals;
 }

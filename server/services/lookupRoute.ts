@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../context';
+import { formatDay } from '../../engine/format/localDates';
+import { languageOf, type AppEnv } from '../context';
 import { today } from '../dates';
 import { badRequest } from '../errors';
 import { COLLECTIONS, type Company } from '../identity';
@@ -11,10 +12,10 @@ import { findServices } from './search';
 /** Options shown while typing (a number or a PO number finds the service). */
 const LOOKUP_LIMIT = 20;
 
-/** "S-000012 · 2026-11-20 · Shenzhen Textile Co": enough to tell services apart in a list. */
-async function optionOf(db: Reader, service: ServiceRow) {
+/** "S-000012 · 20 Nov 2026 · Shenzhen Textile Co" (the day as the caller's screens show it): enough to tell services apart in a list. */
+async function optionOf(db: Reader, service: ServiceRow, language: string) {
   const supplier = typeof service.supplier === 'number' ? (await db.get<Company>(COLLECTIONS.companies, service.supplier))?.name : undefined;
-  return { value: service.serviceId as number, label: [service.number, service.startDate, supplier].filter(Boolean).join(' · ') };
+  return { value: service.serviceId as number, label: [service.number, formatDay(service.startDate, language), supplier].filter(Boolean).join(' · ') };
 }
 
 /**
@@ -31,12 +32,12 @@ export function serviceLookupRoutes() {
     if (id !== undefined) {
       if (!/^\d+$/.test(id)) throw badRequest('error.badQuery');
       const service = await db.get<ServiceRow>(SERVICES, Number(id));
-      return c.json(service && canSeeService(service, caller) ? [await optionOf(db, service)] : []);
+      return c.json(service && canSeeService(service, caller) ? [await optionOf(db, service, languageOf(c))] : []);
     }
     const keywords = (c.req.query('q') ?? '').slice(0, 100);
     if (!keywords.trim()) return c.json([]);
     const { page } = await findServices(db, caller, { keywords }, today(), LOOKUP_LIMIT);
-    return c.json(await Promise.all(page.map((service) => optionOf(db, service))));
+    return c.json(await Promise.all(page.map((service) => optionOf(db, service, languageOf(c)))));
   });
   return app;
 }

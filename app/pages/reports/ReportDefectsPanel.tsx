@@ -1,10 +1,14 @@
-import { Alert, Badge, Group, NumberInput, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { IconBug } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { api } from '../../../engine/api';
 import type { PanelProps } from '../../../engine/record/panels';
+import type { JsonSchema } from '../../../engine/schema/resolve';
+import { TypedNumberInput } from '../../../engine/form/widgets/TypedNumberInput';
+import { CountedTextarea, overLimit } from '../../../engine/ui/CountedTextarea';
+import { notify } from '../../../engine/notify';
 import { computeReport, SEVERITIES, type Severity } from '../../../server/reports/compute';
 import { DefectPicturesCell } from './DefectPictures';
 import { useDefectPictureUploads } from './defectPictureUploads';
@@ -46,8 +50,12 @@ export const defectChoices = (library: LibraryDefect[]) =>
  * its severity (the defect's own by default), count and comment, and the running totals per
  * severity against the plan's Ac / Re.
  */
-export function ReportDefectsPanel({ record, onChange, serverErrors }: PanelProps) {
+/** The defect comment's `maxLength` in the report schema (the server refuses a longer one). */
+const commentMax = (entity: JsonSchema): number | undefined => (entity.properties?.defects as JsonSchema | undefined)?.items?.properties?.comment?.maxLength;
+
+export function ReportDefectsPanel({ record, onChange, serverErrors, entity, registerSubmit }: PanelProps) {
   const { t } = useTranslation();
+  const maxComment = commentMax(entity);
   const library = useDefectLibrary();
   const uploads = useDefectPictureUploads(record, onChange);
   const choices = useMemo(() => defectChoices(library), [library]);
@@ -56,6 +64,22 @@ export function ReportDefectsPanel({ record, onChange, serverErrors }: PanelProp
   const setDefects = (next: Row[]) => onChange({ ...record, defects: next });
   const change = (index: number, patch: Row) => setDefects(defects.map((defect, at) => (at === index ? { ...defect, ...patch } : defect)));
   const errorAt = (index: number, field: string) => serverErrors.find((error) => error.path === `/defects/${index}/${field}`)?.message;
+  // A comment past its limit stays whole, counted and marked; a count that is no whole number stays as typed, marked.
+  // The step waits until both are put right.
+  const tooLong = defects.filter((defect) => overLimit(defect.comment as string | undefined, maxComment)).length;
+  const badCounts = defects.filter((defect) => defect.count !== undefined && !Number.isInteger(defect.count)).length;
+  const problems = useRef({ tooLong, badCounts });
+  problems.current = { tooLong, badCounts };
+  useEffect(
+    () =>
+      registerSubmit(async () => {
+        const { tooLong: comments, badCounts: counts } = problems.current;
+        if (comments) notify({ level: 'warning', message: t('report.defectsPanel.commentTooLong', { count: comments }) });
+        else if (counts) notify({ level: 'warning', message: t('engine.lines.typedProblems', { count: counts }) });
+        return !comments && !counts;
+      }),
+    [registerSubmit, t],
+  );
   const add = (value: string | null) => {
     const picked = library.find((defect) => String(defect.defectId) === value);
     if (picked) setDefects([...defects, { defectId: picked.defectId, severity: picked.defaultSeverity, count: 1, pictures: [] }]);
@@ -114,10 +138,10 @@ export function ReportDefectsPanel({ record, onChange, serverErrors }: PanelProp
                   </Table.Td>
                   <Table.Td>
                     {/* A value it cannot take stays typed, marked: nothing is dropped silently. */}
-                    <NumberInput aria-label={t('reportDefect.count')} min={1} max={999999} allowDecimal={false} allowNegative={false} value={defect.count as number} error={errorAt(index, 'count')} onChange={(value) => change(index, { count: typeof value === 'number' ? value : value === '' ? undefined : Number(value) })} />
+                    <TypedNumberInput aria-label={t('reportDefect.count')} schema={{ type: 'integer' }} value={defect.count} error={errorAt(index, 'count')} onChange={(value) => change(index, { count: value })} />
                   </Table.Td>
                   <Table.Td>
-                    <TextInput aria-label={t('reportDefect.comment')} maxLength={500} value={String(defect.comment ?? '')} error={errorAt(index, 'comment')} onChange={(event) => change(index, { comment: event.currentTarget.value || undefined })} />
+                    <CountedTextarea aria-label={t('reportDefect.comment')} max={maxComment} countFrom={0.8} autosize minRows={1} maxRows={6} value={String(defect.comment ?? '')} error={errorAt(index, 'comment')} onChange={(event) => change(index, { comment: event.currentTarget.value || undefined })} />
                   </Table.Td>
                   <Table.Td>
                     <DefectPicturesCell

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { PanelProps } from '../../../engine/record/panels';
 import { computeReport, SEVERITIES } from '../../../server/reports/compute';
 import { valueColor } from '../../../engine/format/colors';
+import { formatNumber } from '../../../engine/format/values';
 
 type Row = Record<string, unknown>;
 const AQL_KEY = { CRITICAL: 'critical', MAJOR: 'major', MINOR: 'minor' } as const;
@@ -15,7 +16,7 @@ const AQL_KEY = { CRITICAL: 'critical', MAJOR: 'major', MINOR: 'minor' } as cons
  * every keystroke; the server computes it again on save.
  */
 export function ReportPlanPanel({ record, panel }: PanelProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const computed = computeReport(record);
   const aql = (record.aql ?? {}) as Row;
   const override = record.resultOverride as string | undefined;
@@ -28,7 +29,7 @@ export function ReportPlanPanel({ record, panel }: PanelProps) {
         </Group>
         <Group gap="xs">
           <Text size="sm" c="dimmed">
-            {t('report.plan.lot', { lotSize: computed.lotSize.toLocaleString(), letter: computed.codeLetter ?? '—' })}
+            {t('report.plan.lot', { lotSize: formatNumber(computed.lotSize, i18n.language), letter: computed.codeLetter ?? '—' })}
           </Text>
           <Badge size="lg" variant="filled" color={valueColor(computed.result)} data-testid="computed-verdict" style={{ textTransform: 'none' }}>
             {t(`enum.reportResult.${computed.result}`)}
@@ -56,7 +57,7 @@ export function ReportPlanPanel({ record, panel }: PanelProps) {
                 <Table.Tr key={severity} data-severity={severity}>
                   <Table.Td>{t(`enum.severity.${severity}`)}</Table.Td>
                   <Table.Td ta="right">{t(`enum.aqlLimit.${String(aql[AQL_KEY[severity]] ?? '')}`, { defaultValue: String(aql[AQL_KEY[severity]] ?? '—') })}</Table.Td>
-                  <Table.Td ta="right" data-cell="n">{plan.sampleSize}</Table.Td>
+                  <Table.Td ta="right" data-cell="n">{formatNumber(plan.sampleSize, i18n.language)}</Table.Td>
                   <Table.Td ta="right" data-cell="ac">{plan.accept}</Table.Td>
                   <Table.Td ta="right" data-cell="re">{plan.reject}</Table.Td>
                   <Table.Td ta="right" data-cell="found">

@@ -1,10 +1,11 @@
-import { Group, NumberInput, Select } from '@mantine/core';
+import { Group, Select } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import { enumText } from '../../i18n';
 import { enumOf } from '../../schema/fields';
 import type { EngineFormContext } from '../context';
-import { baseInputProps, useNumberText } from './common';
+import { baseInputProps } from './common';
+import { TypedNumberInput } from './TypedNumberInput';
 
 /**
  * An amount with 2 decimals (spec §9) and its currency, kept in the sibling field named by
@@ -12,35 +13,21 @@ import { baseInputProps, useNumberText } from './common';
  * keeps its currency choosable.
  */
 export function MoneyWidget(props: WidgetProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const context = props.registry.formContext as EngineFormContext | undefined;
   const currencyField = props.options.currencyField as string | undefined;
   const currencySchema = currencyField ? context?.rootSchema.properties?.[currencyField] : undefined;
   const currencies = enumOf(currencySchema);
   const currency = currencyField ? (context?.formData[currencyField] as string | undefined) : undefined;
   const base = baseInputProps(props);
-  const amount = useNumberText(props.value, props.onChange);
-  const decimalSeparator = (1.5).toLocaleString(i18n.language).charAt(1);
   const currencyRequired = !!currencyField && (context?.rootSchema.required ?? []).includes(currencyField);
   // A computed amount (readOnly) still has a currency to choose, unless the form or the currency is read-only.
   const currencyReadOnly = !!context?.readOnly || currencySchema?.readOnly === true || (!!props.readonly && props.schema.readOnly !== true);
 
   return (
     <Group gap={6} align="flex-start" wrap="nowrap">
-      <NumberInput
-        {...base}
-        style={{ flex: 1 }}
-        value={amount.value}
-        onChange={amount.onChange}
-        onBlur={() => props.onBlur(props.id, props.value)}
-        decimalScale={2}
-        fixedDecimalScale
-        decimalSeparator={decimalSeparator}
-        thousandSeparator={decimalSeparator === ',' ? ' ' : ','}
-        // A negative amount stays as typed: validation marks it with a message (never clamped to 0).
-        clampBehavior="none"
-        hideControls
-      />
+      {/* Read in the screen's locale and rounded to 2 decimals on leaving it; what it cannot read stays, marked. */}
+      <TypedNumberInput {...base} style={{ flex: 1 }} schema={{ type: 'number', decimals: 2 }} value={props.value} onChange={props.onChange} onBlur={() => props.onBlur(props.id, props.value)} />
       {currencyField && (
         <Select
           aria-label={t('engine.form.currency')}

@@ -1,35 +1,29 @@
-import { Checkbox, NumberInput, Switch, TextInput } from '@mantine/core';
+import { Checkbox, Switch, TextInput } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
-import { CountedTextarea, useTooLong } from '../../ui/CountedTextarea';
-import { baseInputProps, emptyToUndefined, useNumberText } from './common';
+import { CountedTextarea, counted, LengthCounter, useTooLong } from '../../ui/CountedTextarea';
+import { baseInputProps, emptyToUndefined } from './common';
+import { TypedNumberInput } from './TypedNumberInput';
+
+const COUNT_FROM = 0.8;
 
 /** One-line text, or a number for number/integer schemas (spec §5.1: 2 decimals by default). */
 export function TextWidget(props: WidgetProps) {
   const { schema, value, onChange, onBlur, id } = props;
   const base = baseInputProps(props);
-  const number = useNumberText(value, onChange);
   // No `maxLength` attribute (it cuts a paste without a word): past the limit the text stays, marked; validation refuses it.
-  const tooLong = useTooLong(typeof value === 'string' ? value : undefined, typeof schema.maxLength === 'number' && !props.readonly ? schema.maxLength : undefined);
+  const max = typeof schema.maxLength === 'number' && !props.readonly ? schema.maxLength : undefined;
+  const tooLong = useTooLong(typeof value === 'string' ? value : undefined, max);
   if (schema.type === 'number' || schema.type === 'integer') {
-    const decimals = schema.type === 'integer' ? 0 : typeof schema.decimals === 'number' ? schema.decimals : 2;
-    return (
-      <NumberInput
-        {...base}
-        value={number.value}
-        onChange={number.onChange}
-        onBlur={() => onBlur(id, value)}
-        decimalScale={decimals}
-        allowDecimal={decimals > 0}
-        // Out-of-range values stay as typed: validation marks them with a message (never clamped silently).
-        clampBehavior="none"
-        hideControls
-      />
-    );
+    // Read in the screen's locale, rounded to the field's decimals on leaving it (engine/format/numbers.ts).
+    return <TypedNumberInput {...base} schema={schema} value={value} onChange={onChange} onBlur={() => onBlur(id, value)} />;
   }
   return (
     <TextInput
       {...base}
       error={tooLong || base.error}
+      // The counter shows from 80% of the limit on.
+      description={counted(value, max, COUNT_FROM) ? <LengthCounter text={value} max={max} /> : undefined}
+      inputWrapperOrder={['label', 'input', 'description', 'error']}
       value={value ?? ''}
       onChange={(event) => onChange(emptyToUndefined(event.currentTarget.value))}
       onBlur={() => onBlur(id, value)}

@@ -21,7 +21,7 @@ import type { JsonSchema } from '../../schema/resolve';
 import type { PanelProps } from '../panels';
 import { LineDialog } from './LineDialog';
 import { lineColDefs, ROW_INDEX } from './lineColumns';
-import { lineErrors } from './lineErrors';
+import { cellCount, lineErrors } from './lineErrors';
 import { filledFirst } from './requiredFirst';
 
 type Row = Record<string, unknown>;
@@ -54,12 +54,23 @@ export function LinesPanel({ panel, entity, record, view, onChange, readOnly, se
     () => screenColumns({ route: '', type: 'search', title: '', columns: panel.columns as ColumnConfig[] | undefined }, itemSchema),
     [panel.columns, itemSchema],
   );
-  const errors = useMemo(() => lineErrors(itemSchema, lines, field, serverErrors, t), [itemSchema, lines, field, serverErrors, t]);
-  const errorCount = Object.values(errors).reduce((count, cells) => count + Object.keys(cells).length, 0);
-  // A cell the line schema refuses blocks Save (or a wizard's Next) until corrected; a refused save's errors do not (the next save is the retry).
-  const typedErrors = useRef(0);
-  typedErrors.current = useMemo(() => Object.keys(lineErrors(itemSchema, lines, field, [], t)).length, [itemSchema, lines, field, t]);
-  useEffect(() => (readOnly ? undefined : registerSubmit(async () => typedErrors.current === 0)), [registerSubmit, readOnly]);
+  const errors = useMemo(() => lineErrors(itemSchema, lines, field, serverErrors, t, i18n.language), [itemSchema, lines, field, serverErrors, t, i18n.language]);
+  const errorCount = cellCount(errors);
+  // A cell the line schema refuses (a number it cannot read, a text too long, a value over its bound) keeps what was typed,
+  // marked, and blocks Save (or a wizard's Next) until corrected; a refused save's errors do not (the next save is the retry).
+  const refusedCells = useRef(0);
+  refusedCells.current = useMemo(() => cellCount(lineErrors(itemSchema, lines, field, [], t, i18n.language)), [itemSchema, lines, field, t, i18n.language]);
+  useEffect(
+    () =>
+      readOnly
+        ? undefined
+        : registerSubmit(async () => {
+            if (refusedCells.current === 0) return true;
+            notify({ level: 'warning', message: t('engine.lines.typedProblems', { count: refusedCells.current }) });
+            return false;
+          }),
+    [registerSubmit, readOnly, t],
+  );
 
   const latest = useRef({ record, lines });
   latest.current = { record, lines };

@@ -1,19 +1,20 @@
 import type { ColDef, ValueSetterParams } from 'ag-grid-community';
 import { buildColDefs } from '../../grid/colDefs';
 import type { ColumnSpec } from '../../grid/columns';
-import { cellText, decimalsOf, type FormatContext } from '../../format/values';
+import { cellText, type FormatContext } from '../../format/values';
 import { enumOf, type FieldKind } from '../../schema/fields';
 import type { LineErrors } from './lineErrors';
+import { NumberCellEditor } from './NumberCellEditor';
 
 type Row = Record<string, unknown>;
 /** Each grid row carries its line's index in the record's array. */
 export const ROW_INDEX = '__line';
 
 /** The AG Grid editor of each kind edited in the cell; other kinds are edited in the line dialog. */
-const editors: Partial<Record<FieldKind, string>> = {
+const editors: Partial<Record<FieldKind, string | typeof NumberCellEditor>> = {
   text: 'agTextCellEditor',
-  number: 'agNumberCellEditor',
-  integer: 'agNumberCellEditor',
+  number: NumberCellEditor,
+  integer: NumberCellEditor,
   date: 'agDateStringCellEditor',
   enum: 'agSelectCellEditor',
 };
@@ -44,11 +45,11 @@ export function lineColDefs(columns: ColumnSpec[], ctx: FormatContext, options: 
     const out: ColDef<Row> = {
       ...def,
       cellStyle: (params) => (errorOf(params.data) ? ERROR_STYLE : undefined),
-      tooltipValueGetter: (params) => errorOf(params.data) ?? (params.valueFormatted || undefined),
+      // A cell in error says why; the others show their text (when cut).
+      tooltip: (params) => errorOf(params.data) ?? (params.valueFormatted || undefined),
     };
     const editor = editors[column.kind];
     if (!editor || column.schema.readOnly) return out;
-    const decimals = decimalsOf(column.schema);
     return {
       ...out,
       // The editor works on the raw value; the cell shows it formatted.
@@ -57,14 +58,15 @@ export function lineColDefs(columns: ColumnSpec[], ctx: FormatContext, options: 
       valueFormatter: (params) => (params.data ? cellText(column, params.data, ctx, column.kind) : ''),
       editable: (params) => !params.node.rowPinned && !!params.data && options.editable(params.data, field),
       cellEditor: editor,
+      // No inferred data type: the grid would refuse a kept text in a number column and put the old value back.
+      cellDataType: false,
       cellEditorParams:
         column.kind === 'enum'
           ? { values: enumOf(column.schema)?.values ?? [], formatValue: (value: unknown) => cellText(column, { [field]: value }, ctx, 'enum') }
           : column.kind === 'number' || column.kind === 'integer'
-            ? { min: column.schema.minimum, max: column.schema.maximum, precision: column.kind === 'integer' ? 0 : decimals }
-            : column.kind === 'text'
-              ? { maxLength: column.schema.maxLength }
-              : undefined,
+            ? { schema: column.schema, locale: ctx.locale }
+            : // No maxLength: a text past it stays whole, marked on the cell, and Save waits.
+              undefined,
       valueSetter: (params: ValueSetterParams<Row>) => {
         options.onEdit(params.data[ROW_INDEX] as number, field, stored(params.newValue));
         // The record changes; the grid gets the new rows from it.

@@ -5,8 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../../engine/api';
 import { LocalDateInput } from '../../../../engine/form/widgets/LocalDateInput';
-import { isIsoDay } from '../../../../engine/format/localDates';
-import { assignmentMachine, endDateError, type AssignmentInput } from '../../../../machines/assignment';
+import { ASSIGNMENT_ERRORS, assignmentMachine, endDateError, type AssignmentInput } from '../../../../machines/assignment';
 import { showSnack } from '../../../notifications/snackbar';
 import { assignmentApi, type AssignmentForm, type Attendee } from './assignmentApi';
 import { AttendeeList } from './AttendeeList';
@@ -104,13 +103,15 @@ function AssignmentEditor({ form, onSaved, onCancel }: { form: AssignmentForm; o
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="md">
         <Group gap="lg" align="flex-end" wrap="wrap">
           <Box w={200}>
+            {/* A refused end date stays as typed, marked, and Save waits (machines/assignment.ts `typedEndDate`). */}
             <LocalDateInput
               label={t('assignment.endDate')}
-              value={context.endDate}
+              value={context.typedEndDate ?? context.endDate}
               minDate={context.startDate}
               readOnly={readOnly}
               required
-              onChange={(value) => send({ type: 'SET_END_DATE', endDate: value && isIsoDay(value) ? value : null })}
+              error={context.typedEndDate === '' ? t(ASSIGNMENT_ERRORS.endDateRequired) : undefined}
+              onChange={(value) => send({ type: 'SET_END_DATE', endDate: value ?? null })}
             />
           </Box>
           {form.options.includeContributorUniverse && (

@@ -1,7 +1,8 @@
-import { Button, Card, Divider, Group, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Card, Divider, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconBolt } from '@tabler/icons-react';
 import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TypedNumberInput } from '../../../../../engine/form/widgets/TypedNumberInput';
 import { enumText } from '../../../../../engine/i18n';
 import { lockedSlots, needsExFactoryDate, quickSide, type WizardError } from '../../../../../machines/serviceWizard';
 import { serviceApi } from '../../shared/serviceApi';
@@ -133,14 +134,12 @@ export function QuickWizard({ user }: { user: WizardUser }) {
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md" verticalSpacing="sm">
             <TextInput label={t('purchaseOrderLine.poNumber')} required value={quick.poNumber ?? ''} onChange={(event) => change({ poNumber: event.currentTarget.value })} error={errorAt('/poNumber')} />
             <TextInput label={t('purchaseOrderLine.designation')} required value={quick.designation ?? ''} onChange={(event) => change({ designation: event.currentTarget.value })} error={errorAt('/designation')} />
-            <NumberInput
+            <TypedNumberInput
               label={t('purchaseOrderLine.orderedQuantity')}
               required
-              min={0}
-              clampBehavior="none"
-              thousandSeparator=" "
-              value={quick.quantity ?? ''}
-              onChange={(value) => change({ quantity: typeof value === 'number' ? value : undefined })}
+              schema={{ type: 'number' }}
+              value={quick.quantity}
+              onChange={(quantity) => change({ quantity })}
               error={errorAt('/quantity')}
             />
             <EnumSelect enumName="unit" label={t('quantity.unit')} value={quick.unit} onChange={(unit) => change({ unit })} error={errorAt('/unit')} />

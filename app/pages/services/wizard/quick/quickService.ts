@@ -26,7 +26,8 @@ export interface QuickDraft {
   exFactoryDate?: string;
   poNumber?: string;
   designation?: string;
-  quantity?: number;
+  /** A text when what was typed is no number (kept in the field, refused by the rules). */
+  quantity?: number | string;
   unit?: string;
   orderTakerContacts: number[];
 }

@@ -1,7 +1,8 @@
-import { ActionIcon, Button, Group, NumberInput, Select, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Select, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TypedNumberInput } from '../../../../../engine/form/widgets/TypedNumberInput';
 import { enumText } from '../../../../../engine/i18n';
 import { useEnumValues } from '../fields';
 
@@ -9,7 +10,7 @@ import { useEnumValues } from '../fields';
  * A table of editable lines (purchase order lines, laboratory tests): each column says how to show
  * and change its cell; rows are added and removed; a row's errors show under its cells.
  */
-export type CellKind = { kind: 'text' } | { kind: 'number'; min: number } | { kind: 'enum'; enumName: string; clearable?: boolean };
+export type CellKind = { kind: 'text' } | { kind: 'number'; min: number; integer?: boolean } | { kind: 'enum'; enumName: string; clearable?: boolean };
 
 export interface LineColumn<L> {
   /** The field path inside a line (`orderedQuantity/quantity`), also the end of its error path. */
@@ -65,15 +66,14 @@ export function LinesEditor<L>({ errorPath, title, lines, columns, newLine, onCh
     switch (column.cell.kind) {
       case 'number':
         return (
-          <NumberInput
+          // Read in the screen's locale like every number field; a value under the minimum or a text that is no
+          // number stays as typed, marked, and the step's rules refuse it (never clamped, cut or stripped of its sign).
+          <TypedNumberInput
             size="xs"
             aria-label={label}
-            value={typeof value === 'number' ? value : ''}
-            onChange={(next) => update(index, column, typeof next === 'number' ? next : undefined)}
-            min={column.cell.min}
-            // A value under the minimum stays as typed, marked by the step's rules (never clamped or stripped of its sign).
-            clampBehavior="none"
-            thousandSeparator=" "
+            schema={{ type: column.cell.integer ? 'integer' : 'number' }}
+            value={value}
+            onChange={(next) => update(index, column, next)}
             error={error}
             readOnly={readOnly}
           />

@@ -43,11 +43,11 @@ export function labLineColumns(t: TFunction): LineColumn<LabLineDraft>[] {
     {
       path: 'sampleCount',
       label: t('laboratoryLine.sampleCount'),
-      cell: { kind: 'number', min: 1 },
+      cell: { kind: 'number', min: 1, integer: true },
       required: true,
       width: 120,
       get: (line) => line.sampleCount,
-      set: (line, value) => ({ ...line, sampleCount: value as number | undefined }),
+      set: (line, value) => ({ ...line, sampleCount: value as LabLineDraft['sampleCount'] }),
     },
     text<LabLineDraft>('poNumber', t('laboratoryLine.poNumber'), false, 130),
     text<LabLineDraft>('comment', t('laboratoryLine.comment')),
