@@ -42,6 +42,7 @@ import { dashboardRoutes } from './dashboard/routes';
 import { serviceSearchRoutes } from './services/searchRoutes';
 import { taskRoutes } from './tasks/routes';
 import { compressJson } from './encoding';
+import { drainUnreadBody } from './drainBody';
 import { FileDomains } from './files/domains';
 import { fileRoutes } from './files/fileRoutes';
 import { photoRoutes } from './files/photoRoutes';
@@ -117,6 +118,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
 
   // Outermost: compresses every JSON answer over 1 kB, errors included.
   app.use('*', compressJson);
+  app.use('*', drainUnreadBody);
   app.use('*', secureHeaders({ contentSecurityPolicy: CONTENT_SECURITY_POLICY, crossOriginEmbedderPolicy: false }));
   if (options.logRequests) app.use('*', logger());
   app.use('*', async (c, next) => {
