@@ -43,6 +43,7 @@ import { serviceSearchRoutes } from './services/searchRoutes';
 import { taskRoutes } from './tasks/routes';
 import { compressJson } from './encoding';
 import { drainUnreadBody } from './drainBody';
+import { urlGuard } from './urlGuard';
 import { FileDomains } from './files/domains';
 import { fileRoutes } from './files/fileRoutes';
 import { photoRoutes } from './files/photoRoutes';
@@ -125,7 +126,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     c.set('services', services);
     await next();
   });
-  app.use('/back/*', limitBody, csrfGuard, loadCaller(sessionSecret));
+  app.use('/back/*', limitBody, urlGuard, csrfGuard, loadCaller(sessionSecret));
   app.use('/back/bo/*', async (c, next) => {
     if (!c.get('caller')) throw notLoggedIn();
     await next();
