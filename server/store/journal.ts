@@ -1,3 +1,4 @@
+import { constants } from 'node:fs';
 import { mkdir, open, rename, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { syncDirectory, writeAll } from './durable-file';
@@ -27,6 +28,13 @@ export function applyEntry(data: StoreData, entry: JournalEntry): void {
 }
 
 /**
+ * Read and append, each write on disk before it returns (O_DSYNC, as write + fdatasync): an
+ * append then waits for one turn of the event loop instead of two, which under load (a turn is
+ * as long as the requests answered in it) halves the time a write holds the store's write queue.
+ */
+const APPEND_DURABLY = constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | constants.O_DSYNC;
+
+/**
  * The write-ahead journal beside the data file: one JSON line per transaction, appended and
  * fsynced before the transaction is acknowledged. A write then costs the size of its change,
  * not of the whole store; the data file is rewritten only when the journal grows large.
@@ -42,7 +50,7 @@ export class Journal {
   /** Opens (creates) the journal and reads its entries; a last line torn by a crash is cut off. */
   static async open(file: string): Promise<{ journal: Journal; entries: JournalEntry[] }> {
     await mkdir(dirname(file), { recursive: true });
-    const handle = await open(file, 'a+', 0o600);
+    const handle = await open(file, APPEND_DURABLY, 0o600);
     await syncDirectory(dirname(file)); // the journal's own name survives a crash
     const text = (await handle.readFile()).toString('utf8');
     const complete = text.lastIndexOf('\n') + 1;
@@ -70,8 +78,8 @@ export class Journal {
   async append(entry: JournalEntry): Promise<void> {
     const line = `${JSON.stringify(entry)}\n`;
     try {
-      await this.handle.write(line);
-      await this.handle.datasync();
+      // One write, durable when it returns (O_DSYNC): a single trip to the thread pool and back.
+      await writeAll(this.handle, Buffer.from(line));
     } catch (error) {
       // A full disk may have taken part of the line: cut it, so the next entry starts on a line of its own.
       await this.handle.truncate(this.size).catch(() => undefined);
@@ -102,7 +110,7 @@ export class Journal {
     }
     const temp = join(dirname(this.file), `.${basename(this.file)}.tmp`);
     // Opened in append mode before the rename: once renamed it is the journal, with no reopening that could fail.
-    const next = await open(temp, 'a+', 0o600);
+    const next = await open(temp, APPEND_DURABLY, 0o600);
     try {
       await next.truncate(0); // a temp file a crash left behind
       await writeAll(next, rest);
