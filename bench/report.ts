@@ -103,25 +103,33 @@ function lastRunOf(section: string, store: StoreKind): string {
   return `${prefix}none yet.`;
 }
 
-/** The upload bench's section (bench/uploads.ts), kept at the end of the file by both benches. */
+/** The sections of the upload and soak benches (bench/uploads.ts, bench/soak.ts), kept at the end of the file by every bench. */
 const UPLOADS_HEADING = '## Uploads';
+export const SOAK_HEADING = '## Soak';
+const TAIL_HEADINGS = [UPLOADS_HEADING, SOAK_HEADING];
 
-function withoutUploads(text: string): { rest: string; uploads: string } {
-  const at = text.indexOf(`\n${UPLOADS_HEADING}\n`);
-  return at < 0 ? { rest: text, uploads: '' } : { rest: text.slice(0, at + 1), uploads: text.slice(at + 1) };
+/** The file up to its first tail section, and those sections (each from its heading). */
+function splitTail(text: string): { rest: string; sections: string[] } {
+  const starts = TAIL_HEADINGS.map((heading) => text.indexOf(`\n${heading}\n`)).filter((at) => at >= 0).sort((a, b) => a - b);
+  if (!starts.length) return { rest: text, sections: [] };
+  const sections = starts.map((at, index) => text.slice(at + 1, starts[index + 1] ?? text.length).replace(/\n*$/, ''));
+  return { rest: text.slice(0, starts[0] + 1), sections };
 }
 
-/** Replaces (or adds) the uploads section of bench/results.md. */
-export async function writeUploadResults(body: string): Promise<void> {
+/** Replaces (or adds) the tail section under `heading` of bench/results.md. */
+export async function writeTailSection(heading: string, body: string): Promise<void> {
   const file = fileURLToPath(new URL('results.md', import.meta.url));
-  const { rest } = withoutUploads(await readFile(file, 'utf8').catch(() => '# QCFlow benchmark\n'));
-  await writeFile(file, `${rest.replace(/\n*$/, '\n')}\n${UPLOADS_HEADING}\n\n${body}\n`);
+  const { rest, sections } = splitTail(await readFile(file, 'utf8').catch(() => '# QCFlow benchmark\n'));
+  const kept = sections.filter((section) => !section.startsWith(`${heading}\n`));
+  await writeFile(file, [rest.replace(/\n*$/, '\n'), ...kept.map((section) => `${section}\n`), `${heading}\n\n${body}\n`].join('\n'));
 }
+
+export const writeUploadResults = (body: string) => writeTailSection(UPLOADS_HEADING, body);
 
 export async function writeResults({ store: measured, rows, sizes, seconds, only, connections, writes, pgVersion }: Run): Promise<void> {
   const cpu = cpus();
   const file = fileURLToPath(new URL('results.md', import.meta.url));
-  const { rest: previous, uploads } = withoutUploads(await readFile(file, 'utf8').catch(() => ''));
+  const { rest: previous, sections } = splitTail(await readFile(file, 'utf8').catch(() => ''));
   const thisRun = `Last ${TITLE[measured]} run: ${new Date().toISOString()} on ${cpu.length} × ${cpu[0]?.model ?? 'cpu'}, Node ${process.version}${pgVersion ? `, PostgreSQL ${pgVersion}` : ''}, ${seconds} s per read case: ${sizes.map((size) => size.toLocaleString('en')).join(', ')} services${only ? ` (cases holding "${only}")` : ''}.`;
   /** Each store's table: this run's rows merged into its previous ones, or the previous ones as they were. */
   const tableOf = (store: StoreKind) => {
@@ -150,7 +158,7 @@ export async function writeResults({ store: measured, rows, sizes, seconds, only
     '',
     tableOf('postgres'),
     '',
-    ...(uploads ? [uploads.replace(/\n*$/, ''), ''] : []),
+    ...sections.flatMap((section) => [section, '']),
   ].join('\n');
   await writeFile(file, text);
 }

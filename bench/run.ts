@@ -6,6 +6,7 @@ import { generateStore, type GeneratedStore } from './generate';
 import { startBenchCluster, type BenchCluster } from './postgres';
 import { fmt, table, writeResults, type Row, type StoreKind } from './report';
 import { login, sleep, startServer, stopServer } from './server';
+import { runSoak } from './soak';
 import { runUploadBench } from './uploads';
 
 /**
@@ -17,6 +18,7 @@ import { runUploadBench } from './uploads';
  * 100,000 / 1,000,000 services, in a throwaway cluster (bench/postgres.ts), and also measures
  * searches over two servers on the same database.
  * BENCH_SIZES=1000,10000 and BENCH_SECONDS=5 shorten a run; BENCH_ONLY=<words> runs the cases whose name holds them.
+ * `npm run bench -- --soak`: 200 connections for 10 minutes, the server's memory sampled (bench/soak.ts).
  */
 function storeKind(): StoreKind {
   const args = process.argv.slice(2);
@@ -268,9 +270,42 @@ async function preparePostgres(cluster: BenchCluster, dir: string, size: number)
   return { store, note, env: { DATABASE_URL: url, OUTBOX_DIR: join(dir, 'outbox') }, settle: () => cluster.quiet(url), dispose: () => cluster.drop(url) };
 }
 
+/** The number after `--name` (or in `--name=N`), else `fallback`. */
+function numberArg(name: string, fallback: number): number {
+  const args = process.argv.slice(2);
+  const at = args.indexOf(name);
+  const given = at >= 0 ? args[at + 1] : args.find((arg) => arg.startsWith(`${name}=`))?.slice(name.length + 1);
+  const value = given === undefined ? fallback : Number(given);
+  if (!(value > 0)) {
+    console.error(`bench: ${name} takes a positive number, not ${given}`);
+    process.exit(2);
+  }
+  return value;
+}
+
+/** `npm run bench -- --soak [--soak-minutes 10] [--soak-size 10000] [--store postgres]`: bench/soak.ts; exit code 1 when it fails. */
+async function soak(): Promise<void> {
+  const minutes = numberArg('--soak-minutes', 10);
+  const size = numberArg('--soak-size', 10_000);
+  const dir = await mkdtemp(join(tmpdir(), 'qcflow-soak-'));
+  const cluster = STORE === 'postgres' ? await startBenchCluster() : undefined;
+  let passed = false;
+  try {
+    const prepared = cluster ? await preparePostgres(cluster, dir, size) : await prepareLowdb(dir, size);
+    console.log(`Soak: ${size} services (${prepared.note}), ${minutes} min`);
+    passed = await runSoak({ minutes, store: STORE, size, env: prepared.env, generated: prepared.store, dir });
+    await prepared.dispose();
+  } finally {
+    await cluster?.stop();
+    await rm(dir, { recursive: true, force: true });
+  }
+  if (!passed) process.exitCode = 1;
+}
+
 async function main() {
   // `npm run bench -- --uploads`: the upload bench alone (bench/uploads.ts).
   if (process.argv.includes('--uploads')) return runUploadBench();
+  if (process.argv.includes('--soak')) return soak();
   const rows: Row[] = [];
   const log = (row: Row) => {
     rows.push(row);

@@ -42,6 +42,8 @@ import { dashboardRoutes } from './dashboard/routes';
 import { serviceSearchRoutes } from './services/searchRoutes';
 import { taskRoutes } from './tasks/routes';
 import { compressJson } from './encoding';
+import { drainUnreadBody } from './drainBody';
+import { urlGuard } from './urlGuard';
 import { FileDomains } from './files/domains';
 import { fileRoutes } from './files/fileRoutes';
 import { photoRoutes } from './files/photoRoutes';
@@ -117,13 +119,14 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
 
   // Outermost: compresses every JSON answer over 1 kB, errors included.
   app.use('*', compressJson);
+  app.use('*', drainUnreadBody);
   app.use('*', secureHeaders({ contentSecurityPolicy: CONTENT_SECURITY_POLICY, crossOriginEmbedderPolicy: false }));
   if (options.logRequests) app.use('*', logger());
   app.use('*', async (c, next) => {
     c.set('services', services);
     await next();
   });
-  app.use('/back/*', limitBody, csrfGuard, loadCaller(sessionSecret));
+  app.use('/back/*', limitBody, urlGuard, csrfGuard, loadCaller(sessionSecret));
   app.use('/back/bo/*', async (c, next) => {
     if (!c.get('caller')) throw notLoggedIn();
     await next();

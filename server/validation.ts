@@ -17,11 +17,15 @@ export function createAjv(options: { useDefaults?: boolean; coerceTypes?: 'array
 
 export type Validator = ValidateFunction;
 
+/** At most this many field errors in one answer (a long invalid list would list every item). */
+const MAX_FIELD_ERRORS = 100;
+
 /** ajv errors as `{path, key}` pairs: the path names the offending field, the key its i18n message. */
 export function fieldErrors(errors: ErrorObject[] | null | undefined): FieldError[] {
   const seen = new Set<string>();
   const out: FieldError[] = [];
   for (const error of errors ?? []) {
+    if (out.length >= MAX_FIELD_ERRORS) break;
     const params = error.params as Record<string, unknown>;
     const child = error.keyword === 'required' ? params.missingProperty : error.keyword === 'additionalProperties' ? params.additionalProperty : undefined;
     const path = child === undefined ? error.instancePath : `${error.instancePath}/${String(child)}`;

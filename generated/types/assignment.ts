@@ -32,6 +32,8 @@ export interface Assignment {
   endDate: string;
   /**
    * The assigned contacts (planning filters by contributor). Label: `assignment.contactIds` Read-only (set by the server).
+   *
+   * @maxItems 200
    */
   contactIds?: number[];
   /**

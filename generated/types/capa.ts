@@ -65,6 +65,8 @@ export interface Capa {
   ressources?: string;
   /**
    * Label: `capa.tags`
+   *
+   * @maxItems 200
    */
   tags?: number[];
   /**

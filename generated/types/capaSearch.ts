@@ -17,10 +17,14 @@ export interface CapaSearch {
   keywords?: string;
   /**
    * Label: `capa.types`
+   *
+   * @maxItems 50
    */
   types?: CapaType[];
   /**
    * Label: `capa.statuses`
+   *
+   * @maxItems 50
    */
   statuses?: CapaStatus[];
   /**

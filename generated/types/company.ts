@@ -13,6 +13,8 @@ export interface Company {
   name: string;
   /**
    * Label: `company.roles`
+   *
+   * @maxItems 50
    */
   roles: ("DECISION_MAKER" | "ORDER_TAKER" | "SERVICE_PROVIDER" | "AGENT" | "SUPPLIER" | "FACTORY")[];
   /**

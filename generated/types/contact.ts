@@ -49,10 +49,14 @@ export interface Contact {
   allowNotification?: boolean;
   /**
    * Label: `contact.notificationTypes`
+   *
+   * @maxItems 50
    */
   notificationTypes?: NotificationType[];
   /**
    * The account profiles (spec §6.3); kept inside the server-only account. Empty: a contact without login. Label: `contact.profiles`
+   *
+   * @maxItems 50
    */
   profiles?: AccountProfile[];
   /**

@@ -102,6 +102,8 @@ export interface Fee {
   totalAmount?: number;
   /**
    * Label: `fee.services` Read-only (set by the server).
+   *
+   * @maxItems 200
    */
   services?: number[];
   /**

@@ -26,6 +26,8 @@ export interface InvoiceLineSearch {
   countries?: string[];
   /**
    * Label: `service.search.assessmentMethod`
+   *
+   * @maxItems 50
    */
   assessmentMethod?: AssessmentMethod[];
   /**
@@ -50,6 +52,8 @@ export interface InvoiceLineSearch {
   thirdParty?: number;
   /**
    * Label: `service.search.types`
+   *
+   * @maxItems 50
    */
   types?: ServiceType[];
   /**

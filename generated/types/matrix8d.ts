@@ -21,6 +21,8 @@ export interface Matrix8D {
   responsible?: number;
   /**
    * Label: `matrix8d.teamMembers`
+   *
+   * @maxItems 100
    */
   teamMembers?: {
     /**
@@ -42,6 +44,8 @@ export interface Matrix8D {
   nonCompliance?: number;
   /**
    * Label: `matrix8d.actions`
+   *
+   * @maxItems 200
    */
   actions?: {
     /**
@@ -87,6 +91,8 @@ export interface Matrix8D {
   closingDate?: string;
   /**
    * Label: `matrix8d.tagAssignments`
+   *
+   * @maxItems 200
    */
   tagAssignments?: number[];
   /**

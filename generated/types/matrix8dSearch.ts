@@ -17,6 +17,8 @@ export interface Matrix8DSearch {
   keywords?: string;
   /**
    * Label: `matrix8d.statuses`
+   *
+   * @maxItems 50
    */
   statuses?: Matrix8dStep[];
 }

@@ -73,6 +73,8 @@ export interface NonCompliance {
   customField?: string;
   /**
    * Label: `nonCompliance.tags`
+   *
+   * @maxItems 200
    */
   tags?: number[];
   /**

@@ -17,6 +17,8 @@ export interface NonComplianceSearch {
   keywords?: string;
   /**
    * Label: `nonCompliance.levels`
+   *
+   * @maxItems 50
    */
   levels?: IssueLevel[];
   /**

@@ -17,6 +17,8 @@ export interface QualityAlertSearch {
   keywords?: string;
   /**
    * Label: `qualityAlert.statuses`
+   *
+   * @maxItems 50
    */
   statuses?: QualityAlertStatus[];
   /**

@@ -100,6 +100,8 @@ export interface Service {
   serviceProvider: number;
   /**
    * Label: `service.orderTakerContacts`
+   *
+   * @maxItems 200
    */
   orderTakerContacts?: number[];
   /**
@@ -174,10 +176,14 @@ export interface Service {
   };
   /**
    * Label: `service.tags`
+   *
+   * @maxItems 200
    */
   tags?: number[];
   /**
    * Label: `service.contributors`
+   *
+   * @maxItems 200
    */
   contributors?: number[];
   /**

@@ -20,14 +20,20 @@ export interface ServiceSearch {
   keywords?: string;
   /**
    * Label: `service.search.types`
+   *
+   * @maxItems 50
    */
   types?: ServiceType[];
   /**
    * Label: `service.search.serviceSteps`
+   *
+   * @maxItems 50
    */
   serviceSteps?: ServiceStep[];
   /**
    * Label: `service.search.assessmentMethod`
+   *
+   * @maxItems 50
    */
   assessmentMethod?: AssessmentMethod[];
   /**
@@ -52,14 +58,20 @@ export interface ServiceSearch {
   season?: Season;
   /**
    * Label: `service.search.countries`
+   *
+   * @maxItems 300
    */
   countries?: string[];
   /**
    * Label: `service.contributors`
+   *
+   * @maxItems 200
    */
   contributors?: number[];
   /**
    * Label: `service.tags`
+   *
+   * @maxItems 200
    */
   tags?: number[];
   /**

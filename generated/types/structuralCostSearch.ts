@@ -33,6 +33,8 @@ export interface StructuralCostSearch {
   serviceType?: StructuralCostType;
   /**
    * Label: `structuralCost.contributors`
+   *
+   * @maxItems 200
    */
   contributors?: number[];
 }

@@ -31,6 +31,7 @@ export interface Tag {
    * Label: `tag.sources`
    *
    * @minItems 1
+   * @maxItems 50
    */
   sources: [TagSource, ...TagSource[]];
   /**

@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { LOGIN_EVENTS, recordLoginEvent, serverLogEntry, type LoginEventType } from '../audit';
 import { clientIp } from '../clientIp';
-import { authenticationFailed, badRequest, twoFactorRequired } from '../errors';
+import { authenticationFailed, twoFactorRequired } from '../errors';
+import { readForm } from '../json-body';
 import { COLLECTIONS, companyById, contactByEmail, type Account, type Contact } from '../identity';
 import { requireCaller, type AppEnv } from '../context';
 import { eq } from '../store/query';
@@ -66,10 +67,8 @@ export function authRoutes(sessionSecret: string) {
     const { db, prod } = c.get('services');
     const ip = clientIp(c);
     await assertCredentialAttemptsAllowed(db, ip);
-    const form = await c.req.parseBody().catch(() => {
-      throw badRequest('error.badForm');
-    });
-    const field = (name: string) => (typeof form[name] === 'string' ? (form[name] as string) : '');
+    const form = await readForm(c);
+    const field = (name: string) => form[name] ?? '';
     const [username, password, code] = [field('username').slice(0, 200), field('password'), field('code').trim()];
     const contact = await contactByEmail(db, username);
     // Archived contacts, contacts of archived companies and accounts without a profile cannot log in.

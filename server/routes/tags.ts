@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { badRequest, notFound, validationError } from '../errors';
-import { readJson } from '../json-body';
+import { MAX_ARRAY_ITEMS, readJson } from '../json-body';
 import { requireCaller, type AppContext, type AppEnv, type Caller } from '../context';
 import type { EntityDef, Registry } from '../schemas';
 import { and, eq } from '../store/query';
@@ -23,6 +23,12 @@ function entityForSource(registry: Registry, source: string): EntityDef | undefi
   const bySource = tagged.filter((entity) => entity.tags!.source === source);
   return bySource.length === 1 ? bySource[0] : undefined;
 }
+
+/** The most tag labels asked at once (`id=` repeated): a search form's tag filter, a record's tags. */
+const MAX_TAG_OPTIONS = 200;
+
+/** The most tags a record of `entity` holds: its tag field's maxItems. */
+const maxTagsOf = (entity: EntityDef): number => Number((entity.schema.properties?.[entity.tags!.field] as { maxItems?: number } | undefined)?.maxItems ?? MAX_ARRAY_ITEMS);
 
 const tagView = ({ tagId, localizedName, color, privacy }: Tag) => ({ tagId, localizedName, color, privacy });
 
@@ -76,6 +82,7 @@ export function tagRoutes(registry: Registry) {
     const owner = c.req.query('privateOnly') === 'true' ? caller.company.companyId : Number(c.req.query('companyCascadeId')) || undefined;
     const ids = c.req.queries('id');
     if (ids?.some((id) => !/^\d+$/.test(id))) throw badRequest('validation.wrongType');
+    if (ids && ids.length > MAX_TAG_OPTIONS) throw validationError([{ path: '/id', key: 'validation.tooMany' }]);
     const wanted = ids && new Set(ids.map(Number));
     // The sources, the ids asked, `disabled` and the owner are conditions; whether the caller sees
     // or may assign a tag is the rule of server/tags.ts, applied to those tags.
@@ -112,9 +119,11 @@ export function tagRoutes(registry: Registry) {
     // Rights before the body: a record out of reach answers the same whatever is sent.
     const { caller, db, entity, access, id } = await taggedRecord(c, 'write');
     const body = await readJson(c);
-    if (!Array.isArray(body) || body.some((tagId) => !Number.isInteger(tagId))) throw validationError([{ path: '', key: 'validation.wrongType' }]);
-    const version = expectedVersion(c.req.query('version'), false);
     const field = entity.tags!.field;
+    if (!Array.isArray(body) || body.some((tagId) => !Number.isInteger(tagId))) throw validationError([{ path: '', key: 'validation.wrongType' }]);
+    // The record's own bound on its tags (its schema's maxItems), before any tag is looked up.
+    if (body.length > maxTagsOf(entity)) throw validationError([{ path: '', key: 'validation.tooMany' }]);
+    const version = expectedVersion(c.req.query('version'), false);
     const updated = await db.transaction(async (tx) => {
       const current = await access.write(tx, id, caller);
       const tags = await writableTags(tx, caller, entity.tags!.source, body, current[field]);

@@ -16,6 +16,9 @@ import { prefixed, serviceCaller, throwIfAny } from './routeHelpers';
  */
 export const SERVICE_PRIORITIES = 'servicePriorities';
 
+/** The longest ranked list a person keeps (each item is checked against the store). */
+const MAX_PRIORITIES = 200;
+
 interface Ranked {
   serviceId: number;
   priority: number;
@@ -39,6 +42,7 @@ async function answerOf(db: Reader, caller: Caller, ranked: Ranked[]) {
 /** The posted list checked per the servicePriority schema, ranks 1..n, each service once (400), each visible (404). */
 async function checkList(tx: Writer, registry: Registry, caller: Caller, body: unknown): Promise<Ranked[]> {
   if (!Array.isArray(body)) throw validationError([{ path: '', key: 'validation.wrongType' }]);
+  if (body.length > MAX_PRIORITIES) throw validationError([{ path: '', key: 'validation.tooMany' }]);
   const validate = registry.entities.get('servicePriority')!.validateCreate;
   const errors: FieldError[] = [];
   body.forEach((item, index) => {

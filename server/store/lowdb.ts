@@ -12,7 +12,8 @@ const MIN_JOURNAL_BYTES = 16 * 1024 * 1024;
 /**
  * The embedded store: all data in memory, one JSON file on disk plus its journal
  * (`<file>.journal`). Writes go through one promise queue, so they never interleave; each
- * appends its change to the journal and is on disk before it resolves. The JSON file is
+ * appends its change to the journal and is on disk before it resolves (the changes of the writes
+ * made meanwhile go to disk together, `transaction`). The JSON file is
  * rewritten (atomically) only when the journal grows past its threshold, so a write costs
  * the size of its change, not of the store; that rewrite (the fold) runs beside the queue.
  */
@@ -21,6 +22,15 @@ export class LowdbStore extends DataReader implements Store {
   private closed: Promise<void> | undefined;
   /** The fold under way, if any. */
   private folding: Promise<void> | undefined;
+  /** The data with every transaction made so far, durable or not yet: the next transaction's start. */
+  private head: StoreData;
+  /** Bumped when a journal write fails: transactions begun before are refused. */
+  private epoch = 0;
+  /** Transactions made (with something to write), and the last one readers see. */
+  private made = 0;
+  private published = 0;
+  /** Journal writes not acknowledged yet. */
+  private readonly inFlight = new Set<Promise<void>>();
 
   private constructor(
     private readonly db: Low<StoreData>,
@@ -31,6 +41,7 @@ export class LowdbStore extends DataReader implements Store {
     private readonly foldAtBytes: number | undefined,
   ) {
     super(db.data);
+    this.head = db.data;
   }
 
   /**
@@ -53,25 +64,53 @@ export class LowdbStore extends DataReader implements Store {
     return this.data;
   }
 
-  transaction<R>(work: (tx: WriteOps) => R | Promise<R>): Promise<R> {
-    return this.exclusive(async () => {
-      const draft = new Draft(this.db.data);
+  /**
+   * Transactions run one after the other, each over the data the previous one left (`head`), and
+   * each is acknowledged once its journal entry is on disk. The next one does not wait for that
+   * disk write: the entries of the transactions made meanwhile go to disk together (journal.ts, group
+   * commit), so under load a write waits for one disk write, not for those of the writes queued
+   * before it. Readers see a write once it is durable (`data` is replaced then, in commit order).
+   */
+  async transaction<R>(work: (tx: WriteOps) => R | Promise<R>): Promise<R> {
+    const made = await this.exclusive(async () => {
+      const epoch = this.epoch;
+      const draft = new Draft(this.head);
       const result = await work(draft);
       const entry = draft.journalEntry();
-      if (entry) {
-        await this.journal.append(entry);
-        this.db.data = draft.result;
-        this.data = draft.result;
-        draft.carryDerived();
-        if (!this.folding && !this.closed && this.journal.size > (this.foldAtBytes ?? Math.max(this.minJournalBytes, this.fileBytes / 2))) {
-          // Not awaited: the write is durable already, and the next ones need not wait for the fold.
-          this.folding = this.fold()
-            .catch((error: unknown) => console.error('store: folding the journal into the data file failed; the journal keeps every write', error))
-            .finally(() => (this.folding = undefined));
-        }
-      }
-      return result;
+      if (!entry) return { result };
+      // A write failed while this one ran: its data is gone, and this one was made over it.
+      if (epoch !== this.epoch) throw new Error('store: an earlier write failed, this one was not made');
+      this.head = draft.result;
+      draft.carryDerived();
+      const durable = this.journal.append(entry);
+      this.inFlight.add(durable);
+      void durable.catch(() => undefined).finally(() => this.inFlight.delete(durable));
+      return { result, durable, state: draft.result, epoch, order: ++this.made };
     });
+    if (!made.durable) return made.result;
+    try {
+      await made.durable;
+    } catch (error) {
+      // The write and those made over it are refused (journal.ts): later ones start again from the durable data.
+      if (made.epoch === this.epoch) {
+        this.epoch++;
+        this.head = this.data;
+        this.journal.resume();
+      }
+      throw error;
+    }
+    if (made.order > this.published) {
+      this.published = made.order;
+      this.db.data = made.state;
+      this.data = made.state;
+    }
+    if (!this.folding && !this.closed && this.journal.size > (this.foldAtBytes ?? Math.max(this.minJournalBytes, this.fileBytes / 2))) {
+      // Not awaited: the write is durable already, and the next ones need not wait for the fold.
+      this.folding = this.fold()
+        .catch((error: unknown) => console.error('store: folding the journal into the data file failed; the journal keeps every write', error))
+        .finally(() => (this.folding = undefined));
+    }
+    return made.result;
   }
 
   /** Runs `work` in the write queue, after every write queued before. */
@@ -128,8 +167,11 @@ export class LowdbStore extends DataReader implements Store {
     this.closed = (async () => {
       await this.folded();
       await this.exclusive(async () => {
+        // Every write made is acknowledged (or refused) first: `data` then holds them all.
+        await Promise.allSettled([...this.inFlight]);
+        await this.journal.settled();
         if (this.journal.size > 0) {
-          await this.db.adapter.write(this.data);
+          await this.db.adapter.write(this.head);
           await this.journal.clear();
         }
         await this.journal.close();

@@ -3,11 +3,14 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { resolveSchema, type JsonSchema } from '../../engine/schema/resolve';
 import { loadSchemaTree } from '../../scripts/generate/load';
+import { MAX_ARRAY_ITEMS } from '../../server/json-body';
+import { MAX_QUERY_VALUES } from '../../server/urlGuard';
 
 /**
  * Every value a client may write is bounded by its schema, which the server enforces with ajv:
  * free text has a maxLength, numbers a minimum and a maximum (2^53 + 1 would be stored rounded),
- * free-form objects a `maxBytes` (engine/schema/rules.ts). Server-owned (readOnly) fields are written by the server only.
+ * free-form objects a `maxBytes` (engine/schema/rules.ts), lists a maxItems (below the JSON reader's
+ * ceiling, and a search form's below the ceiling of a repeated query parameter). Server-owned (readOnly) fields are written by the server only.
  */
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const tree = loadSchemaTree(join(root, 'schemas'));
@@ -21,7 +24,7 @@ const boundedPattern = (pattern: unknown) => typeof pattern === 'string' && /^\^
 const typesOf = (schema: JsonSchema): string[] => [schema.type ?? []].flat();
 
 /** The problems of one writable schema node and its children, as `path: what is missing`. */
-function unbounded(schema: JsonSchema, path: string): string[] {
+function unbounded(schema: JsonSchema, path: string, ceiling = MAX_ARRAY_ITEMS): string[] {
   if (!schema || typeof schema !== 'object' || schema.readOnly) return [];
   const types = typesOf(schema);
   const problems: string[] = [];
@@ -33,12 +36,14 @@ function unbounded(schema: JsonSchema, path: string): string[] {
     if (schema.minimum === undefined && schema.exclusiveMinimum === undefined) problems.push(`${path}: number without minimum`);
     if (!Number.isFinite(schema.maximum)) problems.push(`${path}: number without maximum`);
   }
+  if (types.includes('array') && schema.maxItems === undefined) problems.push(`${path}: array without maxItems`);
+  if (types.includes('array') && schema.maxItems > ceiling) problems.push(`${path}: maxItems above ${ceiling}`);
   if (types.includes('object') && !schema.properties && schema.additionalProperties !== false && schema.maxBytes === undefined) {
     problems.push(`${path}: free-form object without maxBytes`);
   }
-  for (const [name, child] of Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>)) problems.push(...unbounded(child, `${path}/${name}`));
-  if (schema.items) problems.push(...unbounded(schema.items, `${path}[]`));
-  for (const key of ['oneOf', 'anyOf', 'allOf']) ((schema[key] ?? []) as JsonSchema[]).forEach((branch, index) => problems.push(...unbounded(branch, `${path}<${key} ${index}>`)));
+  for (const [name, child] of Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>)) problems.push(...unbounded(child, `${path}/${name}`, ceiling));
+  if (schema.items) problems.push(...unbounded(schema.items, `${path}[]`, ceiling));
+  for (const key of ['oneOf', 'anyOf', 'allOf']) ((schema[key] ?? []) as JsonSchema[]).forEach((branch, index) => problems.push(...unbounded(branch, `${path}<${key} ${index}>`, ceiling)));
   return problems;
 }
 
@@ -50,18 +55,23 @@ describe('schema bounds', () => {
   });
 
   it.each(Object.keys(tree.search))('search form %s bounds every criterion', (name) => {
-    expect(unbounded(resolved(tree.search[name]), name)).toEqual([]);
+    expect(unbounded(resolved(tree.search[name]), name, MAX_QUERY_VALUES)).toEqual([]);
   });
 
   it('finds what it looks for', () => {
-    const sample = { type: 'object', properties: { note: { type: 'string' }, amount: { type: 'number', minimum: 0 }, criteria: { type: 'object' }, code: { type: 'string', pattern: '^[A-Z]+$' } } };
+    const sample = {
+      type: 'object',
+      properties: { note: { type: 'string' }, amount: { type: 'number', minimum: 0 }, criteria: { type: 'object' }, code: { type: 'string', pattern: '^[A-Z]+$' }, ids: { type: 'array', items: { type: 'integer', minimum: 1, maximum: 9 } } },
+    };
     expect(unbounded(sample, 'sample')).toEqual([
       'sample/note: free text without maxLength',
       'sample/amount: number without maximum',
       'sample/criteria: free-form object without maxBytes',
       'sample/code: free text without maxLength',
+      'sample/ids: array without maxItems',
     ]);
     expect(unbounded({ type: 'string', pattern: '^#[0-9a-f]{6}$' }, 'colour')).toEqual([]);
     expect(unbounded({ type: 'string', readOnly: true }, 'stamp')).toEqual([]);
+    expect(unbounded({ type: 'array', maxItems: 600, items: { type: 'integer', minimum: 1, maximum: 9 } }, 'steps', MAX_QUERY_VALUES)).toEqual([`steps: maxItems above ${MAX_QUERY_VALUES}`]);
   });
 });
