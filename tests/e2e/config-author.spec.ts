@@ -183,6 +183,9 @@ test('a workflow and a wizard written as JSON: the record page moves the widget,
   await page.getByRole('button', { name: en('engine.workflow.button') }).click();
   const diagram = page.getByRole('dialog', { name: en('engine.workflow.title', { machine: 'widget' }) }).getByTestId('workflow-diagram');
   await expect(diagram).toHaveAttribute('data-current', 'APPROVED');
+  // The reader's drawing names the events; the technical one shows their codes and guards.
+  await expect(diagram).toContainText('Approve');
+  await page.getByRole('switch', { name: en('engine.workflow.technical') }).check();
   await expect(diagram).toContainText('APPROVE [filled(parts)]');
   await page.keyboard.press('Escape');
 
