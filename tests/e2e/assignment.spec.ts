@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ACCOUNTS, en, expectSnack, fillDate, fr, futureDay, pick, restoreEnglishAfterAll, setAccountLocale, shot, signIn, waitForApp } from './helpers';
+import { createProvidedService } from './providedService';
 
 /**
  * The assignment popup (docs/services.md "Assignment"): the provider's manager puts two inspectors
@@ -22,32 +23,10 @@ const START = dayOfMonthAhead(MONTHS_AHEAD, 3);
 const END = dayOfMonthAhead(MONTHS_AHEAD, 5);
 const EXTENDED = dayOfMonthAhead(MONTHS_AHEAD, 6);
 
-async function lookup(page: Page, source: string, label: string): Promise<number> {
-  const response = await page.request.get(`/back/bo/networkcombo/${source}`, { params: { q: label }, headers: XHR });
-  const options = (await response.json()) as { value: number; label: string }[];
-  const found = options.find((option) => option.label.startsWith(label));
-  expect(found, `${label} in ${source}`).toBeTruthy();
-  return found!.value;
-}
-
 /** A 3-day inspection Atlas proposes to Maison Lumière, which accepts the dates: CONFIRMED. */
 async function confirmedService(page: Page, browser: import('@playwright/test').Browser): Promise<{ serviceId: number; number: string }> {
   await signIn(page, ACCOUNTS.manager);
-  const shenzhen = await lookup(page, 'allcompanies', 'Shenzhen Textile Co');
-  const contacts = (await (await page.request.get('/back/bo/networkcombo/contacts', { params: { companyId: String(shenzhen) }, headers: XHR })).json()) as { value: number }[];
-  const created = await page.request.post('/back/bo/services', {
-    headers: XHR,
-    data: {
-      roles: ['SERVICE_PROVIDER'],
-      service: {
-        thirdPartyDepartment: 'INSP', type: 'INSP_FINAL_RANDOM', client: await lookup(page, 'allcompanies', 'Maison Lumière'), supplier: shenzhen,
-        serviceProvider: await lookup(page, 'serviceproviders', 'Atlas Inspection'), startDate: START, endDate: END, exFactoryDate: dayOfMonthAhead(MONTHS_AHEAD, 20), orderTakerContacts: [contacts[0].value],
-      },
-      purchaseOrderLines: [{ poNumber: `PO-ASSIGN-${Date.now() % 1_000_000}`, designation: 'Wool coat', orderedQuantity: { quantity: 600, unit: 'PIECE', packing: 'BOX' } }],
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const service = (await created.json()).service as { serviceId: number; number: string };
+  const service = await createProvidedService(page, { startDate: START, endDate: END, exFactoryDate: dayOfMonthAhead(MONTHS_AHEAD, 20), line: { poPrefix: 'PO-ASSIGN', designation: 'Wool coat', quantity: 600 } });
   const client = await browser.newContext();
   const clientPage = await client.newPage();
   await signIn(clientPage, ACCOUNTS.quality);

@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { ACCOUNTS, en, futureDay, labels, restoreEnglishAfterAll, setAccountLocale, shot, signIn, waitForApp } from './helpers';
+import { createProvidedService } from './providedService';
 
 /**
  * Screens read in the person's language and fit their space: the workflow diagrams (laid out to
@@ -106,30 +107,9 @@ test('the workflow viewer fits the service workflow to its panel; a record’s d
 
 // ---------------------------------------------------------------- the assignment popup (24, 25)
 
-async function lookup(page: Page, source: string, label: string): Promise<number> {
-  const options = (await (await page.request.get(`/back/bo/networkcombo/${source}`, { params: { q: label }, headers: XHR })).json()) as { value: number; label: string }[];
-  const found = options.find((option) => option.label.startsWith(label));
-  expect(found, `${label} in ${source}`).toBeTruthy();
-  return found!.value;
-}
-
 /** A service Atlas (the manager's company) provides to Maison Lumière at Shenzhen Textile Co, over these days. */
 async function providedService(page: Page, startDate: string, endDate: string): Promise<{ serviceId: number; number: string }> {
-  const shenzhen = await lookup(page, 'allcompanies', 'Shenzhen Textile Co');
-  const contacts = (await (await page.request.get('/back/bo/networkcombo/contacts', { params: { companyId: String(shenzhen) }, headers: XHR })).json()) as { value: number }[];
-  const created = await page.request.post('/back/bo/services', {
-    headers: XHR,
-    data: {
-      roles: ['SERVICE_PROVIDER'],
-      service: {
-        thirdPartyDepartment: 'INSP', type: 'INSP_FINAL_RANDOM', client: await lookup(page, 'allcompanies', 'Maison Lumière'), supplier: shenzhen,
-        serviceProvider: await lookup(page, 'serviceproviders', 'Atlas Inspection'), startDate, endDate, exFactoryDate: futureDay(400), orderTakerContacts: [contacts[0].value],
-      },
-      purchaseOrderLines: [{ poNumber: `PO-BUSY-${Date.now() % 1_000_000}`, designation: 'Linen shirt', orderedQuantity: { quantity: 300, unit: 'PIECE', packing: 'BOX' } }],
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  return (await created.json()).service as { serviceId: number; number: string };
+  return createProvidedService(page, { startDate, endDate, exFactoryDate: futureDay(400), line: { poPrefix: 'PO-BUSY', designation: 'Linen shirt', quantity: 300 } });
 }
 
 const TOM = 'Tom Becker';
