@@ -25,6 +25,7 @@ test('the administrator sees every machine drawn, with its guards and the roles 
   await list.getByText('capa', { exact: true }).click();
   await expect(page).toHaveURL(/machine=capa/);
   const diagram = page.getByTestId('workflow-diagram');
+  await expect(diagram).toHaveAttribute('data-machine', 'capa');
   await expect(diagram.locator('svg')).toBeVisible(DRAWN);
   // The technical drawing (the reader's one translates and leaves guards and roles out: readable-screens.spec.ts).
   await page.getByRole('switch', { name: en('engine.workflow.technical') }).check();
@@ -35,6 +36,8 @@ test('the administrator sees every machine drawn, with its guards and the roles 
 
   // The service workflow: guards in brackets, laid out automatically.
   await list.getByText('service', { exact: true }).click();
+  // The panel is drawn anew for each machine (its switch too): wait for the service's, not the CAPA's still on screen.
+  await expect(diagram).toHaveAttribute('data-machine', 'service');
   await expect(diagram.locator('svg')).toBeVisible(DRAWN);
   await page.getByRole('switch', { name: en('engine.workflow.technical') }).check();
   await expect(diagram).toContainText('CONFIRMED');
