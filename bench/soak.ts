@@ -47,6 +47,8 @@ interface Sample {
   /** The longest time the server held a request since the sample before (bench/memoryProbe.mjs). */
   slowestMs: number;
   slowestUrl: string;
+  /** The longest the event loop was late since the sample before. */
+  loopDelayMaxMs: number;
 }
 
 export type Kind = 'search' | 'keyword' | 'getOne' | 'write';
@@ -186,7 +188,7 @@ async function report({ minutes, store, size, memory, started, times, nonOk, slo
     }),
     '',
     `Requests: ${all.length.toLocaleString('en')} (${fmt(all.length / (minutes * 60))} req/s), non-2xx ${nonOk}, errors ${result.errors}, timeouts ${result.timeouts}. Latency p50 ${fmt(percentile(all, 50))} ms, p99 ${fmt(percentile(all, 99))} ms; slowest answer ${fmt(slowest.ms)} ms (${slowest.kind}, at ${slowest.atSecond} s).`,
-    `Server side (from a request's parsed headers to its answer's last byte handed to the socket): slowest ${fmt(serverSlowest.slowestMs)} ms (${serverSlowest.slowestUrl.split('?')[0]}).`,
+    `Server side (from a request's parsed headers to its answer's last byte handed to the socket): slowest ${fmt(serverSlowest.slowestMs)} ms (${serverSlowest.slowestUrl.split('?')[0]}); the event loop was late by at most ${fmt(Math.max(...memory.map((sample) => sample.loopDelayMaxMs)))} ms.`,
     `Per kind: ${(['search', 'keyword', 'getOne', 'write'] as Kind[]).map(per).join('; ')}.`,
     `Over ${fmt(window / 1000)} s windows, the one after warm-up against the last one: peak RSS ${fmt(mb(peak(afterWarm)))} → ${fmt(mb(peak(last)))} MB (${rssLevel ? 'level' : 'GROWING'}), lowest heap used ${fmt(mb(live(afterWarm)))} → ${fmt(mb(live(last)))} MB (${heapLevel ? 'level' : 'GROWING'}); allowed growth ${LEVEL_GROWTH * 100} % (at least ${mb(LEVEL_MIN_BYTES)} MB RSS, ${mb(LEVEL_MIN_BYTES / 2)} MB heap). Slowest answer ${fastEnough ? 'within' : 'OVER'} ${SLOWEST_MS / 1000} s.`,
     `Verdict: ${level && fastEnough ? 'passed' : 'FAILED'}.`,

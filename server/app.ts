@@ -50,6 +50,7 @@ import { photoRoutes } from './files/photoRoutes';
 import { FileStorage } from './files/storage';
 import { uploadRoutes } from './files/uploadRoutes';
 import { spa } from './spa';
+import { startInTurn } from './turnShares';
 import type { AppEnv, Services } from './context';
 import { AfterAnswer } from './afterAnswer';
 import type { AsyncStore } from './store/types';
@@ -126,7 +127,9 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     c.set('services', services);
     await next();
   });
-  app.use('/back/*', limitBody, urlGuard, csrfGuard, loadCaller(sessionSecret));
+  // Once the caller is known (the session cookie's signature is checked on the thread pool), the
+  // request waits for a share of the event loop's turn (server/turnShares.ts).
+  app.use('/back/*', limitBody, urlGuard, csrfGuard, loadCaller(sessionSecret), startInTurn);
   app.use('/back/bo/*', async (c, next) => {
     if (!c.get('caller')) throw notLoggedIn();
     await next();
