@@ -9,7 +9,8 @@ import type { SchemaProblem } from './check';
  * and what the report rules need of them — every code letter of Table I has a row in each
  * inspection table, every arrow leads to a plan, every standard of enums.json has its rule.
  */
-const cell = { oneOf: [{ enum: ['up', 'down'] }, { type: 'array', items: [{ type: 'integer', minimum: 0 }, { type: 'integer', minimum: 1 }], minItems: 2, maxItems: 2 }] };
+/** A cell: an arrow ("up", "down") or a plan [Ac, Re]. */
+const cell = { if: { type: 'string' }, then: { enum: ['up', 'down'] }, else: { type: 'array', items: [{ type: 'integer', minimum: 0 }, { type: 'integer', minimum: 1 }], minItems: 2, maxItems: 2 } };
 const inspection = {
   type: 'object',
   required: ['sampleSizes', 'rows'],
@@ -65,7 +66,8 @@ const metaOf = () => {
 
 function shapeProblems(file: string, content: unknown, validate: ValidateFunction): SchemaProblem[] {
   if (validate(content)) return [];
-  return (validate.errors ?? []).filter((error) => error.keyword !== 'oneOf').map((error) => ({ file, path: error.instancePath, message: error.message ?? 'invalid' }));
+  // An `if` failure is explained by the errors of its `then` or `else`.
+  return (validate.errors ?? []).filter((error) => error.keyword !== 'if').map((error) => ({ file, path: error.instancePath, message: error.message ?? 'invalid' }));
 }
 
 /** Cross checks of a well-shaped AQL table: letters of Table I have rows and sample sizes, arrows end on a plan. */
