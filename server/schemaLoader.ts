@@ -15,7 +15,7 @@ import { checkSchemaFiles, formatProblem, type ConfigFiles, type Locales, type S
 export type { ConfigFiles } from './schemaCheck/check';
 
 /** The reference tables: JSON files of the folder's top that are data, not schemas (sent to the browser as they are). */
-export const TABLE_FILES = ['aql', 'reportStandards'] as const satisfies readonly (keyof ReportTables)[];
+const TABLE_FILES = ['aql', 'reportStandards'] as const satisfies readonly (keyof ReportTables)[];
 
 const jsonNames = (dir: string) => (existsSync(dir) ? readdirSync(dir).filter((file) => file.endsWith('.json')).sort() : []);
 
@@ -56,7 +56,7 @@ class Reader {
 }
 
 /** Every file of the configuration under `root`, read once, and the problems of reading it (missing, not JSON). */
-export function readConfigFiles(root: string): { files: ConfigFiles; problems: SchemaProblem[] } {
+function readConfigFiles(root: string): { files: ConfigFiles; problems: SchemaProblem[] } {
   const reader = new Reader(root);
   const files: ConfigFiles = {
     root,

@@ -205,7 +205,7 @@ function compilersFor() {
 export const loadRegistry = (schemasDir: string): Registry => registryOf(loadConfigFiles(schemasDir));
 
 /** The registry of configuration files already read and checked. */
-export function registryOf(files: ConfigFiles): Registry {
+function registryOf(files: ConfigFiles): Registry {
   const shared: SharedDefs = files.shared;
   const compilers = compilersFor();
   // Record workflows: those of machines/ and those written as JSON (schemas/machines/, checked by the loader).

@@ -233,5 +233,5 @@ describe('check:schemas', () => {
     expect(status).toBe(1);
     expect(output).toContain(`${dir}/${expected}`);
     expect(output).toContain(`${dir}: 1 problem`);
-  });
+  }, 30_000); // a process compiled by tsx, on a shared machine
 });

@@ -75,5 +75,5 @@ describe('a server start', () => {
     } finally {
       await db.close();
     }
-  });
+  }, 30_000); // compiles every validator: seconds on a busy machine
 });

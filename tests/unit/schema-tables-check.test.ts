@@ -33,7 +33,8 @@ afterEach(() => {
   for (const dir of copies.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-describe('the reference tables', () => {
+// Each test checks a whole copy of schemas/ (compiling its meta-schemas first): seconds on a busy shared machine.
+describe('the reference tables', { timeout: 30_000 }, () => {
   it('report a cell that is no plan nor arrow, and a row of the wrong length', () => {
     const dir = copyWith({
       'aql.json': (aql) => {
@@ -96,5 +97,5 @@ describe('the reference tables', () => {
     }
     expect(status).toBe(1);
     expect(output).toContain(`${dir}/${expected}`);
-  }, 30_000); // a process compiled by tsx, on a shared machine
+  });
 });
