@@ -1,5 +1,5 @@
 import { createTheme, type MantineColorsTuple } from '@mantine/core';
-import { DECISION_COLORS } from '../server/reports/decisionTone';
+import { DECISION_COLORS } from '../domain/decisionTone';
 
 /**
  * Teal brand. Shade 7 (#087f5b) is the filled colour because white text on it passes

@@ -326,6 +326,11 @@ export interface AppConfig {
   machines?: Record<string, MachineConfig>;
   /** Routes of the configured screens the caller may not open (a link to one answers "not allowed"). */
   closedRoutes?: string[];
+  /**
+   * The configuration's reference tables (JSON files of SCHEMAS_DIR that are data, not schemas), by
+   * file name: app/ builds its rules from them, so a configuration's tables rule the browser too.
+   */
+  tables?: Record<string, unknown>;
 }
 
 export function loadConfig(): Promise<AppConfig> {

@@ -1,19 +1,19 @@
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { basename, join } from 'node:path';
 import type { AnyStateMachine } from 'xstate';
 import { workflows } from '../machines';
 import { resolveSchema, type JsonSchema, type SharedDefs } from '../engine/schema/resolve';
 import type { RoleRule } from '../engine/schema/roles';
 import { createAjv, type Validator } from './validation';
-import { checkSchemas, formatProblem, readLocales, type SchemaProblem } from './schemaCheck/check';
+import { loadConfigFiles, type ConfigFiles } from './schemaLoader';
+import { reportRules, type ReportRules, type ReportTables } from '../domain/report';
 import type { ScreenConfig } from '../engine/config';
 import { machineFromConfig, type MachineConfig } from '../engine/workflow/configMachine';
 import type { CollectionIndexes, IndexDef, KeyType } from './store/orderedIndex';
 
 /**
- * Everything under SCHEMAS_DIR, loaded once at start: entity schemas with their
- * annotations read into typed definitions and compiled validators, search forms,
- * screens, uiSchemas and schema labels (docs/schemas.md describes the annotations).
+ * Everything under SCHEMAS_DIR, read once at start by server/schemaLoader.ts: entity schemas with
+ * their annotations read into typed definitions and compiled validators, search forms, screens,
+ * uiSchemas, schema labels and the reference tables with the rules built on them
+ * (docs/schemas.md describes the annotations).
  */
 type StampSource = 'contactId' | 'companyId' | 'today' | 'now';
 export interface StampRules {
@@ -100,26 +100,13 @@ export interface Registry {
   locales: Record<'en' | 'fr' | 'it', Record<string, string>>;
   /** The resolved entity schemas as the browser may see them (server-only properties removed). */
   publicEntities: Record<string, JsonSchema>;
+  /** The reference tables (aql.json, reportStandards.json), as the configuration has them: the browser gets them too. */
+  tables: ReportTables;
+  /** The report rules (domain/report.ts) on those tables. */
+  reports: ReportRules;
 }
 
 const DEFAULT_HIT_LIMIT = 1000;
-
-function readJson(file: string): JsonSchema {
-  try {
-    return JSON.parse(readFileSync(file, 'utf8'));
-  } catch (error) {
-    throw new Error(`Cannot read schema file ${file}: ${(error as Error).message}`);
-  }
-}
-
-/** The `.json` files of a folder, by name (a missing folder is an empty list). */
-function jsonFiles(dir: string): { name: string; content: JsonSchema }[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .filter((file) => file.endsWith('.json'))
-    .sort()
-    .map((file) => ({ name: basename(file, '.json'), content: readJson(join(dir, file)) }));
-}
 
 /** `x-serverOnly` properties (account secrets) never leave the server, not even their schema. */
 function withoutServerOnly(schema: JsonSchema): JsonSchema {
@@ -214,30 +201,18 @@ function compilersFor() {
   return { create: createAjv({ useDefaults: true }), update: createAjv(), search: createAjv({ coerceTypes: 'array' }) };
 }
 
-/** Refused configuration: every problem `npm run check:schemas` reports, one per line. */
-export class SchemaCheckError extends Error {
-  constructor(
-    readonly schemasDir: string,
-    readonly problems: SchemaProblem[],
-  ) {
-    super(`${schemasDir} has ${problems.length} problem${problems.length === 1 ? '' : 's'} (npm run check:schemas):\n${problems.map((problem) => `  ${formatProblem(problem)}`).join('\n')}`);
-  }
-}
+/** The configuration under `schemasDir`, read once and checked (server/schemaLoader.ts): a problem refuses it with SchemaCheckError. */
+export const loadRegistry = (schemasDir: string): Registry => registryOf(loadConfigFiles(schemasDir));
 
-/** The configuration under `schemasDir`, checked first (server/schemaCheck): a problem refuses it with SchemaCheckError. */
-export function loadRegistry(schemasDir: string): Registry {
-  const problems = checkSchemas(schemasDir);
-  if (problems.length) throw new SchemaCheckError(schemasDir, problems);
-  const shared: SharedDefs = {
-    'enums.json': readJson(join(schemasDir, 'enums.json')) as SharedDefs[string],
-    'formats.json': readJson(join(schemasDir, 'formats.json')) as SharedDefs[string],
-  };
+/** The registry of configuration files already read and checked. */
+function registryOf(files: ConfigFiles): Registry {
+  const shared: SharedDefs = files.shared;
   const compilers = compilersFor();
-  // Record workflows: those of machines/ and those written as JSON (schemas/machines/, checked above).
-  const machineConfigs = Object.fromEntries(jsonFiles(join(schemasDir, 'machines')).map(({ name, content }) => [name, content as MachineConfig]));
+  // Record workflows: those of machines/ and those written as JSON (schemas/machines/, checked by the loader).
+  const machineConfigs = files.machines as Record<string, MachineConfig>;
   const machines = { ...workflows, ...Object.fromEntries(Object.entries(machineConfigs).map(([name, config]) => [name, machineFromConfig(config)])) };
   const entities = new Map<string, EntityDef>();
-  for (const { name, content } of jsonFiles(join(schemasDir, 'entities'))) {
+  for (const [name, content] of Object.entries(files.entities)) {
     const entityName = (content.$id as string | undefined) ?? name;
     const resolved = resolveSchema(content, shared);
     delete resolved.$id; // ajv refuses two schemas with one $id across compilers
@@ -245,7 +220,7 @@ export function loadRegistry(schemasDir: string): Registry {
   }
   const search: Record<string, JsonSchema> = {};
   const searchForms: Record<string, SearchDef> = {};
-  for (const { name, content } of jsonFiles(join(schemasDir, 'search'))) {
+  for (const [name, content] of Object.entries(files.search)) {
     const resolved = resolveSchema(content, shared);
     search[name] = resolved;
     const entity = entities.get(resolved['x-entity']);
@@ -260,12 +235,15 @@ export function loadRegistry(schemasDir: string): Registry {
     machineConfigs,
     search,
     searchForms,
-    ui: Object.fromEntries(jsonFiles(join(schemasDir, 'ui')).map(({ name, content }) => [name, content])),
-    screens: jsonFiles(join(schemasDir, 'screens')).map(({ content }) => content as Screen),
+    ui: files.ui,
+    screens: Object.values(files.screens) as Screen[],
     enums: shared['enums.json'].$defs,
-    locales: readLocales(join(schemasDir, 'locales')),
+    locales: files.locales,
     publicEntities: Object.fromEntries([...entities].map(([name, def]) => [name, withoutServerOnly({ $id: name, ...def.schema })])),
+    tables: files.tables,
+    reports: reportRules(files.tables),
   };
 }
 
 export { rolesAllow } from '../engine/schema/roles';
+export { SchemaCheckError } from './schemaLoader';

@@ -1,17 +1,11 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { JsonSchema, SharedDefs } from '../../engine/schema/resolve';
+import { readFileSync } from 'node:fs';
+import type { JsonSchema } from '../../engine/schema/resolve';
+import { loadConfigFiles, type ConfigFiles } from '../../server/schemaLoader';
 
-/** The JSON configuration under `schemas/`, file name (without `.json`) → parsed content, sorted by name. */
-export interface SchemaTree {
-  root: string;
-  shared: SharedDefs;
-  entities: Record<string, JsonSchema>;
-  search: Record<string, JsonSchema>;
-  screens: Record<string, JsonSchema>;
-  ui: Record<string, JsonSchema>;
-}
+/** The configuration under `schemas/` as server/schemaLoader.ts reads and checks it: file name (without `.json`) → parsed content, sorted by name. */
+export type SchemaTree = ConfigFiles;
 
+/** A JSON file that is no configuration (package.json, a locale file a test compares). */
 export function readJson(file: string): any {
   try {
     return JSON.parse(readFileSync(file, 'utf8'));
@@ -20,23 +14,8 @@ export function readJson(file: string): any {
   }
 }
 
-/** Every `*.json` file of a folder (none when the folder does not exist). */
-export function readJsonFolder(folder: string): Record<string, any> {
-  if (!existsSync(folder)) return {};
-  const names = readdirSync(folder).filter((name) => name.endsWith('.json')).sort();
-  return Object.fromEntries(names.map((name) => [name.slice(0, -'.json'.length), readJson(join(folder, name))]));
-}
-
-export function loadSchemaTree(root = 'schemas'): SchemaTree {
-  return {
-    root,
-    shared: { 'enums.json': readJson(join(root, 'enums.json')), 'formats.json': readJson(join(root, 'formats.json')) },
-    entities: readJsonFolder(join(root, 'entities')),
-    search: readJsonFolder(join(root, 'search')),
-    screens: readJsonFolder(join(root, 'screens')),
-    ui: readJsonFolder(join(root, 'ui')),
-  };
-}
+/** The configuration, from the server's one loader (a problem stops the generation with the problems `npm run check:schemas` prints). */
+export const loadSchemaTree = (root = 'schemas'): SchemaTree => loadConfigFiles(root);
 
 /** `capaType` → `CapaType`, `search/capa` → `SearchCapa`. */
 export function pascalCase(name: string): string {

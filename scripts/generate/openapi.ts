@@ -4,7 +4,7 @@ import { eventRulesOf, type EventRule } from '../../engine/schema/events';
 import { allEvents } from '../../machines/workflow';
 import { SESSION_COOKIE } from '../../server/security';
 import { enumTypeName, pascalCase, searchFormOf, type SchemaTree } from './load';
-import { ROUTES, type RouteDoc } from './routes';
+import { routeDocs, type RouteDoc } from './routes';
 import { editSchema, mapEnumRefs, standardKeywords, withoutAnnotations } from './transform';
 
 /**
@@ -49,7 +49,7 @@ export function generateOpenApi(tree: SchemaTree, workflows: Record<string, AnyS
     const generic = entityPaths(api, name, type, entity['x-id'], search && clean(search[1]), machine, eventRulesOf(entity), { history: entity['x-history'] === true, notes: entity['x-notes'] === true });
     Object.assign(paths, entity['x-readOnly'] === true ? readsOnly(generic) : generic);
   }
-  for (const [route, doc] of Object.entries(ROUTES)) {
+  for (const [route, doc] of Object.entries(routeDocs(enumDefs))) {
     const [method, path] = route.split(' ');
     const search = doc.search ? searchFormOf(tree, doc.search) : undefined;
     if (doc.search && !search) throw new Error(`${route}: no search form for ${doc.search}`);

@@ -2,9 +2,9 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync
 import { dirname, join, relative } from 'node:path';
 import type { AnyStateMachine } from 'xstate';
 import { workflows } from '../../machines/index';
-import { loadSchemaTree, readJson } from './load';
+import { loadSchemaTree, readJson, type SchemaTree } from './load';
 import { machineJson, machineMermaid } from '../../engine/workflow/machineChart';
-import { machineFromConfig } from '../../engine/workflow/configMachine';
+import { machineFromConfig, type MachineConfig } from '../../engine/workflow/configMachine';
 import { generateOpenApi } from './openapi';
 import { generateTypes } from './types';
 import { generateMailLayouts } from './mail';
@@ -17,7 +17,7 @@ export async function generateAll(root = process.cwd()): Promise<Record<string, 
   const { version } = readJson(join(root, 'package.json'));
   files['openapi.json'] = toJson(generateOpenApi(tree, workflows, version));
   Object.assign(files, await generateMailLayouts());
-  for (const machine of await reviewedMachines(root)) {
+  for (const machine of await reviewedMachines(root, tree)) {
     const json = machineJson(machine);
     files[`machines/${machine.id}.json`] = toJson(json);
     files[`machines/${machine.id}.mmd`] = machineMermaid(json);
@@ -36,13 +36,12 @@ function isMachine(value: unknown): value is AnyStateMachine {
  * module of machines/ exports (UI machines, the service workflow, the charts of rules modules
  * such as the wizard's stepper), unique by id, in file order.
  */
-async function reviewedMachines(root: string): Promise<AnyStateMachine[]> {
+async function reviewedMachines(root: string, tree: SchemaTree): Promise<AnyStateMachine[]> {
   const machines = new Map<string, AnyStateMachine>();
   for (const machine of Object.values(workflows)) machines.set(machine.id, machine);
-  // Machines written as JSON (schemas/machines/), built with the engine's guards.
-  const configs = join(root, 'schemas', 'machines');
-  for (const file of existsSync(configs) ? readdirSync(configs).filter((name) => name.endsWith('.json')).sort() : []) {
-    const machine = machineFromConfig(JSON.parse(readFileSync(join(configs, file), 'utf8')));
+  // Machines written as JSON (schemas/machines/, as the loader read them), built with the engine's guards.
+  for (const config of Object.values(tree.machines)) {
+    const machine = machineFromConfig(config as MachineConfig);
     machines.set(machine.id, machine);
   }
   const folder = join(root, 'machines');

@@ -1,7 +1,6 @@
 import type { JsonSchema } from '../../engine/schema/resolve';
 import { SERVICE_ACTIONS } from '../../machines/service';
-import enums from '../../schemas/enums.json';
-import { AQL_LEVELS, AQL_LIMITS, AQL_SEVERITIES, INSPECTIONS } from '../../server/reports/aql';
+import { AQL_LEVELS, AQL_LIMITS, AQL_SEVERITIES, INSPECTIONS } from '../../domain/aql';
 
 /**
  * The hand-written `/back` routes (server/auth, server/routes, server/services), described for
@@ -94,7 +93,8 @@ const aqlPlan = object('A single sampling plan', {
 const uuid = { uuid: { type: 'string', format: 'uuid', description: "The upload's uuid." } };
 const fileDomain: JsonSchema = { $ref: '#/components/schemas/FileDomain' };
 const fileRef: JsonSchema = { type: 'string', pattern: '^[0-9]+_[0-9]+$', description: '{entityId}_{fileId}' };
-export const ROUTES: Record<string, RouteDoc> = {
+/** The routes, their enums taken from the configuration's enums.json `$defs` (read by server/schemaLoader.ts). */
+export const routeDocs = (enums: Record<string, JsonSchema>): Record<string, RouteDoc> => ({
   // ---- session (CONTRACT.md "Session") ----
   'POST /back/login': {
     tag: 'session', summary: 'Log in; sets the session cookie', public: true,
@@ -276,12 +276,12 @@ export const ROUTES: Record<string, RouteDoc> = {
   // ---- notifications (server/notify/routes.ts, docs/notifications.md): spec §3 notification form, §5, §6.4, §7.4 ----
   'GET /back/bo/notify/services/{serviceId}/rules/{type}': {
     tag: 'notifications', summary: "The notification form's defaults for this type: send, the caller's language, the subject in it, the parties' contacts who take this type, reply to the caller, and when the type was last sent",
-    params: { ...serviceId, type: enums.$defs.notificationType as JsonSchema },
+    params: { ...serviceId, type: enums.notificationType as JsonSchema },
     ok: { description: 'The form', schema: entity('notification') }, errors: [400, 403, 404],
   },
   'POST /back/bo/notify/services/{serviceId}/rules/{type}': {
     tag: 'notifications', summary: 'Send the notification form: one e-mail per recipient in its language (or the form\'s locale), a live alert to those with an account, and a record (lastSend). With doSend the to list and the subject are required (400); a recipient the form could not offer, or one who takes no notification e-mails (but the caller), or a file not of the service → 422',
-    params: { ...serviceId, type: enums.$defs.notificationType as JsonSchema },
+    params: { ...serviceId, type: enums.notificationType as JsonSchema },
     body: entity('notification'),
     ok: { description: 'Who was sent the e-mail, and when', schema: object('Sent', { sent: list({ type: 'integer' }), lastSend: { oneOf: [{ type: 'string', format: 'date-time' }, { type: 'null' }] } }, ['sent', 'lastSend']) },
     errors: [400, 403, 404, 422],
@@ -318,7 +318,7 @@ export const ROUTES: Record<string, RouteDoc> = {
   'GET /back/bo/reports/{serviceId}': { tag: 'reports', summary: "The service's report (a limited reader gets its verdict and decision only)", ok: { description: 'The report', schema: entity('report') }, errors: [403, 404] },
   'GET /back/bo/reports/{serviceId}/overview': {
     tag: 'reports', summary: "Whether the service has a report, the caller's report and decision rights, and the report's summary",
-    ok: { description: 'Overview', schema: object('Overview', { exists: { type: 'boolean' }, rights: object('Rights', { report: { type: 'string' }, decision: { type: 'string' } }), downloadable: { type: 'boolean' }, reportResult: field('report', 'reportResult'), reportType: field('report', 'reportType'), clientDecision: enums.$defs.clientDecision as JsonSchema, computed: field('report', 'computed') }) },
+    ok: { description: 'Overview', schema: object('Overview', { exists: { type: 'boolean' }, rights: object('Rights', { report: { type: 'string' }, decision: { type: 'string' } }), downloadable: { type: 'boolean' }, reportResult: field('report', 'reportResult'), reportType: field('report', 'reportType'), clientDecision: enums.clientDecision as JsonSchema, computed: field('report', 'computed') }) },
     errors: [403, 404],
   },
   'GET /back/bo/reports/{serviceId}/default': { tag: 'reports', summary: "A new report's values: the service's order lines and the default standard's AQL (the provider)", ok: { description: 'A report to start from', schema: entity('report') }, errors: [403, 404] },
@@ -343,7 +343,7 @@ export const ROUTES: Record<string, RouteDoc> = {
   'POST /back/bo/reports/{serviceId}/inspectedPieces': { tag: 'reports', summary: "Replace the report's inspected pieces", body: object('Pieces', { version: { type: 'integer' }, inspectedPieces: field('report', 'inspectedPieces') }, ['version']), ok: { description: 'The report', schema: entity('report') }, errors: [400, 403, 404, 409, 422] },
   'PUT /back/bo/reports/{serviceId}/decision': {
     tag: 'reports', summary: "The client's decision on the report of a terminated service (the decision maker's managers), e-mailed to the recipients chosen (at least one, among the contacts of GET /back/bo/notify/services/{serviceId}/emails that take e-mails: 422 otherwise)",
-    body: object('Decision', { version: { type: 'integer' }, clientDecision: enums.$defs.clientDecision as JsonSchema, comment: { type: 'string', maxLength: 2000 }, recipients: list({ type: 'integer' }) }, ['version', 'clientDecision', 'recipients']),
+    body: object('Decision', { version: { type: 'integer' }, clientDecision: enums.clientDecision as JsonSchema, comment: { type: 'string', maxLength: 2000 }, recipients: list({ type: 'integer' }) }, ['version', 'clientDecision', 'recipients']),
     ok: { description: 'The report', schema: entity('report') },
     errors: [400, 403, 404, 409, 422],
   },
@@ -610,4 +610,4 @@ export const ROUTES: Record<string, RouteDoc> = {
     query: { d: { type: 'string', description: 'Ignored (a cache buster of the client)' } },
     ok: { description: 'The thumbnail', type: 'image/jpeg', schema: { type: 'string', format: 'binary' } }, errors: [403, 404],
   },
-};
+});

@@ -114,7 +114,7 @@ const flag = (c: AppContext, name: string) => ['1', 'true'].includes(c.req.query
 
 function typeParam(c: AppContext): NotificationType {
   const type = c.req.param('type');
-  if (!isNotificationType(type)) throw validationError([{ path: '/type', key: 'validation.unknownValue' }]);
+  if (!isNotificationType(c.get('services').registry, type)) throw validationError([{ path: '/type', key: 'validation.unknownValue' }]);
   return type;
 }
 

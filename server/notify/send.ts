@@ -11,7 +11,6 @@ import { and, eq } from '../store/query';
 import type { Reader, Row, Stored, Writer } from '../store/types';
 import type { ServiceParties } from '../services/access';
 import { datesOf, opensLink, serviceRecipients, type Audience } from '../services/serviceAlerts';
-import enums from '../../schemas/enums.json';
 
 /**
  * Sending one notification type of a service (spec §3 notification types): an e-mail per
@@ -19,26 +18,30 @@ import enums from '../../schemas/enums.json';
  * company-wide switch respected, a record of the sending (collection `notifications`: the form's
  * `lastSend`) and, when asked, live alerts. docs/notifications.md lists which event sends what.
  */
-export const NOTIFICATION_TYPES = enums.$defs.notificationType.enum as readonly NotificationType[];
-export type NotificationType =
-  | 'SERVICE_CREATED'
-  | 'SERVICE_TOCONFIRM'
-  | 'SERVICE_POSTPONED'
-  | 'SERVICE_NEWREQUESTEDDATE'
-  | 'SERVICE_CONFIRMED'
-  | 'SERVICE_CANCELED'
-  | 'SERVICE_CANCEL_REQUEST'
-  | 'REPORT_DRAFT'
-  | 'REPORT_AVAILABLE'
-  | 'REPORT_DECISION'
-  | 'REPORT_REOPENED'
-  | 'MISSION_ORDER'
-  | 'MANDAT'
-  | 'SERVICE_REMINDER';
+/** The types this code can send (each has its mail texts in server/locales); enums.json `notificationType` lists those a configuration offers. */
+export const NOTIFICATION_TYPES = [
+  'SERVICE_CREATED',
+  'SERVICE_TOCONFIRM',
+  'SERVICE_POSTPONED',
+  'SERVICE_NEWREQUESTEDDATE',
+  'SERVICE_CONFIRMED',
+  'SERVICE_CANCELED',
+  'SERVICE_CANCEL_REQUEST',
+  'REPORT_DRAFT',
+  'REPORT_AVAILABLE',
+  'REPORT_DECISION',
+  'REPORT_REOPENED',
+  'MISSION_ORDER',
+  'MANDAT',
+  'SERVICE_REMINDER',
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 export const NOTIFICATIONS = 'notifications';
 
-export const isNotificationType = (value: unknown): value is NotificationType => typeof value === 'string' && (NOTIFICATION_TYPES as readonly string[]).includes(value);
+/** A type the configuration's enum offers (the registry the loader built) and this code sends. */
+export const isNotificationType = (registry: Registry, value: unknown): value is NotificationType =>
+  typeof value === 'string' && (NOTIFICATION_TYPES as readonly string[]).includes(value) && ((registry.enums.notificationType?.enum ?? []) as unknown[]).includes(value);
 
 type ServiceLike = Row & ServiceParties;
 

@@ -3,40 +3,15 @@ import { and, eq, type Condition } from '../store/query';
 import type { Reader, Stored } from '../store/types';
 import { SERVICES } from '../services/access';
 import { ASSIGNMENTS, acronymOf, assignmentOfService, candidateCompanies, contactsOf, type AssignmentOptions, type AssignmentRecord, type AssignmentService } from './assignments';
+import type { Attendee, BusyDay } from '../../domain/planning';
 import { distanceKm, durationMinutes, pointOf, type Point } from './geo';
 
 /**
  * GET /back/bo/pln/planning/attendees (spec §3 Contributor attendee): who may be put on the
  * service, with what helps choose: already busy those days, distance and travel time (a
  * straight-line estimate, server/planning/geo.ts) from home and from the last place worked.
+ * The answer's shape is domain/planning.ts `Attendee`.
  */
-export interface Attendee {
-  TECH_ID: number;
-  contactId: number;
-  name: string;
-  acronym: string;
-  email?: string;
-  pictureFileId?: number;
-  companyId: number;
-  userUniverseContributor: boolean;
-  representative: boolean;
-  leader: boolean;
-  /** On the field of another service on one of the days checked (`busyDays` is not empty). */
-  unavailable: boolean;
-  /** The days checked the contact works on another service, with that service: the popup warns of a double booking. */
-  busyDays: BusyDay[];
-  lastPlace?: string;
-  distanceFromLastPlace?: number;
-  durationFromLastPlace?: number;
-  distanceFromHome?: number;
-  durationFromHome?: number;
-}
-
-export interface BusyDay {
-  date: string;
-  serviceId: number;
-  number?: string;
-}
 
 const placeCompanyOf = (service: { factory?: number; supplier?: number; agent?: number }) => service.factory ?? service.supplier ?? service.agent;
 

@@ -1,36 +1,13 @@
 import type { Caller } from '../context';
+import type { Option, TeamPlanning, TeamRow } from '../../domain/planning';
 import type { Reader } from '../store/types';
 import { companiesById, daysOf, entriesOf, placeOf, visibleAssignments, type Period, type PlanningCriteria, type PlanningSet } from './query';
 
 /**
- * The team planning's month grid (spec §2 "team planning"): a row per contributor, per day the
- * services they work on and their role there; and the choices of the page's filters (provider
- * offices, countries, contributors of the period, whatever the filters).
+ * Builds the team planning's month grid (spec §2 "team planning", its shape in domain/planning.ts):
+ * a row per contributor, per day the services they work on and their role there; and the choices
+ * of the page's filters (provider offices, countries, contributors of the period, whatever the filters).
  */
-export interface TeamCell {
-  serviceId: number;
-  number: string;
-  typePlanning: string;
-}
-export interface TeamRow {
-  contactId: number;
-  fullName: string;
-  acronym: string;
-  companyId?: number;
-  companyName?: string;
-  days: Record<string, TeamCell[]>;
-}
-export interface Option {
-  value: string | number;
-  label: string;
-}
-export interface TeamPlanning {
-  from: string;
-  to: string;
-  days: string[];
-  rows: TeamRow[];
-  options: { companies: Option[]; countries: Option[]; contributors: Option[] };
-}
 
 const byLabel = (a: Option, b: Option) => a.label.localeCompare(b.label);
 

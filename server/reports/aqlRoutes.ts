@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { languageOf, type AppContext, type AppEnv } from '../context';
 import { badRequest } from '../errors';
 import type { Language } from '../i18n';
-import { AQL_LEVELS, AQL_LIMITS, AQL_SAMPLE_SIZES, AQL_SEVERITIES, AqlInputError, INSPECTIONS, samplingPlan } from './aql';
+import { AQL_LEVELS, AQL_LIMITS, AQL_SEVERITIES, AqlInputError, INSPECTIONS } from '../../domain/aql';
 
 /** Number format of a language, for the labels of AQLs and sample sizes. */
 const LOCALES: Record<Language, string> = { en: 'en-GB', fr: 'fr-FR', it: 'it-IT' };
@@ -22,6 +22,7 @@ function enumChoices(c: AppContext, name: string, values: readonly string[]) {
  * - `GET /back/bo/reports/aql/plan?lotSize=&level=&aql=[&inspection=]` → `{codeLetter, sampleSize, accept, reject}`;
  * - the choices of the report form, `GET /back/bo/combospa/filters/{aqlLevel|aqlLimit|aqlSeverity|aqlSampleNumber|aqlSamplingPlan}`
  *   → `[{value, label}]` with labels in the caller's language.
+ * Plans and sample sizes come from the configuration's aql.json (the registry's report rules).
  */
 export function aqlRoutes() {
   const app = new Hono<AppEnv>();
@@ -31,7 +32,7 @@ export function aqlRoutes() {
     if (!/^\d{1,15}$/.test(lotSizeText)) throw badRequest('error.aql.lotSize');
     try {
       return c.json(
-        samplingPlan({ lotSize: Number(lotSizeText), level: c.req.query('level') ?? '', aql: c.req.query('aql') ?? '', inspection: c.req.query('inspection') }),
+        c.get('services').registry.reports.aql.samplingPlan({ lotSize: Number(lotSizeText), level: c.req.query('level') ?? '', aql: c.req.query('aql') ?? '', inspection: c.req.query('inspection') }),
       );
     } catch (error) {
       if (error instanceof AqlInputError) throw badRequest(error.key);
@@ -49,7 +50,7 @@ export function aqlRoutes() {
   });
   app.get(`${filters}/aqlSampleNumber`, (c) => {
     const format = new Intl.NumberFormat(LOCALES[languageOf(c)]);
-    return c.json(AQL_SAMPLE_SIZES.map((value) => ({ value, label: format.format(value) })));
+    return c.json(c.get('services').registry.reports.aql.sampleSizes.map((value) => ({ value, label: format.format(value) })));
   });
   return app;
 }

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import pdfmake from 'pdfmake';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
-import { DECISION_COLORS, type DecisionTone } from './decisionTone';
+import { DECISION_COLORS, type DecisionTone } from '../../domain/decisionTone';
 
 /**
  * The inspection report as a PDF (A4 portrait), drawn with pdfmake from a plain input that

@@ -7,10 +7,10 @@ import { translate, type Language } from '../i18n';
 import { companyById, contactById, fullName } from '../identity';
 import type { Reader, Row } from '../store/types';
 import type { ServiceRow } from '../services/access';
-import { isPieceMode, SEVERITIES, type Computed } from './compute';
+import { isPieceMode, SEVERITIES, type Computed } from '../../domain/report';
 import { defectLibrary, type LibraryDefect } from './library';
 import { renderReportPdf, type LabelValue, type PdfDefectGroup, type PdfLabels, type PdfPicture, type ReportPdfInput } from './pdf';
-import { decisionTone } from './decisionTone';
+import { decisionTone } from '../../domain/decisionTone';
 
 /**
  * GET /back/bo/reports/{serviceId}/pdf (rights and step checked by routes.ts): what the PDF shows,

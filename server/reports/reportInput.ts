@@ -8,7 +8,7 @@ import { eq } from '../store/query';
 import { prefixed } from '../services/routeHelpers';
 import type { ServiceRow } from '../services/access';
 import { DEFECTS } from './library';
-import { computeReport, standardRule } from './compute';
+import type { ReportRules } from '../../domain/report';
 
 /**
  * A submitted report checked before anything is written (spec §5): its schema, the order lines,
@@ -34,7 +34,7 @@ export function reportFields(registry: Registry, raw: unknown): { report: Row; e
 
 const withoutKey = (row: Row, key: string) => Object.fromEntries(Object.entries(row).filter(([name]) => name !== key));
 
-export async function reportRuleErrors(db: Reader, service: ServiceRow, report: Row): Promise<FieldError[]> {
+export async function reportRuleErrors(db: Reader, rules: ReportRules, service: ServiceRow, report: Row): Promise<FieldError[]> {
   const errors: FieldError[] = [];
   const lineIds = new Set(rows(service.purchaseOrderLines).map((line) => line.purchaseOrderLineId));
   // Inspected ≤ presented is the schema's (`notAbove`, the wizard marks it too); one report line per order line.
@@ -59,9 +59,9 @@ export async function reportRuleErrors(db: Reader, service: ServiceRow, report: 
     if (piece.defectId !== undefined && !library.has(piece.defectId)) errors.push({ path: `/report/inspectedPieces/${index}/defectId`, key: 'validation.unknownValue' });
     if (piece.purchaseOrderLineId !== undefined && !lineIds.has(piece.purchaseOrderLineId)) errors.push({ path: `/report/inspectedPieces/${index}/purchaseOrderLineId`, key: 'validation.unknownValue' });
   });
-  const rule = standardRule(report.standard);
+  const rule = rules.standardRule(report.standard);
   if (rule?.default && !rule.aqlEligible) errors.push({ path: '/report/standard', key: 'report.standardNotAqlEligible' });
-  const computed = computeReport(report);
+  const computed = rules.computeReport(report);
   const overridden = report.resultOverride !== undefined && report.resultOverride !== computed.result;
   if (overridden && computed.result !== 'PENDING' && !String(report.overrideReason ?? '').trim()) errors.push({ path: '/report/overrideReason', key: 'validation.required' });
   return errors;

@@ -16,7 +16,7 @@ import { numberParam, readObject, serviceCaller, throwIfAny } from '../services/
 import { alertServiceParties, mailServiceParties, type MailOptions, type ReportNotification } from '../services/serviceAlerts';
 import { followTasks } from '../tasks/lifecycle';
 import { reportRights, requireRight, type ReportRights } from './access';
-import { computeReport, standardRule } from './compute';
+import type { ReportRules } from '../../domain/report';
 import { defectLibrary } from './library';
 import { checkDecision, reopenComment } from './decisionInput';
 import { reportFields, reportRuleErrors } from './reportInput';
@@ -84,26 +84,26 @@ function requireUndecided(report: Row | undefined): void {
 }
 
 /** A new report's values: the service's order lines (presented = ordered) and the standard's AQL. */
-function defaultReport(service: ServiceRow): Row {
+function defaultReport(rules: ReportRules, service: ServiceRow): Row {
   const standard = 'ISO_2859_1';
   const lines = ((service.purchaseOrderLines as Row[] | undefined) ?? []).map((line) => {
     const ordered = Math.round(Number((line.orderedQuantity as Row | undefined)?.quantity ?? 0));
     return { purchaseOrderLineId: line.purchaseOrderLineId, orderedQuantity: ordered, presentedQuantity: ordered, inspectedQuantity: 0 };
   });
-  const report: Row = { serviceId: service.serviceId, reportType: 'NORMAL', inspectionMode: 'LOT', standard, aql: { ...standardRule(standard)!.default }, lines, defects: [], inspectedPieces: [] };
-  return withLineLabels({ ...report, computed: computeReport(report) }, service);
+  const report: Row = { serviceId: service.serviceId, reportType: 'NORMAL', inspectionMode: 'LOT', standard, aql: { ...rules.standardRule(standard)?.default }, lines, defects: [], inspectedPieces: [] };
+  return withLineLabels({ ...report, computed: rules.computeReport(report) }, service);
 }
 
 async function checkedReport(db: Reader, registry: Registry, service: ServiceRow, raw: unknown): Promise<Row> {
   const { report, errors } = reportFields(registry, raw);
   throwIfAny(errors);
-  throwIfAny(await reportRuleErrors(db, service, report));
+  throwIfAny(await reportRuleErrors(db, registry.reports, service, report));
   return report;
 }
 
 /** The stored report: computed fields and stamps added, ids given to new defects and pieces. */
-async function stored(tx: Writer, caller: Caller, service: ServiceRow, report: Row, before?: Stored<Row>): Promise<Row> {
-  const computed = computeReport(report);
+async function stored(tx: Writer, rules: ReportRules, caller: Caller, service: ServiceRow, report: Row, before?: Stored<Row>): Promise<Row> {
+  const computed = rules.computeReport(report);
   const withIds = async (field: string, collection: string, idField: string) => {
     const out: Row[] = [];
     for (const item of (report[field] as Row[] | undefined) ?? []) out.push({ ...item, [idField]: await tx.nextId(collection) });
@@ -183,13 +183,13 @@ export function reportRoutes(registry: Registry): Hono<AppEnv> {
   app.get(`${one}/default`, async (c) => {
     const { service, rights } = await reach(c);
     requireRight(rights.report, 'WRITE');
-    return c.json(defaultReport(service));
+    return c.json(defaultReport(registry.reports, service));
   });
 
   app.get(`${one}/aql`, async (c) => {
     const reached = await reach(c);
     requireRight(reached.rights.report, 'READ');
-    return c.json((reached.report ?? defaultReport(reached.service)).computed);
+    return c.json((reached.report ?? defaultReport(registry.reports, reached.service)).computed);
   });
 
   app.get(`${one}/defects`, async (c) => {
@@ -248,7 +248,7 @@ export function reportRoutes(registry: Registry): Hono<AppEnv> {
       if (creating && reached.report && body.confirmRegeneration !== true) throw businessRule('report.regenerationDisabled');
       const before = creating ? reached.report : existing(reached);
       const report = await checkedReport(tx, registry, reached.service, body.report);
-      const next = await stored(tx, caller, reached.service, report, creating ? undefined : before);
+      const next = await stored(tx, registry.reports, caller, reached.service, report, creating ? undefined : before);
       // A regenerated report replaces the previous one (its decision too).
       if (creating && before) await tx.remove(REPORTS, before.reportId as number);
       const saved = await save(tx, caller, reached.service, next, creating ? undefined : before, version);
@@ -282,7 +282,7 @@ export function reportRoutes(registry: Registry): Hono<AppEnv> {
       requireUndecided(before);
       const { reportId: _id, version: _version, computed: _computed, reportResult: _result, decision: _decision, serviceId: _service, universeId: _universe, creator: _creator, creationDate: _created, updateDate: _updated, updatedBy: _by, ...fields } = before;
       const report = await checkedReport(tx, registry, reached.service, { ...fields, [field]: body[field] });
-      return save(tx, caller, reached.service, await stored(tx, caller, reached.service, report, before), before, version);
+      return save(tx, caller, reached.service, await stored(tx, registry.reports, caller, reached.service, report, before), before, version);
     });
     return c.json(saved);
   };

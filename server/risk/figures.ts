@@ -3,7 +3,7 @@ import { DEFECTS, DEFECT_FAMILIES, nameIn } from '../reports/library';
 import type { Registry } from '../schemas';
 import type { ServiceRow } from '../services/access';
 import type { Reader, Row, Stored } from '../store/types';
-import { SEVERITIES } from '../reports/compute';
+import { SEVERITIES } from '../../domain/report';
 
 /**
  * The figures of a company's inspections (docs/risk.md): pass rate per month, results and

@@ -5,6 +5,7 @@ import { and, eq, type Condition } from '../store/query';
 import type { Reader, Stored } from '../store/types';
 import { alertLinkOpens } from '../alertAccess';
 import type { Registry } from '../schemas';
+import type { LiveAlert } from '../../domain/liveAlert';
 
 /**
  * Live alerts (spec §7.1): the bell polls the unread count and gets each new alert once
@@ -12,16 +13,6 @@ import type { Registry } from '../schemas';
  */
 export const ALERTS = 'alerts';
 
-/** One live alert as the browser receives it, in the poll's snacks and in the list. */
-export interface LiveAlert {
-  alertId: number;
-  level: 'ERROR' | 'FATAL' | 'WARN' | 'INFO';
-  title: string;
-  message: string;
-  titleLink?: string;
-  creationDate: string;
-  read: boolean;
-}
 
 /** The stored alert: the live alert plus whose it is and whether its snack was sent. */
 export interface Alert extends LiveAlert {

@@ -31,6 +31,8 @@ export function shellRoutes() {
       enums: registry.enums,
       locales: registry.locales,
       machines: registry.machineConfigs,
+      // The reference tables (AQL, report standards): the browser runs the same rules (domain/) on the same tables.
+      tables: registry.tables,
     });
   });
 

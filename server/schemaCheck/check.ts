@@ -1,6 +1,4 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
 import type { AnyStateMachine } from 'xstate';
 import type { JsonSchema } from '../../engine/schema/resolve';
 import { workflows as allWorkflows } from '../../machines';
@@ -9,10 +7,12 @@ import { CONFIG_GUARDS, machineFromConfig, unknownGuards, type MachineConfig } f
 import { eventProblems, fileDomainProblems, frozenProblems, lineProblems, sumProblems } from './entityAnnotations';
 import { labelKeys, step, type SchemaFiles } from './labelKeys';
 import { entityMeta, screenMeta, searchMeta, uiMeta } from './metaSchemas';
+import { tableProblems } from './tables';
+import type { ReportTables } from '../../domain/report';
 
 /**
- * `npm run check:schemas` and the server's start (docs/schemas.md "Checking schemas"): every file
- * of schemas/ against the meta-schema of its kind, then what no single file can tell — fields,
+ * `npm run check:schemas` and the server's start (docs/schemas.md "Checking schemas"), on the files
+ * server/schemaLoader.ts read (this module reads nothing): every file of schemas/ against the meta-schema of its kind, then what no single file can tell — fields,
  * entities, screens, uiSchemas and machine events that are named but do not exist, and labels
  * missing in a language. Each problem names its file (relative to schemas/) and JSON pointer.
  */
@@ -27,6 +27,18 @@ export const formatProblem = ({ file, path, message }: SchemaProblem) => `${file
 export const LANGUAGES = ['en', 'fr', 'it'] as const;
 export type Locales = Record<(typeof LANGUAGES)[number], Record<string, string>>;
 
+/** Every file of a configuration folder, parsed (server/schemaLoader.ts reads them). */
+export interface ConfigFiles extends SchemaFiles {
+  /** The folder read (SCHEMAS_DIR). */
+  root: string;
+  /** Machines written as JSON (machines/), by file name. */
+  machines: Record<string, JsonSchema>;
+  /** Labels per language, the files of locales/ merged. */
+  locales: Locales;
+  /** The reference tables (aql.json, reportStandards.json) as read, checked by ./tables.ts. */
+  tables: ReportTables;
+}
+
 const KINDS = { entities: entityMeta, search: searchMeta, screens: screenMeta, ui: uiMeta } as const;
 type Kind = keyof typeof KINDS;
 
@@ -37,38 +49,6 @@ function metaValidators(): Record<Kind, ValidateFunction> {
   const ajv = new Ajv({ allErrors: true, strict: false });
   validators = Object.fromEntries(Object.entries(KINDS).map(([kind, meta]) => [kind, ajv.compile(meta)])) as Record<Kind, ValidateFunction>;
   return validators;
-}
-
-const jsonNames = (dir: string) => (existsSync(dir) ? readdirSync(dir).filter((file) => file.endsWith('.json')).sort() : []);
-
-/** A file's JSON; one that is missing or not JSON is a problem. */
-function readFile(root: string, relative: string, problems: SchemaProblem[]): JsonSchema | undefined {
-  try {
-    return JSON.parse(readFileSync(join(root, relative), 'utf8'));
-  } catch (error) {
-    problems.push({ file: relative, path: '', message: existsSync(join(root, relative)) ? `not JSON: ${(error as Error).message}` : 'missing' });
-    return undefined;
-  }
-}
-
-/** The `.json` files of a folder by name (without `.json`), leaving out those that are not JSON. */
-function readFolder(root: string, folder: string, problems: SchemaProblem[]): Record<string, JsonSchema> {
-  const out: Record<string, JsonSchema> = {};
-  for (const file of jsonNames(join(root, folder))) {
-    const content = readFile(root, folder ? `${folder}/${file}` : file, problems);
-    if (content !== undefined) out[basename(file, '.json')] = content;
-  }
-  return out;
-}
-
-/** Labels: `<lang>.json` or `<anything>.<lang>.json` files of schemas/locales, merged per language. */
-export function readLocales(dir: string, problems: SchemaProblem[] = []): Locales {
-  const locales: Locales = { en: {}, fr: {}, it: {} };
-  for (const [name, content] of Object.entries(readFolder(dir, '', problems))) {
-    const lang = name.split('.').pop() as keyof Locales;
-    if (Object.hasOwn(locales, lang)) Object.assign(locales[lang], content);
-  }
-  return locales;
 }
 
 function metaProblems(file: string, content: unknown, validate: ValidateFunction): SchemaProblem[] {
@@ -246,9 +226,9 @@ function crossProblems(files: SchemaFiles, workflows: Record<string, AnyStateMac
  * The machines written as JSON (schemas/machines/<id>.json) that build: each named like its file,
  * not like a machine of machines/, with the engine's guards only.
  */
-export function configMachines(root: string, codeWorkflows: Record<string, AnyStateMachine>, problems: SchemaProblem[]): Record<string, AnyStateMachine> {
+export function configMachines(configs: Record<string, JsonSchema>, codeWorkflows: Record<string, AnyStateMachine>, problems: SchemaProblem[]): Record<string, AnyStateMachine> {
   const built: Record<string, AnyStateMachine> = {};
-  for (const [name, config] of Object.entries(readFolder(root, 'machines', problems))) {
+  for (const [name, config] of Object.entries(configs)) {
     const file = `machines/${name}.json`;
     if (config.id !== name) problems.push({ file, path: '/id', message: `the machine id must be its file name (${name})` });
     else if (Object.hasOwn(codeWorkflows, name)) problems.push({ file, path: '/id', message: `machines/ already has a machine ${name}` });
@@ -266,26 +246,19 @@ export function configMachines(root: string, codeWorkflows: Record<string, AnySt
   return built;
 }
 
-/** Every problem of the configuration under `root` (none: it is sound). */
-export function checkSchemas(root: string, codeWorkflows: Record<string, AnyStateMachine> = allWorkflows): SchemaProblem[] {
+/** Every problem of the configuration's files (none: it is sound). */
+export function checkSchemaFiles(files: ConfigFiles, codeWorkflows: Record<string, AnyStateMachine> = allWorkflows): SchemaProblem[] {
   const problems: SchemaProblem[] = [];
-  const workflows = { ...codeWorkflows, ...configMachines(root, codeWorkflows, problems) };
+  const workflows = { ...codeWorkflows, ...configMachines(files.machines, codeWorkflows, problems) };
   const meta = metaValidators();
-  const files: SchemaFiles = {
-    entities: readFolder(root, 'entities', problems),
-    search: readFolder(root, 'search', problems),
-    screens: readFolder(root, 'screens', problems),
-    ui: readFolder(root, 'ui', problems),
-    shared: Object.fromEntries(['enums.json', 'formats.json'].map((file) => [file, (readFile(root, file, problems) ?? { $defs: {} }) as SchemaFiles['shared'][string]])),
-  };
   for (const kind of Object.keys(KINDS) as Kind[]) {
     for (const [name, content] of Object.entries(files[kind])) problems.push(...metaProblems(`${kind}/${name}.json`, content, meta[kind]));
   }
   problems.push(...crossProblems(files, workflows));
-  const locales = readLocales(join(root, 'locales'), problems);
+  problems.push(...tableProblems(files.tables, files.shared['enums.json'].$defs as Record<string, JsonSchema>));
   for (const [key, use] of labelKeys(files, workflows)) {
     for (const lang of LANGUAGES) {
-      const label = locales[lang][key];
+      const label = files.locales[lang][key];
       if (typeof label !== 'string' || !label.trim()) problems.push({ ...use, message: `no ${lang} label for ${key} (schemas/locales/${lang}.json)` });
     }
   }

@@ -32,7 +32,7 @@ export async function seedDemo(store: Store, registry: Registry, now = new Date(
     seedRecords(tx, random, day, identity, tags);
     seedServices(tx, createRandom(42), day, identity); // its own sequence: the records above stay as they were
     seedAssignments(tx, createRandom(17), identity); // its own sequence too
-    seedReports(tx, createRandom(13), identity); // its own sequence too
+    seedReports(tx, createRandom(13), identity, registry.reports); // its own sequence too
     await seedFees(tx, registry, createRandom(7), day, identity); // its own sequence too
     const invoiceLine = registry.entities.get('invoiceLine');
     if (invoiceLine) await seedBilling(tx, createRandom(11), day, identity, invoiceLine.schema); // its own sequence too

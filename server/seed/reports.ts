@@ -1,5 +1,5 @@
 import type { Row, WriteOps } from '../store/types';
-import { computeReport, lotSizeOf, plansOf } from '../reports/compute';
+import { lotSizeOf, type ReportRules } from '../../domain/report';
 import { DEFECTS, DEFECT_FAMILIES } from '../reports/library';
 import { REPORTS } from '../reports/routes';
 import { SERVICES } from '../services/access';
@@ -33,7 +33,7 @@ const CONCLUSIONS: Record<(typeof SCENARIOS)[number], string> = {
   protocol: "Inspected to the client's protocol; the measurements are with the client for review.",
 };
 
-export function seedReports(tx: WriteOps, random: Random, identity: DemoIdentity): void {
+export function seedReports(tx: WriteOps, random: Random, identity: DemoIdentity, rules: ReportRules): void {
   const libraries = new Map<number, Row[]>();
   for (const key of ['lumiere', 'northwind'] as const) {
     const companyId = identity.companies[key];
@@ -57,7 +57,7 @@ export function seedReports(tx: WriteOps, random: Random, identity: DemoIdentity
     // a critical defect (refused), a client protocol outside AQL with no verdict yet (PENDING).
     const scenario = SCENARIOS[index % SCENARIOS.length];
     // A heavy lot: its majors reach the rejection number of the major plan for its size.
-    const majorReject = plansOf({ standard: 'ISO_2859_1', aql: AQL }, lotSizeOf({ lines }))?.plans.MAJOR.reject ?? 12;
+    const majorReject = rules.plansOf({ standard: 'ISO_2859_1', aql: AQL }, lotSizeOf({ lines }))?.plans.MAJOR.reject ?? 12;
     const pool = library.filter((defect) => (scenario === 'critical' ? defect.defaultSeverity === 'CRITICAL' : scenario === 'heavy' ? defect.defaultSeverity === 'MAJOR' : defect.defaultSeverity !== 'CRITICAL'));
     const defects =
       scenario === 'gnr'
@@ -80,7 +80,7 @@ export function seedReports(tx: WriteOps, random: Random, identity: DemoIdentity
       inspectedPieces: [],
       conclusion: CONCLUSIONS[scenario],
     };
-    const computed = computeReport(report);
+    const computed = rules.computeReport(report);
     const decided = index % 3 !== 0;
     const clientDecision = decided ? (computed.result === 'REFUSED' ? random.pick(['REFUSED', 'SUBJECTED']) : computed.result === 'NA' ? 'NA' : 'ACCEPTED') : 'PENDING';
     const stamp = `${String(service.endDate ?? service.startDate)}T17:00:00.000Z`;

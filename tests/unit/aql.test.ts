@@ -1,22 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import tables from '../../schemas/aql.json';
-import {
-  AQL_LEVELS,
-  AQL_LIMITS,
-  AQL_SAMPLE_SIZES,
-  AQL_TABLES,
-  AqlInputError,
-  INSPECTIONS,
-  codeLetter,
-  normalizeAql,
-  resolveCell,
-  samplingPlan,
-  severityPlan,
-  type AqlInspection,
-} from '../../server/reports/aql';
+import { AQL_LEVELS, AQL_LIMITS, AqlInputError, INSPECTIONS, aqlRules, normalizeAql, type AqlInspection, type AqlTables } from '../../domain/aql';
+
+const { codeLetter, resolveCell, samplingPlan, severityPlan, sampleSizes: AQL_SAMPLE_SIZES, tables: AQL_TABLES } = aqlRules(tables as unknown as AqlTables);
+const AQL_TABLES_GRIDS = AQL_TABLES.inspections;
 
 /**
- * ISO 2859-1 / ANSI-ASQ Z1.4 / MIL-STD-105E single sampling (schemas/aql.json, server/reports/aql.ts).
+ * ISO 2859-1 / ANSI-ASQ Z1.4 / MIL-STD-105E single sampling (schemas/aql.json, domain/aql.ts).
  *
  * Sources the tables were checked against (public copies, read through the project's search library):
  * - Table I (code letters, all 7 levels × 15 lot ranges): the page https://pdfcoffee.com/aql-sampling-chart-pdf-free.html
@@ -213,15 +203,15 @@ describe('the tables as stored (schemas/aql.json)', () => {
 
   it('sample sizes: A 2 … R 2000 (S 3150 tightened only); reduced as Z1.4 Table II-C', () => {
     const normal = [2, 3, 5, 8, 13, 20, 32, 50, 80, 125, 200, 315, 500, 800, 1250, 2000];
-    expect(Object.values(AQL_TABLES.NORMAL.sampleSizes)).toEqual(normal);
-    expect(Object.keys(AQL_TABLES.NORMAL.sampleSizes)).toEqual(letters16);
-    expect(AQL_TABLES.TIGHTENED.sampleSizes).toEqual({ ...AQL_TABLES.NORMAL.sampleSizes, S: 3150 });
-    expect(Object.values(AQL_TABLES.REDUCED.sampleSizes)).toEqual([2, 2, 2, 3, 5, 8, 13, 20, 32, 50, 80, 125, 200, 315, 500, 800]);
+    expect(Object.values(AQL_TABLES_GRIDS.NORMAL.sampleSizes)).toEqual(normal);
+    expect(Object.keys(AQL_TABLES_GRIDS.NORMAL.sampleSizes)).toEqual(letters16);
+    expect(AQL_TABLES_GRIDS.TIGHTENED.sampleSizes).toEqual({ ...AQL_TABLES_GRIDS.NORMAL.sampleSizes, S: 3150 });
+    expect(Object.values(AQL_TABLES_GRIDS.REDUCED.sampleSizes)).toEqual([2, 2, 2, 3, 5, 8, 13, 20, 32, 50, 80, 125, 200, 315, 500, 800]);
     expect(AQL_SAMPLE_SIZES).toEqual([...normal, 3150]);
   });
 
   it.each(INSPECTIONS)('%s: one row per letter, 16 cells each, [Ac, Re] with Ac < Re, or an arrow', (inspection) => {
-    const { rows, sampleSizes } = AQL_TABLES[inspection];
+    const { rows, sampleSizes } = AQL_TABLES_GRIDS[inspection];
     expect(Object.keys(rows)).toEqual(Object.keys(sampleSizes));
     for (const [letter, cells] of Object.entries(rows)) {
       expect(cells, letter).toHaveLength(AQL_LIMITS.length);
@@ -237,7 +227,7 @@ describe('the tables as stored (schemas/aql.json)', () => {
   });
 
   it.each(INSPECTIONS)('%s: no arrow points out of the table; down leads to a later row (larger sample), up to an earlier one (smaller sample)', (inspection) => {
-    const { rows, sampleSizes } = AQL_TABLES[inspection];
+    const { rows, sampleSizes } = AQL_TABLES_GRIDS[inspection];
     const letters = Object.keys(rows);
     AQL_LIMITS.forEach((aql, column) => {
       expect(rows[letters[0]][column], `${inspection} ${letters[0]} ${aql}`).not.toBe('up');
@@ -261,7 +251,7 @@ describe('the tables as stored (schemas/aql.json)', () => {
 
   it('a column never accepts more on a smaller sample (plans grow down each column)', () => {
     for (const inspection of INSPECTIONS) {
-      const letters = Object.keys(AQL_TABLES[inspection].rows);
+      const letters = Object.keys(AQL_TABLES_GRIDS[inspection].rows);
       AQL_LIMITS.forEach((aql) => {
         const accepts = letters.map((letter) => resolveCell(inspection, letter, aql).accept);
         accepts.slice(1).forEach((accept, index) => expect(accept, `${inspection} ${aql}`).toBeGreaterThanOrEqual(accepts[index]));
@@ -276,14 +266,14 @@ describe('the tables as stored (schemas/aql.json)', () => {
         const tightened = resolveCell('TIGHTENED', letter, aql);
         const reduced = resolveCell('REDUCED', letter, aql);
         if (tightened.letter === normal.letter) expect(tightened.accept, `${letter} ${aql}`).toBeLessThanOrEqual(normal.accept);
-        expect(AQL_TABLES.REDUCED.sampleSizes[reduced.letter], `${letter} ${aql}`).toBeLessThanOrEqual(AQL_TABLES.NORMAL.sampleSizes[normal.letter]);
+        expect(AQL_TABLES_GRIDS.REDUCED.sampleSizes[reduced.letter], `${letter} ${aql}`).toBeLessThanOrEqual(AQL_TABLES_GRIDS.NORMAL.sampleSizes[normal.letter]);
       }
     }
   });
 
   it('Table II-B rows E–K at AQL 0.65–10 read as in the MIL-STD-105E copy (Re numbers; ↓ arrows)', () => {
     const re = (letter: string) => AQL_LIMITS.slice(9).map((aql, index) => {
-      const cell = AQL_TABLES.TIGHTENED.rows[letter][9 + index];
+      const cell = AQL_TABLES_GRIDS.TIGHTENED.rows[letter][9 + index];
       return Array.isArray(cell) ? cell[1] : cell === 'down' ? '↓' : '↑';
     });
     expect(re('E')).toEqual(['↓', '↓', 1, '↓', '↓', 2, 3]);

@@ -9,7 +9,7 @@ import { labelKeys } from '../../server/schemaCheck/labelKeys';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const tree = loadSchemaTree(join(root, 'schemas'));
 // The machines of machines/ and those written as JSON (schemas/machines/), as npm run check:schemas reads them.
-const used = labelKeys(tree, { ...workflows, ...configMachines(join(root, 'schemas'), workflows, []) });
+const used = labelKeys(tree, { ...workflows, ...configMachines(tree.machines, workflows, []) });
 
 describe('labels of schemas/ in schemas/locales', () => {
   it('finds the keys of every kind of use (titles, messages, screens, sections, enums, workflow actions)', () => {

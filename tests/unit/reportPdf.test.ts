@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { DECISION_COLORS } from '../../server/reports/decisionTone';
+import { DECISION_COLORS } from '../../domain/decisionTone';
 import { renderReportPdf, reportDocument, type PdfLabels, type ReportPdfInput } from '../../server/reports/pdf';
 import { readPdf } from '../support/readPdf';
 

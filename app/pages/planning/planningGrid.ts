@@ -3,8 +3,8 @@
  * months, day columns, row heights, role colours. No React here (tests/unit/planning-grid.test.ts).
  */
 // The answer's shape is the server's own (a type-only import: nothing of the server reaches the bundle).
-export type { TeamCell as PlanningCell, TeamRow as PlanningRow, Option as PlanningOption, TeamPlanning } from '../../../server/planning/team';
-import type { TeamPlanning, TeamRow as PlanningRow } from '../../../server/planning/team';
+export type { TeamCell as PlanningCell, TeamRow as PlanningRow, Option as PlanningOption, TeamPlanning } from '../../../domain/planning';
+import type { TeamPlanning, TeamRow as PlanningRow } from '../../../domain/planning';
 
 export interface PlanningFilters {
   companies?: number;

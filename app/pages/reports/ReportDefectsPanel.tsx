@@ -9,7 +9,8 @@ import type { JsonSchema } from '../../../engine/schema/resolve';
 import { TypedNumberInput } from '../../../engine/form/widgets/TypedNumberInput';
 import { CountedTextarea, overLimit } from '../../../engine/ui/CountedTextarea';
 import { notify } from '../../../engine/notify';
-import { computeReport, SEVERITIES, type Severity } from '../../../server/reports/compute';
+import { SEVERITIES, type Severity } from '../../../domain/report';
+import { reportRulesOf } from './reportRules';
 import { DefectPicturesCell } from './DefectPictures';
 import { useDefectPictureUploads } from './defectPictureUploads';
 import { RemoveCell, severityChoices } from './rowControls';
@@ -53,14 +54,14 @@ export const defectChoices = (library: LibraryDefect[]) =>
 /** The defect comment's `maxLength` in the report schema (the server refuses a longer one). */
 const commentMax = (entity: JsonSchema): number | undefined => (entity.properties?.defects as JsonSchema | undefined)?.items?.properties?.comment?.maxLength;
 
-export function ReportDefectsPanel({ record, onChange, serverErrors, entity, registerSubmit }: PanelProps) {
+export function ReportDefectsPanel({ record, onChange, serverErrors, entity, registerSubmit, config }: PanelProps) {
   const { t } = useTranslation();
   const maxComment = commentMax(entity);
   const library = useDefectLibrary();
   const uploads = useDefectPictureUploads(record, onChange);
   const choices = useMemo(() => defectChoices(library), [library]);
   const defects = (record.defects as Row[] | undefined) ?? [];
-  const computed = computeReport(record);
+  const computed = reportRulesOf(config).computeReport(record);
   const setDefects = (next: Row[]) => onChange({ ...record, defects: next });
   const change = (index: number, patch: Row) => setDefects(defects.map((defect, at) => (at === index ? { ...defect, ...patch } : defect)));
   const errorAt = (index: number, field: string) => serverErrors.find((error) => error.path === `/defects/${index}/${field}`)?.message;

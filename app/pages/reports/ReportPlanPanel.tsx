@@ -2,7 +2,8 @@ import { Alert, Badge, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconScale } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { PanelProps } from '../../../engine/record/panels';
-import { computeReport, SEVERITIES } from '../../../server/reports/compute';
+import { SEVERITIES } from '../../../domain/report';
+import { reportRulesOf } from './reportRules';
 import { valueColor } from '../../../engine/format/colors';
 import { formatNumber } from '../../../engine/format/values';
 
@@ -12,12 +13,12 @@ const AQL_KEY = { CRITICAL: 'critical', MAJOR: 'major', MINOR: 'minor' } as cons
 /**
  * The AQL plan as the report stands (panel `reportPlan` of the report wizard): lot size, code
  * letter, n / Ac / Re per severity against the defects found, and the verdict they give — worked
- * out in the browser by the server's own rules (server/reports/compute.ts, pure), so it follows
- * every keystroke; the server computes it again on save.
+ * out in the browser by the server's own rules (domain/report.ts, on the configuration's tables), so
+ * it follows every keystroke; the server computes it again on save.
  */
-export function ReportPlanPanel({ record, panel }: PanelProps) {
+export function ReportPlanPanel({ record, panel, config }: PanelProps) {
   const { t, i18n } = useTranslation();
-  const computed = computeReport(record);
+  const computed = reportRulesOf(config).computeReport(record);
   const aql = (record.aql ?? {}) as Row;
   const override = record.resultOverride as string | undefined;
   return (

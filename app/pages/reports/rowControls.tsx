@@ -1,7 +1,7 @@
 import { ActionIcon, Table } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
-import { SEVERITIES } from '../../../server/reports/compute';
+import { SEVERITIES } from '../../../domain/report';
 
 /** The severities as Select choices, in the caller's language. */
 export const severityChoices = (t: TFunction) => SEVERITIES.map((severity) => ({ value: severity, label: t(`enum.severity.${severity}`) }));

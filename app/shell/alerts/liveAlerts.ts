@@ -2,7 +2,7 @@ import i18next from 'i18next';
 import { useEffect, useRef, useState } from 'react';
 import { api, ApiError } from '../../../engine/api';
 import { showSnack, snackLevelOf } from '../../notifications/snackbar';
-import type { LiveAlert } from '../../../server/routes/alerts';
+import type { LiveAlert } from '../../../domain/liveAlert';
 import { useWindowFocus } from './useWindowFocus';
 
 /** Spec §9: live alert poll every 10 000 ms. */

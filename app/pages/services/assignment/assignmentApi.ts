@@ -14,8 +14,8 @@ export interface AssignmentForm {
 }
 
 // The attendee's shape is the server's own (a type-only import: nothing of the server reaches the bundle).
-export type { Attendee } from '../../../../server/planning/attendees';
-import type { Attendee } from '../../../../server/planning/attendees';
+export type { Attendee } from '../../../../domain/planning';
+import type { Attendee } from '../../../../domain/planning';
 
 const FORM = '/back/bo/pln/planning/assignment-form';
 

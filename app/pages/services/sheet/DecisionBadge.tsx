@@ -1,5 +1,5 @@
 import { Badge, type BadgeProps } from '@mantine/core';
-import { DECISION_COLORS, decisionTone } from '../../../../server/reports/decisionTone';
+import { DECISION_COLORS, decisionTone } from '../../../../domain/decisionTone';
 
 /**
  * A verdict or a client decision in the spec's decision colours. Dark text: white on these

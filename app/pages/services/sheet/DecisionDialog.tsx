@@ -8,7 +8,7 @@ import { CountedTextarea, overLimit } from '../../../../engine/ui/CountedTextare
 import type { ClientDecision } from '../../../../generated/types';
 import { useReadySession } from '../../../auth/session';
 import { showSnack } from '../../../notifications/snackbar';
-import { DECISION_COLORS, decisionTone } from '../../../../server/reports/decisionTone';
+import { DECISION_COLORS, decisionTone } from '../../../../domain/decisionTone';
 import type { ServiceView } from '../shared/serviceApi';
 import { reportCalls, type ReportDecision } from './reportCalls';
 

@@ -11,7 +11,7 @@ import { DecisionDialog } from './DecisionDialog';
 import { ReopenDialog } from './ReopenDialog';
 import { InfoCard, InfoField } from './InfoCard';
 import { LONG_TEXT } from './longText';
-import { SEVERITIES } from '../../../../server/reports/compute';
+import { SEVERITIES } from '../../../../domain/report';
 import { reportCalls, type ReportOverview, type ReportView } from './reportCalls';
 import { useSchemaText } from './schemaText';
 import { useLookupLabels } from './useLookupLabels';

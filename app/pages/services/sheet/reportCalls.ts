@@ -1,6 +1,6 @@
 import { api } from '../../../../engine/api';
 import type { ClientDecision, Report, ReportResult, ReportType } from '../../../../generated/types';
-import type { Plan, Severity } from '../../../../server/reports/compute';
+import type { Plan, Severity } from '../../../../domain/report';
 import type { Right } from '../shared/serviceApi';
 
 /** The report calls of the service sheet (docs/reports.md); the report wizard has its own. */
