@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import {
-  ACCOUNTS, cell, en, expectSnack, fillDate, gridRow, gridRows, login, openSearch, pick, searchAfter, sheet, shot, signIn, today, waitForApp,
+  ACCOUNTS, cell, en, expectSnack, snackDuring, fillDate, gridRow, gridRows, login, openSearch, pick, searchAfter, sheet, shot, signIn, today, waitForApp,
 } from './helpers';
 
 /**
@@ -245,8 +245,7 @@ test.describe('administration', () => {
     // Closed confirmation dialogs stay mounted (empty): the open one names the token.
     const question = page.getByRole('alertdialog').filter({ hasText: name });
     await expect(question.getByRole('button', { name: en('apiToken.revoke') })).toBeVisible();
-    const remaining = await searchAfter(page, TOKENS_API, () => question.getByRole('button', { name: en('apiToken.revoke') }).click());
-    await expectSnack(page, en('apiToken.revoked'));
+    const remaining = await snackDuring(page, en('apiToken.revoked'), () => searchAfter(page, TOKENS_API, () => question.getByRole('button', { name: en('apiToken.revoke') }).click()));
     expect(remaining).toBe(before);
     expect((await client.get('/back/auth/profile', { headers: { Authorization: `Bearer ${secret}` } })).status()).toBe(403);
     await client.dispose();

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import {
-  ACCOUNTS, DEMO_PASSWORD, cell, currentMonthRange, en, expectSnack, fillDate, fr, gridHeaders, gridRow, gridRows, pick,
+  ACCOUNTS, DEMO_PASSWORD, cell, currentMonthRange, en, expectSnack, snackDuring, fillDate, fr, gridHeaders, gridRow, gridRows, pick,
   resultCount, searchAfter, signIn, sheet, sheetStatus, shot, today, waitForApp, restoreEnglishAfterAll,
 } from './helpers';
 
@@ -112,8 +112,7 @@ test.describe('CAPA main path (quality manager)', () => {
     await form.locator('#sheet_description').fill('Quarantine the lot and re-inspect every carton before shipment.');
     await form.locator('#sheet_cost').fill('1250.5');
     await form.locator('#sheet_cost').blur();
-    const saved = await searchAfter(page, API, () => form.getByRole('button', { name: en('engine.action.save') }).click());
-    await expectSnack(page, en('capa.created'));
+    const saved = await snackDuring(page, en('capa.created'), () => searchAfter(page, API, () => form.getByRole('button', { name: en('engine.action.save') }).click()));
     expect(saved).toBe(before + 1);
 
     // The sheet now shows the stored record: its title, status New, and the actions of NEW.

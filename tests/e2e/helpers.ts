@@ -164,7 +164,25 @@ export const sheetStatus = (page: Page): Locator => sheet(page).locator('.mantin
 
 /** A snackbar with this text is shown. */
 export async function expectSnack(page: Page, text: string): Promise<void> {
-  await expect(page.locator('.mantine-Notification-root').filter({ hasText: text }).first()).toBeVisible();
+  await expect(snackbar(page, text)).toBeVisible();
+}
+
+const snackbar = (page: Page, text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text }).first();
+
+/**
+ * Runs `action` (a save and the search it starts, say) while watching for the snackbar `text`: a
+ * snackbar shows for 3 s, and what the action waits for may take longer on a busy machine, so a
+ * snackbar looked for only afterwards may be gone already.
+ */
+export async function snackDuring<T>(page: Page, text: string, action: () => Promise<T>): Promise<T> {
+  const shown = snackbar(page, text).waitFor({ state: 'visible' }).then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+  const result = await action();
+  const missed = await shown;
+  if (missed) throw missed;
+  return result;
 }
 
 /** A date field of a form: typed as YYYY-MM-DD, committed on blur. */

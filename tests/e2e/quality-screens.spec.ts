@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
-  ACCOUNTS, cell, currentMonth, en, expectSnack, gridHeaders, gridRow, gridRows, login, pick, resultCount, searchAfter, sheet, sheetStatus, shot, signIn,
+  ACCOUNTS, cell, currentMonth, en, expectSnack, snackDuring, gridHeaders, gridRow, gridRows, login, pick, resultCount, searchAfter, sheet, sheetStatus, shot, signIn,
 } from './helpers';
 
 /**
@@ -106,8 +106,7 @@ test.describe('quality screens', () => {
     await pick(page, form.locator('#sheet_category'), en('enum.defectCategory.WORKMANSHIP'));
     await form.locator('#sheet_reference').fill('MLW-2450');
     await shot(page, 'non-compliance-sheet-new');
-    const after = await searchAfter(page, NON_COMPLIANCES.api, () => saveButton(page).click());
-    await expectSnack(page, en('nonCompliance.created'));
+    const after = await snackDuring(page, en('nonCompliance.created'), () => searchAfter(page, NON_COMPLIANCES.api, () => saveButton(page).click()));
     expect(after).toBe(before + 1);
     await expect(form.locator('.mantine-Modal-title')).toContainText(title);
     await form.getByRole('button', { name: en('engine.action.cancel') }).click();
@@ -126,8 +125,7 @@ test.describe('quality screens', () => {
     await expect(form.locator('section h5').first()).toHaveText(D_SECTIONS[0]);
     await shot(page, 'matrix8d-sheet-new');
     await form.locator('#sheet_problemDescription').fill(problem);
-    const after = await searchAfter(page, MATRIX8D.api, () => saveButton(page).click());
-    await expectSnack(page, en('matrix8d.created'));
+    const after = await snackDuring(page, en('matrix8d.created'), () => searchAfter(page, MATRIX8D.api, () => saveButton(page).click()));
     expect(after).toBe(before + 1);
     await expect(sheetStatus(page)).toHaveText(en('enum.matrix8dStep.PROBLEMS'));
     await expect(form.getByRole('button', { name: en('workflow.matrix8d.ANALYSE') })).toBeVisible();
@@ -149,8 +147,7 @@ test.describe('quality screens', () => {
     await shot(page, 'structural-cost-sheet-new');
 
     const created = page.waitForResponse((response) => response.url().endsWith(STRUCTURAL_COSTS.api) && response.request().method() === 'POST');
-    const after = await searchAfter(page, STRUCTURAL_COSTS.api, () => saveButton(page).click());
-    await expectSnack(page, en('structuralCost.created'));
+    const after = await snackDuring(page, en('structuralCost.created'), () => searchAfter(page, STRUCTURAL_COSTS.api, () => saveButton(page).click()));
     expect(after).toBe(before + 1);
     const record = (await (await created).json()) as Record<string, unknown>;
     expect(record).toMatchObject({ amount: 0, currency: 'EUR', date: currentMonth(), status: 'CREATED', type: 'CONTRIBUTOR', division: 'E2E division' });
