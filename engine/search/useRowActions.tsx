@@ -32,7 +32,7 @@ export function useRowActions(onRefresh: () => void) {
   const askingRef = useRef<Pending | null>(null);
 
   const execute = async (action: RowActionConfig, row: Row) => {
-    const url = actionUrl(action.url, row);
+    const url = action.url ? actionUrl(action.url, row) : null;
     if (!url) return;
     try {
       await request(action.method ?? 'GET', url, { body: actionBody(action.body, row) });
