@@ -96,7 +96,7 @@ export function LinesTable({ panel, config, entity, view, userRoles, onReload }:
       {lines.length === 0 ? (
         <Text c="dimmed">{t('engine.lines.none')}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={Math.max(600, columns.length * 130)}>
+        <Table.ScrollContainer minWidth={Math.max(600, columns.length * 100)}>
           <Table striped highlightOnHover verticalSpacing="xs" fz="sm" aria-label={title}>
             <Table.Thead>
               <Table.Tr>
