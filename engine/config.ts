@@ -25,6 +25,8 @@ export type ColumnConfig =
       enum?: string;
       /** dataTable: a badge's colour per value (Mantine colours), where the value's word does not say it. */
       colors?: Record<string, string>;
+      /** Read-only lines: fields shown small under the value (a line's colour and size under its designation). */
+      under?: string[];
     };
 
 /**
@@ -37,11 +39,16 @@ export interface RowActionConfig {
   label: string;
   icon?: string;
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  url: string;
+  /** The call (a template of the row's fields); an action has a `url` or a `to`. */
+  url?: string;
+  /** Read-only lines: a route the action opens as a link (a template of the line's and the record's fields). */
+  to?: string;
   /** Shown only to users the role rule allows (engine/schema/roles.ts). */
   roles?: RoleRule[];
   /** Shown only for rows matching every condition: a value (equal), or `{ "empty": false }`. */
   when?: Record<string, unknown>;
+  /** Read-only lines: shown on the first row of each value of this field only (once per order). */
+  once?: string;
   /** i18n key of a question asked first (row fields are its `{{values}}`). */
   confirm?: string;
   /** i18n key of the success snackbar. */
@@ -76,6 +83,25 @@ export interface PanelConfig {
   kind: 'form' | 'lines' | 'custom' | string;
   /** i18n key of the panel's heading. */
   title?: string;
+  /** The panel's name: its `data-testid`, a stable hook for tests and help pages. */
+  name?: string;
+  /** Shown only when the record matches every condition (row-action `when`: a value, or `{ "empty": false }`). */
+  when?: Record<string, unknown>;
+  /** stack: panels drawn one under the other in this panel's column. */
+  panels?: PanelConfig[];
+  /** lines: a read-only table (no grid editing), with `rowActions` on its rows. */
+  readOnly?: boolean;
+  /** lines (read-only), related: buttons and links on each row. */
+  rowActions?: RowActionConfig[];
+  /** fieldsCard: label-value columns on a wide screen (default 3). */
+  cols?: number;
+  /** notes: the call adding a note (POST `{ text }`), a template of the record's fields. */
+  create?: string;
+  /** notes: who may edit (`edit`) and delete (`remove`) a note: `author`, or a record field that is true for the caller (`owner`). */
+  editWhen?: string[];
+  removeWhen?: string[];
+  /** notes, history: which field of a row holds what is shown (docs/schemas.md "Notes and history panels"). */
+  rowFields?: RowFieldsConfig;
   /** form: the uiSchema (schemas/ui) of the fields shown; lines: of the line dialog. */
   ui?: string;
   /** form: only these fields (default: every field no other panel of the page shows). */
@@ -109,7 +135,11 @@ export interface PanelConfig {
   multiple?: boolean;
   /** attachments: who may add, edit and delete files, as the server's rule (default: whoever may change the record). */
   writeRoles?: RoleRule[];
-  /** attachments: URL templates ({id}, {fileType}, {fileId}) listing, editing (PATCH) and deleting the files. */
+  /**
+   * attachments: URL templates ({id}, {fileType}, {fileId}) listing, editing (PATCH) and deleting the files.
+   * notes, history: templates of the record's and the row's fields listing the rows, editing a note
+   * (PUT `{ <id>, text, version }`) and deleting one (DELETE).
+   */
   list?: string;
   edit?: string;
   remove?: string;
@@ -150,6 +180,26 @@ export interface PanelConfig {
   card?: BoardCardConfig;
   /** board: buttons on each card (row actions: a call, a confirmation, a snackbar, then `refresh`). */
   actions?: RowActionConfig[];
+}
+
+/** notes, history: the fields of a row shown, each optional; a list takes the first one with a value. */
+export interface RowFieldsConfig {
+  /** The note's text (default `text`). */
+  text?: string;
+  /** history: what happened (an enum label, else the record machine's event name). */
+  title?: string[];
+  /** history: the status left and reached, as badges. */
+  from?: string;
+  to?: string;
+  /** The author (a contact lookup), else the company (a company lookup). */
+  author?: string;
+  company?: string;
+  /** More values on the byline (enum labels: the side that acted). */
+  meta?: string[];
+  /** history: the text the event was given (its ISO days shown in the user's locale). */
+  detail?: string;
+  /** The moment (the first with a value: the last edit, else the creation). */
+  date?: string[];
 }
 
 /** A column of a board: the rows whose `groupBy` field has `value`. */

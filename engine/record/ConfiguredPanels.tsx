@@ -1,6 +1,6 @@
-import { Grid, Paper } from '@mantine/core';
 import type { AppConfig, PanelConfig, ScreenConfig } from '../config';
 import type { FieldError } from '../form/validation';
+import { PanelGrid } from './PanelGrid';
 import { pickPanel, type PanelProps } from './panels';
 import { registerEnginePanels } from './registerPanels';
 
@@ -17,12 +17,16 @@ export interface ConfiguredPanelsProps {
   saved?: Row | null;
   panels: PanelConfig[];
   userRoles: readonly string[];
+  /** The caller's contact id (a notes panel: the author edits their notes). */
+  userContactId?: unknown;
   /** The caller may add to the record (attach files); default false. */
   writable?: boolean;
   /** The caller may add files though not change the record (nor edit or delete its files); default false. */
   addable?: boolean;
   /** Filter values of the screen, sent with the calls of chart and table panels. */
   query?: Record<string, unknown>;
+  /** Reads the record again (a row action's call changed it). */
+  onReload?: () => void;
   /** Given, the panels edit the record (a wizard step's panels); otherwise they only read it. */
   onChange?: (next: Row) => void;
   serverErrors?: FieldError[];
@@ -37,40 +41,39 @@ const none = () => () => undefined;
  * record's fields (`related` lists, `attachments` with their own calls) — and the panels of a
  * wizard's step, which edit the wizard's values (`onChange`).
  */
-export function ConfiguredPanels({ screen, config, record, saved = record, panels, userRoles, writable = false, addable = false, query, onChange, serverErrors = [], registerSubmit = none }: ConfiguredPanelsProps) {
+export function ConfiguredPanels({ screen, config, record, saved = record, panels, userRoles, userContactId, writable = false, addable = false, query, onChange, onReload, serverErrors = [], registerSubmit = none }: ConfiguredPanelsProps) {
   const entity = config.entities[screen.entity ?? ''] ?? { type: 'object', properties: {} };
   return (
-    // Panels take the whole width unless they say (`span` of 12 columns), side by side on wide screens.
-    <Grid gap="md">
-      {panels.map((panel, index) => {
+    <PanelGrid
+      panels={panels}
+      record={record}
+      render={(panel) => {
         const Panel = pickPanel(panel, entity);
         return (
           Panel && (
-            <Grid.Col key={index} span={{ base: 12, lg: panel.span ?? 12 }}>
-              <Paper withBorder radius="md" p="md" h="100%">
-                <Panel
-                  panel={panel}
-                  screen={screen}
-                  config={config}
-                  entity={entity}
-                  record={record}
-                  view={record}
-                  saved={saved}
-                  onChange={onChange ?? (() => undefined)}
-                  readOnly={!onChange}
-                  writable={writable}
-                  addable={addable}
-                  userRoles={userRoles}
-                  serverErrors={serverErrors}
-                  elsewhere={[]}
-                  registerSubmit={registerSubmit}
-                  query={query}
-                />
-              </Paper>
-            </Grid.Col>
+            <Panel
+              panel={panel}
+              screen={screen}
+              config={config}
+              entity={entity}
+              record={record}
+              view={record}
+              saved={saved}
+              onChange={onChange ?? (() => undefined)}
+              onReload={onReload}
+              readOnly={!onChange}
+              writable={writable}
+              addable={addable}
+              userRoles={userRoles}
+              userContactId={userContactId}
+              serverErrors={serverErrors}
+              elsewhere={[]}
+              registerSubmit={registerSubmit}
+              query={query}
+            />
           )
         );
-      })}
-    </Grid>
+      }}
+    />
   );
 }

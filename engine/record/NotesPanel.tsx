@@ -1,4 +1,4 @@
-import { Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconNote } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,49 +9,60 @@ import { ensureLabels, knownLabel } from '../lookup/cache';
 import { useLabelsVersion } from '../lookup/useLookup';
 import { notify } from '../notify';
 import { lookupOf, propertiesOf } from '../schema/fields';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { CountedTextarea, overLimit } from '../ui/CountedTextarea';
+import { NoteItem } from './NoteItem';
 import type { PanelProps } from './panels';
+import { firstValue, mayChangeRow, rowCallUrl } from './rowCalls';
 
 type Row = Record<string, unknown>;
-/** The notes' own schema (schemas/entities/recordNote.json): the text's limit and the contact lookup. */
-const NOTE = 'recordNote';
 
 /**
- * Panel kind `notes`: the record's notes, newest first, and a box to add one (`x-notes`, at
- * `<x-api>/{id}/notes`). A note is sent at once, not with the record's Save; a refused note stays
- * in the box with the server's message.
+ * Panel kind `notes` (docs/schemas.md "Notes and history panels"): a record's notes, newest first,
+ * read from the `list` call; a box adding one (`create`, sent at once, not with the record's Save);
+ * the pencil (`edit`) and the bin (`remove`) on the notes their rules allow (`editWhen`,
+ * `removeWhen`: the author, or a flag the record carries for the caller). `entity` is the notes'
+ * schema: the text's label and limit, the author's and company's lookups. A refused note stays in
+ * the box with the server's message.
  */
-export function NotesPanel({ panel, config, entity, saved }: PanelProps) {
+export function NotesPanel({ panel, config, entity, saved, userContactId }: PanelProps) {
   const { t, i18n } = useTranslation();
   const [notes, setNotes] = useState<Row[] | null>(null);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [sending, setSending] = useState(false);
+  const [deleting, setDeleting] = useState<Row | null>(null);
   useLabelsVersion();
-  const id = saved?.[entity['x-id'] as string];
-  const props = propertiesOf(config.entities[NOTE]);
-  const contacts = lookupOf(props.contactId);
-  const max = props.text?.maxLength as number | undefined;
-  const url = `${entity['x-api']}/${id}/notes`;
+  const noteSchema = config.entities[panel.entity ?? ''];
+  const props = propertiesOf(noteSchema);
+  const fields = panel.rowFields ?? {};
+  const textField = fields.text ?? 'text';
+  const idField = noteSchema?.['x-id'] as string;
+  const author = fields.author ? lookupOf(props[fields.author]) : undefined;
+  const company = fields.company ? lookupOf(props[fields.company]) : undefined;
+  const max = props[textField]?.maxLength as number | undefined;
+  const listUrl = rowCallUrl(panel.list, saved);
+  const createUrl = entity['x-readOnly'] === true ? null : rowCallUrl(panel.create, saved);
 
-  const load = () =>
-    api.get<Row[]>(url).then(
-      (found) => {
-        setNotes(found);
-        if (contacts) void ensureLabels(contacts.url, found.map((note) => note.contactId), contacts.search);
-      },
-      () => setNotes([]),
-    );
-  useEffect(() => {
-    if (id == null) setNotes([]);
-    else void load();
-  }, [id]);
+  const load = async () => {
+    if (!listUrl) return setNotes([]);
+    try {
+      const found = await api.get<Row[]>(listUrl);
+      setNotes(found);
+      if (author) void ensureLabels(author.url, found.map((note) => note[fields.author!]), author.search);
+      if (company) void ensureLabels(company.url, found.map((note) => note[fields.company!]), company.search);
+    } catch {
+      setNotes([]);
+    }
+  };
+  useEffect(() => void load(), [listUrl]);
 
   const add = async () => {
+    if (!createUrl) return;
     setSending(true);
     setError(undefined);
     try {
-      await api.post(url, { text }, { quiet: true });
+      await api.post(createUrl, { [textField]: text.trim() }, { quiet: true });
       setText('');
       notify({ level: 'success', message: t('engine.notes.added') });
       await load();
@@ -62,17 +73,48 @@ export function NotesPanel({ panel, config, entity, saved }: PanelProps) {
       setSending(false);
     }
   };
+  // Refusals of an edit or a delete are shown as snackbars by the API's error handler.
+  const save = async (note: Row, next: string) => {
+    const url = rowCallUrl(panel.edit, saved, note);
+    if (!url) return false;
+    try {
+      await api.put(url, { [idField]: note[idField], [textField]: next, version: note.version });
+      notify({ level: 'success', message: t('engine.notes.updated') });
+      await load();
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const remove = async () => {
+    const url = deleting && rowCallUrl(panel.remove, saved, deleting);
+    setDeleting(null);
+    if (!url) return;
+    try {
+      await api.delete(url);
+      notify({ level: 'success', message: t('engine.notes.deleted') });
+      await load();
+    } catch {
+      // shown as a snackbar
+    }
+  };
+  const byline = (note: Row) => {
+    // A contact's label already names its company.
+    const who = (author && knownLabel(author.url, note[fields.author!])) || (company && knownLabel(company.url, note[fields.company!])) || t('engine.value.notVisible');
+    return [who, formatDateTime(firstValue(note, fields.date)?.value, i18n.language)].filter(Boolean).join(' · ');
+  };
+  const mayChange = (rule: string[] | undefined, note: Row) => !!saved && mayChangeRow(rule, note, saved, fields.author, userContactId);
 
-  if (id == null) return <Text c="dimmed">{t('engine.notes.saveFirst')}</Text>;
+  if (!saved) return <Text c="dimmed">{t('engine.notes.saveFirst')}</Text>;
   return (
     <Stack gap="sm">
       <Title order={4}>{titleText(t, panel.title ?? 'engine.notes.title')}</Title>
       {/* A frozen record still takes notes; an entity the API never writes takes none. */}
-      {entity['x-readOnly'] !== true && (
+      {createUrl && (
         <>
-          <CountedTextarea label={titleText(t, props.text?.title as string | undefined)} value={text} max={max} error={error} autosize minRows={2} maxRows={8} onChange={(event) => setText(event.currentTarget.value)} />
+          <CountedTextarea label={titleText(t, props[textField]?.title as string | undefined)} value={text} max={max} error={error} autosize minRows={2} maxRows={8} onChange={(event) => setText(event.currentTarget.value)} />
           <Group justify="flex-end">
-            <Button leftSection={<IconNote size={16} />} disabled={!text.trim() || overLimit(text, max)} loading={sending} onClick={() => void add()}>
+            <Button leftSection={<IconNote size={16} />} disabled={!text.trim() || overLimit(text.trim(), max)} loading={sending} onClick={() => void add()}>
               {t('engine.notes.add')}
             </Button>
           </Group>
@@ -85,17 +127,28 @@ export function NotesPanel({ panel, config, entity, saved }: PanelProps) {
       ) : (
         <Stack gap="xs" data-testid="record-notes">
           {notes.map((note) => (
-            <Card key={String(note.recordNoteId)} withBorder radius="md" padding="sm">
-              <Text size="xs" c="dimmed">
-                {[contacts ? knownLabel(contacts.url, note.contactId) : undefined, formatDateTime(note.date, i18n.language)].filter(Boolean).join(' · ')}
-              </Text>
-              <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-                {String(note.text)}
-              </Text>
-            </Card>
+            <NoteItem
+              key={String(note[idField])}
+              text={String(note[textField] ?? '')}
+              byline={byline(note)}
+              max={max}
+              canEdit={!!panel.edit && mayChange(panel.editWhen, note)}
+              canDelete={!!panel.remove && mayChange(panel.removeWhen, note)}
+              onSave={(next) => save(note, next)}
+              onDelete={() => setDeleting(note)}
+            />
           ))}
         </Stack>
       )}
+      <ConfirmDialog
+        opened={deleting !== null}
+        title={t('engine.notes.deleteTitle')}
+        message={t('engine.notes.deleteMessage')}
+        confirmLabel={t('engine.notes.delete')}
+        danger
+        onConfirm={() => void remove()}
+        onCancel={() => setDeleting(null)}
+      />
     </Stack>
   );
 }

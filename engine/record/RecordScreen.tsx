@@ -1,4 +1,4 @@
-import { Alert, Center, Loader, Paper, Stack, Tabs, Title } from '@mantine/core';
+import { Alert, Center, Loader, Stack, Title } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +19,9 @@ import { frozenFor, mayChangeOwned } from '../schema/writeRules';
 import { pickPanel } from './panels';
 import { registerEnginePanels } from './registerPanels';
 import { prefillValues } from './prefill';
+import { PanelGrid } from './PanelGrid';
 import { RecordHeader } from './RecordHeader';
+import { RecordTabs } from './RecordTabs';
 import { useComputed } from './useComputed';
 
 registerEnginePanels();
@@ -41,11 +43,17 @@ export interface RecordScreenProps {
  */
 function shownElsewhere(screen: ScreenConfig, entity: JsonSchema): string[] {
   const props = propertiesOf(entity);
-  const panels = (screen.tabs ?? []).flatMap((tab) => tab.panels);
+  const panels = (screen.tabs ?? []).flatMap((tab) => tab.panels).flatMap((panel) => (panel.kind === 'stack' ? (panel.panels ?? []) : [panel]));
   const owned = panels.flatMap((panel) => (panel.kind === 'form' ? (panel.fields ?? []) : panel.field ? [panel.field] : []));
   const header = (screen.header?.fields ?? []).map(columnField).filter((field) => props[field]?.readOnly);
   const number = (entity['x-number'] as { field?: string } | undefined)?.field;
   return [...owned, ...header, entity['x-id'] as string, ...(number ? [number] : [])];
+}
+
+/** A panel whose edits wait for Save: a form, an editable lines grid (also inside a stack). */
+function editsRecord(panel: PanelConfig): boolean {
+  if (panel.kind === 'stack') return (panel.panels ?? []).some(editsRecord);
+  return panel.kind === 'form' || (panel.kind === 'lines' && panel.readOnly !== true);
 }
 
 /**
@@ -108,6 +116,8 @@ export function RecordScreen({ screen, config, userRoles = [], userContactId }: 
   const frozen = frozenFor(entity, status, userRoles);
   const readOnly = entity?.['x-readOnly'] === true || frozen || notTheirs;
   const tabs = screen.tabs ?? [{ name: 'main', title: screen.title, panels: [{ kind: 'form' }] }];
+  // A page of read-only panels (no form, no editable lines) has no Save.
+  const nothingToSave = !tabs.some((tab) => tab.panels.some(editsRecord));
   const elsewhere = useMemo(() => (entity ? shownElsewhere(screen, entity) : []), [screen, entity]);
 
   if (!entity) return <Alert color="red">{t('engine.search.unknownEntity', { name: screen.entity ?? '' })}</Alert>;
@@ -120,11 +130,11 @@ export function RecordScreen({ screen, config, userRoles = [], userContactId }: 
   }
   if (target.mode === 'edit' && !sheet.record) return <Alert color="orange">{t('engine.record.notFound')}</Alert>;
 
-  const renderPanel = (panel: PanelConfig, index: number) => {
+  const renderPanel = (panel: PanelConfig) => {
     const Panel = pickPanel(panel, entity);
-    if (!Panel) return <Alert key={index} color="red">{t('engine.record.unknownPanel', { kind: panel.kind })}</Alert>;
+    if (!Panel) return <Alert color="red">{t('engine.record.unknownPanel', { kind: panel.kind })}</Alert>;
     return (
-      <Paper key={index} withBorder radius="md" p="md">
+      <>
         {panel.title && panel.kind === 'form' && (
           <Title order={4} mb="sm">
             {titleText(t, panel.title)}
@@ -139,14 +149,16 @@ export function RecordScreen({ screen, config, userRoles = [], userContactId }: 
           view={view}
           saved={sheet.record}
           onChange={sheet.setFormData}
+          onReload={() => void sheet.reload()}
           readOnly={readOnly}
           writable={entity['x-readOnly'] !== true && !notTheirs}
           userRoles={userRoles}
+          userContactId={userContactId}
           serverErrors={sheet.serverErrors}
           elsewhere={elsewhere}
           registerSubmit={registerSubmit}
         />
-      </Paper>
+      </>
     );
   };
 
@@ -163,7 +175,7 @@ export function RecordScreen({ screen, config, userRoles = [], userContactId }: 
           pendingEvent={sheet.pendingEvent}
           dirty={leave.dirty}
           saving={sheet.saving}
-          readOnly={readOnly}
+          readOnly={readOnly || nothingToSave}
           onEvent={onEvent}
           onCancel={() => (parentPath ? navigate(parentPath) : navigate(-1))}
           onSave={() => void save()}
@@ -174,27 +186,9 @@ export function RecordScreen({ screen, config, userRoles = [], userContactId }: 
           </Alert>
         )}
         {sheet.conflict && <ConflictAlert message={sheet.conflict} onReload={() => void sheet.reload()} />}
-        {tabs.length === 1 ? (
-          <Stack gap="md">{tabs[0].panels.map(renderPanel)}</Stack>
-        ) : (
-          // Hidden tabs stay in the page with display: none. Mantine's default hides them in a React
-          // <Activity>, which runs their effects' cleanups: a lines grid (AG Grid) is then destroyed and
-          // comes back empty ("No line yet" under "3 lines"), as would any panel's imperative widget.
-          <Tabs defaultValue={tabs[0].name} keepMounted keepMountedMode="display-none">
-            <Tabs.List mb="md">
-              {tabs.map((tab) => (
-                <Tabs.Tab key={tab.name} value={tab.name}>
-                  {titleText(t, tab.title)}
-                </Tabs.Tab>
-              ))}
-            </Tabs.List>
-            {tabs.map((tab) => (
-              <Tabs.Panel key={tab.name} value={tab.name}>
-                <Stack gap="md">{tab.panels.map(renderPanel)}</Stack>
-              </Tabs.Panel>
-            ))}
-          </Tabs>
-        )}
+        <RecordTabs tabs={tabs} userRoles={userRoles}>
+          {(tab) => <PanelGrid panels={tab.panels} record={view} render={renderPanel} />}
+        </RecordTabs>
       </Stack>
       {machineName && (
         <EventDialog

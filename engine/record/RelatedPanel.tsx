@@ -1,12 +1,15 @@
 import { Alert, Box, Group, Text, Title } from '@mantine/core';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { screenColumns } from '../grid/columns';
 import { SchemaGrid } from '../grid/SchemaGrid';
 import { titleText } from '../i18n';
 import { fillRoute, idParamOf } from '../search/routeParams';
+import { allowedActions } from '../search/rowActions';
 import { useSearch } from '../search/useSearch';
+import { useRowActions } from '../search/useRowActions';
+import type { RowActionConfig } from '../config';
 import type { PanelProps } from './panels';
 
 type Row = Record<string, unknown>;
@@ -14,9 +17,10 @@ type Row = Record<string, unknown>;
 /**
  * Panel kind `related`: the records of another entity that point at this one, in a read-only grid
  * (`entity`, its search `params`: query parameter → field of this record). Rows open that entity's
- * record page when it has one. A record not saved yet has none.
+ * record page when it has one; `rowActions` (docs/schemas.md "Row actions") put buttons on them, and
+ * the list is read again after one with `then: "refresh"`. A record not saved yet has none.
  */
-export function RelatedPanel({ panel, config, saved }: PanelProps) {
+export function RelatedPanel({ panel, config, saved, userRoles }: PanelProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const related = config.entities[panel.entity ?? ''];
@@ -25,6 +29,13 @@ export function RelatedPanel({ panel, config, saved }: PanelProps) {
     [saved, panel.params],
   );
   const result = useSearch(query && related ? (related['x-api'] as string) : undefined, query ?? {});
+  const rowActions = useRowActions(result.refresh);
+  const runAction = useRef(rowActions.run);
+  runAction.current = rowActions.run;
+  const actions = useMemo(
+    () => ({ actions: allowedActions(panel.rowActions, userRoles), onRun: (action: RowActionConfig, row: Row) => runAction.current(action, row) }),
+    [panel.rowActions, userRoles.join(',')],
+  );
   const columns = useMemo(() => (related ? screenColumns({ route: '', type: 'search', title: '', columns: panel.columns }, related) : []), [related, panel.columns]);
   const page = config.screens.find((screen) => screen.type === 'record' && screen.entity === panel.entity);
   const open = useCallback(
@@ -46,8 +57,9 @@ export function RelatedPanel({ panel, config, saved }: PanelProps) {
         </Text>
       </Group>
       <Box h={Math.min(420, 60 + 42 * Math.max(result.rows.length, 3))}>
-        <SchemaGrid columns={columns} rows={result.rows} idField={related['x-id']} loading={result.loading} onRowClick={page ? open : undefined} ariaLabel={title} />
+        <SchemaGrid columns={columns} rows={result.rows} idField={related['x-id']} loading={result.loading} onRowClick={page ? open : undefined} ariaLabel={title} actions={actions.actions.length ? actions : undefined} />
       </Box>
+      {rowActions.dialog}
     </Box>
   );
 }

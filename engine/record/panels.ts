@@ -19,12 +19,16 @@ export interface PanelProps {
   saved: Row | null;
   /** Replaces the edited record (held until Save). */
   onChange: (next: Row) => void;
+  /** Reads the record again from the server (after a row action's call changed it). */
+  onReload?: () => void;
   readOnly: boolean;
   /** The caller may add to the record (its files) — true even when a frozen status locks its fields; false for a reader. */
   writable?: boolean;
   /** The caller may add files to the record though not change it (nor its files): adding is a right of its own there. */
   addable?: boolean;
   userRoles: readonly string[];
+  /** The caller's contact id: a notes panel lets the author edit their own notes. */
+  userContactId?: unknown;
   /** Field errors of the last refused save (JSON paths). */
   serverErrors: FieldError[];
   /** Fields other panels of the page show (a form panel leaves them out). */

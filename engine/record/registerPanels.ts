@@ -3,8 +3,10 @@ import { ChartPanel } from '../charts/ChartPanel';
 import { DataTablePanel } from '../charts/DataTablePanel';
 import { propertiesOf } from '../schema/fields';
 import { AttachmentsPanel } from './attachments/AttachmentsPanel';
+import { FieldsCard } from './FieldsCard';
 import { FormPanel } from './FormPanel';
 import { LinesPanel } from './lines/LinesPanel';
+import { LinesTable } from './lines/LinesTable';
 import { HistoryPanel } from './HistoryPanel';
 import { NotesPanel } from './NotesPanel';
 import { RelatedPanel } from './RelatedPanel';
@@ -22,10 +24,16 @@ export function registerEnginePanels(): void {
     tester: (panel, entity) => (panel.kind === 'lines' && propertiesOf(entity)[panel.field ?? '']?.items?.type === 'object' ? 1 : -1),
     component: LinesPanel,
   });
+  // Read-only lines: a plain table with links, ranked above the editing grid.
+  registerPanelKind({
+    tester: (panel, entity) => (panel.kind === 'lines' && panel.readOnly === true && propertiesOf(entity)[panel.field ?? '']?.type === 'array' ? 2 : -1),
+    component: LinesTable,
+  });
   registerPanelKind({ tester: isKind('related'), component: RelatedPanel });
-  // A history needs an entity that keeps one.
-  registerPanelKind({ tester: (panel, entity) => (panel.kind === 'history' && entity['x-history'] === true ? 1 : -1), component: HistoryPanel });
-  registerPanelKind({ tester: (panel, entity) => (panel.kind === 'notes' && entity['x-notes'] === true ? 1 : -1), component: NotesPanel });
+  registerPanelKind({ tester: (panel) => (panel.kind === 'fieldsCard' && !!panel.fields?.length ? 1 : -1), component: FieldsCard });
+  // Notes and history are read from the calls the screen names (docs/schemas.md "Notes and history panels").
+  registerPanelKind({ tester: (panel) => (panel.kind === 'history' && !!panel.list ? 1 : -1), component: HistoryPanel });
+  registerPanelKind({ tester: (panel) => (panel.kind === 'notes' && !!panel.list ? 1 : -1), component: NotesPanel });
   registerPanelKind({ tester: isKind('attachments'), component: AttachmentsPanel });
   // Figures of a call: a chart or a table of its rows (both need the call).
   registerPanelKind({ tester: (panel) => (panel.kind === 'chart' && !!panel.url ? 1 : -1), component: ChartPanel });

@@ -32,7 +32,10 @@ export function useRowActions(onRefresh: () => void) {
   const askingRef = useRef<Pending | null>(null);
 
   const execute = async (action: RowActionConfig, row: Row) => {
-    const url = actionUrl(action.url, row);
+    // A link action opens its route (read-only lines draw it as a link; grids run it here).
+    const to = action.to ? actionUrl(action.to, row) : null;
+    if (to) return void navigate(to);
+    const url = action.url ? actionUrl(action.url, row) : null;
     if (!url) return;
     try {
       await request(action.method ?? 'GET', url, { body: actionBody(action.body, row) });

@@ -81,6 +81,8 @@ interface PanelFile {
   entity?: unknown;
   params?: Record<string, unknown>;
   fileType?: unknown;
+  panels?: PanelFile[];
+  rowFields?: Record<string, unknown>;
 }
 
 /** Names that must exist, checked across files. */
@@ -118,9 +120,16 @@ function crossProblems(files: SchemaFiles, workflows: Record<string, AnyStateMac
   /** A record page's panel: its uiSchema, the fields it names (a lines grid's: fields of a line), a related panel's entity. */
   const panelProblems = (file: string, path: string, entity: string, panel: PanelFile) => {
     if (typeof panel.ui === 'string' && !files.ui[panel.ui]) problems.push({ file, path: `${path}/ui`, message: `unknown uiSchema ${panel.ui} (schemas/ui/)` });
+    // A stack's panels are panels of the same page.
+    (panel.panels ?? []).forEach((inner, k) => panelProblems(file, `${path}/panels/${k}`, entity, inner ?? {}));
     needField(file, `${path}/field`, entity, panel.field);
     (panel.fields ?? []).forEach((field, k) => needField(file, `${path}/fields/${k}`, entity, field));
-    const line = typeof panel.field === 'string' ? (fieldsOf(entity)[panel.field] as { items?: { properties?: Record<string, unknown> } } | undefined)?.items?.properties : undefined;
+    // Read-only lines may name their lines' schema; notes and history name their rows' schema, whose fields `rowFields` names.
+    const named = typeof panel.entity === 'string' && panel.kind !== 'related' ? panel.entity : undefined;
+    if (named) needEntity(file, `${path}/entity`, named);
+    if (named) Object.entries(panel.rowFields ?? {}).forEach(([key, value]) => (Array.isArray(value) ? value : [value]).forEach((name, k) => needField(file, `${path}/rowFields/${key}${Array.isArray(value) ? `/${k}` : ''}`, named, name)));
+    const itemsOf = (field: unknown) => (typeof field === 'string' ? (fieldsOf(entity)[field] as { items?: { properties?: Record<string, unknown> } } | undefined)?.items?.properties : undefined);
+    const line = named && panel.kind === 'lines' ? fieldsOf(named) : itemsOf(panel.field);
     if (panel.kind === 'lines' && line) {
       const needLineField = (where: string, name: unknown) => {
         if (typeof name === 'string' && !Object.hasOwn(line, name)) problems.push({ file, path: where, message: `unknown field ${name}: a line of ${entity}.${String(panel.field)} has no such property` });

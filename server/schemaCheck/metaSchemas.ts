@@ -59,6 +59,8 @@ const entityProperty = propertySchema({
   'x-serverOnly': { type: 'boolean' },
   'x-writeRoles': texts,
   'x-valueRoles': { type: 'object', additionalProperties: roleRule },
+  // How an object value reads in one line (engine/format/values.ts objectText).
+  'x-text': closed({ parts: { type: 'array', items: texts, minItems: 1 }, separator: text }, ['parts']),
 });
 
 const field = text;
@@ -154,6 +156,7 @@ const column = textOr(
       format: { enum: [...VALUE_FORMATS] },
       enum: text,
       colors: { type: 'object', additionalProperties: text },
+      under: texts,
     },
     ['field'],
   ),
@@ -161,23 +164,29 @@ const column = textOr(
 /** A chart or data table panel's link (a route template of the record's fields and the route's parameters). */
 const panelLink = closed({ label: text, to: { type: 'string', pattern: '^/' }, icon: text }, ['label', 'to']);
 const chartSeries = closed({ name: text, label: text, color: text }, ['name', 'label']);
-const rowAction = closed(
+const rowAction = {
+  ...closed(
   {
     name: text,
     label: text,
     icon: text,
     method: { enum: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] },
     url: text,
+    // A link (read-only lines) instead of a call.
+    to: { type: 'string', pattern: '^/' },
     roles: roleRule,
     when: { type: 'object' },
+    once: text,
     confirm: text,
     success: text,
     then: text,
     danger: { type: 'boolean' },
     body: { type: 'object' },
   },
-  ['name', 'label', 'url'],
-);
+  ['name', 'label'],
+  ),
+  oneOf: [{ required: ['url'] }, { required: ['to'] }],
+};
 
 const selectionAction = closed(
   {
@@ -193,10 +202,20 @@ const selectionAction = closed(
   },
   ['name', 'label'],
 );
-const panel = closed(
-  {
+/** notes, history: which field of a row holds what the panel shows. */
+const rowFields = closed({ text, title: texts, from: text, to: text, author: text, company: text, meta: texts, detail: text, date: texts });
+const panelProperties = {
     kind: text,
     title: text,
+    name: text,
+    when: { type: 'object' },
+    readOnly: { type: 'boolean' },
+    rowActions: { type: 'array', items: rowAction },
+    cols: { type: 'integer', minimum: 1, maximum: 4 },
+    create: { type: 'string', pattern: '^/' },
+    editWhen: texts,
+    removeWhen: texts,
+    rowFields,
     ui: text,
     fields: texts,
     field: text,
@@ -239,9 +258,9 @@ const panel = closed(
     groups: { type: 'array', minItems: 1, items: closed({ value: text, label: text, color: text }, ['value']) },
     card: closed({ titleField: text, titleEnum: text, subtitle: text, fields: { type: 'array', items: column }, link: { type: 'string', pattern: '^/' } }, ['titleField']),
     actions: { type: 'array', items: rowAction },
-  },
-  ['kind'],
-);
+};
+/** A `stack` panel holds panels one under the other (one level deep). */
+const panel = closed({ ...panelProperties, panels: { type: 'array', items: closed(panelProperties, ['kind']), minItems: 1 } }, ['kind']);
 const tab = closed({ name: text, title: text, icon: text, roles: roleRule, search: text, panels: { type: 'array', items: panel, minItems: 1 } }, ['name', 'title', 'panels']);
 
 export const screenMeta: JsonSchema = closed(

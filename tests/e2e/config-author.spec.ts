@@ -228,3 +228,35 @@ test('a workflow and a wizard written as JSON: the record page moves the widget,
   await expect(page).toHaveURL(new RegExp(`/widgets/${record.widgetId}$`));
   await expect(page.getByRole('heading', { level: 2 })).toContainText(String(record.code));
 });
+
+test('a record page of read-only panels: a fields card, lines with a link, tabs for the caller\'s roles kept in the address, no Save', async ({ page }) => {
+  await login(page, ACCOUNTS.manager, { path: ROUTE });
+  const answer = await page.request.post(API, {
+    headers: { 'X-Requested-With': 'XMLHttpRequest' },
+    data: { name: 'Glance widget', size: 'M', madeOn: '2026-03-14', parts: [{ partName: 'Spring', quantity: 1200, unitPrice: 2.5 }] },
+  });
+  expect(answer.status()).toBe(201);
+  const widgetId = ((await answer.json()) as { widgetId: number }).widgetId;
+
+  // The address opens a tab; a tab the manager's roles do not allow (Audit: SUPER_ADMIN) is not there.
+  await page.goto(`/widgets/${widgetId}/view?tab=history`);
+  await expect(page.getByRole('tab')).toHaveText(['Card', 'Dates']);
+  await expect(page.getByRole('tab', { name: 'Dates' })).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('tab', { name: 'Card' }).click();
+  await expect(page).toHaveURL(new RegExp(`/widgets/${widgetId}/view$`));
+
+  // The fields card: schema labels over values as a person reads them.
+  const card = page.getByTestId('widget-card');
+  await expect(card.getByTestId('field-name')).toContainText('Glance widget');
+  await expect(card.getByTestId('field-madeOn')).toHaveText(/Made on\s*14 Mar 2026/i);
+  // Read-only lines: no grid to type into, the values, and the configured link on each line.
+  const parts = page.getByTestId('widget-parts');
+  await expect(parts.getByRole('row', { name: /Spring/ })).toContainText('1,200');
+  await expect(parts.getByRole('textbox')).toHaveCount(0);
+  // Nothing on the page edits the record: no Save.
+  await expect(page.getByRole('button', { name: en('engine.action.save') })).toHaveCount(0);
+  await shot(page, 'config-author-widget-view');
+  await parts.getByRole('link', { name: 'Edit the parts of Spring' }).click();
+  await expect(page).toHaveURL(new RegExp(`/widgets/${widgetId}$`));
+  await expect(page.getByRole('button', { name: en('engine.action.save') })).toBeVisible();
+});

@@ -21,8 +21,8 @@ test('a note shows its length against the limit, keeps a too-long paste marked a
   await page.goto(`/services/${service.serviceId}`);
   await waitForApp(page);
   const notes = page.getByTestId('notes');
-  const box = notes.getByRole('textbox', { name: en('serviceSheet.notes.new') });
-  const add = notes.getByRole('button', { name: en('serviceSheet.notes.add'), exact: true });
+  const box = notes.getByRole('textbox', { name: en('serviceNote.text') });
+  const add = notes.getByRole('button', { name: en('engine.notes.add'), exact: true });
   const counter = notes.getByTestId('character-count');
 
   await expect(counter).toHaveText(count(0));
@@ -45,7 +45,7 @@ test('a note shows its length against the limit, keeps a too-long paste marked a
   await paste(box, word);
   await expect(box).not.toHaveAttribute('aria-invalid', 'true');
   await add.click();
-  await expectSnack(page, en('serviceSheet.notes.added'));
+  await expectSnack(page, en('engine.notes.added'));
   const note = notes.getByTestId('note').filter({ hasText: word.slice(0, 50) });
   await expect(note).toHaveCount(1);
   const { scroll, client } = await note.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));

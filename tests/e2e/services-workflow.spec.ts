@@ -196,18 +196,18 @@ test.describe('service sheet workflow', () => {
     const notes = page.getByTestId('notes');
     await expect(notes.getByTestId('note')).toHaveCount(1);
     await expect(notes.getByTestId('note').first()).toContainText('Please check the seams of the linen shirts.');
-    await notes.getByRole('textbox', { name: en('serviceSheet.notes.new') }).fill('Packing list sent to the inspector.');
-    await notes.getByRole('button', { name: en('serviceSheet.notes.add') }).click();
-    await expectSnack(page, en('serviceSheet.notes.added'));
+    await notes.getByRole('textbox', { name: en('serviceNote.text') }).fill('Packing list sent to the inspector.');
+    await notes.getByRole('button', { name: en('engine.notes.add') }).click();
+    await expectSnack(page, en('engine.notes.added'));
     await expect(notes.getByTestId('note')).toHaveCount(2);
     const added = notes.getByTestId('note').filter({ hasText: 'Packing list sent to the inspector.' });
     await expect(added).toContainText('Claire Dubois');
-    await added.getByRole('button', { name: en('serviceSheet.notes.edit') }).click();
+    await added.getByRole('button', { name: en('engine.notes.edit') }).click();
     // While edited, the note is the one holding a text box (its text is then the box's value).
     const editing = notes.getByTestId('note').filter({ has: page.getByRole('textbox') });
     await editing.getByRole('textbox').fill('Packing list and shipping marks sent to the inspector.');
-    await editing.getByRole('button', { name: en('serviceSheet.notes.save') }).click();
-    await expectSnack(page, en('serviceSheet.notes.updated'));
+    await editing.getByRole('button', { name: en('engine.action.save') }).click();
+    await expectSnack(page, en('engine.notes.updated'));
     await expect(notes.getByTestId('note').filter({ hasText: 'Packing list and shipping marks sent to the inspector.' })).toHaveCount(1);
     await shot(page, 'service-sheet-client-confirmed');
     await page.context().close();

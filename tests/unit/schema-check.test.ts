@@ -105,13 +105,30 @@ describe('check:schemas', () => {
   it('reports an attachments panel whose file domain its entity does not declare, or that names none among several', () => {
     const dir = brokenCopy({
       'screens/capaSearch.json': (screen) => (screen.sheet.panels = [{ kind: 'attachments', fileType: 'FEE' }]),
-      'screens/serviceSheet.json': (screen) => delete screen.tabs[0].panels[0].fileType,
+      'screens/serviceSheet.json': (screen) => delete screen.tabs[2].panels[0].fileType,
       'screens/documents.json': (screen) => (screen.panels[0].galery = true),
     });
     expect(problemsOf(dir)).toEqual([
       'screens/documents.json /panels/0/galery: unknown keyword galery',
       'screens/capaSearch.json /sheet/panels/0/fileType: unknown file domain FEE: x-files of capa declares CAPA',
-      'screens/serviceSheet.json /tabs/0/panels/0: an attachments panel of service needs a fileType: x-files declares SERVICE, SYNTHESIS',
+      'screens/serviceSheet.json /tabs/2/panels/0: an attachments panel of service needs a fileType: x-files declares SERVICE, SYNTHESIS',
+    ]);
+  });
+
+  it('checks the panels of a stack and the row fields of notes, history and read-only lines against the schema they name', () => {
+    const dir = brokenCopy({
+      'screens/serviceSheet.json': (screen) => {
+        screen.tabs[0].panels[0].panels[0].fields.push('clients');
+        screen.tabs[0].panels[1].panels[2].rowFields.author = 'writer';
+        screen.tabs[0].panels[2].columns.push('colour');
+        screen.tabs[1].panels[0].entity = 'serviceHistorie';
+      },
+    });
+    expect(problemsOf(dir)).toEqual([
+      'screens/serviceSheet.json /tabs/0/panels/0/panels/0/fields/6: unknown field clients: entity service has no such property',
+      'screens/serviceSheet.json /tabs/0/panels/1/panels/2/rowFields/author: unknown field writer: entity serviceNote has no such property',
+      'screens/serviceSheet.json /tabs/0/panels/2/columns/11: unknown field colour: a line of service.purchaseOrderLines has no such property',
+      'screens/serviceSheet.json /tabs/1/panels/0/entity: unknown entity serviceHistorie',
     ]);
   });
 

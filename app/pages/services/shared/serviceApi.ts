@@ -1,5 +1,5 @@
 import { api, type RequestOptions } from '../../../../engine/api';
-import type { LaboratoryLine, PurchaseOrderLine, Service, ServiceDateLine, ServiceHistory, ServiceNote, ServiceSide } from '../../../../generated/types';
+import type { LaboratoryLine, PurchaseOrderLine, Service, ServiceDateLine, ServiceSide } from '../../../../generated/types';
 import type { ServiceAction, SERVICE_PATCH_ACTIONS } from '../../../../machines/service';
 import type { Priority } from '../../../../machines/servicePriorities';
 
@@ -30,8 +30,6 @@ export interface ServiceView extends Service {
 
 export type PatchAction = (typeof SERVICE_PATCH_ACTIONS)[number];
 export type DateLineView = ServiceDateLine & { dateLineId: number };
-export type NoteView = ServiceNote & { noteId: number; version: number };
-export type HistoryView = ServiceHistory & { historyId: number };
 
 export type SplitMergeAnswer = { source: ServiceView | null; target: ServiceView };
 
@@ -43,9 +41,7 @@ export const serviceApi = {
   create: (body: unknown) => api.post<{ service: ServiceView; created: boolean }>('/back/bo/services', body, { quiet: true }),
   update: (serviceId: number, body: unknown) => api.put<ServiceView>(servicePath(serviceId), body, { quiet: true }),
   createQuick: (body: unknown) => api.post<{ service: ServiceView; created: boolean }>('/back/bo/quickService', body, { quiet: true }),
-  history: (serviceId: number | string) => api.get<HistoryView[]>(`${servicePath(serviceId)}/history`),
   dateLines: (serviceId: number | string) => api.get<DateLineView[]>(`/back/bo/serviceDateLines/${serviceId}`),
-  notes: (serviceId: number | string) => api.get<NoteView[]>(`/back/bo/servicenotes/${serviceId}`),
   /** PATCH actions of the workflow; the answer is the moved service. */
   act: (serviceId: number, action: PatchAction, body: { version?: number; comment?: string } = {}) =>
     api.patch<ServiceView>(`${servicePath(serviceId)}/${action}`, body),
@@ -57,9 +53,6 @@ export const serviceApi = {
   /** acceptDate or refuseDate: the answer to the waiting proposal. */
   answerDate: (kind: 'acceptDate' | 'refuseDate', body: { serviceId: number; dateLineId?: number; comment?: string; version?: number }) =>
     api.post<ServiceView>(`/back/bo/serviceDateLines/${kind}`, body),
-  addNote: (serviceId: number, text: string) => api.post<NoteView>(`/back/bo/servicenotes/${serviceId}`, { text }),
-  editNote: (serviceId: number, note: { noteId: number; text: string; version: number }) => api.put<NoteView>(`/back/bo/servicenotes/${serviceId}`, note),
-  deleteNote: (serviceId: number, noteId: number) => api.delete<boolean>(`/back/bo/servicenotes/${serviceId}/${noteId}`),
   /** Both services after the move; `source` is null when a merge deleted it. */
   split: (serviceId: number, body: { targetServiceId: number; purchaseOrderLineIds: number[]; version?: number }) =>
     api.post<SplitMergeAnswer>(`${servicePath(serviceId)}/split`, body),

@@ -1,18 +1,19 @@
-import { Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-/** A titled card of the overview. */
+/**
+ * A registered panel of the sheet (the report, the date proposals): its title and buttons over its
+ * content. The record page draws the card around it (engine/record/PanelGrid.tsx).
+ */
 export function InfoCard({ title, actions, children, testId }: { title: string; actions?: ReactNode; children: ReactNode; testId?: string }) {
   return (
-    <Card withBorder radius="lg" padding="lg" data-testid={testId}>
+    <div data-testid={testId}>
       <Group justify="space-between" mb="md" gap="xs">
-        <Title order={3} fz="lg">
-          {title}
-        </Title>
+        <Title order={4}>{title}</Title>
         {actions && <Group gap="xs">{actions}</Group>}
       </Group>
       {children}
-    </Card>
+    </div>
   );
 }
 
@@ -26,13 +27,5 @@ export function InfoField({ label, children }: { label: string; children: ReactN
       </Text>
       {empty ? <Text c="dimmed">—</Text> : typeof children === 'string' ? <Text style={{ overflowWrap: 'anywhere' }}>{children}</Text> : children}
     </Stack>
-  );
-}
-
-export function InfoGrid({ children, cols = 3 }: { children: ReactNode; cols?: number }) {
-  return (
-    <SimpleGrid cols={{ base: 1, sm: 2, lg: cols }} spacing="lg" verticalSpacing="md">
-      {children}
-    </SimpleGrid>
   );
 }

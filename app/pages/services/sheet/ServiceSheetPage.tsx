@@ -1,47 +1,32 @@
-import { Anchor, Center, Loader, Stack, Tabs } from '@mantine/core';
-import { IconChevronLeft, IconHistory, IconInfoCircle } from '@tabler/icons-react';
+import { Anchor, Center, Loader, Stack } from '@mantine/core';
+import { IconChevronLeft, IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import { ConfiguredPanels } from '../../../../engine/record/ConfiguredPanels';
-import { registerPanel } from '../../../../engine/record/panels';
-import { screenIcon } from '../../../../engine/ui/icons';
-import { hasAnyRole } from '../../../auth/profile';
+import { RecordTabs } from '../../../../engine/record/RecordTabs';
 import { useReadySession } from '../../../auth/session';
 import { StatusPage } from '../../StatusPage';
 import { NotFoundPage } from '../../simplePages';
-import { HistoryTab } from './HistoryTab';
-import { OverviewTab } from './OverviewTab';
 import { useSchemaText } from './schemaText';
 import { ServiceHeader } from './ServiceHeader';
 import { SplitMergeDialog } from './SplitMergeDialog';
+import { ServiceSheetContext } from './sheetPanels';
 import { useServiceSheet } from './useServiceSheet';
-import { RemindersPanel } from './reminders/RemindersPanel';
-
-// The reminders tab's panel (schemas/screens/serviceSheet.json).
-registerPanel('serviceReminders', RemindersPanel);
-
-/** The tabs this page draws itself; risk analysis (spec §2) is a tab of panels of its screen file. */
-const OWN_TABS = ['overview', 'history'];
 
 /**
  * `/services/{serviceId}` (spec §2): the header with the workflow actions and the owner's menu,
- * then the tabs overview and history, and the tabs of panels its screen file declares (elements, risk analysis, reminders, billing).
- * The open tab is in the address (`?tab=`) so a link can point at it.
+ * then the tabs of panels its screen file declares (schemas/screens/serviceSheet.json: overview,
+ * elements, history, risk analysis, reminders, billing), the open one in the address (`?tab=`).
  */
 export default function ServiceSheetPage() {
   const { t } = useTranslation();
   const { serviceId = '' } = useParams();
-  const [params, setParams] = useSearchParams();
   const sheet = useServiceSheet(serviceId);
   const text = useSchemaText('service');
   const [splitMerge, setSplitMerge] = useState(false);
-  // Tabs of panels declared in the screen file (schemas/screens/serviceSheet.json: billing), for the roles they name.
   const { profile, config } = useReadySession();
-  const screen = config.screens.find((item) => item.page === 'serviceSheet');
-  const configured = (screen?.tabs ?? []).filter((item) => hasAnyRole(profile, item.roles));
-  const asked = params.get('tab');
-  const tab = asked && [...OWN_TABS, ...configured.map((item) => item.name)].includes(asked) ? asked : 'overview';
+  const screen = config.screens.find((item) => item.page === 'serviceSheet')!;
 
   if (!/^\d+$/.test(serviceId) || sheet.status === 'notFound') return <NotFoundPage />;
   if (sheet.status === 'failed') {
@@ -71,49 +56,24 @@ export default function ServiceSheetPage() {
         {t('serviceSheet.back')}
       </Anchor>
       <ServiceHeader service={service} sheet={sheet} text={text} onSplitMerge={() => setSplitMerge(true)} />
-      <Tabs
-        value={tab}
-        onChange={(next) => setParams(next && next !== 'overview' ? { tab: next } : {}, { replace: true })}
-        keepMounted={false}
-        variant="outline"
-        radius="md"
-      >
-        <Tabs.List mb="md">
-          <Tabs.Tab value="overview" leftSection={<IconInfoCircle size={16} />}>
-            {t('serviceSheet.tab.overview')}
-          </Tabs.Tab>
-          <Tabs.Tab value="history" leftSection={<IconHistory size={16} />}>
-            {t('serviceSheet.tab.history')}
-          </Tabs.Tab>
-          {configured.map((item) => {
-            const Icon = screenIcon(item.icon);
-            return (
-              <Tabs.Tab key={item.name} value={item.name} leftSection={<Icon size={16} />}>
-                {t(item.title)}
-              </Tabs.Tab>
-            );
-          })}
-        </Tabs.List>
-        <Tabs.Panel value="overview">
-          <OverviewTab service={service} sheet={sheet} text={text} />
-        </Tabs.Panel>
-        <Tabs.Panel value="history">
-          <HistoryTab serviceId={service.serviceId} revision={sheet.revision} />
-        </Tabs.Panel>
-        {configured.map((item) => (
-          <Tabs.Panel key={item.name} value={item.name}>
+      <ServiceSheetContext.Provider value={{ service, sheet }}>
+        {/* Drawn anew at each opening: a tab shows what the other tabs' writes changed (a note in the history). */}
+        <RecordTabs tabs={screen.tabs ?? []} userRoles={profile.roles} keepMounted={false}>
+          {(tab) => (
             <ConfiguredPanels
-              screen={screen!}
+              screen={screen}
               config={config}
               record={service as unknown as Record<string, unknown>}
-              panels={item.panels}
+              panels={tab.panels}
               userRoles={profile.roles}
+              userContactId={profile.contactId}
               writable={service.rights.sheet.right === 'WRITE'}
               addable={service.rights.addElements === true}
+              onReload={() => void sheet.reload()}
             />
-          </Tabs.Panel>
-        ))}
-      </Tabs>
+          )}
+        </RecordTabs>
+      </ServiceSheetContext.Provider>
       {service.rights.sheet.right === 'WRITE' && <SplitMergeDialog opened={splitMerge} service={service} sheet={sheet} onClose={() => setSplitMerge(false)} />}
     </Stack>
   );
