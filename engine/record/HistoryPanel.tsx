@@ -3,7 +3,7 @@ import { IconArrowRight } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api';
-import { valueColor } from '../format/colors';
+import { colorsOf, valueColor } from '../format/colors';
 import { formatDateTime } from '../format/values';
 import { actionText, enumText, titleText } from '../i18n';
 import { ensureLabels, knownLabel } from '../lookup/cache';
@@ -27,7 +27,8 @@ export function HistoryPanel({ panel, config, entity, saved }: PanelProps) {
   const id = saved?.[entity['x-id'] as string];
   const props = propertiesOf(config.entities[HISTORY]);
   const contacts = lookupOf(props.contactId);
-  const statusEnum = enumOf(propertiesOf(entity)[entity['x-status'] as string]);
+  const statusProp = propertiesOf(entity)[entity['x-status'] as string];
+  const statusEnum = enumOf(statusProp);
   const machine = entity['x-machine'] as string | undefined;
 
   useEffect(() => {
@@ -47,7 +48,7 @@ export function HistoryPanel({ panel, config, entity, saved }: PanelProps) {
   }, [id, saved?.version]);
 
   const status = (value: unknown) => (
-    <Badge variant="light" size="sm" radius="sm" color={valueColor(String(value), statusEnum?.values)} style={{ textTransform: 'none' }}>
+    <Badge variant="light" size="sm" radius="sm" color={valueColor(value, colorsOf(statusProp))} style={{ textTransform: 'none' }}>
       {enumText(t, statusEnum?.name, value)}
     </Badge>
   );

@@ -59,6 +59,8 @@ const entityProperty = propertySchema({
   'x-serverOnly': { type: 'boolean' },
   'x-writeRoles': texts,
   'x-valueRoles': { type: 'object', additionalProperties: roleRule },
+  // This field's own value colours (colorAnnotations.ts checks values and colours); else its enums.json enum's.
+  'x-colors': { type: 'object', additionalProperties: text },
 });
 
 const field = text;
@@ -223,6 +225,7 @@ const panel = closed(
     chart: { enum: [...CHART_TYPES] },
     dataKey: text,
     series: { type: 'array', minItems: 1, items: chartSeries },
+    enum: text,
     unit: text,
     unitAt: text,
     stacked: { type: 'boolean' },

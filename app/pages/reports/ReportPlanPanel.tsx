@@ -3,7 +3,8 @@ import { IconScale } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { PanelProps } from '../../../engine/record/panels';
 import { computeReport, SEVERITIES } from '../../../server/reports/compute';
-import { valueColor } from '../../../engine/format/colors';
+import { colorsOf, valueColor } from '../../../engine/format/colors';
+import { propertiesOf } from '../../../engine/schema/fields';
 import { formatNumber } from '../../../engine/format/values';
 
 type Row = Record<string, unknown>;
@@ -15,11 +16,13 @@ const AQL_KEY = { CRITICAL: 'critical', MAJOR: 'major', MINOR: 'minor' } as cons
  * out in the browser by the server's own rules (server/reports/compute.ts, pure), so it follows
  * every keystroke; the server computes it again on save.
  */
-export function ReportPlanPanel({ record, panel }: PanelProps) {
+export function ReportPlanPanel({ record, panel, entity }: PanelProps) {
   const { t, i18n } = useTranslation();
   const computed = computeReport(record);
   const aql = (record.aql ?? {}) as Row;
   const override = record.resultOverride as string | undefined;
+  // The verdict reads as a result and its override does: one enum, one set of colours (x-colors).
+  const resultColors = colorsOf(propertiesOf(entity).resultOverride);
   return (
     <Stack gap="sm" data-testid="report-plan">
       <Group justify="space-between" wrap="wrap">
@@ -31,7 +34,7 @@ export function ReportPlanPanel({ record, panel }: PanelProps) {
           <Text size="sm" c="dimmed">
             {t('report.plan.lot', { lotSize: formatNumber(computed.lotSize, i18n.language), letter: computed.codeLetter ?? '—' })}
           </Text>
-          <Badge size="lg" variant="filled" color={valueColor(computed.result)} data-testid="computed-verdict" style={{ textTransform: 'none' }}>
+          <Badge size="lg" variant="filled" color={valueColor(computed.result, resultColors)} data-testid="computed-verdict" style={{ textTransform: 'none' }}>
             {t(`enum.reportResult.${computed.result}`)}
           </Badge>
         </Group>
@@ -76,7 +79,7 @@ export function ReportPlanPanel({ record, panel }: PanelProps) {
         </Alert>
       )}
       {override && override !== computed.result && (
-        <Alert variant="light" color={valueColor(override)} data-testid="override">
+        <Alert variant="light" color={valueColor(override, resultColors)} data-testid="override">
           {t('report.plan.override', { verdict: t(`enum.reportResult.${override}`) })}
         </Alert>
       )}

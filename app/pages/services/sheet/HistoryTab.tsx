@@ -2,7 +2,6 @@ import { Card, Group, Skeleton, Stack, Text, ThemeIcon, Timeline } from '@mantin
 import { IconArrowRight, IconHistory } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { valueColor } from '../../../../engine/format/colors';
 import { serviceApi, type HistoryView } from '../shared/serviceApi';
 import { useSchemaText } from './schemaText';
 import { EnumBadge } from './StepBadge';
@@ -54,7 +53,7 @@ export function HistoryTab({ serviceId, revision }: { serviceId: number; revisio
           return (
             <Timeline.Item
               key={event.historyId}
-              color={event.toStep ? valueColor(event.toStep) : 'gray'}
+              color={text.color('toStep', event.toStep)}
               title={<Text fw={600}>{text.value('event', event.event)}</Text>}
               data-testid="history-event"
             >
