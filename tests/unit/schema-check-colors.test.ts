@@ -26,7 +26,8 @@ afterEach(() => {
   copy = undefined;
 });
 
-describe('check:schemas on value colours', () => {
+// Each test checks a whole copy of schemas/ (the first compiles the meta-schemas): seconds on a busy machine.
+describe('check:schemas on value colours', { timeout: 30_000 }, () => {
   it('reports an x-colors of enums.json with a value its enum lacks, or a colour not of the theme', () => {
     const dir = changedCopy({
       'enums.json': (enums) => {
