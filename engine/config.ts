@@ -23,7 +23,7 @@ export type ColumnConfig =
       format?: ValueFormat;
       /** dataTable: the enum (schemas/enums.json) whose labels the values take. */
       enum?: string;
-      /** dataTable: a badge's colour per value (Mantine colours), where the value's word does not say it. */
+      /** dataTable: a badge's colour per value (theme colours); default: the `x-colors` of its `enum`. */
       colors?: Record<string, string>;
       /** Read-only lines: fields shown small under the value (a line's colour and size under its designation). */
       under?: string[];
@@ -153,6 +153,8 @@ export interface PanelConfig {
   dataKey?: string;
   /** chart: the values drawn, each with its label (i18n key) and colour. */
   series?: SeriesConfig[];
+  /** chart: the enum (schemas/enums.json) its series or donut names are values of: one without a `color` takes the enum's `x-colors`. */
+  enum?: string;
   /** chart: unit appended to the values (`kg`); `valueFormat: percent` adds % itself. */
   unit?: string;
   /** chart: the unit read from the answer at this dotted path (a currency the call names), instead of `unit`. */

@@ -1,6 +1,7 @@
 import { Center, Loader } from '@mantine/core';
 import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { colorsOf } from '../format/colors';
 import type { PanelProps } from '../record/panels';
 import { chartRows, donutCells, hasValues, unitOf } from './chartData';
 import { PanelHeading } from './PanelHeading';
@@ -17,11 +18,12 @@ const DEFAULT_CHART_HEIGHT = 260;
  * `data`, drawn as a line, bar, horizontal bar or donut chart of its `series`.
  */
 export function ChartPanel(props: PanelProps) {
-  const { panel } = props;
+  const { panel, config } = props;
+  const colors = panel.enum ? colorsOf(config.enums[panel.enum]) : undefined;
   const { t } = useTranslation();
   const target = usePanelTarget(props);
   const { answer, loading, error } = usePanelData(target.url, target.query);
-  const rows = useMemo(() => (panel.chart === 'donut' ? donutCells(answer, panel, (key) => t(key)) : chartRows(answer, panel)), [answer, panel, t]);
+  const rows = useMemo(() => (panel.chart === 'donut' ? donutCells(answer, panel, (key) => t(key), colors) : chartRows(answer, panel)), [answer, panel, t, colors]);
   const height = panel.height ?? DEFAULT_CHART_HEIGHT;
   return (
     <div data-panel-kind="chart">
@@ -34,7 +36,7 @@ export function ChartPanel(props: PanelProps) {
             </Center>
           }
         >
-          <ChartView panel={panel} rows={rows} height={height} unit={unitOf(answer, panel)} />
+          <ChartView panel={panel} rows={rows} height={height} unit={unitOf(answer, panel)} colors={colors} />
         </Suspense>
       </PanelStatus>
     </div>

@@ -3,6 +3,7 @@ import { BarChart, DonutChart, LineChart } from '@mantine/charts';
 import { ColorSwatch, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { PanelConfig } from '../config';
+import type { ValueColors } from '../format/colors';
 import { formatValue, seriesColor, type DonutCell } from './chartData';
 
 type Row = Record<string, unknown>;
@@ -27,7 +28,7 @@ const EVERY_LABEL_UP_TO = 16;
  * The drawing of a chart panel, in its own chunk (ChartPanel loads it lazily): @mantine/charts and
  * recharts never reach the pages without charts.
  */
-export default function ChartView({ panel, rows, height, unit = panel.unit }: { panel: PanelConfig; rows: Row[] | DonutCell[]; height: number; unit?: string }) {
+export default function ChartView({ panel, rows, height, unit = panel.unit, colors }: { panel: PanelConfig; rows: Row[] | DonutCell[]; height: number; unit?: string; colors?: ValueColors }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const format = (value: number) => `${formatValue(value, panel.valueFormat, locale)}${unit ? ` ${unit}` : ''}`;
@@ -39,7 +40,7 @@ export default function ChartView({ panel, rows, height, unit = panel.unit }: { 
   const series = (panel.series ?? []).map((item) => ({
     name: item.name,
     label: t(item.label),
-    color: seriesColor(item, names),
+    color: seriesColor(item, names, colors),
   }));
   const percent = panel.valueFormat === 'percent';
   // Counts have whole ticks only (no 0.5 shown as a second "1").

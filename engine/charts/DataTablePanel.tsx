@@ -18,7 +18,7 @@ import { usePanelData } from './usePanelData';
  * by a click on a heading.
  */
 export function DataTablePanel(props: PanelProps) {
-  const { panel } = props;
+  const { panel, config } = props;
   const { t, i18n } = useTranslation();
   const target = usePanelTarget(props);
   const { answer, loading, error } = usePanelData(target.url, target.query);
@@ -26,7 +26,7 @@ export function DataTablePanel(props: PanelProps) {
     field: null,
     desc: false,
   });
-  const columns = useMemo(() => tableColumns(panel.columns ?? [], t), [panel.columns, t]);
+  const columns = useMemo(() => tableColumns(panel.columns ?? [], t, config.enums), [panel.columns, t, config.enums]);
   const rows = useMemo(() => sortedRows(chartRows(answer, panel), sort.field, sort.desc), [answer, panel, sort]);
   const toggle = (field: string) => setSort((now) => (now.field === field ? (now.desc ? { field: null, desc: false } : { field, desc: true }) : { field, desc: false }));
 
@@ -73,7 +73,7 @@ export function DataTablePanel(props: PanelProps) {
                       <Badge
                         variant="light"
                         radius="sm"
-                        color={column.colors?.[String(row[column.field])] ?? valueColor(String(row[column.field]))}
+                        color={valueColor(row[column.field], column.colors)}
                         style={{ textTransform: 'none' }}
                       >
                         {text}

@@ -1,4 +1,4 @@
-import { valueColor } from '../format/colors';
+import { paletteColor, type ValueColors } from '../format/colors';
 
 /**
  * What a `chart` or `dataTable` panel draws from a call's answer (docs/schemas.md "Charts and data
@@ -16,7 +16,7 @@ export interface SeriesConfig {
   name: string;
   /** i18n key of its label. */
   label: string;
-  /** A Mantine colour (`teal.6`); default: the colour its name says (engine/format/colors.ts). */
+  /** A Mantine colour (`teal.6`); default: its value's colour in the panel's `enum` (`x-colors`), else the palette's for its position. */
   color?: string;
 }
 
@@ -52,8 +52,15 @@ export function unitOf(answer: unknown, spec: { unit?: string; unitAt?: string }
   return typeof value === 'string' || typeof value === 'number' ? String(value) : spec.unit;
 }
 
-/** A series' colour: its own, else the one its name says. */
-export const seriesColor = (series: Pick<SeriesConfig, 'name' | 'color'>, names: string[] = []): string => series.color ?? `${valueColor(series.name, names)}.6`;
+/** A colour as a chart draws it: a bare theme colour in its shade 6 (`teal` → `teal.6`), a shade or a hex code as it is. */
+const chartShade = (color: string) => (color.includes('.') || color.startsWith('#') ? color : `${color}.6`);
+
+/** A series' colour: its own, else its value's in `colors` (the panel's enum's), else the palette's for its place among `names`. */
+export function seriesColor(series: Pick<SeriesConfig, 'name' | 'color'>, names: string[] = [], colors?: ValueColors): string {
+  if (series.color) return series.color;
+  if (colors && Object.hasOwn(colors, series.name)) return chartShade(colors[series.name]);
+  return `${paletteColor(names.indexOf(series.name))}.6`;
+}
 
 /** The rows of a line or bar chart (or a table): the array at `data`; anything else is no row. */
 export function chartRows(answer: unknown, spec: Pick<ChartSpec, 'data'>): Row[] {
@@ -66,7 +73,7 @@ export function chartRows(answer: unknown, spec: Pick<ChartSpec, 'data'>): Row[]
  * one cell per series (or per key without series), or from rows (`dataKey` names, the first series'
  * values). Empty cells are left out: a donut shows what there is.
  */
-export function donutCells(answer: unknown, spec: ChartSpec, label: (key: string) => string): DonutCell[] {
+export function donutCells(answer: unknown, spec: ChartSpec, label: (key: string) => string, colors?: ValueColors): DonutCell[] {
   const data = valueAt(answer, spec.data);
   const series = spec.series ?? [];
   let cells: { name: string; value: number; color?: string; key: string }[];
@@ -96,7 +103,7 @@ export function donutCells(answer: unknown, spec: ChartSpec, label: (key: string
     .map((cell) => ({
       name: cell.name,
       value: cell.value,
-      color: cell.color ?? seriesColor({ name: cell.key }, names),
+      color: cell.color ?? seriesColor({ name: cell.key }, names, colors),
     }));
 }
 

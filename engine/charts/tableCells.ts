@@ -1,7 +1,9 @@
 import type { TFunction } from 'i18next';
 import type { ColumnConfig } from '../config';
 import { enumText, titleText } from '../i18n';
+import { colorsOf } from '../format/colors';
 import { formatDay } from '../format/localDates';
+import type { JsonSchema } from '../schema/resolve';
 import { formatValue, type ValueFormat } from './chartData';
 
 /** A data table's column, its options made explicit. */
@@ -16,7 +18,8 @@ export interface TableColumn {
   width?: number;
 }
 
-export function tableColumns(columns: ColumnConfig[], t: TFunction): TableColumn[] {
+/** `enums` (the config's, by name): a column naming an enum takes its `x-colors` unless it gives its own `colors`. */
+export function tableColumns(columns: ColumnConfig[], t: TFunction, enums: Record<string, JsonSchema> = {}): TableColumn[] {
   return columns
     .map((column) => (typeof column === 'string' ? { field: column } : column))
     .filter((column) => !column.hidden)
@@ -26,7 +29,7 @@ export function tableColumns(columns: ColumnConfig[], t: TFunction): TableColumn
       format: column.format,
       enumName: column.enum,
       badge: column.badge === true,
-      colors: column.colors,
+      colors: column.colors ?? (column.enum ? colorsOf(enums[column.enum]) : undefined),
       numeric: ['number', 'integer', 'money', 'percent'].includes(column.format ?? ''),
       width: column.width,
     }));

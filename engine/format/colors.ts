@@ -1,39 +1,48 @@
+import type { JsonSchema } from '../schema/resolve';
+
 /**
- * Colours of status-like enum values. Generic words only: a value's colour follows what it
- * says (done → green, refused → red, waiting → amber…), the spec's decision colours being
- * Mantine's green/red/yellow. Unknown values get a stable colour from their position.
+ * Colours of enum values come from the schemas (docs/schemas.md "Value colours"): an enum's
+ * `x-colors` maps each value to a colour of the theme. The engine knows no value itself, so a
+ * value its schema leaves uncoloured reads neutral, and a chart series without a colour takes the
+ * palette by position (series must differ, whatever their names).
  */
-const byWord: Record<string, string> = {
-  // finished well
-  COMPLETED: 'teal', DONE: 'teal', VERIFIED: 'teal', VALID: 'teal', VALIDATED: 'teal', ACCEPTED: 'teal',
-  PASSED: 'teal', OK: 'teal', CLOSED: 'gray', ADDRESSED: 'teal', CONFIRMED: 'teal', SUCCESS: 'teal',
-  ACTIVE: 'teal', SUBJECTED: 'teal', PAID: 'teal', TERMINATED: 'teal',
-  // went wrong or severe
-  REFUSED: 'red', FAILED: 'red', FAILURE: 'red', BLOCKED: 'red', CANCELLED: 'red', CANCELED: 'red',
-  CRITICAL: 'red', FATAL: 'red', ERROR: 'red', LOST: 'red', REJECTED: 'red', LOCKED: 'red', HIGH: 'red', TOFIX: 'red',
-  // waiting or in the middle
-  PENDING: 'yellow', IN_PROGRESS: 'orange', MAJOR: 'orange', TOVALIDATE: 'yellow', WAITING: 'yellow',
-  MODERATE: 'yellow', URGENT: 'orange', WARN: 'orange', WARNING: 'orange', SENT: 'cyan', REQUESTED: 'yellow', MID: 'yellow', DEROGATE: 'yellow',
-  // just started
-  NEW: 'blue', CREATED: 'blue', OPENED: 'blue', OPEN: 'blue', DRAFT: 'gray', MINOR: 'blue', LOW: 'blue',
-  NORMAL: 'blue', GENERATED: 'violet', INFO: 'blue',
-  // not applicable
-  NA: 'gray', INACTIVE: 'gray', UNKNOWN: 'gray', EMPTY: 'gray', NONE: 'gray', REPLACED: 'gray', WITHDRAWN: 'gray',
-};
+export type ValueColors = Record<string, string>;
+
+export const NEUTRAL_COLOR = 'gray';
+
+/**
+ * The theme's colour names: Mantine's default palette plus the app's `brand` (app/theme.ts; a unit
+ * test keeps the two lists equal). A colour is one of them, a shade of one (`teal.6`) or a hex code.
+ */
+export const THEME_COLORS = [
+  'dark', 'gray', 'red', 'pink', 'grape', 'violet', 'indigo', 'blue', 'cyan', 'teal', 'green', 'lime', 'yellow', 'orange', 'brand',
+] as const;
+
+const hexColor = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
+
+export function isThemeColor(color: unknown): boolean {
+  if (typeof color !== 'string') return false;
+  if (hexColor.test(color)) return true;
+  const [name, shade, ...rest] = color.split('.');
+  return (THEME_COLORS as readonly string[]).includes(name) && rest.length === 0 && (shade === undefined || /^\d$/.test(shade));
+}
+
+/** The `x-colors` of a property (or of an array property's items): what its values are painted. */
+export function colorsOf(schema: JsonSchema | undefined): ValueColors | undefined {
+  const target = schema?.type === 'array' ? schema.items : schema;
+  const colors = target?.['x-colors'];
+  return colors && typeof colors === 'object' && !Array.isArray(colors) ? (colors as ValueColors) : undefined;
+}
+
+/** A value's colour as its schema's `x-colors` says; neutral when it says nothing. */
+export function valueColor(value: unknown, colors: ValueColors | undefined): string {
+  const key = String(value);
+  return colors && Object.hasOwn(colors, key) ? colors[key] : NEUTRAL_COLOR;
+}
 
 const palette = ['blue', 'grape', 'orange', 'teal', 'indigo', 'pink', 'cyan', 'lime'];
 
-export function hasKnownColor(value: string): boolean {
-  return value in byWord;
-}
-
-export function valueColor(value: string, values: string[] = []): string {
-  if (value in byWord) return byWord[value];
-  const index = Math.max(0, values.indexOf(value));
-  return palette[index % palette.length];
-}
-
-/** An enum reads as a status when every value names a state we know a colour for. */
-export function looksLikeStatus(values: string[]): boolean {
-  return values.length > 0 && values.length <= 8 && values.every(hasKnownColor);
+/** The colour of the `index`-th of several series that name none: distinct neighbours. */
+export function paletteColor(index: number): string {
+  return palette[Math.max(0, index) % palette.length];
 }

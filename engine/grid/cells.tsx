@@ -1,15 +1,15 @@
 import { Badge, Group, Text } from '@mantine/core';
 import type { CustomCellRendererProps } from 'ag-grid-react';
 import { chipStyle } from '../format/chips';
-import { valueColor } from '../format/colors';
+import { valueColor, type ValueColors } from '../format/colors';
 import { knownItem } from '../lookup/cache';
 
 /** Cells that are more than text: status badges and tag chips. */
-export function BadgeCell(props: CustomCellRendererProps & { values: string[] }) {
+export function BadgeCell(props: CustomCellRendererProps & { colors?: ValueColors }) {
   const raw = props.data?.[props.colDef?.field ?? ''];
   if (raw == null || raw === '') return null;
   return (
-    <Badge variant="light" color={valueColor(String(raw), props.values)} radius="sm" size="md" style={{ textTransform: 'none' }}>
+    <Badge variant="light" color={valueColor(raw, props.colors)} radius="sm" size="md" style={{ textTransform: 'none' }}>
       {props.valueFormatted ?? props.value}
     </Badge>
   );

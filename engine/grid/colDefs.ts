@@ -1,4 +1,5 @@
 import type { ColDef } from 'ag-grid-community';
+import { colorsOf } from '../format/colors';
 import { cellText, type FormatContext } from '../format/values';
 import { enumOf, lookupOf, type FieldKind } from '../schema/fields';
 import { BadgeCell, BooleanCell, ChipsCell } from './cells';
@@ -68,7 +69,7 @@ export function buildColDefs(columns: ColumnSpec[], ctx: FormatContext): ColDef<
     const badgeValues = column.badge ? enumOf(column.schema)?.values : undefined;
     if (badgeValues) {
       def.cellRenderer = BadgeCell;
-      def.cellRendererParams = { values: badgeValues };
+      def.cellRendererParams = { colors: colorsOf(column.schema) };
       def.minWidth = Math.max(def.minWidth ?? 0, badgeFit(column, ctx, badgeValues));
       if (def.width) def.width = Math.max(def.width, def.minWidth);
     } else if (column.kind === 'tags') {

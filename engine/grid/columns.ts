@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { columnField, type ScreenConfig } from '../config';
 import { humanize, titleText } from '../i18n';
-import { looksLikeStatus } from '../format/colors';
+import { colorsOf } from '../format/colors';
 import { enumOf, fieldKind, propertiesOf, type FieldKind } from '../schema/fields';
 import type { JsonSchema } from '../schema/resolve';
 
@@ -17,7 +17,7 @@ export interface ColumnSpec {
   currencyField?: string;
   schema: JsonSchema;
   kind: FieldKind;
-  /** Shown as a coloured badge (the workflow status, or an enum of state words). */
+  /** Shown as a coloured badge (the workflow status, or an enum whose schema gives colours: `x-colors`). */
   badge: boolean;
 }
 
@@ -28,7 +28,7 @@ const hiddenKinds: FieldKind[] = ['object', 'objectList', 'list'];
 export function isBadge(entity: JsonSchema, field: string, prop: JsonSchema): boolean {
   const values = enumOf(prop)?.values;
   if (!values || prop.type === 'array') return false;
-  return entity['x-status'] === field || looksLikeStatus(values);
+  return entity['x-status'] === field || colorsOf(prop) !== undefined;
 }
 
 export function screenColumns(screen: ScreenConfig, entity: JsonSchema): ColumnSpec[] {

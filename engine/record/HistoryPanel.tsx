@@ -3,7 +3,7 @@ import { IconArrowRight } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api';
-import { valueColor } from '../format/colors';
+import { colorsOf, valueColor } from '../format/colors';
 import { formatDate, formatDateTime } from '../format/values';
 import { actionText, enumText, titleText } from '../i18n';
 import { ensureLabels, knownLabel } from '../lookup/cache';
@@ -61,7 +61,7 @@ export function HistoryPanel({ panel, config, entity, saved }: PanelProps) {
   const badge = (field: string, value: unknown) => {
     const schema = enumOf(props[field]) ? props[field] : recordStatus;
     return (
-      <Badge variant="light" size="sm" radius="sm" color={valueColor(String(value), enumOf(schema)?.values)} style={{ textTransform: 'none' }}>
+      <Badge variant="light" size="sm" radius="sm" color={valueColor(value, colorsOf(schema))} style={{ textTransform: 'none' }}>
         {enumLabel(schema, value)}
       </Badge>
     );
@@ -89,7 +89,7 @@ export function HistoryPanel({ panel, config, entity, saved }: PanelProps) {
             const to = fields.to ? row[fields.to] : undefined;
             const detail = fields.detail ? row[fields.detail] : undefined;
             return (
-              <Timeline.Item key={index} color={to ? valueColor(String(to), enumOf(props[fields.to!] ?? recordStatus)?.values) : 'gray'} title={<Text fw={600}>{titleOf(row)}</Text>} data-testid="history-event">
+              <Timeline.Item key={index} color={to ? valueColor(to, colorsOf(props[fields.to!] ?? recordStatus)) : 'gray'} title={<Text fw={600}>{titleOf(row)}</Text>} data-testid="history-event">
                 <Stack gap={4} mt={4}>
                   {to != null && from !== to && (
                     <Group gap={6}>

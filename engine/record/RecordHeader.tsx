@@ -2,7 +2,7 @@ import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { columnField, type ScreenConfig } from '../config';
-import { valueColor } from '../format/colors';
+import { colorsOf, valueColor } from '../format/colors';
 import { cellText, type FormatContext } from '../format/values';
 import { enumText, titleText } from '../i18n';
 import { CancelSave, EventButtons } from '../sheet/SheetFooter';
@@ -47,6 +47,7 @@ export function RecordHeader(props: RecordHeaderProps) {
   const statusField = entity['x-status'] as string | undefined;
   const status = statusField && saved ? saved[statusField] : undefined;
   const statusEnum = statusField ? enumOf(props_[statusField]) : undefined;
+  const statusColors = statusField ? colorsOf(props_[statusField]) : undefined;
   const numberField = (entity['x-number'] as { field?: string } | undefined)?.field ?? (entity['x-label'] as string | undefined);
   const ctx: FormatContext = { t, locale: i18n.language, lookupLabel: knownLabel };
   // Key fields show names, not ids: fetch the labels of lookup fields (the header re-renders when they arrive).
@@ -74,7 +75,7 @@ export function RecordHeader(props: RecordHeaderProps) {
               </Badge>
             )}
             {typeof status === 'string' && (
-              <Badge variant="light" size="lg" color={valueColor(status, statusEnum?.values)} radius="sm" style={{ textTransform: 'none' }} data-testid="record-status">
+              <Badge variant="light" size="lg" color={valueColor(status, statusColors)} radius="sm" style={{ textTransform: 'none' }} data-testid="record-status">
                 {enumText(t, statusEnum?.name, status)}
               </Badge>
             )}

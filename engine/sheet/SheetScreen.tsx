@@ -9,7 +9,7 @@ import { machineOf } from '../workflow/machineOf';
 import { eventAllowed } from '../schema/events';
 import { frozenFor } from '../schema/writeRules';
 import type { AppConfig, ScreenConfig } from '../config';
-import { valueColor } from '../format/colors';
+import { colorsOf, valueColor } from '../format/colors';
 import { SchemaForm } from '../form/SchemaForm';
 import { enumText, titleText } from '../i18n';
 import { enumOf, propertiesOf } from '../schema/fields';
@@ -84,6 +84,7 @@ export function SheetScreen({ screen, config, target, onClose, onChanged, onCrea
   const numberField = (entity['x-number'] as { field?: string } | undefined)?.field;
   const label = [...new Set([numberField, entity['x-label']].filter(Boolean).map((field) => sheet.record?.[field]))].filter(Boolean).join(' · ');
   const statusEnum = statusField ? enumOf(props[statusField]) : undefined;
+  const statusColors = statusField ? colorsOf(props[statusField]) : undefined;
 
   const title = (
     <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
@@ -94,7 +95,7 @@ export function SheetScreen({ screen, config, target, onClose, onChanged, onCrea
         {sheet.record ? label : t('engine.sheet.new')}
       </Text>
       {typeof status === 'string' && (
-        <Badge variant="light" color={valueColor(status, statusEnum?.values)} radius="sm" style={{ textTransform: 'none', flexShrink: 0 }}>
+        <Badge variant="light" color={valueColor(status, statusColors)} radius="sm" style={{ textTransform: 'none', flexShrink: 0 }}>
           {enumText(t, statusEnum?.name, status)}
         </Badge>
       )}

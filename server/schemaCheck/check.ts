@@ -4,6 +4,7 @@ import type { JsonSchema } from '../../engine/schema/resolve';
 import { workflows as allWorkflows } from '../../machines';
 import { allEvents } from '../../machines/workflow';
 import { CONFIG_GUARDS, machineFromConfig, unknownGuards, type MachineConfig } from '../../engine/workflow/configMachine';
+import { colorProblems } from './colorAnnotations';
 import { eventProblems, fileDomainProblems, frozenProblems, lineProblems, sumProblems } from './entityAnnotations';
 import { labelKeys, step, type SchemaFiles } from './labelKeys';
 import { entityMeta, screenMeta, searchMeta, uiMeta } from './metaSchemas';
@@ -181,6 +182,7 @@ function crossProblems(files: SchemaFiles, workflows: Record<string, AnyStateMac
     lineProblems(file, schema, problems);
   }
   fileDomainProblems(files.entities, files.shared['enums.json'].$defs as Record<string, JsonSchema>, problems);
+  colorProblems(files, problems);
 
   for (const [name, schema] of Object.entries(files.search)) {
     const file = `search/${name}.json`;

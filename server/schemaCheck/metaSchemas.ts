@@ -61,6 +61,8 @@ const entityProperty = propertySchema({
   'x-valueRoles': { type: 'object', additionalProperties: roleRule },
   // How an object value reads in one line (engine/format/values.ts objectText).
   'x-text': closed({ parts: { type: 'array', items: texts, minItems: 1 }, separator: text }, ['parts']),
+  // This field's own value colours (colorAnnotations.ts checks values and colours); else its enums.json enum's.
+  'x-colors': { type: 'object', additionalProperties: text },
 });
 
 const field = text;
@@ -242,6 +244,7 @@ const panelProperties = {
     chart: { enum: [...CHART_TYPES] },
     dataKey: text,
     series: { type: 'array', minItems: 1, items: chartSeries },
+    enum: text,
     unit: text,
     unitAt: text,
     stacked: { type: 'boolean' },

@@ -177,8 +177,11 @@ test('a workflow and a wizard written as JSON: the record page moves the widget,
   // The widget machine (machines/widget.json): APPROVE is offered because the widget has parts.
   const status = page.getByTestId('record-status');
   await expect(status).toHaveText('Draft');
+  // The badge takes the colours the fixture's status gives (x-colors): no code knows them.
+  await expect(status).toHaveAttribute('style', /--mantine-color-yellow-light\b/);
   await page.getByRole('button', { name: 'Approve', exact: true }).click();
   await expect(status).toHaveText('Approved');
+  await expect(status).toHaveAttribute('style', /--mantine-color-teal-light\b/);
   await expect(page.getByRole('button', { name: 'Approve', exact: true })).toHaveCount(0);
   await page.getByRole('button', { name: en('engine.workflow.button') }).click();
   const diagram = page.getByRole('dialog', { name: en('engine.workflow.title', { machine: 'widget' }) }).getByTestId('workflow-diagram');

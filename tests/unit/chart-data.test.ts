@@ -28,17 +28,20 @@ describe('chart data mapping', () => {
     expect(chartRows([{ a: 1 }, null, 3], {})).toEqual([{ a: 1 }]);
   });
 
-  it('turns an object of counts into donut cells, labelled and coloured by their series, empty ones left out', () => {
+  it('turns an object of counts into donut cells, labelled and coloured by their series or their enum, empty ones left out', () => {
     const series = [
       { name: 'ACCEPTED', label: 'enum.result.ACCEPTED', color: 'teal.6' },
       { name: 'REFUSED', label: 'enum.result.REFUSED' },
       { name: 'PENDING', label: 'enum.result.PENDING' },
     ];
-    const cells = donutCells(answer, { chart: 'donut', data: 'results', series }, (key) => `«${key}»`);
-    expect(cells).toEqual([
+    const spec = { chart: 'donut' as const, data: 'results', series };
+    // The series' own colour first, then the enum's `x-colors` (a bare colour in shade 6).
+    expect(donutCells(answer, spec, (key) => `«${key}»`, { ACCEPTED: 'green', REFUSED: 'red' })).toEqual([
       { name: '«enum.result.ACCEPTED»', value: 3, color: 'teal.6' },
       { name: '«enum.result.REFUSED»', value: 1, color: 'red.6' },
     ]);
+    // No enum colours: the palette by position (the engine reads no meaning into a name).
+    expect(donutCells(answer, spec, (key) => key).map((cell) => cell.color)).toEqual(['teal.6', 'grape.6']);
     // Without series: one cell per key, named by it.
     expect(donutCells({ A: 2, B: 0 }, { chart: 'donut' }, (key) => key).map((cell) => [cell.name, cell.value])).toEqual([['A', 2]]);
     // From rows: names at dataKey, values of the first series.

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ScreenConfig } from '../../engine/config';
 import { applyColumnPrefs, checkColumnPrefs, loadColumnPrefs, moveColumn, saveColumnPrefs, screenColumns, toPrefs } from '../../engine/grid/columns';
-import { looksLikeStatus, valueColor } from '../../engine/format/colors';
 
 const entity = {
   'x-status': 'state',
@@ -9,7 +8,9 @@ const entity = {
     id: { type: 'integer', title: 'thing.id' },
     title: { type: 'string', title: 'thing.title' },
     state: { type: 'string', enum: ['ALPHA', 'BETA'], 'x-enum': 'thingState' },
-    level: { type: 'string', enum: ['CRITICAL', 'MAJOR', 'MINOR'], 'x-enum': 'level' },
+    level: { type: 'string', enum: ['CRITICAL', 'MAJOR', 'MINOR'], 'x-enum': 'level', 'x-colors': { CRITICAL: 'red', MAJOR: 'orange', MINOR: 'blue' } },
+    // State words without colours in the schema: plain text (the engine reads no word).
+    phase: { type: 'string', enum: ['PENDING', 'COMPLETED'], 'x-enum': 'phase' },
     kind: { type: 'string', enum: ['A_KIND', 'B_KIND'], 'x-enum': 'kind' },
     amount: { type: 'number', decimals: 2 },
     currency: { type: 'string', enum: ['EUR', 'USD'] },
@@ -32,9 +33,9 @@ describe('screen columns', () => {
     expect(columns[2].currencyField).toBe('currency');
   });
 
-  it('shows the workflow status and enums of state words as badges, other enums as text', () => {
-    const columns = screenColumns(screen(['state', 'level', 'kind']), entity);
-    expect(columns.map((c) => c.badge)).toEqual([true, true, false]);
+  it('shows the workflow status and enums with colours (x-colors) as badges, other enums as text', () => {
+    const columns = screenColumns(screen(['state', 'level', 'kind', 'phase']), entity);
+    expect(columns.map((c) => c.badge)).toEqual([true, true, false, false]);
   });
 
   it('derives columns from the entity when the screen lists none, skipping nested lists', () => {
@@ -89,20 +90,5 @@ describe('column preferences', () => {
     expect(loadColumnPrefs('/bad', storage)).toBeNull();
     const failing = { setItem: () => { throw new Error('full'); }, removeItem: () => undefined };
     expect(() => saveColumnPrefs('/x', [], failing)).not.toThrow();
-  });
-});
-
-describe('status colours', () => {
-  it('follows what a value says, with the spec decision colours', () => {
-    expect(valueColor('COMPLETED')).toBe('teal');
-    expect(valueColor('REFUSED')).toBe('red');
-    expect(valueColor('PENDING')).toBe('yellow');
-    expect(valueColor('SOMETHING', ['OTHER', 'SOMETHING'])).toBe('grape');
-  });
-
-  it('recognises enums made of state words', () => {
-    expect(looksLikeStatus(['NEW', 'IN_PROGRESS', 'COMPLETED'])).toBe(true);
-    expect(looksLikeStatus(['EUR', 'USD'])).toBe(false);
-    expect(looksLikeStatus([])).toBe(false);
   });
 });

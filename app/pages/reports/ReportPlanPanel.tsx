@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { PanelProps } from '../../../engine/record/panels';
 import { SEVERITIES } from '../../../domain/report';
 import { reportRulesOf } from './reportRules';
-import { valueColor } from '../../../engine/format/colors';
+import { colorsOf, valueColor } from '../../../engine/format/colors';
+import { propertiesOf } from '../../../engine/schema/fields';
 import { formatNumber } from '../../../engine/format/values';
 
 type Row = Record<string, unknown>;
@@ -16,11 +17,13 @@ const AQL_KEY = { CRITICAL: 'critical', MAJOR: 'major', MINOR: 'minor' } as cons
  * out in the browser by the server's own rules (domain/report.ts, on the configuration's tables), so
  * it follows every keystroke; the server computes it again on save.
  */
-export function ReportPlanPanel({ record, panel, config }: PanelProps) {
+export function ReportPlanPanel({ record, panel, config, entity }: PanelProps) {
   const { t, i18n } = useTranslation();
   const computed = reportRulesOf(config).computeReport(record);
   const aql = (record.aql ?? {}) as Row;
   const override = record.resultOverride as string | undefined;
+  // The verdict reads as a result and its override does: one enum, one set of colours (x-colors).
+  const resultColors = colorsOf(propertiesOf(entity).resultOverride);
   return (
     <Stack gap="sm" data-testid="report-plan">
       <Group justify="space-between" wrap="wrap">
@@ -32,7 +35,7 @@ export function ReportPlanPanel({ record, panel, config }: PanelProps) {
           <Text size="sm" c="dimmed">
             {t('report.plan.lot', { lotSize: formatNumber(computed.lotSize, i18n.language), letter: computed.codeLetter ?? '—' })}
           </Text>
-          <Badge size="lg" variant="filled" color={valueColor(computed.result)} data-testid="computed-verdict" style={{ textTransform: 'none' }}>
+          <Badge size="lg" variant="filled" color={valueColor(computed.result, resultColors)} data-testid="computed-verdict" style={{ textTransform: 'none' }}>
             {t(`enum.reportResult.${computed.result}`)}
           </Badge>
         </Group>
@@ -77,7 +80,7 @@ export function ReportPlanPanel({ record, panel, config }: PanelProps) {
         </Alert>
       )}
       {override && override !== computed.result && (
-        <Alert variant="light" color={valueColor(override)} data-testid="override">
+        <Alert variant="light" color={valueColor(override, resultColors)} data-testid="override">
           {t('report.plan.override', { verdict: t(`enum.reportResult.${override}`) })}
         </Alert>
       )}

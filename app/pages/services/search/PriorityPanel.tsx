@@ -3,7 +3,7 @@ import { IconArrowDown, IconArrowUp, IconChevronLeft, IconChevronRight, IconGrip
 import { useEffect, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { valueColor } from '../../../../engine/format/colors';
+import { valueColor, type ValueColors } from '../../../../engine/format/colors';
 import { formatDate } from '../../../../engine/format/values';
 import { enumText } from '../../../../engine/i18n';
 import { ensureLabels, knownLabel } from '../../../../engine/lookup/cache';
@@ -16,8 +16,8 @@ export interface PriorityPanelProps {
   state: ServicePrioritiesState;
   /** Lookup of the client column (its `x-lookup` url), to show names. */
   clientLookup?: string;
-  /** The values of the step enum, for stable badge colours. */
-  stepValues: string[];
+  /** The step enum's colours (`x-colors`), for its badges. */
+  stepColors: ValueColors | undefined;
   opened: boolean;
   onToggle: () => void;
 }
@@ -27,7 +27,7 @@ const PANEL_WIDTH = { base: 300, xl: 360 };
 const borderTop = { borderTop: '1px solid var(--mantine-color-default-border)' };
 
 /** The user's ranked services beside the grid: reorder (buttons or drag), remove, clear, save or discard. */
-export function PriorityPanel({ state, clientLookup, stepValues, opened, onToggle }: PriorityPanelProps) {
+export function PriorityPanel({ state, clientLookup, stepColors, opened, onToggle }: PriorityPanelProps) {
   const { t } = useTranslation();
   const [confirmClear, setConfirmClear] = useState(false);
   const count = state.list.length;
@@ -88,7 +88,7 @@ export function PriorityPanel({ state, clientLookup, stepValues, opened, onToggl
             </Text>
           </Stack>
         ) : (
-          <PriorityList state={state} clientLookup={clientLookup} stepValues={stepValues} />
+          <PriorityList state={state} clientLookup={clientLookup} stepColors={stepColors} />
         )}
       </ScrollArea>
       <Stack gap={6} px="md" py="sm" style={borderTop}>
@@ -127,7 +127,7 @@ export function PriorityPanel({ state, clientLookup, stepValues, opened, onToggl
   );
 }
 
-function PriorityList({ state, clientLookup, stepValues }: Pick<PriorityPanelProps, 'state' | 'clientLookup' | 'stepValues'>) {
+function PriorityList({ state, clientLookup, stepColors }: Pick<PriorityPanelProps, 'state' | 'clientLookup' | 'stepColors'>) {
   const { t, i18n } = useTranslation();
   const [dragged, setDragged] = useState<number | null>(null);
   const [over, setOver] = useState<number | null>(null);
@@ -190,7 +190,7 @@ function PriorityList({ state, clientLookup, stepValues }: Pick<PriorityPanelPro
                   {service.number}
                 </Anchor>
                 {service.serviceStep && (
-                  <Badge size="xs" variant="light" radius="sm" color={valueColor(service.serviceStep, stepValues)} style={{ textTransform: 'none' }}>
+                  <Badge size="xs" variant="light" radius="sm" color={valueColor(service.serviceStep, stepColors)} style={{ textTransform: 'none' }}>
                     {enumText(t, 'serviceStep', service.serviceStep)}
                   </Badge>
                 )}

@@ -8,13 +8,14 @@ import { useNavigate } from 'react-router-dom';
 import type { RowActionConfig, ScreenConfig } from '../../../../engine/config';
 import { defaultRange, type DateRange } from '../../../../engine/dates';
 import { filterNameMax } from '../../../../engine/filters/api';
+import { colorsOf } from '../../../../engine/format/colors';
 import { SavedFilterMenu } from '../../../../engine/filters/SavedFilterMenu';
 import { useSavedFilters } from '../../../../engine/filters/useSavedFilters';
 import { screenColumns } from '../../../../engine/grid/columns';
 import { SchemaGrid } from '../../../../engine/grid/SchemaGrid';
 import { titleText } from '../../../../engine/i18n';
 import { notify } from '../../../../engine/notify';
-import { compactQuery, enumOf, lookupOf, propertiesOf } from '../../../../engine/schema/fields';
+import { compactQuery, lookupOf, propertiesOf } from '../../../../engine/schema/fields';
 import type { JsonSchema } from '../../../../engine/schema/resolve';
 import { HitLimitAlert } from '../../../../engine/search/HitLimitAlert';
 import { DateRangeFilter } from '../../../../engine/search/DateRangeFilter';
@@ -182,7 +183,7 @@ export default function ServiceSearchPage() {
           <PriorityPanel
             state={priorities}
             clientLookup={lookupOf(propertiesOf(entity).client)?.url}
-            stepValues={enumOf(propertiesOf(entity).serviceStep)?.values ?? []}
+            stepColors={colorsOf(propertiesOf(entity).serviceStep)}
             opened={prioritiesShown}
             onToggle={togglePriorities}
           />

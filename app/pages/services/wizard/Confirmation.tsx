@@ -2,8 +2,9 @@ import { Badge, Button, Group, Stack, Text, ThemeIcon, Title } from '@mantine/co
 import { IconArrowMerge, IconCircleCheck, IconExternalLink, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { valueColor } from '../../../../engine/format/colors';
+import { colorsOf, valueColor } from '../../../../engine/format/colors';
 import { enumText } from '../../../../engine/i18n';
+import { useReadySession } from '../../../auth/session';
 import type { ServiceView } from '../shared/serviceApi';
 
 export interface SavedService {
@@ -15,6 +16,7 @@ export interface SavedService {
 export function Confirmation({ saved, onAnother }: { saved: SavedService; onAnother: () => void }) {
   const { t } = useTranslation();
   const { service, created } = saved;
+  const { config } = useReadySession();
   return (
     <Stack align="center" gap="md" py="xl" data-testid="wizard-confirmation">
       <ThemeIcon size={64} radius="xl" variant="light" color={created ? 'teal' : 'blue'}>
@@ -33,7 +35,7 @@ export function Confirmation({ saved, onAnother }: { saved: SavedService; onAnot
           </Badge>
         )}
         {service.serviceStep && (
-          <Badge size="lg" variant="light" color={valueColor(service.serviceStep)} radius="sm" style={{ textTransform: 'none' }}>
+          <Badge size="lg" variant="light" color={valueColor(service.serviceStep, colorsOf(config.enums.serviceStep))} radius="sm" style={{ textTransform: 'none' }}>
             {enumText(t, 'serviceStep', service.serviceStep)}
           </Badge>
         )}

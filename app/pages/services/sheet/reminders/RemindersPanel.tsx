@@ -10,7 +10,6 @@ import { reminderApi, type ReminderInput, type ReminderView } from './reminderAp
 import { ReminderDialog } from './ReminderDialog';
 
 const PARTIES = ['client', 'supplier', 'factory', 'agent', 'serviceProvider', 'creatorCompany'] as const;
-const STATUS_COLORS: Record<string, string> = { PENDING: 'blue', SENT: 'teal', CANCELLED: 'gray' };
 
 /**
  * The reminders of a service (schemas/screens/serviceSheet.json, `kind: "custom"`): SERVICE_REMINDER
@@ -112,7 +111,7 @@ export function RemindersPanel({ record, writable }: PanelProps) {
                     )}
                   </Table.Td>
                   <Table.Td>
-                    <Badge variant="light" color={STATUS_COLORS[reminder.status] ?? 'gray'}>
+                    <Badge variant="light" color={text.color('status', reminder.status)}>
                       {text.value('status', reminder.status)}
                     </Badge>
                     {reminder.sentAt && (
