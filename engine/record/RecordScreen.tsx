@@ -156,6 +156,7 @@ export function RecordScreen({ screen, config, userRoles = [], userContactId }: 
         <RecordHeader
           screen={screen}
           entity={entity}
+          config={config}
           view={view}
           saved={sheet.record}
           parent={parent}
@@ -165,6 +166,10 @@ export function RecordScreen({ screen, config, userRoles = [], userContactId }: 
           saving={sheet.saving}
           readOnly={readOnly}
           onEvent={onEvent}
+          // A configured action with its own success message: the sheet's "status changed" would say it twice.
+          runEvent={(event, input) => sheet.runEvent(event, input, { quiet: !!screen.header?.actions?.events.some((action) => action.event === event && action.success) })}
+          onChanged={() => void sheet.reload()}
+          onReload={() => void sheet.reload()}
           onCancel={() => (parentPath ? navigate(parentPath) : navigate(-1))}
           onSave={() => void save()}
         />

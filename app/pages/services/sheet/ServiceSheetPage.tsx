@@ -1,10 +1,10 @@
 import { Anchor, Center, Loader, Stack, Tabs } from '@mantine/core';
 import { IconChevronLeft, IconHistory, IconInfoCircle } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { ConfiguredPanels } from '../../../../engine/record/ConfiguredPanels';
 import { registerPanel } from '../../../../engine/record/panels';
+import { RecordHeader } from '../../../../engine/record/RecordHeader';
 import { screenIcon } from '../../../../engine/ui/icons';
 import { hasAnyRole } from '../../../auth/profile';
 import { useReadySession } from '../../../auth/session';
@@ -13,8 +13,8 @@ import { NotFoundPage } from '../../simplePages';
 import { HistoryTab } from './HistoryTab';
 import { OverviewTab } from './OverviewTab';
 import { useSchemaText } from './schemaText';
-import { ServiceHeader } from './ServiceHeader';
-import { SplitMergeDialog } from './SplitMergeDialog';
+import './headerDialogs';
+import { serviceApi, type PatchAction, type ServiceView } from '../shared/serviceApi';
 import { useServiceSheet } from './useServiceSheet';
 import { RemindersPanel } from './reminders/RemindersPanel';
 
@@ -35,7 +35,6 @@ export default function ServiceSheetPage() {
   const [params, setParams] = useSearchParams();
   const sheet = useServiceSheet(serviceId);
   const text = useSchemaText('service');
-  const [splitMerge, setSplitMerge] = useState(false);
   // Tabs of panels declared in the screen file (schemas/screens/serviceSheet.json: billing), for the roles they name.
   const { profile, config } = useReadySession();
   const screen = config.screens.find((item) => item.page === 'serviceSheet');
@@ -64,13 +63,26 @@ export default function ServiceSheetPage() {
     );
   }
 
+  const record = service as unknown as Record<string, unknown>;
   return (
     <Stack gap="md" maw={1600} mx="auto">
       <Anchor component={Link} to="/services/search" size="sm" c="dimmed" style={{ display: 'inline-flex', alignItems: 'center', gap: 2, alignSelf: 'flex-start' }}>
         <IconChevronLeft size={14} />
         {t('serviceSheet.back')}
       </Anchor>
-      <ServiceHeader service={service} sheet={sheet} text={text} onSplitMerge={() => setSplitMerge(true)} />
+      {/* The header is configuration (schemas/screens/serviceSheet.json `header`): badges, actions, buttons, menu, alerts. */}
+      <RecordHeader
+        screen={screen!}
+        entity={config.entities.service}
+        config={config}
+        view={record}
+        saved={record}
+        events={[]}
+        readOnly
+        runEvent={(event, input) => sheet.run(() => serviceApi.act(service.serviceId, event as PatchAction, { version: service.version, ...input }))}
+        onChanged={(next) => sheet.apply(next as unknown as ServiceView)}
+        onReload={() => void sheet.reload()}
+      />
       <Tabs
         value={tab}
         onChange={(next) => setParams(next && next !== 'overview' ? { tab: next } : {}, { replace: true })}
@@ -105,7 +117,7 @@ export default function ServiceSheetPage() {
             <ConfiguredPanels
               screen={screen!}
               config={config}
-              record={service as unknown as Record<string, unknown>}
+              record={record}
               panels={item.panels}
               userRoles={profile.roles}
               writable={service.rights.sheet.right === 'WRITE'}
@@ -114,7 +126,6 @@ export default function ServiceSheetPage() {
           </Tabs.Panel>
         ))}
       </Tabs>
-      {service.rights.sheet.right === 'WRITE' && <SplitMergeDialog opened={splitMerge} service={service} sheet={sheet} onClose={() => setSplitMerge(false)} />}
     </Stack>
   );
 }
