@@ -246,10 +246,10 @@ test('a record header written as JSON: a confirmed action with its success messa
   // REOPEN asks first (`confirm`): "Back" leaves the widget as it is.
   await page.getByRole('button', { name: 'Reopen', exact: true }).click();
   const question = page.getByRole('alertdialog').filter({ hasText: say('widget.reopenQuestion', { code: widget.code }) });
-  await expect(question).toBeVisible();
+  await expect(question.getByText(say('widget.reopenQuestion', { code: widget.code }))).toBeVisible();
   await shot(page, 'config-author-widget-confirm');
   await question.getByRole('button', { name: en('engine.action.back'), exact: true }).click();
-  await expect(question).toBeHidden();
+  await expect(question).toHaveCount(0);
   await expect(status).toHaveText('Approved');
 
   // Confirmed: the configured success message (not the engine's "status changed"), and the alert goes.
