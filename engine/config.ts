@@ -268,6 +268,106 @@ export interface BatchConfig {
   requiredFirst?: string[];
 }
 
+/**
+ * A condition on the record's answer (docs/schemas.md "Record headers"): every key is a dotted path
+ * (`rights.sheet.right`) and holds when the value there is equal, or matches `{ "empty": bool }`,
+ * `{ "not": value }`, `{ "in": [...] }`, `{ "notIn": [...] }`. The caller's rights on the record are
+ * fields of its answer, so a right is a condition too.
+ */
+export type RecordCondition = Record<string, unknown>;
+
+/** A badge of a record header: a field's value in its colour, or a fixed label. */
+export interface HeaderBadgeConfig {
+  /** The value shown (a dotted path); its enum labels and colours come from the schema, or `enum` and `colors`. */
+  field?: string;
+  enum?: string;
+  /** Colour per value (Mantine colour names); default: the schema's status colour of the value. */
+  colors?: Record<string, string>;
+  /** A fixed badge: i18n key of its text. */
+  label?: string;
+  icon?: string;
+  color?: string;
+  variant?: 'light' | 'filled' | 'outline';
+  /** i18n key of a tooltip. */
+  tooltip?: string;
+  when?: RecordCondition;
+  testId?: string;
+}
+
+/** A banner under the header while its condition holds. `values` fill the text: placeholder → field (shown formatted). */
+export interface HeaderAlertConfig {
+  when: RecordCondition;
+  /** i18n keys. */
+  title?: string;
+  text: string;
+  values?: Record<string, string>;
+  color?: string;
+  icon?: string;
+}
+
+/** The question asked before an action runs, with an optional comment sent with it. */
+export interface ActionConfirmConfig {
+  /** i18n key of the question; the record's fields are its `{{values}}`. */
+  message: string;
+  /** Red confirm button. */
+  danger?: boolean;
+  /** A comment box: its label (i18n key), its limit read from a schema (`entity.path.to.field`), and when it must be filled, the i18n key saying so. */
+  comment?: { label: string; limit?: string; required?: string };
+}
+
+/** A workflow action of a record header: one event of the machine, drawn and confirmed as configured. */
+export interface HeaderActionConfig {
+  event: string;
+  /** i18n key of the button (default: `workflow.<machine>.<EVENT>`). */
+  label?: string;
+  icon?: string;
+  color?: string;
+  variant?: 'filled' | 'light' | 'default' | 'outline' | 'subtle';
+  confirm?: ActionConfirmConfig;
+  /** i18n key of the success snackbar (default: the engine's "status changed"). */
+  success?: string;
+  /** The rights (or any condition) the record's answer must show for the action. */
+  when?: RecordCondition;
+}
+
+/**
+ * A header button or overflow-menu item: it opens a route (a template of the record's fields), a
+ * dialog the app registered (`registerRecordDialog`), or deletes the record.
+ */
+export interface HeaderItemConfig {
+  label: string;
+  icon?: string;
+  color?: string;
+  variant?: 'filled' | 'light' | 'default' | 'outline' | 'subtle';
+  to?: string;
+  dialog?: string;
+  delete?: { title: string; message: string; success: string; refused: string; then?: string };
+  /** A line above the item (menus). */
+  divider?: boolean;
+  when?: RecordCondition;
+  testId?: string;
+}
+
+export interface HeaderConfig {
+  fields?: ColumnConfig[];
+  /** The title: the record's number without the entity's title; its test id. */
+  title?: { entity?: boolean; testId?: string };
+  /** Values under the title joined by " · " (a `label` wraps the value: `{{field}}`; `enum` labels a field no schema has). */
+  subtitle?: (string | { field: string; label?: string; enum?: string })[];
+  /** The status badge and Workflow button when the entity names no `x-status` / `x-machine`. */
+  status?: { field?: string; machine?: string; eventEnum?: string; testId?: string };
+  badges?: HeaderBadgeConfig[];
+  /**
+   * The workflow actions, in this order: shown when the machine accepts the event and `when` holds.
+   * `accepted` names the answer's field listing what the machine accepts from the caller (the server ran it
+   * with the caller as actor); without it the engine runs the machine on the record's status.
+   */
+  actions?: { accepted?: string; events: HeaderActionConfig[] };
+  buttons?: HeaderItemConfig[];
+  menu?: { label: string; when?: RecordCondition; items: HeaderItemConfig[] };
+  alerts?: HeaderAlertConfig[];
+}
+
 export interface TabConfig {
   name: string;
   /** i18n key of the tab. */
@@ -344,8 +444,8 @@ export interface ScreenConfig {
   createRoute?: string;
   /** type "record": query parameters of `createRoute` that prefill a new record (`{ "contactId": "contributors" }`). */
   prefill?: Record<string, string>;
-  /** type "record": key fields shown under the title. */
-  header?: { fields?: ColumnConfig[] };
+  /** type "record": key fields shown under the title, and what the header draws from configuration (docs/schemas.md "Record headers"). */
+  header?: HeaderConfig;
   /** type "record": tabs of panels (one tab shows no tab bar). */
   tabs?: TabConfig[];
   /** type "panels": a line under the title, read at `data` in the answer of `url` (a template of the route's parameters). */

@@ -108,6 +108,16 @@ export function RecordScreen({ screen, config, userRoles = [], userContactId }: 
     else void sheet.runEvent(event);
   };
 
+  // A configured header action (`header.actions`): an event asking for input of its own (`x-events`) opens its
+  // form; one with its own success message keeps the sheet's "status changed" from saying it twice.
+  const runConfigured = async (event: string, input: Row): Promise<boolean> => {
+    if (rules[event]?.input?.length) {
+      setAsking(event);
+      return false;
+    }
+    return sheet.runEvent(event, input, { quiet: !!screen.header?.actions?.events.some((action) => action.event === event && action.success) });
+  };
+
   const parentScreen = screen.parent ? config.screens.find((s) => s.route === screen.parent) : undefined;
   const parentPath = parentScreen ? fillRoute(parentScreen.route, params) : null;
   const parent = parentScreen && parentPath ? { title: titleText(t, parentScreen.title), path: parentPath } : undefined;
@@ -168,6 +178,7 @@ export function RecordScreen({ screen, config, userRoles = [], userContactId }: 
         <RecordHeader
           screen={screen}
           entity={entity}
+          config={config}
           view={view}
           saved={sheet.record}
           parent={parent}
@@ -177,6 +188,9 @@ export function RecordScreen({ screen, config, userRoles = [], userContactId }: 
           saving={sheet.saving}
           readOnly={readOnly || nothingToSave}
           onEvent={onEvent}
+          runEvent={runConfigured}
+          onChanged={() => void sheet.reload()}
+          onReload={() => void sheet.reload()}
           onCancel={() => (parentPath ? navigate(parentPath) : navigate(-1))}
           onSave={() => void save()}
         />

@@ -109,7 +109,7 @@ export function useRecordSheet(entity: JsonSchema, target: SheetTarget | null, o
   };
 
   /** A workflow event, with the input it asks for (`x-events`, e.g. a comment); true when taken. */
-  const runEvent = async (event: string, input: Row = {}): Promise<boolean> => {
+  const runEvent = async (event: string, input: Row = {}, options: { quiet?: boolean } = {}): Promise<boolean> => {
     if (!record) return false;
     setPendingEvent(event);
     try {
@@ -118,7 +118,7 @@ export function useRecordSheet(entity: JsonSchema, target: SheetTarget | null, o
       adopt(next);
       const statusField = entity['x-status'] as string;
       const status = enumText(t, enumOf(propertiesOf(entity)[statusField])?.name, next[statusField]);
-      notify({ level: 'success', message: t('engine.sheet.statusChanged', { status }) });
+      if (!options.quiet) notify({ level: 'success', message: t('engine.sheet.statusChanged', { status }) });
       onChanged();
       return true;
     } catch (error) {

@@ -17,12 +17,12 @@ export interface Use {
   path: string;
 }
 
-/** Keys holding data, not schema: their content is never a label. */
-const dataKeys = new Set(['default', 'const', 'enum', 'examples', 'x-filter', 'x-lookup', 'x-stamps', 'x-visibility']);
+/** Keys holding data, not schema: their content is never a label (a notes or history panel's `rowFields` names fields). */
+const dataKeys = new Set(['default', 'const', 'enum', 'examples', 'x-filter', 'x-lookup', 'x-stamps', 'x-visibility', 'rowFields']);
 /** uiSchema keywords whose value is a label key. */
 const uiLabelKeys = new Set(['title', 'ui:title', 'ui:description', 'ui:help', 'ui:placeholder']);
-/** Screen keywords whose value is a label key (titles, row actions, delete texts). */
-const screenLabelKeys = new Set(['title', 'description', 'label', 'confirm', 'success', 'refused', 'xLabel', 'yLabel']);
+/** Screen keywords whose value is a label key (titles, row actions, delete texts, record headers' questions, alerts and tooltips). */
+const screenLabelKeys = new Set(['title', 'description', 'label', 'confirm', 'success', 'refused', 'xLabel', 'yLabel', 'message', 'text', 'tooltip']);
 
 /** A JSON pointer step (RFC 6901). */
 export const step = (key: string | number) => `/${String(key).replace(/~/g, '~0').replace(/\//g, '~1')}`;

@@ -264,6 +264,59 @@ const panelProperties = {
 };
 /** A `stack` panel holds panels one under the other (one level deep). */
 const panel = closed({ ...panelProperties, panels: { type: 'array', items: closed(panelProperties, ['kind']), minItems: 1 } }, ['kind']);
+/** A record header's condition (engine/config.ts RecordCondition): a dotted path → a value or `{ empty, not, in, notIn }`. */
+const condition = { type: 'object', additionalProperties: { if: { type: 'object' }, then: closed({ empty: { type: 'boolean' }, not: {}, in: { type: 'array' }, notIn: { type: 'array' } }) } };
+const variant = { enum: ['filled', 'light', 'default', 'outline', 'subtle'] };
+const headerItem = closed(
+  {
+    label: text,
+    icon: text,
+    color: text,
+    variant,
+    to: { type: 'string', pattern: '^/' },
+    dialog: text,
+    delete: closed({ title: text, message: text, success: text, refused: text, then: { type: 'string', pattern: '^/' } }, ['title', 'message', 'success', 'refused']),
+    divider: { type: 'boolean' },
+    when: condition,
+    testId: text,
+  },
+  ['label'],
+);
+const header = closed({
+  fields: { type: 'array', items: column },
+  title: closed({ entity: { type: 'boolean' }, testId: text }),
+  subtitle: { type: 'array', items: textOr(closed({ field: text, label: text, enum: text }, ['field'])) },
+  status: closed({ field: text, machine: text, eventEnum: text, testId: text }),
+  badges: {
+    type: 'array',
+    items: closed({ field: text, enum: text, colors: { type: 'object', additionalProperties: text }, label: text, icon: text, color: text, variant: { enum: ['light', 'filled', 'outline'] }, tooltip: text, when: condition, testId: text }),
+  },
+  actions: closed(
+    {
+      accepted: text,
+      events: {
+        type: 'array',
+        items: closed(
+          {
+            event: text,
+            label: text,
+            icon: text,
+            color: text,
+            variant,
+            confirm: closed({ message: text, danger: { type: 'boolean' }, comment: closed({ label: text, limit: text, required: text }, ['label']) }, ['message']),
+            success: text,
+            when: condition,
+          },
+          ['event'],
+        ),
+      },
+    },
+    ['events'],
+  ),
+  buttons: { type: 'array', items: headerItem },
+  menu: closed({ label: text, when: condition, items: { type: 'array', items: headerItem, minItems: 1 } }, ['label', 'items']),
+  alerts: { type: 'array', items: closed({ when: condition, title: text, text, values: { type: 'object', additionalProperties: text }, color: text, icon: text }, ['when', 'text']) },
+});
 const tab = closed({ name: text, title: text, icon: text, roles: roleRule, search: text, panels: { type: 'array', items: panel, minItems: 1 } }, ['name', 'title', 'panels']);
 
 export const screenMeta: JsonSchema = closed(
@@ -298,7 +351,7 @@ export const screenMeta: JsonSchema = closed(
     record: { type: 'string', pattern: '^/' },
     createRoute: { type: 'string', pattern: '^/' },
     prefill: { type: 'object', additionalProperties: text },
-    header: closed({ fields: { type: 'array', items: column } }),
+    header,
     tabs: { type: 'array', items: tab, minItems: 1 },
     batch: closed(
       { url: { type: 'string', pattern: '^/' }, method: { enum: ['PUT', 'POST'] }, delete: text, update: text, add: text, totals: texts, selectionActions: { type: 'array', items: selectionAction }, ui: text, requiredFirst: texts },

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ACCOUNTS, cell, en, expectSnack, gridHeaders, gridRow, gridRows, login, pick, resultCount, searchAfter, shot, today } from './helpers';
@@ -262,4 +262,42 @@ test('a record page of read-only panels: a fields card, lines with a link, tabs 
   await parts.getByRole('link', { name: 'Edit the parts of Spring' }).click();
   await expect(page).toHaveURL(new RegExp(`/widgets/${widgetId}$`));
   await expect(page.getByRole('button', { name: en('engine.action.save') })).toBeVisible();
+});
+
+test('a record header written as JSON: a confirmed action with its success message, and an alert while a condition holds', async ({ page }) => {
+  const labels = JSON.parse(readFileSync(join(ROOT, 'tests/fixtures/config-author/locales/widget.en.json'), 'utf8')) as Record<string, string>;
+  const say = (key: string, values: Record<string, string>) => labels[key].replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name]);
+  await login(page, ACCOUNTS.manager, { path: ROUTE });
+  await gridRow(page, 'Blue sprocket').click();
+  await expect(page).toHaveURL(/\/widgets\/\d+$/);
+  const widget = (await (await page.request.get(`${API}/${/\/widgets\/(\d+)$/.exec(page.url())![1]}`, { headers: { 'X-Requested-With': 'XMLHttpRequest' } })).json()) as { code: string; madeOn: string };
+  const status = page.getByTestId('record-status');
+  await expect(status).toHaveText('Approved');
+  // The alert of screens/widgetRecord.json `header.alerts`: shown while the widget is approved, its date formatted.
+  const alert = page.getByRole('status').filter({ hasText: labels['widget.approvedTitle'] });
+  const madeOn = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${widget.madeOn}T00:00:00Z`));
+  await expect(alert).toContainText(say('widget.approvedText', { day: madeOn }));
+
+  // REOPEN asks first (`confirm`): "Back" leaves the widget as it is.
+  await page.getByRole('button', { name: 'Reopen', exact: true }).click();
+  const question = page.getByRole('alertdialog').filter({ hasText: say('widget.reopenQuestion', { code: widget.code }) });
+  await expect(question.getByText(say('widget.reopenQuestion', { code: widget.code }))).toBeVisible();
+  await shot(page, 'config-author-widget-confirm');
+  await question.getByRole('button', { name: en('engine.action.back'), exact: true }).click();
+  await expect(question).toHaveCount(0);
+  await expect(status).toHaveText('Approved');
+
+  // Confirmed: the configured success message (not the engine's "status changed"), and the alert goes.
+  await page.getByRole('button', { name: 'Reopen', exact: true }).click();
+  await question.getByRole('button', { name: 'Reopen', exact: true }).click();
+  await expectSnack(page, say('widget.reopened', { code: widget.code }));
+  await expect(status).toHaveText('Draft');
+  await expect(alert).toHaveCount(0);
+  await expect(page.locator('.mantine-Notification-root').filter({ hasText: en('engine.sheet.statusChanged', { status: 'Draft' }) })).toHaveCount(0);
+
+  // APPROVE has no question: it runs at once, with its own message.
+  await page.getByRole('button', { name: 'Approve', exact: true }).click();
+  await expectSnack(page, say('widget.approved', { code: widget.code }));
+  await expect(status).toHaveText('Approved');
+  await expect(alert).toBeVisible();
 });

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { checkSchemas, formatProblem } from '../../server/schemaCheck/check';
+import { formatProblem } from '../../server/schemaCheck/check';
+import { checkSchemas } from '../../server/schemaLoader';
 import { loadRegistry, SchemaCheckError } from '../../server/schemas';
 
 /** `npm run check:schemas` on value colours (docs/schemas.md "Value colours"): a copy of schemas/ with bad ones. */

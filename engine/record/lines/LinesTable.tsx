@@ -2,7 +2,7 @@ import { ActionIcon, Badge, Group, Stack, Table, Text, Title, Tooltip } from '@m
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { columnField, type ColumnConfig, type RowActionConfig } from '../../config';
-import { valueColor } from '../../format/colors';
+import { colorsOf, valueColor } from '../../format/colors';
 import { cellText, type FormatContext } from '../../format/values';
 import { titleText } from '../../i18n';
 import { knownLabel } from '../../lookup/cache';
@@ -72,7 +72,7 @@ export function LinesTable({ panel, config, entity, view, userRoles, onReload }:
     if (!text) return <Text span c="dimmed">—</Text>;
     const shown =
       typeof column !== 'string' && column.badge && enumOf(lineProps[name]) ? (
-        <Badge variant="light" radius="sm" color={valueColor(String(line[name]), enumOf(lineProps[name])?.values)} style={{ textTransform: 'none' }}>
+        <Badge variant="light" radius="sm" color={valueColor(line[name], colorsOf(lineProps[name]))} style={{ textTransform: 'none' }}>
           {text}
         </Badge>
       ) : (

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showSnack } from '../../../notifications/snackbar';
 import { serviceApi, type DateLineView, type ServiceView } from '../shared/serviceApi';
-import { CommentDialog } from './CommentDialog';
+import { CommentDialog } from '../../../../engine/record/header/CommentDialog';
 import { InfoCard } from './InfoCard';
 import { ProposeDateDialog, type ProposedDate } from './ProposeDateDialog';
 import { useSchemaText, type SchemaText } from './schemaText';
@@ -22,6 +22,7 @@ function rangeText(line: { startDate?: string; endDate?: string }, text: SchemaT
 export function DateLinesPanel({ service, sheet }: { service: ServiceView; sheet: ServiceSheet }) {
   const { t } = useTranslation();
   const text = useSchemaText('serviceDateLine');
+  const commentMax = text.maxLength('comment');
   const [lines, setLines] = useState<DateLineView[] | null>(null);
   const [proposing, setProposing] = useState(false);
   const [refusing, setRefusing] = useState<DateLineView | null>(null);
@@ -153,11 +154,17 @@ export function DateLinesPanel({ service, sheet }: { service: ServiceView; sheet
         opened={refusing !== null}
         title={t('serviceSheet.dateLines.refuseTitle')}
         message={refusing ? t('serviceSheet.dateLines.refuseMessage', { dates: rangeText(refusing, text) }) : ''}
+        commentLabel={t('serviceSheet.comment')}
+        max={commentMax}
         confirmLabel={t('serviceSheet.dateLines.refuse')}
-        danger
+        confirmColor="red"
+        backLabel={t('engine.action.back')}
+        question
         loading={busy}
-        onConfirm={(comment) => refusing && void answer('refuseDate', refusing, comment)}
-        onCancel={() => setRefusing(null)}
+        onConfirm={(comment) => {
+          if (refusing) void answer('refuseDate', refusing, comment);
+        }}
+        onClose={() => setRefusing(null)}
       />
     </InfoCard>
   );

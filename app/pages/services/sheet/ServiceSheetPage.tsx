@@ -1,17 +1,16 @@
 import { Anchor, Center, Loader, Stack } from '@mantine/core';
 import { IconChevronLeft, IconInfoCircle } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { ConfiguredPanels } from '../../../../engine/record/ConfiguredPanels';
+import { RecordHeader } from '../../../../engine/record/RecordHeader';
 import { RecordTabs } from '../../../../engine/record/RecordTabs';
 import { useReadySession } from '../../../auth/session';
 import { StatusPage } from '../../StatusPage';
 import { NotFoundPage } from '../../simplePages';
-import { useSchemaText } from './schemaText';
-import { ServiceHeader } from './ServiceHeader';
-import { SplitMergeDialog } from './SplitMergeDialog';
+import './headerDialogs';
 import { ServiceSheetContext } from './sheetPanels';
+import { serviceApi, type PatchAction, type ServiceView } from '../shared/serviceApi';
 import { useServiceSheet } from './useServiceSheet';
 
 /**
@@ -23,8 +22,6 @@ export default function ServiceSheetPage() {
   const { t } = useTranslation();
   const { serviceId = '' } = useParams();
   const sheet = useServiceSheet(serviceId);
-  const text = useSchemaText('service');
-  const [splitMerge, setSplitMerge] = useState(false);
   const { profile, config } = useReadySession();
   const screen = config.screens.find((item) => item.page === 'serviceSheet')!;
 
@@ -49,13 +46,26 @@ export default function ServiceSheetPage() {
     );
   }
 
+  const record = service as unknown as Record<string, unknown>;
   return (
     <Stack gap="md" maw={1600} mx="auto">
       <Anchor component={Link} to="/services/search" size="sm" c="dimmed" style={{ display: 'inline-flex', alignItems: 'center', gap: 2, alignSelf: 'flex-start' }}>
         <IconChevronLeft size={14} />
         {t('serviceSheet.back')}
       </Anchor>
-      <ServiceHeader service={service} sheet={sheet} text={text} onSplitMerge={() => setSplitMerge(true)} />
+      {/* The header is configuration (schemas/screens/serviceSheet.json `header`): badges, actions, buttons, menu, alerts. */}
+      <RecordHeader
+        screen={screen}
+        entity={config.entities.service}
+        config={config}
+        view={record}
+        saved={record}
+        events={[]}
+        readOnly
+        runEvent={(event, input) => sheet.run(() => serviceApi.act(service.serviceId, event as PatchAction, { version: service.version, ...input }))}
+        onChanged={(next) => sheet.apply(next as unknown as ServiceView)}
+        onReload={() => void sheet.reload()}
+      />
       <ServiceSheetContext.Provider value={{ service, sheet }}>
         {/* Drawn anew at each opening: a tab shows what the other tabs' writes changed (a note in the history). */}
         <RecordTabs tabs={screen.tabs ?? []} userRoles={profile.roles} keepMounted={false}>
@@ -63,7 +73,7 @@ export default function ServiceSheetPage() {
             <ConfiguredPanels
               screen={screen}
               config={config}
-              record={service as unknown as Record<string, unknown>}
+              record={record}
               panels={tab.panels}
               userRoles={profile.roles}
               userContactId={profile.contactId}
@@ -74,7 +84,6 @@ export default function ServiceSheetPage() {
           )}
         </RecordTabs>
       </ServiceSheetContext.Provider>
-      {service.rights.sheet.right === 'WRITE' && <SplitMergeDialog opened={splitMerge} service={service} sheet={sheet} onClose={() => setSplitMerge(false)} />}
     </Stack>
   );
 }

@@ -16,7 +16,7 @@ type Mode = 'split' | 'merge';
  * Spec §5.4: split moves chosen PO lines to another service; merge moves them all and cancels
  * (or deletes, irreversibly) this one. Source and target must differ; the server checks the rest.
  */
-export function SplitMergeDialog({ opened, service, sheet, onClose }: { opened: boolean; service: ServiceView; sheet: ServiceSheet; onClose: () => void }) {
+export function SplitMergeDialog({ opened, service, sheet, onClose }: { opened: boolean; service: ServiceView; sheet: Pick<ServiceSheet, 'apply' | 'reload'>; onClose: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const text = useSchemaText('service');

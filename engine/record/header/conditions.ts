@@ -1,0 +1,35 @@
+import type { RecordCondition } from '../../config';
+
+type Row = Record<string, unknown>;
+
+/** The value at a dotted path of a record's answer (`rights.sheet.right`). */
+export function valueAt(record: Row, path: string): unknown {
+  let value: unknown = record;
+  for (const key of path.split('.')) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Row)[key];
+  }
+  return value;
+}
+
+function isEmpty(value: unknown): boolean {
+  return value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+}
+
+/** One expectation: an operator object (`empty`, `not`, `in`, `notIn`), or a value that must be equal. */
+function expectationHolds(expected: unknown, actual: unknown): boolean {
+  if (expected && typeof expected === 'object' && !Array.isArray(expected)) {
+    const rule = expected as { empty?: boolean; not?: unknown; in?: unknown[]; notIn?: unknown[] };
+    if ('empty' in rule && isEmpty(actual) !== rule.empty) return false;
+    if ('not' in rule && actual === rule.not) return false;
+    if (rule.in && !rule.in.includes(actual)) return false;
+    if (rule.notIn && rule.notIn.includes(actual)) return false;
+    return true;
+  }
+  return actual === expected;
+}
+
+/** Whether every expectation of `when` holds on the record (no condition: always). */
+export function conditionHolds(when: RecordCondition | undefined, record: Row): boolean {
+  return Object.entries(when ?? {}).every(([path, expected]) => expectationHolds(expected, valueAt(record, path)));
+}
