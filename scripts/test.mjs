@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: generated/ freshness, the schema check, vitest (unit, api), the login page's bundle budget, then Playwright
+// `npm test`: generated/ freshness, the schema check, the linter (layers, circles, hooks, unused code), vitest (unit, api), the login page's bundle budget, then Playwright
 // e2e on the built SPA; the API suite on PostgreSQL (vitest api-pg) runs beside the last two.
 // Each suite prints its own output; the last line is one plain `N passed, N failed` over all suites
 // (skipped tests count in neither). Exit code 1 when anything failed or a suite crashed.
@@ -38,6 +38,7 @@ function check(name, title, args) {
 }
 const generatedCheck = () => check('generate --check', 'generated/ freshness', ['--import', 'tsx', 'scripts/generate.ts', '--check']);
 const schemasCheck = () => check('check:schemas', 'schemas/ against their meta-schemas (npm run check:schemas)', ['--import', 'tsx', 'scripts/check-schemas.ts']);
+const lint = () => check('lint', 'ESLint: layers, import circles, hooks, unused code (npm run lint)', [join(root, 'node_modules', 'eslint', 'bin', 'eslint.js'), '.']);
 
 const vitestCli = join(root, 'node_modules', 'vitest', 'vitest.mjs');
 const vitestArgs = (projects, report) => [vitestCli, 'run', '--passWithNoTests', ...projects.flatMap((project) => ['--project', project]), '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
@@ -132,6 +133,7 @@ function guarded(name, suite) {
 
 guarded('generate --check', generatedCheck);
 guarded('check:schemas', schemasCheck);
+guarded('lint', lint);
 guarded('vitest', vitest);
 let finishVitestOnPostgres;
 guarded('vitest api-pg', () => (finishVitestOnPostgres = startVitestOnPostgres()));

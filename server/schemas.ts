@@ -108,7 +108,7 @@ function readJson(file: string): JsonSchema {
   try {
     return JSON.parse(readFileSync(file, 'utf8'));
   } catch (error) {
-    throw new Error(`Cannot read schema file ${file}: ${(error as Error).message}`);
+    throw new Error(`Cannot read schema file ${file}: ${(error as Error).message}`, { cause: error });
   }
 }
 

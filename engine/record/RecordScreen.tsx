@@ -24,8 +24,6 @@ import { useComputed } from './useComputed';
 
 registerEnginePanels();
 
-type Row = Record<string, unknown>;
-
 export interface RecordScreenProps {
   screen: ScreenConfig;
   config: AppConfig;
