@@ -1,6 +1,6 @@
 import { Badge, Group, Skeleton, Text, Timeline, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api';
 import { valueColor } from '../format/colors';
@@ -30,21 +30,27 @@ export function HistoryPanel({ panel, config, entity, saved }: PanelProps) {
   const statusEnum = enumOf(propertiesOf(entity)[entity['x-status'] as string]);
   const machine = entity['x-machine'] as string | undefined;
 
+  const historyUrl = `${entity['x-api']}/${id}/history`;
+  const version = saved?.version;
+  const nameAuthors = useEffectEvent((found: Row[]) => {
+    if (contacts) void ensureLabels(contacts.url, found.map((row) => row.contactId), contacts.search);
+  });
+  // Read again after each save (a new version).
   useEffect(() => {
     if (id == null) return setRows([]);
     let live = true;
-    api.get<Row[]>(`${entity['x-api']}/${id}/history`).then(
+    api.get<Row[]>(historyUrl).then(
       (found) => {
         if (!live) return;
         setRows(found);
-        if (contacts) void ensureLabels(contacts.url, found.map((row) => row.contactId), contacts.search);
+        nameAuthors(found);
       },
       () => live && setRows([]),
     );
     return () => {
       live = false;
     };
-  }, [id, saved?.version]);
+  }, [id, historyUrl, version]);
 
   const status = (value: unknown) => (
     <Badge variant="light" size="sm" radius="sm" color={valueColor(String(value), statusEnum?.values)} style={{ textTransform: 'none' }}>

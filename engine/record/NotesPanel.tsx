@@ -1,6 +1,6 @@
 import { Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconNote } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, ApiError } from '../api';
 import { formatDateTime } from '../format/values';
@@ -42,10 +42,11 @@ export function NotesPanel({ panel, config, entity, saved }: PanelProps) {
       },
       () => setNotes([]),
     );
-  useEffect(() => {
-    if (id == null) setNotes([]);
+  const loadFor = useEffectEvent((recordId: unknown) => {
+    if (recordId == null) setNotes([]);
     else void load();
-  }, [id]);
+  });
+  useEffect(() => loadFor(id), [id]);
 
   const add = async () => {
     setSending(true);
