@@ -4,33 +4,15 @@
 // A disable comment names a rule of this file and says why after `--`.
 import './scripts/lint/typescript6.cjs'; // before typescript-eslint: its parser runs on TypeScript 6
 import js from '@eslint/js';
+import { defineConfig } from 'eslint/config';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { LAYER_ZONES } from './scripts/lint/layers.mjs';
 
-/** The server's feature folders: the generic layer (server/resources) serves every entity through configuration and imports none of them. */
-const serverFeatures = ['activity', 'auth', 'billing', 'dashboard', 'notify', 'planning', 'reminders', 'reports', 'risk', 'routes', 'seed', 'services', 'tasks'];
-
-/** Forbidden import directions (DESIGN.md rule 3): `target` may not import from `from`. */
-const layerZones = [
-  { target: './engine', from: ['./app', './server'], message: 'engine/ is generic: it imports neither app/ nor server/.' },
-  { target: './app', from: './server', message: 'app/ runs in the browser: share the rule through domain/ or generated/.' },
-  {
-    target: './domain',
-    from: './',
-    except: ['./domain', './machines', './schemas', './generated'],
-    message: 'domain/ holds pure rules: it imports only machines/, its own data and schemas/ data.',
-  },
-  {
-    target: './server/resources',
-    from: serverFeatures.map((folder) => `./server/${folder}`),
-    message: 'server/resources is the generic layer: a feature registers its rule with it instead of being imported.',
-  },
-];
-
-export default tseslint.config(
+export default defineConfig(
   { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'coverage/**', 'generated/**/*.json'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -44,9 +26,10 @@ export default tseslint.config(
       'import-x/extensions': ['.ts', '.tsx', '.mjs', '.js', '.json'],
     },
     rules: {
-      // Run-time circles only: a type-only import is erased by the compiler and orders nothing at load time.
+      // Run-time circles, dynamic import() included; a type-only import is erased by the compiler and
+      // orders nothing at load time (scripts/lint/import-graph.mjs counts those circles).
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: layerZones }],
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: LAYER_ZONES }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
       // JSON Schema, ui schemas and answers read in tests are `any` on purpose, behind named aliases
       // (JsonSchema, UiSchema); the strict compiler checks every other type.
