@@ -289,7 +289,7 @@ async function soak(): Promise<void> {
   const size = numberArg('--soak-size', 10_000);
   const dir = await mkdtemp(join(tmpdir(), 'qcflow-soak-'));
   const cluster = STORE === 'postgres' ? await startBenchCluster() : undefined;
-  let passed = false;
+  let passed: boolean;
   try {
     const prepared = cluster ? await preparePostgres(cluster, dir, size) : await prepareLowdb(dir, size);
     console.log(`Soak: ${size} services (${prepared.note}), ${minutes} min`);

@@ -81,7 +81,7 @@ export async function request<T>(method: string, path: string, options: RequestO
     throw error;
   }
   const text = await response.text();
-  let data: unknown = null;
+  let data: unknown;
   try {
     data = text ? JSON.parse(text) : null;
   } catch {

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: generated/ freshness, the schema check, vitest (unit, api), the login page's bundle budget, then Playwright
+// `npm test`: generated/ freshness, the schema check, the linter (layers, circles, hooks, unused code), vitest (unit, api), the login page's bundle budget, then Playwright
 // e2e on the built SPA; the API suite on PostgreSQL (vitest api-pg) runs beside the last two.
 // Each suite prints its own output; the last line is one plain `N passed, N failed` over all suites
 // (skipped tests count in neither). Exit code 1 when anything failed or a suite crashed.
@@ -32,12 +32,14 @@ function readReport(file) {
 }
 
 /** A command that passes or fails as a whole (one line of the summary). */
-function check(name, title, args) {
-  const status = run(title, args, { timeout: 2 * MINUTE });
+function check(name, title, args, timeout = 2 * MINUTE) {
+  const status = run(title, args, { timeout });
   results.push({ name, passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1, skipped: 0 });
 }
 const generatedCheck = () => check('generate --check', 'generated/ freshness', ['--import', 'tsx', 'scripts/generate.ts', '--check']);
 const schemasCheck = () => check('check:schemas', 'schemas/ against their meta-schemas (npm run check:schemas)', ['--import', 'tsx', 'scripts/check-schemas.ts']);
+// About 30 s of CPU (most of it import-x/no-cycle following every import); more on a busy machine.
+const lint = () => check('lint', 'ESLint: layers, import circles, hooks, unused code (npm run lint)', [join(root, 'node_modules', 'eslint', 'bin', 'eslint.js'), '.'], 5 * MINUTE);
 
 const vitestCli = join(root, 'node_modules', 'vitest', 'vitest.mjs');
 const vitestArgs = (projects, report) => [vitestCli, 'run', '--passWithNoTests', ...projects.flatMap((project) => ['--project', project]), '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
@@ -132,6 +134,7 @@ function guarded(name, suite) {
 
 guarded('generate --check', generatedCheck);
 guarded('check:schemas', schemasCheck);
+guarded('lint', lint);
 guarded('vitest', vitest);
 let finishVitestOnPostgres;
 guarded('vitest api-pg', () => (finishVitestOnPostgres = startVitestOnPostgres()));

@@ -1,5 +1,6 @@
 import type { Caller } from './context';
 import { rolesAllow, type Registry, type Screen } from './schemas';
+import './recordRules'; // the entities' own record rules, before any link is checked
 import { recordAccess } from './resources/recordAccess';
 import type { Reader } from './store/types';
 

@@ -12,6 +12,7 @@ import { errorResponse, onError } from './http';
 import { csrfGuard, guardWrites, limitBody } from './security';
 import { createMailer, type Mailer } from './mail';
 import { loadRegistry, type Registry } from './schemas';
+import './recordRules'; // the entities' own record rules, before the generic routes use them
 import { resourceRoutes } from './resources/router';
 import { assertSearchForm } from './resources/search';
 import { alertRoutes } from './routes/alerts';

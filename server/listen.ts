@@ -18,7 +18,7 @@ const KEEP_ALIVE_MS = 65_000;
  * the app exists; none can arrive in between, as the build runs before the next I/O turn.
  */
 export async function listenThenBuild(host: string, port: number, build: (origin: string) => { fetch: Fetch }): Promise<{ server: ServerType; origin: string }> {
-  let app: { fetch: Fetch } | undefined;
+  let app: { fetch: Fetch } | undefined = undefined; // set once the address is known
   const server = serve({ fetch: (request, env) => (app ? app.fetch(request, env) : new Response('Starting', { status: 503 })), hostname: host, port });
   // Idle keep-alive connections stay open longer than a client or a proxy keeps them (Node's 5 s
   // default is shorter than most): otherwise one may send a request on a socket the server is

@@ -6,9 +6,9 @@ import { validationError, type FieldError } from './errors';
  * between the two would fail). Every request is checked where it is read (json-body.ts for bodies,
  * urlGuard.ts for the query and the path), so no route ever sees such text.
  */
-const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
-export const isUnstorable = (text: string): boolean => UNSTORABLE.test(text);
+export const isUnstorable = (text: string): boolean => text.includes('\u0000') || LONE_SURROGATE.test(text);
 
 export const UNSTORABLE_KEY = 'validation.unstorableText';
 

@@ -2,7 +2,7 @@ import { Anchor, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCheck, IconX } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import { SNACK_TIMEOUT_MS, type Snack } from './snackbar';
+import { SNACK_TIMEOUT_MS, type Snack } from './snack';
 
 // The snack list and the notifications store, with what draws a snack: App and snackbar.tsx load
 // this module lazily, so none of it is in the first page's script.

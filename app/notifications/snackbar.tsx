@@ -1,14 +1,7 @@
 import type { Notice } from '../../engine/notify';
+import type { Snack } from './snack';
 
-/** Spec §9: success and warning snacks close after 3 s; errors stay until closed. */
-export const SNACK_TIMEOUT_MS = 3000;
-/** Snacks on screen at once; more wait in a queue. */
-export const SNACK_LIMIT = 3;
-
-export interface Snack extends Notice {
-  /** Bold first line, e.g. the localized exception name of a failed call. */
-  title?: string;
-}
+export { SNACK_LIMIT, SNACK_TIMEOUT_MS, type Snack } from './snack';
 
 /** Spec §8: how a server level (errors, live alerts) is shown; other levels are not shown. */
 const SERVER_LEVELS: Record<string, Notice['level']> = { ERROR: 'error', FATAL: 'error', WARN: 'warning', INFO: 'success' };

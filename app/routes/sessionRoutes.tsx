@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import i18next from 'i18next';
 import { request } from '../../engine/api';
@@ -48,10 +48,9 @@ export function MenuRedirect() {
 export function ReloadProfile() {
   const session = useSession();
   const navigate = useNavigate();
-  useEffect(() => {
-    void session.load().then(() => navigate('/', { replace: true }));
-    // Once per visit, although `session` changes while it loads.
-  }, []);
+  // Once per visit, although `session` changes while it loads.
+  const reload = useEffectEvent(() => void session.load().then(() => navigate('/', { replace: true })));
+  useEffect(() => reload(), []);
   return <PageLoader />;
 }
 
@@ -59,7 +58,8 @@ export function ReloadProfile() {
 export function Logout({ impersonation = false }: { impersonation?: boolean }) {
   const session = useSession();
   const navigate = useNavigate();
-  useEffect(() => {
+  // Once per visit.
+  const logout = useEffectEvent(() => {
     const path = impersonation ? '/back/logout/impersonate' : '/back/logout';
     void request('POST', path, { quiet: true })
       .catch(() => undefined)
@@ -67,7 +67,7 @@ export function Logout({ impersonation = false }: { impersonation?: boolean }) {
         session.clear();
         navigate(impersonation ? '/reloadProfile' : '/auth/login', { replace: true });
       });
-    // Once per visit.
-  }, []);
+  });
+  useEffect(() => logout(), []);
   return <FullPageLoader label={i18next.t('common.signingOut')} />;
 }

@@ -15,8 +15,6 @@ import { usePanelTarget } from './panelTarget';
 import { cellValueText, tableColumns } from './tableCells';
 import { usePanelData } from './usePanelData';
 
-type Row = Record<string, unknown>;
-
 /**
  * Panel kind `board` (docs/schemas.md "Boards of cards"): the rows a call answers as cards in
  * columns by the value of one field (`groupBy`, the `groups` in order with their colours). A card

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api, toSearchParams, type Query } from '../api';
 
@@ -46,7 +46,10 @@ export function usePanelData(url: string | null, query: Query, reload = 0): Pane
     error: null,
   });
   const queryKey = toSearchParams(query).toString();
+  // The query as it is when its content changes (queryKey), not at each new object of the same content.
+  const currentQuery = useEffectEvent(() => query);
   useEffect(() => {
+    const asked = currentQuery();
     if (!url) {
       setState({ answer: null, loading: false, error: null });
       return;
@@ -54,8 +57,8 @@ export function usePanelData(url: string | null, query: Query, reload = 0): Pane
     let live = true;
     setState((previous) => ({ ...previous, loading: true, error: null }));
     // A reload (after an action changed the data) asks the server again, not the shared answer.
-    if (reload) forget(url, query, language);
-    shared(url, query, language).then(
+    if (reload) forget(url, asked, language);
+    shared(url, asked, language).then(
       (answer) => live && setState({ answer, loading: false, error: null }),
       (error: unknown) =>
         live &&
@@ -68,7 +71,6 @@ export function usePanelData(url: string | null, query: Query, reload = 0): Pane
     return () => {
       live = false;
     };
-    // queryKey stands for the query's content.
   }, [url, queryKey, language, reload]);
   return state;
 }

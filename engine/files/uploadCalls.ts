@@ -4,7 +4,7 @@
  */
 import { ApiError, request } from '../api';
 import type { QueueItem, UploadCallError, UploadStatus } from '../../machines/uploadQueue';
-import type { FileEntry } from './uploads';
+import type { FileEntry } from './uploadTypes';
 
 const BASE = '/back/bo/uploads/';
 

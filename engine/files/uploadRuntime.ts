@@ -8,7 +8,7 @@ import { uploadQueueMachine, type QueueItem } from '../../machines/uploadQueue';
 import { declareUpload, discardUpload, finalizeUpload, readUpload, sendChunk } from './uploadCalls';
 import { forgetSaved, savedUploads, saveUpload } from './uploadPersistence';
 import { announceDone, setUploadItems } from './uploadStore';
-import type { FileEntry, UploadItem, UploadRequest } from './uploads';
+import type { FileEntry, UploadItem, UploadRequest } from './uploadTypes';
 
 /** Bytes hashed so far per item, shown while a file is being checked. */
 const hashed = new Map<string, number>();

@@ -2,7 +2,7 @@
  * What the upload panel and the file lists see of the queue: a small observable list, kept apart from the queue's
  * runtime (machine, worker, IndexedDB) so that importing it costs nothing until a file is queued.
  */
-import type { FileEntry, UploadItem } from './uploads';
+import type { FileEntry, UploadItem } from './uploadTypes';
 
 let items: UploadItem[] = [];
 const itemListeners = new Set<() => void>();

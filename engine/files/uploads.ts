@@ -6,43 +6,8 @@
 import { useSyncExternalStore } from 'react';
 import { addDoneListener, subscribeUploadItems, uploadItems } from './uploadStore';
 export { refusedFiles, MAX_UPLOAD_BYTES, PICTURE_MIME_TYPES } from './uploadChecks';
-
-export interface UploadRequest {
-  file: File;
-  fileType: string;
-  entityId: number;
-  documentType?: string;
-}
-
-/** A stored file of a record, as the server lists it. */
-export interface FileEntry {
-  fileId: number;
-  entityId: number;
-  fileType: string;
-  creationDate: string;
-  fileName: string;
-  mimeType: string;
-  byteSize: number;
-  documentType?: string;
-  picture: boolean;
-  contactId?: number;
-  author?: string;
-  comment?: string;
-}
-
-/** Where an item of the queue stands; `refused` keeps the server's message until it is dismissed. */
-export type UploadItemState = 'queued' | 'hashing' | 'declaring' | 'sending' | 'retrying' | 'finalizing' | 'done' | 'refused';
-
-export interface UploadItem {
-  id: string;
-  fileName: string;
-  fileType: string;
-  entityId: number;
-  /** 0–100, from the bytes the server has received. */
-  percent: number;
-  state: UploadItemState;
-  error?: string;
-}
+export type { FileEntry, UploadItem, UploadItemState, UploadRequest } from './uploadTypes';
+import type { FileEntry, UploadItem, UploadRequest } from './uploadTypes';
 
 const runtime = () => import('./uploadRuntime');
 

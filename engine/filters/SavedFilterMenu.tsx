@@ -1,6 +1,6 @@
 import { ActionIcon, Box, Button, Divider, Group, Popover, ScrollArea, Stack, Text, TextInput, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconBookmark, IconBookmarkFilled, IconCheck, IconCopy, IconDeviceFloppy, IconPencil, IconStar, IconStarFilled, IconTrash, IconUsers, IconX } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isMine, type FilterCriteria } from '../../machines/ui';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
@@ -27,8 +27,10 @@ export function SavedFilterMenu({ state, current, nameMax }: SavedFilterMenuProp
   const { selected, renaming } = state;
   const copying = !!selected && !isMine(selected);
 
-  // Renaming or copying starts from the filter's name.
-  useEffect(() => setName((renaming || copying) && selected ? selected.name : ''), [renaming, copying, selected?.userFilterId]);
+  // Renaming or copying starts from the filter's name (another filter chosen starts again).
+  const startName = useEffectEvent(() => setName((renaming || copying) && selected ? selected.name : ''));
+  const selectedId = selected?.userFilterId;
+  useEffect(() => startName(), [renaming, copying, selectedId]);
 
   const nameTooLong = useTooLong(name.trim(), nameMax);
   const submit = () => !nameTooLong && state.save(current, name);

@@ -1,5 +1,5 @@
 import { useMachine } from '@xstate/react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { savedFilterMachine, type FilterCriteria, type SavedFilter, type SavedFilterCommand } from '../../machines/ui';
 import { notify } from '../notify';
@@ -37,8 +37,10 @@ export function useSavedFilters(type: string, apply: (criteria: FilterCriteria) 
   applyRef.current = apply;
   const running = useRef<SavedFilterCommand | null>(null);
 
+  const loading = snapshot.matches('loading');
+  const busy = snapshot.matches('busy');
   useEffect(() => {
-    if (!snapshot.matches('loading')) return;
+    if (!loading) return;
     let live = true;
     Promise.all([savedFiltersApi.list(type), savedFiltersApi.getDefault(type).catch(() => null)])
       .then(([filters, defaultId]) => {
@@ -52,19 +54,21 @@ export function useSavedFilters(type: string, apply: (criteria: FilterCriteria) 
     return () => {
       live = false;
     };
-  }, [type, snapshot.value]);
+  }, [type, loading, send]);
 
   useEffect(() => {
     const command = context.command;
-    if (!snapshot.matches('busy') || !command || running.current === command) return;
+    if (!busy || !command || running.current === command) return;
     running.current = command;
     perform(type, command)
       .then((filter) => send({ type: 'DONE', filter: filter && typeof filter === 'object' ? filter : undefined }))
       .catch((error: unknown) => send({ type: 'FAILED', messageKey: error instanceof Error && error.message === 'refused' ? 'engine.filters.deleteRefused' : undefined }));
-  }, [snapshot.value, context.command, type]);
+  }, [busy, context.command, type, send]);
 
+  // A notice is told once, in the language of that moment.
+  const tell = useEffectEvent((notice: NonNullable<typeof context.notice>) => notify({ level: notice.level, message: t(notice.key) }));
   useEffect(() => {
-    if (context.notice) notify({ level: context.notice.level, message: t(context.notice.key) });
+    if (context.notice) tell(context.notice);
   }, [context.notice]);
 
   const select = (userFilterId: number) => {

@@ -89,7 +89,8 @@ export function SchemaForm(props: SchemaFormProps) {
   dataRef.current = formData;
 
   const formSchema = useMemo(() => withoutDescriptions(schema), [schema]);
-  const uiSchema = useMemo(() => buildUiSchema(schema, props.uiSchema, { t, mode, roles: props.roles }), [schema, props.uiSchema, t, mode, props.roles, i18n.language]);
+  // `t` is a new function in each language, so the labels follow a language change.
+  const uiSchema = useMemo(() => buildUiSchema(schema, props.uiSchema, { t, mode, roles: props.roles }), [schema, props.uiSchema, t, mode, props.roles]);
   const extraErrors = useMemo(() => (props.serverErrors?.length ? serverErrorSchema(props.serverErrors, t) : undefined), [props.serverErrors, t]);
   const transformErrors = useMemo(() => localizeErrors(t), [t]);
   // Read when the form mounts: the app registers its widgets before the first form shows.

@@ -1,5 +1,5 @@
 import { useDebouncedValue } from '@mantine/hooks';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useEffectEvent, useState, useSyncExternalStore } from 'react';
 import type { LookupConfig } from '../schema/fields';
 import {
   canSearch,
@@ -74,9 +74,10 @@ export function useLookup(config: LookupConfig | undefined, selected: unknown[],
   }, [url, searchMode, debounced]);
 
   const selectedKey = selected.map(String).join(',');
-  useEffect(() => {
+  const resolveSelected = useEffectEvent(() => {
     if (url && selected.length) void resolveIds(url, selected);
-  }, [url, selectedKey]);
+  });
+  useEffect(() => resolveSelected(), [url, selectedKey]); // the ids compared by value
 
   // An id whose label is unknown (not visible, or still loading) still shows, as its number.
   const selectedItems = selected.map((id) => knownItem(url, id) ?? { value: id as LookupItem['value'], label: `#${id}` });

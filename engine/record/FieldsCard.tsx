@@ -1,5 +1,5 @@
 import { Badge, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { chipStyle } from '../format/chips';
 import { cellText, type FormatContext } from '../format/values';
@@ -33,9 +33,11 @@ export function FieldsCard({ panel, entity, view }: PanelProps) {
   const props = propertiesOf(entity);
   const fields = (panel.fields ?? []).filter((field) => props[field]);
   const wanted = lookupIds(props, view, fields);
-  useEffect(() => {
+  const loadLabels = useEffectEvent(() => {
     for (const { lookup, ids } of wanted) void ensureLabels(lookup.url, ids, lookup.search);
-  }, [JSON.stringify(wanted)]);
+  });
+  const wantedKey = JSON.stringify(wanted);
+  useEffect(() => loadLabels(), [wantedKey]); // the ids compared by value
 
   const notVisible = t('engine.value.notVisible');
   const ctx: FormatContext = { t, locale: i18n.language, lookupLabel: (url, id) => knownItem(url, id)?.label ?? notVisible };

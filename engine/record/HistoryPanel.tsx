@@ -1,6 +1,6 @@
 import { Badge, Group, Skeleton, Stack, Text, Timeline, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api';
 import { colorsOf, valueColor } from '../format/colors';
@@ -36,6 +36,11 @@ export function HistoryPanel({ panel, config, entity, saved }: PanelProps) {
   const machine = entity['x-machine'] as string | undefined;
   const url = rowCallUrl(panel.list, saved);
 
+  const version = saved?.version;
+  const nameAuthors = useEffectEvent((found: Row[]) => {
+    for (const { field, lookup } of lookups) void ensureLabels(lookup.url, found.map((row) => row[field]), lookup.search);
+  });
+  // Read again after each save (a new version).
   useEffect(() => {
     if (!url) return setRows([]);
     let live = true;
@@ -43,14 +48,14 @@ export function HistoryPanel({ panel, config, entity, saved }: PanelProps) {
       (found) => {
         if (!live) return;
         setRows(found);
-        for (const { field, lookup } of lookups) void ensureLabels(lookup.url, found.map((row) => row[field]), lookup.search);
+        nameAuthors(found);
       },
       () => live && setRows([]),
     );
     return () => {
       live = false;
     };
-  }, [url, saved?.version]);
+  }, [url, version]);
 
   const enumLabel = (schema: JsonSchema | undefined, value: unknown) => enumText(t, enumOf(schema)?.name, value);
   const titleOf = (row: Row) => {

@@ -1,6 +1,6 @@
 import { Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconNote } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, ApiError } from '../api';
 import { formatDateTime } from '../format/values';
@@ -55,7 +55,9 @@ export function NotesPanel({ panel, config, entity, saved, userContactId }: Pane
       setNotes([]);
     }
   };
-  useEffect(() => void load(), [listUrl]);
+  // Read again when the list's address changes (another record); `load` also runs after each write.
+  const loadNow = useEffectEvent(() => void load());
+  useEffect(() => loadNow(), [listUrl]);
 
   const add = async () => {
     if (!createUrl) return;

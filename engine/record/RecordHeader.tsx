@@ -1,5 +1,5 @@
 import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useEffect } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { columnField, type AppConfig, type ScreenConfig } from '../config';
 import { colorsOf, valueColor } from '../format/colors';
@@ -73,9 +73,11 @@ export function RecordHeader(props: RecordHeaderProps) {
     .map((column) => ({ field: columnField(column), currencyField: typeof column === 'string' ? undefined : column.currencyField }))
     .filter(({ field }) => props_[field]);
   const lookupIds = fields.map(({ field }) => [lookupOf(props_[field]), view[field]] as const).filter(([lookup]) => lookup);
-  useEffect(() => {
+  const loadLabels = useEffectEvent(() => {
     for (const [lookup, value] of lookupIds) void ensureLabels(lookup!.url, Array.isArray(value) ? value : [value], lookup!.search);
-  }, [JSON.stringify(lookupIds)]);
+  });
+  const lookupKey = JSON.stringify(lookupIds);
+  useEffect(() => loadLabels(), [lookupKey]); // the ids compared by value
 
   const accepted = saved ? acceptedEvents(header.actions, saved, props.events) : [];
   const statusLabelsOf = { ...statusLabels(props_, statusField), ...(header.status?.eventEnum ? { eventEnum: header.status.eventEnum } : {}) };

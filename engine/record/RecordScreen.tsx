@@ -1,6 +1,6 @@
 import { Alert, Center, Loader, Stack, Title } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConflictAlert } from '../sheet/ConflictAlert';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
@@ -26,8 +26,6 @@ import { useComputed } from './useComputed';
 
 registerEnginePanels();
 
-type Row = Record<string, unknown>;
-
 export interface RecordScreenProps {
   screen: ScreenConfig;
   config: AppConfig;
@@ -35,6 +33,8 @@ export interface RecordScreenProps {
   /** The user's contact id: `x-owners` records not naming it are theirs to read only. */
   userContactId?: unknown;
 }
+
+type Row = Record<string, unknown>;
 
 /**
  * Fields a form panel without its own `fields` leaves out: those another panel owns (a lines grid,
@@ -79,10 +79,12 @@ export function RecordScreen({ screen, config, userRoles = [], userContactId }: 
   const leave = usePageLeaveGuard(sheet.formData, sheet.baseline);
 
   // A new record's page becomes its own page once saved (after the render that cleared the guard).
-  useEffect(() => {
-    if (created === null) return;
-    const path = fillRoute(screen.route, { ...params, [idParam]: String(created) });
+  const openCreated = useEffectEvent((id: unknown) => {
+    const path = fillRoute(screen.route, { ...params, [idParam]: String(id) });
     if (path) navigate(path, { replace: true });
+  });
+  useEffect(() => {
+    if (created !== null) openCreated(created);
   }, [created]);
 
   const checks = useRef(new Set<() => Promise<boolean>>());

@@ -32,9 +32,10 @@ export function RelatedPanel({ panel, config, saved, userRoles }: PanelProps) {
   const rowActions = useRowActions(result.refresh);
   const runAction = useRef(rowActions.run);
   runAction.current = rowActions.run;
+  const rolesKey = JSON.stringify(userRoles);
   const actions = useMemo(
-    () => ({ actions: allowedActions(panel.rowActions, userRoles), onRun: (action: RowActionConfig, row: Row) => runAction.current(action, row) }),
-    [panel.rowActions, userRoles.join(',')],
+    () => ({ actions: allowedActions(panel.rowActions, JSON.parse(rolesKey) as string[]), onRun: (action: RowActionConfig, row: Row) => runAction.current(action, row) }),
+    [panel.rowActions, rolesKey], // the roles compared by value
   );
   const columns = useMemo(() => (related ? screenColumns({ route: '', type: 'search', title: '', columns: panel.columns }, related) : []), [related, panel.columns]);
   const page = config.screens.find((screen) => screen.type === 'record' && screen.entity === panel.entity);

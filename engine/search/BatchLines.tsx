@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Paper, Text } from '@mantine/core';
 import { IconDeviceFloppy, IconRestore } from '@tabler/icons-react';
 import type { GridApi } from 'ag-grid-community';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, reportApiError, request } from '../api';
 import type { AppConfig, PanelConfig, ScreenConfig } from '../config';
@@ -50,12 +50,13 @@ export function BatchLines({ screen, config, entity, rows, loading, onSaved, onA
   const checks = useRef(new Set<() => Promise<boolean>>());
   // New results replace the lines, unless edits are pending: those are not dropped silently.
   const [stale, setStale] = useState(false);
-  useEffect(() => {
+  const takeRows = useEffectEvent((next: Row[]) => {
     if (leave.dirty) return setStale(true);
-    setBase(rows);
-    setRecord({ [FIELD]: rows });
+    setBase(next);
+    setRecord({ [FIELD]: next });
     setStale(false);
-  }, [rows]);
+  });
+  useEffect(() => takeRows(rows), [rows]);
 
   const discard = () => {
     setBase(rows);

@@ -59,7 +59,7 @@ const OPEN_PARAM = 'open';
 export function SearchScreen({ screen, config, userRoles = [] }: SearchScreenProps) {
   const { t, i18n } = useTranslation();
   const entity = config.entities[screen.entity ?? ''];
-  const search = config.search[screen.search ?? ''] ?? { type: 'object', properties: {} };
+  const search = useMemo(() => config.search[screen.search ?? ''] ?? { type: 'object', properties: {} }, [config.search, screen.search]);
   const hasRange = RANGE_FIELDS.every((name) => name in propertiesOf(search));
   const params = useParams();
   const fixedKey = JSON.stringify(routeFilters(search, params));
@@ -90,13 +90,13 @@ export function SearchScreen({ screen, config, userRoles = [] }: SearchScreenPro
   const rowActions = useRowActions(result.refresh);
   const runAction = useRef(rowActions.run);
   runAction.current = rowActions.run;
-  const rolesKey = userRoles.join(',');
+  const rolesKey = JSON.stringify(userRoles);
   const actions = useMemo(
     () => ({
-      actions: allowedActions(screen.rowActions, userRoles),
+      actions: allowedActions(screen.rowActions, JSON.parse(rolesKey) as string[]),
       onRun: (action: RowActionConfig, row: Row) => runAction.current(action, row),
     }),
-    [screen.rowActions, rolesKey],
+    [screen.rowActions, rolesKey], // the roles compared by value
   );
   const selecting = useSelectionActions(screen.selectionActions, entity?.['x-id'], userRoles, result.refresh);
   const savedFilters = useSavedFilters(screen.search ?? screen.route, setFilter);

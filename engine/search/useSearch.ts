@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { request } from '../api';
 import { notify } from '../notify';
@@ -52,17 +52,20 @@ export function useSearch(apiPath: string | undefined, query: Record<string, unk
   const latest = useRef(options);
   latest.current = options;
 
+  // The query as it is when its content (`key`) changes, not at each new object of the same content.
+  const askedQuery = useEffectEvent(() => compactQuery(query));
+  const warnHitLimit = useEffectEvent(() => notify({ level: 'warning', message: t(latest.current.hitLimitKey ?? 'engine.search.hitLimit') }));
   useEffect(() => {
     if (!apiPath) return;
     const controller = new AbortController();
     setLoading(true);
-    request<unknown>('GET', `${apiPath}/`, { query: compactQuery(query), signal: controller.signal })
+    request<unknown>('GET', `${apiPath}/`, { query: askedQuery(), signal: controller.signal })
       .then(({ data, headers }) => {
         const limit = headers.get('X-Hit-Limit');
         setRows((latest.current.select ?? arrayRows)(data));
         setHitLimit(limit ? Number(limit) || 0 : null);
         setOutside(outsideWindowOf(headers.get('X-Outside-Window')));
-        if (limit) notify({ level: 'warning', message: t(latest.current.hitLimitKey ?? 'engine.search.hitLimit') });
+        if (limit) warnHitLimit();
       })
       .catch(() => {
         if (controller.signal.aborted) return;

@@ -18,8 +18,9 @@ type Row = Record<string, unknown>;
  */
 export function useSelectionActions(configured: SelectionActionConfig[] | undefined, idField: string | undefined, roles: readonly string[], refresh: () => void) {
   const { t } = useTranslation();
-  const rolesKey = roles.join(',');
-  const actions = useMemo(() => (configured ?? []).filter((action) => action.call && rolesAllow(action.roles, roles)), [configured, rolesKey]);
+  const rolesKey = JSON.stringify(roles);
+  // The roles compared by value: callers pass a new array at each render.
+  const actions = useMemo(() => (configured ?? []).filter((action) => action.call && rolesAllow(action.roles, JSON.parse(rolesKey) as string[])), [configured, rolesKey]);
   const [selected, setSelected] = useState<Row[]>([]);
   const [running, setRunning] = useState<string | null>(null);
   const selection = useMemo(

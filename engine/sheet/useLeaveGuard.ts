@@ -14,13 +14,13 @@ export function useLeaveGuard(formData: Record<string, unknown>, baseline: Recor
 
   useEffect(() => {
     send({ type: 'CHANGE', changed: !sameCriteria(formData, baseline) });
-  }, [formData, baseline]);
+  }, [formData, baseline, send]);
 
   useEffect(() => {
     if (state !== 'left') return;
     send({ type: 'RESET' });
     onLeaveRef.current();
-  }, [state]);
+  }, [state, send]);
 
   useEffect(() => {
     if (!hasUnsavedChanges(state)) return;

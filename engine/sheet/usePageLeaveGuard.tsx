@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import { useBlocker } from 'react-router-dom';
 import { useLeaveGuard } from './useLeaveGuard';
 import { LeaveDialog } from './LeaveDialog';
@@ -13,8 +13,11 @@ export function usePageLeaveGuard(input: object, baseline: object) {
   const blocker = useBlocker(({ currentLocation, nextLocation }) => guard.dirty && currentLocation.pathname + currentLocation.search !== nextLocation.pathname + nextLocation.search);
   blockerRef.current = blocker;
 
+  const askFirst = useEffectEvent(() => {
+    if (!guard.confirming) guard.requestLeave();
+  });
   useEffect(() => {
-    if (blocker.state === 'blocked' && !guard.confirming) guard.requestLeave();
+    if (blocker.state === 'blocked') askFirst();
   }, [blocker.state]);
 
   return { dirty: guard.dirty, dialog: <LeaveDialog guard={guard} onStay={() => blocker.reset?.()} /> };

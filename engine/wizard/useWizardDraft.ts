@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { draftKey, forgetDraft, readDraft, writeDraft, type WizardDraft } from './wizardDraft';
 
 type Row = Record<string, unknown>;
@@ -62,12 +62,13 @@ export function useWizardDraft(options: {
   }, [key, ready]);
 
   const changed = JSON.stringify(state.data) !== JSON.stringify(baseline) || Object.keys(state.extras).length > 0;
+  const keep = useEffectEvent((draftAt: string) => {
+    if (changed) writeDraft(draftAt, { ...state, savedAt: new Date().toISOString() });
+    else void forgetDraft(draftAt);
+  });
+  // `changed` and the state's parts stand for the state.
   useEffect(() => {
-    if (!key || checking || finished) return;
-    if (changed) writeDraft(key, { ...state, savedAt: new Date().toISOString() });
-    else void forgetDraft(key);
-    // `changed` and the state's parts stand for the state.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    if (key && !checking && !finished) keep(key);
   }, [key, checking, finished, changed, state.data, state.extras, state.step, state.visited]);
 
   return {

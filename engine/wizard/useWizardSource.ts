@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { api, ApiError } from '../api';
 import type { WizardSaveConfig, WizardSourceConfig } from '../config';
@@ -31,20 +31,22 @@ export function useWizardSource(source: WizardSourceConfig | undefined): WizardS
   const replacing = search.get('mode') === 'new';
   const [state, setState] = useState<Omit<WizardSource, 'params' | 'replacing'>>({ loading: !!source, failed: false, initial: null, existing: null });
   const key = source ? `${source.existing ?? ''}|${source.load}|${JSON.stringify(params)}|${replacing}` : '';
-  useEffect(() => {
-    if (!source) return;
-    let live = true;
-    const load = async () => {
-      if (source.existing && !replacing) {
-        try {
-          const existing = await api.get<Row>(fillUrl(source.existing, params), { quiet: true });
-          return { existing, initial: existing };
-        } catch (error) {
-          if (!(error instanceof ApiError) || error.status !== 404) throw error;
-        }
+  // `key` stands for the source, the parameters and the mode: the values are read as they are when it changes.
+  const load = useEffectEvent(async (): Promise<Pick<WizardSource, 'existing' | 'initial'>> => {
+    if (!source) return { existing: null, initial: null };
+    if (source.existing && !replacing) {
+      try {
+        const existing = await api.get<Row>(fillUrl(source.existing, params), { quiet: true });
+        return { existing, initial: existing };
+      } catch (error) {
+        if (!(error instanceof ApiError) || error.status !== 404) throw error;
       }
-      return { existing: null, initial: await api.get<Row>(fillUrl(source.load, params)) };
-    };
+    }
+    return { existing: null, initial: await api.get<Row>(fillUrl(source.load, params)) };
+  });
+  useEffect(() => {
+    if (!key) return;
+    let live = true;
     load().then(
       (loaded) => live && setState({ loading: false, failed: false, ...loaded }),
       () => live && setState({ loading: false, failed: true, initial: null, existing: null }),
@@ -52,8 +54,6 @@ export function useWizardSource(source: WizardSourceConfig | undefined): WizardS
     return () => {
       live = false;
     };
-    // `key` stands for the source, the parameters and the mode.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
   return { ...state, replacing, params };
 }

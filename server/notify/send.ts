@@ -10,7 +10,7 @@ import type { Registry } from '../schemas';
 import { and, eq } from '../store/query';
 import type { Reader, Row, Stored, Writer } from '../store/types';
 import type { ServiceParties } from '../services/access';
-import { datesOf, opensLink, serviceRecipients, type Audience } from '../services/serviceAlerts';
+import { datesOf, opensLink, serviceRecipients, type Audience } from '../services/serviceParties';
 
 /**
  * Sending one notification type of a service (spec §3 notification types): an e-mail per

@@ -2,7 +2,7 @@ import { COLLECTIONS, type Contact } from '../identity';
 import { and, eq } from '../store/query';
 import type { Reader, Stored } from '../store/types';
 import type { ServiceParties } from '../services/access';
-import { companySees, PARTY_FIELDS } from '../services/serviceAlerts';
+import { companySees, PARTY_FIELDS } from '../services/serviceParties';
 import type { Row } from '../store/types';
 
 /**

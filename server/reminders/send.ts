@@ -8,7 +8,7 @@ import { scheduleJob } from '../jobs/queue';
 import type { JobWorker } from '../jobs/worker';
 import type { Row, Stored, Writer } from '../store/types';
 import { SERVICES, type ServiceParties } from '../services/access';
-import { datesOf } from '../services/serviceAlerts';
+import { datesOf } from '../services/serviceParties';
 import { reminderRecipients } from './recipients';
 
 /**

@@ -4,8 +4,8 @@ import type { Caller } from '../context';
 import { NETWORK_COMBO_PATH, networkAccepts, networkSource } from '../network';
 import type { EntityDef, Registry } from '../schemas';
 import type { Reader, Row, Stored } from '../store/types';
-import { SERVICES, canSeeService, type ServiceRow } from '../services/access';
 import { TAGS, tagOptionsUrl, tagUsable, type Tag } from '../tags';
+import { entityRules } from './entityRules';
 import { canSee } from './visibility';
 
 /**
@@ -59,12 +59,13 @@ function checkFor(url: string, db: Reader, registry: Registry, caller: Caller): 
   }
   const target = [...registry.entities.values()].find((entity: EntityDef) => entity.api && url === `${entity.api}/lookup`);
   if (!target) return undefined;
-  // Services follow their own visibility rule (server/services/access.ts), not x-visibility.
-  const visible = target.collection === SERVICES ? canSeeService : (record: Stored<Row>) => canSee(target, record, caller);
+  // An entity with a visibility rule of its own (a service) follows it, not x-visibility.
+  const sees = entityRules(target.name)?.sees;
+  const visible = (record: Stored<Row>) => (sees ? sees(record, caller) : canSee(target, record, caller));
   return {
     check: async (id) => {
       const record = typeof id === 'number' ? await db.get(target.collection, id) : undefined;
-      return !!record && visible(record as ServiceRow, caller);
+      return !!record && visible(record);
     },
     key: 'validation.unknownReference',
   };

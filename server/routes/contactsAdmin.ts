@@ -8,13 +8,14 @@ import { isLocked } from '../auth/routes';
 import { closeSessionsOf } from '../auth/sessions';
 import { clientIp } from '../clientIp';
 import { HttpError, businessRule, forbidden, notFound } from '../errors';
-import { COLLECTIONS, companyById, contactByEmail, contactById, fullName, type Account, type Contact } from '../identity';
+import { COLLECTIONS, contactByEmail, contactById, fullName, type Account, type Contact } from '../identity';
 import { isPlainObject, readJson } from '../json-body';
-import { isSuperAdmin, requireCaller, requireRoles, type AppContext, type AppEnv, type Caller } from '../context';
+import { requireCaller, requireRoles, type AppContext, type AppEnv, type Caller } from '../context';
 import type { EntityDef } from '../schemas';
 import type { Reader, Row, Stored } from '../store/types';
 import { assertLookups } from '../resources/lookups';
 import { expectedVersion, recordToCreate, recordToUpdate } from '../resources/write';
+import { administersCompany } from '../identityAccess';
 import { stateChangingGetCaller } from './stateChangingGet';
 
 /**
@@ -28,11 +29,6 @@ const ONE = `${BASE}/:id{[0-9]+}`;
 const KEYWORD_FIELDS = ['firstName', 'lastName', 'email', 'position'] as const;
 /** Flags anyone administering contacts may hand out: being logged in, the least-privileged profile (CONTRIBUTOR). */
 const ALWAYS_GRANTABLE = new Set(['SPA_USER', 'CONTRIBUTOR']);
-
-export async function administersCompany(db: Reader, caller: Caller, companyId: unknown): Promise<boolean> {
-  const company = await companyById(db, companyId);
-  return !!company && company.universeId === caller.universeId && (isSuperAdmin(caller) || company.companyId === caller.company.companyId);
-}
 
 /** A contact the caller administers; anything else is "not found". */
 async function administered(db: Reader, caller: Caller, id: number): Promise<Stored<Contact>> {

@@ -17,13 +17,8 @@ import type { ReportTables } from '../../domain/report';
  * entities, screens, uiSchemas and machine events that are named but do not exist, and labels
  * missing in a language. Each problem names its file (relative to schemas/) and JSON pointer.
  */
-export interface SchemaProblem {
-  file: string;
-  path: string;
-  message: string;
-}
-
-export const formatProblem = ({ file, path, message }: SchemaProblem) => `${file} ${path || '/'}: ${message}`;
+import type { SchemaProblem } from './problem';
+export { formatProblem, type SchemaProblem } from './problem';
 
 export const LANGUAGES = ['en', 'fr', 'it'] as const;
 export type Locales = Record<(typeof LANGUAGES)[number], Record<string, string>>;

@@ -1,7 +1,7 @@
 import { isThemeColor, THEME_COLORS } from '../../engine/format/colors';
 import type { JsonSchema } from '../../engine/schema/resolve';
 import { step, type SchemaFiles } from './labelKeys';
-import type { SchemaProblem } from './check';
+import type { SchemaProblem } from './problem';
 
 /**
  * Value colours (docs/schemas.md "Value colours"): an `x-colors` of enums.json or of an entity

@@ -4,7 +4,7 @@ import type { JsonSchema } from '../../engine/schema/resolve';
 import { allEvents } from '../../machines/workflow';
 import { hasMessage } from '../i18n';
 import { step } from './labelKeys';
-import type { SchemaProblem } from './check';
+import type { SchemaProblem } from './problem';
 
 /**
  * Cross-checks of the entity annotations that name fields of an object and events of its

@@ -2,7 +2,7 @@ import Ajv, { type ValidateFunction } from 'ajv';
 import type { JsonSchema } from '../../engine/schema/resolve';
 import { AQL_LEVELS, AQL_LIMITS, INSPECTIONS, aqlRules, type AqlTables } from '../../domain/aql';
 import type { ReportTables } from '../../domain/report';
-import type { SchemaProblem } from './check';
+import type { SchemaProblem } from './problem';
 
 /**
  * The reference tables a config author may change (aql.json, reportStandards.json): their shape,

@@ -59,7 +59,7 @@ async function withOpenTask(db: Reader, caller: Caller, type: TaskType): Promise
 }
 
 /** One condition per given criterion except the date window. */
-async function criteriaConditions(db: Reader, caller: Caller, criteria: ServiceCriteria, today: string): Promise<Condition[]> {
+async function criteriaConditions(db: Reader, caller: Caller, criteria: ServiceCriteria): Promise<Condition[]> {
   const out: Condition[] = [];
   const list = (field: string, values: readonly Scalar[] | undefined) => given(values) && out.push(oneOf(field, values));
   list('serviceStep', criteria.serviceSteps);
@@ -99,7 +99,7 @@ export const visibleIndexed = (caller: Caller): Condition[] => [{ op: 'gte', fie
  * first (by start date), at most `limit`; `hitLimit` when more matched.
  */
 export async function findServices(db: Reader, caller: Caller, criteria: ServiceCriteria, today: string, limit: number): Promise<{ page: ServiceRow[]; hitLimit: boolean }> {
-  const where = and(...visibleIndexed(caller), windowCondition(criteria), ...(await criteriaConditions(db, caller, criteria, today)));
+  const where = and(...visibleIndexed(caller), windowCondition(criteria), ...(await criteriaConditions(db, caller, criteria)));
   const found = await db.query<ServiceRow>({ collection: SERVICES, where, orderBy: NEWEST_FIRST, limit: limit + 1 });
   return { page: found.slice(0, limit), hitLimit: found.length > limit };
 }
@@ -110,6 +110,6 @@ export async function findServices(db: Reader, caller: Caller, criteria: Service
  * `cap + 1`), so a wide-open default window costs a few hundred rows, not the whole store.
  */
 export async function countOutsideWindow(db: Reader, caller: Caller, criteria: ServiceCriteria, today: string, cap: number): Promise<number> {
-  const where = and(...visibleIndexed(caller), { op: 'not', condition: windowCondition(criteria) }, ...(await criteriaConditions(db, caller, criteria, today)));
+  const where = and(...visibleIndexed(caller), { op: 'not', condition: windowCondition(criteria) }, ...(await criteriaConditions(db, caller, criteria)));
   return db.count({ collection: SERVICES, where, orderBy: NEWEST_FIRST, limit: cap + 1 });
 }

@@ -1,74 +1,23 @@
-import { logServer } from '../audit';
 import type { Caller, Services } from '../context';
 import { nowIso } from '../dates';
-import { COLLECTIONS, fullName, type Contact } from '../identity';
 import { hasMessage, translate, type Language } from '../i18n';
 import { ALERTS, type Alert } from '../routes/alerts';
-import { alertLinkOpens } from '../alertAccess';
-import { callerFor } from '../auth/caller';
 import type { Registry } from '../schemas';
-import { and, eq } from '../store/query';
-import type { Reader, Row, Stored, Writer } from '../store/types';
-import { canSeeService, type ServiceParties } from './access';
+import type { Writer } from '../store/types';
 import { sendServiceNotification, type NotificationType, type Parties } from '../notify/send';
+import { datesOf, opensLink, serviceRecipients, type Audience, type ServiceLike } from './serviceParties';
 
-/**
- * Telling the parties of a service what happened: a live alert (bell) for every contact with
- * an account in the party and owner companies, and for confirmations and cancellations an
- * e-mail to those who accept that notification type.
- */
-type ServiceLike = Row & ServiceParties;
-
-export const PARTY_FIELDS = ['client', 'supplier', 'factory', 'agent', 'serviceProvider', 'creatorCompany'] as const;
-
-/** Whether the members of a company see the service (a plain member: no super admin power). */
-export function companySees(service: ServiceLike, companyId: number): boolean {
-  return canSeeService(service, { universeId: service.universeId, company: { companyId }, roles: new Set<string>() } as unknown as Caller);
-}
-
-/**
- * Contacts with an account in the party and owner companies that see the service (until the
- * provider confirms, only the provider's and the owner's), archived ones and `except` left out.
- */
-export async function serviceRecipients(db: Reader, service: ServiceLike, except?: number): Promise<Stored<Contact>[]> {
-  const companies = new Set(PARTY_FIELDS.map((field) => service[field]).filter((id): id is number => typeof id === 'number'));
-  const seeing = [...companies].filter((companyId) => companySees(service, companyId));
-  // `in` of an empty list would match every contact.
-  if (!seeing.length) return [];
-  return db.query<Contact>({
-    collection: COLLECTIONS.contacts,
-    where: and(
-      { op: 'in', field: 'companyId', values: seeing },
-      eq('universeId', service.universeId as number),
-      { op: 'exists', field: 'account', value: true },
-      { op: 'not', condition: eq('archived', true) },
-      except !== undefined && { op: 'not', condition: eq('contactId', except) },
-    ),
-  });
-}
+// Telling the parties of a service what happened: a live alert (bell) for every contact with
+// an account in the party and owner companies, and for confirmations and cancellations an
+// e-mail to those who accept that notification type.
 
 const WARNING_EVENTS = new Set(['REQUEST_CANCEL', 'CONFIRM_CANCEL', 'CANCEL']);
-
-export const datesOf = (service: ServiceLike) =>
-  service.endDate && service.endDate !== service.startDate ? `${String(service.startDate)} → ${String(service.endDate)}` : String(service.startDate ?? '');
 
 /** The alert texts' key: an accepted date that confirms reads as a confirmation; unknown events as a change. */
 function alertKey(service: ServiceLike, event: string): string {
   const key = event === 'ACCEPT_DATE' && service.serviceStep === 'CONFIRMED' ? 'ACCEPT_DATE_CONFIRMED' : event;
   return hasMessage(`alert.service.${key}.title`) ? key : 'UPDATED';
 }
-
-/**
- * Whether the contact, signed in, could open `link` (its screen's roles and the record's read
- * rule) and belongs to the `audience` when one is given (those who may read a report).
- */
-export async function opensLink(db: Reader, registry: Registry, contact: Stored<Contact>, link: string, audience?: Audience): Promise<boolean> {
-  const recipient = await callerFor(db, contact.contactId, { via: 'session', sessionKey: '' });
-  return !!recipient && (await alertLinkOpens(registry, db, recipient, link)) && (!audience || (await audience(db, recipient)));
-}
-
-/** Narrows who is told, beyond seeing the service (the report notifications: who may read the report). */
-export type Audience = (db: Reader, recipient: Caller) => Promise<boolean>;
 
 /**
  * Live alerts for everyone concerned but the caller, each in the recipient's language; only

@@ -9,11 +9,12 @@ import { startWithLogins, today, type Client, type TestServer } from './helpers'
 let server: TestServer;
 let quality: Client;
 let outsider: Client;
+let manager: Client;
 
 const capa = (extra: Record<string, unknown> = {}) => ({ title: 'Re-inspect the lot', capaType: 'CONTAINMENT', startDate: today(), ...extra });
 
 beforeAll(async () => {
-  ({ server, clients: { quality, outsider } } = await startWithLogins(['quality', 'outsider']));
+  ({ server, clients: { quality, outsider, manager } } = await startWithLogins(['quality', 'outsider', 'manager']));
 });
 afterAll(() => server?.close());
 
@@ -47,6 +48,23 @@ describe('CAPA closing service', () => {
     const refused = await quality.post('/back/bo/capas', capa({ closingService: foreign.serviceId }));
     expect(refused.status).toBe(400);
     expect(refused.body.errors).toEqual([expect.objectContaining({ path: '/closingService' })]);
+  });
+
+  it('refuses a service of its own universe that the service rules hide from it; nothing written', async () => {
+    const { mine } = await services();
+    let hidden: Row | undefined;
+    for (const service of await server.store.find('services', (row) => row.universeId === mine.universeId)) {
+      if ((await manager.get('/back/bo/services/lookup', { id: String(service.serviceId) })).body.length === 0) {
+        hidden = service;
+        break;
+      }
+    }
+    expect(hidden, 'the demo seed has a service of its universe that manager@inspect.test does not see').toBeDefined();
+    const before = (await server.store.all('capas')).length;
+    const refused = await manager.post('/back/bo/capas', capa({ closingService: hidden!.serviceId }));
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual([expect.objectContaining({ path: '/closingService', message: expect.any(String) })]);
+    expect((await server.store.all('capas')).length).toBe(before);
   });
 });
 

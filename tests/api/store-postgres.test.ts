@@ -33,8 +33,6 @@ afterAll(async () => {
 });
 
 const insert = (collection: string, idField: string, record: Row) => store.transaction((tx) => tx.insert(collection, idField, record));
-const isDeeplyFrozen = (value: unknown): boolean =>
-  value === null || typeof value !== 'object' || (Object.isFrozen(value) && Object.values(value).every(isDeeplyFrozen));
 
 /** Resolves once `count` callers have arrived: makes transactions overlap on purpose. */
 function barrier(count: number): () => Promise<void> {

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import {
-  ACCOUNTS, cell, en, expectSnack, snackDuring, fillDate, gridRow, gridRows, login, openSearch, pick, searchAfter, sheet, shot, signIn, today, waitForApp,
+  ACCOUNTS, cell, en, snackDuring, fillDate, gridRow, gridRows, login, openSearch, pick, searchAfter, sheet, shot, signIn, today, waitForApp,
 } from './helpers';
 
 /**

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { ACCOUNTS, en, expectSnack, fr, login, pick, setAccountLocale, shot } from './helpers';
+import { ACCOUNTS, en, expectSnack, fr, login, setAccountLocale, shot } from './helpers';
 
 /**
  * Fee sheets, built as configuration only (schemas/screens/feeSearch.json, feeSheet.json, the fee

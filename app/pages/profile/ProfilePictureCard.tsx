@@ -2,7 +2,7 @@ import '@mantine/dropzone/styles.css';
 import { Avatar, Button, Group, Image, Stack, Text } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { IconPhotoUp, IconTrash } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, ApiError, reportApiError } from '../../../engine/api';
 import { enqueueUploads, onRecordUploadDone, PICTURE_MIME_TYPES, refusedFiles, useRecordUploads, MAX_UPLOAD_BYTES } from '../../../engine/files/uploads';
@@ -36,14 +36,11 @@ function PictureCard({ contactId }: { contactId: number }) {
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
 
-  useEffect(
-    () =>
-      onRecordUploadDone(PICTURE_DOMAIN, contactId, () => {
-        showSnack({ level: 'success', message: t('profile.picture.saved') });
-        void session.load();
-      }),
-    [contactId, session.load],
-  );
+  const saved = useEffectEvent(() => {
+    showSnack({ level: 'success', message: t('profile.picture.saved') });
+    void session.load();
+  });
+  useEffect(() => onRecordUploadDone(PICTURE_DOMAIN, contactId, () => saved()), [contactId]);
 
   /** Says why each refused file is refused; answers the others. */
   const refuse = (files: File[]) => {

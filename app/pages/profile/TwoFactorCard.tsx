@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, Button, Code, CopyButton, Group, Image, List, Paper, Skeleton, Stack, Text, TextInput, ThemeIcon, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy, IconShieldCheck, IconShieldLock, IconShieldOff } from '@tabler/icons-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, ApiError, reportApiError } from '../../../engine/api';
 import { showSnack } from '../../notifications/snackbar';
@@ -138,10 +138,9 @@ export function TwoFactorCard({ onForbidden }: { onForbidden(): void }) {
       },
     );
 
-  useEffect(() => {
-    void refresh();
-    // Once: `onForbidden` is a new function at each render of the page.
-  }, []);
+  // Once: `onForbidden` is a new function at each render of the page.
+  const firstRead = useEffectEvent(() => void refresh());
+  useEffect(() => firstRead(), []);
 
   /** Runs a call of this card: 403 hides the forms, 400 is a wrong code, 409 a stale status. */
   async function run<T>(call: () => Promise<T>): Promise<T | undefined> {

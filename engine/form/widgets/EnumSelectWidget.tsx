@@ -1,6 +1,6 @@
 import { MultiSelect, Select, TextInput } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useEffectEvent, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { enumText } from '../../i18n';
 import { enumOf } from '../../schema/fields';
@@ -20,15 +20,17 @@ export function EnumSelectWidget(props: WidgetProps) {
   const enumeration = enumOf(schema);
   const multiple = schema.type === 'array';
   // `ui:enumDisabled`: values shown but not selectable (e.g. those `x-valueRoles` keeps from the caller).
-  const disabled = (options.enumDisabled ?? []).map(String);
-  const data = useMemo(
-    () => (enumeration?.values ?? []).map((v) => ({ value: v, label: enumText(t, enumeration?.name, v), disabled: disabled.includes(v) })),
-    [enumeration?.name, enumeration?.values.join('|'), disabled.join('|'), t],
-  );
+  // The lists are compared by content: the schema and options are new objects at each render.
+  const enumName = enumeration?.name;
+  const valuesKey = JSON.stringify(enumeration?.values ?? []);
+  const disabledKey = JSON.stringify((options.enumDisabled ?? []).map(String));
+  const data = useMemo(() => {
+    const disabled: string[] = JSON.parse(disabledKey);
+    return (JSON.parse(valuesKey) as string[]).map((v) => ({ value: v, label: enumText(t, enumName, v), disabled: disabled.includes(v) }));
+  }, [enumName, valuesKey, disabledKey, t]);
   const known = new Set(data.map((d) => d.value));
 
-  useEffect(() => {
-    if (readonly || !data.length) return;
+  const dropUnknown = useEffectEvent(() => {
     if (multiple) {
       if (Array.isArray(value) && value.some((v) => !known.has(String(v)))) onChange(value.filter((v) => known.has(String(v))));
     } else if (value != null && value !== '' && !known.has(String(value))) {
@@ -36,6 +38,9 @@ export function EnumSelectWidget(props: WidgetProps) {
     } else if ((value == null || value === '') && required && data.length === 1) {
       onChange(data[0].value);
     }
+  });
+  useEffect(() => {
+    if (!readonly && data.length) dropUnknown();
   }, [value, data, required, readonly, multiple]);
 
   const base = baseInputProps(props);

@@ -31,6 +31,9 @@ export interface LocalDateInputProps {
   'data-autofocus'?: boolean;
 }
 
+/** A day in the locale's one format; anything else as it is. */
+const shownDay = (current: string | null | undefined, language: string) => (isIsoDay(current) ? formatDay(current, language) : (current ?? ''));
+
 /**
  * A calendar day typed in the screen's locale order or picked from a calendar
  * (engine/format/localDates.ts). The text is read when the field is left (or on Enter): a day
@@ -40,21 +43,20 @@ export interface LocalDateInputProps {
 export function LocalDateInput({ value, onChange, onBlur, error, minDate, maxDate, clearable, readOnly, disabled, leftSection, ...input }: LocalDateInputProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
-  const shown = (current: typeof value) => (isIsoDay(current) ? formatDay(current, language) : (current ?? ''));
-  const [text, setText] = useState(() => shown(value));
+  const [text, setText] = useState(() => shownDay(value, language));
   const [opened, setOpened] = useState(false);
   // A value set from elsewhere (calendar, reset, reload, language) replaces the text.
-  useEffect(() => setText(shown(value)), [value, language]);
+  useEffect(() => setText(shownDay(value, language)), [value, language]);
 
   const commit = (typed: string) => {
     const parsed = parseTypedDay(typed, language);
     const next = parsed === null ? undefined : 'date' in parsed ? parsed.date : typed.trim();
     if (next !== (value ?? undefined)) onChange(next);
-    setText(shown(next));
+    setText(shownDay(next, language));
   };
   const pick = (day: string | null) => {
     onChange(day ?? undefined);
-    setText(shown(day));
+    setText(shownDay(day, language));
     setOpened(false);
   };
 

@@ -1,5 +1,5 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldNumberText, leaveNumberField, numberProblemKey, type NumberEntry } from '../../format/numbers';
 
@@ -43,11 +43,13 @@ export function TypedNumberInput({ value, onChange, onBlur, schema, error, ...in
   const [left, setLeft] = useState(true);
   const sent = useRef<unknown>(value);
   // A value set from elsewhere (defaults, reload, reset, language) replaces the text; not the echo of what is typed.
-  useEffect(() => {
+  const valueChanged = useEffectEvent(() => {
     if (value !== sent.current) setText(shownText(value, language, schema));
     sent.current = value;
-  }, [value]);
-  useEffect(() => setText((current) => (typeof value === 'number' ? shownText(value, language, schema) : current)), [language]);
+  });
+  useEffect(() => valueChanged(), [value]);
+  const languageChanged = useEffectEvent(() => setText((current) => (typeof value === 'number' ? shownText(value, language, schema) : current)));
+  useEffect(() => languageChanged(), [language]);
 
   const send = (next: number | string | undefined) => {
     sent.current = next;

@@ -25,10 +25,12 @@ export function useAttachments(target: AttachmentTarget | null) {
     void load();
   }, [load]);
 
+  const fileType = target?.fileType;
+  const entityId = target?.entityId;
   useEffect(() => {
-    if (!target) return undefined;
-    return onRecordUploadDone(target.fileType, target.entityId, () => void load());
-  }, [target?.fileType, target?.entityId, load]);
+    if (fileType === undefined || entityId === undefined) return undefined;
+    return onRecordUploadDone(fileType, entityId, () => void load());
+  }, [fileType, entityId, load]);
 
   return { files, failed, reload: load };
 }

@@ -40,8 +40,8 @@ const sum = (lines: Row[], field: string) => Math.round(lines.reduce((total, lin
 export function LinesPanel({ panel, entity, record, view, onChange, readOnly, serverErrors, config, onApi, registerSubmit }: PanelProps & { onApi?: (api: GridApi<Row>) => void }) {
   const { t, i18n } = useTranslation();
   const field = panel.field ?? '';
-  const itemSchema = (propertiesOf(entity)[field]?.items ?? { type: 'object', properties: {} }) as JsonSchema;
-  const requiredFirst = panel.requiredFirst ?? [];
+  const itemSchema = useMemo(() => (propertiesOf(entity)[field]?.items ?? { type: 'object', properties: {} }) as JsonSchema, [entity, field]);
+  const requiredFirst = useMemo(() => panel.requiredFirst ?? [], [panel.requiredFirst]);
   const computed = useMemo(() => Object.keys(computedOf(itemSchema)), [itemSchema]);
   const lines = linesOf(record, field);
   const shownLines = linesOf(view, field);

@@ -1,5 +1,5 @@
 import type { CustomCellEditorProps } from 'ag-grid-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { fieldNumberText, leaveNumberField } from '../../format/numbers';
 import type { NumberFieldSchema } from '../../form/widgets/TypedNumberInput';
 
@@ -24,13 +24,13 @@ export function NumberCellEditor({ value, onValueChange, eventKey, schema, local
   // Editing started by a typed character replaces the value with it, as in a spreadsheet.
   const [text, setText] = useState(() => (eventKey && eventKey.length === 1 ? eventKey : startText(value, locale, schema)));
   const input = useRef<HTMLInputElement>(null);
-  useEffect(() => {
+  // Once, as the editor opens: the key that opened it is not read again.
+  const open = useEffectEvent(() => {
     input.current?.focus();
-    if (!(eventKey && eventKey.length === 1)) input.current?.select();
-  }, []);
-  useEffect(() => {
     if (eventKey && eventKey.length === 1) change(eventKey);
-  }, []);
+    else input.current?.select();
+  });
+  useEffect(() => open(), []);
 
   function change(typed: string) {
     setText(typed);

@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Center, Flex, Group, Loader, Modal, Stack, Switch, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { useMachine } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../../engine/api';
 import { LocalDateInput } from '../../../../engine/form/widgets/LocalDateInput';
@@ -75,8 +75,7 @@ function AssignmentEditor({ form, onSaved, onCancel }: { form: AssignmentForm; o
 
   // The machine asks for the call by entering `saving`; the answer moves it on.
   const saving = state.matches('saving');
-  useEffect(() => {
-    if (!saving) return;
+  const save = useEffectEvent(() => {
     const body = {
       serviceId: form.serviceId,
       version: form.version,
@@ -91,7 +90,10 @@ function AssignmentEditor({ form, onSaved, onCancel }: { form: AssignmentForm; o
       },
       (error) => send({ type: 'FAILED', error: error instanceof ApiError ? error.message : t('assignment.saveFailed') }),
     );
-    // Only entering `saving` sends the call.
+  });
+  // Only entering `saving` sends the call.
+  useEffect(() => {
+    if (saving) save();
   }, [saving]);
 
   const assigned = new Set(context.contributors.map((one) => one.contactId));

@@ -1,7 +1,7 @@
 import { CloseButton, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { overLimit, useTooLong } from '../../../../engine/ui/CountedTextarea';
 import { SEARCH_DEBOUNCE_MS, SEARCH_MAX_LETTERS, SEARCH_MIN_LETTERS } from '../../../../engine/lookup/cache';
 
@@ -34,14 +34,15 @@ export function KeywordsBox({ value, onChange, label, clearLabel }: KeywordsBoxP
     }
   }, [value]);
 
-  useEffect(() => {
-    if (overLimit(debounced.trim(), SEARCH_MAX_LETTERS)) return;
-    const keywords = effectiveKeywords(debounced);
+  const typed = useEffectEvent((text: string) => {
+    if (overLimit(text.trim(), SEARCH_MAX_LETTERS)) return;
+    const keywords = effectiveKeywords(text);
     if (keywords !== sent.current) {
       sent.current = keywords;
       onChange(keywords);
     }
-  }, [debounced]);
+  });
+  useEffect(() => typed(debounced), [debounced]);
 
   return (
     <TextInput

@@ -1,6 +1,6 @@
 import { ActionIcon, Anchor, Badge, Box, Button, Center, Group, Loader, Paper, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconChevronLeft, IconChevronRight, IconGripVertical, IconListNumbers, IconTrash } from '@tabler/icons-react';
-import { useEffect, useState, type DragEvent } from 'react';
+import { useEffect, useEffectEvent, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { valueColor, type ValueColors } from '../../../../engine/format/colors';
@@ -134,9 +134,11 @@ function PriorityList({ state, clientLookup, stepColors }: Pick<PriorityPanelPro
   useLabelsVersion();
   const clients = state.list.map((item) => item.service.client);
   const clientKey = clients.join(',');
-  useEffect(() => {
+  const loadLabels = useEffectEvent(() => {
     if (clientLookup) void ensureLabels(clientLookup, clients);
-  }, [clientLookup, clientKey]);
+  });
+  // The clients compared by value, not by the list's identity.
+  useEffect(() => loadLabels(), [clientLookup, clientKey]);
 
   const drop = (event: DragEvent, target: Priority) => {
     event.preventDefault();

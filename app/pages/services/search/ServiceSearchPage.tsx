@@ -76,8 +76,8 @@ export default function ServiceSearchPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { profile, config } = useReadySession();
-  const screen: ScreenConfig = config.screens.find((s) => s.page === 'serviceSearch') ?? { route: SEARCH_ROUTE, type: 'page', title: 'screen.serviceSearch' };
-  const search = config.search[SEARCH_NAME] ?? { type: 'object', properties: {} };
+  const screen = useMemo((): ScreenConfig => config.screens.find((s) => s.page === 'serviceSearch') ?? { route: SEARCH_ROUTE, type: 'page', title: 'screen.serviceSearch' }, [config.screens]);
+  const search = useMemo(() => config.search[SEARCH_NAME] ?? { type: 'object', properties: {} }, [config.search]);
   const entity = useMemo(() => gridEntity(config), [config]);
   const filterSchema = useMemo(() => panelSchema(search), [search]);
   const title = titleText(t, screen.title);

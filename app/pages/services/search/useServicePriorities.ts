@@ -1,5 +1,5 @@
 import { useMachine } from '@xstate/react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../../engine/notify';
 import {
@@ -36,18 +36,21 @@ export function useServicePriorities() {
     };
   }, [send]);
 
+  const saving = snapshot.matches('saving');
   useEffect(() => {
     const command = context.command;
-    if (!snapshot.matches('saving') || !command || running.current === command) return;
+    if (!saving || !command || running.current === command) return;
     running.current = command;
     serviceApi
       .savePriorities(command.list)
       .then((list) => send({ type: 'DONE', list: asList(list) }))
       .catch(() => send({ type: 'FAILED' }));
-  }, [snapshot.value, context.command, send]);
+  }, [saving, context.command, send]);
 
+  // A notice is told once, in the language of that moment.
+  const tell = useEffectEvent((notice: NonNullable<typeof context.notice>) => notify({ level: notice.level, message: t(notice.key) }));
   useEffect(() => {
-    if (context.notice) notify({ level: context.notice.level, message: t(context.notice.key) });
+    if (context.notice) tell(context.notice);
   }, [context.notice]);
 
   return {

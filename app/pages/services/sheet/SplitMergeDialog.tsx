@@ -1,6 +1,6 @@
 import { Alert, Button, Checkbox, Group, Modal, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../../../../engine/api';
@@ -29,15 +29,17 @@ export function SplitMergeDialog({ opened, service, sheet, onClose }: { opened: 
   const [busy, setBusy] = useState(false);
   const lines = service.purchaseOrderLines ?? [];
 
-  useEffect(() => {
-    if (!opened) return;
+  const reset = useEffectEvent(() => {
     setMode('split');
     setTarget(null);
     setLineIds([]);
     setDeleteSource(false);
     setError('');
     finder.setQuery('');
-  }, [opened]); // finder.setQuery is stable
+  });
+  useEffect(() => {
+    if (opened) reset();
+  }, [opened]);
 
   const options = [...(target ? [target] : []), ...finder.found.filter((found) => found.serviceId !== target?.serviceId)].map((found) => ({
     value: String(found.serviceId),

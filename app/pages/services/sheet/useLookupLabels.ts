@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { ensureLabels, knownItem, type LookupItem } from '../../../../engine/lookup/cache';
 import { useLabelsVersion } from '../../../../engine/lookup/useLookup';
 
@@ -10,8 +10,9 @@ export function useLookupLabels(url: string | undefined, ids: unknown[]): (id: u
   useLabelsVersion();
   const wanted = ids.filter((id) => id != null && id !== '');
   const key = wanted.map(String).join(',');
-  useEffect(() => {
+  const load = useEffectEvent(() => {
     if (url && wanted.length) void ensureLabels(url, wanted);
-  }, [url, key]); // the ids compared by value
+  });
+  useEffect(() => load(), [url, key]); // the ids compared by value
   return (id) => (url ? knownItem(url, id) : undefined);
 }

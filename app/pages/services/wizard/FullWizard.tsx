@@ -1,6 +1,6 @@
 import { Button, Card, Divider, Group, Stepper, Text } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight, IconCalendarEvent, IconCheck, IconDeviceFloppy } from '@tabler/icons-react';
-import { useEffect, useReducer, useState, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useReducer, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import {
@@ -61,8 +61,11 @@ export function FullWizard({ mode, user, draft, source, exitPath, fresh }: FullW
   const edit = (change: (draft: WizardDraft) => WizardDraft) => dispatch({ type: 'EDIT', change });
 
   // EDIT and RESCHEDULE end on the sheet, once the guard knows nothing is left unsaved.
+  const toSheet = useEffectEvent(() => {
+    if (source && (mode === 'EDIT' || mode === 'RESCHEDULE')) navigate(`/services/${source.serviceId}`);
+  });
   useEffect(() => {
-    if (state.done && !leave.dirty && source && (mode === 'EDIT' || mode === 'RESCHEDULE')) navigate(`/services/${source.serviceId}`);
+    if (state.done && !leave.dirty) toSheet();
   }, [state.done, leave.dirty]);
 
   async function save() {

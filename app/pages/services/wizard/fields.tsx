@@ -1,6 +1,6 @@
 import { Loader, MultiSelect, Select, type SelectProps } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../../engine/api';
 import { LocalDateInput } from '../../../../engine/form/widgets/LocalDateInput';
@@ -119,26 +119,29 @@ export function useCompanyContacts(companyIds: (number | undefined)[], url = CON
   const key = ids.join(',');
   const [state, setState] = useState<{ key: string; contacts: ContactItem[] }>({ key: '', contacts: [] });
   useEffect(() => {
-    if (!ids.length) return;
+    if (!key) return;
     let live = true;
     api
-      .get<ContactItem[]>(url, { query: { companyId: ids }, quiet: true })
+      .get<ContactItem[]>(url, { query: { companyId: key.split(',').map(Number) }, quiet: true })
       .catch(() => [] as ContactItem[])
       .then((contacts) => live && setState({ key, contacts }));
     return () => {
       live = false;
     };
-  }, [key]);
+  }, [key, url]);
   if (!ids.length) return { contacts: [], loading: false };
   return { contacts: state.key === key ? state.contacts : [], loading: state.key !== key };
 }
 
 /** Chosen contacts of a company no longer chosen are dropped: they are no longer offered. */
 export function useDropStaleContacts(site: { contacts: LookupItem[]; loading: boolean }, selected: number[], onChange: (kept: number[]) => void) {
-  useEffect(() => {
-    if (site.loading) return;
-    const kept = selected.filter((id) => site.contacts.some((item) => item.value === id));
+  const dropStale = useEffectEvent((offered: LookupItem[]) => {
+    const kept = selected.filter((id) => offered.some((item) => item.value === id));
     if (kept.length !== selected.length) onChange(kept);
+  });
+  // Once the offered contacts change, not at each choice.
+  useEffect(() => {
+    if (!site.loading) dropStale(site.contacts);
   }, [site.loading, site.contacts]);
 }
 

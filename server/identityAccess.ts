@@ -1,10 +1,9 @@
-import { requireRoles, type Caller } from '../context';
-import { forbidden, notFound } from '../errors';
-import { companyById, contactById } from '../identity';
-import type { RoleRule } from '../../engine/schema/roles';
-import type { Reader, Row, Stored } from '../store/types';
-import { administersCompany } from '../routes/contactsAdmin';
-import type { RecordAccess } from './recordAccess';
+import { isSuperAdmin, requireRoles, type Caller } from './context';
+import { forbidden, notFound } from './errors';
+import { companyById, contactById } from './identity';
+import type { RoleRule } from '../engine/schema/roles';
+import type { Reader, Row, Stored } from './store/types';
+import type { RecordAccess } from './resources/entityRules';
 
 /**
  * Contacts and companies reached from outside their own routes (their files): anyone of the
@@ -14,6 +13,12 @@ import type { RecordAccess } from './recordAccess';
  * Another universe's record is "not found".
  */
 const ADMINISTRATORS: RoleRule[] = [['MANAGER', 'COMPANY_ADMIN']];
+
+/** Whether the caller administers that company: its own, or for a super admin any of the universe. */
+export async function administersCompany(db: Reader, caller: Caller, companyId: unknown): Promise<boolean> {
+  const company = await companyById(db, companyId);
+  return !!company && company.universeId === caller.universeId && (isSuperAdmin(caller) || company.companyId === caller.company.companyId);
+}
 
 async function requireAdministrator(db: Reader, caller: Caller, companyId: unknown): Promise<void> {
   requireRoles(caller, ADMINISTRATORS);

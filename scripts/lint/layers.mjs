@@ -1,0 +1,22 @@
+// The layers of DESIGN.md rule 3 as import zones: files under `target` may not import from `from`
+// (but from `except`). eslint.config.mjs enforces them (import-x/no-restricted-paths);
+// tests/unit/import-layers.test.ts checks the generic server layer's zone on the import graph.
+
+/** The server's feature folders: the generic layer (server/resources) serves every entity through configuration and imports none of them. */
+export const SERVER_FEATURES = ['activity', 'auth', 'billing', 'dashboard', 'notify', 'planning', 'reminders', 'reports', 'risk', 'routes', 'seed', 'services', 'tasks'];
+
+export const LAYER_ZONES = [
+  { target: './engine', from: ['./app', './server'], message: 'engine/ is generic: it imports neither app/ nor server/.' },
+  { target: './app', from: './server', message: 'app/ runs in the browser: share the rule through domain/ or generated/.' },
+  {
+    target: './domain',
+    from: './',
+    except: ['./domain', './machines', './schemas', './generated'],
+    message: 'domain/ holds pure rules: it imports only machines/, its own data and schemas/ data.',
+  },
+  {
+    target: './server/resources',
+    from: SERVER_FEATURES.map((folder) => `./server/${folder}`),
+    message: 'server/resources is the generic layer: a feature registers its rule with it instead of being imported.',
+  },
+];
