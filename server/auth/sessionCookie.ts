@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { deleteCookie, getCookie, setSignedCookie } from 'hono/cookie';
+import { deleteCookie, setSignedCookie } from 'hono/cookie';
+import { parse } from 'hono/utils/cookie';
 import { SESSION_COOKIE } from '../security';
 import type { AppContext } from '../context';
 import { SESSION_HOURS } from './sessions';
@@ -29,21 +30,29 @@ function verified(cookie: string, secret: string): string | undefined {
   return timingSafeEqual(expected, Buffer.from(signature, 'base64')) ? value : undefined;
 }
 
-/** Per secret, the cookies already checked (a signature is checked once, not on every request). */
-const checkers = new Map<string, (cookie: string) => string | undefined>();
+/** Per secret, the Cookie headers already read (a signature is checked once, not on every request). */
+const readers = new Map<string, (header: string) => string | undefined>();
+
+/** Longer Cookie headers are read without being remembered. */
+const REMEMBERED_HEADER_LENGTH = 4096;
 
 /**
  * The session id of the request's signed session cookie, or undefined (no cookie, or a signature
- * that is not the server's). Checked with node:crypto and remembered: hono's `getSignedCookie`
- * imports a WebCrypto key and verifies on the thread pool for every request, a fifth of a small
- * answer's time.
+ * that is not the server's). Checked with node:crypto and remembered per Cookie header: hono's
+ * `getSignedCookie` parses the header, imports a WebCrypto key and verifies on the thread pool for
+ * every request, a fifth of a small answer's time.
  */
 export function readSessionCookie(c: AppContext, secret: string): string | undefined {
-  const cookie = getCookie(c, SESSION_COOKIE);
-  if (!cookie) return undefined;
-  let check = checkers.get(secret);
-  if (!check) checkers.set(secret, (check = memoByKey((each) => verified(each, secret))));
-  return check(cookie);
+  const header = c.req.header('Cookie');
+  if (!header) return undefined;
+  let read = readers.get(secret);
+  if (!read) readers.set(secret, (read = memoByKey((each) => sessionIdIn(each, secret))));
+  return header.length > REMEMBERED_HEADER_LENGTH ? sessionIdIn(header, secret) : read(header);
+}
+
+function sessionIdIn(header: string, secret: string): string | undefined {
+  const cookie = parse(header, SESSION_COOKIE)[SESSION_COOKIE];
+  return cookie ? verified(cookie, secret) : undefined;
 }
 
 export function clearSessionCookie(c: AppContext): void {
