@@ -8,7 +8,11 @@ import type { Reader } from '../store/types';
 import { tokenBySecret } from './apiTokenStore';
 import { findSession } from './sessions';
 import { readSessionCookie } from './sessionCookie';
-import { permissionFlagSet } from './roles';
+import { permissionFlags } from './roles';
+import { memoByKey } from '../memo';
+
+/** The flags of a profile list (its profiles joined by newlines), one read-only set per list: every request builds its caller. */
+const flagSetOf = memoByKey((profiles: string): ReadonlySet<string> => new Set(permissionFlags(profiles.split('\n'))));
 
 /** The acting contact as a caller; undefined when it cannot act (no account or no profile, archived, gone). */
 export async function callerFor(
@@ -19,7 +23,7 @@ export async function callerFor(
   const contact = await db.get<Contact>(COLLECTIONS.contacts, contactId);
   const company = contact && (await db.get<Company>(COLLECTIONS.companies, contact.companyId));
   if (!contact?.account?.profiles.length || contact.archived || !company || company.archived) return undefined;
-  const roles = permissionFlagSet(contact.account.profiles);
+  const roles = flagSetOf(contact.account.profiles.join('\n'));
   return { contact, company, universeId: contact.universeId, roles, canWrite: true, ...access };
 }
 

@@ -1,5 +1,3 @@
-import { memoByKey } from '../memo';
-
 /** The permission flags of spec §6.2, in its order: schemas and screens name only these. */
 export const PERMISSION_FLAGS = [
   'SPA_USER', 'IMPERSONATE', 'ADMIN', 'ADMIN_OPERATION', 'LOCAL_ADMIN', 'SUPER_ADMIN', 'MANAGER', 'CONTRIBUTOR', 'LEGACY_ACCESS',
@@ -46,11 +44,6 @@ const byProfile: Record<string, string[]> = {
 export function permissionFlags(profiles: readonly string[] | undefined): string[] {
   return [...new Set(['SPA_USER', ...(profiles ?? []).flatMap((profile) => (Object.hasOwn(byProfile, profile) ? byProfile[profile] : []))])];
 }
-
-const flagSetOf = memoByKey((profiles: string) => new Set(permissionFlags(profiles ? profiles.split('\n') : [])) as ReadonlySet<string>);
-
-/** `permissionFlags` as a set, one per profile list: every request builds its caller's (read-only, shared). */
-export const permissionFlagSet = (profiles: readonly string[] | undefined): ReadonlySet<string> => flagSetOf((profiles ?? []).join('\n'));
 
 /** Profiles that manage within their own company only (spec §6.3 "local manager"): they hold no MANAGER flag. */
 const LOCAL_MANAGING_PROFILES = new Set(['LOCAL_MANAGER', 'LOCAL_OWNER']);
