@@ -23,9 +23,10 @@ const SIGNATURE = /^[A-Za-z0-9+/]{43}=$/;
 /** The cookie's session id when its signature is the server's (hono `setSignedCookie`'s format: `id.base64(HMAC-SHA256)`). */
 function verified(cookie: string, secret: string): string | undefined {
   const dot = cookie.lastIndexOf('.');
+  if (dot < 0) return undefined;
   const value = cookie.slice(0, dot);
   const signature = cookie.slice(dot + 1);
-  if (dot < 0 || !SIGNATURE.test(signature)) return undefined;
+  if (!SIGNATURE.test(signature)) return undefined;
   const expected = createHmac('sha256', secret).update(value).digest();
   return timingSafeEqual(expected, Buffer.from(signature, 'base64')) ? value : undefined;
 }
