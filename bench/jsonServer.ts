@@ -137,7 +137,7 @@ export async function runJsonServerBench(runs: number, seconds: number): Promise
     await writeTailSection(
       JSON_SERVER_HEADING,
       [
-        `\`npm run bench -- --vs-json-server\` (bench/jsonServer.ts): get one service, ${version} (\`npx -y ${JSON_SERVER} --port P --host 127.0.0.1 db.json\`, its default logging on) against our server (lowdb, logged in as quality@brand.test) on the same ${count} services (${SIZE.toLocaleString('en')} generated), ${CONNECTIONS} connections, ${seconds} s each, random ids of the generated range; json-server first, then ours, in each run (the other server idle), after a ${WARM_UP_SECONDS} s warm-up of each. Latency columns: autocannon's p50 / p97.5.`,
+        `\`npm run bench -- --vs-json-server\` (bench/jsonServer.ts): get one service, json-server ${version} (\`npx -y ${JSON_SERVER} --port P --host 127.0.0.1 db.json\`, its default logging on) against our server (lowdb, logged in as quality@brand.test) on the same ${count.toLocaleString('en')} services (${SIZE.toLocaleString('en')} generated), ${CONNECTIONS} connections, ${seconds} s each, random ids of the generated range; json-server first, then ours, in each run (the other server idle), after a ${WARM_UP_SECONDS} s warm-up of each. Latency columns: autocannon's p50 / p97.5.`,
         `Run ${new Date().toISOString()} on ${cpu.length} × ${cpu[0]?.model ?? 'cpu'}, Node ${process.version}; load: the 1-minute load average before each run (the machine is shared).`,
         '',
         '| run | json-server req/s | json-server p50 / p97.5 ms | requests | non-2xx/errors | ours req/s | ours p50 / p97.5 ms | requests | non-2xx/errors | ours ÷ json-server | load |',
