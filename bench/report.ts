@@ -103,10 +103,11 @@ function lastRunOf(section: string, store: StoreKind): string {
   return `${prefix}none yet.`;
 }
 
-/** The sections of the upload and soak benches (bench/uploads.ts, bench/soak.ts), kept at the end of the file by every bench. */
+/** The sections of the upload, soak and json-server benches (bench/uploads.ts, bench/soak.ts, bench/jsonServer.ts), kept at the end of the file by every bench. */
 const UPLOADS_HEADING = '## Uploads';
 export const SOAK_HEADING = '## Soak';
-const TAIL_HEADINGS = [UPLOADS_HEADING, SOAK_HEADING];
+export const JSON_SERVER_HEADING = '## Against json-server';
+const TAIL_HEADINGS = [UPLOADS_HEADING, SOAK_HEADING, JSON_SERVER_HEADING];
 
 /** The file up to its first tail section, and those sections (each from its heading). */
 function splitTail(text: string): { rest: string; sections: string[] } {

@@ -128,8 +128,8 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     c.set('services', services);
     await next();
   });
-  // Once the caller is known (the session cookie's signature is checked on the thread pool), the
-  // request waits for a share of the event loop's turn (server/turnShares.ts).
+  // Once the caller is known, the request waits for a share of the event loop's turn
+  // (server/turnShares.ts): its work up to its first real wait then runs where the share can count it.
   app.use('/back/*', limitBody, urlGuard, csrfGuard, loadCaller(sessionSecret), startInTurn);
   app.use('/back/bo/*', async (c, next) => {
     if (!c.get('caller')) throw notLoggedIn();

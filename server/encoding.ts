@@ -47,11 +47,12 @@ export const compressJson: MiddlewareHandler = async (c, next) => {
   const res = c.res;
   if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(res.headers.get('Content-Type') ?? '')) return;
   varyOnEncoding(res.headers);
-  if (c.req.method === 'HEAD' || !res.body || res.headers.has('Content-Encoding') || /\bno-transform\b/i.test(res.headers.get('Cache-Control') ?? '')) return;
+  if (c.req.method === 'HEAD' || res.headers.has('Content-Encoding') || /\bno-transform\b/i.test(res.headers.get('Cache-Control') ?? '')) return;
   const encoding = chooseEncoding(c.req.header('Accept-Encoding'));
   if (!encoding) return;
   const declared = Number(res.headers.get('Content-Length') ?? NaN);
-  if (declared <= JSON_COMPRESSION_THRESHOLD) return;
+  // `body` last: reading it turns the server's light response into a full one (a stream to read back).
+  if (declared <= JSON_COMPRESSION_THRESHOLD || !res.body) return;
   const body = Buffer.from(await res.arrayBuffer());
   const headers = new Headers(res.headers);
   let sent: Buffer = body;

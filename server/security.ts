@@ -26,7 +26,15 @@ const limitTo1MB: MiddlewareHandler<AppEnv> = bodyLimit({
 /** An upload chunk (PATCH /back/bo/uploads/{uuid}): up to 16 MiB, streamed to disk and counted by its route. */
 const UPLOAD_CHUNK = /^\/back\/bo\/uploads\/[0-9a-f-]{36}$/;
 
-export const limitBody: MiddlewareHandler<AppEnv> = (c, next) => (c.req.method === 'PATCH' && UPLOAD_CHUNK.test(c.req.path) ? next() : limitTo1MB(c, next));
+/**
+ * GET and HEAD requests carry no body (Node's adapter gives them none): not measured, since
+ * asking for the body makes the adapter build a whole web Request.
+ */
+export const limitBody: MiddlewareHandler<AppEnv> = (c, next) => {
+  const method = c.req.method;
+  if (method === 'GET' || method === 'HEAD' || (method === 'PATCH' && UPLOAD_CHUNK.test(c.req.path))) return next();
+  return limitTo1MB(c, next);
+};
 
 function sameOrigin(origin: string, host: string | undefined): boolean {
   try {

@@ -1,15 +1,18 @@
 import type { MiddlewareHandler } from 'hono';
-import { getSignedCookie } from 'hono/cookie';
 import { logServer } from '../audit';
 import { clientIp } from '../clientIp';
 import { forbidden } from '../errors';
 import { COLLECTIONS, type Company, type Contact } from '../identity';
-import { SESSION_COOKIE } from '../security';
 import type { AppEnv, Caller } from '../context';
 import type { Reader } from '../store/types';
 import { tokenBySecret } from './apiTokenStore';
 import { findSession } from './sessions';
+import { readSessionCookie } from './sessionCookie';
 import { permissionFlags } from './roles';
+import { memoByKey } from '../memo';
+
+/** The flags of a profile list (its profiles joined by newlines), one read-only set per list: every request builds its caller. */
+const flagSetOf = memoByKey((profiles: string): ReadonlySet<string> => new Set(permissionFlags(profiles.split('\n'))));
 
 /** The acting contact as a caller; undefined when it cannot act (no account or no profile, archived, gone). */
 export async function callerFor(
@@ -20,7 +23,7 @@ export async function callerFor(
   const contact = await db.get<Contact>(COLLECTIONS.contacts, contactId);
   const company = contact && (await db.get<Company>(COLLECTIONS.companies, contact.companyId));
   if (!contact?.account?.profiles.length || contact.archived || !company || company.archived) return undefined;
-  const roles = new Set(permissionFlags(contact.account.profiles));
+  const roles = flagSetOf(contact.account.profiles.join('\n'));
   return { contact, company, universeId: contact.universeId, roles, canWrite: true, ...access };
 }
 
@@ -47,7 +50,7 @@ export function loadCaller(secret: string): MiddlewareHandler<AppEnv> {
       c.set('caller', caller);
       return next();
     }
-    const sessionId = await getSignedCookie(c, secret, SESSION_COOKIE);
+    const sessionId = readSessionCookie(c, secret);
     const session = sessionId ? await findSession(db, sessionId) : undefined;
     if (session) {
       const impersonator = session.impersonatorId ? await callerFor(db, session.impersonatorId, { via: 'session', sessionKey: session.sessionKey }) : undefined;

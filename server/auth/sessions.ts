@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { memoByKey } from '../memo';
 import { eq, or } from '../store/query';
 import type { AsyncStore, Reader, Stored, Writer } from '../store/types';
 
@@ -19,7 +20,8 @@ export interface Session {
   [key: string]: unknown;
 }
 
-export const sessionKeyOf = (sessionId: string) => createHash('sha256').update(sessionId).digest('hex');
+/** Remembered: every request of a session hashes its id. */
+export const sessionKeyOf = memoByKey((sessionId: string) => createHash('sha256').update(sessionId).digest('hex'));
 
 /**
  * Opens a session (a fresh id each time: login and impersonation rotate it), drops the expired
