@@ -16,11 +16,20 @@ const MINUTE = 60_000;
 /** One line per suite: { name, passed, failed, skipped, note }. */
 const results = [];
 
+/** Exit status of a suite stopped at its time limit (as `timeout` gives): it fails, whatever it had passed. */
+const TIMED_OUT = 124;
+
+/**
+ * Runs a suite; at its time limit it gets SIGINT, as from Ctrl-C: Playwright and vitest then stop
+ * their test servers (Playwright starts them in process groups of their own, which a SIGTERM to the
+ * runner leaves listening on their ports, and the next run cannot start) and write their reports.
+ */
 function run(title, args, { env = {}, timeout }) {
   console.log(`\n━━ ${title} ━━`);
-  const child = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env }, timeout });
-  if (child.error?.code === 'ETIMEDOUT') console.error(`${title}: stopped after ${timeout / MINUTE} minutes`);
-  return child.status;
+  const child = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env }, timeout, killSignal: 'SIGINT' });
+  if (child.error?.code !== 'ETIMEDOUT') return child.status;
+  console.error(`${title}: stopped after ${timeout / MINUTE} minutes`);
+  return TIMED_OUT;
 }
 
 function readReport(file) {
@@ -76,7 +85,11 @@ function startVitestOnPostgres() {
   const log = join(scratch, 'vitest-pg.log');
   const out = openSync(log, 'w');
   const child = spawn('nice', ['-n', '19', process.execPath, ...vitestArgs(['api-pg'], report)], { cwd: root, stdio: ['ignore', out, out], env: process.env });
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15 * MINUTE);
+  // At the limit, SIGINT lets it stop its PostgreSQL clusters; SIGKILL only if it has not ended 30 s later.
+  const timer = setTimeout(() => {
+    child.kill('SIGINT');
+    setTimeout(() => child.kill('SIGKILL'), 30_000).unref();
+  }, 15 * MINUTE);
   const ended = new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
   return async () => {
     const status = await ended;
@@ -119,7 +132,8 @@ function playwright() {
   // Errors outside tests (web server did not start, a spec file does not load) fail the suite.
   const globalErrors = json.errors?.length ?? 0;
   const result = { name: 'playwright', passed: expected + flaky, failed: unexpected + globalErrors, skipped };
-  if (status !== 0 && result.failed === 0) Object.assign(result, { failed: 1, note: `exit ${status} without a failed test` });
+  if (status === TIMED_OUT) Object.assign(result, { failed: result.failed + 1, note: 'stopped at its time limit: tests did not run' });
+  else if (status !== 0 && result.failed === 0) Object.assign(result, { failed: 1, note: `exit ${status} without a failed test` });
   results.push(result);
 }
 
