@@ -6,13 +6,13 @@
 export const SERVER_FEATURES = ['activity', 'auth', 'billing', 'dashboard', 'notify', 'planning', 'reminders', 'reports', 'risk', 'routes', 'seed', 'services', 'tasks'];
 
 export const LAYER_ZONES = [
-  { target: './engine', from: ['./app', './server'], message: 'engine/ is generic: it imports neither app/ nor server/.' },
-  { target: './app', from: './server', message: 'app/ runs in the browser: share the rule through domain/ or generated/.' },
+  { target: './engine', from: ['./app', './server', './schemas'], message: 'engine/ is generic: it imports neither app/ nor server/, and reads the configuration through GET /back/schemas.' },
+  { target: './app', from: ['./server', './schemas'], message: 'app/ runs in the browser: share the rule through domain/ or generated/, the configuration through GET /back/schemas.' },
   {
     target: './domain',
     from: './',
-    except: ['./domain', './machines', './schemas', './generated'],
-    message: 'domain/ holds pure rules: it imports only machines/, its own data and schemas/ data.',
+    except: ['./domain', './machines'],
+    message: 'domain/ holds pure rules: it imports only machines/ and itself; tables of the configuration reach it as arguments.',
   },
   {
     target: './server/resources',
