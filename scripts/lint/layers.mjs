@@ -1,6 +1,6 @@
 // The layers of DESIGN.md rule 3 as import zones: files under `target` may not import from `from`
 // (but from `except`). eslint.config.mjs enforces them (import-x/no-restricted-paths);
-// tests/unit/import-layers.test.ts checks the generic server layer's zone on the import graph.
+// tests/unit/domain-layers.test.ts checks every zone on every import, JSON and type-only included.
 
 /** The server's feature folders: the generic layer (server/resources) serves every entity through configuration and imports none of them. */
 export const SERVER_FEATURES = ['activity', 'auth', 'billing', 'dashboard', 'notify', 'planning', 'reminders', 'reports', 'risk', 'routes', 'seed', 'services', 'tasks'];
