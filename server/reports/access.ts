@@ -8,7 +8,8 @@ import { actingSide, isOwner, type Right, type ServiceParties } from '../service
 /**
  * Spec §6.4 for reports, in one place:
  * - report access: write for the provider once the service is confirmed; read for decision
- *   power (the decision maker, SERVICE_DECISION_POWER) or for an order taker when the client
+ *   power (the decision maker's side: SERVICE_DECISION_POWER held by an order taker's person opens
+ *   nothing more, DESIGN rule 11) or for an order taker when the client
  *   lets its suppliers download reports; otherwise limited read (the summary) for an order taker
  *   who is not owner; none while opened or requested, or when not owner and not terminated.
  * - decision right: write for the decision maker, read with DESIGN rule 11 — the caller's company
@@ -45,7 +46,7 @@ async function reportAccess(db: Reader, service: ServiceParties, caller: Caller)
   if (side === 'SERVICE_PROVIDER') return 'WRITE';
   const owner = isOwner(service, caller);
   if (!owner && step !== 'TERMINATED') return 'NONE';
-  if (side === 'DECISION_MAKER' || caller.roles.has(DECISION_POWER)) return 'READ';
+  if (side === 'DECISION_MAKER') return 'READ';
   if (await supplierDownload(db, service)) return 'READ';
   return owner ? 'READ' : 'READ_LIMITED';
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Row } from '../../server/store/types';
-import { ACCOUNTS, startWithLogins, today, type Client, type TestServer } from './helpers';
+import { ACCOUNTS, startWithLogins, storedContactByEmail, today, type Client, type TestServer } from './helpers';
 import { mailCount, sentMails } from './outbox';
 import { fieldMessages, insertService, network, type Network } from './service-fixtures';
 
@@ -234,6 +234,24 @@ describe('reading a report (spec §6.4 report access)', () => {
       expect((await sales.get(url(id, '/reportDefects'))).status).toBe(200);
     } finally {
       await server.store.transaction((tx) => tx.update('companies', net.lumiere, (company) => ({ ...company, reportSupplierDownload: false })));
+    }
+  });
+
+  it('decision power does not open the whole report to the order taker: the flag counts on the decision maker\'s side only (DESIGN rule 11)', async () => {
+    const { id } = await serviceIn(confirmed);
+    await created(id, { ...(await inspector.get(url(id, '/default'))).body, computed: undefined });
+    await terminate(id);
+    // The supplier's sales manager given the MANAGER profile, which carries SERVICE_DECISION_POWER.
+    const contact = (await storedContactByEmail(server.store, ACCOUNTS.sales))!;
+    const account = { ...contact.account };
+    await server.store.transaction((tx) => tx.update('contacts', contact.contactId, (row) => ({ ...row, account: { ...account, profiles: ['MANAGER'] } })));
+    try {
+      expect((await sales.get('/back/auth/profile')).body.roles).toContain('SERVICE_DECISION_POWER');
+      expect((await sales.get(url(id, '/overview'))).body.rights).toEqual({ report: 'READ_LIMITED', decision: 'READ_LIMITED' });
+      expect((await sales.get(url(id, '/reportDefects'))).status).toBe(403);
+      expect(Object.keys((await sales.get(url(id))).body)).not.toContain('defects');
+    } finally {
+      await server.store.transaction((tx) => tx.update('contacts', contact.contactId, (row) => ({ ...row, account })));
     }
   });
 
