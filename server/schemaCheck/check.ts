@@ -211,7 +211,11 @@ function crossProblems(files: SchemaFiles, workflows: Record<string, AnyStateMac
     ((screen.tabs ?? []) as { panels?: PanelFile[] }[]).forEach((tab, i) => (tab?.panels ?? []).forEach((panel, j) => panelProblems(file, `/tabs/${i}/panels/${j}`, entity, panel ?? {})));
     ((screen.sheet?.panels ?? []) as PanelFile[]).forEach((panel, j) => panelProblems(file, `/sheet/panels/${j}`, entity, panel ?? {}));
     ((screen.panels ?? []) as PanelFile[]).forEach((panel, j) => panelProblems(file, `/panels/${j}`, entity, panel ?? {}));
-    ((screen.columns ?? []) as unknown[]).forEach((column, index) => needColumn(file, `/columns/${index}`, entity, column));
+    // A search answer's own fields (`x-answer`) are columns too.
+    const answerFields = Object.keys(files.search[screen.search as string]?.['x-answer']?.fields ?? {});
+    ((screen.columns ?? []) as unknown[]).forEach((column, index) => {
+      if (!answerFields.includes(typeof column === 'string' ? column : (column as { field?: string })?.field ?? '')) needColumn(file, `/columns/${index}`, entity, column);
+    });
     ((screen.rowActions ?? []) as { when?: Record<string, unknown> }[]).forEach((action, index) => {
       for (const field of Object.keys(action?.when ?? {})) needField(file, `/rowActions/${index}/when${step(field)}`, entity, field);
     });
