@@ -14,12 +14,7 @@ const answer = {
     { serviceId: 1, number: 'S-000001', type: 'INSP_FINAL_RANDOM', serviceStep: 'OPENED', client: 3, supplier: 4, factory: 5, startDate: '2026-05-02', contributors: [5, 6], tags: [3] },
     { serviceId: 2, number: 'S-000002', type: 'AUDIT_SOCIAL', serviceStep: 'CONFIRMED', client: 3, contributors: [99], tags: [] },
   ],
-  purchaseOrderLines: [
-    { serviceId: 1, poNumber: 'PO-1' },
-    { serviceId: 1, poNumber: 'PO-2' },
-    { serviceId: 1, poNumber: 'PO-1' },
-    { serviceId: 2 },
-  ],
+  purchaseOrderLines: [{ serviceId: 1, poNumber: 'PO-1' }, { serviceId: 1, poNumber: 'PO-2' }, { serviceId: 1, poNumber: 'PO-1' }, { serviceId: 2 }],
   taskLevels: { '1': 'HIGH', '2': 'LOW' },
   contributors: [
     { contactId: 5, fullName: 'Tom Becker', acronym: 'TB' },
@@ -50,7 +45,10 @@ describe('search answers with references (x-answer)', () => {
     const data = {
       widgets: [{ code: 'W1', makerIds: ['p2', 'p1'] }, { code: 'W2' }],
       grades: { W1: 'A' },
-      people: [{ personId: 'p1', name: 'Ann' }, { personId: 'p2', nickname: 'Bo', name: 'Bob' }],
+      people: [
+        { personId: 'p1', name: 'Ann' },
+        { personId: 'p2', nickname: 'Bo', name: 'Bob' },
+      ],
       parts: [{ widgetCode: 'W2', label: 'bolt' }, { widgetCode: 'W2', label: 'nut' }, { widgetCode: 'W1' }],
     };
     expect(answerRows(config, 'code', data)).toEqual([

@@ -12,6 +12,7 @@ import { useLabelsVersion } from '../../lookup/useLookup';
 import { lookupOf, propertiesOf } from '../../schema/fields';
 import type { JsonSchema } from '../../schema/resolve';
 import { actionUrl } from '../rowActions';
+import { rankedLabel } from './labels';
 import type { RankedListState } from './useRankedList';
 
 interface RankedItemsProps {
@@ -59,7 +60,7 @@ export function RankedItems({ side, state, entity }: RankedItemsProps) {
   };
 
   return (
-    <Stack gap={0} role="list" aria-label={t(`${side.labels}.title`)}>
+    <Stack gap={0} role="list" aria-label={t(rankedLabel(side.labels, 'title'))}>
       {state.list.map((entry, index) => {
         const badge = card.badge ? entry.item[card.badge] : undefined;
         const link = card.link ? actionUrl(card.link, entry.item) : null;
@@ -69,7 +70,7 @@ export function RankedItems({ side, state, entity }: RankedItemsProps) {
             key={String(entry.id)}
             role="listitem"
             data-id={String(entry.id)}
-            aria-label={t(`${side.labels}.item`, {
+            aria-label={t(rankedLabel(side.labels, 'item'), {
               ...entry.item,
               rank: entry.rank,
             })}
@@ -132,7 +133,13 @@ export function RankedItems({ side, state, entity }: RankedItemsProps) {
               ))}
             </Box>
             <Group gap={0} wrap="nowrap" style={{ flexShrink: 0 }}>
-              <ActionIcon variant="subtle" size="sm" onClick={() => state.move(entry.id, { direction: 'up' })} disabled={index === 0 || state.saving} aria-label={t(`${side.labels}.moveUp`)}>
+              <ActionIcon
+                variant="subtle"
+                size="sm"
+                onClick={() => state.move(entry.id, { direction: 'up' })}
+                disabled={index === 0 || state.saving}
+                aria-label={t(rankedLabel(side.labels, 'moveUp'))}
+              >
                 <IconArrowUp size={14} />
               </ActionIcon>
               <ActionIcon
@@ -140,11 +147,11 @@ export function RankedItems({ side, state, entity }: RankedItemsProps) {
                 size="sm"
                 onClick={() => state.move(entry.id, { direction: 'down' })}
                 disabled={index === state.list.length - 1 || state.saving}
-                aria-label={t(`${side.labels}.moveDown`)}
+                aria-label={t(rankedLabel(side.labels, 'moveDown'))}
               >
                 <IconArrowDown size={14} />
               </ActionIcon>
-              <ActionIcon variant="subtle" size="sm" color="red" onClick={() => state.remove(entry.id)} disabled={state.saving} aria-label={t(`${side.labels}.remove`)}>
+              <ActionIcon variant="subtle" size="sm" color="red" onClick={() => state.remove(entry.id)} disabled={state.saving} aria-label={t(rankedLabel(side.labels, 'remove'))}>
                 <IconTrash size={14} />
               </ActionIcon>
             </Group>

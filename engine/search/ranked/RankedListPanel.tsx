@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { SidePanelConfig } from '../../config';
 import type { JsonSchema } from '../../schema/resolve';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { rankedLabel, type RankedListLabel } from './labels';
 import { RankedItems } from './RankedItems';
 import type { RankedListState } from './useRankedList';
 
@@ -24,7 +25,7 @@ const border = '1px solid var(--mantine-color-default-border)';
 /** A search screen's `rankedList` side panel: the user's ranked records beside the grid; reorder, remove, clear, save or discard. */
 export function RankedListPanel({ side, state, entity, opened, onToggle }: RankedListPanelProps) {
   const { t } = useTranslation();
-  const label = (key: string) => t(`${side.labels}.${key}`);
+  const label = (key: RankedListLabel) => t(rankedLabel(side.labels, key));
   const [confirmClear, setConfirmClear] = useState(false);
   const count = state.list.length;
 

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { SidePanelConfig } from '../../config';
 import { notify } from '../../notify';
 import type { JsonSchema } from '../../schema/resolve';
+import { rankedLabel } from './labels';
 import { RankedListPanel } from './RankedListPanel';
 import { useRankedList } from './useRankedList';
 
@@ -47,7 +48,7 @@ export function useSearchSide(side: SidePanelConfig | undefined, route: string, 
   };
 
   const add = (row: Row) => {
-    if (!state.add(row)) notify({ level: 'warning', message: t(`${side?.labels}.already`, row) });
+    if (!state.add(row)) notify({ level: 'warning', message: t(rankedLabel(side?.labels ?? '', 'already'), row) });
     else if (!shown) toggle();
   };
 
