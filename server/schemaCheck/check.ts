@@ -211,6 +211,16 @@ function crossProblems(files: SchemaFiles, workflows: Record<string, AnyStateMac
     ((screen.tabs ?? []) as { panels?: PanelFile[] }[]).forEach((tab, i) => (tab?.panels ?? []).forEach((panel, j) => panelProblems(file, `/tabs/${i}/panels/${j}`, entity, panel ?? {})));
     ((screen.sheet?.panels ?? []) as PanelFile[]).forEach((panel, j) => panelProblems(file, `/sheet/panels/${j}`, entity, panel ?? {}));
     ((screen.panels ?? []) as PanelFile[]).forEach((panel, j) => panelProblems(file, `/panels/${j}`, entity, panel ?? {}));
+    // A side list's card and kept fields are the entity's; toolbar fields are the search form's.
+    const side = screen.side as { keep?: unknown[]; card?: { titleField?: unknown; badge?: unknown; lines?: unknown[][] } } | undefined;
+    (side?.keep ?? []).forEach((field, i) => needField(file, `/side/keep/${i}`, entity, field));
+    needField(file, '/side/card/titleField', entity, side?.card?.titleField);
+    needField(file, '/side/card/badge', entity, side?.card?.badge);
+    (side?.card?.lines ?? []).forEach((line, i) => (Array.isArray(line) ? line : []).forEach((field, j) => needField(file, `/side/card/lines/${i}/${j}`, entity, field)));
+    ((screen.toolbar ?? []) as { field?: unknown }[]).forEach((item, i) => {
+      const form = files.search[screen.search as string];
+      if (form && typeof item?.field === 'string' && !Object.hasOwn(form.properties ?? {}, item.field)) problems.push({ file, path: `/toolbar/${i}/field`, message: `unknown field ${item.field}: search form ${screen.search} has no such property` });
+    });
     // A search answer's own fields (`x-answer`) are columns too.
     const answerFields = Object.keys(files.search[screen.search as string]?.['x-answer']?.fields ?? {});
     ((screen.columns ?? []) as unknown[]).forEach((column, index) => {
