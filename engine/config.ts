@@ -59,6 +59,8 @@ export interface RowActionConfig {
   danger?: boolean;
   /** A JSON body sent with the call: string values `{field}` take the row's value as is (a number stays a number). */
   body?: Record<string, unknown>;
+  /** Search screens: the row joins the screen's `side` list (no call). */
+  addToSide?: boolean;
 }
 
 export interface SheetConfig {
@@ -421,6 +423,38 @@ export interface WizardSaveConfig {
   updated?: string;
 }
 
+/** A search screen's field edited in its toolbar rather than in the filter panel (a text: the search box). */
+export interface ToolbarFieldConfig {
+  field: string;
+  /** i18n key of the box's label and placeholder. */
+  label: string;
+}
+
+/** A search screen's create button: one item a button, several a menu, each shown when `when` holds on the caller's profile. */
+export interface CreateConfig {
+  /** i18n key of the button. */
+  label: string;
+  roles?: RoleRule[];
+  items: { label: string; to: string; when?: RecordCondition }[];
+}
+
+/**
+ * A search screen's side panel (docs/schemas.md "Side panel"): `rankedList`, the user's own ranked
+ * records, read from and saved to `url` as `[{ <item>: { <id>: … }, <rank>: n }]`.
+ */
+export interface SidePanelConfig {
+  kind: 'rankedList';
+  /** Prefix of its i18n keys (`<labels>.title`, `.save`, …). */
+  labels: string;
+  url: string;
+  item: string;
+  rank: string;
+  /** The fields of a grid row the list keeps (default: all). */
+  keep?: string[];
+  /** Each record: its title (a link to `link`, a template of its fields), a badge, lines of values (first left, the others right). */
+  card: { titleField: string; link?: string; badge?: string; lines?: string[][] };
+}
+
 export interface ScreenConfig {
   route: string;
   type: 'search' | 'menu' | 'page' | 'workflows' | 'record' | 'wizard' | 'files' | 'panels';
@@ -456,6 +490,14 @@ export interface ScreenConfig {
   panels?: PanelConfig[];
   /** type "search": buttons acting on the selected rows (rows get checkboxes). */
   selectionActions?: SelectionActionConfig[];
+  /** type "search": fields of the search form edited in the toolbar (a text: a search box), not in the filter panel. */
+  toolbar?: ToolbarFieldConfig[];
+  /** type "search": the create button, instead of New (routes, a menu of them, per the caller's profile). */
+  create?: CreateConfig;
+  /** type "search": a panel beside the grid (the user's ranked list). */
+  side?: SidePanelConfig;
+  /** type "search": the row actions' column comes first. */
+  actionsFirst?: boolean;
   /** type "search": the results are edited in place in a lines grid and saved in one request (docs/schemas.md "Batch-edited searches"). */
   batch?: BatchConfig;
   /** type "wizard": the machine whose states are the steps (NEXT, BACK), and the steps in stepper order. */

@@ -14,7 +14,7 @@ export function ScreenRoute({ screen }: { screen: ScreenConfig }) {
   // key: two screens of the same type must not share state.
   switch (screen.type) {
     case 'search':
-      return <SearchScreen key={screen.route} screen={screen} config={config} userRoles={profile.roles} />;
+      return <SearchScreen key={screen.route} screen={screen} config={config} userRoles={profile.roles} caller={{ ...profile }} />;
     case 'menu':
       return <MenuScreen key={screen.route} screen={screen} config={config} />;
     case 'record':

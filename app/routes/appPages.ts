@@ -1,11 +1,10 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 /**
- * Hand-written pages a screen of type "page" names (`"page": "serviceSearch"`): the screen JSON
+ * Hand-written pages a screen of type "page" names (`"page": "serviceSheet"`): the screen JSON
  * gives the route, roles and menu entry; the page is special React in app/pages/, loaded lazily.
  */
 export const APP_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
-  serviceSearch: lazy(() => import('../pages/services/search/ServiceSearchPage')),
   serviceWizard: lazy(() => import('../pages/services/wizard/ServiceWizardPage')),
   serviceSheet: lazy(() => import('../pages/services/sheet/ServiceSheetPage')),
   planning: lazy(() => import('../pages/planning/PlanningPage')),

@@ -1,5 +1,6 @@
 import { Alert, Box, Button, Group, Stack } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
+import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,6 +30,10 @@ import { useHiddenCreated } from './useHiddenCreated';
 import { useRowActions } from './useRowActions';
 import { useSearch } from './useSearch';
 import { WindowHint } from './WindowHint';
+import { answerRows, withAnswerFields, type AnswerConfig } from './answerRows';
+import { CreateMenu } from './CreateMenu';
+import { KeywordsBox } from './KeywordsBox';
+import { useSearchSide } from './ranked/SearchSide';
 import { BatchLines } from './BatchLines';
 import { useSelectionActions } from './useSelectionActions';
 
@@ -37,37 +42,59 @@ export interface SearchScreenProps {
   config: AppConfig;
   /** The user's permission flags, for row actions limited to some (`rowActions[].roles`) and the entity's `x-createRoles`. */
   userRoles?: readonly string[];
+  /** The caller's profile, read by the `create` items' `when`. */
+  caller?: Record<string, unknown>;
 }
 
 type Row = Record<string, unknown>;
 const RANGE_FIELDS = ['fromDate', 'toDate'];
+/** Spec §9: a change of the period searches 1000 ms after the last change. */
+const FILTER_DEBOUNCE_MS = 1000;
 
-/** The search form without the dates (the toolbar's range picker edits them) and the fields the route fixes. */
-function panelSchema(search: JsonSchema, fixedFields: string[]): JsonSchema {
-  const left = (name: string) => !RANGE_FIELDS.includes(name) && !fixedFields.includes(name);
+/** The search form without the dates (the toolbar's range picker edits them), the toolbar's fields and the fields the route fixes. */
+function panelSchema(search: JsonSchema, leftOut: string[]): JsonSchema {
+  const left = (name: string) => !RANGE_FIELDS.includes(name) && !leftOut.includes(name);
   const properties = Object.fromEntries(Object.entries(propertiesOf(search)).filter(([name]) => left(name)));
   return { ...search, properties, required: (search.required ?? []).filter(left) };
 }
 
+/** The criteria that filter: a flag (a boolean whose `default` is false) filters only when true, so false is neither counted, saved nor sent. */
+function criteria(filter: Row, search: JsonSchema): Row {
+  const props = propertiesOf(search);
+  return compactQuery(Object.fromEntries(Object.entries(filter).filter(([name, value]) => !(value === false && props[name]?.default === false))));
+}
+
+/** The values of `fields` (keep), or all the others. */
+const only = (row: Row, fields: string[], keep: boolean) => Object.fromEntries(Object.entries(row).filter(([name]) => fields.includes(name) === keep));
+
 /** The address parameter naming a record whose sheet opens with the screen. */
 const OPEN_PARAM = 'open';
+/** With a side panel: the height grid and panels share under the toolbar. */
+const SIDE_RESULTS_HEIGHT = 'max(420px, calc(100dvh - 250px))';
 
 /**
  * A search screen (docs/schemas.md): header, toolbar (dates, saved filters, columns, export,
  * filters), the result grid with its hit-limit warning, the filter side panel, and the sheet.
  */
-export function SearchScreen({ screen, config, userRoles = [] }: SearchScreenProps) {
+export function SearchScreen({ screen, config, userRoles = [], caller = {} }: SearchScreenProps) {
   const { t, i18n } = useTranslation();
-  const entity = config.entities[screen.entity ?? ''];
   const search = useMemo(() => config.search[screen.search ?? ''] ?? { type: 'object', properties: {} }, [config.search, screen.search]);
+  const answer = search['x-answer'] as AnswerConfig | undefined;
+  // The rows' schema: the entity, plus the fields an answer with references adds (`x-answer`).
+  const entity = useMemo(() => {
+    const schema = config.entities[screen.entity ?? ''];
+    return schema && withAnswerFields(schema, answer, config.enums);
+  }, [config.entities, config.enums, screen.entity, answer]);
+  const toolbarFields = useMemo(() => (screen.toolbar ?? []).map((item) => item.field), [screen.toolbar]);
   const hasRange = RANGE_FIELDS.every((name) => name in propertiesOf(search));
   const params = useParams();
   const fixedKey = JSON.stringify(routeFilters(search, params));
   const fixed = useMemo<Row>(() => JSON.parse(fixedKey), [fixedKey]);
-  const filterSchema = useMemo(() => panelSchema(search, Object.keys(fixed)), [search, fixed]);
+  const filterSchema = useMemo(() => panelSchema(search, [...Object.keys(fixed), ...toolbarFields]), [search, fixed, toolbarFields]);
   const readOnly = entity?.['x-readOnly'] === true;
 
   const [range, setRange] = useState<DateRange>(() => defaultRange(search['x-defaultRange']));
+  const [debouncedRange] = useDebouncedValue(range, FILTER_DEBOUNCE_MS);
   // A search form's `default`s are the first filter; the user may clear them.
   const [filter, setFilter] = useState<Row>(() => Object.fromEntries(Object.entries(propertiesOf(filterSchema)).filter(([, prop]) => prop.default !== undefined).map(([name, prop]) => [name, prop.default])));
   const [panelOpen, setPanelOpen] = useState(false);
@@ -84,12 +111,14 @@ export function SearchScreen({ screen, config, userRoles = [] }: SearchScreenPro
   }, [address, setAddress]);
 
   const baseColumns = useMemo(() => (entity ? screenColumns(screen, entity) : []), [screen, entity]);
-  const query = useMemo(() => ({ ...filter, ...(hasRange ? range : {}), ...fixed }), [filter, range, hasRange, fixed]);
-  const result = useSearch(entity?.['x-api'], query);
+  const applied = useMemo(() => criteria(filter, search), [filter, search]);
+  const query = useMemo(() => ({ ...applied, ...(hasRange ? debouncedRange : {}), ...fixed }), [applied, debouncedRange, hasRange, fixed]);
+  const result = useSearch(entity?.['x-api'], query, { select: answer && ((data) => answerRows(answer, entity?.['x-id'], data)) });
   const hiddenCreated = useHiddenCreated(result, query, entity?.['x-id'], entity?.['x-label']);
   const rowActions = useRowActions(result.refresh);
+  const side = useSearchSide(screen.side, screen.route, entity ?? {}, { open: panelOpen, close: () => setPanelOpen(false) });
   const runAction = useRef(rowActions.run);
-  runAction.current = rowActions.run;
+  runAction.current = async (action, row) => (action.addToSide ? side.add(row) : rowActions.run(action, row));
   const rolesKey = JSON.stringify(userRoles);
   const actions = useMemo(
     () => ({
@@ -100,6 +129,7 @@ export function SearchScreen({ screen, config, userRoles = [] }: SearchScreenPro
   );
   const selecting = useSelectionActions(screen.selectionActions, entity?.['x-id'], userRoles, result.refresh);
   const savedFilters = useSavedFilters(screen.search ?? screen.route, setFilter);
+  const setToolbarField = useCallback((field: string, value: string) => setFilter((current) => ({ ...current, [field]: value || undefined })), []);
   const title = titleText(t, screen.title);
 
   const grid = useGridTools(screen.route, baseColumns, title);
@@ -130,12 +160,16 @@ export function SearchScreen({ screen, config, userRoles = [] }: SearchScreenPro
           screen={screen}
           config={config}
           actions={
-            entity['x-api'] &&
-            !readOnly &&
-            rolesAllow(entity['x-createRoles'], userRoles) && (
-              <Button leftSection={<IconPlus size={16} />} onClick={createRecord}>
-                {t('engine.action.new')}
-              </Button>
+            screen.create ? (
+              <CreateMenu create={screen.create} userRoles={userRoles} caller={caller} />
+            ) : (
+              entity['x-api'] &&
+              !readOnly &&
+              rolesAllow(entity['x-createRoles'], userRoles) && (
+                <Button leftSection={<IconPlus size={16} />} onClick={createRecord}>
+                  {t('engine.action.new')}
+                </Button>
+              )
             )
           }
         />
@@ -144,12 +178,15 @@ export function SearchScreen({ screen, config, userRoles = [] }: SearchScreenPro
             <>
               <ScopeBadges search={search} fixed={fixed} />
               {hasRange && <DateRangeFilter value={range} onChange={setRange} label={t('engine.search.period')} />}
+              {(screen.toolbar ?? []).map(({ field, label }) => (
+                <KeywordsBox key={field} value={String(filter[field] ?? '')} onChange={(value) => setToolbarField(field, value)} label={t(label)} clearLabel={t('engine.search.clear')} />
+              ))}
             </>
           }
-          savedFilters={<SavedFilterMenu state={savedFilters} current={compactQuery(filter)} nameMax={filterNameMax(config)} />}
+          savedFilters={<SavedFilterMenu state={savedFilters} current={applied} nameMax={filterNameMax(config)} />}
           count={result.rows.length}
           loading={result.loading}
-          activeFilters={Object.keys(compactQuery(filter)).length}
+          activeFilters={Object.keys(applied).length}
           filtersOpen={panelOpen}
           exporting={grid.exporting}
           onToggleFilters={() => setPanelOpen((open) => !open)}
@@ -162,17 +199,18 @@ export function SearchScreen({ screen, config, userRoles = [] }: SearchScreenPro
           count={result.rows.length}
           loading={result.loading}
           outside={hasRange ? result.outside : null}
-          filtered={Object.keys(compactQuery(filter)).length > 0}
+          filtered={Object.keys(applied).length > 0}
           hiddenCreated={hiddenCreated.name}
           onWiden={() => setRange({ fromDate: null, toDate: null })}
         />
-        <Group align="stretch" gap="md" wrap="wrap">
+        {/* With a side panel, grid and panels share the height left under the toolbar and scroll inside. */}
+        <Group align="stretch" gap="md" wrap={side.panel ? 'nowrap' : 'wrap'} h={side.panel ? SIDE_RESULTS_HEIGHT : undefined}>
           {screen.batch ? (
             <Box style={{ flex: 1, minWidth: 300 }}>
               <BatchLines screen={screen} config={config} entity={entity} rows={result.rows} loading={result.loading} onSaved={result.refresh} onApi={grid.onApi} />
             </Box>
           ) : (
-            <Box style={{ flex: 1, minWidth: 300 }} h="max(420px, calc(100dvh - 280px))">
+            <Box style={{ flex: 1, minWidth: 300 }} h={side.panel ? '100%' : 'max(420px, calc(100dvh - 280px))'}>
               <SchemaGrid
                 columns={grid.columns}
                 rows={result.rows}
@@ -180,13 +218,22 @@ export function SearchScreen({ screen, config, userRoles = [] }: SearchScreenPro
                 loading={result.loading}
                 onRowClick={opensRows ? openRecord : undefined}
                 actions={actions}
+                actionsFirst={screen.actionsFirst}
                 onApi={grid.onApi}
                 ariaLabel={title}
                 selection={selecting.selection}
               />
             </Box>
           )}
-          {panelOpen && <FilterPanel schema={filterSchema} value={filter} onApply={setFilter} onClose={() => setPanelOpen(false)} />}
+          {panelOpen && (
+            <FilterPanel
+              schema={filterSchema}
+              value={only(filter, toolbarFields, false)}
+              onApply={(next) => setFilter((current) => ({ ...next, ...only(current, toolbarFields, true) }))}
+              onClose={() => setPanelOpen(false)}
+            />
+          )}
+          {side.panel}
         </Group>
       </Stack>
       {grid.columnDialog}

@@ -211,7 +211,21 @@ function crossProblems(files: SchemaFiles, workflows: Record<string, AnyStateMac
     ((screen.tabs ?? []) as { panels?: PanelFile[] }[]).forEach((tab, i) => (tab?.panels ?? []).forEach((panel, j) => panelProblems(file, `/tabs/${i}/panels/${j}`, entity, panel ?? {})));
     ((screen.sheet?.panels ?? []) as PanelFile[]).forEach((panel, j) => panelProblems(file, `/sheet/panels/${j}`, entity, panel ?? {}));
     ((screen.panels ?? []) as PanelFile[]).forEach((panel, j) => panelProblems(file, `/panels/${j}`, entity, panel ?? {}));
-    ((screen.columns ?? []) as unknown[]).forEach((column, index) => needColumn(file, `/columns/${index}`, entity, column));
+    // A side list's card and kept fields are the entity's; toolbar fields are the search form's.
+    const side = screen.side as { keep?: unknown[]; card?: { titleField?: unknown; badge?: unknown; lines?: unknown[][] } } | undefined;
+    (side?.keep ?? []).forEach((field, i) => needField(file, `/side/keep/${i}`, entity, field));
+    needField(file, '/side/card/titleField', entity, side?.card?.titleField);
+    needField(file, '/side/card/badge', entity, side?.card?.badge);
+    (side?.card?.lines ?? []).forEach((line, i) => (Array.isArray(line) ? line : []).forEach((field, j) => needField(file, `/side/card/lines/${i}/${j}`, entity, field)));
+    ((screen.toolbar ?? []) as { field?: unknown }[]).forEach((item, i) => {
+      const form = files.search[screen.search as string];
+      if (form && typeof item?.field === 'string' && !Object.hasOwn(form.properties ?? {}, item.field)) problems.push({ file, path: `/toolbar/${i}/field`, message: `unknown field ${item.field}: search form ${screen.search} has no such property` });
+    });
+    // A search answer's own fields (`x-answer`) are columns too.
+    const answerFields = Object.keys(files.search[screen.search as string]?.['x-answer']?.fields ?? {});
+    ((screen.columns ?? []) as unknown[]).forEach((column, index) => {
+      if (!answerFields.includes(typeof column === 'string' ? column : (column as { field?: string })?.field ?? '')) needColumn(file, `/columns/${index}`, entity, column);
+    });
     ((screen.rowActions ?? []) as { when?: Record<string, unknown> }[]).forEach((action, index) => {
       for (const field of Object.keys(action?.when ?? {})) needField(file, `/rowActions/${index}/when${step(field)}`, entity, field);
     });

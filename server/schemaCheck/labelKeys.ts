@@ -1,6 +1,7 @@
 import type { AnyStateMachine } from 'xstate';
 import { allEvents } from '../../machines/workflow';
 import type { JsonSchema, SharedDefs } from '../../engine/schema/resolve';
+import { RANKED_LIST_LABELS } from '../../engine/search/ranked/labels';
 
 /** The configuration files under schemas/, by kind and name (without `.json`). */
 export interface SchemaFiles {
@@ -53,7 +54,12 @@ export function labelKeys(files: SchemaFiles, workflows: Record<string, AnyState
     add(`entities/${name}.json`, Object.entries<string>(schema['x-messages'] ?? {}).map(([kind, key]) => [key, `/x-messages${step(kind)}`]));
   }
   for (const [name, schema] of Object.entries(files.search)) add(`search/${name}.json`, stringsUnder(schema, new Set(['title'])));
-  for (const [name, screen] of Object.entries(files.screens)) add(`screens/${name}.json`, stringsUnder(screen, screenLabelKeys));
+  for (const [name, screen] of Object.entries(files.screens)) {
+    add(`screens/${name}.json`, stringsUnder(screen, screenLabelKeys));
+    // A side panel's texts are keys under its `labels` prefix.
+    const prefix = screen.side?.labels;
+    if (typeof prefix === 'string') add(`screens/${name}.json`, RANKED_LIST_LABELS.map((suffix) => [`${prefix}.${suffix}`, '/side/labels']));
+  }
   for (const [name, ui] of Object.entries(files.ui)) add(`ui/${name}.json`, stringsUnder(ui, uiLabelKeys));
   // Shared formats (quantity, address) carry their own field labels; the file's own title is prose.
   add('formats.json', stringsUnder(files.shared['formats.json'].$defs, new Set(['title']), '/$defs'));

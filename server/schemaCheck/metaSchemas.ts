@@ -131,6 +131,14 @@ export const searchMeta: JsonSchema = {
       'x-entity': text,
       'x-customFilters': text,
       'x-defaultRange': { enum: [...DEFAULT_RANGES] },
+      // An answer of rows plus what they refer to (engine/search/answerRows.ts).
+      'x-answer': closed(
+        {
+          rows: text,
+          fields: { type: 'object', additionalProperties: closed({ title: text, enum: text, from: text, ids: text, key: text, match: text, text: texts }, ['title', 'from']) },
+        },
+        ['rows'],
+      ),
     },
     ['x-entity', 'properties'],
   ),
@@ -184,10 +192,12 @@ const rowAction = {
     then: text,
     danger: { type: 'boolean' },
     body: { type: 'object' },
+    // A search screen's row joining its side list (no call).
+    addToSide: { const: true },
   },
   ['name', 'label'],
   ),
-  oneOf: [{ required: ['url'] }, { required: ['to'] }],
+  oneOf: [{ required: ['url'] }, { required: ['to'] }, { required: ['addToSide'] }],
 };
 
 const selectionAction = closed(
@@ -346,6 +356,25 @@ export const screenMeta: JsonSchema = closed(
     ),
     rowActions: { type: 'array', items: rowAction },
     selectionActions: { type: 'array', items: selectionAction },
+    // A search screen's toolbar fields, create button and side panel (docs/schemas.md "Search screens: toolbar, create, side panel").
+    toolbar: { type: 'array', items: closed({ field: text, label: text }, ['field', 'label']) },
+    create: closed(
+      { label: text, roles: roleRule, items: { type: 'array', minItems: 1, items: closed({ label: text, to: { type: 'string', pattern: '^/' }, when: condition }, ['label', 'to']) } },
+      ['label', 'items'],
+    ),
+    side: closed(
+      {
+        kind: { const: 'rankedList' },
+        labels: text,
+        url: { type: 'string', pattern: '^/' },
+        item: text,
+        rank: text,
+        keep: texts,
+        card: closed({ titleField: text, link: { type: 'string', pattern: '^/' }, badge: text, lines: { type: 'array', items: { type: 'array', minItems: 1, items: text } } }, ['titleField']),
+      },
+      ['kind', 'labels', 'url', 'item', 'rank', 'card'],
+    ),
+    actionsFirst: { type: 'boolean' },
     menu: closed({ icon: text, order: { type: 'number' } }, ['icon']),
     page: text,
     record: { type: 'string', pattern: '^/' },

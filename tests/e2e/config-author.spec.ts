@@ -301,3 +301,44 @@ test('a record header written as JSON: a confirmed action with its success messa
   await expect(status).toHaveText('Approved');
   await expect(alert).toBeVisible();
 });
+
+test('a search screen written as JSON with a toolbar search box and a create menu chosen by the caller’s profile; the period searches once it settles', async ({ page }) => {
+  const labels = JSON.parse(readFileSync(join(ROOT, 'tests/fixtures/config-author/locales/widget.en.json'), 'utf8')) as Record<string, string>;
+  await login(page, ACCOUNTS.manager, { path: '/about' });
+  for (const [name, madeOn] of [['Toolbar pinwheel', today()], ['Old pinwheel', '2020-01-15']]) {
+    const made = await page.request.post(API, { headers: { 'X-Requested-With': 'XMLHttpRequest' }, data: { name, size: 'S', madeOn } });
+    expect(made.status()).toBe(201);
+  }
+  expect(await searchAfter(page, API, () => page.goto('/widgets/find'))).toBeGreaterThan(0);
+  await expect(page.getByRole('heading', { level: 2, name: labels['screen.widgetFinder'], exact: true })).toBeVisible();
+
+  // A change of the period searches 1000 ms after the last change (spec §9), not at once.
+  const widened: number[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === `${API}/` && !url.searchParams.has('fromDate')) widened.push(Date.now());
+  });
+  const clicked = Date.now();
+  await searchAfter(page, API, () => page.getByTestId('window-hint').getByRole('button', { name: en('engine.search.widen') }).click(), (query) => !query.has('fromDate'));
+  expect(widened[0] - clicked).toBeGreaterThanOrEqual(900);
+
+  // screens/widgetFinder.json `toolbar`: the form's keywords in a box of the toolbar, searched once typing pauses.
+  const box = page.getByRole('toolbar').getByRole('textbox', { name: labels['widget.finder.keywords'] });
+  expect(await searchAfter(page, API, () => box.pressSequentially('pinwh'), (query) => query.get('keywords') === 'pinwh')).toBe(2);
+  await expect(gridRow(page, 'Toolbar pinwheel')).toBeVisible();
+  // …and not in the filter panel, which keeps the form's other fields; the keywords count as a filter.
+  await page.getByRole('button', { name: new RegExp(`^${en('engine.search.filters')}\\s*1$`) }).click();
+  const panel = page.getByRole('complementary', { name: en('engine.search.filters') });
+  await expect(panel.getByRole('combobox', { name: labels['widget.sizes'] })).toBeVisible();
+  await expect(panel.getByRole('textbox', { name: en('search.keywords') })).toHaveCount(0);
+
+  // `create`: the items whose `when` holds on the manager's profile, as a menu (the engine's New is not there).
+  await expect(page.getByRole('button', { name: en('engine.action.new'), exact: true })).toHaveCount(0);
+  await page.getByRole('button', { name: labels['widget.finder.new'] }).click();
+  const items = page.getByRole('menuitem');
+  await expect(items).toHaveText([labels['widget.finder.withForm'], labels['widget.finder.withWizard']]);
+  await expect(items.first()).toHaveAttribute('href', '/widgets/create');
+  await shot(page, 'config-author-widget-finder');
+  await items.last().click();
+  await expect(page).toHaveURL(/\/widgets\/wizard$/);
+});

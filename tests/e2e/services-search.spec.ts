@@ -76,7 +76,7 @@ test.describe('service search', () => {
     await expect(page.getByRole('heading', { level: 2, name: en('screen.serviceSearch'), exact: true })).toBeVisible();
     expect(first.services.length, 'the demo seed has services around today').toBeGreaterThan(2);
     expect(first.hitLimit).toBe(false);
-    await expect(page.getByRole('status').filter({ hasText: en('service.search.hitLimit') })).toHaveCount(0);
+    await expect(page.getByRole('status').filter({ hasText: en('engine.search.hitLimit') })).toHaveCount(0);
 
     // Labels, never keys; names, never ids.
     const headers = await gridHeaders(page);

@@ -12,8 +12,8 @@ const tree = loadSchemaTree(join(root, 'schemas'));
 const used = labelKeys(tree, { ...workflows, ...configMachines(tree.machines, workflows, []) });
 
 describe('labels of schemas/ in schemas/locales', () => {
-  it('finds the keys of every kind of use (titles, messages, screens, sections, enums, workflow actions)', () => {
-    for (const key of ['capa.entity', 'capa.title', 'search.fromDate', 'capa.created', 'screen.capaSearch.description', 'matrix8d.section.d1', 'matrix8d.member', 'enum.currency.EUR', 'workflow.capa.START']) {
+  it('finds the keys of every kind of use (titles, messages, screens, sections, enums, workflow actions, answer columns, the texts of a side panel)', () => {
+    for (const key of ['capa.entity', 'capa.title', 'search.fromDate', 'capa.created', 'screen.capaSearch.description', 'matrix8d.section.d1', 'matrix8d.member', 'enum.currency.EUR', 'workflow.capa.START', 'serviceSearch.column.taskLevel', 'serviceSearch.priorities.clearConfirm']) {
       expect(used.has(key), key).toBe(true);
     }
     expect([...used.keys()].some((key) => key.startsWith('$') || key.includes(' '))).toBe(false);

@@ -158,6 +158,26 @@ describe('check:schemas', () => {
     ]);
   });
 
+  it('reports a search screen\'s side list, toolbar and answer columns naming unknown fields', () => {
+    const dir = brokenCopy({
+      'screens/serviceSearch.json': (screen) => {
+        screen.side.keep.push('startDay');
+        screen.side.card.badge = 'step';
+        screen.side.card.lines[1][1] = 'startDay';
+        screen.toolbar[0].field = 'words';
+        screen.columns.push('poNumber');
+      },
+    });
+    expect(problemsOf(dir)).toEqual([
+      'screens/serviceSearch.json /side/keep/7: unknown field startDay: entity service has no such property',
+      'screens/serviceSearch.json /side/card/badge: unknown field step: entity service has no such property',
+      'screens/serviceSearch.json /side/card/lines/1/1: unknown field startDay: entity service has no such property',
+      'screens/serviceSearch.json /toolbar/0/field: unknown field words: search form service has no such property',
+      // An answer column (`poNumbers` of the search form's x-answer) is known; a misspelt one is not.
+      'screens/serviceSearch.json /columns/14: unknown field poNumber in a column: entity service has no such property',
+    ]);
+  });
+
   it('reports x-frozenUnless, x-owners, x-sums and an event\'s into naming unknown states or fields', () => {
     const dir = brokenCopy({
       'entities/fee.json': (fee) => {

@@ -196,9 +196,10 @@ describe.each(Object.keys(screens))('screen %s', (name) => {
     expect((screen.items ?? []).filter((route: string) => !routes.has(route))).toEqual([]);
   });
 
-  it('uses an existing entity, search form and uiSchema, and only fields of the entity', () => {
+  it('uses an existing entity, search form and uiSchema, and only fields of the entity (or of its search answer)', () => {
     if (screen.type !== 'search') return;
-    const props = properties(screen.entity);
+    // A search answering rows with references adds its own fields (`x-answer`): columns like the entity's.
+    const props = { ...properties(screen.entity), ...search[screen.search]?.['x-answer']?.fields };
     expect(entities[screen.entity], `entity ${screen.entity}`).toBeDefined();
     expect(search[screen.search]?.['x-entity'], `search ${screen.search}`).toBe(screen.entity);
     const columns: (string | { field: string; currencyField?: string })[] = screen.columns ?? [];

@@ -1,7 +1,6 @@
 import { api, type RequestOptions } from '../../../../engine/api';
 import type { LaboratoryLine, PurchaseOrderLine, Service, ServiceDateLine, ServiceSide } from '../../../../generated/types';
 import type { ServiceAction, SERVICE_PATCH_ACTIONS } from '../../../../machines/service';
-import type { Priority } from '../../../../machines/servicePriorities';
 
 /**
  * The service calls of docs/services.md, typed, for the service pages (search, wizard, sheet).
@@ -60,8 +59,4 @@ export const serviceApi = {
     api.post<SplitMergeAnswer>(`${servicePath(serviceId)}/merge`, body),
   /** Services whose number, PO numbers, designations or companies hold every word (search results carry no lines). */
   find: (keywords: string, signal?: AbortSignal) => api.get<{ services: ServiceView[] }>('/back/bo/services/', { query: { keywords }, signal, quiet: true }),
-  /** The caller's ranked services; saving replaces the whole list (ranks 1..n). */
-  priorities: () => api.get<Priority[]>('/back/bo/services/priority'),
-  savePriorities: (list: Priority[]) =>
-    api.post<Priority[]>('/back/bo/services/priority', list.map(({ service, priority }) => ({ service: { serviceId: service.serviceId }, priority }))),
 };

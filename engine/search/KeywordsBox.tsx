@@ -2,8 +2,8 @@ import { CloseButton, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
-import { overLimit, useTooLong } from '../../../../engine/ui/CountedTextarea';
-import { SEARCH_DEBOUNCE_MS, SEARCH_MAX_LETTERS, SEARCH_MIN_LETTERS } from '../../../../engine/lookup/cache';
+import { overLimit, useTooLong } from '../ui/CountedTextarea';
+import { SEARCH_DEBOUNCE_MS, SEARCH_MAX_LETTERS, SEARCH_MIN_LETTERS } from '../lookup/cache';
 
 export interface KeywordsBoxProps {
   value: string;
@@ -18,7 +18,7 @@ export function effectiveKeywords(text: string): string {
   return trimmed.length >= SEARCH_MIN_LETTERS ? trimmed : '';
 }
 
-/** The toolbar's search box: searches number, PO numbers, designations, references and company names. */
+/** A toolbar search box (a screen's `toolbar` field): typed words search once typing pauses. */
 export function KeywordsBox({ value, onChange, label, clearLabel }: KeywordsBoxProps) {
   const [text, setText] = useState(value);
   const [debounced] = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);

@@ -1,29 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, transition } from 'xstate';
-import {
-  isDirty,
-  moveTarget,
-  servicePrioritiesMachine,
-  type Priority,
-  type PriorityService,
-  type ServicePrioritiesEvent,
-} from '../../machines/servicePriorities';
+import { isDirty, moveTarget, rankedListMachine, type RankedEntry, type RankedListEvent } from '../../machines/rankedList';
 import { branchUse } from './support/machineBranches';
 
-const service = (serviceId: number): PriorityService => ({ serviceId, number: `S-${String(serviceId).padStart(6, '0')}`, type: 'INSP_FINAL_RANDOM' });
-const item = (serviceId: number, priority: number): Priority => ({ service: service(serviceId), priority });
+/** What the list keeps of a record: a number and a type, as a search row would give them. */
+const summary = (id: number) => ({ serviceId: id, number: `S-${String(id).padStart(6, '0')}`, type: 'INSP_FINAL_RANDOM' });
+const add = (id: number): RankedListEvent => ({ type: 'ADD', id, item: summary(id) });
+const item = (id: number, rank: number): RankedEntry => ({ id, item: summary(id), rank });
 
-function start(...events: ServicePrioritiesEvent[]) {
-  const actor = createActor(servicePrioritiesMachine).start();
+function start(...events: RankedListEvent[]) {
+  const actor = createActor(rankedListMachine).start();
   events.forEach((event) => actor.send(event));
   return actor;
 }
 
-const loaded = (...ids: number[]): ServicePrioritiesEvent => ({ type: 'LOADED', list: ids.map((id, index) => item(id, index + 1)) });
-const order = (list: Priority[]) => list.map((p) => [p.service.serviceId, p.priority]);
+const loaded = (...ids: number[]): RankedListEvent => ({ type: 'LOADED', list: ids.map((id, index) => item(id, index + 1)) });
+const order = (list: RankedEntry[]) => list.map((entry) => [entry.id, entry.rank]);
 const working = (actor: ReturnType<typeof start>) => order(actor.getSnapshot().context.working);
 
-describe('service priorities: loading', () => {
+describe('ranked list: loading', () => {
   it('starts loading, then holds the saved list as saved snapshot and working copy, in rank order', () => {
     expect(start().getSnapshot().value).toBe('loading');
     const actor = start({ type: 'LOADED', list: [item(7, 2), item(4, 1), item(9, 3)] });
@@ -41,47 +36,47 @@ describe('service priorities: loading', () => {
   it('is usable with an empty list when loading failed', () => {
     const actor = start({ type: 'FAILED' });
     expect(actor.getSnapshot().value).toBe('ready');
-    actor.send({ type: 'ADD', service: service(3) });
+    actor.send(add(3));
     expect(working(actor)).toEqual([[3, 1]]);
   });
 
   it('ignores gestures before the list is loaded', () => {
-    const actor = start({ type: 'ADD', service: service(3) });
+    const actor = start(add(3));
     expect(actor.getSnapshot().value).toBe('loading');
     expect(working(actor)).toEqual([]);
   });
 
   it('takes a reloaded list as the new snapshot', () => {
-    const actor = start(loaded(1), { type: 'ADD', service: service(2) }, loaded(5, 6));
+    const actor = start(loaded(1), add(2), loaded(5, 6));
     expect(working(actor)).toEqual([[5, 1], [6, 2]]);
     expect(isDirty(actor.getSnapshot().context)).toBe(false);
   });
 });
 
-describe('service priorities: editing the working copy', () => {
+describe('ranked list: editing the working copy', () => {
   it('appends an added service at the end: rank = count + 1, with its summary', () => {
-    const actor = start(loaded(4, 7), { type: 'ADD', service: service(12) });
+    const actor = start(loaded(4, 7), add(12));
     expect(working(actor)).toEqual([[4, 1], [7, 2], [12, 3]]);
-    expect(actor.getSnapshot().context.working[2].service.number).toBe('S-000012');
+    expect(actor.getSnapshot().context.working[2].item.number).toBe('S-000012');
     expect(order(actor.getSnapshot().context.saved)).toEqual([[4, 1], [7, 2]]);
     expect(isDirty(actor.getSnapshot().context)).toBe(true);
   });
 
   it('does nothing when the added service is already ranked', () => {
-    const actor = start(loaded(4, 7), { type: 'ADD', service: service(4) });
+    const actor = start(loaded(4, 7), add(4));
     expect(working(actor)).toEqual([[4, 1], [7, 2]]);
     expect(isDirty(actor.getSnapshot().context)).toBe(false);
   });
 
   it('removes a service and renumbers the rest from 1', () => {
-    const actor = start(loaded(4, 7, 9, 12), { type: 'REMOVE', serviceId: 7 });
+    const actor = start(loaded(4, 7, 9, 12), { type: 'REMOVE', id: 7 });
     expect(working(actor)).toEqual([[4, 1], [9, 2], [12, 3]]);
-    actor.send({ type: 'REMOVE', serviceId: 4 });
+    actor.send({ type: 'REMOVE', id: 4 });
     expect(working(actor)).toEqual([[9, 1], [12, 2]]);
   });
 
   it('ignores removing a service that is not ranked', () => {
-    const actor = start(loaded(4, 7), { type: 'REMOVE', serviceId: 99 });
+    const actor = start(loaded(4, 7), { type: 'REMOVE', id: 99 });
     expect(working(actor)).toEqual([[4, 1], [7, 2]]);
   });
 
@@ -92,48 +87,48 @@ describe('service priorities: editing the working copy', () => {
   });
 
   it('moves a service up or down one place and renumbers', () => {
-    const actor = start(loaded(4, 7, 9), { type: 'MOVE', serviceId: 9, direction: 'up' });
+    const actor = start(loaded(4, 7, 9), { type: 'MOVE', id: 9, direction: 'up' });
     expect(working(actor)).toEqual([[4, 1], [9, 2], [7, 3]]);
-    actor.send({ type: 'MOVE', serviceId: 4, direction: 'down' });
+    actor.send({ type: 'MOVE', id: 4, direction: 'down' });
     expect(working(actor)).toEqual([[9, 1], [4, 2], [7, 3]]);
   });
 
   it('moves a service to a rank (the third to the top)', () => {
-    const actor = start(loaded(4, 7, 9), { type: 'MOVE', serviceId: 9, rank: 1 });
+    const actor = start(loaded(4, 7, 9), { type: 'MOVE', id: 9, rank: 1 });
     expect(working(actor)).toEqual([[9, 1], [4, 2], [7, 3]]);
-    actor.send({ type: 'MOVE', serviceId: 9, rank: 3 });
+    actor.send({ type: 'MOVE', id: 9, rank: 3 });
     expect(working(actor)).toEqual([[4, 1], [7, 2], [9, 3]]);
   });
 
   it('refuses moves that go nowhere: past either end, out of range, unknown service, same place', () => {
     const list = [item(4, 1), item(7, 2)];
-    expect(moveTarget(list, { type: 'MOVE', serviceId: 4, direction: 'up' })).toBeNull();
-    expect(moveTarget(list, { type: 'MOVE', serviceId: 7, direction: 'down' })).toBeNull();
-    expect(moveTarget(list, { type: 'MOVE', serviceId: 4, rank: 0 })).toBeNull();
-    expect(moveTarget(list, { type: 'MOVE', serviceId: 4, rank: 3 })).toBeNull();
-    expect(moveTarget(list, { type: 'MOVE', serviceId: 4, rank: 1.5 })).toBeNull();
-    expect(moveTarget(list, { type: 'MOVE', serviceId: 99, rank: 1 })).toBeNull();
-    expect(moveTarget(list, { type: 'MOVE', serviceId: 7, rank: 2 })).toBeNull();
-    expect(moveTarget(list, { type: 'MOVE', serviceId: 7, rank: 1 })).toBe(0);
-    const actor = start(loaded(4, 7), { type: 'MOVE', serviceId: 4, direction: 'up' }, { type: 'MOVE', serviceId: 7, rank: 5 });
+    expect(moveTarget(list, { type: 'MOVE', id: 4, direction: 'up' })).toBeNull();
+    expect(moveTarget(list, { type: 'MOVE', id: 7, direction: 'down' })).toBeNull();
+    expect(moveTarget(list, { type: 'MOVE', id: 4, rank: 0 })).toBeNull();
+    expect(moveTarget(list, { type: 'MOVE', id: 4, rank: 3 })).toBeNull();
+    expect(moveTarget(list, { type: 'MOVE', id: 4, rank: 1.5 })).toBeNull();
+    expect(moveTarget(list, { type: 'MOVE', id: 99, rank: 1 })).toBeNull();
+    expect(moveTarget(list, { type: 'MOVE', id: 7, rank: 2 })).toBeNull();
+    expect(moveTarget(list, { type: 'MOVE', id: 7, rank: 1 })).toBe(0);
+    const actor = start(loaded(4, 7), { type: 'MOVE', id: 4, direction: 'up' }, { type: 'MOVE', id: 7, rank: 5 });
     expect(working(actor)).toEqual([[4, 1], [7, 2]]);
   });
 
   it('is no longer dirty when edits lead back to the saved order', () => {
-    const actor = start(loaded(4, 7), { type: 'MOVE', serviceId: 7, direction: 'up' });
+    const actor = start(loaded(4, 7), { type: 'MOVE', id: 7, direction: 'up' });
     expect(isDirty(actor.getSnapshot().context)).toBe(true);
-    actor.send({ type: 'MOVE', serviceId: 7, direction: 'down' });
+    actor.send({ type: 'MOVE', id: 7, direction: 'down' });
     expect(isDirty(actor.getSnapshot().context)).toBe(false);
   });
 
   it('discards the working copy back to the saved snapshot', () => {
-    const actor = start(loaded(4, 7), { type: 'CLEAR' }, { type: 'ADD', service: service(1) }, { type: 'RESET' });
+    const actor = start(loaded(4, 7), { type: 'CLEAR' }, add(1), { type: 'RESET' });
     expect(working(actor)).toEqual([[4, 1], [7, 2]]);
     expect(isDirty(actor.getSnapshot().context)).toBe(false);
   });
 });
 
-describe('service priorities: saving', () => {
+describe('ranked list: saving', () => {
   it('does nothing when the working copy equals the saved snapshot', () => {
     const actor = start(loaded(4, 7), { type: 'SAVE' });
     expect(actor.getSnapshot().value).toBe('ready');
@@ -141,7 +136,7 @@ describe('service priorities: saving', () => {
   });
 
   it('asks to save the working copy when it differs, then takes the server answer as the snapshot', () => {
-    const actor = start(loaded(4, 7), { type: 'ADD', service: service(9) }, { type: 'MOVE', serviceId: 9, rank: 1 }, { type: 'SAVE' });
+    const actor = start(loaded(4, 7), add(9), { type: 'MOVE', id: 9, rank: 1 }, { type: 'SAVE' });
     expect(actor.getSnapshot().value).toBe('saving');
     expect(order(actor.getSnapshot().context.command!.list)).toEqual([[9, 1], [4, 2], [7, 3]]);
     actor.send({ type: 'DONE', list: [item(9, 1), item(4, 2), item(7, 3)] });
@@ -150,7 +145,7 @@ describe('service priorities: saving', () => {
     expect(order(context.saved)).toEqual([[9, 1], [4, 2], [7, 3]]);
     expect(isDirty(context)).toBe(false);
     expect(context.command).toBeNull();
-    expect(context.notice).toMatchObject({ level: 'success', key: 'serviceSearch.priorities.saved', seq: 1 });
+    expect(context.notice).toMatchObject({ level: 'success', key: 'saved', seq: 1 });
   });
 
   it('takes the sent list as the snapshot when the server answers without one', () => {
@@ -160,7 +155,7 @@ describe('service priorities: saving', () => {
   });
 
   it('keeps the working copy when saving failed, so the user can retry', () => {
-    const actor = start(loaded(4, 7), { type: 'REMOVE', serviceId: 4 }, { type: 'SAVE' }, { type: 'FAILED' });
+    const actor = start(loaded(4, 7), { type: 'REMOVE', id: 4 }, { type: 'SAVE' }, { type: 'FAILED' });
     const { value, context } = actor.getSnapshot();
     expect(value).toBe('ready');
     expect(order(context.working)).toEqual([[7, 1]]);
@@ -172,13 +167,13 @@ describe('service priorities: saving', () => {
   });
 
   it('ignores edits while a save is running', () => {
-    const actor = start(loaded(4, 7), { type: 'MOVE', serviceId: 7, rank: 1 }, { type: 'SAVE' }, { type: 'ADD', service: service(9) }, { type: 'CLEAR' }, { type: 'RESET' });
+    const actor = start(loaded(4, 7), { type: 'MOVE', id: 7, rank: 1 }, { type: 'SAVE' }, add(9), { type: 'CLEAR' }, { type: 'RESET' });
     expect(actor.getSnapshot().value).toBe('saving');
     expect(working(actor)).toEqual([[7, 1], [4, 2]]);
   });
 
   it('numbers successive notices so two saves both show', () => {
-    const actor = start(loaded(4, 7), { type: 'CLEAR' }, { type: 'SAVE' }, { type: 'DONE' }, { type: 'ADD', service: service(3) }, { type: 'SAVE' }, { type: 'DONE' });
+    const actor = start(loaded(4, 7), { type: 'CLEAR' }, { type: 'SAVE' }, { type: 'DONE' }, add(3), { type: 'SAVE' }, { type: 'DONE' });
     expect(actor.getSnapshot().context.notice?.seq).toBe(2);
   });
 });
@@ -191,7 +186,7 @@ describe('service priorities: saving', () => {
  * machine's own transition list that the rows take every transition and see every guard refuse.
  */
 type Ranks = Array<[number, number]>;
-const listOf = (ranks: Ranks): Priority[] => ranks.map(([id, rank]) => item(id, rank));
+const listOf = (ranks: Ranks): RankedEntry[] => ranks.map(([id, rank]) => item(id, rank));
 
 /** The contexts the rows start from: [state, saved, working, command list]. */
 const FROM = {
@@ -206,14 +201,14 @@ type From = keyof typeof FROM;
 
 const startAt = (from: From) => {
   const [value, saved, working, command] = FROM[from];
-  return servicePrioritiesMachine.resolveState({
+  return rankedListMachine.resolveState({
     value,
     context: { saved: listOf(saved), working: listOf(working), command: command ? { kind: 'save', list: listOf(command) } : null, notice: null },
   });
 };
 
 const IGNORED = 'ignored' as const;
-const SAVED_NOTICE = { level: 'success', key: 'serviceSearch.priorities.saved', seq: 1 } as const;
+const SAVED_NOTICE = { level: 'success', key: 'saved', seq: 1 } as const;
 interface Expected {
   state: 'loading' | 'ready' | 'saving';
   saved: Ranks;
@@ -221,16 +216,16 @@ interface Expected {
   command?: Ranks | null;
   notice?: typeof SAVED_NOTICE | null;
 }
-type PRow = [from: From, event: ServicePrioritiesEvent, expected: typeof IGNORED | Expected];
+type PRow = [from: From, event: RankedListEvent, expected: typeof IGNORED | Expected];
 
 const PROWS: PRow[] = [
   // loading: the stored list arrives (in rank order, numbered 1..n) or could not be read; gestures wait.
   ['loading', { type: 'LOADED', list: [item(7, 2), item(4, 1)] }, { state: 'ready', saved: [[4, 1], [7, 2]], working: [[4, 1], [7, 2]] }],
   ['loading', { type: 'FAILED' }, { state: 'ready', saved: [], working: [] }],
-  ['loading', { type: 'ADD', service: service(3) }, IGNORED],
-  ['loading', { type: 'REMOVE', serviceId: 4 }, IGNORED],
+  ['loading', add(3), IGNORED],
+  ['loading', { type: 'REMOVE', id: 4 }, IGNORED],
   ['loading', { type: 'CLEAR' }, IGNORED],
-  ['loading', { type: 'MOVE', serviceId: 4, direction: 'down' }, IGNORED],
+  ['loading', { type: 'MOVE', id: 4, direction: 'down' }, IGNORED],
   ['loading', { type: 'SAVE' }, IGNORED],
   ['loading', { type: 'RESET' }, IGNORED],
   ['loading', { type: 'DONE' }, IGNORED],
@@ -238,28 +233,28 @@ const PROWS: PRow[] = [
   // ready: a reload replaces snapshot and working copy.
   ['dirty [7,4] over [4,7]', { type: 'LOADED', list: [item(5, 1), item(6, 2)] }, { state: 'ready', saved: [[5, 1], [6, 2]], working: [[5, 1], [6, 2]] }],
   // ADD appends at count + 1, unless already ranked.
-  ['clean [4,7]', { type: 'ADD', service: service(9) }, { state: 'ready', saved: [[4, 1], [7, 2]], working: [[4, 1], [7, 2], [9, 3]] }],
-  ['empty', { type: 'ADD', service: service(3) }, { state: 'ready', saved: [], working: [[3, 1]] }],
-  ['clean [4,7]', { type: 'ADD', service: service(7) }, IGNORED],
+  ['clean [4,7]', add(9), { state: 'ready', saved: [[4, 1], [7, 2]], working: [[4, 1], [7, 2], [9, 3]] }],
+  ['empty', add(3), { state: 'ready', saved: [], working: [[3, 1]] }],
+  ['clean [4,7]', add(7), IGNORED],
   // REMOVE renumbers the rest from 1, unless the service is not ranked.
-  ['clean [4,7]', { type: 'REMOVE', serviceId: 4 }, { state: 'ready', saved: [[4, 1], [7, 2]], working: [[7, 1]] }],
-  ['dirty [7,4] over [4,7]', { type: 'REMOVE', serviceId: 7 }, { state: 'ready', saved: [[4, 1], [7, 2]], working: [[4, 1]] }],
-  ['clean [4,7]', { type: 'REMOVE', serviceId: 99 }, IGNORED],
-  ['empty', { type: 'REMOVE', serviceId: 4 }, IGNORED],
+  ['clean [4,7]', { type: 'REMOVE', id: 4 }, { state: 'ready', saved: [[4, 1], [7, 2]], working: [[7, 1]] }],
+  ['dirty [7,4] over [4,7]', { type: 'REMOVE', id: 7 }, { state: 'ready', saved: [[4, 1], [7, 2]], working: [[4, 1]] }],
+  ['clean [4,7]', { type: 'REMOVE', id: 99 }, IGNORED],
+  ['empty', { type: 'REMOVE', id: 4 }, IGNORED],
   // CLEAR removes all, unless there is nothing to remove.
   ['clean [4,7]', { type: 'CLEAR' }, { state: 'ready', saved: [[4, 1], [7, 2]], working: [] }],
   ['empty', { type: 'CLEAR' }, IGNORED],
   ['cleared over [4,7]', { type: 'CLEAR' }, IGNORED],
   // MOVE reorders and renumbers, unless it goes nowhere.
-  ['clean [4,7]', { type: 'MOVE', serviceId: 7, direction: 'up' }, { state: 'ready', saved: [[4, 1], [7, 2]], working: [[7, 1], [4, 2]] }],
-  ['clean [4,7]', { type: 'MOVE', serviceId: 4, direction: 'down' }, { state: 'ready', saved: [[4, 1], [7, 2]], working: [[7, 1], [4, 2]] }],
-  ['clean [4,7]', { type: 'MOVE', serviceId: 4, rank: 2 }, { state: 'ready', saved: [[4, 1], [7, 2]], working: [[7, 1], [4, 2]] }],
-  ['clean [4,7]', { type: 'MOVE', serviceId: 4, direction: 'up' }, IGNORED],
-  ['clean [4,7]', { type: 'MOVE', serviceId: 7, direction: 'down' }, IGNORED],
-  ['clean [4,7]', { type: 'MOVE', serviceId: 4, rank: 3 }, IGNORED],
-  ['clean [4,7]', { type: 'MOVE', serviceId: 7, rank: 2 }, IGNORED],
-  ['clean [4,7]', { type: 'MOVE', serviceId: 99, rank: 1 }, IGNORED],
-  ['clean [4,7]', { type: 'MOVE', serviceId: 4 }, IGNORED],
+  ['clean [4,7]', { type: 'MOVE', id: 7, direction: 'up' }, { state: 'ready', saved: [[4, 1], [7, 2]], working: [[7, 1], [4, 2]] }],
+  ['clean [4,7]', { type: 'MOVE', id: 4, direction: 'down' }, { state: 'ready', saved: [[4, 1], [7, 2]], working: [[7, 1], [4, 2]] }],
+  ['clean [4,7]', { type: 'MOVE', id: 4, rank: 2 }, { state: 'ready', saved: [[4, 1], [7, 2]], working: [[7, 1], [4, 2]] }],
+  ['clean [4,7]', { type: 'MOVE', id: 4, direction: 'up' }, IGNORED],
+  ['clean [4,7]', { type: 'MOVE', id: 7, direction: 'down' }, IGNORED],
+  ['clean [4,7]', { type: 'MOVE', id: 4, rank: 3 }, IGNORED],
+  ['clean [4,7]', { type: 'MOVE', id: 7, rank: 2 }, IGNORED],
+  ['clean [4,7]', { type: 'MOVE', id: 99, rank: 1 }, IGNORED],
+  ['clean [4,7]', { type: 'MOVE', id: 4 }, IGNORED],
   // RESET goes back to the saved snapshot.
   ['dirty [7,4] over [4,7]', { type: 'RESET' }, { state: 'ready', saved: [[4, 1], [7, 2]], working: [[4, 1], [7, 2]] }],
   ['cleared over [4,7]', { type: 'RESET' }, { state: 'ready', saved: [[4, 1], [7, 2]], working: [[4, 1], [7, 2]] }],
@@ -281,26 +276,26 @@ const PROWS: PRow[] = [
   ['saving [7,4] over [4,7]', { type: 'FAILED' }, { state: 'ready', saved: [[4, 1], [7, 2]], working: [[7, 1], [4, 2]], command: null, notice: null }],
   // Everything else waits for the answer.
   ['saving [7,4] over [4,7]', { type: 'LOADED', list: [item(5, 1)] }, IGNORED],
-  ['saving [7,4] over [4,7]', { type: 'ADD', service: service(9) }, IGNORED],
-  ['saving [7,4] over [4,7]', { type: 'REMOVE', serviceId: 4 }, IGNORED],
+  ['saving [7,4] over [4,7]', add(9), IGNORED],
+  ['saving [7,4] over [4,7]', { type: 'REMOVE', id: 4 }, IGNORED],
   ['saving [7,4] over [4,7]', { type: 'CLEAR' }, IGNORED],
-  ['saving [7,4] over [4,7]', { type: 'MOVE', serviceId: 7, direction: 'down' }, IGNORED],
+  ['saving [7,4] over [4,7]', { type: 'MOVE', id: 7, direction: 'down' }, IGNORED],
   ['saving [7,4] over [4,7]', { type: 'SAVE' }, IGNORED],
   ['saving [7,4] over [4,7]', { type: 'RESET' }, IGNORED],
 ];
 
-const eventTitle = (event: ServicePrioritiesEvent) => {
+const eventTitle = (event: RankedListEvent) => {
   const { type, ...rest } = event as Record<string, unknown>;
-  if ('service' in rest) return `${type} ${(rest.service as PriorityService).serviceId}`;
-  if ('list' in rest) return `${type} [${order(rest.list as Priority[]).map(([id, rank]) => `${id}:${rank}`).join(',')}]`;
+  if ('item' in rest) return `${type} ${String(rest.id)}`;
+  if ('list' in rest) return `${type} [${order(rest.list as RankedEntry[]).map(([id, rank]) => `${id}:${rank}`).join(',')}]`;
   const args = Object.values(rest).join(' ');
   return args ? `${type} ${args}` : String(type);
 };
 
-describe('service priorities, row by row (hand-written from spec §4)', () => {
+describe('ranked list, row by row (hand-written from spec §4)', () => {
   it.each(PROWS.map((row) => [`${row[0]}: ${eventTitle(row[1])} → ${row[2] === IGNORED ? 'ignored' : row[2].state}`, row] as const))('%s', (_title, [from, event, expected]) => {
     const before = startAt(from);
-    const [next] = transition(servicePrioritiesMachine, before, event);
+    const [next] = transition(rankedListMachine, before, event);
     if (expected === IGNORED) {
       expect(next.value).toBe(before.value);
       expect(next.context).toEqual(before.context);
@@ -316,7 +311,7 @@ describe('service priorities, row by row (hand-written from spec §4)', () => {
   });
 
   it('the rows take every transition and see every guard pass and refuse', () => {
-    const use = branchUse(servicePrioritiesMachine, PROWS.map(([from, event]) => ({ snapshot: startAt(from), event })));
+    const use = branchUse(rankedListMachine, PROWS.map(([from, event]) => ({ snapshot: startAt(from), event })));
     expect([...use.all.keys()].filter((branch) => !use.taken.has(branch))).toEqual([]);
     expect([...use.all].filter(([branch, guard]) => guard && !use.refused.has(branch)).map(([branch]) => branch)).toEqual([]);
     expect([...use.guards].filter(([, seen]) => !seen.passed || !seen.refused)).toEqual([]);
@@ -325,7 +320,7 @@ describe('service priorities, row by row (hand-written from spec §4)', () => {
   });
 
   it('the rows cover every state × event', () => {
-    const types: ServicePrioritiesEvent['type'][] = ['LOADED', 'ADD', 'REMOVE', 'CLEAR', 'MOVE', 'SAVE', 'RESET', 'DONE', 'FAILED'];
+    const types: RankedListEvent['type'][] = ['LOADED', 'ADD', 'REMOVE', 'CLEAR', 'MOVE', 'SAVE', 'RESET', 'DONE', 'FAILED'];
     const missing = (['loading', 'ready', 'saving'] as const).flatMap((state) =>
       types.filter((type) => !PROWS.some(([from, event]) => FROM[from][0] === state && event.type === type)).map((type) => `${state} ${type}`),
     );
