@@ -159,6 +159,7 @@ const column = textOr(
       enum: text,
       colors: { type: 'object', additionalProperties: text },
       under: texts,
+      empty: text,
     },
     ['field'],
   ),
@@ -166,6 +167,20 @@ const column = textOr(
 /** A chart or data table panel's link (a route template of the record's fields and the route's parameters). */
 const panelLink = closed({ label: text, to: { type: 'string', pattern: '^/' }, icon: text }, ['label', 'to']);
 const chartSeries = closed({ name: text, label: text, color: text }, ['name', 'label']);
+/** An action's dialog form (docs/schemas.md "Action forms"). */
+const actionForm = closed({
+  entity: text,
+  fields: texts,
+  schema: { type: 'object', additionalProperties: { type: 'object' } },
+  required: texts,
+  ui: text,
+  title: text,
+  notice: text,
+  submit: text,
+  values: { type: 'object' },
+  choices: { type: 'object', additionalProperties: closed({ url: { type: 'string', pattern: '^/' }, query: { type: 'object', additionalProperties: { if: text, else: texts } } }, ['url']) },
+  successValues: { type: 'object', additionalProperties: text },
+});
 const rowAction = {
   ...closed(
   {
@@ -184,6 +199,8 @@ const rowAction = {
     then: text,
     danger: { type: 'boolean' },
     body: { type: 'object' },
+    form: actionForm,
+    writable: { type: 'boolean' },
   },
   ['name', 'label'],
   ),
@@ -213,6 +230,8 @@ const panelProperties = {
     when: { type: 'object' },
     readOnly: { type: 'boolean' },
     rowActions: { type: 'array', items: rowAction },
+    buttons: { type: 'array', items: rowAction },
+    empty: text,
     cols: { type: 'integer', minimum: 1, maximum: 4 },
     create: { type: 'string', pattern: '^/' },
     editWhen: texts,

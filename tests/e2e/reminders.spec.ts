@@ -24,7 +24,7 @@ test('the owner lists, adds and reads reminders on the service sheet, in English
   const serviceId = await remindedService(page);
   await page.goto(`/services/${serviceId}?tab=reminders`);
   await waitForApp(page);
-  const rows = page.getByTestId('reminder');
+  const rows = page.getByTestId('reminders').locator('tbody tr');
   // The seeded reminder is listed (the list loads after the page).
   await expect(rows.first()).toBeVisible();
   const before = await rows.count();

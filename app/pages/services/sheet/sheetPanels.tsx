@@ -2,7 +2,6 @@ import { createContext, useContext, type ComponentType } from 'react';
 import { registerPanel } from '../../../../engine/record/panels';
 import type { ServiceView } from '../shared/serviceApi';
 import { DateLinesPanel } from './DateLinesPanel';
-import { RemindersPanel } from './reminders/RemindersPanel';
 import { ReportCard } from './ReportCard';
 import type { ServiceSheet } from './useServiceSheet';
 
@@ -20,4 +19,3 @@ function sheetPanel(Component: ComponentType<{ service: ServiceView; sheet: Serv
 // The panels schemas/screens/serviceSheet.json names with `kind: "custom"`: what only services have.
 registerPanel('serviceReport', sheetPanel(ReportCard));
 registerPanel('serviceDateLines', sheetPanel(DateLinesPanel));
-registerPanel('serviceReminders', RemindersPanel);
