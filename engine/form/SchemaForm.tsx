@@ -44,7 +44,8 @@ const engineWidgets: RegistryWidgetsType = {
   cards: CardsWidget,
 };
 
-const templates = { ObjectFieldTemplate, ArrayFieldTemplate, ArrayFieldItemTemplate };
+// Each widget shows its field's errors (Mantine's `error`); the theme's hidden copy of them is left out.
+const templates = { ObjectFieldTemplate, ArrayFieldTemplate, ArrayFieldItemTemplate, FieldErrorTemplate: () => null };
 
 /** The few RJSF strings our templates still use. */
 const rjsfKeys: Partial<Record<TranslatableString, string>> = {

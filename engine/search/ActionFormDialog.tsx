@@ -26,6 +26,14 @@ export interface ActionFormDialogProps {
   onClose: () => void;
 }
 
+/** A refusal of one item of a choice list (`/recipients/2`) shows on the list, naming the item by its label. */
+function onField({ path, message }: FieldError, values: Row, choices: Record<string, ActionChoice[]>): FieldError {
+  const [, field, index] = path.split('/');
+  const item = index !== undefined && choices[field] && (values[field] as unknown[] | undefined)?.[Number(index)];
+  const label = item !== undefined && choices[field]?.find((choice) => choice.value === item)?.label;
+  return label ? { path: `/${field}`, message: `${label}: ${message}` } : { path, message };
+}
+
 /**
  * The form of an action (docs/schemas.md "Action forms"): the fields the configuration names, opened
  * with values from the row once the options of its choice fields are read; the values go with the
@@ -85,7 +93,7 @@ export function ActionFormDialog({ action, row, config, onDone, onClose }: Actio
       if (!(error instanceof ApiError)) throw error;
       const errors = (error.body?.errors ?? []).filter((item) => item.path);
       const onForm = errors.length > 0 && errors.every((item) => Object.hasOwn(propertiesOf(schema), item.path.split('/')[1] ?? ''));
-      if ((error.status === 400 || error.status === 422) && onForm) setServerErrors(errors.map(({ path, message }) => ({ path, message })));
+      if ((error.status === 400 || error.status === 422) && onForm) setServerErrors(errors.map((item) => onField(item, values, choices ?? {})));
       else reportApiError(error);
     } finally {
       setSending(false);

@@ -1,5 +1,5 @@
 import type { RowActionConfig } from '../config';
-import { conditionHolds } from '../record/header/conditions';
+import { conditionHolds, valueAt } from '../record/header/conditions';
 import { rolesAllow } from '../schema/roles';
 
 type Row = Record<string, unknown>;
@@ -43,14 +43,14 @@ export function actionUrl(template: string, row: Row): string | null {
 
 /**
  * The call's JSON body: a string value that is exactly `{field}` takes the row's value as is (a
- * version stays a number), other strings get their placeholders filled, nested objects and lists alike.
+ * version stays a number; a dotted path reads into an object: `{decision.comment}`), other strings get their placeholders filled, nested objects and lists alike.
  */
 export function actionBody(template: Record<string, unknown> | undefined, row: Row): Record<string, unknown> | undefined {
   if (!template) return undefined;
   const fill = (value: unknown): unknown => {
     if (typeof value === 'string') {
-      const whole = /^\{(\w+)\}$/.exec(value);
-      if (whole) return row[whole[1]];
+      const whole = /^\{([\w.]+)\}$/.exec(value);
+      if (whole) return valueAt(row, whole[1]);
       return value.replace(/\{(\w+)\}/g, (_, field: string) => String(row[field] ?? ''));
     }
     if (Array.isArray(value)) return value.map(fill);

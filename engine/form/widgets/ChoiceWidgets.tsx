@@ -33,7 +33,16 @@ export function ChoicesWidget(props: WidgetProps) {
   };
   if (props.schema.type === 'array') {
     const selected: unknown[] = Array.isArray(props.value) ? props.value : [];
-    return <MultiSelect {...common} value={selected.map(String)} onChange={(next) => props.onChange(next.map((key) => keyOf.get(key)))} clearable hidePickedOptions />;
+    return (
+      <MultiSelect
+        {...common}
+        placeholder={selected.length ? undefined : common.placeholder}
+        value={selected.map(String)}
+        onChange={(next) => props.onChange(next.map((key) => keyOf.get(key)))}
+        clearable
+        hidePickedOptions
+      />
+    );
   }
   return <Select {...common} value={props.value == null ? null : String(props.value)} onChange={(next) => props.onChange(next == null ? undefined : keyOf.get(next))} clearable={!props.required} />;
 }
