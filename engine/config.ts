@@ -73,9 +73,9 @@ export interface RowActionConfig {
  * and options of fields read from calls.
  */
 export interface ActionFormConfig {
-  /** The entity whose properties `fields` names. */
+  /** The entity whose properties `fields` names; `{ field, name }` sends a property under another name. */
   entity?: string;
-  fields?: string[];
+  fields?: (string | { field: string; name: string })[];
   /** More fields, as JSON Schema properties (a list of recipients no entity stores). */
   schema?: Record<string, JsonSchema>;
   required?: string[];

@@ -22,13 +22,14 @@ export const formFieldName = (path: string) => path.split('.').pop()!;
 
 /**
  * The schema of an action's form: the entity's properties at `fields` (each writable here, read-only
- * as stored or not), then the form's own `schema` properties, with `required`.
+ * as stored or not; `{ field, name }` names one otherwise), then the form's own `schema` properties, with `required`.
  */
 export function actionFormSchema(form: ActionFormConfig, entity: JsonSchema | undefined): JsonSchema {
   const properties: Record<string, JsonSchema> = {};
-  for (const path of form.fields ?? []) {
-    const property = propertyAt(entity, path);
-    if (property) properties[formFieldName(path)] = { ...property, readOnly: false };
+  for (const entry of form.fields ?? []) {
+    const { field, name } = typeof entry === 'string' ? { field: entry, name: formFieldName(entry) } : entry;
+    const property = propertyAt(entity, field);
+    if (property) properties[name] = { ...property, readOnly: false };
   }
   Object.assign(properties, form.schema ?? {});
   return { type: 'object', properties, required: form.required ?? [] };

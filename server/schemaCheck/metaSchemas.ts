@@ -170,7 +170,7 @@ const chartSeries = closed({ name: text, label: text, color: text }, ['name', 'l
 /** An action's dialog form (docs/schemas.md "Action forms"). */
 const actionForm = closed({
   entity: text,
-  fields: texts,
+  fields: { type: 'array', items: textOr(closed({ field: text, name: text }, ['field', 'name'])) },
   schema: { type: 'object', additionalProperties: { type: 'object' } },
   required: texts,
   ui: text,
@@ -409,6 +409,8 @@ const uiField: JsonSchema = {
     'ui:description': text,
     'ui:help': text,
     'ui:placeholder': text,
+    // The field's own message per rule (`{ "required": "…" }`), a label key.
+    'ui:messages': { type: 'object', additionalProperties: text },
     'ui:readonly': { type: 'boolean' },
     'ui:disabled': { type: 'boolean' },
     'ui:autofocus': { type: 'boolean' },

@@ -1,5 +1,5 @@
 import { Button, Group, Skeleton, Stack, Table, Text, Tooltip } from '@mantine/core';
-import { IconDownload, IconFilePlus, IconLockOpen, IconPencil, IconRefresh } from '@tabler/icons-react';
+import { IconDownload, IconFilePlus, IconPencil, IconRefresh } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
@@ -11,7 +11,6 @@ import { useRowActions } from '../../../../engine/search/useRowActions';
 import { ConfirmDialog } from '../../../../engine/ui/ConfirmDialog';
 import type { ServiceView } from '../shared/serviceApi';
 import { DecisionBadge } from './DecisionBadge';
-import { ReopenDialog } from './ReopenDialog';
 import { InfoCard, InfoField } from './InfoCard';
 import { LONG_TEXT } from './longText';
 import { SEVERITIES } from '../../../../domain/report';
@@ -82,7 +81,6 @@ export function ReportCard({ service, sheet, panel, config, userRoles }: PanelPr
   const [report, setReport] = useState<ReportView | null>(null);
   const [failed, setFailed] = useState(false);
   const [regenerating, setRegenerating] = useState(false);
-  const [reopening, setReopening] = useState(false);
   const decision = report?.decision;
   const people = useLookupLabels(CONTACTS, [decision?.decidedBy, decision?.reopenedBy]);
   const nameOf = (id: number | undefined) => (id != null ? (people(id)?.label ?? t('serviceSheet.notVisible')) : t('serviceSheet.notVisible'));
@@ -205,11 +203,6 @@ export function ReportCard({ service, sheet, panel, config, userRoles }: PanelPr
           {t('serviceSheet.report.edit')}
         </Button>
       )}
-      {reopens && (
-        <Button size="xs" variant="light" color="orange" leftSection={<IconLockOpen size={16} />} onClick={() => setReopening(true)}>
-          {t('serviceSheet.report.reopen')}
-        </Button>
-      )}
       {writes && (
         <Tooltip label={t('serviceSheet.report.regenerateHelp')} multiline w={260}>
           <Button size="xs" variant="subtle" color="red" leftSection={<IconRefresh size={16} />} onClick={() => setRegenerating(true)}>
@@ -238,19 +231,6 @@ export function ReportCard({ service, sheet, panel, config, userRoles }: PanelPr
         }}
         onCancel={() => setRegenerating(false)}
       />
-      {reopens && (
-        <ReopenDialog
-          opened={reopening}
-          serviceId={service.serviceId}
-          number={String(service.number)}
-          version={overview.version!}
-          onClose={() => setReopening(false)}
-          onReopened={() => {
-            setReopening(false);
-            sheet.touch();
-          }}
-        />
-      )}
       {dialog}
     </InfoCard>
   );

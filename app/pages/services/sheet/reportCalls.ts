@@ -37,6 +37,4 @@ export const reportCalls = {
   overview: (serviceId: number) => api.get<ReportOverview>(`${reportPath(serviceId)}/overview`, { quiet: true }),
   report: (serviceId: number) => api.get<ReportView>(reportPath(serviceId), { quiet: true }),
   pdfUrl: (serviceId: number) => `${reportPath(serviceId)}/pdf`,
-  /** Reopening a decided report (the provider): the decision goes back to PENDING. Quiet: the dialog shows a 400 on its field. */
-  reopen: (serviceId: number, body: { version: number; comment: string }) => api.patch<ReportView>(`${reportPath(serviceId)}/reopen`, body, { quiet: true }),
 };
