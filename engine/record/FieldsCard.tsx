@@ -9,7 +9,6 @@ import { useRowLabels } from '../lookup/useRowLabels';
 import { fieldKind, lookupOf, propertiesOf } from '../schema/fields';
 import type { PanelProps } from './panels';
 
-type Row = Record<string, unknown>;
 const LONG_TEXT = { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } as const;
 
 /**
