@@ -76,7 +76,7 @@ export interface ActionFormConfig {
   /** The entity whose properties `fields` names; `{ field, name }` sends a property under another name. */
   entity?: string;
   fields?: (string | { field: string; name: string })[];
-  /** More fields, as JSON Schema properties (a list of recipients no entity stores). */
+  /** More fields, as JSON Schema properties (a list of contacts no entity stores). */
   schema?: Record<string, JsonSchema>;
   required?: string[];
   /** uiSchema of the form (schemas/ui). */
@@ -85,7 +85,7 @@ export interface ActionFormConfig {
   title?: string;
   notice?: string;
   submit?: string;
-  /** The values it opens with: field → template of the row's fields (`"{version}"`, `["{creator}"]`). */
+  /** The values it opens with: field → template of the row's fields (`"{version}"`, `["{ownerId}"]`). */
   values?: Record<string, unknown>;
   /** Options of fields from calls answering `[{ value, label, disabled? }]`, given to the field's widget as `ui:options.choices`. */
   choices?: Record<string, { url: string; query?: Record<string, string | string[]> }>;

@@ -15,7 +15,7 @@ const customFormats: Record<string, CustomFormat> = Object.fromEntries(
 
 export const validator = customizeValidator({ customFormats, ajvOptionsOverrides: { keywords } });
 
-/** The uiSchema of the field an error names (`.decision.comment`, `.lines.0.qty`): list indexes are skipped. */
+/** The uiSchema of the field an error names (`.outcome.comment`, `.lines.0.qty`): list indexes are skipped. */
 function uiAt(uiSchema: Record<string, any> | undefined, property: string | undefined): Record<string, any> | undefined {
   return pathSegments(property ?? '')
     .filter((segment) => !/^\d+$/.test(segment))
@@ -24,7 +24,7 @@ function uiAt(uiSchema: Record<string, any> | undefined, property: string | unde
 
 /**
  * RJSF errors → one localized message each (the field already shows its own label). A field's
- * `ui:messages` names its own message per rule: `{ "required": "report.reopenReasonRequired" }`.
+ * `ui:messages` names its own message per rule: `{ "required": "thing.reasonRequired" }`.
  */
 export function localizeErrors(t: TFunction) {
   return (errors: RJSFValidationError[], uiSchema?: Record<string, any>): RJSFValidationError[] =>

@@ -26,7 +26,7 @@ export interface ActionFormDialogProps {
   onClose: () => void;
 }
 
-/** A refusal of one item of a choice list (`/recipients/2`) shows on the list, naming the item by its label. */
+/** A refusal of one item of a choice list (`/contacts/2`) shows on the list, naming the item by its label. */
 function onField({ path, message }: FieldError, values: Row, choices: Record<string, ActionChoice[]>): FieldError {
   const [, field, index] = path.split('/');
   const item = index !== undefined && choices[field] && (values[field] as unknown[] | undefined)?.[Number(index)];

@@ -12,12 +12,12 @@ export interface ActionChoice {
   disabled?: boolean;
 }
 
-/** The property at a dotted path of a schema (`decision.comment`: the comment of the decision object). */
+/** The property at a dotted path of a schema (`outcome.comment`: the comment of the outcome object). */
 function propertyAt(schema: JsonSchema | undefined, path: string): JsonSchema | undefined {
   return path.split('.').reduce<JsonSchema | undefined>((node, key) => (node ? propertiesOf(node)[key] : undefined), schema);
 }
 
-/** A form field's name: the last part of its path (`decision.comment` → `comment`), the body key it is sent as. */
+/** A form field's name: the last part of its path (`outcome.comment` → `comment`), the body key it is sent as. */
 export const formFieldName = (path: string) => path.split('.').pop()!;
 
 /**

@@ -11,7 +11,7 @@ function isEmpty(value: unknown): boolean {
 
 /**
  * Whether a row matches every `when` condition: a value (equal), or `{ "empty": bool }`, `{ "not": v }`,
- * `{ "in": [...] }`, `{ "notIn": [...] }`; a key may be a dotted path (`rights.decision`), as a record header's.
+ * `{ "in": [...] }`, `{ "notIn": [...] }`; a key may be a dotted path (`rights.edit`), as a record header's.
  */
 export function rowMatches(when: RowActionConfig['when'], row: Row): boolean {
   return conditionHolds(when, row);
@@ -43,7 +43,7 @@ export function actionUrl(template: string, row: Row): string | null {
 
 /**
  * The call's JSON body: a string value that is exactly `{field}` takes the row's value as is (a
- * version stays a number; a dotted path reads into an object: `{decision.comment}`), other strings get their placeholders filled, nested objects and lists alike.
+ * version stays a number; a dotted path reads into an object: `{outcome.comment}`), other strings get their placeholders filled, nested objects and lists alike.
  */
 export function actionBody(template: Record<string, unknown> | undefined, row: Row): Record<string, unknown> | undefined {
   if (!template) return undefined;

@@ -48,8 +48,8 @@ export function ChoicesWidget(props: WidgetProps) {
 }
 
 /**
- * An enum as a grid of cards, one per value, each in the colour its `x-colors` gives it (a verdict,
- * a decision): the value is seen before it is read. `ui:options.order` puts some values first.
+ * An enum as a grid of cards, one per value, each in the colour its `x-colors` gives it (an outcome,
+ * a state): the value is seen before it is read. `ui:options.order` puts some values first.
  */
 export function CardsWidget(props: WidgetProps) {
   const { t } = useTranslation();
