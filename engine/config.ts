@@ -65,6 +65,9 @@ export interface RowActionConfig {
   form?: ActionFormConfig;
   /** Shown only when the caller may add to the record (a panel's `writable`: the page's write right). */
   writable?: boolean;
+  /** A panel button's colour and Mantine variant (default: filled, red when `danger`). */
+  color?: string;
+  variant?: 'filled' | 'light' | 'default' | 'outline' | 'subtle';
 }
 
 /**

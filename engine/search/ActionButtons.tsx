@@ -25,8 +25,8 @@ export function ActionButtons({ actions, row, onRun }: { actions: RowActionConfi
           <Button
             key={action.name}
             size="xs"
-            variant={action.danger ? 'light' : 'filled'}
-            color={action.danger ? 'red' : undefined}
+            variant={action.variant ?? (action.danger ? 'light' : 'filled')}
+            color={action.color ?? (action.danger ? 'red' : undefined)}
             leftSection={Icon && <Icon size={16} />}
             data-action={action.name}
             {...(link as object)}

@@ -201,6 +201,8 @@ const rowAction = {
     body: { type: 'object' },
     form: actionForm,
     writable: { type: 'boolean' },
+    color: text,
+    variant: { enum: ['filled', 'light', 'default', 'outline', 'subtle'] },
   },
   ['name', 'label'],
   ),
