@@ -10,7 +10,7 @@ import { cellText, type FormatContext } from '../format/values';
 import { knownLabel } from '../lookup/cache';
 import { notify } from '../notify';
 import { propertiesOf } from '../schema/fields';
-import { actionFormSchema, choiceQuery, initialValues, type ActionChoice } from './actionForm';
+import { actionFormSchema, choiceQuery, initialValues, onChoiceField, type ActionChoice } from './actionForm';
 import { actionBody, actionUrl } from './rowActions';
 
 type Row = Record<string, unknown>;
@@ -24,14 +24,6 @@ export interface ActionFormDialogProps {
   /** The call succeeded (the dialog closes). */
   onDone: () => void;
   onClose: () => void;
-}
-
-/** A refusal of one item of a choice list (`/contacts/2`) shows on the list, naming the item by its label. */
-function onField({ path, message }: FieldError, values: Row, choices: Record<string, ActionChoice[]>): FieldError {
-  const [, field, index] = path.split('/');
-  const item = index !== undefined && choices[field] && (values[field] as unknown[] | undefined)?.[Number(index)];
-  const label = item !== undefined && choices[field]?.find((choice) => choice.value === item)?.label;
-  return label ? { path: `/${field}`, message: `${label}: ${message}` } : { path, message };
 }
 
 /**
@@ -93,7 +85,7 @@ export function ActionFormDialog({ action, row, config, onDone, onClose }: Actio
       if (!(error instanceof ApiError)) throw error;
       const errors = (error.body?.errors ?? []).filter((item) => item.path);
       const onForm = errors.length > 0 && errors.every((item) => Object.hasOwn(propertiesOf(schema), item.path.split('/')[1] ?? ''));
-      if ((error.status === 400 || error.status === 422) && onForm) setServerErrors(errors.map((item) => onField(item, values, choices ?? {})));
+      if ((error.status === 400 || error.status === 422) && onForm) setServerErrors(errors.map((item) => onChoiceField(item, values, choices ?? {})));
       else reportApiError(error);
     } finally {
       setSending(false);

@@ -1,4 +1,5 @@
 import type { ActionFormConfig } from '../config';
+import type { FieldError } from '../form/validation';
 import { propertiesOf } from '../schema/fields';
 import type { JsonSchema } from '../schema/resolve';
 import { actionBody } from './rowActions';
@@ -62,4 +63,14 @@ export function choiceQuery(query: Record<string, string | string[]> | undefined
       .map(([key, value]) => [key, Array.isArray(value) ? value.filter(present) : value] as const)
       .filter(([, value]) => (Array.isArray(value) ? value.length > 0 : present(value))),
   );
+}
+
+/** A refusal of one item of a choice list (`/contacts/2`) shows on the list, naming the item by its label. */
+export function onChoiceField({ path, message }: FieldError, values: Row, choices: Record<string, ActionChoice[]>): FieldError {
+  const [, field, index] = path.split('/');
+  const options = choices[field];
+  if (!options || index === undefined) return { path, message };
+  const item = (values[field] as unknown[] | undefined)?.[Number(index)];
+  const label = options.find((choice) => choice.value === item)?.label;
+  return label ? { path: `/${field}`, message: `${label}: ${message}` } : { path, message };
 }

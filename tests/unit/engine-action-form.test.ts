@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { ActionFormConfig } from '../../engine/config';
 import { localizeErrors } from '../../engine/form/validation';
 import type { JsonSchema } from '../../engine/schema/resolve';
-import { actionFormSchema, choiceQuery, initialValues } from '../../engine/search/actionForm';
+import { actionFormSchema, choiceQuery, initialValues, onChoiceField } from '../../engine/search/actionForm';
 
 /** An entity with an object property, as the report's decision. */
 const entity: JsonSchema = {
@@ -38,7 +38,12 @@ describe('action forms (docs/schemas.md "Action forms")', () => {
   it('open with values filled from the row, leaving out empty ones and, for a field with choices, those that may not be chosen', () => {
     const form: ActionFormConfig = { values: { outcome: '{verdict.outcome}', why: '{verdict.why}', to: ['{author}', '{owner}', 9], version: '{version}' } };
     const row = { verdict: { outcome: 'BAD', why: '' }, author: 4, owner: 5, version: 2 };
-    const choices = { to: [{ value: 4, label: 'Ann', disabled: false }, { value: 5, label: 'Bob', disabled: true }] };
+    const choices = {
+      to: [
+        { value: 4, label: 'Ann', disabled: false },
+        { value: 5, label: 'Bob', disabled: true },
+      ],
+    };
     expect(initialValues(form, row, choices)).toEqual({ outcome: 'BAD', to: [4], version: 2 });
     // Nothing choosable left: the list is left out rather than sent empty.
     expect(initialValues(form, { ...row, author: 7 }, choices)).toEqual({ outcome: 'BAD', version: 2 });
@@ -50,6 +55,20 @@ describe('action forms (docs/schemas.md "Action forms")', () => {
     expect(choiceQuery({ companyId: ['{client}', '{supplier}', '{factory}', '{agent}'], service: '{id}', empty: '{agent}' }, row)).toEqual({ companyId: [3, 8], service: 5 });
     expect(choiceQuery({ companyId: ['{factory}'] }, row)).toEqual({});
     expect(choiceQuery(undefined, row)).toEqual({});
+  });
+
+  it('show a refused item of a choice list on the list, named by its label; other refusals stay where they are', () => {
+    const choices = {
+      to: [
+        { value: 4, label: 'Ann' },
+        { value: 5, label: 'Bob' },
+      ],
+    };
+    const values = { to: [4, 5], name: 'x' };
+    expect(onChoiceField({ path: '/to/1', message: 'takes no e-mail' }, values, choices)).toEqual({ path: '/to', message: 'Bob: takes no e-mail' });
+    expect(onChoiceField({ path: '/to', message: 'at least one' }, values, choices)).toEqual({ path: '/to', message: 'at least one' });
+    expect(onChoiceField({ path: '/to/7', message: 'unknown' }, values, choices)).toEqual({ path: '/to/7', message: 'unknown' });
+    expect(onChoiceField({ path: '/name', message: 'too long' }, values, choices)).toEqual({ path: '/name', message: 'too long' });
   });
 
   it('give a field its own message for a rule when its uiSchema names one (`ui:messages`), the engine message otherwise', () => {
