@@ -53,6 +53,8 @@ export interface RowActionConfig {
   once?: string;
   /** i18n key of a question asked first (row fields are its `{{values}}`). */
   confirm?: string;
+  /** i18n key of the question's title (default: the label). */
+  confirmTitle?: string;
   /** i18n key of the success snackbar. */
   success?: string;
   /** After success: `refresh` the list, `reloadProfile` (re-read the session), or a route to open. */

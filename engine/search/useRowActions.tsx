@@ -101,7 +101,7 @@ export function useRowActions(onRefresh: () => void, config?: AppConfig) {
       )}
       <ConfirmDialog
         opened={asking !== null}
-        title={asking ? titleText(t, asking.action.label) : ''}
+        title={asking ? titleText(t, asking.action.confirmTitle ?? asking.action.label) : ''}
         message={asking?.action.confirm ? t(asking.action.confirm, { ...asking.row }) : ''}
         confirmLabel={asking ? titleText(t, asking.action.label) : ''}
         danger={asking?.action.danger}

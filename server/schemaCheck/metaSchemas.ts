@@ -195,6 +195,7 @@ const rowAction = {
     when: { type: 'object' },
     once: text,
     confirm: text,
+    confirmTitle: text,
     success: text,
     then: text,
     danger: { type: 'boolean' },
