@@ -59,6 +59,8 @@ test('the owner lists, adds and reads reminders on the service sheet, in English
 test('the owner changes a pending reminder in its form and deletes it after the question', async ({ page }) => {
   test.setTimeout(60_000);
   await signIn(page, ACCOUNTS.quality);
+  // The test before left the account in French.
+  await setAccountLocale(page, 'en');
   const serviceId = await remindedService(page);
   const service = (await (await page.request.get(`/back/bo/services/${serviceId}`)).json()) as { client: number };
   const [contact] = (await (await page.request.get('/back/bo/networkcombo/contacts', { params: { companyId: service.client } })).json()) as { value: number }[];
