@@ -27,6 +27,8 @@ export type ColumnConfig =
       colors?: Record<string, string>;
       /** Read-only lines: fields shown small under the value (a line's colour and size under its designation). */
       under?: string[];
+      /** Read-only lines: i18n key of the text shown when the value is empty (a default the server applies). */
+      empty?: string;
     };
 
 /**
@@ -51,6 +53,8 @@ export interface RowActionConfig {
   once?: string;
   /** i18n key of a question asked first (row fields are its `{{values}}`). */
   confirm?: string;
+  /** i18n key of the question's title (default: the label). */
+  confirmTitle?: string;
   /** i18n key of the success snackbar. */
   success?: string;
   /** After success: `refresh` the list, `reloadProfile` (re-read the session), or a route to open. */
@@ -61,6 +65,39 @@ export interface RowActionConfig {
   body?: Record<string, unknown>;
   /** Search screens: the row joins the screen's `side` list (no call). */
   addToSide?: boolean;
+  /** Fields asked in a dialog first; their values are sent as the body, `body` beside them (docs/schemas.md "Action forms"). */
+  form?: ActionFormConfig;
+  /** Shown only when the caller may add to the record (a panel's `writable`: the page's write right). */
+  writable?: boolean;
+  /** A panel button's colour and Mantine variant (default: filled, red when `danger`). */
+  color?: string;
+  variant?: 'filled' | 'light' | 'default' | 'outline' | 'subtle';
+}
+
+/**
+ * The dialog form of an action: fields of an entity (a dotted path reaches into an object and the
+ * field is named by its last part), the form's own `schema` properties, values filled from the row,
+ * and options of fields read from calls.
+ */
+export interface ActionFormConfig {
+  /** The entity whose properties `fields` names; `{ field, name }` sends a property under another name. */
+  entity?: string;
+  fields?: (string | { field: string; name: string })[];
+  /** More fields, as JSON Schema properties (a list of contacts no entity stores). */
+  schema?: Record<string, JsonSchema>;
+  required?: string[];
+  /** uiSchema of the form (schemas/ui). */
+  ui?: string;
+  /** i18n keys: the dialog's title (default the action's label; the row's fields are its values), a notice over the fields, the send button (default the label). */
+  title?: string;
+  notice?: string;
+  submit?: string;
+  /** The values it opens with: field → template of the row's fields (`"{version}"`, `["{ownerId}"]`). */
+  values?: Record<string, unknown>;
+  /** Options of fields from calls answering `[{ value, label, disabled? }]`, given to the field's widget as `ui:options.choices`. */
+  choices?: Record<string, { url: string; query?: Record<string, string | string[]> }>;
+  /** Placeholders of the success message taken from the form's values, as they read (an enum's label): placeholder → field. */
+  successValues?: Record<string, string>;
 }
 
 export interface SheetConfig {
@@ -95,6 +132,10 @@ export interface PanelConfig {
   readOnly?: boolean;
   /** lines (read-only), related: buttons and links on each row. */
   rowActions?: RowActionConfig[];
+  /** lines (read-only): i18n key of the text when there is no row. */
+  empty?: string;
+  /** lines (read-only): buttons beside the title acting on the record (a call, a link or a form). */
+  buttons?: RowActionConfig[];
   /** fieldsCard: label-value columns on a wide screen (default 3). */
   cols?: number;
   /** notes: the call adding a note (POST `{ text }`), a template of the record's fields. */
@@ -141,6 +182,7 @@ export interface PanelConfig {
    * attachments: URL templates ({id}, {fileType}, {fileId}) listing, editing (PATCH) and deleting the files.
    * notes, history: templates of the record's and the row's fields listing the rows, editing a note
    * (PUT `{ <id>, text, version }`) and deleting one (DELETE).
+   * lines (read-only): the call answering the rows instead of a `field` of the record (a related list).
    */
   list?: string;
   edit?: string;

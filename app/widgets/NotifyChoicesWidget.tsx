@@ -26,6 +26,7 @@ export function NotifyChoicesWidget(props: WidgetProps) {
   return (
     <MultiSelect
       {...baseInputProps(props)}
+      placeholder={selected.length ? undefined : baseInputProps(props).placeholder}
       data={[...data, ...missing]}
       value={selected.map(String)}
       onChange={(next) => props.onChange(next.map(Number))}

@@ -14,6 +14,7 @@ import { ArrayFieldItemTemplate, ArrayFieldTemplate } from './templates/ArrayFie
 import { ObjectFieldTemplate } from './templates/ObjectFieldTemplate';
 import { buildUiSchema, type FormMode, type UiSchema } from './uiSchema';
 import { localizeErrors, serverErrorSchema, validator, type FieldError } from './validation';
+import { CardsWidget, ChoicesWidget } from './widgets/ChoiceWidgets';
 import { DateTimeWidget, DateWidget, YearMonthWidget } from './widgets/DateWidget';
 import { EnumSelectWidget } from './widgets/EnumSelectWidget';
 import { LookupWidget } from './widgets/LookupWidget';
@@ -39,9 +40,12 @@ const engineWidgets: RegistryWidgetsType = {
   checkbox: CheckboxWidget,
   CheckboxWidget,
   switch: SwitchWidget,
+  choices: ChoicesWidget,
+  cards: CardsWidget,
 };
 
-const templates = { ObjectFieldTemplate, ArrayFieldTemplate, ArrayFieldItemTemplate };
+// Each widget shows its field's errors (Mantine's `error`); the theme's hidden copy of them is left out.
+const templates = { ObjectFieldTemplate, ArrayFieldTemplate, ArrayFieldItemTemplate, FieldErrorTemplate: () => null };
 
 /** The few RJSF strings our templates still use. */
 const rjsfKeys: Partial<Record<TranslatableString, string>> = {

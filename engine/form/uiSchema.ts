@@ -95,6 +95,8 @@ function fieldUi(name: string, prop: JsonSchema, given: UiSchema | undefined, op
   const ui: UiSchema = { ...given };
   const givenOptions = { ...(given?.['ui:options'] ?? {}) };
   ui['ui:title'] ??= prop.title ? titleText(options.t, prop.title) : humanize(name);
+  // A placeholder or a help text a uiSchema gives is a label key.
+  for (const key of ['ui:placeholder', 'ui:help'] as const) if (typeof given?.[key] === 'string') ui[key] = options.t(given[key]);
   if (prop.readOnly && options.mode === 'create') ui['ui:widget'] = 'hidden';
   if (options.mode !== 'filter' && writeLocked(prop, options.roles)) ui['ui:disabled'] = true;
   const lockedValues = options.mode === 'filter' ? [] : valuesLocked(prop, options.roles);

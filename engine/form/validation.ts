@@ -15,11 +15,22 @@ const customFormats: Record<string, CustomFormat> = Object.fromEntries(
 
 export const validator = customizeValidator({ customFormats, ajvOptionsOverrides: { keywords } });
 
-/** RJSF errors → one localized message each (the field already shows its own label). */
+/** The uiSchema of the field an error names (`.outcome.comment`, `.lines.0.qty`): list indexes are skipped. */
+function uiAt(uiSchema: Record<string, any> | undefined, property: string | undefined): Record<string, any> | undefined {
+  return pathSegments(property ?? '')
+    .filter((segment) => !/^\d+$/.test(segment))
+    .reduce<Record<string, any> | undefined>((ui, segment) => ui?.[segment], uiSchema);
+}
+
+/**
+ * RJSF errors → one localized message each (the field already shows its own label). A field's
+ * `ui:messages` names its own message per rule: `{ "required": "thing.reasonRequired" }`.
+ */
 export function localizeErrors(t: TFunction) {
-  return (errors: RJSFValidationError[]): RJSFValidationError[] =>
+  return (errors: RJSFValidationError[], uiSchema?: Record<string, any>): RJSFValidationError[] =>
     errors.map((error) => {
-      const message = t(messageKey(error.name ?? '', (error.params ?? {}) as Record<string, unknown>));
+      const own = uiAt(uiSchema, error.property)?.['ui:messages']?.[error.name ?? ''] as string | undefined;
+      const message = t(own ?? messageKey(error.name ?? '', (error.params ?? {}) as Record<string, unknown>));
       return { ...error, message, stack: `${error.property ?? ''} ${message}`.trim() };
     });
 }

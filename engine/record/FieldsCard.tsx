@@ -1,26 +1,15 @@
 import { Badge, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useEffectEvent, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { chipStyle } from '../format/chips';
 import { cellText, type FormatContext } from '../format/values';
 import { titleText } from '../i18n';
-import { ensureLabels, knownItem } from '../lookup/cache';
-import { useLabelsVersion } from '../lookup/useLookup';
+import { knownItem } from '../lookup/cache';
+import { useRowLabels } from '../lookup/useRowLabels';
 import { fieldKind, lookupOf, propertiesOf } from '../schema/fields';
 import type { PanelProps } from './panels';
 
-type Row = Record<string, unknown>;
 const LONG_TEXT = { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } as const;
-
-/** The lookup fields among `fields` with the ids the record holds in them. */
-function lookupIds(props: Row, record: Row, fields: string[]) {
-  return fields.flatMap((field) => {
-    const lookup = lookupOf(props[field] as never);
-    const value = record[field];
-    const ids = (Array.isArray(value) ? value : [value]).filter((id) => id != null && id !== '');
-    return lookup && ids.length ? [{ lookup, ids }] : [];
-  });
-}
 
 /**
  * Panel kind `fieldsCard`: some fields of the record, read only, each under its schema label and
@@ -29,15 +18,9 @@ function lookupIds(props: Row, record: Row, fields: string[]) {
  */
 export function FieldsCard({ panel, entity, view }: PanelProps) {
   const { t, i18n } = useTranslation();
-  useLabelsVersion();
   const props = propertiesOf(entity);
   const fields = (panel.fields ?? []).filter((field) => props[field]);
-  const wanted = lookupIds(props, view, fields);
-  const loadLabels = useEffectEvent(() => {
-    for (const { lookup, ids } of wanted) void ensureLabels(lookup.url, ids, lookup.search);
-  });
-  const wantedKey = JSON.stringify(wanted);
-  useEffect(() => loadLabels(), [wantedKey]); // the ids compared by value
+  useRowLabels(props, [view], fields);
 
   const notVisible = t('engine.value.notVisible');
   const ctx: FormatContext = { t, locale: i18n.language, lookupLabel: (url, id) => knownItem(url, id)?.label ?? notVisible };

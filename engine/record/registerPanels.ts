@@ -24,9 +24,9 @@ export function registerEnginePanels(): void {
     tester: (panel, entity) => (panel.kind === 'lines' && propertiesOf(entity)[panel.field ?? '']?.items?.type === 'object' ? 1 : -1),
     component: LinesPanel,
   });
-  // Read-only lines: a plain table with links, ranked above the editing grid.
+  // Read-only lines (of an array field, or the rows a `list` call answers): a plain table with links, ranked above the editing grid.
   registerPanelKind({
-    tester: (panel, entity) => (panel.kind === 'lines' && panel.readOnly === true && propertiesOf(entity)[panel.field ?? '']?.type === 'array' ? 2 : -1),
+    tester: (panel, entity) => (panel.kind === 'lines' && panel.readOnly === true && (!!panel.list || propertiesOf(entity)[panel.field ?? '']?.type === 'array') ? 2 : -1),
     component: LinesTable,
   });
   registerPanelKind({ tester: isKind('related'), component: RelatedPanel });

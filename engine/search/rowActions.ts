@@ -1,4 +1,5 @@
 import type { RowActionConfig } from '../config';
+import { conditionHolds, valueAt } from '../record/header/conditions';
 import { rolesAllow } from '../schema/roles';
 
 type Row = Record<string, unknown>;
@@ -8,16 +9,12 @@ function isEmpty(value: unknown): boolean {
   return value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
 }
 
-/** One `when` condition: `{ "empty": false }` tests emptiness, anything else must be equal. */
-function conditionHolds(expected: unknown, actual: unknown): boolean {
-  if (expected && typeof expected === 'object' && !Array.isArray(expected) && 'empty' in expected) {
-    return isEmpty(actual) === (expected as { empty: unknown }).empty;
-  }
-  return actual === expected;
-}
-
+/**
+ * Whether a row matches every `when` condition: a value (equal), or `{ "empty": bool }`, `{ "not": v }`,
+ * `{ "in": [...] }`, `{ "notIn": [...] }`; a key may be a dotted path (`rights.edit`), as a record header's.
+ */
 export function rowMatches(when: RowActionConfig['when'], row: Row): boolean {
-  return Object.entries(when ?? {}).every(([field, expected]) => conditionHolds(expected, row[field]));
+  return conditionHolds(when, row);
 }
 
 /** Actions the user's flags allow at all (independent of the rows). */
@@ -46,17 +43,18 @@ export function actionUrl(template: string, row: Row): string | null {
 
 /**
  * The call's JSON body: a string value that is exactly `{field}` takes the row's value as is (a
- * version stays a number), other strings get their placeholders filled, nested objects alike.
+ * version stays a number; a dotted path reads into an object: `{outcome.comment}`), other strings get their placeholders filled, nested objects and lists alike.
  */
 export function actionBody(template: Record<string, unknown> | undefined, row: Row): Record<string, unknown> | undefined {
   if (!template) return undefined;
   const fill = (value: unknown): unknown => {
     if (typeof value === 'string') {
-      const whole = /^\{(\w+)\}$/.exec(value);
-      if (whole) return row[whole[1]];
+      const whole = /^\{([\w.]+)\}$/.exec(value);
+      if (whole) return valueAt(row, whole[1]);
       return value.replace(/\{(\w+)\}/g, (_, field: string) => String(row[field] ?? ''));
     }
-    if (value && typeof value === 'object' && !Array.isArray(value)) return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, fill(inner)]));
+    if (Array.isArray(value)) return value.map(fill);
+    if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, fill(inner)]));
     return value;
   };
   return fill(template) as Record<string, unknown>;

@@ -2,10 +2,11 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { request } from '../api';
-import type { RowActionConfig } from '../config';
+import type { AppConfig, RowActionConfig } from '../config';
 import { titleText } from '../i18n';
 import { notify } from '../notify';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { ActionFormDialog } from './ActionFormDialog';
 import { actionBody, actionUrl } from './rowActions';
 
 type Row = Record<string, unknown>;
@@ -23,13 +24,21 @@ export const RELOAD_PROFILE_ROUTE = '/reloadProfile';
  * Runs row actions: asks the `confirm` question first, calls the server (errors are shown by
  * the app), shows the `success` snackbar, then refreshes, reloads the session or opens a route.
  * `run` resolves when the action is over (done, failed or cancelled), for the button's spinner.
+ * An action with a `form` opens it instead (with `config`, which holds its schemas).
  */
-export function useRowActions(onRefresh: () => void) {
+export function useRowActions(onRefresh: () => void, config?: AppConfig) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [asking, setAsking] = useState<Pending | null>(null);
   const [busy, setBusy] = useState(false);
   const askingRef = useRef<Pending | null>(null);
+  const [filling, setFilling] = useState<Pending | null>(null);
+
+  const after = (action: RowActionConfig) => {
+    if (action.then === 'refresh') onRefresh();
+    else if (action.then === 'reloadProfile') navigate(RELOAD_PROFILE_ROUTE);
+    else if (action.then?.startsWith('/')) navigate(action.then);
+  };
 
   const execute = async (action: RowActionConfig, row: Row) => {
     // A link action opens its route (read-only lines draw it as a link; grids run it here).
@@ -38,17 +47,18 @@ export function useRowActions(onRefresh: () => void) {
     const url = action.url ? actionUrl(action.url, row) : null;
     if (!url) return;
     try {
-      await request(action.method ?? 'GET', url, { body: actionBody(action.body, row) });
+      await request(action.method ?? 'GET', url, {
+        body: actionBody(action.body, row),
+      });
     } catch {
       return; // the app already said why
     }
     if (action.success) notify({ level: 'success', message: t(action.success, { ...row }) });
-    if (action.then === 'refresh') onRefresh();
-    else if (action.then === 'reloadProfile') navigate(RELOAD_PROFILE_ROUTE);
-    else if (action.then?.startsWith('/')) navigate(action.then);
+    after(action);
   };
 
   const run = (action: RowActionConfig, row: Row): Promise<void> => {
+    if (action.form && config) return new Promise((resolve) => setFilling({ action, row, done: resolve }));
     if (!action.confirm) return execute(action, row);
     return new Promise((resolve) => {
       askingRef.current = { action, row, done: resolve };
@@ -70,17 +80,36 @@ export function useRowActions(onRefresh: () => void) {
     close();
   };
 
+  const stopFilling = () => {
+    filling?.done();
+    setFilling(null);
+  };
+
   const dialog = (
-    <ConfirmDialog
-      opened={asking !== null}
-      title={asking ? titleText(t, asking.action.label) : ''}
-      message={asking?.action.confirm ? t(asking.action.confirm, { ...asking.row }) : ''}
-      confirmLabel={asking ? titleText(t, asking.action.label) : ''}
-      danger={asking?.action.danger}
-      loading={busy}
-      onConfirm={() => void confirm()}
-      onCancel={close}
-    />
+    <>
+      {filling && config && (
+        <ActionFormDialog
+          action={filling.action}
+          row={filling.row}
+          config={config}
+          onDone={() => {
+            stopFilling();
+            after(filling.action);
+          }}
+          onClose={stopFilling}
+        />
+      )}
+      <ConfirmDialog
+        opened={asking !== null}
+        title={asking ? titleText(t, asking.action.confirmTitle ?? asking.action.label) : ''}
+        message={asking?.action.confirm ? t(asking.action.confirm, { ...asking.row }) : ''}
+        confirmLabel={asking ? titleText(t, asking.action.label) : ''}
+        danger={asking?.action.danger}
+        loading={busy}
+        onConfirm={() => void confirm()}
+        onCancel={close}
+      />
+    </>
   );
 
   return { run, dialog };

@@ -79,6 +79,24 @@ interface PanelFile {
   fileType?: unknown;
   panels?: PanelFile[];
   rowFields?: Record<string, unknown>;
+  rowActions?: ActionFile[];
+  buttons?: ActionFile[];
+  actions?: ActionFile[];
+}
+
+/** A row action's dialog form, as the file holds it (unchecked). */
+interface ActionFile {
+  form?: { entity?: unknown; fields?: unknown[]; schema?: Record<string, unknown>; required?: unknown[]; ui?: unknown; choices?: Record<string, unknown> };
+}
+
+/** Whether a dotted path names a property (into objects whose properties the file spells out; a `$ref` is trusted). */
+function reaches(schema: JsonSchema, path: string): boolean {
+  let node: JsonSchema | undefined = schema;
+  for (const key of path.split('.')) {
+    if (!node?.properties) return !!node;
+    node = node.properties[key] as JsonSchema | undefined;
+  }
+  return !!node;
 }
 
 /** Names that must exist, checked across files. */
@@ -113,11 +131,31 @@ function crossProblems(files: SchemaFiles, workflows: Record<string, AnyStateMac
       (wizardStep?.fields ?? []).forEach((field, k) => needField(file, `/steps/${i}/fields/${k}`, entity, field));
     });
   };
+  /** An action form: its entity, the fields it names there, its uiSchema; what it requires and offers choices for are its own fields. */
+  const formProblems = (file: string, path: string, form: ActionFile['form']) => {
+    if (!form) return;
+    needEntity(file, `${path}/entity`, form.entity);
+    const names = Object.keys(form.schema ?? {});
+    (form.fields ?? []).forEach((entry, k) => {
+      const { field, name } = (typeof entry === 'string' ? { field: entry, name: entry.split('.').pop() } : (entry ?? {})) as { field?: unknown; name?: unknown };
+      if (typeof form.entity === 'string' && typeof field === 'string' && files.entities[form.entity] && !reaches(files.entities[form.entity], field)) {
+        problems.push({ file, path: `${path}/fields/${k}`, message: `unknown field ${field} in a form: entity ${form.entity} has no such property` });
+      }
+      if (typeof name === 'string') names.push(name);
+    });
+    if (typeof form.ui === 'string' && !files.ui[form.ui]) problems.push({ file, path: `${path}/ui`, message: `unknown uiSchema ${form.ui} (schemas/ui/)` });
+    const own = (where: string, name: unknown) => {
+      if (typeof name === 'string' && !names.includes(name)) problems.push({ file, path: where, message: `unknown form field ${name}: the form has ${names.join(', ') || 'none'}` });
+    };
+    (form.required ?? []).forEach((name, k) => own(`${path}/required/${k}`, name));
+    Object.keys(form.choices ?? {}).forEach((name) => own(`${path}/choices${step(name)}`, name));
+  };
   /** A record page's panel: its uiSchema, the fields it names (a lines grid's: fields of a line), a related panel's entity. */
   const panelProblems = (file: string, path: string, entity: string, panel: PanelFile) => {
     if (typeof panel.ui === 'string' && !files.ui[panel.ui]) problems.push({ file, path: `${path}/ui`, message: `unknown uiSchema ${panel.ui} (schemas/ui/)` });
     // A stack's panels are panels of the same page.
     (panel.panels ?? []).forEach((inner, k) => panelProblems(file, `${path}/panels/${k}`, entity, inner ?? {}));
+    (['rowActions', 'buttons', 'actions'] as const).forEach((key) => (panel[key] ?? []).forEach((action, k) => formProblems(file, `${path}/${key}/${k}/form`, action?.form)));
     needField(file, `${path}/field`, entity, panel.field);
     (panel.fields ?? []).forEach((field, k) => needField(file, `${path}/fields/${k}`, entity, field));
     // Read-only lines may name their lines' schema; notes and history name their rows' schema, whose fields `rowFields` names.
@@ -128,7 +166,7 @@ function crossProblems(files: SchemaFiles, workflows: Record<string, AnyStateMac
     const line = named && panel.kind === 'lines' ? fieldsOf(named) : itemsOf(panel.field);
     if (panel.kind === 'lines' && line) {
       const needLineField = (where: string, name: unknown) => {
-        if (typeof name === 'string' && !Object.hasOwn(line, name)) problems.push({ file, path: where, message: `unknown field ${name}: a line of ${entity}.${String(panel.field)} has no such property` });
+        if (typeof name === 'string' && !Object.hasOwn(line, name)) problems.push({ file, path: where, message: `unknown field ${name}: ${panel.field === undefined ? `a row of ${String(named)}` : `a line of ${entity}.${String(panel.field)}`} has no such property` });
       };
       (panel.columns ?? []).forEach((column, k) => needLineField(typeof column === 'string' ? `${path}/columns/${k}` : `${path}/columns/${k}/field`, typeof column === 'string' ? column : (column as { field?: unknown })?.field));
       (['totals', 'requiredFirst'] as const).forEach((key) => (panel[key] ?? []).forEach((name, k) => needLineField(`${path}/${key}/${k}`, name)));
@@ -226,6 +264,7 @@ function crossProblems(files: SchemaFiles, workflows: Record<string, AnyStateMac
     ((screen.columns ?? []) as unknown[]).forEach((column, index) => {
       if (!answerFields.includes(typeof column === 'string' ? column : (column as { field?: string })?.field ?? '')) needColumn(file, `/columns/${index}`, entity, column);
     });
+    ((screen.rowActions ?? []) as ActionFile[]).forEach((action, index) => formProblems(file, `/rowActions/${index}/form`, action?.form));
     ((screen.rowActions ?? []) as { when?: Record<string, unknown> }[]).forEach((action, index) => {
       for (const field of Object.keys(action?.when ?? {})) needField(file, `/rowActions/${index}/when${step(field)}`, entity, field);
     });

@@ -20,10 +20,10 @@ export interface Use {
 
 /** Keys holding data, not schema: their content is never a label (a notes or history panel's `rowFields` names fields). */
 const dataKeys = new Set(['default', 'const', 'enum', 'examples', 'x-filter', 'x-lookup', 'x-stamps', 'x-visibility', 'rowFields']);
-/** uiSchema keywords whose value is a label key. */
-const uiLabelKeys = new Set(['title', 'ui:title', 'ui:description', 'ui:help', 'ui:placeholder']);
+/** uiSchema keywords whose value is a label key (`required`: a rule's own message, under `ui:messages`). */
+const uiLabelKeys = new Set(['title', 'ui:title', 'ui:description', 'ui:help', 'ui:placeholder', 'required']);
 /** Screen keywords whose value is a label key (titles, row actions, delete texts, record headers' questions, alerts and tooltips). */
-const screenLabelKeys = new Set(['title', 'description', 'label', 'confirm', 'success', 'refused', 'xLabel', 'yLabel', 'message', 'text', 'tooltip']);
+const screenLabelKeys = new Set(['title', 'description', 'label', 'confirm', 'success', 'refused', 'xLabel', 'yLabel', 'message', 'text', 'tooltip', 'notice', 'submit', 'empty', 'confirmTitle']);
 
 /** A JSON pointer step (RFC 6901). */
 export const step = (key: string | number) => `/${String(key).replace(/~/g, '~0').replace(/\//g, '~1')}`;

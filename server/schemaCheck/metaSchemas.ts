@@ -167,6 +167,7 @@ const column = textOr(
       enum: text,
       colors: { type: 'object', additionalProperties: text },
       under: texts,
+      empty: text,
     },
     ['field'],
   ),
@@ -174,6 +175,20 @@ const column = textOr(
 /** A chart or data table panel's link (a route template of the record's fields and the route's parameters). */
 const panelLink = closed({ label: text, to: { type: 'string', pattern: '^/' }, icon: text }, ['label', 'to']);
 const chartSeries = closed({ name: text, label: text, color: text }, ['name', 'label']);
+/** An action's dialog form (docs/schemas.md "Action forms"). */
+const actionForm = closed({
+  entity: text,
+  fields: { type: 'array', items: textOr(closed({ field: text, name: text }, ['field', 'name'])) },
+  schema: { type: 'object', additionalProperties: { type: 'object' } },
+  required: texts,
+  ui: text,
+  title: text,
+  notice: text,
+  submit: text,
+  values: { type: 'object' },
+  choices: { type: 'object', additionalProperties: closed({ url: { type: 'string', pattern: '^/' }, query: { type: 'object', additionalProperties: { if: text, else: texts } } }, ['url']) },
+  successValues: { type: 'object', additionalProperties: text },
+});
 const rowAction = {
   ...closed(
   {
@@ -188,12 +203,17 @@ const rowAction = {
     when: { type: 'object' },
     once: text,
     confirm: text,
+    confirmTitle: text,
     success: text,
     then: text,
     danger: { type: 'boolean' },
     body: { type: 'object' },
     // A search screen's row joining its side list (no call).
     addToSide: { const: true },
+    form: actionForm,
+    writable: { type: 'boolean' },
+    color: text,
+    variant: { enum: ['filled', 'light', 'default', 'outline', 'subtle'] },
   },
   ['name', 'label'],
   ),
@@ -223,6 +243,8 @@ const panelProperties = {
     when: { type: 'object' },
     readOnly: { type: 'boolean' },
     rowActions: { type: 'array', items: rowAction },
+    buttons: { type: 'array', items: rowAction },
+    empty: text,
     cols: { type: 'integer', minimum: 1, maximum: 4 },
     create: { type: 'string', pattern: '^/' },
     editWhen: texts,
@@ -419,6 +441,8 @@ const uiField: JsonSchema = {
     'ui:description': text,
     'ui:help': text,
     'ui:placeholder': text,
+    // The field's own message per rule (`{ "required": "…" }`), a label key.
+    'ui:messages': { type: 'object', additionalProperties: text },
     'ui:readonly': { type: 'boolean' },
     'ui:disabled': { type: 'boolean' },
     'ui:autofocus': { type: 'boolean' },

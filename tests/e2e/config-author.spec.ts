@@ -342,3 +342,35 @@ test('a search screen written as JSON with a toolbar search box and a create men
   await items.last().click();
   await expect(page).toHaveURL(/\/widgets\/wizard$/);
 });
+
+test('an action form and a list read from a call, written as JSON: a widget of the same size added from the glance page', async ({ page }) => {
+  await login(page, ACCOUNTS.manager, { path: ROUTE });
+  const name = `Small widget ${Date.now() % 100000}`;
+  const answer = await page.request.post(API, { headers: { 'X-Requested-With': 'XMLHttpRequest' }, data: { name: 'Small source', size: 'S', madeOn: '2026-05-04' } });
+  expect(answer.status()).toBe(201);
+  const { widgetId, code } = (await answer.json()) as { widgetId: number; code: string };
+
+  await page.goto(`/widgets/${widgetId}/view`);
+  // The rows of the list call (widgets of size S), newest first, with a link on each.
+  const same = page.getByTestId('widget-same-size');
+  await expect(same.getByRole('row', { name: /Small source/ })).toBeVisible();
+  await expect(same.getByRole('link', { name: 'Open Small source' })).toHaveAttribute('href', `/widgets/${widgetId}/view`);
+
+  // The button opens the configured form: the notice and title fill from the record, a value from it too.
+  await same.getByRole('button', { name: 'Add one of this size' }).click();
+  const dialog = page.getByRole('dialog', { name: 'A new widget of size S' });
+  await expect(dialog).toContainText(`It takes the size of ${code}; give it a name.`);
+  await expect(dialog.getByRole('textbox', { name: 'Made on' })).toHaveValue('4 May 2026');
+  // The form's own rules first: the name is required.
+  await dialog.getByRole('button', { name: 'Add the widget' }).click();
+  await expect(dialog.getByRole('textbox', { name: 'Name' })).toHaveAttribute('aria-invalid', 'true');
+  await dialog.getByRole('textbox', { name: 'Name' }).pressSequentially(name);
+  await shot(dialog, 'config-author-action-form');
+  await dialog.getByRole('button', { name: 'Add the widget' }).click();
+  await expectSnack(page, `${name} is added.`);
+  await expect(dialog).toBeHidden();
+  // The list is read again: the new widget is there, of the source's size.
+  await expect(same.getByRole('row', { name: new RegExp(name) })).toBeVisible();
+  const created = (await (await page.request.get(API, { params: { keywords: name }, headers: { 'X-Requested-With': 'XMLHttpRequest' } })).json()) as { size: string; madeOn: string }[];
+  expect(created.map(({ size, madeOn }) => [size, madeOn])).toEqual([['S', '2026-05-04']]);
+});

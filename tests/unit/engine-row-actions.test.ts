@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RowActionConfig } from '../../engine/config';
-import { actionUrl, allowedActions, rowActionsFor, rowMatches } from '../../engine/search/rowActions';
+import { actionBody, actionUrl, allowedActions, rowActionsFor, rowMatches } from '../../engine/search/rowActions';
 import { registerWidget, withRegisteredWidgets } from '../../engine/form/widgetRegistry';
 import { withoutDescriptions } from '../../engine/schema/fields';
 
@@ -27,6 +27,30 @@ describe('row actions', () => {
     const actions = [act('always'), act('unlock', { when: { locked: true } })];
     expect(rowActionsFor(actions, { locked: false }).map((a) => a.name)).toEqual(['always']);
     expect(rowActionsFor(actions, { locked: true }).map((a) => a.name)).toEqual(['always', 'unlock']);
+  });
+
+  it('read dotted paths of the row and the operators of a record header (not, in, notIn), several on one value', () => {
+    const row = { rights: { decision: 'WRITE', report: 'READ' }, clientDecision: 'REFUSED', step: 'TERMINATED' };
+    expect(rowMatches({ 'rights.decision': 'WRITE' }, row)).toBe(true);
+    expect(rowMatches({ 'rights.report': 'WRITE' }, row)).toBe(false);
+    expect(rowMatches({ 'rights.missing.deeper': { empty: true } }, row)).toBe(true);
+    expect(rowMatches({ clientDecision: { empty: false, not: 'PENDING' } }, row)).toBe(true);
+    expect(rowMatches({ clientDecision: { empty: false, not: 'PENDING' } }, { clientDecision: 'PENDING' })).toBe(false);
+    expect(rowMatches({ clientDecision: { empty: false, not: 'PENDING' } }, {})).toBe(false);
+    expect(rowMatches({ step: { in: ['CONFIRMED', 'TERMINATED'] } }, row)).toBe(true);
+    expect(rowMatches({ step: { notIn: ['CONFIRMED', 'TERMINATED'] } }, row)).toBe(false);
+  });
+
+  it('send a body whose whole-value templates keep the value as is (dotted paths read into objects), in lists too', () => {
+    const row = { version: 3, creator: 12, decision: { comment: 'Late', by: { id: 4 } }, name: 'Ann' };
+    expect(actionBody({ version: '{version}', comment: '{decision.comment}', by: '{decision.by.id}', to: ['{creator}', 7], note: 'for {name}' }, row)).toEqual({
+      version: 3,
+      comment: 'Late',
+      by: 4,
+      to: [12, 7],
+      note: 'for Ann',
+    });
+    expect(actionBody({ missing: '{decision.none}', list: ['{nobody}'] }, row)).toEqual({ missing: undefined, list: [undefined] });
   });
 
   it('call a url whose placeholders take the row values, URL-encoded', () => {

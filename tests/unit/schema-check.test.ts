@@ -132,6 +132,31 @@ describe('check:schemas', () => {
     ]);
   });
 
+  it('checks action forms: their keys, entity, fields, uiSchema, and the required and choice fields among their own; a read-only list names its lines\' entity', () => {
+    const dir = brokenCopy({
+      'screens/serviceSheet.json': (screen) => {
+        const decide = screen.tabs[0].panels[1].panels[0].buttons[0];
+        decide.form.fields.push('decision.verdict');
+        decide.form.required.push('clientDecisions');
+        decide.form.choices.recipient = decide.form.choices.recipients;
+        decide.form.ui = 'reportDecisions';
+        const reminders = screen.tabs[4].panels[0];
+        reminders.buttons[0].form.entity = 'reminders';
+        reminders.rowActions[0].form.feilds = ['sendAt'];
+        reminders.columns.push('sentBy');
+      },
+    });
+    expect(problemsOf(dir)).toEqual([
+      'screens/serviceSheet.json /tabs/4/panels/0/rowActions/0/form/feilds: unknown keyword feilds',
+      'screens/serviceSheet.json /tabs/0/panels/1/panels/0/buttons/0/form/fields/2: unknown field decision.verdict in a form: entity report has no such property',
+      'screens/serviceSheet.json /tabs/0/panels/1/panels/0/buttons/0/form/ui: unknown uiSchema reportDecisions (schemas/ui/)',
+      'screens/serviceSheet.json /tabs/0/panels/1/panels/0/buttons/0/form/required/1: unknown form field clientDecisions: the form has recipients, clientDecision, comment, verdict',
+      'screens/serviceSheet.json /tabs/0/panels/1/panels/0/buttons/0/form/choices/recipient: unknown form field recipient: the form has recipients, clientDecision, comment, verdict',
+      'screens/serviceSheet.json /tabs/4/panels/0/buttons/0/form/entity: unknown entity reminders',
+      'screens/serviceSheet.json /tabs/4/panels/0/columns/4: unknown field sentBy: a row of reminder has no such property',
+    ]);
+  });
+
   it('reports x-events naming unknown events or fields, x-computed that does not compile or names no field, and a line x-id that is no field', () => {
     const dir = brokenCopy({
       'entities/fee.json': (fee) => {

@@ -1,6 +1,6 @@
 import {
-  IconArrowsSplit, IconBan, IconCalendarRepeat, IconCircleCheck, IconCopy, IconFlag, IconLock, IconMail, IconPencil, IconRefresh, IconTrash,
-  IconUsersGroup, IconX, type Icon,
+  IconArrowsSplit, IconBan, IconBellPlus, IconCalendarRepeat, IconCircleCheck, IconCopy, IconFlag, IconGavel, IconLock, IconMail, IconPencil, IconRefresh,
+  IconTrash, IconUsersGroup, IconX, type Icon,
 } from '@tabler/icons-react';
 import { screenIcon } from '../../ui/icons';
 
@@ -11,10 +11,12 @@ import { screenIcon } from '../../ui/icons';
 const actionIcons: Record<string, Icon> = {
   'arrows-split': IconArrowsSplit,
   ban: IconBan,
+  'bell-plus': IconBellPlus,
   'calendar-repeat': IconCalendarRepeat,
   'circle-check': IconCircleCheck,
   copy: IconCopy,
   flag: IconFlag,
+  gavel: IconGavel,
   lock: IconLock,
   mail: IconMail,
   pencil: IconPencil,

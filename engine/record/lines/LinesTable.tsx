@@ -1,16 +1,22 @@
-import { ActionIcon, Badge, Group, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Group, Skeleton, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { columnField, type ColumnConfig, type RowActionConfig } from '../../config';
 import { colorsOf, valueColor } from '../../format/colors';
 import { cellText, type FormatContext } from '../../format/values';
 import { titleText } from '../../i18n';
+import { api } from '../../api';
 import { knownLabel } from '../../lookup/cache';
+import { useRowLabels } from '../../lookup/useRowLabels';
 import { enumOf, fieldKind, propertiesOf } from '../../schema/fields';
 import type { JsonSchema } from '../../schema/resolve';
+import { ActionButtons } from '../../search/ActionButtons';
 import { actionUrl, allowedActions, rowActionsFor } from '../../search/rowActions';
 import { useRowActions } from '../../search/useRowActions';
 import { screenIcon } from '../../ui/icons';
+import { headerIcon } from '../header/headerIcons';
+import { rowCallUrl } from '../rowCalls';
 import type { PanelProps } from '../panels';
 import { onceRows } from './onceRows';
 
@@ -27,7 +33,7 @@ function alignsRight(schema: JsonSchema | undefined): boolean {
 /** A row action: a link when it names a route (`to`), else a call (the record is read again after). */
 function RowAction({ action, row, onRun }: { action: RowActionConfig; row: Row; onRun: (action: RowActionConfig, row: Row) => void }) {
   const { t } = useTranslation();
-  const Icon = screenIcon(action.icon);
+  const Icon = headerIcon(action.icon) ?? screenIcon(undefined);
   const label = t(action.label, { ...row });
   const to = action.to ? actionUrl(action.to, row) : null;
   const link = to ? { component: Link, to } : { onClick: () => onRun(action, row) };
@@ -40,6 +46,25 @@ function RowAction({ action, row, onRun }: { action: RowActionConfig; row: Row; 
   );
 }
 
+/** The rows of a `list` call (a template of the record's fields), read again by `reload`; null while loading. */
+function useListRows(template: string | undefined, record: Row) {
+  const url = rowCallUrl(template, record);
+  const [rows, setRows] = useState<Row[] | null>(null);
+  const [revision, setRevision] = useState(0);
+  useEffect(() => {
+    if (!url) return;
+    let live = true;
+    api
+      .get<Row[]>(url)
+      .then((found) => live && setRows(found))
+      .catch(() => live && setRows([]));
+    return () => {
+      live = false;
+    };
+  }, [url, revision]);
+  return { rows: url ? rows : null, reload: useCallback(() => setRevision((count) => count + 1), []) };
+}
+
 /**
  * Panel kind `lines` with `readOnly: true`: the record's lines in a plain table, read only — their
  * values as a person reads them (enum labels, `badge` columns as badges, objects by their `x-text`),
@@ -48,18 +73,22 @@ function RowAction({ action, row, onRun }: { action: RowActionConfig; row: Row; 
  * the array's items do not carry it. Its templates read the line's fields,
  * then the record's (`{recordId}`).
  */
-export function LinesTable({ panel, config, entity, view, userRoles, onReload }: PanelProps) {
+export function LinesTable({ panel, config, entity, view, userRoles, writable, onReload }: PanelProps) {
   const { t, i18n } = useTranslation();
   const field = panel.field ?? '';
   const schema = propertiesOf(entity)[field];
   // The lines' schema: the entity the panel names, else the array's items.
   const lineProps = propertiesOf(config.entities[panel.entity ?? ''] ?? (schema?.items as JsonSchema | undefined));
-  const lines = ((view[field] as Row[] | undefined) ?? []).map((line) => ({ ...view, ...line }));
+  const listed = useListRows(panel.list, view);
+  const lines = ((panel.list ? listed.rows : (view[field] as Row[] | undefined)) ?? []).map((line) => ({ ...view, ...line }));
   const columns = (panel.columns ?? []).filter((column) => lineProps[columnField(column)]);
-  const actions = allowedActions(panel.rowActions, userRoles);
+  // `writable` actions only for a caller who may add to the record.
+  const allowed = (list: RowActionConfig[] | undefined) => allowedActions(list, userRoles).filter((action) => !action.writable || writable);
+  const actions = allowed(panel.rowActions);
   const shownOnce = onceRows(lines, actions);
-  // A call changed the record (`then: "refresh"`): the page reads it again.
-  const { run, dialog } = useRowActions(() => onReload?.());
+  useRowLabels(lineProps, lines, columns.map(columnField));
+  // A call changed the rows (`then: "refresh"`): the list, else the record, is read again.
+  const { run, dialog } = useRowActions(() => (panel.list ? listed.reload() : onReload?.()), config);
   const ctx: FormatContext = { t, locale: i18n.language, lookupLabel: knownLabel };
   const title = titleText(t, panel.title ?? (schema?.title as string | undefined), field);
 
@@ -69,15 +98,22 @@ export function LinesTable({ panel, config, entity, view, userRoles, onReload }:
     const text = cellText(spec, line, ctx);
     const under = typeof column === 'string' ? [] : (column.under ?? []);
     const small = under.map((other) => (lineProps[other] ? cellText({ field: other, schema: lineProps[other] }, line, ctx) : '')).filter(Boolean);
-    if (!text) return <Text span c="dimmed">—</Text>;
-    const shown =
-      typeof column !== 'string' && column.badge && enumOf(lineProps[name]) ? (
-        <Badge variant="light" radius="sm" color={valueColor(line[name], colorsOf(lineProps[name]))} style={{ textTransform: 'none' }}>
-          {text}
-        </Badge>
-      ) : (
-        text
-      );
+    const empty = (
+      <Text span c="dimmed">
+        {typeof column !== 'string' && column.empty ? t(column.empty) : '—'}
+      </Text>
+    );
+    if (!text && !small.length) return empty;
+    const badge = typeof column !== 'string' && column.badge && enumOf(lineProps[name]);
+    const shown = !text ? (
+      empty
+    ) : badge ? (
+      <Badge variant="light" radius="sm" color={valueColor(line[name], colorsOf(lineProps[name]))} style={{ textTransform: 'none' }}>
+        {text}
+      </Badge>
+    ) : (
+      text
+    );
     return (
       <>
         {shown}
@@ -92,9 +128,14 @@ export function LinesTable({ panel, config, entity, view, userRoles, onReload }:
 
   return (
     <Stack gap="sm">
-      <Title order={4}>{title}</Title>
-      {lines.length === 0 ? (
-        <Text c="dimmed">{t('engine.lines.none')}</Text>
+      <Group justify="space-between" gap="xs">
+        <Title order={4}>{title}</Title>
+        <ActionButtons actions={allowed(panel.buttons)} row={view} onRun={(action, row) => void run(action, row)} />
+      </Group>
+      {panel.list && !listed.rows ? (
+        <Skeleton h={64} radius="md" />
+      ) : lines.length === 0 ? (
+        <Text c="dimmed">{t(panel.empty ?? 'engine.lines.none')}</Text>
       ) : (
         <Table.ScrollContainer minWidth={Math.max(600, columns.length * 100)}>
           <Table striped highlightOnHover verticalSpacing="xs" fz="sm" aria-label={title}>

@@ -1,14 +1,16 @@
 import { Button, Group, Skeleton, Stack, Table, Text, Tooltip } from '@mantine/core';
-import { IconDownload, IconFilePlus, IconGavel, IconLockOpen, IconPencil, IconRefresh } from '@tabler/icons-react';
+import { IconDownload, IconFilePlus, IconPencil, IconRefresh } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { enumText } from '../../../../engine/i18n';
+import type { PanelProps } from '../../../../engine/record/panels';
+import { ActionButtons } from '../../../../engine/search/ActionButtons';
+import { allowedActions } from '../../../../engine/search/rowActions';
+import { useRowActions } from '../../../../engine/search/useRowActions';
 import { ConfirmDialog } from '../../../../engine/ui/ConfirmDialog';
 import type { ServiceView } from '../shared/serviceApi';
 import { DecisionBadge } from './DecisionBadge';
-import { DecisionDialog } from './DecisionDialog';
-import { ReopenDialog } from './ReopenDialog';
 import { InfoCard, InfoField } from './InfoCard';
 import { LONG_TEXT } from './longText';
 import { SEVERITIES } from '../../../../domain/report';
@@ -68,9 +70,10 @@ function PlanTable({ computed }: { computed: NonNullable<ReportOverview['compute
 /**
  * The report of the service on its overview (spec §6.4): the verdict and the client's decision for
  * whoever reads the report; the AQL plan for full readers; writing, regenerating, downloading
- * and deciding as the caller's rights allow.
+ * and deciding as the caller's rights allow. The panel's `buttons` (the client's decision: an action
+ * form of schemas/screens/serviceSheet.json) act on the service, its report overview and decision.
  */
-export function ReportCard({ service, sheet }: { service: ServiceView; sheet: ServiceSheet }) {
+export function ReportCard({ service, sheet, panel, config, userRoles }: PanelProps & { service: ServiceView; sheet: ServiceSheet }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const text = useSchemaText('report');
@@ -78,8 +81,6 @@ export function ReportCard({ service, sheet }: { service: ServiceView; sheet: Se
   const [report, setReport] = useState<ReportView | null>(null);
   const [failed, setFailed] = useState(false);
   const [regenerating, setRegenerating] = useState(false);
-  const [deciding, setDeciding] = useState(false);
-  const [reopening, setReopening] = useState(false);
   const decision = report?.decision;
   const people = useLookupLabels(CONTACTS, [decision?.decidedBy, decision?.reopenedBy]);
   const nameOf = (id: number | undefined) => (id != null ? (people(id)?.label ?? t('serviceSheet.notVisible')) : t('serviceSheet.notVisible'));
@@ -100,6 +101,7 @@ export function ReportCard({ service, sheet }: { service: ServiceView; sheet: Se
   useEffect(() => {
     void load();
   }, [load, sheet.revision]);
+  const { run, dialog } = useRowActions(sheet.touch, config);
 
   const reportPage = `/services/${service.serviceId}/report`;
   const writable = overview?.rights.report === 'WRITE' && WRITABLE_STEPS.includes(overview.serviceStep);
@@ -108,6 +110,8 @@ export function ReportCard({ service, sheet }: { service: ServiceView; sheet: Se
   const writes = writable && !decided;
   const reopens = writable && decided && overview?.version !== undefined;
   const shown = !!overview?.exists && overview.rights.report !== 'NONE';
+  // What the configured buttons read: the report's version and rights over the service's, a pending decision as none chosen.
+  const row = { ...service, ...overview, decision: { ...decision, clientDecision: decided ? decision?.clientDecision : undefined }, creator: report?.creator };
 
   const body = () => {
     if (!overview && !failed) return <Skeleton h={96} radius="md" />;
@@ -181,11 +185,7 @@ export function ReportCard({ service, sheet }: { service: ServiceView; sheet: Se
 
   const actions = shown && overview && (
     <Group gap="xs">
-      {overview.rights.decision === 'WRITE' && overview.version !== undefined && (
-        <Button size="xs" leftSection={<IconGavel size={16} />} onClick={() => setDeciding(true)}>
-          {t('serviceSheet.report.giveDecision')}
-        </Button>
-      )}
+      <ActionButtons actions={allowedActions(panel.buttons, userRoles)} row={row} onRun={(action, on) => void run(action, on)} />
       {overview.downloadable && (
         <Button
           size="xs"
@@ -201,11 +201,6 @@ export function ReportCard({ service, sheet }: { service: ServiceView; sheet: Se
       {writes && (
         <Button size="xs" variant="default" component={Link} to={reportPage} leftSection={<IconPencil size={16} />}>
           {t('serviceSheet.report.edit')}
-        </Button>
-      )}
-      {reopens && (
-        <Button size="xs" variant="light" color="orange" leftSection={<IconLockOpen size={16} />} onClick={() => setReopening(true)}>
-          {t('serviceSheet.report.reopen')}
         </Button>
       )}
       {writes && (
@@ -236,33 +231,7 @@ export function ReportCard({ service, sheet }: { service: ServiceView; sheet: Se
         }}
         onCancel={() => setRegenerating(false)}
       />
-      {reopens && (
-        <ReopenDialog
-          opened={reopening}
-          serviceId={service.serviceId}
-          number={String(service.number)}
-          version={overview.version!}
-          onClose={() => setReopening(false)}
-          onReopened={() => {
-            setReopening(false);
-            sheet.touch();
-          }}
-        />
-      )}
-      {overview?.rights.decision === 'WRITE' && overview.version !== undefined && (
-        <DecisionDialog
-          opened={deciding}
-          service={service}
-          version={overview.version}
-          current={decision}
-          reportCreator={report?.creator}
-          onClose={() => setDeciding(false)}
-          onDecided={() => {
-            setDeciding(false);
-            sheet.touch();
-          }}
-        />
-      )}
+      {dialog}
     </InfoCard>
   );
 }

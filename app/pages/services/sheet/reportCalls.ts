@@ -37,18 +37,4 @@ export const reportCalls = {
   overview: (serviceId: number) => api.get<ReportOverview>(`${reportPath(serviceId)}/overview`, { quiet: true }),
   report: (serviceId: number) => api.get<ReportView>(reportPath(serviceId), { quiet: true }),
   pdfUrl: (serviceId: number) => `${reportPath(serviceId)}/pdf`,
-  /** Quiet: the dialog puts a 400's messages on its fields. */
-  decide: (serviceId: number, body: { version: number; clientDecision: ClientDecision; comment?: string; recipients: number[] }) =>
-    api.put<ReportView>(`${reportPath(serviceId)}/decision`, body, { quiet: true }),
-  /** Reopening a decided report (the provider): the decision goes back to PENDING. Quiet: the dialog shows a 400 on its field. */
-  reopen: (serviceId: number, body: { version: number; comment: string }) => api.patch<ReportView>(`${reportPath(serviceId)}/reopen`, body, { quiet: true }),
-  /** Whom the decision may be sent to: the contacts of the service's parties with an address (spec §7.4), those who take no e-mail disabled. */
-  recipients: (serviceId: number) => api.get<RecipientChoice[]>(`/back/bo/notify/services/${serviceId}/emails`, { quiet: true }),
 };
-
-export interface RecipientChoice {
-  value: number;
-  label: string;
-  disabled: boolean;
-}
-

@@ -1,8 +1,7 @@
 import { createContext, useContext, type ComponentType } from 'react';
-import { registerPanel } from '../../../../engine/record/panels';
+import { registerPanel, type PanelProps } from '../../../../engine/record/panels';
 import type { ServiceView } from '../shared/serviceApi';
 import { DateLinesPanel } from './DateLinesPanel';
-import { RemindersPanel } from './reminders/RemindersPanel';
 import { ReportCard } from './ReportCard';
 import type { ServiceSheet } from './useServiceSheet';
 
@@ -10,14 +9,13 @@ import type { ServiceSheet } from './useServiceSheet';
 export const ServiceSheetContext = createContext<{ service: ServiceView; sheet: ServiceSheet } | null>(null);
 
 /** A panel of the sheet's own, fed by the page's service and its writes (not the engine's read-only record). */
-function sheetPanel(Component: ComponentType<{ service: ServiceView; sheet: ServiceSheet }>) {
-  return function SheetPanel() {
+function sheetPanel(Component: ComponentType<PanelProps & { service: ServiceView; sheet: ServiceSheet }>) {
+  return function SheetPanel(props: PanelProps) {
     const held = useContext(ServiceSheetContext);
-    return held && <Component service={held.service} sheet={held.sheet} />;
+    return held && <Component {...props} service={held.service} sheet={held.sheet} />;
   };
 }
 
 // The panels schemas/screens/serviceSheet.json names with `kind: "custom"`: what only services have.
 registerPanel('serviceReport', sheetPanel(ReportCard));
 registerPanel('serviceDateLines', sheetPanel(DateLinesPanel));
-registerPanel('serviceReminders', RemindersPanel);
