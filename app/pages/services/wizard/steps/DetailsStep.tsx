@@ -1,36 +1,21 @@
 import { Divider, SimpleGrid, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { ServiceSide } from '../../../../../machines/service';
-import {
-  departmentOfType,
-  emptyLabLine,
-  emptyPoLine,
-  needsExFactoryDate,
-  type LabLineDraft,
-  type PoLineDraft,
-  type ServiceDraft,
-  type WizardDraft,
-  type WizardError,
-} from '../../../../../machines/serviceWizard';
+import { departmentOfType, emptyLabLine, emptyPoLine, needsExFactoryDate, type ServiceDraft } from '../../../../../machines/serviceWizard';
 import { CountedTextarea } from '../../../../../engine/ui/CountedTextarea';
 import { DateField, EnumSelect, useFieldError, useMayChoose, useMayWrite, useWizardLimits } from '../fields';
+import { editService, type StepProps } from '../stepPanel';
 import { LinesEditor } from './LinesEditor';
 import { labLineColumns, poLineColumns } from './lineColumns';
 
-interface DetailsStepProps {
-  draft: WizardDraft;
-  roles: ServiceSide[];
-  errors: WizardError[];
-  /** EDIT: the dates are shown, not changed (they move through a postpone on the sheet). */
-  datesReadOnly: boolean;
-  onService: (patch: Partial<ServiceDraft>) => void;
-  onPoLines: (lines: PoLineDraft[]) => void;
-  onLabLines: (lines: LabLineDraft[]) => void;
-}
-
-/** Step 3: department then type, level, dates, place, method, season, sector, message; PO lines; lab tests for LAB. */
-export function DetailsStep({ draft, roles, errors, datesReadOnly, onService, onPoLines, onLabLines }: DetailsStepProps) {
+/**
+ * Step 3: department then type, level, dates, place, method, season, sector, message; PO lines; lab tests for LAB.
+ * EDIT shows the dates without changing them (they move through a postpone on the sheet).
+ */
+export function DetailsStep({ draft, edit, errors, mode }: StepProps) {
   const { t } = useTranslation();
+  const { roles } = draft;
+  const datesReadOnly = mode === 'EDIT';
+  const onService = editService(edit);
   const errorAt = useFieldError(errors);
   const limits = useWizardLimits();
   const { service } = draft;
@@ -117,7 +102,7 @@ export function DetailsStep({ draft, roles, errors, datesReadOnly, onService, on
         lines={draft.purchaseOrderLines}
         columns={poLineColumns(t)}
         newLine={emptyPoLine}
-        onChange={onPoLines}
+        onChange={(purchaseOrderLines) => edit((d) => ({ ...d, purchaseOrderLines }))}
         errorAt={errorAt}
         addLabel={t('serviceWizard.lines.addPo')}
         emptyText={t('serviceWizard.lines.noPo')}
@@ -129,7 +114,7 @@ export function DetailsStep({ draft, roles, errors, datesReadOnly, onService, on
           lines={draft.laboratoryLines}
           columns={labLineColumns(t)}
           newLine={emptyLabLine}
-          onChange={onLabLines}
+          onChange={(laboratoryLines) => edit((d) => ({ ...d, laboratoryLines }))}
           errorAt={errorAt}
           addLabel={t('serviceWizard.lines.addLab')}
           emptyText={t('serviceWizard.lines.noLab')}
