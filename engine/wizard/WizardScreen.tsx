@@ -66,8 +66,12 @@ export function WizardScreen({ screen: written, config, userRoles = [], owner, s
   }, [start, source.loading, source.initial, entity]);
   const [data, setData] = useState<Row>(baseline ?? {});
   const [extras, setExtras] = useState<Row>({});
-  // The loaded values replace the defaults once they arrive.
-  useEffect(() => setData(baseline ?? {}), [baseline]);
+  // The loaded values replace the defaults once they arrive, before the steps draw them.
+  const [dataOf, setDataOf] = useState(baseline);
+  if (dataOf !== baseline) {
+    setDataOf(baseline);
+    setData(baseline ?? {});
+  }
   // Checks of the step's panels (their `registerSubmit`), run before Next.
   const checks = useRef(new Set<() => Promise<boolean>>());
   const registerCheck = (check: () => Promise<boolean>) => {
