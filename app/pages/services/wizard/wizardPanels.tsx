@@ -1,4 +1,3 @@
-import { Card } from '@mantine/core';
 import { registerPanel } from '../../../../engine/record/panels';
 import { Confirmation, type SavedService } from './Confirmation';
 import { stepPanel } from './stepPanel';
@@ -17,8 +16,4 @@ registerPanel('serviceWizardNotes', stepPanel('NOTES', NotesStep));
 registerPanel('serviceWizardNotification', stepPanel('NOTIFICATION', NotificationStep));
 registerPanel('serviceWizardDates', stepPanel('DATES', DatesStep, datePath));
 // "Create another" starts the wizard again (the result panel's onReload).
-registerPanel('serviceWizardConfirmation', ({ record, onReload }) => (
-  <Card withBorder radius="md" padding="lg" shadow="xs">
-    <Confirmation saved={record as unknown as SavedService} onAnother={() => onReload?.()} />
-  </Card>
-));
+registerPanel('serviceWizardConfirmation', ({ record, onReload }) => <Confirmation saved={record as unknown as SavedService} onAnother={() => onReload?.()} />);
