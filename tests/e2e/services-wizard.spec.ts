@@ -59,7 +59,7 @@ test.describe('service wizard', () => {
     await choose(page, combo(page, 'service.thirdPartyDepartment'), en('enum.department.INSP'));
     await choose(page, combo(page, 'service.type'), en('enum.serviceType.INSP_FINAL_RANDOM'));
     await fillDate(textbox(page, 'service.startDate'), startDate);
-    await page.getByRole('button', { name: `${en('serviceWizard.lines.remove')} 1` }).click();
+    await page.getByRole('button', { name: `${en('engine.lines.removeOne')} 1` }).click();
     await next(page);
     await expect(page.getByRole('alert').filter({ hasText: en('serviceWizard.error.poLineRequired') })).toBeVisible();
     await expect(activeStep(page)).toHaveAttribute('data-active-step', 'DETAILS');

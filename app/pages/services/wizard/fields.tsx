@@ -3,7 +3,6 @@ import { IconLock } from '@tabler/icons-react';
 import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../../engine/api';
-import { LocalDateInput } from '../../../../engine/form/widgets/LocalDateInput';
 import { enumText } from '../../../../engine/i18n';
 import type { LookupItem } from '../../../../engine/lookup/cache';
 import { useLookup } from '../../../../engine/lookup/useLookup';
@@ -15,7 +14,7 @@ import { useReadySession } from '../../../auth/session';
 
 /**
  * Inputs the wizard steps share: enum and company selects with translated labels, contacts of the
- * parties, dates, and the message of a field error.
+ * parties, and the message of a field error.
  */
 
 /** The message of the first error at `path`: a server message as is, a rule key translated. */
@@ -178,38 +177,6 @@ export function ContactsSelect({ label, description, contacts, loading, value, o
       nothingFoundMessage={emptyText}
       rightSection={loading ? <Loader size="xs" /> : undefined}
       comboboxProps={{ withinPortal: true }}
-    />
-  );
-}
-
-interface DateFieldProps {
-  label: string;
-  value: string | undefined;
-  onChange: (value: string | undefined) => void;
-  error?: string;
-  required?: boolean;
-  readOnly?: boolean;
-  description?: string;
-  minDate?: string;
-}
-
-/**
- * A calendar day stored as YYYY-MM-DD, typed in the screen's locale or picked; a typed text that
- * is no date stays, marked, and the step's rules refuse it.
- */
-export function DateField({ label, value, onChange, error, required, readOnly, description, minDate }: DateFieldProps) {
-  return (
-    <LocalDateInput
-      label={label}
-      description={description}
-      value={value}
-      onChange={onChange}
-      clearable={!required && !readOnly}
-      required={required && !readOnly}
-      readOnly={readOnly}
-      variant={readOnly ? 'filled' : 'default'}
-      error={error}
-      minDate={minDate}
     />
   );
 }

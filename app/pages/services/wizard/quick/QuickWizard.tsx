@@ -7,7 +7,8 @@ import { enumText } from '../../../../../engine/i18n';
 import { lockedSlots, needsExFactoryDate, quickSide, type WizardError } from '../../../../../machines/serviceWizard';
 import { serviceApi } from '../../shared/serviceApi';
 import { Confirmation, type SavedService } from '../Confirmation';
-import { DateField, EnumSelect, useCompanyContacts, useDropStaleContacts, useEnumValues, useFieldError, useMayChoose } from '../fields';
+import { LocalDateInput } from '../../../../../engine/form/widgets/LocalDateInput';
+import { EnumSelect, useCompanyContacts, useDropStaleContacts, useEnumValues, useFieldError, useMayChoose } from '../fields';
 import { fieldErrorsOf } from '../serverErrors';
 import { PartyFields } from '../steps/PartyFields';
 import { usePageLeaveGuard } from '../../../../../engine/sheet/usePageLeaveGuard';
@@ -92,7 +93,15 @@ export function QuickWizard({ user }: { user: WizardUser }) {
   }
 
   const date = (field: 'startDate' | 'endDate' | 'exFactoryDate', required: boolean) => (
-    <DateField label={t(`service.${field}`)} value={quick[field]} required={required} minDate={field === 'endDate' ? quick.startDate : undefined} onChange={(value) => change({ [field]: value })} error={errorAt(`/${field}`)} />
+    <LocalDateInput
+      label={t(`service.${field}`)}
+      value={quick[field]}
+      required={required}
+      clearable={!required}
+      minDate={field === 'endDate' ? quick.startDate : undefined}
+      onChange={(value) => change({ [field]: value })}
+      error={errorAt(`/${field}`)}
+    />
   );
 
   return (

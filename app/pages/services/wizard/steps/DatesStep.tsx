@@ -1,7 +1,8 @@
 import { SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../../../engine/format/values';
-import { DateField, useFieldError } from '../fields';
+import { LocalDateInput } from '../../../../../engine/form/widgets/LocalDateInput';
+import { useFieldError } from '../fields';
 import { editService, type StepProps } from '../stepPanel';
 
 /** The server paths of the flat date call (`/startDate`, `/comment`) on the wizard's fields. */
@@ -20,8 +21,8 @@ export function DatesStep({ draft, edit, errors, source }: StepProps) {
         {range.length ? t('serviceWizard.dates.current', { dates: range.join(' → ') }) : t('serviceWizard.dates.none')}
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <DateField label={t('service.startDate')} required value={service.startDate} onChange={(startDate) => onService({ startDate })} error={errorAt('/service/startDate')} />
-        <DateField label={t('service.endDate')} value={service.endDate} minDate={service.startDate} onChange={(endDate) => onService({ endDate })} error={errorAt('/service/endDate')} />
+        <LocalDateInput label={t('service.startDate')} required value={service.startDate} onChange={(startDate) => onService({ startDate })} error={errorAt('/service/startDate')} />
+        <LocalDateInput label={t('service.endDate')} clearable value={service.endDate} minDate={service.startDate} onChange={(endDate) => onService({ endDate })} error={errorAt('/service/endDate')} />
       </SimpleGrid>
       <Textarea
         label={t('serviceWizard.dates.comment')}

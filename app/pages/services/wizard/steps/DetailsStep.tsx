@@ -2,10 +2,24 @@ import { Divider, SimpleGrid, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { departmentOfType, emptyLabLine, emptyPoLine, needsExFactoryDate, type ServiceDraft } from '../../../../../machines/serviceWizard';
 import { CountedTextarea } from '../../../../../engine/ui/CountedTextarea';
-import { DateField, EnumSelect, useFieldError, useMayChoose, useMayWrite, useWizardLimits } from '../fields';
+import { LocalDateInput } from '../../../../../engine/form/widgets/LocalDateInput';
+import { EnumSelect, useFieldError, useMayChoose, useMayWrite, useWizardLimits } from '../fields';
 import { editService, type StepProps } from '../stepPanel';
-import { LinesEditor } from './LinesEditor';
-import { labLineColumns, poLineColumns } from './lineColumns';
+import { LinesEditor, type LinesEditorColumn } from '../../../../../engine/lines/LinesEditor';
+import { useReadySession } from '../../../../auth/session';
+
+/** The columns of the two line tables (their inputs and labels follow the line schemas). */
+const PO_COLUMNS: LinesEditorColumn[] = [
+  { path: 'poNumber', width: 130 },
+  { path: 'designation' },
+  { path: 'sku', width: 100 },
+  { path: 'color', width: 100 },
+  { path: 'size', width: 70 },
+  { path: 'orderedQuantity/quantity', title: 'purchaseOrderLine.orderedQuantity', width: 120 },
+  { path: 'orderedQuantity/unit', width: 100 },
+  { path: 'orderedQuantity/packing', width: 120 },
+];
+const LAB_COLUMNS: LinesEditorColumn[] = [{ path: 'testName' }, { path: 'standard', width: 140 }, { path: 'sampleCount', width: 120 }, { path: 'poNumber', width: 130 }, { path: 'comment' }];
 
 /**
  * Step 3: department then type, level, dates, place, method, season, sector, message; PO lines; lab tests for LAB.
@@ -13,6 +27,7 @@ import { labLineColumns, poLineColumns } from './lineColumns';
  */
 export function DetailsStep({ draft, edit, errors, mode }: StepProps) {
   const { t } = useTranslation();
+  const { entities } = useReadySession().config;
   const { roles } = draft;
   const datesReadOnly = mode === 'EDIT';
   const onService = editService(edit);
@@ -35,11 +50,12 @@ export function DetailsStep({ draft, edit, errors, mode }: StepProps) {
     />
   );
   const date = (field: 'startDate' | 'endDate' | 'exFactoryDate' | 'etdDate', required = false, readOnly = false) => (
-    <DateField
+    <LocalDateInput
       label={t(`service.${field}`)}
       value={service[field]}
       onChange={(value) => onService({ [field]: value })}
       required={required}
+      clearable={!required}
       readOnly={readOnly}
       description={readOnly ? t('serviceWizard.details.datesReadOnly') : undefined}
       minDate={field === 'endDate' ? service.startDate : undefined}
@@ -97,10 +113,11 @@ export function DetailsStep({ draft, edit, errors, mode }: StepProps) {
       />
       <Divider />
       <LinesEditor
+        itemSchema={entities.purchaseOrderLine}
         errorPath="/purchaseOrderLines"
         title={t('service.purchaseOrderLines')}
         lines={draft.purchaseOrderLines}
-        columns={poLineColumns(t)}
+        columns={PO_COLUMNS}
         newLine={emptyPoLine}
         onChange={(purchaseOrderLines) => edit((d) => ({ ...d, purchaseOrderLines }))}
         errorAt={errorAt}
@@ -109,10 +126,11 @@ export function DetailsStep({ draft, edit, errors, mode }: StepProps) {
       />
       {service.thirdPartyDepartment === 'LAB' && (
         <LinesEditor
+          itemSchema={entities.laboratoryLine}
           errorPath="/laboratoryLines"
           title={t('service.laboratoryLines')}
           lines={draft.laboratoryLines}
-          columns={labLineColumns(t)}
+          columns={LAB_COLUMNS}
           newLine={emptyLabLine}
           onChange={(laboratoryLines) => edit((d) => ({ ...d, laboratoryLines }))}
           errorAt={errorAt}
