@@ -9,7 +9,7 @@ import type { JsonSchema } from '../schema/resolve';
 
 type Row = Record<string, unknown>;
 
-/** A column: a field path of the line (`orderedQuantity/quantity`), its label (default: the field's title) and width. */
+/** A column: a field path of the line (`price/amount`), its label (default: the field's title) and width. */
 export interface LinesEditorColumn {
   path: string;
   title?: string;
@@ -20,7 +20,7 @@ interface LinesEditorProps<L extends object> {
   /** The schema of one line: each column's input, label and required mark follow its field. */
   itemSchema: JsonSchema;
   columns: LinesEditorColumn[];
-  /** `/purchaseOrderLines`: prefix of the error paths (`/purchaseOrderLines/0/poNumber`). */
+  /** `/parts`: prefix of the error paths (`/parts/0/name`). */
   errorPath: string;
   title: string;
   lines: L[];

@@ -34,6 +34,8 @@ export interface WizardScreenProps {
   userRoles?: readonly string[];
   /** The signed-in person: a `draft: true` wizard keeps its draft under their id. */
   owner?: string | number;
+  /** The mode, when the page chooses it (default: the address's `?mode=`). */
+  mode?: string;
   /** A hand-written page drawing the wizard: the values it starts from, given what `source` loaded (null: it cannot start). */
   start?: (loaded: Row | null) => Row | null;
   /** ... the body of its save call. */
@@ -49,12 +51,13 @@ export interface WizardScreenProps {
  * stepper whose visited steps can be reopened, a summary step that creates the record, and a result
  * page. Leaving with typed data asks first.
  */
-export function WizardScreen({ screen: written, config, userRoles = [], owner, start, request, actions, unavailable }: WizardScreenProps) {
+export function WizardScreen({ screen: written, config, userRoles = [], owner, mode: chosen, start, request, actions, unavailable }: WizardScreenProps) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
   const [search] = useSearchParams();
-  const screen = useMemo(() => screenInMode(written, search.get('mode')), [written, search]);
+  const mode = chosen ?? search.get('mode');
+  const screen = useMemo(() => screenInMode(written, mode), [written, mode]);
   const entity = config.entities[screen.entity ?? ''];
   const machine = machineOf(config, screen.machine);
   const steps = useMemo(() => (machine ? stepsOfMachine(screen.steps ?? [], machine) : []), [machine, screen.steps]);
@@ -182,7 +185,7 @@ export function WizardScreen({ screen: written, config, userRoles = [], owner, s
       </Center>
     );
   }
-  const badge = written.modes?.[String(search.get('mode')).toUpperCase()]?.badge;
+  const badge = written.modes?.[String(mode).toUpperCase()]?.badge;
   const header = (
     <PageHeader
       screen={screen}
@@ -230,7 +233,8 @@ export function WizardScreen({ screen: written, config, userRoles = [], owner, s
       <Stack gap="md">
         {header}
         {draft.restoredAt && <WizardDraftNotice savedAt={draft.restoredAt} onDiscard={() => void discardDraft()} onClose={draft.dismiss} />}
-        <Card withBorder radius="md" padding="lg">
+        {/* A form named after its step: a person finds the step's fields and its Next or save button in it. */}
+        <Card withBorder radius="md" padding="lg" role="form" aria-label={titleText(t, current?.title)}>
           {steps.length > 1 && (
             <>
               <Stepper active={index} onStepClick={(target) => setStep(steps[target].name)} size="sm" aria-label={titleText(t, screen.title)}>

@@ -46,12 +46,13 @@ const wizardIn = (mode: string | null) => {
 const stepsIn = (mode: string | null) => wizardIn(mode).steps.map((step) => step.name);
 
 describe('service wizard steps (its screen and machines)', () => {
-  it('shows every step for a new or duplicated service, companies and details for an edit, the dates for a reschedule', () => {
+  it('shows every step for a new or duplicated service, companies and details for an edit, the dates for a reschedule, one form for the light wizard', () => {
     expect(stepsIn(null)).toEqual(['ROLE', 'COMPANIES', 'DETAILS', 'NOTES', 'NOTIFICATION']);
     expect(stepsIn('DUPLICATE')).toEqual(stepsIn(null));
     expect(stepsIn('ORDER')).toEqual(stepsIn(null));
     expect(stepsIn('edit')).toEqual(['COMPANIES', 'DETAILS']);
     expect(stepsIn('RESCHEDULE')).toEqual(['DATES']);
+    expect(stepsIn('QUICK')).toEqual(['QUICK']);
     expect(stepsIn('UNKNOWN')).toEqual(stepsIn(null));
   });
 
@@ -84,6 +85,7 @@ describe('service wizard steps (its screen and machines)', () => {
     expect([save('DUPLICATE')?.method, save('ORDER')?.method]).toEqual(['post', 'post']);
     expect([save('EDIT')?.url, save('EDIT')?.method, save('EDIT')?.done]).toEqual(['/back/bo/services/{serviceId}', 'put', '/services/{serviceId}']);
     expect([save('RESCHEDULE')?.label, save('RESCHEDULE')?.updated]).toEqual(['serviceWizard.dates.propose', 'serviceWizard.dates.proposed']);
+    expect([save('QUICK')?.url, save('QUICK')?.method, save('QUICK')?.result?.component]).toEqual(['/back/bo/quickService', 'post', 'serviceWizardConfirmation']);
     expect(wizardIn('EDIT').screen.title).toBe('serviceWizard.title.EDIT');
   });
 });

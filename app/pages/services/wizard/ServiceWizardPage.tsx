@@ -3,14 +3,13 @@ import { IconAlertTriangle, IconBolt, IconListDetails } from '@tabler/icons-reac
 import { useCallback, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { PageHeader } from '../../../../engine/ui/PageHeader';
 import { WizardScreen } from '../../../../engine/wizard/WizardScreen';
 import type { WizardRequest } from '../../../../engine/wizard/useWizardSource';
 import { rolePickerOptions } from '../../../../machines/serviceRoles';
 import { emptyDraft, withCallerSlots, type WizardDraft, type WizardMode } from '../../../../machines/serviceWizard';
 import { useReadySession } from '../../../auth/session';
 import type { ServiceView } from '../shared/serviceApi';
-import { QuickWizard } from './quick/QuickWizard';
+import { emptyQuick, quickBody, type QuickDraft } from './quick/quickService';
 import { wizardModeOf } from './stepPanel';
 import { createBody, draftOfOrder, draftOfService, updateBody } from './wizardBody';
 import { wizardTypeOf, wizardUserOf, type WizardUser } from './wizardCaller';
@@ -34,9 +33,13 @@ function startDraft(mode: WizardMode, user: WizardUser, source: ServiceView | nu
   return emptyDraft();
 }
 
-/** The body of each mode's save (docs/services.md): RESCHEDULE asks the other side with a proposal while none waits, and postpones an agreed date. */
-function requestOf(mode: WizardMode): WizardRequest {
+/**
+ * The body of each mode's save (docs/services.md): the light wizard's flat body; RESCHEDULE asks the other side with a
+ * proposal while none waits, and postpones an agreed date.
+ */
+function requestOf(mode: WizardMode | 'QUICK'): WizardRequest {
   const draftOf = (data: Row) => data as unknown as WizardDraft;
+  if (mode === 'QUICK') return (data) => ({ body: quickBody(data as unknown as QuickDraft) });
   if (mode === 'EDIT') return (data, existing) => ({ body: updateBody(draftOf(data), Number(existing?.version)) });
   if (mode !== 'RESCHEDULE') return (data) => ({ body: createBody(draftOf(data)) });
   return (data, existing) => {
@@ -64,7 +67,10 @@ export default function ServiceWizardPage() {
   const poNumber = params.get('poNumber') ?? '';
   const light = mode === 'NEW' && (asked === 'QUICK' || wizardType === 'QUICK');
   const screen = config.screens.find((item) => item.page === 'serviceWizard')!;
-  const start = useCallback((loaded: Row | null) => startDraft(mode, user, loaded as ServiceView | null, poNumber) as Row | null, [mode, user, poNumber]);
+  const start = useCallback(
+    (loaded: Row | null) => (light ? emptyQuick(user) : startDraft(mode, user, loaded as ServiceView | null, poNumber)) as Row | null,
+    [light, mode, user, poNumber],
+  );
 
   const switcher = mode === 'NEW' && wizardType === 'BOTH' && (
     <SegmentedControl
@@ -94,23 +100,17 @@ export default function ServiceWizardPage() {
 
   return (
     <Stack gap="lg" maw={1320} mx="auto" w="100%">
-      {light ? (
-        <>
-          <PageHeader screen={screen} config={config} actions={switcher || undefined} />
-          <QuickWizard key="quick" user={user} />
-        </>
-      ) : (
-        <WizardScreen
-          key={`${mode}-${params.get('serviceId') ?? ''}`}
-          screen={screen}
-          config={config}
-          userRoles={profile.roles}
-          start={start}
-          request={requestOf(mode)}
-          actions={switcher || undefined}
-          unavailable={unavailable}
-        />
-      )}
+      <WizardScreen
+        key={`${light ? 'QUICK' : mode}-${params.get('serviceId') ?? ''}`}
+        screen={screen}
+        config={config}
+        mode={light ? 'QUICK' : mode}
+        userRoles={profile.roles}
+        start={start}
+        request={requestOf(light ? 'QUICK' : mode)}
+        actions={switcher || undefined}
+        unavailable={unavailable}
+      />
     </Stack>
   );
 }
