@@ -1,9 +1,10 @@
-import { ActionIcon, Button, Group, Select, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EnumSelect } from '../form/widgets/EnumSelect';
 import { TypedNumberInput } from '../form/widgets/TypedNumberInput';
-import { enumText, titleText } from '../i18n';
+import { titleText } from '../i18n';
 import { enumOf, fieldKind, propertiesOf } from '../schema/fields';
 import type { JsonSchema } from '../schema/resolve';
 
@@ -64,22 +65,9 @@ export function LinesEditor<L extends object>({ itemSchema, columns, errorPath, 
     const error = errorAt(`${errorPath}/${index}/${field.path}`);
     const label = `${titleText(t, field.title ?? (field.schema.title as string | undefined), field.path)} ${index + 1}`;
     const kind = fieldKind(field.schema);
-    const enumeration = enumOf(field.schema);
-    if (enumeration) {
-      const data = enumeration.values.map((item) => ({ value: item, label: enumText(t, enumeration.name, item) }));
-      const chosen = typeof value === 'string' ? value : null;
-      return (
-        <Select
-          size="xs"
-          aria-label={label}
-          data={data}
-          value={chosen}
-          onChange={(next) => update(index, field.path, next ?? undefined)}
-          clearable={!field.required}
-          error={error}
-          comboboxProps={{ withinPortal: true }}
-        />
-      );
+    if (enumOf(field.schema)) {
+      const chosen = typeof value === 'string' ? value : undefined;
+      return <EnumSelect size="xs" aria-label={label} schema={field.schema} value={chosen} onChange={(next) => update(index, field.path, next)} clearable={!field.required} error={error} />;
     }
     if (kind === 'number' || kind === 'integer') {
       // Read in the screen's locale like every number field; a value under the minimum or a text that is no

@@ -67,10 +67,7 @@ export default function ServiceWizardPage() {
   const poNumber = params.get('poNumber') ?? '';
   const light = mode === 'NEW' && (asked === 'QUICK' || wizardType === 'QUICK');
   const screen = config.screens.find((item) => item.page === 'serviceWizard')!;
-  const start = useCallback(
-    (loaded: Row | null) => (light ? emptyQuick(user) : startDraft(mode, user, loaded as ServiceView | null, poNumber)) as Row | null,
-    [light, mode, user, poNumber],
-  );
+  const start = useCallback((loaded: Row | null) => (light ? emptyQuick(user) : startDraft(mode, user, loaded as ServiceView | null, poNumber)) as Row | null, [light, mode, user, poNumber]);
 
   const switcher = mode === 'NEW' && wizardType === 'BOTH' && (
     <SegmentedControl

@@ -17,6 +17,9 @@ registerPanel('serviceWizardDetails', stepPanel(rulesOf('DETAILS'), DetailsStep)
 registerPanel('serviceWizardNotes', stepPanel(rulesOf('NOTES'), NotesStep));
 registerPanel('serviceWizardNotification', stepPanel(rulesOf('NOTIFICATION'), NotificationStep));
 registerPanel('serviceWizardDates', stepPanel(rulesOf('DATES'), DatesStep, datePath));
-registerPanel('serviceWizardQuick', stepPanel((draft, { user }) => quickErrors(draft, user), QuickStep, flatPath));
+registerPanel(
+  'serviceWizardQuick',
+  stepPanel((draft, { user }) => quickErrors(draft, user), QuickStep, flatPath),
+);
 // "Create another" starts the wizard again (the result panel's onReload).
 registerPanel('serviceWizardConfirmation', ({ record, onReload }) => <Confirmation saved={record as unknown as SavedService} onAnother={() => onReload?.()} />);

@@ -1,11 +1,14 @@
 import { Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EnumSelect } from '../../../../../engine/form/widgets/EnumSelect';
 import { LocalDateInput } from '../../../../../engine/form/widgets/LocalDateInput';
 import { TypedNumberInput } from '../../../../../engine/form/widgets/TypedNumberInput';
 import { enumText } from '../../../../../engine/i18n';
+import { propertiesOf } from '../../../../../engine/schema/fields';
 import { lockedSlots, needsExFactoryDate, quickSide } from '../../../../../machines/serviceWizard';
-import { EnumSelect, useCompanyContacts, useDropStaleContacts, useEnumValues, useFieldError, useMayChoose } from '../fields';
+import { useCompanyContacts, useDropStaleContacts, useEnumValues, useFieldError, useMayChoose } from '../fields';
+import { useReadySession } from '../../../../auth/session';
 import type { StepProps } from '../stepPanel';
 import { PartyFields } from '../steps/PartyFields';
 import { QUICK_SLOTS, type QuickDraft } from './quickService';
@@ -26,6 +29,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 /** The light wizard's one step: a compact form for a service with one PO line (`POST /back/bo/quickService`). */
 export function QuickStep({ draft: quick, edit, errors, user }: StepProps<QuickDraft>) {
   const { t } = useTranslation();
+  const { config } = useReadySession();
   const errorAt = useFieldError(errors);
   const side = quickSide(user.companyRoles);
   const locked = user.superAdmin ? [] : lockedSlots([side], user.companyRoles);
@@ -37,9 +41,7 @@ export function QuickStep({ draft: quick, edit, errors, user }: StepProps<QuickD
   const mayChooseDepartment = useMayChoose('service', 'thirdPartyDepartment');
   const typeData = departments.map((department) => ({
     group: enumText(t, 'department', department),
-    items: types
-      .filter((type) => type.startsWith(`${department}_`))
-      .map((type) => ({ value: type, label: enumText(t, 'serviceType', type), disabled: !mayChooseDepartment(department) })),
+    items: types.filter((type) => type.startsWith(`${department}_`)).map((type) => ({ value: type, label: enumText(t, 'serviceType', type), disabled: !mayChooseDepartment(department) })),
   }));
 
   const date = (field: 'startDate' | 'endDate' | 'exFactoryDate', required: boolean) => (
@@ -56,53 +58,59 @@ export function QuickStep({ draft: quick, edit, errors, user }: StepProps<QuickD
 
   return (
     <Stack gap="lg">
-        <Text size="sm" c="dimmed">
-          {t('serviceWizard.quick.intro')}
-        </Text>
-        <Section title={t('serviceWizard.quick.service')}>
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md" verticalSpacing="sm">
-            <Select
-              label={t('service.type')}
-              required
-              searchable
-              data={typeData}
-              value={quick.type ?? null}
-              onChange={(type) => change({ type: type ?? undefined })}
-              error={errorAt('/type')}
-              comboboxProps={{ withinPortal: true }}
-            />
-            {date('startDate', true)}
-            {date('endDate', false)}
-            {date('exFactoryDate', needsExFactoryDate([side], quick))}
-          </SimpleGrid>
-        </Section>
-        <Section title={t('serviceWizard.step.COMPANIES')}>
-          <PartyFields
-            slots={QUICK_SLOTS}
-            values={quick}
-            locked={locked}
-            required={QUICK_REQUIRED}
-            site={site}
-            contactsLabel={t('service.orderTakerContacts')}
-            errorOf={(field) => errorAt(`/${field}`)}
-            onChange={change}
+      <Text size="sm" c="dimmed">
+        {t('serviceWizard.quick.intro')}
+      </Text>
+      <Section title={t('serviceWizard.quick.service')}>
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md" verticalSpacing="sm">
+          <Select
+            label={t('service.type')}
+            required
+            searchable
+            data={typeData}
+            value={quick.type ?? null}
+            onChange={(type) => change({ type: type ?? undefined })}
+            error={errorAt('/type')}
+            comboboxProps={{ withinPortal: true }}
           />
-        </Section>
-        <Section title={t('purchaseOrderLine.entity')}>
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md" verticalSpacing="sm">
-            <TextInput label={t('purchaseOrderLine.poNumber')} required value={quick.poNumber ?? ''} onChange={(event) => change({ poNumber: event.currentTarget.value })} error={errorAt('/poNumber')} />
-            <TextInput label={t('purchaseOrderLine.designation')} required value={quick.designation ?? ''} onChange={(event) => change({ designation: event.currentTarget.value })} error={errorAt('/designation')} />
-            <TypedNumberInput
-              label={t('purchaseOrderLine.orderedQuantity')}
-              required
-              schema={{ type: 'number' }}
-              value={quick.quantity}
-              onChange={(quantity) => change({ quantity })}
-              error={errorAt('/quantity')}
-            />
-            <EnumSelect enumName="unit" label={t('quantity.unit')} value={quick.unit} onChange={(unit) => change({ unit })} error={errorAt('/unit')} />
-          </SimpleGrid>
-        </Section>
+          {date('startDate', true)}
+          {date('endDate', false)}
+          {date('exFactoryDate', needsExFactoryDate([side], quick))}
+        </SimpleGrid>
+      </Section>
+      <Section title={t('serviceWizard.step.COMPANIES')}>
+        <PartyFields
+          slots={QUICK_SLOTS}
+          values={quick}
+          locked={locked}
+          required={QUICK_REQUIRED}
+          site={site}
+          contactsLabel={t('service.orderTakerContacts')}
+          errorOf={(field) => errorAt(`/${field}`)}
+          onChange={change}
+        />
+      </Section>
+      <Section title={t('purchaseOrderLine.entity')}>
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md" verticalSpacing="sm">
+          <TextInput label={t('purchaseOrderLine.poNumber')} required value={quick.poNumber ?? ''} onChange={(event) => change({ poNumber: event.currentTarget.value })} error={errorAt('/poNumber')} />
+          <TextInput
+            label={t('purchaseOrderLine.designation')}
+            required
+            value={quick.designation ?? ''}
+            onChange={(event) => change({ designation: event.currentTarget.value })}
+            error={errorAt('/designation')}
+          />
+          <TypedNumberInput
+            label={t('purchaseOrderLine.orderedQuantity')}
+            required
+            schema={{ type: 'number' }}
+            value={quick.quantity}
+            onChange={(quantity) => change({ quantity })}
+            error={errorAt('/quantity')}
+          />
+          <EnumSelect schema={propertiesOf(config.entities.purchaseOrderLine).unit} label={t('quantity.unit')} value={quick.unit} onChange={(unit) => change({ unit })} error={errorAt('/unit')} />
+        </SimpleGrid>
+      </Section>
     </Stack>
   );
 }

@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { departmentOfType, emptyLabLine, emptyPoLine, needsExFactoryDate, type ServiceDraft } from '../../../../../machines/serviceWizard';
 import { CountedTextarea } from '../../../../../engine/ui/CountedTextarea';
 import { LocalDateInput } from '../../../../../engine/form/widgets/LocalDateInput';
-import { EnumSelect, useFieldError, useMayChoose, useMayWrite, useWizardLimits } from '../fields';
+import { EnumSelect } from '../../../../../engine/form/widgets/EnumSelect';
+import { propertiesOf } from '../../../../../engine/schema/fields';
+import { useFieldError, useMayChoose, useMayWrite, useWizardLimits } from '../fields';
 import { editService, type StepProps } from '../stepPanel';
 import { LinesEditor, type LinesEditorColumn } from '../../../../../engine/lines/LinesEditor';
 import { useReadySession } from '../../../../auth/session';
@@ -28,6 +30,7 @@ const LAB_COLUMNS: LinesEditorColumn[] = [{ path: 'testName' }, { path: 'standar
 export function DetailsStep({ draft, edit, errors, mode }: StepProps) {
   const { t } = useTranslation();
   const { entities } = useReadySession().config;
+  const fields = propertiesOf(entities.service);
   const { roles } = draft;
   const datesReadOnly = mode === 'EDIT';
   const onService = editService(edit);
@@ -36,12 +39,11 @@ export function DetailsStep({ draft, edit, errors, mode }: StepProps) {
   const { service } = draft;
   const mayChangeMethod = useMayWrite('service', 'assessmentMethod');
   const mayChooseDepartment = useMayChoose('service', 'thirdPartyDepartment');
-  const select = (field: keyof ServiceDraft, enumName: string, required = false, locked = false) => (
+  const select = (field: keyof ServiceDraft, locked = false) => (
     <EnumSelect
-      enumName={enumName}
+      schema={fields[field]}
       label={t(`service.${field}`)}
-      required={required}
-      clearable={!required}
+      clearable
       locked={locked}
       description={locked ? t('serviceWizard.details.lockedByProfile') : undefined}
       value={service[field] as string | undefined}
@@ -67,7 +69,7 @@ export function DetailsStep({ draft, edit, errors, mode }: StepProps) {
     <Stack gap="lg">
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" verticalSpacing="sm">
         <EnumSelect
-          enumName="department"
+          schema={fields.thirdPartyDepartment}
           label={t('service.thirdPartyDepartment')}
           required
           value={service.thirdPartyDepartment}
@@ -77,7 +79,7 @@ export function DetailsStep({ draft, edit, errors, mode }: StepProps) {
           error={errorAt('/service/thirdPartyDepartment')}
         />
         <EnumSelect
-          enumName="serviceType"
+          schema={fields.type}
           label={t('service.type')}
           required
           disabled={!service.thirdPartyDepartment}
@@ -87,7 +89,7 @@ export function DetailsStep({ draft, edit, errors, mode }: StepProps) {
           onChange={(value) => onService({ type: value })}
           error={errorAt('/service/type')}
         />
-        {select('serviceLevel', 'serviceLevel')}
+        {select('serviceLevel')}
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md" verticalSpacing="sm">
         {date('startDate', true, datesReadOnly)}
@@ -96,10 +98,10 @@ export function DetailsStep({ draft, edit, errors, mode }: StepProps) {
         {date('etdDate')}
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md" verticalSpacing="sm">
-        {select('servicePartyType', 'servicePartyType')}
-        {select('assessmentMethod', 'assessmentMethod', false, !mayChangeMethod)}
-        {select('season', 'season')}
-        {select('sector', 'sector')}
+        {select('servicePartyType')}
+        {select('assessmentMethod', !mayChangeMethod)}
+        {select('season')}
+        {select('sector')}
       </SimpleGrid>
       <CountedTextarea
         label={t('service.standardMessage')}
