@@ -1,3 +1,4 @@
+import { createMachine } from 'xstate';
 import type { ServiceSide } from './service';
 import { roleChoiceError, sideOfCompanyRole, type RolePickerInput } from './serviceRoles';
 
@@ -277,3 +278,27 @@ export function stepErrors(step: WizardStep, draft: WizardDraft, caller: WizardC
       return [];
   }
 }
+
+/** What each step's Next checks, in short (the chart below). */
+const STEP_RULES: Record<WizardStep, string> = {
+  ROLE: 'a side the picker allows',
+  COMPANIES: 'client, provider, order taker, a site contact',
+  DETAILS: 'department and its type, dates, ex-factory date, PO lines, lab tests, message length',
+  NOTES: 'note length',
+  NOTIFICATION: 'a recipient when sent, comment length',
+  DATES: 'a start date, the end not before it',
+};
+
+/**
+ * The rules of `stepErrors` drawn for review (generated/machines/serviceWizardRules.*): a step's Next passes
+ * when its rules hold, else shows their refusals. The order of the steps is each mode's machine
+ * (schemas/machines/serviceWizard*.json).
+ */
+export const serviceWizardRulesChart = createMachine({
+  id: 'serviceWizardRules',
+  initial: 'step',
+  states: {
+    step: { on: Object.fromEntries(Object.entries(STEP_RULES).map(([step, rules]) => [`NEXT_${step}`, [{ guard: rules, target: 'passed' }, { actions: 'showErrors' }]])) },
+    passed: { type: 'final' },
+  },
+} as never);
