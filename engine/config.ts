@@ -436,6 +436,11 @@ export interface WizardStepConfig {
   summary?: boolean;
   /** Panels of the step, under its fields (a `lines` grid, an app's custom panel), on the wizard's values. */
   panels?: PanelConfig[];
+  /** i18n keys: a line under the step's label in the stepper, and a heading above the step. */
+  description?: string;
+  heading?: string;
+  /** Field paths (prefixes, `/notification`) of a refused save that open this step. */
+  paths?: string[];
 }
 
 /**
@@ -444,8 +449,8 @@ export interface WizardStepConfig {
  * route's parameters (`{ownerId}`).
  */
 export interface WizardSourceConfig {
-  /** The values of a new record. */
-  load: string;
+  /** The values of a new record (without it, a record `existing` does not answer fails the wizard). */
+  load?: string;
   /** The record when one exists (200: the wizard edits it; 404: it creates one from `load`). */
   existing?: string;
 }
@@ -460,9 +465,28 @@ export interface WizardSaveConfig {
   replace?: string;
   /** Where to go once saved (a template of the route's parameters). */
   done?: string;
-  /** i18n keys of the snackbars once created and once updated. */
+  /** i18n keys of the snackbars once created and once updated (their values: the answer's and the loaded record's fields). */
   created?: string;
   updated?: string;
+  /** `post` or `put` whatever was loaded (default: PUT an existing record, POST a new one). */
+  method?: 'post' | 'put';
+  /** i18n key of the save button. */
+  label?: string;
+  /** Once saved: this panel (an app's custom one) shows the call's answer, in place of going to `done`. */
+  result?: PanelConfig;
+}
+
+/** type "wizard": what a mode (`?mode=` of the address) changes in the wizard (docs/schemas.md "Wizards"). */
+export interface WizardModeConfig {
+  title?: string;
+  /** The machine of this mode: its states are the steps shown. */
+  machine?: string;
+  source?: WizardSourceConfig;
+  save?: WizardSaveConfig;
+  /** i18n key of a badge beside the title (values: the loaded record's fields and the address's query). */
+  badge?: string;
+  /** Where Cancel on the first step goes (a template; default: the screen's `parent`). */
+  cancel?: string;
 }
 
 /** A search screen's field edited in its toolbar rather than in the filter panel (a text: the search box). */
@@ -549,6 +573,10 @@ export interface ScreenConfig {
   save?: WizardSaveConfig;
   /** type "wizard": keep what is typed in the browser (per person and address) until it is saved or discarded. */
   draft?: boolean;
+  /** type "wizard": modes by their `?mode=` value (upper case), each changing the machine, the source, the save, the title. */
+  modes?: Record<string, WizardModeConfig>;
+  /** type "wizard": where Cancel on the first step goes (a template of the route's and the query's parameters). */
+  cancel?: string;
 }
 
 export interface AppConfig {

@@ -3,23 +3,16 @@ import type { ServiceSide } from './service';
 import { roleChoiceError, sideOfCompanyRole, type RolePickerInput } from './serviceRoles';
 
 /**
- * The service wizard (spec §2, §5.4), pure: its steps per mode, the draft it builds, the rules
- * "Next" checks (the server's rules of docs/services.md, with the same field paths, so a 400
- * answer maps back to the step and field it names) and which steps the stepper lets the user open.
- * The page keeps the state with `useReducer(wizardReducer, …)`.
+ * The service wizard (spec §2, §5.4), pure: the draft it builds and the rules "Next" checks on each step
+ * (the server's rules of docs/services.md, with the same field paths, so a 400 answer lands on the field it
+ * names). The steps of each mode, their order and the saves are schemas/screens/serviceWizard.json and its
+ * machines (schemas/machines/serviceWizard*.json), run by the engine's wizard.
  */
 /** ORDER: a new service for a purchase order already on a service (its parties and that order's lines). */
 export type WizardMode = 'NEW' | 'EDIT' | 'DUPLICATE' | 'RESCHEDULE' | 'ORDER';
-export type WizardStep = 'ROLE' | 'COMPANIES' | 'DETAILS' | 'NOTES' | 'NOTIFICATION' | 'DATES' | 'CONFIRMATION';
+export type WizardStep = 'ROLE' | 'COMPANIES' | 'DETAILS' | 'NOTES' | 'NOTIFICATION' | 'DATES';
 
 export const WIZARD_MODES: readonly WizardMode[] = ['NEW', 'EDIT', 'DUPLICATE', 'RESCHEDULE', 'ORDER'];
-
-/** EDIT changes the service only (PUT); RESCHEDULE proposes new dates only. */
-export function stepsOf(mode: WizardMode): WizardStep[] {
-  if (mode === 'EDIT') return ['COMPANIES', 'DETAILS'];
-  if (mode === 'RESCHEDULE') return ['DATES'];
-  return ['ROLE', 'COMPANIES', 'DETAILS', 'NOTES', 'NOTIFICATION', 'CONFIRMATION'];
-}
 
 export interface QuantityDraft {
   /** A text when what was typed is no number (kept in the field, refused by the rules). */
@@ -286,146 +279,26 @@ export function stepErrors(step: WizardStep, draft: WizardDraft, caller: WizardC
   }
 }
 
-const COMPANY_FIELDS = new Set(['client', 'supplier', 'factory', 'agent', 'serviceProvider', 'orderTakerContacts', 'address']);
-
-/** The step a field path of a 400 answer belongs to (unknown paths: the details step). */
-export function stepOfPath(path: string, mode: WizardMode): WizardStep {
-  const [head, field] = path.split('/').filter(Boolean);
-  if (mode === 'RESCHEDULE') return 'DATES';
-  if (head === 'roles') return 'ROLE';
-  if (head === 'note') return 'NOTES';
-  if (head === 'notification') return 'NOTIFICATION';
-  if (head === 'service' && field && COMPANY_FIELDS.has(field)) return 'COMPANIES';
-  return 'DETAILS';
-}
-
-// ------------------------------------------------------------------ state
-
-export interface WizardState {
-  mode: WizardMode;
-  caller: WizardCaller;
-  limits: WizardLimits;
-  steps: WizardStep[];
-  active: number;
-  /** The furthest step reached: steps up to it may be opened again while the ones before stay valid. */
-  reached: number;
-  draft: WizardDraft;
-  /** The draft as loaded, to know whether leaving loses input. */
-  baseline: WizardDraft;
-  errors: WizardError[];
-  /** After the save: the wizard shows only its confirmation. */
-  done: boolean;
-}
-
-export type WizardAction =
-  | { type: 'LOAD'; draft: WizardDraft }
-  | { type: 'EDIT'; change: (draft: WizardDraft) => WizardDraft }
-  | { type: 'NEXT' }
-  | { type: 'BACK' }
-  | { type: 'GOTO'; index: number }
-  | { type: 'SERVER_ERRORS'; errors: WizardError[] }
-  | { type: 'SAVED' };
-
-export function initialWizard(mode: WizardMode, caller: WizardCaller, draft: WizardDraft = emptyDraft(), limits: WizardLimits = {}): WizardState {
-  return { mode, caller, limits, steps: stepsOf(mode), active: 0, reached: 0, draft, baseline: draft, errors: [], done: false };
-}
-
-const errorsOf = (state: WizardState, step: WizardStep, draft = state.draft) => stepErrors(step, draft, state.caller, state.mode, state.limits);
-
-/** Whether the stepper may open step `index`: complete or editable, i.e. reached and every step before it valid. */
-export function canOpenStep(state: WizardState, index: number): boolean {
-  if (state.done || index === state.active || index > state.reached || state.steps[index] === 'CONFIRMATION') return false;
-  return state.steps.slice(0, index).every((step) => !errorsOf(state, step).length);
-}
-
-/** A step is complete when it was passed and its rules hold. */
-export function isStepComplete(state: WizardState, index: number): boolean {
-  return state.done || (index < state.reached && !errorsOf(state, state.steps[index]).length);
-}
-
-/** The step that saves: the last one before the confirmation (or the only one). */
-export function isSaveStep(state: WizardState): boolean {
-  const last = state.steps[state.steps.length - 1] === 'CONFIRMATION' ? state.steps.length - 2 : state.steps.length - 1;
-  return state.active === last;
-}
-
-export function wizardReducer(state: WizardState, action: WizardAction): WizardState {
-  switch (action.type) {
-    case 'LOAD':
-      return initialWizard(state.mode, state.caller, action.draft, state.limits);
-    case 'EDIT': {
-      if (state.done) return state;
-      const draft = action.change(state.draft);
-      // A rule error goes as soon as its field is right; a server message stays until the next Next.
-      const failing = new Set(errorsOf(state, state.steps[state.active], draft).map((error) => error.path));
-      return { ...state, draft, errors: state.errors.filter((error) => error.message || failing.has(error.path)) };
-    }
-    case 'NEXT': {
-      const errors = errorsOf(state, state.steps[state.active]);
-      if (errors.length) return { ...state, errors };
-      // Only the save (SAVED) opens the confirmation.
-      if (isSaveStep(state)) return { ...state, errors: [] };
-      const active = state.active + 1;
-      return { ...state, errors: [], active, reached: Math.max(state.reached, active) };
-    }
-    case 'BACK':
-      return state.done || state.active === 0 ? state : { ...state, active: state.active - 1, errors: [] };
-    case 'GOTO':
-      return canOpenStep(state, action.index) ? { ...state, active: action.index, errors: [] } : state;
-    case 'SERVER_ERRORS': {
-      if (!action.errors.length) return state;
-      const step = stepOfPath(action.errors[0].path, state.mode);
-      const index = Math.max(0, state.steps.indexOf(step));
-      return { ...state, active: index, errors: action.errors.filter((error) => stepOfPath(error.path, state.mode) === step) };
-    }
-    case 'SAVED': {
-      const last = state.steps.length - 1;
-      return { ...state, done: true, errors: [], active: last, reached: last, baseline: state.draft };
-    }
-  }
-}
-
-// ------------------------------------------------------------------ chart
-
-/** The modes sharing one stepper; NEW, DUPLICATE and ORDER walk the same steps. */
-export const WIZARD_CHART_GROUPS: Record<string, readonly WizardMode[]> = { create: ['NEW', 'DUPLICATE', 'ORDER'], edit: ['EDIT'], reschedule: ['RESCHEDULE'] };
-
-/** One mode group's stepper: NEXT checks the step's rules, the save step waits for SAVED or the server's errors. */
-function stepperChart(steps: readonly WizardStep[]) {
-  const saveIndex = steps[steps.length - 1] === 'CONFIRMATION' ? steps.length - 2 : steps.length - 1;
-  const openable = steps.filter((step) => step !== 'CONFIRMATION');
-  const states: Record<string, object> = {};
-  steps.forEach((step, index) => {
-    if (step === 'CONFIRMATION') {
-      states[step] = { type: 'final' };
-      return;
-    }
-    const on: Record<string, unknown> = {
-      NEXT: index === saveIndex ? { actions: 'checkStep' } : [{ guard: 'stepHasErrors', actions: 'showErrors' }, { target: steps[index + 1] }],
-      GOTO: openable.filter((other) => other !== step).map((other) => ({ guard: 'canOpenStep', target: other })),
-    };
-    if (index > 0) on.BACK = { target: steps[index - 1] };
-    if (index === saveIndex) {
-      on.SAVED = { target: steps[index + 1] ?? 'saved' };
-      on.SERVER_ERRORS = openable.map((other) => ({ guard: 'firstErrorOnStep', target: other, actions: 'showErrors' }));
-    }
-    states[step] = { on };
-  });
-  if (steps[steps.length - 1] !== 'CONFIRMATION') states.saved = { type: 'final' };
-  return { initial: steps[0], states };
-}
+/** What each step's Next checks, in short (the chart below). */
+const STEP_RULES: Record<WizardStep, string> = {
+  ROLE: 'a side the picker allows',
+  COMPANIES: 'client, provider, order taker, a site contact',
+  DETAILS: 'department and its type, dates, ex-factory date, PO lines, lab tests, message length',
+  NOTES: 'note length',
+  NOTIFICATION: 'a recipient when sent, comment length',
+  DATES: 'a start date, the end not before it',
+};
 
 /**
- * The wizard's stepper as a chart for review (generated/machines/serviceWizard.*), built from
- * `stepsOf` per mode group; `wizardReducer` runs it (tests check both agree).
+ * The rules of `stepErrors` drawn for review (generated/machines/serviceWizardRules.*): a step's Next passes
+ * when its rules hold, else shows their refusals. The order of the steps is each mode's machine
+ * (schemas/machines/serviceWizard*.json).
  */
-export const serviceWizardChart = createMachine({
-  id: 'serviceWizard',
-  initial: 'mode',
+export const serviceWizardRulesChart = createMachine({
+  id: 'serviceWizardRules',
+  initial: 'step',
   states: {
-    mode: {
-      always: Object.entries(WIZARD_CHART_GROUPS).map(([group, modes]) => ({ guard: `mode ${modes.join('|')}`, target: group })),
-    },
-    ...Object.fromEntries(Object.entries(WIZARD_CHART_GROUPS).map(([group, modes]) => [group, stepperChart(stepsOf(modes[0]))])),
+    step: { on: Object.fromEntries(Object.entries(STEP_RULES).map(([step, rules]) => [`NEXT_${step}`, [{ guard: rules, target: 'passed' }, { actions: 'showErrors' }]])) },
+    passed: { type: 'final' },
   },
 } as never);

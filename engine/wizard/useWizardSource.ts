@@ -17,7 +17,7 @@ export interface WizardSource {
   existing: Row | null;
   /** `?mode=new`: a new record replaces the existing one. */
   replacing: boolean;
-  /** The route's parameters, for URL templates. */
+  /** The route's parameters and the address's query, for URL templates (the route's win). */
   params: Record<string, string | undefined>;
 }
 
@@ -26,8 +26,9 @@ export interface WizardSource {
  * call answers one, else the values of a new one; `?mode=new` starts afresh to replace it.
  */
 export function useWizardSource(source: WizardSourceConfig | undefined): WizardSource {
-  const params = useParams();
+  const route = useParams();
   const [search] = useSearchParams();
+  const params = { ...Object.fromEntries(search), ...route };
   const replacing = search.get('mode') === 'new';
   const [state, setState] = useState<Omit<WizardSource, 'params' | 'replacing'>>({ loading: !!source, failed: false, initial: null, existing: null });
   const key = source ? `${source.existing ?? ''}|${source.load}|${JSON.stringify(params)}|${replacing}` : '';
@@ -42,6 +43,7 @@ export function useWizardSource(source: WizardSourceConfig | undefined): WizardS
         if (!(error instanceof ApiError) || error.status !== 404) throw error;
       }
     }
+    if (!source.load) throw new Error('No record to start from');
     return { existing: null, initial: await api.get<Row>(fillUrl(source.load, params)) };
   });
   useEffect(() => {
@@ -58,13 +60,20 @@ export function useWizardSource(source: WizardSourceConfig | undefined): WizardS
   return { ...state, replacing, params };
 }
 
-/** The request that saves a wizard's values with a `save` config: POST a new record, PUT an existing one (with its version). */
-export function saveRequest(save: WizardSaveConfig, source: WizardSource, data: Row, extras: Row): { method: 'post' | 'put'; url: string; body: Row } {
-  const url = fillUrl(save.url, source.params);
-  const editing = !!source.existing;
-  const values = save.wrap ? { [save.wrap]: data } : data;
+/** A hand-written page shapes the values into the body of its call (and may name another URL). */
+export type WizardRequest = (data: Row, existing: Row | null) => { url?: string; body: Row };
+
+/**
+ * The request that saves a wizard's values with a `save` config: POST a new record, PUT an existing one (with its
+ * version), unless `method` says which; `request` (a page's) shapes the body.
+ */
+export function saveRequest(save: WizardSaveConfig, source: WizardSource, data: Row, extras: Row, request?: WizardRequest): { method: 'post' | 'put'; url: string; body: Row } {
+  const shaped = request?.(data, source.existing);
+  const url = shaped?.url ?? fillUrl(save.url, source.params);
+  const editing = save.method ? save.method === 'put' && !!source.existing : !!source.existing;
+  const values = shaped ? shaped.body : save.wrap ? { [save.wrap]: data } : data;
   const body: Row = { ...values, ...extras, ...(editing ? { version: source.existing?.version } : {}), ...(source.replacing && save.replace ? { [save.replace]: true } : {}) };
-  return { method: editing ? 'put' : 'post', url, body };
+  return { method: save.method ?? (editing ? 'put' : 'post'), url, body };
 }
 
 /** Field errors of a refused save under the values' key (`/widget/parts/0/…` → `/parts/0/…`). */

@@ -13,3 +13,9 @@ export function wizardMove(machine: AnyStateMachine, step: string, event: 'NEXT'
   const [next] = transition(machine, snapshot, { type: event, record: data });
   return String(next.value);
 }
+
+/** The machine's last step: one without a NEXT, where the wizard saves. */
+export function isLastStep(machine: AnyStateMachine, step: string): boolean {
+  const on = (machine.root.states[step]?.config.on ?? {}) as Record<string, unknown>;
+  return !Object.hasOwn(on, 'NEXT');
+}

@@ -121,10 +121,14 @@ function crossProblems(files: SchemaFiles, workflows: Record<string, AnyStateMac
   /** A wizard: its machine exists, each step is a state of it, names fields of the entity and an existing uiSchema. */
   const wizardProblems = (file: string, entity: string, screen: JsonSchema) => {
     if (screen.machine === undefined) return;
-    const machine = workflows[screen.machine];
-    if (!machine) problems.push({ file, path: '/machine', message: `unknown machine ${screen.machine} (machines/index.ts or schemas/machines/)` });
+    // The screen's machine and its modes': a step is a state of one of them.
+    const modes = Object.entries((screen.modes ?? {}) as Record<string, { machine?: unknown }>).map(([mode, config]): [string, unknown] => [`/modes/${mode}/machine`, config?.machine]);
+    const named = [['/machine', screen.machine] as [string, unknown], ...modes].filter((entry): entry is [string, string] => typeof entry[1] === 'string');
+    for (const [path, name] of named) if (!workflows[name]) problems.push({ file, path, message: `unknown machine ${name} (machines/index.ts or schemas/machines/)` });
+    const machines = named.every(([, name]) => workflows[name]) ? named.map(([, name]) => workflows[name]) : undefined;
     ((screen.steps ?? []) as { name?: unknown; ui?: unknown; fields?: unknown[] }[]).forEach((wizardStep, i) => {
-      if (machine && typeof wizardStep?.name === 'string' && !Object.hasOwn(machine.root.states ?? {}, wizardStep.name)) {
+      const name = wizardStep?.name;
+      if (machines && typeof name === 'string' && !machines.some((machine) => Object.hasOwn(machine.root.states ?? {}, name))) {
         problems.push({ file, path: `/steps/${i}/name`, message: `unknown state ${wizardStep.name} of machine ${screen.machine}` });
       }
       if (typeof wizardStep?.ui === 'string' && !files.ui[wizardStep.ui]) problems.push({ file, path: `/steps/${i}/ui`, message: `unknown uiSchema ${wizardStep.ui} (schemas/ui/)` });

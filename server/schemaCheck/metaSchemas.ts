@@ -351,6 +351,23 @@ const header = closed({
 });
 const tab = closed({ name: text, title: text, icon: text, roles: roleRule, search: text, panels: { type: 'array', items: panel, minItems: 1 } }, ['name', 'title', 'panels']);
 
+const wizardSource = closed({ load: { type: 'string', pattern: '^/' }, existing: { type: 'string', pattern: '^/' } });
+const wizardSave = closed(
+  {
+    url: { type: 'string', pattern: '^/' },
+    wrap: text,
+    extras: { type: 'array', items: closed({ name: text, label: text }, ['name', 'label']) },
+    replace: text,
+    done: { type: 'string', pattern: '^/' },
+    created: text,
+    updated: text,
+    method: { enum: ['post', 'put'] },
+    label: text,
+    result: panel,
+  },
+  ['url'],
+);
+
 export const screenMeta: JsonSchema = closed(
   {
     route: { type: 'string', pattern: '^/' },
@@ -412,21 +429,19 @@ export const screenMeta: JsonSchema = closed(
     panels: { type: 'array', items: panel, minItems: 1 },
     subtitle: closed({ url: { type: 'string', pattern: '^/' }, data: text }, ['url', 'data']),
     machine: text,
-    steps: { type: 'array', minItems: 1, items: closed({ name: text, title: text, fields: texts, ui: text, summary: { type: 'boolean' }, panels: { type: 'array', items: panel, minItems: 1 } }, ['name', 'title']) },
-    source: closed({ load: { type: 'string', pattern: '^/' }, existing: { type: 'string', pattern: '^/' } }, ['load']),
+    steps: {
+      type: 'array',
+      minItems: 1,
+      items: closed(
+        { name: text, title: text, fields: texts, ui: text, summary: { type: 'boolean' }, panels: { type: 'array', items: panel, minItems: 1 }, description: text, heading: text, paths: texts },
+        ['name', 'title'],
+      ),
+    },
+    source: wizardSource,
     draft: { type: 'boolean' },
-    save: closed(
-      {
-        url: { type: 'string', pattern: '^/' },
-        wrap: text,
-        extras: { type: 'array', items: closed({ name: text, label: text }, ['name', 'label']) },
-        replace: text,
-        done: { type: 'string', pattern: '^/' },
-        created: text,
-        updated: text,
-      },
-      ['url'],
-    ),
+    save: wizardSave,
+    modes: { type: 'object', additionalProperties: closed({ title: text, machine: text, source: wizardSource, save: wizardSave, badge: text, cancel: text }) },
+    cancel: text,
   },
   ['route', 'type', 'title'],
 );

@@ -232,6 +232,30 @@ test('a workflow and a wizard written as JSON: the record page moves the widget,
   await expect(page.getByRole('heading', { level: 2 })).toContainText(String(record.code));
 });
 
+test('a wizard mode of the address (`?mode=`): its machine, its title, a step\'s description and heading, Cancel where the mode says', async ({ page }) => {
+  const labels = JSON.parse(readFileSync(join(ROOT, 'tests/fixtures/config-author/locales/widget.en.json'), 'utf8')) as Record<string, string>;
+  await login(page, ACCOUNTS.manager, { path: '/widgets/wizard?mode=short' });
+  // modes.SHORT of screens/widgetWizard.json: machines/widgetWizardShort.json walks two of the three steps.
+  await expect(page.getByRole('heading', { name: labels['screen.widgetWizardShort'] })).toBeVisible();
+  await expect(page.locator('[data-step]')).toHaveCount(2);
+  await expect(page.locator('[data-step="identity"]')).toContainText(labels['widget.step.identity.description']);
+  await expect(page.getByText(labels['widget.step.identity.heading'])).toBeVisible();
+  const step = page.locator('[data-active-step]');
+  await page.locator('#wizard_name').fill('Short gear');
+  await pick(page, page.locator('#wizard_size'), 'L');
+  // A large widget needs no maker here: this mode's machine goes straight to the summary.
+  await page.getByRole('button', { name: en('engine.wizard.next') }).click();
+  await expect(step).toHaveAttribute('data-active-step', 'summary');
+  await shot(page, 'config-author-widget-wizard-mode');
+  await page.getByRole('button', { name: en('engine.action.back') }).click();
+  await expect(step).toHaveAttribute('data-active-step', 'identity');
+  // The first step's way out is Cancel, to the mode's `cancel`; typed values are not lost without a question.
+  await page.getByRole('button', { name: en('engine.action.cancel') }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: en('engine.sheet.discard') }).click();
+  await expect(page).toHaveURL(/\/widgets\/wizard$/);
+  await expect(page.locator('[data-step]')).toHaveCount(3);
+});
+
 test('a record page of read-only panels: a fields card, lines with a link, tabs for the caller\'s roles kept in the address, no Save', async ({ page }) => {
   await login(page, ACCOUNTS.manager, { path: ROUTE });
   const answer = await page.request.post(API, {

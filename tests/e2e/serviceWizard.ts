@@ -15,7 +15,7 @@ export async function choose(page: Page, input: Locator, option: string | RegExp
 }
 
 export async function next(page: Page) {
-  await page.getByRole('button', { name: en('serviceWizard.next') }).click();
+  await page.getByRole('button', { name: en('engine.wizard.next') }).click();
 }
 
 export interface WizardLine {

@@ -59,7 +59,7 @@ test.describe('service wizard', () => {
     await choose(page, combo(page, 'service.thirdPartyDepartment'), en('enum.department.INSP'));
     await choose(page, combo(page, 'service.type'), en('enum.serviceType.INSP_FINAL_RANDOM'));
     await fillDate(textbox(page, 'service.startDate'), startDate);
-    await page.getByRole('button', { name: `${en('serviceWizard.lines.remove')} 1` }).click();
+    await page.getByRole('button', { name: `${en('engine.lines.removeOne')} 1` }).click();
     await next(page);
     await expect(page.getByRole('alert').filter({ hasText: en('serviceWizard.error.poLineRequired') })).toBeVisible();
     await expect(activeStep(page)).toHaveAttribute('data-active-step', 'DETAILS');
@@ -211,13 +211,13 @@ test.describe('service wizard', () => {
     await login(page, ACCOUNTS.quality, { path: ROUTE });
     await next(page);
     await choose(page, combo(page, 'service.serviceProvider'), 'Atlas Inspection');
-    await page.getByRole('button', { name: en('serviceWizard.back') }).click();
-    await page.getByRole('button', { name: en('serviceWizard.cancel') }).click();
+    await page.getByRole('button', { name: en('engine.action.back') }).click();
+    await page.getByRole('button', { name: en('engine.action.cancel') }).click();
     const question = page.getByRole('alertdialog');
     await expect(question).toContainText(en('engine.sheet.leaveMessage'));
     await question.getByRole('button', { name: en('engine.sheet.keepEditing') }).click();
     await expect(page).toHaveURL(new RegExp(`${ROUTE}$`));
-    await page.getByRole('button', { name: en('serviceWizard.cancel') }).click();
+    await page.getByRole('button', { name: en('engine.action.cancel') }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: en('engine.sheet.discard') }).click();
     await expect(page).toHaveURL(/\/services\/search$/);
   });

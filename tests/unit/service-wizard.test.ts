@@ -1,22 +1,12 @@
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import {
-  canOpenStep,
-  emptyDraft,
-  initialWizard,
-  lockedSlots,
-  needsExFactoryDate,
-  NOTIFICATION_COMMENT_MAX,
-  quickSide,
-  stepErrors,
-  stepOfPath,
-  stepsOf,
-  withCallerSlots,
-  wizardReducer,
-  type WizardAction,
-  type WizardCaller,
-  type WizardDraft,
-  type WizardState,
-} from '../../machines/serviceWizard';
+import type { ScreenConfig } from '../../engine/config';
+import { machineFromConfig, type MachineConfig } from '../../engine/workflow/configMachine';
+import { screenInMode, stepOfPath, stepsOfMachine } from '../../engine/wizard/wizardModes';
+import { wizardMove } from '../../engine/wizard/wizardSteps';
+import { emptyDraft, lockedSlots, needsExFactoryDate, NOTIFICATION_COMMENT_MAX, quickSide, stepErrors, withCallerSlots, type WizardCaller, type WizardDraft } from '../../machines/serviceWizard';
+import { loadSchemaTree } from '../../scripts/generate/load';
 import { emptyQuick, flatPath, quickBody, quickErrors } from '../../app/pages/services/wizard/quick/quickService';
 import { createBody, draftOfOrder, draftOfService, updateBody } from '../../app/pages/services/wizard/wizardBody';
 import type { ServiceView } from '../../app/pages/services/shared/serviceApi';
@@ -45,26 +35,58 @@ function validDraft(): WizardDraft {
 }
 
 const keys = (errors: { path: string; key?: string }[]) => errors.map((error) => `${error.path} ${error.key}`);
-const run = (state: WizardState, ...actions: WizardAction[]) => actions.reduce(wizardReducer, state);
 
-describe('service wizard steps', () => {
-  it('shows every step for a new or duplicated service, companies and details for an edit, the dates for a reschedule', () => {
-    expect(stepsOf('NEW')).toEqual(['ROLE', 'COMPANIES', 'DETAILS', 'NOTES', 'NOTIFICATION', 'CONFIRMATION']);
-    expect(stepsOf('DUPLICATE')).toEqual(stepsOf('NEW'));
-    expect(stepsOf('ORDER')).toEqual(stepsOf('NEW'));
-    expect(stepsOf('EDIT')).toEqual(['COMPANIES', 'DETAILS']);
-    expect(stepsOf('RESCHEDULE')).toEqual(['DATES']);
+/** The wizard as configured (schemas/screens/serviceWizard.json and its machines), in a mode of `?mode=`. */
+const tree = loadSchemaTree(join(fileURLToPath(new URL('../..', import.meta.url)), 'schemas'));
+const wizardIn = (mode: string | null) => {
+  const screen = screenInMode(tree.screens.serviceWizard as unknown as ScreenConfig, mode);
+  const machine = machineFromConfig(tree.machines[screen.machine ?? ''] as MachineConfig);
+  return { screen, machine, steps: stepsOfMachine(screen.steps ?? [], machine) };
+};
+const stepsIn = (mode: string | null) => wizardIn(mode).steps.map((step) => step.name);
+
+describe('service wizard steps (its screen and machines)', () => {
+  it('shows every step for a new or duplicated service, companies and details for an edit, the dates for a reschedule, one form for the light wizard', () => {
+    expect(stepsIn(null)).toEqual(['ROLE', 'COMPANIES', 'DETAILS', 'NOTES', 'NOTIFICATION']);
+    expect(stepsIn('DUPLICATE')).toEqual(stepsIn(null));
+    expect(stepsIn('ORDER')).toEqual(stepsIn(null));
+    expect(stepsIn('edit')).toEqual(['COMPANIES', 'DETAILS']);
+    expect(stepsIn('RESCHEDULE')).toEqual(['DATES']);
+    expect(stepsIn('QUICK')).toEqual(['QUICK']);
+    expect(stepsIn('UNKNOWN')).toEqual(stepsIn(null));
+  });
+
+  it('walks its steps in order with Next and Back, and saves on the last', () => {
+    const { machine, steps } = wizardIn('NEW');
+    const walked = [String(machine.config.initial)];
+    for (let next = wizardMove(machine, walked[0], 'NEXT', {}); next; next = wizardMove(machine, walked[walked.length - 1], 'NEXT', {})) walked.push(next);
+    expect(walked).toEqual(steps.map((step) => step.name));
+    expect(wizardMove(machine, 'NOTES', 'BACK', {})).toBe('DETAILS');
+    expect(wizardMove(machine, 'ROLE', 'BACK', {})).toBeNull();
   });
 
   it('maps a field path of a 400 answer to its step', () => {
-    expect(stepOfPath('/roles', 'NEW')).toBe('ROLE');
-    expect(stepOfPath('/service/client', 'NEW')).toBe('COMPANIES');
-    expect(stepOfPath('/service/orderTakerContacts', 'NEW')).toBe('COMPANIES');
-    expect(stepOfPath('/service/startDate', 'NEW')).toBe('DETAILS');
-    expect(stepOfPath('/purchaseOrderLines/0/orderedQuantity/quantity', 'NEW')).toBe('DETAILS');
-    expect(stepOfPath('/note', 'NEW')).toBe('NOTES');
-    expect(stepOfPath('/notification/tos', 'NEW')).toBe('NOTIFICATION');
-    expect(stepOfPath('/service/startDate', 'RESCHEDULE')).toBe('DATES');
+    const stepOf = (path: string, mode: string | null = null) => stepOfPath(wizardIn(mode).steps, path);
+    expect(stepOf('/roles')).toBe('ROLE');
+    expect(stepOf('/service/client')).toBe('COMPANIES');
+    expect(stepOf('/service/orderTakerContacts')).toBe('COMPANIES');
+    expect(stepOf('/service/address/city')).toBe('COMPANIES');
+    expect(stepOf('/service/startDate')).toBe('DETAILS');
+    expect(stepOf('/purchaseOrderLines/0/orderedQuantity/quantity')).toBe('DETAILS');
+    expect(stepOf('/note')).toBe('NOTES');
+    expect(stepOf('/notification/tos')).toBe('NOTIFICATION');
+    expect(stepOf('/service/client', 'EDIT')).toBe('COMPANIES');
+    expect(stepOf('/service/startDate', 'RESCHEDULE')).toBe('DATES');
+  });
+
+  it('saves each mode with its own call and says so in its own words', () => {
+    const save = (mode: string | null) => wizardIn(mode).screen.save;
+    expect([save(null)?.url, save(null)?.method, save(null)?.result?.component]).toEqual(['/back/bo/services', 'post', 'serviceWizardConfirmation']);
+    expect([save('DUPLICATE')?.method, save('ORDER')?.method]).toEqual(['post', 'post']);
+    expect([save('EDIT')?.url, save('EDIT')?.method, save('EDIT')?.done]).toEqual(['/back/bo/services/{serviceId}', 'put', '/services/{serviceId}']);
+    expect([save('RESCHEDULE')?.label, save('RESCHEDULE')?.updated]).toEqual(['serviceWizard.dates.propose', 'serviceWizard.dates.proposed']);
+    expect([save('QUICK')?.url, save('QUICK')?.method, save('QUICK')?.result?.component]).toEqual(['/back/bo/quickService', 'post', 'serviceWizardConfirmation']);
+    expect(wizardIn('EDIT').screen.title).toBe('serviceWizard.title.EDIT');
   });
 });
 
@@ -180,57 +202,6 @@ describe('service wizard rules (spec §5.4, §6.4)', () => {
     expect(stepErrors('NOTES', { ...draft, note: ' abcde ' }, brand, 'NEW', limits)).toEqual([]);
     draft.notification = { doSend: true, tos: [17], ccs: [], comment: 'x'.repeat(NOTIFICATION_COMMENT_MAX + 1) };
     expect(keys(stepErrors('NOTIFICATION', draft, brand, 'NEW'))).toEqual(['/notification/comment engine.form.tooLong']);
-    // The wizard state carries its limits: Next stays on the step.
-    const state = { ...initialWizard('NEW', brand, draft, limits), active: 2, reached: 2 };
-    expect(keys(run(state, { type: 'NEXT' }).errors)).toEqual(['/service/standardMessage engine.form.tooLong']);
-  });
-});
-
-describe('service wizard state', () => {
-  it('refuses Next with the step errors and stays; passes a valid step', () => {
-    const start = initialWizard('NEW', brand, emptyDraft([]));
-    const refused = run(start, { type: 'NEXT' });
-    expect(refused.active).toBe(0);
-    expect(keys(refused.errors)).toEqual(['/roles service.wizard.roleRequired']);
-    const passed = run(refused, { type: 'EDIT', change: (d) => ({ ...d, roles: ['DECISION_MAKER'] }) });
-    expect(passed.errors).toEqual([]); // fixed by the edit
-    const next = run(passed, { type: 'NEXT' });
-    expect([next.active, next.reached]).toEqual([1, 1]);
-  });
-
-  it('opens a step only when it was reached and every step before it holds', () => {
-    const draft = validDraft();
-    const atDetails = run(initialWizard('NEW', brand, draft), { type: 'NEXT' }, { type: 'NEXT' });
-    expect(atDetails.active).toBe(2);
-    expect(canOpenStep(atDetails, 3)).toBe(false); // not reached yet
-    expect(run(atDetails, { type: 'GOTO', index: 4 }).active).toBe(2);
-    const back = run(atDetails, { type: 'GOTO', index: 0 });
-    expect(back.active).toBe(0);
-    expect(run(back, { type: 'GOTO', index: 2 }).active).toBe(2); // reached, steps before valid
-    // Removing the role makes the later steps closed until the role step holds again.
-    const broken = run(back, { type: 'EDIT', change: (d) => ({ ...d, roles: [] }) });
-    expect(canOpenStep(broken, 2)).toBe(false);
-    expect(canOpenStep(broken, 5)).toBe(false); // the confirmation opens only by saving
-  });
-
-  it('puts server field errors back on their step', () => {
-    const atNotification = run(initialWizard('NEW', brand, validDraft()), { type: 'NEXT' }, { type: 'NEXT' }, { type: 'NEXT' }, { type: 'NEXT' });
-    expect(atNotification.steps[atNotification.active]).toBe('NOTIFICATION');
-    const answered = run(atNotification, { type: 'SERVER_ERRORS', errors: [{ path: '/service/exFactoryDate', message: 'the ex-factory date is required' }, { path: '/note', message: 'too long' }] });
-    expect(answered.steps[answered.active]).toBe('DETAILS');
-    expect(answered.errors).toEqual([{ path: '/service/exFactoryDate', message: 'the ex-factory date is required' }]);
-    // A server message stays while editing, until the next Next.
-    expect(run(answered, { type: 'EDIT', change: (d) => d }).errors).toHaveLength(1);
-  });
-
-  it('opens the confirmation only by saving, then refuses going back or editing', () => {
-    const atSave = run(initialWizard('NEW', brand, validDraft()), { type: 'NEXT' }, { type: 'NEXT' }, { type: 'NEXT' }, { type: 'NEXT' }, { type: 'NEXT' });
-    expect(atSave.steps[atSave.active]).toBe('NOTIFICATION');
-    const saved = run(atSave, { type: 'SAVED' });
-    expect([saved.steps[saved.active], saved.done]).toEqual(['CONFIRMATION', true]);
-    expect(run(saved, { type: 'BACK' }).active).toBe(saved.active);
-    expect(run(saved, { type: 'GOTO', index: 0 }).active).toBe(saved.active);
-    expect(run(saved, { type: 'EDIT', change: () => emptyDraft() }).draft).toBe(saved.draft);
   });
 });
 

@@ -40,7 +40,7 @@ const shownDay = (current: string | null | undefined, language: string) => (isIs
  * shows in the locale's one format; anything else stays as typed, marked with a message, and is
  * what the form holds, so the form's rules refuse it instead of keeping an older day.
  */
-export function LocalDateInput({ value, onChange, onBlur, error, minDate, maxDate, clearable, readOnly, disabled, leftSection, ...input }: LocalDateInputProps) {
+export function LocalDateInput({ value, onChange, onBlur, error, minDate, maxDate, clearable, readOnly, disabled, leftSection, required, variant, ...input }: LocalDateInputProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const [text, setText] = useState(() => shownDay(value, language));
@@ -77,6 +77,9 @@ export function LocalDateInput({ value, onChange, onBlur, error, minDate, maxDat
           {...input}
           value={text}
           autoComplete="off"
+          // The read-only look of every form input: filled, without a required mark.
+          required={required && !readOnly}
+          variant={readOnly ? 'filled' : variant}
           readOnly={readOnly}
           disabled={disabled}
           error={message}

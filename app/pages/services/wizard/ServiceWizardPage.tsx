@@ -1,17 +1,21 @@
-import { Alert, Badge, Button, SegmentedControl, Skeleton, Stack } from '@mantine/core';
+import { Alert, Button, SegmentedControl, Stack } from '@mantine/core';
 import { IconAlertTriangle, IconBolt, IconListDetails } from '@tabler/icons-react';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { PageHeader } from '../../../../engine/ui/PageHeader';
+import { WizardScreen } from '../../../../engine/wizard/WizardScreen';
+import type { WizardRequest } from '../../../../engine/wizard/useWizardSource';
 import { rolePickerOptions } from '../../../../machines/serviceRoles';
-import { emptyDraft, WIZARD_MODES, withCallerSlots, type WizardDraft, type WizardMode } from '../../../../machines/serviceWizard';
+import { emptyDraft, withCallerSlots, type WizardDraft, type WizardMode } from '../../../../machines/serviceWizard';
 import { useReadySession } from '../../../auth/session';
-import { serviceApi, type ServiceView } from '../shared/serviceApi';
-import { FullWizard } from './FullWizard';
-import { QuickWizard } from './quick/QuickWizard';
-import { draftOfOrder, draftOfService } from './wizardBody';
+import type { ServiceView } from '../shared/serviceApi';
+import { emptyQuick, quickBody, type QuickDraft } from './quick/quickService';
+import { wizardModeOf } from './stepPanel';
+import { createBody, draftOfOrder, draftOfService, updateBody } from './wizardBody';
 import { wizardTypeOf, wizardUserOf, type WizardUser } from './wizardCaller';
+import './wizardPanels';
+
+type Row = Record<string, unknown>;
 
 /** A new service: when the picker allows one side only, it is chosen and the caller's company put in its slot. */
 function newDraft(user: WizardUser): WizardDraft {
@@ -22,36 +26,34 @@ function newDraft(user: WizardUser): WizardDraft {
 }
 
 /** The draft a mode starts from; null when the order asked for is not on the source service. */
-function startDraft(mode: WizardMode, user: WizardUser, source: ServiceView | undefined, poNumber: string): WizardDraft | null {
+function startDraft(mode: WizardMode, user: WizardUser, source: ServiceView | null, poNumber: string): WizardDraft | null {
   if (!source) return newDraft(user);
   if (mode === 'EDIT' || mode === 'DUPLICATE') return draftOfService(source, mode);
   if (mode === 'ORDER') return draftOfOrder(source, poNumber);
   return emptyDraft();
 }
 
-type SourceState = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; service?: ServiceView };
-
-/** The service the wizard starts from (EDIT, DUPLICATE, RESCHEDULE). */
-function useSource(serviceId: string | null, needed: boolean): SourceState {
-  const [state, setState] = useState<SourceState>({ status: needed ? 'loading' : 'ready' });
-  useEffect(() => {
-    if (!needed || !serviceId) return setState(needed ? { status: 'failed' } : { status: 'ready' });
-    let live = true;
-    setState({ status: 'loading' });
-    serviceApi
-      .get(serviceId)
-      .then((service) => live && setState({ status: 'ready', service }))
-      .catch(() => live && setState({ status: 'failed' }));
-    return () => {
-      live = false;
-    };
-  }, [serviceId, needed]);
-  return state;
+/**
+ * The body of each mode's save (docs/services.md): the light wizard's flat body; RESCHEDULE asks the other side with a
+ * proposal while none waits, and postpones an agreed date.
+ */
+function requestOf(mode: WizardMode | 'QUICK'): WizardRequest {
+  const draftOf = (data: Row) => data as unknown as WizardDraft;
+  if (mode === 'QUICK') return (data) => ({ body: quickBody(data as unknown as QuickDraft) });
+  if (mode === 'EDIT') return (data, existing) => ({ body: updateBody(draftOf(data), Number(existing?.version)) });
+  if (mode !== 'RESCHEDULE') return (data) => ({ body: createBody(draftOf(data)) });
+  return (data, existing) => {
+    const service = existing as unknown as ServiceView;
+    const { service: dates, note } = draftOf(data);
+    const kind = service.actions?.includes('POSTPONE') ? 'postpone' : 'requestDate';
+    const body = { serviceId: service.serviceId, startDate: dates.startDate, endDate: dates.endDate, comment: note || undefined, version: service.version };
+    return { url: `/back/bo/serviceDateLines/${kind}`, body };
+  };
 }
 
 /**
- * `/services/wizard?mode=&serviceId=&poNumber=`: the full wizard (NEW, EDIT, DUPLICATE, RESCHEDULE,
- * ORDER with the order's PO number) or the
+ * `/services/wizard?mode=&serviceId=&poNumber=`: the full wizard, the engine's on the steps, modes and saves of
+ * schemas/screens/serviceWizard.json (NEW, EDIT, DUPLICATE, RESCHEDULE, ORDER with the order's PO number), or the
  * light one (mode QUICK, or a QUICK profile); a BOTH profile switches between them.
  */
 export default function ServiceWizardPage() {
@@ -61,14 +63,11 @@ export default function ServiceWizardPage() {
   const user = useMemo(() => wizardUserOf(profile), [profile]);
   const wizardType = wizardTypeOf(profile);
   const asked = (params.get('mode') ?? 'NEW').toUpperCase();
-  const mode: WizardMode = (WIZARD_MODES as readonly string[]).includes(asked) ? (asked as WizardMode) : 'NEW';
-  const serviceId = params.get('serviceId');
+  const mode = wizardModeOf(asked);
   const poNumber = params.get('poNumber') ?? '';
   const light = mode === 'NEW' && (asked === 'QUICK' || wizardType === 'QUICK');
-  const source = useSource(serviceId, mode !== 'NEW');
-  const wizardScreen = config.screens.find((item) => item.page === 'serviceWizard')!;
-  // The screen's title says "New service"; the other modes name what they do.
-  const screen = mode === 'NEW' ? wizardScreen : { ...wizardScreen, title: `serviceWizard.title.${mode}` };
+  const screen = config.screens.find((item) => item.page === 'serviceWizard')!;
+  const start = useCallback((loaded: Row | null) => (light ? emptyQuick(user) : startDraft(mode, user, loaded as ServiceView | null, poNumber)) as Row | null, [light, mode, user, poNumber]);
 
   const switcher = mode === 'NEW' && wizardType === 'BOTH' && (
     <SegmentedControl
@@ -81,22 +80,12 @@ export default function ServiceWizardPage() {
       ]}
     />
   );
-  const about = source.status === 'ready' && source.service && (
-    <Badge size="lg" variant="light" radius="sm" style={{ textTransform: 'none' }}>
-      {t(`serviceWizard.mode.${mode}`, { number: source.service.number, poNumber })}
-    </Badge>
-  );
-
-  const exitPath = serviceId && mode !== 'DUPLICATE' ? `/services/${serviceId}` : '/services/search';
-  const draft = source.status === 'ready' ? startDraft(mode, user, source.service, poNumber) : null;
-  let body;
-  if (source.status === 'loading') body = <Skeleton h={420} radius="md" />;
-  else if (source.status === 'failed' || !draft) {
-    // A service found without the order asked for: say which order is missing.
-    const missing = source.status === 'ready' && source.service ? 'orderMissing' : 'sourceMissing';
-    body = (
+  // A service found without the order asked for: say which order is missing.
+  const unavailable = (loaded: Row | null) => {
+    const missing = loaded ? 'orderMissing' : 'sourceMissing';
+    return (
       <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} title={t(`serviceWizard.${missing}.title`)}>
-        {t(`serviceWizard.${missing}.text`, { number: source.status === 'ready' ? source.service?.number : '', poNumber })}
+        {t(`serviceWizard.${missing}.text`, { number: loaded?.number ?? '', poNumber })}
         <div>
           <Button component={Link} to="/services/search" variant="white" color="yellow" size="xs" mt="sm">
             {t('serviceWizard.sourceMissing.back')}
@@ -104,24 +93,21 @@ export default function ServiceWizardPage() {
         </div>
       </Alert>
     );
-  } else if (light) body = <QuickWizard key="quick" user={user} />;
-  else
-    body = (
-      <FullWizard
-        key={`${mode}-${serviceId ?? ''}`}
-        mode={mode}
-        user={user}
-        source={source.service}
-        draft={draft}
-        exitPath={exitPath}
-        fresh={() => newDraft(user)}
-      />
-    );
+  };
 
   return (
     <Stack gap="lg" maw={1320} mx="auto" w="100%">
-      <PageHeader screen={screen} config={config} actions={switcher || about || undefined} />
-      {body}
+      <WizardScreen
+        key={`${light ? 'QUICK' : mode}-${params.get('serviceId') ?? ''}`}
+        screen={screen}
+        config={config}
+        mode={light ? 'QUICK' : mode}
+        userRoles={profile.roles}
+        start={start}
+        request={requestOf(light ? 'QUICK' : mode)}
+        actions={switcher || undefined}
+        unavailable={unavailable}
+      />
     </Stack>
   );
 }

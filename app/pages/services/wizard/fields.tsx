@@ -3,10 +3,8 @@ import { IconLock } from '@tabler/icons-react';
 import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../../engine/api';
-import { LocalDateInput } from '../../../../engine/form/widgets/LocalDateInput';
-import { enumText } from '../../../../engine/i18n';
 import type { LookupItem } from '../../../../engine/lookup/cache';
-import { useLookup } from '../../../../engine/lookup/useLookup';
+import { useLookupSelect } from '../../../../engine/lookup/lookupSelect';
 import type { WizardError, WizardLimits } from '../../../../machines/serviceWizard';
 import { propertiesOf } from '../../../../engine/schema/fields';
 import { rolesAllow } from '../../../../engine/schema/roles';
@@ -14,8 +12,8 @@ import { mayWriteValue } from '../../../../engine/schema/rules';
 import { useReadySession } from '../../../auth/session';
 
 /**
- * Inputs the wizard steps share: enum and company selects with translated labels, contacts of the
- * parties, dates, and the message of a field error.
+ * Inputs the wizard steps share: company selects, contacts of the
+ * parties, and the message of a field error.
  */
 
 /** The message of the first error at `path`: a server message as is, a rule key translated. */
@@ -32,34 +30,6 @@ export function useFieldError(errors: WizardError[]) {
 export function useEnumValues(name: string): string[] {
   const { config } = useReadySession();
   return (config.enums[name]?.enum as string[] | undefined) ?? [];
-}
-
-type EnumSelectProps = Omit<SelectProps, 'data' | 'value' | 'onChange'> & {
-  enumName: string;
-  value: string | undefined;
-  onChange: (value: string | undefined) => void;
-  /** Only these values (e.g. the types of a department). */
-  only?: (value: string) => boolean;
-  /** Values shown but not selectable (see `useMayChoose`). */
-  mayChoose?: (value: string) => boolean;
-};
-
-export function EnumSelect({ enumName, value, onChange, only, mayChoose, locked, ...props }: EnumSelectProps & { locked?: boolean }) {
-  const { t } = useTranslation();
-  const values = useEnumValues(enumName);
-  const data = values.filter((item) => !only || only(item)).map((item) => ({ value: item, label: enumText(t, enumName, item), disabled: mayChoose && !mayChoose(item) }));
-  return (
-    <Select
-      {...props}
-      data={data}
-      value={value ?? null}
-      onChange={(next) => onChange(next ?? undefined)}
-      disabled={locked || props.disabled}
-      clearable={!locked && props.clearable}
-      rightSection={locked ? <IconLock size={14} stroke={1.5} aria-hidden /> : props.rightSection}
-      comboboxProps={{ withinPortal: true }}
-    />
-  );
 }
 
 /** Whether the profile may change a field its schema guards with `x-writeRoles` (spec §6.2; the server refuses it too). */
@@ -84,23 +54,17 @@ type CompanySelectProps = Omit<SelectProps, 'data' | 'value' | 'onChange'> & {
 
 /** A company of a network lookup list, shown by name; a locked slot shows the caller's company. */
 export function CompanySelect({ url, value, onChange, locked, ...props }: CompanySelectProps) {
-  const { t } = useTranslation();
   const selected = useMemo(() => (value === undefined ? [] : [value]), [value]);
-  const lookup = useLookup({ url }, selected);
-  const data = lookup.data.map((item) => ({ value: String(item.value), label: item.label }));
+  const lookup = useLookupSelect({ url }, selected);
   return (
     <Select
       {...props}
-      data={data}
+      {...lookup.props}
       value={value === undefined ? null : String(value)}
       onChange={(next) => onChange(next == null ? undefined : Number(next))}
-      searchable
       clearable={!locked && !props.required}
       disabled={locked || props.disabled}
-      nothingFoundMessage={t(lookup.emptyMessage.key, lookup.emptyMessage.values)}
-      rightSection={locked ? <IconLock size={14} stroke={1.5} aria-hidden /> : lookup.loading ? <Loader size="xs" /> : undefined}
-      comboboxProps={{ withinPortal: true }}
-      limit={200}
+      rightSection={locked ? <IconLock size={14} stroke={1.5} aria-hidden /> : lookup.props.rightSection}
     />
   );
 }
@@ -178,38 +142,6 @@ export function ContactsSelect({ label, description, contacts, loading, value, o
       nothingFoundMessage={emptyText}
       rightSection={loading ? <Loader size="xs" /> : undefined}
       comboboxProps={{ withinPortal: true }}
-    />
-  );
-}
-
-interface DateFieldProps {
-  label: string;
-  value: string | undefined;
-  onChange: (value: string | undefined) => void;
-  error?: string;
-  required?: boolean;
-  readOnly?: boolean;
-  description?: string;
-  minDate?: string;
-}
-
-/**
- * A calendar day stored as YYYY-MM-DD, typed in the screen's locale or picked; a typed text that
- * is no date stays, marked, and the step's rules refuse it.
- */
-export function DateField({ label, value, onChange, error, required, readOnly, description, minDate }: DateFieldProps) {
-  return (
-    <LocalDateInput
-      label={label}
-      description={description}
-      value={value}
-      onChange={onChange}
-      clearable={!required && !readOnly}
-      required={required && !readOnly}
-      readOnly={readOnly}
-      variant={readOnly ? 'filled' : 'default'}
-      error={error}
-      minDate={minDate}
     />
   );
 }

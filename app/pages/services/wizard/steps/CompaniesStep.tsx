@@ -1,26 +1,19 @@
 import { Fieldset, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { ServiceSide } from '../../../../../machines/service';
-import { lockedSlots, type CompanySlot, type ServiceDraft, type WizardError } from '../../../../../machines/serviceWizard';
+import { lockedSlots, type CompanySlot } from '../../../../../machines/serviceWizard';
 import { useCompanyContacts, useDropStaleContacts, useFieldError } from '../fields';
+import { editService, type StepProps } from '../stepPanel';
 import { PartyFields } from './PartyFields';
-import type { WizardUser } from '../wizardCaller';
 
 const SLOTS: CompanySlot[] = ['client', 'serviceProvider', 'supplier', 'factory', 'agent'];
 const REQUIRED: CompanySlot[] = ['client', 'serviceProvider'];
 const ADDRESS_FIELDS = ['address1', 'address2', 'zipCode', 'city', 'province', 'country'] as const;
 
-interface CompaniesStepProps {
-  service: ServiceDraft;
-  roles: ServiceSide[];
-  user: WizardUser;
-  errors: WizardError[];
-  onChange: (patch: Partial<ServiceDraft>) => void;
-}
-
 /** Step 2: the parties (the caller's company locked in the slot of its role), the site contacts and address. */
-export function CompaniesStep({ service, roles, user, errors, onChange }: CompaniesStepProps) {
+export function CompaniesStep({ draft, edit, user, errors }: StepProps) {
   const { t } = useTranslation();
+  const { service, roles } = draft;
+  const onChange = editService(edit);
   const errorAt = useFieldError(errors);
   const locked = user.superAdmin ? [] : lockedSlots(roles, user.companyRoles);
   const site = useCompanyContacts([service.supplier, service.factory]);

@@ -1,32 +1,28 @@
 import { SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../../../engine/format/values';
-import type { ServiceDraft, WizardError } from '../../../../../machines/serviceWizard';
-import { DateField, useFieldError } from '../fields';
+import { LocalDateInput } from '../../../../../engine/form/widgets/LocalDateInput';
+import { useFieldError } from '../fields';
+import { editService, type StepProps } from '../stepPanel';
 
-interface DatesStepProps {
-  service: ServiceDraft;
-  /** The dates now on the service, for reference. */
-  current: { startDate?: string; endDate?: string };
-  comment: string;
-  errors: WizardError[];
-  onService: (patch: Partial<ServiceDraft>) => void;
-  onComment: (comment: string) => void;
-}
+/** The server paths of the flat date call (`/startDate`, `/comment`) on the wizard's fields. */
+export const datePath = (path: string) => (path === '/comment' ? '/note' : path.startsWith('/service') ? path : `/service${path}`);
 
-/** RESCHEDULE: the new dates proposed to the other side, with a comment. */
-export function DatesStep({ service, current, comment, errors, onService, onComment }: DatesStepProps) {
+/** RESCHEDULE: the new dates proposed to the other side, with a comment; the dates now on the service for reference. */
+export function DatesStep({ draft, edit, errors, source }: StepProps) {
   const { t, i18n } = useTranslation();
   const errorAt = useFieldError(errors);
-  const range = [current.startDate, current.endDate].filter(Boolean).map((date) => formatDate(date, i18n.language));
+  const { service, note: comment } = draft;
+  const onService = editService(edit);
+  const range = [source?.startDate, source?.endDate].filter(Boolean).map((date) => formatDate(date, i18n.language));
   return (
     <Stack gap="md">
       <Text size="sm" c="dimmed">
         {range.length ? t('serviceWizard.dates.current', { dates: range.join(' → ') }) : t('serviceWizard.dates.none')}
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <DateField label={t('service.startDate')} required value={service.startDate} onChange={(startDate) => onService({ startDate })} error={errorAt('/service/startDate')} />
-        <DateField label={t('service.endDate')} value={service.endDate} minDate={service.startDate} onChange={(endDate) => onService({ endDate })} error={errorAt('/service/endDate')} />
+        <LocalDateInput label={t('service.startDate')} required value={service.startDate} onChange={(startDate) => onService({ startDate })} error={errorAt('/service/startDate')} />
+        <LocalDateInput label={t('service.endDate')} clearable value={service.endDate} minDate={service.startDate} onChange={(endDate) => onService({ endDate })} error={errorAt('/service/endDate')} />
       </SimpleGrid>
       <Textarea
         label={t('serviceWizard.dates.comment')}
@@ -35,7 +31,10 @@ export function DatesStep({ service, current, comment, errors, onService, onComm
         maxRows={6}
         maxLength={2000}
         value={comment}
-        onChange={(event) => onComment(event.currentTarget.value)}
+        onChange={(event) => {
+          const note = event.currentTarget.value;
+          edit((d) => ({ ...d, note }));
+        }}
         error={errorAt('/note')}
       />
     </Stack>

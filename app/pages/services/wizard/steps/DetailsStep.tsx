@@ -1,47 +1,49 @@
 import { Divider, SimpleGrid, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { ServiceSide } from '../../../../../machines/service';
-import {
-  departmentOfType,
-  emptyLabLine,
-  emptyPoLine,
-  needsExFactoryDate,
-  type LabLineDraft,
-  type PoLineDraft,
-  type ServiceDraft,
-  type WizardDraft,
-  type WizardError,
-} from '../../../../../machines/serviceWizard';
+import { departmentOfType, emptyLabLine, emptyPoLine, needsExFactoryDate, type ServiceDraft } from '../../../../../machines/serviceWizard';
 import { CountedTextarea } from '../../../../../engine/ui/CountedTextarea';
-import { DateField, EnumSelect, useFieldError, useMayChoose, useMayWrite, useWizardLimits } from '../fields';
-import { LinesEditor } from './LinesEditor';
-import { labLineColumns, poLineColumns } from './lineColumns';
+import { LocalDateInput } from '../../../../../engine/form/widgets/LocalDateInput';
+import { EnumSelect } from '../../../../../engine/form/widgets/EnumSelect';
+import { propertiesOf } from '../../../../../engine/schema/fields';
+import { useFieldError, useMayChoose, useMayWrite, useWizardLimits } from '../fields';
+import { editService, type StepProps } from '../stepPanel';
+import { LinesEditor, type LinesEditorColumn } from '../../../../../engine/lines/LinesEditor';
+import { useReadySession } from '../../../../auth/session';
 
-interface DetailsStepProps {
-  draft: WizardDraft;
-  roles: ServiceSide[];
-  errors: WizardError[];
-  /** EDIT: the dates are shown, not changed (they move through a postpone on the sheet). */
-  datesReadOnly: boolean;
-  onService: (patch: Partial<ServiceDraft>) => void;
-  onPoLines: (lines: PoLineDraft[]) => void;
-  onLabLines: (lines: LabLineDraft[]) => void;
-}
+/** The columns of the two line tables (their inputs and labels follow the line schemas). */
+const PO_COLUMNS: LinesEditorColumn[] = [
+  { path: 'poNumber', width: 130 },
+  { path: 'designation' },
+  { path: 'sku', width: 100 },
+  { path: 'color', width: 100 },
+  { path: 'size', width: 70 },
+  { path: 'orderedQuantity/quantity', title: 'purchaseOrderLine.orderedQuantity', width: 120 },
+  { path: 'orderedQuantity/unit', width: 100 },
+  { path: 'orderedQuantity/packing', width: 120 },
+];
+const LAB_COLUMNS: LinesEditorColumn[] = [{ path: 'testName' }, { path: 'standard', width: 140 }, { path: 'sampleCount', width: 120 }, { path: 'poNumber', width: 130 }, { path: 'comment' }];
 
-/** Step 3: department then type, level, dates, place, method, season, sector, message; PO lines; lab tests for LAB. */
-export function DetailsStep({ draft, roles, errors, datesReadOnly, onService, onPoLines, onLabLines }: DetailsStepProps) {
+/**
+ * Step 3: department then type, level, dates, place, method, season, sector, message; PO lines; lab tests for LAB.
+ * EDIT shows the dates without changing them (they move through a postpone on the sheet).
+ */
+export function DetailsStep({ draft, edit, errors, mode }: StepProps) {
   const { t } = useTranslation();
+  const { entities } = useReadySession().config;
+  const fields = propertiesOf(entities.service);
+  const { roles } = draft;
+  const datesReadOnly = mode === 'EDIT';
+  const onService = editService(edit);
   const errorAt = useFieldError(errors);
   const limits = useWizardLimits();
   const { service } = draft;
   const mayChangeMethod = useMayWrite('service', 'assessmentMethod');
   const mayChooseDepartment = useMayChoose('service', 'thirdPartyDepartment');
-  const select = (field: keyof ServiceDraft, enumName: string, required = false, locked = false) => (
+  const select = (field: keyof ServiceDraft, locked = false) => (
     <EnumSelect
-      enumName={enumName}
+      schema={fields[field]}
       label={t(`service.${field}`)}
-      required={required}
-      clearable={!required}
+      clearable
       locked={locked}
       description={locked ? t('serviceWizard.details.lockedByProfile') : undefined}
       value={service[field] as string | undefined}
@@ -50,11 +52,12 @@ export function DetailsStep({ draft, roles, errors, datesReadOnly, onService, on
     />
   );
   const date = (field: 'startDate' | 'endDate' | 'exFactoryDate' | 'etdDate', required = false, readOnly = false) => (
-    <DateField
+    <LocalDateInput
       label={t(`service.${field}`)}
       value={service[field]}
       onChange={(value) => onService({ [field]: value })}
       required={required}
+      clearable={!required}
       readOnly={readOnly}
       description={readOnly ? t('serviceWizard.details.datesReadOnly') : undefined}
       minDate={field === 'endDate' ? service.startDate : undefined}
@@ -66,7 +69,7 @@ export function DetailsStep({ draft, roles, errors, datesReadOnly, onService, on
     <Stack gap="lg">
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" verticalSpacing="sm">
         <EnumSelect
-          enumName="department"
+          schema={fields.thirdPartyDepartment}
           label={t('service.thirdPartyDepartment')}
           required
           value={service.thirdPartyDepartment}
@@ -76,7 +79,7 @@ export function DetailsStep({ draft, roles, errors, datesReadOnly, onService, on
           error={errorAt('/service/thirdPartyDepartment')}
         />
         <EnumSelect
-          enumName="serviceType"
+          schema={fields.type}
           label={t('service.type')}
           required
           disabled={!service.thirdPartyDepartment}
@@ -86,7 +89,7 @@ export function DetailsStep({ draft, roles, errors, datesReadOnly, onService, on
           onChange={(value) => onService({ type: value })}
           error={errorAt('/service/type')}
         />
-        {select('serviceLevel', 'serviceLevel')}
+        {select('serviceLevel')}
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md" verticalSpacing="sm">
         {date('startDate', true, datesReadOnly)}
@@ -95,10 +98,10 @@ export function DetailsStep({ draft, roles, errors, datesReadOnly, onService, on
         {date('etdDate')}
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md" verticalSpacing="sm">
-        {select('servicePartyType', 'servicePartyType')}
-        {select('assessmentMethod', 'assessmentMethod', false, !mayChangeMethod)}
-        {select('season', 'season')}
-        {select('sector', 'sector')}
+        {select('servicePartyType')}
+        {select('assessmentMethod', !mayChangeMethod)}
+        {select('season')}
+        {select('sector')}
       </SimpleGrid>
       <CountedTextarea
         label={t('service.standardMessage')}
@@ -112,24 +115,26 @@ export function DetailsStep({ draft, roles, errors, datesReadOnly, onService, on
       />
       <Divider />
       <LinesEditor
+        itemSchema={entities.purchaseOrderLine}
         errorPath="/purchaseOrderLines"
         title={t('service.purchaseOrderLines')}
         lines={draft.purchaseOrderLines}
-        columns={poLineColumns(t)}
+        columns={PO_COLUMNS}
         newLine={emptyPoLine}
-        onChange={onPoLines}
+        onChange={(purchaseOrderLines) => edit((d) => ({ ...d, purchaseOrderLines }))}
         errorAt={errorAt}
         addLabel={t('serviceWizard.lines.addPo')}
         emptyText={t('serviceWizard.lines.noPo')}
       />
       {service.thirdPartyDepartment === 'LAB' && (
         <LinesEditor
+          itemSchema={entities.laboratoryLine}
           errorPath="/laboratoryLines"
           title={t('service.laboratoryLines')}
           lines={draft.laboratoryLines}
-          columns={labLineColumns(t)}
+          columns={LAB_COLUMNS}
           newLine={emptyLabLine}
-          onChange={onLabLines}
+          onChange={(laboratoryLines) => edit((d) => ({ ...d, laboratoryLines }))}
           errorAt={errorAt}
           addLabel={t('serviceWizard.lines.addLab')}
           emptyText={t('serviceWizard.lines.noLab')}

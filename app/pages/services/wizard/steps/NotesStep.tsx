@@ -1,12 +1,14 @@
 import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { CountedTextarea } from '../../../../../engine/ui/CountedTextarea';
-import { useWizardLimits } from '../fields';
+import { useFieldError, useWizardLimits } from '../fields';
+import type { StepProps } from '../stepPanel';
 
 /** Step 4: an optional first note, added to the service's notes when it is created; counted against the note schema's limit. */
-export function NotesStep({ note, onChange, error }: { note: string; onChange: (note: string) => void; error?: string }) {
+export function NotesStep({ draft, edit, errors }: StepProps) {
   const { t } = useTranslation();
   const { note: max } = useWizardLimits();
+  const error = useFieldError(errors)('/note');
   return (
     <Stack gap="xs">
       <Text size="sm" c="dimmed">
@@ -19,8 +21,11 @@ export function NotesStep({ note, onChange, error }: { note: string; onChange: (
         minRows={5}
         maxRows={14}
         max={max}
-        value={note}
-        onChange={(event) => onChange(event.currentTarget.value)}
+        value={draft.note}
+        onChange={(event) => {
+          const note = event.currentTarget.value;
+          edit((d) => ({ ...d, note }));
+        }}
         error={error}
       />
     </Stack>

@@ -1,19 +1,15 @@
 import { SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { NOTIFICATION_COMMENT_MAX, type NotificationDraft, type ServiceDraft, type WizardError } from '../../../../../machines/serviceWizard';
+import { NOTIFICATION_COMMENT_MAX, type NotificationDraft } from '../../../../../machines/serviceWizard';
 import { CountedTextarea } from '../../../../../engine/ui/CountedTextarea';
 import { ContactsSelect, NOTIFY_CONTACTS_URL, useCompanyContacts, useDropStaleContacts, useFieldError } from '../fields';
-
-interface NotificationStepProps {
-  notification: NotificationDraft;
-  service: ServiceDraft;
-  errors: WizardError[];
-  onChange: (patch: Partial<NotificationDraft>) => void;
-}
+import type { StepProps } from '../stepPanel';
 
 /** Step 5 (the notification form's fields, docs/notifications.md): whether the parties are told by e-mail, who (the parties' contacts) and with what comment. */
-export function NotificationStep({ notification, service, errors, onChange }: NotificationStepProps) {
+export function NotificationStep({ draft, edit, errors }: StepProps) {
   const { t } = useTranslation();
+  const { notification, service } = draft;
+  const onChange = (patch: Partial<NotificationDraft>) => edit((d) => ({ ...d, notification: { ...d.notification, ...patch } }));
   const errorAt = useFieldError(errors);
   // The notification form's contacts (spec §5): those who take no notification e-mails are shown disabled, but one's own.
   const parties = useCompanyContacts([service.client, service.supplier, service.factory, service.agent, service.serviceProvider], NOTIFY_CONTACTS_URL);

@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { enumText } from '../../../../../engine/i18n';
 import type { ServiceSide } from '../../../../../machines/service';
 import { rolePickerOptions } from '../../../../../machines/serviceRoles';
-import type { WizardCaller } from '../../../../../machines/serviceWizard';
+import { withCallerSlots } from '../../../../../machines/serviceWizard';
+import { useFieldError } from '../fields';
+import type { StepProps } from '../stepPanel';
 
 const ICONS: Record<ServiceSide, typeof IconUserStar> = {
   DECISION_MAKER: IconUserStar,
@@ -18,17 +20,13 @@ function disabledReason(side: ServiceSide, selected: readonly ServiceSide[]): st
   return selected.includes('SERVICE_PROVIDER') ? 'serviceWizard.role.disabledByProvider' : 'serviceWizard.role.notHeld';
 }
 
-interface RoleStepProps {
-  caller: WizardCaller;
-  roles: ServiceSide[];
-  onChange: (roles: ServiceSide[]) => void;
-  error?: string;
-}
-
-/** Step 1: on which side(s) the caller's company orders the service (spec §6.4 role picker). */
-export function RoleStep({ caller, roles, onChange, error }: RoleStepProps) {
+/** Step 1: on which side(s) the caller's company orders the service (spec §6.4 role picker); the caller's company fills the slots of its sides. */
+export function RoleStep({ draft, edit, errors, user }: StepProps) {
   const { t } = useTranslation();
-  const options = rolePickerOptions({ ...caller, selected: roles });
+  const { roles } = draft;
+  const error = useFieldError(errors)('/roles');
+  const onChange = (next: ServiceSide[]) => edit((d) => ({ ...d, roles: next, service: withCallerSlots(d.service, next, user) }));
+  const options = rolePickerOptions({ ...user, selected: roles });
   const toggle = (side: ServiceSide, checked: boolean) => {
     if (!checked) return onChange(roles.filter((role) => role !== side));
     // The provider acts alone: choosing it drops the other sides (the picker then disables them).

@@ -1,0 +1,25 @@
+import { registerPanel } from '../../../../engine/record/panels';
+import { Confirmation, type SavedService } from './Confirmation';
+import { quickErrors, flatPath } from './quick/quickService';
+import { QuickStep } from './quick/QuickStep';
+import { rulesOf, stepPanel } from './stepPanel';
+import { CompaniesStep } from './steps/CompaniesStep';
+import { datePath, DatesStep } from './steps/DatesStep';
+import { DetailsStep } from './steps/DetailsStep';
+import { NotesStep } from './steps/NotesStep';
+import { NotificationStep } from './steps/NotificationStep';
+import { RoleStep } from './steps/RoleStep';
+
+// The panels schemas/screens/serviceWizard.json names with `kind: "custom"`: the steps, then what the save answered.
+registerPanel('serviceWizardRole', stepPanel(rulesOf('ROLE'), RoleStep));
+registerPanel('serviceWizardCompanies', stepPanel(rulesOf('COMPANIES'), CompaniesStep));
+registerPanel('serviceWizardDetails', stepPanel(rulesOf('DETAILS'), DetailsStep));
+registerPanel('serviceWizardNotes', stepPanel(rulesOf('NOTES'), NotesStep));
+registerPanel('serviceWizardNotification', stepPanel(rulesOf('NOTIFICATION'), NotificationStep));
+registerPanel('serviceWizardDates', stepPanel(rulesOf('DATES'), DatesStep, datePath));
+registerPanel(
+  'serviceWizardQuick',
+  stepPanel((draft, { user }) => quickErrors(draft, user), QuickStep, flatPath),
+);
+// "Create another" starts the wizard again (the result panel's onReload).
+registerPanel('serviceWizardConfirmation', ({ record, onReload }) => <Confirmation saved={record as unknown as SavedService} onAnother={() => onReload?.()} />);
