@@ -518,7 +518,7 @@ export interface SidePanelConfig {
   /** The fields of a grid row the list keeps (default: all). */
   keep?: string[];
   /** Each record: its title (a link to `link`, a template of its fields), a badge, lines of values (first left, the others right). */
-  card: { titleField: string; link?: string; badge?: string; lines?: string[][] };
+  card: { titleField: string; link?: string; badgeField?: string; lines?: string[][] };
 }
 
 export interface ScreenConfig {

@@ -254,10 +254,10 @@ function crossProblems(files: SchemaFiles, workflows: Record<string, AnyStateMac
     ((screen.sheet?.panels ?? []) as PanelFile[]).forEach((panel, j) => panelProblems(file, `/sheet/panels/${j}`, entity, panel ?? {}));
     ((screen.panels ?? []) as PanelFile[]).forEach((panel, j) => panelProblems(file, `/panels/${j}`, entity, panel ?? {}));
     // A side list's card and kept fields are the entity's; toolbar fields are the search form's.
-    const side = screen.side as { keep?: unknown[]; card?: { titleField?: unknown; badge?: unknown; lines?: unknown[][] } } | undefined;
+    const side = screen.side as { keep?: unknown[]; card?: { titleField?: unknown; badgeField?: unknown; lines?: unknown[][] } } | undefined;
     (side?.keep ?? []).forEach((field, i) => needField(file, `/side/keep/${i}`, entity, field));
     needField(file, '/side/card/titleField', entity, side?.card?.titleField);
-    needField(file, '/side/card/badge', entity, side?.card?.badge);
+    needField(file, '/side/card/badgeField', entity, side?.card?.badgeField);
     (side?.card?.lines ?? []).forEach((line, i) => (Array.isArray(line) ? line : []).forEach((field, j) => needField(file, `/side/card/lines/${i}/${j}`, entity, field)));
     ((screen.toolbar ?? []) as { field?: unknown }[]).forEach((item, i) => {
       const form = files.search[screen.search as string];

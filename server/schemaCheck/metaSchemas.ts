@@ -409,7 +409,7 @@ export const screenMeta: JsonSchema = closed(
         item: text,
         rank: text,
         keep: texts,
-        card: closed({ titleField: text, link: { type: 'string', pattern: '^/' }, badge: text, lines: { type: 'array', items: { type: 'array', minItems: 1, items: text } } }, ['titleField']),
+        card: closed({ titleField: text, link: { type: 'string', pattern: '^/' }, badgeField: text, lines: { type: 'array', items: { type: 'array', minItems: 1, items: text } } }, ['titleField']),
       },
       ['kind', 'labels', 'url', 'item', 'rank', 'card'],
     ),

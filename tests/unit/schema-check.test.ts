@@ -187,7 +187,7 @@ describe('check:schemas', () => {
     const dir = brokenCopy({
       'screens/serviceSearch.json': (screen) => {
         screen.side.keep.push('startDay');
-        screen.side.card.badge = 'step';
+        screen.side.card.badgeField = 'step';
         screen.side.card.lines[1][1] = 'startDay';
         screen.toolbar[0].field = 'words';
         screen.columns.push('poNumber');
@@ -195,7 +195,7 @@ describe('check:schemas', () => {
     });
     expect(problemsOf(dir)).toEqual([
       'screens/serviceSearch.json /side/keep/7: unknown field startDay: entity service has no such property',
-      'screens/serviceSearch.json /side/card/badge: unknown field step: entity service has no such property',
+      'screens/serviceSearch.json /side/card/badgeField: unknown field step: entity service has no such property',
       'screens/serviceSearch.json /side/card/lines/1/1: unknown field startDay: entity service has no such property',
       'screens/serviceSearch.json /toolbar/0/field: unknown field words: search form service has no such property',
       // An answer column (`poNumbers` of the search form's x-answer) is known; a misspelt one is not.

@@ -62,7 +62,7 @@ export function RankedItems({ side, state, entity }: RankedItemsProps) {
   return (
     <Stack gap={0} role="list" aria-label={t(rankedLabel(side.labels, 'title'))}>
       {state.list.map((entry, index) => {
-        const badge = card.badge ? entry.item[card.badge] : undefined;
+        const badge = card.badgeField ? entry.item[card.badgeField] : undefined;
         const link = card.link ? actionUrl(card.link, entry.item) : null;
         const title = String(entry.item[card.titleField] ?? '');
         return (
@@ -114,8 +114,8 @@ export function RankedItems({ side, state, entity }: RankedItemsProps) {
                   </Text>
                 )}
                 {badge != null && badge !== '' && (
-                  <Badge size="xs" variant="light" radius="sm" color={valueColor(badge, colorsOf(props[card.badge!]))} style={{ textTransform: 'none' }}>
-                    {text(entry, card.badge!)}
+                  <Badge size="xs" variant="light" radius="sm" color={valueColor(badge, colorsOf(props[card.badgeField!]))} style={{ textTransform: 'none' }}>
+                    {text(entry, card.badgeField!)}
                   </Badge>
                 )}
               </Group>
