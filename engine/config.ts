@@ -29,6 +29,10 @@ export type ColumnConfig =
       under?: string[];
       /** Read-only lines: i18n key of the text shown when the value is empty (a default the server applies). */
       empty?: string;
+      /** Read-only lines: the field ending a range the value starts (`start → end`; the end left out when empty or equal). */
+      until?: string;
+      /** Read-only lines: i18n key of a sentence showing the value, its placeholders the line's fields as they read (`{{answeredAt}}`). */
+      text?: string;
     };
 
 /**
@@ -69,6 +73,8 @@ export interface RowActionConfig {
   form?: ActionFormConfig;
   /** Shown only when the caller may add to the record (a panel's `writable`: the page's write right). */
   writable?: boolean;
+  /** Read-only lines: a panel button opening the dialog the app registered under this name (`registerRecordDialog`), no call. */
+  dialog?: string;
   /** A panel button's colour and Mantine variant (default: filled, red when `danger`). */
   color?: string;
   variant?: 'filled' | 'light' | 'default' | 'outline' | 'subtle';
@@ -134,8 +140,18 @@ export interface PanelConfig {
   rowActions?: RowActionConfig[];
   /** lines (read-only): i18n key of the text when there is no row. */
   empty?: string;
-  /** lines (read-only): buttons beside the title acting on the record (a call, a link or a form). */
+  /** lines (read-only): buttons beside the title acting on the record (a call, a link, a form or a registered dialog). */
   buttons?: RowActionConfig[];
+  /** lines (read-only): `cards` draws each line as a card (a narrow column), else a table. */
+  layout?: 'table' | 'cards';
+  /** lines (read-only): the test id of each line (the panel's own is its `name`). */
+  rowTestId?: string;
+  /** lines (read-only): lines matching `when` are drawn in that colour's light tint. */
+  highlight?: { when: RecordCondition; color: string };
+  /** lines (read-only): texts shown on the lines matching their `when` (beside their actions). */
+  rowNotes?: { label: string; when?: RecordCondition; color?: string }[];
+  /** lines (read-only) of a `list`: fields the templates take from the record even where a line has its own (`version`). */
+  fromRecord?: string[];
   /** fieldsCard: label-value columns on a wide screen (default 3). */
   cols?: number;
   /** notes: the call adding a note (POST `{ text }`), a template of the record's fields. */

@@ -168,6 +168,8 @@ const column = textOr(
       colors: { type: 'object', additionalProperties: text },
       under: texts,
       empty: text,
+      until: field,
+      text,
     },
     ['field'],
   ),
@@ -212,12 +214,14 @@ const rowAction = {
     addToSide: { const: true },
     form: actionForm,
     writable: { type: 'boolean' },
+    // A read-only lines panel's button opening a dialog the app registered.
+    dialog: text,
     color: text,
     variant: { enum: ['filled', 'light', 'default', 'outline', 'subtle'] },
   },
   ['name', 'label'],
   ),
-  oneOf: [{ required: ['url'] }, { required: ['to'] }, { required: ['addToSide'] }],
+  oneOf: [{ required: ['url'] }, { required: ['to'] }, { required: ['addToSide'] }, { required: ['dialog'] }],
 };
 
 const selectionAction = closed(
@@ -245,6 +249,12 @@ const panelProperties = {
     rowActions: { type: 'array', items: rowAction },
     buttons: { type: 'array', items: rowAction },
     empty: text,
+    // read-only lines: cards, their test id, a tint, notes on some lines, record fields the templates keep
+    layout: { enum: ['table', 'cards'] },
+    rowTestId: text,
+    highlight: closed({ when: { type: 'object' }, color: text }, ['when', 'color']),
+    rowNotes: { type: 'array', items: closed({ label: text, when: { type: 'object' }, color: text }, ['label']) },
+    fromRecord: texts,
     cols: { type: 'integer', minimum: 1, maximum: 4 },
     create: { type: 'string', pattern: '^/' },
     editWhen: texts,
@@ -296,8 +306,8 @@ const panelProperties = {
 };
 /** A `stack` panel holds panels one under the other (one level deep). */
 const panel = closed({ ...panelProperties, panels: { type: 'array', items: closed(panelProperties, ['kind']), minItems: 1 } }, ['kind']);
-/** A record header's condition (engine/config.ts RecordCondition): a dotted path → a value or `{ empty, not, in, notIn }`. */
-const condition = { type: 'object', additionalProperties: { if: { type: 'object' }, then: closed({ empty: { type: 'boolean' }, not: {}, in: { type: 'array' }, notIn: { type: 'array' } }) } };
+/** A record header's condition (engine/config.ts RecordCondition): a dotted path → a value or `{ empty, not, in, notIn, has, hasNot }`. */
+const condition = { type: 'object', additionalProperties: { if: { type: 'object' }, then: closed({ empty: { type: 'boolean' }, not: {}, in: { type: 'array' }, notIn: { type: 'array' }, has: {}, hasNot: {} }) } };
 const variant = { enum: ['filled', 'light', 'default', 'outline', 'subtle'] };
 const headerItem = closed(
   {

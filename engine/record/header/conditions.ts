@@ -16,14 +16,18 @@ function isEmpty(value: unknown): boolean {
   return value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
 }
 
-/** One expectation: an operator object (`empty`, `not`, `in`, `notIn`), or a value that must be equal. */
+/** One expectation: an operator object (`empty`, `not`, `in`, `notIn`, `has`, `hasNot`), or a value that must be equal. */
 function expectationHolds(expected: unknown, actual: unknown): boolean {
   if (expected && typeof expected === 'object' && !Array.isArray(expected)) {
-    const rule = expected as { empty?: boolean; not?: unknown; in?: unknown[]; notIn?: unknown[] };
+    const rule = expected as { empty?: boolean; not?: unknown; in?: unknown[]; notIn?: unknown[]; has?: unknown; hasNot?: unknown };
     if ('empty' in rule && isEmpty(actual) !== rule.empty) return false;
     if ('not' in rule && actual === rule.not) return false;
     if (rule.in && !rule.in.includes(actual)) return false;
     if (rule.notIn && rule.notIn.includes(actual)) return false;
+    // A list holding (or not) a value: the calls the server offers the caller (`actions`).
+    const list = Array.isArray(actual) ? (actual as unknown[]) : [];
+    if ('has' in rule && !list.includes(rule.has)) return false;
+    if ('hasNot' in rule && list.includes(rule.hasNot)) return false;
     return true;
   }
   return actual === expected;

@@ -1,5 +1,5 @@
 import {
-  IconArrowsSplit, IconBan, IconBellPlus, IconCalendarRepeat, IconCircleCheck, IconCopy, IconFlag, IconGavel, IconLock, IconMail, IconPencil, IconRefresh,
+  IconArrowsSplit, IconBan, IconBellPlus, IconCalendarPlus, IconCalendarRepeat, IconCircleCheck, IconCopy, IconFlag, IconGavel, IconLock, IconMail, IconPencil, IconRefresh,
   IconTrash, IconUsersGroup, IconX, type Icon,
 } from '@tabler/icons-react';
 import { screenIcon } from '../../ui/icons';
@@ -12,6 +12,7 @@ const actionIcons: Record<string, Icon> = {
   'arrows-split': IconArrowsSplit,
   ban: IconBan,
   'bell-plus': IconBellPlus,
+  'calendar-plus': IconCalendarPlus,
   'calendar-repeat': IconCalendarRepeat,
   'circle-check': IconCircleCheck,
   copy: IconCopy,

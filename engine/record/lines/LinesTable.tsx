@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { columnField, type ColumnConfig, type RowActionConfig } from '../../config';
 import { colorsOf, valueColor } from '../../format/colors';
-import { cellText, type FormatContext } from '../../format/values';
+import type { FormatContext } from '../../format/values';
 import { titleText } from '../../i18n';
 import { api } from '../../api';
 import { knownLabel } from '../../lookup/cache';
@@ -16,8 +16,11 @@ import { actionUrl, allowedActions, rowActionsFor } from '../../search/rowAction
 import { useRowActions } from '../../search/useRowActions';
 import { screenIcon } from '../../ui/icons';
 import { headerIcon } from '../header/headerIcons';
+import { recordDialog } from '../header/recordDialogs';
 import { rowCallUrl } from '../rowCalls';
 import type { PanelProps } from '../panels';
+import { columnText } from './lineCells';
+import { LineCards, RowNotes } from './LineCards';
 import { onceRows } from './onceRows';
 
 type Row = Record<string, unknown>;
@@ -80,24 +83,36 @@ export function LinesTable({ panel, config, entity, view, userRoles, writable, o
   // The lines' schema: the entity the panel names, else the array's items.
   const lineProps = propertiesOf(config.entities[panel.entity ?? ''] ?? (schema?.items as JsonSchema | undefined));
   const listed = useListRows(panel.list, view);
-  const lines = ((panel.list ? listed.rows : (view[field] as Row[] | undefined)) ?? []).map((line) => ({ ...view, ...line }));
+  // A line's own fields are its own (a line without an end date shows none, not the record's); the templates also read the
+  // record's other fields, and `fromRecord` ones stay the record's (its `version`, sent with a call that moves it).
+  const blank = Object.fromEntries(Object.keys(lineProps).map((name) => [name, undefined]));
+  const kept = Object.fromEntries((panel.fromRecord ?? []).map((name) => [name, view[name]]));
+  const lines = ((panel.list ? listed.rows : (view[field] as Row[] | undefined)) ?? []).map((line) => ({ ...view, ...blank, ...line, ...kept }));
   const columns = (panel.columns ?? []).filter((column) => lineProps[columnField(column)]);
   // `writable` actions only for a caller who may add to the record.
   const allowed = (list: RowActionConfig[] | undefined) => allowedActions(list, userRoles).filter((action) => !action.writable || writable);
   const actions = allowed(panel.rowActions);
   const shownOnce = onceRows(lines, actions);
   useRowLabels(lineProps, lines, columns.map(columnField));
-  // A call changed the rows (`then: "refresh"`): the list, else the record, is read again.
-  const { run, dialog } = useRowActions(() => (panel.list ? listed.reload() : onReload?.()), config);
+  // A call changed the rows (`then: "refresh"`): the list and the record (a listed line's call may move it) are read again.
+  const refresh = () => {
+    if (panel.list) listed.reload();
+    onReload?.();
+  };
+  const { run, dialog } = useRowActions(refresh, config);
+  // A button naming a `dialog` opens the one the app registered; what it wrote is read again.
+  const [opened, setOpened] = useState<string | null>(null);
+  const closeDialog = useCallback(() => setOpened(null), []);
+  const Dialog = opened ? recordDialog(opened) : undefined;
+  const onRun = (action: RowActionConfig, row: Row) => (action.dialog ? setOpened(action.dialog) : void run(action, row));
   const ctx: FormatContext = { t, locale: i18n.language, lookupLabel: knownLabel };
   const title = titleText(t, panel.title ?? (schema?.title as string | undefined), field);
 
   const cell = (column: ColumnConfig, line: Row) => {
     const name = columnField(column);
-    const spec = { field: name, schema: lineProps[name] };
-    const text = cellText(spec, line, ctx);
+    const text = columnText(column, line, lineProps, ctx);
     const under = typeof column === 'string' ? [] : (column.under ?? []);
-    const small = under.map((other) => (lineProps[other] ? cellText({ field: other, schema: lineProps[other] }, line, ctx) : '')).filter(Boolean);
+    const small = under.map((other) => columnText(other, line, lineProps, ctx)).filter(Boolean);
     const empty = (
       <Text span c="dimmed">
         {typeof column !== 'string' && column.empty ? t(column.empty) : '—'}
@@ -130,12 +145,23 @@ export function LinesTable({ panel, config, entity, view, userRoles, writable, o
     <Stack gap="sm">
       <Group justify="space-between" gap="xs">
         <Title order={4}>{title}</Title>
-        <ActionButtons actions={allowed(panel.buttons)} row={view} onRun={(action, row) => void run(action, row)} />
+        <ActionButtons actions={allowed(panel.buttons)} row={view} onRun={onRun} />
       </Group>
       {panel.list && !listed.rows ? (
         <Skeleton h={64} radius="md" />
       ) : lines.length === 0 ? (
         <Text c="dimmed">{t(panel.empty ?? 'engine.lines.none')}</Text>
+      ) : panel.layout === 'cards' ? (
+        <LineCards
+          panel={panel}
+          lines={lines}
+          columns={columns}
+          text={(column, line) => columnText(column, line, lineProps, ctx)}
+          cell={cell}
+          actionsOf={(line, index) => rowActionsFor(actions, line).filter((action) => shownOnce(action, index))}
+          notes={(line) => <RowNotes panel={panel} line={line} t={t} />}
+          onRun={onRun}
+        />
       ) : (
         <Table.ScrollContainer minWidth={Math.max(600, columns.length * 100)}>
           <Table striped highlightOnHover verticalSpacing="xs" fz="sm" aria-label={title}>
@@ -146,12 +172,12 @@ export function LinesTable({ panel, config, entity, view, userRoles, writable, o
                     {titleText(t, lineProps[columnField(column)].title as string | undefined, columnField(column))}
                   </Table.Th>
                 ))}
-                {actions.length > 0 && <Table.Th aria-label={t('engine.lines.actions')} />}
+                {(actions.length > 0 || !!panel.rowNotes) && <Table.Th aria-label={t('engine.lines.actions')} />}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {lines.map((line, index) => (
-                <Table.Tr key={index}>
+                <Table.Tr key={index} data-testid={panel.rowTestId}>
                   {columns.map((column, at) => {
                     const right = alignsRight(lineProps[columnField(column)]);
                     return (
@@ -160,9 +186,10 @@ export function LinesTable({ panel, config, entity, view, userRoles, writable, o
                       </Table.Td>
                     );
                   })}
-                  {actions.length > 0 && (
+                  {(actions.length > 0 || !!panel.rowNotes) && (
                     <Table.Td>
                       <Group gap={4} wrap="nowrap" justify="flex-end">
+                        <RowNotes panel={panel} line={line} t={t} />
                         {rowActionsFor(actions, line)
                           .filter((action) => shownOnce(action, index))
                           .map((action) => (
@@ -178,6 +205,7 @@ export function LinesTable({ panel, config, entity, view, userRoles, writable, o
         </Table.ScrollContainer>
       )}
       {dialog}
+      {Dialog && <Dialog record={view} onClose={closeDialog} onChanged={refresh} onReload={refresh} />}
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import { api, type RequestOptions } from '../../../../engine/api';
-import type { LaboratoryLine, PurchaseOrderLine, Service, ServiceDateLine, ServiceSide } from '../../../../generated/types';
+import type { LaboratoryLine, PurchaseOrderLine, Service, ServiceSide } from '../../../../generated/types';
 import type { ServiceAction, SERVICE_PATCH_ACTIONS } from '../../../../machines/service';
 
 /**
@@ -28,7 +28,6 @@ export interface ServiceView extends Service {
 }
 
 export type PatchAction = (typeof SERVICE_PATCH_ACTIONS)[number];
-export type DateLineView = ServiceDateLine & { dateLineId: number };
 
 export type SplitMergeAnswer = { source: ServiceView | null; target: ServiceView };
 
@@ -40,7 +39,6 @@ export const serviceApi = {
   create: (body: unknown) => api.post<{ service: ServiceView; created: boolean }>('/back/bo/services', body, { quiet: true }),
   update: (serviceId: number, body: unknown) => api.put<ServiceView>(servicePath(serviceId), body, { quiet: true }),
   createQuick: (body: unknown) => api.post<{ service: ServiceView; created: boolean }>('/back/bo/quickService', body, { quiet: true }),
-  dateLines: (serviceId: number | string) => api.get<DateLineView[]>(`/back/bo/serviceDateLines/${serviceId}`),
   /** PATCH actions of the workflow; the answer is the moved service. */
   act: (serviceId: number, action: PatchAction, body: { version?: number; comment?: string } = {}) =>
     api.patch<ServiceView>(`${servicePath(serviceId)}/${action}`, body),
@@ -48,9 +46,6 @@ export const serviceApi = {
   remove: (serviceId: number) => api.delete<boolean>(servicePath(serviceId), { quiet: true }),
   /** requestDate or postpone: a new proposal. */
   proposeDate: (kind: 'requestDate' | 'postpone', body: { serviceId: number; startDate: string; endDate?: string; comment?: string; version?: number }) =>
-    api.post<ServiceView>(`/back/bo/serviceDateLines/${kind}`, body),
-  /** acceptDate or refuseDate: the answer to the waiting proposal. */
-  answerDate: (kind: 'acceptDate' | 'refuseDate', body: { serviceId: number; dateLineId?: number; comment?: string; version?: number }) =>
     api.post<ServiceView>(`/back/bo/serviceDateLines/${kind}`, body),
   /** Both services after the move; `source` is null when a merge deleted it. */
   split: (serviceId: number, body: { targetServiceId: number; purchaseOrderLineIds: number[]; version?: number }) =>

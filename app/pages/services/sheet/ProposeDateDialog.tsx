@@ -2,10 +2,14 @@ import '@mantine/dates/styles.css';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../../engine/api';
 import { LocalDateInput } from '../../../../engine/form/widgets/LocalDateInput';
 import { isIsoDay } from '../../../../engine/format/localDates';
+import type { RecordDialogProps } from '../../../../engine/record/header/recordDialogs';
 import { sameDates } from '../../../../machines/service';
-import type { SchemaText } from './schemaText';
+import { showSnack } from '../../../notifications/snackbar';
+import { serviceApi, type ServiceView } from '../shared/serviceApi';
+import { useSchemaText, type SchemaText } from './schemaText';
 
 export interface ProposedDate {
   startDate: string;
@@ -84,5 +88,40 @@ export function ProposeDateDialog({ opened, title, initial, text, loading, onSub
         </Group>
       </Stack>
     </Modal>
+  );
+}
+
+/**
+ * The date lines' "Propose a date" / "Postpone" button (schemas/screens/serviceSheet.json, `dialog: "serviceProposeDate"`):
+ * a request while the service has no agreed date, else a postponement; the sheet shows the moved service.
+ */
+export function ProposeServiceDate({ record, onClose, onChanged, onReload }: RecordDialogProps) {
+  const { t } = useTranslation();
+  const text = useSchemaText('serviceDateLine');
+  const service = record as unknown as ServiceView;
+  const [busy, setBusy] = useState(false);
+  const kind = service.actions.includes('REQUEST_DATE') ? 'requestDate' : 'postpone';
+  const propose = async (proposal: ProposedDate) => {
+    setBusy(true);
+    try {
+      onChanged((await serviceApi.proposeDate(kind, { serviceId: service.serviceId, version: service.version, ...proposal })) as unknown as Record<string, unknown>);
+      showSnack({ level: 'success', message: t('serviceSheet.dateLines.proposed') });
+      onClose();
+    } catch (error) {
+      // Already shown; someone moved the service meanwhile: show it as it is now.
+      setBusy(false);
+      if (error instanceof ApiError && error.status === 409) onReload();
+    }
+  };
+  return (
+    <ProposeDateDialog
+      opened
+      title={t(`serviceSheet.dateLines.${kind}`)}
+      initial={{ startDate: service.startDate, endDate: service.endDate }}
+      text={text}
+      loading={busy}
+      onSubmit={(proposal) => void propose(proposal)}
+      onCancel={onClose}
+    />
   );
 }

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { registerRecordDialog } from '../../../../engine/record/header/recordDialogs';
 import type { ServiceView } from '../shared/serviceApi';
 import { NotifyDialog } from './NotifyDialog';
+import { ProposeServiceDate } from './ProposeDateDialog';
 import { SplitMergeDialog } from './SplitMergeDialog';
 
 // The assignment popup (and its machine) loads when first opened.
@@ -9,7 +10,7 @@ const AssignmentDialog = lazy(() => import('../assignment/AssignmentDialog'));
 
 const serviceOf = (record: Record<string, unknown>) => record as unknown as ServiceView;
 
-/** The dialogs the service sheet's header opens (schemas/screens/serviceSheet.json `header.buttons`, `header.menu`): what only services do. */
+/** The dialogs the service sheet opens (schemas/screens/serviceSheet.json `header.buttons`, `header.menu`, the date lines' buttons): what only services do. */
 registerRecordDialog('serviceAssignment', ({ record, onClose, onReload }) => (
   <Suspense fallback={null}>
     <AssignmentDialog serviceId={serviceOf(record).serviceId} number={serviceOf(record).number} onClose={onClose} onSaved={onReload} />
@@ -19,3 +20,4 @@ registerRecordDialog('serviceNotify', ({ record, onClose }) => <NotifyDialog ope
 registerRecordDialog('serviceSplitMerge', ({ record, onClose, onChanged, onReload }) => (
   <SplitMergeDialog opened service={serviceOf(record)} sheet={{ apply: (next) => onChanged(next as unknown as Record<string, unknown>), reload: async () => onReload() }} onClose={onClose} />
 ));
+registerRecordDialog('serviceProposeDate', ProposeServiceDate);

@@ -1,7 +1,6 @@
 import { createContext, useContext, type ComponentType } from 'react';
 import { registerPanel, type PanelProps } from '../../../../engine/record/panels';
 import type { ServiceView } from '../shared/serviceApi';
-import { DateLinesPanel } from './DateLinesPanel';
 import { ReportCard } from './ReportCard';
 import type { ServiceSheet } from './useServiceSheet';
 
@@ -18,4 +17,3 @@ function sheetPanel(Component: ComponentType<PanelProps & { service: ServiceView
 
 // The panels schemas/screens/serviceSheet.json names with `kind: "custom"`: what only services have.
 registerPanel('serviceReport', sheetPanel(ReportCard));
-registerPanel('serviceDateLines', sheetPanel(DateLinesPanel));
