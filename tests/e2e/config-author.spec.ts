@@ -398,3 +398,27 @@ test('an action form and a list read from a call, written as JSON: a widget of t
   const created = (await (await page.request.get(API, { params: { keywords: name }, headers: { 'X-Requested-With': 'XMLHttpRequest' } })).json()) as { size: string; madeOn: string }[];
   expect(created.map(({ size, madeOn }) => [size, madeOn])).toEqual([['S', '2026-05-04']]);
 });
+
+test('read-only lines as cards, written as JSON: a range, a sentence of the line\'s fields, a tint and a note on the lines a condition picks', async ({ page }) => {
+  await login(page, ACCOUNTS.manager, { path: ROUTE });
+  const name = `Card widget ${Date.now() % 100000}`;
+  const answer = await page.request.post(API, { headers: { 'X-Requested-With': 'XMLHttpRequest' }, data: { name, size: 'L', madeOn: '2026-05-04' } });
+  expect(answer.status()).toBe(201);
+  const { widgetId, code } = (await answer.json()) as { widgetId: number; code: string };
+
+  await page.goto(`/widgets/${widgetId}/view`);
+  const panel = page.getByTestId('widget-same-size-cards');
+  await expect(panel.getByRole('heading', { name: 'Same size, as cards' })).toBeVisible();
+  // Cards, not a table: the narrow column reads each line on its own.
+  await expect(panel.getByRole('table')).toHaveCount(0);
+  const card = panel.getByTestId('widget-card-line').filter({ hasText: name });
+  await expect(card).toHaveCount(1);
+  // madeOn → createdOn (today), in the screen's locale; the code in its sentence.
+  const createdOn = new Date(`${today()}T12:00:00`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+  await expect(card).toContainText(`4 May 2026 → ${createdOn}`);
+  await expect(card).toContainText(`Code ${code}, made on 4 May 2026`);
+  // A new widget is a draft: tinted, with the configured note.
+  await expect(card).toContainText('Still a draft');
+  await expect(card).toHaveAttribute('style', /mantine-color-blue-light/);
+  await shot(panel, 'config-author-line-cards');
+});
