@@ -1,0 +1,93 @@
+import { expect, test, type Page } from '@playwright/test';
+import { ACCOUNTS, en, expectSnack, fr, futureDay, login, restoreEnglishAfterAll, setAccountLocale, shot } from './helpers';
+
+/**
+ * The date proposals of a service sheet, configured in schemas/screens/serviceSheet.json (read-only
+ * lines as cards): the client's proposal waits for the provider, who refuses it through the configured
+ * form with a comment; the answer, its author and the comment show on the line.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
+let serviceId = 0;
+
+async function optionId(page: Page, source: string, label: string): Promise<number> {
+  const options = (await (await page.request.get(`/back/bo/networkcombo/${source}`, { params: { q: label }, headers: XHR })).json()) as { value: number; label: string }[];
+  return options.find((option) => option.label.startsWith(label))!.value;
+}
+
+const dateLines = (page: Page) => page.getByTestId('date-lines').getByTestId('date-line');
+
+test.describe('date proposals of a service', () => {
+  restoreEnglishAfterAll(ACCOUNTS.manager);
+
+  test('the client who proposed the date waits for the other side', async ({ page }) => {
+    await login(page, ACCOUNTS.quality, { path: '/services/search' });
+    const response = await page.request.post('/back/bo/services', {
+      headers: XHR,
+      data: {
+        roles: ['DECISION_MAKER'],
+        service: {
+          thirdPartyDepartment: 'INSP',
+          type: 'INSP_FINAL_RANDOM',
+          client: await optionId(page, 'decisionmakers', 'Maison Lumière'),
+          supplier: await optionId(page, 'ordertakers', 'Shenzhen Textile Co'),
+          serviceProvider: await optionId(page, 'serviceproviders', 'Atlas Inspection'),
+          startDate: futureDay(120),
+          endDate: futureDay(122),
+          exFactoryDate: futureDay(125),
+          orderTakerContacts: [await optionId(page, 'contacts', 'Li Wei')],
+        },
+        purchaseOrderLines: [{ poNumber: `PO-DATES-${Date.now() % 100000}`, designation: 'Silk tie', orderedQuantity: { quantity: 40, unit: 'PIECE' } }],
+        laboratoryLines: [],
+      },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+    serviceId = ((await response.json()) as { service: { serviceId: number } }).service.serviceId;
+
+    await page.goto(`/services/${serviceId}`);
+    await expect(dateLines(page)).toHaveCount(1);
+    await expect(dateLines(page).first()).toContainText(en('serviceSheet.dateLines.waitingOther'));
+    await expect(dateLines(page).first().getByRole('button')).toHaveCount(0);
+  });
+
+  test('the provider refuses it with a comment through the configured form', async ({ page }) => {
+    await login(page, ACCOUNTS.manager, { path: `/services/${serviceId}` });
+    const line = dateLines(page).first();
+    await expect(line).toContainText(en('enum.dateLineStatus.PROPOSED'));
+    await expect(line).not.toContainText(en('serviceSheet.dateLines.waitingOther'));
+    await line.getByRole('button', { name: en('serviceSheet.dateLines.refuse') }).click();
+    const dialog = page.getByRole('dialog', { name: en('serviceSheet.dateLines.refuseTitle') });
+    await expect(dialog).toContainText(en('serviceSheet.dateLines.refuseMessage'));
+    await dialog.getByRole('textbox', { name: en('serviceDateLine.comment') }).pressSequentially('Our inspectors are booked that week.');
+    await shot(page, 'date-proposals-refuse-en');
+    // The call names the line and the service it answers, with the service's version (not the line's own).
+    const before = (await (await page.request.get(`/back/bo/services/${serviceId}`, { headers: XHR })).json()) as { version: number };
+    const sent = page.waitForRequest((request) => request.url().endsWith('/back/bo/serviceDateLines/refuseDate'));
+    await dialog.getByRole('button', { name: en('serviceSheet.dateLines.refuse') }).click();
+    const body = (await sent).postDataJSON() as Record<string, unknown>;
+    expect(body).toMatchObject({ serviceId, version: before.version, comment: 'Our inspectors are booked that week.' });
+    expect(typeof body.dateLineId).toBe('number');
+    await expectSnack(page, en('serviceSheet.dateLines.refused'));
+    await expect(dialog).toBeHidden();
+
+    await expect(line).toContainText(en('enum.dateLineStatus.REFUSED'));
+    await expect(line).toContainText(/Answered by Nadia Haddad/);
+    await expect(line).toContainText('Our inspectors are booked that week.');
+    await expect(line.getByRole('button')).toHaveCount(0);
+    await shot(page.getByTestId('date-lines'), 'date-proposals-refused-en');
+  });
+
+  test('in French, the cards read in French', async ({ page }) => {
+    await login(page, ACCOUNTS.manager, { path: '/' });
+    await setAccountLocale(page, 'fr');
+    await page.goto(`/services/${serviceId}`);
+    const panel = page.getByTestId('date-lines');
+    await expect(panel.getByRole('heading', { name: fr('serviceSheet.dateLines.title') })).toBeVisible();
+    await expect(dateLines(page).first()).toContainText(fr('enum.dateLineStatus.REFUSED'));
+    await expect(dateLines(page).first()).toContainText(/Réponse de Nadia Haddad/);
+    await shot(panel, 'date-proposals-refused-fr');
+    await page.getByRole('button', { name: fr('serviceSheet.dateLines.requestDate') }).click();
+    await shot(page, 'date-proposals-propose-fr');
+  });
+});
