@@ -78,16 +78,37 @@ test.describe('date proposals of a service', () => {
     await shot(page.getByTestId('date-lines'), 'date-proposals-refused-en');
   });
 
+  test('a proposal the provider sends is withdrawn when the service is cancelled: the lines follow the header\'s write', async ({ page }) => {
+    await login(page, ACCOUNTS.manager, { path: `/services/${serviceId}` });
+    await page.getByRole('button', { name: en('serviceSheet.dateLines.requestDate') }).click();
+    const propose = page.getByRole('dialog').filter({ hasText: en('serviceSheet.dateLines.proposeHelp') });
+    const start = propose.getByRole('textbox', { name: en('serviceDateLine.startDate'), exact: true });
+    await start.fill('');
+    await start.pressSequentially(new Date(`${futureDay(121)}T12:00:00`).toLocaleDateString('en-GB'));
+    await start.blur();
+    await propose.getByRole('button', { name: en('serviceSheet.dateLines.send') }).click();
+    await expectSnack(page, en('serviceSheet.dateLines.proposed'));
+    await expect(dateLines(page)).toHaveCount(2);
+    await expect(dateLines(page).first()).toContainText(en('enum.dateLineStatus.PROPOSED'));
+    await expect(dateLines(page).first()).toContainText(en('serviceSheet.dateLines.waitingOther'));
+
+    // The header's cancellation drops the waiting proposal; the list is read again with the moved service.
+    await page.getByRole('button', { name: en('serviceSheet.action.CANCEL') }).click();
+    const cancel = page.getByRole('alertdialog').filter({ hasText: en('serviceSheet.comment') });
+    await cancel.getByRole('button', { name: en('serviceSheet.action.CANCEL') }).click();
+    await expectSnack(page, en('serviceSheet.done.CANCEL'));
+    await expect(dateLines(page).first()).toContainText(en('enum.dateLineStatus.WITHDRAWN'));
+    await expect(dateLines(page).first()).not.toContainText(en('serviceSheet.dateLines.waitingOther'));
+  });
+
   test('in French, the cards read in French', async ({ page }) => {
     await login(page, ACCOUNTS.manager, { path: '/' });
     await setAccountLocale(page, 'fr');
     await page.goto(`/services/${serviceId}`);
     const panel = page.getByTestId('date-lines');
     await expect(panel.getByRole('heading', { name: fr('serviceSheet.dateLines.title') })).toBeVisible();
-    await expect(dateLines(page).first()).toContainText(fr('enum.dateLineStatus.REFUSED'));
-    await expect(dateLines(page).first()).toContainText(/Réponse de Nadia Haddad/);
+    await expect(dateLines(page).nth(1)).toContainText(fr('enum.dateLineStatus.REFUSED'));
+    await expect(dateLines(page).nth(1)).toContainText(/Réponse de Nadia Haddad/);
     await shot(panel, 'date-proposals-refused-fr');
-    await page.getByRole('button', { name: fr('serviceSheet.dateLines.requestDate') }).click();
-    await shot(page, 'date-proposals-propose-fr');
   });
 });

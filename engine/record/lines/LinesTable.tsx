@@ -49,9 +49,13 @@ function RowAction({ action, row, onRun }: { action: RowActionConfig; row: Row; 
   );
 }
 
-/** The rows of a `list` call (a template of the record's fields), read again by `reload`; null while loading. */
+/**
+ * The rows of a `list` call (a template of the record's fields), read again by `reload` and when the
+ * record's `version` changes (a write elsewhere on the page may have changed them); null while loading.
+ */
 function useListRows(template: string | undefined, record: Row) {
   const url = rowCallUrl(template, record);
+  const version = record.version;
   const [rows, setRows] = useState<Row[] | null>(null);
   const [revision, setRevision] = useState(0);
   useEffect(() => {
@@ -64,7 +68,7 @@ function useListRows(template: string | undefined, record: Row) {
     return () => {
       live = false;
     };
-  }, [url, revision]);
+  }, [url, revision, version]);
   return { rows: url ? rows : null, reload: useCallback(() => setRevision((count) => count + 1), []) };
 }
 
