@@ -1,10 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { chunkModules } from './scripts/chunk-modules.mjs';
 import { precompress } from './scripts/precompress.mjs';
 
 /** The modules app/pages/auth/authPages.ts exports (keep in step): the login route's own code. */
 const LOGIN_PAGES = /app[\\/]pages[\\/]auth[\\/](AuthLayout|LoginPage)\.tsx$/;
+/** The shell's lazy module (app/routes/lazyPages.ts loads it): the code of every page behind login. */
+const SHELL_PAGES = /app[\\/]shell[\\/]shellPages\.ts$/;
 
 /**
  * The SPA build. The login route loads a few whole files; the rest follows the lazy routes (the
@@ -26,11 +29,15 @@ const chunkGroups = [
   // …and one chunk for what it imports beyond the entry (Mantine inputs, the language button). The
   // other pages share most of it, so they load it too rather than a handful of pieces.
   { name: 'login', test: LOGIN_PAGES },
+  // The shell (header, menu, the screen routes) and everything it imports beyond the login's: one
+  // chunk, which every page behind login loads first; a screen's chunk then loads only its own code.
+  { name: 'shell', test: SHELL_PAGES },
 ];
 
 export default defineConfig({
-  // Every built file also gets .br and .gz twins, which the server sends to clients that accept them.
-  plugins: [react(), precompress()],
+  // Every built file also gets .br and .gz twins, which the server sends to clients that accept them;
+  // .vite/chunk-modules.json tells what each chunk holds (scripts/bundle-budget.mjs reads it).
+  plugins: [react(), precompress(), chunkModules()],
   resolve: {
     alias: [{ find: /^use-sync-external-store\/shim$/, replacement: fileURLToPath(new URL('./app/i18n/useSyncExternalStore.ts', import.meta.url)) }],
   },
@@ -41,7 +48,7 @@ export default defineConfig({
     // No <link rel="modulepreload"> polyfill in the entry: every browser but Safari < 17 and
     // Firefox < 115 has it, and those still load everything, only without the early fetch.
     modulePreload: { polyfill: false },
-    // The engine chunk (AG Grid + RJSF) and exceljs are big by nature and load lazily.
+    // AG Grid, RJSF and exceljs are big by nature and load lazily (engine screens load per type).
     chunkSizeWarningLimit: 1600,
     rolldownOptions: {
       output: { codeSplitting: { groups: chunkGroups } },

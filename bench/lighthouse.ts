@@ -1,0 +1,172 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { buildIfStale } from '../scripts/build-if-stale.mjs';
+import { LIGHTHOUSE_HEADING, fmt, readTailSection, writeTailSection } from './report';
+import { ROOT, login, startServer, stopServer } from './server';
+
+/**
+ * `npm run bench -- --lighthouse [--runs 3] [--dist DIR --label NAME]`: Lighthouse 12 (its CLI,
+ * desktop preset: simulated 40 ms RTT and 10 Mbit/s, no CPU slowdown) on Debian's Chromium against
+ * the production server (NODE_ENV=production, the built SPA, demo seed in a fresh store), logged in
+ * where a page needs it. Pages: the login page, the service search, a service sheet, a fee sheet and
+ * a report wizard. Each page is measured `runs` times (a fresh browser and cold cache each time);
+ * every column is the median of its own values. Rows go to bench/results.md under "Lighthouse",
+ * replacing the rows of the same page and build; `--dist` measures another build (e.g. main's,
+ * for a before/after) under the build name `--label`.
+ */
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = '--headless=new --no-sandbox --disable-gpu';
+const LIGHTHOUSE_CLI = join(ROOT, 'node_modules', 'lighthouse', 'cli', 'index.js');
+const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
+/** The demo accounts the pages are seen as: the brand's quality manager, and the provider's manager for a fee sheet (a brand files none). */
+const QUALITY = 'quality@brand.test';
+const MANAGER = 'manager@inspect.test';
+
+const execFileAsync = promisify(execFile);
+
+interface Page {
+  name: string;
+  path: string;
+  /** The signed-in account, none for the login page. */
+  account?: string;
+}
+
+interface Measure {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  lcpMs: number;
+  tbtMs: number;
+  bytes: number;
+  unusedJsBytes: number;
+}
+
+type Json = Record<string, any>;
+
+/** The pages, with records of the demo data found through the API as the accounts see them. */
+async function pagesOf(base: string, cookies: Record<string, string>): Promise<Page[]> {
+  const get = async (path: string, account: string): Promise<any> => {
+    const reply = await fetch(`${base}${path}`, { headers: { ...XHR, cookie: cookies[account] } });
+    if (!reply.ok) throw new Error(`${path}: ${reply.status}`);
+    return reply.json();
+  };
+  const services: { serviceId: number }[] = (await get('/back/bo/services/', QUALITY)).services;
+  let reported: number | undefined;
+  for (const { serviceId } of services) {
+    if ((await get(`/back/bo/reports/${serviceId}/overview`, QUALITY)).exists) {
+      reported = serviceId;
+      break;
+    }
+  }
+  const [fee] = (await get('/back/bo/fee/', MANAGER)) as { feeIdHK: number }[];
+  if (!services.length || reported === undefined || !fee) throw new Error('the demo data lacks a service, a service with a report or a fee sheet');
+  return [
+    { name: 'login', path: '/auth/login' },
+    { name: 'service search', path: '/services/search', account: QUALITY },
+    { name: 'service sheet', path: `/services/${services[0].serviceId}`, account: QUALITY },
+    { name: 'fee sheet', path: `/billing/fees/${fee.feeIdHK}`, account: MANAGER },
+    { name: 'report wizard', path: `/services/${reported}/report`, account: QUALITY },
+  ];
+}
+
+/** One Lighthouse run of `url` (its own Chromium), the figures of its report. */
+async function lighthouse(url: string, cookie: string | undefined, dir: string): Promise<Measure> {
+  const output = join(dir, 'report.json');
+  const args = [
+    LIGHTHOUSE_CLI, url, '--preset=desktop', '--only-categories=performance,accessibility,best-practices',
+    `--chrome-flags=${CHROME_FLAGS}`, '--output=json', `--output-path=${output}`, '--quiet',
+    ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
+  ];
+  await execFileAsync(process.execPath, args, { env: { ...process.env, CHROME_PATH }, maxBuffer: 64 * 1024 * 1024 });
+  const report: Json = JSON.parse(await readFile(output, 'utf8'));
+  const score = (category: string) => Math.round((report.categories[category]?.score ?? NaN) * 100);
+  const audit = (id: string): Json => report.audits[id] ?? {};
+  if (report.runtimeError) throw new Error(`${url}: ${report.runtimeError.code} ${report.runtimeError.message}`);
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    lcpMs: audit('largest-contentful-paint').numericValue,
+    tbtMs: audit('total-blocking-time').numericValue,
+    bytes: audit('total-byte-weight').numericValue,
+    unusedJsBytes: audit('unused-javascript').details?.overallSavingsBytes ?? 0,
+  };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+/** Each figure's median over the runs. */
+function medianOf(runs: Measure[]): Measure {
+  const keys = Object.keys(runs[0]) as (keyof Measure)[];
+  return Object.fromEntries(keys.map((key) => [key, median(runs.map((run) => run[key]))])) as unknown as Measure;
+}
+
+const kB = (bytes: number) => fmt(bytes / 1000, 0);
+
+/** A table row; its first two cells (build, page) are its key. */
+const rowOf = (build: string, page: Page, m: Measure, runs: number, load: number) =>
+  `| ${build} | ${page.name} | ${page.path.replace(/\d+/g, 'N')} | ${page.account ?? '–'} | ${m.performance} | ${m.accessibility} | ${m.bestPractices} | ${fmt(m.lcpMs / 1000, 2)} | ${fmt(m.tbtMs, 0)} | ${kB(m.bytes)} | ${kB(m.unusedJsBytes)} | ${runs} | ${fmt(load, 2)} |`;
+
+const TABLE_HEAD = '| build | page | path | signed in as | performance | accessibility | best practices | LCP s | TBT ms | total kB | unused JS kB | runs | load |\n|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|';
+
+/** The previous table's rows that this run did not measure, then this run's. */
+function mergedTable(previous: string | undefined, fresh: string[]): string {
+  const key = (line: string) => line.split('|').slice(1, 3).map((cell) => cell.trim()).join('|');
+  const measured = new Set(fresh.map(key));
+  const kept = (previous ?? '').split('\n').filter((line) => line.startsWith('| ') && !line.startsWith('| build |') && !measured.has(key(line)));
+  return [TABLE_HEAD, ...kept, ...fresh].join('\n');
+}
+
+function option(name: string): string | undefined {
+  const args = process.argv.slice(2);
+  const at = args.indexOf(name);
+  return at >= 0 ? args[at + 1] : args.find((arg) => arg.startsWith(`${name}=`))?.slice(name.length + 1);
+}
+
+async function gitHead(): Promise<string> {
+  const { stdout } = await execFileAsync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT }).catch(() => ({ stdout: '?' }));
+  return stdout.trim();
+}
+
+export async function runLighthouseBench(runs: number): Promise<void> {
+  const given = option('--dist');
+  const build = option('--label') ?? (given ? given : 'current');
+  if (!given && buildIfStale() === 'failed') throw new Error('the web app build failed');
+  const dist = given ? resolve(given) : join(ROOT, 'dist');
+  const dir = await mkdtemp(join(tmpdir(), 'qcflow-bench-lighthouse-'));
+  const server = await startServer(
+    { DB_FILE: join(dir, 'db.json'), FILES_DIR: join(dir, 'files'), OUTBOX_DIR: join(dir, 'outbox'), DIST_DIR: dist },
+    { SEED: 'demo', NODE_ENV: 'production' },
+  );
+  const rows: string[] = [];
+  try {
+    const cookies = { [QUALITY]: await login(server.base, QUALITY), [MANAGER]: await login(server.base, MANAGER) };
+    for (const page of await pagesOf(server.base, cookies)) {
+      const load = loadavg()[0];
+      const measures: Measure[] = [];
+      for (let run = 0; run < runs; run++) measures.push(await lighthouse(`${server.base}${page.path}`, page.account && cookies[page.account], dir));
+      const m = medianOf(measures);
+      rows.push(rowOf(build, page, m, runs, load));
+      console.log(`  ${page.name} (${page.path}): performance ${m.performance}, accessibility ${m.accessibility}, best practices ${m.bestPractices}, LCP ${fmt(m.lcpMs / 1000, 2)} s, TBT ${fmt(m.tbtMs, 0)} ms, ${kB(m.bytes)} kB, unused JS ${kB(m.unusedJsBytes)} kB`);
+    }
+  } finally {
+    await stopServer(server.child);
+    await rm(dir, { recursive: true, force: true });
+  }
+  const cpu = cpus();
+  const body = [
+    '`npm run bench -- --lighthouse [--runs 3] [--dist DIR --label NAME]` (bench/lighthouse.ts): Lighthouse 12 (CLI, `--preset=desktop`: simulated 40 ms round trips and 10 Mbit/s, no CPU slowdown) in Debian\'s Chromium (`--headless=new --no-sandbox --disable-gpu`), a fresh browser and cold cache per run, against the production server (NODE_ENV=production, the built SPA with its brotli twins, demo seed in a fresh store). Signed-in pages send the account\'s session cookie; the fee sheet is the provider manager\'s (the brand files none). Each figure is the median of its own values over the runs; kB = 1,000 bytes; "unused JS" is Lighthouse\'s unused-javascript saving (transfer size); load is the 1-minute load average before the page (the machine is shared).',
+    `Last run: ${new Date().toISOString()} of ${given ? `the build in ${given}` : `the build of ${await gitHead()}`} on ${cpu.length} × ${cpu[0]?.model ?? 'cpu'}, Node ${process.version}, build name "${build}".`,
+    '',
+    mergedTable(await readTailSection(LIGHTHOUSE_HEADING), rows),
+  ].join('\n');
+  await writeTailSection(LIGHTHOUSE_HEADING, body);
+  console.log(`\n${rows.join('\n')}\n\nWritten to bench/results.md (section "Lighthouse")`);
+}
