@@ -11,7 +11,7 @@ const SHELL_PAGES = /app[\\/]shell[\\/]shellPages\.ts$/;
 
 /**
  * The SPA build. The login route loads a few whole files; the rest follows the lazy routes (the
- * shell, the engine with AG Grid and RJSF, the language menu, the snack list…). Left alone, Rolldown
+ * shell, each engine screen type, AG Grid and RJSF where they are used, the language menu, the snack list…). Left alone, Rolldown
  * cuts what the entry and the lazy pages share into a dozen small chunks, although the entry always
  * runs first (rolldown/rolldown#10263): they gzip worse and cost the login page several kB.
  */

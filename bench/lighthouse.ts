@@ -14,8 +14,8 @@ import { ROOT, login, startServer, stopServer } from './server';
  * where a page needs it. Pages: the login page, the service search, a service sheet, a fee sheet and
  * a report wizard. Each page is measured `runs` times (a fresh browser and cold cache each time);
  * every column is the median of its own values. Rows go to bench/results.md under "Lighthouse",
- * replacing the rows of the same page and build; `--dist` measures another build (e.g. main's,
- * for a before/after) under the build name `--label`.
+ * replacing the rows of the same page and build; `--dist` measures another build under the build
+ * name `--label`; `--compare` measures a second build in turns with the first (a before/after).
  */
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = '--headless=new --no-sandbox --disable-gpu';
@@ -135,35 +135,70 @@ async function gitHead(): Promise<string> {
   return stdout.trim();
 }
 
-export async function runLighthouseBench(runs: number): Promise<void> {
-  const given = option('--dist');
-  const build = option('--label') ?? (given ? given : 'current');
-  if (!given && buildIfStale() === 'failed') throw new Error('the web app build failed');
-  const dist = given ? resolve(given) : join(ROOT, 'dist');
-  const dir = await mkdtemp(join(tmpdir(), 'qcflow-bench-lighthouse-'));
+interface Build {
+  name: string;
+  dist: string;
+  base: string;
+  cookies: Record<string, string>;
+  pages: Page[];
+  measures: Measure[][];
+}
+
+/** A production server on a fresh demo store serving `dist`, its accounts logged in and its pages found. */
+async function serve(name: string, dist: string, dir: string, stops: (() => Promise<void>)[]): Promise<Build> {
+  const own = await mkdtemp(join(dir, 'store-'));
   const server = await startServer(
-    { DB_FILE: join(dir, 'db.json'), FILES_DIR: join(dir, 'files'), OUTBOX_DIR: join(dir, 'outbox'), DIST_DIR: dist },
+    { DB_FILE: join(own, 'db.json'), FILES_DIR: join(own, 'files'), OUTBOX_DIR: join(own, 'outbox'), DIST_DIR: dist },
     { SEED: 'demo', NODE_ENV: 'production' },
   );
+  stops.push(() => stopServer(server.child));
+  const cookies: Record<string, string> = { [QUALITY]: await login(server.base, QUALITY), [MANAGER]: await login(server.base, MANAGER) };
+  // The demo's unread live alerts show once, as snacks, at the first poll: take them now, so no run measures a snack the others do not show.
+  for (const cookie of Object.values(cookies)) await fetch(`${server.base}/back/alerts/poll`, { headers: { ...XHR, cookie } });
+  const pages = await pagesOf(server.base, cookies);
+  return { name, dist, base: server.base, cookies, pages, measures: pages.map(() => []) };
+}
+
+/**
+ * Measures this build (or `--dist DIR --label NAME`), and with `--compare DIR --compare-label NAME`
+ * another build too, each on its own server: per page and run, one build then the other, so both
+ * meet the same load on a shared machine.
+ */
+export async function runLighthouseBench(runs: number): Promise<void> {
+  const given = option('--dist');
+  if (!given && buildIfStale() === 'failed') throw new Error('the web app build failed');
+  const wanted = [{ name: option('--label') ?? given ?? 'current', dist: given ? resolve(given) : join(ROOT, 'dist') }];
+  const compare = option('--compare');
+  if (compare) wanted.unshift({ name: option('--compare-label') ?? compare, dist: resolve(compare) });
+  const dir = await mkdtemp(join(tmpdir(), 'qcflow-bench-lighthouse-'));
+  const stops: (() => Promise<void>)[] = [];
   const rows: string[] = [];
   try {
-    const cookies = { [QUALITY]: await login(server.base, QUALITY), [MANAGER]: await login(server.base, MANAGER) };
-    for (const page of await pagesOf(server.base, cookies)) {
+    const builds: Build[] = [];
+    for (const { name, dist } of wanted) builds.push(await serve(name, dist, dir, stops));
+    for (const [index, page] of builds[0].pages.entries()) {
       const load = loadavg()[0];
-      const measures: Measure[] = [];
-      for (let run = 0; run < runs; run++) measures.push(await lighthouse(`${server.base}${page.path}`, page.account && cookies[page.account], dir));
-      const m = medianOf(measures);
-      rows.push(rowOf(build, page, m, runs, load));
-      console.log(`  ${page.name} (${page.path}): performance ${m.performance}, accessibility ${m.accessibility}, best practices ${m.bestPractices}, LCP ${fmt(m.lcpMs / 1000, 2)} s, TBT ${fmt(m.tbtMs, 0)} ms, ${kB(m.bytes)} kB, unused JS ${kB(m.unusedJsBytes)} kB`);
+      for (let run = 0; run < runs; run++) {
+        for (const build of builds) {
+          const own = build.pages[index];
+          build.measures[index].push(await lighthouse(`${build.base}${own.path}`, own.account && build.cookies[own.account], dir));
+        }
+      }
+      for (const build of builds) {
+        const m = medianOf(build.measures[index]);
+        rows.push(rowOf(build.name, build.pages[index], m, runs, load));
+        console.log(`  ${build.name}: ${page.name} (${build.pages[index].path}): performance ${m.performance}, accessibility ${m.accessibility}, best practices ${m.bestPractices}, LCP ${fmt(m.lcpMs / 1000, 2)} s, TBT ${fmt(m.tbtMs, 0)} ms, ${kB(m.bytes)} kB, unused JS ${kB(m.unusedJsBytes)} kB`);
+      }
     }
   } finally {
-    await stopServer(server.child);
+    for (const stop of stops) await stop();
     await rm(dir, { recursive: true, force: true });
   }
   const cpu = cpus();
+  const head = await gitHead();
   const body = [
-    '`npm run bench -- --lighthouse [--runs 3] [--dist DIR --label NAME]` (bench/lighthouse.ts): Lighthouse 12 (CLI, `--preset=desktop`: simulated 40 ms round trips and 10 Mbit/s, no CPU slowdown) in Debian\'s Chromium (`--headless=new --no-sandbox --disable-gpu`), a fresh browser and cold cache per run, against the production server (NODE_ENV=production, the built SPA with its brotli twins, demo seed in a fresh store). Signed-in pages send the account\'s session cookie; the fee sheet is the provider manager\'s (the brand files none). Each figure is the median of its own values over the runs; kB = 1,000 bytes; "unused JS" is Lighthouse\'s unused-javascript saving (transfer size); load is the 1-minute load average before the page (the machine is shared).',
-    `Last run: ${new Date().toISOString()} of ${given ? `the build in ${given}` : `the build of ${await gitHead()}`} on ${cpu.length} × ${cpu[0]?.model ?? 'cpu'}, Node ${process.version}, build name "${build}".`,
+    '`npm run bench -- --lighthouse [--runs 3] [--dist DIR --label NAME] [--compare DIR --compare-label NAME]` (bench/lighthouse.ts): Lighthouse 12 (CLI, `--preset=desktop`: simulated 40 ms round trips and 10 Mbit/s, no CPU slowdown) in Debian\'s Chromium (`--headless=new --no-sandbox --disable-gpu`), a fresh browser and cold cache per run, against the production server (NODE_ENV=production, the built SPA with its brotli twins, demo seed in a fresh store). Signed-in pages send the account\'s session cookie (its pending live alerts polled once before, so no run shows their snacks); the fee sheet is the provider manager\'s (the brand files none). Each figure is the median of its own values over the runs; kB = 1,000 bytes; "unused JS" is Lighthouse\'s unused-javascript saving (transfer size); load is the 1-minute load average before the page (the machine is shared). With `--compare`, the two builds are measured in turns (page by page, run by run) on two servers, under the same load.',
+    `Last run: ${new Date().toISOString()} of ${wanted.map(({ name, dist }) => `"${name}" (${dist === join(ROOT, 'dist') ? `the build of ${head}` : dist})`).join(' and ')} on ${cpu.length} × ${cpu[0]?.model ?? 'cpu'}, Node ${process.version}.`,
     '',
     mergedTable(await readTailSection(LIGHTHOUSE_HEADING), rows),
   ].join('\n');

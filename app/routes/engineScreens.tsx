@@ -23,16 +23,19 @@ const withReportPanels = () =>
     for (const [name, panel] of Object.entries(reports.reportPanels)) registry.registerPanel(name, panel);
   }));
 
-/** A screen module once what it needs from the app is registered. */
-const after = <M,>(load: () => Promise<M>, ...ready: (() => Promise<void>)[]) => async () => (await Promise.all([load(), ...ready.map((step) => step())]))[0];
+/** A screen module, once what it needs from the app is registered (both on their way at once). */
+async function after<M>(module: Promise<M>, ...ready: (() => Promise<void>)[]): Promise<M> {
+  await Promise.all(ready.map((step) => step()));
+  return module;
+}
 
-const LazySearchScreen = lazyNamed(after(() => import('../../engine/search/SearchScreen'), withAppWidgets), 'SearchScreen');
+const LazySearchScreen = lazyNamed(() => after(import('../../engine/search/SearchScreen'), withAppWidgets), 'SearchScreen');
 export const MenuScreen = lazyNamed(() => import('../../engine/menu/MenuScreen'), 'MenuScreen');
 export const WorkflowsScreen = lazyNamed(() => import('../../engine/workflow/WorkflowsScreen'), 'WorkflowsScreen');
-export const RecordScreen = lazyNamed(after(() => import('../../engine/record/RecordScreen'), withAppWidgets, withReportPanels), 'RecordScreen');
-export const WizardScreen = lazyNamed(after(() => import('../../engine/wizard/WizardScreen'), withAppWidgets, withReportPanels), 'WizardScreen');
-export const FilesScreen = lazyNamed(after(() => import('../../engine/record/FilesScreen'), withAppWidgets, withReportPanels), 'FilesScreen');
-export const PanelsScreen = lazyNamed(after(() => import('../../engine/charts/PanelsScreen'), withAppWidgets, withReportPanels), 'PanelsScreen');
+export const RecordScreen = lazyNamed(() => after(import('../../engine/record/RecordScreen'), withAppWidgets, withReportPanels), 'RecordScreen');
+export const WizardScreen = lazyNamed(() => after(import('../../engine/wizard/WizardScreen'), withAppWidgets, withReportPanels), 'WizardScreen');
+export const FilesScreen = lazyNamed(() => after(import('../../engine/record/FilesScreen'), withAppWidgets, withReportPanels), 'FilesScreen');
+export const PanelsScreen = lazyNamed(() => after(import('../../engine/charts/PanelsScreen'), withAppWidgets, withReportPanels), 'PanelsScreen');
 
 /**
  * A search screen: its first search starts as soon as the route shows, while the screen's code is
