@@ -29,6 +29,10 @@ const chunkGroups = [
   // …and one chunk for what it imports beyond the entry (Mantine inputs, the language button). The
   // other pages share most of it, so they load it too rather than a handful of pieces.
   { name: 'login', test: LOGIN_PAGES },
+  // What the login page loads lazily (the snack list, the language menu) keeps its own chunks, so the
+  // shell's group below does not take the modules they share with it (the login page would load the shell).
+  { name: 'snacks', test: /app[\\/]notifications[\\/]SnackHost\.tsx$/ },
+  { name: 'localeMenu', test: /app[\\/]shell[\\/]LocaleMenu\.tsx$/ },
   // The shell (header, menu, the screen routes) and everything it imports beyond the login's: one
   // chunk, which every page behind login loads first; a screen's chunk then loads only its own code.
   { name: 'shell', test: SHELL_PAGES },
