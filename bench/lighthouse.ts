@@ -72,8 +72,22 @@ async function pagesOf(base: string, cookies: Record<string, string>): Promise<P
   ];
 }
 
+/** Lighthouse on a busy machine now and then fails to record its trace (NO_NAVSTART): such a run is made again, twice at most. */
+const ATTEMPTS = 3;
+
 /** One Lighthouse run of `url` (its own Chromium), the figures of its report. */
 async function lighthouse(url: string, cookie: string | undefined, dir: string): Promise<Measure> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await lighthouseOnce(url, cookie, dir);
+    } catch (error) {
+      if (attempt >= ATTEMPTS) throw error;
+      console.warn(`  ${url}: ${String(error).split('\n').find((line) => line.includes('Runtime error')) ?? 'failed'}; again`);
+    }
+  }
+}
+
+async function lighthouseOnce(url: string, cookie: string | undefined, dir: string): Promise<Measure> {
   const output = join(dir, 'report.json');
   const args = [
     LIGHTHOUSE_CLI, url, '--preset=desktop', '--only-categories=performance,accessibility,best-practices',
