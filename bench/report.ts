@@ -103,11 +103,12 @@ function lastRunOf(section: string, store: StoreKind): string {
   return `${prefix}none yet.`;
 }
 
-/** The sections of the upload, soak and json-server benches (bench/uploads.ts, bench/soak.ts, bench/jsonServer.ts), kept at the end of the file by every bench. */
+/** The sections of the upload, soak, json-server and Lighthouse benches (bench/uploads.ts, bench/soak.ts, bench/jsonServer.ts, bench/lighthouse.ts), kept at the end of the file by every bench. */
 const UPLOADS_HEADING = '## Uploads';
 export const SOAK_HEADING = '## Soak';
 export const JSON_SERVER_HEADING = '## Against json-server';
-const TAIL_HEADINGS = [UPLOADS_HEADING, SOAK_HEADING, JSON_SERVER_HEADING];
+export const LIGHTHOUSE_HEADING = '## Lighthouse';
+const TAIL_HEADINGS = [UPLOADS_HEADING, SOAK_HEADING, JSON_SERVER_HEADING, LIGHTHOUSE_HEADING];
 
 /** The file up to its first tail section, and those sections (each from its heading). */
 function splitTail(text: string): { rest: string; sections: string[] } {
@@ -115,6 +116,12 @@ function splitTail(text: string): { rest: string; sections: string[] } {
   if (!starts.length) return { rest: text, sections: [] };
   const sections = starts.map((at, index) => text.slice(at + 1, starts[index + 1] ?? text.length).replace(/\n*$/, ''));
   return { rest: text.slice(0, starts[0] + 1), sections };
+}
+
+/** The body of the tail section under `heading` of bench/results.md, if any. */
+export async function readTailSection(heading: string): Promise<string | undefined> {
+  const { sections } = splitTail(await readFile(fileURLToPath(new URL('results.md', import.meta.url)), 'utf8').catch(() => ''));
+  return sections.find((section) => section.startsWith(`${heading}\n`))?.slice(heading.length + 1);
 }
 
 /** Replaces (or adds) the tail section under `heading` of bench/results.md. */

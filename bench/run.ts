@@ -9,6 +9,7 @@ import { login, sleep, startServer, stopServer } from './server';
 import { runSoak } from './soak';
 import { runJsonServerBench } from './jsonServer';
 import { runUploadBench } from './uploads';
+import { runLighthouseBench } from './lighthouse';
 
 /**
  * `npm run bench`: for 1,000 / 10,000 / 100,000 services, generate a store, start the real
@@ -21,6 +22,7 @@ import { runUploadBench } from './uploads';
  * BENCH_SIZES=1000,10000 and BENCH_SECONDS=5 shorten a run; BENCH_ONLY=<words> runs the cases whose name holds them.
  * `npm run bench -- --soak`: 200 connections for 10 minutes, the server's memory sampled (bench/soak.ts).
  * `npm run bench -- --vs-json-server [--runs 3]`: get one service against json-server 0.17 on 100,000 services (bench/jsonServer.ts).
+ * `npm run bench -- --lighthouse [--runs 3]`: Lighthouse desktop scores of five pages, logged in (bench/lighthouse.ts).
  */
 function storeKind(): StoreKind {
   const args = process.argv.slice(2);
@@ -308,6 +310,7 @@ async function main() {
   // `npm run bench -- --uploads`: the upload bench alone (bench/uploads.ts).
   if (process.argv.includes('--uploads')) return runUploadBench();
   if (process.argv.includes('--soak')) return soak();
+  if (process.argv.includes('--lighthouse')) return runLighthouseBench(numberArg('--runs', 3));
   if (process.argv.includes('--vs-json-server')) return runJsonServerBench(numberArg('--runs', 1), numberArg('--vs-seconds', SECONDS));
   const rows: Row[] = [];
   const log = (row: Row) => {

@@ -1,7 +1,10 @@
 #!/usr/bin/env node
 // The login page's download budget: the JavaScript that `/auth/login` loads (the entry chunk, the
 // lazy auth pages and everything they import statically), gzipped, read from dist/.vite/manifest.json.
-// `node scripts/bundle-budget.mjs [distDir]` prints the chunks and fails above the budget.
+// Then the search page's: what a search screen loads before its first results (entry, shell, the
+// search screen and its grid) may hold no form, wizard, chart, lines grid or PDF code
+// (dist/.vite/chunk-modules.json says what each chunk holds), within its own budget.
+// `node scripts/bundle-budget.mjs [distDir]` prints the chunks and fails above a budget or on such code.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -45,9 +48,49 @@ export function loginRouteSizes(distDir) {
   return { files, jsGzip: total('.js'), cssGzip: total('.css') };
 }
 
+/**
+ * Gzipped JavaScript a search page may load before its first results (the login route's, the shell,
+ * the search screen and AG Grid), in bytes. It was 791 kB when the whole engine loaded with it (546 kB since).
+ */
+export const SEARCH_JS_GZIP_BUDGET = 600_000;
+/**
+ * Where a search page starts: the entry, the shell, the search screen, and its grid (loaded beside
+ * the first answer), each as the chunk holding the module, with that chunk's static imports.
+ */
+export const SEARCH_ROUTE_MODULES = ['app/main.tsx', 'app/shell/shellPages.ts', 'engine/search/SearchScreen.tsx', 'engine/grid/SchemaGrid.tsx'];
+/** Code a search page must not load before its first results: each loads when its part opens. */
+export const NOT_ON_SEARCH_PAGE = [
+  { what: 'the schema form (RJSF, ajv)', test: /node_modules\/(@rjsf|ajv)\/|^engine\/form\/SchemaForm\.tsx$/ },
+  { what: 'the wizard', test: /^engine\/wizard\// },
+  { what: 'charts', test: /^engine\/charts\/|node_modules\/(echarts|recharts|@mantine\/charts)\// },
+  { what: 'the lines grid', test: /^engine\/record\/lines\// },
+  { what: 'PDF code', test: /node_modules\/(pdfmake|pdfjs-dist|pdf-lib)\// },
+  { what: 'record panels', test: /^engine\/record\/(RecordScreen|ConfiguredPanels)\.tsx$/ },
+];
+
+/** The search page's chunk files, their gzipped sizes and the modules of NOT_ON_SEARCH_PAGE they hold. */
+export function searchRouteCheck(distDir) {
+  const manifest = JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8'));
+  const modulesFile = join(distDir, '.vite', 'chunk-modules.json');
+  if (!existsSync(modulesFile)) throw new Error(`${modulesFile} is missing: build the web app with vite.config.ts`);
+  const modules = JSON.parse(readFileSync(modulesFile, 'utf8'));
+  const keyOf = (module) => {
+    const file = Object.keys(modules).find((each) => modules[each].includes(module));
+    const key = Object.keys(manifest).find((each) => manifest[each].file === file);
+    if (!key) throw new Error(`no chunk holds ${module}`);
+    return key;
+  };
+  const files = chunkFiles(manifest, SEARCH_ROUTE_MODULES.map(keyOf)).filter((file) => file.endsWith('.js'));
+  const sizes = files.map((file) => ({ file, gzip: gzipSync(readFileSync(join(distDir, file)), { level: 9 }).length }));
+  const held = files.flatMap((file) => modules[file] ?? []);
+  const forbidden = NOT_ON_SEARCH_PAGE.flatMap(({ what, test }) => held.filter((id) => test.test(id)).map((id) => ({ what, id })));
+  return { files: sizes, jsGzip: sizes.reduce((sum, { gzip }) => sum + gzip, 0), forbidden };
+}
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const root = fileURLToPath(new URL('..', import.meta.url));
-  const { files, jsGzip, cssGzip } = loginRouteSizes(process.argv[2] ?? join(root, 'dist'));
+  const distDir = process.argv[2] ?? join(root, 'dist');
+  const { files, jsGzip, cssGzip } = loginRouteSizes(distDir);
   for (const { file, raw, gzip } of files.sort((a, b) => b.gzip - a.gzip)) console.log(`${String(gzip).padStart(8)} gzip ${String(raw).padStart(8)} raw  ${file}`);
   const kB = (n) => `${(n / 1000).toFixed(1)} kB`;
   console.log(`login route: ${kB(jsGzip)} of JavaScript (budget ${kB(LOGIN_JS_GZIP_BUDGET)}), ${kB(cssGzip)} of CSS, gzipped (kB = 1,000 bytes)`);
@@ -55,4 +98,12 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     console.error(`the login route's JavaScript is over its budget by ${kB(jsGzip - LOGIN_JS_GZIP_BUDGET)}`);
     process.exitCode = 1;
   }
+  const search = searchRouteCheck(distDir);
+  console.log(`search page (before its first results): ${kB(search.jsGzip)} of JavaScript in ${search.files.length} files (budget ${kB(SEARCH_JS_GZIP_BUDGET)}), largest: ${search.files.sort((a, b) => b.gzip - a.gzip).slice(0, 3).map(({ file, gzip }) => `${file} ${kB(gzip)}`).join(', ')}`);
+  if (search.jsGzip > SEARCH_JS_GZIP_BUDGET) {
+    console.error(`the search page's JavaScript is over its budget by ${kB(search.jsGzip - SEARCH_JS_GZIP_BUDGET)}`);
+    process.exitCode = 1;
+  }
+  for (const { what, id } of search.forbidden) console.error(`the search page loads ${what} before its first results: ${id}`);
+  if (search.forbidden.length) process.exitCode = 1;
 }

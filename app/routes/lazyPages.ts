@@ -1,11 +1,4 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-
-type AnyComponent = ComponentType<any>;
-
-/** React.lazy for a named export; components of one module share its chunk. */
-function lazyNamed<M extends Record<K, AnyComponent>, K extends keyof M>(load: () => Promise<M>, name: K): LazyExoticComponent<M[K]> {
-  return lazy(async () => ({ default: (await load())[name] }));
-}
+import { lazyNamed } from '../../engine/ui/lazyNamed';
 
 const authPages = () => import('../pages/auth/authPages');
 const passwordPages = () => import('../pages/auth/passwordPages');

@@ -11,7 +11,7 @@ import { lookupOf } from '../schema/fields';
 import { ActionsCell, OWN_CLICK_ATTRIBUTE, type ActionsCellParams } from './ActionsCell';
 import { buildColDefs } from './colDefs';
 import type { ColumnSpec } from './columns';
-import { gridTheme } from './setup';
+import { gridTheme } from './baseSetup';
 import './scrollbars.css';
 
 type Row = Record<string, unknown>;

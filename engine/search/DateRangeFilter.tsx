@@ -1,3 +1,4 @@
+import '@mantine/dates/styles.css';
 import { DatePickerInput, type DatePickerPreset } from '@mantine/dates';
 import { IconCalendarEvent } from '@tabler/icons-react';
 import dayjs from 'dayjs';

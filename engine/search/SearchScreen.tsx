@@ -1,25 +1,21 @@
-import { Alert, Box, Button, Group, Stack } from '@mantine/core';
+import { Alert, Box, Button, Center, Group, Loader, Stack } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { AppConfig, RowActionConfig, ScreenConfig } from '../config';
-import { defaultRange, type DateRange } from '../dates';
+import type { DateRange } from '../dates';
 import { filterNameMax } from '../filters/api';
 import { SavedFilterMenu } from '../filters/SavedFilterMenu';
 import { useSavedFilters } from '../filters/useSavedFilters';
 import { screenColumns } from '../grid/columns';
-import { SchemaGrid } from '../grid/SchemaGrid';
 import { titleText } from '../i18n';
-import { compactQuery, propertiesOf } from '../schema/fields';
 import { rolesAllow } from '../schema/roles';
-import type { JsonSchema } from '../schema/resolve';
-import { SheetScreen, type SheetTarget } from '../sheet/SheetScreen';
+import type { SheetTarget } from '../sheet/useRecordSheet';
 import { PageHeader } from '../ui/PageHeader';
 import { DateRangeFilter } from './DateRangeFilter';
-import { FilterPanel } from './FilterPanel';
 import { HitLimitAlert } from './HitLimitAlert';
 import { fillRoute, idParamOf, routeFilters } from './routeParams';
 import { allowedActions } from './rowActions';
@@ -34,8 +30,16 @@ import { answerRows, withAnswerFields, type AnswerConfig } from './answerRows';
 import { CreateMenu } from './CreateMenu';
 import { KeywordsBox } from './KeywordsBox';
 import { useSearchSide } from './ranked/SearchSide';
-import { BatchLines } from './BatchLines';
 import { useSelectionActions } from './useSelectionActions';
+import { lazyNamed } from '../ui/lazyNamed';
+import { criteria, firstFilter, firstRange, hasRangeOf, panelSchema, searchQuery, searchSchemaOf } from './firstSearch';
+
+// A search page loads its grid (AG Grid) beside its first answer, and the filter form (RJSF), the
+// sheet and the batch lines grid only when they open: none of them is needed to show the results.
+const SchemaGrid = lazyNamed(() => import('../grid/SchemaGrid'), 'SchemaGrid');
+const FilterPanel = lazyNamed(() => import('./FilterPanel'), 'FilterPanel');
+const SheetScreen = lazyNamed(() => import('../sheet/SheetScreen'), 'SheetScreen');
+const BatchLines = lazyNamed(() => import('./BatchLines'), 'BatchLines');
 
 export interface SearchScreenProps {
   screen: ScreenConfig;
@@ -47,25 +51,24 @@ export interface SearchScreenProps {
 }
 
 type Row = Record<string, unknown>;
-const RANGE_FIELDS = ['fromDate', 'toDate'];
 /** Spec §9: a change of the period searches 1000 ms after the last change. */
 const FILTER_DEBOUNCE_MS = 1000;
 
-/** The search form without the dates (the toolbar's range picker edits them), the toolbar's fields and the fields the route fixes. */
-function panelSchema(search: JsonSchema, leftOut: string[]): JsonSchema {
-  const left = (name: string) => !RANGE_FIELDS.includes(name) && !leftOut.includes(name);
-  const properties = Object.fromEntries(Object.entries(propertiesOf(search)).filter(([name]) => left(name)));
-  return { ...search, properties, required: (search.required ?? []).filter(left) };
-}
-
-/** The criteria that filter: a flag (a boolean whose `default` is false) filters only when true, so false is neither counted, saved nor sent. */
-function criteria(filter: Row, search: JsonSchema): Row {
-  const props = propertiesOf(search);
-  return compactQuery(Object.fromEntries(Object.entries(filter).filter(([name, value]) => !(value === false && props[name]?.default === false))));
-}
-
 /** The values of `fields` (keep), or all the others. */
 const only = (row: Row, fields: string[], keep: boolean) => Object.fromEntries(Object.entries(row).filter(([name]) => fields.includes(name) === keep));
+
+/** A part's place while its code loads: a bordered box of the size it is given, so nothing moves when it arrives. */
+const waiting = (
+  <Center h="100%" mih={120} role="status" style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 8 }}>
+    <Loader size="sm" type="dots" />
+  </Center>
+);
+/** The sheet's place while its code loads: over the page, as the sheet will be. */
+const sheetWaiting = (
+  <Center pos="fixed" inset={0} style={{ zIndex: 200 }} role="status">
+    <Loader />
+  </Center>
+);
 
 /** The address parameter naming a record whose sheet opens with the screen. */
 const OPEN_PARAM = 'open';
@@ -78,7 +81,7 @@ const SIDE_RESULTS_HEIGHT = 'max(420px, calc(100dvh - 250px))';
  */
 export function SearchScreen({ screen, config, userRoles = [], caller = {} }: SearchScreenProps) {
   const { t, i18n } = useTranslation();
-  const search = useMemo(() => config.search[screen.search ?? ''] ?? { type: 'object', properties: {} }, [config.search, screen.search]);
+  const search = useMemo(() => searchSchemaOf(screen, config), [screen, config]);
   const answer = search['x-answer'] as AnswerConfig | undefined;
   // The rows' schema: the entity, plus the fields an answer with references adds (`x-answer`).
   const entity = useMemo(() => {
@@ -86,22 +89,28 @@ export function SearchScreen({ screen, config, userRoles = [], caller = {} }: Se
     return schema && withAnswerFields(schema, answer, config.enums);
   }, [config.entities, config.enums, screen.entity, answer]);
   const toolbarFields = useMemo(() => (screen.toolbar ?? []).map((item) => item.field), [screen.toolbar]);
-  const hasRange = RANGE_FIELDS.every((name) => name in propertiesOf(search));
+  const hasRange = hasRangeOf(search);
   const params = useParams();
   const fixedKey = JSON.stringify(routeFilters(search, params));
   const fixed = useMemo<Row>(() => JSON.parse(fixedKey), [fixedKey]);
   const filterSchema = useMemo(() => panelSchema(search, [...Object.keys(fixed), ...toolbarFields]), [search, fixed, toolbarFields]);
   const readOnly = entity?.['x-readOnly'] === true;
 
-  const [range, setRange] = useState<DateRange>(() => defaultRange(search['x-defaultRange']));
+  const [range, setRange] = useState<DateRange>(() => firstRange(search));
   const [debouncedRange] = useDebouncedValue(range, FILTER_DEBOUNCE_MS);
-  // A search form's `default`s are the first filter; the user may clear them.
-  const [filter, setFilter] = useState<Row>(() => Object.fromEntries(Object.entries(propertiesOf(filterSchema)).filter(([, prop]) => prop.default !== undefined).map(([name, prop]) => [name, prop.default])));
+  // The first filter and period are those of the search the app started with the route (./firstSearch.ts).
+  const [filter, setFilter] = useState<Row>(() => firstFilter(filterSchema));
   const [panelOpen, setPanelOpen] = useState(false);
   // `?open=<id>` (a link to one record, e.g. from a live alert) opens that record's sheet.
   const [address, setAddress] = useSearchParams();
   const linked = address.get(OPEN_PARAM);
   const [sheet, setSheet] = useState<SheetTarget | null>(() => (linked && screen.sheet ? { mode: 'edit', id: /^\d+$/.test(linked) ? Number(linked) : linked } : null));
+  // The sheet's code loads when it first opens, and stays (its closing dialogs outlive it).
+  const [sheetLoaded, setSheetLoaded] = useState(sheet !== null);
+  const openSheet = useCallback((target: SheetTarget) => {
+    setSheetLoaded(true);
+    setSheet(target);
+  }, []);
   const closeSheet = useCallback(() => {
     setSheet(null);
     if (!address.has(OPEN_PARAM)) return;
@@ -112,7 +121,7 @@ export function SearchScreen({ screen, config, userRoles = [], caller = {} }: Se
 
   const baseColumns = useMemo(() => (entity ? screenColumns(screen, entity) : []), [screen, entity]);
   const applied = useMemo(() => criteria(filter, search), [filter, search]);
-  const query = useMemo(() => ({ ...applied, ...(hasRange ? debouncedRange : {}), ...fixed }), [applied, debouncedRange, hasRange, fixed]);
+  const query = useMemo(() => searchQuery(applied, hasRange ? debouncedRange : null, fixed), [applied, debouncedRange, hasRange, fixed]);
   const result = useSearch(entity?.['x-api'], query, { select: answer && ((data) => answerRows(answer, entity?.['x-id'], data)) });
   const hiddenCreated = useHiddenCreated(result, query, entity?.['x-id'], entity?.['x-label']);
   const rowActions = useRowActions(result.refresh);
@@ -141,13 +150,13 @@ export function SearchScreen({ screen, config, userRoles = [], caller = {} }: Se
     (row: Row) => {
       const id = row[entity?.['x-id']];
       if (id == null) return;
-      if (!recordScreen) return setSheet({ mode: 'edit', id: id as string | number });
+      if (!recordScreen) return openSheet({ mode: 'edit', id: id as string | number });
       const path = fillRoute(recordScreen.route, { ...params, [idParamOf(recordScreen.route)]: String(id) });
       if (path) navigate(path);
     },
-    [entity, recordScreen, params, navigate],
+    [entity, recordScreen, params, navigate, openSheet],
   );
-  const createRecord = () => (recordScreen?.createRoute ? navigate(recordScreen.createRoute) : setSheet({ mode: 'create' }));
+  const createRecord = () => (recordScreen?.createRoute ? navigate(recordScreen.createRoute) : openSheet({ mode: 'create' }));
   // Read-only records open only when the screen has a sheet to show them; create-only sheets never do.
   const opensRows = screen.sheet?.edit !== false && (!readOnly || !!screen.sheet);
 
@@ -207,37 +216,47 @@ export function SearchScreen({ screen, config, userRoles = [], caller = {} }: Se
         <Group align="stretch" gap="md" wrap={side.panel ? 'nowrap' : 'wrap'} h={side.panel ? SIDE_RESULTS_HEIGHT : undefined}>
           {screen.batch ? (
             <Box style={{ flex: 1, minWidth: 300 }}>
-              <BatchLines screen={screen} config={config} entity={entity} rows={result.rows} loading={result.loading} onSaved={result.refresh} onApi={grid.onApi} />
+              <Suspense fallback={waiting}>
+                <BatchLines screen={screen} config={config} entity={entity} rows={result.rows} loading={result.loading} onSaved={result.refresh} onApi={grid.onApi} />
+              </Suspense>
             </Box>
           ) : (
             <Box style={{ flex: 1, minWidth: 300 }} h={side.panel ? '100%' : 'max(420px, calc(100dvh - 280px))'}>
-              <SchemaGrid
-                columns={grid.columns}
-                rows={result.rows}
-                idField={entity['x-id']}
-                loading={result.loading}
-                onRowClick={opensRows ? openRecord : undefined}
-                actions={actions}
-                actionsFirst={screen.actionsFirst}
-                onApi={grid.onApi}
-                ariaLabel={title}
-                selection={selecting.selection}
-              />
+              <Suspense fallback={waiting}>
+                <SchemaGrid
+                  columns={grid.columns}
+                  rows={result.rows}
+                  idField={entity['x-id']}
+                  loading={result.loading}
+                  onRowClick={opensRows ? openRecord : undefined}
+                  actions={actions}
+                  actionsFirst={screen.actionsFirst}
+                  onApi={grid.onApi}
+                  ariaLabel={title}
+                  selection={selecting.selection}
+                />
+              </Suspense>
             </Box>
           )}
           {panelOpen && (
-            <FilterPanel
-              schema={filterSchema}
-              value={only(filter, toolbarFields, false)}
-              onApply={(next) => setFilter((current) => ({ ...next, ...only(current, toolbarFields, true) }))}
-              onClose={() => setPanelOpen(false)}
-            />
+            <Suspense fallback={<Box w={{ base: '100%', md: 320 }}>{waiting}</Box>}>
+              <FilterPanel
+                schema={filterSchema}
+                value={only(filter, toolbarFields, false)}
+                onApply={(next) => setFilter((current) => ({ ...next, ...only(current, toolbarFields, true) }))}
+                onClose={() => setPanelOpen(false)}
+              />
+            </Suspense>
           )}
           {side.panel}
         </Group>
       </Stack>
       {grid.columnDialog}
-      <SheetScreen screen={screen} config={config} target={sheet} onClose={closeSheet} onChanged={result.refresh} onCreated={hiddenCreated.onCreated} fixed={fixed} userRoles={userRoles} />
+      {sheetLoaded && (
+        <Suspense fallback={sheetWaiting}>
+          <SheetScreen screen={screen} config={config} target={sheet} onClose={closeSheet} onChanged={result.refresh} onCreated={hiddenCreated.onCreated} fixed={fixed} userRoles={userRoles} />
+        </Suspense>
+      )}
       {rowActions.dialog}
     </DatesProvider>
   );

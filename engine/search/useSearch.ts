@@ -2,6 +2,7 @@ import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { request } from '../api';
 import { notify } from '../notify';
+import { takePrefetched } from '../prefetch';
 import { compactQuery } from '../schema/fields';
 
 type Row = Record<string, unknown>;
@@ -40,7 +41,10 @@ export interface SearchOptions {
 
 const arrayRows = (data: unknown): Row[] => (Array.isArray(data) ? data : []);
 
-/** `GET <x-api>/` with the filter as query; a newer query cancels the previous call. */
+/**
+ * `GET <x-api>/` with the filter as query; a newer query cancels the previous call. The first call
+ * takes the answer of the same search started early, if any (engine/prefetch.ts: a screen's first search).
+ */
 export function useSearch(apiPath: string | undefined, query: Record<string, unknown>, options: SearchOptions = {}): SearchState {
   const { t } = useTranslation();
   const [rows, setRows] = useState<Row[]>([]);
@@ -59,8 +63,11 @@ export function useSearch(apiPath: string | undefined, query: Record<string, unk
     if (!apiPath) return;
     const controller = new AbortController();
     setLoading(true);
-    request<unknown>('GET', `${apiPath}/`, { query: askedQuery(), signal: controller.signal })
+    const path = `${apiPath}/`;
+    const asked = askedQuery();
+    (takePrefetched<unknown>(path, asked) ?? request<unknown>('GET', path, { query: asked, signal: controller.signal }))
       .then(({ data, headers }) => {
+        if (controller.signal.aborted) return; // an early answer cannot be cancelled, only ignored
         const limit = headers.get('X-Hit-Limit');
         setRows((latest.current.select ?? arrayRows)(data));
         setHitLimit(limit ? Number(limit) || 0 : null);

@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { useParams } from 'react-router-dom';
+import type { AppConfig, ScreenConfig } from '../config';
+import { defaultRange, type DateRange } from '../dates';
+import { prefetchGet } from '../prefetch';
+import { compactQuery, propertiesOf } from '../schema/fields';
+import type { JsonSchema } from '../schema/resolve';
+import { routeFilters, type RouteParams } from './routeParams';
+
+/**
+ * What a search screen asks first, known from its config and route alone: the app starts that
+ * search while the screen's code loads (`useFirstSearch`), and the screen starts from the same
+ * values, so the answer it takes is the one it would have asked for.
+ */
+type Row = Record<string, unknown>;
+
+/** The period fields, edited by the toolbar's range picker. */
+export const RANGE_FIELDS = ['fromDate', 'toDate'];
+
+const EMPTY_SEARCH: JsonSchema = { type: 'object', properties: {} };
+
+/** A screen's search form (`search`), or an empty one. */
+export const searchSchemaOf = (screen: ScreenConfig, config: AppConfig): JsonSchema => config.search[screen.search ?? ''] ?? EMPTY_SEARCH;
+
+/** Whether the search form has a period (fromDate and toDate). */
+export const hasRangeOf = (search: JsonSchema) => RANGE_FIELDS.every((name) => name in propertiesOf(search));
+
+/** The search form without the dates (the toolbar's range picker edits them), the toolbar's fields and the fields the route fixes. */
+export function panelSchema(search: JsonSchema, leftOut: string[]): JsonSchema {
+  const left = (name: string) => !RANGE_FIELDS.includes(name) && !leftOut.includes(name);
+  const properties = Object.fromEntries(Object.entries(propertiesOf(search)).filter(([name]) => left(name)));
+  return { ...search, properties, required: (search.required ?? []).filter(left) };
+}
+
+/** The first period: the search form's `x-defaultRange`. */
+export const firstRange = (search: JsonSchema): DateRange => defaultRange(search['x-defaultRange']);
+
+/** A search form's `default`s: the first filter (the user may clear them). */
+export const firstFilter = (filterSchema: JsonSchema): Row =>
+  Object.fromEntries(Object.entries(propertiesOf(filterSchema)).filter(([, prop]) => prop.default !== undefined).map(([name, prop]) => [name, prop.default]));
+
+/** The criteria that filter: a flag (a boolean whose `default` is false) filters only when true, so false is neither counted, saved nor sent. */
+export function criteria(filter: Row, search: JsonSchema): Row {
+  const props = propertiesOf(search);
+  return compactQuery(Object.fromEntries(Object.entries(filter).filter(([name, value]) => !(value === false && props[name]?.default === false))));
+}
+
+/** The query of a search: the criteria, the period when the form has one, and the route's fixed filters. */
+export const searchQuery = (applied: Row, range: DateRange | null, fixed: Row): Row => ({ ...applied, ...(range ?? {}), ...fixed });
+
+/** The first search of a screen at a route: its path and query, or null when the screen searches nothing. */
+export function firstSearch(screen: ScreenConfig, config: AppConfig, params: RouteParams): { path: string; query: Row } | null {
+  const api = config.entities[screen.entity ?? '']?.['x-api'];
+  if (screen.type !== 'search' || typeof api !== 'string') return null;
+  const search = searchSchemaOf(screen, config);
+  const fixed = routeFilters(search, params);
+  const toolbarFields = (screen.toolbar ?? []).map((item) => item.field);
+  const applied = criteria(firstFilter(panelSchema(search, [...Object.keys(fixed), ...toolbarFields])), search);
+  return { path: `${api}/`, query: compactQuery(searchQuery(applied, hasRangeOf(search) ? firstRange(search) : null, fixed)) };
+}
+
+/**
+ * Starts a search screen's first search as its route renders, before the screen's code has
+ * arrived (an effect would wait for it). Once per mount; a render React throws away and redoes
+ * finds the same search already on its way (engine/prefetch.ts).
+ */
+export function useFirstSearch(screen: ScreenConfig, config: AppConfig): void {
+  const params = useParams();
+  useState(() => {
+    const first = firstSearch(screen, config, params);
+    if (first) prefetchGet(first.path, first.query);
+    return null;
+  });
+}

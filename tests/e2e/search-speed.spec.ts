@@ -1,0 +1,73 @@
+import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { ACCOUNTS, en, shot, signIn } from './helpers';
+
+/**
+ * A search page's first results come from a search started as soon as its route shows, while the
+ * screen's code and its grid are still on their way; the filter form's code loads only when the
+ * filters open (docs/schemas.md "First search"). The built chunks are named by what they hold
+ * (dist/.vite/chunk-modules.json, written by the build).
+ */
+const ROUTE = '/services/search';
+const SEARCH = '/back/bo/services/';
+
+const modules: Record<string, string[]> = JSON.parse(readFileSync('dist/.vite/chunk-modules.json', 'utf8'));
+/** The URL path of the built chunk holding a source module. */
+function chunkOf(module: string): string {
+  const file = Object.keys(modules).find((each) => modules[each].includes(module));
+  if (!file) throw new Error(`no built chunk holds ${module}`);
+  return `/${file}`;
+}
+
+/** Holds the answers for these paths until `release()` is called. */
+async function holdBack(page: Page, paths: string[]) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const held = new Set<string>();
+  await page.route(
+    (url) => paths.includes(url.pathname),
+    async (route) => {
+      held.add(new URL(route.request().url()).pathname);
+      await released;
+      await route.continue();
+    },
+  );
+  return { release, held };
+}
+
+test('the first search starts before the search screen and grid code arrive, and is asked once', async ({ page }) => {
+  await signIn(page, ACCOUNTS.quality);
+  const code = await holdBack(page, [chunkOf('engine/search/SearchScreen.tsx'), chunkOf('engine/grid/SchemaGrid.tsx')]);
+  const searches: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === SEARCH) searches.push(request.url());
+  });
+  const firstSearch = page.waitForRequest((request) => new URL(request.url()).pathname === SEARCH);
+  await page.goto(ROUTE);
+  const asked = await firstSearch;
+  expect(new URL(asked.url()).searchParams.get('fromDate'), 'the first search is the ±7-day period').toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  // The screen's title and description show while its code is held back.
+  await expect(page.getByRole('heading', { name: en('screen.serviceSearch'), exact: true, level: 2 })).toBeVisible();
+  await shot(page, 'search-speed-waiting-for-code');
+  expect([...code.held], 'the search screen code was still held when the search went out').toContain(chunkOf('engine/search/SearchScreen.tsx'));
+  code.release();
+  await expect(page.locator('.ag-row').first()).toBeVisible();
+  await shot(page, 'search-speed-results');
+  // The screen took the early answer: no second call for the same search (the period settles after 1 s).
+  await page.waitForTimeout(1500);
+  expect(searches).toHaveLength(1);
+});
+
+test('the filter form code loads when the filters open, not with the search page', async ({ page }) => {
+  const formChunk = chunkOf('engine/form/SchemaForm.tsx');
+  const loaded: string[] = [];
+  page.on('request', (request) => loaded.push(new URL(request.url()).pathname));
+  await signIn(page, ACCOUNTS.quality);
+  await page.goto(ROUTE);
+  await expect(page.locator('.ag-row').first()).toBeVisible();
+  expect(loaded).not.toContain(formChunk);
+  await page.getByRole('button', { name: en('engine.search.filters'), exact: true }).click();
+  const panel = page.getByRole('complementary', { name: en('engine.search.filters') });
+  await expect(panel.getByRole('button', { name: en('engine.search.apply') })).toBeVisible();
+  expect(loaded).toContain(formChunk);
+});
