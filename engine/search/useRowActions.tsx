@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { request } from '../api';
@@ -6,10 +6,13 @@ import type { AppConfig, RowActionConfig } from '../config';
 import { titleText } from '../i18n';
 import { notify } from '../notify';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
-import { ActionFormDialog } from './ActionFormDialog';
+import { lazyNamed } from '../ui/lazyNamed';
 import { actionBody, actionUrl } from './rowActions';
 
 type Row = Record<string, unknown>;
+
+/** The form (RJSF, ajv) loads when an action asks for fields: a search page needs it only then. */
+const ActionFormDialog = lazyNamed(() => import('./ActionFormDialog'), 'ActionFormDialog');
 
 interface Pending {
   action: RowActionConfig;
@@ -88,16 +91,18 @@ export function useRowActions(onRefresh: () => void, config?: AppConfig) {
   const dialog = (
     <>
       {filling && config && (
-        <ActionFormDialog
-          action={filling.action}
-          row={filling.row}
-          config={config}
-          onDone={() => {
-            stopFilling();
-            after(filling.action);
-          }}
-          onClose={stopFilling}
-        />
+        <Suspense fallback={null}>
+          <ActionFormDialog
+            action={filling.action}
+            row={filling.row}
+            config={config}
+            onDone={() => {
+              stopFilling();
+              after(filling.action);
+            }}
+            onClose={stopFilling}
+          />
+        </Suspense>
       )}
       <ConfirmDialog
         opened={asking !== null}
