@@ -1,4 +1,14 @@
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import {
+  createTheme,
+  defaultVariantColorsResolver,
+  mergeThemeOverrides,
+  parseThemeColor,
+  type CSSVariablesResolver,
+  type MantineColorsTuple,
+  type MantineThemeOverride,
+  type VariantColorsResolver,
+} from '@mantine/core';
+import type { TFunction } from 'i18next';
 import { DECISION_COLORS } from '../domain/decisionTone';
 
 /**
@@ -10,10 +20,43 @@ const brand: MantineColorsTuple = [
   '#12b886', '#0b9a74', '#087f5b', '#066a4c', '#04503a',
 ];
 
+/** Variants whose text is drawn in the colour itself, on white or on a tint of it. */
+const TEXT_IN_COLOR = new Set(['light', 'outline', 'subtle', 'transparent']);
+
+/**
+ * Text in a colour (a light badge, an outline button) takes the colour's darkest shade: shade 6,
+ * Mantine's default, is under 4.5:1 on white for teal, green, yellow, orange, red, cyan and gray.
+ * Fills, borders and icons keep the colour's own shade.
+ */
+const variantColorResolver: VariantColorsResolver = input => {
+  const colors = defaultVariantColorsResolver(input);
+  if (!TEXT_IN_COLOR.has(input.variant)) return colors;
+  const parsed = parseThemeColor({ color: input.color || input.theme.primaryColor, theme: input.theme });
+  if (!parsed.isThemeColor || parsed.color === 'dark') return colors;
+  const text = `var(--mantine-color-${parsed.color}-9)`;
+  return { ...colors, color: text, hoverColor: text };
+};
+
+/**
+ * Secondary text ("dimmed") and error messages readable on white and on the light grey panels:
+ * Mantine's gray.6 (3.3:1) and red.6 (3.6:1) are under WCAG AA's 4.5:1, gray.7 and red.9 are over it.
+ */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
+  },
+  dark: {},
+});
+
 export const theme = createTheme({
   primaryColor: 'brand',
   primaryShade: 7,
   colors: { brand },
+  // Filled buttons and badges in a light colour (the decision colours among them) get dark text.
+  autoContrast: true,
+  variantColorResolver,
   defaultRadius: 'md',
   cursorType: 'pointer',
   // People who ask their system for less motion get dialogs, menus and popovers without transitions.
@@ -22,3 +65,19 @@ export const theme = createTheme({
   headings: { fontWeight: '650' },
   other: { decisionColors: DECISION_COLORS },
 });
+
+/**
+ * The theme in the user's language: Mantine's icon-only buttons get a name (the inputs' clear
+ * buttons, and every close button — snacks, dialogs, alerts — that its caller did not name), and
+ * field errors are announced.
+ */
+export function themeIn(t: TFunction): MantineThemeOverride {
+  return mergeThemeOverrides(theme, {
+    components: {
+      CloseButton: { defaultProps: { 'aria-label': t('engine.action.close') } },
+      InputClearButton: { defaultProps: { 'aria-label': t('engine.form.clear') } },
+      // A field's error is announced when it appears (Mantine already ties it to the field with aria-describedby).
+      InputError: { defaultProps: { role: 'alert' } },
+    },
+  });
+}

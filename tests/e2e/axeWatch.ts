@@ -151,7 +151,8 @@ function watchDocument({ tags, quietMs }: WatchOptions): void {
 }
 
 const watched = new WeakSet<BrowserContext>();
-const engineScript = `${axe.source}\n;(${watchDocument.toString()})(${JSON.stringify({ tags: WCAG_TAGS, quietMs: QUIET_MS } satisfies WatchOptions)});`;
+// `__name`: the helper esbuild (tsx, the scanner's loader) calls in the compiled function to keep its inner names.
+const engineScript = `${axe.source}\n;((__name) => (${watchDocument.toString()})(${JSON.stringify({ tags: WCAG_TAGS, quietMs: QUIET_MS } satisfies WatchOptions)}))((target) => target);`;
 
 /** Watches every document this context opens from now on; the collector returned by `current()` gets the checks. */
 export async function watchContext(context: BrowserContext, current: () => AxeCollector): Promise<void> {
