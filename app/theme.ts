@@ -1,6 +1,8 @@
 import {
   createTheme,
+  darken,
   defaultVariantColorsResolver,
+  luminance,
   mergeThemeOverrides,
   parseThemeColor,
   type CSSVariablesResolver,
@@ -23,17 +25,31 @@ const brand: MantineColorsTuple = [
 /** Variants whose text is drawn in the colour itself, on white or on a tint of it. */
 const TEXT_IN_COLOR = new Set(['light', 'outline', 'subtle', 'transparent']);
 
+const contrast = (a: string, b: string) => {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (light + 0.05) / (dark + 0.05);
+};
+
+/** The colour's darkest shade, darkened further until it reads at 4.5:1 on the colour's lightest tint. */
+function textShade(shades: readonly string[]): string {
+  for (const amount of [0, 0.15, 0.3, 0.45]) {
+    const text = amount ? darken(shades[9], amount) : shades[9];
+    if (contrast(text, shades[0]) >= 4.5) return text;
+  }
+  return '#000';
+}
+
 /**
- * Text in a colour (a light badge, an outline button) takes the colour's darkest shade: shade 6,
- * Mantine's default, is under 4.5:1 on white for teal, green, yellow, orange, red, cyan and gray.
- * Fills, borders and icons keep the colour's own shade.
+ * Text in a colour (a light badge, an outline button) is drawn in a dark shade of it: shade 6,
+ * Mantine's default, is under 4.5:1 on white for teal, green, yellow, orange, red, cyan and gray,
+ * and even shade 9 is for green, lime, yellow and orange. Fills, borders and icons keep the colour's own shade.
  */
 const variantColorResolver: VariantColorsResolver = input => {
   const colors = defaultVariantColorsResolver(input);
   if (!TEXT_IN_COLOR.has(input.variant)) return colors;
   const parsed = parseThemeColor({ color: input.color || input.theme.primaryColor, theme: input.theme });
   if (!parsed.isThemeColor || parsed.color === 'dark') return colors;
-  const text = `var(--mantine-color-${parsed.color}-9)`;
+  const text = textShade(input.theme.colors[parsed.color]);
   return { ...colors, color: text, hoverColor: text };
 };
 
