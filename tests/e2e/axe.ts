@@ -1,5 +1,5 @@
 import { test as base, expect } from '@playwright/test';
-import { AxeCollector, formatViolations, settleAndCheck, watchContext } from './axeWatch';
+import { AxeCollector, formatViolations, settleAndCheck, watchContext, type AxeCheck } from './axeWatch';
 
 /**
  * `test` and `expect` for every browser test: each page and dialog a test opens (every URL, open
@@ -55,3 +55,10 @@ export const test = base.extend<{ axeWatch: void }, { watchedBrowser: void }>({
 });
 
 export { expect };
+
+/** The running test's checks that `match`, taken out of its result: only for the test of the check itself. */
+export function takeAxeChecks(match: (check: AxeCheck) => boolean): AxeCheck[] {
+  const taken = collector.checks.filter(match);
+  collector.checks = collector.checks.filter(check => !match(check));
+  return taken;
+}
