@@ -17,7 +17,7 @@ const { values: args } = parseArgs({
     url: { type: 'string', default: process.env.APP_URL ?? 'http://127.0.0.1:3000' },
     locales: { type: 'string', default: 'en,fr,it' },
     users: { type: 'string', default: [ACCOUNTS.admin, ACCOUNTS.manager, ACCOUNTS.quality, ACCOUNTS.inspector].join(',') },
-    dialogs: { type: 'boolean', default: true },
+    'no-dialogs': { type: 'boolean', default: false },
     json: { type: 'string' },
     verbose: { type: 'boolean', default: false },
   },
@@ -60,6 +60,12 @@ async function openDialogs(page: Page): Promise<void> {
   }
 }
 
+/** With --json, the file is written again after each page: a scan cut short keeps what it found. */
+const allCollectors: AxeCollector[] = [];
+function saveJson(): void {
+  if (args.json) writeFileSync(args.json, JSON.stringify(allCollectors.flatMap(collector => collector.checks), null, 2));
+}
+
 async function scanAs(browser: Browser, email: string, locales: string[], collector: AxeCollector): Promise<void> {
   const context = await browser.newContext({ baseURL: args.url, viewport: { width: 1440, height: 900 }, reducedMotion: 'reduce' });
   await watchContext(context, () => collector);
@@ -79,9 +85,10 @@ async function scanAs(browser: Browser, email: string, locales: string[], collec
       if (!/\/(403|404|forbidden)/.test(page.url())) {
         await settleAndCheck(page);
         for (const href of await page.locator('a[href^="/"]').evaluateAll(anchors => anchors.map(a => a.getAttribute('href') ?? ''))) links.add(href.split('?')[0]);
-        if (args.dialogs) await openDialogs(page);
+        if (!args['no-dialogs']) await openDialogs(page);
       }
       if (args.verbose) console.error(`${email} ${locale} ${path}: ${Date.now() - started} ms`);
+      saveJson();
     }
   }
   await page.request.get('/back/bo/menu/locale', { params: { locale: 'en' }, headers: XHR });
@@ -120,6 +127,7 @@ const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? 
 const locales = args.locales.split(',');
 // One collector per user: the same address shows each user other records and actions.
 const collectors = [new AxeCollector(), ...args.users.split(',').map(() => new AxeCollector())];
+allCollectors.push(...collectors);
 try {
   await scanSignedOut(browser, locales, collectors[0]);
   for (const [index, email] of args.users.split(',').entries()) await scanAs(browser, email, locales, collectors[index + 1]);
@@ -130,5 +138,5 @@ const checks = collectors.flatMap(collector => collector.checks);
 const failed = checks.filter(check => check.violations.length > 0);
 console.log(formatViolations(failed));
 console.log(`\n${summary(checks)}`);
-if (args.json) writeFileSync(args.json, JSON.stringify(checks, null, 2));
+saveJson();
 process.exitCode = failed.length ? 1 : 0;

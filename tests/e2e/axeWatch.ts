@@ -16,7 +16,7 @@ import axe from 'axe-core';
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const QUIET_MS = 250;
 
-export type AxeViolation = { rule: string; impact: string; help: string; target: string; summary: string };
+export type AxeViolation = { rule: string; impact: string; help: string; target: string; html: string; summary: string };
 export type AxeCheck = { key: string; url: string; locale: string; dialogs: string[]; ms: number; violations: AxeViolation[] };
 
 /** Where a watched context sends its checks: which states were seen, and what their checks found. */
@@ -46,7 +46,8 @@ export function formatViolations(checks: AxeCheck[]): string {
   return checks
     .map(check => {
       const where = `${check.url} [${check.locale || '?'}]${check.dialogs.length ? ` dialog: ${check.dialogs.join(' + ')}` : ''}`;
-      const lines = check.violations.map(v => `  - ${v.rule} (${v.impact}) at ${v.target}: ${v.help}`);
+      // The node's HTML and axe's first finding (e.g. the contrast measured) say what to fix.
+      const lines = check.violations.map(v => `  - ${v.rule} (${v.impact}) at ${v.target}: ${v.help}\n      ${v.html}\n      ${v.summary.split('\n')[1]?.trim() ?? ''}`);
       return `${where}\n${lines.join('\n')}`;
     })
     .join('\n');
@@ -100,6 +101,8 @@ function watchDocument({ tags, quietMs }: WatchOptions): void {
   const settled = () => document.readyState === 'complete' && inFlight === 0 && performance.now() - lastChange >= quietMs;
 
   async function check(force = false): Promise<void> {
+    // about:blank (a page not yet sent anywhere) is no page of the app.
+    if (!location.protocol.startsWith('http')) return;
     const key = stateKey();
     if (key === lastKey || !(await win.__axeClaim(key))) {
       lastKey = key;
@@ -131,6 +134,7 @@ function watchDocument({ tags, quietMs }: WatchOptions): void {
           impact: violation.impact ?? '',
           help: violation.help,
           target: node.target.join(' '),
+          html: node.html.slice(0, 160),
           summary: node.failureSummary ?? '',
         })),
       ),
