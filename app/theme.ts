@@ -56,12 +56,18 @@ const variantColorResolver: VariantColorsResolver = input => {
 /**
  * Secondary text ("dimmed") and error messages readable on white and on the light grey panels:
  * Mantine's gray.6 (3.3:1) and red.6 (3.6:1) are under WCAG AA's 4.5:1, gray.7 and red.9 are over it.
+ * Text given a colour by name (`c="orange"`) takes the same readable shade as text in a colour.
  */
-export const cssVariablesResolver: CSSVariablesResolver = () => ({
+export const cssVariablesResolver: CSSVariablesResolver = (resolved) => ({
   variables: {},
   light: {
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--mantine-color-error': 'var(--mantine-color-red-9)',
+    ...Object.fromEntries(
+      Object.entries(resolved.colors)
+        .filter(([name]) => name !== 'dark')
+        .map(([name, shades]) => [`--mantine-color-${name}-text`, textShade(shades)]),
+    ),
   },
   dark: {},
 });
@@ -73,6 +79,8 @@ export const theme = createTheme({
   // Filled buttons and badges in a light colour (the decision colours among them) get dark text.
   autoContrast: true,
   variantColorResolver,
+  // A snack's text is Mantine's gray.6 (3.3:1 on white): the readable secondary text instead.
+  components: { Notification: { styles: { description: { color: 'var(--mantine-color-dimmed)' } } } },
   defaultRadius: 'md',
   cursorType: 'pointer',
   // People who ask their system for less motion get dialogs, menus and popovers without transitions.

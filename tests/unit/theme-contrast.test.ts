@@ -54,6 +54,12 @@ describe('theme contrast (WCAG AA, 4.5:1 for text)', () => {
     }
   });
 
+  it('text coloured by name (c="orange") is readable on white', () => {
+    for (const color of Object.keys(full.colors).filter((name) => name !== 'dark')) {
+      expect(contrast(resolve(light[`--mantine-color-${color}-text`]), WHITE), color).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+
   it('filled decision colours carry dark text (the colours stay as the spec set them)', () => {
     expect(full.autoContrast).toBe(true);
     for (const fill of Object.values(DECISION_COLORS)) expect(contrast(fill, full.black)).toBeGreaterThanOrEqual(4.5);
