@@ -70,8 +70,8 @@ export function BoardPanel(props: PanelProps) {
                       onClick={() => link && navigate(link)}
                       onKeyDown={(event) => link && event.key === 'Enter' && navigate(link)}
                       tabIndex={link ? 0 : undefined}
+                      // Named by its text, all of which it shows (WCAG 2.5.3).
                       role={link ? 'link' : undefined}
-                      aria-label={link ? `${title} ${card.subtitle ? String(row[card.subtitle] ?? '') : ''}`.trim() : undefined}
                       data-testid="board-card"
                     >
                       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">

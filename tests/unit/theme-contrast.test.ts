@@ -26,6 +26,8 @@ function contrast(a: string, b: string): number {
 const full = mergeMantineTheme(DEFAULT_THEME, theme);
 /** A `var(--mantine-color-<name>-<shade>)` of the theme as #rrggbb. */
 const resolve = (value: string): string => {
+  if (value.includes('--mantine-color-white')) return full.white;
+  if (value.includes('--mantine-color-black')) return full.black;
   const match = /--mantine-color-([a-z]+)-(\d)/.exec(value);
   return match ? full.colors[match[1]][Number(match[2])] : value;
 };
@@ -57,6 +59,15 @@ describe('theme contrast (WCAG AA, 4.5:1 for text)', () => {
   it('text coloured by name (c="orange") is readable on white', () => {
     for (const color of Object.keys(full.colors).filter((name) => name !== 'dark')) {
       expect(contrast(resolve(light[`--mantine-color-${color}-text`]), WHITE), color).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+
+  it('filled badges and buttons in any shade of any colour carry readable text', () => {
+    for (const color of Object.keys(full.colors)) {
+      for (const shade of [5, 6, 7, 8, 9]) {
+        const colors = full.variantColorResolver({ color: `${color}.${shade}`, theme: full, variant: 'filled', autoContrast: true });
+        expect(contrast(resolve(colors.color), full.colors[color][shade]), `${color}.${shade}`).toBeGreaterThanOrEqual(4.5);
+      }
     }
   });
 
