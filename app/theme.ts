@@ -81,8 +81,13 @@ export const theme = createTheme({
   autoContrast: true,
   luminanceThreshold: 0.18,
   variantColorResolver,
-  // A snack's text is Mantine's gray.6 (3.3:1 on white): the readable secondary text instead.
-  components: { Notification: { styles: { description: { color: 'var(--mantine-color-dimmed)' } } } },
+  components: {
+    // A snack's text is Mantine's gray.6 (3.3:1 on white): the readable secondary text instead.
+    Notification: { styles: { description: { color: 'var(--mantine-color-dimmed)' } } },
+    // An open menu puts the focus on its first item (the ARIA menu pattern), not on a placeholder
+    // element that a menu may not contain (axe aria-required-children).
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+  },
   defaultRadius: 'md',
   cursorType: 'pointer',
   // People who ask their system for less motion get dialogs, menus and popovers without transitions.
