@@ -37,8 +37,8 @@ const LIGHT_GREY = full.colors.gray[0];
 describe('theme contrast (WCAG AA, 4.5:1 for text)', () => {
   const light: Record<string, string> = cssVariablesResolver(full).light;
 
-  it('dimmed text and error messages are readable on white and on light grey panels', () => {
-    for (const name of ['--mantine-color-dimmed', '--mantine-color-error']) {
+  it('dimmed text, error messages and placeholders are readable on white and on light grey panels', () => {
+    for (const name of ['--mantine-color-dimmed', '--mantine-color-error', '--mantine-color-placeholder']) {
       expect(contrast(resolve(light[name]), WHITE), name).toBeGreaterThanOrEqual(4.5);
       expect(contrast(resolve(light[name]), LIGHT_GREY), name).toBeGreaterThanOrEqual(4.5);
     }
