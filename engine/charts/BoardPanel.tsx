@@ -44,7 +44,7 @@ export function BoardPanel(props: PanelProps) {
           {columns.map((group) => (
             <Paper key={group.value} radius="md" p="sm" bg={`var(--mantine-color-${group.color}-light)`} data-testid={`board-column-${group.value}`}>
               <Group justify="space-between" mb="xs" wrap="nowrap">
-                <Text fw={700} c={`${group.color}.9`} size="sm" tt="uppercase">
+                <Text fw={700} c={group.color} size="sm" tt="uppercase">
                   {heading(group)}
                 </Text>
                 <Badge color={group.color} variant="filled" size="sm">
