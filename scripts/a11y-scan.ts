@@ -1,5 +1,5 @@
 /**
- * `npm run a11y -- [--url http://127.0.0.1:3000] [--locales en,fr,it] [--users admin@qcflow.test,…] [--json file]`
+ * `npm run a11y -- [--url http://127.0.0.1:3000] [--locales en,fr,it] [--users admin@qcflow.test,…] [--routes /a,/b] [--no-dialogs] [--verbose] [--json file]`
  * Visits every configured screen (GET /back/schemas) the way a few demo users see it, in each
  * language, opens the dialogs of the page's toolbar, and prints axe's WCAG 2.2 AA violations per
  * rule and page: the same check as the browser tests (tests/e2e/axeWatch.ts), on every screen in a
@@ -20,6 +20,8 @@ const { values: args } = parseArgs({
     'no-dialogs': { type: 'boolean', default: false },
     json: { type: 'string' },
     verbose: { type: 'boolean', default: false },
+    // Only these screen routes (comma-separated), e.g. to check a fix again.
+    routes: { type: 'string' },
   },
 });
 const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
@@ -73,10 +75,11 @@ async function scanAs(browser: Browser, email: string, locales: string[], collec
   await page.request.post('/back/login', { form: { username: email, password: DEMO_PASSWORD } });
   await page.request.get('/back/alerts/poll', { headers: XHR });
   const links = new Set<string>();
-  const routes = await routesOf(page);
+  const only = args.routes?.split(',');
+  const routes = (await routesOf(page)).filter(route => !only || only.includes(route));
   for (const locale of locales) {
     await page.request.get('/back/bo/menu/locale', { params: { locale }, headers: XHR });
-    for (const route of ['/', '/about', '/profileUser/personalInformation', '/profileUser/account', ...routes]) {
+    for (const route of [...(only ? [] : ['/', '/about', '/profileUser/personalInformation', '/profileUser/account']), ...routes]) {
       const path = route.includes(':') ? [...links].find(link => patternOf(route).test(link) && !routes.includes(link)) : route;
       if (!path) continue;
       const started = Date.now();
