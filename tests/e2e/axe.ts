@@ -21,7 +21,7 @@ const NOT_YET_PASSING = new Set([
   'report-decision.spec.ts', 'report-draft.spec.ts', 'report-quantities.spec.ts', 'report-reopen.spec.ts',
   'report-wizard.spec.ts', 'risk.spec.ts', 'service-notes.spec.ts', 'services-wizard.spec.ts',
   'services-workflow.spec.ts', 'shared-filters.spec.ts', 'tag-picker.spec.ts', 'typed-dates.spec.ts',
-  'typed-locale.spec.ts', 'typed-values.spec.ts', 'uploads.spec.ts', 'words.spec.ts', 
+  'typed-locale.spec.ts', 'typed-values.spec.ts', 'uploads.spec.ts', 'words.spec.ts',
 ]);
 
 let collector = new AxeCollector();
