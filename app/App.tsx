@@ -1,10 +1,11 @@
 import { MantineProvider } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { SessionProvider } from './auth/session';
 import { AppRoutes } from './routes/AppRoutes';
 import { SNACK_LIMIT } from './notifications/snackbar';
-import { theme } from './theme';
+import { cssVariablesResolver, themeIn } from './theme';
 
 // The snack list (with its transitions and the notifications store) is not needed to draw a page:
 // it comes in its own chunk. Snacks shown before it arrives appear once it is in (see snackbar.tsx).
@@ -28,8 +29,11 @@ function Root() {
 const router = createBrowserRouter([{ path: '*', element: <Root /> }]);
 
 export function App() {
+  const { t, i18n } = useTranslation();
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- t follows the language: the theme's button names change with it
+  const theme = useMemo(() => themeIn(t), [t, i18n.language]);
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <SessionProvider>
         <RouterProvider router={router} />
       </SessionProvider>

@@ -21,7 +21,8 @@ export function LocaleButton({ onDark = false, ...props }: LocaleButtonProps) {
       px="xs"
       leftSection={<IconLanguage size={18} />}
       rightSection={<IconChevronDown size={14} />}
-      aria-label={`${t('shell.locale')}: ${LANGUAGE_NAMES[language]}`}
+      // The visible code first (WCAG 2.5.3: a voice user says what they see), then what it means.
+      aria-label={`${language.toUpperCase()}, ${t('shell.locale')}: ${LANGUAGE_NAMES[language]}`}
       aria-haspopup="menu"
       data-testid="locale-selector"
       {...props}

@@ -1,4 +1,4 @@
-import { Button, Divider, Group, NavLink, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Button, Divider, Group, NavLink, Popover, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconBuilding, IconLogout, IconUserCircle, IconWorld } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -31,7 +31,9 @@ export function ProfileMenu() {
     <>
       <Popover opened={opened} onChange={setOpened} position="bottom-end" width={300} shadow="lg" withArrow>
         <Popover.Target>
-          <UnstyledButton onClick={() => setOpened((open) => !open)} aria-label={t('shell.profile')} data-testid="profile-button">
+          {/* Named by what it shows (WCAG 2.5.3), after what it is. */}
+          <UnstyledButton onClick={() => setOpened((open) => !open)} data-testid="profile-button">
+            <VisuallyHidden>{t('shell.profile')}:</VisuallyHidden>
             <Group gap="xs" wrap="nowrap">
               <ProfileAvatar profile={profile} size={36} />
               <Stack gap={0} visibleFrom="md" maw={180}>

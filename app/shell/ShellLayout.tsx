@@ -44,10 +44,13 @@ function HelpButton() {
 export function ShellLayout() {
   const title = usePageTitle();
   const { pathname } = useLocation();
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
   // Date pickers exist only in the signed-in screens: their settings live here, not in the app root.
   return (
     <DatesProvider settings={{ locale: i18n.language, firstDayOfWeek: 1 }}>
+      <a href="#main-content" className={classes.skipLink}>
+        {t('shell.skipToContent')}
+      </a>
       <AppShell layout="alt" header={{ height: 60 }} navbar={{ width: 72, breakpoint: 0 }} padding="lg">
         <AppShell.Navbar className={classes.navbar}>
           <NavMenu />
@@ -64,7 +67,8 @@ export function ShellLayout() {
             <ProfileMenu />
           </Group>
         </AppShell.Header>
-        <AppShell.Main className={classes.main}>
+        {/* The skip link's target: focusable by script only, so keyboard users land at the page's start. */}
+        <AppShell.Main className={classes.main} id="main-content" tabIndex={-1}>
           <RouteErrorBoundary key={pathname}>
             <Suspense fallback={<PageLoader />}>
               <Outlet />

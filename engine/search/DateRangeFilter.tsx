@@ -34,10 +34,13 @@ export function DateRangeFilter({ value, onChange, label }: DateRangeFilterProps
     preset('lastTwelveMonths', 'engine.range.lastTwelveMonths'),
     preset('currentYear', 'engine.range.currentYear'),
   ];
+  const format = dayFormat(dateLocale(i18n.language));
+  // The name says what the field shows (WCAG 2.5.3: the visible text inside the name), after what it is.
+  const shownText = shown.flatMap((day) => (day ? [dayjs(day).locale(dateLocale(i18n.language)).format(format)] : [])).join(' – ');
   return (
     <DatePickerInput
       type="range"
-      aria-label={label}
+      aria-label={shownText ? `${label}: ${shownText}` : label}
       placeholder={label}
       value={shown}
       onChange={([fromDate, toDate]) => {
@@ -45,7 +48,7 @@ export function DateRangeFilter({ value, onChange, label }: DateRangeFilterProps
         if ((fromDate && toDate) || (!fromDate && !toDate)) onChange({ fromDate, toDate });
       }}
       presets={presets}
-      valueFormat={dayFormat(dateLocale(i18n.language))}
+      valueFormat={format}
       minDate={EARLIEST_DATE}
       allowSingleDateInRange
       clearable

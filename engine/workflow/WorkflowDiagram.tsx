@@ -119,7 +119,15 @@ export function WorkflowDiagram({ source, machine, current }: WorkflowDiagramPro
         {zoomButton(t('engine.workflow.fit'), <IconArrowsMinimize size={16} />, fitZoom, 'workflow-fit')}
         {zoomButton(t('engine.workflow.zoomIn'), <IconZoomIn size={16} />, () => zoom * ZOOM_STEP, 'workflow-zoom-in')}
       </Group>
-      <div ref={frame} data-testid="workflow-frame" style={{ overflow: 'auto', maxHeight: '70vh', width: '100%' }}>
+      {/* It scrolls: focusable, so the keyboard scrolls it too (WCAG 2.1.1). */}
+      <div
+        ref={frame}
+        data-testid="workflow-frame"
+        tabIndex={0}
+        role="region"
+        aria-label={t('engine.workflow.title', { machine })}
+        style={{ overflow: 'auto', maxHeight: '70vh', width: '100%' }}
+      >
         {state === 'loading' && (
           <Center mih={200}>
             <Loader size="sm" />

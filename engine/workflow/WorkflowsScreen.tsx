@@ -48,6 +48,9 @@ export function WorkflowsScreen({ screen, config }: WorkflowsScreenProps) {
                   {charts.map((chart) => (
                     <NavLink
                       key={chart.id}
+                      // A button: reached by Tab and pressed with Enter (an anchor without href is neither).
+                      component="button"
+                      aria-current={chart.id === chosen.id ? 'page' : undefined}
                       label={chart.id}
                       description={chart.entity ? titleText(t, entityTitle(chart), chart.entity) : t('engine.workflow.appMachine')}
                       active={chart.id === chosen.id}

@@ -1,4 +1,4 @@
-import { Badge, Group, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { Badge, Group, Stack, Text, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { CustomCellRendererProps } from 'ag-grid-react';
 import { useTranslation } from 'react-i18next';
 import { ROLE_COLORS, type PlanningCell, type PlanningRow } from './planningGrid';
@@ -28,7 +28,6 @@ export function DayCell(props: CustomCellRendererProps<PlanningRow, PlanningCell
         <Tooltip key={cell.serviceId} label={t('planning.cell.tooltip', { number: cell.number, role: t(`enum.typePlanning.${cell.typePlanning}`) })} withArrow openDelay={300}>
           <UnstyledButton
             data-testid={`planning-cell-${cell.serviceId}`}
-            aria-label={t('planning.cell.tooltip', { number: cell.number, role: t(`enum.typePlanning.${cell.typePlanning}`) })}
             onClick={() => props.context?.openService(cell.serviceId)}
             style={{ lineHeight: 1 }}
           >
@@ -38,6 +37,8 @@ export function DayCell(props: CustomCellRendererProps<PlanningRow, PlanningCell
                 {cell.number}
               </Text>
             </Stack>
+            {/* Named by what it shows (WCAG 2.5.3), then what that means. */}
+            <VisuallyHidden>{t('planning.cell.tooltip', { number: cell.number, role: t(`enum.typePlanning.${cell.typePlanning}`) })}</VisuallyHidden>
           </UnstyledButton>
         </Tooltip>
       ))}

@@ -114,7 +114,7 @@ export default function PlanningPage() {
         screen={screen}
         config={config}
         actions={
-          <Button component="a" href={exportHref} download variant="light" leftSection={<IconDownload size={16} />} disabled={!exportHref} data-testid="planning-export">
+          <Button component="a" href={exportHref} download variant="light" leftSection={<IconDownload size={16} />} disabled={!exportHref} aria-disabled={!exportHref || undefined} data-testid="planning-export">
             {t('planning.export')}
           </Button>
         }

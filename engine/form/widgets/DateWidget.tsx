@@ -9,6 +9,16 @@ import { formatDateTime } from '../../format/values';
 import { LocalDateInput } from './LocalDateInput';
 import { baseInputProps, emptyToUndefined } from './common';
 
+const MONTH_FORMAT = 'MMMM YYYY';
+
+/**
+ * A picker is a button showing its value: its name holds that text after the field's label (WCAG
+ * 2.5.3, the visible text inside the name).
+ */
+function namedWithValue(label: string | undefined, shown: string | null): string | undefined {
+  return label && shown ? `${label}: ${shown}` : label;
+}
+
 /** Earliest date the product accepts (spec §9). */
 export const EARLIEST_DATE = '2018-01-01';
 
@@ -37,14 +47,16 @@ export function DateWidget(props: WidgetProps) {
 
 /** A month, stored as `YYYY-MM`; the picker works with the first day of the month. */
 export function YearMonthWidget(props: WidgetProps) {
+  const { i18n } = useTranslation();
   const base = baseInputProps(props);
   const value = typeof props.value === 'string' && props.value ? `${props.value}-01` : null;
   return (
     <MonthPickerInput
       {...base}
+      aria-label={namedWithValue(base['aria-label'], value && dayjs(value).locale(dateLocale(i18n.language)).format(MONTH_FORMAT))}
       value={value}
       onChange={(next) => props.onChange(next ? String(next).slice(0, 7) : undefined)}
-      valueFormat="MMMM YYYY"
+      valueFormat={MONTH_FORMAT}
       clearable={!props.required && !props.readonly}
       minDate={EARLIEST_DATE}
       leftSection={icon}
@@ -62,12 +74,14 @@ export function DateTimeWidget(props: WidgetProps) {
   const base = baseInputProps(props);
   if (props.readonly) return <TextInput {...base} value={formatDateTime(props.value, i18n.language)} leftSection={clock} readOnly />;
   const local = typeof props.value === 'string' && props.value ? dayjs(props.value).format('YYYY-MM-DD HH:mm:ss') : null;
+  const format = `${dayFormat(dateLocale(i18n.language))} HH:mm`;
   return (
     <DateTimePicker
       {...base}
+      aria-label={namedWithValue(base['aria-label'], local && dayjs(local).locale(dateLocale(i18n.language)).format(format))}
       value={local}
       onChange={(next) => props.onChange(next ? new Date(String(next).replace(' ', 'T')).toISOString() : undefined)}
-      valueFormat={`${dayFormat(dateLocale(i18n.language))} HH:mm`}
+      valueFormat={format}
       clearable={!props.required}
       minDate={EARLIEST_DATE}
       leftSection={clock}

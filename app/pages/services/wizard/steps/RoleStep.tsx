@@ -48,7 +48,6 @@ export function RoleStep({ draft, edit, errors, user }: StepProps) {
               disabled={!enabled}
               radius="md"
               p="md"
-              aria-label={enumText(t, 'serviceSide', side)}
               style={{ opacity: enabled ? 1 : 0.55, cursor: enabled ? 'pointer' : 'not-allowed', height: '100%' }}
               data-side={side}
             >

@@ -1,0 +1,57 @@
+import { expect, takeAxeChecks, test } from './axe';
+import { ACCOUNTS, en, fr, login, setAccountLocale } from './helpers';
+
+/**
+ * Accessibility at the source: what every screen gets from the shell, the theme and the engine
+ * (the axe check of every test is in axe.ts; its own test is the first here).
+ */
+test('the axe check of every test finds a nameless button on a page the test reaches', async ({ page }) => {
+  await login(page, ACCOUNTS.quality, { path: '/services/search' });
+  // A new address (a new state to check) whose page holds an icon button without a name.
+  await page.evaluate(() => {
+    const button = document.createElement('button');
+    button.id = 'nameless';
+    button.innerHTML = '<svg width="16" height="16" aria-hidden="true"></svg>';
+    document.querySelector('main')!.append(button);
+    history.pushState(null, '', '/services/search#nameless');
+  });
+  await expect
+    .poll(() => takeAxeChecks(check => check.url.endsWith('#nameless')).flatMap(check => check.violations), { timeout: 15_000 })
+    .toContainEqual(expect.objectContaining({ rule: 'button-name', impact: 'critical', target: '#nameless' }));
+});
+
+test('the first Tab reaches a skip link that takes the focus to the page content', async ({ page }) => {
+  await login(page, ACCOUNTS.quality, { path: '/services/search' });
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: en('shell.skipToContent') });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main#main-content')).toBeFocused();
+  // One h1 per page: the screen's title in the header.
+  await expect(page.locator('h1')).toHaveCount(1);
+});
+
+test.describe('in French', () => {
+  test.afterEach(async ({ page }) => setAccountLocale(page, 'en'));
+
+  test("the period field's clear button has a name in the user's language", async ({ page }) => {
+    await login(page, ACCOUNTS.quality);
+    await setAccountLocale(page, 'fr');
+    await page.goto('/services/search');
+    const toolbar = page.getByRole('toolbar');
+    await expect(toolbar.getByRole('button', { name: fr('engine.form.clear') })).toBeVisible();
+  });
+});
+
+test('a field error is tied to its field and announced', async ({ page }) => {
+  await page.goto('/auth/login');
+  const email = page.locator('input[name="username"]');
+  await email.pressSequentially('not-an-address');
+  await email.press('Enter');
+  const error = page.getByRole('alert').filter({ hasText: en('login.emailInvalid') });
+  await expect(error).toBeVisible();
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  const describedBy = (await email.getAttribute('aria-describedby')) ?? '';
+  expect(describedBy.split(' ')).toContain(await error.getAttribute('id'));
+});
