@@ -1,3 +1,4 @@
+import { luminance } from '@mantine/core';
 import type { CSSProperties } from 'react';
 
 /**
@@ -6,12 +7,13 @@ import type { CSSProperties } from 'react';
  */
 const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i;
 
+const DARK_TEXT = '#1a1b1e';
+
+/** Dark or white text, whichever contrasts more with the background (WCAG relative luminance). */
 export function readableTextColor(background: string): string {
-  let digits = background.slice(1);
-  if (digits.length === 3) digits = [...digits].map((d) => d + d).join('');
-  const [r, g, b] = [0, 2, 4].map((i) => parseInt(digits.slice(i, i + 2), 16) / 255);
-  const luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b;
-  return luminance > 0.6 ? '#1a1b1e' : '#ffffff';
+  const ratio = (a: number, b: number) => (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+  const under = luminance(background);
+  return ratio(under, luminance(DARK_TEXT)) > ratio(under, 1) ? DARK_TEXT : '#ffffff';
 }
 
 export function chipStyle(color: string | undefined): CSSProperties {

@@ -90,6 +90,9 @@ describe('tag chips', () => {
   it('keeps text readable on any background', () => {
     expect(readableTextColor('#ffffff')).toBe('#1a1b1e');
     expect(readableTextColor('#000')).toBe('#ffffff');
+    // A mid green (#37b24d) took white text at 2.7:1; dark text reads at 6.3:1 (WCAG AA asks 4.5:1).
+    expect(readableTextColor('#37b24d')).toBe('#1a1b1e');
+    expect(readableTextColor('#1c7ed6')).toBe('#ffffff');
     expect(chipStyle('#12b886')).toMatchObject({ backgroundColor: '#12b886' });
     expect(chipStyle('grape').backgroundColor).toBe('var(--mantine-color-grape-light)');
     expect(chipStyle(undefined).backgroundColor).toBe('var(--mantine-color-gray-light)');
