@@ -30,11 +30,14 @@ const contrast = (a: string, b: string) => {
   return (light + 0.05) / (dark + 0.05);
 };
 
-/** The colour's darkest shade, darkened further until it reads at 4.5:1 on the colour's tints (shade 1: a light badge as axe measures it). */
+/**
+ * The colour's darkest shade, darkened further until it reads at 4.5:1 on the colour's tints: shade 1
+ * (a light badge as axe measures it) and shade 2 (a light button under the pointer).
+ */
 function textShade(shades: readonly string[]): string {
   for (const amount of [0, 0.15, 0.3, 0.45]) {
     const text = amount ? darken(shades[9], amount) : shades[9];
-    if (contrast(text, shades[1]) >= 4.5) return text;
+    if (contrast(text, shades[2]) >= 4.5) return text;
   }
   return '#000';
 }

@@ -1,6 +1,7 @@
 import { Loader } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { withHint } from '../form/widgets/hintOption';
 import type { LookupConfig } from '../schema/fields';
 import { canSearch, type LookupItem } from './cache';
 import { useLookup } from './useLookup';
@@ -14,14 +15,17 @@ export function useLookupSelect(config: LookupConfig | undefined, selected: unkn
   const { t } = useTranslation();
   const lookup = useLookup(config, selected, labelsOnly);
   const original = (key: string): LookupItem['value'] => lookup.data.find((item) => String(item.value) === key)?.value ?? key;
+  // A searched list is already filtered by the server; under 3 letters the hint shows instead.
+  const filter = withHint(
+    t(lookup.emptyMessage.key, lookup.emptyMessage.values),
+    lookup.searchMode ? (input) => (canSearch(input.search) ? input.options : []) : undefined,
+  );
   const props = {
     data: lookup.data.map((item) => ({ value: String(item.value), label: item.label })),
     searchable: true,
     searchValue: lookup.searchMode ? lookup.query : undefined,
     onSearchChange: lookup.searchMode ? lookup.setQuery : undefined,
-    // A searched list is already filtered by the server; under 3 letters the hint shows instead.
-    filter: lookup.searchMode ? ({ options, search }: { options: any[]; search: string }) => (canSearch(search) ? options : []) : undefined,
-    nothingFoundMessage: t(lookup.emptyMessage.key, lookup.emptyMessage.values),
+    filter,
     rightSection: lookup.loading ? <Loader size="xs" /> : undefined,
     leftSection: lookup.searchMode ? <IconSearch size={14} stroke={1.5} /> : undefined,
     comboboxProps: { withinPortal: true },

@@ -49,8 +49,9 @@ describe('theme contrast (WCAG AA, 4.5:1 for text)', () => {
       for (const variant of ['light', 'outline', 'subtle']) {
         const colors = full.variantColorResolver({ color, theme: full, variant });
         const text = resolve(colors.color);
-        // A light badge lies on a tint of its colour: as dark as shade 1 where axe measures it.
+        // A light badge lies on a tint of its colour: as dark as shade 1 where axe measures it, shade 2 under the pointer.
         expect(contrast(text, full.colors[color][1]), `${variant} ${color}`).toBeGreaterThanOrEqual(4.5);
+        expect(contrast(text, full.colors[color][2]), `${variant} ${color} hovered`).toBeGreaterThanOrEqual(4.5);
         expect(contrast(text, WHITE), `${variant} ${color}`).toBeGreaterThanOrEqual(4.5);
       }
     }

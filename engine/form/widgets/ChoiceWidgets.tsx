@@ -6,6 +6,7 @@ import { enumText } from '../../i18n';
 import { enumOf } from '../../schema/fields';
 import { baseInputProps, emptyToUndefined } from './common';
 import { DROPDOWN_MAX_HEIGHT } from './EnumSelectWidget';
+import { withHint } from './hintOption';
 
 interface Choice {
   value: unknown;
@@ -29,7 +30,7 @@ export function ChoicesWidget(props: WidgetProps) {
     searchable: true,
     maxDropdownHeight: DROPDOWN_MAX_HEIGHT,
     comboboxProps: { withinPortal: true },
-    nothingFoundMessage: t(String(props.options.empty ?? 'engine.form.noChoice')),
+    filter: withHint(t(String(props.options.empty ?? 'engine.form.noChoice'))),
   };
   if (props.schema.type === 'array') {
     const selected: unknown[] = Array.isArray(props.value) ? props.value : [];

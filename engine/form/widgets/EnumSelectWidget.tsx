@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { enumText } from '../../i18n';
 import { enumOf } from '../../schema/fields';
 import { baseInputProps, emptyToUndefined } from './common';
+import { withHint } from './hintOption';
 
 /** Dropdowns taller than this scroll (spec §9: dropdown max 500 px). */
 export const DROPDOWN_MAX_HEIGHT = 300;
@@ -54,7 +55,7 @@ export function EnumSelectWidget(props: WidgetProps) {
     searchable: data.length > 7,
     comboboxProps: { withinPortal: true },
     maxDropdownHeight: DROPDOWN_MAX_HEIGHT,
-    nothingFoundMessage: t('engine.lookup.noResult'),
+    filter: withHint(t('engine.lookup.noResult')),
   };
   if (multiple) {
     const maxValues = typeof schema.maxItems === 'number' ? schema.maxItems : undefined;

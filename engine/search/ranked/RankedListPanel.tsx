@@ -83,7 +83,7 @@ export function RankedListPanel({ side, state, entity, opened, onToggle }: Ranke
       </ScrollArea>
       <Stack gap={6} px="md" py="sm" style={{ borderTop: border }}>
         {state.dirty && (
-          <Text size="xs" c="orange.8" role="status">
+          <Text size="xs" c="orange" role="status">
             {label('unsaved')}
           </Text>
         )}
