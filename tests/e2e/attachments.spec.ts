@@ -1,5 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './axe';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { onDisk, png } from './fileFixtures';
 import { ACCOUNTS, en, expectSnack, pick, setAccountLocale, sheet, shot as keep, signIn, waitForApp, restoreEnglishAfterAll } from './helpers';
 

@@ -1,5 +1,4 @@
-import type { Browser, Page } from '@playwright/test';
-import { expect, test } from './axe';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { ACCOUNTS, en, expectSnack, fr, login, setAccountLocale, shot } from './helpers';
 
 /**

@@ -1,5 +1,4 @@
-import type { Page } from '@playwright/test';
-import { expect, test } from './axe';
+import { expect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import {
   ACCOUNTS, DEMO_PASSWORD, cell, currentMonthRange, en, expectSnack, snackDuring, fillDate, fr, gridHeaders, gridRow, gridRows, pick,

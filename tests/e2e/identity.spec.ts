@@ -1,5 +1,4 @@
-import type { Page } from '@playwright/test';
-import { expect, test } from './axe';
+import { expect, test, type Page } from '@playwright/test';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generate } from 'otplib';

@@ -1,5 +1,4 @@
-import { request as playwrightRequest, type Page } from '@playwright/test';
-import { expect, test } from './axe';
+import { expect, test, request as playwrightRequest, type Page } from '@playwright/test';
 import { sentMails, waitForMails } from '../api/outbox';
 import { ACCOUNTS, DEMO_PASSWORD, en, expectSnack, fr, restoreEnglishAfterAll, setAccountLocale, shot, signIn, waitForApp } from './helpers';
 

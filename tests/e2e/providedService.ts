@@ -1,5 +1,4 @@
-import type { Page } from '@playwright/test';
-import { expect } from './axe';
+import { expect, type Page } from '@playwright/test';
 
 const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
 

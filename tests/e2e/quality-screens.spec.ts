@@ -1,5 +1,4 @@
-import type { Page } from '@playwright/test';
-import { expect, test } from './axe';
+import { expect, test, type Page } from '@playwright/test';
 import {
   ACCOUNTS, cell, currentMonth, en, expectSnack, snackDuring, gridHeaders, gridRow, gridRows, login, pick, resultCount, searchAfter, sheet, sheetStatus, shot, signIn,
 } from './helpers';

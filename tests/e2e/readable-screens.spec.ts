@@ -1,5 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './axe';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { ACCOUNTS, en, futureDay, labels, restoreEnglishAfterAll, setAccountLocale, shot, signIn, waitForApp } from './helpers';
 import { createProvidedService } from './providedService';

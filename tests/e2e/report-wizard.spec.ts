@@ -1,5 +1,4 @@
-import type { Page } from '@playwright/test';
-import { expect, test } from './axe';
+import { expect, test, type Page } from '@playwright/test';
 import { ACCOUNTS, cell, expectSnack, pick, shot as keep, signIn, waitForApp } from './helpers';
 
 /**

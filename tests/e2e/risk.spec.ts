@@ -1,5 +1,4 @@
-import type { Page } from '@playwright/test';
-import { expect, test } from './axe';
+import { expect, test, type Page } from '@playwright/test';
 import { ACCOUNTS, en, fr, restoreEnglishAfterAll, shot, signIn, waitForApp } from './helpers';
 
 /**

@@ -1,5 +1,4 @@
-import type { Locator } from '@playwright/test';
-import { expect, test } from './axe';
+import { expect, test, type Locator } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { ACCOUNTS, en, expectSnack, shot, signIn, waitForApp } from './helpers';
 

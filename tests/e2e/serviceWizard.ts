@@ -1,5 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
-import { expect } from './axe';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { en, fillDate } from './helpers';
 
 /** Driving the service wizard (`/services/wizard`) as a user does: its fields by their labels. */

@@ -1,5 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './axe';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { ACCOUNTS, cell, en, expectSnack, grid, gridHeaders, gridRow, gridRows, pick, resultCount, shot, signIn, today, waitForApp } from './helpers';
 
 /**

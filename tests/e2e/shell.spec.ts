@@ -1,5 +1,4 @@
-import type { Page } from '@playwright/test';
-import { expect, test } from './axe';
+import { expect, test, type Page } from '@playwright/test';
 import { ACCOUNTS, en, login, loginWithForm, sheet, shot, waitForApp } from './helpers';
 
 /**

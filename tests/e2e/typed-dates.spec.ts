@@ -1,5 +1,4 @@
-import type { Locator } from '@playwright/test';
-import { expect, test } from './axe';
+import { expect, test, type Locator } from '@playwright/test';
 import { ACCOUNTS, en, login, shot } from './helpers';
 import { WIZARD_ROUTE, activeStep, next, textbox, toDetailsStep } from './serviceWizard';
 
