@@ -14,7 +14,9 @@ import { assign, setup } from 'xstate';
  * - saving checks every day has a leader unless nobody is on the field that day
  *   ('You need to assign one leader per service day'), that someone leads at all
  *   ('You need a leader'), and the end date (required, not before the start). An error shows
- *   for ASSIGNMENT_ERROR_MS, then clears;
+ *   for ASSIGNMENT_ERROR_MS, then clears; its countdown waits while the error is held (the pointer
+ *   or the keyboard focus on it: HOLD_ERROR, RELEASE_ERROR) and starts again, whole, when released
+ *   (WCAG 2.2.1); DISMISS_ERROR clears it at once;
  * - a refused end date (no date, none, or before the start) is held as typed (`typedEndDate`) for
  *   the field to keep and mark, the days keep the last good one, and Save waits until it is put
  *   right: the previous date is never saved in its place.
@@ -58,6 +60,8 @@ export interface AssignmentContext {
   typedEndDate: string | null;
   /** The error shown (an i18n key), cleared after ASSIGNMENT_ERROR_MS. */
   error: string | null;
+  /** The pointer or the focus is on the error: its countdown waits. */
+  errorHeld: boolean;
 }
 
 export interface AssignmentInput {
@@ -76,7 +80,10 @@ export type AssignmentEvent =
   | { type: 'SET_END_DATE'; endDate: string | null }
   | { type: 'SAVE' }
   | { type: 'SAVED'; assignment: AssignmentInput }
-  | { type: 'FAILED'; error: string };
+  | { type: 'FAILED'; error: string }
+  | { type: 'HOLD_ERROR' }
+  | { type: 'RELEASE_ERROR' }
+  | { type: 'DISMISS_ERROR' };
 
 // ---- pure rules (the server refuses a POST with the same functions) ----
 
@@ -188,10 +195,12 @@ export const assignmentMachine = setup({
     isAssigned: ({ context, event }) => event.type === 'REMOVE' && context.contributors.some((one) => one.contactId === event.contactId),
     editableCell: ({ context, event }) => event.type === 'SET_ROLE' && canSetRole(context.contributors, event.contactId, event.date, event.typePlanning),
     validEndDate: ({ context, event }) => event.type === 'SET_END_DATE' && endDateError(context.startDate, event.endDate) === null,
+    errorHeld: ({ context }) => context.errorHeld,
+    errorReleased: ({ context }) => !context.errorHeld,
     valid: ({ context }) => context.typedEndDate === null && assignmentErrors(context.startDate, context.endDate, context.contributors).length === 0,
   },
   actions: {
-    load: assign(({ event }) => (event.type === 'LOAD' || event.type === 'SAVED' ? { ...loaded(event.assignment), error: null } : {})),
+    load: assign(({ event }) => (event.type === 'LOAD' || event.type === 'SAVED' ? { ...loaded(event.assignment), error: null, errorHeld: false } : {})),
     add: assign(({ context, event }) => (event.type === 'ADD' ? { contributors: withContributor(context.contributors, context.days, event.contributor) } : {})),
     remove: assign(({ context, event }) => (event.type === 'REMOVE' ? { contributors: context.contributors.filter((one) => one.contactId !== event.contactId) } : {})),
     setRole: assign(({ context, event }) => (event.type === 'SET_ROLE' ? { contributors: withRole(context.contributors, event.contactId, event.date, event.typePlanning) } : {})),
@@ -205,21 +214,35 @@ export const assignmentMachine = setup({
       error: context.typedEndDate !== null ? typedEndDateError(context.startDate, context.typedEndDate) : (assignmentErrors(context.startDate, context.endDate, context.contributors)[0] ?? null),
     })),
     failed: assign(({ event }) => (event.type === 'FAILED' ? { error: event.error } : {})),
-    clearError: assign({ error: null }),
+    clearError: assign({ error: null, errorHeld: false }),
+    holdError: assign({ errorHeld: true }),
+    releaseError: assign({ errorHeld: false }),
   },
 }).createMachine({
   id: 'assignment',
-  context: ({ input }) => ({ ...loaded(input), error: null }),
+  context: ({ input }) => ({ ...loaded(input), error: null, errorHeld: false }),
   initial: 'editing',
   states: {
     editing: {
       initial: 'quiet',
       states: {
         quiet: {},
-        error: { after: { errorDisplay: { target: 'quiet', actions: 'clearError' } } },
+        error: {
+          initial: 'counting',
+          states: {
+            counting: {
+              always: { guard: 'errorHeld', target: 'held' },
+              after: { errorDisplay: { target: '#assignment.editing.quiet', actions: 'clearError' } },
+            },
+            held: { always: { guard: 'errorReleased', target: 'counting' } },
+          },
+          on: { DISMISS_ERROR: { target: 'quiet', actions: 'clearError' } },
+        },
       },
       on: {
         LOAD: { target: '.quiet', actions: 'load' },
+        HOLD_ERROR: { actions: 'holdError' },
+        RELEASE_ERROR: { actions: 'releaseError' },
         ADD: { guard: 'isNew', actions: 'add' },
         REMOVE: { guard: 'isAssigned', actions: 'remove' },
         SET_ROLE: { guard: 'editableCell', actions: 'setRole' },

@@ -1,7 +1,9 @@
 import { Anchor, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notifications, type NotificationData } from '@mantine/notifications';
 import { IconAlertTriangle, IconCheck, IconX } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
+import type { FocusEvent } from 'react';
+import { forgetMessages, rememberMessage } from './recentMessages';
 import { SNACK_TIMEOUT_MS, type Snack } from './snack';
 
 // The snack list and the notifications store, with what draws a snack: App and snackbar.tsx load
@@ -30,14 +32,33 @@ function SnackLink({ link }: { link: NonNullable<Snack['link']> }) {
   );
 }
 
+/**
+ * Mantine pauses a snack's countdown while the pointer is on it (and starts it again, whole, when
+ * the pointer leaves) but, in its default layout, not while the keyboard focus is in it: the
+ * countdown is switched off while the focus is inside and on again when it leaves (WCAG 2.2.1).
+ */
+function pausedWhileFocused(id: string): Pick<NotificationData, 'onFocusCapture' | 'onBlurCapture'> {
+  return {
+    onFocusCapture: () => notifications.update({ id, autoClose: false }),
+    onBlurCapture: (event: FocusEvent<HTMLDivElement>) => {
+      if (!event.currentTarget.contains(event.relatedTarget)) notifications.update({ id, autoClose: SNACK_TIMEOUT_MS });
+    },
+  };
+}
+
+let nextSnackId = 1;
+
 export function show(snack: Snack): void {
   const title = snack.title !== snack.message ? snack.title : undefined;
   const text = [title, snack.message].filter(Boolean).join(' — ');
   if (!text || visibleTexts.has(text)) return;
   visibleTexts.add(text);
+  rememberMessage({ level: snack.level, text, link: snack.link });
   const staysOpen = snack.level === 'error' || Boolean(snack.link);
+  const id = `snack-${nextSnackId++}`;
   notifications.show({
     ...LOOK[snack.level],
+    id,
     title,
     message: (
       <>
@@ -45,7 +66,10 @@ export function show(snack: Snack): void {
         {snack.link && <SnackLink link={snack.link} />}
       </>
     ),
+    // Read out as it appears (WCAG 4.1.3): politely, errors at once.
+    role: snack.level === 'error' ? 'alert' : 'status',
     autoClose: staysOpen ? false : SNACK_TIMEOUT_MS,
+    ...(staysOpen ? {} : pausedWhileFocused(id)),
     withCloseButton: true,
     withBorder: true,
     'data-level': snack.level,
@@ -53,6 +77,8 @@ export function show(snack: Snack): void {
   });
 }
 
+/** Closes every snack and forgets the recent ones: called when someone signs in. */
 export function clean(): void {
   notifications.clean();
+  forgetMessages();
 }

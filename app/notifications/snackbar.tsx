@@ -21,7 +21,7 @@ export function showSnack(snack: Snack): void {
   withHost((module) => module.show(snack));
 }
 
-/** Closes every snack, queued ones included. */
+/** Closes every snack, queued ones included, and forgets the recent ones (a new sign-in). */
 export function clearSnacks(): void {
   withHost((module) => module.clean());
 }

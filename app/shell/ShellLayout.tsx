@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { useReadySession } from '../auth/session';
 import '../i18n/dayjsLocale';
+import { RecentMessagesButton } from '../notifications/RecentMessagesButton';
 import { PageLoader } from '../pages/FullPageLoader';
 import { RouteErrorBoundary } from '../routes/RouteErrorBoundary';
 import { AlertsBell } from './alerts/AlertsBell';
@@ -62,6 +63,7 @@ export function ShellLayout() {
           <Group gap={6} wrap="nowrap">
             <ImpersonationButton />
             <AlertsBell />
+            <RecentMessagesButton />
             <HelpButton />
             <LocaleSelector />
             <ProfileMenu />

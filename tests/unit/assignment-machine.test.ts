@@ -208,6 +208,38 @@ describe('assignment machine: SAVE and the §5 errors', () => {
     expect(actor.getSnapshot().context.error).toBeNull();
   });
 
+  it('a held error waits (pointer or focus on it) and counts its whole 3000 ms again once released', () => {
+    const actor = start(base, { type: 'SAVE' });
+    vi.advanceTimersByTime(2500);
+    actor.send({ type: 'HOLD_ERROR' });
+    vi.advanceTimersByTime(60_000);
+    expect(actor.getSnapshot().context.error).toBe(ASSIGNMENT_ERRORS.leader);
+    actor.send({ type: 'RELEASE_ERROR' });
+    vi.advanceTimersByTime(ASSIGNMENT_ERROR_MS - 1);
+    expect(actor.getSnapshot().context.error).toBe(ASSIGNMENT_ERRORS.leader);
+    vi.advanceTimersByTime(1);
+    expect(actor.getSnapshot().matches({ editing: 'quiet' })).toBe(true);
+    expect(actor.getSnapshot().context.errorHeld).toBe(false);
+  });
+
+  it('a new error while the pointer still holds the last one stays held', () => {
+    const actor = start(base, { type: 'SAVE' }, { type: 'HOLD_ERROR' }, { type: 'SET_END_DATE', endDate: null });
+    vi.advanceTimersByTime(10_000);
+    expect(actor.getSnapshot().context.error).toBe(ASSIGNMENT_ERRORS.endDateRequired);
+    actor.send({ type: 'RELEASE_ERROR' });
+    vi.advanceTimersByTime(ASSIGNMENT_ERROR_MS);
+    expect(actor.getSnapshot().context.error).toBeNull();
+  });
+
+  it('DISMISS_ERROR clears a held error at once, and the next one counts down', () => {
+    const actor = start(base, { type: 'SAVE' }, { type: 'HOLD_ERROR' }, { type: 'DISMISS_ERROR' });
+    expect(actor.getSnapshot().matches({ editing: 'quiet' })).toBe(true);
+    expect(actor.getSnapshot().context.error).toBeNull();
+    actor.send({ type: 'SAVE' });
+    vi.advanceTimersByTime(ASSIGNMENT_ERROR_MS);
+    expect(actor.getSnapshot().context.error).toBeNull();
+  });
+
   it('assignmentErrors (the server\'s check) puts the end date first', () => {
     const led = [everyDay(1, ['FIELD_LEADER', 'FIELD_LEADER', 'FIELD_LEADER'])];
     expect(assignmentErrors(DAYS[0], DAYS[2], led)).toEqual([]);

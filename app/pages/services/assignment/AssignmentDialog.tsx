@@ -1,12 +1,14 @@
 import { Alert, Box, Button, Center, Flex, Group, Loader, Modal, Stack, Switch, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { useMachine } from '@xstate/react';
-import { useEffect, useEffectEvent, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../../engine/api';
 import { LocalDateInput } from '../../../../engine/form/widgets/LocalDateInput';
 import { ASSIGNMENT_ERRORS, assignmentMachine, endDateError, type AssignmentInput } from '../../../../machines/assignment';
+import { rememberMessage } from '../../../notifications/recentMessages';
 import { showSnack } from '../../../notifications/snackbar';
+import { useHeldWhileAttended } from '../../../notifications/useHeldWhileAttended';
 import { assignmentApi, type AssignmentForm, type Attendee } from './assignmentApi';
 import { AttendeeList } from './AttendeeList';
 import { DoubleBookingWarning, doubleBookings } from './DoubleBookings';
@@ -21,6 +23,26 @@ export interface AssignmentDialogProps {
 }
 
 const inputOf = (form: AssignmentForm): AssignmentInput => ({ startDate: form.startDate, endDate: form.endDate, contributors: form.assignments });
+
+/**
+ * The assignment error (spec §5: it clears after 3 s): read out as it appears, its countdown waiting
+ * while the pointer or the focus is on it, closable, and kept among the recent messages (WCAG 2.2.1).
+ */
+function AssignmentError({ error, onHeld, onDismiss }: { error: string; onHeld: (held: boolean) => void; onDismiss: () => void }) {
+  const held = useHeldWhileAttended(onHeld);
+  // Once per error shown (a ref, not the effect alone: development runs each effect twice).
+  const remembered = useRef<string | null>(null);
+  useEffect(() => {
+    if (remembered.current === error) return;
+    remembered.current = error;
+    rememberMessage({ level: 'error', text: error });
+  }, [error]);
+  return (
+    <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert" data-testid="assignment-error" withCloseButton onClose={onDismiss} {...held}>
+      {error}
+    </Alert>
+  );
+}
 
 /** The assignment popup of spec §2 (max 1200 px): attendees on the left, the day-role grid on the right, driven by machines/assignment.ts. */
 export default function AssignmentDialog({ serviceId, number, onClose, onSaved }: AssignmentDialogProps) {
@@ -129,9 +151,7 @@ function AssignmentEditor({ form, onSaved, onCancel }: { form: AssignmentForm; o
         </Text>
       </Group>
       {error && (
-        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert" data-testid="assignment-error">
-          {error}
-        </Alert>
+        <AssignmentError error={error} onHeld={(held) => send({ type: held ? 'HOLD_ERROR' : 'RELEASE_ERROR' })} onDismiss={() => send({ type: 'DISMISS_ERROR' })} />
       )}
       {!readOnly && attendees && <DoubleBookingWarning bookings={doubleBookings(context.contributors, attendees)} />}
       <Flex gap="md" direction={{ base: 'column', md: 'row' }} align="flex-start">
