@@ -44,7 +44,8 @@ export function RecentMessagesButton() {
   const { t, i18n } = useTranslation();
   const messages = useRecentMessages();
   const [opened, setOpened] = useState(false);
-  const time = new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  // 24-hour, as every time in the app (engine/format/values.ts).
+  const time = new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
   const label = t('shell.recentMessages');
   return (
     <Popover opened={opened} onChange={setOpened} position="bottom-end" width={360} shadow="lg" withArrow trapFocus returnFocus>

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ACCOUNTS, en, expectSnack, fillDate, fr, futureDay, pick, restoreEnglishAfterAll, setAccountLocale, shot, signIn, waitForApp } from './helpers';
-import { createProvidedService } from './providedService';
+import { acceptDatesAsClient, createProvidedService } from './providedService';
 
 /**
  * The assignment popup (docs/services.md "Assignment"): the provider's manager puts two inspectors
@@ -11,7 +11,6 @@ import { createProvidedService } from './providedService';
 test.describe.configure({ mode: 'serial' });
 restoreEnglishAfterAll(ACCOUNTS.manager);
 
-const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
 /** Day `day` of the month `months` ahead (early in a month: team planning shows it without scrolling). */
 function dayOfMonthAhead(months: number, day: number): string {
   const now = new Date();
@@ -27,13 +26,7 @@ const EXTENDED = dayOfMonthAhead(MONTHS_AHEAD, 6);
 async function confirmedService(page: Page, browser: import('@playwright/test').Browser): Promise<{ serviceId: number; number: string }> {
   await signIn(page, ACCOUNTS.manager);
   const service = await createProvidedService(page, { startDate: START, endDate: END, exFactoryDate: dayOfMonthAhead(MONTHS_AHEAD, 20), line: { poPrefix: 'PO-ASSIGN', designation: 'Wool coat', quantity: 600 } });
-  const client = await browser.newContext();
-  const clientPage = await client.newPage();
-  await signIn(clientPage, ACCOUNTS.quality);
-  const accepted = await clientPage.request.post('/back/bo/serviceDateLines/acceptDate', { headers: XHR, data: { serviceId: service.serviceId } });
-  expect(accepted.status(), await accepted.text()).toBe(200);
-  expect((await accepted.json()).serviceStep).toBe('CONFIRMED');
-  await client.close();
+  await acceptDatesAsClient(browser, service.serviceId);
   return service;
 }
 

@@ -1,4 +1,5 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
+import { ACCOUNTS, signIn } from './helpers';
 
 const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
 
@@ -38,4 +39,15 @@ export async function createProvidedService(page: Page, { startDate, endDate, ex
   });
   expect(created.status(), await created.text()).toBe(201);
   return (await created.json()).service as { serviceId: number; number: string };
+}
+
+/** Maison Lumière's quality manager accepts the service's dates, in a context of its own: CONFIRMED. */
+export async function acceptDatesAsClient(browser: Browser, serviceId: number): Promise<void> {
+  const client = await browser.newContext();
+  const clientPage = await client.newPage();
+  await signIn(clientPage, ACCOUNTS.quality);
+  const accepted = await clientPage.request.post('/back/bo/serviceDateLines/acceptDate', { headers: XHR, data: { serviceId } });
+  expect(accepted.status(), await accepted.text()).toBe(200);
+  expect((await accepted.json()).serviceStep).toBe('CONFIRMED');
+  await client.close();
 }
