@@ -133,6 +133,25 @@ test.describe('the report wizard', () => {
   }
 });
 
+test.describe('the fee sheet', () => {
+  restoreEnglishAfterAll(ACCOUNTS.manager);
+
+  for (const locale of LOCALES) {
+    test(`fee sheet at 200 % in ${locale}`, async ({ page }) => {
+      test.setTimeout(90_000);
+      await signIn(page, ACCOUNTS.manager);
+      const sheets = (await (await page.request.get('/back/bo/fee/', { headers: XHR })).json()) as { feeIdHK: number; feeLines: unknown[] }[];
+      const withLines = sheets.find((sheet) => sheet.feeLines.length > 0)!;
+      await inLocale(page, locale, {
+        label: 'fee-sheet',
+        path: `/billing/fees/${withLines.feeIdHK}`,
+        ready: () => expect(page.locator('.ag-row').first()).toBeVisible(),
+        actions: [],
+      });
+    });
+  }
+});
+
 test.describe('the icon menu', () => {
   // The administrator has the longest menu: at 450 px high it is longer than the window.
   for (const account of [ACCOUNTS.admin, ACCOUNTS.manager]) {
