@@ -178,7 +178,7 @@ export function assignmentErrors(startDate: string, endDate: string | null | und
   return days.some((date) => onField(date) && !leads(date)) ? [ASSIGNMENT_ERRORS.leaderPerDay] : [];
 }
 
-function loaded(input: AssignmentInput): Omit<AssignmentContext, 'error'> {
+function loaded(input: AssignmentInput): Omit<AssignmentContext, 'error' | 'errorHeld'> {
   const days = serviceDays(input.startDate, input.endDate);
   return { startDate: input.startDate, endDate: input.endDate, typedEndDate: null, days, contributors: resized(input.contributors ?? [], days) };
 }

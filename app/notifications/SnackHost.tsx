@@ -37,11 +37,11 @@ function SnackLink({ link }: { link: NonNullable<Snack['link']> }) {
  * the pointer leaves) but, in its default layout, not while the keyboard focus is in it: the
  * countdown is switched off while the focus is inside and on again when it leaves (WCAG 2.2.1).
  */
-function pausedWhileFocused(id: string): Pick<NotificationData, 'onFocusCapture' | 'onBlurCapture'> {
+function pausedWhileFocused({ id, message }: Required<Pick<NotificationData, 'id' | 'message'>>): Pick<NotificationData, 'onFocusCapture' | 'onBlurCapture'> {
   return {
-    onFocusCapture: () => notifications.update({ id, autoClose: false }),
+    onFocusCapture: () => notifications.update({ id, message, autoClose: false }),
     onBlurCapture: (event: FocusEvent<HTMLDivElement>) => {
-      if (!event.currentTarget.contains(event.relatedTarget)) notifications.update({ id, autoClose: SNACK_TIMEOUT_MS });
+      if (!event.currentTarget.contains(event.relatedTarget)) notifications.update({ id, message, autoClose: SNACK_TIMEOUT_MS });
     },
   };
 }
@@ -56,20 +56,21 @@ export function show(snack: Snack): void {
   rememberMessage({ level: snack.level, text, link: snack.link });
   const staysOpen = snack.level === 'error' || Boolean(snack.link);
   const id = `snack-${nextSnackId++}`;
+  const message = (
+    <>
+      <Text size="sm">{snack.message}</Text>
+      {snack.link && <SnackLink link={snack.link} />}
+    </>
+  );
   notifications.show({
     ...LOOK[snack.level],
     id,
     title,
-    message: (
-      <>
-        <Text size="sm">{snack.message}</Text>
-        {snack.link && <SnackLink link={snack.link} />}
-      </>
-    ),
+    message,
     // Read out as it appears (WCAG 4.1.3): politely, errors at once.
     role: snack.level === 'error' ? 'alert' : 'status',
     autoClose: staysOpen ? false : SNACK_TIMEOUT_MS,
-    ...(staysOpen ? {} : pausedWhileFocused(id)),
+    ...(staysOpen ? {} : pausedWhileFocused({ id, message })),
     withCloseButton: true,
     withBorder: true,
     'data-level': snack.level,
