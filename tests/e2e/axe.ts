@@ -1,6 +1,6 @@
 import { test as base, expect } from '@playwright/test';
 import { basename } from 'node:path';
-import { AxeCollector, formatViolations, settleAndCheck, watchContext, type AxeCheck } from './axeWatch';
+import { AxeCollector, formatViolations, settleAndCheck, watchContext, type AxeCheck, type AxeTiming } from './axeWatch';
 
 /**
  * `test` and `expect` for every browser test: each page and dialog a test opens (every URL, open
@@ -55,13 +55,16 @@ export const test = base.extend<{ axeWatch: void }, { watchedBrowser: void }>({
       await use();
       const pages = browser.contexts().flatMap(open => open.pages());
       if (testInfo.status === testInfo.expectedStatus) for (const page of pages) await settleAndCheck(page);
-      const checks = collector.checks;
+      const { checks, abandoned } = collector;
       const ms = checks.map(check => check.ms);
       testInfo.annotations.push({
         type: 'axe',
-        description: `${checks.length} checks, ${ms.length ? Math.round(ms.reduce((a, b) => a + b, 0) / ms.length) : 0} ms mean, ${Math.max(0, ...ms)} ms max`,
+        description: `${checks.length} checks, ${ms.length ? Math.round(ms.reduce((a, b) => a + b, 0) / ms.length) : 0} ms mean, ${Math.max(0, ...ms)} ms max, page held ${Math.max(0, ...[...checks, ...abandoned].map(check => check.longestMs))} ms at most, ${abandoned.length} abandoned`,
       });
-      if (process.env.AXE_TIMINGS) console.log(`[axe] ${testInfo.title}: ${checks.map(check => `${check.ms}ms ${check.key}`).join('\n  ')}`);
+      if (process.env.AXE_TIMINGS) {
+        const line = (check: AxeTiming) => `${check.ms}ms in ${check.slices} slices, longest ${check.longestMs}ms, ${check.wallMs}ms wall`;
+        console.log(`[axe] ${testInfo.title}:\n${[...checks.map(check => `  ${line(check)} ${check.key}`), ...abandoned.map(check => `  abandoned: ${line(check)}`)].join('\n')}`);
+      }
       const failed = collector.violations();
       if (!failed.length) return;
       const report = `Accessibility (axe, WCAG 2.2 AA) violations:\n${formatViolations(failed)}`;
