@@ -79,6 +79,9 @@ export const test = base.extend<{ axeWatch: void }, { watchedBrowser: void }>({
 
 export { expect };
 
+/** The checks the running test has made so far. */
+export const axeChecksSoFar = (): readonly AxeCheck[] => collector.checks;
+
 /** The running test's checks that `match`, taken out of its result: only for the test of the check itself. */
 export function takeAxeChecks(match: (check: AxeCheck) => boolean): AxeCheck[] {
   const taken = collector.checks.filter(match);
