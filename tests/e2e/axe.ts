@@ -6,8 +6,8 @@ import { AxeCollector, formatViolations, settleAndCheck, watchContext, type AxeC
  * `test` and `expect` for every browser test: each page and dialog a test opens (every URL, open
  * dialog and language it reaches and stays on for a moment, and where it ends) is checked with axe's
  * WCAG 2.0/2.1/2.2 A and AA rules, and any violation fails the test with the list of rule, impact,
- * node, page address and language. Nothing to write in a spec: import `test` from here (for now only
- * accessibility.spec.ts does: docs/accessibility.md says why).
+ * node, page address and language. Nothing to write in a spec: every spec imports `test` from here
+ * (docs/accessibility.md: how a check waits for the page and gives way to the test).
  * Contexts a test or a beforeAll opens with `browser.newContext()` / `browser.newPage()` are watched too.
  */
 /**
