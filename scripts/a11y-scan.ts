@@ -6,11 +6,12 @@
  * minute. Runs against a server already started with SEED=demo (`npm start`). Screen routes with a
  * parameter (`/services/:serviceId`) take the first link to such a page found on the screens visited before.
  */
-import { chromium, type Browser, type Page } from '@playwright/test';
+import { chromium, type Browser } from '@playwright/test';
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { ACCOUNTS, DEMO_PASSWORD } from '../tests/demo-accounts';
 import { AxeCollector, formatViolations, settleAndCheck, watchContext, type AxeCheck } from '../tests/e2e/axeWatch';
+import { screenRoutes, walkScreens } from '../tests/e2e/screenWalk';
 
 const { values: args } = parseArgs({
   options: {
@@ -25,42 +26,6 @@ const { values: args } = parseArgs({
   },
 });
 const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
-type Screen = { route: string; type: string };
-
-const patternOf = (route: string) => new RegExp(`^${route.replace(/\/$/, '').replace(/:[A-Za-z]+/g, '[^/]+')}/?$`);
-
-async function routesOf(page: Page): Promise<string[]> {
-  const response = await page.request.get('/back/schemas', { headers: XHR });
-  const { screens } = (await response.json()) as { screens: Screen[] };
-  // Plain routes first: their links give the parameters of the others.
-  return screens.map(screen => screen.route).sort((a, b) => Number(a.includes(':')) - Number(b.includes(':')));
-}
-
-/** Opens each toolbar button that shows a dialog, lets it be checked, and closes it with Escape. */
-async function openDialogs(page: Page): Promise<void> {
-  const buttons = page.locator('main button:visible:not([disabled])');
-  const count = Math.min(await buttons.count(), 12);
-  for (let index = 0; index < count; index += 1) {
-    const button = buttons.nth(index);
-    const text = ((await button.textContent().catch(() => '')) ?? '').trim();
-    // Only buttons whose words say they open something, never ones that act (save, delete, send…).
-    if (!/^(new|add|create|filter|export|columns|workflow|nouveau|nouvelle|ajouter|créer|filtr|export|nuovo|nuova|aggiungi|crea)/i.test(text)) continue;
-    const address = page.url();
-    await button.click({ timeout: 2000 }).catch(() => undefined);
-    if (page.url() !== address) {
-      // It opened a page of its own: checked as such, then back to the screen.
-      await settleAndCheck(page);
-      await page.goBack();
-      continue;
-    }
-    const dialog = page.locator('[role="dialog"]:visible, [role="alertdialog"]:visible').first();
-    if (await dialog.isVisible().catch(() => false)) {
-      await settleAndCheck(page);
-      await page.keyboard.press('Escape');
-      await dialog.waitFor({ state: 'hidden', timeout: 3000 }).catch(() => undefined);
-    }
-  }
-}
 
 /** With --json, the file is written again after each page: a scan cut short keeps what it found. */
 const allCollectors: AxeCollector[] = [];
@@ -76,23 +41,18 @@ async function scanAs(browser: Browser, email: string, locales: string[], collec
   await page.request.get('/back/alerts/poll', { headers: XHR });
   const links = new Set<string>();
   const only = args.routes?.split(',');
-  const routes = (await routesOf(page)).filter(route => !only || only.includes(route));
+  const routes = (await screenRoutes(page)).filter(route => !only || only.includes(route));
+  const paths = [...(only ? [] : ['/', '/about', '/profileUser/personalInformation', '/profileUser/account']), ...routes];
   for (const locale of locales) {
     await page.request.get('/back/bo/menu/locale', { params: { locale }, headers: XHR });
-    for (const route of [...(only ? [] : ['/', '/about', '/profileUser/personalInformation', '/profileUser/account']), ...routes]) {
-      const path = route.includes(':') ? [...links].find(link => patternOf(route).test(link) && !routes.includes(link)) : route;
-      if (!path) continue;
-      const started = Date.now();
-      await page.goto(path).catch(() => undefined);
-      await page.waitForLoadState('networkidle').catch(() => undefined);
-      if (!/\/(403|404|forbidden)/.test(page.url())) {
-        await settleAndCheck(page);
-        for (const href of await page.locator('a[href^="/"]').evaluateAll(anchors => anchors.map(a => a.getAttribute('href') ?? ''))) links.add(href.split('?')[0]);
-        if (!args['no-dialogs']) await openDialogs(page);
-      }
-      if (args.verbose) console.error(`${email} ${locale} ${path}: ${Date.now() - started} ms`);
-      saveJson();
-    }
+    await walkScreens(page, paths, {
+      dialogs: !args['no-dialogs'],
+      links,
+      visited: (path, ms) => {
+        if (args.verbose) console.error(`${email} ${locale} ${path}: ${ms} ms`);
+        saveJson();
+      },
+    });
   }
   await page.request.get('/back/bo/menu/locale', { params: { locale: 'en' }, headers: XHR });
   await context.close();

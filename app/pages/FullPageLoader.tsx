@@ -1,11 +1,11 @@
 import { Center, Loader, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-/** Shown while the session or a lazy chunk loads. */
+/** Shown while the session or a lazy chunk loads (`aria-busy`: assistive technologies and the tests wait for the page). */
 export function FullPageLoader({ label }: { label?: string }) {
   const { t } = useTranslation();
   return (
-    <Center h="100vh" w="100%" role="status" aria-live="polite">
+    <Center h="100vh" w="100%" role="status" aria-live="polite" aria-busy>
       <Stack align="center" gap="md">
         <img src="/logo.svg" alt="" width={48} height={48} />
         <Loader size="sm" type="dots" />
@@ -20,7 +20,7 @@ export function FullPageLoader({ label }: { label?: string }) {
 /** Inside the shell the header and menu stay; only the page area waits. */
 export function PageLoader() {
   return (
-    <Center mih="50vh" role="status">
+    <Center mih="50vh" role="status" aria-busy>
       <Loader size="md" type="dots" />
     </Center>
   );

@@ -59,13 +59,13 @@ const only = (row: Row, fields: string[], keep: boolean) => Object.fromEntries(O
 
 /** A part's place while its code loads: a bordered box of the size it is given, so nothing moves when it arrives. */
 const waiting = (
-  <Center h="100%" mih={120} role="status" style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 8 }}>
+  <Center h="100%" mih={120} role="status" aria-busy style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 8 }}>
     <Loader size="sm" type="dots" />
   </Center>
 );
 /** The sheet's place while its code loads: over the page, as the sheet will be. */
 const sheetWaiting = (
-  <Center pos="fixed" inset={0} style={{ zIndex: 200 }} role="status">
+  <Center pos="fixed" inset={0} style={{ zIndex: 200 }} role="status" aria-busy>
     <Loader />
   </Center>
 );

@@ -1,5 +1,6 @@
-import { expect, takeAxeChecks, test } from './axe';
+import { axeChecksSoFar, expect, takeAxeChecks, test } from './axe';
 import { ACCOUNTS, en, fr, login, setAccountLocale } from './helpers';
+import { screenRoutes, walkScreens } from './screenWalk';
 
 /**
  * Accessibility at the source: what every screen gets from the shell, the theme and the engine
@@ -54,4 +55,23 @@ test('a field error is tied to its field and announced', async ({ page }) => {
   await expect(email).toHaveAttribute('aria-invalid', 'true');
   const describedBy = (await email.getAttribute('aria-describedby')) ?? '';
   expect(describedBy.split(' ')).toContain(await error.getAttribute('id'));
+});
+
+/**
+ * Most specs run in English: every configured screen (GET /back/schemas, as `npm run a11y` walks
+ * them) is checked here in French and in Italian, as the quality manager sees it.
+ */
+test.describe('every screen in the other languages', () => {
+  test.afterEach(async ({ page }) => setAccountLocale(page, 'en'));
+  for (const locale of ['fr', 'it'] as const) {
+    test(`every configured screen passes the axe check in ${locale}`, async ({ page }) => {
+      test.setTimeout(180_000);
+      await login(page, ACCOUNTS.quality);
+      await setAccountLocale(page, locale);
+      await walkScreens(page, ['/', ...(await screenRoutes(page))], { dialogs: false });
+      const checked = new Set(axeChecksSoFar().filter(check => check.locale === locale).map(check => new URL(check.url).pathname));
+      // The quality manager opens most of the screens (the admin ones answer 403): each was checked in this language.
+      expect(checked.size, [...checked].join(' ')).toBeGreaterThanOrEqual(15);
+    });
+  }
 });

@@ -1,13 +1,13 @@
 import { test as base, expect } from '@playwright/test';
 import { basename } from 'node:path';
-import { AxeCollector, formatViolations, settleAndCheck, watchContext, type AxeCheck } from './axeWatch';
+import { AxeCollector, formatViolations, settleAndCheck, watchContext, type AxeCheck, type AxeTiming } from './axeWatch';
 
 /**
  * `test` and `expect` for every browser test: each page and dialog a test opens (every URL, open
  * dialog and language it reaches and stays on for a moment, and where it ends) is checked with axe's
  * WCAG 2.0/2.1/2.2 A and AA rules, and any violation fails the test with the list of rule, impact,
- * node, page address and language. Nothing to write in a spec: import `test` from here (for now only
- * accessibility.spec.ts does: docs/accessibility.md says why).
+ * node, page address and language. Nothing to write in a spec: every spec imports `test` from here
+ * (docs/accessibility.md: how a check waits for the page and gives way to the test).
  * Contexts a test or a beforeAll opens with `browser.newContext()` / `browser.newPage()` are watched too.
  */
 /**
@@ -55,13 +55,16 @@ export const test = base.extend<{ axeWatch: void }, { watchedBrowser: void }>({
       await use();
       const pages = browser.contexts().flatMap(open => open.pages());
       if (testInfo.status === testInfo.expectedStatus) for (const page of pages) await settleAndCheck(page);
-      const checks = collector.checks;
+      const { checks, abandoned } = collector;
       const ms = checks.map(check => check.ms);
       testInfo.annotations.push({
         type: 'axe',
-        description: `${checks.length} checks, ${ms.length ? Math.round(ms.reduce((a, b) => a + b, 0) / ms.length) : 0} ms mean, ${Math.max(0, ...ms)} ms max`,
+        description: `${checks.length} checks, ${ms.length ? Math.round(ms.reduce((a, b) => a + b, 0) / ms.length) : 0} ms mean, ${Math.max(0, ...ms)} ms max, page held ${Math.max(0, ...[...checks, ...abandoned].map(check => check.longestMs))} ms at most, ${abandoned.length} abandoned`,
       });
-      if (process.env.AXE_TIMINGS) console.log(`[axe] ${testInfo.title}: ${checks.map(check => `${check.ms}ms ${check.key}`).join('\n  ')}`);
+      if (process.env.AXE_TIMINGS) {
+        const line = (check: AxeTiming) => `${check.ms}ms in ${check.slices} slices, longest ${check.longestMs}ms, ${check.wallMs}ms wall`;
+        console.log(`[axe] ${testInfo.title}:\n${[...checks.map(check => `  ${line(check)} ${check.key}`), ...abandoned.map(check => `  abandoned: ${line(check)}`)].join('\n')}`);
+      }
       const failed = collector.violations();
       if (!failed.length) return;
       const report = `Accessibility (axe, WCAG 2.2 AA) violations:\n${formatViolations(failed)}`;
@@ -75,6 +78,9 @@ export const test = base.extend<{ axeWatch: void }, { watchedBrowser: void }>({
 });
 
 export { expect };
+
+/** The checks the running test has made so far. */
+export const axeChecksSoFar = (): readonly AxeCheck[] => collector.checks;
 
 /** The running test's checks that `match`, taken out of its result: only for the test of the check itself. */
 export function takeAxeChecks(match: (check: AxeCheck) => boolean): AxeCheck[] {

@@ -1,28 +1,42 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import axe from 'axe-core';
+import { trackNetwork, type NetworkState } from './axeNetwork';
 
 /**
  * The accessibility watch of the browser tests: axe-core (the engine of @axe-core/playwright, same
  * rules and tags) is loaded once into every document of a watched browser context, and the page
  * checks itself each time it reaches a new state — URL, open dialogs and language — once it has
- * settled (no fetch in flight and no DOM change for QUIET_MS). A check the DOM changed under is
- * thrown away and made again later. The test side only decides which states are new (one check per
- * state per test) and collects what the checks found. Shared by the e2e fixture (axe.ts) and the
- * screen scanner (scripts/a11y-scan.ts).
+ * settled: no request of the page in flight (scripts, lazy chunks, css, images, fetches: seen from
+ * the test side, axeNetwork.ts), nothing `aria-busy`, no DOM change, input or request for the quiet
+ * time. The test side only decides which states are new (one check per state per test) and collects
+ * what the checks found. Shared by the e2e fixture (axe.ts) and the screen scanner (scripts/a11y-scan.ts).
+ *
+ * A check never holds the page for long: axe's rules, and each rule's checks node by node, run in
+ * slices of about SLICE_MS, and the page's own work (a test's click, a response) runs between them.
+ * A check is abandoned as soon as the DOM changes or the test acts (pointer, key, input): its claim
+ * is released, and the page waits longer before the next try (twice as long each time, up to
+ * MAX_QUIET_MS; back to QUIET_MS for a new state).
  *
  * Not AxeBuilder itself: its analyze() opens a blank page in the test's context for each check
- * (which a spec waiting for a popup would take for its own) and injects the 1.3 MB engine again each time.
+ * (which a spec waiting for a popup would take for its own), injects the 1.3 MB engine again each
+ * time, and runs every rule in one go.
  */
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const QUIET_MS = 250;
+const MAX_QUIET_MS = 2000;
+const SLICE_MS = 40;
 
 export type AxeViolation = { rule: string; impact: string; help: string; target: string; html: string; summary: string };
-export type AxeCheck = { key: string; url: string; locale: string; dialogs: string[]; ms: number; violations: AxeViolation[] };
+/** `ms`: the check's time on the page's main thread; `longestMs`: the longest the page was held (a slice or a long task); `wallMs`: start to end. */
+export type AxeTiming = { ms: number; longestMs: number; slices: number; wallMs: number };
+export type AxeCheck = AxeTiming & { key: string; url: string; locale: string; dialogs: string[]; violations: AxeViolation[] };
 
 /** Where a watched context sends its checks: which states were seen, and what their checks found. */
 export class AxeCollector {
   private claimed = new Set<string>();
   checks: AxeCheck[] = [];
+  /** Checks given up because the page changed or the test acted: their cost, for the figures. */
+  abandoned: AxeTiming[] = [];
   /** True the first time a state is claimed: that check runs; later claims of it are refused. */
   claim(key: string): boolean {
     if (this.claimed.has(key)) return false;
@@ -38,6 +52,7 @@ export class AxeCollector {
   reset(): void {
     this.claimed.clear();
     this.checks = [];
+    this.abandoned = [];
   }
 }
 
@@ -53,24 +68,33 @@ export function formatViolations(checks: AxeCheck[]): string {
     .join('\n');
 }
 
-type WatchOptions = { tags: string[]; quietMs: number };
+type WatchOptions = { tags: string[]; quietMs: number; maxQuietMs: number; sliceMs: number };
+/** The parts of axe's rules the slicing wraps (axe-core 4.13: Rule.run and Rule.runChecks take callbacks). */
+type AxeRule = {
+  run(context: unknown, options: unknown, resolve: (result: unknown) => void, reject: (error: Error) => void): void;
+  runChecks(type: string, node: unknown, options: unknown, context: unknown, resolve: (result: unknown) => void, reject: (error: Error) => void): void;
+};
 type AxeWindow = Window & {
-  axe: typeof axe;
+  axe: typeof axe & { _audit: { rules: AxeRule[] } };
   __axeClaim(key: string): Promise<boolean>;
-  __axeRelease(key: string): Promise<void>;
+  __axeRelease(key: string, timing: AxeTiming): Promise<void>;
   __axeReport(check: AxeCheck): Promise<void>;
+  __axeNetwork(): Promise<NetworkState>;
   __axeSettle?: (timeoutMs: number) => Promise<void>;
 };
 
 /** Runs inside each top-level document (serialised by addInitScript: it may use nothing from outside). */
-function watchDocument({ tags, quietMs }: WatchOptions): void {
+function watchDocument({ tags, quietMs: baseQuietMs, maxQuietMs, sliceMs }: WatchOptions): void {
   if (window.top !== window) return;
   const win = window as unknown as AxeWindow;
   let mutations = 0;
+  let inputs = 0;
   let lastChange = performance.now();
   let inFlight = 0;
   let running: Promise<void> | null = null;
   let lastKey = '';
+  let quietMs = baseQuietMs;
+  let quietFor = '';
   const changed = () => {
     lastChange = performance.now();
   };
@@ -87,8 +111,18 @@ function watchDocument({ tags, quietMs }: WatchOptions): void {
     mutations += 1;
     changed();
   });
-  const observe = () => observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-  observe();
+  observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  // What a test does reaches the page as these events: the check running then gives way at once.
+  for (const type of ['pointerdown', 'mousedown', 'keydown', 'input', 'wheel']) {
+    window.addEventListener(
+      type,
+      () => {
+        inputs += 1;
+        changed();
+      },
+      { capture: true, passive: true },
+    );
+  }
 
   const shown = (element: Element) => element.getClientRects().length > 0 && getComputedStyle(element).visibility !== 'hidden';
   const nameOf = (element: Element) => {
@@ -98,9 +132,71 @@ function watchDocument({ tags, quietMs }: WatchOptions): void {
   };
   const dialogs = () => [...document.querySelectorAll('[role="dialog"], [role="alertdialog"]')].filter(shown).map(nameOf);
   const stateKey = () => `${document.documentElement.lang}|${location.pathname}${location.search}${location.hash}|${dialogs().join('+')}`;
-  const settled = () => document.readyState === 'complete' && inFlight === 0 && performance.now() - lastChange >= quietMs;
+  const busy = () => [...document.querySelectorAll('[aria-busy="true"]')].some(shown);
+  const quiet = (ms: number) =>
+    document.readyState === 'complete' && inFlight === 0 && performance.now() - lastChange >= ms && !busy();
+  const networkQuiet = async (ms: number) => {
+    const network = await win.__axeNetwork();
+    return network.inFlight === 0 && network.quietMs >= ms;
+  };
 
-  async function check(force = false): Promise<void> {
+  /**
+   * Axe's rules, and each rule's node checks, queued as tasks and run in slices of about sliceMs;
+   * between slices the page runs its own tasks. Once `stop()` says so, each rule still waiting is
+   * failed at once (axe files a failed rule as "incomplete"), so the run ends quickly; its results
+   * are thrown away.
+   */
+  let stop: () => boolean = () => false;
+  let slices: number[] = [];
+  type Task = { rule: AxeRule; run: () => void; reject: (error: Error) => void };
+  let tasks: Task[] = [];
+  let insertAt = -1;
+  let pumping = false;
+  const enqueue = (task: Task) => {
+    // A task's own tasks (a rule's node checks) run next, in order; the others wait their turn.
+    if (insertAt >= 0) tasks.splice(insertAt++, 0, task);
+    else tasks.push(task);
+    if (!pumping) {
+      pumping = true;
+      setTimeout(pump);
+    }
+  };
+  const pump = () => {
+    if (stop()) {
+      const waiting = new Set(tasks.map(task => task.rule));
+      const firstOfEach = tasks.filter(task => waiting.delete(task.rule));
+      tasks = [];
+      pumping = false;
+      for (const task of firstOfEach) task.reject(new Error('axe check abandoned'));
+      return;
+    }
+    const started = performance.now();
+    while (tasks.length && performance.now() - started < sliceMs) {
+      const task = tasks.shift()!;
+      insertAt = 0;
+      try {
+        task.run();
+      } catch (error) {
+        task.reject(error as Error);
+      }
+      insertAt = -1;
+    }
+    slices.push(performance.now() - started);
+    if (tasks.length) setTimeout(pump);
+    else pumping = false;
+  };
+  for (const rule of win.axe._audit.rules) {
+    const run = rule.run.bind(rule);
+    const runChecks = rule.runChecks.bind(rule);
+    rule.run = (context, options, resolve, reject) => enqueue({ rule, run: () => run(context, options, resolve, reject), reject });
+    rule.runChecks = (type, node, options, context, resolve, reject) =>
+      enqueue({ rule, run: () => runChecks(type, node, options, context, resolve, reject), reject });
+  }
+  // The longest task of the page during a check, whoever ran it (axe's tree and report are no slice).
+  let longTasks: PerformanceEntry[] = [];
+  new PerformanceObserver(list => longTasks.push(...list.getEntries())).observe({ type: 'longtask' });
+
+  async function check(force: boolean): Promise<void> {
     // about:blank (a page not yet sent anywhere) is no page of the app.
     if (!location.protocol.startsWith('http')) return;
     const key = stateKey();
@@ -108,17 +204,29 @@ function watchDocument({ tags, quietMs }: WatchOptions): void {
       lastKey = key;
       return;
     }
-    const before = mutations;
+    const before = { mutations, inputs };
+    stop = () => !force && (mutations !== before.mutations || inputs !== before.inputs || stateKey() !== key);
+    slices = [];
+    longTasks = [];
     const started = performance.now();
-    const result = await win.axe.run(document, {
+    const run = win.axe.run(document, {
       runOnly: { type: 'tag', values: tags },
       // WCAG 2.5.3 (label in name): axe files it as experimental, which the tags alone leave out.
       rules: { 'label-content-name-mismatch': { enabled: true } },
       resultTypes: ['violations'],
     });
-    const ms = Math.round(performance.now() - started);
-    if (!force && (mutations !== before || stateKey() !== key)) {
-      await win.__axeRelease(key);
+    // Its synchronous part builds axe's tree of the page: a slice of its own.
+    slices.push(performance.now() - started);
+    const result = await run;
+    const timing: AxeTiming = {
+      ms: Math.round(slices.reduce((sum, ms) => sum + ms, 0)),
+      longestMs: Math.round(Math.max(...slices, ...longTasks.map(task => task.duration))),
+      slices: slices.length,
+      wallMs: Math.round(performance.now() - started),
+    };
+    if (stop()) {
+      quietMs = Math.min(quietMs * 2, maxQuietMs);
+      await win.__axeRelease(key, timing);
       return;
     }
     lastKey = key;
@@ -127,7 +235,7 @@ function watchDocument({ tags, quietMs }: WatchOptions): void {
       url: location.href,
       locale: document.documentElement.lang,
       dialogs: dialogs(),
-      ms,
+      ...timing,
       violations: result.violations.flatMap(violation =>
         violation.nodes.map(node => ({
           rule: violation.id,
@@ -147,12 +255,26 @@ function watchDocument({ tags, quietMs }: WatchOptions): void {
     return running;
   };
   setInterval(() => {
-    if (!running && settled()) void runCheck();
+    if (running) return;
+    const key = stateKey();
+    if (key === lastKey) return;
+    // A new state gets the short wait again; one abandoned check after another waits longer each time.
+    if (key !== quietFor) {
+      quietFor = key;
+      quietMs = baseQuietMs;
+    }
+    if (!quiet(quietMs)) return;
+    running = networkQuiet(quietMs)
+      .then(ready => (ready && quiet(quietMs) ? check(false) : undefined))
+      .finally(() => {
+        running = null;
+      });
   }, 100);
   /** The end of a test: wait until the page settles (or timeoutMs), then check its state if it is new. */
   win.__axeSettle = async (timeoutMs: number) => {
     const deadline = performance.now() + timeoutMs;
-    while (performance.now() < deadline && (running || !settled())) await new Promise(resolve => setTimeout(resolve, 50));
+    const settled = async () => quiet(baseQuietMs) && (await networkQuiet(baseQuietMs));
+    while (performance.now() < deadline && (running || !(await settled()))) await new Promise(resolve => setTimeout(resolve, 50));
     await running;
     // A page that never stops changing is checked as it is at the end.
     await runCheck(true);
@@ -160,18 +282,23 @@ function watchDocument({ tags, quietMs }: WatchOptions): void {
 }
 
 const watched = new WeakSet<BrowserContext>();
+const options: WatchOptions = { tags: WCAG_TAGS, quietMs: QUIET_MS, maxQuietMs: MAX_QUIET_MS, sliceMs: SLICE_MS };
 // `__name`: the helper esbuild (tsx, the scanner's loader) calls in the compiled function to keep its inner names.
-const engineScript = `${axe.source}\n;((__name) => (${watchDocument.toString()})(${JSON.stringify({ tags: WCAG_TAGS, quietMs: QUIET_MS } satisfies WatchOptions)}))((target) => target);`;
+const engineScript = `${axe.source}\n;((__name) => (${watchDocument.toString()})(${JSON.stringify(options)}))((target) => target);`;
 
 /** Watches every document this context opens from now on; the collector returned by `current()` gets the checks. */
 export async function watchContext(context: BrowserContext, current: () => AxeCollector): Promise<void> {
   if (watched.has(context)) return;
   watched.add(context);
   await context.exposeBinding('__axeClaim', (_source, key: string) => current().claim(key));
-  await context.exposeBinding('__axeRelease', (_source, key: string) => current().release(key));
+  await context.exposeBinding('__axeRelease', (_source, key: string, timing: AxeTiming) => {
+    current().release(key);
+    current().abandoned.push(timing);
+  });
   await context.exposeBinding('__axeReport', (_source, check: AxeCheck) => {
     current().checks.push(check);
   });
+  await trackNetwork(context, '__axeNetwork');
   await context.addInitScript({ content: engineScript });
 }
 

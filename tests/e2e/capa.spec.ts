@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './axe';
 import ExcelJS from 'exceljs';
 import {
   ACCOUNTS, DEMO_PASSWORD, cell, currentMonthRange, en, expectSnack, snackDuring, fillDate, fr, gridHeaders, gridRow, gridRows, pick,

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './axe';
 import {
   ACCOUNTS, cell, currentMonth, en, expectSnack, snackDuring, gridHeaders, gridRow, gridRows, login, pick, resultCount, searchAfter, sheet, sheetStatus, shot, signIn,
 } from './helpers';

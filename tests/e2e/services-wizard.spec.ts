@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './axe';
 import { ACCOUNTS, en, fillDate, futureDay, login, shot } from './helpers';
 import { WIZARD_ROUTE, activeStep, choose, combo, next, textbox, toDetailsStep } from './serviceWizard';
 

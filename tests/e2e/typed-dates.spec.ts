@@ -1,4 +1,5 @@
-import { expect, test, type Locator } from '@playwright/test';
+import type { Locator } from '@playwright/test';
+import { expect, test } from './axe';
 import { ACCOUNTS, en, login, shot } from './helpers';
 import { WIZARD_ROUTE, activeStep, next, textbox, toDetailsStep } from './serviceWizard';
 

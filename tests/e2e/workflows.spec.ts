@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './axe';
 import { readdirSync } from 'node:fs';
 import { ACCOUNTS, en, login, sheet, shot, waitForApp } from './helpers';
 

@@ -89,7 +89,8 @@ export function TagsWidget(props: WidgetProps) {
         </PillsInput>
       </Combobox.DropdownTarget>
       <Combobox.Dropdown>
-        <Combobox.Options mah={DROPDOWN_MAX_HEIGHT} style={{ overflowY: 'auto' }}>
+        {/* A listbox is named like the field it belongs to (axe aria-input-field-name). */}
+        <Combobox.Options mah={DROPDOWN_MAX_HEIGHT} style={{ overflowY: 'auto' }} aria-label={props.label}>
           {options.length ? options : <Combobox.Empty>{t(lookup.emptyMessage.key, lookup.emptyMessage.values)}</Combobox.Empty>}
         </Combobox.Options>
       </Combobox.Dropdown>
