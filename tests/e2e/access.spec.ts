@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './axe';
 import { ACCOUNTS, DEMO_PASSWORD, en, gridRows, login, shot, waitForApp } from './helpers';
 
 /** Who may open what, and the session's way in and out. */

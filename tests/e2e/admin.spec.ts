@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './axe';
 import {
   ACCOUNTS, cell, en, snackDuring, fillDate, gridRow, gridRows, login, openSearch, pick, searchAfter, sheet, shot, signIn, today, waitForApp,
 } from './helpers';

@@ -1,4 +1,5 @@
-import { expect, test, request as playwrightRequest, type Page } from '@playwright/test';
+import { request as playwrightRequest, type Page } from '@playwright/test';
+import { expect, test } from './axe';
 import { sentMails, waitForMails } from '../api/outbox';
 import { ACCOUNTS, DEMO_PASSWORD, en, expectSnack, fr, restoreEnglishAfterAll, setAccountLocale, shot, signIn, waitForApp } from './helpers';
 

@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './axe';
 import { readFileSync } from 'node:fs';
 import { ACCOUNTS, en, futureDay, labels, restoreEnglishAfterAll, setAccountLocale, shot, signIn, waitForApp } from './helpers';
 import { createProvidedService } from './providedService';

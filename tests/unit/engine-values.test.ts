@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { luminance } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
 import { cellText, exportNumberFormat, exportValue, formatDate, formatMoney, type FormatContext } from '../../engine/format/values';
 import { enumText, humanize, titleText } from '../../engine/i18n';
@@ -87,12 +88,21 @@ describe('value formatting', () => {
 });
 
 describe('tag chips', () => {
+  it('reads at 4.5:1 at least on any background colour (WCAG AA)', () => {
+    const ratio = (a: number, b: number) => (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+    const levels = Array.from({ length: 18 }, (_, i) => (i * 15).toString(16).padStart(2, '0'));
+    const under = levels.flatMap(r => levels.flatMap(g => levels.map(b => `#${r}${g}${b}`)));
+    const unreadable = under.filter(background => ratio(luminance(background), luminance(readableTextColor(background))) < 4.5);
+    expect(unreadable).toEqual([]);
+  });
   it('keeps text readable on any background', () => {
     expect(readableTextColor('#ffffff')).toBe('#1a1b1e');
     expect(readableTextColor('#000')).toBe('#ffffff');
     // A mid green (#37b24d) took white text at 2.7:1; dark text reads at 6.3:1 (WCAG AA asks 4.5:1).
     expect(readableTextColor('#37b24d')).toBe('#1a1b1e');
-    expect(readableTextColor('#1c7ed6')).toBe('#ffffff');
+    // A mid blue (#1c7ed6) reads at 4.2:1 in white and 4.1:1 in dark grey: black text, at 5.0:1.
+    expect(readableTextColor('#1c7ed6')).toBe('#000000');
+    expect(readableTextColor('#1864ab')).toBe('#ffffff');
     expect(chipStyle('#12b886')).toMatchObject({ backgroundColor: '#12b886' });
     expect(chipStyle('grape').backgroundColor).toBe('var(--mantine-color-grape-light)');
     expect(chipStyle(undefined).backgroundColor).toBe('var(--mantine-color-gray-light)');
