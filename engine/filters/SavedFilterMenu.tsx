@@ -49,6 +49,7 @@ export function SavedFilterMenu({ state, current, nameMax }: SavedFilterMenuProp
         shadow="md"
         withinPortal
         trapFocus
+        returnFocus
       >
         <Popover.Target>
           <Button

@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Group, Paper, ScrollArea, Text } from '@mantine/core';
 import type Form from '@rjsf/core';
 import { IconFilter, IconX } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SchemaForm } from '../form/SchemaForm';
 import { compactQuery } from '../schema/fields';
@@ -17,12 +17,29 @@ export interface FilterPanelProps {
   onClose: () => void;
 }
 
+/**
+ * The panel opens after the grid in the page: its first field takes the focus, so a keyboard user
+ * does not Tab through the grid to reach it; closed, the focus goes back to what opened it.
+ */
+function useFocusInside(panelRef: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    panelRef.current?.querySelector<HTMLElement>('form input:not([type="hidden"]), form textarea, form button')?.focus();
+    return () => {
+      const lost = !document.activeElement || document.activeElement === document.body;
+      if (lost && opener?.isConnected) opener.focus();
+    };
+  }, [panelRef]);
+}
+
 /** The side panel with the search form (without the dates, which are in the toolbar), Clear and Apply. */
 export function FilterPanel({ schema, value, onApply, onClose }: FilterPanelProps) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState(value);
   const [locked, setLocked] = useState(false);
   const formRef = useRef<Form>(null);
+  const panelRef = useRef<HTMLElement>(null);
+  useFocusInside(panelRef);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   useEffect(() => setDraft(value), [value]);
@@ -35,7 +52,7 @@ export function FilterPanel({ schema, value, onApply, onClose }: FilterPanelProp
   };
 
   return (
-    <Paper withBorder radius="md" w={{ base: '100%', md: 320 }} style={{ display: 'flex', flexDirection: 'column', flexShrink: 0 }} component="aside" aria-label={t('engine.search.filters')}>
+    <Paper ref={panelRef} withBorder radius="md" w={{ base: '100%', md: 320 }} style={{ display: 'flex', flexDirection: 'column', flexShrink: 0 }} component="aside" aria-label={t('engine.search.filters')}>
       <Group justify="space-between" px="md" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
         <Group gap={6}>
           <IconFilter size={16} />

@@ -1,0 +1,125 @@
+import type { Page } from '@playwright/test';
+import { generate } from 'otplib';
+import { expect, test } from './axe';
+import { ACCOUNTS, DEMO_PASSWORD, en, resultCount, signIn, waitForApp } from './helpers';
+import { expectFocusVisible, tabAndPress, tabTo } from './keyboard';
+
+/**
+ * Keyboard-only journeys (WCAG 2.1.1): each one done with Tab, Shift+Tab, Enter, Space, the arrows,
+ * Escape and typing, never the mouse; the page is read through locators only to check where the
+ * focus is and what is shown. Records are set up through the API; the journey itself is keyboard only.
+ */
+const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
+
+interface ServiceRow {
+  serviceId: number;
+  serviceStep: string;
+}
+
+/** Runs `action` and answers the services of the search it starts (the first matching `match`), once the grid counts them. */
+async function servicesAfter(page: Page, action: () => Promise<unknown>, match: (query: URLSearchParams) => boolean = () => true): Promise<ServiceRow[]> {
+  const answer = page.waitForResponse((response) => {
+    const url = new URL(response.url());
+    return url.pathname === '/back/bo/services/' && response.request().method() === 'GET' && match(url.searchParams);
+  });
+  await action();
+  const { services } = (await (await answer).json()) as { services: ServiceRow[] };
+  await expect(resultCount(page)).toHaveText(new RegExp(`^${services.length}\\D`));
+  return services;
+}
+
+test.describe('keyboard only', () => {
+  test('signs in with two-factor', async ({ page }) => {
+    // Setup: two-factor turned on for the buyer through the API (the profile's confirm call).
+    await page.request.post('/back/login', { form: { username: ACCOUNTS.buyer, password: DEMO_PASSWORD } });
+    const { secret } = (await (await page.request.post('/back/bo/profile/user/twoFactor/setup', { headers: XHR })).json()) as { secret: string };
+    expect((await page.request.post('/back/bo/profile/user/twoFactor', { headers: XHR, data: { code: await generate({ secret }) } })).status()).toBe(200);
+    await page.request.post('/back/logout', { headers: XHR });
+    await page.context().clearCookies();
+    try {
+      await page.goto('/auth/login');
+      const email = page.locator('input[name="username"]');
+      await tabTo(page, email);
+      await expectFocusVisible(page, email);
+      await page.keyboard.type(ACCOUNTS.buyer);
+      const password = page.locator('input[name="password"]');
+      await tabTo(page, password, { max: 3 });
+      await expectFocusVisible(page, password);
+      await page.keyboard.type(DEMO_PASSWORD);
+      await page.keyboard.press('Enter');
+      // The server asks for the code: the code field takes the focus.
+      const code = page.locator('input[name="code"]');
+      await expectFocusVisible(page, code);
+      await page.keyboard.type(await generate({ secret }));
+      await tabAndPress(page, page.locator('form button[type="submit"]'), 'Enter', { max: 3 });
+      await expect(page).not.toHaveURL(/\/auth\//);
+      await waitForApp(page);
+      await expect(page.getByTestId('profile-button')).toBeVisible();
+    } finally {
+      await offTwoFactor(page, secret);
+    }
+  });
+
+  test('searches services with a filter, saves it and chooses it again', async ({ page }) => {
+    await signIn(page, ACCOUNTS.quality);
+    const first = await servicesAfter(page, () => page.goto('/services/search'));
+    const step = first[0].serviceStep;
+    const stepLabel = en(`enum.serviceStep.${step}`);
+    try {
+      // The Filters button opens the panel and its first field takes the focus.
+      const toolbar = page.getByRole('toolbar');
+      const filtersButton = toolbar.getByRole('button', { name: new RegExp(`^${en('engine.search.filters')}`) });
+      await tabAndPress(page, filtersButton, 'Enter', { max: 60 });
+      const panel = page.getByRole('complementary', { name: en('engine.search.filters') });
+      await expect(panel.locator(':focus')).toHaveCount(1);
+      const steps = panel.getByRole('combobox', { name: en('service.search.serviceSteps') });
+      await tabTo(page, steps, { max: 20 });
+      await expectFocusVisible(page, steps);
+      await page.keyboard.type(stepLabel);
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Escape');
+      await expect(steps).toBeFocused();
+      const apply = panel.getByRole('button', { name: en('engine.search.apply') });
+      const filtered = await servicesAfter(page, () => tabAndPress(page, apply, 'Enter', { max: 30 }), (query) => query.getAll('serviceSteps').join() === step);
+      expect(filtered.length).toBeGreaterThan(0);
+      expect(filtered.every((service) => service.serviceStep === step)).toBe(true);
+      // Closed from its own button, the panel gives the focus back to the Filters button.
+      await tabAndPress(page, panel.getByRole('button', { name: en('engine.action.close') }), 'Enter', { max: 30, back: true });
+      await expect(panel).toHaveCount(0);
+      await expectFocusVisible(page, filtersButton);
+
+      // Saved under a name from the saved filters menu, which returns the focus to its button when closed.
+      const menuButton = toolbar.getByRole('button', { name: en('engine.filters.title') });
+      await tabAndPress(page, menuButton, 'Enter', { max: 10, back: true });
+      const menu = page.getByRole('dialog').filter({ hasText: en('engine.filters.title') });
+      const saveAs = menu.getByRole('textbox', { name: en('engine.filters.saveAs') });
+      await tabTo(page, saveAs, { max: 5 });
+      await page.keyboard.type('Keyboard step');
+      await tabAndPress(page, menu.getByRole('button', { name: en('engine.action.save'), exact: true }), 'Enter', { max: 5 });
+      await expect(menu.getByRole('button', { name: 'Keyboard step', exact: true })).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(menu).toHaveCount(0);
+      await expectFocusVisible(page, toolbar.getByRole('button', { name: 'Keyboard step' }));
+
+      // Filters cleared, then the saved filter chosen again from the menu: the same step is searched.
+      await tabAndPress(page, filtersButton, 'Enter', { max: 10 });
+      await tabAndPress(page, panel.getByRole('button', { name: en('engine.search.clear') }), 'Enter', { max: 30 });
+      await servicesAfter(page, () => tabAndPress(page, apply, 'Enter', { max: 3 }), (query) => !query.has('serviceSteps'));
+      await tabAndPress(page, toolbar.getByRole('button', { name: 'Keyboard step' }), 'Enter', { max: 60, back: true });
+      const again = await servicesAfter(page, () => tabAndPress(page, menu.getByRole('button', { name: 'Keyboard step', exact: true }), 'Enter', { max: 5 }), (query) => query.getAll('serviceSteps').join() === step);
+      expect(again.map((service) => service.serviceId)).toEqual(filtered.map((service) => service.serviceId));
+    } finally {
+      const filters = (await (await page.request.get('/back/bo/userfilter/service', { headers: XHR })).json()) as { userFilterId: number }[];
+      for (const filter of filters) await page.request.delete(`/back/bo/userfilter/${filter.userFilterId}`, { headers: XHR });
+    }
+  });
+});
+
+/** Turns the buyer's two-factor off again (a current code is required), so other specs sign in with the password alone. */
+async function offTwoFactor(page: Page, secret: string): Promise<void> {
+  const request = page.context().request;
+  await request.post('/back/login', { form: { username: ACCOUNTS.buyer, password: DEMO_PASSWORD, code: await generate({ secret }) } });
+  const off = await request.post('/back/bo/profile/user/twoFactor/disable', { headers: XHR, data: { code: await generate({ secret }) } });
+  expect([200, 409]).toContain(off.status());
+}
