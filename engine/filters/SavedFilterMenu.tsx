@@ -1,6 +1,6 @@
 import { ActionIcon, Box, Button, Divider, Group, Popover, ScrollArea, Stack, Text, TextInput, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconBookmark, IconBookmarkFilled, IconCheck, IconCopy, IconDeviceFloppy, IconPencil, IconStar, IconStarFilled, IconTrash, IconUsers, IconX } from '@tabler/icons-react';
-import { useEffect, useEffectEvent, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isMine, type FilterCriteria } from '../../machines/ui';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
@@ -36,6 +36,15 @@ export function SavedFilterMenu({ state, current, nameMax }: SavedFilterMenuProp
   const submit = () => !nameTooLong && state.save(current, name);
   const deleting = state.filters.find((f) => f.userFilterId === toDelete);
 
+  // A save, rename or delete replaces the control that had the focus: the focus stays in the menu,
+  // on the chosen filter, so Escape still closes it and Tab goes on from there.
+  const dropdownRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const dropdown = dropdownRef.current;
+    if (!opened || !dropdown || (document.activeElement && document.activeElement !== document.body)) return;
+    dropdown.querySelector<HTMLElement>('[aria-current="true"]:not(:disabled), button:not(:disabled), input')?.focus();
+  });
+
   return (
     <>
       {/* The delete question is outside the menu: answering it must not close the menu. */}
@@ -63,7 +72,7 @@ export function SavedFilterMenu({ state, current, nameMax }: SavedFilterMenuProp
             </Text>
           </Button>
         </Popover.Target>
-        <Popover.Dropdown p="xs">
+        <Popover.Dropdown p="xs" ref={dropdownRef}>
           <Text size="xs" fw={700} c="dimmed" tt="uppercase" px={6} pb={4}>
             {t('engine.filters.title')}
           </Text>

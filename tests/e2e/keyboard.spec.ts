@@ -1,8 +1,9 @@
 import type { Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { expect, test } from './axe';
-import { ACCOUNTS, DEMO_PASSWORD, en, resultCount, signIn, waitForApp } from './helpers';
-import { expectFocusVisible, tabAndPress, tabTo } from './keyboard';
+import { ACCOUNTS, DEMO_PASSWORD, en, futureDay, resultCount, signIn, waitForApp } from './helpers';
+import { lookup } from './providedService';
+import { arrowRightTo, arrowTo, expectFocusVisible, tabAndPress, tabTo } from './keyboard';
 
 /**
  * Keyboard-only journeys (WCAG 2.1.1): each one done with Tab, Shift+Tab, Enter, Space, the arrows,
@@ -29,6 +30,9 @@ async function servicesAfter(page: Page, action: () => Promise<unknown>, match: 
 }
 
 test.describe('keyboard only', () => {
+  // A journey presses Tab and checks the focus tens of times: slower than a click on a busy machine.
+  test.describe.configure({ timeout: 150_000 });
+
   test('signs in with two-factor', async ({ page }) => {
     // Setup: two-factor turned on for the buyer through the API (the profile's confirm call).
     await page.request.post('/back/login', { form: { username: ACCOUNTS.buyer, password: DEMO_PASSWORD } });
@@ -75,8 +79,7 @@ test.describe('keyboard only', () => {
       const steps = panel.getByRole('combobox', { name: en('service.search.serviceSteps') });
       await tabTo(page, steps, { max: 20 });
       await expectFocusVisible(page, steps);
-      await page.keyboard.type(stepLabel);
-      await page.keyboard.press('ArrowDown');
+      await arrowTo(page, page.getByRole('option', { name: stepLabel, exact: true }));
       await page.keyboard.press('Enter');
       await page.keyboard.press('Escape');
       await expect(steps).toBeFocused();
@@ -106,13 +109,79 @@ test.describe('keyboard only', () => {
       await tabAndPress(page, filtersButton, 'Enter', { max: 10 });
       await tabAndPress(page, panel.getByRole('button', { name: en('engine.search.clear') }), 'Enter', { max: 30 });
       await servicesAfter(page, () => tabAndPress(page, apply, 'Enter', { max: 3 }), (query) => !query.has('serviceSteps'));
-      await tabAndPress(page, toolbar.getByRole('button', { name: 'Keyboard step' }), 'Enter', { max: 60, back: true });
+      await tabAndPress(page, panel.getByRole('button', { name: en('engine.action.close') }), 'Enter', { max: 30, back: true });
+      await expectFocusVisible(page, filtersButton);
+      await tabAndPress(page, toolbar.getByRole('button', { name: 'Keyboard step' }), 'Enter', { max: 10, back: true });
       const again = await servicesAfter(page, () => tabAndPress(page, menu.getByRole('button', { name: 'Keyboard step', exact: true }), 'Enter', { max: 5 }), (query) => query.getAll('serviceSteps').join() === step);
       expect(again.map((service) => service.serviceId)).toEqual(filtered.map((service) => service.serviceId));
     } finally {
       const filters = (await (await page.request.get('/back/bo/userfilter/service', { headers: XHR })).json()) as { userFilterId: number }[];
       for (const filter of filters) await page.request.delete(`/back/bo/userfilter/${filter.userFilterId}`, { headers: XHR });
     }
+  });
+
+  test('opens a service from the search and proposes a date', async ({ page }) => {
+    // Setup: the client's service in a few days, whose proposal the provider refused (date-proposals.spec.ts).
+    await signIn(page, ACCOUNTS.quality);
+    const created = await page.request.post('/back/bo/services', {
+      headers: XHR,
+      data: {
+        roles: ['DECISION_MAKER'],
+        service: {
+          thirdPartyDepartment: 'INSP', type: 'INSP_FINAL_RANDOM',
+          client: await lookup(page, 'decisionmakers', 'Maison Lumière'), supplier: await lookup(page, 'ordertakers', 'Shenzhen Textile Co'),
+          serviceProvider: await lookup(page, 'serviceproviders', 'Atlas Inspection'),
+          startDate: futureDay(3), endDate: futureDay(4), exFactoryDate: futureDay(6), orderTakerContacts: [await lookup(page, 'contacts', 'Li Wei')],
+        },
+        purchaseOrderLines: [{ poNumber: `PO-KEYS-${Date.now() % 100000}`, designation: 'Linen shirt', orderedQuantity: { quantity: 60, unit: 'PIECE' } }],
+        laboratoryLines: [],
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const { serviceId, number } = ((await created.json()) as { service: { serviceId: number; number: string } }).service;
+    await signIn(page, ACCOUNTS.manager);
+    const [line] = (await (await page.request.get(`/back/bo/serviceDateLines/${serviceId}`, { headers: XHR })).json()) as { dateLineId: number }[];
+    const { version } = (await (await page.request.get(`/back/bo/services/${serviceId}`, { headers: XHR })).json()) as { version: number };
+    const refused = await page.request.post('/back/bo/serviceDateLines/refuseDate', { headers: XHR, data: { serviceId, dateLineId: line.dateLineId, version, comment: 'Booked that week.' } });
+    expect(refused.status(), await refused.text()).toBe(200);
+
+    // Found by its number in the search box, opened from the grid with Enter.
+    await page.goto('/services/search');
+    await waitForApp(page);
+    const keywords = page.getByRole('textbox', { name: en('serviceSearch.keywords') });
+    await tabTo(page, keywords, { max: 60 });
+    await expectFocusVisible(page, keywords);
+    const found = await servicesAfter(page, () => page.keyboard.type(number), (query) => query.get('keywords') === number);
+    expect(found.map((service) => service.serviceId)).toEqual([serviceId]);
+    const numberCell = page.locator(`.ag-row[row-id="${serviceId}"] [col-id="number"]`);
+    await tabTo(page, page.locator('.ag-header-cell').first(), { max: 20 });
+    await page.keyboard.press('ArrowDown');
+    await arrowRightTo(page, numberCell);
+    await expectFocusVisible(page, numberCell);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/services/${serviceId}$`));
+
+    // Request date: the dialog's date field, typed over, then Send; the focus comes back to the button.
+    const request = page.getByRole('button', { name: en('serviceSheet.dateLines.requestDate') });
+    await tabAndPress(page, request, 'Enter', { max: 80 });
+    const propose = page.getByRole('dialog').filter({ hasText: en('serviceSheet.dateLines.proposeHelp') });
+    const start = propose.getByRole('textbox', { name: en('serviceDateLine.startDate'), exact: true });
+    await tabTo(page, start, { max: 10 });
+    await expectFocusVisible(page, start);
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type(new Date(`${futureDay(10)}T12:00:00`).toLocaleDateString('en-GB'));
+    const end = propose.getByRole('textbox', { name: en('serviceDateLine.endDate'), exact: true });
+    await tabTo(page, end, { max: 5 });
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type(new Date(`${futureDay(11)}T12:00:00`).toLocaleDateString('en-GB'));
+    const sent = page.waitForRequest((sending) => sending.url().endsWith('/back/bo/serviceDateLines/requestDate'));
+    await tabAndPress(page, propose.getByRole('button', { name: en('serviceSheet.dateLines.send') }), 'Enter', { max: 10 });
+    expect((await sent).postDataJSON()).toMatchObject({ serviceId, startDate: futureDay(10), endDate: futureDay(11) });
+    await expect(propose).toHaveCount(0);
+    const lines = page.getByTestId('date-lines').getByTestId('date-line');
+    await expect(lines).toHaveCount(2);
+    await expect(lines.first()).toContainText(en('enum.dateLineStatus.PROPOSED'));
+    await expectFocusVisible(page, request);
   });
 });
 

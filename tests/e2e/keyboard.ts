@@ -84,3 +84,24 @@ export async function tabAndPress(page: Page, target: Locator, key = 'Enter', op
   await expectFocusVisible(page, target);
   await page.keyboard.press(key);
 }
+
+/**
+ * In an open list (a select's options), presses ArrowDown until `option` is the active one (Mantine
+ * marks it `data-combobox-selected`), at most `max` times; Enter then picks it.
+ */
+export async function arrowTo(page: Page, option: Locator, { max = 30 } = {}): Promise<void> {
+  for (let presses = 0; presses < max; presses += 1) {
+    await page.keyboard.press('ArrowDown');
+    if ((await option.getAttribute('data-combobox-selected').catch(() => null)) !== null) return;
+  }
+  throw new Error(`option not reached by ArrowDown in ${max} presses`);
+}
+
+/** In a grid, presses ArrowRight until `cell` has the focus, at most `max` times. */
+export async function arrowRightTo(page: Page, cell: Locator, { max = 20 } = {}): Promise<void> {
+  for (let presses = 0; presses <= max; presses += 1) {
+    if (await hasFocus(cell)) return;
+    await page.keyboard.press('ArrowRight');
+  }
+  throw new Error(`cell not reached by ArrowRight in ${max} presses (the focus is on ${await describeFocus(page)})`);
+}
