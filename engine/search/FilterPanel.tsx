@@ -5,6 +5,7 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SchemaForm } from '../form/SchemaForm';
 import { compactQuery } from '../schema/fields';
+import { useReturnFocus } from '../ui/useReturnFocus';
 import type { JsonSchema } from '../schema/resolve';
 
 /** Apply stays locked this long after a click (spec §9), so one click means one search. */
@@ -22,13 +23,9 @@ export interface FilterPanelProps {
  * does not Tab through the grid to reach it; closed, the focus goes back to what opened it.
  */
 function useFocusInside(panelRef: RefObject<HTMLElement | null>) {
+  useReturnFocus();
   useEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     panelRef.current?.querySelector<HTMLElement>('form input:not([type="hidden"]), form textarea, form button')?.focus();
-    return () => {
-      const lost = !document.activeElement || document.activeElement === document.body;
-      if (lost && opener?.isConnected) opener.focus();
-    };
   }, [panelRef]);
 }
 

@@ -23,6 +23,7 @@ import { SheetFooter } from './SheetFooter';
 import { ShownOnceDialog } from './ShownOnceDialog';
 import { useLeaveGuard } from './useLeaveGuard';
 import { useRecordSheet, type SheetTarget } from './useRecordSheet';
+import { useReturnFocus } from '../ui/useReturnFocus';
 
 export type { SheetTarget } from './useRecordSheet';
 
@@ -51,6 +52,8 @@ const SMALL_SCREEN = '(max-width: 600px)';
  */
 export function SheetScreen({ screen, config, target, onClose, onChanged, onCreated: created, fixed, userRoles }: SheetScreenProps) {
   const { t } = useTranslation();
+  // Mantine would miss the first opening: the sheet is loaded, and mounted, open.
+  useReturnFocus(target !== null);
   const entity = config.entities[screen.entity ?? ''];
 
   const deleteTexts = screen.sheet?.delete ?? {};
@@ -119,6 +122,7 @@ export function SheetScreen({ screen, config, target, onClose, onChanged, onCrea
         size={screen.sheet?.mode === 'page' ? '100%' : (screen.sheet?.size ?? 'xl')}
         fullScreen={small || screen.sheet?.mode === 'page'}
         closeOnEscape={!guard.confirming && !confirmDelete}
+        returnFocus={false}
         centered
       >
         <Modal.Overlay backgroundOpacity={0.45} blur={2} />

@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { expect, test } from './axe';
-import { ACCOUNTS, DEMO_PASSWORD, en, futureDay, resultCount, signIn, waitForApp } from './helpers';
+import { onDisk, png } from './fileFixtures';
+import { ACCOUNTS, DEMO_PASSWORD, en, futureDay, resultCount, sheet, signIn, today, waitForApp } from './helpers';
 import { lookup } from './providedService';
 import { arrowRightTo, arrowTo, expectFocusVisible, tabAndPress, tabTo } from './keyboard';
 
@@ -183,6 +184,172 @@ test.describe('keyboard only', () => {
     await expect(lines.first()).toContainText(en('enum.dateLineStatus.PROPOSED'));
     await expectFocusVisible(page, request);
   });
+
+  test('creates a CAPA and attaches a file', async ({ page }) => {
+    await signIn(page, ACCOUNTS.quality);
+    await page.goto('/capas/capa/search');
+    await waitForApp(page);
+    const title = `Keyboard containment ${Date.now() % 100000}`;
+    const newButton = page.getByRole('button', { name: en('engine.action.new'), exact: true });
+    await tabAndPress(page, newButton, 'Enter', { max: 60 });
+    const form = sheet(page);
+    await expect(form).toBeVisible();
+
+    // The fields in reading order: title, type (a select opened with the arrows), start date.
+    const titleField = form.locator('#sheet_title');
+    await tabTo(page, titleField, { max: 10 });
+    await expectFocusVisible(page, titleField);
+    await page.keyboard.type(title);
+    const type = form.locator('#sheet_capaType');
+    await tabTo(page, type, { max: 3 });
+    await expectFocusVisible(page, type);
+    await arrowTo(page, page.getByRole('option', { name: en('enum.capaType.CONTAINMENT'), exact: true }));
+    await page.keyboard.press('Enter');
+    await expect(type).toHaveValue(en('enum.capaType.CONTAINMENT'));
+    const start = form.locator('#sheet_startDate');
+    await tabTo(page, start, { max: 5 });
+    await expectFocusVisible(page, start);
+    await page.keyboard.type(new Date(`${today()}T12:00:00`).toLocaleDateString('en-GB'));
+    const created = page.waitForResponse((response) => new URL(response.url()).pathname === '/back/bo/capas' && response.request().method() === 'POST');
+    await tabAndPress(page, form.getByRole('button', { name: en('engine.action.save') }), 'Enter', { max: 40 });
+    expect((await created).status()).toBe(201);
+    await expect(form.locator('.mantine-Modal-title')).toContainText(title);
+
+    // The drop zone opens the file chooser from the keyboard too (the chooser itself is the system's, not the page's).
+    const drop = form.getByTestId('attachments-dropzone');
+    await tabTo(page, drop, { max: 60 });
+    await expectFocusVisible(page, drop);
+    const chooser = page.waitForEvent('filechooser');
+    await page.keyboard.press('Enter');
+    await (await chooser).setFiles(onDisk('keyboard-defect.png', png(64, 48, [40, 120, 200])));
+    const rows = form.getByTestId('attachment-row');
+    await expect(rows.filter({ hasText: 'keyboard-defect.png' })).toHaveCount(1, { timeout: 30_000 });
+
+    // Escape closes the sheet; the focus is back on the New button that opened it.
+    await page.keyboard.press('Escape');
+    await expect(form).toHaveCount(0);
+    await expectFocusVisible(page, newButton);
+  });
+
+  test('adds a fee line, edits it in the lines grid and asks for validation', async ({ page }) => {
+    await signIn(page, ACCOUNTS.inspector);
+    const me = (await (await page.request.get('/back/auth/profile')).json()) as { contactId: number; userFullName: string };
+    await page.goto(`/billing/fees/create?contactId=${me.contactId}&reference=KEYS-FEE`);
+    await waitForApp(page);
+    await expect(page.locator('#record_reference')).toHaveValue('KEYS-FEE');
+
+    // A line through the line dialog: date and contributor first, then an amount.
+    const add = page.getByRole('button', { name: en('engine.lines.add') });
+    await tabAndPress(page, add, 'Enter', { max: 60 });
+    const dialog = page.getByRole('dialog', { name: en('engine.lines.newLine') });
+    const date = dialog.locator('#line_date');
+    await tabTo(page, date, { max: 5 });
+    await expectFocusVisible(page, date);
+    await page.keyboard.type('05/11/2026');
+    const contributors = dialog.locator('#line_contributors');
+    await tabTo(page, contributors, { max: 5 });
+    await expectFocusVisible(page, contributors);
+    await page.keyboard.type(me.userFullName.split(' ')[0]);
+    await arrowTo(page, page.getByRole('option', { name: new RegExp(me.userFullName) }).first());
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeVisible();
+    const hotel = dialog.locator('#line_hotel');
+    await expect(hotel).toBeEnabled();
+    await tabTo(page, hotel, { max: 10 });
+    await page.keyboard.type('80');
+    await tabAndPress(page, dialog.getByRole('button', { name: en('engine.lines.keep') }), 'Enter', { max: 30 });
+    await expect(dialog).toHaveCount(0);
+    await expectFocusVisible(page, add);
+
+    // In the grid: into its header, down to the line, right to the hotel cell, Enter to edit, Enter to keep.
+    const lines = page.getByRole('region', { name: en('fee.feeLines') });
+    await tabTo(page, lines.locator('.ag-header-cell').first(), { max: 10 });
+    await page.keyboard.press('ArrowDown');
+    const hotelCell = lines.locator('.ag-row:not(.ag-row-pinned) [col-id="hotel"]').first();
+    await arrowRightTo(page, hotelCell);
+    await expectFocusVisible(page, hotelCell);
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('95');
+    await page.keyboard.press('Enter');
+    await expect(hotelCell).toHaveText('95.00');
+    await expect(lines.locator('.ag-row-pinned [col-id="total"]')).toHaveText('95.00');
+
+    // Saved, then sent for validation, from the keyboard.
+    const created = page.waitForResponse((response) => response.url().endsWith('/back/bo/fee') && response.request().method() === 'POST');
+    await tabAndPress(page, page.getByRole('button', { name: en('engine.action.save'), exact: true }), 'Enter', { max: 60, back: true });
+    expect((await created).status()).toBe(201);
+    await expect(page.getByTestId('record-status')).toHaveText(en('enum.feeStatus.CREATED'));
+    await tabAndPress(page, page.getByRole('button', { name: en('workflow.fee.REQUEST_VALIDATION') }), 'Enter', { max: 60 });
+    await expect(page.getByTestId('record-status')).toHaveText(en('enum.feeStatus.TOVALIDATE'));
+  });
+
+  test('steps through the report wizard', async ({ page }) => {
+    await signIn(page, ACCOUNTS.inspector);
+    const service = await serviceWithoutReport(page);
+    await page.goto(`/services/${service}/report`);
+    await waitForApp(page);
+    const step = (name: string) => expect(page.locator(`[data-active-step="${name}"]`)).toBeVisible();
+    const next = page.getByRole('button', { name: en('engine.wizard.next') });
+
+    // Quantities: typed into the lines grid, reached by Tab and the arrows.
+    await step('quantities');
+    const firstRow = page.locator('.ag-row:not(.ag-row-pinned)').first();
+    await tabTo(page, page.locator('.ag-header-cell').first(), { max: 60 });
+    await page.keyboard.press('ArrowDown');
+    for (const [field, value] of [['presentedQuantity', '1000'], ['inspectedQuantity', '80']]) {
+      const target = firstRow.locator(`[col-id="${field}"]`);
+      await arrowRightTo(page, target);
+      await expectFocusVisible(page, target);
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('ControlOrMeta+A');
+      await page.keyboard.type(value);
+      await page.keyboard.press('Enter');
+    }
+    await expect(firstRow.locator('[col-id="presentedQuantity"]')).toHaveText('1,000');
+    await expect(firstRow.locator('[col-id="inspectedQuantity"]')).toHaveText('80');
+    await tabAndPress(page, next, 'Enter', { max: 40 });
+
+    // AQL: the major AQL chosen with the arrows.
+    await step('aql');
+    const major = page.getByRole('combobox', { name: 'Major AQL' });
+    await tabTo(page, major, { max: 40, back: true });
+    await expectFocusVisible(page, major);
+    await arrowTo(page, page.getByRole('option', { name: '1.0', exact: true }));
+    await page.keyboard.press('Enter');
+    await expect(major).toHaveValue('1.0');
+    await tabAndPress(page, next, 'Enter', { max: 40 });
+
+    // Defects: one from the library, found by typing, with its count.
+    await step('defects');
+    const library = page.getByRole('combobox', { name: 'Add a defect from the library' });
+    await tabTo(page, library, { max: 40, back: true });
+    await expectFocusVisible(page, library);
+    await page.keyboard.type('WRK-01');
+    await arrowTo(page, page.getByRole('option', { name: /WRK-01/ }).first());
+    await page.keyboard.press('Enter');
+    const defect = page.getByTestId('report-defect');
+    await expect(defect).toHaveCount(1);
+    const count = defect.getByRole('textbox', { name: 'Count' });
+    await tabTo(page, count, { max: 20 });
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('1');
+    await tabAndPress(page, next, 'Enter', { max: 40 });
+
+    // Conclusion, then the summary and Create.
+    await step('conclusion');
+    const conclusion = page.getByRole('textbox', { name: 'Conclusion' });
+    await tabTo(page, conclusion, { max: 40, back: true });
+    await expectFocusVisible(page, conclusion);
+    await page.keyboard.type('Typed with the keyboard only.');
+    await tabAndPress(page, next, 'Enter', { max: 40 });
+    await step('summary');
+    await tabAndPress(page, page.getByRole('button', { name: 'Create' }), 'Enter', { max: 40 });
+    await expect(page).toHaveURL(new RegExp(`/services/${service}$`));
+    const report = (await (await page.request.get(`/back/bo/reports/${service}`, { headers: XHR })).json()) as Record<string, unknown>;
+    expect(report).toMatchObject({ aql: { major: '1.0' }, conclusion: 'Typed with the keyboard only.' });
+  });
 });
 
 /** Turns the buyer's two-factor off again (a current code is required), so other specs sign in with the password alone. */
@@ -191,4 +358,14 @@ async function offTwoFactor(page: Page, secret: string): Promise<void> {
   await request.post('/back/login', { form: { username: ACCOUNTS.buyer, password: DEMO_PASSWORD, code: await generate({ secret }) } });
   const off = await request.post('/back/bo/profile/user/twoFactor/disable', { headers: XHR, data: { code: await generate({ secret }) } });
   expect([200, 409]).toContain(off.status());
+}
+
+/** A confirmed inspection with no report yet that the signed-in inspector may write (report-wizard.spec.ts). */
+async function serviceWithoutReport(page: Page): Promise<number> {
+  const { services } = (await (await page.request.get('/back/bo/services?serviceSteps=CONFIRMED', { headers: XHR })).json()) as { services: { serviceId: number; thirdPartyDepartment: string }[] };
+  for (const { serviceId } of services.filter((service) => service.thirdPartyDepartment === 'INSP')) {
+    const overview = (await (await page.request.get(`/back/bo/reports/${serviceId}/overview`, { headers: XHR })).json()) as { exists: boolean; rights: { report: string } };
+    if (!overview.exists && overview.rights.report === 'WRITE') return serviceId;
+  }
+  throw new Error('no confirmed inspection without a report in the demo data');
 }
