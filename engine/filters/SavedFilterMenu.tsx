@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { isMine, type FilterCriteria } from '../../machines/ui';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { useTooLong } from '../ui/CountedTextarea';
+import { useFocusKept } from '../ui/useReturnFocus';
 import type { SavedFiltersState } from './useSavedFilters';
 
 export interface SavedFilterMenuProps {
@@ -36,14 +37,10 @@ export function SavedFilterMenu({ state, current, nameMax }: SavedFilterMenuProp
   const submit = () => !nameTooLong && state.save(current, name);
   const deleting = state.filters.find((f) => f.userFilterId === toDelete);
 
-  // A save, rename or delete replaces the control that had the focus: the focus stays in the menu,
-  // on the chosen filter, so Escape still closes it and Tab goes on from there.
+  // A save, rename or delete replaces the control that had the focus: it stays in the menu, on the
+  // chosen filter, so Escape still closes the menu and Tab goes on from there.
   const dropdownRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const dropdown = dropdownRef.current;
-    if (!opened || !dropdown || (document.activeElement && document.activeElement !== document.body)) return;
-    dropdown.querySelector<HTMLElement>('[aria-current="true"]:not(:disabled), button:not(:disabled), input')?.focus();
-  });
+  useFocusKept(dropdownRef, opened, '[aria-current="true"]:not(:disabled), button:not(:disabled), input');
 
   return (
     <>

@@ -23,7 +23,7 @@ import { SheetFooter } from './SheetFooter';
 import { ShownOnceDialog } from './ShownOnceDialog';
 import { useLeaveGuard } from './useLeaveGuard';
 import { useRecordSheet, type SheetTarget } from './useRecordSheet';
-import { useReturnFocus } from '../ui/useReturnFocus';
+import { useFocusKept, useReturnFocus } from '../ui/useReturnFocus';
 
 export type { SheetTarget } from './useRecordSheet';
 
@@ -54,6 +54,9 @@ export function SheetScreen({ screen, config, target, onClose, onChanged, onCrea
   const { t } = useTranslation();
   // Mantine would miss the first opening: the sheet is loaded, and mounted, open.
   useReturnFocus(target !== null);
+  // A save redraws the footer (a new record becomes a stored one): the focus stays in the sheet.
+  const contentRef = useRef<HTMLDivElement>(null);
+  useFocusKept(contentRef, target !== null);
   const entity = config.entities[screen.entity ?? ''];
 
   const deleteTexts = screen.sheet?.delete ?? {};
@@ -126,7 +129,7 @@ export function SheetScreen({ screen, config, target, onClose, onChanged, onCrea
         centered
       >
         <Modal.Overlay backgroundOpacity={0.45} blur={2} />
-        <Modal.Content aria-busy={sheet.loading}>
+        <Modal.Content ref={contentRef} aria-busy={sheet.loading}>
           <Modal.Header style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
             <Modal.Title style={{ minWidth: 0, flex: 1 }}>{title}</Modal.Title>
             <Modal.CloseButton aria-label={t('engine.action.close')} />

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 
 const focused = () => (document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null);
 
@@ -22,4 +22,19 @@ export function useReturnFocus(opened = true): void {
       });
     };
   }, [opened]);
+}
+
+/**
+ * While `active`, a control of `container` that had the focus and was replaced (a Save button whose
+ * form now shows the stored record) leaves the focus in `container`, on `prefer` when it is there,
+ * else on the container itself, instead of on the page behind a dialog. Runs after each render of
+ * the caller.
+ */
+export function useFocusKept(container: RefObject<HTMLElement | null>, active: boolean, prefer?: string): void {
+  useEffect(() => {
+    const node = container.current;
+    if (!active || !node || focused()) return;
+    const target = (prefer && node.querySelector<HTMLElement>(prefer)) || node;
+    target.focus({ preventScroll: true });
+  });
 }

@@ -256,7 +256,7 @@ test.describe('keyboard only', () => {
     await expect(dialog).toBeVisible();
     const hotel = dialog.locator('#line_hotel');
     await expect(hotel).toBeEnabled();
-    await tabTo(page, hotel, { max: 10 });
+    await tabTo(page, hotel, { max: 30 });
     await page.keyboard.type('80');
     await tabAndPress(page, dialog.getByRole('button', { name: en('engine.lines.keep') }), 'Enter', { max: 30 });
     await expect(dialog).toHaveCount(0);
