@@ -193,7 +193,8 @@ test.describe('keyboard only', () => {
     const newButton = page.getByRole('button', { name: en('engine.action.new'), exact: true });
     await tabAndPress(page, newButton, 'Enter', { max: 60 });
     const form = sheet(page);
-    await expect(form).toBeVisible();
+    // The sheet's code is loaded on its first opening: slow on a busy machine.
+    await expect(form).toBeVisible({ timeout: 30_000 });
 
     // The fields in reading order: title, type (a select opened with the arrows), start date.
     const titleField = form.locator('#sheet_title');
