@@ -74,8 +74,18 @@ export function focusRing(page: Page): Promise<{ visible: boolean; focused: stri
 /** `target` has the focus, and its look shows it (outline, shadow or border). */
 export async function expectFocusVisible(page: Page, target: Locator): Promise<void> {
   await expect(target).toBeFocused();
-  const ring = await focusRing(page);
-  expect(ring.visible, `a focus ring on ${await describeFocus(page)}: focused ${ring.focused}; unfocused ${ring.unfocused}`).toBe(true);
+  // Polled: a field may be redrawn just after it takes the focus (a date field opening its calendar).
+  let seen = '';
+  await expect
+    .poll(async () => {
+      const ring = await focusRing(page);
+      seen = `${await describeFocus(page)}: focused ${ring.focused}; unfocused ${ring.unfocused}`;
+      return ring.visible;
+    }, { message: `a focus ring on the focused control (${seen})`, timeout: 5_000 })
+    .toBe(true)
+    .catch((error: unknown) => {
+      throw new Error(`no focus ring on ${seen}`, { cause: error });
+    });
 }
 
 /** Tab to `target`, check its ring, and press `key` on it (Enter by default). */
