@@ -115,6 +115,20 @@ export function themeIn(t: TFunction): MantineThemeOverride {
       InputClearButton: { defaultProps: { 'aria-label': t('engine.form.clear') } },
       // A field's error is announced when it appears (Mantine already ties it to the field with aria-describedby).
       InputError: { defaultProps: { role: 'alert' } },
+      // A calendar's arrows and month / year buttons are icons or numbers: they get names.
+      DatePicker: { defaultProps: { ariaLabels: calendarLabels(t) } },
+      DatePickerInput: { defaultProps: { ariaLabels: calendarLabels(t) } },
     },
   });
 }
+
+const calendarLabels = (t: TFunction) => ({
+  previousMonth: t('engine.date.previousMonth'),
+  nextMonth: t('engine.date.nextMonth'),
+  previousYear: t('engine.date.previousYear'),
+  nextYear: t('engine.date.nextYear'),
+  previousDecade: t('engine.date.previousDecade'),
+  nextDecade: t('engine.date.nextDecade'),
+  monthLevelControl: t('engine.date.chooseMonth'),
+  yearLevelControl: t('engine.date.chooseYear'),
+});

@@ -1,10 +1,11 @@
 import { ActionIcon, Box, Button, Divider, Group, Popover, ScrollArea, Stack, Text, TextInput, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconBookmark, IconBookmarkFilled, IconCheck, IconCopy, IconDeviceFloppy, IconPencil, IconStar, IconStarFilled, IconTrash, IconUsers, IconX } from '@tabler/icons-react';
-import { useEffect, useEffectEvent, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isMine, type FilterCriteria } from '../../machines/ui';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { useTooLong } from '../ui/CountedTextarea';
+import { useFocusKept } from '../ui/useReturnFocus';
 import type { SavedFiltersState } from './useSavedFilters';
 
 export interface SavedFilterMenuProps {
@@ -36,6 +37,11 @@ export function SavedFilterMenu({ state, current, nameMax }: SavedFilterMenuProp
   const submit = () => !nameTooLong && state.save(current, name);
   const deleting = state.filters.find((f) => f.userFilterId === toDelete);
 
+  // A save, rename or delete replaces the control that had the focus: it stays in the menu, on the
+  // chosen filter, so Escape still closes the menu and Tab goes on from there.
+  const dropdownRef = useRef<HTMLDivElement>(null);
+  useFocusKept(dropdownRef, opened, '[aria-current="true"]:not(:disabled), button:not(:disabled), input');
+
   return (
     <>
       {/* The delete question is outside the menu: answering it must not close the menu. */}
@@ -49,6 +55,7 @@ export function SavedFilterMenu({ state, current, nameMax }: SavedFilterMenuProp
         shadow="md"
         withinPortal
         trapFocus
+        returnFocus
       >
         <Popover.Target>
           <Button
@@ -62,7 +69,7 @@ export function SavedFilterMenu({ state, current, nameMax }: SavedFilterMenuProp
             </Text>
           </Button>
         </Popover.Target>
-        <Popover.Dropdown p="xs">
+        <Popover.Dropdown p="xs" ref={dropdownRef}>
           <Text size="xs" fw={700} c="dimmed" tt="uppercase" px={6} pb={4}>
             {t('engine.filters.title')}
           </Text>

@@ -12,6 +12,7 @@ import { notify } from '../notify';
 import { propertiesOf } from '../schema/fields';
 import { actionFormSchema, choiceQuery, initialValues, onChoiceField, type ActionChoice } from './actionForm';
 import { actionBody, actionUrl } from './rowActions';
+import { useReturnFocus } from '../ui/useReturnFocus';
 
 type Row = Record<string, unknown>;
 
@@ -33,6 +34,7 @@ export interface ActionFormDialogProps {
  */
 export function ActionFormDialog({ action, row, config, onDone, onClose }: ActionFormDialogProps) {
   const { t, i18n } = useTranslation();
+  useReturnFocus();
   const form = action.form!;
   const schema = useMemo(() => actionFormSchema(form, config.entities[form.entity ?? '']), [form, config.entities]);
   const [choices, setChoices] = useState<Record<string, ActionChoice[]> | null>(null);

@@ -1,10 +1,11 @@
 import { ActionIcon, Button, Group, Paper, ScrollArea, Text } from '@mantine/core';
 import type Form from '@rjsf/core';
 import { IconFilter, IconX } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SchemaForm } from '../form/SchemaForm';
 import { compactQuery } from '../schema/fields';
+import { useReturnFocus } from '../ui/useReturnFocus';
 import type { JsonSchema } from '../schema/resolve';
 
 /** Apply stays locked this long after a click (spec §9), so one click means one search. */
@@ -17,12 +18,25 @@ export interface FilterPanelProps {
   onClose: () => void;
 }
 
+/**
+ * The panel opens after the grid in the page: its first field takes the focus, so a keyboard user
+ * does not Tab through the grid to reach it; closed, the focus goes back to what opened it.
+ */
+function useFocusInside(panelRef: RefObject<HTMLElement | null>) {
+  useReturnFocus();
+  useEffect(() => {
+    panelRef.current?.querySelector<HTMLElement>('form input:not([type="hidden"]), form textarea, form button')?.focus();
+  }, [panelRef]);
+}
+
 /** The side panel with the search form (without the dates, which are in the toolbar), Clear and Apply. */
 export function FilterPanel({ schema, value, onApply, onClose }: FilterPanelProps) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState(value);
   const [locked, setLocked] = useState(false);
   const formRef = useRef<Form>(null);
+  const panelRef = useRef<HTMLElement>(null);
+  useFocusInside(panelRef);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   useEffect(() => setDraft(value), [value]);
@@ -35,7 +49,7 @@ export function FilterPanel({ schema, value, onApply, onClose }: FilterPanelProp
   };
 
   return (
-    <Paper withBorder radius="md" w={{ base: '100%', md: 320 }} style={{ display: 'flex', flexDirection: 'column', flexShrink: 0 }} component="aside" aria-label={t('engine.search.filters')}>
+    <Paper ref={panelRef} withBorder radius="md" w={{ base: '100%', md: 320 }} style={{ display: 'flex', flexDirection: 'column', flexShrink: 0 }} component="aside" aria-label={t('engine.search.filters')}>
       <Group justify="space-between" px="md" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
         <Group gap={6}>
           <IconFilter size={16} />

@@ -23,6 +23,7 @@ import { SheetFooter } from './SheetFooter';
 import { ShownOnceDialog } from './ShownOnceDialog';
 import { useLeaveGuard } from './useLeaveGuard';
 import { useRecordSheet, type SheetTarget } from './useRecordSheet';
+import { useFocusKept, useReturnFocus } from '../ui/useReturnFocus';
 
 export type { SheetTarget } from './useRecordSheet';
 
@@ -51,6 +52,11 @@ const SMALL_SCREEN = '(max-width: 600px)';
  */
 export function SheetScreen({ screen, config, target, onClose, onChanged, onCreated: created, fixed, userRoles }: SheetScreenProps) {
   const { t } = useTranslation();
+  // Mantine would miss the first opening: the sheet is loaded, and mounted, open.
+  useReturnFocus(target !== null);
+  // A save redraws the footer (a new record becomes a stored one): the focus stays in the sheet.
+  const contentRef = useRef<HTMLDivElement>(null);
+  useFocusKept(contentRef, target !== null);
   const entity = config.entities[screen.entity ?? ''];
 
   const deleteTexts = screen.sheet?.delete ?? {};
@@ -119,10 +125,11 @@ export function SheetScreen({ screen, config, target, onClose, onChanged, onCrea
         size={screen.sheet?.mode === 'page' ? '100%' : (screen.sheet?.size ?? 'xl')}
         fullScreen={small || screen.sheet?.mode === 'page'}
         closeOnEscape={!guard.confirming && !confirmDelete}
+        returnFocus={false}
         centered
       >
         <Modal.Overlay backgroundOpacity={0.45} blur={2} />
-        <Modal.Content aria-busy={sheet.loading}>
+        <Modal.Content ref={contentRef} aria-busy={sheet.loading}>
           <Modal.Header style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
             <Modal.Title style={{ minWidth: 0, flex: 1 }}>{title}</Modal.Title>
             <Modal.CloseButton aria-label={t('engine.action.close')} />

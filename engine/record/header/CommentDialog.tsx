@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { AppConfig } from '../../config';
 import { propertiesOf } from '../../schema/fields';
 import { CountedTextarea, overLimit } from '../../ui/CountedTextarea';
+import { useReturnFocus } from '../../ui/useReturnFocus';
 
 export interface CommentDialogProps {
   opened: boolean;
@@ -40,6 +41,7 @@ export function CommentDialog(props: CommentDialogProps) {
 
 function OpenCommentDialog({ title, message, notice, commentLabel, max, requiredMessage, confirmLabel, confirmColor, backLabel, question, loading, onConfirm, onClose }: CommentDialogProps) {
   const { t } = useTranslation();
+  useReturnFocus();
   const [comment, setComment] = useState('');
   const [error, setError] = useState<string | undefined>();
   const confirm = async () => {

@@ -11,6 +11,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { conditionHolds } from './conditions';
 import { headerIcon } from './headerIcons';
 import { recordDialog, type RecordDialogProps } from './recordDialogs';
+import { useReturnFocus } from '../../ui/useReturnFocus';
 
 type Row = Record<string, unknown>;
 
@@ -63,6 +64,7 @@ export function HeaderItems({ buttons = [], menu, record, recordUrl, onChanged, 
 
   const menuItems = menu && conditionHolds(menu.when, record) ? shown(menu.items) : [];
   const Dialog = dialog ? recordDialog(dialog) : undefined;
+  useReturnFocus(Dialog !== undefined);
   return (
     <>
       {shown(buttons).map((item) => {

@@ -22,6 +22,7 @@ import type { PanelProps } from '../panels';
 import { columnText } from './lineCells';
 import { LineCards, RowNotes } from './LineCards';
 import { onceRows } from './onceRows';
+import { useReturnFocus } from '../../ui/useReturnFocus';
 
 type Row = Record<string, unknown>;
 
@@ -108,6 +109,7 @@ export function LinesTable({ panel, config, entity, view, userRoles, writable, o
   const [opened, setOpened] = useState<string | null>(null);
   const closeDialog = useCallback(() => setOpened(null), []);
   const Dialog = opened ? recordDialog(opened) : undefined;
+  useReturnFocus(opened !== null);
   const onRun = (action: RowActionConfig, row: Row) => (action.dialog ? setOpened(action.dialog) : void run(action, row));
   const ctx: FormatContext = { t, locale: i18n.language, lookupLabel: knownLabel };
   const title = titleText(t, panel.title ?? (schema?.title as string | undefined), field);
