@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './axe';
 import { readFileSync } from 'node:fs';
 import { largePdf, onDisk, png, slowChunks } from './fileFixtures';
 import { ACCOUNTS, en, labels, setAccountLocale, sheet, shot as keep, signIn, waitForApp, restoreEnglishAfterAll } from './helpers';
