@@ -9,11 +9,18 @@ const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i;
 
 const DARK_TEXT = '#1a1b1e';
 
-/** Dark or white text, whichever contrasts more with the background (WCAG relative luminance). */
+/**
+ * Dark or white text, whichever reads at WCAG AA's 4.5:1 on the background (relative luminance).
+ * A mid colour (a blue such as #1c7ed6) reads under 4.5:1 with both: black text there, which always does.
+ */
 export function readableTextColor(background: string): string {
-  const ratio = (a: number, b: number) => (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
   const under = luminance(background);
-  return ratio(under, luminance(DARK_TEXT)) > ratio(under, 1) ? DARK_TEXT : '#ffffff';
+  const ratio = (text: string) => {
+    const over = luminance(text);
+    return (Math.max(under, over) + 0.05) / (Math.min(under, over) + 0.05);
+  };
+  const best = [DARK_TEXT, '#ffffff'].reduce((a, b) => (ratio(b) > ratio(a) ? b : a));
+  return ratio(best) >= 4.5 ? best : '#000000';
 }
 
 export function chipStyle(color: string | undefined): CSSProperties {

@@ -92,7 +92,9 @@ describe('tag chips', () => {
     expect(readableTextColor('#000')).toBe('#ffffff');
     // A mid green (#37b24d) took white text at 2.7:1; dark text reads at 6.3:1 (WCAG AA asks 4.5:1).
     expect(readableTextColor('#37b24d')).toBe('#1a1b1e');
-    expect(readableTextColor('#1c7ed6')).toBe('#ffffff');
+    expect(readableTextColor('#1971c2')).toBe('#ffffff');
+    // A mid blue (#1c7ed6) reads at 4.2:1 with white and 4.1:1 with dark grey: black reads at 5:1.
+    expect(readableTextColor('#1c7ed6')).toBe('#000000');
     expect(chipStyle('#12b886')).toMatchObject({ backgroundColor: '#12b886' });
     expect(chipStyle('grape').backgroundColor).toBe('var(--mantine-color-grape-light)');
     expect(chipStyle(undefined).backgroundColor).toBe('var(--mantine-color-gray-light)');
