@@ -94,7 +94,7 @@ export function RoleGrid({ days, contributors, readOnly, onRole, onRemove }: Rol
                       aria-label={t('assignment.cell', { name: contributor.fullName, day: formatDay(role.date, i18n.language) })}
                       onChange={(value) => value && onRole(contributor.contactId, role.date, value as TypePlanning)}
                       comboboxProps={{ withinPortal: true }}
-                      styles={{ input: { color: role.typePlanning === 'FIELD_LEADER' ? 'var(--mantine-color-teal-8)' : undefined } }}
+                      styles={{ input: { color: role.typePlanning === 'FIELD_LEADER' ? 'var(--mantine-color-teal-text)' : undefined } }}
                     />
                   )}
                 </Table.Td>
