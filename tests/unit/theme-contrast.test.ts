@@ -1,4 +1,6 @@
 import { DEFAULT_THEME, mergeMantineTheme } from '@mantine/core';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cssVariablesResolver, theme, themeIn } from '../../app/theme';
 import { DECISION_COLORS } from '../../domain/decisionTone';
@@ -61,6 +63,15 @@ describe('theme contrast (WCAG AA, 4.5:1 for text)', () => {
     for (const color of Object.keys(full.colors).filter((name) => name !== 'dark')) {
       expect(contrast(resolve(light[`--mantine-color-${color}-text`]), WHITE), color).toBeGreaterThanOrEqual(4.5);
     }
+  });
+
+  it('text given a shade on a screen (c="red.7") is readable on white: a colour by name takes the readable shade', () => {
+    const screens = ['app', 'engine'].flatMap((root) => readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.tsx')).map((file) => join(root, file)));
+    const shaded = screens.flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/\bc=(?:"[a-z]+\.\d"|\{[^}]*\})/g)].flatMap(([prop]) => [...prop.matchAll(/["']([a-z]+)\.(\d)["']/g)].map(([, color, shade]) => ({ file, color, shade: Number(shade) }))),
+    );
+    expect(shaded.length).toBeGreaterThan(0);
+    for (const { file, color, shade } of shaded) expect(contrast(full.colors[color][shade], WHITE), `${file}: ${color}.${shade}`).toBeGreaterThanOrEqual(4.5);
   });
 
   it('filled badges and buttons in any shade of any colour carry readable text', () => {
