@@ -153,7 +153,8 @@ test.describe('upload queue', () => {
       await signIn(page, ACCOUNTS.quality);
       await setAccountLocale(page, locale);
       const declared = declaredUploads(page);
-      await slowChunks(page, 700);
+      // Four chunks of 2 s each: the file is still sending when the test, slowed by a busy machine, reaches Abort.
+      await slowChunks(page, 2000);
       const panel = await openCapaSheet(page);
 
       await panel.locator('input[type="file"]').setInputFiles(onDisk('rapport-d-inspection-final-signé.pdf', largePdf(13 * 1024 * 1024)));
