@@ -93,6 +93,9 @@ export const theme = createTheme({
     // An open menu puts the focus on its first item (the ARIA menu pattern), not on a placeholder
     // element that a menu may not contain (axe aria-required-children).
     Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+    // A select's "nothing found" message lies in its listbox, which may hold only options (axe
+    // aria-required-children): it is a disabled option there, read as such by a screen reader.
+    ComboboxEmpty: { defaultProps: { role: 'option', 'aria-disabled': true, 'aria-selected': false } },
   },
   defaultRadius: 'md',
   cursorType: 'pointer',

@@ -88,6 +88,10 @@ describe('theme contrast (WCAG AA, 4.5:1 for text)', () => {
     for (const fill of Object.values(DECISION_COLORS)) expect(contrast(fill, full.black)).toBeGreaterThanOrEqual(4.5);
   });
 
+  it("a select's nothing-found message is a disabled option of its listbox", () => {
+    expect(theme.components?.ComboboxEmpty?.defaultProps).toMatchObject({ role: 'option', 'aria-disabled': true });
+  });
+
   it('close and clear buttons are named in the user language', () => {
     const t = ((key: string) => `«${key}»`) as never;
     const components = themeIn(t).components!;
