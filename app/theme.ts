@@ -7,9 +7,11 @@ import {
   parseThemeColor,
   type CSSVariablesResolver,
   type MantineColorsTuple,
+  type MantineTheme,
   type MantineThemeOverride,
   type VariantColorsResolver,
 } from '@mantine/core';
+import type { DayProps } from '@mantine/dates';
 import type { TFunction } from 'i18next';
 import { DECISION_COLORS } from '../domain/decisionTone';
 
@@ -93,6 +95,14 @@ export const theme = createTheme({
     // An open menu puts the focus on its first item (the ARIA menu pattern), not on a placeholder
     // element that a menu may not contain (axe aria-required-children).
     Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+    // A select's "nothing found" message lies in its listbox, which may hold only options (axe
+    // aria-required-children): it is a disabled option there, read as such by a screen reader.
+    ComboboxEmpty: { defaultProps: { role: 'option', 'aria-disabled': true, 'aria-selected': false } },
+    // A calendar's weekend days are Mantine's red.6 (3.3:1 on white): the readable red, unless the
+    // day is selected, outside the month or disabled, which have their own colours.
+    Day: {
+      styles: (_theme: MantineTheme, props: DayProps) => (props.weekend && !props.selected && !props.outside && !props.disabled ? { day: { color: 'var(--mantine-color-red-text)' } } : {}),
+    },
   },
   defaultRadius: 'md',
   cursorType: 'pointer',
@@ -105,7 +115,7 @@ export const theme = createTheme({
 
 /**
  * The theme in the user's language: Mantine's icon-only buttons get a name (the inputs' clear
- * buttons, and every close button — snacks, dialogs, alerts — that its caller did not name), and
+ * buttons, the calendars' arrows, and every close button — snacks, dialogs, alerts — that its caller did not name), and
  * field errors are announced.
  */
 export function themeIn(t: TFunction): MantineThemeOverride {
@@ -118,6 +128,8 @@ export function themeIn(t: TFunction): MantineThemeOverride {
       // A calendar's arrows and month / year buttons are icons or numbers: they get names.
       DatePicker: { defaultProps: { ariaLabels: calendarLabels(t) } },
       DatePickerInput: { defaultProps: { ariaLabels: calendarLabels(t) } },
+      // Any other calendar's previous and next arrows (month, year or decade).
+      CalendarHeader: { defaultProps: { previousLabel: t('engine.date.previous'), nextLabel: t('engine.date.next') } },
     },
   });
 }

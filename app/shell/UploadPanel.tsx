@@ -40,7 +40,7 @@ function UploadRow({ item }: { item: UploadItem }) {
       {refused ? (
         <Group gap={6} wrap="nowrap" align="flex-start">
           <IconAlertTriangle size={16} color="var(--mantine-color-red-6)" style={{ flexShrink: 0, marginTop: 2 }} aria-hidden />
-          <Text size="xs" c="red.7" data-testid="upload-error">
+          <Text size="xs" c="red" data-testid="upload-error">
             {item.error || t('uploads.refused')}
           </Text>
         </Group>
@@ -48,7 +48,7 @@ function UploadRow({ item }: { item: UploadItem }) {
         <>
           <Progress value={item.percent} size="sm" color={done ? 'green' : undefined} striped={item.state === 'hashing'} animated={!done} aria-label={item.fileName} />
           <Group justify="space-between" gap="xs" wrap="nowrap">
-            <Text size="xs" c={item.state === 'retrying' ? 'orange.7' : 'dimmed'} truncate>
+            <Text size="xs" c={item.state === 'retrying' ? 'orange' : 'dimmed'} truncate>
               {t(`uploads.state.${item.state}`)}
             </Text>
             <Text size="xs" c="dimmed" data-testid="upload-percent">

@@ -41,7 +41,7 @@ export function WindowHint(props: WindowHintProps) {
   return (
     <Group gap={8} wrap="wrap" role="status" data-testid="window-hint" px={4} mb={-6}>
       <IconCalendarSearch size={16} stroke={1.5} color="var(--mantine-color-dimmed)" aria-hidden />
-      <Text size="sm" c={props.hiddenCreated ? 'orange.8' : 'dimmed'}>
+      <Text size="sm" c={props.hiddenCreated ? 'orange' : 'dimmed'}>
         {text}
       </Text>
       {canWiden && (

@@ -1,5 +1,4 @@
 import { test as base, expect } from '@playwright/test';
-import { basename } from 'node:path';
 import { AxeCollector, formatViolations, settleAndCheck, watchContext, type AxeCheck, type AxeTiming } from './axeWatch';
 
 /**
@@ -10,18 +9,6 @@ import { AxeCollector, formatViolations, settleAndCheck, watchContext, type AxeC
  * (docs/accessibility.md: how a check waits for the page and gives way to the test).
  * Contexts a test or a beforeAll opens with `browser.newContext()` / `browser.newPage()` are watched too.
  */
-/**
- * Specs not yet run with the check: their violations are listed in the test's `axe` annotation (and
- * printed with AXE_TIMINGS=1) but do not fail them yet. Take a name out once its spec passes with the
- * check; the list only shrinks. Every other spec, and every new one, fails on any violation.
- */
-const NOT_YET_PASSING = new Set([
-  'report-draft.spec.ts', 'report-quantities.spec.ts', 'report-reopen.spec.ts',
-  'report-wizard.spec.ts', 'risk.spec.ts', 'service-notes.spec.ts',
-  'services-workflow.spec.ts', 'shared-filters.spec.ts',
-  'typed-locale.spec.ts', 'typed-values.spec.ts', 'uploads.spec.ts', 'words.spec.ts',
-]);
-
 let collector = new AxeCollector();
 const current = () => collector;
 
@@ -65,10 +52,7 @@ export const test = base.extend<{ axeWatch: void }, { watchedBrowser: void }>({
       const failed = collector.violations();
       if (!failed.length) return;
       const report = `Accessibility (axe, WCAG 2.2 AA) violations:\n${formatViolations(failed)}`;
-      if (NOT_YET_PASSING.has(basename(testInfo.file))) {
-        testInfo.annotations.push({ type: 'axe-violations', description: report });
-        if (process.env.AXE_TIMINGS) console.log(report);
-      } else if (testInfo.status === testInfo.expectedStatus) throw new Error(report);
+      if (testInfo.status === testInfo.expectedStatus) throw new Error(report);
     },
     { auto: true },
   ],

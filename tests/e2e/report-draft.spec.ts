@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './axe';
 import { ACCOUNTS, cell, en, expectSnack, fr, shot as keep, signIn, waitForApp } from './helpers';
 import { png } from './fileFixtures';
 

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './axe';
 import { ACCOUNTS, en, fr, restoreEnglishAfterAll, shot, signIn, waitForApp } from './helpers';
 
 /**

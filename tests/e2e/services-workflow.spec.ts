@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './axe';
 import { ACCOUNTS, en, expectSnack, fillDate, futureDay, login, shot, signIn, waitForApp } from './helpers';
 import { WIZARD_ROUTE, orderInspection } from './serviceWizard';
 

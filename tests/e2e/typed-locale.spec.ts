@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './axe';
 import { readFileSync } from 'node:fs';
 import { ACCOUNTS, cell, fillDate, futureDay, labels, pick, restoreEnglishAfterAll, setAccountLocale, shot, signIn, today, waitForApp } from './helpers';
 import { WIZARD_ROUTE, activeStep, next as wizardNext, textbox, toDetailsStep } from './serviceWizard';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './axe';
 import { readFileSync } from 'node:fs';
 import { ACCOUNTS, en, fillDate, futureDay, login, pick, searchAfter, sheet, shot, signIn, today, waitForApp } from './helpers';
 import { WIZARD_ROUTE, activeStep, next, textbox, toDetailsStep } from './serviceWizard';

@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './axe';
 import { readFileSync } from 'node:fs';
 import { largePdf, onDisk, png, slowChunks } from './fileFixtures';
 import { ACCOUNTS, en, labels, setAccountLocale, sheet, shot as keep, signIn, waitForApp, restoreEnglishAfterAll } from './helpers';
@@ -152,7 +153,8 @@ test.describe('upload queue', () => {
       await signIn(page, ACCOUNTS.quality);
       await setAccountLocale(page, locale);
       const declared = declaredUploads(page);
-      await slowChunks(page, 700);
+      // Four chunks of 2 s each: the file is still sending when the test, slowed by a busy machine, reaches Abort.
+      await slowChunks(page, 2000);
       const panel = await openCapaSheet(page);
 
       await panel.locator('input[type="file"]').setInputFiles(onDisk('rapport-d-inspection-final-signé.pdf', largePdf(13 * 1024 * 1024)));

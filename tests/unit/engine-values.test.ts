@@ -103,6 +103,7 @@ describe('tag chips', () => {
     // A mid blue (#1c7ed6) reads at 4.2:1 in white and 4.1:1 in dark grey: black text, at 5.0:1.
     expect(readableTextColor('#1c7ed6')).toBe('#000000');
     expect(readableTextColor('#1864ab')).toBe('#ffffff');
+    expect(readableTextColor('#1971c2')).toBe('#ffffff');
     expect(chipStyle('#12b886')).toMatchObject({ backgroundColor: '#12b886' });
     expect(chipStyle('grape').backgroundColor).toBe('var(--mantine-color-grape-light)');
     expect(chipStyle(undefined).backgroundColor).toBe('var(--mantine-color-gray-light)');

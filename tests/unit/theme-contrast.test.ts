@@ -1,4 +1,6 @@
 import { DEFAULT_THEME, mergeMantineTheme } from '@mantine/core';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cssVariablesResolver, theme, themeIn } from '../../app/theme';
 import { DECISION_COLORS } from '../../domain/decisionTone';
@@ -63,6 +65,15 @@ describe('theme contrast (WCAG AA, 4.5:1 for text)', () => {
     }
   });
 
+  it('text given a shade on a screen (c="red.7") is readable on white: a colour by name takes the readable shade', () => {
+    const screens = ['app', 'engine'].flatMap((root) => readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.tsx')).map((file) => join(root, file)));
+    const shaded = screens.flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/\bc=(?:"[a-z]+\.\d"|\{[^}]*\})/g)].flatMap(([prop]) => [...prop.matchAll(/["']([a-z]+)\.(\d)["']/g)].map(([, color, shade]) => ({ file, color, shade: Number(shade) }))),
+    );
+    expect(shaded.length).toBeGreaterThan(0);
+    for (const { file, color, shade } of shaded) expect(contrast(full.colors[color][shade], WHITE), `${file}: ${color}.${shade}`).toBeGreaterThanOrEqual(4.5);
+  });
+
   it('filled badges and buttons in any shade of any colour carry readable text', () => {
     for (const color of Object.keys(full.colors)) {
       for (const shade of [5, 6, 7, 8, 9]) {
@@ -77,11 +88,24 @@ describe('theme contrast (WCAG AA, 4.5:1 for text)', () => {
     for (const fill of Object.values(DECISION_COLORS)) expect(contrast(fill, full.black)).toBeGreaterThanOrEqual(4.5);
   });
 
+  it("a select's nothing-found message is a disabled option of its listbox", () => {
+    expect(theme.components?.ComboboxEmpty?.defaultProps).toMatchObject({ role: 'option', 'aria-disabled': true });
+  });
+
+  it("a calendar's weekend days are in the readable red, selected, outside and disabled days in their own colours", () => {
+    const styles = theme.components!.Day!.styles as (theme: unknown, props: object) => { day?: { color?: string } };
+    expect(styles(full, { weekend: true }).day?.color).toBe('var(--mantine-color-red-text)');
+    expect(contrast(resolve(light['--mantine-color-red-text']), WHITE)).toBeGreaterThanOrEqual(4.5);
+    for (const own of ['selected', 'outside', 'disabled']) expect(styles(full, { weekend: true, [own]: true }).day, own).toBeUndefined();
+    expect(styles(full, {}).day).toBeUndefined();
+  });
+
   it('close and clear buttons are named in the user language', () => {
     const t = ((key: string) => `«${key}»`) as never;
     const components = themeIn(t).components!;
     expect(components.CloseButton?.defaultProps).toMatchObject({ 'aria-label': '«engine.action.close»' });
     expect(components.InputClearButton?.defaultProps).toMatchObject({ 'aria-label': '«engine.form.clear»' });
     expect(components.InputError?.defaultProps).toMatchObject({ role: 'alert' });
+    expect(components.CalendarHeader?.defaultProps).toMatchObject({ previousLabel: '«engine.date.previous»', nextLabel: '«engine.date.next»' });
   });
 });

@@ -20,7 +20,7 @@ function startText(value: unknown, locale: string, schema: NumberFieldSchema): s
  * fraction in a whole-number column, is kept as typed: the line holds the text, the cell is marked
  * and Save waits (LinesPanel). Unlike AG Grid's number editor, nothing typed is dropped or cut.
  */
-export function NumberCellEditor({ value, onValueChange, eventKey, schema, locale }: CustomCellEditorProps & NumberCellEditorParams) {
+export function NumberCellEditor({ value, onValueChange, eventKey, colDef, schema, locale }: CustomCellEditorProps & NumberCellEditorParams) {
   // Editing started by a typed character replaces the value with it, as in a spreadsheet.
   const [text, setText] = useState(() => (eventKey && eventKey.length === 1 ? eventKey : startText(value, locale, schema)));
   const input = useRef<HTMLInputElement>(null);
@@ -40,6 +40,8 @@ export function NumberCellEditor({ value, onValueChange, eventKey, schema, local
   return (
     <input
       ref={input}
+      // Named by its column, as a screen reader announces the cell it edits.
+      aria-label={colDef.headerName}
       className="ag-input-field-input ag-text-field-input"
       style={{ width: '100%', height: '100%', textAlign: 'right' }}
       inputMode={schema.type === 'integer' ? 'numeric' : 'decimal'}
