@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { buildIfStale } from '../scripts/build-if-stale.mjs';
 import { LIGHTHOUSE_HEADING, fmt, readTailSection, writeTailSection } from './report';
@@ -15,7 +15,8 @@ import { ROOT, login, startServer, stopServer } from './server';
  * a report wizard. Each page is measured `runs` times (a fresh browser and cold cache each time);
  * every column is the median of its own values. Rows go to bench/results.md under "Lighthouse",
  * replacing the rows of the same page and build; `--dist` measures another build under the build
- * name `--label`; `--compare` measures a second build in turns with the first (a before/after).
+ * name `--label`; `--compare` measures a second build in turns with the first (a before/after);
+ * `--keep DIR` keeps every run's Lighthouse report there (`<build>-<page>-<run>.json`) to read its audits.
  */
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = '--headless=new --no-sandbox --disable-gpu';
@@ -76,10 +77,15 @@ async function pagesOf(base: string, cookies: Record<string, string>): Promise<P
 const ATTEMPTS = 3;
 
 /** One Lighthouse run of `url` (its own Chromium), the figures of its report. */
-async function lighthouse(url: string, cookie: string | undefined, dir: string): Promise<Measure> {
+async function lighthouse(url: string, cookie: string | undefined, dir: string, keepAs?: string): Promise<Measure> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await lighthouseOnce(url, cookie, dir);
+      const measure = await lighthouseOnce(url, cookie, dir);
+      if (keepAs) {
+        await mkdir(dirname(keepAs), { recursive: true });
+        await copyFile(join(dir, 'report.json'), keepAs);
+      }
+      return measure;
     } catch (error) {
       if (attempt >= ATTEMPTS) throw error;
       console.warn(`  ${url}: ${String(error).split('\n').find((line) => line.includes('Runtime error')) ?? 'failed'}; again`);
@@ -121,6 +127,8 @@ function medianOf(runs: Measure[]): Measure {
   const keys = Object.keys(runs[0]) as (keyof Measure)[];
   return Object.fromEntries(keys.map((key) => [key, median(runs.map((run) => run[key]))])) as unknown as Measure;
 }
+
+const slug = (text: string) => text.replace(/[^a-z0-9]+/gi, '-').toLowerCase();
 
 const kB = (bytes: number) => fmt(bytes / 1000, 0);
 
@@ -183,6 +191,7 @@ export async function runLighthouseBench(runs: number): Promise<void> {
   if (!given && buildIfStale() === 'failed') throw new Error('the web app build failed');
   const wanted = [{ name: option('--label') ?? given ?? 'current', dist: given ? resolve(given) : join(ROOT, 'dist') }];
   const compare = option('--compare');
+  const keep = option('--keep');
   if (compare) wanted.unshift({ name: option('--compare-label') ?? compare, dist: resolve(compare) });
   const dir = await mkdtemp(join(tmpdir(), 'qcflow-bench-lighthouse-'));
   const stops: (() => Promise<void>)[] = [];
@@ -195,7 +204,8 @@ export async function runLighthouseBench(runs: number): Promise<void> {
       for (let run = 0; run < runs; run++) {
         for (const build of builds) {
           const own = build.pages[index];
-          build.measures[index].push(await lighthouse(`${build.base}${own.path}`, own.account && build.cookies[own.account], dir));
+          const keepAs = keep && join(resolve(keep), `${slug(build.name)}-${slug(page.name)}-${run + 1}.json`);
+          build.measures[index].push(await lighthouse(`${build.base}${own.path}`, own.account && build.cookies[own.account], dir, keepAs));
         }
       }
       for (const build of builds) {
@@ -211,7 +221,7 @@ export async function runLighthouseBench(runs: number): Promise<void> {
   const cpu = cpus();
   const head = await gitHead();
   const body = [
-    '`npm run bench -- --lighthouse [--runs 3] [--dist DIR --label NAME] [--compare DIR --compare-label NAME]` (bench/lighthouse.ts): Lighthouse 12 (CLI, `--preset=desktop`: simulated 40 ms round trips and 10 Mbit/s, no CPU slowdown) in Debian\'s Chromium (`--headless=new --no-sandbox --disable-gpu`), a fresh browser and cold cache per run, against the production server (NODE_ENV=production, the built SPA with its brotli twins, demo seed in a fresh store). Signed-in pages send the account\'s session cookie (its pending live alerts polled once before, so no run shows their snacks); the fee sheet is the provider manager\'s (the brand files none). Each figure is the median of its own values over the runs; kB = 1,000 bytes; "unused JS" is Lighthouse\'s unused-javascript saving (transfer size); load is the 1-minute load average before the page (the machine is shared). With `--compare`, the two builds are measured in turns (page by page, run by run) on two servers, under the same load.',
+    '`npm run bench -- --lighthouse [--runs 3] [--dist DIR --label NAME] [--compare DIR --compare-label NAME] [--keep DIR]` (bench/lighthouse.ts): Lighthouse 12 (CLI, `--preset=desktop`: simulated 40 ms round trips and 10 Mbit/s, no CPU slowdown) in Debian\'s Chromium (`--headless=new --no-sandbox --disable-gpu`), a fresh browser and cold cache per run, against the production server (NODE_ENV=production, the built SPA with its brotli twins, demo seed in a fresh store). Signed-in pages send the account\'s session cookie (its pending live alerts polled once before, so no run shows their snacks); the fee sheet is the provider manager\'s (the brand files none). Each figure is the median of its own values over the runs; kB = 1,000 bytes; "unused JS" is Lighthouse\'s unused-javascript saving (transfer size); load is the 1-minute load average before the page (the machine is shared). With `--compare`, the two builds are measured in turns (page by page, run by run) on two servers, under the same load.',
     `Last run: ${new Date().toISOString()} of ${wanted.map(({ name, dist }) => `"${name}" (${dist === join(ROOT, 'dist') ? `the build of ${head}` : dist})`).join(' and ')} on ${cpu.length} × ${cpu[0]?.model ?? 'cpu'}, Node ${process.version}.`,
     '',
     mergedTable(await readTailSection(LIGHTHOUSE_HEADING), rows),

@@ -32,11 +32,26 @@ const SessionContext = createContext<Session | null>(null);
 let loggedIn = false;
 export const isLoggedIn = (): boolean => loggedIn;
 
-async function fetchSession(): Promise<Omit<SessionState, 'status'> & { status: SessionStatus }> {
+/** The session's answers: the profile, then, signed in, the config and the menu at once. */
+function askSession() {
+  // Not /back/auth/profile: its 403 for an anonymous visitor is logged as an error by the browser.
+  const profile = api.get<{ profile: Profile | null }>('/back/auth/session', { quiet: true });
+  const rest = profile.then((answer) => (answer?.profile ? Promise.all([loadConfig(), fetchMenu().catch((): MenuEntry[] => [])]) : null));
+  rest.catch(() => {}); // read by fetchSession
+  return { profile, rest };
+}
+
+/** Whether the app opened on a page behind login (not /auth, not /unsubscribe). */
+export const opensBehindLogin = !/^\/(auth|unsubscribe)\b/.test(location.pathname);
+
+// Such a page asks for its session as the app starts, beside the first language's strings, rather
+// than after the first render: the first load takes these answers.
+let early: ReturnType<typeof askSession> | null = opensBehindLogin ? askSession() : null;
+
+async function fetchSession(asked: ReturnType<typeof askSession>): Promise<Omit<SessionState, 'status'> & { status: SessionStatus }> {
   let profile: Profile;
   try {
-    // Not /back/auth/profile: its 403 for an anonymous visitor is logged as an error by the browser.
-    const answer = await api.get<{ profile: Profile | null }>('/back/auth/session', { quiet: true });
+    const answer = await asked.profile;
     if (!answer?.profile) return { status: 'anonymous', menu: [] };
     profile = answer.profile;
   } catch (error) {
@@ -44,7 +59,7 @@ async function fetchSession(): Promise<Omit<SessionState, 'status'> & { status: 
   }
   loggedIn = true;
   try {
-    const [config, menu] = await Promise.all([loadConfig(), fetchMenu().catch(() => []), syncLocaleAfterLogin()]);
+    const [[config, menu]] = await Promise.all([asked.rest as Promise<[AppConfig, MenuEntry[]]>, syncLocaleAfterLogin()]);
     addSchemaLabels(config.locales ?? {});
     return { status: 'ready', profile: { ...profile, roles: profile.roles ?? [] }, config, menu };
   } catch {
@@ -60,7 +75,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     // One load at a time: guards and the login page may ask together.
     inFlight.current ??= (async () => {
       setState((previous) => (previous.status === 'ready' ? previous : { status: 'loading', menu: [] }));
-      const next = await fetchSession();
+      const asked = early ?? askSession();
+      early = null;
+      const next = await fetchSession(asked);
       loggedIn = next.status === 'ready';
       setState(next);
       inFlight.current = null;

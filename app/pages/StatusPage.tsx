@@ -23,13 +23,9 @@ export function StatusPage({ icon, color = 'brand', title, text, action }: Statu
           {title}
         </Title>
         <Text c="dimmed">{text}</Text>
-        {action?.to && (
-          <Button component={Link} to={action.to} variant="light" mt="md">
-            {action.label}
-          </Button>
-        )}
-        {action && !action.to && (
-          <Button onClick={action.onClick} variant="light" mt="md">
+        {/* A link when the action has a target (`to` is left out of the button, undefined there). */}
+        {action && (
+          <Button component={action.to ? Link : undefined} to={action.to as string} onClick={action.onClick} variant="light" mt="md">
             {action.label}
           </Button>
         )}

@@ -3,12 +3,12 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { useSession } from '../auth/session';
 import { FullPageLoader } from '../pages/FullPageLoader';
 import {
-  AboutPage, AccountPage, AuthLayout, AuthNoticePage, ExpiredTokenPage, ExternalSitePage, ForbiddenPage, ForgottenPage, ForgottenSentPage, HomePage, LoginPage,
-  NotFoundPage, NotImplementedPage, PasswordResetPage, PersonalInformationPage, ProfileLayout, ScreenRoute, ShellLayout, UserNotificationPage,
+  AboutPage, AccountPage, AuthLayout, AuthNoticePage, ExpiredTokenPage, ExternalSitePage, ForbiddenPage, ForgottenPage, ForgottenSentPage, HomePage, LoginPage, Logout,
+  MenuRedirect, NotFoundPage, NotImplementedPage, PasswordResetPage, PersonalInformationPage, ProfileLayout, ReloadProfile, ScreenRoute, ShellLayout, UserNotificationPage,
 } from './lazyPages';
 import { PLANNED_ROUTES } from './plannedRoutes';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
-import { Logout, MenuRedirect, ReloadProfile, RequireSession } from './sessionRoutes';
+import { RequireSession } from './sessionRoutes';
 
 const notImplemented = (titleKey: string) => <AuthNoticePage titleKey={titleKey} />;
 

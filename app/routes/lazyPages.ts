@@ -1,9 +1,14 @@
 import { lazyNamed } from '../../engine/ui/lazyNamed';
+import { opensBehindLogin } from '../auth/session';
 
 const authPages = () => import('../pages/auth/authPages');
 const passwordPages = () => import('../pages/auth/passwordPages');
 const profilePages = () => import('../pages/profile/profilePages');
 const shellPages = () => import('../shell/shellPages');
+const transitRoutes = () => import('./transitRoutes');
+
+// Behind login the shell is needed as soon as the session is: its code comes beside the session's answers.
+if (opensBehindLogin) shellPages().catch(() => {}); // a failure shows when the page asks for it
 
 export const AuthLayout = lazyNamed(authPages, 'AuthLayout');
 export const LoginPage = lazyNamed(authPages, 'LoginPage');
@@ -27,3 +32,7 @@ export const NotFoundPage = lazyNamed(shellPages, 'NotFoundPage');
 export const NotImplementedPage = lazyNamed(shellPages, 'NotImplementedPage');
 export const ForbiddenPage = lazyNamed(shellPages, 'ForbiddenPage');
 export const ScreenRoute = lazyNamed(shellPages, 'ScreenRoute');
+
+export const Logout = lazyNamed(transitRoutes, 'Logout');
+export const MenuRedirect = lazyNamed(transitRoutes, 'MenuRedirect');
+export const ReloadProfile = lazyNamed(transitRoutes, 'ReloadProfile');

@@ -16,7 +16,7 @@ export function PanelHeading({ panel, values, aside }: { panel: PanelConfig; val
     <Group justify="space-between" align="center" gap="xs" mb="sm" wrap="wrap">
       <Group gap="xs" align="baseline" wrap="nowrap" style={{ minWidth: 0 }}>
         {panel.title && (
-          <Title order={4} fz="md" style={{ overflowWrap: 'anywhere' }}>
+          <Title order={3} size="h4" fz="md" style={{ overflowWrap: 'anywhere' }}>
             {titleText(t, panel.title)}
           </Title>
         )}

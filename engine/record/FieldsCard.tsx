@@ -50,7 +50,7 @@ export function FieldsCard({ panel, entity, view }: PanelProps) {
 
   return (
     <Stack gap="md">
-      {panel.title && <Title order={4}>{titleText(t, panel.title)}</Title>}
+      {panel.title && <Title order={3} size="h4">{titleText(t, panel.title)}</Title>}
       <SimpleGrid cols={{ base: 1, sm: 2, lg: panel.cols ?? 3 }} spacing="lg" verticalSpacing="md">
         {fields.map((field) => (
           <Stack key={field} gap={2} miw={0} style={fieldKind(props[field]) === 'longText' ? { gridColumn: '1 / -1' } : undefined} data-testid={`field-${field}`}>

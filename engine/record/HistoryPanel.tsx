@@ -80,7 +80,7 @@ export function HistoryPanel({ panel, config, entity, saved }: PanelProps) {
 
   return (
     <div>
-      <Title order={4} mb="sm">
+      <Title order={3} size="h4" mb="sm">
         {titleText(t, panel.title ?? 'engine.history.title')}
       </Title>
       {rows === null ? (

@@ -110,7 +110,7 @@ export function NotesPanel({ panel, config, entity, saved, userContactId }: Pane
   if (!saved) return <Text c="dimmed">{t('engine.notes.saveFirst')}</Text>;
   return (
     <Stack gap="sm">
-      <Title order={4}>{titleText(t, panel.title ?? 'engine.notes.title')}</Title>
+      <Title order={3} size="h4">{titleText(t, panel.title ?? 'engine.notes.title')}</Title>
       {/* A frozen record still takes notes; an entity the API never writes takes none. */}
       {createUrl && (
         <>

@@ -148,7 +148,7 @@ export function RecordScreen({ screen, config, userRoles = [], userContactId }: 
     return (
       <>
         {panel.title && panel.kind === 'form' && (
-          <Title order={4} mb="sm">
+          <Title order={3} size="h4" mb="sm">
             {titleText(t, panel.title)}
           </Title>
         )}

@@ -52,7 +52,7 @@ export function RelatedPanel({ panel, config, saved, userRoles }: PanelProps) {
   return (
     <Box>
       <Group gap="xs" mb="xs">
-        <Title order={4}>{title}</Title>
+        <Title order={3} size="h4">{title}</Title>
         <Text size="sm" c="dimmed">
           {t('engine.search.count', { count: result.rows.length, n: result.rows.length })}
         </Text>

@@ -230,3 +230,23 @@ test('an inspector reads a colleague\'s sheet without changing it; in French, th
   await shot(french, 'fee-sheet-tofix-fr');
   await setAccountLocale(french, 'en');
 });
+
+test('a fee sheet opens with no error in the console, its panel headings one level under the page title', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await login(page, ACCOUNTS.manager, { path: '/billing/fees/search' });
+  const [sheet] = (await (await page.request.get('/back/bo/fee/', { headers: { 'X-Requested-With': 'XMLHttpRequest' } })).json()) as { feeIdHK: number }[];
+  await page.goto(`/billing/fees/${sheet.feeIdHK}`);
+  await expect(lines(page).locator('.ag-row').first()).toBeVisible();
+  // The lines grid's number cells have their own editor: AG Grid logs error #200 when its module is missing.
+  expect(errors).toEqual([]);
+  // No heading level skipped (h2 title, then h3 panels: an h4 straight under the h2 was one).
+  const levels = await page.locator('main').getByRole('heading').evaluateAll((nodes) => nodes.map((node) => Number(node.tagName.slice(1))));
+  expect(levels.length).toBeGreaterThan(1);
+  levels.reduce((previous, level) => {
+    expect(level, `heading levels ${levels.join(', ')}`).toBeLessThanOrEqual(previous + 1);
+    return level;
+  });
+});

@@ -36,7 +36,7 @@ async function expectDrawn(page: Page, title: string, marks: string) {
 
 /** No heading of a panel is wider than its box (long French and Italian words). */
 async function expectNoOverflow(page: Page) {
-  const overflowing = await page.locator('[data-panel-kind] h4, [data-panel-kind] th, [data-panel-kind] a').evaluateAll((nodes) =>
+  const overflowing = await page.locator('[data-panel-kind] h3, [data-panel-kind] th, [data-panel-kind] a').evaluateAll((nodes) =>
     nodes.filter((node) => node.scrollWidth > node.clientWidth + 1).map((node) => node.textContent),
   );
   expect(overflowing).toEqual([]);

@@ -72,3 +72,28 @@ test('the filter form code loads when the filters open, not with the search page
   await expect(panel.getByRole('button', { name: en('engine.search.apply') })).toBeVisible();
   expect(loaded).toContain(formChunk);
 });
+
+test('behind login the session and the shell\'s code are asked while the first language\'s strings are still on their way', async ({ page }) => {
+  await signIn(page, ACCOUNTS.quality);
+  // The strings are hashed JSON assets (app/i18n/i18n.ts): hold them back.
+  let releaseStrings = () => {};
+  const stringsReleased = new Promise<void>((resolve) => (releaseStrings = resolve));
+  const heldStrings: string[] = [];
+  await page.route(/\/assets\/[^/]+\.json$/, async (route) => {
+    heldStrings.push(route.request().url());
+    await stringsReleased;
+    await route.continue();
+  });
+  const asked: string[] = [];
+  page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+  // Asked only after the first render, they would wait for the held strings and never come.
+  const session = page.waitForRequest((request) => new URL(request.url()).pathname === '/back/auth/session', { timeout: 15_000 });
+  const shellCode = page.waitForRequest((request) => new URL(request.url()).pathname === chunkOf('app/shell/shellPages.ts'), { timeout: 15_000 });
+  await page.goto(ROUTE, { waitUntil: 'commit' });
+  await Promise.all([session, shellCode]);
+  await expect.poll(() => heldStrings.length, { message: 'the strings are asked and held' }).toBeGreaterThan(0);
+  await expect(page.locator('#root'), 'nothing is drawn before the strings').toBeEmpty();
+  releaseStrings();
+  await expect(page.locator('.ag-row').first()).toBeVisible();
+  expect(asked.filter((path) => path === '/back/auth/session'), 'the session is asked once').toHaveLength(1);
+});

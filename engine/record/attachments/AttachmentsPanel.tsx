@@ -93,7 +93,7 @@ export function AttachmentsPanel({ panel, config, entity, saved, writable, addab
       <Group justify="space-between" gap="xs">
         <Group gap="xs">
           <IconPaperclip size={18} aria-hidden />
-          <Title order={4}>{titleText(t, panel.title ?? 'engine.attachments.title')}</Title>
+          <Title order={3} size="h4">{titleText(t, panel.title ?? 'engine.attachments.title')}</Title>
           {files && files.length > 0 && (
             <Badge variant="light" radius="sm">
               {files.length}

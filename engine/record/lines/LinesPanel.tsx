@@ -149,7 +149,7 @@ export function LinesPanel({ panel, entity, record, view, onChange, readOnly, se
     <Stack gap="xs">
       <Group justify="space-between" wrap="wrap">
         <Group gap="xs">
-          <Title order={4}>{title}</Title>
+          <Title order={3} size="h4">{title}</Title>
           <Text size="sm" c="dimmed">
             {t('engine.lines.count', { count: lines.length })}
           </Text>

@@ -150,7 +150,7 @@ export function LinesTable({ panel, config, entity, view, userRoles, writable, o
   return (
     <Stack gap="sm">
       <Group justify="space-between" gap="xs">
-        <Title order={4}>{title}</Title>
+        <Title order={3} size="h4">{title}</Title>
         <ActionButtons actions={allowed(panel.buttons)} row={view} onRun={onRun} />
       </Group>
       {panel.list && !listed.rows ? (

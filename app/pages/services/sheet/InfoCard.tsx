@@ -9,7 +9,7 @@ export function InfoCard({ title, actions, children, testId }: { title: string; 
   return (
     <div data-testid={testId}>
       <Group justify="space-between" mb="md" gap="xs">
-        <Title order={4}>{title}</Title>
+        <Title order={3} size="h4">{title}</Title>
         {actions && <Group gap="xs">{actions}</Group>}
       </Group>
       {children}
