@@ -7,11 +7,9 @@ import {
   parseThemeColor,
   type CSSVariablesResolver,
   type MantineColorsTuple,
-  type MantineTheme,
   type MantineThemeOverride,
   type VariantColorsResolver,
 } from '@mantine/core';
-import type { DayProps } from '@mantine/dates';
 import type { TFunction } from 'i18next';
 import { DECISION_COLORS } from '../domain/decisionTone';
 
@@ -98,11 +96,6 @@ export const theme = createTheme({
     // A select's "nothing found" message lies in its listbox, which may hold only options (axe
     // aria-required-children): it is a disabled option there, read as such by a screen reader.
     ComboboxEmpty: { defaultProps: { role: 'option', 'aria-disabled': true, 'aria-selected': false } },
-    // A calendar's weekend days are Mantine's red.6 (3.3:1 on white): the readable red, unless the
-    // day is selected, outside the month or disabled, which have their own colours.
-    Day: {
-      styles: (_theme: MantineTheme, props: DayProps) => (props.weekend && !props.selected && !props.outside && !props.disabled ? { day: { color: 'var(--mantine-color-red-text)' } } : {}),
-    },
   },
   defaultRadius: 'md',
   cursorType: 'pointer',
@@ -125,22 +118,17 @@ export function themeIn(t: TFunction): MantineThemeOverride {
       InputClearButton: { defaultProps: { 'aria-label': t('engine.form.clear') } },
       // A field's error is announced when it appears (Mantine already ties it to the field with aria-describedby).
       InputError: { defaultProps: { role: 'alert' } },
-      // A calendar's arrows and month / year buttons are icons or numbers: they get names.
-      DatePicker: { defaultProps: { ariaLabels: calendarLabels(t) } },
-      DatePickerInput: { defaultProps: { ariaLabels: calendarLabels(t) } },
-      // Any other calendar's previous and next arrows (month, year or decade).
-      CalendarHeader: { defaultProps: { previousLabel: t('engine.date.previous'), nextLabel: t('engine.date.next') } },
+      ...calendarsNamed(t),
     },
   });
 }
 
-const calendarLabels = (t: TFunction) => ({
-  previousMonth: t('engine.date.previousMonth'),
-  nextMonth: t('engine.date.nextMonth'),
-  previousYear: t('engine.date.previousYear'),
-  nextYear: t('engine.date.nextYear'),
-  previousDecade: t('engine.date.previousDecade'),
-  nextDecade: t('engine.date.nextDecade'),
-  monthLevelControl: t('engine.date.chooseMonth'),
-  yearLevelControl: t('engine.date.chooseYear'),
-});
+// Mantine's names for a calendar's arrows and month / year buttons, each the key engine.date.<name>.
+const CALENDAR_LABELS = ['previousMonth', 'nextMonth', 'previousYear', 'nextYear', 'previousDecade', 'nextDecade', 'monthLevelControl', 'yearLevelControl'];
+const CALENDARS = ['DatePicker', 'DatePickerInput', 'DateTimePicker', 'MonthPickerInput'];
+
+/** A calendar's arrows and month / year buttons are icons or numbers: every calendar the app draws names them. */
+function calendarsNamed(t: TFunction) {
+  const ariaLabels = Object.fromEntries(CALENDAR_LABELS.map(name => [name, t(`engine.date.${name}`)]));
+  return Object.fromEntries(CALENDARS.map(name => [name, { defaultProps: { ariaLabels } }]));
+}

@@ -3,6 +3,8 @@ import { notifications, type NotificationData } from '@mantine/notifications';
 import { IconAlertTriangle, IconCheck, IconX } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import type { FocusEvent } from 'react';
+import type { ApiError } from '../../engine/api';
+import { snackForApiError } from './apiErrorSnack';
 import { forgetMessages, rememberMessage } from './recentMessages';
 import { SNACK_TIMEOUT_MS, type Snack } from './snack';
 
@@ -79,6 +81,12 @@ export function show(snack: Snack): void {
 }
 
 /** Closes every snack and forgets the recent ones: called when someone signs in. */
+export function showApiError(error: ApiError): void {
+  const snack = snackForApiError(error);
+  if (snack) show(snack);
+  else console.warn('API', error.status, error.body ?? error.statusText);
+}
+
 export function clean(): void {
   notifications.clean();
   forgetMessages();

@@ -12,3 +12,10 @@ export interface Snack extends Notice {
   /** Bold first line, e.g. the localized exception name of a failed call. */
   title?: string;
 }
+
+/** Spec §8: how a server level (errors, live alerts) is shown; other levels are not shown. */
+const SERVER_LEVELS: Record<string, Notice['level']> = { ERROR: 'error', FATAL: 'error', WARN: 'warning', INFO: 'success' };
+
+export function snackLevelOf(serverLevel: string): Notice['level'] | undefined {
+  return SERVER_LEVELS[serverLevel];
+}

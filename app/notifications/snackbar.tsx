@@ -1,14 +1,7 @@
-import type { Notice } from '../../engine/notify';
+import type { ApiError } from '../../engine/api';
 import type { Snack } from './snack';
 
-export { SNACK_LIMIT, SNACK_TIMEOUT_MS, type Snack } from './snack';
-
-/** Spec §8: how a server level (errors, live alerts) is shown; other levels are not shown. */
-const SERVER_LEVELS: Record<string, Notice['level']> = { ERROR: 'error', FATAL: 'error', WARN: 'warning', INFO: 'success' };
-
-export function snackLevelOf(serverLevel: string): Notice['level'] | undefined {
-  return SERVER_LEVELS[serverLevel];
-}
+export { SNACK_LIMIT, SNACK_TIMEOUT_MS, snackLevelOf, type Snack } from './snack';
 
 type SnackHost = typeof import('./SnackHost');
 
@@ -19,6 +12,11 @@ const withHost = (call: (module: SnackHost) => void) => void (host ??= import('.
 
 export function showSnack(snack: Snack): void {
   withHost((module) => module.show(snack));
+}
+
+/** A failed call's snack (its words come with the snack list), or a console line when the spec says so. */
+export function showApiError(error: ApiError): void {
+  withHost((module) => module.showApiError(error));
 }
 
 /** Closes every snack, queued ones included, and forgets the recent ones (a new sign-in). */

@@ -1,4 +1,4 @@
-import { Button, Center, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
@@ -16,9 +16,10 @@ export function StatusPage({ icon, color = 'brand', title, text, action }: Statu
   return (
     <Center mih="60vh" p="xl">
       <Stack align="center" gap="sm" maw={460} ta="center">
-        <ThemeIcon size={72} radius={36} variant="light" color={color}>
+        {/* A light disc in the colour (what ThemeIcon draws, without its code in the first page's script). */}
+        <Center w={72} h={72} bg={`var(--mantine-color-${color}-light)`} c={`var(--mantine-color-${color}-light-color)`} style={{ borderRadius: '50%' }}>
           {icon}
-        </ThemeIcon>
+        </Center>
         <Title order={2} mt="sm">
           {title}
         </Title>
