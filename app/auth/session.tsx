@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 import { api, ApiError } from '../../engine/api';
 import { loadConfig, type AppConfig } from '../../engine/config';
 import { addSchemaLabels } from '../i18n/i18n';
@@ -79,7 +79,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       early = null;
       const next = await fetchSession(asked);
       loggedIn = next.status === 'ready';
-      setState(next);
+      // A transition: the loader stays until the shell's lazy parts render, instead of React showing
+      // the routes' loader again for a moment and then holding the page back (its reveal is throttled).
+      startTransition(() => setState(next));
       inFlight.current = null;
       return next.status;
     })();

@@ -1,4 +1,4 @@
-import { lazyNamed } from '../../engine/ui/lazyNamed';
+import { lazyNamed, loadModule } from '../../engine/ui/lazyNamed';
 import { opensBehindLogin } from '../auth/session';
 
 const authPages = () => import('../pages/auth/authPages');
@@ -8,7 +8,7 @@ const shellPages = () => import('../shell/shellPages');
 const transitRoutes = () => import('./transitRoutes');
 
 // Behind login the shell is needed as soon as the session is: its code comes beside the session's answers.
-if (opensBehindLogin) shellPages().catch(() => {}); // a failure shows when the page asks for it
+if (opensBehindLogin) loadModule(shellPages).catch(() => {}); // a failure shows when the page asks for it
 
 export const AuthLayout = lazyNamed(authPages, 'AuthLayout');
 export const LoginPage = lazyNamed(authPages, 'LoginPage');

@@ -19,13 +19,14 @@ export interface FilterPanelProps {
 }
 
 /**
- * The panel opens after the grid in the page: its first field takes the focus, so a keyboard user
- * does not Tab through the grid to reach it; closed, the focus goes back to what opened it.
+ * The panel opens after the grid in the page: the focus moves into it (to its first button, Close —
+ * a first field that is a select would open its list on focus), so a keyboard user does not Tab
+ * through the grid to reach it; closed, the focus goes back to what opened it.
  */
 function useFocusInside(panelRef: RefObject<HTMLElement | null>) {
   useReturnFocus();
   useEffect(() => {
-    panelRef.current?.querySelector<HTMLElement>('form input:not([type="hidden"]), form textarea, form button')?.focus();
+    panelRef.current?.querySelector<HTMLElement>('button')?.focus();
   }, [panelRef]);
 }
 
