@@ -96,6 +96,9 @@ export const theme = createTheme({
     // A select's "nothing found" message lies in its listbox, which may hold only options (axe
     // aria-required-children): it is a disabled option there, read as such by a screen reader.
     ComboboxEmpty: { defaultProps: { role: 'option', 'aria-disabled': true, 'aria-selected': false } },
+    // A table wider than its place scrolls: its scroll area takes the focus, so the keyboard scrolls it
+    // too when no cell can (axe scrollable-region-focusable).
+    TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
   },
   defaultRadius: 'md',
   cursorType: 'pointer',

@@ -298,7 +298,8 @@ test('a record header written as JSON: a confirmed action with its success messa
   const status = page.getByTestId('record-status');
   await expect(status).toHaveText('Approved');
   // The alert of screens/widgetRecord.json `header.alerts`: shown while the widget is approved, its date formatted.
-  const alert = page.getByRole('status').filter({ hasText: labels['widget.approvedTitle'] });
+  // In the page (a snack saying the same is a status too, outside the main area).
+  const alert = page.getByRole('main').getByRole('status').filter({ hasText: labels['widget.approvedTitle'] });
   const madeOn = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${widget.madeOn}T00:00:00Z`));
   await expect(alert).toContainText(say('widget.approvedText', { day: madeOn }));
 
