@@ -1,10 +1,9 @@
-import { Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
-import type Form from '@rjsf/core';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Modal, Stack, Text } from '@mantine/core';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, ApiError, reportApiError, request } from '../api';
 import type { AppConfig, RowActionConfig } from '../config';
-import { SchemaForm } from '../form/SchemaForm';
+import { FormDialogBody } from '../form/FormDialogBody';
 import type { FieldError } from '../form/validation';
 import { cellText, type FormatContext } from '../format/values';
 import { knownLabel } from '../lookup/cache';
@@ -41,7 +40,6 @@ export function ActionFormDialog({ action, row, config, onDone, onClose }: Actio
   const [data, setData] = useState<Row>({});
   const [serverErrors, setServerErrors] = useState<FieldError[]>([]);
   const [sending, setSending] = useState(false);
-  const formRef = useRef<Form>(null);
 
   // The options first: the values the form opens with keep only those that may be chosen.
   useEffect(() => {
@@ -103,31 +101,20 @@ export function ActionFormDialog({ action, row, config, onDone, onClose }: Actio
             {t(form.notice, { ...row })}
           </Text>
         )}
-        {choices ? (
-          <SchemaForm
-            schema={schema}
-            uiSchema={ui}
-            formData={data}
-            onChange={setData}
-            onSubmit={(values) => void send(values)}
-            serverErrors={serverErrors}
-            mode="edit"
-            formRef={formRef}
-            idPrefix="action"
-          />
-        ) : (
-          <Group justify="center" py="xl">
-            <Loader />
-          </Group>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('engine.action.cancel')}
-          </Button>
-          <Button color={action.danger ? 'red' : undefined} loading={sending} disabled={!choices} onClick={() => formRef.current?.submit()}>
-            {label}
-          </Button>
-        </Group>
+        <FormDialogBody
+          ready={Boolean(choices)}
+          schema={schema}
+          uiSchema={ui}
+          formData={data}
+          onChange={setData}
+          onSubmit={(values) => void send(values)}
+          serverErrors={serverErrors}
+          idPrefix="action"
+          onCancel={onClose}
+          sending={sending}
+          submitLabel={label}
+          submitProps={{ color: action.danger ? 'red' : undefined }}
+        />
       </Stack>
     </Modal>
   );

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './axe';
+import { createOrderedService } from './providedService';
 import { ACCOUNTS, en, expectSnack, fr, futureDay, login, restoreEnglishAfterAll, setAccountLocale, shot } from './helpers';
 
 /**
@@ -12,11 +13,6 @@ test.describe.configure({ mode: 'serial' });
 const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
 let serviceId = 0;
 
-async function optionId(page: Page, source: string, label: string): Promise<number> {
-  const options = (await (await page.request.get(`/back/bo/networkcombo/${source}`, { params: { q: label }, headers: XHR })).json()) as { value: number; label: string }[];
-  return options.find((option) => option.label.startsWith(label))!.value;
-}
-
 const dateLines = (page: Page) => page.getByTestId('date-lines').getByTestId('date-line');
 
 test.describe('date proposals of a service', () => {
@@ -24,27 +20,12 @@ test.describe('date proposals of a service', () => {
 
   test('the client who proposed the date waits for the other side', async ({ page }) => {
     await login(page, ACCOUNTS.quality, { path: '/services/search' });
-    const response = await page.request.post('/back/bo/services', {
-      headers: XHR,
-      data: {
-        roles: ['DECISION_MAKER'],
-        service: {
-          thirdPartyDepartment: 'INSP',
-          type: 'INSP_FINAL_RANDOM',
-          client: await optionId(page, 'decisionmakers', 'Maison Lumière'),
-          supplier: await optionId(page, 'ordertakers', 'Shenzhen Textile Co'),
-          serviceProvider: await optionId(page, 'serviceproviders', 'Atlas Inspection'),
-          startDate: futureDay(120),
-          endDate: futureDay(122),
-          exFactoryDate: futureDay(125),
-          orderTakerContacts: [await optionId(page, 'contacts', 'Li Wei')],
-        },
-        purchaseOrderLines: [{ poNumber: `PO-DATES-${Date.now() % 100000}`, designation: 'Silk tie', orderedQuantity: { quantity: 40, unit: 'PIECE' } }],
-        laboratoryLines: [],
-      },
-    });
-    expect(response.status(), await response.text()).toBe(201);
-    serviceId = ((await response.json()) as { service: { serviceId: number } }).service.serviceId;
+    ({ serviceId } = await createOrderedService(page, {
+      startDate: futureDay(120),
+      endDate: futureDay(122),
+      exFactoryDate: futureDay(125),
+      line: { poNumber: `PO-DATES-${Date.now() % 100000}`, designation: 'Silk tie', quantity: 40 },
+    }));
 
     await page.goto(`/services/${serviceId}`);
     await expect(dateLines(page)).toHaveCount(1);

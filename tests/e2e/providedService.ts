@@ -41,6 +41,28 @@ export async function createProvidedService(page: Page, { startDate, endDate, ex
   return (await created.json()).service as { serviceId: number; number: string };
 }
 
+/** An inspection the signed-in Maison Lumière user orders from Atlas Inspection at Shenzhen Textile Co, as the API creates it. */
+export async function createOrderedService(
+  page: Page,
+  { startDate, endDate, exFactoryDate, line }: { startDate: string; endDate?: string; exFactoryDate: string; line: { poNumber: string; designation: string; quantity: number } },
+): Promise<{ serviceId: number; number: string }> {
+  const created = await page.request.post('/back/bo/services', {
+    headers: XHR,
+    data: {
+      roles: ['DECISION_MAKER'],
+      service: {
+        thirdPartyDepartment: 'INSP', type: 'INSP_FINAL_RANDOM', client: await lookup(page, 'decisionmakers', 'Maison Lumière'),
+        supplier: await lookup(page, 'ordertakers', 'Shenzhen Textile Co'), serviceProvider: await lookup(page, 'serviceproviders', 'Atlas Inspection'),
+        startDate, endDate, exFactoryDate, orderTakerContacts: [await lookup(page, 'contacts', 'Li Wei')],
+      },
+      purchaseOrderLines: [{ poNumber: line.poNumber, designation: line.designation, orderedQuantity: { quantity: line.quantity, unit: 'PIECE' } }],
+      laboratoryLines: [],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return (await created.json()).service as { serviceId: number; number: string };
+}
+
 /** Maison Lumière's quality manager accepts the service's dates, in a context of its own: CONFIRMED. */
 export async function acceptDatesAsClient(browser: Browser, serviceId: number): Promise<void> {
   const client = await browser.newContext();

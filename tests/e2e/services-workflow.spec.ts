@@ -1,6 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './axe';
 import { ACCOUNTS, en, expectSnack, fillDate, futureDay, login, shot, signIn, waitForApp } from './helpers';
+import { createOrderedService } from './providedService';
 import { WIZARD_ROUTE, orderInspection } from './serviceWizard';
 
 /**
@@ -12,7 +13,6 @@ import { WIZARD_ROUTE, orderInspection } from './serviceWizard';
  */
 test.describe.configure({ mode: 'serial' });
 
-const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
 const PO_NUMBER = `PO-E2E-${Date.now() % 1_000_000}`;
 
 /** How the sheet writes a day (Intl "medium" in the app language en, e.g. "Dec 3, 2026"). */
@@ -29,16 +29,6 @@ let serviceId = 0;
 let serviceNumber = '';
 /** A second service of the same client, the target of the split. */
 let targetNumber = '';
-
-/** The id of the lookup option whose label starts with `label` (networkcombo lists). */
-async function optionId(page: Page, source: string, label: string): Promise<number> {
-  const response = await page.request.get(`/back/bo/networkcombo/${source}`, { params: { q: label }, headers: XHR });
-  expect(response.status()).toBe(200);
-  const options = (await response.json()) as { value: number; label: string }[];
-  const found = options.find((option) => option.label.startsWith(label));
-  expect(found, `${label} in ${source}`).toBeTruthy();
-  return found!.value;
-}
 
 /** A page of a fresh browser context signed in as `email`, on the service sheet. */
 async function openSheetAs(browser: Browser, email: string, tab = ''): Promise<Page> {
@@ -70,26 +60,11 @@ test.describe('service sheet workflow', () => {
     ({ serviceId, number: serviceNumber } = service);
 
     // The split target: a second inspection of the same client, through the API.
-    const response = await page.request.post('/back/bo/services', {
-      headers: XHR,
-      data: {
-        roles: ['DECISION_MAKER'],
-        service: {
-          thirdPartyDepartment: 'INSP',
-          type: 'INSP_FINAL_RANDOM',
-          client: await optionId(page, 'decisionmakers', 'Maison Lumière'),
-          supplier: await optionId(page, 'ordertakers', 'Shenzhen Textile Co'),
-          serviceProvider: await optionId(page, 'serviceproviders', 'Atlas Inspection'),
-          startDate: futureDay(90),
-          exFactoryDate: futureDay(95),
-          orderTakerContacts: [await optionId(page, 'contacts', 'Li Wei')],
-        },
-        purchaseOrderLines: [{ poNumber: `${PO_NUMBER}-B`, designation: 'Wool coat', orderedQuantity: { quantity: 50, unit: 'PIECE' } }],
-        laboratoryLines: [],
-      },
-    });
-    expect(response.status(), await response.text()).toBe(201);
-    targetNumber = ((await response.json()) as { service: { number: string } }).service.number;
+    ({ number: targetNumber } = await createOrderedService(page, {
+      startDate: futureDay(90),
+      exFactoryDate: futureDay(95),
+      line: { poNumber: `${PO_NUMBER}-B`, designation: 'Wool coat', quantity: 50 },
+    }));
   });
 
   test('the provider sees the client proposal and proposes another date', async ({ browser }) => {

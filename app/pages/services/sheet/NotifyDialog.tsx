@@ -1,10 +1,9 @@
-import { Button, Group, Loader, Modal, Select, Stack, Text } from '@mantine/core';
-import type Form from '@rjsf/core';
+import { Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { IconMail } from '@tabler/icons-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api, reportApiError } from '../../../../engine/api';
-import { SchemaForm } from '../../../../engine/form/SchemaForm';
+import { FormDialogBody } from '../../../../engine/form/FormDialogBody';
 import type { FieldError } from '../../../../engine/form/validation';
 import { formatDateTime } from '../../../../engine/format/values';
 import { enumText } from '../../../../engine/i18n';
@@ -71,7 +70,6 @@ export function NotifyDialog({ opened, service, onClose }: NotifyDialogProps) {
   const [files, setFiles] = useState<NotifyChoice[]>([]);
   const [serverErrors, setServerErrors] = useState<FieldError[]>([]);
   const [sending, setSending] = useState(false);
-  const formRef = useRef<Form>(null);
   const serviceId = service.serviceId;
 
   useEffect(() => {
@@ -166,31 +164,20 @@ export function NotifyDialog({ opened, service, onClose }: NotifyDialogProps) {
             {data?.lastSend ? t('notify.lastSend', { date: formatDateTime(data.lastSend, i18n.language) }) : t('notify.neverSent')}
           </Text>
         </Group>
-        {data ? (
-          <SchemaForm
-            schema={schema}
-            uiSchema={ui}
-            formData={data}
-            onChange={setData}
-            onSubmit={(form) => void send(form)}
-            serverErrors={serverErrors}
-            mode="edit"
-            formRef={formRef}
-            idPrefix="notify"
-          />
-        ) : (
-          <Group justify="center" py="xl">
-            <Loader />
-          </Group>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('engine.action.cancel')}
-          </Button>
-          <Button leftSection={<IconMail size={16} />} loading={sending} disabled={!data} onClick={() => formRef.current?.submit()} data-testid="notify-send">
-            {doSend ? t('notify.send') : t('notify.save')}
-          </Button>
-        </Group>
+        <FormDialogBody
+          ready={Boolean(data)}
+          schema={schema}
+          uiSchema={ui}
+          formData={data ?? {}}
+          onChange={setData}
+          onSubmit={(form) => void send(form)}
+          serverErrors={serverErrors}
+          idPrefix="notify"
+          onCancel={onClose}
+          sending={sending}
+          submitLabel={doSend ? t('notify.send') : t('notify.save')}
+          submitProps={{ leftSection: <IconMail size={16} />, 'data-testid': 'notify-send' }}
+        />
       </Stack>
     </Modal>
   );
