@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
-import type { Page } from '@playwright/test';
+import type { FileChooser, Page } from '@playwright/test';
 
 const folder = mkdtempSync(join(tmpdir(), 'qcflow-e2e-files-'));
 process.on('exit', () => rmSync(folder, { recursive: true, force: true }));
@@ -49,3 +49,16 @@ export const slowChunks = (page: Page, ms: number) =>
     if (route.request().method() === 'PATCH') await new Promise((resolve) => setTimeout(resolve, ms));
     await route.continue().catch(() => undefined);
   });
+
+/**
+ * The next file chooser the page opens, listened for from now on. Playwright asks the browser to
+ * intercept file choosers when the first listener is added, and does not wait for the browser's
+ * answer: a listener added just before the key or click that opens a chooser can miss it (the
+ * chooser then opens unseen and the wait never ends). Call this well before that action.
+ */
+export function nextFileChooser(page: Page): Promise<FileChooser> {
+  const chooser = page.waitForEvent('filechooser', { timeout: 0 });
+  // A test that fails before the chooser opens closes the page: that rejection is not a second failure.
+  chooser.catch(() => undefined);
+  return chooser;
+}

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { expect, test } from './axe';
-import { onDisk, png } from './fileFixtures';
+import { nextFileChooser, onDisk, png } from './fileFixtures';
 import { ACCOUNTS, DEMO_PASSWORD, en, futureDay, resultCount, sheet, signIn, today, waitForApp } from './helpers';
 import { lookup } from './providedService';
 import { arrowRightTo, arrowTo, expectFocusVisible, tabAndPress, tabTo } from './keyboard';
@@ -190,6 +190,7 @@ test.describe('keyboard only', () => {
     await signIn(page, ACCOUNTS.quality);
     await page.goto('/capas/capa/search');
     await waitForApp(page);
+    const chooser = nextFileChooser(page);
     const title = `Keyboard containment ${Date.now() % 100000}`;
     const newButton = page.getByRole('button', { name: en('engine.action.new'), exact: true });
     await tabAndPress(page, newButton, 'Enter', { max: 60 });
@@ -221,7 +222,6 @@ test.describe('keyboard only', () => {
     const drop = form.getByTestId('attachments-dropzone');
     await tabTo(page, drop, { max: 60 });
     await expectFocusVisible(page, drop);
-    const chooser = page.waitForEvent('filechooser');
     await page.keyboard.press('Enter');
     await (await chooser).setFiles(onDisk('keyboard-defect.png', png(64, 48, [40, 120, 200])));
     const rows = form.getByTestId('attachment-row');

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './axe';
 import { ACCOUNTS, cell, en, expectSnack, fr, shot as keep, signIn, waitForApp } from './helpers';
-import { png } from './fileFixtures';
+import { nextFileChooser, png } from './fileFixtures';
 
 /**
  * The report wizard as the inspector uses it on site: a picture taken from the defect step (queued,
@@ -77,6 +77,7 @@ test('the inspector adds a picture from the defect step: stored with the service
   const serviceId = services[0];
   await page.goto(`/services/${serviceId}/report`);
   await waitForApp(page);
+  const chooser = nextFileChooser(page);
   await step(page, 'quantities');
   await typeQuantities(page, '1000', '80');
   await next(page);
@@ -87,7 +88,6 @@ test('the inspector adds a picture from the defect step: stored with the service
   await addDefect(page, 'WRK-01');
   const row = page.getByTestId('report-defect').first();
   await row.getByRole('textbox', { name: 'Comment' }).pressSequentially('Open seam on the left sleeve');
-  const chooser = page.waitForEvent('filechooser');
   await row.getByRole('button', { name: en('report.defectsPanel.takePicture') }).click();
   await (await chooser).setFiles({ name: 'left-sleeve.png', mimeType: 'image/png', buffer: png(320, 240, [200, 60, 60]) });
   // Through the upload queue to the service's elements, then on the defect: its thumbnail shows in the row.
