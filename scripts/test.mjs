@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: generated/ freshness, the schema check, the linter (layers, circles, hooks, unused code), vitest (unit, api), the login page's bundle budget, then Playwright
-// e2e on the built SPA; the API suite on PostgreSQL (vitest api-pg) runs beside the last two.
+// e2e on the built SPA; the API suite on PostgreSQL (vitest api-pg) runs beside all of them.
 // Each suite prints its own output; the last line is one plain `N passed, N failed` over all suites
 // (skipped tests count in neither). Exit code 1 when anything failed or a suite crashed.
 import { spawn, spawnSync } from 'node:child_process';
@@ -76,9 +76,9 @@ function vitest() {
 }
 
 /**
- * The API suite on PostgreSQL (project api-pg) beside the build and the browser tests, at the lowest
- * CPU priority (its PostgreSQL too): it takes the CPU time the browser tests leave idle while they
- * wait on a browser and a server, without slowing them. Its output is printed once it ends.
+ * The API suite on PostgreSQL (project api-pg) beside every other suite, at the lowest CPU priority
+ * (its PostgreSQL too): it takes the CPU time the others leave idle (the linter runs on one core; the
+ * browser tests wait on a browser and a server), without slowing them. Its output is printed once it ends.
  */
 function startVitestOnPostgres() {
   const report = join(scratch, 'vitest-pg.json');
@@ -146,12 +146,13 @@ function guarded(name, suite) {
   }
 }
 
+// The API suite on PostgreSQL starts first: the linter keeps one core busy and leaves the other to it.
+let finishVitestOnPostgres;
+guarded('vitest api-pg', () => (finishVitestOnPostgres = startVitestOnPostgres()));
 guarded('generate --check', generatedCheck);
 guarded('check:schemas', schemasCheck);
 guarded('lint', lint);
 guarded('vitest', vitest);
-let finishVitestOnPostgres;
-guarded('vitest api-pg', () => (finishVitestOnPostgres = startVitestOnPostgres()));
 guarded('bundle budget', bundleBudget);
 guarded('playwright', playwright);
 if (finishVitestOnPostgres) await finishVitestOnPostgres();
