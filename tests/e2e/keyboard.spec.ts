@@ -55,6 +55,8 @@ test.describe('keyboard only', () => {
       // The server asks for the code: the code field takes the focus.
       const code = page.locator('input[name="code"]');
       await expectFocusVisible(page, code);
+      // Not in error before anything is typed in it.
+      await expect(code).not.toHaveAttribute('aria-invalid', 'true');
       await page.keyboard.type(await generate({ secret }));
       await tabAndPress(page, page.locator('form button[type="submit"]'), 'Enter', { max: 3 });
       await expect(page).not.toHaveURL(/\/auth\//);

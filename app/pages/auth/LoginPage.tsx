@@ -56,7 +56,11 @@ export function LoginPage() {
       }
       else setErrorKey('login.sessionError');
     } catch (error) {
-      if (error instanceof ApiError && error.body?.twoFactorRequired) setNeedsCode(true);
+      if (error instanceof ApiError && error.body?.twoFactorRequired && !needsCode) {
+        setNeedsCode(true);
+        // The code field is new: it is judged when the code is sent, not as it appears.
+        setSubmitted(false);
+      }
       setErrorKey(loginErrorKey(error, needsCode));
     } finally {
       setBusy(false);
