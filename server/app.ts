@@ -34,6 +34,7 @@ import { actionRoutes } from './services/actionRoutes';
 import { serviceCoreRoutes } from './services/coreRoutes';
 import { serviceLookupRoutes } from './services/lookupRoute';
 import { aqlRoutes } from './reports/aqlRoutes';
+import { lookupRoutes } from './lookups/routes';
 import { reportRoutes } from './reports/routes';
 import { reminderRoutes } from './reminders/routes';
 import { riskRoutes } from './risk/routes';
@@ -158,6 +159,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/', notifyRoutes());
   app.route('/', serviceLookupRoutes());
   app.route('/', aqlRoutes());
+  app.route('/', lookupRoutes(registry));
   app.route('/', reportRoutes(registry));
   app.route('/', riskRoutes(registry));
   app.route('/', teamPlanningRoutes(registry));

@@ -7,6 +7,7 @@ import { loadConfigFiles, type ConfigFiles } from './schemaLoader';
 import { reportRules, type ReportRules, type ReportTables } from '../domain/report';
 import type { ScreenConfig } from '../engine/config';
 import { machineFromConfig, type MachineConfig } from '../engine/workflow/configMachine';
+import type { LookupConfig, LookupSource } from './lookups/config';
 import type { CollectionIndexes, IndexDef, KeyType } from './store/orderedIndex';
 
 /**
@@ -104,6 +105,8 @@ export interface Registry {
   tables: ReportTables;
   /** The report rules (domain/report.ts) on those tables. */
   reports: ReportRules;
+  /** The lookups of spec §7.9 by name (lookups.json, served by server/lookups/routes.ts). */
+  lookups: Record<string, LookupSource>;
 }
 
 const DEFAULT_HIT_LIMIT = 1000;
@@ -242,6 +245,7 @@ function registryOf(files: ConfigFiles): Registry {
     publicEntities: Object.fromEntries([...entities].map(([name, def]) => [name, withoutServerOnly({ $id: name, ...def.schema })])),
     tables: files.tables,
     reports: reportRules(files.tables),
+    lookups: (files.lookups as LookupConfig).lookups,
   };
 }
 

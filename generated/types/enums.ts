@@ -177,6 +177,9 @@ export type AccountProfile = "CONTRIBUTOR" | "LOCAL_MANAGER" | "MANAGER" | "LOCA
 /** Labels: `enum.companyLinkStatus.<VALUE>` */
 export type CompanyLinkStatus = "ACTIVE" | "INACTIVE";
 
+/** Labels: `enum.networkVisibility.<VALUE>` */
+export type NetworkVisibility = "PRIVATE" | "NETWORK" | "UNIVERSE";
+
 /** Labels: `enum.alertLevel.<VALUE>` */
 export type AlertLevel = "ERROR" | "FATAL" | "WARN" | "INFO";
 

@@ -5,12 +5,14 @@ import { allEvents } from '../../machines/workflow';
 import { SESSION_COOKIE } from '../../server/security';
 import { enumTypeName, pascalCase, searchFormOf, type SchemaTree } from './load';
 import { routeDocs, type RouteDoc } from './routes';
+import { lookupPaths } from './lookupDocs';
+import type { LookupConfig } from '../../server/lookups/config';
 import { editSchema, mapEnumRefs, standardKeywords, withoutAnnotations } from './transform';
 
 /**
  * OpenAPI 3.1 description of every `/back` route: for every entity with `x-api`, search,
  * lookup, get, create, update, delete and (with `x-machine`) workflow events; then the
- * hand-written routes of routes.ts, whose bodies reference the entity schemas (every entity
+ * hand-written routes of routes.ts and the lookups of lookups.json (lookupDocs.ts), whose bodies reference the entity schemas (every entity
  * of schemas/ is a component).
  */
 export function generateOpenApi(tree: SchemaTree, workflows: Record<string, AnyStateMachine>, version: string): JsonSchema {
@@ -55,6 +57,7 @@ export function generateOpenApi(tree: SchemaTree, workflows: Record<string, AnyS
     if (doc.search && !search) throw new Error(`${route}: no search form for ${doc.search}`);
     paths[path] = { ...paths[path], [method.toLowerCase()]: routeOperation(path, doc, searchParameters(search && clean(search[1]))) };
   }
+  Object.assign(paths, lookupPaths(tree.lookups as LookupConfig, enumDefs));
   for (const [name, defName] of usedEnums) {
     const { title, ...def } = enumDefs[defName];
     schemas[name] = { ...def, description: `Labels: enum.${defName}.<VALUE>` };

@@ -1,6 +1,6 @@
 import type { JsonSchema } from '../../engine/schema/resolve';
 import { SERVICE_ACTIONS } from '../../machines/service';
-import { AQL_LEVELS, AQL_LIMITS, AQL_SEVERITIES, INSPECTIONS } from '../../domain/aql';
+import { AQL_LEVELS, AQL_LIMITS, INSPECTIONS } from '../../domain/aql';
 
 /**
  * The hand-written `/back` routes (server/auth, server/routes, server/services), described for
@@ -268,11 +268,8 @@ export const routeDocs = (enums: Record<string, JsonSchema>): Record<string, Rou
     },
     ok: { description: 'The plan; sampleSize is the lot size when the sample would exceed it', schema: aqlPlan }, errors: [400, 403],
   },
-  'GET /back/bo/combospa/filters/aqlLevel': { tag: 'reports', summary: 'Choices of ISO 2859-1 inspection levels', ok: { description: 'Choices', schema: choices({ type: 'string', enum: [...AQL_LEVELS] }) }, errors: [403] },
   'GET /back/bo/combospa/filters/aqlLimit': { tag: 'reports', summary: 'Choices of AQLs (labels with the decimal mark of the language)', ok: { description: 'Choices', schema: choices({ type: 'string', enum: [...AQL_LIMITS] }) }, errors: [403] },
-  'GET /back/bo/combospa/filters/aqlSeverity': { tag: 'reports', summary: 'Choices of nonconformity classes', ok: { description: 'Choices', schema: choices({ type: 'string', enum: [...AQL_SEVERITIES] }) }, errors: [403] },
   'GET /back/bo/combospa/filters/aqlSampleNumber': { tag: 'reports', summary: 'Choices of sample sizes of the sampling tables', ok: { description: 'Choices', schema: choices({ type: 'integer', minimum: 2 }) }, errors: [403] },
-  'GET /back/bo/combospa/filters/aqlSamplingPlan': { tag: 'reports', summary: 'Choices of inspections (normal, tightened, reduced)', ok: { description: 'Choices', schema: choices({ type: 'string', enum: [...INSPECTIONS] }) }, errors: [403] },
   // ---- notifications (server/notify/routes.ts, docs/notifications.md): spec §3 notification form, §5, §6.4, §7.4 ----
   'GET /back/bo/notify/services/{serviceId}/rules/{type}': {
     tag: 'notifications', summary: "The notification form's defaults for this type: send, the caller's language, the subject in it, the parties' contacts who take this type, reply to the caller, and when the type was last sent",

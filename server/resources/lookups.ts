@@ -1,6 +1,7 @@
 import type { JsonSchema } from '../../engine/schema/resolve';
 import { validationError, type FieldError } from '../errors';
 import type { Caller } from '../context';
+import { lookupAccepts, lookupAt } from '../lookups/answer';
 import { NETWORK_COMBO_PATH, networkAccepts, networkSource } from '../network';
 import type { EntityDef, Registry } from '../schemas';
 import type { Reader, Row, Stored } from '../store/types';
@@ -47,8 +48,15 @@ export function lookupRefs(schema: JsonSchema, record: unknown): LookupRef[] {
   return out;
 }
 
-/** The check behind a lookup url; urls the server does not know are not checked. */
+/**
+ * The check behind a lookup url; urls the server does not know are not checked. A lookup of
+ * lookups.json accepts what it would offer the caller (same scope, fixed conditions, not hidden).
+ */
 function checkFor(url: string, db: Reader, registry: Registry, caller: Caller): { check: Check; key: string } | undefined {
+  const configured = lookupAt(registry, url);
+  if (configured) {
+    return { check: (value) => lookupAccepts({ db, registry, caller, language: caller.contact.language }, configured, value), key: 'validation.unknownReference' };
+  }
   if (url.startsWith(NETWORK_COMBO_PATH)) {
     const source = networkSource(url.slice(NETWORK_COMBO_PATH.length).replace(/\/$/, ''));
     return source && { check: (id) => networkAccepts(db, source, caller, id), key: 'validation.unknownReference' };

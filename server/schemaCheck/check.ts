@@ -9,6 +9,7 @@ import { eventProblems, fileDomainProblems, frozenProblems, lineProblems, sumPro
 import { labelKeys, step, type SchemaFiles } from './labelKeys';
 import { entityMeta, screenMeta, searchMeta, uiMeta } from './metaSchemas';
 import { tableProblems } from './tables';
+import { lookupProblems } from './lookups';
 import type { ReportTables } from '../../domain/report';
 
 /**
@@ -33,6 +34,8 @@ export interface ConfigFiles extends SchemaFiles {
   locales: Locales;
   /** The reference tables (aql.json, reportStandards.json) as read, checked by ./tables.ts. */
   tables: ReportTables;
+  /** The lookups of spec §7.9 (lookups.json), checked by ./lookups.ts. */
+  lookups: unknown;
 }
 
 const KINDS = { entities: entityMeta, search: searchMeta, screens: screenMeta, ui: uiMeta } as const;
@@ -319,6 +322,7 @@ export function checkSchemaFiles(files: ConfigFiles, codeWorkflows: Record<strin
   }
   problems.push(...crossProblems(files, workflows));
   problems.push(...tableProblems(files.tables, files.shared['enums.json'].$defs as Record<string, JsonSchema>));
+  problems.push(...lookupProblems(files));
   for (const [key, use] of labelKeys(files, workflows)) {
     for (const lang of LANGUAGES) {
       const label = files.locales[lang][key];
