@@ -220,11 +220,10 @@ const TABLE: Route[] = [
   // Lookups, tags, saved filters.
   { route: 'GET /back/bo/networkcombo/:source', who: ALL, url: () => '/back/bo/networkcombo/allcompanies' },
   { route: 'GET /back/bo/reports/aql/plan', who: ALL, url: () => '/back/bo/reports/aql/plan?lotSize=1000&level=II&aql=2.5' },
-  { route: 'GET /back/bo/combospa/filters/aqlLevel', who: ALL },
   { route: 'GET /back/bo/combospa/filters/aqlLimit', who: ALL },
-  { route: 'GET /back/bo/combospa/filters/aqlSeverity', who: ALL },
   { route: 'GET /back/bo/combospa/filters/aqlSampleNumber', who: ALL },
-  { route: 'GET /back/bo/combospa/filters/aqlSamplingPlan', who: ALL },
+  // The lookups of schemas/lookups.json (server/lookups): every logged-in account, at each path; what each sees is tests/api/lookups.test.ts.
+  ...Object.values(loadRegistry(join(ROOT, 'schemas')).lookups).flatMap((source) => source.paths.map((path): Route => ({ route: `GET ${path}`, who: ALL }))),
   { route: 'GET /back/bo/tags/:types/options', who: ALL, url: () => '/back/bo/tags/CAPA,NON_COMPLIANCE/options' },
   { route: 'GET /back/bo/tags/:ref', who: MANAGERS, url: capaTags, outOfReach: foreignCapaTags() },
   { route: 'GET /back/bo/tags/:ref/:type', who: MANAGERS, url: async (w) => `${await capaTags(w)}/CAPA`, outOfReach: foreignCapaTags('/CAPA') },
