@@ -111,10 +111,15 @@ const hidden = (source: LookupSource): Condition | undefined => {
   return hides.length ? { op: 'not', condition: or(...hides) } : undefined;
 };
 
-/** `q` on a label: every word of it appears in the label (accents and case aside). */
-const labelMatches = (label: string, q: string) => {
-  const text = normalize(label);
-  return keywordsOf(q).every((word) => text.includes(word));
+/**
+ * Where `q` is searched: a capped source (`limit`) searches its `match` fields in the store, before
+ * the cap; any other source its items, each word in the label or in a `match` field.
+ */
+const qInStore = (source: LookupSource) => source.limit !== undefined && !!source.match?.length;
+
+const textMatches = (texts: string[], q: string) => {
+  const normalized = texts.map(normalize);
+  return keywordsOf(q).every((word) => normalized.some((text) => text.includes(word)));
 };
 
 const byLabel = (items: LookupItem[]) => items.sort((a, b) => a.label.localeCompare(b.label));
@@ -131,7 +136,7 @@ function fixedItems(context: LookupContext, source: LookupSource): { item: Row; 
 async function records(context: LookupContext, source: LookupSource, request: LookupRequest, collection: string): Promise<Stored<Row>[]> {
   const entity = entityOf(context.registry, collection);
   const one = request.id !== undefined ? eq(source.value ?? 'id', request.id) : request.uuid !== undefined ? eq('uuid', request.uuid) : undefined;
-  const q = !one && request.q.trim() && source.match?.length ? { op: 'keywords' as const, fields: source.match, value: request.q } : undefined;
+  const q = !one && request.q.trim() && qInStore(source) ? { op: 'keywords' as const, fields: source.match!, value: request.q } : undefined;
   const where = and(scopeCondition(source, context.caller, entity), ...whereOf(source.where), ...paramConditions(source, request), one ?? hidden(source), q);
   const sees = seesOf(source, entity, context.caller);
   const query = { collection, where, orderBy: source.orderBy };
@@ -151,7 +156,8 @@ async function records(context: LookupContext, source: LookupSource, request: Lo
 /** The items a call of this source answers the caller. */
 export async function lookupItems(context: LookupContext, source: LookupSource, request: LookupRequest): Promise<LookupItem[]> {
   const kind = kindOf(source);
-  const inLabel = (items: LookupItem[]) => (request.q.trim() && !(kind === 'collection' && source.match?.length) ? items.filter((item) => labelMatches(item.label, request.q)) : items);
+  const searched = request.q.trim() && !qInStore(source);
+  const inLabel = (items: LookupItem[]) => (searched ? items.filter((item) => textMatches([item.label], request.q)) : items);
   if (kind === 'enum' || kind === 'list') {
     if (request.uuid !== undefined) return [];
     const items = fixedItems(context, source)
@@ -170,7 +176,10 @@ export async function lookupItems(context: LookupContext, source: LookupSource, 
     return byLabel(inLabel(items));
   }
   const rows = await records(context, source, request, source.collection!);
-  const items = inLabel(rows.map((row) => ({ value: row[source.value!] as number, label: labelOf(source.label, row, context.language, row[source.value!]) })));
+  const items = rows
+    .map((row) => ({ row, item: { value: row[source.value!] as number, label: labelOf(source.label, row, context.language, row[source.value!]) } }))
+    .filter(({ row, item }) => !searched || textMatches([item.label, ...(source.match ?? []).map((field) => String(row[field] ?? ''))], request.q))
+    .map(({ item }) => item);
   return source.orderBy ? items : byLabel(items);
 }
 

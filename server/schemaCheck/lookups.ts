@@ -60,9 +60,10 @@ function sourceProblems(name: string, source: LookupSource, files: ConfigFiles, 
   const problems: SchemaProblem[] = [];
   const at = (path: string, message: string) => problems.push({ file: FILE, path: `/lookups/${name}${path}`, message });
   const kind = kindOf(source);
+  const aKind = `${kind === 'enum' ? 'an' : 'a'} ${kind} lookup`;
   if (!source.enum && !source.list && !source.collection && !source.distinct) at('', 'a lookup needs enum, list, collection or distinct');
-  for (const key of KIND_KEYS[kind].needs) if (source[key] === undefined) at('', `a ${kind} lookup needs ${key}`);
-  for (const key of KIND_KEYS[kind].refuses) if (source[key] !== undefined) at(`/${key}`, `a ${kind} lookup takes no ${key}`);
+  for (const key of KIND_KEYS[kind].needs) if (source[key] === undefined) at('', `${aKind} needs ${key}`);
+  for (const key of KIND_KEYS[kind].refuses) if (source[key] !== undefined) at(`/${key}`, `${aKind} takes no ${key}`);
   const enumValues = (enumName: string, path: string) => {
     const values = enums[enumName]?.enum as unknown[] | undefined;
     if (!values) at(path, `unknown enum ${enumName} (enums.json)`);
@@ -72,6 +73,7 @@ function sourceProblems(name: string, source: LookupSource, files: ConfigFiles, 
     const values = enumValues(source.enum, '/enum');
     source.values?.forEach((value, index) => !values.includes(value) && at(`/values/${index}`, `${value} is not a value of enum ${source.enum}`));
   }
+  if (source.limit !== undefined && !source.match?.length) at('/limit', 'a capped lookup needs match: q searches its fields before the cap');
   if (source.scope === 'entity' && !Object.values(files.entities).some((entity) => entity['x-collection'] === source.collection)) {
     at('/scope', `scope entity needs an entity of collection ${source.collection}`);
   }

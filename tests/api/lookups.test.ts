@@ -129,6 +129,21 @@ describe('record lookups: scope, q, id, uuid, parameters', () => {
     expect(labels(await clients.quality.get(`${F}/strategies`))).toEqual(['Supplier audit first']);
   });
 
+  it('labels are in the caller’s language, English when a name lacks it', async () => {
+    const contactId = (await storedContactByEmail(server.store, ACCOUNTS.buyer))!.contactId as number;
+    const speak = (language: string) => server.store.update('contacts', contactId, (contact) => ({ ...contact, language }));
+    try {
+      await speak('fr');
+      expect(labels(await clients.buyer.get(`${F}/strategies`))).toEqual(['Audit fournisseur d’abord']);
+      expect((await clients.buyer.get(`${F}/cascading/seasons`, { id: ids.lumiereSeason })).body).toEqual([{ value: ids.lumiereSeason, label: 'Cruise 2027' }]);
+      expect(labels(await clients.buyer.get(`${F}/productTypes`, { q: 'cab' }))).toEqual(['Cabas']);
+      await speak('it');
+      expect(labels(await clients.buyer.get(`${F}/productFamilies`))).toEqual(['Borse', 'Scarpe']);
+    } finally {
+      await speak('en');
+    }
+  });
+
   it('universe scope: the universe’s shared records and the caller’s company’s own, not another company’s nor universe’s', async () => {
     const seen = values(await clients.quality.get(`${F}/cascading/seasons`));
     expect(seen).toEqual(expect.arrayContaining([ids.universeSeason, ids.lumiereSeason]));
