@@ -103,7 +103,8 @@ describe('enum and fixed-list lookups', () => {
     expect(values(await clients.quality.get(`${F}/serviceTypes`, { division: ['LAB', 'CON'] }))).toEqual(['LAB_PHYSICAL_TEST', 'LAB_CHEMICAL_TEST', 'CON_TRAINING', 'CON_PRODUCT_DEVELOPMENT']);
     expect(values(await clients.quality.get(`${F}/serviceTypes`, { id: 'AUDIT_SOCIAL' }))).toEqual(['AUDIT_SOCIAL']);
     expect(values(await clients.quality.get(`${F}/serviceTypes`, { uuid: UUID }))).toEqual([]);
-    for (const query of [{ division: 'LABS' }, { uuid: 'not-a-uuid' }, { id: ['A', 'B'] }]) {
+    const bad: Record<string, string | string[]>[] = [{ division: 'LABS' }, { uuid: 'not-a-uuid' }, { id: ['A', 'B'] }];
+    for (const query of bad) {
       const reply = await clients.quality.get(`${F}/serviceTypes`, query);
       expect([reply.status, reply.body.exception], JSON.stringify(query)).toEqual([400, 'BadRequestException']);
     }
@@ -168,7 +169,8 @@ describe('record lookups: scope, q, id, uuid, parameters', () => {
     const shoes = await clients.quality.get(`${F}/productTypes`, { productFamilyId: ids.shoes });
     expect(shoes.body).toEqual([{ value: ids.sneaker, label: 'Sneaker' }]);
     expect(labels(await clients.quality.get(`${F}/productFamilies`))).toEqual(['Bags', 'Shoes']);
-    for (const query of [{ productFamilyId: 'shoes' }, { productFamilyId: '0' }, { id: 'abc' }, { companyId: '-1' }]) {
+    const bad: Record<string, string>[] = [{ productFamilyId: 'shoes' }, { productFamilyId: '0' }, { id: 'abc' }, { companyId: '-1' }];
+    for (const query of bad) {
       expect((await clients.quality.get(`${F}/productTypes`, query)).status, JSON.stringify(query)).toBe(400);
     }
   });
