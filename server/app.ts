@@ -23,7 +23,6 @@ import { contactsAdminRoutes } from './routes/contactsAdmin';
 import { impersonationRoutes } from './routes/impersonation';
 import { invoiceLineRoutes } from './routes/invoiceLines';
 import { invoiceRoutes } from './routes/invoices';
-import { networkComboRoutes } from './routes/networkcombo';
 import { workflowRoutes } from './routes/workflows';
 import { shellRoutes } from './routes/shell';
 import { tagRoutes } from './routes/tags';
@@ -145,7 +144,6 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/', workflowRoutes(registry));
   app.route('/', apiDocsRoutes());
   app.route('/', alertRoutes());
-  app.route('/', networkComboRoutes());
   app.route('/', tagRoutes(registry));
   app.route('/', userFilterRoutes());
   app.route('/', impersonationRoutes(sessionSecret));

@@ -184,11 +184,6 @@ export const routeDocs = (enums: Record<string, JsonSchema>): Record<string, Rou
   },
 
   // ---- lookups, tags, saved filters ----
-  'GET /back/bo/networkcombo/{source}': {
-    tag: 'lookups', summary: 'Choices of companies or contacts of the network', params: { source: { type: 'string', pattern: '^[a-z]+$', description: 'e.g. allcompanies' } },
-    query: { q: { type: 'string', description: 'Search text' }, id: { type: 'string', description: 'One choice by value' }, companyId: { type: 'integer', description: 'contacts: only of these companies (repeatable)' } },
-    ok: { description: 'Choices', schema: list({ $ref: '#/components/schemas/LookupItem' }) }, errors: [403, 404],
-  },
   'GET /back/bo/tags/{types}/options': {
     tag: 'tags', summary: 'Tag choices of record types', params: { types: { type: 'string', pattern: '^[A-Z_,]+$', description: 'Comma-separated record types' } },
     ok: { description: 'Tags', schema: list(entity('tag')) }, errors: [400, 403],

@@ -46,7 +46,8 @@ export function labelOf(label: LookupLabel | undefined, record: Row, language: L
   let text = '';
   if (typeof label === 'string') text = read(label);
   else if (Array.isArray(label)) text = label.map(read).find((part) => part.trim()) ?? '';
-  else if (label) text = label.template.replace(/\{([\w.]+)\}/g, (_, field: string) => read(field)).replace(/\s+/g, ' ');
+  // Brackets around a part that is missing (a contact without company) go with it.
+  else if (label) text = label.template.replace(/\{([\w.]+)\}/g, (_, field: string) => read(field)).replace(/\(\s*\)/g, '').replace(/\s+/g, ' ');
   return text.trim() || String(fallback);
 }
 
@@ -106,10 +107,40 @@ function paramsMatch(source: LookupSource, request: LookupRequest, item: Row): b
   });
 }
 
-const hidden = (source: LookupSource): Condition | undefined => {
-  const hides = Object.entries(source.hide ?? {}).map(([field, value]) => eq(field, value));
-  return hides.length ? { op: 'not', condition: or(...hides) } : undefined;
+const hideOf = (hide: LookupSource['hide']): Condition | undefined => {
+  const hides = Object.entries(hide ?? {}).map(([field, value]) => eq(field, value));
+  return hides.length ? or(...hides) : undefined;
 };
+
+/** Records the source leaves out of its list: hidden themselves, or naming a hidden joined record (a contact of an archived company). */
+async function hidden(context: LookupContext, source: LookupSource): Promise<Condition | undefined> {
+  const own = hideOf(source.hide);
+  const joined = await Promise.all(
+    Object.values(source.joins ?? {}).map(async (join): Promise<Condition | undefined> => {
+      const hide = hideOf(join.hide);
+      if (!hide) return undefined;
+      const rows = await context.db.query({ collection: join.collection, where: and(eq('universeId', context.caller.universeId), hide) });
+      // `in` of an empty list matches everything: only when some are hidden.
+      return rows.length ? { op: 'in', field: join.on, values: rows.map((row) => row[join.id] as Scalar) } : undefined;
+    }),
+  );
+  const hides = [own, ...joined].filter((condition): condition is Condition => !!condition);
+  return hides.length ? { op: 'not', condition: or(...hides) } : undefined;
+}
+
+/** The records with their joined records under the join names (`company`), for their labels. */
+async function withJoins(context: LookupContext, source: LookupSource, rows: Stored<Row>[]): Promise<Row[]> {
+  const joins = Object.entries(source.joins ?? {});
+  if (!joins.length || !rows.length) return rows;
+  const found = await Promise.all(
+    joins.map(async ([, join]) => {
+      const ids = [...new Set(rows.map((row) => row[join.on]).filter((id) => id !== undefined && id !== null))] as Scalar[];
+      const joined = ids.length ? await context.db.query({ collection: join.collection, where: { op: 'in', field: join.id, values: ids } }) : [];
+      return new Map(joined.map((record) => [record[join.id], record]));
+    }),
+  );
+  return rows.map((row) => ({ ...row, ...Object.fromEntries(joins.map(([name, join], index) => [name, found[index].get(row[join.on])])) }));
+}
 
 /**
  * Where `q` is searched: a capped source (`limit`) searches its `match` fields in the store, before
@@ -137,7 +168,7 @@ async function records(context: LookupContext, source: LookupSource, request: Lo
   const entity = entityOf(context.registry, collection);
   const one = request.id !== undefined ? eq(source.value ?? 'id', request.id) : request.uuid !== undefined ? eq('uuid', request.uuid) : undefined;
   const q = !one && request.q.trim() && qInStore(source) ? { op: 'keywords' as const, fields: source.match!, value: request.q } : undefined;
-  const where = and(scopeCondition(source, context.caller, entity), ...whereOf(source.where), ...paramConditions(source, request), one ?? hidden(source), q);
+  const where = and(scopeCondition(source, context.caller, entity), ...whereOf(source.where), ...paramConditions(source, request), one ?? (await hidden(context, source)), q);
   const sees = seesOf(source, entity, context.caller);
   const query = { collection, where, orderBy: source.orderBy };
   if (!sees) return context.db.query({ ...query, limit: source.limit });
@@ -152,6 +183,9 @@ async function records(context: LookupContext, source: LookupSource, request: Lo
   }
   return found.slice(0, limit);
 }
+
+/** The records a collection source offers the caller (what its items name): for a feature that needs the records themselves (e-mail recipients). */
+export const lookupRecords = (context: LookupContext, source: LookupSource, request: LookupRequest): Promise<Stored<Row>[]> => records(context, source, request, source.collection!);
 
 /** The items a call of this source answers the caller. */
 export async function lookupItems(context: LookupContext, source: LookupSource, request: LookupRequest): Promise<LookupItem[]> {
@@ -175,7 +209,7 @@ export async function lookupItems(context: LookupContext, source: LookupSource, 
     const items = [...values].filter((value) => request.id === undefined || value === request.id).map((value) => ({ value, label: value }));
     return byLabel(inLabel(items));
   }
-  const rows = await records(context, source, request, source.collection!);
+  const rows = await withJoins(context, source, await records(context, source, request, source.collection!));
   const items = rows
     .map((row) => ({ row, item: { value: row[source.value!] as number, label: labelOf(source.label, row, context.language, row[source.value!]) } }))
     .filter(({ row, item }) => !searched || textMatches([item.label, ...(source.match ?? []).map((field) => String(row[field] ?? ''))], request.q))
@@ -194,7 +228,7 @@ export async function lookupAccepts(context: LookupContext, source: LookupSource
   if (kind === 'distinct') return typeof value === 'string' && (await lookupItems(context, source, { q: '', id: value, params: {} })).length > 0;
   if (typeof value !== 'number' || !Number.isSafeInteger(value)) return false;
   const entity = entityOf(context.registry, source.collection);
-  const where = and(scopeCondition(source, context.caller, entity), ...whereOf(source.where), hidden(source), eq(source.value!, value));
+  const where = and(scopeCondition(source, context.caller, entity), ...whereOf(source.where), await hidden(context, source), eq(source.value!, value));
   const rows = await context.db.query({ collection: source.collection!, where, limit: 1 });
   const sees = seesOf(source, entity, context.caller);
   return rows.length > 0 && (!sees || sees(rows[0]));

@@ -48,9 +48,23 @@ export interface LookupSource {
   where?: LookupWhere;
   /** Records with one of these field values leave the list (an archived record); still answered by `id` or `uuid`. */
   hide?: Record<string, string | number | boolean>;
+  /**
+   * Records another collection a record names (`company` of a contact's `companyId`): the label reads
+   * their fields (`{company.name}`), and their `hide` takes the naming records out of the list too.
+   */
+  joins?: Record<string, LookupJoin>;
   orderBy?: { field: string; desc?: boolean }[];
   limit?: number;
   params?: Record<string, LookupParam>;
+}
+
+export interface LookupJoin {
+  collection: string;
+  /** The field of the record that holds the joined record's id. */
+  on: string;
+  /** The joined record's id field. */
+  id: string;
+  hide?: Record<string, string | number | boolean>;
 }
 
 export interface LookupConfig {

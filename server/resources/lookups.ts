@@ -2,7 +2,6 @@ import type { JsonSchema } from '../../engine/schema/resolve';
 import { validationError, type FieldError } from '../errors';
 import type { Caller } from '../context';
 import { lookupAccepts, lookupAt } from '../lookups/answer';
-import { NETWORK_COMBO_PATH, networkAccepts, networkSource } from '../network';
 import type { EntityDef, Registry } from '../schemas';
 import type { Reader, Row, Stored } from '../store/types';
 import { TAGS, tagOptionsUrl, tagUsable, type Tag } from '../tags';
@@ -11,7 +10,8 @@ import { canSee } from './visibility';
 
 /**
  * Ids written into x-lookup fields must be ids the caller could have picked from that
- * lookup: a company or contact of their universe, a usable tag, a record they can see.
+ * lookup: what a lookup of lookups.json offers (a company or contact of their universe), a usable
+ * tag, a record they can see.
  */
 interface LookupRef {
   /** Field pattern (`teamMembers[].contactId`) to compare old and new values. */
@@ -56,10 +56,6 @@ function checkFor(url: string, db: Reader, registry: Registry, caller: Caller): 
   const configured = lookupAt(registry, url);
   if (configured) {
     return { check: (value) => lookupAccepts({ db, registry, caller, language: caller.contact.language }, configured, value), key: 'validation.unknownReference' };
-  }
-  if (url.startsWith(NETWORK_COMBO_PATH)) {
-    const source = networkSource(url.slice(NETWORK_COMBO_PATH.length).replace(/\/$/, ''));
-    return source && { check: (id) => networkAccepts(db, source, caller, id), key: 'validation.unknownReference' };
   }
   const tagSource = tagOptionsUrl.exec(url)?.[1];
   if (tagSource) {

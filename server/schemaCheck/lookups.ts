@@ -38,6 +38,7 @@ const source = closed(
     scope: { enum: ['company', 'network', 'universe', 'global', 'entity'] },
     where: { type: 'object', additionalProperties: { anyOf: [scalar, { type: 'array', items: scalar, minItems: 1 }] } },
     hide: { type: 'object', additionalProperties: scalar },
+    joins: { type: 'object', additionalProperties: closed({ collection: text, on: text, id: text, hide: { type: 'object', additionalProperties: scalar } }, ['collection', 'on', 'id']) },
     orderBy: { type: 'array', minItems: 1, items: closed({ field: text, desc: { type: 'boolean' } }, ['field']) },
     limit: { type: 'integer', minimum: 1, maximum: 1000 },
     params: { type: 'object', propertyNames: { not: { enum: [...COMMON_PARAMS] } }, additionalProperties: param },
@@ -50,9 +51,9 @@ let validate: ValidateFunction | undefined;
 
 /** What a source of one kind must and must not hold. */
 const KIND_KEYS: Record<ReturnType<typeof kindOf>, { needs: (keyof LookupSource)[]; refuses: (keyof LookupSource)[] }> = {
-  enum: { needs: [], refuses: ['list', 'collection', 'distinct', 'collections', 'value', 'match', 'scope', 'where', 'hide', 'orderBy', 'limit'] },
-  list: { needs: [], refuses: ['values', 'collection', 'distinct', 'collections', 'value', 'match', 'scope', 'where', 'hide', 'orderBy', 'limit'] },
-  distinct: { needs: ['collections'], refuses: ['values', 'collection', 'value', 'label', 'match', 'orderBy', 'limit'] },
+  enum: { needs: [], refuses: ['list', 'collection', 'distinct', 'collections', 'value', 'match', 'scope', 'where', 'hide', 'joins', 'orderBy', 'limit'] },
+  list: { needs: [], refuses: ['values', 'collection', 'distinct', 'collections', 'value', 'match', 'scope', 'where', 'hide', 'joins', 'orderBy', 'limit'] },
+  distinct: { needs: ['collections'], refuses: ['values', 'collection', 'value', 'label', 'match', 'joins', 'orderBy', 'limit'] },
   collection: { needs: ['collection', 'value', 'label'], refuses: ['values', 'collections'] },
 };
 

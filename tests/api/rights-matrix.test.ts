@@ -218,7 +218,6 @@ const TABLE: Route[] = [
   { route: 'POST /back/bo/profile/user/twoFactor/disable', who: ALL, body: { code: '000000' } },
 
   // Lookups, tags, saved filters.
-  { route: 'GET /back/bo/networkcombo/:source', who: ALL, url: () => '/back/bo/networkcombo/allcompanies' },
   { route: 'GET /back/bo/reports/aql/plan', who: ALL, url: () => '/back/bo/reports/aql/plan?lotSize=1000&level=II&aql=2.5' },
   { route: 'GET /back/bo/combospa/filters/aqlLimit', who: ALL },
   { route: 'GET /back/bo/combospa/filters/aqlSampleNumber', who: ALL },
