@@ -285,6 +285,11 @@ const TABLE: Route[] = [
   ...ownedList('strategy', '/back/bo/strategies/admin', ALL, ALL),
   ...ownedList('laboPackage', '/back/bo/laboPackages/admin', ALL, ALL),
   ...ownedList('compulsoryElement', '/back/bo/companies/:companyId/compulsoryElements/admin', MANAGERS, MANAGERS, elementsOf),
+  {
+    route: 'GET /back/bo/strategies/company/:companyId', who: ALL,
+    url: (w) => `/back/bo/strategies/company/${people[w].companyId}`,
+    outOfReach: (w) => [...(people[w].superAdmin ? [] : [people[w].companyId === people.quality.companyId ? people.manager.companyId : people.quality.companyId]), people[otherUniverse(w)].companyId].map((id) => `/back/bo/strategies/company/${id}`),
+  },
 
   // Administration (docs/identity.md).
   { route: 'GET /back/bo/contacts/admin', who: MANAGERS, url: () => '/back/bo/contacts/admin/' },
