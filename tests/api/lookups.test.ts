@@ -122,12 +122,18 @@ describe('enum and fixed-list lookups', () => {
 
 describe('record lookups: scope, q, id, uuid, parameters', () => {
   it('company scope: the caller’s own company’s records only, never another company’s, not even by id', async () => {
-    expect(values(await clients.quality.get(`${F}/strategies`))).toEqual([ids.lumiereStrategy]);
-    expect(values(await clients.buyer.get(`${F}/strategies`))).toEqual([ids.lumiereStrategy]);
-    expect(values(await clients.manager.get(`${F}/strategies`))).toEqual([ids.atlasStrategy]);
+    const ownOnly = async (who: Who, mine: number, theirs: number) => {
+      const seen = values(await clients[who].get(`${F}/strategies`));
+      expect(seen).toContain(mine);
+      expect(seen).not.toContain(theirs);
+      for (const value of seen) expect((await server.store.get('strategies', value as number))!.companyId, `${who} strategy #${value}`).toBe(people[who].companyId);
+    };
+    await ownOnly('quality', ids.lumiereStrategy, ids.atlasStrategy);
+    await ownOnly('buyer', ids.lumiereStrategy, ids.atlasStrategy);
+    await ownOnly('manager', ids.atlasStrategy, ids.lumiereStrategy);
     expect((await clients.quality.get(`${F}/strategies`, { id: ids.atlasStrategy })).body).toEqual([]);
-    expect((await clients.outsider.get(`${F}/strategies`)).body).toEqual([]);
-    expect(labels(await clients.quality.get(`${F}/strategies`))).toEqual(['Supplier audit first']);
+    for (const value of values(await clients.outsider.get(`${F}/strategies`))) expect((await server.store.get('strategies', value as number))!.companyId).toBe(people.outsider.companyId);
+    expect((await clients.quality.get(`${F}/strategies`, { id: ids.lumiereStrategy })).body).toEqual([{ value: ids.lumiereStrategy, label: 'Supplier audit first' }]);
   });
 
   it('labels are in the caller’s language, English when a name lacks it', async () => {
@@ -135,7 +141,7 @@ describe('record lookups: scope, q, id, uuid, parameters', () => {
     const speak = (language: string) => server.store.update('contacts', contactId, (contact) => ({ ...contact, language }));
     try {
       await speak('fr');
-      expect(labels(await clients.buyer.get(`${F}/strategies`))).toEqual(['Audit fournisseur d’abord']);
+      expect(labels(await clients.buyer.get(`${F}/strategies`, { id: ids.lumiereStrategy }))).toEqual(['Audit fournisseur d’abord']);
       expect((await clients.buyer.get(`${F}/cascading/seasons`, { id: ids.lumiereSeason })).body).toEqual([{ value: ids.lumiereSeason, label: 'Cruise 2027' }]);
       expect(labels(await clients.buyer.get(`${F}/productTypes`, { q: 'cab' }))).toEqual(['Cabas']);
       await speak('it');
@@ -150,7 +156,14 @@ describe('record lookups: scope, q, id, uuid, parameters', () => {
     expect(seen).toEqual(expect.arrayContaining([ids.universeSeason, ids.lumiereSeason]));
     expect(seen).not.toContain(ids.atlasSeason);
     expect(seen).not.toContain(ids.otherUniverseSeason);
-    expect(values(await clients.outsider.get('/back/bo/combo/filters/cascading/seasons'))).toEqual([ids.otherUniverseSeason]);
+    const outsiders = values(await clients.outsider.get('/back/bo/combo/filters/cascading/seasons'));
+    expect(outsiders).toContain(ids.otherUniverseSeason);
+    for (const value of [...seen, ...outsiders]) {
+      const season = (await server.store.get('seasons', value as number))!;
+      const reader = seen.includes(value) ? people.quality : people.outsider;
+      expect(season.universeId).toBe(reader.universeId);
+      expect([undefined, null, reader.companyId]).toContain(season.companyId);
+    }
     expect((await clients.quality.get('/back/bo/combo/filters/cascading/seasons', { id: ids.otherUniverseSeason })).body).toEqual([]);
   });
 
