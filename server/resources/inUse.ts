@@ -6,7 +6,8 @@ import type { Reader, Row } from '../store/types';
 
 /**
  * `x-archive`: a record still in use is archived, never deleted. "In use" is found from the
- * configuration: every entity property whose `x-lookup` is this entity's lookup (at any depth,
+ * configuration: every entity property whose `x-lookup` is this entity's lookup or a lookup of
+ * lookups.json over its collection (at any depth,
  * through arrays: `lines[].seasonId`), plus the entity's `x-usedBy` for references that are not
  * lookups (by id, or by another field of the record: a service's `season` holds a season's code). A delete of a record in use is refused with 422, level WARN, "may be in use, archive
  * instead", before anything is removed.
@@ -19,11 +20,19 @@ function lookupPaths(schema: JsonSchema, url: string, prefix = ''): string[] {
   return Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>).flatMap(([name, child]) => lookupPaths(child, url, prefix ? `${prefix}.${name}` : name));
 }
 
+/** The lookup urls that offer `entity`'s records, with the record field each value holds: its own, and those of lookups.json over its collection. */
+function lookupUrls(registry: Registry, entity: EntityDef): { url: string; field?: string }[] {
+  const configured = Object.values(registry.lookups)
+    .filter((source) => source.collection === entity.collection && source.value)
+    .flatMap((source) => source.paths.map((url) => ({ url, field: source.value })));
+  return [...(entity.api ? [{ url: `${entity.api}/lookup` }] : []), ...configured];
+}
+
 /** Where the records of `entity` are referenced: lookups pointing at it, and its `x-usedBy`. */
 export function referencesTo(registry: Registry, entity: EntityDef): UsedBy[] {
-  if (!entity.api) return entity.usedBy;
-  const url = `${entity.api}/lookup`;
-  const lookups = [...registry.entities.values()].flatMap((other) => lookupPaths(other.schema, url).map((path) => ({ collection: other.collection, path: path.replace(/\[\]$/, '') })));
+  const lookups = lookupUrls(registry, entity).flatMap(({ url, field }) =>
+    [...registry.entities.values()].flatMap((other) => lookupPaths(other.schema, url).map((path) => ({ collection: other.collection, path: path.replace(/\[\]$/, ''), ...(field && field !== entity.idField ? { field } : {}) }))),
+  );
   return [...lookups, ...entity.usedBy];
 }
 

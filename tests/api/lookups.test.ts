@@ -238,6 +238,7 @@ describe('a value written into a field of a configured lookup is one that lookup
     const file = join(dir, 'entities/structuralCost.json');
     const schema = JSON.parse(await readFile(file, 'utf8'));
     schema.properties.contributor['x-lookup'] = { url: `${F}/contributors` };
+    schema.properties.strategyId = { $ref: 'formats.json#/$defs/id', title: 'structuralCost.type', 'x-lookup': { url: `${F}/strategies` } };
     await writeFile(file, JSON.stringify(schema));
     ({ server: custom, clients: { quality } } = await startWithLogins(['quality'], { schemasDir: dir }));
   });
@@ -252,5 +253,22 @@ describe('a value written into a field of a configured lookup is one that lookup
     const created = await quality.post('/back/bo/structuralCost', { amount: 10, contributor: lumiere.buyer.contactId });
     expect(created.status, created.text).toBe(201);
     expect(created.body.contributor).toBe(lumiere.buyer.contactId);
+  });
+
+  it('another company’s or an archived strategy is refused; a strategy in use is archived, not deleted (422 WARN)', async () => {
+    const people = await demoPeople(custom.store);
+    const strategy = async (person: Person, code: string, archived = false) =>
+      (await custom.store.insert('strategies', 'strategyId', { universeId: person.universeId, companyId: person.companyId, code, names: { en: code }, archived })).strategyId as number;
+    const [own, atlas, old] = [await strategy(people.quality, 'LK-OWN'), await strategy(people.manager, 'LK-ATLAS'), await strategy(people.quality, 'LK-OLD', true)];
+    const before = (await custom.store.all('structuralCosts')).length;
+    for (const strategyId of [atlas, old]) {
+      const refused = await quality.post('/back/bo/structuralCost', { amount: 10, strategyId });
+      expect([refused.status, refused.body.errors?.[0]?.path], `strategy #${strategyId}`).toEqual([400, '/strategyId']);
+    }
+    expect((await custom.store.all('structuralCosts')).length).toBe(before);
+    expect((await quality.post('/back/bo/structuralCost', { amount: 10, strategyId: own })).status).toBe(201);
+    const kept = await quality.request('DELETE', `/back/bo/strategies/admin/${own}`);
+    expect([kept.status, kept.body.level], kept.text).toEqual([422, 'WARN']);
+    expect(await custom.store.get('strategies', own)).toBeDefined();
   });
 });
