@@ -15,7 +15,7 @@ import { noteRoutes, removeRecordNotes } from './notes';
 import { releaseUnused, removeRecordFiles } from '../files/entries';
 import { present } from './present';
 import { OUTSIDE_WINDOW_HEADER, searchCondition, searchCriteria, splitWindow } from './search';
-import { visibleRecord, visibleScope } from './visibility';
+import { notFoundFor, visibleRecord, visibleScope } from './visibility';
 import { assertEventRoles, eventCount, eventInput, inputWrites } from './events';
 import { expectedVersion, insertRecord, recordToCreate, recordToUpdate, eventStamps, updateStamps, withDerived } from './write';
 
@@ -147,6 +147,15 @@ export function resourceRoutes(entity: EntityDef): Hono<AppEnv> {
   };
   app.post(api, create);
   app.post(`${api}/`, create);
+  // x-createPath: the spec's create path (`POST /back/bo/brands/create?companyId=`); a companyId other than the caller's company is out of reach.
+  const createPath = entity.schema['x-createPath'] as string | undefined;
+  if (createPath) {
+    app.post(`${api}${createPath}`, async (c) => {
+      const companyId = c.req.query('companyId');
+      if (companyId !== undefined && companyId !== String(callerOf(c).company.companyId)) throw notFoundFor(entity);
+      return create(c);
+    });
+  }
 
   app.put(one, async (c) => {
     const caller = callerOf(c);
