@@ -566,8 +566,8 @@ export interface ScreenConfig {
   /** A menu page's child: its place among the children (lower first; without it, last). */
   order?: number;
   /**
-   * The company roles (company `roles`: DECISION_MAKER, SERVICE_PROVIDER…) one of which the caller's
-   * company must hold for the screen to exist for them (spec §6.1; empty or absent: every company).
+   * Roles of the caller's company (its `roles` list, e.g. DECISION_MAKER), one of which it must hold for
+   * the screen to exist for the caller (spec §6.1; empty or absent: every company).
    */
   companyRoles?: string[];
   columns?: ColumnConfig[];

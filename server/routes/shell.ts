@@ -5,7 +5,7 @@ import { isLanguage } from '../i18n';
 import { requireCaller, type AppContext, type AppEnv, type Caller } from '../context';
 import type { Registry, Screen } from '../schemas';
 import { gateOpen, screensFor } from '../screenAccess';
-import { menuScreens } from '../../engine/menu/menuEntries';
+import { menuRoutes, menuScreens } from '../../engine/menu/menuEntries';
 import { stateChangingGetCaller } from './stateChangingGet';
 
 /** App shell calls (spec §7.1): version, schemas, left menu, menu pages, locale. */
@@ -71,7 +71,7 @@ export function shellRoutes() {
     const caller = requireCaller(c);
     const { registry } = c.get('services');
     const route = `/${c.req.param('name')}`;
-    const page = registry.screens.find((screen) => screen.type === 'menu' && screen.route === route) ?? registry.screens.find((screen) => screen.route === route);
+    const page = registry.screens.find((screen) => screen.type === 'menu' && menuRoutes(screen).includes(route)) ?? registry.screens.find((screen) => screen.route === route);
     if (!page) throw notFound();
     if (!gateOpen(page, caller)) throw forbidden();
     if (page.type !== 'menu') return c.json([menuEntry(page)]);
