@@ -283,6 +283,15 @@ const TABLE: Route[] = [
     expect: [200],
     outOfReach: () => [`/back/bo/apiTokens/admin/${fixtures.atlasToken}`, `/back/bo/apiTokens/admin/${fixtures.otherUniverseToken}`],
   },
+  // Profile lists (docs/schemas.md "The profile sections and their company roles"): tags any member; the service budget the
+  // providers' managers (companyRoles SERVICE_PROVIDER); brands the decision makers' managers; sectors every manager; checkpoints the universe's admins.
+  ...resource('tag', '/back/bo/tags/admin', ALL, { writable: true, machine: false }),
+  ...resource('companyServiceBudget', '/back/bo/companyServiceBudget/admin', ['admin', 'manager'], { writable: true, machine: false }),
+  ...resource('checkpoint', '/back/bo/checkpoints/admin', ADMIN, { writable: true, machine: false }),
+  ...resource('brand', '/back/bo/brands', ['quality', 'outsider'], { writable: true, machine: false }),
+  { route: 'POST /back/bo/brands/create', who: ['quality', 'outsider'], body: { notAField: true } },
+  ...resource('sector', '/back/bo/sectors', MANAGERS, { writable: true, machine: false }),
+  { route: 'POST /back/bo/sectors/create', who: MANAGERS, body: { notAField: true } },
   // ---- files (files-contract): the record's rights, shown on CAPAs (x-roles MANAGER, SUPER_ADMIN); unknown uploads and files are 404 ----
   { route: 'POST /back/bo/uploads', who: ALL, url: () => '/back/bo/uploads/', body: {} },
   ...(['GET', 'PATCH', 'PUT', 'DELETE'] as const).map((method): Route => ({
