@@ -9,7 +9,7 @@ export interface Brand {
    */
   brandId?: number;
   /**
-   * Label: `brand.companyId` Read-only (set by the server).
+   * The company the record belongs to (default: the caller's). Label: `brand.companyId`
    */
   companyId?: number;
   /**

@@ -38,6 +38,10 @@ export interface Checkpoint {
    * Label: `checkpoint.archived`
    */
   archived?: boolean;
+  /**
+   * Absent: the universe's checkpoints (no company adds its own: no x-customFlag). Label: `checkpoint.companyId` Read-only (set by the server).
+   */
+  companyId?: number;
 }
 
 /** A stored Checkpoint: the server adds the optimistic-concurrency version and the universe. */

@@ -11,7 +11,7 @@ export interface CompanyServiceBudget {
    */
   companyServiceBudgetId?: number;
   /**
-   * Label: `companyServiceBudget.companyId` Read-only (set by the server).
+   * The company the record belongs to (default: the caller's). Label: `companyServiceBudget.companyId`
    */
   companyId?: number;
   /**

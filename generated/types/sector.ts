@@ -9,7 +9,7 @@ export interface Sector {
    */
   sectorId?: number;
   /**
-   * Label: `sector.companyId` Read-only (set by the server).
+   * The company the record belongs to (default: the caller's). Label: `sector.companyId`
    */
   companyId?: number;
   /**

@@ -14,7 +14,7 @@ export interface TagSearch {
   /**
    * Label: `tag.disabled`
    */
-  disabled?: boolean;
+  archived?: boolean;
   /**
    * Label: `tag.privacy`
    */

@@ -15,11 +15,11 @@ import { noteRoutes, removeRecordNotes } from './notes';
 import { releaseUnused, removeRecordFiles } from '../files/entries';
 import { present } from './present';
 import { OUTSIDE_WINDOW_HEADER, searchCondition, searchCriteria, splitWindow } from './search';
-import { notFoundFor, visibleRecord, visibleScope } from './visibility';
+import { visibleRecord, visibleScope } from './visibility';
 import { assertEventRoles, eventCount, eventInput, inputWrites } from './events';
 import { expectedVersion, insertRecord, recordToCreate, recordToUpdate, eventStamps, updateStamps, withDerived } from './write';
 import { assertFixed, fixedCondition, fixedFields, listQuery, routePath } from './listScope';
-import { ownerFields, withOwner } from './ownership';
+import { assertOwnCompany, ownerFields, withOwner } from './ownership';
 import { assertUnique } from './uniqueness';
 import { assertNotInUse } from './inUse';
 
@@ -171,12 +171,12 @@ export function resourceRoutes(entity: EntityDef): Hono<AppEnv> {
   };
   app.post(api, create);
   app.post(`${api}/`, create);
-  // x-createPath: the spec's create path (`POST /back/bo/brands/create?companyId=`); a companyId other than the caller's company is out of reach.
+  // x-createPath: the spec's create path (`POST /back/bo/brands/create?companyId=`); a company the caller may not own records for is out of reach (404).
   const createPath = entity.schema['x-createPath'] as string | undefined;
   if (createPath) {
     app.post(`${api}${createPath}`, async (c) => {
       const companyId = c.req.query('companyId');
-      if (companyId !== undefined && companyId !== String(callerOf(c).company.companyId)) throw notFoundFor(entity);
+      if (companyId !== undefined) await assertOwnCompany(c.get('services').db, callerOf(c), /^\d+$/.test(companyId) ? Number(companyId) : NaN);
       return create(c);
     });
   }

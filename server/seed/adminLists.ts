@@ -4,7 +4,8 @@ import type { DemoIdentity } from './identity';
 /**
  * The demo's administration lists of the company and universe profiles: brands and sectors of
  * both brands (and the provider's sectors), the universes' checkpoints, the provider's service
- * budgets (tags have their own seed: tags.ts).
+ * budgets (tags have their own seed: tags.ts). Sector codes are the services' `sector` values: a sector
+ * services name is in use (archived, not deleted).
  */
 type Owner = 'lumiere' | 'atlas' | 'northwind';
 
@@ -20,14 +21,14 @@ const brands: { owner: Owner; code: string; name: string; color: string; archive
 ];
 
 const sectors: { owner: Owner; code: string; names: ReturnType<typeof names> }[] = [
-  { owner: 'lumiere', code: 'APP', names: names('Apparel', 'Habillement', 'Abbigliamento') },
-  { owner: 'lumiere', code: 'FTW', names: names('Footwear', 'Chaussures', 'Calzature') },
-  { owner: 'lumiere', code: 'LTH', names: names('Leather goods', 'Maroquinerie', 'Pelletteria') },
-  { owner: 'lumiere', code: 'ACC', names: names('Accessories', 'Accessoires', 'Accessori') },
-  { owner: 'atlas', code: 'TEX', names: names('Textiles', 'Textile', 'Tessile') },
-  { owner: 'atlas', code: 'HRD', names: names('Hardlines', 'Produits durs', 'Articoli tecnici') },
-  { owner: 'northwind', code: 'APP', names: names('Apparel', 'Habillement', 'Abbigliamento') },
-  { owner: 'northwind', code: 'OUT', names: names('Outdoor gear', 'Équipement de plein air', 'Attrezzatura outdoor') },
+  { owner: 'lumiere', code: 'APPAREL', names: names('Apparel', 'Habillement', 'Abbigliamento') },
+  { owner: 'lumiere', code: 'FOOTWEAR', names: names('Footwear', 'Chaussures', 'Calzature') },
+  { owner: 'lumiere', code: 'LEATHER_GOODS', names: names('Leather goods', 'Maroquinerie', 'Pelletteria') },
+  { owner: 'lumiere', code: 'ACCESSORIES', names: names('Accessories', 'Accessoires', 'Accessori') },
+  { owner: 'atlas', code: 'APPAREL', names: names('Apparel', 'Habillement', 'Abbigliamento') },
+  { owner: 'atlas', code: 'HOME', names: names('Home textiles', 'Linge de maison', 'Tessili per la casa') },
+  { owner: 'northwind', code: 'APPAREL', names: names('Apparel', 'Habillement', 'Abbigliamento') },
+  { owner: 'northwind', code: 'OUTDOOR', names: names('Outdoor gear', 'Équipement de plein air', 'Attrezzatura outdoor') },
 ];
 
 const checkpoints: { universe: 'main' | 'other'; code: string; names: ReturnType<typeof names>; department: string; mandatory: boolean; instructions?: string }[] = [

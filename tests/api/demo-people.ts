@@ -34,7 +34,10 @@ export const registryEntities = (): EntityDef[] => [...loadRegistry(join(ROOT, '
 
 /** x-visibility as the spec states it: same universe, and (unless super admin) the company named in one of the fields. */
 export function companySees(entity: EntityDef, record: Row, person: Person): boolean {
+  if (entity.scope === 'global') return true;
   if (record.universeId !== person.universeId) return false;
+  // An owned list (x-scope): its company's records; a universe's records (no company) to every company of it.
+  if (entity.scope) return person.superAdmin || record.companyId === person.companyId || (entity.scope === 'universe' && (record.companyId === undefined || record.companyId === null));
   if (person.superAdmin || entity.visibility.length === 0) return true;
   return entity.visibility.some((field) => [record[field]].flat().includes(person.companyId));
 }

@@ -32,6 +32,16 @@ async function refused(client: Client, method: string, url: string, status: numb
   expect((await watch.writtenSince(before)).filter((collection) => !AUDIT.has(collection)), `${method} ${url} wrote`).toEqual([]);
 }
 
+/** A second record with the same value of `field`: 422 'code already in use' naming the field, nothing written. */
+async function duplicate(client: Client, method: string, url: string, json: unknown, field: string): Promise<void> {
+  const before = await watch.mark();
+  const reply = await client.request(method, url, { json });
+  expect(reply.status, reply.text).toBe(422);
+  expect(reply.body.message).toMatch(/code already in use/i);
+  expect(reply.body.errors).toEqual([expect.objectContaining({ path: `/${field}` })]);
+  expect((await watch.writtenSince(before)).filter((collection) => !AUDIT.has(collection))).toEqual([]);
+}
+
 /** A record of `collection` owned by Como Seta (a company none of the demo accounts belongs to). */
 async function comoRecord(collection: string, idField: string, record: Record<string, unknown>): Promise<number> {
   const como = await company('Como Seta S.r.l.');
@@ -59,7 +69,30 @@ describe('tags/admin', () => {
     await refused(clients.manager, 'PUT', `/back/bo/tags/admin/${id}`, 404, { ...changed.body, localizedName: 'Mine' });
     await refused(clients.manager, 'DELETE', `/back/bo/tags/admin/${id}`, 404);
     await refused(clients.outsider, 'GET', `/back/bo/tags/admin/${id}`, 404);
+    // Names are unique in the company, compared trimmed and case-insensitively; another company may use one.
+    await duplicate(clients.buyer, 'POST', '/back/bo/tags/admin', { localizedName: '  packaging ISSUE ', color: '#e64980', privacy: 'VISIBLE', sources: ['CAPA'] }, 'localizedName');
+    expect((await clients.manager.post('/back/bo/tags/admin', { localizedName: 'Packaging issue', color: '#228be6', privacy: 'SECRET', sources: ['CAPA'] })).status).toBe(201);
     expect((await clients.quality.delete(`/back/bo/tags/admin/${id}`)).body).toBe(true);
+  });
+
+  it('refuses to delete a tag records carry (archive instead: it leaves the pickers, records keep its name)', async () => {
+    const { universeId } = await company('Maison Lumière');
+    const capa = (await server.store.find('capas', (row) => row.universeId === universeId && Array.isArray(row.tags) && row.tags.length > 0))[0];
+    const tagId = (capa.tags as number[])[0];
+    const tag = (await server.store.get('tags', tagId))!;
+    const owner = (await server.store.get('companies', tag.companyId as number))!;
+    const client = owner.name === 'Maison Lumière' ? clients.quality : clients.manager;
+    const warned = await client.request('DELETE', `/back/bo/tags/admin/${tagId}`);
+    expect(warned.status).toBe(422);
+    expect(warned.body).toMatchObject({ level: 'WARN' });
+    expect((await server.store.get('tags', tagId))).toBeDefined();
+    await refused(client, 'DELETE', `/back/bo/tags/admin/${tagId}`, 422);
+    const archived = await client.put(`/back/bo/tags/admin/${tagId}`, { ...tag, disabled: true });
+    expect(archived.status, archived.text).toBe(200);
+    const source = (tag.sources as string[])[0];
+    expect((await client.get(`/back/bo/tags/${source}/options`)).body.map((option: { value: number }) => option.value)).not.toContain(tagId);
+    expect((await client.get(`/back/bo/tags/${source}/options`, { id: tagId })).body).toEqual([expect.objectContaining({ value: tagId, label: tag.localizedName })]);
+    expect((await client.get('/back/bo/tags/admin/', { archived: 'true' })).body.map((row: { tagId: number }) => row.tagId)).toContain(tagId);
   });
 });
 
@@ -78,6 +111,7 @@ describe('companyServiceBudget/admin', () => {
     await refused(clients.manager, 'PUT', `${api}/${comos}`, 404, { code: '2026-COMO', year: 2026, department: 'INSP', amount: 20, currency: 'EUR', version: 1 });
     await refused(clients.manager, 'DELETE', `${api}/${comos}`, 404);
     expect((await clients.manager.get(`${api}/`)).body.map((row: { code: string }) => row.code)).not.toContain('2026-COMO');
+    await duplicate(clients.manager, 'POST', api, { code: '2027-insp', year: 2028, department: 'LAB', amount: 1, currency: 'EUR' }, 'code');
     expect((await clients.manager.delete(`${api}/${created.body.companyServiceBudgetId}`)).body).toBe(true);
   });
 });
@@ -90,8 +124,13 @@ describe('checkpoints/admin', () => {
     expect(created.status, created.text).toBe(201);
     expect(created.body.names.fr).toBe('Test de traction de la fermeture');
     await refused(clients.manager, 'POST', api, 403, { ...body, code: 'CP-ZIP2' });
+    await duplicate(clients.admin, 'POST', api, { ...body, code: 'cp-zip' }, 'code');
+    // The universe's list is read by its companies.
+    expect((await clients.manager.get(`${api}/`)).body.map((row: { code: string }) => row.code)).toContain('CP-ZIP');
     await refused(clients.quality, 'PUT', `${api}/${created.body.checkpointId}`, 403, { ...created.body, mandatory: false });
-    await refused(clients.outsider, 'DELETE', `${api}/${created.body.checkpointId}`, 403);
+    await refused(clients.quality, 'DELETE', `${api}/${created.body.checkpointId}`, 403);
+    await refused(clients.outsider, 'DELETE', `${api}/${created.body.checkpointId}`, 404);
+    await refused(clients.outsider, 'GET', `${api}/${created.body.checkpointId}`, 404);
     const northwind = await company('Northwind Goods');
     const theirs = (await server.store.find('checkpoints', (row) => row.universeId === northwind.universeId))[0];
     await refused(clients.admin, 'GET', `${api}/${theirs.checkpointId}`, 404);
@@ -109,6 +148,9 @@ describe('brands and sectors', () => {
     expect(created.body).toMatchObject({ companyId: lumiere.companyId, archived: false });
     await refused(clients.quality, 'POST', `/back/bo/brands/create?companyId=${atlas.companyId}`, 404, { code: 'ML-X', name: 'X' });
     await refused(clients.buyer, 'POST', `/back/bo/brands/create?companyId=${lumiere.companyId}`, 403, { code: 'ML-Y', name: 'Y' });
+    await duplicate(clients.quality, 'POST', `/back/bo/brands/create?companyId=${lumiere.companyId}`, { code: 'ml-home', name: 'Twice' }, 'code');
+    // Another company's code is no duplicate.
+    expect((await clients.outsider.post('/back/bo/brands/create', { code: 'ML-HOME', name: 'Northwind Home' })).status).toBe(201);
     await refused(clients.outsider, 'PUT', `/back/bo/brands/${created.body.brandId}`, 404, { ...created.body, name: 'Taken' });
     const renamed = await clients.quality.put(`/back/bo/brands/${created.body.brandId}`, { ...created.body, name: 'Lumière Home' });
     expect(renamed.status, renamed.text).toBe(200);
@@ -126,7 +168,19 @@ describe('brands and sectors', () => {
     await refused(clients.outsider, 'GET', `/back/bo/sectors/${id}`, 404);
     await refused(clients.manager, 'POST', '/back/bo/sectors/create', 400, { code: 'NONAME', names: { fr: 'Sans anglais' } });
     const codes = (await clients.quality.get('/back/bo/sectors/')).body.map((row: { code: string }) => row.code);
-    expect(codes).toEqual(expect.arrayContaining(['APP', 'FTW', 'LTH', 'ACC']));
+    expect(codes).toEqual(expect.arrayContaining(['APPAREL', 'FOOTWEAR', 'LEATHER_GOODS', 'ACCESSORIES']));
     expect(codes).not.toContain('LUX');
+    await duplicate(clients.manager, 'POST', '/back/bo/sectors/create', { code: ' lux ', names: { en: 'Again' } }, 'code');
+    expect((await clients.manager.delete(`/back/bo/sectors/${id}`)).body).toBe(true);
+  });
+
+  it("refuses to delete a sector services name (spec §8 'may be in use, archive instead', a warning); archived, it leaves the list", async () => {
+    const apparel = (await clients.quality.get('/back/bo/sectors/')).body.find((row: { code: string }) => row.code === 'APPAREL');
+    await refused(clients.quality, 'DELETE', `/back/bo/sectors/${apparel.sectorId}`, 422);
+    const warned = await clients.quality.delete(`/back/bo/sectors/${apparel.sectorId}`);
+    expect(warned.body).toMatchObject({ level: 'WARN', message: expect.stringMatching(/archive/i) });
+    expect((await clients.quality.put(`/back/bo/sectors/${apparel.sectorId}`, { ...apparel, archived: true })).status).toBe(200);
+    expect((await clients.quality.get('/back/bo/sectors/')).body.map((row: { code: string }) => row.code)).not.toContain('APPAREL');
+    expect((await clients.quality.get(`/back/bo/sectors/${apparel.sectorId}`)).body).toMatchObject({ code: 'APPAREL', archived: true });
   });
 });
