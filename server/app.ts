@@ -52,6 +52,7 @@ import { photoRoutes } from './files/photoRoutes';
 import { FileStorage } from './files/storage';
 import { uploadRoutes } from './files/uploadRoutes';
 import { spa } from './spa';
+import { companyRoleGuard } from './screenAccess';
 import { startInTurn } from './turnShares';
 import type { AppEnv, Services } from './context';
 import { AfterAnswer } from './afterAnswer';
@@ -137,6 +138,8 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     await next();
   });
   app.use('/back/*', guardWrites);
+  // A screen's companyRoles (spec §6.1) guard its entity's API too (server/screenAccess.ts).
+  app.use('/back/bo/*', companyRoleGuard(registry));
 
   app.route('/', authRoutes(sessionSecret));
   app.route('/', passwordRoutes(registry));
