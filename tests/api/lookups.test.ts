@@ -217,6 +217,9 @@ describe('record lookups: scope, q, id, uuid, parameters', () => {
     const quality = await clients.quality.get(`${F}/services`);
     expect(quality.body.length).toBeGreaterThan(0);
     for (const value of values(quality)) expect((await clients.quality.get(`/back/bo/services/${value}`)).status).toBe(200);
+    const [first] = quality.body as { value: number; label: string }[];
+    expect((await clients.quality.get(`${F}/services`, { q: first.label })).body).toContainEqual(first);
+    expect((await clients.outsider.get(`${F}/services`, { id: first.value })).body).toEqual([]);
     const asClient = await clients.manager.get(`${F}/services`, { serviceRole: 'DECISION_MAKER', companyId: people.quality.companyId });
     for (const value of values(asClient)) expect((await server.store.get('services', value as number))!.client).toBe(people.quality.companyId);
     expect(values(await clients.outsider.get(`${F}/services`)).some((value) => values(quality).includes(value))).toBe(false);
