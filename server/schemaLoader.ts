@@ -17,6 +17,8 @@ export type { ConfigFiles } from './schemaCheck/check';
 /** The reference tables: JSON files of the folder's top that are data, not schemas (sent to the browser as they are). */
 const TABLE_FILES = ['aql', 'reportStandards'] as const satisfies readonly (keyof ReportTables)[];
 
+const LOOKUPS_FILE = 'lookups.json';
+
 const jsonNames = (dir: string) => (existsSync(dir) ? readdirSync(dir).filter((file) => file.endsWith('.json')).sort() : []);
 
 /** Reads a folder's files once each, noting those that are missing or not JSON. */
@@ -68,6 +70,8 @@ function readConfigFiles(root: string): { files: ConfigFiles; problems: SchemaPr
     shared: Object.fromEntries(['enums.json', 'formats.json'].map((file) => [file, (reader.file(file) ?? { $defs: {} }) as ConfigFiles['shared'][string]])),
     locales: reader.locales(),
     tables: Object.fromEntries(TABLE_FILES.map((name) => [name, reader.file(`${name}.json`) ?? {}])) as unknown as ReportTables,
+    // The lookups of spec §7.9 (docs/schemas.md "Lookups"); a folder without the file declares none.
+    lookups: (existsSync(join(root, LOOKUPS_FILE)) ? reader.file(LOOKUPS_FILE) : undefined) ?? { lookups: {} },
   };
   return { files, problems: reader.problems };
 }

@@ -177,6 +177,9 @@ export type AccountProfile = "CONTRIBUTOR" | "LOCAL_MANAGER" | "MANAGER" | "LOCA
 /** Labels: `enum.companyLinkStatus.<VALUE>` */
 export type CompanyLinkStatus = "ACTIVE" | "INACTIVE";
 
+/** Labels: `enum.networkVisibility.<VALUE>` */
+export type NetworkVisibility = "PRIVATE" | "NETWORK" | "UNIVERSE";
+
 /** Labels: `enum.alertLevel.<VALUE>` */
 export type AlertLevel = "ERROR" | "FATAL" | "WARN" | "INFO";
 
@@ -194,6 +197,9 @@ export type ServiceSide = "DECISION_MAKER" | "ORDER_TAKER" | "SERVICE_PROVIDER";
 
 /** Labels: `enum.season.<VALUE>` */
 export type Season = "SS26" | "FW26" | "SS27" | "FW27";
+
+/** Labels: `enum.seasonPeriod.<VALUE>` */
+export type SeasonPeriod = "SS" | "FW";
 
 /** Labels: `enum.sector.<VALUE>` */
 export type Sector = "APPAREL" | "FOOTWEAR" | "LEATHER_GOODS" | "ACCESSORIES" | "HOME";

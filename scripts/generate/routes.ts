@@ -1,6 +1,6 @@
 import type { JsonSchema } from '../../engine/schema/resolve';
 import { SERVICE_ACTIONS } from '../../machines/service';
-import { AQL_LEVELS, AQL_LIMITS, AQL_SEVERITIES, INSPECTIONS } from '../../domain/aql';
+import { AQL_LEVELS, AQL_LIMITS, INSPECTIONS } from '../../domain/aql';
 
 /**
  * The hand-written `/back` routes (server/auth, server/routes, server/services), described for
@@ -184,11 +184,6 @@ export const routeDocs = (enums: Record<string, JsonSchema>): Record<string, Rou
   },
 
   // ---- lookups, tags, saved filters ----
-  'GET /back/bo/networkcombo/{source}': {
-    tag: 'lookups', summary: 'Choices of companies or contacts of the network', params: { source: { type: 'string', pattern: '^[a-z]+$', description: 'e.g. allcompanies' } },
-    query: { q: { type: 'string', description: 'Search text' }, id: { type: 'string', description: 'One choice by value' }, companyId: { type: 'integer', description: 'contacts: only of these companies (repeatable)' } },
-    ok: { description: 'Choices', schema: list({ $ref: '#/components/schemas/LookupItem' }) }, errors: [403, 404],
-  },
   'GET /back/bo/tags/{types}/options': {
     tag: 'tags', summary: 'Tag choices of record types', params: { types: { type: 'string', pattern: '^[A-Z_,]+$', description: 'Comma-separated record types' } },
     ok: { description: 'Tags', schema: list(entity('tag')) }, errors: [400, 403],
@@ -268,11 +263,8 @@ export const routeDocs = (enums: Record<string, JsonSchema>): Record<string, Rou
     },
     ok: { description: 'The plan; sampleSize is the lot size when the sample would exceed it', schema: aqlPlan }, errors: [400, 403],
   },
-  'GET /back/bo/combospa/filters/aqlLevel': { tag: 'reports', summary: 'Choices of ISO 2859-1 inspection levels', ok: { description: 'Choices', schema: choices({ type: 'string', enum: [...AQL_LEVELS] }) }, errors: [403] },
   'GET /back/bo/combospa/filters/aqlLimit': { tag: 'reports', summary: 'Choices of AQLs (labels with the decimal mark of the language)', ok: { description: 'Choices', schema: choices({ type: 'string', enum: [...AQL_LIMITS] }) }, errors: [403] },
-  'GET /back/bo/combospa/filters/aqlSeverity': { tag: 'reports', summary: 'Choices of nonconformity classes', ok: { description: 'Choices', schema: choices({ type: 'string', enum: [...AQL_SEVERITIES] }) }, errors: [403] },
   'GET /back/bo/combospa/filters/aqlSampleNumber': { tag: 'reports', summary: 'Choices of sample sizes of the sampling tables', ok: { description: 'Choices', schema: choices({ type: 'integer', minimum: 2 }) }, errors: [403] },
-  'GET /back/bo/combospa/filters/aqlSamplingPlan': { tag: 'reports', summary: 'Choices of inspections (normal, tightened, reduced)', ok: { description: 'Choices', schema: choices({ type: 'string', enum: [...INSPECTIONS] }) }, errors: [403] },
   // ---- notifications (server/notify/routes.ts, docs/notifications.md): spec §3 notification form, §5, §6.4, §7.4 ----
   'GET /back/bo/notify/services/{serviceId}/rules/{type}': {
     tag: 'notifications', summary: "The notification form's defaults for this type: send, the caller's language, the subject in it, the parties' contacts who take this type, reply to the caller, and when the type was last sent",
@@ -467,6 +459,11 @@ export const routeDocs = (enums: Record<string, JsonSchema>): Record<string, Rou
     errors: [400, 403],
   },
   // ---- risk analysis (spec §7.4 "Risk", docs/risk.md): MANAGER or SUPER_ADMIN ----
+  'GET /back/bo/strategies/company/{companyId}': {
+    tag: 'strategy', summary: "The company's strategies not archived, by code, for the service wizard (the caller's own company; a super admin's: any of its universe)",
+    ok: { description: 'The strategies', schema: list(entity('strategy')) },
+    errors: [403, 404],
+  },
   'GET /back/bo/risk/company/{companyId}/charts': {
     tag: 'risk', summary: "A supplier's (factory's, agent's) figures over the terminated inspections with a report the caller sees: pass rate per month, results, decisions, defects by category, top 10 defects; labels in the caller's language",
     search: 'report',

@@ -5,9 +5,10 @@ import { HttpError, notFound, validationError, type FieldError } from '../errors
 import { FILES, type FileRow } from '../files/entries';
 import { COLLECTIONS, companyById, fullName, type Company, type Contact } from '../identity';
 import { isLanguage, translate } from '../i18n';
-import { networkRows, networkSources } from '../network';
+import { networkContacts } from '../network';
 import { and, eq } from '../store/query';
 import type { Reader, Row, Stored } from '../store/types';
+import type { Registry } from '../schemas';
 import { fieldErrors } from '../validation';
 import { canSeeService, visibleService, type ServiceRow } from '../services/access';
 import { numberParam, readObject, serviceCaller } from '../services/routeHelpers';
@@ -56,7 +57,7 @@ const companySees = (service: ServiceRow, companyId: number) =>
   canSeeService(service, { universeId: service.universeId, company: { companyId }, roles: new Set<string>() } as unknown as Caller);
 
 /** The contacts the form may offer for this service, with their e-mail switch; sorted by company and name. */
-export async function emailChoices(db: Reader, service: ServiceRow, caller: Caller, query: EmailsQuery): Promise<EmailChoice[]> {
+export async function emailChoices(db: Reader, registry: Registry, service: ServiceRow, caller: Caller, query: EmailsQuery): Promise<EmailChoice[]> {
   const own = caller.company.companyId;
   const parties = PARTY_FIELDS.map((field) => service[field]).filter((id): id is number => typeof id === 'number' && companySees(service, id));
   const companies = new Set(query.excludeCompanies ? [own] : [...parties, ...(query.includeUniverseContact ? [own] : [])]);
@@ -70,7 +71,7 @@ export async function emailChoices(db: Reader, service: ServiceRow, caller: Call
     for (const row of rows) found.set(row.contactId, row);
   }
   if (query.includeNetworkContact && !query.excludeCompanies) {
-    for (const row of (await networkRows(db, networkSources.contacts, caller)) as Stored<Contact>[]) if (row.universeId === service.universeId) found.set(row.contactId, row);
+    for (const row of await networkContacts(db, registry, caller)) if (row.universeId === service.universeId) found.set(row.contactId, row);
   }
   return choicesOf(db, caller, [...found.values()]);
 }
@@ -104,10 +105,9 @@ async function choicesOf(db: Reader, caller: Caller, contacts: readonly Stored<C
 }
 
 /** The wizard's notification step, before the service exists: the active contacts of these companies of the caller's universe. */
-export async function companyContactChoices(db: Reader, caller: Caller, companyIds: readonly number[]): Promise<EmailChoice[]> {
+export async function companyContactChoices(db: Reader, registry: Registry, caller: Caller, companyIds: readonly number[]): Promise<EmailChoice[]> {
   if (!companyIds.length) return [];
-  const rows = (await networkRows(db, networkSources.contacts, caller, false, { op: 'in', field: 'companyId', values: [...companyIds] })) as Stored<Contact>[];
-  return choicesOf(db, caller, rows);
+  return choicesOf(db, caller, await networkContacts(db, registry, caller, companyIds));
 }
 
 const flag = (c: AppContext, name: string) => ['1', 'true'].includes(c.req.query(name) ?? '');
@@ -163,7 +163,7 @@ async function checkForm(c: AppContext, service: ServiceRow, caller: Caller, bod
   if (doSend && !subject) errors.push({ path: '/subject', key: 'validation.required' });
   if (errors.length) throw validationError(errors);
   // Every recipient one the form could offer (the widest list), taking e-mails (but the caller's own contact).
-  const choices = new Map((await emailChoices(db, service, caller, { includeUniverseContact: true, includeNetworkContact: true })).map((choice) => [choice.contactId, choice]));
+  const choices = new Map((await emailChoices(db, registry, service, caller, { includeUniverseContact: true, includeNetworkContact: true })).map((choice) => [choice.contactId, choice]));
   const refused: FieldError[] = [];
   for (const [field, ids] of [['tos', tos], ['ccs', ccs]] as const) {
     ids.forEach((id, index) => {
@@ -240,10 +240,10 @@ export function notifyRoutes() {
 
   app.get('/back/bo/notify/services/:serviceId{[0-9]+}/emails', async (c) => {
     const caller = serviceCaller(c);
-    const { db } = c.get('services');
+    const { db, registry } = c.get('services');
     const service = await visibleService(db, numberParam(c, 'serviceId'), caller);
     return c.json(
-      await emailChoices(db, service, caller, {
+      await emailChoices(db, registry, service, caller, {
         includeUniverseContact: flag(c, 'includeUniverseContact'),
         includeNetworkContact: flag(c, 'includeNetworkContact'),
         excludeCompanies: flag(c, 'excludeCompanies'),
@@ -255,7 +255,8 @@ export function notifyRoutes() {
     const caller = serviceCaller(c);
     const ids = c.req.queries('companyId') ?? [];
     if (ids.some((value) => !/^\d+$/.test(value))) throw validationError([{ path: '/companyId', key: 'validation.wrongType' }]);
-    return c.json(await companyContactChoices(c.get('services').db, caller, [...new Set(ids.map(Number))]));
+    const { db, registry } = c.get('services');
+    return c.json(await companyContactChoices(db, registry, caller, [...new Set(ids.map(Number))]));
   });
 
   const config = '/back/bo/profile/company/:companyId{[0-9]+}/notificationconfig';

@@ -22,7 +22,7 @@ export async function checkDecision(tx: Reader, registry: Registry, service: Ser
   if (body.recipients !== undefined && !Array.isArray(body.recipients)) errors.push({ path: '/recipients', key: 'validation.wrongType' });
   else if (!recipients.length) errors.push({ path: '/recipients', key: 'report.decisionRecipientRequired' });
   if (errors.length) throw validationError(errors);
-  const choices = new Map((await emailChoices(tx, service, caller, {})).map((choice) => [choice.contactId, choice]));
+  const choices = new Map((await emailChoices(tx, registry, service, caller, {})).map((choice) => [choice.contactId, choice]));
   const refused: FieldError[] = [];
   recipients.forEach((id, index) => {
     const choice = typeof id === 'number' ? choices.get(id) : undefined;

@@ -1,7 +1,7 @@
 import type { JsonSchema } from '../../engine/schema/resolve';
 import { validationError, type FieldError } from '../errors';
 import type { Caller } from '../context';
-import { NETWORK_COMBO_PATH, networkAccepts, networkSource } from '../network';
+import { lookupAccepts, lookupAt } from '../lookups/answer';
 import type { EntityDef, Registry } from '../schemas';
 import type { Reader, Row, Stored } from '../store/types';
 import { TAGS, tagOptionsUrl, tagUsable, type Tag } from '../tags';
@@ -10,7 +10,8 @@ import { canSee } from './visibility';
 
 /**
  * Ids written into x-lookup fields must be ids the caller could have picked from that
- * lookup: a company or contact of their universe, a usable tag, a record they can see.
+ * lookup: what a lookup of lookups.json offers (a company or contact of their universe), a usable
+ * tag, a record they can see.
  */
 interface LookupRef {
   /** Field pattern (`teamMembers[].contactId`) to compare old and new values. */
@@ -47,11 +48,14 @@ export function lookupRefs(schema: JsonSchema, record: unknown): LookupRef[] {
   return out;
 }
 
-/** The check behind a lookup url; urls the server does not know are not checked. */
+/**
+ * The check behind a lookup url; urls the server does not know are not checked. A lookup of
+ * lookups.json accepts what it would offer the caller (same scope, fixed conditions, not hidden).
+ */
 function checkFor(url: string, db: Reader, registry: Registry, caller: Caller): { check: Check; key: string } | undefined {
-  if (url.startsWith(NETWORK_COMBO_PATH)) {
-    const source = networkSource(url.slice(NETWORK_COMBO_PATH.length).replace(/\/$/, ''));
-    return source && { check: (id) => networkAccepts(db, source, caller, id), key: 'validation.unknownReference' };
+  const configured = lookupAt(registry, url);
+  if (configured) {
+    return { check: (value) => lookupAccepts({ db, registry, caller, language: caller.contact.language }, configured, value), key: 'validation.unknownReference' };
   }
   const tagSource = tagOptionsUrl.exec(url)?.[1];
   if (tagSource) {
@@ -65,7 +69,8 @@ function checkFor(url: string, db: Reader, registry: Registry, caller: Caller): 
   return {
     check: async (id) => {
       const record = typeof id === 'number' ? await db.get(target.collection, id) : undefined;
-      return !!record && visible(record);
+      // An archived record left the pickers: a record keeps it, a new reference may not name it.
+      return !!record && visible(record) && !(target.archive && record[target.archive] === true);
     },
     key: 'validation.unknownReference',
   };

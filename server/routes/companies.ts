@@ -8,7 +8,7 @@ import { eq } from '../store/query';
 
 /**
  * `DELETE /back/bo/companies/{id}` (UNIVERSE_ADMIN): archives a company of the caller's
- * universe. Archived companies leave the lookups (network.ts) and their contacts can no
+ * universe. Archived companies leave the lookups (their `hide` in lookups.json) and their contacts can no
  * longer log in or use tokens (auth/caller.ts); their open sessions end now.
  */
 export function companyRoutes() {

@@ -5,10 +5,11 @@ import { workflows as allWorkflows } from '../../machines';
 import { allEvents } from '../../machines/workflow';
 import { CONFIG_GUARDS, machineFromConfig, unknownGuards, type MachineConfig } from '../../engine/workflow/configMachine';
 import { colorProblems } from './colorAnnotations';
-import { eventProblems, fileDomainProblems, frozenProblems, lineProblems, sumProblems } from './entityAnnotations';
+import { eventProblems, fileDomainProblems, frozenProblems, lineProblems, listRuleProblems, sumProblems } from './entityAnnotations';
 import { labelKeys, step, type SchemaFiles } from './labelKeys';
 import { entityMeta, screenMeta, searchMeta, uiMeta } from './metaSchemas';
 import { tableProblems } from './tables';
+import { lookupProblems } from './lookups';
 import type { ReportTables } from '../../domain/report';
 
 /**
@@ -33,6 +34,8 @@ export interface ConfigFiles extends SchemaFiles {
   locales: Locales;
   /** The reference tables (aql.json, reportStandards.json) as read, checked by ./tables.ts. */
   tables: ReportTables;
+  /** The lookups of spec §7.9 (lookups.json), checked by ./lookups.ts. */
+  lookups: unknown;
 }
 
 const KINDS = { entities: entityMeta, search: searchMeta, screens: screenMeta, ui: uiMeta } as const;
@@ -188,6 +191,7 @@ function crossProblems(files: SchemaFiles, workflows: Record<string, AnyStateMac
     }
   };
 
+  const collections = new Set(Object.values(files.entities).map((schema) => String(schema['x-collection'])));
   for (const [name, schema] of Object.entries(files.entities)) {
     const file = `entities/${name}.json`;
     // Screens, search forms and x-machine find an entity by its file name.
@@ -217,6 +221,7 @@ function crossProblems(files: SchemaFiles, workflows: Record<string, AnyStateMac
     frozenProblems(file, schema, machine, problems);
     sumProblems(file, schema, problems);
     lineProblems(file, schema, problems);
+    listRuleProblems(file, schema, collections, problems);
   }
   fileDomainProblems(files.entities, files.shared['enums.json'].$defs as Record<string, JsonSchema>, problems);
   colorProblems(files, problems);
@@ -233,7 +238,8 @@ function crossProblems(files: SchemaFiles, workflows: Record<string, AnyStateMac
     }
   }
 
-  const routes = new Set(Object.values(files.screens).map((screen) => screen.route));
+  // A menu page's aliases are routes its children may name as parent.
+  const routes = new Set(Object.values(files.screens).flatMap((screen) => [screen.route, ...((screen.aliases ?? []) as string[])]));
   for (const [name, screen] of Object.entries(files.screens)) {
     const file = `screens/${name}.json`;
     const entity = screen.entity as string | undefined;
@@ -319,6 +325,7 @@ export function checkSchemaFiles(files: ConfigFiles, codeWorkflows: Record<strin
   }
   problems.push(...crossProblems(files, workflows));
   problems.push(...tableProblems(files.tables, files.shared['enums.json'].$defs as Record<string, JsonSchema>));
+  problems.push(...lookupProblems(files));
   for (const [key, use] of labelKeys(files, workflows)) {
     for (const lang of LANGUAGES) {
       const label = files.locales[lang][key];

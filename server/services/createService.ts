@@ -64,7 +64,7 @@ export async function checkWizard(tx: Writer, registry: Registry, caller: Caller
   const po = checkLines(registry, PO_LINES, body.purchaseOrderLines, '/purchaseOrderLines');
   const lab = checkLines(registry, LAB_LINES, body.laboratoryLines, '/laboratoryLines');
   const note = noteOf(body.note);
-  const { notification, errors: notificationErrors } = await checkNotification(tx, caller, body.notification);
+  const { notification, errors: notificationErrors } = await checkNotification(tx, registry, caller, body.notification);
   const contactProblems = await contactErrors(tx, service);
   throwIfAny(
     firstPerPath(

@@ -2,7 +2,7 @@ import { isSuperAdmin, type Caller } from '../context';
 import type { FieldError } from '../errors';
 import { companyById, contactById } from '../identity';
 import { isPlainObject } from '../json-body';
-import { networkAccepts, networkSources } from '../network';
+import { networkContactAccepts } from '../network';
 import { assertLookups } from '../resources/lookups';
 import type { EntityDef, Registry } from '../schemas';
 import type { Reader, Row, Writer } from '../store/types';
@@ -74,7 +74,7 @@ async function takesNotifications(db: Reader, caller: Caller, contactId: number)
 }
 
 /** The wizard's notification step: contacts of the caller's universe who take notification e-mails, at least one recipient when sending. */
-export async function checkNotification(db: Reader, caller: Caller, raw: unknown): Promise<{ notification?: Notification; errors: FieldError[] }> {
+export async function checkNotification(db: Reader, registry: Registry, caller: Caller, raw: unknown): Promise<{ notification?: Notification; errors: FieldError[] }> {
   if (raw === undefined || raw === null) return { errors: [] };
   if (!isPlainObject(raw)) return { errors: [{ path: '/notification', key: 'validation.wrongType' }] };
   const errors: FieldError[] = Object.keys(raw)
@@ -86,7 +86,7 @@ export async function checkNotification(db: Reader, caller: Caller, raw: unknown
       errors.push({ path: `/notification/${field}`, key: 'validation.wrongType' });
       return [];
     }
-    const accepted = await Promise.all(value.map((id) => networkAccepts(db, networkSources.contacts, caller, id)));
+    const accepted = await Promise.all(value.map((id) => networkContactAccepts(db, registry, caller, id)));
     const taking = await Promise.all(value.map((id, index) => accepted[index] && takesNotifications(db, caller, id as number)));
     accepted.forEach((ok, index) => {
       if (!ok) errors.push({ path: `/notification/${field}/${index}`, key: 'validation.unknownReference' });
