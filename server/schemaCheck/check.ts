@@ -253,6 +253,12 @@ function crossProblems(files: SchemaFiles, workflows: Record<string, AnyStateMac
     ((screen.tabs ?? []) as { panels?: PanelFile[] }[]).forEach((tab, i) => (tab?.panels ?? []).forEach((panel, j) => panelProblems(file, `/tabs/${i}/panels/${j}`, entity, panel ?? {})));
     ((screen.sheet?.panels ?? []) as PanelFile[]).forEach((panel, j) => panelProblems(file, `/sheet/panels/${j}`, entity, panel ?? {}));
     ((screen.panels ?? []) as PanelFile[]).forEach((panel, j) => panelProblems(file, `/panels/${j}`, entity, panel ?? {}));
+    // A tree's family is an entity; its family field is the items' own.
+    const tree = screen.tree as { family?: unknown; familyField?: unknown } | undefined;
+    if (tree) {
+      needEntity(file, '/tree/family', tree.family);
+      needField(file, '/tree/familyField', entity, tree.familyField);
+    }
     // A side list's card and kept fields are the entity's; toolbar fields are the search form's.
     const side = screen.side as { keep?: unknown[]; card?: { titleField?: unknown; badgeField?: unknown; lines?: unknown[][] } } | undefined;
     (side?.keep ?? []).forEach((field, i) => needField(file, `/side/keep/${i}`, entity, field));
