@@ -47,7 +47,7 @@ export function generateOpenApi(tree: SchemaTree, workflows: Record<string, AnyS
     // `x-routes: custom`: the entity's calls are hand-written (routes.ts); `x-readOnly`: reads only.
     if (entity['x-routes'] === 'custom') continue;
     const generic = entityPaths(api, name, type, entity['x-id'], search && clean(search[1]), machine, eventRulesOf(entity), { history: entity['x-history'] === true, notes: entity['x-notes'] === true });
-    Object.assign(paths, entity['x-readOnly'] === true ? readsOnly(generic) : generic);
+    Object.assign(paths, withListParameters(api, entity, entity['x-readOnly'] === true ? readsOnly(generic) : generic));
   }
   for (const [route, doc] of Object.entries(routeDocs(enumDefs))) {
     const [method, path] = route.split(' ');
@@ -215,6 +215,29 @@ function entityPaths(api: string, name: string, type: string, idField: string, s
     };
   }
   return paths;
+}
+
+/**
+ * The `{name}` parameters of an `x-api` on each of its paths, and the list's own query of an owned
+ * list (server/resources/listScope.ts): `companyId` of a company or universe list, `archived` of an `x-archive` one.
+ */
+function withListParameters(api: string, entity: JsonSchema, paths: Record<string, JsonSchema>): Record<string, JsonSchema> {
+  const params = [...api.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name, in: 'path', required: true, description: `The records' ${name}.`, schema: { type: 'integer', minimum: 1 } }));
+  const scoped = entity['x-scope'] === 'company' || entity['x-scope'] === 'universe';
+  const listQuery = [
+    ...(scoped ? [{ name: 'companyId', in: 'query', description: "The company's records only (yours; a super admin's: any of the universe)", schema: { type: 'integer', minimum: 1 } }] : []),
+    ...(entity['x-archive'] ? [{ name: 'archived', in: 'query', description: 'true: the archived records only (default: those not archived)', schema: { type: 'boolean' } }] : []),
+  ];
+  return Object.fromEntries(
+    Object.entries(paths).map(([path, item]) => {
+      const next: JsonSchema = params.length ? { ...item, parameters: [...params, ...(item.parameters ?? [])] } : { ...item };
+      if (path === `${api}/` && next.get && listQuery.length) {
+        const own = new Set(listQuery.map((param) => param.name));
+        next.get = { ...next.get, parameters: [...listQuery, ...(next.get.parameters ?? []).filter((param: JsonSchema) => !own.has(param.name))] };
+      }
+      return [path, next];
+    }),
+  );
 }
 
 /** Search, lookup and get of an entity the server alone writes. */

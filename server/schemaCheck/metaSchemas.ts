@@ -2,6 +2,7 @@ import { CHART_TYPES, VALUE_FORMATS } from '../../engine/charts/chartData';
 import { DEFAULT_RANGES } from '../../engine/dates';
 import type { JsonSchema } from '../../engine/schema/resolve';
 import { keywords } from '../../engine/schema/rules';
+import { PERMISSION_FLAGS } from '../auth/roles';
 
 /**
  * The meta-schemas of the files under schemas/ (docs/schemas.md): what each kind of file may
@@ -67,6 +68,8 @@ const entityProperty = propertySchema({
 });
 
 const field = text;
+/** A field, a dotted path, or a path through arrays: `lines[].defectId`. */
+const USED_BY_PATH = '^[A-Za-z_$][\\w$]*(\\[\\])?(\\.[A-Za-z_$][\\w$]*(\\[\\])?)*$';
 const stampSources = { type: 'object', additionalProperties: { enum: ['contactId', 'companyId', 'today', 'now'] } };
 
 export const entityMeta: JsonSchema = {
@@ -108,6 +111,12 @@ export const entityMeta: JsonSchema = {
       'x-label': field,
       'x-messages': closed({ created: text, updated: text }),
       'x-hitLimit': { type: 'integer', minimum: 1 },
+      // Owned lists (docs/schemas.md "Owned lists"): entityAnnotations.ts listRuleProblems checks the fields they name.
+      'x-unique': { type: 'array', items: field, minItems: 1, uniqueItems: true },
+      'x-archive': field,
+      'x-usedBy': { type: 'array', items: closed({ collection: text, path: { type: 'string', pattern: USED_BY_PATH }, field }, ['collection', 'path']) },
+      'x-scope': { enum: ['company', 'universe', 'global'] },
+      'x-customFlag': { enum: [...PERMISSION_FLAGS] },
       'x-indexes': {
         type: 'array',
         items: closed({ orderBy: { type: 'array', minItems: 1, items: closed({ field, desc: { type: 'boolean' } }, ['field']) }, keywords: field }, ['orderBy']),

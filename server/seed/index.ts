@@ -4,6 +4,7 @@ import type { Store } from '../store/types';
 import { draftWriter } from '../store/lowdbAsync';
 import { assertStoredRecords } from '../storedRecords';
 import { seedAdminFamilies } from './adminFamilies';
+import { seedAdminRules } from './adminRules';
 import { seedAlerts } from './alerts';
 import { seedAssignments } from './assignments';
 import { seedAudit } from './audit';
@@ -31,6 +32,7 @@ export async function seedDemo(store: Store, registry: Registry, now = new Date(
     const identity = seedIdentity(tx, hashes);
     const tags = seedTags(tx, identity);
     seedRecords(tx, random, day, identity, tags);
+    seedAdminRules(tx, identity);
     seedServices(tx, createRandom(42), day, identity); // its own sequence: the records above stay as they were
     seedAssignments(tx, createRandom(17), identity); // its own sequence too
     seedAdminFamilies(tx, identity); // laboratory tests, products and defects: the reports below draw from the defect library
