@@ -99,11 +99,12 @@ describe.each(Object.keys(entities))('entity %s', (name) => {
 
   it('has a consistent API description when it has x-api', () => {
     if (schema['x-api'] === undefined) return;
-    expect(schema['x-api']).toMatch(/^\/back\/[\w/]+[^/]$/);
+    // `{name}` segments are path parameters (docs/schemas.md "Owned lists").
+    expect(schema['x-api']).toMatch(/^\/back\/(?:[\w/]|\{\w+\})+[^/]$/);
     // Role rules themselves are checked in tests/unit/permission-flags.test.ts.
     expect(schema['x-roles'].length).toBeGreaterThan(0);
-    // Generated writable APIs scope records by company; custom routes scope in their code, audit trails by role.
-    if (!schema['x-readOnly'] && schema['x-routes'] !== 'custom') expect(schema['x-visibility'].length).toBeGreaterThan(0);
+    // Generated writable APIs scope records by company (x-visibility) or by owner (x-scope); custom routes scope in their code, audit trails by role.
+    if (!schema['x-readOnly'] && schema['x-routes'] !== 'custom') expect((schema['x-visibility'] ?? []).length > 0 || schema['x-scope'] !== undefined).toBe(true);
     expect((schema['x-visibility'] ?? []).filter((field: string) => !props[field])).toEqual([]);
     expect(props[schema['x-label']], 'x-label').toBeDefined();
     if (!schema['x-readOnly']) expect(Object.keys(schema['x-messages'] ?? {}).sort()).toEqual(['created', 'updated']);
