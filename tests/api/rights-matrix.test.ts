@@ -153,6 +153,8 @@ function ownedList(name: string, route: string, readers: readonly Who[], writers
     { route: `DELETE ${route}/:id`, who: writers, url: async (w) => at(w, await disposable(name, w)), expect: [200], outOfReach: others },
   ];
 }
+/** A list shared by every universe (x-scope global): read by all, written with EDIT_GLOBAL_DATA (the SUPER_ADMIN profile); nothing is out of reach. */
+const globalList = (name: string, route: string): Route[] => ownedList(name, route, ALL, ADMIN).map(({ outOfReach: _none, ...row }) => row);
 /** A company's compulsory elements: the caller's company path, or the record's own company's. */
 const elementsOf = async (w: Who, id?: number) => `/back/bo/companies/${id === undefined ? people[w].companyId : (await server.store.get('compulsoryElements', id))!.companyId}/compulsoryElements/admin`;
 
@@ -285,6 +287,15 @@ const TABLE: Route[] = [
   ...ownedList('strategy', '/back/bo/strategies/admin', ALL, ALL),
   ...ownedList('laboPackage', '/back/bo/laboPackages/admin', ALL, ALL),
   ...ownedList('compulsoryElement', '/back/bo/companies/:companyId/compulsoryElements/admin', MANAGERS, MANAGERS, elementsOf),
+  // Families and their items (docs/schemas.md "Families and their items"): products and defects are the universe's,
+  // behind ADMIN, LOCAL_ADMIN, UNIVERSE_ADMIN or SUPER_ADMIN (among the demo accounts, the SUPER_ADMIN profile);
+  // laboratory tests are everybody's (global: no record is out of reach), written with EDIT_GLOBAL_DATA.
+  ...ownedList('productFamily', '/back/bo/products/admin/families', ADMIN, ADMIN),
+  ...ownedList('product', '/back/bo/products/admin', ADMIN, ADMIN),
+  ...ownedList('defectFamily', '/back/bo/defects/admin/families', ADMIN, ADMIN),
+  ...ownedList('defect', '/back/bo/defects/admin', ADMIN, ADMIN),
+  ...globalList('laboratoryTestFamily', '/back/bo/laboratoryTests/admin/families'),
+  ...globalList('laboratoryTest', '/back/bo/laboratoryTests/admin'),
 
   // Administration (docs/identity.md).
   { route: 'GET /back/bo/contacts/admin', who: MANAGERS, url: () => '/back/bo/contacts/admin/' },
