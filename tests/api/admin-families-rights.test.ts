@@ -164,7 +164,7 @@ describe('delete of a record in use: refused with the warning, archived instead'
     const archived = await clients.admin.put(`/back/bo/defects/admin/${used.defectId}`, { ...used, archived: true });
     expect(archived.status, archived.text).toBe(200);
     expect((await clients.admin.get('/back/bo/defects/admin/lookup')).body.map((option: Row) => option.value)).not.toContain(used.defectId);
-    expect((await clients.admin.get('/back/bo/defects/admin/lookup', { id: used.defectId })).body).toEqual([{ value: used.defectId, label: (used.names as Row).en }]);
+    expect((await clients.admin.get('/back/bo/defects/admin/lookup', { id: String(used.defectId) })).body).toEqual([{ value: used.defectId, label: (used.names as Row).en }]);
 
     // A defect nothing names is deleted.
     const spare = await clients.admin.post('/back/bo/defects/admin', { defectFamilyId: family.defectFamilyId, code: 'WRK-77', names: { en: 'Spare' }, category: 'WORKMANSHIP' });
