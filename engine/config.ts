@@ -597,10 +597,15 @@ export interface ScreenConfig {
   cancel?: string;
 }
 
-/** A search screen's families pane: `family` is the family entity, `familyField` the items' field naming their family. */
+/**
+ * A search screen's families pane: `family` is the family entity, `familyField` the items' field
+ * naming their family, `order` the family's integer field the pane sorts by and writes when a
+ * family is dragged (or moved with Alt+↑/↓).
+ */
 export interface TreeConfig {
   family: string;
   familyField: string;
+  order?: string;
 }
 
 export interface AppConfig {

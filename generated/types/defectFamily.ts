@@ -34,6 +34,10 @@ export interface DefectFamily {
     it?: string;
   };
   /**
+   * Where the family comes in the report wizard's picker, lower first (then by name); written by dragging the families pane (screen tree.order). Label: `defectFamily.order`
+   */
+  order?: number;
+  /**
    * Label: `defectFamily.archived`
    */
   archived?: boolean;

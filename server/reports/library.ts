@@ -44,6 +44,8 @@ export async function defectLibrary(db: Reader, service: ServiceParties & { univ
   const where = libraryScope(service, archived);
   const [families, defects] = await Promise.all([db.query<Row>({ collection: DEFECT_FAMILIES, where }), db.query<Row>({ collection: DEFECTS, where })]);
   const familyName = new Map(families.map((family) => [family.defectFamilyId, nameIn(family.names, lang)]));
+  // Families in the admin's order (`order`, set by dragging the families pane), then by name; defects by code.
+  const rank = new Map(families.map((family) => [family.defectFamilyId, typeof family.order === 'number' ? family.order : Number.MAX_SAFE_INTEGER]));
   return (defects as Stored<Row>[])
     // A defect of an archived family leaves the picker with it.
     .filter((defect) => familyName.has(defect.defectFamilyId))
@@ -60,7 +62,7 @@ export async function defectLibrary(db: Reader, service: ServiceParties & { univ
         localizedNameWithCode: `${String(defect.code)} · ${name}`,
       };
     })
-    .sort((a, b) => a.family.localeCompare(b.family) || a.code.localeCompare(b.code));
+    .sort((a, b) => rank.get(a.defectFamilyId)! - rank.get(b.defectFamilyId)! || a.family.localeCompare(b.family) || a.code.localeCompare(b.code));
 }
 
 /** The ids a report may name: the library's, and those its stored lines already name (archived since). */

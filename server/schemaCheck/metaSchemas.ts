@@ -435,7 +435,7 @@ export const screenMeta: JsonSchema = closed(
     ),
     actionsFirst: { type: 'boolean' },
     // Families and their items on one screen (docs/schemas.md "Families and their items — `tree`").
-    tree: closed({ family: text, familyField: text }, ['family', 'familyField']),
+    tree: closed({ family: text, familyField: text, order: text }, ['family', 'familyField']),
     menu: closed({ icon: text, order: { type: 'number' } }, ['icon']),
     page: text,
     record: { type: 'string', pattern: '^/' },

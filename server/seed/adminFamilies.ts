@@ -126,8 +126,8 @@ const OWN_DEFECTS: Partial<Record<CompanyKey, SeedFamily>> = {
 };
 
 /** A family and its items; `owner` is the universe (and the company, for a company's own). */
-function seedFamily(tx: WriteOps, collections: { family: string; familyId: string; items: string; itemId: string }, family: Family, owner: Record<string, number>): void {
-  const familyId = tx.insert(collections.family, collections.familyId, { ...owner, code: family.code, names: family.names, archived: false })[collections.familyId];
+function seedFamily(tx: WriteOps, collections: { family: string; familyId: string; items: string; itemId: string }, family: Family, owner: Record<string, number>, extra: Record<string, unknown> = {}): void {
+  const familyId = tx.insert(collections.family, collections.familyId, { ...owner, code: family.code, names: family.names, ...extra, archived: false })[collections.familyId];
   for (const { code, names, extra } of family.items) tx.insert(collections.items, collections.itemId, { ...owner, [collections.familyId]: familyId, code, names, ...extra, archived: false });
 }
 
@@ -148,10 +148,11 @@ export function seedAdminFamilies(tx: WriteOps, identity: DemoIdentity): void {
     const universeId = identity.universes[universe];
     const companyId = identity.companies[brand];
     for (const family of PRODUCTS[universe]) seedFamily(tx, PRODUCT, family, { universeId });
-    for (const family of DEFECT_LIBRARY) seedFamily(tx, DEFECT, defectFamily(family), { universeId });
+    // The report wizard's picker lists the defect families in this order (the admin drags them to change it).
+    DEFECT_LIBRARY.forEach((family, index) => seedFamily(tx, DEFECT, defectFamily(family), { universeId }, { order: (index + 1) * 10 }));
     const ownProducts = OWN_PRODUCTS[brand];
     if (ownProducts) seedFamily(tx, PRODUCT, ownProducts, { universeId, companyId });
     const ownDefects = OWN_DEFECTS[brand];
-    if (ownDefects) seedFamily(tx, DEFECT, defectFamily(ownDefects), { universeId, companyId });
+    if (ownDefects) seedFamily(tx, DEFECT, defectFamily(ownDefects), { universeId, companyId }, { order: (DEFECT_LIBRARY.length + 1) * 10 });
   }
 }

@@ -97,6 +97,20 @@ describe('the report wizard’s defect picker', () => {
     expect(await server.store.find('reports', (row) => row.serviceId === other.id)).toEqual([]);
   });
 
+  it('lists the families in the admin’s order (the families pane writes `order`), then the defects by code', async () => {
+    const { id } = await confirmedService();
+    const service = (await server.store.get('services', id))!;
+    const familiesOf = (rows: Row[]) => [...new Set(rows.map((row) => row.family))];
+    expect(familiesOf(await picker(id))).toEqual(['Appearance', 'Workmanship', 'Measurements', 'Labelling and packing', 'Accessories', 'Safety', 'Maison Lumière finish']);
+    const safety = (await server.store.find('defectFamilies', (family) => family.code === 'SEC' && family.universeId === service.universeId))[0];
+    const moved = await admin.put(`/back/bo/defects/admin/families/${safety.defectFamilyId}`, { ...safety, order: 5 });
+    expect(moved.status, moved.text).toBe(200);
+    const after = await picker(id);
+    expect(familiesOf(after).slice(0, 2)).toEqual(['Safety', 'Appearance']);
+    expect(after.filter((row) => row.family === 'Safety').map((row) => row.code)).toEqual(['SEC-01', 'SEC-02', 'SEC-03']);
+    expect((await combo(id))[0].group).toBe('Safety');
+  });
+
   it('is the universe’s library plus the client’s own, never another universe’s nor another company’s own', async () => {
     const { id } = await confirmedService();
     const service = (await server.store.get('services', id))!;
