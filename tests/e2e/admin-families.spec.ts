@@ -109,6 +109,33 @@ test('a universe admin adds a defect to a family in the tree; the inspector’s 
   await context.close();
 });
 
+test('the admin reorders the defect families by dragging one in the pane, or with Alt+arrows; the order is saved', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, ACCOUNTS.admin);
+  await page.goto(DEFECTS);
+  await waitForApp(page);
+  const names = async () => (await families(page).getByRole('button').allInnerTexts()).slice(1).map((text) => text.split('\n')[0]);
+  await expect.poll(names).toEqual(['Appearance', 'Workmanship', 'Measurements', 'Labelling and packing', 'Accessories', 'Safety', 'Maison Lumière finish']);
+
+  // Safety dragged onto Appearance's place: first, and saved (a reload keeps it).
+  const saved = page.waitForResponse((response) => response.request().method() === 'PUT' && response.url().includes('/back/bo/defects/admin/families/'));
+  await families(page).getByRole('button', { name: /^Safety/ }).dragTo(families(page).getByRole('button', { name: /^Appearance/ }));
+  expect((await saved).status()).toBe(200);
+  await expect.poll(names).toEqual(['Safety', 'Appearance', 'Workmanship', 'Measurements', 'Labelling and packing', 'Accessories', 'Maison Lumière finish']);
+  await shot(page, 'reordered');
+  await page.reload();
+  await waitForApp(page);
+  await expect.poll(names).toEqual(['Safety', 'Appearance', 'Workmanship', 'Measurements', 'Labelling and packing', 'Accessories', 'Maison Lumière finish']);
+
+  // From the keyboard: Alt+Down moves the focused family one place down.
+  await families(page).getByRole('button', { name: /^Safety/ }).focus();
+  await page.keyboard.press('Alt+ArrowDown');
+  await expect.poll(names).toEqual(['Appearance', 'Safety', 'Workmanship', 'Measurements', 'Labelling and packing', 'Accessories', 'Maison Lumière finish']);
+  const stored = await (await page.request.get('/back/bo/defects/admin/families/', { headers: XHR })).json();
+  const orderOf = (code: string) => stored.find((family: { code: string; companyId?: number }) => family.code === code && !family.companyId).order;
+  expect([orderOf('APP'), orderOf('SEC'), orderOf('WRK')]).toEqual([10, 20, 30]);
+});
+
 test('the families and items screens read in French and Italian, at 1024 and 1440 px, nothing cut', async ({ page }) => {
   await signIn(page, ACCOUNTS.admin);
   for (const [locale, title, family] of [
