@@ -48,6 +48,8 @@ export function generateOpenApi(tree: SchemaTree, workflows: Record<string, AnyS
     if (entity['x-routes'] === 'custom') continue;
     const generic = entityPaths(api, name, type, entity['x-id'], search && clean(search[1]), machine, eventRulesOf(entity), { history: entity['x-history'] === true, notes: entity['x-notes'] === true });
     Object.assign(paths, withListParameters(api, entity, entity['x-readOnly'] === true ? readsOnly(generic) : generic));
+    const createPath = entity['x-createPath'];
+    if (typeof createPath === 'string' && entity['x-readOnly'] !== true) paths[`${api}${createPath}`] = createAt(generic[api].post as JsonSchema, type);
   }
   for (const [route, doc] of Object.entries(routeDocs(enumDefs))) {
     const [method, path] = route.split(' ');
@@ -67,6 +69,15 @@ export function generateOpenApi(tree: SchemaTree, workflows: Record<string, AnyS
     paths: sortKeys(paths),
   };
 }
+
+/** `x-createPath`: the spec's create call (`POST /back/bo/brands/create?companyId=`), the generic create with the caller's company in the query. */
+const createAt = (post: JsonSchema, type: string) => ({
+  post: {
+    ...post,
+    operationId: `create${type}At`,
+    parameters: [{ name: 'companyId', in: 'query', required: false, description: "The caller's company (another company: 404).", schema: { type: 'integer', minimum: 1 } }],
+  },
+});
 
 const storedFields = {
   version: { type: 'integer', minimum: 0, description: 'Optimistic concurrency: send the version you read; a stale one gets 409.' },

@@ -20,7 +20,7 @@ import { visibleRecord, visibleScope } from './visibility';
 import { assertEventRoles, eventCount, eventInput, inputWrites } from './events';
 import { expectedVersion, insertRecord, recordToCreate, recordToUpdate, eventStamps, updateStamps, withDerived } from './write';
 import { assertFixed, fixedCondition, fixedFields, listQuery, routePath } from './listScope';
-import { assertMayWrite, ownerFields, withOwner } from './ownership';
+import { assertMayWrite, assertOwnCompany, ownerFields, withOwner } from './ownership';
 import { assertUnique } from './uniqueness';
 import { assertNotInUse } from './inUse';
 
@@ -179,6 +179,15 @@ export function resourceRoutes(entity: EntityDef): Hono<AppEnv> {
   };
   app.post(api, create);
   app.post(`${api}/`, create);
+  // x-createPath: the spec's create path (`POST /back/bo/brands/create?companyId=`); a company the caller may not own records for is out of reach (404).
+  const createPath = entity.schema['x-createPath'] as string | undefined;
+  if (createPath) {
+    app.post(`${api}${createPath}`, async (c) => {
+      const companyId = c.req.query('companyId');
+      if (companyId !== undefined) await assertOwnCompany(c.get('services').db, callerOf(c), /^\d+$/.test(companyId) ? Number(companyId) : NaN);
+      return create(c);
+    });
+  }
 
   app.put(one, async (c) => {
     const caller = writerOf(c);

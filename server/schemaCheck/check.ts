@@ -235,7 +235,8 @@ function crossProblems(files: SchemaFiles, workflows: Record<string, AnyStateMac
     }
   }
 
-  const routes = new Set(Object.values(files.screens).map((screen) => screen.route));
+  // A menu page's aliases are routes its children may name as parent.
+  const routes = new Set(Object.values(files.screens).flatMap((screen) => [screen.route, ...((screen.aliases ?? []) as string[])]));
   for (const [name, screen] of Object.entries(files.screens)) {
     const file = `screens/${name}.json`;
     const entity = screen.entity as string | undefined;

@@ -86,6 +86,8 @@ export const entityMeta: JsonSchema = {
       'x-collection': { type: 'string', pattern: '^[a-z][A-Za-z0-9]*$' },
       'x-id': field,
       'x-api': { type: 'string', pattern: '^/' },
+      // The spec's own create path under x-api, beside POST x-api (brands: POST /back/bo/brands/create?companyId=).
+      'x-createPath': { type: 'string', pattern: '^/[A-Za-z]+$' },
       'x-readOnly': { type: 'boolean' },
       'x-history': { type: 'boolean' },
       'x-notes': { type: 'boolean' },
@@ -399,7 +401,11 @@ export const screenMeta: JsonSchema = closed(
     entity: text,
     search: text,
     parent: { type: 'string', pattern: '^/' },
-    items: texts,
+    // A menu page: routes or static entries (a disabled card with its tooltip), the other routes its children may name, a child's place.
+    items: { type: 'array', items: textOr(closed({ title: text, description: text, icon: text, tooltip: text, disabled: { const: true }, roles: roleRule, companyRoles: texts }, ['title', 'tooltip', 'disabled'])) },
+    aliases: { type: 'array', items: { type: 'string', pattern: '^/' } },
+    order: { type: 'number' },
+    companyRoles: texts,
     columns: { type: 'array', items: column },
     sheet: closed(
       {

@@ -4,6 +4,7 @@ import type { Store } from '../store/types';
 import { draftWriter } from '../store/lowdbAsync';
 import { assertStoredRecords } from '../storedRecords';
 import { seedAdminFamilies } from './adminFamilies';
+import { seedAdminLists } from './adminLists';
 import { seedAdminRules } from './adminRules';
 import { seedAlerts } from './alerts';
 import { seedAssignments } from './assignments';
@@ -31,6 +32,7 @@ export async function seedDemo(store: Store, registry: Registry, now = new Date(
     const writer = draftWriter(tx);
     const identity = seedIdentity(tx, hashes);
     const tags = seedTags(tx, identity);
+    seedAdminLists(tx, identity);
     seedRecords(tx, random, day, identity, tags);
     seedAdminRules(tx, identity);
     seedServices(tx, createRandom(42), day, identity); // its own sequence: the records above stay as they were

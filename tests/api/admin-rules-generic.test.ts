@@ -149,6 +149,23 @@ describe('x-scope company (strategies): members of the company only', () => {
   });
 });
 
+describe('GET /back/bo/strategies/company/{companyId} (spec §7.4)', () => {
+  it('answers the company’s strategies not archived, by code; another company’s is 404', async () => {
+    const made = (await quality.post(STRATEGIES, { code: 'AAA-OLD', names: { en: 'Old one' } })).body;
+    expect((await quality.put(`${STRATEGIES}/${made.strategyId}`, { ...made, archived: true })).status).toBe(200);
+    const reply = await quality.get(`/back/bo/strategies/company/${lumiereId}`);
+    expect(reply.status, reply.text).toBe(200);
+    const codes = (reply.body as { code: string; companyId: number }[]).map((row) => row.code);
+    expect(codes).toEqual([...codes].sort());
+    expect(codes).toContain('PSI-STD');
+    expect(codes).not.toContain('AAA-OLD');
+    expect((reply.body as { companyId: number }[]).every((row) => row.companyId === lumiereId)).toBe(true);
+    await refused(404, () => manager.get(`/back/bo/strategies/company/${lumiereId}`));
+    await refused(404, () => outsider.get(`/back/bo/strategies/company/${lumiereId}`));
+    expect((await admin.get(`/back/bo/strategies/company/${lumiereId}`)).body.length).toBe(codes.length);
+  });
+});
+
 describe('an x-api path parameter: /back/bo/companies/{companyId}/compulsoryElements/admin', () => {
   it('lists and creates the company of the path; another company’s path is 404, nothing written', async () => {
     const list = (await manager.get(`${ELEMENTS(atlasId)}/`)).body as { companyId: number }[];

@@ -60,10 +60,14 @@ const fixtures = { ownToken: 0, atlasToken: 0, otherUniverseToken: 0 };
 
 const otherUniverse = (who: Who) => WHO.find((other) => people[other].universeId !== people[who].universeId)!;
 
-/** A record the caller's company sees (any of its universe when it sees none: the caller then lacks the route's role anyway). */
+/**
+ * A record the caller's company sees (any of its universe when it sees none: the caller then lacks the route's role anyway;
+ * any at all for an owned list its universe has none of: laboratory packages, which the other universe's companies cannot use).
+ */
 async function seen(name: string, who: Who): Promise<number> {
   const def = entity(name);
   const id = (await firstSeen(server.store, def, people[who])) ?? await firstSeen(server.store, def, { ...people[who], superAdmin: true });
+  if (id === undefined && def.scope) return (await server.store.all(def.collection))[0][def.idField] as number;
   if (id === undefined) throw new Error(`no ${name} in the universe of ${who}`);
   return id;
 }
@@ -71,8 +75,11 @@ async function seen(name: string, who: Who): Promise<number> {
 /** Records out of the caller's reach: one only another company sees (unless super admin), one of the other universe. */
 async function foreign(name: string, who: Who): Promise<number[]> {
   const def = entity(name);
-  const sameUniverse = !people[who].superAdmin && (def.visibility.length || def.scope === 'company' || def.scope === 'universe') ? [onlyComo.get(name)!] : [];
-  return [...sameUniverse, await seen(name, otherUniverse(who))];
+  const sameUniverse = !people[who].superAdmin && companyFields(def).length ? [onlyComo.get(name)!] : [];
+  // None in the other universe when no company there is one the list serves (laboratory packages: no service provider).
+  const elsewhere = await firstSeen(server.store, def, { ...people[otherUniverse(who)], superAdmin: true });
+  if (elsewhere === undefined && !def.scope) throw new Error(`no ${name} in the universe of ${otherUniverse(who)}`);
+  return [...sameUniverse, ...(elsewhere === undefined ? [] : [elsewhere])];
 }
 
 const disposable = async (name: string, who: Who) => disposables.get(`${name}:${who}`) ?? await seen(name, who);
@@ -190,6 +197,16 @@ function ownFeeSheets(rows: Route[]): Route[] {
   });
 }
 
+/** A valid checkpoint: the universe list's write right is checked on what the caller may write. */
+const CHECKPOINT = { code: 'CP-MATRIX', names: { en: 'Matrix checkpoint' }, department: 'INSP' };
+
+/** A copy of a sector the caller sees, with a code no service names. */
+async function unusedSector(who: Who): Promise<string> {
+  const { sectorId: _id, version: _version, ...base } = (await server.store.get('sectors', await seen('sector', who)))!;
+  const copy = await server.store.insert('sectors', 'sectorId', { ...base, code: `UNUSED-${who}` });
+  return `/back/bo/sectors/${copy.sectorId}`;
+}
+
 const TABLE: Route[] = [
   // Anonymous calls.
   { route: 'POST /back/login', who: 'anyone', form: { username: 'nobody@nowhere.test', password: 'wrong' }, expect: [401] },
@@ -284,8 +301,10 @@ const TABLE: Route[] = [
   // (and companies with CUSTOM_SEASON: among the demo accounts, the SUPER_ADMIN profile); strategies and laboratory
   // packages by any member of their company; compulsory elements by its managers, under the company's path.
   ...ownedList('season', '/back/bo/seasons/admin', ALL, ADMIN),
-  ...ownedList('strategy', '/back/bo/strategies/admin', ALL, ALL),
-  ...ownedList('laboPackage', '/back/bo/laboPackages/admin', ALL, ALL),
+  // Their screens' company roles close the APIs to other companies (server/screenAccess.ts): strategies to order takers,
+  // laboratory packages to all but service providers (QCFlow Admin, Atlas).
+  ...ownedList('strategy', '/back/bo/strategies/admin', ALL.filter((w) => w !== 'sales'), ALL.filter((w) => w !== 'sales')),
+  ...ownedList('laboPackage', '/back/bo/laboPackages/admin', ['admin', 'manager', 'inspector'], ['admin', 'manager', 'inspector']),
   ...ownedList('compulsoryElement', '/back/bo/companies/:companyId/compulsoryElements/admin', MANAGERS, MANAGERS, elementsOf),
   // Families and their items (docs/schemas.md "Families and their items"): products and defects are the universe's,
   // behind ADMIN, LOCAL_ADMIN, UNIVERSE_ADMIN or SUPER_ADMIN (among the demo accounts, the SUPER_ADMIN profile);
@@ -296,6 +315,11 @@ const TABLE: Route[] = [
   ...ownedList('defect', '/back/bo/defects/admin', ADMIN, ADMIN),
   ...globalList('laboratoryTestFamily', '/back/bo/laboratoryTests/admin/families'),
   ...globalList('laboratoryTest', '/back/bo/laboratoryTests/admin'),
+  {
+    route: 'GET /back/bo/strategies/company/:companyId', who: ALL,
+    url: (w) => `/back/bo/strategies/company/${people[w].companyId}`,
+    outOfReach: (w) => [...(people[w].superAdmin ? [] : [people[w].companyId === people.quality.companyId ? people.manager.companyId : people.quality.companyId]), people[otherUniverse(w)].companyId].map((id) => `/back/bo/strategies/company/${id}`),
+  },
 
   // Administration (docs/identity.md).
   { route: 'GET /back/bo/contacts/admin', who: MANAGERS, url: () => '/back/bo/contacts/admin/' },
@@ -327,6 +351,21 @@ const TABLE: Route[] = [
     expect: [200],
     outOfReach: () => [`/back/bo/apiTokens/admin/${fixtures.atlasToken}`, `/back/bo/apiTokens/admin/${fixtures.otherUniverseToken}`],
   },
+  // Profile lists (docs/schemas.md "The profile sections and their company roles"): tags any member; the service budget the
+  // providers' managers (companyRoles SERVICE_PROVIDER); brands the decision makers' managers; sectors every manager; checkpoints the universe's admins.
+  ...resource('tag', '/back/bo/tags/admin', ALL, { writable: true, machine: false }),
+  ...resource('companyServiceBudget', '/back/bo/companyServiceBudget/admin', ['admin', 'manager'], { writable: true, machine: false }),
+  // The universe's checkpoints: read by its companies, written by its administrators.
+  ...resource('checkpoint', '/back/bo/checkpoints/admin', ALL, { writable: false, machine: false }),
+  // Their write right is the list's scope, checked on a valid body (an invalid one is a 400 first): the admin's POST creates (a twin, 422 duplicate).
+  ...resource('checkpoint', '/back/bo/checkpoints/admin', ADMIN, { writable: true, machine: false })
+    .filter((row) => !row.route.startsWith('GET '))
+    .map((row): Route => (row.route.startsWith('POST') ? { ...row, body: CHECKPOINT, expect: [201, 422] } : row.route.startsWith('PUT') ? { ...row, body: { ...CHECKPOINT, version: 1 }, expect: [200, 409, 422] } : row)),
+  ...resource('brand', '/back/bo/brands', ['quality', 'outsider'], { writable: true, machine: false }),
+  { route: 'POST /back/bo/brands/create', who: ['quality', 'outsider'], body: { notAField: true } },
+  // A seeded sector is in use (services name its code): DELETE tries a sector of its own code.
+  ...resource('sector', '/back/bo/sectors', MANAGERS, { writable: true, machine: false }).map((row): Route => (row.route.startsWith('DELETE') ? { ...row, url: unusedSector } : row)),
+  { route: 'POST /back/bo/sectors/create', who: MANAGERS, body: { notAField: true } },
   // ---- files (files-contract): the record's rights, shown on CAPAs (x-roles MANAGER, SUPER_ADMIN); unknown uploads and files are 404 ----
   { route: 'POST /back/bo/uploads', who: ALL, url: () => '/back/bo/uploads/', body: {} },
   ...(['GET', 'PATCH', 'PUT', 'DELETE'] as const).map((method): Route => ({
@@ -694,7 +733,8 @@ async function makeFixtures() {
   const generic = [...entities.values()].filter((def) => def.api && !def.customRoutes);
   const writable = generic.filter((def) => !def.readOnly);
   /** Who may use an entity's routes, as the table says. */
-  const routeWho = (def: EntityDef) => TABLE.find((row) => keyOf(row.route) === keyOf(`GET ${routeOf(def)}`))!.who as Who[];
+  // (an entity the table does not classify yet gets no fixture: its routes fail the classification test instead)
+  const routeWho = (def: EntityDef) => (TABLE.find((row) => keyOf(row.route) === keyOf(`GET ${routeOf(def)}`))?.who ?? []) as Who[];
   // A record of their own company for callers the seed gives none (fee sheets and invoices are Atlas's): their routes are tried on it.
   const pairs = generic.filter((d) => d.visibility.length || d.scope === 'company').flatMap((def) => routeWho(def).map((who) => ({ def, who })));
   const unseen = (await Promise.all(pairs.map(async (pair) => ((await firstSeen(store, pair.def, people[pair.who])) === undefined ? [pair] : [])))).flat();
