@@ -14,7 +14,7 @@ const DEFECTS = '/profileUniverse/defects';
 
 test.describe.configure({ mode: 'serial' });
 // Two browsers (the admin's and the inspector's) and the report wizard's steps, on a shared machine.
-test.setTimeout(180_000);
+test.setTimeout(300_000);
 restoreEnglishAfterAll(ACCOUNTS.admin);
 
 /** A confirmed inspection the inspector may write the report of (none yet). */
@@ -31,8 +31,13 @@ async function serviceWithoutReport(page: Page): Promise<number> {
 async function defectPicker(page: Page, serviceId: number): Promise<Locator> {
   await page.goto(`/services/${serviceId}/report`);
   await waitForApp(page);
+  // The wizard opens on its first step, or where a draft left it.
+  const active = page.locator('[data-active-step]');
+  await expect(active).toBeVisible();
   for (const step of ['quantities', 'aql']) {
-    if (await page.locator(`[data-active-step="${step}"]`).isVisible()) await page.getByRole('button', { name: 'Next' }).click();
+    if ((await active.getAttribute('data-active-step')) !== step) continue;
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(active).not.toHaveAttribute('data-active-step', step);
   }
   await expect(page.locator('[data-active-step="defects"]')).toBeVisible();
   return page.getByRole('combobox', { name: 'Add a defect from the library' });
@@ -138,6 +143,8 @@ test('the admin reorders the defect families by dragging one in the pane, or wit
 
 test('the families and items screens read in French and Italian, at 1024 and 1440 px, nothing cut', async ({ page }) => {
   await signIn(page, ACCOUNTS.admin);
+  const companies = await (await page.request.get('/back/bo/networkcombo/allcompanies', { headers: XHR })).json();
+  const lumiere = companies.find((company: { label: string }) => company.label === 'Maison Lumière').value;
   for (const [locale, title, family] of [
     ['fr', 'Défauts', 'Aspect'],
     ['it', 'Difetti', 'Aspetto'],
@@ -160,6 +167,18 @@ test('the families and items screens read in French and Italian, at 1024 and 144
     await waitForApp(page);
     await expect(gridRows(page).first()).toBeVisible();
     await shot(page, `${locale}-families`);
+    // The platform's laboratory tests and a brand's own products (its company profile), with their families' panes.
+    for (const [route, name] of [
+      ['/admin/laboratoryTests', 'laboratory-tests'],
+      [`/profileCompany/${lumiere}/products`, 'company-products'],
+    ] as const) {
+      await page.goto(route);
+      await waitForApp(page);
+      await expect(gridRows(page).first()).toBeVisible();
+      const cut = await page.locator('nav .mantine-NavLink-label, .ag-header-cell-text').evaluateAll((nodes) => nodes.filter((node) => node.scrollWidth > node.clientWidth + 1).map((node) => node.textContent));
+      expect(cut).toEqual([]);
+      await shot(page, `${locale}-${name}`);
+    }
   }
   await setAccountLocale(page, 'en');
 });
