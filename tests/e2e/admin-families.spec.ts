@@ -143,8 +143,6 @@ test('the admin reorders the defect families by dragging one in the pane, or wit
 
 test('the families and items screens read in French and Italian, at 1024 and 1440 px, nothing cut', async ({ page }) => {
   await signIn(page, ACCOUNTS.admin);
-  const companies = await (await page.request.get('/back/bo/networkcombo/allcompanies', { headers: XHR })).json();
-  const lumiere = companies.find((company: { label: string }) => company.label === 'Maison Lumière').value;
   for (const [locale, title, family] of [
     ['fr', 'Défauts', 'Aspect'],
     ['it', 'Difetti', 'Aspetto'],
@@ -167,10 +165,10 @@ test('the families and items screens read in French and Italian, at 1024 and 144
     await waitForApp(page);
     await expect(gridRows(page).first()).toBeVisible();
     await shot(page, `${locale}-families`);
-    // The platform's laboratory tests and a brand's own products (its company profile), with their families' panes.
+    // The platform's laboratory tests and the universe's products, with their families' panes.
     for (const [route, name] of [
       ['/admin/laboratoryTests', 'laboratory-tests'],
-      [`/profileCompany/${lumiere}/products`, 'company-products'],
+      ['/profileUniverse/products', 'products'],
     ] as const) {
       await page.goto(route);
       await waitForApp(page);
