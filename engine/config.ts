@@ -602,6 +602,8 @@ export interface ScreenConfig {
   side?: SidePanelConfig;
   /** type "search": the row actions' column comes first. */
   actionsFirst?: boolean;
+  /** type "search": the items listed beside their families (docs/schemas.md "Families and their items — `tree`"). */
+  tree?: TreeConfig;
   /** type "search": the results are edited in place in a lines grid and saved in one request (docs/schemas.md "Batch-edited searches"). */
   batch?: BatchConfig;
   /** type "wizard": the machine whose states are the steps (NEXT, BACK), and the steps in stepper order. */
@@ -615,6 +617,17 @@ export interface ScreenConfig {
   modes?: Record<string, WizardModeConfig>;
   /** type "wizard": where Cancel on the first step goes (a template of the route's and the query's parameters). */
   cancel?: string;
+}
+
+/**
+ * A search screen's families pane: `family` is the family entity, `familyField` the items' field
+ * naming their family, `order` the family's integer field the pane sorts by and writes when a
+ * family is dragged (or moved with Alt+↑/↓).
+ */
+export interface TreeConfig {
+  family: string;
+  familyField: string;
+  order?: string;
 }
 
 export interface AppConfig {

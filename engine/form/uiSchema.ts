@@ -112,7 +112,14 @@ function fieldUi(name: string, prop: JsonSchema, given: UiSchema | undefined, op
   if (kind === 'objectList') ui.items = itemsUi(prop.items, given?.items, options);
   // An object field's own fields get their titles, widgets and spans like the record's.
   if (kind === 'object') Object.assign(ui, objectUi(prop, given, options), { 'ui:title': ui['ui:title'], 'ui:options': givenOptions });
+  if (kind === 'object' && prop['x-text']?.language) sideBySide(ui, Object.keys(propertiesOf(prop)), given);
   return ui;
+}
+
+/** Per-language names (`x-text.language`) are typed side by side, one language per column, under the field's title. */
+function sideBySide(ui: UiSchema, fields: string[], given: UiSchema | undefined): void {
+  const span = Math.max(1, Math.floor(GRID_COLUMNS / Math.max(1, fields.length)));
+  for (const field of fields) ui[field]['ui:options'] = { ...ui[field]['ui:options'], span: given?.[field]?.['ui:options']?.span ?? span };
 }
 
 function itemsUi(itemSchema: JsonSchema, given: UiSchema | undefined, options: BuildOptions): UiSchema {

@@ -70,13 +70,25 @@ export function decimalsOf(schema: JsonSchema): number | undefined {
 export function objectText(schema: JsonSchema, value: unknown, ctx: FormatContext): string {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return '';
   const props = (schema.properties ?? {}) as Record<string, JsonSchema>;
-  const rule = schema['x-text'] as { parts: string[][]; separator?: string } | undefined;
+  const rule = schema['x-text'] as { parts: string[][]; separator?: string; language?: boolean } | undefined;
   const parts = rule?.parts ?? Object.keys(props).map((field) => [field]);
   const one = (field: string) => (props[field] ? cellText({ field, schema: props[field] }, value as Record<string, unknown>, ctx) : '');
-  return parts
-    .map((group) => group.map(one).filter(Boolean).join(' '))
-    .filter(Boolean)
-    .join(rule?.separator ?? ' · ');
+  const texts = parts.map((group) => group.map(one).filter(Boolean).join(' '));
+  if (rule?.language) {
+    // Per-language names: the reader's language, else the first part given (English first).
+    const own = parts.findIndex((group) => group[0] === languageOf(ctx.locale));
+    return (own >= 0 && texts[own]) || texts.find(Boolean) || '';
+  }
+  return texts.filter(Boolean).join(rule?.separator ?? ' · ');
+}
+
+/** `fr-FR` → `fr`. */
+const languageOf = (locale: string) => locale.split('-')[0].toLowerCase();
+
+/** A record's name in one line: its text, or an object as its `x-text` says (per-language names in the reader's language). */
+export function labelText(schema: JsonSchema | undefined, value: unknown, ctx: FormatContext): string {
+  if (value && typeof value === 'object' && !Array.isArray(value)) return schema ? objectText(schema, value, ctx) : '';
+  return value == null ? '' : String(value);
 }
 
 function listText(values: unknown, one: (v: unknown) => string): string {

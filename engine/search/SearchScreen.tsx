@@ -11,6 +11,9 @@ import { filterNameMax } from '../filters/api';
 import { SavedFilterMenu } from '../filters/SavedFilterMenu';
 import { useSavedFilters } from '../filters/useSavedFilters';
 import { screenColumns } from '../grid/columns';
+import { labelText } from '../format/values';
+import { knownLabel } from '../lookup/cache';
+import { propertiesOf } from '../schema/fields';
 import { titleText } from '../i18n';
 import { rolesAllow } from '../schema/roles';
 import type { SheetTarget } from '../sheet/useRecordSheet';
@@ -31,6 +34,7 @@ import { CreateMenu } from './CreateMenu';
 import { KeywordsBox } from './KeywordsBox';
 import { useSearchSide } from './ranked/SearchSide';
 import { useSelectionActions } from './useSelectionActions';
+import { useFamilyTree } from './FamilyTree';
 import { lazyNamed } from '../ui/lazyNamed';
 import { criteria, firstFilter, firstRange, hasRangeOf, panelSchema, searchQuery, searchSchemaOf } from './firstSearch';
 
@@ -123,7 +127,15 @@ export function SearchScreen({ screen, config, userRoles = [], caller = {} }: Se
   const applied = useMemo(() => criteria(filter, search), [filter, search]);
   const query = useMemo(() => searchQuery(applied, hasRange ? debouncedRange : null, fixed), [applied, debouncedRange, hasRange, fixed]);
   const result = useSearch(fillApi(entity?.['x-api'], params) ?? undefined, query, { select: answer && ((data) => answerRows(answer, entity?.['x-id'], data)) });
-  const hiddenCreated = useHiddenCreated(result, query, entity?.['x-id'], entity?.['x-label']);
+  const nameOf = useCallback(
+    (record: Row) => {
+      const field = (entity?.['x-label'] ?? entity?.['x-id']) as string;
+      return labelText(propertiesOf(entity ?? {})[field], record[field], { t, locale: i18n.language, lookupLabel: knownLabel }) || String(record[entity?.['x-id']] ?? '');
+    },
+    [entity, t, i18n.language],
+  );
+  const hiddenCreated = useHiddenCreated(result, query, entity?.['x-id'], nameOf);
+  const tree = useFamilyTree(screen.tree, config, result.rows);
   const rowActions = useRowActions(result.refresh);
   const side = useSearchSide(screen.side, screen.route, entity ?? {}, { open: panelOpen, close: () => setPanelOpen(false) });
   const runAction = useRef(rowActions.run);
@@ -193,7 +205,7 @@ export function SearchScreen({ screen, config, userRoles = [], caller = {} }: Se
             </>
           }
           savedFilters={<SavedFilterMenu state={savedFilters} current={applied} nameMax={filterNameMax(config)} />}
-          count={result.rows.length}
+          count={tree.rows.length}
           loading={result.loading}
           activeFilters={Object.keys(applied).length}
           filtersOpen={panelOpen}
@@ -205,7 +217,7 @@ export function SearchScreen({ screen, config, userRoles = [], caller = {} }: Se
         {selecting.toolbar}
         {result.hitLimit !== null && <HitLimitAlert message={t('engine.search.hitLimit')} />}
         <WindowHint
-          count={result.rows.length}
+          count={tree.rows.length}
           loading={result.loading}
           outside={hasRange ? result.outside : null}
           filtered={Object.keys(applied).length > 0}
@@ -221,11 +233,13 @@ export function SearchScreen({ screen, config, userRoles = [], caller = {} }: Se
               </Suspense>
             </Box>
           ) : (
+            <>
+            {tree.pane}
             <Box style={{ flex: 1, minWidth: 300 }} h={side.panel ? '100%' : 'max(420px, calc(100dvh - 280px))'}>
               <Suspense fallback={waiting}>
                 <SchemaGrid
                   columns={grid.columns}
-                  rows={result.rows}
+                  rows={tree.rows}
                   idField={entity['x-id']}
                   loading={result.loading}
                   onRowClick={opensRows ? openRecord : undefined}
@@ -237,6 +251,7 @@ export function SearchScreen({ screen, config, userRoles = [], caller = {} }: Se
                 />
               </Suspense>
             </Box>
+            </>
           )}
           {panelOpen && (
             <Suspense fallback={<Box w={{ base: '100%', md: 320 }}>{waiting}</Box>}>
@@ -254,7 +269,7 @@ export function SearchScreen({ screen, config, userRoles = [], caller = {} }: Se
       {grid.columnDialog}
       {sheetLoaded && (
         <Suspense fallback={sheetWaiting}>
-          <SheetScreen screen={screen} config={config} target={sheet} onClose={closeSheet} onChanged={result.refresh} onCreated={hiddenCreated.onCreated} fixed={fixed} userRoles={userRoles} />
+          <SheetScreen screen={screen} config={config} target={sheet} onClose={closeSheet} onChanged={result.refresh} onCreated={hiddenCreated.onCreated} fixed={fixed} prefill={tree.defaults} userRoles={userRoles} />
         </Suspense>
       )}
       {rowActions.dialog}

@@ -8,13 +8,13 @@ type Row = Record<string, unknown>;
  * the filters leave it out): its name, so the screen can say so; null otherwise. Judged on the
  * answer of the refresh that follows the create, and forgotten when the query changes.
  */
-export function useHiddenCreated(result: SearchState, query: unknown, idField: string | undefined, labelField: string | undefined) {
+export function useHiddenCreated(result: SearchState, query: unknown, idField: string | undefined, nameOf: (record: Row) => string) {
   const [created, setCreated] = useState<{ record: Row; rowsBefore: Row[] } | null>(null);
   useEffect(() => setCreated(null), [query]);
   const hidden =
     !!created && !!idField && !result.loading && result.rows !== created.rowsBefore && !result.rows.some((row) => row[idField] === created.record[idField]);
   return {
-    name: hidden ? String(created.record[labelField ?? idField] ?? created.record[idField]) : null,
+    name: hidden ? nameOf(created.record) : null,
     onCreated: (record: Row) => setCreated({ record, rowsBefore: result.rows }),
   };
 }

@@ -10,6 +10,8 @@ import { eventAllowed } from '../schema/events';
 import { frozenFor } from '../schema/writeRules';
 import type { AppConfig, ScreenConfig } from '../config';
 import { colorsOf, valueColor } from '../format/colors';
+import { labelText } from '../format/values';
+import { knownLabel } from '../lookup/cache';
 import { SchemaForm } from '../form/SchemaForm';
 import { enumText, titleText } from '../i18n';
 import { enumOf, propertiesOf } from '../schema/fields';
@@ -39,6 +41,8 @@ export interface SheetScreenProps {
   onCreated?: (record: Record<string, unknown>) => void;
   /** The screen's scope (route filters): defaults of a new record, read-only in the form. */
   fixed?: Record<string, unknown>;
+  /** Values a new record starts with that stay editable (a tree's chosen family). */
+  prefill?: Record<string, unknown>;
   /** The caller's permission flags (fields with `x-writeRoles` none of them allows are disabled). */
   userRoles?: readonly string[];
 }
@@ -50,8 +54,8 @@ const SMALL_SCREEN = '(max-width: 600px)';
  * One record in a dialog: the entity form, its workflow actions, Save, Delete and Cancel,
  * with a leave guard. `sheet.mode: page` shows the same sheet over the whole page.
  */
-export function SheetScreen({ screen, config, target, onClose, onChanged, onCreated: created, fixed, userRoles }: SheetScreenProps) {
-  const { t } = useTranslation();
+export function SheetScreen({ screen, config, target, onClose, onChanged, onCreated: created, fixed, prefill, userRoles }: SheetScreenProps) {
+  const { t, i18n } = useTranslation();
   // Mantine would miss the first opening: the sheet is loaded, and mounted, open.
   useReturnFocus(target !== null);
   // A save redraws the footer (a new record becomes a stored one): the focus stays in the sheet.
@@ -60,10 +64,11 @@ export function SheetScreen({ screen, config, target, onClose, onChanged, onCrea
   const entity = config.entities[screen.entity ?? ''];
 
   const deleteTexts = screen.sheet?.delete ?? {};
-  const defaults = useMemo(() => createDefaults(entity, fixed ?? {}), [entity, fixed]);
+  const scope = useMemo(() => createDefaults(entity, fixed ?? {}), [entity, fixed]);
+  const defaults = useMemo(() => ({ ...createDefaults(entity, prefill ?? {}), ...scope }), [entity, prefill, scope]);
   const uiSchema = useMemo(
-    () => withReadonlyFields(screen.sheet?.ui ? config.ui[screen.sheet.ui] : undefined, Object.keys(defaults)),
-    [config.ui, screen.sheet?.ui, defaults],
+    () => withReadonlyFields(screen.sheet?.ui ? config.ui[screen.sheet.ui] : undefined, Object.keys(scope)),
+    [config.ui, screen.sheet?.ui, scope],
   );
   const [shownOnce, setShownOnce] = useState<Record<string, unknown> | null>(null);
   const onCreated = (record: Record<string, unknown>) => {
@@ -93,7 +98,8 @@ export function SheetScreen({ screen, config, target, onClose, onChanged, onCrea
   const readOnly = entity['x-readOnly'] === true || frozenFor(entity, status, userRoles ?? []);
   const events = machine && typeof status === 'string' ? allowedEvents(machine, status, sheet.record ?? undefined).filter((event) => eventAllowed(entity, event, userRoles ?? [])) : [];
   const numberField = (entity['x-number'] as { field?: string } | undefined)?.field;
-  const label = [...new Set([numberField, entity['x-label']].filter(Boolean).map((field) => sheet.record?.[field]))].filter(Boolean).join(' · ');
+  const ctx = { t, locale: i18n.language, lookupLabel: knownLabel };
+  const label = [...new Set([numberField, entity['x-label']].filter(Boolean) as string[])].map((field) => labelText(props[field], sheet.record?.[field], ctx)).filter(Boolean).join(' · ');
   const statusEnum = statusField ? enumOf(props[statusField]) : undefined;
   const statusColors = statusField ? colorsOf(props[statusField]) : undefined;
 

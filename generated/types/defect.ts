@@ -3,7 +3,7 @@
 import type { DefectCategory, Severity } from './enums';
 
 /**
- * A defect of a company's defect library: a code, names in each language, its family and category (spec §3 Defect: localizedName and localizedNameWithCode are computed in the caller's language).
+ * A defect of a universe's defect library, or of one of its companies when it added its own with CUSTOM_DEFECT (spec §7.8 /back/bo/defects/admin): a code, names in each language, its family and category. The report calls read it (server/reports/library.ts: localizedName and localizedNameWithCode are computed there in the caller's language).
  */
 export interface Defect {
   /**
@@ -13,7 +13,7 @@ export interface Defect {
   /**
    * Label: `defect.companyId`
    */
-  companyId: number;
+  companyId?: number;
   /**
    * Label: `defect.defectFamilyId`
    */
@@ -26,8 +26,17 @@ export interface Defect {
    * Label: `defect.names`
    */
   names: {
+    /**
+     * Label: `enum.language.en`
+     */
     en: string;
+    /**
+     * Label: `enum.language.fr`
+     */
     fr?: string;
+    /**
+     * Label: `enum.language.it`
+     */
     it?: string;
   };
   /**
@@ -38,6 +47,10 @@ export interface Defect {
    * Label: `defect.defaultSeverity`
    */
   defaultSeverity?: Severity;
+  /**
+   * Label: `defect.archived`
+   */
+  archived?: boolean;
   /**
    * Label: `defect.localizedName` Read-only (set by the server).
    */

@@ -16,8 +16,17 @@ export interface LaboPackage {
    * Label: `laboPackage.names`
    */
   names: {
+    /**
+     * Label: `enum.language.en`
+     */
     en: string;
+    /**
+     * Label: `enum.language.fr`
+     */
     fr?: string;
+    /**
+     * Label: `enum.language.it`
+     */
     it?: string;
   };
   /**

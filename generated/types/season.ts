@@ -18,8 +18,17 @@ export interface SeasonEntity {
    * Label: `season.names`
    */
   names: {
+    /**
+     * Label: `enum.language.en`
+     */
     en: string;
+    /**
+     * Label: `enum.language.fr`
+     */
     fr?: string;
+    /**
+     * Label: `enum.language.it`
+     */
     it?: string;
   };
   /**

@@ -20,8 +20,17 @@ export interface SectorEntity {
    * Label: `sector.names`
    */
   names: {
+    /**
+     * Label: `enum.language.en`
+     */
     en: string;
+    /**
+     * Label: `enum.language.fr`
+     */
     fr?: string;
+    /**
+     * Label: `enum.language.it`
+     */
     it?: string;
   };
   /**

@@ -18,8 +18,17 @@ export interface Strategy {
    * Label: `strategy.names`
    */
   names: {
+    /**
+     * Label: `enum.language.en`
+     */
     en: string;
+    /**
+     * Label: `enum.language.fr`
+     */
     fr?: string;
+    /**
+     * Label: `enum.language.it`
+     */
     it?: string;
   };
   /**

@@ -135,7 +135,7 @@ export async function reportPdfInput(c: AppContext, service: ServiceRow, report:
   const enumLabel = (name: string, value: unknown) => (value === undefined || value === null ? '' : label(`enum.${name}.${String(value)}`));
   const number = text(service.number);
   const computed = (report.computed ?? {}) as Partial<Computed>;
-  const library = new Map((await defectLibrary(db, service, lang)).map((defect) => [defect.defectId, defect]));
+  const library = new Map((await defectLibrary(db, service, lang, 'keep')).map((defect) => [defect.defectId, defect]));
 
   const companyName = async (id: unknown) => (await companyById(db, id))?.name ?? '';
   const parties: LabelValue[] = [];

@@ -4,15 +4,14 @@ import type { Registry } from '../schemas';
 import type { Reader, Row } from '../store/types';
 import { fieldErrors } from '../validation';
 import { filesOf } from '../files/entries';
-import { eq } from '../store/query';
 import { prefixed } from '../services/routeHelpers';
 import type { ServiceRow } from '../services/access';
-import { DEFECTS } from './library';
+import { usableDefectIds } from './library';
 import type { ReportRules } from '../../domain/report';
 
 /**
  * A submitted report checked before anything is written (spec §5): its schema, the order lines,
- * defects and pictures it names (the service's own, the client's library), inspected ≤
+ * defects and pictures it names (the service's own, the library: server/reports/library.ts), inspected ≤
  * presented, the standard rule and the reason an inspector's verdict needs. Every problem is
  * a field error under `/report`, all at once.
  */
@@ -34,7 +33,7 @@ export function reportFields(registry: Registry, raw: unknown): { report: Row; e
 
 const withoutKey = (row: Row, key: string) => Object.fromEntries(Object.entries(row).filter(([name]) => name !== key));
 
-export async function reportRuleErrors(db: Reader, rules: ReportRules, service: ServiceRow, report: Row): Promise<FieldError[]> {
+export async function reportRuleErrors(db: Reader, rules: ReportRules, service: ServiceRow, report: Row, before?: Row): Promise<FieldError[]> {
   const errors: FieldError[] = [];
   const lineIds = new Set(rows(service.purchaseOrderLines).map((line) => line.purchaseOrderLineId));
   // Inspected ≤ presented is the schema's (`notAbove`, the wizard marks it too); one report line per order line.
@@ -44,9 +43,7 @@ export async function reportRuleErrors(db: Reader, rules: ReportRules, service: 
     else if (reported.has(line.purchaseOrderLineId)) errors.push({ path: `/report/lines/${index}/purchaseOrderLineId`, key: 'validation.duplicate' });
     reported.add(line.purchaseOrderLineId);
   });
-  const library = new Set(
-    (await db.query<Row>({ collection: DEFECTS, where: eq('companyId', typeof service.client === 'number' ? service.client : -1) })).map((defect) => defect.defectId),
-  );
+  const library = await usableDefectIds(db, service, before);
   const pictures = new Set((await filesOf(db, service.universeId as number, 'SERVICE', service.serviceId as number)).map((file) => file.fileId));
   rows(report.defects).forEach((defect, index) => {
     if (!library.has(defect.defectId)) errors.push({ path: `/report/defects/${index}/defectId`, key: 'validation.unknownValue' });

@@ -94,10 +94,10 @@ function defaultReport(rules: ReportRules, service: ServiceRow): Row {
   return withLineLabels({ ...report, computed: rules.computeReport(report) }, service);
 }
 
-async function checkedReport(db: Reader, registry: Registry, service: ServiceRow, raw: unknown): Promise<Row> {
+async function checkedReport(db: Reader, registry: Registry, service: ServiceRow, raw: unknown, before?: Row): Promise<Row> {
   const { report, errors } = reportFields(registry, raw);
   throwIfAny(errors);
-  throwIfAny(await reportRuleErrors(db, registry.reports, service, report));
+  throwIfAny(await reportRuleErrors(db, registry.reports, service, report, before));
   return report;
 }
 
@@ -208,7 +208,7 @@ export function reportRoutes(registry: Registry): Hono<AppEnv> {
   app.get(`${one}/reportDefects`, async (c) => {
     const reached = await reach(c);
     requireRight(reached.rights.report, 'READ');
-    const library = new Map((await defectLibrary(c.get('services').db, reached.service, languageOf(c))).map((defect) => [defect.defectId, defect]));
+    const library = new Map((await defectLibrary(c.get('services').db, reached.service, languageOf(c), 'keep')).map((defect) => [defect.defectId, defect]));
     return c.json(
       ((existing(reached).defects as Row[] | undefined) ?? []).map((defect) => {
         const known = library.get(defect.defectId as number);
@@ -247,7 +247,7 @@ export function reportRoutes(registry: Registry): Hono<AppEnv> {
       requireUndecided(reached.report);
       if (creating && reached.report && body.confirmRegeneration !== true) throw businessRule('report.regenerationDisabled');
       const before = creating ? reached.report : existing(reached);
-      const report = await checkedReport(tx, registry, reached.service, body.report);
+      const report = await checkedReport(tx, registry, reached.service, body.report, before);
       const next = await stored(tx, registry.reports, caller, reached.service, report, creating ? undefined : before);
       // A regenerated report replaces the previous one (its decision too).
       if (creating && before) await tx.remove(REPORTS, before.reportId as number);
@@ -281,7 +281,7 @@ export function reportRoutes(registry: Registry): Hono<AppEnv> {
       if (!WRITABLE_STEPS.has(String(reached.service.serviceStep))) throw businessRule('report.stepRefused');
       requireUndecided(before);
       const { reportId: _id, version: _version, computed: _computed, reportResult: _result, decision: _decision, serviceId: _service, universeId: _universe, creator: _creator, creationDate: _created, updateDate: _updated, updatedBy: _by, ...fields } = before;
-      const report = await checkedReport(tx, registry, reached.service, { ...fields, [field]: body[field] });
+      const report = await checkedReport(tx, registry, reached.service, { ...fields, [field]: body[field] }, before);
       return save(tx, caller, reached.service, await stored(tx, registry.reports, caller, reached.service, report, before), before, version);
     });
     return c.json(saved);

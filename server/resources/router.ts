@@ -14,6 +14,7 @@ import { addRecordHistory, inputDetail, RECORD_HISTORY, removeRecordHistory } fr
 import { noteRoutes, removeRecordNotes } from './notes';
 import { releaseUnused, removeRecordFiles } from '../files/entries';
 import { present } from './present';
+import { labelIn } from '../text';
 import { OUTSIDE_WINDOW_HEADER, searchCondition, searchCriteria, splitWindow } from './search';
 import { visibleRecord, visibleScope } from './visibility';
 import { assertEventRoles, eventCount, eventInput, inputWrites } from './events';
@@ -128,7 +129,8 @@ export function resourceRoutes(entity: EntityDef): Hono<AppEnv> {
     const caller = callerOf(c);
     const { db } = c.get('services');
     const id = c.req.query('id');
-    const labelOf = (record: Row) => String(record[entity.label ?? entity.idField] ?? `#${record[entity.idField]}`);
+    // A label of per-language names reads in the caller's language.
+    const labelOf = (record: Row) => labelIn(record[entity.label ?? entity.idField], languageOf(c)) || `#${record[entity.idField]}`;
     const fixed = fixedCondition(await fixedFields(c, db, entity, caller));
     const found = await db.query({
       collection: entity.collection,

@@ -259,6 +259,13 @@ function crossProblems(files: SchemaFiles, workflows: Record<string, AnyStateMac
     ((screen.tabs ?? []) as { panels?: PanelFile[] }[]).forEach((tab, i) => (tab?.panels ?? []).forEach((panel, j) => panelProblems(file, `/tabs/${i}/panels/${j}`, entity, panel ?? {})));
     ((screen.sheet?.panels ?? []) as PanelFile[]).forEach((panel, j) => panelProblems(file, `/sheet/panels/${j}`, entity, panel ?? {}));
     ((screen.panels ?? []) as PanelFile[]).forEach((panel, j) => panelProblems(file, `/panels/${j}`, entity, panel ?? {}));
+    // A tree's family is an entity; its family field is the items' own.
+    const tree = screen.tree as { family?: unknown; familyField?: unknown; order?: unknown } | undefined;
+    if (tree) {
+      needEntity(file, '/tree/family', tree.family);
+      needField(file, '/tree/familyField', entity, tree.familyField);
+      if (typeof tree.family === 'string') needField(file, '/tree/order', tree.family, tree.order);
+    }
     // A side list's card and kept fields are the entity's; toolbar fields are the search form's.
     const side = screen.side as { keep?: unknown[]; card?: { titleField?: unknown; badgeField?: unknown; lines?: unknown[][] } } | undefined;
     (side?.keep ?? []).forEach((field, i) => needField(file, `/side/keep/${i}`, entity, field));

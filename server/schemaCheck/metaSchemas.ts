@@ -61,7 +61,8 @@ const entityProperty = propertySchema({
   'x-writeRoles': texts,
   'x-valueRoles': { type: 'object', additionalProperties: roleRule },
   // How an object value reads in one line (engine/format/values.ts objectText).
-  'x-text': closed({ parts: { type: 'array', items: texts, minItems: 1 }, separator: text }, ['parts']),
+  // `language`: the part named by the reader's language, else the first with a value (per-language names).
+  'x-text': closed({ parts: { type: 'array', items: texts, minItems: 1 }, separator: text, language: { type: 'boolean' } }, ['parts']),
   // This field's own value colours (colorAnnotations.ts checks values and colours); else its enums.json enum's.
   'x-colors': { type: 'object', additionalProperties: text },
 });
@@ -439,6 +440,8 @@ export const screenMeta: JsonSchema = closed(
       ['kind', 'labels', 'url', 'item', 'rank', 'card'],
     ),
     actionsFirst: { type: 'boolean' },
+    // Families and their items on one screen (docs/schemas.md "Families and their items — `tree`").
+    tree: closed({ family: text, familyField: text, order: text }, ['family', 'familyField']),
     menu: closed({ icon: text, order: { type: 'number' } }, ['icon']),
     page: text,
     record: { type: 'string', pattern: '^/' },

@@ -3,6 +3,7 @@ import type { Registry } from '../schemas';
 import type { Store } from '../store/types';
 import { draftWriter } from '../store/lowdbAsync';
 import { assertStoredRecords } from '../storedRecords';
+import { seedAdminFamilies } from './adminFamilies';
 import { seedAdminLists } from './adminLists';
 import { seedAdminRules } from './adminRules';
 import { seedAlerts } from './alerts';
@@ -36,6 +37,7 @@ export async function seedDemo(store: Store, registry: Registry, now = new Date(
     seedAdminRules(tx, identity);
     seedServices(tx, createRandom(42), day, identity); // its own sequence: the records above stay as they were
     seedAssignments(tx, createRandom(17), identity); // its own sequence too
+    seedAdminFamilies(tx, identity); // laboratory tests, products and defects: the reports below draw from the defect library
     seedReports(tx, createRandom(13), identity, registry.reports); // its own sequence too
     await seedFees(tx, registry, createRandom(7), day, identity); // its own sequence too
     const invoiceLine = registry.entities.get('invoiceLine');

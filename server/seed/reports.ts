@@ -1,26 +1,19 @@
 import type { Row, WriteOps } from '../store/types';
 import { lotSizeOf, type ReportRules } from '../../domain/report';
-import { DEFECTS, DEFECT_FAMILIES } from '../reports/library';
+import { DEFECTS } from '../reports/library';
 import { REPORTS } from '../reports/routes';
 import { SERVICES } from '../services/access';
-import { DEFECT_LIBRARY } from './defectLibrary';
 import type { DemoIdentity } from './identity';
 import type { Random } from './random';
 
 /**
- * The brands' defect libraries and a report on every terminated inspection: quantities from its
- * order lines, defects drawn so that results vary (accepted, refused, an inspector's verdict),
- * one in three waiting for the client's decision. The service's report summary is the report's.
+ * A report on every terminated inspection, with defects of its universe's library (seeded by
+ * adminFamilies.ts): quantities from its order lines, defects drawn so that results vary
+ * (accepted, refused, an inspector's verdict), one in three waiting for the client's decision.
+ * The service's report summary is the report's.
  */
-function seedLibrary(tx: WriteOps, companyId: number, universeId: number): Row[] {
-  const defects: Row[] = [];
-  for (const family of DEFECT_LIBRARY) {
-    const { defectFamilyId } = tx.insert(DEFECT_FAMILIES, 'defectFamilyId', { companyId, code: family.code, names: family.names, universeId });
-    for (const defect of family.defects) {
-      defects.push(tx.insert(DEFECTS, 'defectId', { companyId, defectFamilyId, code: defect.code, names: defect.names, category: defect.category, defaultSeverity: defect.severity, universeId }));
-    }
-  }
-  return defects;
+function universeLibrary(tx: WriteOps, universeId: number): Row[] {
+  return tx.find<Row>(DEFECTS, (defect) => defect.universeId === universeId && defect.companyId === undefined);
 }
 
 const AQL = { level: 'II', inspection: 'NORMAL', critical: '0', major: '2.5', minor: '4.0' };
@@ -35,10 +28,7 @@ const CONCLUSIONS: Record<(typeof SCENARIOS)[number], string> = {
 
 export function seedReports(tx: WriteOps, random: Random, identity: DemoIdentity, rules: ReportRules): void {
   const libraries = new Map<number, Row[]>();
-  for (const key of ['lumiere', 'northwind'] as const) {
-    const companyId = identity.companies[key];
-    libraries.set(companyId, seedLibrary(tx, companyId, key === 'lumiere' ? identity.universes.main : identity.universes.other));
-  }
+  for (const key of ['lumiere', 'northwind'] as const) libraries.set(identity.companies[key], universeLibrary(tx, key === 'lumiere' ? identity.universes.main : identity.universes.other));
   const terminated = tx.find<Row>(SERVICES, (service) => service.serviceStep === 'TERMINATED');
   let index = 0;
   for (const service of terminated) {

@@ -60,10 +60,14 @@ const fixtures = { ownToken: 0, atlasToken: 0, otherUniverseToken: 0 };
 
 const otherUniverse = (who: Who) => WHO.find((other) => people[other].universeId !== people[who].universeId)!;
 
-/** A record the caller's company sees (any of its universe when it sees none: the caller then lacks the route's role anyway). */
+/**
+ * A record the caller's company sees (any of its universe when it sees none: the caller then lacks the route's role anyway;
+ * any at all for an owned list its universe has none of: laboratory packages, which the other universe's companies cannot use).
+ */
 async function seen(name: string, who: Who): Promise<number> {
   const def = entity(name);
   const id = (await firstSeen(server.store, def, people[who])) ?? await firstSeen(server.store, def, { ...people[who], superAdmin: true });
+  if (id === undefined && def.scope) return (await server.store.all(def.collection))[0][def.idField] as number;
   if (id === undefined) throw new Error(`no ${name} in the universe of ${who}`);
   return id;
 }
@@ -72,7 +76,10 @@ async function seen(name: string, who: Who): Promise<number> {
 async function foreign(name: string, who: Who): Promise<number[]> {
   const def = entity(name);
   const sameUniverse = !people[who].superAdmin && companyFields(def).length ? [onlyComo.get(name)!] : [];
-  return [...sameUniverse, await seen(name, otherUniverse(who))];
+  // None in the other universe when no company there is one the list serves (laboratory packages: no service provider).
+  const elsewhere = await firstSeen(server.store, def, { ...people[otherUniverse(who)], superAdmin: true });
+  if (elsewhere === undefined && !def.scope) throw new Error(`no ${name} in the universe of ${otherUniverse(who)}`);
+  return [...sameUniverse, ...(elsewhere === undefined ? [] : [elsewhere])];
 }
 
 const disposable = async (name: string, who: Who) => disposables.get(`${name}:${who}`) ?? await seen(name, who);
@@ -153,6 +160,8 @@ function ownedList(name: string, route: string, readers: readonly Who[], writers
     { route: `DELETE ${route}/:id`, who: writers, url: async (w) => at(w, await disposable(name, w)), expect: [200], outOfReach: others },
   ];
 }
+/** A list shared by every universe (x-scope global): read by all, written with EDIT_GLOBAL_DATA (the SUPER_ADMIN profile); nothing is out of reach. */
+const globalList = (name: string, route: string): Route[] => ownedList(name, route, ALL, ADMIN).map(({ outOfReach: _none, ...row }) => row);
 /** A company's compulsory elements: the caller's company path, or the record's own company's. */
 const elementsOf = async (w: Who, id?: number) => `/back/bo/companies/${id === undefined ? people[w].companyId : (await server.store.get('compulsoryElements', id))!.companyId}/compulsoryElements/admin`;
 
@@ -290,9 +299,20 @@ const TABLE: Route[] = [
   // (and companies with CUSTOM_SEASON: among the demo accounts, the SUPER_ADMIN profile); strategies and laboratory
   // packages by any member of their company; compulsory elements by its managers, under the company's path.
   ...ownedList('season', '/back/bo/seasons/admin', ALL, ADMIN),
-  ...ownedList('strategy', '/back/bo/strategies/admin', ALL, ALL),
-  ...ownedList('laboPackage', '/back/bo/laboPackages/admin', ALL, ALL),
+  // Their screens' company roles close the APIs to other companies (server/screenAccess.ts): strategies to order takers,
+  // laboratory packages to all but service providers (QCFlow Admin, Atlas).
+  ...ownedList('strategy', '/back/bo/strategies/admin', ALL.filter((w) => w !== 'sales'), ALL.filter((w) => w !== 'sales')),
+  ...ownedList('laboPackage', '/back/bo/laboPackages/admin', ['admin', 'manager', 'inspector'], ['admin', 'manager', 'inspector']),
   ...ownedList('compulsoryElement', '/back/bo/companies/:companyId/compulsoryElements/admin', MANAGERS, MANAGERS, elementsOf),
+  // Families and their items (docs/schemas.md "Families and their items"): products and defects are the universe's,
+  // behind ADMIN, LOCAL_ADMIN, UNIVERSE_ADMIN or SUPER_ADMIN (among the demo accounts, the SUPER_ADMIN profile);
+  // laboratory tests are everybody's (global: no record is out of reach), written with EDIT_GLOBAL_DATA.
+  ...ownedList('productFamily', '/back/bo/products/admin/families', ADMIN, ADMIN),
+  ...ownedList('product', '/back/bo/products/admin', ADMIN, ADMIN),
+  ...ownedList('defectFamily', '/back/bo/defects/admin/families', ADMIN, ADMIN),
+  ...ownedList('defect', '/back/bo/defects/admin', ADMIN, ADMIN),
+  ...globalList('laboratoryTestFamily', '/back/bo/laboratoryTests/admin/families'),
+  ...globalList('laboratoryTest', '/back/bo/laboratoryTests/admin'),
   {
     route: 'GET /back/bo/strategies/company/:companyId', who: ALL,
     url: (w) => `/back/bo/strategies/company/${people[w].companyId}`,
