@@ -8,6 +8,7 @@ import { seedAssignments } from './assignments';
 import { seedAudit } from './audit';
 import { seedFees } from './fees';
 import { seedBilling } from './invoices';
+import { seedCustomFields } from './customFields';
 import { accountHashes, seedIdentity } from './identity';
 import { createRandom } from './random';
 import { seedRecords } from './records';
@@ -29,6 +30,7 @@ export async function seedDemo(store: Store, registry: Registry, now = new Date(
     const writer = draftWriter(tx);
     const identity = seedIdentity(tx, hashes);
     const tags = seedTags(tx, identity);
+    seedCustomFields(tx, identity);
     seedRecords(tx, random, day, identity, tags);
     seedServices(tx, createRandom(42), day, identity); // its own sequence: the records above stay as they were
     seedAssignments(tx, createRandom(17), identity); // its own sequence too
