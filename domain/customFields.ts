@@ -143,3 +143,32 @@ export function customFieldLabels(fields: readonly CustomFieldDef[], language: '
     ]),
   );
 }
+
+const hasValue = (value: unknown) => value !== undefined && value !== null && value !== '';
+
+/**
+ * The form of a record's custom fields: those of its type that are enabled, and the disabled ones
+ * only where the record holds a value (shown read-only). New records never show a disabled field.
+ */
+export function customFieldsForm(object: Schema, target: CustomFieldTarget, values: Record<string, unknown> = {}): Schema {
+  const narrowed = customFieldsFor(object, target);
+  const all = narrowed.properties as Record<string, Schema>;
+  const properties = Object.fromEntries(Object.entries(all).filter(([code, property]) => property.readOnly !== true || hasValue(values[code])));
+  return { ...narrowed, properties };
+}
+
+/** The values a client sends: those of the enabled fields of the record's type (the server keeps the rest). */
+export function writableCustomValues(object: Schema, target: CustomFieldTarget, values: Record<string, unknown> = {}): Record<string, unknown> {
+  const properties = customFieldsFor(object, target).properties as Record<string, Schema>;
+  return Object.fromEntries(Object.entries(values).filter(([code]) => properties[code] && properties[code].readOnly !== true && hasValue(values[code])));
+}
+
+/** Headings grouping a form's fields (`x-group`: a section or report criterion), as the engine's `ui:sections`. */
+export function customFieldSections(form: Schema): { title: string; fields: string[] }[] {
+  const groups = new Map<string, string[]>();
+  for (const [code, property] of Object.entries((form.properties ?? {}) as Record<string, Schema>)) {
+    const group = property['x-group'] as string | undefined;
+    if (group) groups.set(group, [...(groups.get(group) ?? []), code]);
+  }
+  return [...groups].map(([title, fields]) => ({ title, fields }));
+}
