@@ -13,9 +13,13 @@ const option = (code: string, en: string, fr: string, it: string) => ({ code, i1
 const criteria = [
   { owner: 'lumiere', code: 'APPEARANCE', i18n: names('Appearance', 'Aspect', 'Aspetto'), order: 1 },
   { owner: 'atlas', code: 'SITE_CONDITIONS', i18n: names('Site conditions', 'Conditions sur site', 'Condizioni del sito'), order: 1 },
+  { owner: 'northwind', code: 'PACKING_CHECKS', i18n: names('Packing checks', 'Contrôles d’emballage', 'Controlli dell’imballo'), order: 1 },
 ] as const;
 
-const sections = [{ owner: 'lumiere', code: 'LOT', i18n: names('Lot identification', 'Identification du lot', 'Identificazione del lotto'), order: 1 }] as const;
+const sections = [
+  { owner: 'lumiere', code: 'LOT', i18n: names('Lot identification', 'Identification du lot', 'Identificazione del lotto'), order: 1 },
+  { owner: 'northwind', code: 'DELIVERY', i18n: names('Delivery', 'Livraison', 'Consegna'), order: 1 },
+] as const;
 
 interface FieldSeed {
   owner: Owner;
@@ -47,18 +51,26 @@ const fields: FieldSeed[] = [
     listOptions: [option('DRY', 'Dry', 'Sec', 'Asciutto'), option('HUMID', 'Humid', 'Humide', 'Umido'), option('RAIN', 'Rain', 'Pluie', 'Pioggia')],
   },
   { owner: 'atlas', code: 'ROOM_HUMIDITY', i18n: names('Room humidity (%)', 'Humidité de la salle (%)', 'Umidità della sala (%)'), functionalGroup: 'REPORT', fieldType: 'NUMERIC_WITH_DECIMAL', nbDecimal: 1, criterion: 'SITE_CONDITIONS' },
-  { owner: 'northwind', code: 'DC_LOCATION', i18n: names('Distribution centre', 'Centre de distribution', 'Centro di distribuzione'), functionalGroup: 'SERVICE', fieldType: 'LIST', listOptions: [option('SEATTLE', 'Seattle', 'Seattle', 'Seattle'), option('MEMPHIS', 'Memphis', 'Memphis', 'Memphis')] },
+  { owner: 'northwind', code: 'DC_LOCATION', i18n: names('Distribution centre', 'Centre de distribution', 'Centro di distribuzione'), functionalGroup: 'SERVICE', fieldType: 'LIST', section: 'DELIVERY', listOptions: [option('SEATTLE', 'Seattle', 'Seattle', 'Seattle'), option('MEMPHIS', 'Memphis', 'Memphis', 'Memphis')] },
   { owner: 'northwind', code: 'PO_BATCH', i18n: names('PO batch', 'Lot de commandes', 'Lotto di ordini'), functionalGroup: 'SERVICE', fieldType: 'TEXT' },
   { owner: 'northwind', code: 'UPC_CHECK', i18n: names('UPC check', 'Contrôle UPC', 'Controllo UPC'), functionalGroup: 'ORDER', fieldType: 'PASSED_FAILED' },
   { owner: 'northwind', code: 'CASE_PACK', i18n: names('Case pack', 'Colisage', 'Confezionamento'), functionalGroup: 'ORDER', fieldType: 'NUMERIC' },
+];
+
+/** What each company shows on its final random inspections, in order: fields, report criteria, sections. */
+const finalInspection: { owner: Owner; fields: string[]; criteria: string[]; sections: string[] }[] = [
+  { owner: 'lumiere', fields: ['COLOUR_LOT', 'CARE_LABEL_CHECKED'], criteria: ['APPEARANCE'], sections: ['LOT'] },
+  { owner: 'atlas', fields: ['SAMPLE_PICKUP'], criteria: ['SITE_CONDITIONS'], sections: [] },
+  { owner: 'northwind', fields: ['DC_LOCATION', 'PO_BATCH'], criteria: ['PACKING_CHECKS'], sections: ['DELIVERY'] },
 ];
 
 export function seedCustomFields(tx: WriteOps, identity: DemoIdentity): void {
   const where = (owner: Owner) => ({ companyId: identity.companies[owner], universeId: owner === 'northwind' ? identity.universes.other : identity.universes.main });
   const criterionIds = new Map(criteria.map(({ owner, ...criterion }) => [`${owner}.${criterion.code}`, tx.insert('reportCriteria', 'reportCriterionId', { ...criterion, ...where(owner) }).reportCriterionId]));
   const sectionIds = new Map(sections.map(({ owner, ...section }) => [`${owner}.${section.code}`, tx.insert('customFieldSections', 'customFieldSectionId', { ...section, ...where(owner) }).customFieldSectionId]));
+  const fieldIds = new Map<string, unknown>();
   for (const { owner, criterion, section, ...field } of fields) {
-    tx.insert('customFields', 'customFieldId', {
+    const stored = tx.insert('customFields', 'customFieldId', {
       nbDecimal: 0,
       dateWithHour: false,
       listOptions: [],
@@ -71,5 +83,12 @@ export function seedCustomFields(tx: WriteOps, identity: DemoIdentity): void {
       ...(section ? { section: sectionIds.get(`${owner}.${section}`) } : {}),
       ...where(owner),
     });
+    fieldIds.set(`${owner}.${field.code}`, stored.customFieldId);
+  }
+  const serviceType = 'INSP_FINAL_RANDOM';
+  for (const { owner, fields: codes, criteria: criterionCodes, sections: sectionCodes } of finalInspection) {
+    codes.forEach((code, order) => tx.insert('serviceTypeCustomFields', 'serviceTypeCustomFieldId', { serviceType, customFieldId: fieldIds.get(`${owner}.${code}`), order, ...where(owner) }));
+    criterionCodes.forEach((code, order) => tx.insert('serviceTypeReportCriteria', 'serviceTypeReportCriterionId', { serviceType, reportCriterionId: criterionIds.get(`${owner}.${code}`), order, ...where(owner) }));
+    sectionCodes.forEach((code, order) => tx.insert('serviceTypeSections', 'serviceTypeSectionId', { serviceType, customFieldSectionId: sectionIds.get(`${owner}.${code}`), order, ...where(owner) }));
   }
 }

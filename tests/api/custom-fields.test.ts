@@ -191,7 +191,6 @@ describe('report criteria', () => {
 
   it('the service-type links answer per company and service type', async () => {
     const criterion = (await server.store.all('reportCriteria')).find((row) => row.companyId === net.lumiere && row.code === 'APPEARANCE')!;
-    await created(await quality.post('/back/bo/serviceTypeReportCriterions/admin', { serviceType: 'INSP_FINAL_RANDOM', reportCriterionId: criterion.reportCriterionId }));
     const listed = (await quality.get('/back/bo/serviceTypeReportCriterions/admin', { companyId: net.lumiere, serviceTypeId: 'INSP_FINAL_RANDOM' })).body;
     expect(listed.map((row: { reportCriterionId: number }) => row.reportCriterionId)).toEqual([criterion.reportCriterionId]);
     expect((await quality.get('/back/bo/serviceTypeReportCriterions/admin', { companyId: net.lumiere, serviceTypeId: 'AUDIT_SOCIAL' })).body).toEqual([]);

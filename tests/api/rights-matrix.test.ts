@@ -253,6 +253,14 @@ const TABLE: Route[] = [
   ...resource('loginEvent', '/back/bo/admin/loginEvent', ADMIN, { writable: false, machine: false }),
   ...resource('serverLog', '/back/bo/admin/serverLogs', ADMIN, { writable: false, machine: false }),
 
+  // Custom fields and what groups them (x-roles MANAGER, SUPER_ADMIN; spec §6.1: company profile customFields is MANAGER's).
+  ...resource('customField', '/back/bo/customFields/admin', MANAGERS, { writable: true, machine: false }),
+  ...resource('reportCriterion', '/back/bo/reportCriteria', MANAGERS, { writable: true, machine: false }),
+  ...resource('customFieldSection', '/back/bo/customFieldSections/admin', MANAGERS, { writable: true, machine: false }),
+  ...resource('serviceTypeCustomField', '/back/bo/serviceTypeCustomField/admin', MANAGERS, { writable: true, machine: false }),
+  ...resource('serviceTypeReportCriterion', '/back/bo/serviceTypeReportCriterions/admin', MANAGERS, { writable: true, machine: false }),
+  ...resource('serviceTypeSection', '/back/bo/serviceTypeSection/admin', MANAGERS, { writable: true, machine: false }),
+
   // Administration (docs/identity.md).
   { route: 'GET /back/bo/contacts/admin', who: MANAGERS, url: () => '/back/bo/contacts/admin/' },
   { route: 'GET /back/bo/contacts/admin/:id', who: MANAGERS, url: contactUrl(), outOfReach: foreignContacts() },
