@@ -16,6 +16,8 @@ interface CustomFieldsFormProps {
   /** Field errors at paths inside the values (`/COLOUR_LOT`). */
   errors?: FieldError[];
   readOnly?: boolean;
+  /** Draws its own heading (the wizard); a sheet card has its own. */
+  heading?: boolean;
 }
 
 /**
@@ -23,7 +25,7 @@ interface CustomFieldsFormProps {
  * the reader's language, lists, dates, companies, grouped under their sections and report
  * criteria; a disabled field shows only where a value is stored, read-only. Nothing when none apply.
  */
-export function CustomFieldsForm({ object, serviceType, values, onChange, errors, readOnly }: CustomFieldsFormProps) {
+export function CustomFieldsForm({ object, serviceType, values, onChange, errors, readOnly, heading = true }: CustomFieldsFormProps) {
   const { t } = useTranslation();
   const form = useMemo(() => customFieldsForm(object, { serviceType }, values), [object, serviceType, values]);
   const uiSchema = useMemo(() => {
@@ -33,9 +35,11 @@ export function CustomFieldsForm({ object, serviceType, values, onChange, errors
   if (Object.keys(propertiesOf(form)).length === 0) return null;
   return (
     <Stack gap="xs" data-testid="custom-fields">
-      <Title order={3} size="h5">
-        {t('service.customFieldService')}
-      </Title>
+      {heading && (
+        <Title order={3} size="h5">
+          {t('service.customFieldService')}
+        </Title>
+      )}
       <SchemaForm
         schema={form}
         uiSchema={uiSchema}
