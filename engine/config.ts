@@ -537,6 +537,18 @@ export interface SidePanelConfig {
   card: { titleField: string; link?: string; badgeField?: string; lines?: string[][] };
 }
 
+/** A menu page entry that opens nothing: a card shown disabled, with a tooltip saying why (a feature to come). */
+export interface MenuStaticItem {
+  title: string;
+  description?: string;
+  icon?: string;
+  /** i18n key of the tooltip. */
+  tooltip: string;
+  disabled: true;
+  roles?: RoleRule[];
+  companyRoles?: string[];
+}
+
 export interface ScreenConfig {
   route: string;
   type: 'search' | 'menu' | 'page' | 'workflows' | 'record' | 'wizard' | 'files' | 'panels';
@@ -547,7 +559,17 @@ export interface ScreenConfig {
   entity?: string;
   search?: string;
   parent?: string;
-  items?: string[];
+  /** type "menu": other routes children may name as `parent` (`/admin` for the `/admin/menu` page). */
+  aliases?: string[];
+  /** type "menu": entries listed first (routes, or static entries); children naming the page as `parent` follow. */
+  items?: (string | MenuStaticItem)[];
+  /** A menu page's child: its place among the children (lower first; without it, last). */
+  order?: number;
+  /**
+   * Roles of the caller's company (its `roles` list, e.g. DECISION_MAKER), one of which it must hold for
+   * the screen to exist for the caller (spec §6.1; empty or absent: every company).
+   */
+  companyRoles?: string[];
   columns?: ColumnConfig[];
   sheet?: SheetConfig;
   rowActions?: RowActionConfig[];

@@ -19,6 +19,7 @@ import { alertRoutes } from './routes/alerts';
 import { apiDocsRoutes } from './routes/apiDocs';
 import { apiTokenRoutes } from './routes/apiTokens';
 import { companyRoutes } from './routes/companies';
+import { strategyRoutes } from './routes/strategies';
 import { contactsAdminRoutes } from './routes/contactsAdmin';
 import { impersonationRoutes } from './routes/impersonation';
 import { invoiceLineRoutes } from './routes/invoiceLines';
@@ -51,6 +52,7 @@ import { photoRoutes } from './files/photoRoutes';
 import { FileStorage } from './files/storage';
 import { uploadRoutes } from './files/uploadRoutes';
 import { spa } from './spa';
+import { companyRoleGuard } from './screenAccess';
 import { startInTurn } from './turnShares';
 import type { AppEnv, Services } from './context';
 import { AfterAnswer } from './afterAnswer';
@@ -136,6 +138,8 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     await next();
   });
   app.use('/back/*', guardWrites);
+  // A screen's companyRoles (spec §6.1) guard its entity's API too (server/screenAccess.ts).
+  app.use('/back/bo/*', companyRoleGuard(registry));
 
   app.route('/', authRoutes(sessionSecret));
   app.route('/', passwordRoutes(registry));
@@ -150,6 +154,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/', impersonationRoutes(sessionSecret));
   app.route('/', contactsAdminRoutes());
   app.route('/', companyRoutes());
+  app.route('/', strategyRoutes(registry));
   app.route('/', apiTokenRoutes());
   app.route('/', dateLineRoutes(registry));
   app.route('/', planningRoutes(registry));

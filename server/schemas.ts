@@ -84,6 +84,26 @@ export interface EntityDef {
   validateCreate: Validator;
   validateUpdate: Validator;
   search?: SearchDef;
+  /** x-unique: fields whose value is unique among the records of the owner scope (server/resources/uniqueness.ts). */
+  unique: string[];
+  /** x-archive: the boolean field that archives a record; a record in use is archived, not deleted (server/resources/inUse.ts). */
+  archive?: string;
+  /** x-usedBy: references to a record that are not `x-lookup` fields (`lines[].defectId` of a collection). */
+  usedBy: UsedBy[];
+  /** x-scope: who owns, reads and writes the records (server/resources/ownership.ts); x-customFlag: a company's own records beside the universe's. */
+  scope?: RecordScope;
+  customFlag?: string;
+  /** The `{name}` parameters of `x-api` (`/companies/{companyId}/…`): each is a fixed field value of the records. */
+  pathParams: string[];
+}
+
+export type RecordScope = 'company' | 'universe' | 'global';
+export interface UsedBy {
+  collection: string;
+  /** A field, a dotted path, or a path through arrays (`lines[].defectId`). */
+  path: string;
+  /** The field of the referenced record the path holds (default: its id). */
+  field?: string;
 }
 
 /** A screen file of schemas/screens/, as the engine reads it. */
@@ -157,6 +177,12 @@ function entityDef(name: string, schema: JsonSchema, compilers: ReturnType<typeo
     serverOnly: new Set(Object.keys(properties).filter((key) => properties[key]['x-serverOnly'])),
     validateCreate: compilers.create.compile(schema),
     validateUpdate: compilers.update.compile(schema),
+    unique: schema['x-unique'] ?? [],
+    archive: schema['x-archive'],
+    usedBy: schema['x-usedBy'] ?? [],
+    scope: schema['x-scope'],
+    customFlag: schema['x-customFlag'],
+    pathParams: [...String(schema['x-api'] ?? '').matchAll(/\{(\w+)\}/g)].map(([, param]) => param),
   };
 }
 

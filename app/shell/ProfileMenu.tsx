@@ -23,7 +23,7 @@ export function ProfileMenu() {
   // A settings link shows only when a configured screen the user may open is behind it (never a "coming soon").
   const opens = (path: string) => !!screenAt(config.screens, path);
   const companyLink = `/profileCompany/${profile.companyId}`;
-  const universeLink = '/profileUniverse/companies';
+  const universeLink = '/profileUniverse';
   const isCompanyAdmin = profile.roles.includes('COMPANY_ADMIN') && opens(companyLink);
   const isUniverseAdmin = profile.roles.includes('UNIVERSE_ADMIN') && opens(universeLink);
 

@@ -15,6 +15,7 @@ import { ObjectFieldTemplate } from './templates/ObjectFieldTemplate';
 import { buildUiSchema, type FormMode, type UiSchema } from './uiSchema';
 import { localizeErrors, serverErrorSchema, validator, type FieldError } from './validation';
 import { CardsWidget, ChoicesWidget } from './widgets/ChoiceWidgets';
+import { ColorWidget } from './widgets/ColorWidget';
 import { DateTimeWidget, DateWidget, YearMonthWidget } from './widgets/DateWidget';
 import { EnumSelectWidget } from './widgets/EnumSelectWidget';
 import { LookupWidget } from './widgets/LookupWidget';
@@ -42,6 +43,7 @@ const engineWidgets: RegistryWidgetsType = {
   switch: SwitchWidget,
   choices: ChoicesWidget,
   cards: CardsWidget,
+  color: ColorWidget,
 };
 
 // Each widget shows its field's errors (Mantine's `error`); the theme's hidden copy of them is left out.

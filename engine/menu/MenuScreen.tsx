@@ -1,5 +1,6 @@
-import { Card, Group, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconArrowRight } from '@tabler/icons-react';
+import { Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
+import { IconArrowRight, IconLock } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import type { AppConfig, ScreenConfig } from '../config';
@@ -7,6 +8,7 @@ import { titleText } from '../i18n';
 import { fillRoute } from '../search/routeParams';
 import { screenIcon } from '../ui/icons';
 import { PageHeader } from '../ui/PageHeader';
+import { menuEntries } from './menuEntries';
 import classes from './MenuScreen.module.css';
 
 export interface MenuScreenProps {
@@ -14,55 +16,71 @@ export interface MenuScreenProps {
   config: AppConfig;
 }
 
+interface CardContent {
+  title: string;
+  description?: string;
+  icon?: string;
+}
+
+function CardBody({ content, corner }: { content: CardContent; corner: ReactNode }) {
+  const { t } = useTranslation();
+  const Icon = screenIcon(content.icon);
+  return (
+    <>
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <ThemeIcon size={44} radius="md" variant="light">
+          <Icon size={24} stroke={1.5} />
+        </ThemeIcon>
+        {corner}
+      </Group>
+      <Text fw={600} size="lg" mt="md" className={classes.title}>
+        {titleText(t, content.title)}
+      </Text>
+      {content.description && (
+        <Text size="sm" c="dimmed" mt={4}>
+          {t(content.description, { defaultValue: '' })}
+        </Text>
+      )}
+    </>
+  );
+}
+
 /**
- * A page of links to the screens listed in `items`, as cards. Screens the user may not open are
- * absent from config. Route parameters of the menu's own route (`/owners/:ownerId`) fill the items'.
+ * A page of links, as cards: the screens of `items`, then the screens naming this page as `parent`
+ * (engine/menu/menuEntries.ts). Screens the user may not open are absent from config; a static
+ * entry is a disabled card whose tooltip says why. Route parameters of the menu's own route
+ * (`/owners/:ownerId`) fill the entries'.
  */
 export function MenuScreen({ screen, config }: MenuScreenProps) {
   const { t } = useTranslation();
   const params = useParams();
-  const targets = (screen.items ?? [])
-    .map((route) => config.screens.find((s) => s.route === route))
-    .filter((s): s is ScreenConfig => !!s)
-    .map((target) => ({ target, path: fillRoute(target.route, params) }))
-    .filter((item): item is { target: ScreenConfig; path: string } => item.path !== null);
+  const cards = menuEntries(screen, config.screens).flatMap((entry) => {
+    if ('item' in entry) {
+      const { item } = entry;
+      return [
+        <Tooltip key={`static:${item.title}`} label={t(item.tooltip)} multiline maw={320} withArrow>
+          <Card withBorder radius="md" padding="lg" aria-disabled="true" tabIndex={0} className={classes.disabled} aria-label={`${titleText(t, item.title)}: ${t(item.tooltip)}`}>
+            <CardBody content={item} corner={<IconLock size={18} color="var(--mantine-color-dimmed)" aria-hidden />} />
+          </Card>
+        </Tooltip>,
+      ];
+    }
+    const target = entry.screen;
+    const path = fillRoute(target.route, params);
+    if (path === null) return [];
+    return [
+      <Card key={target.route} component={Link} to={path} withBorder radius="md" padding="lg" shadow="xs" className={classes.card} style={{ textDecoration: 'none' }}>
+        <CardBody content={{ title: target.title, description: target.description, icon: target.icon ?? target.menu?.icon }} corner={<IconArrowRight size={18} color="var(--mantine-color-dimmed)" />} />
+      </Card>,
+    ];
+  });
   return (
     <Stack gap="lg">
       <PageHeader screen={screen} config={config} />
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3, xl: 4 }} spacing="md">
-        {targets.map(({ target, path }) => {
-          const Icon = screenIcon(target.icon ?? target.menu?.icon);
-          return (
-            <Card
-              key={target.route}
-              component={Link}
-              to={path}
-              withBorder
-              radius="md"
-              padding="lg"
-              shadow="xs"
-              className={classes.card}
-              style={{ textDecoration: 'none' }}
-            >
-              <Group justify="space-between" align="flex-start" wrap="nowrap">
-                <ThemeIcon size={44} radius="md" variant="light">
-                  <Icon size={24} stroke={1.5} />
-                </ThemeIcon>
-                <IconArrowRight size={18} color="var(--mantine-color-dimmed)" />
-              </Group>
-              <Text fw={600} size="lg" mt="md">
-                {titleText(t, target.title)}
-              </Text>
-              {target.description && (
-                <Text size="sm" c="dimmed" mt={4}>
-                  {t(target.description, { defaultValue: '' })}
-                </Text>
-              )}
-            </Card>
-          );
-        })}
+        {cards}
       </SimpleGrid>
-      {targets.length === 0 && (
+      {cards.length === 0 && (
         <Text c="dimmed" ta="center" py="xl">
           {t('engine.menu.empty')}
         </Text>

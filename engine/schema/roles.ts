@@ -17,3 +17,10 @@ export function rolesAllow(rule: readonly RoleRule[] | undefined, held: Held): b
 
 /** A rule as people read it: `MANAGER | SUPER_ADMIN`, flags held together joined by `+`. */
 export const roleRuleText = (rule: readonly RoleRule[]) => rule.map((item) => (typeof item === 'string' ? item : item.join(' + '))).join(' | ');
+
+/**
+ * A screen's `companyRoles` (spec §6.1: a section is filtered by the company's role list): the
+ * caller's company holds one of them. No list, or an empty one, admits every company.
+ */
+export const companyRolesAllow = (rule: readonly string[] | undefined, companyRoles: readonly string[] | undefined): boolean =>
+  !rule?.length || rule.some((role) => companyRoles?.includes(role));

@@ -7,6 +7,7 @@ import type { AppConfig, ScreenConfig } from '../config';
 import { titleText } from '../i18n';
 import { fillRoute } from '../search/routeParams';
 import { screenIcon } from './icons';
+import { menuRoutes } from '../menu/menuEntries';
 
 export interface PageHeaderProps {
   screen: ScreenConfig;
@@ -18,7 +19,7 @@ export interface PageHeaderProps {
 export function PageHeader({ screen, config, actions }: PageHeaderProps) {
   const { t } = useTranslation();
   const params = useParams();
-  const parent = screen.parent ? config.screens.find((s) => s.route === screen.parent) : undefined;
+  const parent = screen.parent ? config.screens.find((s) => menuRoutes(s).includes(screen.parent!)) : undefined;
   const parentPath = parent && fillRoute(parent.route, params);
   const Icon = screenIcon(screen.icon ?? screen.menu?.icon);
   return (

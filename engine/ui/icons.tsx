@@ -4,7 +4,7 @@ import {
   IconFileDollar, IconFilePlus, IconFileText, IconFiles, IconFlask, IconHistory, IconHome, IconInfoCircle, IconKey, IconKeyOff, IconLayoutGrid, IconListNumbers,
   IconLink, IconLockOpen, IconPaperclip, IconPhoto, IconLogin2, IconMailForward, IconNetwork, IconPackage, IconReceipt, IconReportAnalytics, IconSearch,
   IconServerBolt, IconSettings, IconShieldCheck, IconShieldLock, IconSpy, IconTag, IconTags, IconTool, IconTopologyStar3, IconTruck, IconUnlink, IconUsers,
-  IconWorld, type Icon,
+  IconWorld, IconCategory, IconBuildingStore, IconCoin, type Icon,
 } from '@tabler/icons-react';
 
 /**
@@ -20,13 +20,16 @@ const icons: Record<string, Icon> = {
   building: IconBuilding,
   'building-bank': IconBuildingBank,
   'building-factory': IconBuildingFactory2,
+  'building-store': IconBuildingStore,
   calendar: IconCalendar,
+  category: IconCategory,
   'chart-bar': IconChartBar,
   'chart-pie': IconChartPie,
   check: IconCheck,
   checklist: IconChecklist,
   'circle-x': IconCircleX,
   'clipboard-check': IconClipboardCheck,
+  coin: IconCoin,
   dashboard: IconDashboard,
   database: IconDatabase,
   'file-dollar': IconFileDollar,

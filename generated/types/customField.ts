@@ -86,7 +86,7 @@ export interface CustomField {
    */
   enabled?: boolean;
   /**
-   * Label: `customField.companyId` Read-only (set by the server).
+   * The company the record belongs to (default: the caller’s). Label: `customField.companyId`
    */
   companyId?: number;
 }

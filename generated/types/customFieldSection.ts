@@ -29,7 +29,7 @@ export interface CustomFieldSection {
    */
   order?: number;
   /**
-   * Label: `customFieldSection.companyId` Read-only (set by the server).
+   * The company the record belongs to (default: the caller’s). Label: `customFieldSection.companyId`
    */
   companyId?: number;
 }

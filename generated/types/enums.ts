@@ -195,6 +195,9 @@ export type ServiceSide = "DECISION_MAKER" | "ORDER_TAKER" | "SERVICE_PROVIDER";
 /** Labels: `enum.season.<VALUE>` */
 export type Season = "SS26" | "FW26" | "SS27" | "FW27";
 
+/** Labels: `enum.seasonPeriod.<VALUE>` */
+export type SeasonPeriod = "SS" | "FW";
+
 /** Labels: `enum.sector.<VALUE>` */
 export type Sector = "APPAREL" | "FOOTWEAR" | "LEATHER_GOODS" | "ACCESSORIES" | "HOME";
 

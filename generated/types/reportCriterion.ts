@@ -25,7 +25,7 @@ export interface ReportCriterion {
    */
   order?: number;
   /**
-   * Label: `reportCriterion.companyId` Read-only (set by the server).
+   * The company the record belongs to (default: the caller’s). Label: `reportCriterion.companyId`
    */
   companyId?: number;
 }

@@ -23,7 +23,7 @@ export interface ServiceTypeCustomField {
    */
   order?: number;
   /**
-   * Label: `serviceTypeCustomField.companyId` Read-only (set by the server).
+   * The company the record belongs to (default: the caller’s). Label: `serviceTypeCustomField.companyId`
    */
   companyId?: number;
 }

@@ -23,7 +23,7 @@ export interface ServiceTypeReportCriterion {
    */
   order?: number;
   /**
-   * Label: `serviceTypeReportCriterion.companyId` Read-only (set by the server).
+   * The company the record belongs to (default: the caller’s). Label: `serviceTypeReportCriterion.companyId`
    */
   companyId?: number;
 }

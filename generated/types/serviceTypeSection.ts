@@ -23,7 +23,7 @@ export interface ServiceTypeSection {
    */
   order?: number;
   /**
-   * Label: `serviceTypeSection.companyId` Read-only (set by the server).
+   * The company the record belongs to (default: the caller’s). Label: `serviceTypeSection.companyId`
    */
   companyId?: number;
 }

@@ -35,7 +35,7 @@ export interface Tag {
    */
   sources: [TagSource, ...TagSource[]];
   /**
-   * Label: `tag.companyId` Read-only (set by the server).
+   * The company the record belongs to (default: the caller's). Label: `tag.companyId`
    */
   companyId?: number;
 }

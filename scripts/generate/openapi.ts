@@ -47,7 +47,9 @@ export function generateOpenApi(tree: SchemaTree, workflows: Record<string, AnyS
     // `x-routes: custom`: the entity's calls are hand-written (routes.ts); `x-readOnly`: reads only.
     if (entity['x-routes'] === 'custom') continue;
     const generic = entityPaths(api, name, type, entity['x-id'], search && clean(search[1]), machine, eventRulesOf(entity), { history: entity['x-history'] === true, notes: entity['x-notes'] === true });
-    Object.assign(paths, entity['x-readOnly'] === true ? readsOnly(generic) : generic);
+    Object.assign(paths, withListParameters(api, entity, entity['x-readOnly'] === true ? readsOnly(generic) : generic));
+    const createPath = entity['x-createPath'];
+    if (typeof createPath === 'string' && entity['x-readOnly'] !== true) paths[`${api}${createPath}`] = createAt(generic[api].post as JsonSchema, type);
   }
   for (const [route, doc] of Object.entries(routeDocs(enumDefs))) {
     const [method, path] = route.split(' ');
@@ -67,6 +69,15 @@ export function generateOpenApi(tree: SchemaTree, workflows: Record<string, AnyS
     paths: sortKeys(paths),
   };
 }
+
+/** `x-createPath`: the spec's create call (`POST /back/bo/brands/create?companyId=`), the generic create with the caller's company in the query. */
+const createAt = (post: JsonSchema, type: string) => ({
+  post: {
+    ...post,
+    operationId: `create${type}At`,
+    parameters: [{ name: 'companyId', in: 'query', required: false, description: "The caller's company (another company: 404).", schema: { type: 'integer', minimum: 1 } }],
+  },
+});
 
 const storedFields = {
   version: { type: 'integer', minimum: 0, description: 'Optimistic concurrency: send the version you read; a stale one gets 409.' },
@@ -216,6 +227,31 @@ function entityPaths(api: string, name: string, type: string, idField: string, s
   }
   return paths;
 }
+
+/**
+ * The `{name}` parameters of an `x-api` on each of its paths, and the list's own query of an owned
+ * list (server/resources/listScope.ts): `companyId` of a company or universe list, `archived` of an `x-archive` one.
+ */
+function withListParameters(api: string, entity: JsonSchema, paths: Record<string, JsonSchema>): Record<string, JsonSchema> {
+  const params = [...api.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name, in: 'path', required: true, description: `The records' ${name}.`, schema: { type: 'integer', minimum: 1 } }));
+  const scoped = entity['x-scope'] === 'company' || entity['x-scope'] === 'universe';
+  const listQuery = [
+    ...(scoped ? [{ name: 'companyId', in: 'query', description: "The company's records only (yours; a super admin's: any of the universe)", schema: { type: 'integer', minimum: 1 } }] : []),
+    ...(entity['x-archive'] ? [{ name: 'archived', in: 'query', description: 'true: the archived records only (default: those not archived)', schema: { type: 'boolean' } }] : []),
+  ];
+  return Object.fromEntries(
+    Object.entries(paths).map(([path, item]) => {
+      const next: JsonSchema = params.length ? { parameters: [...params, ...(item.parameters ?? [])], ...withoutKey(item, 'parameters') } : { ...item };
+      if (path === `${api}/` && next.get && listQuery.length) {
+        const own = new Set(listQuery.map((param) => param.name));
+        next.get = { ...next.get, parameters: [...listQuery, ...(next.get.parameters ?? []).filter((param: JsonSchema) => !own.has(param.name))] };
+      }
+      return [path, next];
+    }),
+  );
+}
+
+const withoutKey = (item: JsonSchema, key: string) => Object.fromEntries(Object.entries(item).filter(([name]) => name !== key));
 
 /** Search, lookup and get of an entity the server alone writes. */
 function readsOnly(paths: Record<string, JsonSchema>): Record<string, JsonSchema> {

@@ -65,7 +65,8 @@ function checkFor(url: string, db: Reader, registry: Registry, caller: Caller): 
   return {
     check: async (id) => {
       const record = typeof id === 'number' ? await db.get(target.collection, id) : undefined;
-      return !!record && visible(record);
+      // An archived record left the pickers: a record keeps it, a new reference may not name it.
+      return !!record && visible(record) && !(target.archive && record[target.archive] === true);
     },
     key: 'validation.unknownReference',
   };

@@ -5,6 +5,7 @@ import type { EntityDef } from '../schemas';
 import type { Reader } from '../store/types';
 import { entityRules, type RecordAccess } from './entityRules';
 import { visibleRecord } from './visibility';
+import { ownerFields } from './ownership';
 
 export type { RecordAccess } from './entityRules';
 
@@ -24,6 +25,8 @@ function generatedRule(entity: EntityDef): RecordAccess {
       if (entity.readOnly) throw forbidden();
       // x-owners: someone else's record takes none of this caller's files (nor tags) either.
       if (!mayChangeOwned(entity.schema, record, caller.contact.contactId, caller.roles)) throw forbidden('error.notOwner');
+      // x-scope: a record the caller reads but may not write (the universe's season for a company) takes none of its files either.
+      if (entity.scope) await ownerFields(db, entity, caller, record, record);
       return record;
     },
   };

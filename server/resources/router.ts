@@ -6,7 +6,7 @@ import { isPlainObject, readJson } from '../json-body';
 import { languageOf, requireCaller, requireRoles, type AppContext, type AppEnv, type Caller } from '../context';
 import type { EntityDef } from '../schemas';
 import { and, eq, type Condition } from '../store/query';
-import type { Row, Stored, Writer } from '../store/types';
+import type { Reader, Row, Stored, Writer } from '../store/types';
 import { withSums } from './sums';
 import { removeCascade } from './cascade';
 import { applyTagRules } from '../tags';
@@ -19,6 +19,10 @@ import { OUTSIDE_WINDOW_HEADER, searchCondition, searchCriteria, splitWindow } f
 import { visibleRecord, visibleScope } from './visibility';
 import { assertEventRoles, eventCount, eventInput, inputWrites } from './events';
 import { expectedVersion, insertRecord, recordToCreate, recordToUpdate, eventStamps, updateStamps, withDerived } from './write';
+import { assertFixed, fixedCondition, fixedFields, listQuery, routePath } from './listScope';
+import { assertMayWrite, assertOwnCompany, ownerFields, withOwner } from './ownership';
+import { assertUnique } from './uniqueness';
+import { assertNotInUse } from './inUse';
 
 const LOOKUP_LIMIT = 100;
 /** A record's history shows its latest changes. */
@@ -46,9 +50,10 @@ async function insertedWithSums(tx: Writer, entity: EntityDef, inserted: Stored<
   return tx.update(entity.collection, inserted[entity.idField] as number, () => summed);
 }
 
-/** Lookups: `?id=` one record (ids are integers), else `?q=` words of the label. */
+/** Lookups: `?id=` one record (ids are integers, an archived one too), else `?q=` words of the label among the records not archived. */
 const idCondition = (entity: EntityDef, id: string): Condition => eq(entity.idField, /^\d+$/.test(id) ? Number(id) : id);
-const labelCondition = (entity: EntityDef, q: string | undefined): Condition => ({ op: 'keywords', fields: [entity.label ?? entity.idField], value: q ?? '' });
+const labelCondition = (entity: EntityDef, q: string | undefined): Condition =>
+  and({ op: 'keywords', fields: [entity.label ?? entity.idField], value: q ?? '' }, !!entity.archive && { op: 'not', condition: eq(entity.archive, true) });
 
 /** Localized name of a workflow action and of a status, from the schema labels when present. */
 export function transitionLabels(c: AppContext, entity: EntityDef, event: string, status: unknown) {
@@ -63,11 +68,12 @@ export function transitionLabels(c: AppContext, entity: EntityDef, event: string
 /**
  * The generic REST API of an entity schema with `x-api` (spec §7.2 paths): search,
  * lookup, read, create, replace, delete and workflow actions, all behind the entity's
- * route roles and record visibility.
+ * route roles and record visibility, its `x-api` path parameters and `x-scope` (listScope.ts,
+ * ownership.ts), `x-unique` codes and `x-archive` (a record in use is not deleted).
  */
 export function resourceRoutes(entity: EntityDef): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const api = entity.api!;
+  const api = routePath(entity.api!);
   const one = `${api}/:id{[0-9]+}`;
 
   const callerOf = (c: AppContext) => {
@@ -75,15 +81,38 @@ export function resourceRoutes(entity: EntityDef): Hono<AppEnv> {
     requireRoles(caller, entity.roles);
     return caller;
   };
+  /** A writer: the route roles, then the list's write right (ownership.ts), before any body is read. */
+  const writerOf = (c: AppContext) => {
+    const caller = callerOf(c);
+    assertMayWrite(entity, caller);
+    return caller;
+  };
   const idOf = (c: AppContext) => Number(c.req.param('id'));
+  /** The record of the call: visible to the caller, on the call's path. */
+  const recordOf = async (c: AppContext, db: Reader, caller: Caller) => {
+    const fixed = await fixedFields(c, db, entity, caller);
+    const record = await visibleRecord(db, entity, idOf(c), caller);
+    assertFixed(entity, record, fixed);
+    return record;
+  };
+  /** A written record with its path fields and owner (403 without the right, 404 for another company), its codes unique (422). */
+  const owned = async (c: AppContext, tx: Reader, caller: Caller, record: Row, existing?: Stored<Row>) => {
+    const fixed = existing ? {} : await fixedFields(c, tx, entity, caller);
+    const placed = { ...record, ...fixed };
+    const result = withOwner(placed, await ownerFields(tx, entity, caller, placed, existing));
+    await assertUnique(tx, entity, result, existing?.[entity.idField] as number | undefined);
+    return result;
+  };
 
   const search = async (c: AppContext) => {
     const caller = callerOf(c);
     const { db } = c.get('services');
-    const criteria = searchCriteria(entity.search, c.req.queries());
+    const fixed = fixedCondition(await fixedFields(c, db, entity, caller));
+    const own = await listQuery(db, entity, caller, c.req.queries());
+    const criteria = searchCriteria(entity.search, own.rest);
     // The matches inside the date window, newest first, and how many the window leaves out.
     const split = splitWindow(criteria);
-    const matching = and(visibleScope(entity, caller), searchCondition(entity, split?.rest ?? criteria));
+    const matching = and(visibleScope(entity, caller), fixed, own.where, searchCondition(entity, split?.rest ?? criteria));
     const window = split && searchCondition(entity, split.window);
     const [found, outside] = await Promise.all([
       db.query({ collection: entity.collection, where: and(matching, window), orderBy: [{ field: entity.idField, desc: true }], limit: entity.hitLimit + 1 }),
@@ -101,9 +130,10 @@ export function resourceRoutes(entity: EntityDef): Hono<AppEnv> {
     const { db } = c.get('services');
     const id = c.req.query('id');
     const labelOf = (record: Row) => String(record[entity.label ?? entity.idField] ?? `#${record[entity.idField]}`);
+    const fixed = fixedCondition(await fixedFields(c, db, entity, caller));
     const found = await db.query({
       collection: entity.collection,
-      where: and(visibleScope(entity, caller), id ? idCondition(entity, id) : labelCondition(entity, c.req.query('q'))),
+      where: and(visibleScope(entity, caller), fixed, id ? idCondition(entity, id) : labelCondition(entity, c.req.query('q'))),
       orderBy: [{ field: entity.idField, desc: true }],
       limit: LOOKUP_LIMIT,
     });
@@ -113,7 +143,7 @@ export function resourceRoutes(entity: EntityDef): Hono<AppEnv> {
   app.get(one, async (c) => {
     const caller = callerOf(c);
     const { db } = c.get('services');
-    return c.json(await present(entity, await visibleRecord(db, entity, idOf(c), caller), caller, db));
+    return c.json(await present(entity, await recordOf(c, db, caller), caller, db));
   });
 
   if (entity.notes) app.route('/', noteRoutes(entity, one, callerOf, idOf));
@@ -123,7 +153,7 @@ export function resourceRoutes(entity: EntityDef): Hono<AppEnv> {
     app.get(`${one}/history`, async (c) => {
       const caller = callerOf(c);
       const { db } = c.get('services');
-      await visibleRecord(db, entity, idOf(c), caller);
+      await recordOf(c, db, caller);
       const rows = await db.query({ collection: RECORD_HISTORY, where: and(eq('recordId', idOf(c)), eq('entity', entity.name)), orderBy: [{ field: 'recordHistoryId', desc: true }], limit: HISTORY_LIMIT });
       return c.json(rows.map(({ universeId: _universe, version: _version, ...row }) => row));
     });
@@ -132,11 +162,11 @@ export function resourceRoutes(entity: EntityDef): Hono<AppEnv> {
   if (entity.readOnly) return app;
 
   const create = async (c: AppContext) => {
-    const caller = callerOf(c);
+    const caller = writerOf(c);
     const { db, registry } = c.get('services');
     const body = await readJson(c);
     const created = await db.transaction(async (tx) => {
-      const record = await recordToCreate(entity, body, caller);
+      const record = await owned(c, tx, caller, await recordToCreate(entity, body, caller));
       assertOwns(entity, record, caller);
       await applyTagRules(tx, caller, entity.tags, record);
       await assertLookups(entity, record, undefined, caller, tx, registry);
@@ -148,17 +178,26 @@ export function resourceRoutes(entity: EntityDef): Hono<AppEnv> {
   };
   app.post(api, create);
   app.post(`${api}/`, create);
+  // x-createPath: the spec's create path (`POST /back/bo/brands/create?companyId=`); a company the caller may not own records for is out of reach (404).
+  const createPath = entity.schema['x-createPath'] as string | undefined;
+  if (createPath) {
+    app.post(`${api}${createPath}`, async (c) => {
+      const companyId = c.req.query('companyId');
+      if (companyId !== undefined) await assertOwnCompany(c.get('services').db, callerOf(c), /^\d+$/.test(companyId) ? Number(companyId) : NaN);
+      return create(c);
+    });
+  }
 
   app.put(one, async (c) => {
-    const caller = callerOf(c);
+    const caller = writerOf(c);
     const { db, registry } = c.get('services');
     const body = await readJson(c);
     const version = expectedVersion(isPlainObject(body) ? body.version : undefined, true);
     const updated = await db.transaction(async (tx) => {
-      const existing = await visibleRecord(tx, entity, idOf(c), caller);
+      const existing = await recordOf(c, tx, caller);
       assertOwns(entity, existing, caller);
       assertNotFrozen(c, entity, existing, caller);
-      const record = await withSums(tx, entity, await recordToUpdate(entity, body, existing, caller));
+      const record = await withSums(tx, entity, await owned(c, tx, caller, await recordToUpdate(entity, body, existing, caller), existing));
       // Nor may they hand the record over to someone else.
       assertOwns(entity, record, caller);
       await applyTagRules(tx, caller, entity.tags, record, existing);
@@ -170,12 +209,14 @@ export function resourceRoutes(entity: EntityDef): Hono<AppEnv> {
   });
 
   app.delete(one, async (c) => {
-    const caller = callerOf(c);
+    const caller = writerOf(c);
     const { db, files, registry } = c.get('services');
     const released = await db.transaction(async (tx) => {
-      const record = await visibleRecord(tx, entity, idOf(c), caller);
+      const record = await recordOf(c, tx, caller);
       assertOwns(entity, record, caller);
       assertNotFrozen(c, entity, record, caller);
+      await ownerFields(tx, entity, caller, record, record);
+      await assertNotInUse(tx, registry, entity, record);
       await removeCascade(tx, registry, entity, idOf(c));
       await tx.remove(entity.collection, idOf(c));
       await removeRecordHistory(tx, entity, idOf(c));
@@ -194,7 +235,7 @@ export function resourceRoutes(entity: EntityDef): Hono<AppEnv> {
       const body = await readJson(c, true);
       const event = c.req.param('event');
       const updated = await db.transaction(async (tx) => {
-        const existing = await visibleRecord(tx, entity, idOf(c), caller);
+        const existing = await recordOf(c, tx, caller);
         assertOwns(entity, existing, caller);
         assertEventRoles(entity, event, caller);
         const input = eventInput(entity, event, body);

@@ -4,14 +4,16 @@ import { isPlatformAdmin, isSuperAdmin, type Caller } from '../context';
 import type { EntityDef } from '../schemas';
 import { and, eq, or, type Condition } from '../store/query';
 import type { Reader, Row, Stored } from '../store/types';
+import { scopeCondition, scopeSees } from './ownership';
 
 /**
  * x-visibility: a record is seen by callers of its universe whose company is in one of the
  * listed fields; a super admin sees the whole universe; the platform records (no universe) only
  * the platform's own administrators (context.ts isPlatformAdmin).
- * Anything else is "not found".
+ * Anything else is "not found". An `x-scope` list follows its scope instead (ownership.ts).
  */
 export function canSee(entity: EntityDef, record: Stored<Row>, caller: Caller): boolean {
+  if (entity.scope) return scopeSees(entity, record, caller);
   // Platform records (a log of no universe, a login with an unknown e-mail): the platform's own admins only.
   if (record.universeId === null || record.universeId === undefined) return isPlatformAdmin(caller);
   if (record.universeId !== caller.universeId) return false;
@@ -25,6 +27,7 @@ export function canSee(entity: EntityDef, record: Stored<Row>, caller: Caller): 
 
 /** `canSee` as a store condition: the caller's visibility scope of a query. */
 export function visibleScope(entity: EntityDef, caller: Caller): Condition {
+  if (entity.scope) return and(scopeCondition(entity, caller));
   const companyId = caller.company.companyId;
   const fields = isSuperAdmin(caller) ? [] : entity.visibility;
   const own = and(eq('universeId', caller.universeId), fields.length > 0 && or(...fields.map((field) => eq(field, companyId))));

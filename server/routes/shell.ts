@@ -3,12 +3,14 @@ import { badRequest, forbidden, notFound } from '../errors';
 import { COLLECTIONS, type Contact } from '../identity';
 import { isLanguage } from '../i18n';
 import { requireCaller, type AppContext, type AppEnv, type Caller } from '../context';
-import { rolesAllow, type Registry, type Screen } from '../schemas';
+import type { Registry, Screen } from '../schemas';
+import { gateOpen, screensFor } from '../screenAccess';
+import { menuRoutes, menuScreens } from '../../engine/menu/menuEntries';
 import { stateChangingGetCaller } from './stateChangingGet';
 import { withCompanyFields } from '../customFields/schemaAnswer';
 
 /** App shell calls (spec §7.1): version, schemas, left menu, menu pages, locale. */
-const allowedScreens = (registry: Registry, caller: Caller) => registry.screens.filter((screen) => rolesAllow(screen.roles, caller.roles));
+const allowedScreens = (registry: Registry, caller: Caller) => screensFor(registry, caller);
 
 const menuEntry = (screen: Screen) => ({ name: screen.title, icon: screen.menu?.icon ?? screen.icon, link: screen.route });
 
@@ -30,7 +32,7 @@ export function shellRoutes() {
       ui: registry.ui,
       screens: allowedScreens(registry, caller),
       // The routes of the screens the caller may not open: the SPA answers "not allowed" there, not "not built yet".
-      closedRoutes: registry.screens.filter((screen) => !rolesAllow(screen.roles, caller.roles)).flatMap((screen) => [screen.route, screen.createRoute].filter((route): route is string => !!route)),
+      closedRoutes: registry.screens.filter((screen) => !gateOpen(screen, caller)).flatMap((screen) => [screen.route, screen.createRoute].filter((route): route is string => !!route)),
       enums: registry.enums,
       locales,
       machines: registry.machineConfigs,
@@ -46,8 +48,7 @@ export function shellRoutes() {
    */
   const menu = (c: AppContext) => {
     const allowed = allowedScreens(c.get('services').registry, requireCaller(c));
-    const routes = new Set(allowed.map((screen) => screen.route));
-    const screens = allowed.filter((screen) => screen.menu && (screen.type !== 'menu' || (screen.items ?? []).some((route) => routes.has(route))));
+    const screens = allowed.filter((screen) => screen.menu && (screen.type !== 'menu' || menuScreens(screen, allowed).length > 0));
     screens.sort((a, b) => (a.menu?.order ?? Infinity) - (b.menu?.order ?? Infinity));
     return c.json(screens.map(menuEntry));
   };
@@ -73,13 +74,11 @@ export function shellRoutes() {
     const caller = requireCaller(c);
     const { registry } = c.get('services');
     const route = `/${c.req.param('name')}`;
-    const page = registry.screens.find((screen) => screen.type === 'menu' && screen.route === route) ?? registry.screens.find((screen) => screen.route === route);
+    const page = registry.screens.find((screen) => screen.type === 'menu' && menuRoutes(screen).includes(route)) ?? registry.screens.find((screen) => screen.route === route);
     if (!page) throw notFound();
-    if (!rolesAllow(page.roles, caller.roles)) throw forbidden();
+    if (!gateOpen(page, caller)) throw forbidden();
     if (page.type !== 'menu') return c.json([menuEntry(page)]);
-    const allowed = allowedScreens(registry, caller);
-    const entries = (page.items ?? []).map((item) => allowed.find((screen) => screen.route === item)).filter((screen): screen is Screen => !!screen);
-    return c.json(entries.map(menuEntry));
+    return c.json(menuScreens(page, allowedScreens(registry, caller)).map(menuEntry));
   });
 
   return app;

@@ -5,7 +5,7 @@ import { workflows as allWorkflows } from '../../machines';
 import { allEvents } from '../../machines/workflow';
 import { CONFIG_GUARDS, machineFromConfig, unknownGuards, type MachineConfig } from '../../engine/workflow/configMachine';
 import { colorProblems } from './colorAnnotations';
-import { eventProblems, fileDomainProblems, frozenProblems, lineProblems, sumProblems } from './entityAnnotations';
+import { eventProblems, fileDomainProblems, frozenProblems, lineProblems, listRuleProblems, sumProblems } from './entityAnnotations';
 import { labelKeys, step, type SchemaFiles } from './labelKeys';
 import { entityMeta, screenMeta, searchMeta, uiMeta } from './metaSchemas';
 import { tableProblems } from './tables';
@@ -188,6 +188,7 @@ function crossProblems(files: SchemaFiles, workflows: Record<string, AnyStateMac
     }
   };
 
+  const collections = new Set(Object.values(files.entities).map((schema) => String(schema['x-collection'])));
   for (const [name, schema] of Object.entries(files.entities)) {
     const file = `entities/${name}.json`;
     // Screens, search forms and x-machine find an entity by its file name.
@@ -217,6 +218,7 @@ function crossProblems(files: SchemaFiles, workflows: Record<string, AnyStateMac
     frozenProblems(file, schema, machine, problems);
     sumProblems(file, schema, problems);
     lineProblems(file, schema, problems);
+    listRuleProblems(file, schema, collections, problems);
   }
   fileDomainProblems(files.entities, files.shared['enums.json'].$defs as Record<string, JsonSchema>, problems);
   colorProblems(files, problems);
@@ -233,7 +235,8 @@ function crossProblems(files: SchemaFiles, workflows: Record<string, AnyStateMac
     }
   }
 
-  const routes = new Set(Object.values(files.screens).map((screen) => screen.route));
+  // A menu page's aliases are routes its children may name as parent.
+  const routes = new Set(Object.values(files.screens).flatMap((screen) => [screen.route, ...((screen.aliases ?? []) as string[])]));
   for (const [name, screen] of Object.entries(files.screens)) {
     const file = `screens/${name}.json`;
     const entity = screen.entity as string | undefined;

@@ -105,3 +105,27 @@ export function fileDomainProblems(entities: Record<string, JsonSchema>, enums: 
     }
   }
 }
+
+/**
+ * Owned lists (docs/schemas.md "Owned lists"): `x-unique` names string fields, `x-archive` a
+ * boolean field, `x-scope` company or universe needs a `companyId` property, `x-customFlag` a
+ * universe list, `x-usedBy` a collection of an entity, and each `{name}` of `x-api` is a field.
+ */
+export function listRuleProblems(file: string, schema: JsonSchema, collections: ReadonlySet<string>, problems: Problems): void {
+  const typed = (name: unknown, type: string, path: string) => {
+    if (!has(schema, name)) problems.push({ file, path, message: `unknown field ${String(name)}: entity has no such property` });
+    else if (propertiesOf(schema)[name as string].type !== undefined && propertiesOf(schema)[name as string].type !== type) problems.push({ file, path, message: `${String(name)} must be a ${type} property` });
+  };
+  ((schema['x-unique'] ?? []) as unknown[]).forEach((name, index) => typed(name, 'string', `/x-unique/${index}`));
+  if (schema['x-archive'] !== undefined) typed(schema['x-archive'], 'boolean', '/x-archive');
+  const scope = schema['x-scope'];
+  if ((scope === 'company' || scope === 'universe') && !has(schema, 'companyId')) problems.push({ file, path: '/x-scope', message: `x-scope ${String(scope)} needs a companyId property` });
+  if (schema['x-customFlag'] !== undefined && scope !== 'universe') problems.push({ file, path: '/x-customFlag', message: 'x-customFlag needs x-scope universe' });
+  ((schema['x-usedBy'] ?? []) as { collection?: unknown; field?: unknown }[]).forEach((use, index) => {
+    if (!collections.has(String(use?.collection))) problems.push({ file, path: `/x-usedBy/${index}/collection`, message: `unknown collection ${String(use?.collection)}: no entity has it as x-collection` });
+    if (use?.field !== undefined && !has(schema, use.field)) problems.push({ file, path: `/x-usedBy/${index}/field`, message: `unknown field ${String(use.field)}: entity has no such property` });
+  });
+  for (const [, param] of String(schema['x-api'] ?? '').matchAll(/\{(\w+)\}/g)) {
+    if (!has(schema, param)) problems.push({ file, path: '/x-api', message: `path parameter {${param}} must be a field of the entity` });
+  }
+}

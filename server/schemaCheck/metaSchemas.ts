@@ -2,6 +2,7 @@ import { CHART_TYPES, VALUE_FORMATS } from '../../engine/charts/chartData';
 import { DEFAULT_RANGES } from '../../engine/dates';
 import type { JsonSchema } from '../../engine/schema/resolve';
 import { keywords } from '../../engine/schema/rules';
+import { PERMISSION_FLAGS } from '../auth/roles';
 
 /**
  * The meta-schemas of the files under schemas/ (docs/schemas.md): what each kind of file may
@@ -66,6 +67,8 @@ const entityProperty = propertySchema({
 });
 
 const field = text;
+/** A field, a dotted path, or a path through arrays: `lines[].defectId`. */
+const USED_BY_PATH = '^[A-Za-z_$][\\w$]*(\\[\\])?(\\.[A-Za-z_$][\\w$]*(\\[\\])?)*$';
 const stampSources = { type: 'object', additionalProperties: { enum: ['contactId', 'companyId', 'today', 'now'] } };
 
 export const entityMeta: JsonSchema = {
@@ -82,6 +85,8 @@ export const entityMeta: JsonSchema = {
       'x-collection': { type: 'string', pattern: '^[a-z][A-Za-z0-9]*$' },
       'x-id': field,
       'x-api': { type: 'string', pattern: '^/' },
+      // The spec's own create path under x-api, beside POST x-api (brands: POST /back/bo/brands/create?companyId=).
+      'x-createPath': { type: 'string', pattern: '^/[A-Za-z]+$' },
       'x-readOnly': { type: 'boolean' },
       'x-history': { type: 'boolean' },
       'x-notes': { type: 'boolean' },
@@ -109,6 +114,12 @@ export const entityMeta: JsonSchema = {
       'x-label': field,
       'x-messages': closed({ created: text, updated: text }),
       'x-hitLimit': { type: 'integer', minimum: 1 },
+      // Owned lists (docs/schemas.md "Owned lists"): entityAnnotations.ts listRuleProblems checks the fields they name.
+      'x-unique': { type: 'array', items: field, minItems: 1, uniqueItems: true },
+      'x-archive': field,
+      'x-usedBy': { type: 'array', items: closed({ collection: text, path: { type: 'string', pattern: USED_BY_PATH }, field }, ['collection', 'path']) },
+      'x-scope': { enum: ['company', 'universe', 'global'] },
+      'x-customFlag': { enum: [...PERMISSION_FLAGS] },
       'x-indexes': {
         type: 'array',
         items: closed({ orderBy: { type: 'array', minItems: 1, items: closed({ field, desc: { type: 'boolean' } }, ['field']) }, keywords: field }, ['orderBy']),
@@ -391,7 +402,11 @@ export const screenMeta: JsonSchema = closed(
     entity: text,
     search: text,
     parent: { type: 'string', pattern: '^/' },
-    items: texts,
+    // A menu page: routes or static entries (a disabled card with its tooltip), the other routes its children may name, a child's place.
+    items: { type: 'array', items: textOr(closed({ title: text, description: text, icon: text, tooltip: text, disabled: { const: true }, roles: roleRule, companyRoles: texts }, ['title', 'tooltip', 'disabled'])) },
+    aliases: { type: 'array', items: { type: 'string', pattern: '^/' } },
+    order: { type: 'number' },
+    companyRoles: texts,
     columns: { type: 'array', items: column },
     sheet: closed(
       {

@@ -3,6 +3,8 @@ import type { Registry } from '../schemas';
 import type { Store } from '../store/types';
 import { draftWriter } from '../store/lowdbAsync';
 import { assertStoredRecords } from '../storedRecords';
+import { seedAdminLists } from './adminLists';
+import { seedAdminRules } from './adminRules';
 import { seedAlerts } from './alerts';
 import { seedAssignments } from './assignments';
 import { seedAudit } from './audit';
@@ -31,7 +33,9 @@ export async function seedDemo(store: Store, registry: Registry, now = new Date(
     const identity = seedIdentity(tx, hashes);
     const tags = seedTags(tx, identity);
     seedCustomFields(tx, identity);
+    seedAdminLists(tx, identity);
     seedRecords(tx, random, day, identity, tags);
+    seedAdminRules(tx, identity);
     seedServices(tx, createRandom(42), day, identity); // its own sequence: the records above stay as they were
     seedAssignments(tx, createRandom(17), identity); // its own sequence too
     seedReports(tx, createRandom(13), identity, registry.reports); // its own sequence too

@@ -57,19 +57,26 @@ const isNil = (value: unknown) => value === undefined || value === null;
 
 /**
  * A field's value: a top-level property, or a path through nested objects written with dots
- * (`report.clientDecision`). A step through a missing value or a non-object gives undefined.
+ * (`report.clientDecision`). A step through a missing value or a non-object gives undefined. A
+ * step written `lines[]` goes through every item of an array: the value is then the array of
+ * what each item holds (`lines[].defectId`), which `eq` matches when one of them is the value.
  */
 export function fieldReader(field: string): (record: Row) => unknown {
-  if (!field.includes('.')) return (record) => record[field];
+  if (!field.includes('.') && !field.endsWith('[]')) return (record) => record[field];
   const steps = field.split('.');
-  return (record) => {
-    let value: unknown = record;
-    for (const step of steps) {
-      if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
-      value = (value as Row)[step];
-    }
-    return value;
+  const read = (value: unknown, index: number): unknown => {
+    if (index === steps.length) return value;
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+    const step = steps[index];
+    if (!step.endsWith('[]')) return read((value as Row)[step], index + 1);
+    const items = (value as Row)[step.slice(0, -2)];
+    if (!Array.isArray(items)) return undefined;
+    return items.flatMap((item) => {
+      const inner = index + 1 === steps.length ? item : read(item, index + 1);
+      return inner === undefined ? [] : Array.isArray(inner) ? inner : [inner];
+    });
   };
+  return (record) => read(record, 0);
 }
 
 function equals(actual: unknown, wanted: Scalar): boolean {

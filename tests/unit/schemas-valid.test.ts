@@ -99,11 +99,12 @@ describe.each(Object.keys(entities))('entity %s', (name) => {
 
   it('has a consistent API description when it has x-api', () => {
     if (schema['x-api'] === undefined) return;
-    expect(schema['x-api']).toMatch(/^\/back\/[\w/]+[^/]$/);
-    // Role rules themselves are checked in tests/unit/permission-flags.test.ts.
-    expect(schema['x-roles'].length).toBeGreaterThan(0);
-    // Generated writable APIs scope records by company; custom routes scope in their code, audit trails by role.
-    if (!schema['x-readOnly'] && schema['x-routes'] !== 'custom') expect(schema['x-visibility'].length).toBeGreaterThan(0);
+    // `{name}` segments are path parameters (docs/schemas.md "Owned lists").
+    expect(schema['x-api']).toMatch(/^\/back\/(?:[\w/]|\{\w+\})+[^/]$/);
+    // Role rules themselves are checked in tests/unit/permission-flags.test.ts; an owned list (x-scope) says who writes by its scope.
+    if (!schema['x-scope']) expect(schema['x-roles'].length).toBeGreaterThan(0);
+    // Generated writable APIs scope records by company (x-visibility) or owner (x-scope); custom routes scope in their code, audit trails by role.
+    if (!schema['x-readOnly'] && schema['x-routes'] !== 'custom' && !schema['x-scope']) expect(schema['x-visibility'].length).toBeGreaterThan(0);
     expect((schema['x-visibility'] ?? []).filter((field: string) => !props[field])).toEqual([]);
     expect(props[schema['x-label']], 'x-label').toBeDefined();
     if (!schema['x-readOnly']) expect(Object.keys(schema['x-messages'] ?? {}).sort()).toEqual(['created', 'updated']);
@@ -192,8 +193,9 @@ describe.each(Object.keys(screens))('screen %s', (name) => {
     expect(['search', 'menu', 'page', 'workflows', 'record', 'wizard', 'files', 'panels']).toContain(screen.type);
     if (screen.type === 'page') expect(typeof screen.page, 'a page screen names its app page').toBe('string');
     expect(typeof screen.title).toBe('string');
-    if (screen.parent) expect(routes.has(screen.parent), `parent ${screen.parent}`).toBe(true);
-    expect((screen.items ?? []).filter((route: string) => !routes.has(route))).toEqual([]);
+    if (screen.parent) expect(routes.has(screen.parent) || Object.values(screens).some((menu) => menu.aliases?.includes(screen.parent)), `parent ${screen.parent}`).toBe(true);
+    // Static entries (a disabled card) are objects; routes name screens.
+    expect((screen.items ?? []).filter((item: unknown) => typeof item === 'string' && !routes.has(item))).toEqual([]);
   });
 
   it('uses an existing entity, search form and uiSchema, and only fields of the entity (or of its search answer)', () => {

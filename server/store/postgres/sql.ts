@@ -77,8 +77,9 @@ export function keyOf(field: string, type: KeyType): string {
   return type === 'string' ? `${key} COLLATE "C"` : key;
 }
 
-/** `{"a": {"b": value}}` for the field `a.b`: what `data @>` tests. */
-const shapeOf = (field: string, value: unknown): unknown => field.split('.').reduceRight<unknown>((inner, step) => ({ [step]: inner }), value);
+/** `{"a": {"b": value}}` for the field `a.b`, `{"a": [{"b": value}]}` for `a[].b`: what `data @>` tests (an array holds a shape when one item does). */
+const shapeOf = (field: string, value: unknown): unknown =>
+  field.split('.').reduceRight<unknown>((inner, step) => (step.endsWith('[]') ? { [step.slice(0, -2)]: [inner] } : { [step]: inner }), value);
 
 /** Up to this many shapes, one `data @>` each (the GIN index answers an OR of them); past it, one `@> ANY`. */
 const MAX_OR_SHAPES = 16;
