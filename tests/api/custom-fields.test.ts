@@ -12,10 +12,11 @@ let server: TestServer;
 let quality: Client;
 let buyer: Client;
 let outsider: Client;
+let manager: Client;
 let net: Network;
 
 beforeAll(async () => {
-  ({ server, clients: { quality, buyer, outsider } } = await startWithLogins(['quality', 'buyer', 'outsider']));
+  ({ server, clients: { quality, buyer, outsider, manager } } = await startWithLogins(['quality', 'buyer', 'outsider', 'manager']));
   net = await network(server.store);
 });
 afterAll(() => server?.close());
@@ -154,8 +155,27 @@ describe('who may administer custom fields', () => {
     expect((await outsider.get(`${API}/${lumiereField.customFieldId}`)).status).toBe(404);
     expect((await outsider.put(`${API}/${lumiereField.customFieldId}`, { ...lumiereField, enabled: false })).status).toBe(404);
     expect((await outsider.delete(`${API}/${lumiereField.customFieldId}`)).status).toBe(404);
-    expect((await outsider.get(API, { companyId: net.lumiere })).body).toEqual([]);
+    expect((await outsider.get(API, { companyId: net.lumiere })).status).toBe(404);
     expect(await customFields()).toEqual(before);
+  });
+
+  it("another company of the same universe reaches none of them either (404), nothing written", async () => {
+    const lumiereField = (await customFields()).find((row) => row.companyId === net.lumiere && row.code === 'COLOUR_LOT')!;
+    const before = await customFields();
+    expect((await manager.get(`${API}/${lumiereField.customFieldId}`)).status).toBe(404);
+    expect((await manager.put(`${API}/${lumiereField.customFieldId}`, { ...lumiereField, enabled: false })).status).toBe(404);
+    expect((await manager.delete(`${API}/${lumiereField.customFieldId}`)).status).toBe(404);
+    expect(await customFields()).toEqual(before);
+  });
+
+  it("a code already used by the company's fields is refused (422 'code already in use'), whatever its case; another company may use it", async () => {
+    const before = await customFields();
+    const reply = await quality.post(API, packagingField({ code: 'colour_lot' }));
+    expect(reply.status, reply.text).toBe(422);
+    expect(reply.body.errors.map((error: { path: string }) => error.path)).toEqual(['/code']);
+    expect(await customFields()).toEqual(before);
+    const atlas = await created(await manager.post(API, packagingField({ code: 'COLOUR_LOT' })));
+    expect(atlas.companyId).toBe(net.atlas);
   });
 
   it('a code that cannot name a value is refused (400), nothing written', async () => {
@@ -194,6 +214,6 @@ describe('report criteria', () => {
     const listed = (await quality.get('/back/bo/serviceTypeReportCriterions/admin', { companyId: net.lumiere, serviceTypeId: 'INSP_FINAL_RANDOM' })).body;
     expect(listed.map((row: { reportCriterionId: number }) => row.reportCriterionId)).toEqual([criterion.reportCriterionId]);
     expect((await quality.get('/back/bo/serviceTypeReportCriterions/admin', { companyId: net.lumiere, serviceTypeId: 'AUDIT_SOCIAL' })).body).toEqual([]);
-    expect((await outsider.get('/back/bo/serviceTypeReportCriterions/admin', { companyId: net.lumiere })).body).toEqual([]);
+    expect((await outsider.get('/back/bo/serviceTypeReportCriterions/admin', { companyId: net.lumiere })).status).toBe(404);
   });
 });
