@@ -24,6 +24,8 @@ async function companyId(page: Page): Promise<number> {
 }
 
 test('the manager adds a LIST custom field for inspections on the company profile', async ({ page }) => {
+  // Typed key by key, as a person does: some twenty fields.
+  test.slow();
   await login(page, ACCOUNTS.quality);
   const route = `/profileCompany/${await companyId(page)}/customFields`;
   await searchAfter(page, API, () => page.goto(route));
