@@ -60,10 +60,14 @@ const fixtures = { ownToken: 0, atlasToken: 0, otherUniverseToken: 0 };
 
 const otherUniverse = (who: Who) => WHO.find((other) => people[other].universeId !== people[who].universeId)!;
 
-/** A record the caller's company sees (any of its universe when it sees none: the caller then lacks the route's role anyway). */
+/**
+ * A record the caller's company sees (any of its universe when it sees none: the caller then lacks the route's role anyway;
+ * any at all for an owned list its universe has none of: laboratory packages, which the other universe's companies cannot use).
+ */
 async function seen(name: string, who: Who): Promise<number> {
   const def = entity(name);
   const id = (await firstSeen(server.store, def, people[who])) ?? await firstSeen(server.store, def, { ...people[who], superAdmin: true });
+  if (id === undefined && def.scope) return (await server.store.all(def.collection))[0][def.idField] as number;
   if (id === undefined) throw new Error(`no ${name} in the universe of ${who}`);
   return id;
 }
@@ -72,7 +76,10 @@ async function seen(name: string, who: Who): Promise<number> {
 async function foreign(name: string, who: Who): Promise<number[]> {
   const def = entity(name);
   const sameUniverse = !people[who].superAdmin && companyFields(def).length ? [onlyComo.get(name)!] : [];
-  return [...sameUniverse, await seen(name, otherUniverse(who))];
+  // None in the other universe when no company there is one the list serves (laboratory packages: no service provider).
+  const elsewhere = await firstSeen(server.store, def, { ...people[otherUniverse(who)], superAdmin: true });
+  if (elsewhere === undefined && !def.scope) throw new Error(`no ${name} in the universe of ${otherUniverse(who)}`);
+  return [...sameUniverse, ...(elsewhere === undefined ? [] : [elsewhere])];
 }
 
 const disposable = async (name: string, who: Who) => disposables.get(`${name}:${who}`) ?? await seen(name, who);
@@ -299,8 +306,10 @@ const TABLE: Route[] = [
   // (and companies with CUSTOM_SEASON: among the demo accounts, the SUPER_ADMIN profile); strategies and laboratory
   // packages by any member of their company; compulsory elements by its managers, under the company's path.
   ...ownedList('season', '/back/bo/seasons/admin', ALL, ADMIN),
-  ...ownedList('strategy', '/back/bo/strategies/admin', ALL, ALL),
-  ...ownedList('laboPackage', '/back/bo/laboPackages/admin', ALL, ALL),
+  // Their screens' company roles close the APIs to other companies (server/screenAccess.ts): strategies to order takers,
+  // laboratory packages to all but service providers (QCFlow Admin, Atlas).
+  ...ownedList('strategy', '/back/bo/strategies/admin', ALL.filter((w) => w !== 'sales'), ALL.filter((w) => w !== 'sales')),
+  ...ownedList('laboPackage', '/back/bo/laboPackages/admin', ['admin', 'manager', 'inspector'], ['admin', 'manager', 'inspector']),
   ...ownedList('compulsoryElement', '/back/bo/companies/:companyId/compulsoryElements/admin', MANAGERS, MANAGERS, elementsOf),
   {
     route: 'GET /back/bo/strategies/company/:companyId', who: ALL,
