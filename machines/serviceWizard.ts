@@ -62,6 +62,8 @@ export interface ServiceDraft {
   sector?: string;
   standardMessage?: string;
   address?: Record<string, string | undefined>;
+  /** The values of the company's custom fields (domain/customFields.ts), by field code. */
+  customFieldService?: Record<string, unknown>;
 }
 
 export interface NotificationDraft {
@@ -111,7 +113,7 @@ const tooLong = (path: string, text: string | undefined, max: number | undefined
 export const EDITABLE_SERVICE_FIELDS = [
   'thirdPartyDepartment', 'type', 'serviceLevel', 'client', 'supplier', 'factory', 'agent', 'serviceProvider',
   'orderTakerContacts', 'startDate', 'endDate', 'exFactoryDate', 'etdDate', 'servicePartyType', 'assessmentMethod',
-  'season', 'sector', 'standardMessage', 'address',
+  'season', 'sector', 'standardMessage', 'address', 'customFieldService',
 ] as const satisfies readonly (keyof ServiceDraft)[];
 
 export const emptyPoLine = (): PoLineDraft => ({ orderedQuantity: { unit: 'PIECE' } });

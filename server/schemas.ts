@@ -57,6 +57,8 @@ export interface EntityDef {
   frozen: string[];
   /** x-readOnly: the API only searches and reads (records are written by the server itself). */
   readOnly: boolean;
+  /** x-cascade: records of other collections whose `field` holds this record's id, removed with it. */
+  cascade: { collection: string; field: string }[];
   /** x-routes "custom": the server has hand-written routes at `api`; none are generated. */
   customRoutes: boolean;
   roles?: RoleRule[];
@@ -160,6 +162,7 @@ function entityDef(name: string, schema: JsonSchema, compilers: ReturnType<typeo
     frozen: schema['x-frozen'] ?? [],
     files: schema['x-files'] ?? {},
     customRoutes: schema['x-routes'] === 'custom',
+    cascade: schema['x-cascade'] ?? [],
     roles: schema['x-roles'],
     createRoles: schema['x-createRoles'],
     visibility: schema['x-visibility'] ?? [],

@@ -3,7 +3,7 @@
 // tests/unit/domain-layers.test.ts checks every zone on every import, JSON and type-only included.
 
 /** The server's feature folders: the generic layer (server/resources) serves every entity through configuration and imports none of them. */
-export const SERVER_FEATURES = ['activity', 'auth', 'billing', 'dashboard', 'notify', 'planning', 'reminders', 'reports', 'risk', 'routes', 'seed', 'services', 'tasks'];
+export const SERVER_FEATURES = ['activity', 'auth', 'billing', 'customFields', 'dashboard', 'notify', 'planning', 'reminders', 'reports', 'risk', 'routes', 'seed', 'services', 'tasks'];
 
 export const LAYER_ZONES = [
   { target: './engine', from: ['./app', './server', './schemas'], message: 'engine/ is generic: it imports neither app/ nor server/, and reads the configuration through GET /back/schemas.' },

@@ -8,6 +8,7 @@ import type { EntityDef } from '../schemas';
 import { and, eq, type Condition } from '../store/query';
 import type { Reader, Row, Stored, Writer } from '../store/types';
 import { withSums } from './sums';
+import { removeCascade } from './cascade';
 import { applyTagRules } from '../tags';
 import { assertLookups } from './lookups';
 import { addRecordHistory, inputDetail, RECORD_HISTORY, removeRecordHistory } from './history';
@@ -211,13 +212,14 @@ export function resourceRoutes(entity: EntityDef): Hono<AppEnv> {
 
   app.delete(one, async (c) => {
     const caller = writerOf(c);
-    const { db, files } = c.get('services');
+    const { db, files, registry } = c.get('services');
     const released = await db.transaction(async (tx) => {
       const record = await recordOf(c, tx, caller);
       assertOwns(entity, record, caller);
       assertNotFrozen(c, entity, record, caller);
       await ownerFields(tx, entity, caller, record, record);
-      await assertNotInUse(tx, c.get('services').registry, entity, record);
+      await assertNotInUse(tx, registry, entity, record);
+      await removeCascade(tx, registry, entity, idOf(c));
       await tx.remove(entity.collection, idOf(c));
       await removeRecordHistory(tx, entity, idOf(c));
       await removeRecordNotes(tx, entity, idOf(c));

@@ -7,6 +7,7 @@ import type { Registry, Screen } from '../schemas';
 import { gateOpen, screensFor } from '../screenAccess';
 import { menuRoutes, menuScreens } from '../../engine/menu/menuEntries';
 import { stateChangingGetCaller } from './stateChangingGet';
+import { withCompanyFields } from '../customFields/schemaAnswer';
 
 /** App shell calls (spec §7.1): version, schemas, left menu, menu pages, locale. */
 const allowedScreens = (registry: Registry, caller: Caller) => screensFor(registry, caller);
@@ -20,18 +21,20 @@ export function shellRoutes() {
   app.get('/back/version', (c) => c.json({ version: c.get('services').version }));
 
   /** Everything the engine renders from, screens limited to those the caller may open. */
-  app.get('/back/schemas', (c) => {
+  app.get('/back/schemas', async (c) => {
     const caller = requireCaller(c);
-    const { registry } = c.get('services');
+    const { registry, db } = c.get('services');
+    // The company's custom fields merged into the entities they extend, with their labels (DESIGN.md rule 10).
+    const { entities, locales } = await withCompanyFields(db, registry, caller);
     return c.json({
-      entities: registry.publicEntities,
+      entities,
       search: registry.search,
       ui: registry.ui,
       screens: allowedScreens(registry, caller),
       // The routes of the screens the caller may not open: the SPA answers "not allowed" there, not "not built yet".
       closedRoutes: registry.screens.filter((screen) => !gateOpen(screen, caller)).flatMap((screen) => [screen.route, screen.createRoute].filter((route): route is string => !!route)),
       enums: registry.enums,
-      locales: registry.locales,
+      locales,
       machines: registry.machineConfigs,
       // The reference tables (AQL, report standards): the browser runs the same rules (domain/) on the same tables.
       tables: registry.tables,

@@ -100,6 +100,8 @@ export const entityMeta: JsonSchema = {
         additionalProperties: closed({ collection: text, sum: field, match: { type: 'object', minProperties: 1, additionalProperties: field }, same: texts, message: text }, ['collection', 'sum', 'match', 'message']),
       },
       'x-routes': { enum: ['custom'] },
+      // Records of other collections pointing at this one, removed with it in the same transaction.
+      'x-cascade': { type: 'array', items: closed({ collection: text, field }, ['collection', 'field']) },
       'x-roles': roleRule,
       'x-createRoles': roleRule,
       'x-visibility': texts,

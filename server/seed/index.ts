@@ -11,6 +11,7 @@ import { seedAssignments } from './assignments';
 import { seedAudit } from './audit';
 import { seedFees } from './fees';
 import { seedBilling } from './invoices';
+import { seedCustomFields } from './customFields';
 import { accountHashes, seedIdentity } from './identity';
 import { createRandom } from './random';
 import { seedRecords } from './records';
@@ -32,6 +33,7 @@ export async function seedDemo(store: Store, registry: Registry, now = new Date(
     const writer = draftWriter(tx);
     const identity = seedIdentity(tx, hashes);
     const tags = seedTags(tx, identity);
+    seedCustomFields(tx, identity);
     seedAdminLists(tx, identity);
     seedRecords(tx, random, day, identity, tags);
     seedAdminRules(tx, identity);

@@ -28,6 +28,7 @@ import {
   type Notification,
 } from './serviceFields';
 import { firstPerPath, roleErrors, serviceRuleErrors, slotErrors } from './wizardRules';
+import { customValues } from '../customFields/recordValues';
 
 /**
  * The wizard's writes (docs/services.md "Create, edit, duplicate"): a new service is the
@@ -50,6 +51,15 @@ export interface WizardInput {
 /** An empty note is no note. */
 const noteOf = (note: unknown) => (note === undefined || note === null || (typeof note === 'string' && !note.trim()) ? undefined : note);
 
+const CUSTOM_PATH = '/service/customFieldService';
+
+/** The caller's company's custom fields of the service's type checked (DESIGN.md rule 10), the others' values kept; errors under `/service/customFieldService`. */
+async function withCustomValues(tx: Writer, caller: Caller, service: Row, existing?: Row): Promise<FieldError[]> {
+  const { values, errors } = await customValues(tx, caller, 'service', service, { serviceType: service.type as string | undefined }, CUSTOM_PATH, existing);
+  service.customFieldService = values;
+  return errors;
+}
+
 /** `notPast` dates of the service (a new one, or one changed from `existing`) under `/service`. */
 const pastDates = (schema: Row, service: Row, existing?: Row): FieldError[] =>
   pastDateErrors(schema, service, earliestToday(), existing).map((error) => ({ ...error, path: `/service${error.path}` }));
@@ -61,6 +71,7 @@ export async function checkWizard(tx: Writer, registry: Registry, caller: Caller
   const roleProblems = roleErrors(body.roles, context);
   const roles = roleProblems.length ? [] : (body.roles as ServiceSide[]);
   const { service, errors } = checkServiceFields(entity, body.service, entity.validateCreate);
+  const customErrors = await withCustomValues(tx, caller, service);
   const po = checkLines(registry, PO_LINES, body.purchaseOrderLines, '/purchaseOrderLines');
   const lab = checkLines(registry, LAB_LINES, body.laboratoryLines, '/laboratoryLines');
   const note = noteOf(body.note);
@@ -72,6 +83,7 @@ export async function checkWizard(tx: Writer, registry: Registry, caller: Caller
       slotErrors(roles, service, context),
       serviceRuleErrors({ service, purchaseOrderLines: po.lines, laboratoryLines: lab.lines, orderTaker: roles.includes('ORDER_TAKER') }),
       errors,
+      customErrors,
       pastDates(entity.schema, service),
       contactProblems,
       po.errors,
@@ -186,6 +198,7 @@ export async function editService(tx: Writer, registry: Registry, caller: Caller
       }))
     : [];
   const { service, errors } = checkServiceFields(entity, raw, entity.validateUpdate, { startDate: existing.startDate, endDate: existing.endDate });
+  const customErrors = await withCustomValues(tx, caller, service, existing);
   const po = body.purchaseOrderLines === undefined ? undefined : checkLines(registry, PO_LINES, body.purchaseOrderLines, '/purchaseOrderLines');
   const lab = body.laboratoryLines === undefined ? undefined : checkLines(registry, LAB_LINES, body.laboratoryLines, '/laboratoryLines');
   const poLines = po?.lines ?? linesOf(existing, PO_LINES);
@@ -196,6 +209,7 @@ export async function editService(tx: Writer, registry: Registry, caller: Caller
       movedDates,
       serviceRuleErrors({ service, purchaseOrderLines: poLines, laboratoryLines: labLines, orderTaker: existing.creatorSide === 'ORDER_TAKER' }),
       errors,
+      customErrors,
       pastDates(entity.schema, service, existing),
       contactProblems,
       po?.errors ?? [],

@@ -7,10 +7,15 @@ const LINE_FIELDS = ['poNumber', 'designation', 'referenceObj', 'sku'];
 
 const linesOf = (value: unknown): Row[] => (Array.isArray(value) ? (value as Row[]) : []);
 
+/** The texts, numbers and list codes of custom fields (docs/schemas.md "Custom fields"): searchable by keywords. */
+const customWords = (values: unknown): unknown[] =>
+  values && typeof values === 'object' && !Array.isArray(values) ? Object.values(values).filter((value) => typeof value === 'string' || typeof value === 'number') : [];
+
 /**
  * The keyword index of a service (server-only `searchText`): its number, the PO numbers,
- * designations, references and SKUs of its lines, lab lines' PO numbers and the party
- * company names, normalized like a quick search. Recomputed on every write of those fields.
+ * designations, references, SKUs and custom values of its lines, lab lines' PO numbers, the party
+ * company names and the service's custom values (spec: SERVICE and ORDER custom fields are
+ * searchable), normalized like a quick search. Recomputed on every write of those fields.
  */
 export async function serviceSearchText(db: Reader, service: Row): Promise<string> {
   const names = await Promise.all(PARTY_FIELDS.map(async (field) => (typeof service[field] === 'number' ? (await db.get<Company>(COLLECTIONS.companies, service[field] as number))?.name : undefined)));
@@ -21,9 +26,10 @@ export async function serviceSearchText(db: Reader, service: Row): Promise<strin
 export function searchTextOf(service: Row, partyNames: unknown[]): string {
   const words = [
     service.number,
-    ...linesOf(service.purchaseOrderLines).flatMap((line) => LINE_FIELDS.map((field) => line[field])),
+    ...linesOf(service.purchaseOrderLines).flatMap((line) => [...LINE_FIELDS.map((field) => line[field]), ...customWords(line.customFields)]),
     ...linesOf(service.laboratoryLines).map((line) => line.poNumber),
     ...partyNames,
+    ...customWords(service.customFieldService),
   ];
   return normalize(words.filter((word) => word !== undefined && word !== null && word !== '').join(' '));
 }

@@ -87,8 +87,9 @@ describe('free text longer than its schema allows (400, the field named)', () =>
 
   it('custom fields of a service above 16 KB of JSON', async () => {
     await refused(() => quality.post('/back/bo/services', wizardBody(net, { service: { customFieldService: { remark: long(16 * 1024) } } })), '/service/customFieldService', 'too large');
-    const created = await createService(quality, wizardBody(net, { service: { customFieldService: { remark: 'seal the cartons' } } }));
-    expect(created.customFieldService).toEqual({ remark: 'seal the cartons' });
+    // A value of one of the company's custom fields (the demo's COLOUR_LOT list): the only values a service holds.
+    const created = await createService(quality, wizardBody(net, { service: { customFieldService: { COLOUR_LOT: 'LOT_A' } } }));
+    expect(created.customFieldService).toEqual({ COLOUR_LOT: 'LOT_A' });
   });
 
   it('a search criterion longer than its search form allows', async () => {

@@ -295,6 +295,13 @@ const TABLE: Route[] = [
   ...resource('loginEvent', '/back/bo/admin/loginEvent', ADMIN, { writable: false, machine: false }),
   ...resource('serverLog', '/back/bo/admin/serverLogs', ADMIN, { writable: false, machine: false }),
 
+  // Custom fields and what groups them: company lists of its managers (x-roles MANAGER, SUPER_ADMIN; spec §6.1: customFields is MANAGER's).
+  ...ownedList('customField', '/back/bo/customFields/admin', MANAGERS, MANAGERS),
+  ...ownedList('reportCriterion', '/back/bo/reportCriteria', MANAGERS, MANAGERS),
+  ...ownedList('customFieldSection', '/back/bo/customFieldSections/admin', MANAGERS, MANAGERS),
+  ...ownedList('serviceTypeCustomField', '/back/bo/serviceTypeCustomField/admin', MANAGERS, MANAGERS),
+  ...ownedList('serviceTypeReportCriterion', '/back/bo/serviceTypeReportCriterions/admin', MANAGERS, MANAGERS),
+  ...ownedList('serviceTypeSection', '/back/bo/serviceTypeSection/admin', MANAGERS, MANAGERS),
   // Owned lists (docs/schemas.md "Owned lists"): the universe's seasons are read by all and written by universe admins
   // (and companies with CUSTOM_SEASON: among the demo accounts, the SUPER_ADMIN profile); strategies and laboratory
   // packages by any member of their company; compulsory elements by its managers, under the company's path.

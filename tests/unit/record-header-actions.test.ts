@@ -75,3 +75,11 @@ describe('the actions a header shows: machine accepts × rights permit', () => {
     expect(shown).not.toContain('COMPLETE');
   });
 });
+
+describe('an empty object is empty', () => {
+  it('`{ empty: false }` holds for an object with keys only (a record without custom values hides their panel)', () => {
+    expect(conditionHolds({ customFieldService: { empty: false } }, { customFieldService: {} })).toBe(false);
+    expect(conditionHolds({ customFieldService: { empty: false } }, { customFieldService: { LOT: 'A' } })).toBe(true);
+    expect(conditionHolds({ customFieldService: { empty: true } }, {})).toBe(true);
+  });
+});

@@ -13,7 +13,8 @@ export function valueAt(record: Row, path: string): unknown {
 }
 
 function isEmpty(value: unknown): boolean {
-  return value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+  if (value !== null && typeof value === 'object') return Object.keys(value).length === 0; // `[]` and `{}` alike
+  return value === undefined || value === null || value === '';
 }
 
 /** One expectation: an operator object (`empty`, `not`, `in`, `notIn`, `has`, `hasNot`), or a value that must be equal. */

@@ -2,6 +2,7 @@ import { createContext, useContext, type ComponentType } from 'react';
 import { registerPanel, type PanelProps } from '../../../../engine/record/panels';
 import type { ServiceView } from '../shared/serviceApi';
 import { ReportCard } from './ReportCard';
+import { CustomFieldsCard } from './CustomFieldsCard';
 import type { ServiceSheet } from './useServiceSheet';
 
 /** The service as the sheet holds it, and its writes, for the panels only services have. */
@@ -17,3 +18,4 @@ function sheetPanel(Component: ComponentType<PanelProps & { service: ServiceView
 
 // The panels schemas/screens/serviceSheet.json names with `kind: "custom"`: what only services have.
 registerPanel('serviceReport', sheetPanel(ReportCard));
+registerPanel('serviceCustomFields', sheetPanel(CustomFieldsCard));

@@ -12,6 +12,8 @@ import type { ServiceView } from '../shared/serviceApi';
 import { emptyQuick, quickBody, type QuickDraft } from './quick/quickService';
 import { wizardModeOf } from './stepPanel';
 import { createBody, draftOfOrder, draftOfService, updateBody } from './wizardBody';
+import { serviceCustomObject, withSentCustomValues } from '../customFields/serviceCustomFields';
+import type { JsonSchema } from '../../../../engine/schema/resolve';
 import { wizardTypeOf, wizardUserOf, type WizardUser } from './wizardCaller';
 import './wizardPanels';
 
@@ -37,8 +39,9 @@ function startDraft(mode: WizardMode, user: WizardUser, source: ServiceView | nu
  * The body of each mode's save (docs/services.md): the light wizard's flat body; RESCHEDULE asks the other side with a
  * proposal while none waits, and postpones an agreed date.
  */
-function requestOf(mode: WizardMode | 'QUICK'): WizardRequest {
-  const draftOf = (data: Row) => data as unknown as WizardDraft;
+function requestOf(mode: WizardMode | 'QUICK', customFields: JsonSchema): WizardRequest {
+  // Only the values the caller's company writes: the server keeps the others as they are.
+  const draftOf = (data: Row) => withSentCustomValues(data as unknown as WizardDraft, customFields);
   if (mode === 'QUICK') return (data) => ({ body: quickBody(data as unknown as QuickDraft) });
   if (mode === 'EDIT') return (data, existing) => ({ body: updateBody(draftOf(data), Number(existing?.version)) });
   if (mode !== 'RESCHEDULE') return (data) => ({ body: createBody(draftOf(data)) });
@@ -104,7 +107,7 @@ export default function ServiceWizardPage() {
         mode={light ? 'QUICK' : mode}
         userRoles={profile.roles}
         start={start}
-        request={requestOf(light ? 'QUICK' : mode)}
+        request={requestOf(light ? 'QUICK' : mode, serviceCustomObject(config))}
         actions={switcher || undefined}
         unavailable={unavailable}
       />

@@ -5,6 +5,8 @@ import { stepErrors, WIZARD_MODES, type ServiceDraft, type WizardDraft, type Wiz
 import { useReadySession } from '../../../auth/session';
 import type { ServiceView } from '../shared/serviceApi';
 import { useWizardLimits } from './fields';
+import type { JsonSchema } from '../../../../engine/schema/resolve';
+import { serviceCustomObject } from '../customFields/serviceCustomFields';
 import { wizardUserOf, type WizardUser } from './wizardCaller';
 
 /** The wizard's mode from `?mode=` (NEW when absent or unknown; QUICK is the light wizard's). */
@@ -30,7 +32,7 @@ export interface StepProps<D = WizardDraft> {
 export const editService = (edit: StepProps['edit']) => (patch: Partial<ServiceDraft>) => edit((draft) => ({ ...draft, service: { ...draft.service, ...patch } }));
 
 /** The rules a step's Next checks, on its draft. */
-export type StepRules<D> = (draft: D, context: { user: WizardUser; mode: WizardMode; limits: WizardLimits }) => WizardError[];
+export type StepRules<D> = (draft: D, context: { user: WizardUser; mode: WizardMode; limits: WizardLimits; customFields: JsonSchema }) => WizardError[];
 
 /** The rules of a step of the full wizard (machines/serviceWizard.ts). */
 export const rulesOf =
@@ -45,14 +47,15 @@ export const rulesOf =
  */
 export function stepPanel<D>(stepRules: StepRules<D>, Step: ComponentType<StepProps<D>>, serverPath = (path: string) => path): ComponentType<PanelProps> {
   return function StepPanel({ record, onChange, serverErrors, registerSubmit, saved }: PanelProps) {
-    const { profile } = useReadySession();
+    const { profile, config } = useReadySession();
+    const customFields = serviceCustomObject(config);
     const user = useMemo(() => wizardUserOf(profile), [profile]);
     const [params] = useSearchParams();
     const mode = wizardModeOf(params.get('mode'));
     const limits = useWizardLimits();
     const draft = record as unknown as D;
     const [refused, setRefused] = useState<WizardError[]>([]);
-    const rules = (values: D) => stepRules(values, { user, mode, limits });
+    const rules = (values: D) => stepRules(values, { user, mode, limits, customFields });
     const latest = useRef({ draft, rules });
     latest.current = { draft, rules };
     useEffect(

@@ -3,6 +3,7 @@ import { Confirmation, type SavedService } from './Confirmation';
 import { quickErrors, flatPath } from './quick/quickService';
 import { QuickStep } from './quick/QuickStep';
 import { rulesOf, stepPanel } from './stepPanel';
+import { customFieldErrors } from '../customFields/serviceCustomFields';
 import { CompaniesStep } from './steps/CompaniesStep';
 import { datePath, DatesStep } from './steps/DatesStep';
 import { DetailsStep } from './steps/DetailsStep';
@@ -13,7 +14,11 @@ import { RoleStep } from './steps/RoleStep';
 // The panels schemas/screens/serviceWizard.json names with `kind: "custom"`: the steps, then what the save answered.
 registerPanel('serviceWizardRole', stepPanel(rulesOf('ROLE'), RoleStep));
 registerPanel('serviceWizardCompanies', stepPanel(rulesOf('COMPANIES'), CompaniesStep));
-registerPanel('serviceWizardDetails', stepPanel(rulesOf('DETAILS'), DetailsStep));
+// Details: the step's rules, then the company's custom fields of the chosen type (the server's own checks).
+registerPanel(
+  'serviceWizardDetails',
+  stepPanel((draft, context) => [...rulesOf('DETAILS')(draft, context), ...customFieldErrors(context.customFields, draft.service)], DetailsStep),
+);
 registerPanel('serviceWizardNotes', stepPanel(rulesOf('NOTES'), NotesStep));
 registerPanel('serviceWizardNotification', stepPanel(rulesOf('NOTIFICATION'), NotificationStep));
 registerPanel('serviceWizardDates', stepPanel(rulesOf('DATES'), DatesStep, datePath));

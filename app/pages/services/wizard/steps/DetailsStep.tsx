@@ -9,6 +9,8 @@ import { useFieldError, useMayChoose, useMayWrite, useWizardLimits } from '../fi
 import { editService, type StepProps } from '../stepPanel';
 import { LinesEditor, type LinesEditorColumn } from '../../../../../engine/lines/LinesEditor';
 import { useReadySession } from '../../../../auth/session';
+import { CustomFieldsForm } from '../../customFields/CustomFieldsForm';
+import { CUSTOM_PATH, serviceCustomObject } from '../../customFields/serviceCustomFields';
 
 /** The columns of the two line tables (their inputs and labels follow the line schemas). */
 const PO_COLUMNS: LinesEditorColumn[] = [
@@ -29,7 +31,9 @@ const LAB_COLUMNS: LinesEditorColumn[] = [{ path: 'testName' }, { path: 'standar
  */
 export function DetailsStep({ draft, edit, errors, mode }: StepProps) {
   const { t } = useTranslation();
-  const { entities } = useReadySession().config;
+  const { config } = useReadySession();
+  const { entities } = config;
+  const customObject = serviceCustomObject(config);
   const fields = propertiesOf(entities.service);
   const { roles } = draft;
   const datesReadOnly = mode === 'EDIT';
@@ -112,6 +116,13 @@ export function DetailsStep({ draft, edit, errors, mode }: StepProps) {
         value={service.standardMessage ?? ''}
         onChange={(event) => onService({ standardMessage: event.currentTarget.value || undefined })}
         error={errorAt('/service/standardMessage')}
+      />
+      <CustomFieldsForm
+        object={customObject}
+        serviceType={service.type}
+        values={service.customFieldService}
+        onChange={(customFieldService) => onService({ customFieldService })}
+        errors={errors.filter((error) => error.path.startsWith(`${CUSTOM_PATH}/`)).map((error) => ({ path: error.path.slice(CUSTOM_PATH.length), message: errorAt(error.path) ?? '' }))}
       />
       <Divider />
       <LinesEditor
