@@ -80,7 +80,8 @@ export function useRecordSheet(entity: JsonSchema, target: SheetTarget | null, o
     if (error.status === 409 && error.body?.exception === 'TransitionException') notify({ level: 'warning', message: error.body.message ?? t('engine.sheet.conflict') });
     else if (error.status === 409) setConflict(error.body?.message ?? t('engine.sheet.conflict'));
     else {
-      if (error.status === 400) setServerErrors(error.body?.errors ?? []);
+      // Invalid fields (400), and a business rule naming its field (422: a code already in use), show on the form.
+      if (error.status === 400 || error.status === 422) setServerErrors(error.body?.errors ?? []);
       reportApiError(error);
     }
   };
