@@ -37,11 +37,12 @@ export function companyRolesByApi(registry: Registry): Map<string, string[]> {
 }
 
 export function companyRoleGuard(registry: Registry): MiddlewareHandler<AppEnv> {
-  const byApi = [...companyRolesByApi(registry)];
+  // An x-api's `{name}` parameters match one path segment (`/companies/{companyId}/…`).
+  const byApi = [...companyRolesByApi(registry)].map(([api, roles]) => [new RegExp(`^${api.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{\w+\\?\}/g, '[^/]+')}(?:/|$)`), roles] as const);
   return async (c, next) => {
     const caller = c.get('caller');
     const path = c.req.path;
-    const rule = byApi.find(([api]) => path === api || path.startsWith(`${api}/`))?.[1];
+    const rule = byApi.find(([api]) => api.test(path))?.[1];
     if (caller && rule && !companyRolesAllow(rule, caller.company.roles)) throw forbidden();
     await next();
   };

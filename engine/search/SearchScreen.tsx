@@ -17,7 +17,7 @@ import type { SheetTarget } from '../sheet/useRecordSheet';
 import { PageHeader } from '../ui/PageHeader';
 import { DateRangeFilter } from './DateRangeFilter';
 import { HitLimitAlert } from './HitLimitAlert';
-import { fillRoute, idParamOf, routeFilters } from './routeParams';
+import { fillApi, fillRoute, idParamOf, routeFilters } from './routeParams';
 import { allowedActions } from './rowActions';
 import { ScopeBadges } from './ScopeBadges';
 import { SearchToolbar } from './SearchToolbar';
@@ -122,7 +122,7 @@ export function SearchScreen({ screen, config, userRoles = [], caller = {} }: Se
   const baseColumns = useMemo(() => (entity ? screenColumns(screen, entity) : []), [screen, entity]);
   const applied = useMemo(() => criteria(filter, search), [filter, search]);
   const query = useMemo(() => searchQuery(applied, hasRange ? debouncedRange : null, fixed), [applied, debouncedRange, hasRange, fixed]);
-  const result = useSearch(entity?.['x-api'], query, { select: answer && ((data) => answerRows(answer, entity?.['x-id'], data)) });
+  const result = useSearch(fillApi(entity?.['x-api'], params) ?? undefined, query, { select: answer && ((data) => answerRows(answer, entity?.['x-id'], data)) });
   const hiddenCreated = useHiddenCreated(result, query, entity?.['x-id'], entity?.['x-label']);
   const rowActions = useRowActions(result.refresh);
   const side = useSearchSide(screen.side, screen.route, entity ?? {}, { open: panelOpen, close: () => setPanelOpen(false) });

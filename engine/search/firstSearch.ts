@@ -5,7 +5,7 @@ import { defaultRange, type DateRange } from '../dates';
 import { prefetchGet } from '../prefetch';
 import { compactQuery, propertiesOf } from '../schema/fields';
 import type { JsonSchema } from '../schema/resolve';
-import { routeFilters, type RouteParams } from './routeParams';
+import { fillApi, routeFilters, type RouteParams } from './routeParams';
 
 /**
  * What a search screen asks first, known from its config and route alone: the app starts that
@@ -50,7 +50,7 @@ export const searchQuery = (applied: Row, range: DateRange | null, fixed: Row): 
 
 /** The first search of a screen at a route: its path and query, or null when the screen searches nothing. */
 export function firstSearch(screen: ScreenConfig, config: AppConfig, params: RouteParams): { path: string; query: Row } | null {
-  const api = config.entities[screen.entity ?? '']?.['x-api'];
+  const api = fillApi(config.entities[screen.entity ?? '']?.['x-api'], params);
   if (screen.type !== 'search' || typeof api !== 'string') return null;
   const search = searchSchemaOf(screen, config);
   const fixed = routeFilters(search, params);

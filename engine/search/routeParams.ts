@@ -61,3 +61,18 @@ export function fillRoute(route: string, params: RouteParams): string | null {
 
 /** The parameter of a record route that holds the record id: its last `:name`. */
 export const idParamOf = (route: string) => [...route.matchAll(/:(\w+)/g)].pop()?.[1] ?? 'id';
+
+/**
+ * An `x-api` with `{name}` parameters (`/companies/{companyId}/items`) filled from the screen's
+ * route parameters; null while one is missing (no call is made).
+ */
+export function fillApi(api: string | undefined, params: RouteParams): string | null {
+  if (!api) return null;
+  let missing = false;
+  const path = api.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === '') missing = true;
+    return encodeURIComponent(value ?? '');
+  });
+  return missing ? null : path;
+}

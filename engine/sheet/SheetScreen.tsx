@@ -76,6 +76,11 @@ export function SheetScreen({ screen, config, target, onClose, onChanged, onCrea
   const guard = useLeaveGuard(sheet.formData, sheet.baseline, onClose);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  /** A delete refused because the record may be in use (`x-archive`): archiving it is offered instead. */
+  const [offerArchive, setOfferArchive] = useState(false);
+  const [archiving, setArchiving] = useState(false);
+  const archiveField = entity['x-archive'] as string | undefined;
+  const archived = !!archiveField && sheet.record?.[archiveField] === true;
   const formRef = useRef<Form>(null);
   const small = useMediaQuery(SMALL_SCREEN);
 
@@ -105,6 +110,11 @@ export function SheetScreen({ screen, config, target, onClose, onChanged, onCrea
           {enumText(t, statusEnum?.name, status)}
         </Badge>
       )}
+      {archived && (
+        <Badge variant="light" color="gray" radius="sm" style={{ textTransform: 'none', flexShrink: 0 }}>
+          {t('engine.sheet.archivedBadge')}
+        </Badge>
+      )}
       {machineName && typeof status === 'string' && <WorkflowButton machine={machineName} status={status} events={events} entityTitle={entity.title as string | undefined} labels={statusLabels(props, statusField)} />}
     </Group>
   );
@@ -114,6 +124,15 @@ export function SheetScreen({ screen, config, target, onClose, onChanged, onCrea
     const done = await sheet.remove();
     setDeleting(false);
     setConfirmDelete(false);
+    if (done === 'deleted') guard.forceLeave();
+    if (done === 'archivable') setOfferArchive(true);
+  };
+
+  const archive = async () => {
+    setArchiving(true);
+    const done = await sheet.archive();
+    setArchiving(false);
+    setOfferArchive(false);
     if (done) guard.forceLeave();
   };
 
@@ -124,7 +143,7 @@ export function SheetScreen({ screen, config, target, onClose, onChanged, onCrea
         onClose={guard.requestLeave}
         size={screen.sheet?.mode === 'page' ? '100%' : (screen.sheet?.size ?? 'xl')}
         fullScreen={small || screen.sheet?.mode === 'page'}
-        closeOnEscape={!guard.confirming && !confirmDelete}
+        closeOnEscape={!guard.confirming && !confirmDelete && !offerArchive}
         returnFocus={false}
         centered
       >
@@ -201,6 +220,15 @@ export function SheetScreen({ screen, config, target, onClose, onChanged, onCrea
         loading={deleting}
         onConfirm={() => void remove()}
         onCancel={() => setConfirmDelete(false)}
+      />
+      <ConfirmDialog
+        opened={offerArchive}
+        title={t('engine.sheet.archiveTitle')}
+        message={t('engine.sheet.archiveMessage', { name: label || titleText(t, entity.title) })}
+        confirmLabel={t('engine.sheet.archive')}
+        loading={archiving}
+        onConfirm={() => void archive()}
+        onCancel={() => setOfferArchive(false)}
       />
       <ShownOnceDialog entity={entity} record={shownOnce} fields={screen.sheet?.showAfterCreate ?? []} onClose={() => setShownOnce(null)} />
     </>

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
 import { api, ApiError, reportApiError } from '../api';
 import { type FieldError } from '../form/validation';
 import { enumText } from '../i18n';
@@ -7,6 +8,7 @@ import { notify } from '../notify';
 import { enumOf, propertiesOf } from '../schema/fields';
 import type { JsonSchema } from '../schema/resolve';
 import { formState, newRecord } from './defaults';
+import { fillApi } from '../search/routeParams';
 
 export type SheetTarget = { mode: 'create' } | { mode: 'edit'; id: string | number };
 type Row = Record<string, unknown>;
@@ -20,14 +22,20 @@ export interface RecordSheetOptions {
   deleteTexts?: { success?: string; refused?: string };
 }
 
+/** What a delete came to: done, refused, or refused because the record may be in use and can be archived instead (`x-archive`). */
+export type RemoveResult = 'deleted' | 'refused' | 'archivable';
+
 /**
  * The record of a sheet and the calls on it: load, create (POST), update (PUT with version),
- * workflow action (PATCH …/{id}/{EVENT}), delete. Errors: 400 → field errors beside the
- * fields, 409 → a conflict the user resolves by reloading; others are shown by the app.
+ * workflow action (PATCH …/{id}/{EVENT}), delete, archive (`x-archive`). Errors: 400, and a 422
+ * naming fields (a code already in use), → field errors beside the fields, the typed values kept;
+ * 409 → a conflict the user resolves by reloading; others are shown by the app. An `x-api` with
+ * `{name}` parameters takes them from the route.
  */
 export function useRecordSheet(entity: JsonSchema, target: SheetTarget | null, onChanged: () => void, options: RecordSheetOptions = {}) {
   const { t } = useTranslation();
-  const apiPath = entity['x-api'] as string;
+  const apiPath = fillApi(entity['x-api'] as string, useParams()) ?? '';
+  const archiveField = entity['x-archive'] as string | undefined;
   const idField = entity['x-id'] as string;
   const [record, setRecord] = useState<Row | null>(null);
   const [formData, setFormData] = useState<Row>({});
@@ -80,8 +88,7 @@ export function useRecordSheet(entity: JsonSchema, target: SheetTarget | null, o
     if (error.status === 409 && error.body?.exception === 'TransitionException') notify({ level: 'warning', message: error.body.message ?? t('engine.sheet.conflict') });
     else if (error.status === 409) setConflict(error.body?.message ?? t('engine.sheet.conflict'));
     else {
-      // Invalid fields (400), and a business rule naming its field (422: a code already in use), show on the form.
-      if (error.status === 400 || error.status === 422) setServerErrors(error.body?.errors ?? []);
+      if (error.status === 400 || (error.status === 422 && error.body?.errors?.length)) setServerErrors(error.body?.errors ?? []);
       reportApiError(error);
     }
   };
@@ -130,17 +137,37 @@ export function useRecordSheet(entity: JsonSchema, target: SheetTarget | null, o
     }
   };
 
-  const remove = async (): Promise<boolean> => {
+  const remove = async (): Promise<RemoveResult> => {
     const failed = Symbol('failed');
-    const answer = await api.delete<unknown>(`${apiPath}/${id}`).catch(() => failed);
+    let error: unknown;
+    const answer = await api.delete<unknown>(`${apiPath}/${id}`).catch((cause: unknown) => {
+      error = cause;
+      return failed;
+    });
     if (answer && answer !== failed) {
       notify({ level: 'success', message: t(options.deleteTexts?.success ?? 'engine.sheet.deleted') });
       onChanged();
-      return true;
+      return 'deleted';
     }
     // A falsy answer is a refusal (spec §8), as is an error the app already showed.
     if (answer !== failed) notify({ level: 'warning', message: t(options.deleteTexts?.refused ?? 'engine.sheet.deleteRefused') });
-    return false;
+    // The server's business refusal of a record still in use: archiving it is the way out.
+    const inUse = error instanceof ApiError && error.status === 422 && record && archiveField && record[archiveField] !== true;
+    return inUse ? 'archivable' : 'refused';
+  };
+
+  /** `x-archive`: the record's archive field set (a PUT of the stored record), so it leaves the pickers. */
+  const archive = async (): Promise<boolean> => {
+    if (!record || !archiveField) return false;
+    try {
+      await api.put<Row>(`${apiPath}/${id}`, { ...formState(entity, record), [archiveField]: true, version: record.version }, { quiet: true });
+      notify({ level: 'success', message: t('engine.sheet.archived') });
+      onChanged();
+      return true;
+    } catch (cause) {
+      fail(cause);
+      return false;
+    }
   };
 
   /** An edit makes the server's field errors stale. */
@@ -163,5 +190,6 @@ export function useRecordSheet(entity: JsonSchema, target: SheetTarget | null, o
     save,
     runEvent,
     remove,
+    archive,
   };
 }

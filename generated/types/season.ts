@@ -5,7 +5,7 @@ import type { SeasonPeriod } from './enums';
 /**
  * A season of the universe (spec §2 /profileUniverse/seasons): a code, names in each language, its year and half (SS spring-summer, FW fall-winter) and its dates. The universe's seasons are written by its administrators; a company with CUSTOM_SEASON adds its own beside them. A season a service names is archived, not deleted.
  */
-export interface Season {
+export interface SeasonEntity {
   /**
    * Label: `season.seasonId` Read-only (set by the server).
    */
@@ -48,5 +48,5 @@ export interface Season {
   companyId?: number;
 }
 
-/** A stored Season: the server adds the optimistic-concurrency version and the universe. */
-export type SeasonRecord = Season & { version: number; universeId: number };
+/** A stored SeasonEntity: the server adds the optimistic-concurrency version and the universe. */
+export type SeasonEntityRecord = SeasonEntity & { version: number; universeId: number };

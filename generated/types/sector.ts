@@ -3,7 +3,7 @@
 /**
  * A business sector of a company (apparel, footwear…): services and references are filed under one (spec §7.8 /back/bo/sectors/).
  */
-export interface Sector {
+export interface SectorEntity {
   /**
    * Label: `sector.sectorId` Read-only (set by the server).
    */
@@ -30,5 +30,5 @@ export interface Sector {
   archived?: boolean;
 }
 
-/** A stored Sector: the server adds the optimistic-concurrency version and the universe. */
-export type SectorRecord = Sector & { version: number; universeId: number };
+/** A stored SectorEntity: the server adds the optimistic-concurrency version and the universe. */
+export type SectorEntityRecord = SectorEntity & { version: number; universeId: number };

@@ -241,7 +241,7 @@ function withListParameters(api: string, entity: JsonSchema, paths: Record<strin
   ];
   return Object.fromEntries(
     Object.entries(paths).map(([path, item]) => {
-      const next: JsonSchema = params.length ? { ...item, parameters: [...params, ...(item.parameters ?? [])] } : { ...item };
+      const next: JsonSchema = params.length ? { parameters: [...params, ...(item.parameters ?? [])], ...withoutKey(item, 'parameters') } : { ...item };
       if (path === `${api}/` && next.get && listQuery.length) {
         const own = new Set(listQuery.map((param) => param.name));
         next.get = { ...next.get, parameters: [...listQuery, ...(next.get.parameters ?? []).filter((param: JsonSchema) => !own.has(param.name))] };
@@ -250,6 +250,8 @@ function withListParameters(api: string, entity: JsonSchema, paths: Record<strin
     }),
   );
 }
+
+const withoutKey = (item: JsonSchema, key: string) => Object.fromEntries(Object.entries(item).filter(([name]) => name !== key));
 
 /** Search, lookup and get of an entity the server alone writes. */
 function readsOnly(paths: Record<string, JsonSchema>): Record<string, JsonSchema> {

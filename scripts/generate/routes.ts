@@ -467,6 +467,11 @@ export const routeDocs = (enums: Record<string, JsonSchema>): Record<string, Rou
     errors: [400, 403],
   },
   // ---- risk analysis (spec §7.4 "Risk", docs/risk.md): MANAGER or SUPER_ADMIN ----
+  'GET /back/bo/strategies/company/{companyId}': {
+    tag: 'strategy', summary: "The company's strategies not archived, by code, for the service wizard (the caller's own company; a super admin's: any of its universe)",
+    ok: { description: 'The strategies', schema: list(entity('strategy')) },
+    errors: [403, 404],
+  },
   'GET /back/bo/risk/company/{companyId}/charts': {
     tag: 'risk', summary: "A supplier's (factory's, agent's) figures over the terminated inspections with a report the caller sees: pass rate per month, results, decisions, defects by category, top 10 defects; labels in the caller's language",
     search: 'report',

@@ -6,8 +6,11 @@ import { editSchema, mapEnumRefs, withoutAnnotations } from './transform';
 /** TypeScript types of every enum, entity and search form: file name under `generated/types/` → content. */
 export async function generateTypes(tree: SchemaTree): Promise<Record<string, string>> {
   const files: Record<string, string> = { 'enums.ts': enumsFile(tree) };
+  // An entity named like an enum (the season list and the season enum) is `SeasonEntity`: index.ts exports both.
+  const enumNames = new Set(Object.entries(tree.shared['enums.json'].$defs).map(([name, def]) => enumTypeName(name, def)));
   for (const [name, schema] of Object.entries(tree.entities)) {
-    files[`${name}.ts`] = await schemaFile(tree, schema, pascalCase(name), true);
+    const typeName = pascalCase(name);
+    files[`${name}.ts`] = await schemaFile(tree, schema, enumNames.has(typeName) ? `${typeName}Entity` : typeName, true);
   }
   for (const [name, schema] of Object.entries(tree.search)) {
     files[`${name}Search.ts`] = await schemaFile(tree, schema, `${pascalCase(name)}Search`, false);

@@ -43,6 +43,12 @@ export async function assertOwnCompany(db: Reader, caller: Caller, companyId: un
   return companyId as number;
 }
 
+/** Whether the caller may write some record of the list at all: checked before the body (403), like the route roles. */
+export function assertMayWrite(entity: EntityDef, caller: Caller): void {
+  if (entity.scope === 'global' && !caller.roles.has(GLOBAL_WRITER)) throw forbidden();
+  if (entity.scope === 'universe' && !isUniverseAdmin(caller) && !(entity.customFlag && caller.roles.has(entity.customFlag))) throw forbidden();
+}
+
 /**
  * The owner fields of a record the caller writes (403 without the right, 404 for another
  * company): `record` is what the body asks for, `existing` the stored record on an update.

@@ -19,7 +19,7 @@ import { visibleRecord, visibleScope } from './visibility';
 import { assertEventRoles, eventCount, eventInput, inputWrites } from './events';
 import { expectedVersion, insertRecord, recordToCreate, recordToUpdate, eventStamps, updateStamps, withDerived } from './write';
 import { assertFixed, fixedCondition, fixedFields, listQuery, routePath } from './listScope';
-import { assertOwnCompany, ownerFields, withOwner } from './ownership';
+import { assertMayWrite, assertOwnCompany, ownerFields, withOwner } from './ownership';
 import { assertUnique } from './uniqueness';
 import { assertNotInUse } from './inUse';
 
@@ -78,6 +78,12 @@ export function resourceRoutes(entity: EntityDef): Hono<AppEnv> {
   const callerOf = (c: AppContext) => {
     const caller = requireCaller(c);
     requireRoles(caller, entity.roles);
+    return caller;
+  };
+  /** A writer: the route roles, then the list's write right (ownership.ts), before any body is read. */
+  const writerOf = (c: AppContext) => {
+    const caller = callerOf(c);
+    assertMayWrite(entity, caller);
     return caller;
   };
   const idOf = (c: AppContext) => Number(c.req.param('id'));
@@ -155,7 +161,7 @@ export function resourceRoutes(entity: EntityDef): Hono<AppEnv> {
   if (entity.readOnly) return app;
 
   const create = async (c: AppContext) => {
-    const caller = callerOf(c);
+    const caller = writerOf(c);
     const { db, registry } = c.get('services');
     const body = await readJson(c);
     const created = await db.transaction(async (tx) => {
@@ -182,7 +188,7 @@ export function resourceRoutes(entity: EntityDef): Hono<AppEnv> {
   }
 
   app.put(one, async (c) => {
-    const caller = callerOf(c);
+    const caller = writerOf(c);
     const { db, registry } = c.get('services');
     const body = await readJson(c);
     const version = expectedVersion(isPlainObject(body) ? body.version : undefined, true);
@@ -202,7 +208,7 @@ export function resourceRoutes(entity: EntityDef): Hono<AppEnv> {
   });
 
   app.delete(one, async (c) => {
-    const caller = callerOf(c);
+    const caller = writerOf(c);
     const { db, files } = c.get('services');
     const released = await db.transaction(async (tx) => {
       const record = await recordOf(c, tx, caller);

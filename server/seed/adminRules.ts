@@ -3,8 +3,8 @@ import type { DemoIdentity } from './identity';
 
 /**
  * The demo lists of the profile screens: the seasons of both universes (SS and FW of three years;
- * the services name SS26 to FW27, so those are in use), and the strategies, laboratory packages
- * and compulsory elements of both brands and of the inspection company.
+ * the services name SS26 to FW27, so those are in use), the strategies and compulsory elements of
+ * both brands and of the inspection company, and the laboratory packages the inspection company sells.
  */
 type Names = { en: string; fr: string; it: string };
 type Owner = 'lumiere' | 'atlas' | 'northwind';
@@ -29,8 +29,7 @@ const laboPackages: { owner: Owner; code: string; names: Names }[] = [
   { owner: 'atlas', code: 'COLOR', names: { en: 'Colour fastness', fr: 'Solidité des couleurs', it: 'Solidità del colore' } },
   { owner: 'atlas', code: 'CHEM', names: { en: 'Chemical compliance (REACH)', fr: 'Conformité chimique (REACH)', it: 'Conformità chimica (REACH)' } },
   { owner: 'atlas', code: 'DIM', names: { en: 'Dimensional stability', fr: 'Stabilité dimensionnelle', it: 'Stabilità dimensionale' } },
-  { owner: 'lumiere', code: 'KIDS', names: { en: 'Childrenswear safety', fr: 'Sécurité vêtements enfants', it: 'Sicurezza abbigliamento bambini' } },
-  { owner: 'northwind', code: 'CPSIA', names: { en: 'CPSIA lead and phthalates', fr: 'CPSIA plomb et phtalates', it: 'CPSIA piombo e ftalati' } },
+  { owner: 'atlas', code: 'KIDS', names: { en: 'Childrenswear safety', fr: 'Sécurité vêtements enfants', it: 'Sicurezza abbigliamento bambini' } },
 ];
 
 const compulsoryElements: { owner: Owner; code: string; names: Names; department: string; blocking: boolean }[] = [

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_EVENTS, SERVER_LOGS } from '../../server/audit';
 import { demoPeople } from './demo-people';
-import { startWithLogins, type Client, type Reply, type TestServer } from './helpers';
+import { loginAs, startWithLogins, storedContactByEmail, type Client, type Reply, type TestServer } from './helpers';
 import { journalWatch, postgresWatch, type WriteWatch } from '../support/writeWatch';
 
 /**
@@ -11,6 +11,8 @@ import { journalWatch, postgresWatch, type WriteWatch } from '../support/writeWa
  * (403) and reach (404), and an `x-api` path parameter (compulsory elements). Each refusal writes nothing.
  */
 let server: TestServer;
+/** A super admin of the other universe (the demo has none): the right to write seasons, in its own universe only. */
+let otherAdmin: Client;
 let admin: Client, manager: Client, quality: Client, inspector: Client, outsider: Client;
 let watch: WriteWatch;
 const AUDIT = new Set([LOGIN_EVENTS, SERVER_LOGS]);
@@ -25,6 +27,10 @@ beforeAll(async () => {
   const people = await demoPeople(server.store);
   atlasId = people.manager.companyId;
   lumiereId = people.quality.companyId;
+  const outsiderContact = (await storedContactByEmail(server.store, 'outsider@other.test'))!;
+  const { contactId: _id, version: _version, ...fields } = outsiderContact;
+  await server.store.insert('contacts', 'contactId', { ...fields, email: 'universe.admin@other.test', account: { ...outsiderContact.account!, profiles: ['SUPER_ADMIN'] } });
+  otherAdmin = await loginAs(server, 'universe.admin@other.test');
 });
 afterAll(async () => {
   await watch?.close();
@@ -77,13 +83,16 @@ describe('x-scope universe with x-customFlag (seasons)', () => {
     await refused(403, () => manager.delete(`${SEASONS}/${ss26!.seasonId}`));
   });
 
-  it('another universe’s season is not found (404) to read, change or delete', async () => {
+  it('another universe’s season is not found (404) to read, change or delete, even by a super admin of that universe', async () => {
     const ss26 = await bySeasonCode(quality, 'SS26');
     const theirs = await bySeasonCode(outsider, 'SS26');
     expect(theirs!.seasonId).not.toBe(ss26!.seasonId);
     await refused(404, () => outsider.get(`${SEASONS}/${ss26!.seasonId}`));
-    await refused(404, () => outsider.put(`${SEASONS}/${ss26!.seasonId}`, { ...season('SS26'), version: 1 }));
-    await refused(404, () => outsider.delete(`${SEASONS}/${ss26!.seasonId}`));
+    await refused(404, () => otherAdmin.put(`${SEASONS}/${ss26!.seasonId}`, { ...season('SS26'), version: 1 }));
+    await refused(404, () => otherAdmin.delete(`${SEASONS}/${ss26!.seasonId}`));
+    // Its own universe's seasons are its to change; the code SS26 is free there.
+    const mine = (await otherAdmin.get(`${SEASONS}/${theirs!.seasonId}`)).body;
+    expect((await otherAdmin.put(`${SEASONS}/${theirs!.seasonId}`, { ...mine, names: { en: 'Spring-summer 2026 (US)' } })).status).toBe(200);
     expect((await outsider.get(`${SEASONS}/lookup`, { q: 'SS26' })).body.map((item: { value: number }) => item.value)).toEqual([theirs!.seasonId]);
   });
 });
@@ -137,6 +146,23 @@ describe('x-scope company (strategies): members of the company only', () => {
     const moved = await manager.put(`${STRATEGIES}/${own.strategyId}`, { ...own, companyId: lumiereId });
     expect(moved.status, moved.text).toBe(200);
     expect(moved.body.companyId).toBe(atlasId);
+  });
+});
+
+describe('GET /back/bo/strategies/company/{companyId} (spec §7.4)', () => {
+  it('answers the company’s strategies not archived, by code; another company’s is 404', async () => {
+    const made = (await quality.post(STRATEGIES, { code: 'AAA-OLD', names: { en: 'Old one' } })).body;
+    expect((await quality.put(`${STRATEGIES}/${made.strategyId}`, { ...made, archived: true })).status).toBe(200);
+    const reply = await quality.get(`/back/bo/strategies/company/${lumiereId}`);
+    expect(reply.status, reply.text).toBe(200);
+    const codes = (reply.body as { code: string; companyId: number }[]).map((row) => row.code);
+    expect(codes).toEqual([...codes].sort());
+    expect(codes).toContain('PSI-STD');
+    expect(codes).not.toContain('AAA-OLD');
+    expect((reply.body as { companyId: number }[]).every((row) => row.companyId === lumiereId)).toBe(true);
+    await refused(404, () => manager.get(`/back/bo/strategies/company/${lumiereId}`));
+    await refused(404, () => outsider.get(`/back/bo/strategies/company/${lumiereId}`));
+    expect((await admin.get(`/back/bo/strategies/company/${lumiereId}`)).body.length).toBe(codes.length);
   });
 });
 

@@ -32,12 +32,16 @@ export async function demoPeople(store: TestStore): Promise<Record<Who, Person>>
 
 export const registryEntities = (): EntityDef[] => [...loadRegistry(join(ROOT, 'schemas')).entities.values()];
 
-/** x-visibility as the spec states it: same universe, and (unless super admin) the company named in one of the fields. */
+/**
+ * x-visibility as the spec states it: same universe, and (unless super admin) the company named in one of the fields.
+ * An owned list (x-scope, docs/schemas.md "Owned lists"): a global one is seen by all; a company's records by that
+ * company; a universe's records by its companies, a company's own records beside them by that company.
+ */
 export function companySees(entity: EntityDef, record: Row, person: Person): boolean {
   if (entity.scope === 'global') return true;
   if (record.universeId !== person.universeId) return false;
-  // An owned list (x-scope): its company's records; a universe's records (no company) to every company of it.
-  if (entity.scope) return person.superAdmin || record.companyId === person.companyId || (entity.scope === 'universe' && (record.companyId === undefined || record.companyId === null));
+  if (entity.scope === 'company') return person.superAdmin || record.companyId === person.companyId;
+  if (entity.scope === 'universe') return person.superAdmin || record.companyId === undefined || record.companyId === null || record.companyId === person.companyId;
   if (person.superAdmin || entity.visibility.length === 0) return true;
   return entity.visibility.some((field) => [record[field]].flat().includes(person.companyId));
 }

@@ -60,10 +60,14 @@ const fixtures = { ownToken: 0, atlasToken: 0, otherUniverseToken: 0 };
 
 const otherUniverse = (who: Who) => WHO.find((other) => people[other].universeId !== people[who].universeId)!;
 
-/** A record the caller's company sees (any of its universe when it sees none: the caller then lacks the route's role anyway). */
+/**
+ * A record the caller's company sees (any of its universe when it sees none: the caller then lacks the route's role anyway;
+ * any at all for an owned list its universe has none of: laboratory packages, which the other universe's companies cannot use).
+ */
 async function seen(name: string, who: Who): Promise<number> {
   const def = entity(name);
   const id = (await firstSeen(server.store, def, people[who])) ?? await firstSeen(server.store, def, { ...people[who], superAdmin: true });
+  if (id === undefined && def.scope) return (await server.store.all(def.collection))[0][def.idField] as number;
   if (id === undefined) throw new Error(`no ${name} in the universe of ${who}`);
   return id;
 }
@@ -72,11 +76,11 @@ async function seen(name: string, who: Who): Promise<number> {
 async function foreign(name: string, who: Who): Promise<number[]> {
   const def = entity(name);
   const sameUniverse = !people[who].superAdmin && companyFields(def).length ? [onlyComo.get(name)!] : [];
-  return [...sameUniverse, await seen(name, otherUniverse(who))];
+  // None in the other universe when no company there is one the list serves (laboratory packages: no service provider).
+  const elsewhere = await firstSeen(server.store, def, { ...people[otherUniverse(who)], superAdmin: true });
+  if (elsewhere === undefined && !def.scope) throw new Error(`no ${name} in the universe of ${otherUniverse(who)}`);
+  return [...sameUniverse, ...(elsewhere === undefined ? [] : [elsewhere])];
 }
-
-/** The fields naming the companies that see a record: x-visibility, or a company-owned list's companyId (x-scope company). */
-const companyFields = (def: EntityDef): string[] => (def.visibility.length ? def.visibility : def.scope === 'company' ? ['companyId'] : []);
 
 const disposable = async (name: string, who: Who) => disposables.get(`${name}:${who}`) ?? await seen(name, who);
 
@@ -133,6 +137,31 @@ function resource(name: string, api: string, who: readonly Who[], kind: { writab
     ...(kind.machine ? [{ route: `PATCH ${api}/:id/:event`, who, url: async (w: Who) => `${await one(w)}/noSuchEvent`, outOfReach: others('/noSuchEvent') }] : []),
   ];
 }
+
+/** The fields naming a record's company: x-visibility, or `companyId` of an owned list (x-scope company or universe). */
+const companyFields = (def: EntityDef): string[] => (def.visibility.length ? def.visibility : def.scope === 'company' || def.scope === 'universe' ? ['companyId'] : []);
+/** `x-api` as the table writes routes: `{companyId}` → `:companyId`. */
+const routeOf = (def: EntityDef) => def.api!.replace(/\{(\w+)\}/g, ':$1');
+
+/**
+ * An owned list (x-scope, docs/schemas.md "Owned lists"): read by `readers`, written by `writers`.
+ * `base(w, id)` is its path for the caller, or for the record `id` (an x-api with `{companyId}`: the record's company).
+ */
+function ownedList(name: string, route: string, readers: readonly Who[], writers: readonly Who[], base: (w: Who, id?: number) => string | Promise<string> = () => route): Route[] {
+  const at = async (w: Who, id: number) => `${await base(w, id)}/${id}`;
+  const one = async (w: Who) => at(w, await seen(name, w));
+  const others = async (w: Who) => Promise.all((await foreign(name, w)).map((id) => at(w, id)));
+  return [
+    { route: `GET ${route}`, who: readers, url: async (w) => `${await base(w)}/` },
+    { route: `GET ${route}/lookup`, who: readers, url: async (w) => `${await base(w)}/lookup` },
+    { route: `GET ${route}/:id`, who: readers, url: one, outOfReach: others },
+    { route: `POST ${route}`, who: writers, url: (w) => base(w), body: { notAField: true } },
+    { route: `PUT ${route}/:id`, who: writers, url: one, body: { version: 1, notAField: true }, outOfReach: others },
+    { route: `DELETE ${route}/:id`, who: writers, url: async (w) => at(w, await disposable(name, w)), expect: [200], outOfReach: others },
+  ];
+}
+/** A company's compulsory elements: the caller's company path, or the record's own company's. */
+const elementsOf = async (w: Who, id?: number) => `/back/bo/companies/${id === undefined ? people[w].companyId : (await server.store.get('compulsoryElements', id))!.companyId}/compulsoryElements/admin`;
 
 const capaTags = async (w: Who) => `/back/bo/tags/CAPA_${await seen('capa', w)}`;
 const foreignCapaTags = (suffix = '') => async (w: Who) => (await foreign('capa', w)).map((id) => `/back/bo/tags/CAPA_${id}${suffix}`);
@@ -265,6 +294,21 @@ const TABLE: Route[] = [
   { route: 'PUT /back/bo/invoiceLines/update', who: MANAGERS, body: { toAddInvoiceLines: 'none' } },
   ...resource('loginEvent', '/back/bo/admin/loginEvent', ADMIN, { writable: false, machine: false }),
   ...resource('serverLog', '/back/bo/admin/serverLogs', ADMIN, { writable: false, machine: false }),
+
+  // Owned lists (docs/schemas.md "Owned lists"): the universe's seasons are read by all and written by universe admins
+  // (and companies with CUSTOM_SEASON: among the demo accounts, the SUPER_ADMIN profile); strategies and laboratory
+  // packages by any member of their company; compulsory elements by its managers, under the company's path.
+  ...ownedList('season', '/back/bo/seasons/admin', ALL, ADMIN),
+  // Their screens' company roles close the APIs to other companies (server/screenAccess.ts): strategies to order takers,
+  // laboratory packages to all but service providers (QCFlow Admin, Atlas).
+  ...ownedList('strategy', '/back/bo/strategies/admin', ALL.filter((w) => w !== 'sales'), ALL.filter((w) => w !== 'sales')),
+  ...ownedList('laboPackage', '/back/bo/laboPackages/admin', ['admin', 'manager', 'inspector'], ['admin', 'manager', 'inspector']),
+  ...ownedList('compulsoryElement', '/back/bo/companies/:companyId/compulsoryElements/admin', MANAGERS, MANAGERS, elementsOf),
+  {
+    route: 'GET /back/bo/strategies/company/:companyId', who: ALL,
+    url: (w) => `/back/bo/strategies/company/${people[w].companyId}`,
+    outOfReach: (w) => [...(people[w].superAdmin ? [] : [people[w].companyId === people.quality.companyId ? people.manager.companyId : people.quality.companyId]), people[otherUniverse(w)].companyId].map((id) => `/back/bo/strategies/company/${id}`),
+  },
 
   // Administration (docs/identity.md).
   { route: 'GET /back/bo/contacts/admin', who: MANAGERS, url: () => '/back/bo/contacts/admin/' },
@@ -679,9 +723,9 @@ async function makeFixtures() {
   const writable = generic.filter((def) => !def.readOnly);
   /** Who may use an entity's routes, as the table says. */
   // (an entity the table does not classify yet gets no fixture: its routes fail the classification test instead)
-  const routeWho = (def: EntityDef) => (TABLE.find((row) => keyOf(row.route) === keyOf(`GET ${def.api}`))?.who ?? []) as Who[];
+  const routeWho = (def: EntityDef) => (TABLE.find((row) => keyOf(row.route) === keyOf(`GET ${routeOf(def)}`))?.who ?? []) as Who[];
   // A record of their own company for callers the seed gives none (fee sheets and invoices are Atlas's): their routes are tried on it.
-  const pairs = generic.filter((d) => companyFields(d).length).flatMap((def) => routeWho(def).map((who) => ({ def, who })));
+  const pairs = generic.filter((d) => d.visibility.length || d.scope === 'company').flatMap((def) => routeWho(def).map((who) => ({ def, who })));
   const unseen = (await Promise.all(pairs.map(async (pair) => ((await firstSeen(store, pair.def, people[pair.who])) === undefined ? [pair] : [])))).flat();
   await store.transaction(async (tx) => {
     for (const { def, who } of unseen) {
@@ -831,11 +875,14 @@ describe('search answers stay inside the caller’s universe and visibility', ()
   it('searches and lookups of the generic resources', async () => {
     const problems: string[] = [];
     for (const def of [...entities.values()].filter((d) => d.api && !d.customRoutes)) {
-      for (const who of rightsOf(`GET ${def.api}`)) {
-        const list = await clients[who].get(`${def.api}/`);
-        const lookup = await clients[who].get(`${def.api}/lookup`);
-        expect([list.status, lookup.status], `${who} ${def.api}`).toEqual([200, 200]);
-        if ((await firstSeen(server.store, def, people[who])) !== undefined) expect(list.body.length, `${who} sees some ${def.name}`).toBeGreaterThan(0);
+      for (const who of rightsOf(`GET ${routeOf(def)}`)) {
+        // An x-api with `{companyId}`: the caller's own company's records.
+        const api = def.api!.replace(/\{(\w+)\}/g, (_, param: 'companyId') => String(people[who][param]));
+        const onPath = (record: Row) => def.pathParams.every((param) => record[param] === people[who][param as 'companyId']);
+        const list = await clients[who].get(`${api}/`);
+        const lookup = await clients[who].get(`${api}/lookup`);
+        expect([list.status, lookup.status], `${who} ${api}`).toEqual([200, 200]);
+        if ((await firstSeen(server.store, def, people[who], onPath)) !== undefined) expect(list.body.length, `${who} sees some ${def.name}`).toBeGreaterThan(0);
         const ids = [...list.body.map((row: Row) => row[def.idField]), ...lookup.body.map((option: { value: number }) => option.value)];
         for (const id of ids) if (!inReach(def, await server.store.get(def.collection, id as number), who)) problems.push(`${who} got ${def.name} #${id}`);
       }
