@@ -10,7 +10,7 @@ export interface CompulsoryElementSearch {
    */
   companyId?: number;
   /**
-   * true: the archived records only (the list's own query, server/resources/listScope.ts). Label: `compulsoryElement.showArchived`
+   * Label: `compulsoryElement.showArchived`
    */
   archived?: boolean;
 }

@@ -10,7 +10,7 @@ export interface LaboPackageSearch {
    */
   companyId?: number;
   /**
-   * true: the archived records only (the list's own query, server/resources/listScope.ts). Label: `laboPackage.showArchived`
+   * Label: `laboPackage.showArchived`
    */
   archived?: boolean;
 }

@@ -6,7 +6,7 @@ export interface SeasonSearch {
    */
   keywords?: string;
   /**
-   * true: the archived records only (the list's own query, server/resources/listScope.ts). Label: `season.showArchived`
+   * Label: `season.showArchived`
    */
   archived?: boolean;
 }

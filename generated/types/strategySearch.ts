@@ -10,7 +10,7 @@ export interface StrategySearch {
    */
   companyId?: number;
   /**
-   * true: the archived records only (the list's own query, server/resources/listScope.ts). Label: `strategy.showArchived`
+   * Label: `strategy.showArchived`
    */
   archived?: boolean;
 }

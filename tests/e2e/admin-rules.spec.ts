@@ -88,7 +88,7 @@ test.describe('owned lists', () => {
     expect((await refused).status()).toBe(422);
     await expectSnack(page, serverText('en', 'error.mayBeInUseArchive'));
     const offer = page.getByRole('alertdialog').filter({ hasText: en('engine.sheet.archiveTitle') });
-    await expect(offer).toBeVisible();
+    await expect(offer.getByText(en('engine.sheet.archiveMessage', { name: 'SS26' }))).toBeVisible();
     await shot(page, 'rules-season-archive-offer');
     await searchAfter(page, SEASONS, () => offer.getByRole('button', { name: en('engine.sheet.archive'), exact: true }).click());
     await expectSnack(page, en('engine.sheet.archived'));

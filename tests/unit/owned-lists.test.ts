@@ -8,6 +8,7 @@ import { HttpError } from '../../server/errors';
 import { referencesTo } from '../../server/resources/inUse';
 import { assertMayWrite, ownerFields, scopeSees, withOwner } from '../../server/resources/ownership';
 import { routePath } from '../../server/resources/listScope';
+import { fillApi } from '../../engine/search/routeParams';
 import { sameValue } from '../../server/resources/uniqueness';
 import { formatProblem } from '../../server/schemaCheck/check';
 import { checkSchemas } from '../../server/schemaLoader';
@@ -107,6 +108,13 @@ describe('codes, references and paths', () => {
     expect(has('boxes[].items[].code', 'A')(kit)).toBe(true);
     expect(has('tags', 4)(kit)).toBe(true);
     expect(has('parts[].gadgetId', 8)({ parts: 'none' })).toBe(false);
+  });
+
+  it('the browser fills an x-api’s {name} parameters from the route, and calls nothing while one is missing', () => {
+    expect(fillApi('/back/bo/companies/{companyId}/compulsoryElements/admin', { companyId: '12' })).toBe('/back/bo/companies/12/compulsoryElements/admin');
+    expect(fillApi('/back/bo/companies/{companyId}/compulsoryElements/admin', {})).toBeNull();
+    expect(fillApi('/back/bo/seasons/admin', {})).toBe('/back/bo/seasons/admin');
+    expect(fillApi(undefined, {})).toBeNull();
   });
 
   it('an x-api with {name} parameters becomes a route of ids', () => {
