@@ -65,3 +65,16 @@ for (const account of ['admin', 'quality'] as const) {
     }
   });
 }
+
+test('the report builder is a disabled entry of the company profile whose tooltip says why', async ({ page }) => {
+  await login(page, ACCOUNTS.manager);
+  const { companyId } = await (await page.request.get('/back/auth/profile', { headers: XHR })).json();
+  await page.goto(`/profileCompany/${companyId}`);
+  const entry = page.locator('[aria-disabled="true"]').filter({ hasText: labels.en['screen.companyReportBuilder'] });
+  await expect(entry).toBeVisible();
+  // Not a link: nothing to open yet.
+  await expect(page.getByRole('link', { name: new RegExp(labels.en['screen.companyReportBuilder']) })).toHaveCount(0);
+  await entry.hover();
+  await expect(page.getByRole('tooltip')).toHaveText(labels.en['screen.companyReportBuilder.tooltip']);
+  await shot(page, 'profile-sections-report-builder-tooltip');
+});
