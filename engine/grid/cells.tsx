@@ -41,3 +41,15 @@ export function BooleanCell(props: CustomCellRendererProps) {
     </Text>
   );
 }
+
+/** A `#rrggbb` value: its colour as a swatch before the code (the colour picker's fields). */
+export function SwatchCell(props: CustomCellRendererProps) {
+  const raw = props.data?.[props.colDef?.field ?? ''];
+  if (typeof raw !== 'string' || !raw) return null;
+  return (
+    <Group gap={6} wrap="nowrap" h="100%">
+      <span aria-hidden style={{ width: 14, height: 14, borderRadius: 4, flex: 'none', background: raw, border: '1px solid var(--mantine-color-default-border)' }} />
+      <Text span size="sm">{raw}</Text>
+    </Group>
+  );
+}

@@ -2,7 +2,7 @@ import type { ColDef } from 'ag-grid-community';
 import { colorsOf } from '../format/colors';
 import { cellText, type FormatContext } from '../format/values';
 import { enumOf, lookupOf, type FieldKind } from '../schema/fields';
-import { BadgeCell, BooleanCell, ChipsCell } from './cells';
+import { BadgeCell, BooleanCell, ChipsCell, SwatchCell } from './cells';
 import { headerText, type ColumnSpec } from './columns';
 
 type Row = Record<string, unknown>;
@@ -41,6 +41,9 @@ const minWidthByKind: Partial<Record<FieldKind, number>> = {
   longText: 220,
 };
 
+/** A colour field's pattern (`#rrggbb`, as the colour picker writes it): its cells show the colour. */
+export const COLOR_PATTERN = '^#[0-9a-fA-F]{6}$';
+
 /** AG Grid column definitions of screen columns: headers, widths, formatting, renderers. */
 export function buildColDefs(columns: ColumnSpec[], ctx: FormatContext): ColDef<Row>[] {
   return columns.map((column) => {
@@ -77,6 +80,8 @@ export function buildColDefs(columns: ColumnSpec[], ctx: FormatContext): ColDef<
       def.cellRendererParams = { url: lookupOf(column.schema)?.url ?? '' };
     } else if (column.kind === 'boolean') {
       def.cellRenderer = BooleanCell;
+    } else if (column.schema.pattern === COLOR_PATTERN) {
+      def.cellRenderer = SwatchCell;
     }
     return def;
   });

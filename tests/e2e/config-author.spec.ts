@@ -1,8 +1,7 @@
 import { expect, test } from './axe';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { startConfigServer, type ConfigServer } from './configServer';
 import { ACCOUNTS, cell, en, expectSnack, gridHeaders, gridRow, gridRows, login, pick, resultCount, searchAfter, shot, today } from './helpers';
 
 /**
@@ -18,58 +17,18 @@ const ROOT = process.cwd();
 const ROUTE = '/widgets/search';
 const API = '/back/bo/widgets';
 
-let dir: string;
-let server: ChildProcess | undefined;
-let serverOutput = '';
+let server: ConfigServer | undefined;
 
 test.use({ baseURL: BASE });
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   test.setTimeout(90_000);
-  dir = mkdtempSync(join(tmpdir(), 'qcflow-e2e-author-'));
-  const schemasDir = join(dir, 'schemas');
-  cpSync(join(ROOT, 'schemas'), schemasDir, { recursive: true });
-  cpSync(join(ROOT, 'tests/fixtures/config-author'), schemasDir, { recursive: true });
-
-  // The server itself (no npx in between), in its own process group: afterAll waits for its own
-  // exit, after it has folded its journal into the data file, before removing the folder.
-  server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      SCHEMAS_DIR: schemasDir,
-      DB_FILE: join(dir, 'db.json'),
-      SEED: 'demo',
-      DIST_DIR: join(ROOT, 'dist'),
-      LOG: '0',
-    },
-  });
-  server.stdout!.on('data', (chunk) => (serverOutput += chunk));
-  server.stderr!.on('data', (chunk) => (serverOutput += chunk));
-
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`the second server exited: ${serverOutput}`);
-    const up = await fetch(`${BASE}/back/version/`).then((response) => response.ok, () => false);
-    if (up) break;
-    if (Date.now() > deadline) throw new Error(`the second server did not start: ${serverOutput}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  server = await startConfigServer(PORT, 'config-author');
 });
 
 test.afterAll(async () => {
-  if (server?.pid && server.exitCode === null) {
-    const exited = new Promise((resolve) => server!.once('exit', resolve));
-    process.kill(-server.pid, 'SIGTERM');
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
-    if (server.exitCode === null && server.signalCode === null) process.kill(-server.pid, 'SIGKILL');
-  }
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  await server?.close();
 });
 
 test('screens added as JSON only: menu, title, grid, and a record page with a lines grid', async ({ page }) => {
