@@ -129,7 +129,7 @@ describe('checkpoints/admin', () => {
     expect((await clients.manager.get(`${api}/`)).body.map((row: { code: string }) => row.code)).toContain('CP-ZIP');
     await refused(clients.quality, 'PUT', `${api}/${created.body.checkpointId}`, 403, { ...created.body, mandatory: false });
     await refused(clients.quality, 'DELETE', `${api}/${created.body.checkpointId}`, 403);
-    // The write right first (403 without it, like a route role), then the record's universe.
+    // Without the right to write the list at all (no UNIVERSE_ADMIN), 403 comes first, like route roles; with it, another universe's record is 404 (below).
     await refused(clients.outsider, 'DELETE', `${api}/${created.body.checkpointId}`, 403);
     await refused(clients.outsider, 'GET', `${api}/${created.body.checkpointId}`, 404);
     const northwind = await company('Northwind Goods');
