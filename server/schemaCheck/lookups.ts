@@ -1,7 +1,7 @@
 import Ajv, { type ValidateFunction } from 'ajv';
 import type { JsonSchema } from '../../engine/schema/resolve';
 import { COMMON_PARAMS, kindOf, type LookupConfig, type LookupSource } from '../lookups/config';
-import type { ConfigFiles } from './check';
+import type { SchemaFiles } from './labelKeys';
 import type { SchemaProblem } from './problem';
 
 /**
@@ -57,7 +57,7 @@ const KIND_KEYS: Record<ReturnType<typeof kindOf>, { needs: (keyof LookupSource)
   collection: { needs: ['collection', 'value', 'label'], refuses: ['values', 'collections'] },
 };
 
-function sourceProblems(name: string, source: LookupSource, files: ConfigFiles, enums: Record<string, JsonSchema>): SchemaProblem[] {
+function sourceProblems(name: string, source: LookupSource, files: SchemaFiles, enums: Record<string, JsonSchema>): SchemaProblem[] {
   const problems: SchemaProblem[] = [];
   const at = (path: string, message: string) => problems.push({ file: FILE, path: `/lookups/${name}${path}`, message });
   const kind = kindOf(source);
@@ -93,7 +93,7 @@ function sourceProblems(name: string, source: LookupSource, files: ConfigFiles, 
 }
 
 /** Every problem of lookups.json (none: it is sound). */
-export function lookupProblems(files: ConfigFiles): SchemaProblem[] {
+export function lookupProblems(files: SchemaFiles & { lookups: unknown }): SchemaProblem[] {
   validate ??= new Ajv({ allErrors: true, strict: false }).compile(lookupsMeta);
   if (!validate(files.lookups)) {
     return (validate.errors ?? []).map((error) => ({

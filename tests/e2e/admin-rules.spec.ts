@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './axe';
 import { ACCOUNTS, cell, en, expectSnack, gridRow, labels, openSearch, restoreEnglishAfterAll, searchAfter, setAccountLocale, sheet, shot, signIn } from './helpers';
 
 /**
