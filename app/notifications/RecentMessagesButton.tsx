@@ -8,8 +8,19 @@ import { useRecentMessages, type RecentMessage } from './recentMessages';
 // Badge colours with dark text: the level is also written out, never told by colour alone.
 const LEVEL_COLORS: Record<RecentMessage['level'], string> = { success: 'teal.1', warning: 'yellow.1', error: 'red.1' };
 
-function MessageRow({ message, time, onOpenLink }: { message: RecentMessage; time: Intl.DateTimeFormat; onOpenLink: () => void }) {
-  const { t } = useTranslation();
+/**
+ * The messages' time format in a language, 24-hour as every time in the app (engine/format/values.ts).
+ * Made once, when a list first shows: a new Intl formatter costs milliseconds, and the header renders often.
+ */
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
+function timeFormat(language: string): Intl.DateTimeFormat {
+  let format = timeFormats.get(language);
+  if (!format) timeFormats.set(language, (format = new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })));
+  return format;
+}
+
+function MessageRow({ message, onOpenLink }: { message: RecentMessage; onOpenLink: () => void }) {
+  const { t, i18n } = useTranslation();
   const { link } = message;
   return (
     <Stack component="li" gap={4} py={8} data-level={message.level}>
@@ -18,7 +29,7 @@ function MessageRow({ message, time, onOpenLink }: { message: RecentMessage; tim
           {t(`shell.recentMessages.level.${message.level}`)}
         </Badge>
         <Text size="xs" c="dark.5" component="time" dateTime={message.at.toISOString()}>
-          {time.format(message.at)}
+          {timeFormat(i18n.language).format(message.at)}
         </Text>
       </Group>
       <Text size="sm">{message.text}</Text>
@@ -41,11 +52,9 @@ function MessageRow({ message, time, onOpenLink }: { message: RecentMessage; tim
  * time each was shown, so one that closed by itself can be read again (WCAG 2.2.1).
  */
 export function RecentMessagesButton() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const messages = useRecentMessages();
   const [opened, setOpened] = useState(false);
-  // 24-hour, as every time in the app (engine/format/values.ts).
-  const time = new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
   const label = t('shell.recentMessages');
   return (
     <Popover opened={opened} onChange={setOpened} position="bottom-end" width={360} shadow="lg" withArrow trapFocus returnFocus>
@@ -64,7 +73,7 @@ export function RecentMessagesButton() {
           <ScrollArea.Autosize mah={380} type="auto" offsetScrollbars>
             <Stack component="ul" gap={0} m={0} p={0} style={{ listStyle: 'none' }}>
               {messages.map((message) => (
-                <MessageRow key={message.id} message={message} time={time} onOpenLink={() => setOpened(false)} />
+                <MessageRow key={message.id} message={message} onOpenLink={() => setOpened(false)} />
               ))}
             </Stack>
           </ScrollArea.Autosize>

@@ -1,6 +1,6 @@
 import { Center, Stack, Text } from '@mantine/core';
 import { IconDatabaseOff } from '@tabler/icons-react';
-import type { CellKeyDownEvent, ColDef, GridApi } from 'ag-grid-community';
+import type { CellKeyDownEvent, ColDef, GetRowIdParams, GridApi, RowSelectionOptions } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -40,6 +40,13 @@ const ACTION_CELL_PADDING_PX = 34;
 /** Approximate width of a header character (13 px semi-bold), as for the data columns. */
 const HEADER_CHAR_PX = 7.5;
 export const ACTIONS_COLUMN = 'rowActions';
+/**
+ * Every prop of the grid keeps its identity from one render to the next: AG Grid takes a changed
+ * prop as a changed option, and a new `defaultColDef` rebuilds every column (a new `rowSelection`
+ * or `rowStyle` restyles and re-checks every row).
+ */
+const DEFAULT_COL_DEF: ColDef<Row> = { sortable: true, resizable: true, wrapHeaderText: true, autoHeaderHeight: true };
+const ROW_STYLE = { pointer: { cursor: 'pointer' }, plain: { cursor: 'default' } };
 
 function actionsColDef(actions: ActionsCellParams, headerName: string, first: boolean): ColDef<Row> {
   const width = Math.max(ACTION_CELL_PADDING_PX + ACTION_PX * actions.actions.length, Math.ceil(headerName.length * HEADER_CHAR_PX + ACTION_CELL_PADDING_PX));
@@ -87,6 +94,11 @@ export function SchemaGrid({ columns, rows, idField, loading, onRowClick, onApi,
     const buttons = actionsColDef(actions, t('engine.grid.actions'), actionsFirst);
     return actionsFirst ? [buttons, ...data] : [...data, buttons];
   }, [columns, ctx, actions, actionsFirst, t]);
+  const getRowId = useMemo(() => (idField ? (params: GetRowIdParams<Row>) => String(params.data[idField]) : undefined), [idField]);
+  const rowSelection = useMemo<RowSelectionOptions<Row> | undefined>(
+    () => (selection ? { mode: 'multiRow', enableClickSelection: false, isRowSelectable: (node) => !!node.data && selection.selectable(node.data) } : undefined),
+    [selection],
+  );
   const localeText = useMemo(
     () => ({ noRowsToShow: t('engine.grid.noRows'), loadingOoo: t('engine.grid.loading'), ariaRowSelect: t('engine.grid.open') }),
     [t],
@@ -102,10 +114,12 @@ export function SchemaGrid({ columns, rows, idField, loading, onRowClick, onApi,
     }
   }, [rows, columns]);
 
+  // Arrived labels change the lookup columns' text only: those cells are drawn again, not the grid's.
+  const lookupColumns = useMemo(() => columns.filter((column) => lookupOf(column.schema)).map((column) => column.field), [columns]);
   useEffect(() => {
     const api = apiRef.current;
-    if (api && !api.isDestroyed()) api.refreshCells({ force: true });
-  }, [labels]);
+    if (api && !api.isDestroyed() && lookupColumns.length) api.refreshCells({ columns: lookupColumns, force: true });
+  }, [labels, lookupColumns]);
 
   const open = (event: CellKeyDownEvent<Row>) => {
     const key = (event.event as KeyboardEvent | undefined)?.key;
@@ -119,17 +133,17 @@ export function SchemaGrid({ columns, rows, idField, loading, onRowClick, onApi,
         theme={gridTheme}
         rowData={rows}
         columnDefs={columnDefs}
-        defaultColDef={{ sortable: true, resizable: true, wrapHeaderText: true, autoHeaderHeight: true }}
-        getRowId={idField ? (params) => String(params.data[idField]) : undefined}
+        defaultColDef={DEFAULT_COL_DEF}
+        getRowId={getRowId}
         loading={loading}
         localeText={localeText}
         noRowsOverlayComponent={NoRows}
         tooltipShowDelay={600}
         tooltipShowMode="whenTruncated"
-        rowStyle={{ cursor: onRowClick ? 'pointer' : 'default' }}
+        rowStyle={onRowClick ? ROW_STYLE.pointer : ROW_STYLE.plain}
         onRowClicked={(event) => event.data && !ownClick(event.event) && onRowClick?.(event.data)}
         onCellKeyDown={open}
-        rowSelection={selection ? { mode: 'multiRow', enableClickSelection: false, isRowSelectable: (node) => !!node.data && selection.selectable(node.data) } : undefined}
+        rowSelection={rowSelection}
         onSelectionChanged={selection ? (event) => selection.onChange(event.api.getSelectedRows()) : undefined}
         onGridReady={(event) => {
           apiRef.current = event.api;

@@ -1,8 +1,9 @@
-import { Alert, Center, Loader, Stack, Title } from '@mantine/core';
+import { Alert, Box, Center, Loader, Stack, Title } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConflictAlert } from '../sheet/ConflictAlert';
+import { AfterFirstPaint } from '../ui/AfterFirstPaint';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { allowedEvents } from '../../machines/index';
 import { machineOf } from '../workflow/machineOf';
@@ -203,7 +204,12 @@ export function RecordScreen({ screen, config, userRoles = [], userContactId }: 
         )}
         {sheet.conflict && <ConflictAlert message={sheet.conflict} onReload={() => void sheet.reload()} />}
         <RecordTabs tabs={tabs} userRoles={userRoles}>
-          {(tab) => <PanelGrid panels={tab.panels} record={view} render={renderPanel} />}
+          {(tab) => (
+            // The header paints first (the page's largest text); the panels' forms and grids follow in a render of their own.
+            <AfterFirstPaint fallback={<Box mih={320} aria-busy />}>
+              <PanelGrid panels={tab.panels} record={view} render={renderPanel} />
+            </AfterFirstPaint>
+          )}
         </RecordTabs>
       </Stack>
       {machineName && (

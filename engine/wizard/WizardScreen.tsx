@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Center, Checkbox, Divider, Group, Loader, Paper, Stack, Stepper, Text } from '@mantine/core';
+import { Alert, Badge, Box, Button, Card, Center, Checkbox, Divider, Group, Loader, Paper, Stack, Stepper, Text } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import type Form from '@rjsf/core';
 import { IconArrowLeft, IconArrowRight, IconDeviceFloppy, IconMinus } from '@tabler/icons-react';
@@ -18,6 +18,7 @@ import { machineOf } from '../workflow/machineOf';
 import { notify } from '../notify';
 import { fillUrl } from '../record/attachments/attachmentTarget';
 import { ConfiguredPanels } from '../record/ConfiguredPanels';
+import { AfterFirstPaint } from '../ui/AfterFirstPaint';
 import { WizardDraftNotice } from './WizardDraftNotice';
 import { WizardSummary } from './WizardSummary';
 import { useWizardDraft } from './useWizardDraft';
@@ -235,101 +236,104 @@ export function WizardScreen({ screen: written, config, userRoles = [], owner, m
         {draft.restoredAt && <WizardDraftNotice savedAt={draft.restoredAt} onDiscard={() => void discardDraft()} onClose={draft.dismiss} />}
         {/* A form named after its step: a person finds the step's fields and its Next or save button in it. */}
         <Card withBorder radius="md" padding="lg" role="form" aria-label={titleText(t, current?.title)}>
-          {steps.length > 1 && (
-            <>
-              <Stepper active={index} onStepClick={(target) => setStep(steps[target].name)} size="sm" aria-label={titleText(t, screen.title)}>
-                {steps.map((item) => (
-                  // A step the machine went past without stopping (not for these values) shows as skipped, not done.
-                  <Stepper.Step
-                    key={item.name}
-                    label={titleText(t, item.title)}
-                    description={item.description && t(item.description)}
-                    allowStepSelect={visited.includes(item.name) && item.name !== step}
-                    data-step={item.name}
-                    {...(visited.includes(item.name) ? {} : { completedIcon: <IconMinus size={16} />, color: 'gray', 'data-skipped': true })}
+          {/* The header paints first; the step's forms and grids, and the buttons that act on them, follow in a render of their own. */}
+          <AfterFirstPaint fallback={<Box mih={320} aria-busy />}>
+            {steps.length > 1 && (
+              <>
+                <Stepper active={index} onStepClick={(target) => setStep(steps[target].name)} size="sm" aria-label={titleText(t, screen.title)}>
+                  {steps.map((item) => (
+                    // A step the machine went past without stopping (not for these values) shows as skipped, not done.
+                    <Stepper.Step
+                      key={item.name}
+                      label={titleText(t, item.title)}
+                      description={item.description && t(item.description)}
+                      allowStepSelect={visited.includes(item.name) && item.name !== step}
+                      data-step={item.name}
+                      {...(visited.includes(item.name) ? {} : { completedIcon: <IconMinus size={16} />, color: 'gray', 'data-skipped': true })}
+                    />
+                  ))}
+                </Stepper>
+                <Divider my="lg" />
+              </>
+            )}
+            <div role="region" aria-label={titleText(t, current?.title)} data-active-step={step}>
+              <Stack gap="md">
+                {current?.heading && (
+                  <Text fw={600} size="lg">
+                    {t(current.heading)}
+                  </Text>
+                )}
+                {current?.summary ? (
+                  <WizardSummary entity={entity} steps={steps} data={data} />
+                ) : schema ? (
+                  <SchemaForm
+                    key={`form-${step}`}
+                    schema={schema}
+                    uiSchema={current?.ui ? config.ui[current.ui] : undefined}
+                    formData={pickFields(data, current?.fields ?? [])}
+                    onChange={(changed) => setData((all) => ({ ...all, ...changed }))}
+                    mode={source.existing ? 'edit' : 'create'}
+                    serverErrors={serverErrors}
+                    formRef={formRef}
+                    idPrefix="wizard"
                   />
-                ))}
-              </Stepper>
-              <Divider my="lg" />
-            </>
-          )}
-          <div role="region" aria-label={titleText(t, current?.title)} data-active-step={step}>
-            <Stack gap="md">
-              {current?.heading && (
-                <Text fw={600} size="lg">
-                  {t(current.heading)}
-                </Text>
+                ) : null}
+                {current?.panels?.length ? (
+                  <ConfiguredPanels
+                    key={`panels-${step}`}
+                    panels={current.panels}
+                    screen={screen}
+                    config={config}
+                    record={data}
+                    saved={source.existing}
+                    // The summary's panels show the values as they will be saved; they change nothing.
+                    onChange={current.summary ? undefined : setData}
+                    writable
+                    userRoles={userRoles}
+                    serverErrors={serverErrors}
+                    registerSubmit={registerCheck}
+                  />
+                ) : null}
+                {current?.summary &&
+                  screen.save?.extras?.map((extra) => (
+                    <Paper key={extra.name} withBorder radius="md" p="sm">
+                      <Checkbox label={t(extra.label)} checked={extras[extra.name] === true} onChange={(event) => setExtras((all) => ({ ...all, [extra.name]: event.currentTarget.checked }))} />
+                    </Paper>
+                  ))}
+              </Stack>
+            </div>
+            {refused && (
+              <Alert color="orange" variant="light" mt="md" role="alert">
+                {t('engine.wizard.notReady')}
+              </Alert>
+            )}
+            {serverErrors.length > 0 && (
+              <Alert color="red" variant="light" mt="md" role="alert">
+                {serverErrors.map((error) => `${error.path}: ${t(error.message, { defaultValue: error.message })}`).join(' · ')}
+              </Alert>
+            )}
+            <Group justify="space-between" mt="lg">
+              {first && cancel ? (
+                // The first step's way out: the leave guard asks before typed values are lost.
+                <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={() => navigate(fillUrl(cancel, source.params))}>
+                  {t('engine.action.cancel')}
+                </Button>
+              ) : (
+                <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={() => move('BACK')} disabled={first}>
+                  {t('engine.action.back')}
+                </Button>
               )}
-              {current?.summary ? (
-                <WizardSummary entity={entity} steps={steps} data={data} />
-              ) : schema ? (
-                <SchemaForm
-                  key={`form-${step}`}
-                  schema={schema}
-                  uiSchema={current?.ui ? config.ui[current.ui] : undefined}
-                  formData={pickFields(data, current?.fields ?? [])}
-                  onChange={(changed) => setData((all) => ({ ...all, ...changed }))}
-                  mode={source.existing ? 'edit' : 'create'}
-                  serverErrors={serverErrors}
-                  formRef={formRef}
-                  idPrefix="wizard"
-                />
-              ) : null}
-              {current?.panels?.length ? (
-                <ConfiguredPanels
-                  key={`panels-${step}`}
-                  panels={current.panels}
-                  screen={screen}
-                  config={config}
-                  record={data}
-                  saved={source.existing}
-                  // The summary's panels show the values as they will be saved; they change nothing.
-                  onChange={current.summary ? undefined : setData}
-                  writable
-                  userRoles={userRoles}
-                  serverErrors={serverErrors}
-                  registerSubmit={registerCheck}
-                />
-              ) : null}
-              {current?.summary &&
-                screen.save?.extras?.map((extra) => (
-                  <Paper key={extra.name} withBorder radius="md" p="sm">
-                    <Checkbox label={t(extra.label)} checked={extras[extra.name] === true} onChange={(event) => setExtras((all) => ({ ...all, [extra.name]: event.currentTarget.checked }))} />
-                  </Paper>
-                ))}
-            </Stack>
-          </div>
-          {refused && (
-            <Alert color="orange" variant="light" mt="md" role="alert">
-              {t('engine.wizard.notReady')}
-            </Alert>
-          )}
-          {serverErrors.length > 0 && (
-            <Alert color="red" variant="light" mt="md" role="alert">
-              {serverErrors.map((error) => `${error.path}: ${t(error.message, { defaultValue: error.message })}`).join(' · ')}
-            </Alert>
-          )}
-          <Group justify="space-between" mt="lg">
-            {first && cancel ? (
-              // The first step's way out: the leave guard asks before typed values are lost.
-              <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={() => navigate(fillUrl(cancel, source.params))}>
-                {t('engine.action.cancel')}
-              </Button>
-            ) : (
-              <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={() => move('BACK')} disabled={first}>
-                {t('engine.action.back')}
-              </Button>
-            )}
-            {saves ? (
-              <Button leftSection={<IconDeviceFloppy size={16} />} loading={saving} onClick={save}>
-                {t(screen.save?.label ?? (source.existing ? 'engine.action.save' : 'engine.wizard.create'))}
-              </Button>
-            ) : (
-              <Button rightSection={<IconArrowRight size={16} />} onClick={() => void next()}>
-                {t('engine.wizard.next')}
-              </Button>
-            )}
-          </Group>
+              {saves ? (
+                <Button leftSection={<IconDeviceFloppy size={16} />} loading={saving} onClick={save}>
+                  {t(screen.save?.label ?? (source.existing ? 'engine.action.save' : 'engine.wizard.create'))}
+                </Button>
+              ) : (
+                <Button rightSection={<IconArrowRight size={16} />} onClick={() => void next()}>
+                  {t('engine.wizard.next')}
+                </Button>
+              )}
+            </Group>
+          </AfterFirstPaint>
         </Card>
       </Stack>
       {leave.dialog}

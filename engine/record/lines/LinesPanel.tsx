@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
-import type { GridApi } from 'ag-grid-community';
+import type { ColDef, GetRowIdParams, GridApi, RowSelectionOptions } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +26,14 @@ import { filledFirst } from './requiredFirst';
 
 type Row = Record<string, unknown>;
 const TOTAL_ROW = '__total';
+/**
+ * The grid's props keep their identity across renders (the panel renders at each keystroke and
+ * label batch): AG Grid takes a changed prop as a changed option, and a new `defaultColDef`
+ * rebuilds every column, a new `rowSelection` re-checks every row.
+ */
+const DEFAULT_COL_DEF: ColDef<Row> = { sortable: false, resizable: true, wrapHeaderText: true, autoHeaderHeight: true };
+const ROW_SELECTION: RowSelectionOptions<Row> = { mode: 'multiRow', enableClickSelection: false };
+const rowIdOf = (params: GetRowIdParams<Row>) => (params.data[TOTAL_ROW] ? TOTAL_ROW : String(params.data[ROW_INDEX]));
 
 const linesOf = (record: Row, field: string): Row[] => (Array.isArray(record[field]) ? (record[field] as Row[]) : []);
 const sum = (lines: Row[], field: string) => Math.round(lines.reduce((total, line) => total + (typeof line[field] === 'number' ? (line[field] as number) : 0), 0) * 100) / 100;
@@ -98,6 +106,7 @@ export function LinesPanel({ panel, entity, record, view, onChange, readOnly, se
     ];
   }, [columns, ctx, errors, onEdit, readOnly, requiredFirst, t, computed]);
 
+  const localeText = useMemo(() => ({ noRowsToShow: t('engine.lines.none') }), [t]);
   const rows = useMemo(() => shownLines.map((line, index) => ({ ...line, [ROW_INDEX]: index })), [shownLines]);
   const totals = useMemo(
     () => (panel.totals?.length && rows.length ? [{ [TOTAL_ROW]: true, ...Object.fromEntries(panel.totals.map((name) => [name, sum(shownLines, name)])) }] : undefined),
@@ -111,10 +120,16 @@ export function LinesPanel({ panel, entity, record, view, onChange, readOnly, se
       if (lookup) void ensureLabels(lookup.url, shownLines.flatMap((line) => (Array.isArray(line[column.field]) ? (line[column.field] as unknown[]) : [line[column.field]])), lookup.search);
     }
   }, [columns, shownLines]);
+  // Arrived labels change the lookup columns' text only; changed errors mark and explain any cell.
+  const lookupColumns = useMemo(() => columns.filter((column) => lookupOf(column.schema)).map((column) => column.field), [columns]);
+  useEffect(() => {
+    const api = apiRef.current;
+    if (api && !api.isDestroyed() && lookupColumns.length) api.refreshCells({ columns: lookupColumns, force: true });
+  }, [labels, lookupColumns]);
   useEffect(() => {
     const api = apiRef.current;
     if (api && !api.isDestroyed()) api.refreshCells({ force: true });
-  }, [labels, errors]);
+  }, [errors]);
 
   const keep = (line: Row) => {
     if (!editing) return;
@@ -191,13 +206,13 @@ export function LinesPanel({ panel, entity, record, view, onChange, readOnly, se
           rowData={rows}
           pinnedBottomRowData={totals}
           columnDefs={columnDefs}
-          defaultColDef={{ sortable: false, resizable: true, wrapHeaderText: true, autoHeaderHeight: true }}
-          getRowId={(params) => (params.data[TOTAL_ROW] ? TOTAL_ROW : String(params.data[ROW_INDEX]))}
-          rowSelection={readOnly ? undefined : { mode: 'multiRow', enableClickSelection: false }}
+          defaultColDef={DEFAULT_COL_DEF}
+          getRowId={rowIdOf}
+          rowSelection={readOnly ? undefined : ROW_SELECTION}
           singleClickEdit
           stopEditingWhenCellsLoseFocus
           tooltipShowDelay={300}
-          localeText={{ noRowsToShow: t('engine.lines.none') }}
+          localeText={localeText}
           onSelectionChanged={(event) => setSelected(event.api.getSelectedNodes().map((node) => Number(node.data?.[ROW_INDEX])))}
           onRowDoubleClicked={(event) => !readOnly && event.data && !event.node.rowPinned && setEditing({ index: Number(event.data[ROW_INDEX]), line: lines[Number(event.data[ROW_INDEX])] })}
           onGridReady={(event) => {
