@@ -145,7 +145,8 @@ describe('record lookups: scope, q, id, uuid, parameters', () => {
       expect((await clients.buyer.get(`${F}/cascading/seasons`, { id: ids.lumiereSeason })).body).toEqual([{ value: ids.lumiereSeason, label: 'Cruise 2027' }]);
       expect(labels(await clients.buyer.get(`${F}/productTypes`, { q: 'cab' }))).toEqual(['Cabas']);
       await speak('it');
-      expect(labels(await clients.buyer.get(`${F}/productFamilies`))).toEqual(['Borse', 'Scarpe']);
+      // The test's two families beside the demo library's (in Italian too).
+      expect(labels(await clients.buyer.get(`${F}/productFamilies`))).toEqual(expect.arrayContaining(['Borse', 'Scarpe', 'Accessori']));
     } finally {
       await speak('en');
     }
@@ -189,7 +190,7 @@ describe('record lookups: scope, q, id, uuid, parameters', () => {
   it('productTypes of one family, named in the caller’s language; bad ids are 400', async () => {
     const shoes = await clients.quality.get(`${F}/productTypes`, { productFamilyId: ids.shoes });
     expect(shoes.body).toEqual([{ value: ids.sneaker, label: 'Sneaker' }]);
-    expect(labels(await clients.quality.get(`${F}/productFamilies`))).toEqual(['Bags', 'Shoes']);
+    expect(labels(await clients.quality.get(`${F}/productFamilies`))).toEqual(expect.arrayContaining(['Bags', 'Shoes', 'Accessories']));
     const bad: Record<string, string>[] = [{ productFamilyId: 'shoes' }, { productFamilyId: '0' }, { id: 'abc' }, { companyId: '-1' }];
     for (const query of bad) {
       expect((await clients.quality.get(`${F}/productTypes`, query)).status, JSON.stringify(query)).toBe(400);
