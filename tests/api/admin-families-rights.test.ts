@@ -11,18 +11,9 @@ import { network, type Network } from './service-fixtures';
  * record (404), another universe's (404), a delete of a record in use (422, archive instead) —
  * writes nothing.
  *
- * A profile named `FLAGS:A,B` stands for exactly the flags A, B (as in permission-flags.test.ts).
+ * A profile named `FLAGS:A,B` stands for exactly the flags A, B (tests/api/exactFlags.ts).
  */
-vi.mock('../../server/auth/roles', async (original) => {
-  const real = await original<typeof import('../../server/auth/roles')>();
-  return {
-    ...real,
-    permissionFlags: (profiles: readonly string[] | undefined) => {
-      const exact = profiles?.find((profile) => profile.startsWith('FLAGS:'));
-      return exact ? ['SPA_USER', ...exact.slice('FLAGS:'.length).split(',').filter(Boolean)] : real.permissionFlags(profiles);
-    },
-  };
-});
+vi.mock('../../server/auth/roles', async (original) => (await import('./exactFlags')).withExactFlags(await original()));
 
 type Who = 'admin' | 'quality' | 'outsider' | 'manager';
 let server: TestServer;

@@ -14,16 +14,7 @@ import { expectRefused, insertService, network, wizardBody, type Network } from 
  * Profiles grant whole sets of flags (server/auth/roles.ts), so no demo account lacks just one.
  * The test gives an account an exact set: a profile named `FLAGS:A,B` stands for the flags A, B.
  */
-vi.mock('../../server/auth/roles', async (original) => {
-  const real = await original<typeof import('../../server/auth/roles')>();
-  return {
-    ...real,
-    permissionFlags: (profiles: readonly string[] | undefined) => {
-      const exact = profiles?.find((profile) => profile.startsWith('FLAGS:'));
-      return exact ? ['SPA_USER', ...exact.slice('FLAGS:'.length).split(',').filter(Boolean)] : real.permissionFlags(profiles);
-    },
-  };
-});
+vi.mock('../../server/auth/roles', async (original) => (await import('./exactFlags')).withExactFlags(await original()));
 
 type Who = 'quality' | 'manager' | 'sales';
 

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './axe';
 import { ACCOUNTS, en, fillDate, futureDay, labels, login, pick, restoreEnglishAfterAll, searchAfter, setAccountLocale, sheet, shot, snackDuring } from './helpers';
-import { WIZARD_ROUTE, activeStep, choose, next, textbox, toDetailsStep } from './serviceWizard';
+import { WIZARD_ROUTE, activeStep, choose, createFromDetails, next, textbox, toDetailsStep } from './serviceWizard';
 
 /**
  * Custom fields extend the forms at run time (DESIGN.md rule 10): the quality manager of Maison
@@ -122,14 +122,7 @@ test('once required, Next refuses an inspection without it; the sheet shows the 
   await expect(custom.getByText(en('validation.required')).first()).toBeVisible();
   await shot(page, 'custom-fields-wizard-required');
   await choose(page, custom.getByRole('combobox', { name: FIELD.en }), OPTIONS[1].en);
-  await next(page);
-  await expect(activeStep(page)).toHaveAttribute('data-active-step', 'NOTES');
-  await next(page);
-  const answer = page.waitForResponse((response) => response.url().endsWith('/back/bo/services') && response.request().method() === 'POST');
-  await page.getByRole('button', { name: en('serviceWizard.create') }).click();
-  const response = await answer;
-  expect(response.status(), await response.text()).toBe(201);
-  const { service } = await response.json();
+  const { service } = await createFromDetails<{ serviceId: number; customFieldService: unknown }>(page);
   expect(service.customFieldService).toMatchObject({ FOLDING: 'ROLLED' });
 
   await page.goto(`/services/${service.serviceId}`);

@@ -58,16 +58,21 @@ export async function orderInspection(page: Page, order: { startDate: string; li
     await cell('purchaseOrderLine.orderedQuantity').fill(String(line.quantity));
     if (line.packing) await choose(page, page.getByRole('combobox', { name: `${en('quantity.packing')} ${i + 1}` }), en(`enum.packing.${line.packing}`));
   }
+  const { service, created } = await createFromDetails<{ serviceId: number; number: string; serviceStep: string }>(page, order.note);
+  expect(created).toBe(true);
+  await expect(page.getByTestId('wizard-service-number')).toHaveText(service.number);
+  return service;
+}
+
+/** From the details step: Next, the notes (an optional note typed), Next, Create; answers the created service (201). */
+export async function createFromDetails<T = Record<string, unknown>>(page: Page, note?: string): Promise<{ service: T; created: boolean }> {
   await next(page);
   await expect(activeStep(page)).toHaveAttribute('data-active-step', 'NOTES');
-  if (order.note) await page.getByRole('textbox', { name: en('serviceWizard.notes.label') }).fill(order.note);
+  if (note) await page.getByRole('textbox', { name: en('serviceWizard.notes.label') }).fill(note);
   await next(page);
   const answer = page.waitForResponse((response) => response.url().endsWith('/back/bo/services') && response.request().method() === 'POST');
   await page.getByRole('button', { name: en('serviceWizard.create') }).click();
   const response = await answer;
   expect(response.status(), await response.text()).toBe(201);
-  const { service, created } = (await response.json()) as { service: { serviceId: number; number: string; serviceStep: string }; created: boolean };
-  expect(created).toBe(true);
-  await expect(page.getByTestId('wizard-service-number')).toHaveText(service.number);
-  return service;
+  return response.json();
 }

@@ -1,7 +1,7 @@
 import type { Locator } from '@playwright/test';
 import { expect, test } from './axe';
 import { ACCOUNTS, en, login, shot } from './helpers';
-import { WIZARD_ROUTE, activeStep, next, textbox, toDetailsStep } from './serviceWizard';
+import { WIZARD_ROUTE, activeStep, createFromDetails, next, textbox, toDetailsStep } from './serviceWizard';
 
 /**
  * Typed dates follow the screen's locale (the browser here is en-GB): the wizard reads
@@ -57,14 +57,7 @@ test.describe('typed dates in an en-GB screen', () => {
     await type(end, `20/12/${nextYear}`);
     await expect(end).toHaveValue(`20 Dec ${nextYear}`);
     await expect(end).not.toHaveAttribute('aria-invalid', 'true');
-    await next(page);
-    await expect(activeStep(page)).toHaveAttribute('data-active-step', 'NOTES');
-    await next(page);
-    const answer = page.waitForResponse((response) => response.url().endsWith('/back/bo/services') && response.request().method() === 'POST');
-    await page.getByRole('button', { name: en('serviceWizard.create') }).click();
-    const response = await answer;
-    expect(response.status(), await response.text()).toBe(201);
-    const { service } = (await response.json()) as { service: { serviceId: number; startDate: string; endDate: string } };
+    const { service } = await createFromDetails<{ serviceId: number; startDate: string; endDate: string }>(page);
     expect([service.startDate, service.endDate]).toEqual([`${nextYear}-12-10`, `${nextYear}-12-20`]);
     serviceId = service.serviceId;
   });
