@@ -1,9 +1,9 @@
 import { cp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOGIN_EVENTS, SERVER_LOGS } from '../../server/audit';
 import { ACCOUNTS, ROOT, copySchemas, loginAs, startServer, type Client, type Reply, type TestServer } from './helpers';
 import { journalWatch, postgresWatch, type WriteWatch } from '../support/writeWatch';
+import { refusedWithoutWrites } from './refused';
 
 /**
  * The owned lists' rules for lists a config author adds as JSON only (tests/fixtures/owned-lists):
@@ -15,7 +15,6 @@ let schemasDir: string;
 let server: TestServer;
 let admin: Client, manager: Client, outsider: Client;
 let watch: WriteWatch;
-const AUDIT = new Set([LOGIN_EVENTS, SERVER_LOGS]);
 const GADGETS = '/back/bo/gadgets/admin';
 const KITS = '/back/bo/kits/admin';
 const SEASONS = '/back/bo/seasons/admin';
@@ -33,13 +32,8 @@ afterAll(async () => {
   await rm(schemasDir, { recursive: true, force: true });
 });
 
-async function refused(status: number, call: () => Promise<Reply>): Promise<Reply> {
-  const before = await watch.mark();
-  const reply = await call();
-  expect(reply.status, reply.text.slice(0, 300)).toBe(status);
-  expect((await watch.writtenSince(before)).filter((collection) => !AUDIT.has(collection))).toEqual([]);
-  return reply;
-}
+/** The call is refused with `status` and writes nothing but the audit. */
+const refused = (status: number, call: () => Promise<Reply>): Promise<Reply> => refusedWithoutWrites(watch, status, call);
 
 const created = async (client: Client, url: string, body: object) => {
   const reply = await client.post(url, body);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOGIN_EVENTS, SERVER_LOGS } from '../../server/audit';
 import { demoPeople } from './demo-people';
 import { loginAs, startWithLogins, storedContactByEmail, type Client, type Reply, type TestServer } from './helpers';
 import { journalWatch, postgresWatch, type WriteWatch } from '../support/writeWatch';
+import { refusedWithoutWrites } from './refused';
 
 /**
  * The generic rules of the owned lists (docs/schemas.md "Owned lists"), on the lists that use them:
@@ -15,7 +15,6 @@ let server: TestServer;
 let otherAdmin: Client;
 let admin: Client, manager: Client, quality: Client, inspector: Client, outsider: Client;
 let watch: WriteWatch;
-const AUDIT = new Set([LOGIN_EVENTS, SERVER_LOGS]);
 const SEASONS = '/back/bo/seasons/admin';
 const STRATEGIES = '/back/bo/strategies/admin';
 const ELEMENTS = (companyId: number) => `/back/bo/companies/${companyId}/compulsoryElements/admin`;
@@ -37,14 +36,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** The call is refused with `status` and writes nothing but the audit; its reply for more checks. */
-async function refused(status: number, call: () => Promise<Reply>): Promise<Reply> {
-  const before = await watch.mark();
-  const reply = await call();
-  expect(reply.status, reply.text.slice(0, 300)).toBe(status);
-  expect((await watch.writtenSince(before)).filter((collection) => !AUDIT.has(collection))).toEqual([]);
-  return reply;
-}
+/** The call is refused with `status` and writes nothing but the audit. */
+const refused = (status: number, call: () => Promise<Reply>): Promise<Reply> => refusedWithoutWrites(watch, status, call);
 
 const season = (code: string) => ({ code, names: { en: `Season ${code}`, fr: `Saison ${code}` }, year: 2028, period: 'SS' });
 const bySeasonCode = async (client: Client, code: string, query: Record<string, string> = {}) => ((await client.get(`${SEASONS}/`, query)).body as { code: string; seasonId: number }[]).find((row) => row.code === code);
