@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './axe';
-import { ACCOUNTS, en, fillDate, futureDay, labels, login, pick, restoreEnglishAfterAll, searchAfter, setAccountLocale, sheet, shot, snackDuring } from './helpers';
+import { ACCOUNTS, DEMO_PASSWORD, en, fillDate, futureDay, labels, login, pick, restoreEnglishAfterAll, searchAfter, setAccountLocale, sheet, shot, snackDuring } from './helpers';
 import { WIZARD_ROUTE, activeStep, choose, createFromDetails, next, textbox, toDetailsStep } from './serviceWizard';
 
 /**
@@ -18,6 +18,21 @@ const OPTIONS = [
   { code: 'FLAT', en: 'Flat pack', fr: 'À plat', it: 'In piano' },
   { code: 'ROLLED', en: 'Rolled', fr: 'Roulé', it: 'Arrotolato' },
 ];
+
+/**
+ * The field stays in this worker's store for the specs that run after this one: it is disabled then,
+ * so their service wizards ask nothing more (the service created here keeps its value).
+ */
+test.afterAll(async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const headers = { 'X-Requested-With': 'XMLHttpRequest' };
+  await page.request.post('/back/login', { form: { username: ACCOUNTS.quality, password: DEMO_PASSWORD } });
+  const fields = (await (await page.request.get(`${API}/`, { headers })).json()) as { customFieldId: number; code: string }[];
+  const field = fields.find((one) => one.code === FIELD.code);
+  if (field) expect((await page.request.put(`${API}/${field.customFieldId}`, { headers, data: { ...field, required: false, enabled: false } })).status()).toBe(200);
+  await context.close();
+});
 
 async function companyId(page: Page): Promise<number> {
   const profile = await (await page.request.get('/back/auth/profile', { headers: { 'X-Requested-With': 'XMLHttpRequest' } })).json();
