@@ -15,12 +15,18 @@ const WIDTHS = [1024, 1440];
 
 interface Screen { route: string; type: string; title: string; parent?: string; aliases?: string[]; entity?: string; items?: unknown[] }
 
-/** The menu pages and their children the signed-in caller may open, their routes filled with the caller's company. */
+/**
+ * The menu pages and their children that are owned lists (an entity with `x-scope`: the lists of the
+ * company and universe profiles and of the administration; the older sections such as contacts and the
+ * monitors are walked by accessibility.spec and words.spec), those the signed-in caller may open, their
+ * routes filled with the caller's company.
+ */
 async function sections(page: Page): Promise<{ path: string; screen: Screen }[]> {
   const { companyId } = await (await page.request.get('/back/auth/profile', { headers: XHR })).json();
-  const { screens } = (await (await page.request.get('/back/schemas', { headers: XHR })).json()) as { screens: Screen[] };
+  const { screens, entities } = (await (await page.request.get('/back/schemas', { headers: XHR })).json()) as { screens: Screen[]; entities: Record<string, { 'x-scope'?: string }> };
   const menus = screens.filter((screen) => screen.type === 'menu' && MENUS.includes(screen.route));
-  const children = screens.filter((screen) => menus.some((menu) => [menu.route, ...(menu.aliases ?? [])].includes(screen.parent ?? '')));
+  const ownedList = (screen: Screen) => !!screen.entity && !!entities[screen.entity]?.['x-scope'];
+  const children = screens.filter((screen) => ownedList(screen) && menus.some((menu) => [menu.route, ...(menu.aliases ?? [])].includes(screen.parent ?? '')));
   return [...menus, ...children].map((screen) => ({ screen, path: screen.route.replace(':companyId', String(companyId)) }));
 }
 
