@@ -1,11 +1,12 @@
 import type { BrowserContext, Page } from '@playwright/test';
-import axe from 'axe-core';
+import type axe from 'axe-core';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { trackNetwork, type NetworkState } from './axeNetwork';
 
 /**
  * The accessibility watch of the browser tests: axe-core (the engine of @axe-core/playwright, same
- * rules and tags) is loaded once into every document of a watched browser context, and the page
- * checks itself each time it reaches a new state — URL, open dialogs and language — once it has
+ * rules and tags) watches every document of a watched browser context, and the page checks itself each time it reaches a new state — URL, open dialogs and language — once it has
  * settled: no request of the page in flight (scripts, lazy chunks, css, images, fetches: seen from
  * the test side, axeNetwork.ts), nothing `aria-busy`, no DOM change, input or request for the quiet
  * time. The test side only decides which states are new (one check per state per test) and collects
@@ -17,9 +18,12 @@ import { trackNetwork, type NetworkState } from './axeNetwork';
  * is released, and the page waits longer before the next try (twice as long each time, up to
  * MAX_QUIET_MS; back to QUIET_MS for a new state).
  *
+ * The engine (580 kB minified) is loaded into a document only when its first check starts: a document
+ * that never reaches a state unchecked in its test (a reload, a page left at once) does not compile it.
+ *
  * Not AxeBuilder itself: its analyze() opens a blank page in the test's context for each check
- * (which a spec waiting for a popup would take for its own), injects the 1.3 MB engine again each
- * time, and runs every rule in one go.
+ * (which a spec waiting for a popup would take for its own), injects the engine again each time,
+ * and runs every rule in one go.
  */
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const QUIET_MS = 250;
@@ -80,6 +84,7 @@ type AxeWindow = Window & {
   __axeRelease(key: string, timing: AxeTiming): Promise<void>;
   __axeReport(check: AxeCheck): Promise<void>;
   __axeNetwork(): Promise<NetworkState>;
+  __axeEngine(): Promise<void>;
   __axeSettle?: (timeoutMs: number) => Promise<void>;
 };
 
@@ -185,13 +190,18 @@ function watchDocument({ tags, quietMs: baseQuietMs, maxQuietMs, sliceMs }: Watc
     if (tasks.length) setTimeout(pump);
     else pumping = false;
   };
-  for (const rule of win.axe._audit.rules) {
-    const run = rule.run.bind(rule);
-    const runChecks = rule.runChecks.bind(rule);
-    rule.run = (context, options, resolve, reject) => enqueue({ rule, run: () => run(context, options, resolve, reject), reject });
-    rule.runChecks = (type, node, options, context, resolve, reject) =>
-      enqueue({ rule, run: () => runChecks(type, node, options, context, resolve, reject), reject });
-  }
+  let engine: Promise<void> | null = null;
+  /** Loads axe into this document (once), its rules sliced. */
+  const loadEngine = () =>
+    (engine ??= win.__axeEngine().then(() => {
+      for (const rule of win.axe._audit.rules) {
+        const run = rule.run.bind(rule);
+        const runChecks = rule.runChecks.bind(rule);
+        rule.run = (context, options, resolve, reject) => enqueue({ rule, run: () => run(context, options, resolve, reject), reject });
+        rule.runChecks = (type, node, options, context, resolve, reject) =>
+          enqueue({ rule, run: () => runChecks(type, node, options, context, resolve, reject), reject });
+      }
+    }));
   // The longest task of the page during a check, whoever ran it (axe's tree and report are no slice).
   let longTasks: PerformanceEntry[] = [];
   new PerformanceObserver(list => longTasks.push(...list.getEntries())).observe({ type: 'longtask' });
@@ -204,6 +214,7 @@ function watchDocument({ tags, quietMs: baseQuietMs, maxQuietMs, sliceMs }: Watc
       lastKey = key;
       return;
     }
+    await loadEngine();
     const before = { mutations, inputs };
     stop = () => !force && (mutations !== before.mutations || inputs !== before.inputs || stateKey() !== key);
     slices = [];
@@ -284,7 +295,9 @@ function watchDocument({ tags, quietMs: baseQuietMs, maxQuietMs, sliceMs }: Watc
 const watched = new WeakSet<BrowserContext>();
 const options: WatchOptions = { tags: WCAG_TAGS, quietMs: QUIET_MS, maxQuietMs: MAX_QUIET_MS, sliceMs: SLICE_MS };
 // `__name`: the helper esbuild (tsx, the scanner's loader) calls in the compiled function to keep its inner names.
-const engineScript = `${axe.source}\n;((__name) => (${watchDocument.toString()})(${JSON.stringify(options)}))((target) => target);`;
+const watchScript = `((__name) => (${watchDocument.toString()})(${JSON.stringify(options)}))((target) => target);`;
+// Evaluated through the DevTools protocol, which the app's Content-Security-Policy does not cover.
+const engineSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** Watches every document this context opens from now on; the collector returned by `current()` gets the checks. */
 export async function watchContext(context: BrowserContext, current: () => AxeCollector): Promise<void> {
@@ -298,8 +311,11 @@ export async function watchContext(context: BrowserContext, current: () => AxeCo
   await context.exposeBinding('__axeReport', (_source, check: AxeCheck) => {
     current().checks.push(check);
   });
+  await context.exposeBinding('__axeEngine', async ({ frame }) => {
+    await frame.evaluate(engineSource);
+  });
   await trackNetwork(context, '__axeNetwork');
-  await context.addInitScript({ content: engineScript });
+  await context.addInitScript({ content: watchScript });
 }
 
 /** The end of a test: each open page settles, then its state is checked unless it already was. */
