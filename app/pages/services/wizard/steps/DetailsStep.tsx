@@ -109,7 +109,6 @@ export function DetailsStep({ draft, edit, errors, mode }: StepProps) {
       </SimpleGrid>
       <CountedTextarea
         label={t('service.standardMessage')}
-        autosize
         minRows={2}
         maxRows={6}
         max={limits.standardMessage}
