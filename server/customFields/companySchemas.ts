@@ -18,8 +18,8 @@ export interface CompanyCustomFields {
   fields: StoredCustomField[];
   /** The fields of a scope (and GLOBAL ones), every service and product type. */
   object(scope: CustomFieldScope): JsonSchema;
-  /** The fields of a scope applying to one record, with the validator of their values. */
-  forTarget(scope: CustomFieldScope, target: CustomFieldTarget): { schema: JsonSchema; validate: Validator };
+  /** The fields of a scope applying to one record, with the validator of their values (a draft's leaves out `required`). */
+  forTarget(scope: CustomFieldScope, target: CustomFieldTarget, draft?: boolean): { schema: JsonSchema; validate: Validator };
 }
 
 /** Ids and versions: what makes a compiled schema stale. */
@@ -47,10 +47,10 @@ function compile(fields: StoredCustomField[]): CompanyCustomFields {
   return {
     fields,
     object,
-    forTarget(scope, target) {
-      const key = `${scope}|${target.serviceType ?? ''}|${target.productType ?? ''}`;
+    forTarget(scope, target, draft = false) {
+      const key = `${scope}|${target.serviceType ?? ''}|${target.productType ?? ''}|${draft}`;
       if (!targets.has(key)) {
-        const schema = customFieldsFor(object(scope), target);
+        const schema = customFieldsFor(object(scope), target, { draft });
         targets.set(key, { schema, validate: ajv.compile(writableOf(schema)) });
       }
       return targets.get(key)!;
