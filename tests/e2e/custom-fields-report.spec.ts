@@ -49,10 +49,10 @@ async function lumiereServiceWithoutReport(page: Page): Promise<number> {
 
 const step = (page: Page, name: string) => expect(page.locator(`[data-active-step="${name}"]`)).toBeVisible();
 
-/** From the quantities step to the conclusion (lot mode: quantities, AQL, defects, conclusion). */
-async function toConclusion(page: Page, next: string) {
+/** From the quantities step to the conclusion (by lot through the defects, by piece through the pieces). */
+async function toConclusion(page: Page, next: string, middle: 'defects' | 'pieces' = 'defects') {
   await step(page, 'quantities');
-  for (const name of ['aql', 'defects', 'conclusion']) {
+  for (const name of ['aql', middle, 'conclusion']) {
     await page.getByRole('button', { name: next }).click();
     await step(page, name);
   }
@@ -100,22 +100,34 @@ test("the inspector's report wizard shows it in French, under its heading", asyn
   await shot(page, 'custom-fields-report-fr-1024');
 });
 
-test('in English, Next refuses the report without it; the value chosen is sent, shown on the sheet and on reopening', async ({ page }) => {
+test("in English, each piece takes the client's piece field; Next refuses the report without the required field; the value chosen is sent, shown on the sheet and on reopening", async ({ page }) => {
   test.slow();
   await login(page, ACCOUNTS.inspector);
   await setAccountLocale(page, 'en');
   await page.goto(`/services/${serviceId}/report`);
   await waitForApp(page);
-  await toConclusion(page, en('engine.wizard.next'));
+  await step(page, 'quantities');
+  await pick(page, page.getByRole('combobox', { name: en('report.inspectionMode') }), en('enum.inspectionMode.PIECE'));
+  await page.getByRole('button', { name: en('engine.wizard.next') }).click();
+  await step(page, 'aql');
+  await page.getByRole('button', { name: en('engine.wizard.next') }).click();
+  await step(page, 'pieces');
+  await page.getByRole('button', { name: en('report.piecesPanel.add') }).click();
+  const weight = page.getByTestId('piece-custom-fields').getByRole('textbox', { name: 'Measured weight (g)' });
+  await weight.pressSequentially('412');
+  await shot(page, 'custom-fields-report-pieces');
+  await page.getByRole('button', { name: en('engine.wizard.next') }).click();
+  await step(page, 'conclusion');
   const custom = page.getByTestId('custom-fields');
   await expect(custom.getByRole('combobox', { name: FIELD.en })).toBeVisible();
-  // A typed moisture rate with too many decimals stays as typed, marked.
+  // A moisture rate past the field's bound stays as typed, marked.
   const moisture = custom.getByRole('textbox', { name: 'Moisture rate (%)' });
-  await moisture.pressSequentially('7.25');
+  await moisture.pressSequentially('2000000000');
   await page.getByRole('button', { name: en('engine.wizard.next') }).click();
   await step(page, 'conclusion');
   await expect(custom.getByText(en('validation.required')).first()).toBeVisible();
-  await expect(moisture).toHaveValue('7.25');
+  await expect(moisture).toHaveValue(/^2,000,000,000(\.0)?$/);
+  await expect(moisture).toHaveAttribute('aria-invalid', 'true');
   await shot(page, 'custom-fields-report-required');
   await moisture.fill('');
   await moisture.pressSequentially('7.5');
@@ -127,7 +139,9 @@ test('in English, Next refuses the report without it; the value chosen is sent, 
   await page.getByRole('button', { name: en('engine.wizard.create') }).click();
   const reply = await saved;
   expect(reply.status()).toBe(201);
-  expect((await reply.json()).report.customFieldReport).toMatchObject({ [FIELD.code]: 'SEALED', MOISTURE_RATE: 7.5 });
+  const report = (await reply.json()).report;
+  expect(report.customFieldReport).toMatchObject({ [FIELD.code]: 'SEALED', MOISTURE_RATE: 7.5 });
+  expect(report.inspectedPieces[0].customFieldPiece).toEqual({ PIECE_WEIGHT: 412 });
 
   await page.goto(`/services/${serviceId}`);
   const card = page.getByTestId('report-custom-values');
@@ -136,6 +150,6 @@ test('in English, Next refuses the report without it; the value chosen is sent, 
 
   await page.goto(`/services/${serviceId}/report`);
   await waitForApp(page);
-  await toConclusion(page, en('engine.wizard.next'));
+  await toConclusion(page, en('engine.wizard.next'), 'pieces');
   await expect(page.getByTestId('custom-fields').getByRole('combobox', { name: FIELD.en })).toHaveValue(OPTIONS[0].en);
 });
