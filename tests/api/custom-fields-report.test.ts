@@ -3,7 +3,7 @@ import type { Row } from '../../server/store/types';
 import { postgresWatch, journalWatch, type WriteWatch } from '../support/writeWatch';
 import { startWithLogins, type Client, type Reply, type TestServer } from './helpers';
 import { refusedWithoutWrites } from './refused';
-import { fieldMessages, insertService, network, type Network } from './service-fixtures';
+import { fieldMessages, insertService } from './service-fixtures';
 
 /**
  * A report's custom fields (docs/schemas.md "Custom fields"): the service client's REPORT fields on
@@ -13,12 +13,10 @@ import { fieldMessages, insertService, network, type Network } from './service-f
  */
 let server: TestServer;
 let quality: Client, inspector: Client;
-let net: Network;
 let watch: WriteWatch;
 
 beforeAll(async () => {
   ({ server, clients: { quality, inspector } } = await startWithLogins(['quality', 'inspector']));
-  net = await network(server.store);
   watch = server.databaseUrl ? await postgresWatch(server.databaseUrl) : journalWatch(server.dir);
 });
 afterAll(async () => {

@@ -70,47 +70,47 @@ export function ReportPiecesPanel({ record, onChange, serverErrors, registerSubm
           <Table.Tbody>
             {pieces.map((piece, index) => (
               <Fragment key={index}>
-              <Table.Tr>
-                <Table.Td>{String(piece.pieceNumber)}</Table.Td>
-                <Table.Td>
-                  <SegmentedControl
-                    size="xs"
-                    value={String(piece.result)}
-                    color={piece.result === 'FAILED' ? 'red' : 'teal'}
-                    data={['PASSED', 'FAILED'].map((value) => ({ value, label: t(`enum.pieceResult.${value}`) }))}
-                    onChange={(value) => change(index, value === 'PASSED' ? { result: value, defectId: undefined, severity: undefined } : { result: value })}
-                  />
-                </Table.Td>
-                <Table.Td>
-                  {piece.result === 'FAILED' && (
-                    <Select aria-label={t('inspectedPiece.defectId')} data={choices} searchable value={piece.defectId ? String(piece.defectId) : null} onChange={(value) => change(index, { defectId: value ? Number(value) : undefined })} />
-                  )}
-                </Table.Td>
-                {withSeverity && (
+                <Table.Tr>
+                  <Table.Td>{String(piece.pieceNumber)}</Table.Td>
                   <Table.Td>
-                    {piece.result === 'FAILED' && (
-                      <Select aria-label={t('inspectedPiece.severity')} data={severityChoices(t)} value={(piece.severity as string | undefined) ?? 'MAJOR'} allowDeselect={false} onChange={(value) => value && change(index, { severity: value })} />
-                    )}
-                  </Table.Td>
-                )}
-                <RemoveCell label={t('report.piecesPanel.remove')} onRemove={() => setPieces(pieces.filter((_, at) => at !== index))} />
-              </Table.Tr>
-              {custom && showsCustomFields(custom.piece, custom.serviceType, piece.customFieldPiece) && (
-                <Table.Tr data-testid="piece-custom-fields">
-                  <Table.Td />
-                  <Table.Td colSpan={columns - 1}>
-                    <CustomFieldsForm
-                      object={custom.piece}
-                      serviceType={custom.serviceType}
-                      values={piece.customFieldPiece as Row | undefined}
-                      onChange={(next) => change(index, { customFieldPiece: filledValues(next) })}
-                      errors={[...(tried ? pieceErrors(custom, piece) : []), ...errorsUnder(serverErrors, `/inspectedPieces/${index}/customFieldPiece`)]}
-                      heading={false}
-                      idPrefix={`piece${index}`}
+                    <SegmentedControl
+                      size="xs"
+                      value={String(piece.result)}
+                      color={piece.result === 'FAILED' ? 'red' : 'teal'}
+                      data={['PASSED', 'FAILED'].map((value) => ({ value, label: t(`enum.pieceResult.${value}`) }))}
+                      onChange={(value) => change(index, value === 'PASSED' ? { result: value, defectId: undefined, severity: undefined } : { result: value })}
                     />
                   </Table.Td>
+                  <Table.Td>
+                    {piece.result === 'FAILED' && (
+                      <Select aria-label={t('inspectedPiece.defectId')} data={choices} searchable value={piece.defectId ? String(piece.defectId) : null} onChange={(value) => change(index, { defectId: value ? Number(value) : undefined })} />
+                    )}
+                  </Table.Td>
+                  {withSeverity && (
+                    <Table.Td>
+                      {piece.result === 'FAILED' && (
+                        <Select aria-label={t('inspectedPiece.severity')} data={severityChoices(t)} value={(piece.severity as string | undefined) ?? 'MAJOR'} allowDeselect={false} onChange={(value) => value && change(index, { severity: value })} />
+                      )}
+                    </Table.Td>
+                  )}
+                  <RemoveCell label={t('report.piecesPanel.remove')} onRemove={() => setPieces(pieces.filter((_, at) => at !== index))} />
                 </Table.Tr>
-              )}
+                {custom && showsCustomFields(custom.piece, custom.serviceType, piece.customFieldPiece) && (
+                  <Table.Tr data-testid="piece-custom-fields">
+                    <Table.Td />
+                    <Table.Td colSpan={columns - 1}>
+                      <CustomFieldsForm
+                        object={custom.piece}
+                        serviceType={custom.serviceType}
+                        values={piece.customFieldPiece as Row | undefined}
+                        onChange={(next) => change(index, { customFieldPiece: filledValues(next) })}
+                        errors={[...(tried ? pieceErrors(custom, piece) : []), ...errorsUnder(serverErrors, `/inspectedPieces/${index}/customFieldPiece`)]}
+                        heading={false}
+                        idPrefix={`piece${index}`}
+                      />
+                    </Table.Td>
+                  </Table.Tr>
+                )}
               </Fragment>
             ))}
           </Table.Tbody>
