@@ -6,9 +6,10 @@ import { createAjv, type Validator } from '../validation';
 
 /**
  * A company's custom fields compiled once into JSON Schema and ajv validators (domain/customFields.ts
- * builds them), reused until the fields change. The key is the fields' ids and versions, read from
- * the store at each use: a field added, changed or removed through any server makes a new key, so
- * servers sharing one database never validate with a stale schema and none needs to be told.
+ * builds them), reused until the fields change. The key is the fields themselves, read from the
+ * store at each use: a field added, changed or removed through any server makes a new key, so
+ * servers sharing one database never validate with a stale schema and none needs to be told; and
+ * two stores served by one process (the tests') never share a schema whose ids and versions agree.
  */
 export const CUSTOM_FIELDS = 'customFields';
 
@@ -22,8 +23,8 @@ export interface CompanyCustomFields {
   forTarget(scope: CustomFieldScope, target: CustomFieldTarget, draft?: boolean): { schema: JsonSchema; validate: Validator };
 }
 
-/** Ids and versions: what makes a compiled schema stale. */
-const fingerprint = (companyId: number, fields: StoredCustomField[]) => `${companyId}|${fields.map((field) => `${field.customFieldId}.${field.version}`).join(',')}`;
+/** The fields as stored (a few kilobytes): any change to them makes a compiled schema stale. */
+const fingerprint = (companyId: number, fields: StoredCustomField[]) => `${companyId}|${JSON.stringify(fields)}`;
 
 /** At most this many companies' compiled schemas are kept; past it the cache starts afresh. */
 const MAX_COMPANIES = 200;

@@ -26,7 +26,11 @@ afterAll(async () => {
 
 const API = '/back/bo/customFields/admin';
 const url = (id: number, tail = '') => `/back/bo/reports/${id}${tail}`;
-const refused = (status: number, call: () => Promise<Reply>) => refusedWithoutWrites(watch, status, call);
+/** Refused and nothing written, once the e-mails and notifications of the writes before are out. */
+const refused = async (status: number, call: () => Promise<Reply>) => {
+  await server.settled();
+  return refusedWithoutWrites(watch, status, call);
+};
 
 /** A LIST field of Lumière's final random inspections' reports, required once `required`. */
 const packing = (changes: Row = {}) => ({
