@@ -108,6 +108,22 @@ describe("the report's custom fields are its service client's", () => {
   });
 });
 
+describe('the demo reports', () => {
+  it("hold their brand's REPORT values, which the brand's fields accept, and show a piece field", async () => {
+    const reports = await server.store.all('reports');
+    const lumiere = reports.find((report) => (report.customFieldReport as Row | undefined)?.HANGER_TEST !== undefined);
+    expect(lumiere, 'a demo report of Lumière with its values').toBeDefined();
+    const { report, piece } = (await inspector.get(url(lumiere!.serviceId as number, '/customFields'))).body;
+    for (const [code, value] of Object.entries(lumiere!.customFieldReport as Row)) {
+      const property = report.properties[code];
+      expect(property, code).toBeDefined();
+      if (property.enum) expect(property.enum).toContain(value);
+      else expect(typeof value).toBe('number');
+    }
+    expect(piece.properties.PIECE_WEIGHT).toBeDefined();
+  });
+});
+
 describe('every report write is checked with that schema', () => {
   let id: number;
   beforeAll(async () => {
