@@ -18,6 +18,10 @@ interface CustomFieldsFormProps {
   readOnly?: boolean;
   /** Draws its own heading (the wizard); a sheet card has its own. */
   heading?: boolean;
+  /** The heading's key. */
+  title?: string;
+  /** Prefix of the fields' ids: unique on the page (one form per report piece). */
+  idPrefix?: string;
 }
 
 /**
@@ -25,7 +29,7 @@ interface CustomFieldsFormProps {
  * the reader's language, lists, dates, companies, grouped under their sections and report
  * criteria; a disabled field shows only where a value is stored, read-only. Nothing when none apply.
  */
-export function CustomFieldsForm({ object, serviceType, values, onChange, errors, readOnly, heading = true }: CustomFieldsFormProps) {
+export function CustomFieldsForm({ object, serviceType, values, onChange, errors, readOnly, heading = true, title = 'service.customFieldService', idPrefix = 'customFields' }: CustomFieldsFormProps) {
   const { t } = useTranslation();
   const form = useMemo(() => customFieldsForm(object, { serviceType }, values), [object, serviceType, values]);
   const uiSchema = useMemo(() => {
@@ -37,7 +41,7 @@ export function CustomFieldsForm({ object, serviceType, values, onChange, errors
     <Stack gap="xs" data-testid="custom-fields">
       {heading && (
         <Title order={3} size="h5">
-          {t('service.customFieldService')}
+          {t(title)}
         </Title>
       )}
       <SchemaForm
@@ -48,7 +52,7 @@ export function CustomFieldsForm({ object, serviceType, values, onChange, errors
         mode="edit"
         serverErrors={errors}
         readOnly={readOnly}
-        idPrefix="customFields"
+        idPrefix={idPrefix}
       />
     </Stack>
   );

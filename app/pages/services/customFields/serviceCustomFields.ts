@@ -1,11 +1,9 @@
-import type { ErrorObject } from 'ajv';
-import { CUSTOM_FIELD_HOMES, customFieldsFor, writableCustomValues } from '../../../../domain/customFields';
+import { CUSTOM_FIELD_HOMES, writableCustomValues } from '../../../../domain/customFields';
 import type { AppConfig } from '../../../../engine/config';
-import { validator } from '../../../../engine/form/validation';
 import { propertiesOf } from '../../../../engine/schema/fields';
 import type { JsonSchema } from '../../../../engine/schema/resolve';
-import { messageKey } from '../../../../engine/schema/rules';
 import type { ServiceDraft, WizardDraft, WizardError } from '../../../../machines/serviceWizard';
+import { customValueErrors } from './customValueErrors';
 
 /**
  * A service's custom fields in the browser: the company's fields GET /back/schemas merged into the
@@ -25,14 +23,4 @@ export function withSentCustomValues(draft: WizardDraft, object: JsonSchema): Wi
 }
 
 /** The refusals the server would give the values (required, options, bounds), at their paths. */
-export function customFieldErrors(object: JsonSchema, service: ServiceDraft): WizardError[] {
-  const schema = customFieldsFor(object, { serviceType: service.type });
-  const writable = { ...schema, properties: Object.fromEntries(Object.entries(propertiesOf(schema)).filter(([, property]) => property.readOnly !== true)) };
-  const values = writableCustomValues(object, { serviceType: service.type }, service.customFieldService);
-  const { errors } = validator.rawValidation<ErrorObject>(writable as never, values);
-  return (errors ?? []).map((error) => {
-    const params = error.params as Record<string, unknown>;
-    const field = error.keyword === 'required' ? `/${String(params.missingProperty)}` : error.instancePath;
-    return { path: `${CUSTOM_PATH}${field}`, key: messageKey(error.keyword, params) };
-  });
-}
+export const customFieldErrors = (object: JsonSchema, service: ServiceDraft): WizardError[] => customValueErrors(object, { serviceType: service.type }, service.customFieldService, CUSTOM_PATH);
