@@ -11,7 +11,8 @@ export interface GrowingTextareaProps extends Omit<TextareaProps, 'autosize' | '
 
 /**
  * A textarea that grows with its text. Not Mantine's `autosize`: it measures a hidden copy of each
- * field on every render, which forced 80 ms of layout while the service sheet opened; here CSS does it.
+ * field on every render, which forced 80 ms of layout while a record page with a few of them opened;
+ * here CSS does it.
  */
 export function GrowingTextarea({ minRows = 2, maxRows = 14, ...props }: GrowingTextareaProps) {
   const bounds = { '--grow-min-rows': minRows, '--grow-max-rows': Math.max(minRows, maxRows) } as CSSProperties;
