@@ -47,10 +47,14 @@ function propertySchema(annotations: Record<string, unknown>): JsonSchema {
   };
 }
 
+/** `x-grouping: false`: a number shown without thousands separators (a year, a code: engine/format/numbers.ts). */
+const grouping = { 'x-grouping': { type: 'boolean' } };
+
 /** `x-computed`: field → JSONata expression (engine/schema/computed.ts); check.ts compiles each. */
 const computed = { type: 'object', additionalProperties: text };
 
 const entityProperty = propertySchema({
+  ...grouping,
   'x-index': { type: 'boolean' },
   // On array items: the id field of a line, numbered by the server, and the line's computed fields.
   'x-id': text,
@@ -157,6 +161,7 @@ export const searchMeta: JsonSchema = {
     ['x-entity', 'properties'],
   ),
   $defs: propertySchema({
+    ...grouping,
     'x-filter': closed({ op: { enum: FILTER_OPS }, field, fields: texts }, ['op']),
     'x-lookup': lookup,
     // A filter that takes the place of others (a season instead of dates): choosing it clears them, and they it.
