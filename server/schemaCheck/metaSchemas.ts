@@ -124,6 +124,8 @@ export const entityMeta: JsonSchema = {
       'x-archive': field,
       'x-usedBy': { type: 'array', items: closed({ collection: text, path: { type: 'string', pattern: USED_BY_PATH }, field }, ['collection', 'path']) },
       'x-scope': { enum: ['company', 'universe', 'global'] },
+      // Its records change what GET /back/schemas answers (custom fields): the browser asks again after saving one.
+      'x-changesSchemas': { type: 'boolean' },
       'x-customFlag': { enum: [...PERMISSION_FLAGS] },
       'x-indexes': {
         type: 'array',
