@@ -16,7 +16,7 @@ describe('schemas', () => {
   it('serves resolved schemas, screens filtered by role, enums and labels', async () => {
     const manager = await loginAs(server, ACCOUNTS.manager);
     const { body } = await manager.get('/back/schemas');
-    expect(Object.keys(body).sort()).toEqual(['closedRoutes', 'entities', 'enums', 'locales', 'machines', 'screens', 'search', 'tables', 'ui']);
+    expect(Object.keys(body).sort()).toEqual(['closedRoutes', 'entities', 'enums', 'locales', 'machines', 'screens', 'search', 'tables', 'ui', 'version']);
     // The reference tables the browser's report rules (domain/report.ts) run on.
     expect(Object.keys(body.tables).sort()).toEqual(['aql', 'reportStandards']);
     expect(body.tables.aql.inspections.NORMAL.rows.J[12]).toEqual([5, 6]);
