@@ -71,7 +71,7 @@ function vitestResult(name, report, status) {
 
 function vitest() {
   const report = join(scratch, 'vitest.json');
-  const status = run('vitest (unit, api)', vitestArgs(['unit', 'api'], report), { timeout: 8 * MINUTE });
+  const status = run('vitest (unit, api)', vitestArgs(['unit', 'unit-isolated', 'api'], report), { timeout: 8 * MINUTE });
   results.push(vitestResult('vitest', report, status));
 }
 
