@@ -35,12 +35,13 @@ export const CUSTOM_TEXT_MAX = 500;
 const NUMBER_BOUND = 1_000_000_000;
 
 /**
- * Where a scope's fields live in a record, by entity (spec §3: a service's `customFieldService`).
- * Order lines (ORDER) and reports (REPORT, REPORT_PIECE) have no such property yet: once they do,
- * an entry here merges their fields into GET /back/schemas and the writes check them.
+ * Where a scope's fields live in a record, by entity (spec §3: a service's `customFieldService`; a
+ * purchase-order line's `customFieldOrder`). An entry here merges the fields into GET /back/schemas
+ * and the writes check them.
  */
 export const CUSTOM_FIELD_HOMES = {
   service: { property: 'customFieldService', scope: 'SERVICE' },
+  purchaseOrderLine: { property: 'customFieldOrder', scope: 'ORDER' },
 } as const satisfies Record<string, { property: string; scope: CustomFieldScope }>;
 
 /** i18n keys of a field's label and of its options' labels (`enum.<x-enum>.<VALUE>`, as every enum). */
