@@ -6,9 +6,11 @@ import { createAjv, type Validator } from '../validation';
 
 /**
  * A company's custom fields compiled once into JSON Schema and ajv validators (domain/customFields.ts
- * builds them), reused until the fields change. The key is the fields' ids and versions, read from
- * the store at each use: a field added, changed or removed through any server makes a new key, so
- * servers sharing one database never validate with a stale schema and none needs to be told.
+ * builds them), reused until the fields change. The key is the fields themselves, read from the
+ * store at each use: a field added, changed or removed through any server makes a new key, so
+ * servers sharing one database never validate with a stale schema and none needs to be told. Ids
+ * and versions alone would not do: two stores in one process (the API tests) hold different fields
+ * under the same ids and versions.
  */
 export const CUSTOM_FIELDS = 'customFields';
 
@@ -22,8 +24,8 @@ export interface CompanyCustomFields {
   forTarget(scope: CustomFieldScope, target: CustomFieldTarget): { schema: JsonSchema; validate: Validator };
 }
 
-/** Ids and versions: what makes a compiled schema stale. */
-const fingerprint = (companyId: number, fields: StoredCustomField[]) => `${companyId}|${fields.map((field) => `${field.customFieldId}.${field.version}`).join(',')}`;
+/** What makes a compiled schema stale: any change of a field (a company has a few dozen at most). */
+const fingerprint = (companyId: number, fields: StoredCustomField[]) => `${companyId}|${JSON.stringify(fields)}`;
 
 /** At most this many companies' compiled schemas are kept; past it the cache starts afresh. */
 const MAX_COMPANIES = 200;
