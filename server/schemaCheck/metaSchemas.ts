@@ -183,6 +183,7 @@ const column = textOr(
       under: texts,
       empty: text,
       until: field,
+      spread: { type: 'boolean' },
       text,
     },
     ['field'],

@@ -1,16 +1,17 @@
 import { Stack, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { customFieldSections, customFieldsForm } from '../../../../domain/customFields';
+import { customFieldSections, customFieldsForm, type CustomFieldTarget } from '../../../../domain/customFields';
 import { SchemaForm } from '../../../../engine/form/SchemaForm';
 import type { FieldError } from '../../../../engine/form/validation';
 import { propertiesOf } from '../../../../engine/schema/fields';
 import type { JsonSchema } from '../../../../engine/schema/resolve';
 
 interface CustomFieldsFormProps {
-  /** Every custom field of the company for this kind of record (serviceCustomObject). */
+  /** Every custom field of the company for this kind of record (customObjects). */
   object: JsonSchema;
-  serviceType: string | undefined;
+  /** What the record is: its service type, and for an order line its product type. */
+  target: CustomFieldTarget;
   values: Record<string, unknown> | undefined;
   onChange?: (values: Record<string, unknown>) => void;
   /** Field errors at paths inside the values (`/COLOUR_LOT`). */
@@ -18,16 +19,24 @@ interface CustomFieldsFormProps {
   readOnly?: boolean;
   /** Draws its own heading (the wizard); a sheet card has its own. */
   heading?: boolean;
+  /** i18n key of the heading. */
+  title?: string;
+  /** Prefix of the inputs' ids: one per form of a page. */
+  idPrefix?: string;
 }
 
+/** Whether a record shows any custom field (`CustomFieldsForm` draws nothing otherwise). */
+export const hasCustomFields = (object: JsonSchema, target: CustomFieldTarget, values?: Record<string, unknown>) => Object.keys(propertiesOf(customFieldsForm(object, target, values))).length > 0;
+
 /**
- * The company's custom fields of a record of one service type, as a form of the engine: labels in
+ * The company's custom fields of a record of one service type (and product type), as a form of the engine: labels in
  * the reader's language, lists, dates, companies, grouped under their sections and report
  * criteria; a disabled field shows only where a value is stored, read-only. Nothing when none apply.
  */
-export function CustomFieldsForm({ object, serviceType, values, onChange, errors, readOnly, heading = true }: CustomFieldsFormProps) {
+export function CustomFieldsForm({ object, target, values, onChange, errors, readOnly, heading = true, title = 'service.customFieldService', idPrefix = 'customFields' }: CustomFieldsFormProps) {
   const { t } = useTranslation();
-  const form = useMemo(() => customFieldsForm(object, { serviceType }, values), [object, serviceType, values]);
+  const { serviceType, productType } = target;
+  const form = useMemo(() => customFieldsForm(object, { serviceType, productType }, values), [object, serviceType, productType, values]);
   const uiSchema = useMemo(() => {
     const sections = customFieldSections(form);
     return sections.length ? { 'ui:sections': sections } : undefined;
@@ -37,7 +46,7 @@ export function CustomFieldsForm({ object, serviceType, values, onChange, errors
     <Stack gap="xs" data-testid="custom-fields">
       {heading && (
         <Title order={3} size="h5">
-          {t('service.customFieldService')}
+          {t(title)}
         </Title>
       )}
       <SchemaForm
@@ -48,7 +57,7 @@ export function CustomFieldsForm({ object, serviceType, values, onChange, errors
         mode="edit"
         serverErrors={errors}
         readOnly={readOnly}
-        idPrefix="customFields"
+        idPrefix={idPrefix}
       />
     </Stack>
   );
