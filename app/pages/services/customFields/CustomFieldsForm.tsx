@@ -23,6 +23,7 @@ interface CustomFieldsFormProps {
   title?: string;
   /** Prefix of the inputs' ids: one per form of a page. */
   idPrefix?: string;
+  testId?: string;
 }
 
 /** Whether a record shows any custom field (`CustomFieldsForm` draws nothing otherwise). */
@@ -33,7 +34,7 @@ export const hasCustomFields = (object: JsonSchema, target: CustomFieldTarget, v
  * the reader's language, lists, dates, companies, grouped under their sections and report
  * criteria; a disabled field shows only where a value is stored, read-only. Nothing when none apply.
  */
-export function CustomFieldsForm({ object, target, values, onChange, errors, readOnly, heading = true, title = 'service.customFieldService', idPrefix = 'customFields' }: CustomFieldsFormProps) {
+export function CustomFieldsForm({ object, target, values, onChange, errors, readOnly, heading = true, title = 'service.customFieldService', idPrefix = 'customFields', testId = 'custom-fields' }: CustomFieldsFormProps) {
   const { t } = useTranslation();
   const { serviceType, productType } = target;
   const form = useMemo(() => customFieldsForm(object, { serviceType, productType }, values), [object, serviceType, productType, values]);
@@ -43,7 +44,7 @@ export function CustomFieldsForm({ object, target, values, onChange, errors, rea
   }, [form]);
   if (Object.keys(propertiesOf(form)).length === 0) return null;
   return (
-    <Stack gap="xs" data-testid="custom-fields">
+    <Stack gap="xs" data-testid={testId}>
       {heading && (
         <Title order={3} size="h5">
           {t(title)}

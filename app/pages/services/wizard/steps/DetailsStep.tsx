@@ -152,6 +152,7 @@ export function DetailsStep({ draft, edit, errors, mode }: StepProps) {
             errors={errorsUnder(lineCustomPath(index))}
             title="purchaseOrderLine.customFieldOrder"
             idPrefix={`customFieldOrder-${index}`}
+            testId={`line-custom-fields-${index}`}
           />
           ) : null
         }
