@@ -36,6 +36,17 @@ async function companyId(page: Page): Promise<number> {
   return ((await (await page.request.get('/back/auth/profile', { headers: XHR })).json()) as { companyId: number }).companyId;
 }
 
+/** Runs `action` and answers the ids of the services the search found (its query matching `match`). */
+async function servicesAfter(page: Page, action: () => Promise<unknown>, match: (query: URLSearchParams) => boolean = () => true): Promise<number[]> {
+  const answer = page.waitForResponse((response) => {
+    const url = new URL(response.url());
+    return url.pathname === '/back/bo/services/' && response.request().method() === 'GET' && match(url.searchParams);
+  });
+  await action();
+  const { services } = (await (await answer).json()) as { services: { serviceId: number }[] };
+  return services.map((service) => service.serviceId);
+}
+
 let serviceId = 0;
 let serviceNumber = '';
 
@@ -126,6 +137,7 @@ for (const locale of ['en', 'fr'] as const) {
     await shot(page, `custom-fields-order-sheet-${locale}`);
     // The wizard's EDIT shows the line's field in the reader's language, its value kept.
     await page.goto(`${WIZARD_ROUTE}?mode=EDIT&serviceId=${serviceId}`);
+    await page.getByRole('button', { name: text('engine.wizard.next') }).click();
     const line = page.getByTestId('line-custom-fields-0');
     await expect(line.getByRole('combobox', { name: FIELD[locale] })).toHaveValue(OPTIONS[0][locale]);
     await shot(page, `custom-fields-order-edit-${locale}`);
@@ -136,11 +148,13 @@ test('the service search finds the service by the line value', async ({ page }) 
   expect(serviceId, 'the wizard test created the service').toBeGreaterThan(0);
   await login(page, ACCOUNTS.quality);
   await setAccountLocale(page, 'en');
-  await searchAfter(page, '/back/bo/services', () => page.goto('/services/search'));
-  await searchAfter(page, '/back/bo/services', () => page.getByRole('textbox', { name: en('serviceSearch.keywords') }).fill(OPTIONS[0].code), (query) => query.get('keywords') === OPTIONS[0].code);
-  // The service starts in eight months: outside the default window.
+  await servicesAfter(page, () => page.goto('/services/search'));
+  const typed = await servicesAfter(page, () => page.getByRole('textbox', { name: en('serviceSearch.keywords') }).fill(OPTIONS[0].code), (query) => query.get('keywords') === OPTIONS[0].code);
+  expect(typed).toEqual([]);
+  // The service starts in eight months: outside the default window, which the hint widens.
   const hint = page.getByTestId('window-hint');
-  await searchAfter(page, '/back/bo/services', () => hint.getByRole('button', { name: en('engine.search.widen') }).click(), (query) => !query.has('fromDate'));
+  const widened = await servicesAfter(page, () => hint.getByRole('button', { name: en('engine.search.widen') }).click(), (query) => !query.has('fromDate') && query.get('keywords') === OPTIONS[0].code);
+  expect(widened).toEqual([serviceId]);
   await expect(page.locator('.ag-row')).toHaveCount(1);
   await expect(page.locator('.ag-row').first()).toContainText(serviceNumber);
 });
