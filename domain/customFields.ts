@@ -36,13 +36,17 @@ const NUMBER_BOUND = 1_000_000_000;
 
 /**
  * Where a scope's fields live in a record, by entity (spec §3: a service's `customFieldService`; a
- * purchase-order line's `customFieldOrder`). An entry here merges the fields into GET /back/schemas
- * and the writes check them.
+ * purchase-order line's `customFieldOrder`). A home's fields are those of the caller's company
+ * (merged into GET /back/schemas), unless it says `company: 'client'`: a report and its pieces,
+ * written by the provider, hold the fields of the service's client (the decision maker), read with
+ * the report (GET /back/bo/reports/{id}/customFields).
  */
 export const CUSTOM_FIELD_HOMES = {
   service: { property: 'customFieldService', scope: 'SERVICE' },
   purchaseOrderLine: { property: 'customFieldOrder', scope: 'ORDER' },
-} as const satisfies Record<string, { property: string; scope: CustomFieldScope }>;
+  report: { property: 'customFieldReport', scope: 'REPORT', company: 'client' },
+  inspectedPiece: { property: 'customFieldPiece', scope: 'REPORT_PIECE', company: 'client' },
+} as const satisfies Record<string, { property: string; scope: CustomFieldScope; company?: 'client' }>;
 
 /** i18n keys of a field's label and of its options' labels (`enum.<x-enum>.<VALUE>`, as every enum). */
 export const customFieldLabelKey = (code: string) => `customField.label.${code}`;
@@ -122,11 +126,13 @@ const appliesTo = (property: Schema, target: CustomFieldTarget): boolean => {
  * product type), those marked `x-required` and enabled made `required`. Browser and server both
  * validate a record's custom values with this.
  */
-export function customFieldsFor(object: Schema, target: CustomFieldTarget): Schema {
+export function customFieldsFor(object: Schema, target: CustomFieldTarget, options: { draft?: boolean } = {}): Schema {
   const all = (object.properties ?? {}) as Record<string, Schema>;
   const properties = Object.fromEntries(Object.entries(all).filter(([, property]) => appliesTo(property, target)));
-  const required = Object.keys(properties).filter((code) => properties[code]['x-required'] === true && properties[code].readOnly !== true);
-  return { ...object, properties, ...(required.length ? { required } : {}) };
+  // A draft (a report saved on the way) may leave a required field empty: it is enforced when sent.
+  const required = options.draft ? [] : Object.keys(properties).filter((code) => properties[code]['x-required'] === true && properties[code].readOnly !== true);
+  const { required: _was, ...rest } = object;
+  return { ...rest, properties, ...(required.length ? { required } : {}) };
 }
 
 /** The entity schema with its custom field property holding `object`'s fields (its own title, default, bounds kept). */

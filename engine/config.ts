@@ -648,6 +648,8 @@ export interface AppConfig {
    * file name: app/ builds its rules from them, so a configuration's tables rule the browser too.
    */
   tables?: Record<string, unknown>;
+  /** Names this answer (its hash): sent back in If-None-Match, the server answers 304 while it holds (configFreshness.ts). */
+  version?: string;
 }
 
 export function loadConfig(): Promise<AppConfig> {

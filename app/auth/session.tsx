@@ -1,6 +1,7 @@
 import { createContext, startTransition, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 import { api, ApiError } from '../../engine/api';
 import { loadConfig, type AppConfig } from '../../engine/config';
+import { freshConfig, schemasDue, schemasLoaded } from '../../engine/configFreshness';
 import { addSchemaLabels } from '../i18n/i18n';
 import { syncLocaleAfterLogin } from '../i18n/serverLocale';
 import { fetchMenu, type MenuEntry } from '../shell/menu';
@@ -24,6 +25,8 @@ export interface Session extends SessionState {
   load(): Promise<SessionStatus>;
   /** Forgets the session after logout. */
   clear(): void;
+  /** Asks GET /back/schemas again when due (engine/configFreshness.ts) and takes it if the server's changed. */
+  refreshConfig(): Promise<void>;
 }
 
 const SessionContext = createContext<Session | null>(null);
@@ -61,6 +64,7 @@ async function fetchSession(asked: ReturnType<typeof askSession>): Promise<Omit<
   try {
     const [[config, menu]] = await Promise.all([asked.rest as Promise<[AppConfig, MenuEntry[]]>, syncLocaleAfterLogin()]);
     addSchemaLabels(config.locales ?? {});
+    schemasLoaded();
     return { status: 'ready', profile: { ...profile, roles: profile.roles ?? [] }, config, menu };
   } catch {
     return { status: 'failed', menu: [] };
@@ -93,7 +97,19 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setState({ status: 'idle', menu: [] });
   }, []);
 
-  const session = useMemo<Session>(() => ({ ...state, load, clear }), [state, load, clear]);
+  const config = useRef<AppConfig | undefined>(undefined);
+  config.current = state.config;
+  const refreshConfig = useCallback(async () => {
+    const current = config.current;
+    if (!current || !schemasDue()) return;
+    const next = await freshConfig(current).catch(() => null);
+    if (!next || config.current !== current) return;
+    addSchemaLabels(next.locales ?? {});
+    // As the first load: the page keeps showing until what the new schemas change has rendered.
+    startTransition(() => setState((previous) => (previous.config === current ? { ...previous, config: next } : previous)));
+  }, []);
+
+  const session = useMemo<Session>(() => ({ ...state, load, clear, refreshConfig }), [state, load, clear, refreshConfig]);
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
 }
 

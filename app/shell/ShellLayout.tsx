@@ -14,6 +14,7 @@ import { LocaleSelector } from './LocaleSelector';
 import { NavMenu } from './NavMenu';
 import { ProfileMenu } from './ProfileMenu';
 import { UploadPanel } from './UploadPanel';
+import { useFreshSchemas } from './useFreshSchemas';
 import { usePageTitle } from './usePageTitle';
 import classes from './Shell.module.css';
 
@@ -46,6 +47,7 @@ export function ShellLayout() {
   const title = usePageTitle();
   const { pathname } = useLocation();
   const { t, i18n } = useTranslation();
+  useFreshSchemas();
   // Date pickers exist only in the signed-in screens: their settings live here, not in the app root.
   return (
     <DatesProvider settings={{ locale: i18n.language, firstDayOfWeek: 1 }}>

@@ -31,8 +31,15 @@ export function dateLocale(language: string, browser: readonly string[] = browse
   return english && monthFirst(english) ? 'en-US' : 'en-GB';
 }
 
-/** The locale writes the month before the day (asked of Intl: en-US, en-PH… but not en-GB, en-CA). */
+const monthFirstOf = new Map<string, boolean>();
+/** The locale writes the month before the day (asked of Intl: en-US, en-PH… but not en-GB, en-CA). Asked once per tag: every date shown asks. */
 function monthFirst(tag: string): boolean {
+  let answer = monthFirstOf.get(tag);
+  if (answer === undefined) monthFirstOf.set(tag, (answer = askMonthFirst(tag)));
+  return answer;
+}
+
+function askMonthFirst(tag: string): boolean {
   try {
     const parts = new Intl.DateTimeFormat(tag, { day: 'numeric', month: 'numeric', year: 'numeric' }).formatToParts(new Date(Date.UTC(2026, 11, 10)));
     const order = parts.map((part) => part.type);

@@ -107,10 +107,23 @@ export function roundDecimals(value: number, decimals: number): number {
   return value < 0 && rounded !== 0 ? -rounded : rounded;
 }
 
-/** The number shown in an input: the locale's separators, always grouped, with `decimals` places (or up to `maxDecimals`). */
-export function inputNumberText(value: number, locale: string, decimals: { fixed?: number; max?: number }): string {
+/** The schema words that decide how a number field reads: `type`, `decimals`, and `x-grouping: false` for years and codes. */
+export interface NumberSchema {
+  type?: unknown;
+  decimals?: unknown;
+  'x-grouping'?: unknown;
+}
+
+/**
+ * Whether a number's thousands are grouped: always (Italian groups 8.600 too, which Intl's default
+ * leaves as 8600), unless the schema says `"x-grouping": false`: a year or a code reads 2027, never 2,027.
+ */
+export const groupsThousands = (schema: NumberSchema | undefined): boolean => schema?.['x-grouping'] !== false;
+
+/** The number shown in an input: the locale's separators, grouped unless `grouping` is false, with `decimals` places (or up to `maxDecimals`). */
+export function inputNumberText(value: number, locale: string, decimals: { fixed?: number; max?: number }, grouping = true): string {
   const digits = decimals.fixed !== undefined ? { minimumFractionDigits: decimals.fixed, maximumFractionDigits: decimals.fixed } : { maximumFractionDigits: decimals.max ?? DEFAULT_DECIMALS };
-  return new Intl.NumberFormat(locale, { ...digits, useGrouping: 'always' } as Intl.NumberFormatOptions).format(value);
+  return new Intl.NumberFormat(locale, { ...digits, useGrouping: grouping ? 'always' : false } as Intl.NumberFormatOptions).format(value);
 }
 
 /** The decimals a number is written with (`1234.5` → 1, `3` → 0). */
@@ -125,14 +138,15 @@ export function decimalsIn(value: number): number {
  * keyword, up to 2 otherwise), or more when the stored number has more: a value nobody typed is
  * shown as it is, never rounded on screen.
  */
-export function fieldNumberText(value: number, locale: string, schema: { type?: unknown; decimals?: unknown }): string {
+export function fieldNumberText(value: number, locale: string, schema: NumberSchema): string {
   const own = decimalsIn(value);
-  if (typeof schema.decimals === 'number') return inputNumberText(value, locale, own > schema.decimals ? { max: own } : { fixed: schema.decimals });
-  return inputNumberText(value, locale, { max: Math.max(own, schema.type === 'integer' ? 0 : DEFAULT_DECIMALS) });
+  const grouping = groupsThousands(schema);
+  if (typeof schema.decimals === 'number') return inputNumberText(value, locale, own > schema.decimals ? { max: own } : { fixed: schema.decimals }, grouping);
+  return inputNumberText(value, locale, { max: Math.max(own, schema.type === 'integer' ? 0 : DEFAULT_DECIMALS) }, grouping);
 }
 
 /** How many decimals a number field of this schema holds: 0 for integers, its `decimals`, else 2. */
-export function fieldDecimals(schema: { type?: unknown; decimals?: unknown }): number {
+export function fieldDecimals(schema: NumberSchema): number {
   if (schema.type === 'integer') return 0;
   return typeof schema.decimals === 'number' ? schema.decimals : DEFAULT_DECIMALS;
 }
@@ -144,7 +158,7 @@ export type NumberEntry = { value: number; text: string } | { problem: NumberPro
  * again that way (what is saved is what is shown), or kept as typed with its problem (a fraction
  * in a whole-number field is one: 12.7 never becomes 12).
  */
-export function leaveNumberField(text: string, locale: string, schema: { type?: unknown; decimals?: unknown }): NumberEntry {
+export function leaveNumberField(text: string, locale: string, schema: NumberSchema): NumberEntry {
   const typed = parseTypedNumber(text, locale);
   if (typed === null) return null;
   if ('problem' in typed) return { problem: typed.problem, text };
@@ -152,7 +166,7 @@ export function leaveNumberField(text: string, locale: string, schema: { type?: 
   if (schema.type === 'integer' && !Number.isInteger(typed.value)) return { problem: 'fraction', text };
   const value = roundDecimals(typed.value, decimals);
   const fixed = typeof schema.decimals === 'number' ? decimals : undefined;
-  return { value, text: inputNumberText(value, locale, fixed !== undefined ? { fixed } : { max: decimals }) };
+  return { value, text: inputNumberText(value, locale, fixed !== undefined ? { fixed } : { max: decimals }, groupsThousands(schema)) };
 }
 
 /** The i18n key of a number problem's message. */

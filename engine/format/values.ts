@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import dayjs from 'dayjs';
 import { dateLocale, dayFormat, formatDay } from './localDates';
+import { groupsThousands } from './numbers';
 import { enumText } from '../i18n';
 import { enumOf, fieldKind, lookupOf, type FieldKind } from '../schema/fields';
 import type { JsonSchema } from '../schema/resolve';
@@ -36,12 +37,13 @@ export function formatDateTime(value: unknown, locale: string): string {
 
 /**
  * A number in the screen's locale, thousands always grouped (Italian groups 8.600 too, which
- * Intl's default leaves as 8600), as the number inputs show it (engine/format/numbers.ts).
+ * Intl's default leaves as 8600) unless `grouping` is false (a year: `x-grouping`), as the number
+ * inputs show it (engine/format/numbers.ts).
  */
-export function formatNumber(value: unknown, locale: string, decimals?: number): string {
+export function formatNumber(value: unknown, locale: string, decimals?: number, grouping = true): string {
   if (typeof value !== 'number' || Number.isNaN(value)) return value == null ? '' : String(value);
   const digits = decimals === undefined ? {} : { minimumFractionDigits: decimals, maximumFractionDigits: decimals };
-  return new Intl.NumberFormat(locale, { ...digits, useGrouping: 'always' } as Intl.NumberFormatOptions).format(value);
+  return new Intl.NumberFormat(locale, { ...digits, useGrouping: grouping ? 'always' : false } as Intl.NumberFormatOptions).format(value);
 }
 
 /** Amounts have 2 decimals (spec §9); an unknown currency code still shows beside the number. */
@@ -122,9 +124,9 @@ export function cellText(spec: ValueSpec, record: Record<string, unknown>, ctx: 
     case 'boolean':
       return value === true ? t('engine.value.yes') : value === false ? t('engine.value.no') : '';
     case 'integer':
-      return formatNumber(value, locale, 0);
+      return formatNumber(value, locale, 0, groupsThousands(spec.schema));
     case 'number':
-      return formatNumber(value, locale, decimalsOf(spec.schema));
+      return formatNumber(value, locale, decimalsOf(spec.schema), groupsThousands(spec.schema));
     case 'objectList':
     case 'list':
       return Array.isArray(value) ? String(value.length) : '';
@@ -152,6 +154,6 @@ export function exportNumberFormat(spec: ValueSpec, record?: Record<string, unkn
     return typeof currency === 'string' ? `#,##0.00 "${currency}"` : '#,##0.00';
   }
   if (kind === 'integer') return '0';
-  if (kind === 'number') return decimalsOf(spec.schema) === 2 ? '#,##0.00' : undefined;
+  if (kind === 'number') return decimalsOf(spec.schema) === 2 && groupsThousands(spec.schema) ? '#,##0.00' : undefined;
   return undefined;
 }

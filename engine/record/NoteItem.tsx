@@ -62,7 +62,7 @@ export function NoteItem({ text, byline, max, canEdit, canDelete, onSave, onDele
         </Text>
       ) : (
         <Stack gap="xs" mt="xs">
-          <CountedTextarea aria-label={t('engine.notes.edit')} value={draft} onChange={(event) => setDraft(event.currentTarget.value)} max={max} autosize minRows={2} />
+          <CountedTextarea aria-label={t('engine.notes.edit')} value={draft} onChange={(event) => setDraft(event.currentTarget.value)} max={max} minRows={2} />
           <Group gap="xs" justify="flex-end">
             <Button size="xs" variant="default" onClick={() => setDraft(null)}>
               {t('engine.action.cancel')}

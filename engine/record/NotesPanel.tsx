@@ -114,7 +114,7 @@ export function NotesPanel({ panel, config, entity, saved, userContactId }: Pane
       {/* A frozen record still takes notes; an entity the API never writes takes none. */}
       {createUrl && (
         <>
-          <CountedTextarea label={titleText(t, props[textField]?.title as string | undefined)} value={text} max={max} error={error} autosize minRows={2} maxRows={8} onChange={(event) => setText(event.currentTarget.value)} />
+          <CountedTextarea label={titleText(t, props[textField]?.title as string | undefined)} value={text} max={max} error={error} minRows={2} maxRows={8} onChange={(event) => setText(event.currentTarget.value)} />
           <Group justify="flex-end">
             <Button leftSection={<IconNote size={16} />} disabled={!text.trim() || overLimit(text.trim(), max)} loading={sending} onClick={() => void add()}>
               {t('engine.notes.add')}

@@ -9,6 +9,7 @@ import { enumOf, propertiesOf } from '../schema/fields';
 import type { JsonSchema } from '../schema/resolve';
 import { formState, newRecord } from './defaults';
 import { fillApi } from '../search/routeParams';
+import { markSchemasChanged } from '../configFreshness';
 
 export type SheetTarget = { mode: 'create' } | { mode: 'edit'; id: string | number };
 type Row = Record<string, unknown>;
@@ -36,6 +37,11 @@ export function useRecordSheet(entity: JsonSchema, target: SheetTarget | null, o
   const { t } = useTranslation();
   const apiPath = fillApi(entity['x-api'] as string, useParams()) ?? '';
   const archiveField = entity['x-archive'] as string | undefined;
+  /** After a write: the screen refreshes; `x-changesSchemas` records (custom fields) change GET /back/schemas too. */
+  const changed = () => {
+    if (entity['x-changesSchemas'] === true) markSchemasChanged();
+    onChanged();
+  };
   const idField = entity['x-id'] as string;
   const [record, setRecord] = useState<Row | null>(null);
   const [formData, setFormData] = useState<Row>({});
@@ -106,7 +112,7 @@ export function useRecordSheet(entity: JsonSchema, target: SheetTarget | null, o
       if (creating) options.onCreated?.(saved);
       const key = creating ? messages.created : messages.updated;
       notify({ level: 'success', message: key ? t(key) : t(creating ? 'engine.sheet.created' : 'engine.sheet.updated') });
-      onChanged();
+      changed();
       return true;
     } catch (error) {
       fail(error);
@@ -127,7 +133,7 @@ export function useRecordSheet(entity: JsonSchema, target: SheetTarget | null, o
       const statusField = entity['x-status'] as string;
       const status = enumText(t, enumOf(propertiesOf(entity)[statusField])?.name, next[statusField]);
       if (!options.quiet) notify({ level: 'success', message: t('engine.sheet.statusChanged', { status }) });
-      onChanged();
+      changed();
       return true;
     } catch (error) {
       fail(error);
@@ -146,7 +152,7 @@ export function useRecordSheet(entity: JsonSchema, target: SheetTarget | null, o
     });
     if (answer && answer !== failed) {
       notify({ level: 'success', message: t(options.deleteTexts?.success ?? 'engine.sheet.deleted') });
-      onChanged();
+      changed();
       return 'deleted';
     }
     // A falsy answer is a refusal (spec §8), as is an error the app already showed.
@@ -162,7 +168,7 @@ export function useRecordSheet(entity: JsonSchema, target: SheetTarget | null, o
     try {
       await api.put<Row>(`${apiPath}/${id}`, { ...formState(entity, record), [archiveField]: true, version: record.version }, { quiet: true });
       notify({ level: 'success', message: t('engine.sheet.archived') });
-      onChanged();
+      changed();
       return true;
     } catch (cause) {
       fail(cause);

@@ -1,6 +1,7 @@
-import { Text, Textarea, type TextareaProps } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../format/values';
+import { GrowingTextarea, type GrowingTextareaProps } from './GrowingTextarea';
 
 /** Characters as a schema's `maxLength` counts them (code points: an emoji is one). */
 export const characterCount = (text: string | undefined | null): number => (text ? Array.from(text).length : 0);
@@ -37,7 +38,7 @@ export function LengthCounter({ text, max, from }: { text: string; max: number |
   );
 }
 
-export interface CountedTextareaProps extends Omit<TextareaProps, 'maxLength' | 'value'> {
+export interface CountedTextareaProps extends Omit<GrowingTextareaProps, 'maxLength' | 'value'> {
   value: string;
   /** The schema's `maxLength`; none: no counter. */
   max?: number;
@@ -46,14 +47,14 @@ export interface CountedTextareaProps extends Omit<TextareaProps, 'maxLength' | 
 }
 
 /**
- * A textarea with "4,980 / 5,000" under it. It has no `maxLength` attribute, which cuts a paste
+ * A textarea growing with its text, with "4,980 / 5,000" under it. It has no `maxLength` attribute, which cuts a paste
  * without a word: past the limit the text stays as typed, the counter turns red and the field
  * says so; the form (and the server) refuse it.
  */
 export function CountedTextarea({ max, countFrom, error, value, ...props }: CountedTextareaProps) {
   const tooLong = useTooLong(value, max);
   return (
-    <Textarea
+    <GrowingTextarea
       {...props}
       value={value}
       error={error || tooLong}

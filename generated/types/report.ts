@@ -281,7 +281,15 @@ export interface Report {
      * Label: `inspectedPiece.comment`
      */
     comment?: string;
+    /**
+     * The values of the service client's REPORT_PIECE (and GLOBAL) custom fields, by field code. Label: `inspectedPiece.customFieldPiece`
+     */
+    customFieldPiece?: {};
   }[];
+  /**
+   * The values of the service client's REPORT (and GLOBAL) custom fields, by field code (docs/schemas.md "Custom fields"). Label: `report.customFieldReport`
+   */
+  customFieldReport?: {};
   /**
    * Label: `report.resultOverride`
    */

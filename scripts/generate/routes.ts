@@ -319,6 +319,11 @@ export const routeDocs = (enums: Record<string, JsonSchema>): Record<string, Rou
   'GET /back/bo/dfc/reports/{serviceId}/defects/combo': { tag: 'reports', summary: "The client's defect library as choices grouped by family", ok: { description: 'Choices', schema: list(object('A defect', { value: { type: 'integer' }, label: { type: 'string' }, group: { type: 'string' } })) }, errors: [403, 404] },
   'GET /back/bo/reports/{serviceId}/reportDefects': { tag: 'reports', summary: "The report's defects with their names", ok: { description: 'Defects found', schema: field('report', 'defects') }, errors: [403, 404] },
   'GET /back/bo/reports/{serviceId}/inspectedPieces': { tag: 'reports', summary: "The report's inspected pieces", ok: { description: 'Pieces', schema: field('report', 'inspectedPieces') }, errors: [403, 404] },
+  'GET /back/bo/reports/{serviceId}/customFields': {
+    tag: 'reports', summary: "The service client's custom fields of the report (REPORT, GLOBAL) and of each piece (REPORT_PIECE, GLOBAL) for the service's type, as the JSON Schema its writes are checked with, and their labels in every language",
+    ok: { description: 'Custom fields', schema: object('Report custom fields', { serviceType: { type: 'string' }, report: { type: 'object' }, piece: { type: 'object' }, locales: { type: 'object' } }, ['report', 'piece', 'locales']) },
+    errors: [403, 404],
+  },
   'POST /back/bo/reports/{serviceId}': {
     tag: 'reports', summary: 'A new report (the provider, once the service is confirmed); replacing one needs confirmRegeneration',
     body: object('The report', { report: entity('report'), planNextService: { type: 'boolean' }, confirmRegeneration: { type: 'boolean' } }, ['report']),

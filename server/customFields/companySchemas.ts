@@ -8,9 +8,8 @@ import { createAjv, type Validator } from '../validation';
  * A company's custom fields compiled once into JSON Schema and ajv validators (domain/customFields.ts
  * builds them), reused until the fields change. The key is the fields themselves, read from the
  * store at each use: a field added, changed or removed through any server makes a new key, so
- * servers sharing one database never validate with a stale schema and none needs to be told. Ids
- * and versions alone would not do: two stores in one process (the API tests) hold different fields
- * under the same ids and versions.
+ * servers sharing one database never validate with a stale schema and none needs to be told; and
+ * two stores served by one process (the tests') never share a schema whose ids and versions agree.
  */
 export const CUSTOM_FIELDS = 'customFields';
 
@@ -20,11 +19,11 @@ export interface CompanyCustomFields {
   fields: StoredCustomField[];
   /** The fields of a scope (and GLOBAL ones), every service and product type. */
   object(scope: CustomFieldScope): JsonSchema;
-  /** The fields of a scope applying to one record, with the validator of their values. */
-  forTarget(scope: CustomFieldScope, target: CustomFieldTarget): { schema: JsonSchema; validate: Validator };
+  /** The fields of a scope applying to one record, with the validator of their values (a draft's leaves out `required`). */
+  forTarget(scope: CustomFieldScope, target: CustomFieldTarget, draft?: boolean): { schema: JsonSchema; validate: Validator };
 }
 
-/** What makes a compiled schema stale: any change of a field (a company has a few dozen at most). */
+/** The fields as stored (a few kilobytes): any change to them makes a compiled schema stale. */
 const fingerprint = (companyId: number, fields: StoredCustomField[]) => `${companyId}|${JSON.stringify(fields)}`;
 
 /** At most this many companies' compiled schemas are kept; past it the cache starts afresh. */
@@ -49,10 +48,10 @@ function compile(fields: StoredCustomField[]): CompanyCustomFields {
   return {
     fields,
     object,
-    forTarget(scope, target) {
-      const key = `${scope}|${target.serviceType ?? ''}|${target.productType ?? ''}`;
+    forTarget(scope, target, draft = false) {
+      const key = `${scope}|${target.serviceType ?? ''}|${target.productType ?? ''}|${draft}`;
       if (!targets.has(key)) {
-        const schema = customFieldsFor(object(scope), target);
+        const schema = customFieldsFor(object(scope), target, { draft });
         targets.set(key, { schema, validate: ajv.compile(writableOf(schema)) });
       }
       return targets.get(key)!;

@@ -15,22 +15,31 @@ type Home = keyof typeof CUSTOM_FIELD_HOMES;
  * company's fields, a disabled field, a field of another service type — as a read-only field of
  * an entity is kept; a value naming no field of the company and not stored is refused.
  */
-export async function customValues(
+export async function customValues(db: Reader, caller: Caller, home: Home, record: Row, target: CustomFieldTarget, path: string, existing?: Row): Promise<{ values: Row; errors: FieldError[] }> {
+  return companyCustomValues(db, caller.company.companyId, home, record, target, path, existing);
+}
+
+/**
+ * The same for the fields of one company (`companyId`; undefined: none), whoever writes: a report's
+ * are its service client's. A draft may leave required fields empty (`draft`).
+ */
+export async function companyCustomValues(
   db: Reader,
-  caller: Caller,
+  companyId: number | undefined,
   home: Home,
   record: Row,
   target: CustomFieldTarget,
   path: string,
   existing?: Row,
+  options: { draft?: boolean } = {},
 ): Promise<{ values: Row; errors: FieldError[] }> {
   const { property, scope } = CUSTOM_FIELD_HOMES[home];
   const given = record[property];
   const stored: Row = isPlainObject(existing?.[property]) ? (existing![property] as Row) : {};
   // An update leaving them out keeps them; a value that is no object is the entity schema's to refuse.
   if ((given === undefined && existing) || (given !== undefined && !isPlainObject(given))) return { values: stored, errors: [] };
-  const company = await companyCustomFields(db, caller.company.companyId);
-  const { schema, validate } = company.forTarget(scope, target);
+  const company = await companyCustomFields(db, companyId ?? NO_COMPANY);
+  const { schema, validate } = company.forTarget(scope, target, options.draft);
   const properties = (schema.properties ?? {}) as Row;
   const writable = new Set(Object.keys(properties).filter((code) => (properties[code] as Row).readOnly !== true));
   const known = new Set(company.fields.map((field) => field.code));
@@ -42,3 +51,6 @@ export async function customValues(
   const kept = Object.fromEntries(Object.entries(stored).filter(([code]) => !writable.has(code)));
   return { values: { ...kept, ...values }, errors };
 }
+
+/** No company has this id: a record without one has no custom fields. */
+const NO_COMPANY = 0;

@@ -1,4 +1,4 @@
-import { CUSTOM_FIELD_HOMES, customFieldGroupKey, customFieldLabels, withCustomFields } from '../../domain/customFields';
+import { CUSTOM_FIELD_HOMES, customFieldGroupKey, customFieldLabels, withCustomFields, type CustomFieldDef } from '../../domain/customFields';
 import type { JsonSchema } from '../../engine/schema/resolve';
 import type { Caller } from '../context';
 import type { Registry } from '../schemas';
@@ -30,11 +30,16 @@ export async function withCompanyFields(db: Reader, registry: Registry, caller: 
   if (!company.fields.length) return { entities: registry.publicEntities, locales: registry.locales };
   const entities = { ...registry.publicEntities };
   for (const [name, home] of Object.entries(CUSTOM_FIELD_HOMES)) {
-    if (entities[name]) entities[name] = withCustomFields(entities[name], home.property, company.object(home.scope));
+    // A report's fields are its service client's: they come with the report, not with the caller's schemas.
+    if (entities[name] && !('company' in home)) entities[name] = withCustomFields(entities[name], home.property, company.object(home.scope));
   }
-  const groups = await groupLabels(db, caller.company.companyId);
-  const locales = Object.fromEntries(
-    LANGUAGES.map((language) => [language, { ...registry.locales[language], ...groups[language], ...customFieldLabels(company.fields, language) }]),
-  ) as Registry['locales'];
+  const labels = await customFieldLocales(db, caller.company.companyId, company.fields);
+  const locales = Object.fromEntries(LANGUAGES.map((language) => [language, { ...registry.locales[language], ...labels[language] }])) as Registry['locales'];
   return { entities, locales };
+}
+
+/** The labels of a company's fields (those given) and of its headings, in every language. */
+export async function customFieldLocales(db: Reader, companyId: number, fields: readonly CustomFieldDef[]): Promise<Record<Language, Record<string, string>>> {
+  const groups = await groupLabels(db, companyId);
+  return Object.fromEntries(LANGUAGES.map((language) => [language, { ...groups[language], ...customFieldLabels(fields, language) }])) as Record<Language, Record<string, string>>;
 }

@@ -20,6 +20,7 @@ import type { ReportRules } from '../../domain/report';
 import { defectLibrary } from './library';
 import { checkDecision, reopenComment } from './decisionInput';
 import { reportFields, reportRuleErrors } from './reportInput';
+import { reportCustomFields, reportCustomValues } from './reportCustomFields';
 import { reportPdfResponse } from './pdfRoute';
 
 /**
@@ -94,10 +95,12 @@ function defaultReport(rules: ReportRules, service: ServiceRow): Row {
   return withLineLabels({ ...report, computed: rules.computeReport(report) }, service);
 }
 
-async function checkedReport(db: Reader, registry: Registry, service: ServiceRow, raw: unknown, before?: Row): Promise<Row> {
-  const { report, errors } = reportFields(registry, raw);
-  throwIfAny(errors);
-  throwIfAny(await reportRuleErrors(db, registry.reports, service, report, before));
+/** A sent report (POST, PUT) has every required custom field; a draft save (the defects or the pieces alone) may leave them empty. */
+async function checkedReport(db: Reader, registry: Registry, service: ServiceRow, raw: unknown, before: Row | undefined, draft: boolean): Promise<Row> {
+  const fields = reportFields(registry, raw);
+  throwIfAny(fields.errors);
+  const { report, errors } = await reportCustomValues(db, service, fields.report, before, draft);
+  throwIfAny([...errors, ...(await reportRuleErrors(db, registry.reports, service, report, before))]);
   return report;
 }
 
@@ -217,6 +220,13 @@ export function reportRoutes(registry: Registry): Hono<AppEnv> {
     );
   });
 
+  /** The client's custom fields of this report and its pieces (the schemas its writes are checked with), with their labels. */
+  app.get(`${one}/customFields`, async (c) => {
+    const { service, rights } = await reach(c);
+    requireRight(rights.report, 'READ');
+    return c.json(await reportCustomFields(c.get('services').db, service));
+  });
+
   app.get(`${one}/inspectedPieces`, async (c) => {
     const reached = await reach(c);
     requireRight(reached.rights.report, 'READ');
@@ -247,7 +257,7 @@ export function reportRoutes(registry: Registry): Hono<AppEnv> {
       requireUndecided(reached.report);
       if (creating && reached.report && body.confirmRegeneration !== true) throw businessRule('report.regenerationDisabled');
       const before = creating ? reached.report : existing(reached);
-      const report = await checkedReport(tx, registry, reached.service, body.report, before);
+      const report = await checkedReport(tx, registry, reached.service, body.report, before, false);
       const next = await stored(tx, registry.reports, caller, reached.service, report, creating ? undefined : before);
       // A regenerated report replaces the previous one (its decision too).
       if (creating && before) await tx.remove(REPORTS, before.reportId as number);
@@ -281,7 +291,7 @@ export function reportRoutes(registry: Registry): Hono<AppEnv> {
       if (!WRITABLE_STEPS.has(String(reached.service.serviceStep))) throw businessRule('report.stepRefused');
       requireUndecided(before);
       const { reportId: _id, version: _version, computed: _computed, reportResult: _result, decision: _decision, serviceId: _service, universeId: _universe, creator: _creator, creationDate: _created, updateDate: _updated, updatedBy: _by, ...fields } = before;
-      const report = await checkedReport(tx, registry, reached.service, { ...fields, [field]: body[field] }, before);
+      const report = await checkedReport(tx, registry, reached.service, { ...fields, [field]: body[field] }, before, true);
       return save(tx, caller, reached.service, await stored(tx, registry.reports, caller, reached.service, report, before), before, version);
     });
     return c.json(saved);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Hono } from 'hono';
 import { badRequest, forbidden, notFound } from '../errors';
 import { COLLECTIONS, type Contact } from '../identity';
@@ -26,7 +27,7 @@ export function shellRoutes() {
     const { registry, db } = c.get('services');
     // The company's custom fields merged into the entities they extend, with their labels (DESIGN.md rule 10).
     const { entities, locales } = await withCompanyFields(db, registry, caller);
-    return c.json({
+    const answer = {
       entities,
       search: registry.search,
       ui: registry.ui,
@@ -38,7 +39,13 @@ export function shellRoutes() {
       machines: registry.machineConfigs,
       // The reference tables (AQL, report standards): the browser runs the same rules (domain/) on the same tables.
       tables: registry.tables,
-    });
+    };
+    // Named by its hash: the browser asks again with If-None-Match (engine/configFreshness.ts), 304 while unchanged.
+    const version = createHash('sha1').update(JSON.stringify(answer)).digest('base64url');
+    c.header('ETag', `"${version}"`);
+    c.header('Cache-Control', 'no-cache');
+    if (c.req.header('If-None-Match') === `"${version}"`) return c.body(null, 304);
+    return c.json({ ...answer, version });
   });
 
   /**

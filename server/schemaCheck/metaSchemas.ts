@@ -47,10 +47,14 @@ function propertySchema(annotations: Record<string, unknown>): JsonSchema {
   };
 }
 
+/** `x-grouping: false`: a number shown without thousands separators (a year, a code: engine/format/numbers.ts). */
+const grouping = { 'x-grouping': { type: 'boolean' } };
+
 /** `x-computed`: field → JSONata expression (engine/schema/computed.ts); check.ts compiles each. */
 const computed = { type: 'object', additionalProperties: text };
 
 const entityProperty = propertySchema({
+  ...grouping,
   'x-index': { type: 'boolean' },
   // On array items: the id field of a line, numbered by the server, and the line's computed fields.
   'x-id': text,
@@ -120,6 +124,8 @@ export const entityMeta: JsonSchema = {
       'x-archive': field,
       'x-usedBy': { type: 'array', items: closed({ collection: text, path: { type: 'string', pattern: USED_BY_PATH }, field }, ['collection', 'path']) },
       'x-scope': { enum: ['company', 'universe', 'global'] },
+      // Its records change what GET /back/schemas answers (custom fields): the browser asks again after saving one.
+      'x-changesSchemas': { type: 'boolean' },
       'x-customFlag': { enum: [...PERMISSION_FLAGS] },
       'x-indexes': {
         type: 'array',
@@ -157,6 +163,7 @@ export const searchMeta: JsonSchema = {
     ['x-entity', 'properties'],
   ),
   $defs: propertySchema({
+    ...grouping,
     'x-filter': closed({ op: { enum: FILTER_OPS }, field, fields: texts }, ['op']),
     'x-lookup': lookup,
     // A filter that takes the place of others (a season instead of dates): choosing it clears them, and they it.

@@ -5,7 +5,8 @@ import { CARE_LABEL_PRODUCTS } from './orderLineFields';
 
 /**
  * The demo companies' custom fields (spec §3): two per scope each uses, for both brands and the
- * inspection company, with a report criterion and a section grouping some of them.
+ * inspection company, with a report criterion and a section grouping some of them. The brands'
+ * REPORT and REPORT_PIECE fields are those of their inspection reports (server/seed/reports.ts).
  */
 type Owner = 'lumiere' | 'atlas' | 'northwind';
 const INSPECTIONS = ['INSP_PRE_PRODUCTION', 'INSP_DURING_PRODUCTION', 'INSP_FINAL_RANDOM', 'INSP_CONTAINER_LOADING'];
@@ -52,6 +53,7 @@ const fields: FieldSeed[] = [
   { owner: 'lumiere', code: 'SHADE_BAND', i18n: names('Shade band', 'Bande de nuance', 'Banda di tonalità'), functionalGroup: 'ORDER', fieldType: 'TEXT' },
   { owner: 'lumiere', code: 'HANGER_TEST', i18n: names('Hanger test', 'Test sur cintre', 'Prova su gruccia'), functionalGroup: 'REPORT', fieldType: 'PASSED_FAILED', criterion: 'APPEARANCE' },
   { owner: 'lumiere', code: 'MOISTURE_RATE', i18n: names('Moisture rate (%)', 'Taux d’humidité (%)', 'Tasso di umidità (%)'), functionalGroup: 'REPORT', fieldType: 'NUMERIC_WITH_DECIMAL', nbDecimal: 1, criterion: 'APPEARANCE' },
+  { owner: 'lumiere', code: 'PIECE_WEIGHT', i18n: names('Measured weight (g)', 'Poids mesuré (g)', 'Peso misurato (g)'), functionalGroup: 'REPORT_PIECE', fieldType: 'NUMERIC' },
   { owner: 'atlas', code: 'SEAL_NUMBER', i18n: names('Seal number', 'Numéro de scellé', 'Numero di sigillo'), functionalGroup: 'SERVICE', fieldType: 'TEXT', serviceTypes: ['INSP_CONTAINER_LOADING'] },
   { owner: 'atlas', code: 'SAMPLE_PICKUP', i18n: names('Sample pick-up', 'Enlèvement des échantillons', 'Ritiro dei campioni'), functionalGroup: 'SERVICE', fieldType: 'DATE' },
   {
@@ -63,6 +65,8 @@ const fields: FieldSeed[] = [
   { owner: 'northwind', code: 'PO_BATCH', i18n: names('PO batch', 'Lot de commandes', 'Lotto di ordini'), functionalGroup: 'SERVICE', fieldType: 'TEXT' },
   { owner: 'northwind', code: 'UPC_CHECK', i18n: names('UPC check', 'Contrôle UPC', 'Controllo UPC'), functionalGroup: 'ORDER', fieldType: 'PASSED_FAILED' },
   { owner: 'northwind', code: 'CASE_PACK', i18n: names('Case pack', 'Colisage', 'Confezionamento'), functionalGroup: 'ORDER', fieldType: 'NUMERIC' },
+  { owner: 'northwind', code: 'SHADE_BAND_CHECK', i18n: names('Shade band check', 'Contrôle de la bande de nuance', 'Controllo della banda di tonalità'), functionalGroup: 'REPORT', fieldType: 'PASSED_FAILED', criterion: 'PACKING_CHECKS' },
+  { owner: 'northwind', code: 'PIECE_WEIGHT', i18n: names('Measured weight (g)', 'Poids mesuré (g)', 'Peso misurato (g)'), functionalGroup: 'REPORT_PIECE', fieldType: 'NUMERIC' },
 ];
 
 /** What each company shows on its final random inspections, in order: fields, report criteria, sections. */

@@ -26,6 +26,12 @@ const CONCLUSIONS: Record<(typeof SCENARIOS)[number], string> = {
   protocol: "Inspected to the client's protocol; the measurements are with the client for review.",
 };
 
+/** The values of the brands' REPORT custom fields (server/seed/customFields.ts), varied by report. */
+const CUSTOM_VALUES: Record<'lumiere' | 'northwind', (index: number) => Row> = {
+  lumiere: (index) => ({ HANGER_TEST: index % 5 === 4 ? 'FAILED' : 'PASSED', MOISTURE_RATE: 6 + (index % 4) * 0.5 }),
+  northwind: (index) => ({ SHADE_BAND_CHECK: index % 4 === 3 ? 'FAILED' : 'PASSED' }),
+};
+
 export function seedReports(tx: WriteOps, random: Random, identity: DemoIdentity, rules: ReportRules): void {
   const libraries = new Map<number, Row[]>();
   for (const key of ['lumiere', 'northwind'] as const) libraries.set(identity.companies[key], universeLibrary(tx, key === 'lumiere' ? identity.universes.main : identity.universes.other));
@@ -69,6 +75,7 @@ export function seedReports(tx: WriteOps, random: Random, identity: DemoIdentity
       defects,
       inspectedPieces: [],
       conclusion: CONCLUSIONS[scenario],
+      customFieldReport: CUSTOM_VALUES[service.client === identity.companies.lumiere ? 'lumiere' : 'northwind'](index),
     };
     const computed = rules.computeReport(report);
     const decided = index % 3 !== 0;

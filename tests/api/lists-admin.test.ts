@@ -75,6 +75,24 @@ describe('tags/admin', () => {
     expect((await clients.quality.delete(`/back/bo/tags/admin/${id}`)).body).toBe(true);
   });
 
+  it("is a section any member of the company opens (spec §6.1): a local manager sees it, reads and adds his company's tags, not another company's", async () => {
+    const { screens, closedRoutes } = (await clients.buyer.get('/back/schemas')).body as { screens: { route: string }[]; closedRoutes: string[] };
+    expect(screens.map((screen) => screen.route)).toContain('/profileCompany/:companyId/tags');
+    expect(closedRoutes).not.toContain('/profileCompany/:companyId/tags');
+    const lumiere = await company('Maison Lumière');
+    const added = await clients.buyer.post('/back/bo/tags/admin', { localizedName: 'Stitching to check', color: '#fab005', privacy: 'VISIBLE', sources: ['SERVICE'] });
+    expect(added.status, added.text).toBe(201);
+    expect(added.body.companyId).toBe(lumiere.companyId);
+    const listed = (await clients.buyer.get('/back/bo/tags/admin/')).body as { tagId: number }[];
+    expect(listed.map((tag) => tag.tagId)).toContain(added.body.tagId);
+    expect((await clients.buyer.get(`/back/bo/tags/admin/${added.body.tagId}`)).status).toBe(200);
+    const other = await comoRecord('tags', 'tagId', { localizedName: 'Como only', color: '#228be6', privacy: 'VISIBLE', sources: ['SERVICE'], disabled: false });
+    await refused(clients.buyer, 'GET', `/back/bo/tags/admin/${other}`, 404);
+    await refused(clients.buyer, 'PUT', `/back/bo/tags/admin/${other}`, 404, { localizedName: 'Mine now', color: '#228be6', privacy: 'VISIBLE', sources: ['SERVICE'], version: 1 });
+    await refused(clients.buyer, 'DELETE', `/back/bo/tags/admin/${other}`, 404);
+    expect(((await clients.buyer.get('/back/bo/tags/admin/')).body as { tagId: number }[]).map((tag) => tag.tagId)).not.toContain(other);
+  });
+
   it('refuses to delete a tag records carry (archive instead: it leaves the pickers, records keep its name)', async () => {
     const { universeId } = await company('Maison Lumière');
     const capa = (await server.store.find('capas', (row) => row.universeId === universeId && Array.isArray(row.tags) && row.tags.length > 0))[0];

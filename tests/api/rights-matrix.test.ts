@@ -588,6 +588,7 @@ const TABLE: Route[] = [
       { route: 'GET /back/bo/dfc/reports/:serviceId/defects/combo', who: readers, ...at('/defects/combo', '/back/bo/dfc/reports/') },
       { route: 'GET /back/bo/reports/:serviceId/reportDefects', who: readers, ...at('/reportDefects') },
       { route: 'GET /back/bo/reports/:serviceId/inspectedPieces', who: readers, ...at('/inspectedPieces') },
+      { route: 'GET /back/bo/reports/:serviceId/customFields', who: readers, ...at('/customFields') },
       { route: 'GET /back/bo/reports/:serviceId/pdf', who: readers, ...at('/pdf') },
       { route: 'POST /back/bo/reports/:serviceId', who: providers, ...at(''), body: { report: { notAField: true } } },
       { route: 'PUT /back/bo/reports/:serviceId', who: providers, ...at(''), body: { version: 1, report: { notAField: true } } },

@@ -16,7 +16,7 @@ describe('schemas', () => {
   it('serves resolved schemas, screens filtered by role, enums and labels', async () => {
     const manager = await loginAs(server, ACCOUNTS.manager);
     const { body } = await manager.get('/back/schemas');
-    expect(Object.keys(body).sort()).toEqual(['closedRoutes', 'entities', 'enums', 'locales', 'machines', 'screens', 'search', 'tables', 'ui']);
+    expect(Object.keys(body).sort()).toEqual(['closedRoutes', 'entities', 'enums', 'locales', 'machines', 'screens', 'search', 'tables', 'ui', 'version']);
     // The reference tables the browser's report rules (domain/report.ts) run on.
     expect(Object.keys(body.tables).sort()).toEqual(['aql', 'reportStandards']);
     expect(body.tables.aql.inspections.NORMAL.rows.J[12]).toEqual([5, 6]);
@@ -30,7 +30,7 @@ describe('schemas', () => {
     expect(body.screens.map((screen: { route: string }) => screen.route)).toContain('/capas/capa/search');
     const inspector = await loginAs(server, ACCOUNTS.inspector);
     // An inspector (CONTRIBUTOR) opens their fee sheets under billing, and the services of its company with their reports; not the service wizard.
-    // Strategies and labo packages are any member's (spec §6.1 shows no restriction), labo packages a service provider's only.
+    // Strategies, labo packages and tags are any member's (spec §6.1 shows no restriction), labo packages a service provider's only.
     expect((await inspector.get('/back/schemas')).body.screens.map((screen: { route: string }) => screen.route).sort()).toEqual([
       '/activity',
       '/billing',
@@ -41,6 +41,7 @@ describe('schemas', () => {
       '/planning',
       '/profileCompany/:companyId/LaboPackages',
       '/profileCompany/:companyId/Strategies',
+      '/profileCompany/:companyId/tags',
       '/services/:serviceId',
       '/services/:serviceId/report',
       '/services/search',

@@ -77,11 +77,14 @@ test.describe('owned lists', () => {
     await expect(page.getByRole('heading', { level: 2, name: en('season.screen'), exact: true })).toBeVisible();
     const ss26 = gridRow(page, 'Spring-summer 2026');
     await expect(cell(ss26, 'code')).toHaveText('SS26');
+    // A year reads 2026, not 2,026 (`x-grouping: false`), in the grid and in the form.
+    await expect(cell(ss26, 'year')).toHaveText('2026');
     await shot(page, 'rules-seasons');
 
     await cell(ss26, 'code').click();
     const form = sheet(page);
     await expect(form.locator('#sheet_code')).toHaveValue('SS26');
+    await expect(form.locator('#sheet_year')).toHaveValue('2026');
     await form.getByRole('button', { name: en('engine.action.delete'), exact: true }).click();
     const refused = page.waitForResponse((response) => new URL(response.url()).pathname.startsWith(`${SEASONS}/`) && response.request().method() === 'DELETE');
     await page.getByRole('alertdialog').getByRole('button', { name: en('engine.action.delete'), exact: true }).click();

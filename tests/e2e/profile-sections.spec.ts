@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
+import { linkToken, sentMails, waitForMails } from '../api/outbox';
 import { expect, test } from './axe';
-import { ACCOUNTS, labels, login, restoreEnglishAfterAll, setAccountLocale, shot } from './helpers';
+import { ACCOUNTS, DEMO_PASSWORD, labels, login, restoreEnglishAfterAll, setAccountLocale, shot } from './helpers';
 import { expectNoOverflow } from './overflow';
 
 /**
@@ -57,6 +58,55 @@ async function checkSection(page: Page, path: string, screen: Screen, locale: 'f
   }
 }
 
+/**
+ * The decision maker's defect and product lists belong to the company's ADMIN and LOCAL_ADMIN flags (spec §6.1),
+ * which no demo account of a decision maker holds: the super admin gives a new contact of Maison Lumière the
+ * LOCAL_OWNER profile (LOCAL_ADMIN without MANAGER), who chooses a password from the welcome e-mail as a
+ * customer's administrator would. Archived after the walk.
+ */
+const LUMIERE_ADMIN = { email: `sections.admin.${Date.now()}@brand.test`, password: 'Harbor-Lantern-Quartz-81' };
+const ADMIN_SECTIONS = ['defectFamilies', 'defects', 'productFamilies', 'products'].map((section) => `/profileCompany/:companyId/${section}`);
+const CONTACTS = '/back/bo/contacts/admin';
+let lumiereAdminId: number | undefined;
+
+async function asSuperAdmin<T>(browser: import('@playwright/test').Browser, work: (page: Page) => Promise<T>): Promise<T> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.request.post('/back/login', { form: { username: ACCOUNTS.admin, password: DEMO_PASSWORD } });
+  try {
+    return await work(page);
+  } finally {
+    await context.close();
+  }
+}
+
+test.beforeAll(async ({ browser }) => {
+  const outbox = process.env.QCFLOW_E2E_OUTBOX!;
+  await asSuperAdmin(browser, async (page) => {
+    const companies = (await (await page.request.get('/back/bo/combospa/filters/toolcompany/companies', { params: { q: 'Maison Lumière' }, headers: XHR })).json()) as { value: number; label: string }[];
+    const lumiere = companies.find((company) => company.label === 'Maison Lumière');
+    expect(lumiere, 'Maison Lumière among the companies').toBeDefined();
+    const contact = { firstName: 'Inès', lastName: 'Moreau', email: LUMIERE_ADMIN.email, position: 'Administrator', language: 'en', companyId: lumiere!.value, profiles: ['LOCAL_OWNER'] };
+    const created = await page.request.post(CONTACTS, { data: contact, headers: XHR });
+    expect(created.status(), await created.text()).toBe(201);
+    lumiereAdminId = (await created.json()).contactId;
+    const before = (await sentMails(outbox)).length;
+    expect((await page.request.get(`${CONTACTS}/${lumiereAdminId}/welcome`, { headers: XHR })).status()).toBe(200);
+    const welcome = (await waitForMails(outbox, before + 1)).slice(before).find((mail) => mail.to.includes(LUMIERE_ADMIN.email));
+    expect(welcome, 'the welcome e-mail').toBeDefined();
+    const { token } = linkToken(welcome!);
+    const reset = await page.request.post('/back/password/reset', { data: { token, password: LUMIERE_ADMIN.password, confirmation: LUMIERE_ADMIN.password }, headers: XHR });
+    expect(reset.status(), await reset.text()).toBe(200);
+  });
+});
+
+test.afterAll(async ({ browser }) => {
+  if (lumiereAdminId === undefined) return;
+  await asSuperAdmin(browser, async (page) => {
+    expect((await page.request.delete(`${CONTACTS}/${lumiereAdminId}`, { headers: XHR })).status()).toBe(200);
+  });
+});
+
 // The two languages run side by side (each worker has a server and store of its own).
 test.describe.configure({ mode: 'parallel' });
 restoreEnglishAfterAll(ACCOUNTS.admin);
@@ -82,6 +132,12 @@ for (const locale of ['fr', 'it'] as const) {
         await checkSection(page, path, screen, locale);
       }
     }
+    // The company's administrator: only the defect and product lists, which no other account reaches.
+    await login(page, LUMIERE_ADMIN.email, { password: LUMIERE_ADMIN.password });
+    await setAccountLocale(page, locale);
+    const own = (await sections(page)).filter(({ screen }) => ADMIN_SECTIONS.includes(screen.route));
+    expect(own.map(({ screen }) => screen.route).sort()).toEqual([...ADMIN_SECTIONS].sort());
+    for (const { path, screen } of own) await checkSection(page, path, screen, locale);
   });
 }
 

@@ -3,6 +3,7 @@ import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import {
   CUSTOM_FIELD_DEFAULTS,
+  CUSTOM_FIELD_HOMES,
   CUSTOM_TEXT_MAX,
   customFieldLabels,
   customFieldProperty,
@@ -110,6 +111,34 @@ describe('the fields of a company in a record', () => {
     expect((merged.properties as Record<string, Record<string, unknown>>).custom).toMatchObject({ title: 'x.custom', default: {}, maxBytes: 100, type: 'object' });
     expect(Object.keys((merged.properties as Record<string, { properties: object }>).custom.properties)).toEqual(['LOT', 'NOTE', 'OLD']);
     expect(withCustomFields(entity, 'missing', customFieldsObject(fields, 'SERVICE'))).toBe(entity);
+  });
+});
+
+describe('the report and its pieces', () => {
+  const fields: CustomFieldDef[] = [
+    field({ code: 'PACKING', functionalGroup: 'REPORT', fieldType: 'LIST', listOptions: [{ code: 'INTACT', i18n: { en: 'Intact' } }], serviceTypes: ['INSP_FINAL_RANDOM'], required: true }),
+    field({ code: 'WEIGHT', functionalGroup: 'REPORT_PIECE', fieldType: 'NUMERIC', required: true }),
+    field({ code: 'NOTE', functionalGroup: 'GLOBAL' }),
+  ];
+
+  it('are homes of their own: the report and each piece hold their service client’s fields', () => {
+    expect(CUSTOM_FIELD_HOMES.report).toEqual({ property: 'customFieldReport', scope: 'REPORT', company: 'client' });
+    expect(CUSTOM_FIELD_HOMES.inspectedPiece).toEqual({ property: 'customFieldPiece', scope: 'REPORT_PIECE', company: 'client' });
+    expect(Object.keys(customFieldsObject(fields, CUSTOM_FIELD_HOMES.report.scope).properties as object)).toEqual(['PACKING', 'NOTE']);
+    expect(Object.keys(customFieldsObject(fields, CUSTOM_FIELD_HOMES.inspectedPiece.scope).properties as object)).toEqual(['WEIGHT', 'NOTE']);
+  });
+
+  it('a draft leaves the required fields out (they are enforced when the report is sent), every other rule kept', () => {
+    const report = customFieldsObject(fields, 'REPORT');
+    const sent = customFieldsFor(report, { serviceType: 'INSP_FINAL_RANDOM' });
+    const draft = customFieldsFor(report, { serviceType: 'INSP_FINAL_RANDOM' }, { draft: true });
+    expect(sent.required).toEqual(['PACKING']);
+    expect(draft.required).toBeUndefined();
+    expect(ajv.validate(draft, {})).toBe(true);
+    expect(ajv.validate(draft, { PACKING: 'CRUSHED' })).toBe(false);
+    // Narrowing what was narrowed gives the same (the browser narrows the schema the server sends).
+    expect(customFieldsFor(sent, { serviceType: 'INSP_FINAL_RANDOM' })).toEqual(sent);
+    expect(customFieldsFor(sent, { serviceType: 'INSP_FINAL_RANDOM' }, { draft: true }).required).toBeUndefined();
   });
 });
 

@@ -160,3 +160,27 @@ describe('grids and panels show numbers in the locale, thousands always grouped'
     expect(formatValue(1234.5, 'money', 'it')).toBe('1.234,50');
   });
 });
+
+describe('a year or a code reads without grouping: "x-grouping": false', () => {
+  const year = { type: 'integer', 'x-grouping': false };
+  it('in grid cells, record pages and exports: 2027 in every locale, other numbers still grouped', async () => {
+    const { cellText, formatNumber } = await import('../../engine/format/values');
+    const ctx = { t: ((key: string) => key) as never, lookupLabel: () => undefined };
+    for (const locale of ['en', 'fr', 'it']) {
+      expect(cellText({ field: 'year', schema: year }, { year: 2027 }, { ...ctx, locale })).toBe('2027');
+      expect(cellText({ field: 'year', schema: { type: 'integer' } }, { year: 2027 }, { ...ctx, locale })).not.toBe('2027');
+    }
+    expect(cellText({ field: 'amount', schema: { type: 'number', decimals: 2, 'x-grouping': false } }, { amount: 12345.5 }, { ...ctx, locale: 'it' })).toBe('12345,50');
+    expect(formatNumber(2027, 'en', 0, false)).toBe('2027');
+    expect(formatNumber(2027, 'en', 0)).toBe('2,027');
+  });
+
+  it('in number inputs: shown and, when the person leaves the field, written back as 2027', () => {
+    for (const locale of ['en', 'fr', 'it']) {
+      expect(fieldNumberText(2027, locale, year)).toBe('2027');
+      expect(leaveNumberField('2027', locale, year)).toEqual({ value: 2027, text: '2027' });
+    }
+    expect(leaveNumberField('2027', 'it', { type: 'integer' })).toEqual({ value: 2027, text: '2.027' });
+    expect(inputNumberText(2027, 'fr', { fixed: 0 }, false)).toBe('2027');
+  });
+});

@@ -142,7 +142,7 @@ export function ReportDefectsPanel({ record, onChange, serverErrors, entity, reg
                     <TypedNumberInput aria-label={t('reportDefect.count')} schema={{ type: 'integer' }} value={defect.count} error={errorAt(index, 'count')} onChange={(value) => change(index, { count: value })} />
                   </Table.Td>
                   <Table.Td>
-                    <CountedTextarea aria-label={t('reportDefect.comment')} max={maxComment} countFrom={0.8} autosize minRows={1} maxRows={6} value={String(defect.comment ?? '')} error={errorAt(index, 'comment')} onChange={(event) => change(index, { comment: event.currentTarget.value || undefined })} />
+                    <CountedTextarea aria-label={t('reportDefect.comment')} max={maxComment} countFrom={0.8} minRows={1} maxRows={6} value={String(defect.comment ?? '')} error={errorAt(index, 'comment')} onChange={(event) => change(index, { comment: event.currentTarget.value || undefined })} />
                   </Table.Td>
                   <Table.Td>
                     <DefectPicturesCell

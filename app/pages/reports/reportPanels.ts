@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { PanelProps } from '../../../engine/record/panels';
+import { ReportCustomFieldsPanel } from './ReportCustomFieldsPanel';
 import { ReportDefectList } from './ReportDefectList';
 import { ReportDefectsPanel } from './ReportDefectsPanel';
 import { ReportPiecesPanel } from './ReportPiecesPanel';
@@ -11,4 +12,5 @@ export const reportPanels: Record<string, ComponentType<PanelProps>> = {
   reportDefects: ReportDefectsPanel,
   reportDefectList: ReportDefectList,
   reportPieces: ReportPiecesPanel,
+  reportCustomFields: ReportCustomFieldsPanel,
 };

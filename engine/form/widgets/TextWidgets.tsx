@@ -40,7 +40,6 @@ export function TextareaWidget(props: WidgetProps) {
       {...baseInputProps(props)}
       max={typeof schema.maxLength === 'number' && !props.readonly ? schema.maxLength : undefined}
       value={value ?? ''}
-      autosize
       minRows={rows}
       maxRows={Math.max(rows, 14)}
       onChange={(event) => onChange(emptyToUndefined(event.currentTarget.value))}

@@ -1,13 +1,10 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldNumberText, leaveNumberField, numberProblemKey, type NumberEntry } from '../../format/numbers';
+import { fieldNumberText, leaveNumberField, numberProblemKey, type NumberEntry, type NumberSchema } from '../../format/numbers';
 
-/** The schema words a number input follows: `type` (integer: whole numbers) and `decimals` (default 2). */
-export interface NumberFieldSchema {
-  type?: unknown;
-  decimals?: unknown;
-}
+/** The schema words a number input follows: `type` (integer: whole numbers), `decimals` (default 2), `x-grouping`. */
+export type NumberFieldSchema = NumberSchema;
 
 export interface TypedNumberInputProps extends Omit<TextInputProps, 'value' | 'onChange' | 'onBlur'> {
   /** The number held, or the text of a typed entry that is none (kept so nothing typed is lost). */

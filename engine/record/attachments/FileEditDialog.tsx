@@ -1,8 +1,9 @@
-import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, ApiError } from '../../api';
 import type { FileEntry } from '../../files/uploads';
+import { GrowingTextarea } from '../../ui/GrowingTextarea';
 import { DocumentTypeSelect } from './DocumentTypeSelect';
 
 export interface FileEditDialogProps {
@@ -52,7 +53,7 @@ export function FileEditDialog({ file, url, types, documentTypeRequired, onSaved
     <Modal opened={file !== null} onClose={onClose} title={t('engine.attachments.editTitle')} centered>
       <Stack gap="md">
         <TextInput label={t('engine.attachments.fileName')} value={fileName} onChange={(event) => setFileName(event.currentTarget.value)} required maxLength={255} error={error} data-autofocus />
-        <Textarea label={t('engine.attachments.comment')} value={comment} onChange={(event) => setComment(event.currentTarget.value)} autosize minRows={2} maxRows={6} />
+        <GrowingTextarea label={t('engine.attachments.comment')} value={comment} onChange={(event) => setComment(event.currentTarget.value)} minRows={2} maxRows={6} />
         <DocumentTypeSelect values={types} value={documentType} onChange={setDocumentType} required={documentTypeRequired} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>

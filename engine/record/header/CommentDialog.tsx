@@ -69,7 +69,6 @@ function OpenCommentDialog({ title, message, notice, commentLabel, max, required
             }}
             error={error}
             withAsterisk={!!requiredMessage}
-            autosize
             minRows={requiredMessage ? 3 : 2}
             maxRows={10}
             max={max}

@@ -10,8 +10,9 @@ import type { JsonSchema } from '../../../../engine/schema/resolve';
 interface CustomFieldsFormProps {
   /** Every custom field of the company for this kind of record (customObjects). */
   object: JsonSchema;
-  /** What the record is: its service type, and for an order line its product type. */
-  target: CustomFieldTarget;
+  serviceType: string | undefined;
+  /** An order line's product type (an id of the productTypes list): its ORDER fields follow it. */
+  productType?: number;
   values: Record<string, unknown> | undefined;
   onChange?: (values: Record<string, unknown>) => void;
   /** Field errors at paths inside the values (`/COLOUR_LOT`). */
@@ -34,9 +35,8 @@ export const hasCustomFields = (object: JsonSchema, target: CustomFieldTarget, v
  * the reader's language, lists, dates, companies, grouped under their sections and report
  * criteria; a disabled field shows only where a value is stored, read-only. Nothing when none apply.
  */
-export function CustomFieldsForm({ object, target, values, onChange, errors, readOnly, heading = true, title = 'service.customFieldService', idPrefix = 'customFields', testId = 'custom-fields' }: CustomFieldsFormProps) {
+export function CustomFieldsForm({ object, serviceType, productType, values, onChange, errors, readOnly, heading = true, title = 'service.customFieldService', idPrefix = 'customFields', testId = 'custom-fields' }: CustomFieldsFormProps) {
   const { t } = useTranslation();
-  const { serviceType, productType } = target;
   const form = useMemo(() => customFieldsForm(object, { serviceType, productType }, values), [object, serviceType, productType, values]);
   const uiSchema = useMemo(() => {
     const sections = customFieldSections(form);

@@ -1,11 +1,9 @@
-import type { ErrorObject } from 'ajv';
-import { CUSTOM_FIELD_HOMES, customFieldsFor, writableCustomValues, type CustomFieldTarget } from '../../../../domain/customFields';
+import { CUSTOM_FIELD_HOMES, writableCustomValues, type CustomFieldTarget } from '../../../../domain/customFields';
 import type { AppConfig } from '../../../../engine/config';
-import { validator } from '../../../../engine/form/validation';
 import { propertiesOf } from '../../../../engine/schema/fields';
 import type { JsonSchema } from '../../../../engine/schema/resolve';
-import { messageKey } from '../../../../engine/schema/rules';
 import type { PoLineDraft, WizardDraft, WizardError } from '../../../../machines/serviceWizard';
+import { customValueErrors } from './customValueErrors';
 
 /**
  * A service's custom fields in the browser, its own (SERVICE) and its order lines' (ORDER): the
@@ -46,24 +44,11 @@ export function withSentCustomValues(draft: WizardDraft, objects: CustomObjects)
   return { ...draft, service: { ...draft.service, customFieldService: values }, purchaseOrderLines };
 }
 
-/** The refusals the server would give one record's values (required, options, bounds), under `path`. */
-function valueErrors(object: JsonSchema, target: CustomFieldTarget, given: Record<string, unknown> | undefined, path: string): WizardError[] {
-  const schema = customFieldsFor(object, target);
-  const writable = { ...schema, properties: Object.fromEntries(Object.entries(propertiesOf(schema)).filter(([, property]) => property.readOnly !== true)) };
-  const values = writableCustomValues(object, target, given);
-  const { errors } = validator.rawValidation<ErrorObject>(writable as never, values);
-  return (errors ?? []).map((error) => {
-    const params = error.params as Record<string, unknown>;
-    const field = error.keyword === 'required' ? `/${String(params.missingProperty)}` : error.instancePath;
-    return { path: `${path}${field}`, key: messageKey(error.keyword, params) };
-  });
-}
-
 /** The refusals of the service's custom values and of each order line's. */
 export function customFieldErrors(objects: CustomObjects, draft: WizardDraft): WizardError[] {
   const serviceType = draft.service.type;
   return [
-    ...valueErrors(objects.service, { serviceType }, draft.service.customFieldService, CUSTOM_PATH),
-    ...draft.purchaseOrderLines.flatMap((line, index) => valueErrors(objects.order, lineTarget(serviceType, line), line.customFieldOrder, lineCustomPath(index))),
+    ...customValueErrors(objects.service, { serviceType }, draft.service.customFieldService, CUSTOM_PATH),
+    ...draft.purchaseOrderLines.flatMap((line, index) => customValueErrors(objects.order, lineTarget(serviceType, line), line.customFieldOrder, lineCustomPath(index))),
   ];
 }

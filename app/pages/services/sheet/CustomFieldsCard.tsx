@@ -13,7 +13,7 @@ export function CustomFieldsCard({ service }: PanelProps & { service: ServiceVie
   const values = (service as unknown as { customFieldService?: Record<string, unknown> }).customFieldService;
   return (
     <InfoCard title={t('service.customFieldService')}>
-      <CustomFieldsForm object={customObjects(config).service} target={{ serviceType: service.type }} values={values} readOnly heading={false} />
+      <CustomFieldsForm object={customObjects(config).service} serviceType={service.type} values={values} readOnly heading={false} />
     </InfoCard>
   );
 }

@@ -1,11 +1,12 @@
 import '@mantine/dates/styles.css';
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../../engine/api';
 import { LocalDateInput } from '../../../../engine/form/widgets/LocalDateInput';
 import { isIsoDay } from '../../../../engine/format/localDates';
 import type { RecordDialogProps } from '../../../../engine/record/header/recordDialogs';
+import { CountedTextarea, overLimit } from '../../../../engine/ui/CountedTextarea';
 import { sameDates } from '../../../../machines/service';
 import { showSnack } from '../../../notifications/snackbar';
 import { serviceApi, type ServiceView } from '../shared/serviceApi';
@@ -38,6 +39,7 @@ export function ProposeDateDialog({ opened, title, initial, text, loading, onSub
   const [endDate, setEndDate] = useState<string | null>(null);
   const [comment, setComment] = useState('');
   const [tried, setTried] = useState(false);
+  const commentMax = text.maxLength('comment');
   useEffect(() => {
     if (!opened) return;
     setStartDate(initial.startDate ?? null);
@@ -72,7 +74,7 @@ export function ProposeDateDialog({ opened, title, initial, text, loading, onSub
             clearable
           />
         </Group>
-        <Textarea label={text.label('comment')} value={comment} onChange={(event) => setComment(event.currentTarget.value)} autosize minRows={2} maxLength={1000} />
+        <CountedTextarea label={text.label('comment')} value={comment} onChange={(event) => setComment(event.currentTarget.value)} minRows={2} maxRows={6} max={commentMax} />
         <Group justify="flex-end">
           {unchanged && (
             <Text size="sm" c="dimmed" mr="auto">
@@ -82,7 +84,7 @@ export function ProposeDateDialog({ opened, title, initial, text, loading, onSub
           <Button variant="default" onClick={onCancel}>
             {t('engine.action.cancel')}
           </Button>
-          <Button loading={loading} disabled={unchanged} onClick={submit}>
+          <Button loading={loading} disabled={unchanged || overLimit(comment, commentMax)} onClick={submit}>
             {t('serviceSheet.dateLines.send')}
           </Button>
         </Group>

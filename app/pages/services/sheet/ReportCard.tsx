@@ -15,6 +15,7 @@ import { InfoCard, InfoField } from './InfoCard';
 import { LONG_TEXT } from './longText';
 import { SEVERITIES } from '../../../../domain/report';
 import { reportCalls, type ReportOverview, type ReportView } from './reportCalls';
+import { ReportCustomValues } from '../../reports/ReportCustomValues';
 import { useSchemaText } from './schemaText';
 import { useLookupLabels } from './useLookupLabels';
 import type { ServiceSheet } from './useServiceSheet';
@@ -179,6 +180,7 @@ export function ReportCard({ service, sheet, panel, config, userRoles }: PanelPr
           {computed && <InfoField label={t('report.computed.codeLetter')}>{computed.codeLetter ?? ''}</InfoField>}
         </Group>
         {computed?.plans && <PlanTable computed={computed} />}
+        {report?.customFieldReport && Object.keys(report.customFieldReport).length > 0 && <ReportCustomValues serviceId={service.serviceId} values={report.customFieldReport} />}
       </Stack>
     );
   };

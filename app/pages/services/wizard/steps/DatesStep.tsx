@@ -1,7 +1,8 @@
-import { SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
+import { SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../../../engine/format/values';
 import { LocalDateInput } from '../../../../../engine/form/widgets/LocalDateInput';
+import { CountedTextarea } from '../../../../../engine/ui/CountedTextarea';
 import { useFieldError } from '../fields';
 import { editService, type StepProps } from '../stepPanel';
 
@@ -24,13 +25,12 @@ export function DatesStep({ draft, edit, errors, source }: StepProps) {
         <LocalDateInput label={t('service.startDate')} required value={service.startDate} onChange={(startDate) => onService({ startDate })} error={errorAt('/service/startDate')} />
         <LocalDateInput label={t('service.endDate')} clearable value={service.endDate} minDate={service.startDate} onChange={(endDate) => onService({ endDate })} error={errorAt('/service/endDate')} />
       </SimpleGrid>
-      <Textarea
+      <CountedTextarea
         label={t('serviceWizard.dates.comment')}
-        autosize
         minRows={2}
         maxRows={6}
-        maxLength={2000}
-        value={comment}
+        max={2000}
+        value={comment ?? ''}
         onChange={(event) => {
           const note = event.currentTarget.value;
           edit((d) => ({ ...d, note }));

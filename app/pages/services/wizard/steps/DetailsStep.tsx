@@ -114,7 +114,6 @@ export function DetailsStep({ draft, edit, errors, mode }: StepProps) {
       </SimpleGrid>
       <CountedTextarea
         label={t('service.standardMessage')}
-        autosize
         minRows={2}
         maxRows={6}
         max={limits.standardMessage}
@@ -124,7 +123,7 @@ export function DetailsStep({ draft, edit, errors, mode }: StepProps) {
       />
       <CustomFieldsForm
         object={custom.service}
-        target={{ serviceType: service.type }}
+        serviceType={service.type}
         values={service.customFieldService}
         onChange={(customFieldService) => onService({ customFieldService })}
         errors={errorsUnder(CUSTOM_PATH)}
@@ -146,7 +145,8 @@ export function DetailsStep({ draft, edit, errors, mode }: StepProps) {
           hasCustomFields(custom.order, lineTarget(service.type, line), line.customFieldOrder) ? (
           <CustomFieldsForm
             object={custom.order}
-            target={lineTarget(service.type, line)}
+            serviceType={service.type}
+            productType={lineTarget(service.type, line).productType}
             values={line.customFieldOrder}
             onChange={(customFieldOrder) => edit((d) => ({ ...d, purchaseOrderLines: d.purchaseOrderLines.map((other, i) => (i === index ? { ...other, customFieldOrder } : other)) }))}
             errors={errorsUnder(lineCustomPath(index))}

@@ -17,7 +17,6 @@ export function NotesStep({ draft, edit, errors }: StepProps) {
       <CountedTextarea
         label={t('serviceWizard.notes.label')}
         placeholder={t('serviceWizard.notes.placeholder')}
-        autosize
         minRows={5}
         maxRows={14}
         max={max}

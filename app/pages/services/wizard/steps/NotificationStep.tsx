@@ -44,7 +44,6 @@ export function NotificationStep({ draft, edit, errors }: StepProps) {
           </SimpleGrid>
           <CountedTextarea
             label={t('serviceWizard.notification.comment')}
-            autosize
             minRows={3}
             maxRows={8}
             max={NOTIFICATION_COMMENT_MAX}

@@ -1,0 +1,50 @@
+import { expect, test } from './axe';
+import { ACCOUNTS, DEMO_PASSWORD, en, login, pick, searchAfter, sheet, snackDuring } from './helpers';
+import { toDetailsStep } from './serviceWizard';
+
+/**
+ * The schemas the browser renders from are loaded once per session, the company's custom fields
+ * merged in (engine/configFreshness.ts): a field the manager saves is on the next form opened, with
+ * no page reload: the save marks them changed, and the next navigation asks GET /back/schemas again.
+ */
+const API = '/back/bo/customFields/admin';
+const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
+const FIELD = { code: 'GIFT_NOTE', en: 'Gift wrapping note', fr: 'Note d’emballage cadeau', it: 'Nota confezione regalo' };
+
+/** The field is removed when the spec ends: the later specs' wizards do not show it. */
+test.afterAll(async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.request.post('/back/login', { form: { username: ACCOUNTS.quality, password: DEMO_PASSWORD } });
+  const fields = (await (await page.request.get(`${API}/`, { headers: XHR })).json()) as { customFieldId: number; code: string }[];
+  const field = fields.find((one) => one.code === FIELD.code);
+  if (field) expect((await page.request.delete(`${API}/${field.customFieldId}`, { headers: XHR })).status()).toBe(200);
+  await context.close();
+});
+
+test('a custom field saved on the company profile is on the service wizard opened next, without a reload', async ({ page }) => {
+  test.slow();
+  await login(page, ACCOUNTS.quality);
+  const { companyId } = await (await page.request.get('/back/auth/profile', { headers: XHR })).json();
+  await searchAfter(page, API, () => page.goto(`/profileCompany/${companyId}/customFields`));
+  // The page is loaded once: a reload would lose this mark.
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+
+  await page.getByRole('button', { name: en('engine.action.new'), exact: true }).click();
+  const form = sheet(page);
+  await form.locator('#sheet_code').pressSequentially(FIELD.code);
+  await pick(page, form.locator('#sheet_functionalGroup'), en('enum.customFieldScope.SERVICE'));
+  await form.locator('#sheet_i18n_en').pressSequentially(FIELD.en);
+  await form.locator('#sheet_i18n_fr').pressSequentially(FIELD.fr);
+  await form.locator('#sheet_i18n_it').pressSequentially(FIELD.it);
+  await snackDuring(page, en('customField.created'), () => form.getByRole('button', { name: en('engine.action.save') }).click());
+  await form.getByRole('button', { name: en('engine.action.cancel') }).click();
+  await expect(form).toBeHidden();
+
+  // Through the menu and the search screen's New service link, as a person goes.
+  await page.getByRole('navigation', { name: en('shell.menu') }).getByRole('link', { name: en('screen.serviceSearch') }).click();
+  await page.getByRole('link', { name: en('serviceSearch.newService') }).click();
+  await toDetailsStep(page);
+  await expect(page.getByTestId('custom-fields').getByRole('textbox', { name: FIELD.en })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+});
