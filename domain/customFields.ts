@@ -35,13 +35,15 @@ export const CUSTOM_TEXT_MAX = 500;
 const NUMBER_BOUND = 1_000_000_000;
 
 /**
- * Where a scope's fields live in a record, by entity (spec §3: a service's `customFieldService`).
- * A home's fields are those of the caller's company (merged into GET /back/schemas), unless it says
- * `company: 'client'`: a report and its pieces, written by the provider, hold the fields of the
- * service's client (the decision maker), read with the report (GET /back/bo/reports/{id}/customFields).
+ * Where a scope's fields live in a record, by entity (spec §3: a service's `customFieldService`; a
+ * purchase-order line's `customFieldOrder`). A home's fields are those of the caller's company
+ * (merged into GET /back/schemas), unless it says `company: 'client'`: a report and its pieces,
+ * written by the provider, hold the fields of the service's client (the decision maker), read with
+ * the report (GET /back/bo/reports/{id}/customFields).
  */
 export const CUSTOM_FIELD_HOMES = {
   service: { property: 'customFieldService', scope: 'SERVICE' },
+  purchaseOrderLine: { property: 'customFieldOrder', scope: 'ORDER' },
   report: { property: 'customFieldReport', scope: 'REPORT', company: 'client' },
   inspectedPiece: { property: 'customFieldPiece', scope: 'REPORT_PIECE', company: 'client' },
 } as const satisfies Record<string, { property: string; scope: CustomFieldScope; company?: 'client' }>;

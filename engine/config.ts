@@ -33,6 +33,8 @@ export type ColumnConfig =
       until?: string;
       /** Read-only lines: i18n key of a sentence showing the value, its placeholders the line's fields as they read (`{{answeredAt}}`). */
       text?: string;
+      /** Read-only lines: an object field shown as one column per property of its schema that a line fills (engine/record/lines/spreadColumns.ts). */
+      spread?: boolean;
     };
 
 /**

@@ -29,6 +29,10 @@ export interface PoLineDraft {
   color?: string;
   size?: string;
   orderedQuantity: QuantityDraft;
+  /** A product type of the productTypes list (its id): the line's ORDER custom fields follow it. */
+  productType?: number;
+  /** The values of the company's ORDER (and GLOBAL) custom fields, by field code (domain/customFields.ts). */
+  customFieldOrder?: Record<string, unknown>;
 }
 
 export interface LabLineDraft {

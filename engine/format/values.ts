@@ -102,7 +102,9 @@ export function cellText(spec: ValueSpec, record: Record<string, unknown>, ctx: 
   const { t, locale } = ctx;
   const lookup = lookupOf(spec.schema);
   const enumName = enumOf(spec.schema)?.name;
-  const label = (id: unknown) => (lookup && id != null ? (ctx.lookupLabel(lookup.url, id) ?? `#${id}`) : '');
+  // A text in a field of integer ids was stored before the field was a list: it reads as it is.
+  const unknown = (id: unknown) => (typeof id === 'string' && spec.schema?.type === 'integer' ? id : `#${id}`);
+  const label = (id: unknown) => (lookup && id != null ? (ctx.lookupLabel(lookup.url, id) ?? unknown(id)) : '');
   if (spec.currencyField) return formatMoney(value, record[spec.currencyField], locale);
   switch (kind) {
     case 'date':

@@ -1,11 +1,12 @@
 import { ActionIcon, Button, Group, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EnumSelect } from '../form/widgets/EnumSelect';
 import { TypedNumberInput } from '../form/widgets/TypedNumberInput';
 import { titleText } from '../i18n';
-import { enumOf, fieldKind, propertiesOf } from '../schema/fields';
+import { enumOf, fieldKind, lookupOf, propertiesOf } from '../schema/fields';
+import { LookupCell } from './LookupCell';
 import type { JsonSchema } from '../schema/resolve';
 
 type Row = Record<string, unknown>;
@@ -30,6 +31,8 @@ interface LinesEditorProps<L extends object> {
   errorAt: (path: string) => string | undefined;
   addLabel: string;
   emptyText: string;
+  /** More of a line under its cells, across the table (a form of the fields no column holds); nothing when it answers null. */
+  lineDetail?: (line: L, index: number) => ReactNode;
 }
 
 /** The field at a path of the line schema, and whether every step of the path is required. */
@@ -51,10 +54,11 @@ function withValue<L extends object>(line: L, [name, ...rest]: string[], value: 
 
 /**
  * An editable table of lines in plain inputs (docs/schemas.md "Lines typed in place"): a text, a number read in the
- * screen's locale or an enum select per column, as the line schema says; rows are added and removed; a row's
- * errors show under its cells, the list's own error in place of an empty list.
+ * screen's locale, an enum select or a lookup select per column, as the line schema says; rows are added and
+ * removed; a row's errors show under its cells, the list's own error in place of an empty list; `lineDetail`
+ * adds a row of more under a line.
  */
-export function LinesEditor<L extends object>({ itemSchema, columns, errorPath, title, lines, newLine, onChange, errorAt, addLabel, emptyText }: LinesEditorProps<L>) {
+export function LinesEditor<L extends object>({ itemSchema, columns, errorPath, title, lines, newLine, onChange, errorAt, addLabel, emptyText, lineDetail }: LinesEditorProps<L>) {
   const { t } = useTranslation();
   const listError = errorAt(errorPath);
   const fields = columns.map((column) => ({ ...column, ...fieldAt(itemSchema, column.path) }));
@@ -65,6 +69,10 @@ export function LinesEditor<L extends object>({ itemSchema, columns, errorPath, 
     const error = errorAt(`${errorPath}/${index}/${field.path}`);
     const label = `${titleText(t, field.title ?? (field.schema.title as string | undefined), field.path)} ${index + 1}`;
     const kind = fieldKind(field.schema);
+    const lookup = lookupOf(field.schema);
+    if (lookup && kind === 'lookup') {
+      return <LookupCell config={lookup} label={label} value={value} onChange={(next) => update(index, field.path, next)} clearable={!field.required} error={error} />;
+    }
     if (enumOf(field.schema)) {
       const chosen = typeof value === 'string' ? value : undefined;
       return <EnumSelect size="xs" aria-label={label} schema={field.schema} value={chosen} onChange={(next) => update(index, field.path, next)} clearable={!field.required} error={error} />;
@@ -109,8 +117,11 @@ export function LinesEditor<L extends object>({ itemSchema, columns, errorPath, 
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {lines.map((line, index) => (
-                <Table.Tr key={index} data-line={index}>
+              {lines.map((line, index) => {
+                const detail = lineDetail?.(line, index);
+                return (
+                <Fragment key={index}>
+                <Table.Tr data-line={index}>
                   {fields.map((field) => (
                     <Table.Td key={field.path} style={{ verticalAlign: 'top' }}>
                       {cell(line, index, field)}
@@ -124,7 +135,16 @@ export function LinesEditor<L extends object>({ itemSchema, columns, errorPath, 
                     </Tooltip>
                   </Table.Td>
                 </Table.Tr>
-              ))}
+                {detail != null && (
+                  <Table.Tr data-line-detail={index}>
+                    <Table.Td colSpan={fields.length + 1} style={{ borderTop: 0, paddingTop: 0 }}>
+                      {detail}
+                    </Table.Td>
+                  </Table.Tr>
+                )}
+                </Fragment>
+                );
+              })}
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>

@@ -51,9 +51,9 @@ export interface PurchaseOrderLine {
    */
   serialNumber?: string;
   /**
-   * Label: `purchaseOrderLine.productType`
+   * A product type of the productTypes lookup (its productId). A line written before the list has its type as a text: shown as it is, and kept when a write leaves the line's type out. Label: `purchaseOrderLine.productType`
    */
-  productType?: string;
+  productType?: number;
   /**
    * Label: `purchaseOrderLine.unit`
    */
@@ -181,6 +181,10 @@ export interface PurchaseOrderLine {
      */
     packing?: "BOX" | "ROLL" | "PALLET" | "CONTAINER" | "HANGING";
   };
+  /**
+   * The values of the company's ORDER and GLOBAL custom fields, by field code (GET /back/schemas merges them in). Label: `purchaseOrderLine.customFieldOrder`
+   */
+  customFieldOrder?: {};
 }
 
 /** A stored PurchaseOrderLine: the server adds the optimistic-concurrency version and the universe. */

@@ -190,6 +190,7 @@ const column = textOr(
       under: texts,
       empty: text,
       until: field,
+      spread: { type: 'boolean' },
       text,
     },
     ['field'],

@@ -125,11 +125,14 @@ const OWN_DEFECTS: Partial<Record<CompanyKey, SeedFamily>> = {
   },
 };
 
-/** A family and its items; `owner` is the universe (and the company, for a company's own). */
-function seedFamily(tx: WriteOps, collections: { family: string; familyId: string; items: string; itemId: string }, family: Family, owner: Record<string, number>, extra: Record<string, unknown> = {}): void {
+/** A family and its items; `owner` is the universe (and the company, for a company's own). Answers the items' ids by code. */
+function seedFamily(tx: WriteOps, collections: { family: string; familyId: string; items: string; itemId: string }, family: Family, owner: Record<string, number>, extra: Record<string, unknown> = {}): [string, number][] {
   const familyId = tx.insert(collections.family, collections.familyId, { ...owner, code: family.code, names: family.names, ...extra, archived: false })[collections.familyId];
-  for (const { code, names, extra } of family.items) tx.insert(collections.items, collections.itemId, { ...owner, [collections.familyId]: familyId, code, names, ...extra, archived: false });
+  return family.items.map(({ code, names, extra }) => [code, tx.insert(collections.items, collections.itemId, { ...owner, [collections.familyId]: familyId, code, names, ...extra, archived: false })[collections.itemId] as number]);
 }
+
+/** The demo's product types (products) by universe and code: order lines and custom fields name them. */
+export type ProductIds = Record<'main' | 'other', Record<string, number>>;
 
 const LAB = { family: 'laboratoryTestFamilies', familyId: 'laboratoryTestFamilyId', items: 'laboratoryTests', itemId: 'laboratoryTestId' };
 const PRODUCT = { family: 'productFamilies', familyId: 'productFamilyId', items: 'products', itemId: 'productId' };
@@ -141,13 +144,14 @@ const defectFamily = (family: SeedFamily): Family => ({
   items: family.defects.map((defect) => item(defect.code, defect.names, { category: defect.category, defaultSeverity: defect.severity })),
 });
 
-export function seedAdminFamilies(tx: WriteOps, identity: DemoIdentity): void {
+export function seedAdminFamilies(tx: WriteOps, identity: DemoIdentity): ProductIds {
+  const products: ProductIds = { main: {}, other: {} };
   // Laboratory tests are the platform's: no universe.
   for (const family of LABORATORY_TESTS) seedFamily(tx, LAB, family, {});
   for (const [universe, brand] of [['main', 'lumiere'], ['other', 'northwind']] as const) {
     const universeId = identity.universes[universe];
     const companyId = identity.companies[brand];
-    for (const family of PRODUCTS[universe]) seedFamily(tx, PRODUCT, family, { universeId });
+    for (const family of PRODUCTS[universe]) Object.assign(products[universe], Object.fromEntries(seedFamily(tx, PRODUCT, family, { universeId })));
     // The report wizard's picker lists the defect families in this order (the admin drags them to change it).
     DEFECT_LIBRARY.forEach((family, index) => seedFamily(tx, DEFECT, defectFamily(family), { universeId }, { order: (index + 1) * 10 }));
     const ownProducts = OWN_PRODUCTS[brand];
@@ -155,4 +159,5 @@ export function seedAdminFamilies(tx: WriteOps, identity: DemoIdentity): void {
     const ownDefects = OWN_DEFECTS[brand];
     if (ownDefects) seedFamily(tx, DEFECT, defectFamily(ownDefects), { universeId, companyId }, { order: (DEFECT_LIBRARY.length + 1) * 10 });
   }
+  return products;
 }

@@ -1,5 +1,7 @@
 import type { WriteOps } from '../store/types';
+import type { ProductIds } from './adminFamilies';
 import type { DemoIdentity } from './identity';
+import { CARE_LABEL_PRODUCTS } from './orderLineFields';
 
 /**
  * The demo companies' custom fields (spec §3): two per scope each uses, for both brands and the
@@ -33,6 +35,8 @@ interface FieldSeed {
   listOptions?: ReturnType<typeof option>[];
   criterion?: string;
   section?: string;
+  /** Product codes of the owner's universe (an ORDER field shows on their lines only). */
+  products?: string[];
 }
 
 const fields: FieldSeed[] = [
@@ -41,7 +45,11 @@ const fields: FieldSeed[] = [
     listOptions: [option('LOT_A', 'Lot A', 'Lot A', 'Lotto A'), option('LOT_B', 'Lot B', 'Lot B', 'Lotto B'), option('MIXED', 'Mixed lots', 'Lots mélangés', 'Lotti misti')],
   },
   { owner: 'lumiere', code: 'CARE_LABEL_CHECKED', i18n: names('Care label checked', 'Étiquette d’entretien vérifiée', 'Etichetta di manutenzione verificata'), functionalGroup: 'SERVICE', fieldType: 'BOOLEAN' },
-  { owner: 'lumiere', code: 'CARTON_COUNT', i18n: names('Cartons', 'Cartons', 'Cartoni'), functionalGroup: 'ORDER', fieldType: 'NUMERIC' },
+  { owner: 'lumiere', code: 'CARTON_COUNT', i18n: names('Carton count', 'Nombre de cartons', 'Numero di cartoni'), functionalGroup: 'ORDER', fieldType: 'NUMERIC' },
+  {
+    owner: 'lumiere', code: 'CARE_LABEL', i18n: names('Care label', 'Étiquette d’entretien', 'Etichetta di manutenzione'), functionalGroup: 'ORDER', fieldType: 'LIST', products: CARE_LABEL_PRODUCTS,
+    listOptions: [option('SEWN_IN', 'Sewn in', 'Cousue', 'Cucita'), option('PRINTED', 'Printed', 'Imprimée', 'Stampata'), option('WOVEN', 'Woven', 'Tissée', 'Tessuta')],
+  },
   { owner: 'lumiere', code: 'SHADE_BAND', i18n: names('Shade band', 'Bande de nuance', 'Banda di tonalità'), functionalGroup: 'ORDER', fieldType: 'TEXT' },
   { owner: 'lumiere', code: 'HANGER_TEST', i18n: names('Hanger test', 'Test sur cintre', 'Prova su gruccia'), functionalGroup: 'REPORT', fieldType: 'PASSED_FAILED', criterion: 'APPEARANCE' },
   { owner: 'lumiere', code: 'MOISTURE_RATE', i18n: names('Moisture rate (%)', 'Taux d’humidité (%)', 'Tasso di umidità (%)'), functionalGroup: 'REPORT', fieldType: 'NUMERIC_WITH_DECIMAL', nbDecimal: 1, criterion: 'APPEARANCE' },
@@ -68,12 +76,13 @@ const finalInspection: { owner: Owner; fields: string[]; criteria: string[]; sec
   { owner: 'northwind', fields: ['DC_LOCATION', 'PO_BATCH'], criteria: ['PACKING_CHECKS'], sections: ['DELIVERY'] },
 ];
 
-export function seedCustomFields(tx: WriteOps, identity: DemoIdentity): void {
+export function seedCustomFields(tx: WriteOps, identity: DemoIdentity, products: ProductIds): void {
   const where = (owner: Owner) => ({ companyId: identity.companies[owner], universeId: owner === 'northwind' ? identity.universes.other : identity.universes.main });
   const criterionIds = new Map(criteria.map(({ owner, ...criterion }) => [`${owner}.${criterion.code}`, tx.insert('reportCriteria', 'reportCriterionId', { ...criterion, ...where(owner) }).reportCriterionId]));
   const sectionIds = new Map(sections.map(({ owner, ...section }) => [`${owner}.${section.code}`, tx.insert('customFieldSections', 'customFieldSectionId', { ...section, ...where(owner) }).customFieldSectionId]));
   const fieldIds = new Map<string, unknown>();
-  for (const { owner, criterion, section, ...field } of fields) {
+  for (const { owner, criterion, section, products: productCodes, ...field } of fields) {
+    const universe = owner === 'northwind' ? 'other' : 'main';
     const stored = tx.insert('customFields', 'customFieldId', {
       nbDecimal: 0,
       dateWithHour: false,
@@ -85,6 +94,7 @@ export function seedCustomFields(tx: WriteOps, identity: DemoIdentity): void {
       ...field,
       ...(criterion ? { reportCriterion: criterionIds.get(`${owner}.${criterion}`) } : {}),
       ...(section ? { section: sectionIds.get(`${owner}.${section}`) } : {}),
+      ...(productCodes ? { productTypes: productCodes.map((code) => products[universe][code]) } : {}),
       ...where(owner),
     });
     fieldIds.set(`${owner}.${field.code}`, stored.customFieldId);

@@ -33,13 +33,14 @@ export async function seedDemo(store: Store, registry: Registry, now = new Date(
     const writer = draftWriter(tx);
     const identity = seedIdentity(tx, hashes);
     const tags = seedTags(tx, identity);
-    seedCustomFields(tx, identity);
+    // Laboratory tests, products and defects first: custom fields and order lines name product types, the reports draw from the defect library.
+    const products = seedAdminFamilies(tx, identity);
+    seedCustomFields(tx, identity, products);
     seedAdminLists(tx, identity);
     seedRecords(tx, random, day, identity, tags);
     seedAdminRules(tx, identity);
-    seedServices(tx, createRandom(42), day, identity); // its own sequence: the records above stay as they were
+    seedServices(tx, createRandom(42), day, identity, products); // its own sequence: the records above stay as they were
     seedAssignments(tx, createRandom(17), identity); // its own sequence too
-    seedAdminFamilies(tx, identity); // laboratory tests, products and defects: the reports below draw from the defect library
     seedReports(tx, createRandom(13), identity, registry.reports); // its own sequence too
     await seedFees(tx, registry, createRandom(7), day, identity); // its own sequence too
     const invoiceLine = registry.entities.get('invoiceLine');

@@ -6,6 +6,8 @@ import { SEARCH_PARTY_FIELDS, searchTextOf } from '../services/searchText';
 import { SERVICES } from '../services/access';
 import type { Row, WriteOps } from '../store/types';
 import type { CompanyKey, DemoIdentity } from './identity';
+import type { ProductIds } from './adminFamilies';
+import { orderLineFields } from './orderLineFields';
 import { addDays, type Random } from './random';
 import * as text from './serviceTexts';
 
@@ -95,6 +97,7 @@ interface Ctx {
   today: string;
   identity: DemoIdentity;
   tags: { brand: number[]; atlasSecret: number };
+  products: ProductIds;
 }
 
 interface Actor {
@@ -112,7 +115,7 @@ interface Parties {
   creator: Actor;
 }
 
-function seedServiceTags(ctx: Omit<Ctx, 'tags'>): Ctx['tags'] {
+function seedServiceTags(ctx: Omit<Ctx, 'tags' | 'products'>): Ctx['tags'] {
   const ids = TAGS.map((tag) =>
     ctx.tx.insert('tags', 'tagId', {
       localizedName: tag.localizedName,
@@ -134,7 +137,7 @@ const minDate = (a: string, b: string) => (a < b ? a : b);
 const timeOn = (day: string, today: string, index: number) =>
   day === today ? `${day}T00:${String(index).padStart(2, '0')}:00.000Z` : `${day}T${String(8 + (index % 10)).padStart(2, '0')}:${String((index * 7) % 60).padStart(2, '0')}:00.000Z`;
 
-function purchaseOrderLines(ctx: Ctx, terminated: boolean): Row[] {
+function purchaseOrderLines(ctx: Ctx, terminated: boolean, parties: Parties): Row[] {
   const { random, tx } = ctx;
   const po = `ML-PO-${random.int(240100, 249900)}`;
   return Array.from({ length: random.int(1, 4) }, () => {
@@ -151,6 +154,7 @@ function purchaseOrderLines(ctx: Ctx, terminated: boolean): Row[] {
       packing: 'BOX',
       orderedQuantity: { quantity: ordered, unit: 'PIECE', packing: 'BOX' },
     };
+    Object.assign(line, orderLineFields(ctx.products, parties.universe, parties.client, line, terminated));
     if (!terminated) return line;
     const inspected = Math.min(ordered, random.pick([125, 200, 315]));
     const refused = random.chance(0.3) ? random.int(1, 12) : 0;
@@ -270,7 +274,7 @@ function insertService(ctx: Ctx, flowName: FlowName, parties: Parties, startDate
   const universeId = identity.universes[parties.universe];
   const created = minDate(addDays(startDate, -random.int(8, 25)), addDays(today, -random.int(1, 4)));
   const moved = replay(ctx, { serviceId, universeId }, flowName, sides, { startDate, endDate }, created);
-  const poLines = purchaseOrderLines(ctx, terminated);
+  const poLines = purchaseOrderLines(ctx, terminated, parties);
   const company = (key: CompanyKey | undefined) => (key ? identity.companies[key] : undefined);
   const site = tx.get<Row>('companies', identity.companies[parties.factory])!;
   const contributors = moved.fields.providerConfirmed && parties.universe === 'main' ? random.sample(identity.staff.atlas.slice(1), random.int(1, 2)) : [];
@@ -326,8 +330,8 @@ function insertNote(ctx: Ctx, serviceId: number, author: Actor, day: string, uni
   ctx.tx.insert(SERVICE_HISTORY, 'historyId', { serviceId, event: 'NOTE_ADDED', contactId: author.contactId, companyId: author.companyId, universeId, date });
 }
 
-export function seedServices(tx: WriteOps, random: Random, today: string, identity: DemoIdentity): void {
-  const ctx: Ctx = { tx, random, today, identity, tags: seedServiceTags({ tx, random, today, identity }) };
+export function seedServices(tx: WriteOps, random: Random, today: string, identity: DemoIdentity, products: ProductIds): void {
+  const ctx: Ctx = { tx, random, today, identity, products, tags: seedServiceTags({ tx, random, today, identity }) };
   const brandCreators = [identity.accounts.quality, identity.accounts.quality, identity.accounts.buyer, ...identity.staff.lumiere.slice(2)];
   let index = 0;
   for (const [flowName, count, from, to] of PLAN) {

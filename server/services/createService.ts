@@ -29,6 +29,7 @@ import {
 } from './serviceFields';
 import { firstPerPath, roleErrors, serviceRuleErrors, slotErrors } from './wizardRules';
 import { customValues } from '../customFields/recordValues';
+import { assertLineLookups, lineCustomErrors } from './lineFields';
 
 /**
  * The wizard's writes (docs/services.md "Create, edit, duplicate"): a new service is the
@@ -74,6 +75,7 @@ export async function checkWizard(tx: Writer, registry: Registry, caller: Caller
   const customErrors = await withCustomValues(tx, caller, service);
   const po = checkLines(registry, PO_LINES, body.purchaseOrderLines, '/purchaseOrderLines');
   const lab = checkLines(registry, LAB_LINES, body.laboratoryLines, '/laboratoryLines');
+  const lineCustom = await lineCustomErrors(tx, registry, caller, service.type, po.lines, [], '/purchaseOrderLines');
   const note = noteOf(body.note);
   const { notification, errors: notificationErrors } = await checkNotification(tx, registry, caller, body.notification);
   const contactProblems = await contactErrors(tx, service);
@@ -87,6 +89,7 @@ export async function checkWizard(tx: Writer, registry: Registry, caller: Caller
       pastDates(entity.schema, service),
       contactProblems,
       po.errors,
+      lineCustom,
       lab.errors,
       note === undefined ? [] : noteTextErrors(registry, note, '/note'),
       notificationErrors,
@@ -94,6 +97,7 @@ export async function checkWizard(tx: Writer, registry: Registry, caller: Caller
   );
   assertWriteRoles(entity.schema, service, caller, undefined, '/service');
   await assertServiceReferences(tx, registry, caller, service);
+  await assertLineLookups(tx, registry, caller, po.lines, [], '/purchaseOrderLines');
   return { roles, service, purchaseOrderLines: po.lines, laboratoryLines: lab.lines, note: note as string | undefined, notification };
 }
 
@@ -203,6 +207,7 @@ export async function editService(tx: Writer, registry: Registry, caller: Caller
   const lab = body.laboratoryLines === undefined ? undefined : checkLines(registry, LAB_LINES, body.laboratoryLines, '/laboratoryLines');
   const poLines = po?.lines ?? linesOf(existing, PO_LINES);
   const labLines = lab?.lines ?? linesOf(existing, LAB_LINES);
+  const lineCustom = po ? await lineCustomErrors(tx, registry, caller, service.type ?? existing.type, po.lines, linesOf(existing, PO_LINES), '/purchaseOrderLines') : [];
   const contactProblems = await contactErrors(tx, service);
   throwIfAny(
     firstPerPath(
@@ -213,11 +218,13 @@ export async function editService(tx: Writer, registry: Registry, caller: Caller
       pastDates(entity.schema, service, existing),
       contactProblems,
       po?.errors ?? [],
+      lineCustom,
       lab?.errors ?? [],
     ),
   );
   assertWriteRoles(entity.schema, service, caller, existing, '/service');
   await assertServiceReferences(tx, registry, caller, service, existing);
+  if (po) await assertLineLookups(tx, registry, caller, po.lines, linesOf(existing, PO_LINES), '/purchaseOrderLines');
   const kept = Object.fromEntries(Object.entries(existing).filter(([key]) => entity.serverOwned.has(key)));
   const purchaseOrderLines = await withLineIds(tx, PO_LINES, poLines, linesOf(existing, PO_LINES));
   const laboratoryLines = await withLineIds(tx, LAB_LINES, labLines, linesOf(existing, LAB_LINES));

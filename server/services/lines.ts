@@ -12,6 +12,7 @@ import { presentService } from './present';
 import { updateService, type ServiceRecord } from './records';
 import { numberParam, prefixed, readObject, serviceCaller, serviceInReach, throwIfAny } from './routeHelpers';
 import { departmentOfType } from './wizardRules';
+import { assertLineLookups, lineCustomErrors } from './lineFields';
 
 /**
  * The PO lines and laboratory lines stored inside a service: checked with their own entity
@@ -97,8 +98,11 @@ async function replaceLines(tx: Writer, registry: Registry, caller: Caller, id: 
   const service = await visibleService(tx, id, caller);
   requireSheetWrite(service, caller);
   const { lines, errors } = checkLines(registry, kind, body.lines ?? [], '/lines');
-  throwIfAny([...missingLines(kind, service, lines, '/lines'), ...errors]);
-  const updated = await updateService(tx, caller, id, { [kind.field]: await withLineIds(tx, kind, lines, linesOf(service, kind)) }, version);
+  const stored = linesOf(service, kind);
+  const custom = kind === PO_LINES ? await lineCustomErrors(tx, registry, caller, service.type, lines, stored, '/lines') : [];
+  throwIfAny([...missingLines(kind, service, lines, '/lines'), ...errors, ...custom]);
+  if (kind === PO_LINES) await assertLineLookups(tx, registry, caller, lines, stored, '/lines');
+  const updated = await updateService(tx, caller, id, { [kind.field]: await withLineIds(tx, kind, lines, stored) }, version);
   await addHistory(tx, caller, { serviceId: id, event: 'UPDATED', side: actingSide(service, caller), detail: kind.field });
   return updated;
 }

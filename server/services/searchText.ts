@@ -1,3 +1,4 @@
+import { CUSTOM_FIELD_HOMES } from '../../domain/customFields';
 import { COLLECTIONS, type Company } from '../identity';
 import type { Reader, Row } from '../store/types';
 import { normalize } from '../text';
@@ -26,10 +27,10 @@ export async function serviceSearchText(db: Reader, service: Row): Promise<strin
 export function searchTextOf(service: Row, partyNames: unknown[]): string {
   const words = [
     service.number,
-    ...linesOf(service.purchaseOrderLines).flatMap((line) => [...LINE_FIELDS.map((field) => line[field]), ...customWords(line.customFields)]),
+    ...linesOf(service.purchaseOrderLines).flatMap((line) => [...LINE_FIELDS.map((field) => line[field]), ...customWords(line[CUSTOM_FIELD_HOMES.purchaseOrderLine.property])]),
     ...linesOf(service.laboratoryLines).map((line) => line.poNumber),
     ...partyNames,
-    ...customWords(service.customFieldService),
+    ...customWords(service[CUSTOM_FIELD_HOMES.service.property]),
   ];
   return normalize(words.filter((word) => word !== undefined && word !== null && word !== '').join(' '));
 }

@@ -127,7 +127,7 @@ describe('check:schemas', () => {
     expect(problemsOf(dir)).toEqual([
       'screens/serviceSheet.json /tabs/0/panels/0/panels/0/fields/6: unknown field clients: entity service has no such property',
       'screens/serviceSheet.json /tabs/0/panels/1/panels/2/rowFields/author: unknown field writer: entity serviceNote has no such property',
-      'screens/serviceSheet.json /tabs/0/panels/2/columns/11: unknown field colour: a line of service.purchaseOrderLines has no such property',
+      'screens/serviceSheet.json /tabs/0/panels/2/columns/13: unknown field colour: a line of service.purchaseOrderLines has no such property',
       'screens/serviceSheet.json /tabs/1/panels/0/entity: unknown entity serviceHistorie',
     ]);
   });

@@ -22,6 +22,7 @@ import type { PanelProps } from '../panels';
 import { columnText } from './lineCells';
 import { LineCards, RowNotes } from './LineCards';
 import { onceRows } from './onceRows';
+import { spreadColumns } from './spreadColumns';
 import { useReturnFocus } from '../../ui/useReturnFocus';
 
 type Row = Record<string, unknown>;
@@ -86,14 +87,16 @@ export function LinesTable({ panel, config, entity, view, userRoles, writable, o
   const field = panel.field ?? '';
   const schema = propertiesOf(entity)[field];
   // The lines' schema: the entity the panel names, else the array's items.
-  const lineProps = propertiesOf(config.entities[panel.entity ?? ''] ?? (schema?.items as JsonSchema | undefined));
   const listed = useListRows(panel.list, view);
   // A line's own fields are its own (a line without an end date shows none, not the record's); the templates also read the
   // record's other fields, and `fromRecord` ones stay the record's (its `version`, sent with a call that moves it).
-  const blank = Object.fromEntries(Object.keys(lineProps).map((name) => [name, undefined]));
+  const ownProps = propertiesOf(config.entities[panel.entity ?? ''] ?? (schema?.items as JsonSchema | undefined));
+  const blank = Object.fromEntries(Object.keys(ownProps).map((name) => [name, undefined]));
   const kept = Object.fromEntries((panel.fromRecord ?? []).map((name) => [name, view[name]]));
-  const lines = ((panel.list ? listed.rows : (view[field] as Row[] | undefined)) ?? []).map((line) => ({ ...view, ...blank, ...line, ...kept }));
-  const columns = (panel.columns ?? []).filter((column) => lineProps[columnField(column)]);
+  const read = ((panel.list ? listed.rows : (view[field] as Row[] | undefined)) ?? []).map((line) => ({ ...view, ...blank, ...line, ...kept }));
+  // `spread` columns become one per property a line fills.
+  const { columns: configured, props: lineProps, lines } = spreadColumns(panel.columns ?? [], ownProps, read);
+  const columns = configured.filter((column) => lineProps[columnField(column)]);
   // `writable` actions only for a caller who may add to the record.
   const allowed = (list: RowActionConfig[] | undefined) => allowedActions(list, userRoles).filter((action) => !action.writable || writable);
   const actions = allowed(panel.rowActions);

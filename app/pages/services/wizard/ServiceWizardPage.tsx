@@ -12,8 +12,7 @@ import type { ServiceView } from '../shared/serviceApi';
 import { emptyQuick, quickBody, type QuickDraft } from './quick/quickService';
 import { wizardModeOf } from './stepPanel';
 import { createBody, draftOfOrder, draftOfService, updateBody } from './wizardBody';
-import { serviceCustomObject, withSentCustomValues } from '../customFields/serviceCustomFields';
-import type { JsonSchema } from '../../../../engine/schema/resolve';
+import { customObjects, withSentCustomValues, type CustomObjects } from '../customFields/serviceCustomFields';
 import { wizardTypeOf, wizardUserOf, type WizardUser } from './wizardCaller';
 import './wizardPanels';
 
@@ -39,7 +38,7 @@ function startDraft(mode: WizardMode, user: WizardUser, source: ServiceView | nu
  * The body of each mode's save (docs/services.md): the light wizard's flat body; RESCHEDULE asks the other side with a
  * proposal while none waits, and postpones an agreed date.
  */
-function requestOf(mode: WizardMode | 'QUICK', customFields: JsonSchema): WizardRequest {
+function requestOf(mode: WizardMode | 'QUICK', customFields: CustomObjects): WizardRequest {
   // Only the values the caller's company writes: the server keeps the others as they are.
   const draftOf = (data: Row) => withSentCustomValues(data as unknown as WizardDraft, customFields);
   if (mode === 'QUICK') return (data) => ({ body: quickBody(data as unknown as QuickDraft) });
@@ -107,7 +106,7 @@ export default function ServiceWizardPage() {
         mode={light ? 'QUICK' : mode}
         userRoles={profile.roles}
         start={start}
-        request={requestOf(light ? 'QUICK' : mode, serviceCustomObject(config))}
+        request={requestOf(light ? 'QUICK' : mode, customObjects(config))}
         actions={switcher || undefined}
         unavailable={unavailable}
       />

@@ -5,8 +5,7 @@ import { stepErrors, WIZARD_MODES, type ServiceDraft, type WizardDraft, type Wiz
 import { useReadySession } from '../../../auth/session';
 import type { ServiceView } from '../shared/serviceApi';
 import { useWizardLimits } from './fields';
-import type { JsonSchema } from '../../../../engine/schema/resolve';
-import { serviceCustomObject } from '../customFields/serviceCustomFields';
+import { customObjects, type CustomObjects } from '../customFields/serviceCustomFields';
 import { wizardUserOf, type WizardUser } from './wizardCaller';
 
 /** The wizard's mode from `?mode=` (NEW when absent or unknown; QUICK is the light wizard's). */
@@ -32,7 +31,7 @@ export interface StepProps<D = WizardDraft> {
 export const editService = (edit: StepProps['edit']) => (patch: Partial<ServiceDraft>) => edit((draft) => ({ ...draft, service: { ...draft.service, ...patch } }));
 
 /** The rules a step's Next checks, on its draft. */
-export type StepRules<D> = (draft: D, context: { user: WizardUser; mode: WizardMode; limits: WizardLimits; customFields: JsonSchema }) => WizardError[];
+export type StepRules<D> = (draft: D, context: { user: WizardUser; mode: WizardMode; limits: WizardLimits; customFields: CustomObjects }) => WizardError[];
 
 /** The rules of a step of the full wizard (machines/serviceWizard.ts). */
 export const rulesOf =
@@ -48,7 +47,7 @@ export const rulesOf =
 export function stepPanel<D>(stepRules: StepRules<D>, Step: ComponentType<StepProps<D>>, serverPath = (path: string) => path): ComponentType<PanelProps> {
   return function StepPanel({ record, onChange, serverErrors, registerSubmit, saved }: PanelProps) {
     const { profile, config } = useReadySession();
-    const customFields = serviceCustomObject(config);
+    const customFields = customObjects(config);
     const user = useMemo(() => wizardUserOf(profile), [profile]);
     const [params] = useSearchParams();
     const mode = wizardModeOf(params.get('mode'));

@@ -110,6 +110,9 @@ export function draftOfService(service: ServiceView, mode: 'EDIT' | 'DUPLICATE')
     color: line.color,
     size: line.size,
     orderedQuantity: { ...(line.orderedQuantity ?? {}) },
+    // A type stored as a text before the list is left out: the server keeps it until one is chosen.
+    productType: typeof line.productType === 'number' ? line.productType : undefined,
+    customFieldOrder: line.customFieldOrder ? { ...line.customFieldOrder } : undefined,
   }));
   const labLines: LabLineDraft[] = (service.laboratoryLines ?? []).map((line) => ({
     laboratoryLineId: copy ? undefined : line.laboratoryLineId,

@@ -14,10 +14,10 @@ import { RoleStep } from './steps/RoleStep';
 // The panels schemas/screens/serviceWizard.json names with `kind: "custom"`: the steps, then what the save answered.
 registerPanel('serviceWizardRole', stepPanel(rulesOf('ROLE'), RoleStep));
 registerPanel('serviceWizardCompanies', stepPanel(rulesOf('COMPANIES'), CompaniesStep));
-// Details: the step's rules, then the company's custom fields of the chosen type (the server's own checks).
+// Details: the step's rules, then the company's custom fields of the chosen type and of each line's product type (the server's own checks).
 registerPanel(
   'serviceWizardDetails',
-  stepPanel((draft, context) => [...rulesOf('DETAILS')(draft, context), ...customFieldErrors(context.customFields, draft.service)], DetailsStep),
+  stepPanel((draft, context) => [...rulesOf('DETAILS')(draft, context), ...customFieldErrors(context.customFields, draft)], DetailsStep),
 );
 registerPanel('serviceWizardNotes', stepPanel(rulesOf('NOTES'), NotesStep));
 registerPanel('serviceWizardNotification', stepPanel(rulesOf('NOTIFICATION'), NotificationStep));

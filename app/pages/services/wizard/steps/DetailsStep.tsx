@@ -9,8 +9,9 @@ import { useFieldError, useMayChoose, useMayWrite, useWizardLimits } from '../fi
 import { editService, type StepProps } from '../stepPanel';
 import { LinesEditor, type LinesEditorColumn } from '../../../../../engine/lines/LinesEditor';
 import { useReadySession } from '../../../../auth/session';
-import { CustomFieldsForm } from '../../customFields/CustomFieldsForm';
-import { CUSTOM_PATH, serviceCustomObject } from '../../customFields/serviceCustomFields';
+import { CustomFieldsForm, hasCustomFields } from '../../customFields/CustomFieldsForm';
+import { CUSTOM_PATH, customObjects, lineCustomPath, lineTarget } from '../../customFields/serviceCustomFields';
+import type { FieldError } from '../../../../../engine/form/validation';
 
 /** The columns of the two line tables (their inputs and labels follow the line schemas). */
 const PO_COLUMNS: LinesEditorColumn[] = [
@@ -19,6 +20,7 @@ const PO_COLUMNS: LinesEditorColumn[] = [
   { path: 'sku', width: 100 },
   { path: 'color', width: 100 },
   { path: 'size', width: 70 },
+  { path: 'productType', width: 150 },
   { path: 'orderedQuantity/quantity', title: 'purchaseOrderLine.orderedQuantity', width: 120 },
   { path: 'orderedQuantity/unit', width: 100 },
   { path: 'orderedQuantity/packing', width: 120 },
@@ -33,12 +35,15 @@ export function DetailsStep({ draft, edit, errors, mode }: StepProps) {
   const { t } = useTranslation();
   const { config } = useReadySession();
   const { entities } = config;
-  const customObject = serviceCustomObject(config);
+  const custom = customObjects(config);
   const fields = propertiesOf(entities.service);
   const { roles } = draft;
   const datesReadOnly = mode === 'EDIT';
   const onService = editService(edit);
   const errorAt = useFieldError(errors);
+  /** The errors under `path`, at paths inside its values (`/COLOUR_LOT`), with their messages. */
+  const errorsUnder = (path: string): FieldError[] =>
+    errors.filter((error) => error.path.startsWith(`${path}/`)).map((error) => ({ path: error.path.slice(path.length), message: errorAt(error.path) ?? '' }));
   const limits = useWizardLimits();
   const { service } = draft;
   const mayChangeMethod = useMayWrite('service', 'assessmentMethod');
@@ -117,11 +122,11 @@ export function DetailsStep({ draft, edit, errors, mode }: StepProps) {
         error={errorAt('/service/standardMessage')}
       />
       <CustomFieldsForm
-        object={customObject}
+        object={custom.service}
         serviceType={service.type}
         values={service.customFieldService}
         onChange={(customFieldService) => onService({ customFieldService })}
-        errors={errors.filter((error) => error.path.startsWith(`${CUSTOM_PATH}/`)).map((error) => ({ path: error.path.slice(CUSTOM_PATH.length), message: errorAt(error.path) ?? '' }))}
+        errors={errorsUnder(CUSTOM_PATH)}
       />
       <Divider />
       <LinesEditor
@@ -135,6 +140,22 @@ export function DetailsStep({ draft, edit, errors, mode }: StepProps) {
         errorAt={errorAt}
         addLabel={t('serviceWizard.lines.addPo')}
         emptyText={t('serviceWizard.lines.noPo')}
+        // Each line's ORDER custom fields (those of the service's type and the line's product type), under its cells.
+        lineDetail={(line, index) =>
+          hasCustomFields(custom.order, lineTarget(service.type, line), line.customFieldOrder) ? (
+          <CustomFieldsForm
+            object={custom.order}
+            serviceType={service.type}
+            productType={lineTarget(service.type, line).productType}
+            values={line.customFieldOrder}
+            onChange={(customFieldOrder) => edit((d) => ({ ...d, purchaseOrderLines: d.purchaseOrderLines.map((other, i) => (i === index ? { ...other, customFieldOrder } : other)) }))}
+            errors={errorsUnder(lineCustomPath(index))}
+            title="purchaseOrderLine.customFieldOrder"
+            idPrefix={`customFieldOrder-${index}`}
+            testId={`line-custom-fields-${index}`}
+          />
+          ) : null
+        }
       />
       {service.thirdPartyDepartment === 'LAB' && (
         <LinesEditor

@@ -1,0 +1,160 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './axe';
+import { ACCOUNTS, DEMO_PASSWORD, en, fillDate, futureDay, labels, login, pick, restoreEnglishAfterAll, searchAfter, setAccountLocale, sheet, shot, snackDuring } from './helpers';
+import { WIZARD_ROUTE, activeStep, choose, createFromDetails, next, textbox, toDetailsStep } from './serviceWizard';
+
+/**
+ * ORDER custom fields on purchase-order lines (docs/schemas.md "Custom fields"): the quality manager
+ * of Maison Lumière adds a required LIST field for dresses; the wizard shows it under a line once the
+ * line's product type is a dress (not a handbag), refuses Next without it, and the service sheet's
+ * lines show its value in English and French; the service search finds the service by it.
+ */
+test.describe.configure({ mode: 'serial' });
+restoreEnglishAfterAll(ACCOUNTS.quality);
+
+const API = '/back/bo/customFields/admin';
+const FIELD = { code: 'LINING', en: 'Lining', fr: 'Doublure', it: 'Fodera' };
+const OPTIONS = [
+  { code: 'QUILTED_LINING', en: 'Quilted', fr: 'Matelassée', it: 'Trapuntata' },
+  { code: 'UNLINED', en: 'Unlined', fr: 'Sans doublure', it: 'Sfoderato' },
+];
+const PRODUCTS = { dress: { en: 'Dress', fr: 'Robe' }, bag: { en: 'Handbag', fr: 'Sac à main' } };
+const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
+
+/** The field stays in this worker's store for later specs: disabled, their wizards ask nothing more. */
+test.afterAll(async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.request.post('/back/login', { form: { username: ACCOUNTS.quality, password: DEMO_PASSWORD } });
+  const fields = (await (await page.request.get(`${API}/`, { headers: XHR })).json()) as { customFieldId: number; code: string }[];
+  const field = fields.find((one) => one.code === FIELD.code);
+  if (field) expect((await page.request.put(`${API}/${field.customFieldId}`, { headers: XHR, data: { ...field, required: false, enabled: false } })).status()).toBe(200);
+  await context.close();
+});
+
+async function companyId(page: Page): Promise<number> {
+  return ((await (await page.request.get('/back/auth/profile', { headers: XHR })).json()) as { companyId: number }).companyId;
+}
+
+/** Runs `action` and answers the ids of the services the search found (its query matching `match`). */
+async function servicesAfter(page: Page, action: () => Promise<unknown>, match: (query: URLSearchParams) => boolean = () => true): Promise<number[]> {
+  const answer = page.waitForResponse((response) => {
+    const url = new URL(response.url());
+    return url.pathname === '/back/bo/services/' && response.request().method() === 'GET' && match(url.searchParams);
+  });
+  await action();
+  const { services } = (await (await answer).json()) as { services: { serviceId: number }[] };
+  return services.map((service) => service.serviceId);
+}
+
+let serviceId = 0;
+let serviceNumber = '';
+
+test('the manager adds a required ORDER LIST field for dresses', async ({ page }) => {
+  test.slow();
+  await login(page, ACCOUNTS.quality);
+  const route = `/profileCompany/${await companyId(page)}/customFields`;
+  await searchAfter(page, API, () => page.goto(route));
+  await page.getByRole('button', { name: en('engine.action.new'), exact: true }).click();
+  const form = sheet(page);
+  await form.locator('#sheet_code').pressSequentially(FIELD.code);
+  await pick(page, form.locator('#sheet_fieldType'), en('enum.customFieldType.LIST'));
+  await pick(page, form.locator('#sheet_functionalGroup'), en('enum.customFieldScope.ORDER'));
+  await form.locator('#sheet_i18n_en').pressSequentially(FIELD.en);
+  await form.locator('#sheet_i18n_fr').pressSequentially(FIELD.fr);
+  await form.locator('#sheet_i18n_it').pressSequentially(FIELD.it);
+  await form.locator('#sheet_productTypes').click();
+  await page.getByRole('option', { name: PRODUCTS.dress.en, exact: true }).click();
+  await page.keyboard.press('Escape');
+  for (const [index, option] of OPTIONS.entries()) {
+    await form.getByRole('button', { name: en('engine.form.addItem') }).first().click();
+    await form.locator(`#sheet_listOptions_${index}_code`).pressSequentially(option.code);
+    await form.locator(`#sheet_listOptions_${index}_i18n_en`).pressSequentially(option.en);
+    await form.locator(`#sheet_listOptions_${index}_i18n_fr`).pressSequentially(option.fr);
+    await form.locator(`#sheet_listOptions_${index}_i18n_it`).pressSequentially(option.it);
+  }
+  await form.locator('#sheet_required').check();
+  await snackDuring(page, en('customField.created'), () => form.getByRole('button', { name: en('engine.action.save') }).click());
+  await form.getByRole('button', { name: en('engine.action.cancel') }).click();
+  await expect(page.locator('.ag-row').filter({ hasText: FIELD.code })).toHaveCount(1);
+});
+
+test('the wizard shows it under a dress line, not a handbag line, and Next refuses it empty', async ({ page }) => {
+  await login(page, ACCOUNTS.quality);
+  await setAccountLocale(page, 'en');
+  await page.goto(WIZARD_ROUTE);
+  await toDetailsStep(page);
+  await fillDate(textbox(page, 'service.startDate'), futureDay(240));
+  const cell = (labelKey: string) => page.getByRole('textbox', { name: `${en(labelKey)} 1` });
+  await cell('purchaseOrderLine.poNumber').pressSequentially('PO-LINING-1');
+  await cell('purchaseOrderLine.designation').pressSequentially('Silk evening dress');
+  await cell('purchaseOrderLine.orderedQuantity').pressSequentially('300');
+  const productType = page.getByRole('combobox', { name: `${en('purchaseOrderLine.productType')} 1` });
+  const line = page.getByTestId('line-custom-fields-0');
+  // The demo's own carton count applies to every line; the lining to dresses only.
+  await expect(line.getByText('Carton count', { exact: true })).toBeVisible();
+  await choose(page, productType, PRODUCTS.bag.en);
+  const lining = line.getByRole('combobox', { name: FIELD.en });
+  await expect(lining).toHaveCount(0);
+  await choose(page, productType, PRODUCTS.dress.en);
+  await expect(lining).toBeVisible();
+  // A number the field cannot take stays as typed, marked.
+  await line.getByRole('textbox', { name: 'Carton count' }).pressSequentially('12x');
+  await next(page);
+  await expect(activeStep(page)).toHaveAttribute('data-active-step', 'DETAILS');
+  await expect(line.getByRole('textbox', { name: 'Carton count' })).toHaveValue('12x');
+  await expect(line.getByRole('textbox', { name: 'Carton count' })).toHaveAttribute('aria-invalid', 'true');
+  await page.setViewportSize({ width: 1024, height: 900 });
+  await shot(page, 'custom-fields-order-wizard-typed');
+  // The number corrected, Next refuses the line without its required lining.
+  await line.getByRole('textbox', { name: 'Carton count' }).clear();
+  await line.getByRole('textbox', { name: 'Carton count' }).pressSequentially('12');
+  await expect(line.getByRole('textbox', { name: 'Carton count' })).toHaveValue('12');
+  await next(page);
+  await expect(activeStep(page)).toHaveAttribute('data-active-step', 'DETAILS');
+  await expect(line.getByText(en('validation.required')).first()).toBeVisible();
+  await shot(page, 'custom-fields-order-wizard-required');
+  await choose(page, lining, OPTIONS[0].en);
+  await shot(page, 'custom-fields-order-wizard-en');
+  const { service } = await createFromDetails<{ serviceId: number; number: string; purchaseOrderLines: { customFieldOrder: unknown }[] }>(page);
+  expect(service.purchaseOrderLines[0].customFieldOrder).toEqual({ LINING: OPTIONS[0].code, CARTON_COUNT: 12 });
+  serviceId = service.serviceId;
+  serviceNumber = service.number;
+});
+
+for (const locale of ['en', 'fr'] as const) {
+  test(`the service sheet's lines show the product type and the field's value, in ${locale}`, async ({ page }) => {
+    expect(serviceId, 'the wizard test created the service').toBeGreaterThan(0);
+    await login(page, ACCOUNTS.quality);
+    await setAccountLocale(page, locale);
+    await page.goto(`/services/${serviceId}`);
+    const text = (key: string) => labels[locale][key];
+    const table = page.getByRole('table', { name: text('service.purchaseOrderLines') });
+    await expect(table.getByRole('columnheader', { name: FIELD[locale], exact: true })).toBeVisible();
+    await expect(table.getByRole('cell', { name: OPTIONS[0][locale], exact: true })).toBeVisible();
+    await expect(table.getByRole('cell', { name: PRODUCTS.dress[locale], exact: true })).toBeVisible();
+    await table.scrollIntoViewIfNeeded();
+    await shot(page, `custom-fields-order-sheet-${locale}`);
+    // The wizard's EDIT shows the line's field in the reader's language, its value kept.
+    await page.goto(`${WIZARD_ROUTE}?mode=EDIT&serviceId=${serviceId}`);
+    await page.getByRole('button', { name: text('engine.wizard.next') }).click();
+    const line = page.getByTestId('line-custom-fields-0');
+    await expect(line.getByRole('combobox', { name: FIELD[locale] })).toHaveValue(OPTIONS[0][locale]);
+    await shot(page, `custom-fields-order-edit-${locale}`);
+  });
+}
+
+test('the service search finds the service by the line value', async ({ page }) => {
+  expect(serviceId, 'the wizard test created the service').toBeGreaterThan(0);
+  await login(page, ACCOUNTS.quality);
+  await setAccountLocale(page, 'en');
+  await servicesAfter(page, () => page.goto('/services/search'));
+  const typed = await servicesAfter(page, () => page.getByRole('textbox', { name: en('serviceSearch.keywords') }).fill(OPTIONS[0].code), (query) => query.get('keywords') === OPTIONS[0].code);
+  expect(typed).toEqual([]);
+  // The service starts in eight months: outside the default window, which the hint widens.
+  const hint = page.getByTestId('window-hint');
+  const widened = await servicesAfter(page, () => hint.getByRole('button', { name: en('engine.search.widen') }).click(), (query) => !query.has('fromDate') && query.get('keywords') === OPTIONS[0].code);
+  expect(widened).toEqual([serviceId]);
+  await expect(page.locator('.ag-row')).toHaveCount(1);
+  await expect(page.locator('.ag-row').first()).toContainText(serviceNumber);
+});
