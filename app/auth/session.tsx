@@ -1,10 +1,9 @@
 import { createContext, startTransition, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 import { api, ApiError } from '../../engine/api';
 import { loadConfig, type AppConfig } from '../../engine/config';
-import { freshConfig, schemasDue, schemasLoaded } from '../../engine/configFreshness';
 import { addSchemaLabels } from '../i18n/i18n';
 import { syncLocaleAfterLogin } from '../i18n/serverLocale';
-import { fetchMenu, type MenuEntry } from '../shell/menu';
+import { fetchMenu, type MenuEntry } from '../shell/menuEntry';
 import type { Profile } from './profile';
 
 /**
@@ -25,8 +24,8 @@ export interface Session extends SessionState {
   load(): Promise<SessionStatus>;
   /** Forgets the session after logout. */
   clear(): void;
-  /** Asks GET /back/schemas again when due (engine/configFreshness.ts) and takes it if the server's changed. */
-  refreshConfig(): Promise<void>;
+  /** Takes `next`, the configuration asked again (app/shell/useFreshSchemas.ts), in place of `current` unless that was replaced meanwhile. */
+  replaceConfig(current: AppConfig, next: AppConfig): void;
 }
 
 const SessionContext = createContext<Session | null>(null);
@@ -64,7 +63,6 @@ async function fetchSession(asked: ReturnType<typeof askSession>): Promise<Omit<
   try {
     const [[config, menu]] = await Promise.all([asked.rest as Promise<[AppConfig, MenuEntry[]]>, syncLocaleAfterLogin()]);
     addSchemaLabels(config.locales ?? {});
-    schemasLoaded();
     return { status: 'ready', profile: { ...profile, roles: profile.roles ?? [] }, config, menu };
   } catch {
     return { status: 'failed', menu: [] };
@@ -97,19 +95,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setState({ status: 'idle', menu: [] });
   }, []);
 
-  const config = useRef<AppConfig | undefined>(undefined);
-  config.current = state.config;
-  const refreshConfig = useCallback(async () => {
-    const current = config.current;
-    if (!current || !schemasDue()) return;
-    const next = await freshConfig(current).catch(() => null);
-    if (!next || config.current !== current) return;
+  const replaceConfig = useCallback((current: AppConfig, next: AppConfig) => {
     addSchemaLabels(next.locales ?? {});
     // As the first load: the page keeps showing until what the new schemas change has rendered.
     startTransition(() => setState((previous) => (previous.config === current ? { ...previous, config: next } : previous)));
   }, []);
 
-  const session = useMemo<Session>(() => ({ ...state, load, clear, refreshConfig }), [state, load, clear, refreshConfig]);
+  const session = useMemo<Session>(() => ({ ...state, load, clear, replaceConfig }), [state, load, clear, replaceConfig]);
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
 }
 

@@ -1,18 +1,6 @@
 import { matchPath } from 'react-router-dom';
-import { api } from '../../engine/api';
 import type { ScreenConfig } from '../../engine/config';
-
-/** One entry of the left icon menu as `GET /back/bo/menu/` returns it. */
-export interface MenuEntry {
-  /** i18n key */
-  name: string;
-  icon: string;
-  link: string;
-}
-
-export function fetchMenu(): Promise<MenuEntry[]> {
-  return api.get<MenuEntry[]>('/back/bo/menu/').then((entries) => (Array.isArray(entries) ? entries : []));
-}
+import type { MenuEntry } from './menuEntry';
 
 /** The entry owning a path: the longest link that is the path or one of its parents. */
 export function activeEntry(entries: MenuEntry[], pathname: string): MenuEntry | undefined {
