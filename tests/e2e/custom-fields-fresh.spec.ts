@@ -1,5 +1,6 @@
 import { expect, test } from './axe';
-import { ACCOUNTS, DEMO_PASSWORD, en, login, pick, searchAfter, sheet, snackDuring } from './helpers';
+import { CUSTOM_FIELDS_API as API, retireCustomFieldAfterAll } from './customFieldFixtures';
+import { ACCOUNTS, en, login, pick, searchAfter, sheet, snackDuring } from './helpers';
 import { toDetailsStep } from './serviceWizard';
 
 /**
@@ -7,20 +8,10 @@ import { toDetailsStep } from './serviceWizard';
  * merged in (engine/configFreshness.ts): a field the manager saves is on the next form opened, with
  * no page reload: the save marks them changed, and the next navigation asks GET /back/schemas again.
  */
-const API = '/back/bo/customFields/admin';
 const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
 const FIELD = { code: 'GIFT_NOTE', en: 'Gift wrapping note', fr: 'Note d’emballage cadeau', it: 'Nota confezione regalo' };
 
-/** The field is removed when the spec ends: the later specs' wizards do not show it. */
-test.afterAll(async ({ browser }) => {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.request.post('/back/login', { form: { username: ACCOUNTS.quality, password: DEMO_PASSWORD } });
-  const fields = (await (await page.request.get(`${API}/`, { headers: XHR })).json()) as { customFieldId: number; code: string }[];
-  const field = fields.find((one) => one.code === FIELD.code);
-  if (field) expect((await page.request.delete(`${API}/${field.customFieldId}`, { headers: XHR })).status()).toBe(200);
-  await context.close();
-});
+retireCustomFieldAfterAll(FIELD.code, 'delete');
 
 test('a custom field saved on the company profile is on the service wizard opened next, without a reload', async ({ page }) => {
   test.slow();

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './axe';
-import { ACCOUNTS, DEMO_PASSWORD, en, fillDate, futureDay, labels, login, pick, restoreEnglishAfterAll, searchAfter, setAccountLocale, sheet, shot, snackDuring } from './helpers';
+import { CUSTOM_FIELDS_API as API, retireCustomFieldAfterAll } from './customFieldFixtures';
+import { ACCOUNTS, en, fillDate, futureDay, labels, login, pick, restoreEnglishAfterAll, searchAfter, setAccountLocale, sheet, shot, snackDuring } from './helpers';
 import { WIZARD_ROUTE, activeStep, choose, createFromDetails, next, textbox, toDetailsStep } from './serviceWizard';
 
 /**
@@ -12,7 +13,6 @@ import { WIZARD_ROUTE, activeStep, choose, createFromDetails, next, textbox, toD
 test.describe.configure({ mode: 'serial' });
 restoreEnglishAfterAll(ACCOUNTS.quality);
 
-const API = '/back/bo/customFields/admin';
 const FIELD = { code: 'LINING', en: 'Lining', fr: 'Doublure', it: 'Fodera' };
 const OPTIONS = [
   { code: 'QUILTED_LINING', en: 'Quilted', fr: 'Matelassée', it: 'Trapuntata' },
@@ -21,16 +21,7 @@ const OPTIONS = [
 const PRODUCTS = { dress: { en: 'Dress', fr: 'Robe' }, bag: { en: 'Handbag', fr: 'Sac à main' } };
 const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
 
-/** The field stays in this worker's store for later specs: disabled, their wizards ask nothing more. */
-test.afterAll(async ({ browser }) => {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.request.post('/back/login', { form: { username: ACCOUNTS.quality, password: DEMO_PASSWORD } });
-  const fields = (await (await page.request.get(`${API}/`, { headers: XHR })).json()) as { customFieldId: number; code: string }[];
-  const field = fields.find((one) => one.code === FIELD.code);
-  if (field) expect((await page.request.put(`${API}/${field.customFieldId}`, { headers: XHR, data: { ...field, required: false, enabled: false } })).status()).toBe(200);
-  await context.close();
-});
+retireCustomFieldAfterAll(FIELD.code, 'disable');
 
 async function companyId(page: Page): Promise<number> {
   return ((await (await page.request.get('/back/auth/profile', { headers: XHR })).json()) as { companyId: number }).companyId;

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './axe';
-import { ACCOUNTS, DEMO_PASSWORD, en, labels, login, pick, restoreEnglishAfterAll, searchAfter, setAccountLocale, sheet, shot, snackDuring, waitForApp } from './helpers';
+import { CUSTOM_FIELDS_API as API, retireCustomFieldAfterAll } from './customFieldFixtures';
+import { ACCOUNTS, en, labels, login, pick, restoreEnglishAfterAll, searchAfter, setAccountLocale, sheet, shot, snackDuring, waitForApp } from './helpers';
 
 /**
  * A report's custom fields (docs/schemas.md "Custom fields"): Maison Lumière's quality manager adds a
@@ -13,23 +14,13 @@ test.describe.configure({ mode: 'serial' });
 restoreEnglishAfterAll(ACCOUNTS.inspector);
 
 const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
-const API = '/back/bo/customFields/admin';
 const FIELD = { code: 'SEAL_STATE', en: 'Carton seal state', fr: 'État du scellé des cartons' };
 const OPTIONS = [
   { code: 'SEALED', en: 'Sealed', fr: 'Scellé' },
   { code: 'OPENED', en: 'Opened', fr: 'Ouvert' },
 ];
 
-/** The field is disabled when the spec ends: later specs' report wizards ask nothing more (the report written here keeps its value). */
-test.afterAll(async ({ browser }) => {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.request.post('/back/login', { form: { username: ACCOUNTS.quality, password: DEMO_PASSWORD } });
-  const fields = (await (await page.request.get(`${API}/`, { headers: XHR })).json()) as { customFieldId: number; code: string }[];
-  const field = fields.find((one) => one.code === FIELD.code);
-  if (field) expect((await page.request.put(`${API}/${field.customFieldId}`, { headers: XHR, data: { ...field, required: false, enabled: false } })).status()).toBe(200);
-  await context.close();
-});
+retireCustomFieldAfterAll(FIELD.code, 'disable');
 
 /**
  * A confirmed inspection of Lumière done by Atlas, with no report yet, whose report shows the field:

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './axe';
-import { ACCOUNTS, DEMO_PASSWORD, en, fillDate, futureDay, labels, login, pick, restoreEnglishAfterAll, searchAfter, setAccountLocale, sheet, shot, snackDuring } from './helpers';
+import { CUSTOM_FIELDS_API as API, retireCustomFieldAfterAll } from './customFieldFixtures';
+import { ACCOUNTS, en, fillDate, futureDay, labels, login, pick, restoreEnglishAfterAll, searchAfter, setAccountLocale, sheet, shot, snackDuring } from './helpers';
 import { WIZARD_ROUTE, activeStep, choose, createFromDetails, next, textbox, toDetailsStep } from './serviceWizard';
 
 /**
@@ -12,7 +13,6 @@ import { WIZARD_ROUTE, activeStep, choose, createFromDetails, next, textbox, toD
 test.describe.configure({ mode: 'serial' });
 restoreEnglishAfterAll(ACCOUNTS.quality);
 
-const API = '/back/bo/customFields/admin';
 const FIELD = { code: 'FOLDING', en: 'Folding method', fr: 'Méthode de pliage', it: 'Metodo di piegatura' };
 const OPTIONS = [
   { code: 'FLAT', en: 'Flat pack', fr: 'À plat', it: 'In piano' },
@@ -23,16 +23,7 @@ const OPTIONS = [
  * The field stays in this worker's store for the specs that run after this one: it is disabled then,
  * so their service wizards ask nothing more (the service created here keeps its value).
  */
-test.afterAll(async ({ browser }) => {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const headers = { 'X-Requested-With': 'XMLHttpRequest' };
-  await page.request.post('/back/login', { form: { username: ACCOUNTS.quality, password: DEMO_PASSWORD } });
-  const fields = (await (await page.request.get(`${API}/`, { headers })).json()) as { customFieldId: number; code: string }[];
-  const field = fields.find((one) => one.code === FIELD.code);
-  if (field) expect((await page.request.put(`${API}/${field.customFieldId}`, { headers, data: { ...field, required: false, enabled: false } })).status()).toBe(200);
-  await context.close();
-});
+retireCustomFieldAfterAll(FIELD.code, 'disable');
 
 async function companyId(page: Page): Promise<number> {
   const profile = await (await page.request.get('/back/auth/profile', { headers: { 'X-Requested-With': 'XMLHttpRequest' } })).json();
