@@ -1,6 +1,6 @@
 import { expect, test } from './axe';
-import { CUSTOM_FIELDS_API as API, retireCustomFieldAfterAll } from './customFieldFixtures';
-import { ACCOUNTS, en, login, pick, searchAfter, sheet, snackDuring } from './helpers';
+import { openNewCustomField, retireCustomFieldAfterAll, saveCustomField, typeCustomField } from './customFieldFixtures';
+import { ACCOUNTS, en, login } from './helpers';
 import { toDetailsStep } from './serviceWizard';
 
 /**
@@ -8,7 +8,6 @@ import { toDetailsStep } from './serviceWizard';
  * merged in (engine/configFreshness.ts): a field the manager saves is on the next form opened, with
  * no page reload: the save marks them changed, and the next navigation asks GET /back/schemas again.
  */
-const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
 const FIELD = { code: 'GIFT_NOTE', en: 'Gift wrapping note', fr: 'Note d’emballage cadeau', it: 'Nota confezione regalo' };
 
 retireCustomFieldAfterAll(FIELD.code, 'delete');
@@ -16,19 +15,11 @@ retireCustomFieldAfterAll(FIELD.code, 'delete');
 test('a custom field saved on the company profile is on the service wizard opened next, without a reload', async ({ page }) => {
   test.slow();
   await login(page, ACCOUNTS.quality);
-  const { companyId } = await (await page.request.get('/back/auth/profile', { headers: XHR })).json();
-  await searchAfter(page, API, () => page.goto(`/profileCompany/${companyId}/customFields`));
+  const form = await openNewCustomField(page);
   // The page is loaded once: a reload would lose this mark.
   await page.evaluate(() => Object.assign(window, { sameDocument: true }));
-
-  await page.getByRole('button', { name: en('engine.action.new'), exact: true }).click();
-  const form = sheet(page);
-  await form.locator('#sheet_code').pressSequentially(FIELD.code);
-  await pick(page, form.locator('#sheet_functionalGroup'), en('enum.customFieldScope.SERVICE'));
-  await form.locator('#sheet_i18n_en').pressSequentially(FIELD.en);
-  await form.locator('#sheet_i18n_fr').pressSequentially(FIELD.fr);
-  await form.locator('#sheet_i18n_it').pressSequentially(FIELD.it);
-  await snackDuring(page, en('customField.created'), () => form.getByRole('button', { name: en('engine.action.save') }).click());
+  await typeCustomField(page, form, FIELD, { scope: 'SERVICE' });
+  await saveCustomField(page, form);
   await form.getByRole('button', { name: en('engine.action.cancel') }).click();
   await expect(form).toBeHidden();
 

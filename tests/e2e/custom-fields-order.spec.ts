@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './axe';
-import { CUSTOM_FIELDS_API as API, retireCustomFieldAfterAll } from './customFieldFixtures';
-import { ACCOUNTS, en, fillDate, futureDay, labels, login, pick, restoreEnglishAfterAll, searchAfter, setAccountLocale, sheet, shot, snackDuring } from './helpers';
+import { openNewCustomField, retireCustomFieldAfterAll, saveCustomField, typeCustomField } from './customFieldFixtures';
+import { ACCOUNTS, en, fillDate, futureDay, labels, login, restoreEnglishAfterAll, setAccountLocale, shot } from './helpers';
 import { WIZARD_ROUTE, activeStep, choose, createFromDetails, next, textbox, toDetailsStep } from './serviceWizard';
 
 /**
@@ -19,13 +19,8 @@ const OPTIONS = [
   { code: 'UNLINED', en: 'Unlined', fr: 'Sans doublure', it: 'Sfoderato' },
 ];
 const PRODUCTS = { dress: { en: 'Dress', fr: 'Robe' }, bag: { en: 'Handbag', fr: 'Sac à main' } };
-const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
 
 retireCustomFieldAfterAll(FIELD.code, 'disable');
-
-async function companyId(page: Page): Promise<number> {
-  return ((await (await page.request.get('/back/auth/profile', { headers: XHR })).json()) as { companyId: number }).companyId;
-}
 
 /** Runs `action` and answers the ids of the services the search found (its query matching `match`). */
 async function servicesAfter(page: Page, action: () => Promise<unknown>, match: (query: URLSearchParams) => boolean = () => true): Promise<number[]> {
@@ -44,28 +39,13 @@ let serviceNumber = '';
 test('the manager adds a required ORDER LIST field for dresses', async ({ page }) => {
   test.slow();
   await login(page, ACCOUNTS.quality);
-  const route = `/profileCompany/${await companyId(page)}/customFields`;
-  await searchAfter(page, API, () => page.goto(route));
-  await page.getByRole('button', { name: en('engine.action.new'), exact: true }).click();
-  const form = sheet(page);
-  await form.locator('#sheet_code').pressSequentially(FIELD.code);
-  await pick(page, form.locator('#sheet_fieldType'), en('enum.customFieldType.LIST'));
-  await pick(page, form.locator('#sheet_functionalGroup'), en('enum.customFieldScope.ORDER'));
-  await form.locator('#sheet_i18n_en').pressSequentially(FIELD.en);
-  await form.locator('#sheet_i18n_fr').pressSequentially(FIELD.fr);
-  await form.locator('#sheet_i18n_it').pressSequentially(FIELD.it);
+  const form = await openNewCustomField(page);
+  await typeCustomField(page, form, FIELD, { type: 'LIST', scope: 'ORDER', options: OPTIONS });
   await form.locator('#sheet_productTypes').click();
   await page.getByRole('option', { name: PRODUCTS.dress.en, exact: true }).click();
   await page.keyboard.press('Escape');
-  for (const [index, option] of OPTIONS.entries()) {
-    await form.getByRole('button', { name: en('engine.form.addItem') }).first().click();
-    await form.locator(`#sheet_listOptions_${index}_code`).pressSequentially(option.code);
-    await form.locator(`#sheet_listOptions_${index}_i18n_en`).pressSequentially(option.en);
-    await form.locator(`#sheet_listOptions_${index}_i18n_fr`).pressSequentially(option.fr);
-    await form.locator(`#sheet_listOptions_${index}_i18n_it`).pressSequentially(option.it);
-  }
   await form.locator('#sheet_required').check();
-  await snackDuring(page, en('customField.created'), () => form.getByRole('button', { name: en('engine.action.save') }).click());
+  await saveCustomField(page, form);
   await form.getByRole('button', { name: en('engine.action.cancel') }).click();
   await expect(page.locator('.ag-row').filter({ hasText: FIELD.code })).toHaveCount(1);
 });

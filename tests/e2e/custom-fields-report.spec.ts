@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './axe';
-import { CUSTOM_FIELDS_API as API, retireCustomFieldAfterAll } from './customFieldFixtures';
-import { ACCOUNTS, en, labels, login, pick, restoreEnglishAfterAll, searchAfter, setAccountLocale, sheet, shot, snackDuring, waitForApp } from './helpers';
+import { openNewCustomField, retireCustomFieldAfterAll, saveCustomField, typeCustomField } from './customFieldFixtures';
+import { ACCOUNTS, en, labels, login, pick, restoreEnglishAfterAll, setAccountLocale, shot, waitForApp } from './helpers';
 
 /**
  * A report's custom fields (docs/schemas.md "Custom fields"): Maison Lumière's quality manager adds a
@@ -54,23 +54,10 @@ let serviceId: number;
 test('the manager adds a required LIST field to the reports', async ({ page }) => {
   test.slow();
   await login(page, ACCOUNTS.quality);
-  const profile = await (await page.request.get('/back/auth/profile', { headers: XHR })).json();
-  await searchAfter(page, API, () => page.goto(`/profileCompany/${profile.companyId as number}/customFields`));
-  await page.getByRole('button', { name: en('engine.action.new'), exact: true }).click();
-  const form = sheet(page);
-  await form.locator('#sheet_code').pressSequentially(FIELD.code);
-  await pick(page, form.locator('#sheet_fieldType'), en('enum.customFieldType.LIST'));
-  await pick(page, form.locator('#sheet_functionalGroup'), en('enum.customFieldScope.REPORT'));
-  await form.locator('#sheet_i18n_en').pressSequentially(FIELD.en);
-  await form.locator('#sheet_i18n_fr').pressSequentially(FIELD.fr);
-  for (const [index, option] of OPTIONS.entries()) {
-    await form.getByRole('button', { name: en('engine.form.addItem') }).first().click();
-    await form.locator(`#sheet_listOptions_${index}_code`).pressSequentially(option.code);
-    await form.locator(`#sheet_listOptions_${index}_i18n_en`).pressSequentially(option.en);
-    await form.locator(`#sheet_listOptions_${index}_i18n_fr`).pressSequentially(option.fr);
-  }
+  const form = await openNewCustomField(page);
+  await typeCustomField(page, form, FIELD, { type: 'LIST', scope: 'REPORT', options: OPTIONS });
   await form.locator('#sheet_required').check();
-  await snackDuring(page, en('customField.created'), () => form.getByRole('button', { name: en('engine.action.save') }).click());
+  await saveCustomField(page, form);
 });
 
 test("the inspector's report wizard shows it in French, under its heading", async ({ page }) => {

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './axe';
-import { CUSTOM_FIELDS_API as API, retireCustomFieldAfterAll } from './customFieldFixtures';
-import { ACCOUNTS, en, fillDate, futureDay, labels, login, pick, restoreEnglishAfterAll, searchAfter, setAccountLocale, sheet, shot, snackDuring } from './helpers';
+import { CUSTOM_FIELDS_API as API, openNewCustomField, retireCustomFieldAfterAll, saveCustomField, typeCustomField } from './customFieldFixtures';
+import { ACCOUNTS, en, fillDate, futureDay, labels, login, restoreEnglishAfterAll, searchAfter, setAccountLocale, sheet, shot, snackDuring } from './helpers';
 import { WIZARD_ROUTE, activeStep, choose, createFromDetails, next, textbox, toDetailsStep } from './serviceWizard';
 
 /**
@@ -34,33 +34,16 @@ test('the manager adds a LIST custom field for inspections on the company profil
   // Typed key by key, as a person does: some twenty fields.
   test.slow();
   await login(page, ACCOUNTS.quality);
-  const route = `/profileCompany/${await companyId(page)}/customFields`;
-  await searchAfter(page, API, () => page.goto(route));
+  const form = await openNewCustomField(page);
   await expect(page.getByTestId('page-title')).toHaveText(en('screen.customFields'));
-
-  await page.getByRole('button', { name: en('engine.action.new'), exact: true }).click();
-  const form = sheet(page);
-  await expect(form).toBeVisible();
-  await form.locator('#sheet_code').pressSequentially(FIELD.code);
-  await pick(page, form.locator('#sheet_fieldType'), en('enum.customFieldType.LIST'));
-  await pick(page, form.locator('#sheet_functionalGroup'), en('enum.customFieldScope.SERVICE'));
-  await form.locator('#sheet_i18n_en').pressSequentially(FIELD.en);
-  await form.locator('#sheet_i18n_fr').pressSequentially(FIELD.fr);
-  await form.locator('#sheet_i18n_it').pressSequentially(FIELD.it);
+  await typeCustomField(page, form, FIELD, { type: 'LIST', scope: 'SERVICE', options: OPTIONS });
   for (const type of ['INSP_FINAL_RANDOM', 'INSP_DURING_PRODUCTION']) {
     await form.locator('#sheet_serviceTypes').click();
     await page.getByRole('option', { name: en(`enum.serviceType.${type}`) }).click();
   }
   await page.keyboard.press('Escape');
-  for (const [index, option] of OPTIONS.entries()) {
-    await form.getByRole('button', { name: en('engine.form.addItem') }).first().click();
-    await form.locator(`#sheet_listOptions_${index}_code`).pressSequentially(option.code);
-    await form.locator(`#sheet_listOptions_${index}_i18n_en`).pressSequentially(option.en);
-    await form.locator(`#sheet_listOptions_${index}_i18n_fr`).pressSequentially(option.fr);
-    await form.locator(`#sheet_listOptions_${index}_i18n_it`).pressSequentially(option.it);
-  }
   await shot(page, 'custom-fields-sheet');
-  await snackDuring(page, en('customField.created'), () => form.getByRole('button', { name: en('engine.action.save') }).click());
+  await saveCustomField(page, form);
   await form.getByRole('button', { name: en('engine.action.cancel') }).click();
   await expect(page.locator('.ag-row').filter({ hasText: FIELD.code })).toHaveCount(1);
   await shot(page, 'custom-fields-list');

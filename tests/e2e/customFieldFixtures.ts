@@ -1,5 +1,6 @@
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './axe';
-import { ACCOUNTS, DEMO_PASSWORD } from './helpers';
+import { ACCOUNTS, DEMO_PASSWORD, en, pick, searchAfter, sheet, snackDuring } from './helpers';
 
 /** The custom fields' administration call (the company profile's customFields section). */
 export const CUSTOM_FIELDS_API = '/back/bo/customFields/admin';
@@ -21,3 +22,32 @@ export function retireCustomFieldAfterAll(code: string, how: 'disable' | 'delete
     await context.close();
   });
 }
+
+/** A field's or an option's code and names (the spec's i18n, ours with it). */
+export type CodeAndNames = { code: string; en: string; fr?: string; it?: string };
+const LANGUAGES = ['en', 'fr', 'it'] as const;
+
+/** Opens the signed-in manager's customFields section of the company profile, then its New form. */
+export async function openNewCustomField(page: Page): Promise<Locator> {
+  const { companyId } = (await (await page.request.get('/back/auth/profile', { headers: XHR })).json()) as { companyId: number };
+  await searchAfter(page, CUSTOM_FIELDS_API, () => page.goto(`/profileCompany/${companyId}/customFields`));
+  await page.getByRole('button', { name: en('engine.action.new'), exact: true }).click();
+  return sheet(page);
+}
+
+/** Types a field into the New form as a manager does: code, type (none: TEXT, the default), scope, names, a LIST's options. */
+export async function typeCustomField(page: Page, form: Locator, field: CodeAndNames, { type, scope, options = [] }: { type?: string; scope: string; options?: CodeAndNames[] }): Promise<void> {
+  await form.locator('#sheet_code').pressSequentially(field.code);
+  if (type) await pick(page, form.locator('#sheet_fieldType'), en(`enum.customFieldType.${type}`));
+  await pick(page, form.locator('#sheet_functionalGroup'), en(`enum.customFieldScope.${scope}`));
+  for (const language of LANGUAGES) if (field[language]) await form.locator(`#sheet_i18n_${language}`).pressSequentially(field[language]);
+  for (const [index, option] of options.entries()) {
+    await form.getByRole('button', { name: en('engine.form.addItem') }).first().click();
+    await form.locator(`#sheet_listOptions_${index}_code`).pressSequentially(option.code);
+    for (const language of LANGUAGES) if (option[language]) await form.locator(`#sheet_listOptions_${index}_i18n_${language}`).pressSequentially(option[language]);
+  }
+}
+
+/** Saves the New form: the "created" snack shows. */
+export const saveCustomField = (page: Page, form: Locator): Promise<unknown> =>
+  snackDuring(page, en('customField.created'), () => form.getByRole('button', { name: en('engine.action.save') }).click());
