@@ -108,6 +108,8 @@ export const NOTIFICATION_COMMENT_MAX = 2000;
 export interface WizardLimits {
   standardMessage?: number;
   note?: number;
+  /** The RESCHEDULE comment, sent as the date proposal's (serviceDateLine.comment). */
+  dateComment?: number;
 }
 
 /** Characters as a schema's `maxLength` counts them (code points). */
@@ -279,7 +281,7 @@ export function stepErrors(step: WizardStep, draft: WizardDraft, caller: WizardC
     case 'NOTIFICATION':
       return notificationErrors(draft);
     case 'DATES':
-      return dateErrors(draft.service);
+      return [...dateErrors(draft.service), ...tooLong('/note', draft.note.trim(), limits.dateComment)];
     default:
       return [];
   }

@@ -200,6 +200,10 @@ describe('service wizard rules (spec §5.4, §6.4)', () => {
     expect(draft.service.standardMessage).toHaveLength(11);
     expect(keys(stepErrors('NOTES', { ...draft, note: ' abcdef ' }, brand, 'NEW', limits))).toEqual(['/note engine.form.tooLong']);
     expect(stepErrors('NOTES', { ...draft, note: ' abcde ' }, brand, 'NEW', limits)).toEqual([]);
+    // RESCHEDULE's comment goes to the date proposal: its own limit.
+    const rescheduled = { ...draft, service: { ...draft.service, startDate: '2099-01-10', endDate: '2099-01-11' }, note: 'abcd' };
+    expect(keys(stepErrors('DATES', rescheduled, brand, 'RESCHEDULE', { dateComment: 3 }))).toEqual(['/note engine.form.tooLong']);
+    expect(stepErrors('DATES', rescheduled, brand, 'RESCHEDULE', { dateComment: 4 })).toEqual([]);
     draft.notification = { doSend: true, tos: [17], ccs: [], comment: 'x'.repeat(NOTIFICATION_COMMENT_MAX + 1) };
     expect(keys(stepErrors('NOTIFICATION', draft, brand, 'NEW'))).toEqual(['/notification/comment engine.form.tooLong']);
   });

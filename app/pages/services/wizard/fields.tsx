@@ -153,5 +153,5 @@ export function useWizardLimits(): WizardLimits {
     const max = propertiesOf(config.entities[entity])[field]?.maxLength;
     return typeof max === 'number' ? max : undefined;
   };
-  return { standardMessage: maxLength('service', 'standardMessage'), note: maxLength('serviceNote', 'text') };
+  return { standardMessage: maxLength('service', 'standardMessage'), note: maxLength('serviceNote', 'text'), dateComment: maxLength('serviceDateLine', 'comment') };
 }

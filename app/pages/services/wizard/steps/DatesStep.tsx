@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../../../engine/format/values';
 import { LocalDateInput } from '../../../../../engine/form/widgets/LocalDateInput';
 import { CountedTextarea } from '../../../../../engine/ui/CountedTextarea';
-import { useFieldError } from '../fields';
+import { useFieldError, useWizardLimits } from '../fields';
 import { editService, type StepProps } from '../stepPanel';
 
 /** The server paths of the flat date call (`/startDate`, `/comment`) on the wizard's fields. */
@@ -13,6 +13,7 @@ export const datePath = (path: string) => (path === '/comment' ? '/note' : path.
 export function DatesStep({ draft, edit, errors, source }: StepProps) {
   const { t, i18n } = useTranslation();
   const errorAt = useFieldError(errors);
+  const { dateComment: max } = useWizardLimits();
   const { service, note: comment } = draft;
   const onService = editService(edit);
   const range = [source?.startDate, source?.endDate].filter(Boolean).map((date) => formatDate(date, i18n.language));
@@ -29,7 +30,7 @@ export function DatesStep({ draft, edit, errors, source }: StepProps) {
         label={t('serviceWizard.dates.comment')}
         minRows={2}
         maxRows={6}
-        max={2000}
+        max={max}
         value={comment ?? ''}
         onChange={(event) => {
           const note = event.currentTarget.value;
