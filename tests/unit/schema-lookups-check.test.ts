@@ -55,13 +55,14 @@ describe('lookups.json', { timeout: 30_000 }, () => {
       delete config.lookups.brands.value;
       config.lookups.units.scope = 'company';
       config.lookups.purchaseOrders.scope = 'entity';
+      config.lookups.purchaseOrders.collection = 'purchaseOrderDrafts';
       config.lookups.sectors.paths = ['/back/bo/combospa/filters/brands'];
     });
     expect(lookupProblems(dir)).toEqual([
       'lookups.json /lookups/serviceTypes/params/division/enum: unknown enum departement (enums.json)',
       'lookups.json /lookups/units/scope: an enum lookup takes no scope',
       'lookups.json /lookups/aqlSeverity/values/1: FATAL is not a value of enum severity',
-      'lookups.json /lookups/purchaseOrders/scope: scope entity needs an entity of collection purchaseOrders',
+      'lookups.json /lookups/purchaseOrders/scope: scope entity needs an entity of collection purchaseOrderDrafts',
       'lookups.json /lookups/brands: a collection lookup needs value',
       'lookups.json /lookups/sectors/paths/0: /back/bo/combospa/filters/brands is already the path of lookup brands',
     ]);
