@@ -75,6 +75,10 @@ export interface Reference {
    */
   risk?: Risk;
   /**
+   * The smart-data score, from the same inputs as the risk (docs/risk.md). Label: `reference.score` Read-only (set by the server).
+   */
+  score?: number;
+  /**
    * A manager's risk, kept beside the computed one. Label: `reference.riskOverride`
    */
   riskOverride?: Risk;
