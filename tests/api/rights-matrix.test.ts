@@ -1048,7 +1048,8 @@ describe('tag calls follow the rights of the tagged record’s own routes, for e
     expect(tagged.map((def) => def.tags!.source).every((source) => tagSources.includes(source))).toBe(true);
   });
 
-  for (const def of tagged) {
+  // An entity without routes yet (no x-api) has no own route to compare with: its tags are checked once it has one.
+  for (const def of tagged.filter((entity) => entity.api)) {
     it(`${refOf(def)} (source ${def.tags!.source}): read, read by source and replace answer like ${def.api}/:id for every demo account`, async () => {
       const problems: string[] = [];
       const ids = (await server.store.all(def.collection)).map((record) => record[def.idField] as number);

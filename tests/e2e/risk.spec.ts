@@ -118,6 +118,7 @@ test.describe('risk analysis', () => {
   });
 
   test("the risk tab's references carry their effective risk and the manager's override as badges, in French and Italian", async ({ page }) => {
+    await page.setViewportSize({ width: 1024, height: 800 });
     await signIn(page, ACCOUNTS.quality);
     const service = await terminatedInspection(page);
     const answer = (await (await page.request.get(`/back/bo/risk/services/${service.serviceId}/references`, { headers: XHR })).json()) as { reference: string; effectiveRisk: string; riskOverride: string | null; score: number | null }[];
@@ -142,6 +143,9 @@ test.describe('risk analysis', () => {
       }
       await page.waitForLoadState('networkidle');
       await expectNoOverflow(page);
+      // No badge cut short ("Non applicable" is long): every label shows whole.
+      const cut = await references.locator('.mantine-Badge-label').evaluateAll((nodes) => nodes.filter((node) => node.scrollWidth > node.clientWidth + 1).map((node) => node.textContent));
+      expect(cut).toEqual([]);
       await shot(page, `risk-tab-references-${locale}`);
     }
   });
