@@ -22,6 +22,8 @@ let shirt: Stored<Row>;
 let scarf: Stored<Row>;
 let northwindRef: Stored<Row>;
 let strategyId: number;
+/** The service whose refused report made the shirt HIGH. */
+let refusedShirtService: number;
 const SUFFIX = Math.random().toString(36).slice(2, 7).toUpperCase();
 
 const reportUrl = (id: number, tail = '') => `/back/bo/reports/${id}${tail}`;
@@ -86,6 +88,7 @@ describe("a reference's stored risk and score follow its reports", () => {
   it('a refused report with a critical on its line makes it HIGH; the other reference of the service takes only the defects naming no line', async () => {
     // The scarf's line is written in another case: the line match is trimmed and case-insensitive.
     const { id, report } = await inspected([String(shirt.sku), ` ${String(scarf.sku).toUpperCase()} `], { refused: true, critical: 1, minor: 2 });
+    refusedShirtService = id;
     const storedShirt = (await server.store.get('references', shirt.referenceId as number))!;
     // Refused (0.8) + 1 critical (10) + 2 minor (2): 12 / 50 → badness 1, one inspection: 100 × 1 / 2 = 50.
     expect(storedShirt).toMatchObject({ risk: 'HIGH', score: 50 });
@@ -284,5 +287,18 @@ describe('refusals of the risk reads', () => {
     await refusedWithoutWrites(watch, 404, () => clients.quality.get('/back/bo/smartdata/operations/references/999999'));
     await refusedWithoutWrites(watch, 400, () => clients.quality.get(`/back/bo/risk/companies/${net.shenzhen}_${net.lumiere}`, { fromDate: '2026-13-01' }));
     await refusedWithoutWrites(watch, 400, () => clients.quality.get(`/back/bo/risk/orderTakers/${net.shenzhen}/factoryExport/generate`, { unknown: '1' }));
+  });
+});
+
+describe('the workflow moves a reported service in and out of the history', () => {
+  it('a reopened service leaves its references’ figures until it is completed again', async () => {
+    const before = (await server.store.get('references', shirt.referenceId as number))!;
+    expect(before.risk).not.toBe('LOW');
+    const reopened = await clients.quality.patch(`/back/bo/services/${refusedShirtService}/REOPEN`, { comment: 'Seams to check again' });
+    expect(reopened.status, reopened.text).toBe(200);
+    const after = (await server.store.get('references', shirt.referenceId as number))!;
+    // Its only refusal is out of the history: accepted inspections alone, score 0.
+    expect(after).toMatchObject({ risk: 'LOW', score: 0 });
+    expect(await expectedFigures(after)).toMatchObject({ risk: 'LOW', score: 0, refused: 0 });
   });
 });

@@ -63,7 +63,7 @@ test.describe('risk analysis', () => {
     await expect(references.getByRole('columnheader', { name: en('risk.references.risk') })).toBeVisible();
     await expect(references.locator('tbody tr').first()).toBeVisible();
     const risks = ['LOW', 'MODERATE', 'HIGH', 'NA'].map((value) => en(`enum.risk.${value}`));
-    const shown = await references.locator('tbody tr td:nth-child(6)').allInnerTexts();
+    const shown = await references.locator('tbody tr td:nth-child(5)').allInnerTexts();
     expect(shown.length).toBeGreaterThan(0);
     for (const text of shown) expect(risks).toContain(text.trim());
     // The supplier's pass rate over the last twelve months.
@@ -137,9 +137,9 @@ test.describe('risk analysis', () => {
       for (const [index, row] of answer.entries()) {
         const cells = references.locator('tbody tr').nth(index).locator('td');
         await expect(cells.nth(0)).toHaveText(row.reference);
-        await expect(cells.nth(5).locator('.mantine-Badge-root')).toHaveText(label(`enum.risk.${row.effectiveRisk}`));
-        if (row.riskOverride) await expect(cells.nth(6).locator('.mantine-Badge-root')).toHaveText(label(`enum.risk.${row.riskOverride}`));
-        else await expect(cells.nth(6)).toHaveText('–');
+        await expect(cells.nth(4).locator('.mantine-Badge-root')).toHaveText(label(`enum.risk.${row.effectiveRisk}`));
+        if (row.riskOverride) await expect(cells.nth(5).locator('.mantine-Badge-root')).toHaveText(label(`enum.risk.${row.riskOverride}`));
+        else await expect(cells.nth(5)).toHaveText('–');
       }
       await page.waitForLoadState('networkidle');
       await expectNoOverflow(page);
