@@ -74,7 +74,8 @@ export function DataTablePanel(props: PanelProps) {
                         variant="light"
                         radius="sm"
                         color={valueColor(row[column.field], column.colors)}
-                        style={{ textTransform: 'none' }}
+                        // The whole label, never cut with an ellipsis ("Non applicable" in a narrow column): the column widens instead.
+                        styles={{ root: { textTransform: 'none', maxWidth: 'none', overflow: 'visible' }, label: { overflow: 'visible' } }}
                       >
                         {text}
                       </Badge>

@@ -676,6 +676,8 @@ const TABLE: Route[] = [
       return service.providerConfirmed === true && [service.client, service.supplier, service.factory, service.agent].includes(companyId);
     };
     const references = (id: unknown) => `/back/bo/risk/services/${String(id)}/references`;
+    const referenceOf = async (companyId: number) =>
+      (await server.store.insert('references', 'referenceId', { name: 'Matrix reference', sku: `MATRIX-${companyId}-${Date.now()}`, referenceType: 'FINISHED_PRODUCT', companyId, suppliers: [], parentIds: [], tags: [], risk: 'NA', score: 0 })).referenceId as number;
     return [
       { route: 'GET /back/bo/risk/company/:companyId/charts', who: MANAGERS, ...company('charts') },
       { route: 'GET /back/bo/risk/company/:companyId/defectSynthesis', who: MANAGERS, ...company('defectSynthesis') },
@@ -684,6 +686,24 @@ const TABLE: Route[] = [
         url: async (w) => references((await server.store.all('services')).find((service) => visible(w, service))?.serviceId ?? 999999),
         outOfReach: async (w) => (await server.store.all('services')).filter((service) => !visible(w, service) && service.universeId !== people[w].universeId).slice(0, 1).map((service) => references(service.serviceId)),
       },
+      {
+        route: 'GET /back/bo/risk/companies/:supplierId_clientId', who: MANAGERS,
+        url: (w) => `/back/bo/risk/companies/${people[w].companyId}_${people[w].companyId}`,
+        outOfReach: (w) => [`/back/bo/risk/companies/${people[otherUniverse(w)].companyId}_${people[w].companyId}`, `/back/bo/risk/companies/${people[w].companyId}_${people[otherUniverse(w)].companyId}`],
+      },
+      {
+        route: 'GET /back/bo/risk/orderTakers/:companyId/factoryExport/generate', who: MANAGERS,
+        url: (w) => `/back/bo/risk/orderTakers/${people[w].companyId}/factoryExport/generate`,
+        outOfReach: (w) => [`/back/bo/risk/orderTakers/${people[otherUniverse(w)].companyId}/factoryExport/generate`],
+      },
+      {
+        // A reference of the caller's company (its brand's), made for the call; out of reach: one of the other universe.
+        route: 'GET /back/bo/smartdata/operations/references/:id', who: MANAGERS,
+        url: async (w) => `/back/bo/smartdata/operations/references/${await referenceOf(people[w].companyId)}`,
+        outOfReach: async (w) => [`/back/bo/smartdata/operations/references/${await referenceOf(people[otherUniverse(w)].companyId)}`],
+      },
+      // The wizard's right (a CREATE_SERVICE flag or SUPER_ADMIN), as POST /back/bo/services.
+      { route: 'POST /back/bo/smartdata/operations/newService', who: ['admin', 'manager', 'quality', 'buyer', 'sales', 'outsider'], body: { notAField: true } },
     ];
   })(),
 ];
@@ -1028,7 +1048,8 @@ describe('tag calls follow the rights of the tagged record’s own routes, for e
     expect(tagged.map((def) => def.tags!.source).every((source) => tagSources.includes(source))).toBe(true);
   });
 
-  for (const def of tagged) {
+  // An entity without routes yet (no x-api) has no own route to compare with: its tags are checked once it has one.
+  for (const def of tagged.filter((entity) => entity.api)) {
     it(`${refOf(def)} (source ${def.tags!.source}): read, read by source and replace answer like ${def.api}/:id for every demo account`, async () => {
       const problems: string[] = [];
       const ids = (await server.store.all(def.collection)).map((record) => record[def.idField] as number);
