@@ -556,13 +556,13 @@ export const routeDocs = (enums: Record<string, JsonSchema>): Record<string, Rou
   'POST /back/bo/smartdata/operations/newService': {
     tag: 'risk', summary: "Opens a service (OPENED) for chosen references through the wizard's rules and refusals: the client is their brand, the department the strategy's, the lines the purchase order's lines of those references (orderId) or one per reference (its sku as PO number, quantity 0), the supplier and factory the order's (else the body's, else the references' one common supplier). The wizard's right (a CREATE_SERVICE flag or SUPER_ADMIN); nothing written on any refusal",
     body: object('The references and the service', {
-      referenceIds: { type: 'array', minItems: 1, maxItems: 100, uniqueItems: true, items: { type: 'integer', minimum: 1 } },
+      referenceId: { type: 'array', minItems: 1, maxItems: 100, uniqueItems: true, items: { type: 'integer', minimum: 1 } },
       strategy: { type: 'integer', minimum: 1, description: "A strategy of the caller's company (a super admin's: of its universe), not archived" },
       orderId: { type: 'integer', minimum: 1, description: 'A purchase order of the same brand (optional)' },
       roles: { type: 'array', items: { type: 'string' }, description: "The wizard's roles (default: DECISION_MAKER for the brand, else ORDER_TAKER)" },
       service: object("The wizard's service fields (type, serviceProvider, startDate, endDate, exFactoryDate, orderTakerContacts…)"),
       note: { type: 'string' },
-    }, ['referenceIds', 'strategy']),
+    }, ['referenceId', 'strategy']),
     ok: { status: 201, description: 'The new service', schema: serviceAnswer },
     errors: [400, 403],
   },

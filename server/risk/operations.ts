@@ -71,20 +71,20 @@ export async function referenceOperations(db: Reader, caller: Caller, record: St
 
 // ---- POST /back/bo/smartdata/operations/newService ----
 
-export const NEW_SERVICE_KEYS = ['referenceIds', 'strategy', 'orderId', 'roles', 'service', 'note'];
+export const NEW_SERVICE_KEYS = ['referenceId', 'strategy', 'orderId', 'roles', 'service', 'note'];
 
 const isId = (value: unknown): value is number => Number.isInteger(value) && (value as number) > 0;
 
 /** The body's shape: 1 to 100 distinct reference ids, a strategy id, an optional order id (400 with each field's error). */
 function shapeErrors(body: Row): FieldError[] {
   const errors: FieldError[] = [];
-  const ids = body.referenceIds;
-  if (!Array.isArray(ids) || !ids.length) errors.push({ path: '/referenceIds', key: ids === undefined ? 'validation.required' : 'validation.wrongType' });
-  else if (ids.length > MAX_REFERENCES) errors.push({ path: '/referenceIds', key: 'smartdata.newService.tooMany' });
+  const ids = body.referenceId;
+  if (!Array.isArray(ids) || !ids.length) errors.push({ path: '/referenceId', key: ids === undefined ? 'validation.required' : 'validation.wrongType' });
+  else if (ids.length > MAX_REFERENCES) errors.push({ path: '/referenceId', key: 'smartdata.newService.tooMany' });
   else {
     ids.forEach((id: unknown, index) => {
-      if (!isId(id)) errors.push({ path: `/referenceIds/${index}`, key: 'validation.wrongType' });
-      else if (ids.indexOf(id) !== index) errors.push({ path: `/referenceIds/${index}`, key: 'validation.duplicate' });
+      if (!isId(id)) errors.push({ path: `/referenceId/${index}`, key: 'validation.wrongType' });
+      else if (ids.indexOf(id) !== index) errors.push({ path: `/referenceId/${index}`, key: 'validation.duplicate' });
     });
   }
   if (!isId(body.strategy)) errors.push({ path: '/strategy', key: body.strategy === undefined ? 'validation.required' : 'validation.wrongType' });
@@ -145,12 +145,12 @@ const defaultRoles = (caller: Caller, brand: number) => (caller.company.companyI
  */
 export async function newServiceBody(db: Reader, registry: Registry, caller: Caller, body: Row): Promise<Row> {
   throwIfAny(shapeErrors(body));
-  const ids = body.referenceIds as number[];
+  const ids = body.referenceId as number[];
   const records = await Promise.all(ids.map((id) => visibleReference(db, caller, id)));
-  const errors: FieldError[] = records.flatMap((record, index) => (record ? [] : [{ path: `/referenceIds/${index}`, key: 'validation.unknownValue' }]));
+  const errors: FieldError[] = records.flatMap((record, index) => (record ? [] : [{ path: `/referenceId/${index}`, key: 'validation.unknownValue' }]));
   const brand = records.find((record) => record)?.companyId as number | undefined;
   records.forEach((record, index) => {
-    if (record && record.companyId !== brand) errors.push({ path: `/referenceIds/${index}`, key: 'smartdata.newService.otherBrand' });
+    if (record && record.companyId !== brand) errors.push({ path: `/referenceId/${index}`, key: 'smartdata.newService.otherBrand' });
   });
   const strategy = await strategyOf(db, registry, caller, body.strategy as number);
   if (!strategy) errors.push({ path: '/strategy', key: 'validation.unknownValue' });
@@ -162,7 +162,7 @@ export async function newServiceBody(db: Reader, registry: Registry, caller: Cal
   if (order) {
     const orderLines = await db.query<Row>({ collection: ORDER_LINES, where: eq('purchaseOrderId', order.purchaseOrderId as number), orderBy: [{ field: 'orderLineId' }] });
     const perReference = references.map((reference) => orderLines.filter((line) => lineOfReference(line, reference)));
-    throwIfAny(perReference.flatMap((found, index) => (found.length ? [] : [{ path: `/referenceIds/${index}`, key: 'smartdata.newService.notInOrder' }])));
+    throwIfAny(perReference.flatMap((found, index) => (found.length ? [] : [{ path: `/referenceId/${index}`, key: 'smartdata.newService.notInOrder' }])));
     lines = references.flatMap((reference, index) => perReference[index].map((line) => fromOrderLine(order, line, reference)));
   } else lines = references.map(fromReference);
   const given = (body.service ?? {}) as Row;

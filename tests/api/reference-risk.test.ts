@@ -217,7 +217,7 @@ describe('POST /back/bo/smartdata/operations/newService', () => {
   };
 
   it("opens a service of the references' brand with one line per reference, the strategy's department and their one supplier", async () => {
-    const reply = await clients.quality.post('/back/bo/smartdata/operations/newService', { referenceIds: [shirt.referenceId, scarf.referenceId], strategy: strategyId, service: service() });
+    const reply = await clients.quality.post('/back/bo/smartdata/operations/newService', { referenceId: [shirt.referenceId, scarf.referenceId], strategy: strategyId, service: service() });
     expect(reply.status, reply.text).toBe(201);
     const created = (await server.store.get('services', reply.body.service.serviceId))!;
     const strategy = (await server.store.get('strategies', strategyId))!;
@@ -234,7 +234,7 @@ describe('POST /back/bo/smartdata/operations/newService', () => {
     await server.store.insert('orderLines', 'orderLineId', line(shirt.sku, 'White', 300));
     await server.store.insert('orderLines', 'orderLineId', line(shirt.sku, 'Blue', 200));
     await server.store.insert('orderLines', 'orderLineId', line('SOMETHING-ELSE', 'Red', 100));
-    const reply = await clients.quality.post('/back/bo/smartdata/operations/newService', { referenceIds: [shirt.referenceId], strategy: strategyId, orderId: order.purchaseOrderId, service: service() });
+    const reply = await clients.quality.post('/back/bo/smartdata/operations/newService', { referenceId: [shirt.referenceId], strategy: strategyId, orderId: order.purchaseOrderId, service: service() });
     expect(reply.status, reply.text).toBe(201);
     const created = (await server.store.get('services', reply.body.service.serviceId))!;
     expect(created).toMatchObject({ supplier: net.shenzhen, factory: net.ningbo, serviceStep: 'OPENED' });
@@ -243,20 +243,20 @@ describe('POST /back/bo/smartdata/operations/newService', () => {
       [order.poNumber, 'Blue', 200, shirt.sku],
     ]);
     // A reference with no line on the order is refused, and nothing is written.
-    const refused = await refusedWithoutWrites(watch, 400, () => clients.quality.post('/back/bo/smartdata/operations/newService', { referenceIds: [shirt.referenceId, scarf.referenceId], strategy: strategyId, orderId: order.purchaseOrderId, service: service() }));
-    expect(Object.keys(fieldMessages(refused.body))).toEqual(['/referenceIds/1']);
+    const refused = await refusedWithoutWrites(watch, 400, () => clients.quality.post('/back/bo/smartdata/operations/newService', { referenceId: [shirt.referenceId, scarf.referenceId], strategy: strategyId, orderId: order.purchaseOrderId, service: service() }));
+    expect(Object.keys(fieldMessages(refused.body))).toEqual(['/referenceId/1']);
   });
 
   it('refuses what does not fit, writing nothing', async () => {
     const post = (client: Client, body: unknown) => () => client.post('/back/bo/smartdata/operations/newService', body);
-    const good = { referenceIds: [shirt.referenceId], strategy: strategyId, service: service() };
+    const good = { referenceId: [shirt.referenceId], strategy: strategyId, service: service() };
     const atlasStrategy = (await server.store.find('strategies', (row) => row.companyId === net.atlas))[0]?.strategyId ?? 999999;
     const foreignOrder = await server.store.insert('purchaseOrders', 'purchaseOrderId', { companyId: net.northwind, poNumber: `PO-NW-${SUFFIX}`, supplier: net.northwind });
     const cases: [unknown, string[]][] = [
-      [{ ...good, referenceIds: [] }, ['/referenceIds']],
-      [{ ...good, referenceIds: [shirt.referenceId, shirt.referenceId] }, ['/referenceIds/1']],
-      [{ ...good, referenceIds: [999999] }, ['/referenceIds/0']],
-      [{ ...good, referenceIds: [northwindRef.referenceId] }, ['/referenceIds/0']],
+      [{ ...good, referenceId: [] }, ['/referenceId']],
+      [{ ...good, referenceId: [shirt.referenceId, shirt.referenceId] }, ['/referenceId/1']],
+      [{ ...good, referenceId: [999999] }, ['/referenceId/0']],
+      [{ ...good, referenceId: [northwindRef.referenceId] }, ['/referenceId/0']],
       [{ ...good, strategy: atlasStrategy }, ['/strategy']],
       [{ ...good, strategy: 'x' }, ['/strategy']],
       [{ ...good, orderId: foreignOrder.purchaseOrderId }, ['/orderId']],
