@@ -44,7 +44,7 @@ async function assertPoNumberFree(db: Reader, order: Row, ownId?: number): Promi
     where: and(eq('universeId', order.universeId as number), eq('companyId', order.companyId as number), { op: 'keywords', fields: ['poNumber'], value } as Condition, ownId !== undefined && { op: 'not', condition: eq('purchaseOrderId', ownId) }),
   });
   if (candidates.some((other) => sameValue(other.poNumber, value))) {
-    throw new HttpError(422, 'BusinessException', 'error.purchaseOrder.poNumberInUse', { poNumber: value }, [{ path: '/poNumber', key: 'error.purchaseOrder.poNumberInUse' }]);
+    throw new HttpError(422, 'BusinessException', 'error.purchaseOrder.poNumberInUse', { poNumber: value.trim() }, [{ path: '/poNumber', key: 'error.purchaseOrder.poNumberInUse' }]);
   }
 }
 

@@ -22,6 +22,10 @@ export interface ServiceParties {
 }
 
 const isId = (value: unknown): value is number => typeof value === 'number';
+
+/** An order a service may link to: the service's client's, to its supplier or its factory (as supplier or factory). */
+export const orderFitsService = (order: Row, service: ServiceParties): boolean =>
+  order.companyId === service.client && [service.supplier, service.factory].some((party) => party !== undefined && party !== null && (party === order.supplier || party === order.factory));
 const LINKS = ['purchaseOrderId', 'orderLineId', 'referenceId'] as const;
 
 export async function orderLinkErrors(db: Reader, registry: Registry, caller: Caller, service: ServiceParties, lines: Row[], stored: Row[], path: string): Promise<FieldError[]> {
@@ -36,7 +40,7 @@ export async function orderLinkErrors(db: Reader, registry: Registry, caller: Ca
       const order = await db.get(PURCHASE_ORDERS, line.purchaseOrderId);
       if (!order && !isNew('purchaseOrderId')) {
         for (const field of ['purchaseOrderId', 'orderLineId'] as const) delete line[field];
-      } else if (!order || order.universeId !== caller.universeId || (isNew('purchaseOrderId') && !seesOrder(caller, order)) || order.companyId !== service.client || ![service.supplier, service.factory].some((party) => party !== undefined && (party === order.supplier || party === order.factory))) {
+      } else if (!order || order.universeId !== caller.universeId || (isNew('purchaseOrderId') && !seesOrder(caller, order)) || !orderFitsService(order, service)) {
         at('purchaseOrderId', 'error.serviceLine.orderLink');
       }
     }

@@ -1,4 +1,5 @@
 import { orderLineKey } from '../purchaseOrders/lineKey';
+import { orderFitsService } from '../purchaseOrders/serviceLinks';
 import type { Row, Stored, WriteOps } from '../store/types';
 import { addDays } from './random';
 
@@ -80,7 +81,7 @@ export function seedPurchaseOrders(tx: WriteOps): void {
       const poNumber = text(line.poNumber);
       if (!poNumber || !text(line.referenceObj)) return line;
       const order = orderOf(service, poNumber);
-      if (![service.supplier, service.factory].includes(order.supplier) && order.factory !== service.factory) return line;
+      if (!orderFitsService(order, service)) return line;
       const orderLine = lineOf(order, line);
       return { ...line, purchaseOrderId: order.purchaseOrderId, orderLineId: orderLine.orderLineId, ...(orderLine.referenceId ? { referenceId: orderLine.referenceId } : {}) };
     });
