@@ -686,7 +686,24 @@ const TABLE: Route[] = [
       },
     ];
   })(),
+
+  // Purchase orders and their lines (docs/purchaseOrders.md): every caller reads what names its company; a brand's MANAGER or a SUPER_ADMIN writes.
+  ...purchaseOrderRows(),
 ];
+
+/** The order routes: reads for all, writes for the brands' managers and the super admin; a line's path is its order's. */
+function purchaseOrderRows(): Route[] {
+  const writers: Who[] = ['admin', 'quality', 'outsider'];
+  const orders = resource('purchaseOrder', '/back/bo/purchaseOrders', ALL, { writable: true, machine: false }).map((row) => (isWriteRoute(row.route) ? { ...row, who: writers } : row));
+  const linesOf = async (id: number) => `/back/bo/purchaseOrders/${(await server.store.get('orderLines', id))!.purchaseOrderId as number}/lines`;
+  const lines = ownedList('orderLine', '/back/bo/purchaseOrders/:purchaseOrderId/lines', ALL, writers, async (w, id) => linesOf(id ?? (await seen('orderLine', w))));
+  const reference = async (w: Who) => {
+    const found = (await server.store.all('references')).find((record) => companySees(entity('reference'), record, people[w]));
+    return `/back/bo/purchaseOrders/references/${String(found?.referenceId ?? 999999)}`;
+  };
+  return [...orders, ...lines, { route: 'GET /back/bo/purchaseOrders/references/:referenceId', who: ALL, url: reference, expect: [200, 404] }];
+}
+const isWriteRoute = (route: string) => !route.startsWith('GET ');
 
 // ---- routes as the app registers them ----
 
