@@ -25,7 +25,7 @@ export type ColumnConfig =
       enum?: string;
       /** dataTable: a badge's colour per value (theme colours); default: the `x-colors` of its `enum`. */
       colors?: Record<string, string>;
-      /** dataTable: the cell links to this route, a template filled with the row's fields (`/purchaseOrder/{purchaseOrderId}`). */
+      /** dataTable: the cell links to this route, a template filled with the row's fields (`/items/{itemId}`). */
       to?: string;
       /** Read-only lines: fields shown small under the value (a line's colour and size under its designation). */
       under?: string[];

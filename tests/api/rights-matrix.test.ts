@@ -694,7 +694,7 @@ const TABLE: Route[] = [
 /** The order routes: reads for all, writes for the brands' managers and the super admin; a line's path is its order's. */
 function purchaseOrderRows(): Route[] {
   const writers: Who[] = ['admin', 'quality', 'outsider'];
-  const orders = resource('purchaseOrder', '/back/bo/purchaseOrders', ALL, { writable: true, machine: false }).map((row) => (isWriteRoute(row.route) ? { ...row, who: writers } : row));
+  const orders = resource('purchaseOrder', '/back/bo/purchaseOrders', ALL, { writable: true, machine: false }).map((row) => (row.route.startsWith('GET ') ? row : { ...row, who: writers }));
   const linesOf = async (id: number) => `/back/bo/purchaseOrders/${(await server.store.get('orderLines', id))!.purchaseOrderId as number}/lines`;
   const lines = ownedList('orderLine', '/back/bo/purchaseOrders/:purchaseOrderId/lines', ALL, writers, async (w, id) => linesOf(id ?? (await seen('orderLine', w))));
   const reference = async (w: Who) => {
@@ -703,7 +703,6 @@ function purchaseOrderRows(): Route[] {
   };
   return [...orders, ...lines, { route: 'GET /back/bo/purchaseOrders/references/:referenceId', who: ALL, url: reference, expect: [200, 404] }];
 }
-const isWriteRoute = (route: string) => !route.startsWith('GET ');
 
 // ---- routes as the app registers them ----
 
