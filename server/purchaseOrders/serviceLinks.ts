@@ -26,7 +26,7 @@ const isId = (value: unknown): value is number => typeof value === 'number';
 /** An order a service may link to: the service's client's, to its supplier or its factory (as supplier or factory). */
 export const orderFitsService = (order: Row, service: ServiceParties): boolean =>
   order.companyId === service.client && [service.supplier, service.factory].some((party) => party !== undefined && party !== null && (party === order.supplier || party === order.factory));
-const LINKS = ['purchaseOrderId', 'orderLineId', 'referenceId'] as const;
+type Link = 'purchaseOrderId' | 'orderLineId' | 'referenceId';
 
 export async function orderLinkErrors(db: Reader, registry: Registry, caller: Caller, service: ServiceParties, lines: Row[], stored: Row[], path: string): Promise<FieldError[]> {
   const storedById = new Map(stored.map((line) => [line.purchaseOrderLineId, line]));
@@ -34,7 +34,7 @@ export async function orderLinkErrors(db: Reader, registry: Registry, caller: Ca
   const errors: FieldError[] = [];
   for (const [index, line] of lines.entries()) {
     const before = storedById.get(line.purchaseOrderLineId) ?? {};
-    const isNew = (field: (typeof LINKS)[number]) => line[field] !== before[field];
+    const isNew = (field: Link) => line[field] !== before[field];
     const at = (field: string, key: string) => errors.push({ path: `${path}/${index}/${field}`, key });
     if (isId(line.purchaseOrderId)) {
       const order = await db.get(PURCHASE_ORDERS, line.purchaseOrderId);

@@ -904,9 +904,12 @@ describe('search answers stay inside the caller’s universe and visibility', ()
     const problems: string[] = [];
     for (const def of [...entities.values()].filter((d) => d.api && !d.customRoutes)) {
       for (const who of rightsOf(`GET ${routeOf(def)}`)) {
-        // An x-api with `{companyId}`: the caller's own company's records.
-        const api = def.api!.replace(/\{(\w+)\}/g, (_, param: 'companyId') => String(people[who][param]));
-        const onPath = (record: Row) => def.pathParams.every((param) => record[param] === people[who][param as 'companyId']);
+        // An x-api with `{companyId}`: the caller's own company's records; another parameter (an order's lines): that of a record the caller sees.
+        const sample = await firstSeen(server.store, def, people[who]);
+        const sampleRecord = sample === undefined ? undefined : await server.store.get(def.collection, sample);
+        const valueOf = (param: string) => (param in people[who] ? people[who][param as 'companyId'] : sampleRecord?.[param]);
+        const api = def.api!.replace(/\{(\w+)\}/g, (_, param: string) => String(valueOf(param)));
+        const onPath = (record: Row) => def.pathParams.every((param) => record[param] === valueOf(param));
         const list = await clients[who].get(`${api}/`);
         const lookup = await clients[who].get(`${api}/lookup`);
         expect([list.status, lookup.status], `${who} ${api}`).toEqual([200, 200]);

@@ -53,14 +53,14 @@ for (const lang of ['fr', 'it'] as const) {
 
       // The order's page: its lines and the link to a new service.
       await page.goto(`/purchaseOrder/${order.purchaseOrderId}`);
-      await expect(page.getByTestId('page-title')).toContainText(t('screen.purchaseOrder'));
+      await expect(page.getByRole('heading', { name: `${t('screen.purchaseOrder')} ${order.poNumber}` })).toBeVisible();
       const lines = page.getByRole('table', { name: t('purchaseOrder.lines') });
       await expect(lines.locator('tbody tr')).toHaveCount(2);
       await expect(lines).toContainText('Chemise en lin');
       await shot(page, `purchase-order-${lang}`);
       await page.getByRole('link', { name: t('purchaseOrder.newService') }).click();
       await expect(page).toHaveURL(new RegExp(`/services/wizard\\?purchaseOrderId=${order.purchaseOrderId}`));
-      await expect(page.getByTestId('page-title')).toContainText(t('serviceWizard.title.PURCHASE_ORDER'));
+      await expect(page.getByRole('heading', { name: t('serviceWizard.title.PURCHASE_ORDER') })).toBeVisible();
 
       // The parties come from the order: the provider and a site contact are chosen.
       await expect(page.locator('[data-active-step]')).toHaveAttribute('data-active-step', 'ROLE');
