@@ -501,7 +501,7 @@ export const routeDocs = (enums: Record<string, JsonSchema>): Record<string, Rou
     tag: 'purchaseOrder', summary: "The purchase orders of a reference the caller sees (spec §7.5), newest first, each with its lines of that reference: those naming it (referenceId), else of its sku within its brand",
     params: { referenceId: { type: 'integer', minimum: 1, description: "The reference's referenceId." } },
     ok: { description: 'The orders, each with `lines`', schema: list({ allOf: [entity('purchaseOrder'), object('Its lines of the reference', { lines: list(entity('orderLine')) })] }) },
-    errors: [404],
+    errors: [403, 404],
   },
   // ---- activity figures and the dashboard's costs (docs/activity.md) ----
   'GET /back/bo/activity/figures': {

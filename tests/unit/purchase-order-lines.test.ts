@@ -27,7 +27,8 @@ describe('order lines into the service wizard', () => {
   });
 
   it('starts a draft from an order: its brand, supplier and factory, all its lines; none without lines', () => {
-    const draft = draftOfPurchaseOrder(emptyDraft(['DECISION_MAKER']), [orderLine(1), orderLine(2, { factory: undefined })])!;
+    // The list answers the newest line first: the service takes them in the order's order.
+    const draft = draftOfPurchaseOrder(emptyDraft(['DECISION_MAKER']), [orderLine(2, { factory: undefined }), orderLine(1)])!;
     expect(draft.service).toMatchObject({ client: 3, supplier: 4, factory: 5 });
     expect(draft.roles).toEqual(['DECISION_MAKER']);
     expect(draft.purchaseOrderLines.map((line) => line.orderLineId)).toEqual([1, 2]);

@@ -50,13 +50,17 @@ export function withOrderLines(current: PoLineDraft[], chosen: OrderLineView[]):
   return [...current.filter((line) => !isBlank(line)), ...added];
 }
 
-/** PURCHASE_ORDER: a new service for the order of these lines: its brand, supplier and factory, all its lines; null without lines. */
+/** The lines as the order holds them, first written first (the list answers the newest first). */
+export const inOrder = (lines: OrderLineView[]): OrderLineView[] => [...lines].sort((a, b) => a.orderLineId - b.orderLineId);
+
+/** PURCHASE_ORDER: a new service for the order of these lines: its brand, supplier and factory, all its lines in order; null without lines. */
 export function draftOfPurchaseOrder(base: WizardDraft, lines: OrderLineView[]): WizardDraft | null {
-  const [first] = lines;
+  const ordered = inOrder(lines);
+  const [first] = ordered;
   if (!first) return null;
   return {
     ...base,
     service: { ...base.service, client: first.companyId, supplier: first.supplier, factory: first.factory ?? first.supplier },
-    purchaseOrderLines: withOrderLines([], lines),
+    purchaseOrderLines: withOrderLines([], ordered),
   };
 }

@@ -6,7 +6,7 @@ import { api } from '../../../../../engine/api';
 import { formatNumber } from '../../../../../engine/format/values';
 import { useLookupSelect } from '../../../../../engine/lookup/lookupSelect';
 import type { WizardDraft } from '../../../../../machines/serviceWizard';
-import { withOrderLines, type OrderLineView } from '../purchaseOrderLines';
+import { inOrder, withOrderLines, type OrderLineView } from '../purchaseOrderLines';
 import type { StepProps } from '../stepPanel';
 
 const ORDERS = '/back/bo/combospa/filters/purchaseOrders';
@@ -31,7 +31,7 @@ export function PurchaseOrderPicker({ draft, edit }: Pick<StepProps, 'draft' | '
     let live = true;
     api.get<OrderLineView[]>(`/back/bo/purchaseOrders/${orderId}/lines`).then((found) => {
       if (!live) return;
-      setLines(found);
+      setLines(inOrder(found));
       setChosen(new Set(found.map((line) => line.orderLineId)));
     });
     return () => {
@@ -63,7 +63,7 @@ export function PurchaseOrderPicker({ draft, edit }: Pick<StepProps, 'draft' | '
             clearable
             value={orderId === null ? null : String(orderId)}
             onChange={pick}
-            w={{ base: '100%', sm: 320 }}
+            w={{ base: '100%', sm: 420 }}
           />
           <Button leftSection={<IconFileImport size={16} />} variant="light" disabled={!picked.length} onClick={add}>
             {t('serviceWizard.fromOrder.add', { count: picked.length })}
