@@ -7,12 +7,8 @@ import type { Reader, Row, Stored } from '../store/types';
  * One key, one line within an order: the line calls refuse a second (rules.ts) and an order import
  * updates the line of the same key instead of adding one.
  */
-export interface LineKeyFields {
-  poNumber?: unknown;
-  sku?: unknown;
-  color?: unknown;
-  size?: unknown;
-}
+/** A line with its `poNumber`, `sku`, `color` and `size` (any record: a stored line, a body, an imported row). */
+export type LineKeyFields = Readonly<Record<string, unknown>>;
 
 const part = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : '');
 

@@ -12,14 +12,10 @@ import { PURCHASE_ORDERS, seesOrder } from './rules';
  * a line of that order, `referenceId` a reference of the client. These hold on every write of the lines
  * (the wizard, the edit, the lines' PATCH), whoever writes; a link the line did not have before must
  * also be one the caller sees (an inspection office keeps the links it cannot see, and may not add any).
- * A kept link whose record was removed is dropped. `lines` are completed in place; nothing is written.
+ * A kept link whose record was removed (an order, one of its lines, a reference) is dropped. `lines` are completed in place; nothing is written.
  */
-export interface ServiceParties {
-  universeId?: unknown;
-  client?: unknown;
-  supplier?: unknown;
-  factory?: unknown;
-}
+/** A service (stored, or as a write asks for it) with its `client`, `supplier` and `factory`. */
+export type ServiceParties = Readonly<Record<string, unknown>>;
 
 const isId = (value: unknown): value is number => typeof value === 'number';
 
@@ -46,7 +42,8 @@ export async function orderLinkErrors(db: Reader, registry: Registry, caller: Ca
     }
     if (isId(line.orderLineId)) {
       const orderLine = await db.get(ORDER_LINES, line.orderLineId);
-      if (!isId(line.purchaseOrderId) || !orderLine || orderLine.purchaseOrderId !== line.purchaseOrderId) at('orderLineId', 'error.serviceLine.orderLineLink');
+      if (!orderLine && !isNew('orderLineId')) delete line.orderLineId;
+      else if (!isId(line.purchaseOrderId) || !orderLine || orderLine.purchaseOrderId !== line.purchaseOrderId) at('orderLineId', 'error.serviceLine.orderLineLink');
     }
     if (isId(line.referenceId)) {
       const reference = await db.get('references', line.referenceId);

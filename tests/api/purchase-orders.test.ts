@@ -209,6 +209,18 @@ describe("a service's order lines link back to the brand's orders", () => {
     const again = await clients.quality.patch(url, { version: service.version, lines: [{ ...service.purchaseOrderLines[0], designation: 'Linen shirt, navy' }] });
     expect(again.status, again.text).toBe(200);
     expect(again.body.purchaseOrderLines[0]).toMatchObject({ purchaseOrderId: order.purchaseOrderId, orderLineId: lines[0].orderLineId });
+    // The order's line removed (it had another), then the order: the service's line drops each link on its next write.
+    const spare = await clients.quality.post(linesOf(order.purchaseOrderId), lineBody({ size: 'XL' }));
+    expect((await clients.quality.delete(`${linesOf(order.purchaseOrderId)}/${lines[0].orderLineId}`)).status).toBe(200);
+    const withoutLine = await clients.quality.patch(url, { version: again.body.version, lines: again.body.purchaseOrderLines });
+    expect(withoutLine.status, withoutLine.text).toBe(200);
+    expect(withoutLine.body.purchaseOrderLines[0].orderLineId).toBeUndefined();
+    expect(withoutLine.body.purchaseOrderLines[0].purchaseOrderId).toBe(order.purchaseOrderId);
+    expect(spare.status).toBe(201);
+    expect((await clients.quality.delete(`${ORDERS}/${order.purchaseOrderId}`)).status).toBe(200);
+    const withoutOrder = await clients.quality.patch(url, { version: withoutLine.body.version, lines: withoutLine.body.purchaseOrderLines });
+    expect(withoutOrder.status, withoutOrder.text).toBe(200);
+    expect(withoutOrder.body.purchaseOrderLines[0].purchaseOrderId).toBeUndefined();
   });
 
   it('the demo seed links the demo services\u2019 lines to the brands\u2019 purchase orders (PO number, supplier or factory, sku)', async () => {
