@@ -566,6 +566,13 @@ export const routeDocs = (enums: Record<string, JsonSchema>): Record<string, Rou
     ok: { status: 201, description: 'The new service', schema: serviceAnswer },
     errors: [400, 403],
   },
+  // ---- purchase orders (docs/purchaseOrders.md); the orders and their lines have their generic calls (x-api) ----
+  'GET /back/bo/purchaseOrders/references/{referenceId}': {
+    tag: 'purchaseOrder', summary: "The purchase orders of a reference the caller sees (spec §7.5), newest first, each with its lines of that reference: those naming it (referenceId), else of its sku within its brand",
+    params: { referenceId: { type: 'integer', minimum: 1, description: "The reference's referenceId." } },
+    ok: { description: 'The orders, each with `lines`', schema: list({ allOf: [entity('purchaseOrder'), object('Its lines of the reference', { lines: list(entity('orderLine')) })] }) },
+    errors: [403, 404],
+  },
   // ---- activity figures and the dashboard's costs (docs/activity.md) ----
   'GET /back/bo/activity/figures': {
     tag: 'activity', summary: 'What the services the caller sees amount to over a window (default −15 to +15 days, at most 366 days): per day and step, inspector-days (field roles of their assignments), per type, country and client, and a table per service type; labels in the caller\'s language',

@@ -706,7 +706,23 @@ const TABLE: Route[] = [
       { route: 'POST /back/bo/smartdata/operations/newService', who: ['admin', 'manager', 'quality', 'buyer', 'sales', 'outsider'], body: { notAField: true } },
     ];
   })(),
+
+  // Purchase orders and their lines (docs/purchaseOrders.md): every caller reads what names its company; a brand's MANAGER or a SUPER_ADMIN writes.
+  ...purchaseOrderRows(),
 ];
+
+/** The order routes: reads for all, writes for the brands' managers and the super admin; a line's path is its order's. */
+function purchaseOrderRows(): Route[] {
+  const writers: Who[] = ['admin', 'quality', 'outsider'];
+  const orders = resource('purchaseOrder', '/back/bo/purchaseOrders', ALL, { writable: true, machine: false }).map((row) => (row.route.startsWith('GET ') ? row : { ...row, who: writers }));
+  const linesOf = async (id: number) => `/back/bo/purchaseOrders/${(await server.store.get('orderLines', id))!.purchaseOrderId as number}/lines`;
+  const lines = ownedList('orderLine', '/back/bo/purchaseOrders/:purchaseOrderId/lines', ALL, writers, async (w, id) => linesOf(id ?? (await seen('orderLine', w))));
+  const reference = async (w: Who) => {
+    const found = (await server.store.all('references')).find((record) => companySees(entity('reference'), record, people[w]));
+    return `/back/bo/purchaseOrders/references/${String(found?.referenceId ?? 999999)}`;
+  };
+  return [...orders, ...lines, { route: 'GET /back/bo/purchaseOrders/references/:referenceId', who: ALL, url: reference, expect: [200, 404] }];
+}
 
 // ---- routes as the app registers them ----
 
@@ -908,9 +924,12 @@ describe('search answers stay inside the caller’s universe and visibility', ()
     const problems: string[] = [];
     for (const def of [...entities.values()].filter((d) => d.api && !d.customRoutes)) {
       for (const who of rightsOf(`GET ${routeOf(def)}`)) {
-        // An x-api with `{companyId}`: the caller's own company's records.
-        const api = def.api!.replace(/\{(\w+)\}/g, (_, param: 'companyId') => String(people[who][param]));
-        const onPath = (record: Row) => def.pathParams.every((param) => record[param] === people[who][param as 'companyId']);
+        // An x-api with `{companyId}`: the caller's own company's records; another parameter (an order's lines): that of a record the caller sees.
+        const sample = await firstSeen(server.store, def, people[who]);
+        const sampleRecord = sample === undefined ? undefined : await server.store.get(def.collection, sample);
+        const valueOf = (param: string) => (param in people[who] ? people[who][param as 'companyId'] : sampleRecord?.[param]);
+        const api = def.api!.replace(/\{(\w+)\}/g, (_, param: string) => String(valueOf(param)));
+        const onPath = (record: Row) => def.pathParams.every((param) => record[param] === valueOf(param));
         const list = await clients[who].get(`${api}/`);
         const lookup = await clients[who].get(`${api}/lookup`);
         expect([list.status, lookup.status], `${who} ${api}`).toEqual([200, 200]);
