@@ -329,7 +329,9 @@ const panelProperties = {
     actions: { type: 'array', items: rowAction },
 };
 /** A `stack` panel holds panels one under the other (one level deep). */
-const panel = closed({ ...panelProperties, panels: { type: 'array', items: closed(panelProperties, ['kind']), minItems: 1 } }, ['kind']);
+const panelSchema = closed({ ...panelProperties, panels: { type: 'array', items: closed(panelProperties, ['kind']), minItems: 1 } }, ['kind']);
+/** Screens name the panel schema once (`$defs`): inlined at each of its places, the meta-schema was 157 kB and took ajv 1.5 s to compile. */
+const panel = { $ref: '#/$defs/panel' };
 /** A record header's condition (engine/config.ts RecordCondition): a dotted path → a value or `{ empty, not, in, notIn, has, hasNot }`. */
 const condition = { type: 'object', additionalProperties: { if: { type: 'object' }, then: closed({ empty: { type: 'boolean' }, not: {}, in: { type: 'array' }, notIn: { type: 'array' }, has: {}, hasNot: {} }) } };
 const variant = { enum: ['filled', 'light', 'default', 'outline', 'subtle'] };
@@ -402,7 +404,8 @@ const wizardSave = closed(
   ['url'],
 );
 
-export const screenMeta: JsonSchema = closed(
+export const screenMeta: JsonSchema = {
+  ...closed(
   {
     route: { type: 'string', pattern: '^/' },
     type: { enum: ['search', 'menu', 'page', 'workflows', 'record', 'wizard', 'files', 'panels'] },
@@ -484,7 +487,9 @@ export const screenMeta: JsonSchema = closed(
     cancel: text,
   },
   ['route', 'type', 'title'],
-);
+  ),
+  $defs: { panel: panelSchema },
+};
 
 /** RJSF uiSchema keywords the engine reads (`ui:` on a field), with its extensions (docs/schemas.md "Screens"). */
 const uiField: JsonSchema = {
