@@ -4,7 +4,7 @@ import type { AppConfig, PanelConfig, ScreenConfig } from './config';
 import { prefetchGet } from './prefetch';
 import { openTab, visibleTabs } from './record/tabQuery';
 import { fillApi, idParamOf, type RouteParams } from './search/routeParams';
-import { screenInMode } from './wizard/wizardModes';
+import { screenInMode } from './screenMode';
 
 /**
  * What a record page or a wizard reads first, known from its config and route alone (as a search

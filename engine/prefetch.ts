@@ -7,7 +7,8 @@ import { ApiError, reportApiError, request, toSearchParams, type ApiResponse, ty
  * fresh; a failure is shown when taken, as the screen's own call would have shown it (a `quiet`
  * taker shows its own).
  */
-const FRESH_MS = 10_000;
+// Counted from the call: an answer waits for the screen's code, which a busy machine may take a while to bring.
+const FRESH_MS = 30_000;
 /** A call for the same answer not taken yet, still on its way or started this recently, is that answer. */
 const SAME_CALL_MS = 1_000;
 
