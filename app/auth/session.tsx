@@ -1,8 +1,8 @@
 import { createContext, startTransition, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 import { api, ApiError } from '../../engine/api';
 import { loadConfig, type AppConfig } from '../../engine/config';
-import { addSchemaLabels } from '../i18n/i18n';
-import { syncLocaleAfterLogin } from '../i18n/serverLocale';
+import { addSchemaLabels, changeLanguage } from '../i18n/i18n';
+import { localeAfterLogin } from '../i18n/serverLocale';
 import { fetchMenu, type MenuEntry } from '../shell/menuEntry';
 import type { Profile } from './profile';
 
@@ -34,13 +34,15 @@ const SessionContext = createContext<Session | null>(null);
 let loggedIn = false;
 export const isLoggedIn = (): boolean => loggedIn;
 
-/** The session's answers: the profile, then, signed in, the config and the menu at once. */
+/** The session's answers: the profile, then, signed in, the config, the menu and the account's language at once. */
 function askSession() {
   // Not /back/auth/profile: its 403 for an anonymous visitor is logged as an error by the browser.
   const profile = api.get<{ profile: Profile | null }>('/back/auth/session', { quiet: true });
   const rest = profile.then((answer) => (answer?.profile ? Promise.all([loadConfig(), fetchMenu().catch((): MenuEntry[] => [])]) : null));
   rest.catch(() => {}); // read by fetchSession
-  return { profile, rest };
+  const language = profile.then((answer) => (answer?.profile ? localeAfterLogin() : undefined));
+  language.catch(() => {}); // read by fetchSession once the profile is in
+  return { profile, rest, language };
 }
 
 /** Whether the app opened on a page behind login (not /auth, not /unsubscribe). */
@@ -61,7 +63,8 @@ async function fetchSession(asked: ReturnType<typeof askSession>): Promise<Omit<
   }
   loggedIn = true;
   try {
-    const [[config, menu]] = await Promise.all([asked.rest as Promise<[AppConfig, MenuEntry[]]>, syncLocaleAfterLogin()]);
+    // Switched to once the first strings are in (this runs after the first render).
+    const [[config, menu]] = await Promise.all([asked.rest as Promise<[AppConfig, MenuEntry[]]>, asked.language.then((language) => language && changeLanguage(language))]);
     addSchemaLabels(config.locales ?? {});
     return { status: 'ready', profile: { ...profile, roles: profile.roles ?? [] }, config, menu };
   } catch {

@@ -29,14 +29,17 @@ export async function saveLocale(language: Language, loggedIn: boolean): Promise
   }
 }
 
-/** Right after login: a choice made on the login page wins, else the account's locale. */
-export async function syncLocaleAfterLogin(): Promise<void> {
+/**
+ * Right after login, the language to show: a choice made on the login page (stored on the account
+ * first), else the account's. Asked beside the config; the caller switches to it once the app's strings are in.
+ */
+export async function localeAfterLogin(): Promise<Language | undefined> {
   const pending = sessionStorage.getItem(PENDING_KEY);
   sessionStorage.removeItem(PENDING_KEY);
   if (isLanguage(pending)) {
-    await saveLocale(pending, true).catch(() => undefined);
-    return;
+    await api.get<unknown>(LOCALE_PATH, { query: { locale: pending } }).catch(() => undefined);
+    return pending;
   }
   const locale = readLocale(await api.get<unknown>(LOCALE_PATH, { quiet: true }).catch(() => undefined));
-  if (isLanguage(locale)) await changeLanguage(locale);
+  return isLanguage(locale) ? locale : undefined;
 }

@@ -1,16 +1,33 @@
+import { Suspense } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { ScreenConfig } from '../../engine/config';
+import { useFirstGets } from '../../engine/firstGets';
 import { hasAnyRole } from '../auth/profile';
 import { useReadySession } from '../auth/session';
+import { PageLoader } from '../pages/FullPageLoader';
 import { ForbiddenPage, NotImplementedPage } from '../pages/simplePages';
-import { APP_PAGES } from './appPages';
+import { APP_PAGE_GETS, APP_PAGES } from './appPages';
 import { FilesScreen, MenuScreen, PanelsScreen, RecordScreen, SearchScreen, WizardScreen, WorkflowsScreen } from './engineScreens';
 
 /** A configured screen, behind its role guard (spec §6.1: one of the screen's roles). */
 export function ScreenRoute({ screen }: { screen: ScreenConfig }) {
   const { profile, config } = useReadySession();
+  const allowed = hasAnyRole(profile, screen.roles);
+  // What the screen reads first starts now, while its code is on its way (docs/schemas.md "Loading a screen").
+  useFirstGets(screen, config, allowed ? profile.roles : null, APP_PAGE_GETS[String(screen.page)]);
+  if (!allowed) return <ForbiddenPage />;
+  // Its own boundary: this route stays drawn while the screen's code loads, so what it started above is not started again.
+  return (
+    <Suspense fallback={<PageLoader />}>
+      <ScreenOfType screen={screen} />
+    </Suspense>
+  );
+}
+
+/** The screen its type names. */
+function ScreenOfType({ screen }: { screen: ScreenConfig }) {
+  const { profile, config } = useReadySession();
   const location = useLocation();
-  if (!hasAnyRole(profile, screen.roles)) return <ForbiddenPage />;
   // key: two screens of the same type must not share state.
   switch (screen.type) {
     case 'search':

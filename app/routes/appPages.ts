@@ -1,4 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { RouteParams } from '../../engine/search/routeParams';
+import { servicePath } from '../pages/services/shared/serviceApi';
 
 /**
  * Hand-written pages a screen of type "page" names (`"page": "serviceSheet"`): the screen JSON
@@ -9,4 +11,12 @@ export const APP_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   serviceSheet: lazy(() => import('../pages/services/sheet/ServiceSheetPage')),
   planning: lazy(() => import('../pages/planning/PlanningPage')),
   companyNotification: lazy(() => import('../pages/profile/CompanyNotificationPage')),
+};
+
+/**
+ * What a hand-written page reads first beside its open tab's lists (engine/firstGets.ts): started
+ * with the route, taken by the page (`getFirst`).
+ */
+export const APP_PAGE_GETS: Record<string, (params: RouteParams) => string[]> = {
+  serviceSheet: ({ serviceId = '' }) => (/^\d+$/.test(serviceId) ? [servicePath(serviceId)] : []),
 };

@@ -3,6 +3,7 @@ import { IconNote } from '@tabler/icons-react';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, ApiError } from '../api';
+import { getFirst } from '../prefetch';
 import { formatDateTime } from '../format/values';
 import { titleText } from '../i18n';
 import { ensureLabels, knownLabel } from '../lookup/cache';
@@ -44,10 +45,11 @@ export function NotesPanel({ panel, config, entity, saved, userContactId }: Pane
   const listUrl = rowCallUrl(panel.list, saved);
   const createUrl = entity['x-readOnly'] === true ? null : rowCallUrl(panel.create, saved);
 
-  const load = async () => {
+  /** `first`: the panel's first read, which may be on its way already, started with the page's route (engine/firstGets.ts). */
+  const load = async (first = false) => {
     if (!listUrl) return setNotes([]);
     try {
-      const found = await api.get<Row[]>(listUrl);
+      const found = await (first ? getFirst<Row[]>(listUrl) : api.get<Row[]>(listUrl));
       setNotes(found);
       if (author) void ensureLabels(author.url, found.map((note) => note[fields.author!]), author.search);
       if (company) void ensureLabels(company.url, found.map((note) => note[fields.company!]), company.search);
@@ -56,7 +58,7 @@ export function NotesPanel({ panel, config, entity, saved, userContactId }: Pane
     }
   };
   // Read again when the list's address changes (another record); `load` also runs after each write.
-  const loadNow = useEffectEvent(() => void load());
+  const loadNow = useEffectEvent(() => void load(true));
   useEffect(() => loadNow(), [listUrl]);
 
   const add = async () => {

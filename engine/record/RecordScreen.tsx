@@ -12,6 +12,7 @@ import { propertiesOf } from '../schema/fields';
 import type { JsonSchema } from '../schema/resolve';
 import { titleText } from '../i18n';
 import { fillRoute, idParamOf } from '../search/routeParams';
+import { recordIdOf } from '../firstGets';
 import { usePageLeaveGuard } from '../sheet/usePageLeaveGuard';
 import { useRecordSheet, type SheetTarget } from '../sheet/useRecordSheet';
 import { EventDialog } from './EventDialog';
@@ -72,7 +73,7 @@ export function RecordScreen({ screen, config, userRoles = [], userContactId }: 
   const entity = config.entities[screen.entity ?? ''];
   const idParam = idParamOf(screen.route);
   const idText = params[idParam];
-  const target = useMemo<SheetTarget>(() => (idText ? { mode: 'edit', id: /^\d+$/.test(idText) ? Number(idText) : idText } : { mode: 'create' }), [idText]);
+  const target = useMemo<SheetTarget>(() => (idText ? { mode: 'edit', id: recordIdOf(idText) } : { mode: 'create' }), [idText]);
   const defaults = useMemo(() => (idText ? {} : prefillValues(entity, screen.prefill, query)), [idText, entity, screen.prefill, query]);
   const [created, setCreated] = useState<unknown>(null);
   const sheet = useRecordSheet(entity, target, () => undefined, { defaults, onCreated: (record) => setCreated(record[entity['x-id']]) });

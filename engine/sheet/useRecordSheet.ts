@@ -10,6 +10,8 @@ import type { JsonSchema } from '../schema/resolve';
 import { formState, newRecord } from './defaults';
 import { fillApi } from '../search/routeParams';
 import { markSchemasChanged } from '../configFreshness';
+import { recordPath } from '../firstGets';
+import { getFirst } from '../prefetch';
 
 export type SheetTarget = { mode: 'create' } | { mode: 'edit'; id: string | number };
 type Row = Record<string, unknown>;
@@ -46,7 +48,8 @@ export function useRecordSheet(entity: JsonSchema, target: SheetTarget | null, o
   const [record, setRecord] = useState<Row | null>(null);
   const [formData, setFormData] = useState<Row>({});
   const [baseline, setBaseline] = useState<Row>({});
-  const [loading, setLoading] = useState(false);
+  // An existing record is loading from the first render: the page never shows "not found" before it asks.
+  const [loading, setLoading] = useState(target?.mode === 'edit');
   const [saving, setSaving] = useState(false);
   const [pendingEvent, setPendingEvent] = useState<string | null>(null);
   const [serverErrors, setServerErrors] = useState<FieldError[]>([]);
@@ -68,11 +71,13 @@ export function useRecordSheet(entity: JsonSchema, target: SheetTarget | null, o
     [entity],
   );
 
+  /** `first`: the page's first read, whose answer may already be on its way (engine/firstGets.ts). */
   const load = useCallback(
-    async (recordId: string | number) => {
+    async (recordId: string | number, first = false) => {
       setLoading(true);
       try {
-        adopt(await api.get<Row>(`${apiPath}/${recordId}`));
+        const path = recordPath(apiPath, recordId);
+        adopt(await (first ? getFirst<Row>(path) : api.get<Row>(path)));
       } catch {
         // The app already said why (not found, not allowed…).
       } finally {
@@ -84,7 +89,7 @@ export function useRecordSheet(entity: JsonSchema, target: SheetTarget | null, o
 
   useEffect(() => {
     if (!target) return;
-    if (target.mode === 'edit') void load(target.id);
+    if (target.mode === 'edit') void load(target.id, true);
     else adopt(null);
   }, [target, load, adopt]);
 

@@ -1,6 +1,7 @@
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { api, ApiError } from '../api';
+import { ApiError } from '../api';
+import { getFirst } from '../prefetch';
 import type { WizardSaveConfig, WizardSourceConfig } from '../config';
 import { fillUrl } from '../record/attachments/attachmentTarget';
 
@@ -37,14 +38,15 @@ export function useWizardSource(source: WizardSourceConfig | undefined): WizardS
     if (!source) return { existing: null, initial: null };
     if (source.existing && !replacing) {
       try {
-        const existing = await api.get<Row>(fillUrl(source.existing, params), { quiet: true });
+        // The first reads may already be on their way, started with the route (engine/firstGets.ts).
+        const existing = await getFirst<Row>(fillUrl(source.existing, params), { quiet: true });
         return { existing, initial: existing };
       } catch (error) {
         if (!(error instanceof ApiError) || error.status !== 404) throw error;
       }
     }
     if (!source.load) throw new Error('No record to start from');
-    return { existing: null, initial: await api.get<Row>(fillUrl(source.load, params)) };
+    return { existing: null, initial: await getFirst<Row>(fillUrl(source.load, params)) };
   });
   useEffect(() => {
     if (!key) return;

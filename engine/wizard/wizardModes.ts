@@ -1,14 +1,7 @@
 import type { AnyStateMachine } from 'xstate';
-import type { ScreenConfig, WizardStepConfig } from '../config';
+import type { WizardStepConfig } from '../config';
 
-/**
- * A wizard's modes (docs/schemas.md "Wizards"): `?mode=EDIT` picks `modes.EDIT`, whose keys replace the
- * screen's (its machine, source, save, title). An unknown or missing mode is the screen as written.
- */
-export function screenInMode(screen: ScreenConfig, mode: string | null): ScreenConfig {
-  const chosen = mode ? screen.modes?.[mode.toUpperCase()] : undefined;
-  return chosen ? { ...screen, ...chosen } : screen;
-}
+export { screenInMode } from '../screenMode';
 
 /** The steps a machine walks: those of the screen that are its states, in the screen's order. */
 export function stepsOfMachine(steps: WizardStepConfig[], machine: AnyStateMachine): WizardStepConfig[] {

@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Group, Skeleton, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { columnField, type ColumnConfig, type RowActionConfig } from '../../config';
@@ -7,6 +7,7 @@ import { colorsOf, valueColor } from '../../format/colors';
 import type { FormatContext } from '../../format/values';
 import { titleText } from '../../i18n';
 import { api } from '../../api';
+import { getFirst } from '../../prefetch';
 import { knownLabel } from '../../lookup/cache';
 import { useRowLabels } from '../../lookup/useRowLabels';
 import { enumOf, fieldKind, propertiesOf } from '../../schema/fields';
@@ -60,11 +61,12 @@ function useListRows(template: string | undefined, record: Row) {
   const version = record.version;
   const [rows, setRows] = useState<Row[] | null>(null);
   const [revision, setRevision] = useState(0);
+  // The list's first read may be on its way already, started with the page's route (engine/firstGets.ts); later reads ask anew.
+  const read = useRef(0);
   useEffect(() => {
     if (!url) return;
     let live = true;
-    api
-      .get<Row[]>(url)
+    (read.current++ === 0 ? getFirst<Row[]>(url) : api.get<Row[]>(url))
       .then((found) => live && setRows(found))
       .catch(() => live && setRows([]));
     return () => {

@@ -1,10 +1,11 @@
-import { Anchor, Center, Loader, Stack } from '@mantine/core';
+import { Anchor, Box, Center, Loader, Stack } from '@mantine/core';
 import { IconChevronLeft, IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { ConfiguredPanels } from '../../../../engine/record/ConfiguredPanels';
 import { RecordHeader } from '../../../../engine/record/RecordHeader';
 import { RecordTabs } from '../../../../engine/record/RecordTabs';
+import { AfterFirstPaint } from '../../../../engine/ui/AfterFirstPaint';
 import { useReadySession } from '../../../auth/session';
 import { StatusPage } from '../../StatusPage';
 import { NotFoundPage } from '../../simplePages';
@@ -70,17 +71,20 @@ export default function ServiceSheetPage() {
         {/* Drawn anew at each opening: a tab shows what the other tabs' writes changed (a note in the history). */}
         <RecordTabs tabs={screen.tabs ?? []} userRoles={profile.roles} keepMounted={false}>
           {(tab) => (
-            <ConfiguredPanels
-              screen={screen}
-              config={config}
-              record={record}
-              panels={tab.panels}
-              userRoles={profile.roles}
-              userContactId={profile.contactId}
-              writable={service.rights.sheet.right === 'WRITE'}
-              addable={service.rights.addElements === true}
-              onReload={() => void sheet.reload()}
-            />
+            // The header paints first (the page's largest text); the panels' cards and grids follow in a render of their own.
+            <AfterFirstPaint fallback={<Box mih={320} aria-busy />}>
+              <ConfiguredPanels
+                screen={screen}
+                config={config}
+                record={record}
+                panels={tab.panels}
+                userRoles={profile.roles}
+                userContactId={profile.contactId}
+                writable={service.rights.sheet.right === 'WRITE'}
+                addable={service.rights.addElements === true}
+                onReload={() => void sheet.reload()}
+              />
+            </AfterFirstPaint>
           )}
         </RecordTabs>
       </ServiceSheetContext.Provider>

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError, reportApiError } from '../../../../engine/api';
-import { serviceApi, type ServiceView } from '../shared/serviceApi';
+import { getFirst } from '../../../../engine/prefetch';
+import { serviceApi, servicePath, type ServiceView } from '../shared/serviceApi';
 
 export type SheetStatus = 'loading' | 'ready' | 'notFound' | 'failed';
 
@@ -13,9 +14,10 @@ export function useServiceSheet(serviceId: string) {
   const [status, setStatus] = useState<SheetStatus>('loading');
   const [revision, setRevision] = useState(0);
 
-  const load = useCallback(async () => {
+  /** `first`: the page's first read, started with the route (app/routes/appPages.ts APP_PAGE_GETS). */
+  const load = useCallback(async (first = false) => {
     try {
-      setService(await serviceApi.get(serviceId, { quiet: true }));
+      setService(await (first ? getFirst<ServiceView>(servicePath(serviceId), { quiet: true }) : serviceApi.get(serviceId, { quiet: true })));
       setStatus('ready');
     } catch (error) {
       // 404: not there or not visible to the caller (the server does not tell which).
@@ -27,7 +29,7 @@ export function useServiceSheet(serviceId: string) {
 
   useEffect(() => {
     setStatus('loading');
-    void load();
+    void load(true);
   }, [load]);
 
   const apply = useCallback((next: ServiceView) => {
