@@ -43,6 +43,7 @@ import { activityRoutes } from './activity/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { serviceSearchRoutes } from './services/searchRoutes';
 import { taskRoutes } from './tasks/routes';
+import { importRoutes } from './imports/routes';
 import { compressJson } from './encoding';
 import { drainUnreadBody } from './drainBody';
 import { urlGuard } from './urlGuard';
@@ -173,6 +174,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/', taskRoutes(registry));
   app.route('/', invoiceRoutes(registry));
   app.route('/', invoiceLineRoutes(registry));
+  app.route('/', importRoutes(registry));
   const fileDomains = new FileDomains(registry);
   app.route('/', uploadRoutes(registry, fileDomains));
   app.route('/', fileRoutes(registry, fileDomains));
