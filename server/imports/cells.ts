@@ -83,3 +83,9 @@ export const cellErrors = (entity: string, errors: readonly FieldError[]): CellE
 
 /** A row's cells as the texts of the refused rows file. */
 export const cellTexts = (cells: readonly Cell[]): string[] => cells.map((cell) => (cell === null ? '' : cell instanceof Date ? cell.toISOString().slice(0, 10) : String(cell)));
+
+/** One error per target, the first (an unknown company rather than the "required" its absence then makes). */
+export function firstPerTarget(errors: readonly CellError[]): CellError[] {
+  const seen = new Set<string | null>();
+  return errors.filter((error) => !seen.has(error.target) && seen.add(error.target));
+}

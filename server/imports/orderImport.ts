@@ -3,7 +3,7 @@ import type { Registry } from '../schemas';
 import { and, eq } from '../store/query';
 import type { Row, Stored, Writer } from '../store/types';
 import { fieldErrors } from '../validation';
-import { cellErrors, mappedValues, recordOf, type CellError, type MappedColumn } from './cells';
+import { cellErrors, firstPerTarget, mappedValues, recordOf, type CellError, type MappedColumn } from './cells';
 import { ORDER_IMPORT } from './kinds';
 import { orderLineKey } from './orderLineKey';
 import { companyOf, type RunContext } from './runContext';
@@ -67,7 +67,8 @@ export function checkOrderRow(registry: Registry, context: RunContext, row: Shee
   // The reference is the line's sku: it is not checked twice.
   const reference = named ? part('reference', referenceFields, sku !== undefined ? { sku } : {}) : undefined;
   if (reference && sku !== undefined) reference.created.sku = reference.given.sku = sku;
-  return { line: row.line, order: part('purchaseOrder', order), orderLine, reference, errors };
+  const orderPart = part('purchaseOrder', order);
+  return { line: row.line, order: orderPart, orderLine, reference, errors: firstPerTarget(errors) };
 }
 
 const changed = (current: Row, fields: Row) => Object.entries(fields).some(([key, value]) => JSON.stringify(current[key]) !== JSON.stringify(value));
