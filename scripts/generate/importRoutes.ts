@@ -1,6 +1,6 @@
 import type { JsonSchema } from '../../engine/schema/resolve';
 import { IMPORT_KINDS } from '../../server/imports/kinds';
-import { entity, type RouteDoc } from './routes';
+import type { RouteDoc } from './routes';
 
 /**
  * The import calls (spec §7.5, docs/imports.md) for both kinds: `/back/bo/importOrder` and
@@ -8,6 +8,8 @@ import { entity, type RouteDoc } from './routes';
  * preview, progress and refusedRows are ours, under the same base paths.
  */
 const object = (description: string, properties: Record<string, JsonSchema>): JsonSchema => ({ type: 'object', description, properties });
+/** An entity's component schema (as routes.ts `entity`). */
+const entity = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name[0].toUpperCase()}${name.slice(1)}` });
 const list = (items: JsonSchema): JsonSchema => ({ type: 'array', items });
 const target = { type: ['string', 'null'], description: 'A target field (`<entity>.<field>`, e.g. purchaseOrder.poNumber) or null: the column is not imported' };
 const mappingRow = object('A column of the document', {
