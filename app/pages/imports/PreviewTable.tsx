@@ -31,7 +31,7 @@ export function PreviewTable({ columns, rows }: { columns: MappingColumn[]; rows
                   const text = shown(row.values[target]);
                   return errors.length ? (
                     <Tooltip key={target} label={errors.map((error) => error.message).join('; ')} withArrow multiline maw={320}>
-                      <Table.Td bg="red.0" c="red.8" data-error="true" aria-invalid="true" title={errors.map((error) => error.message).join('; ')}>
+                      <Table.Td bg="red.0" c="red.9" data-error="true" aria-invalid="true" title={errors.map((error) => error.message).join('; ')}>
                         {text || '—'}
                       </Table.Td>
                     </Tooltip>
@@ -40,7 +40,7 @@ export function PreviewTable({ columns, rows }: { columns: MappingColumn[]; rows
                   );
                 })}
                 <Table.Td>
-                  <Text size="xs" c="red.8">
+                  <Text size="xs" c="red.9">
                     {rowErrors.map((error) => `${error.target ? `${t(error.target)}: ` : ''}${error.message}`).join('; ')}
                   </Text>
                 </Table.Td>
