@@ -95,7 +95,7 @@ export async function runImportBench(store: StoreKind): Promise<void> {
     await writeTailSection(
       importsHeading(store),
       [
-        `\`npm run bench -- --imports${store === 'postgres' ? ' --store postgres' : ''}\` (bench/imports.ts): an .xlsx of ${ROWS.toLocaleString('en')} order lines (${Math.ceil(ROWS / 50).toLocaleString('en')} orders, 5,000 references; ${(bytes.length / MB).toFixed(1)} MB) uploaded, mapped and started on the real server (its own process, demo seed, its job worker, batches of 500 rows); service searches one after the other while it runs.`,
+        `\`npm run bench -- --imports${store === 'postgres' ? ' --store postgres' : ''}\` (bench/imports.ts): an .xlsx of ${ROWS.toLocaleString('en')} order lines (${Math.ceil(ROWS / 50).toLocaleString('en')} orders, 5,000 references; ${(bytes.length / MB).toFixed(1)} MB) uploaded, mapped and started on the real server (its own process, demo seed, its job worker, batches of 200 rows); service searches one after the other while it runs.`,
         `Last run: ${new Date().toISOString()} on ${cpu.length} × ${cpu[0]?.model ?? 'cpu'}, Node ${process.version}.`,
         '',
         '| rows | created | refused | time (s) | RSS before | RSS growth | searches | search p50 (ms) | search p95 (ms) | budgets |',

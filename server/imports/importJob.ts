@@ -44,7 +44,7 @@ export interface ImportJobOptions {
   db: AsyncStore;
   registry: Registry;
   files: FileStorage;
-  /** Rows per batch (default 500, IMPORT_BATCH_ROWS). */
+  /** Rows per batch (default 200, IMPORT_BATCH_ROWS). */
   batchRows?: number;
   /** The worker's lease, renewed by each batch (JOBS_LEASE_MS). */
   leaseMs?: number;
@@ -84,7 +84,7 @@ export async function runImport(options: ImportJobOptions, importHistoryId: numb
     if (totalRows === undefined) return failed(db, history, 'import.error.unreadable');
     history = await db.transaction((tx) => tx.update<ImportHistory>(HISTORIES, importHistoryId, (current) => ({ ...current, totalRows, status: 'RUNNING' })));
   }
-  const batchRows = options.batchRows ?? 500;
+  const batchRows = options.batchRows ?? 200;
   const leaseMs = options.leaseMs ?? 60_000;
 
   /** One batch in one transaction: its records, its refusals, the progress, the lease; the last one also ends the import and its job. */
@@ -128,6 +128,8 @@ export async function runImport(options: ImportJobOptions, importHistoryId: numb
       if (batch.length >= batchRows) {
         await commit(batch, false);
         batch = [];
+        // A batch holds the event loop while it is checked and written: the requests waiting meanwhile go first.
+        await new Promise((resolve) => setImmediate(resolve));
       }
     }
     await commit(batch, true);
