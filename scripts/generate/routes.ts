@@ -1,7 +1,6 @@
 import type { JsonSchema } from '../../engine/schema/resolve';
 import { SERVICE_ACTIONS } from '../../machines/service';
 import { AQL_LEVELS, AQL_LIMITS, INSPECTIONS } from '../../domain/aql';
-import { importRouteDocs } from './importRoutes';
 
 /**
  * The hand-written `/back` routes (server/auth, server/routes, server/services), described for
@@ -96,7 +95,6 @@ const fileDomain: JsonSchema = { $ref: '#/components/schemas/FileDomain' };
 const fileRef: JsonSchema = { type: 'string', pattern: '^[0-9]+_[0-9]+$', description: '{entityId}_{fileId}' };
 /** The routes, their enums taken from the configuration's enums.json `$defs` (read by server/schemaLoader.ts). */
 export const routeDocs = (enums: Record<string, JsonSchema>): Record<string, RouteDoc> => ({
-  ...importRouteDocs(),
   // ---- session (CONTRACT.md "Session") ----
   'POST /back/login': {
     tag: 'session', summary: 'Log in; sets the session cookie', public: true,
