@@ -161,7 +161,7 @@ function ImportSteps({ base, fileDomain, companyId }: { base: string; fileDomain
             <Title order={2} size="h4">
               {t('imports.step.preview')}
             </Title>
-            <Text size="sm" c={errors ? "red.9" : "dimmed"} data-testid="import-preview-summary">
+            <Text size="sm" c={errors ? 'red.9' : 'dimmed'} data-testid="import-preview-summary">
               {t('imports.previewSummary', { rows: preview.length, errors })}
             </Text>
           </Group>
@@ -187,7 +187,7 @@ function ImportSteps({ base, fileDomain, companyId }: { base: string; fileDomain
               {progress ? t('imports.rowsRead', { read: progress.rowsRead, total: progress.totalRows ?? '…' }) : ''}
             </Text>
           </Group>
-          <Progress value={progress?.percent ?? 0} size="lg" radius="xl" animated={running !== null} aria-label={t("imports.progress")} />
+          <Progress value={progress?.percent ?? 0} size="lg" radius="xl" animated={running !== null} aria-label={t('imports.progress')} />
         </Card>
       )}
 

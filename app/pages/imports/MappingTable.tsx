@@ -19,7 +19,7 @@ export function MappingTable({ mapping, busy, onMap }: { mapping: Mapping; busy:
           <Table.Tr>
             <Table.Th>{t('imports.column')}</Table.Th>
             <Table.Th>{t('imports.samples')}</Table.Th>
-            <Table.Th w={300}>{t('imports.target')}</Table.Th>
+            <Table.Th w={360}>{t('imports.target')}</Table.Th>
             <Table.Th w={180}>{t('imports.state')}</Table.Th>
           </Table.Tr>
         </Table.Thead>

@@ -15,7 +15,12 @@ export function PreviewTable({ columns, rows }: { columns: MappingColumn[]; rows
           <Table.Tr>
             <Table.Th>{t('imports.line')}</Table.Th>
             {targets.map((target) => (
-              <Table.Th key={target}>{t(target)}</Table.Th>
+              <Table.Th key={target}>
+                {t(target)}
+                <Text size="xs" c="dimmed" fw={400}>
+                  {t(`imports.entity.${target.split('.')[0]}`)}
+                </Text>
+              </Table.Th>
             ))}
             <Table.Th>{t('imports.rowErrors')}</Table.Th>
           </Table.Tr>
