@@ -110,7 +110,9 @@ export const JSON_SERVER_HEADING = '## Against json-server';
 export const LIGHTHOUSE_HEADING = '## Lighthouse';
 /** bench/mainThread.ts's figures, written by hand: a section of its own, which the others' runs keep. */
 const MAIN_THREAD_HEADING = '## Main thread';
-const TAIL_HEADINGS = [UPLOADS_HEADING, SOAK_HEADING, JSON_SERVER_HEADING, LIGHTHOUSE_HEADING, MAIN_THREAD_HEADING];
+/** bench/imports.ts's sections, one per store. */
+export const importsHeading = (store: StoreKind) => `## Imports (${store})`;
+const TAIL_HEADINGS = [UPLOADS_HEADING, SOAK_HEADING, JSON_SERVER_HEADING, LIGHTHOUSE_HEADING, MAIN_THREAD_HEADING, importsHeading('lowdb'), importsHeading('postgres')];
 
 /** The file up to its first tail section, and those sections (each from its heading). */
 function splitTail(text: string): { rest: string; sections: string[] } {

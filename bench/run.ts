@@ -9,6 +9,7 @@ import { login, sleep, startServer, stopServer } from './server';
 import { runSoak } from './soak';
 import { runJsonServerBench } from './jsonServer';
 import { runUploadBench } from './uploads';
+import { runImportBench } from './imports';
 import { runLighthouseBench } from './lighthouse';
 
 /**
@@ -309,6 +310,8 @@ async function soak(): Promise<void> {
 async function main() {
   // `npm run bench -- --uploads`: the upload bench alone (bench/uploads.ts).
   if (process.argv.includes('--uploads')) return runUploadBench();
+  // `npm run bench -- --imports [--store postgres]`: 100,000 order lines imported (bench/imports.ts).
+  if (process.argv.includes('--imports')) return runImportBench(STORE);
   if (process.argv.includes('--soak')) return soak();
   if (process.argv.includes('--lighthouse')) return runLighthouseBench(numberArg('--runs', 3));
   if (process.argv.includes('--vs-json-server')) return runJsonServerBench(numberArg('--runs', 1), numberArg('--vs-seconds', SECONDS));

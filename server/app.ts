@@ -44,6 +44,7 @@ import { dashboardRoutes } from './dashboard/routes';
 import { serviceSearchRoutes } from './services/searchRoutes';
 import { taskRoutes } from './tasks/routes';
 import { purchaseOrderRoutes } from './purchaseOrders/routes';
+import { importRoutes } from './imports/routes';
 import { compressJson } from './encoding';
 import { drainUnreadBody } from './drainBody';
 import { urlGuard } from './urlGuard';
@@ -175,6 +176,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/', purchaseOrderRoutes(registry));
   app.route('/', invoiceRoutes(registry));
   app.route('/', invoiceLineRoutes(registry));
+  app.route('/', importRoutes(registry));
   const fileDomains = new FileDomains(registry);
   app.route('/', uploadRoutes(registry, fileDomains));
   app.route('/', fileRoutes(registry, fileDomains));

@@ -3,10 +3,11 @@ import { createApp } from './app';
 import { AfterAnswer } from './afterAnswer';
 import { openStore } from './boot';
 import { drain, listenThenBuild } from './listen';
-import { filesDirOf } from './files/storage';
+import { FileStorage, filesDirOf } from './files/storage';
 import { createMailer } from './mail';
 import { JobWorker, workerOptionsFromEnv } from './jobs/worker';
 import { handleReminderJobs } from './reminders/send';
+import { handleImportJobs } from './imports/importJob';
 import { SchemaCheckError } from './schemas';
 
 /** `npm run server`: the API under /back/ and the built SPA, configured by environment (CONTRACT.md). */
@@ -49,8 +50,11 @@ const { server, origin } = await listenThenBuild(host, port, (ownOrigin) =>
 );
 console.log(`QCFlow listening on ${origin}`);
 
-// The durable jobs (server/jobs/, docs/jobs.md): reminders; every server sharing the store runs one worker.
-const worker = handleReminderJobs(new JobWorker(db, workerOptionsFromEnv(env)), { db, registry, mailer, appUrl: env.APP_URL || origin }).start();
+// The durable jobs (server/jobs/, docs/jobs.md): reminders and imports; every server sharing the store runs one worker.
+const workerOptions = workerOptionsFromEnv(env);
+const worker = handleReminderJobs(new JobWorker(db, workerOptions), { db, registry, mailer, appUrl: env.APP_URL || origin });
+handleImportJobs(worker, { db, registry, files: new FileStorage(filesDirOf(env)), leaseMs: workerOptions.leaseMs, batchRows: Number(env.IMPORT_BATCH_ROWS) || undefined });
+worker.start();
 
 /** How long a stopping server waits for the requests it holds, then for the e-mails they started. */
 const DRAIN_MS = 10_000;

@@ -11,6 +11,7 @@ export const APP_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   serviceSheet: lazy(() => import('../pages/services/sheet/ServiceSheetPage')),
   planning: lazy(() => import('../pages/planning/PlanningPage')),
   companyNotification: lazy(() => import('../pages/profile/CompanyNotificationPage')),
+  imports: lazy(() => import('../pages/imports/ImportPage')),
 };
 
 /**

@@ -75,6 +75,12 @@ export type JobState = "QUEUED" | "RUNNING" | "FAILED";
 /** Labels: `enum.reminderStatus.<VALUE>` */
 export type ReminderStatus = "PENDING" | "SENT" | "CANCELLED";
 
+/** Labels: `enum.importKind.<VALUE>` */
+export type ImportKind = "ORDER" | "SERVICE";
+
+/** Labels: `enum.importStatus.<VALUE>` */
+export type ImportStatus = "QUEUED" | "RUNNING" | "DONE" | "FAILED";
+
 /** Labels: `enum.capaStatus.<VALUE>` */
 export type CapaStatus = "NEW" | "IN_PROGRESS" | "COMPLETED";
 

@@ -5,6 +5,7 @@ import { allEvents } from '../../machines/workflow';
 import { SESSION_COOKIE } from '../../server/security';
 import { enumTypeName, pascalCase, searchFormOf, type SchemaTree } from './load';
 import { routeDocs, type RouteDoc } from './routes';
+import { importRouteDocs } from './importRoutes';
 import { lookupPaths } from './lookupDocs';
 import type { LookupConfig } from '../../server/lookups/config';
 import { editSchema, mapEnumRefs, standardKeywords, withoutAnnotations } from './transform';
@@ -53,7 +54,7 @@ export function generateOpenApi(tree: SchemaTree, workflows: Record<string, AnyS
     const createPath = entity['x-createPath'];
     if (typeof createPath === 'string' && entity['x-readOnly'] !== true) paths[`${api}${createPath}`] = createAt(generic[api].post as JsonSchema, type);
   }
-  for (const [route, doc] of Object.entries(routeDocs(enumDefs))) {
+  for (const [route, doc] of Object.entries({ ...importRouteDocs(), ...routeDocs(enumDefs) })) {
     const [method, path] = route.split(' ');
     const search = doc.search ? searchFormOf(tree, doc.search) : undefined;
     if (doc.search && !search) throw new Error(`${route}: no search form for ${doc.search}`);

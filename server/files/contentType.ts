@@ -49,8 +49,18 @@ function isUtf8Text(sample: Buffer, complete: boolean): boolean {
   }
 }
 
+/**
+ * A CSV as spreadsheets save it: UTF-8, UTF-16 with its byte order mark, or a one-byte code page
+ * such as Windows-1252 (no NUL byte); the import reads each (server/imports/sheetReader.ts).
+ */
+function isCsvText(sample: Buffer, complete: boolean): boolean {
+  const utf16 = (sample[0] === 0xff && sample[1] === 0xfe) || (sample[0] === 0xfe && sample[1] === 0xff);
+  return utf16 || isUtf8Text(sample, complete) || !sample.includes(0);
+}
+
 /** Whether the file's start (`complete`: the whole file) is what `declared` says. */
 export async function contentFits(declared: string, sample: Buffer, complete: boolean): Promise<boolean> {
+  if (declared === 'text/csv') return isCsvText(sample, complete);
   if (TEXT.has(declared)) return isUtf8Text(sample, complete);
   const detected = (await fileTypeFromBuffer(sample))?.mime;
   if (!detected) return false;

@@ -3,6 +3,7 @@ import { notFound } from '../errors';
 import type { EntityDef, FileDomainRule, Registry } from '../schemas';
 import type { Reader } from '../store/types';
 import { addRight, recordAccess, type RecordAccess } from '../resources/recordAccess';
+import { IMPORT_DOMAINS, importFileAccess } from '../imports/access';
 
 /**
  * The file domains of the configuration (`x-files` of the entity schemas): which entity a
@@ -61,7 +62,9 @@ export class FileDomains {
       if (!Object.keys(entity.files).length) continue;
       const access = recordAccess(entity);
       for (const [name, rule] of Object.entries(entity.files)) {
-        this.byName.set(name, { name, entity, rule, access: rule.internal ? internalAccess(access, rule.internal) : access, record: access });
+        const domainAccess = rule.internal ? internalAccess(access, rule.internal) : access;
+        // The import documents are the importing company's managers' (docs/imports.md "Who").
+        this.byName.set(name, { name, entity, rule, access: IMPORT_DOMAINS.has(name) ? importFileAccess(domainAccess) : domainAccess, record: access });
       }
     }
   }

@@ -92,6 +92,12 @@ const internal = (domain: string, entityId: number, alias: string): Target => ({
   add: (who) => (!lumiereOrPlatform(who) ? 404 : administers(who) ? 201 : 403),
   remove: (who) => (!lumiereOrPlatform(who) ? 404 : administers(who) ? 204 : 403),
 });
+/** An import document (docs/imports.md "Who"): read as internal; added and removed only by the company's own managers (not the platform's admin). */
+const importDocuments = (domain: string, entityId: number, alias: string): Target => ({
+  ...internal(domain, entityId, alias),
+  add: (who) => (!lumiereOrPlatform(who) ? 404 : who === 'quality' ? 201 : 403),
+  remove: (who) => (!lumiereOrPlatform(who) ? 404 : who === 'quality' ? 204 : 403),
+});
 /** Read in the whole universe; written by those who administer the company (or the contact itself). */
 const universeWide = (domain: string, entityId: number, alias: string, extra: Partial<Target> = {}): Target => ({
   domain, entityId, alias, uploader: 'quality',
@@ -113,8 +119,8 @@ async function targets(): Promise<Target[]> {
   const claire = people.quality.contactId;
   const list: Target[] = [
     internal('COMPANY', lumiere, 'companies'),
-    internal('COMPANY_IMPORT', lumiere, 'companies'),
-    internal('COMPANY_IMPORT_PURCHASE_ORDER', lumiere, 'companies'),
+    importDocuments('COMPANY_IMPORT', lumiere, 'companies'),
+    importDocuments('COMPANY_IMPORT_PURCHASE_ORDER', lumiere, 'companies'),
     internal('CONTACT_SIGNATURE', claire, 'contacts'),
     universeWide('COMPANY_PICTURE', lumiere, 'companies'),
     universeWide('SHARED_DOCUMENT', lumiere, 'companies', { documentType: 'CERTIFICATE' }),

@@ -709,6 +709,21 @@ const TABLE: Route[] = [
 
   // Purchase orders and their lines (docs/purchaseOrders.md): every caller reads what names its company; a brand's MANAGER or a SUPER_ADMIN writes.
   ...purchaseOrderRows(),
+  // ---- imports (docs/imports.md): the MANAGER of a decision-making company, for its own company; no document yet, no history ----
+  ...['/back/bo/importOrder', '/back/bo/importservice'].flatMap((base): Route[] => {
+    const importers: Who[] = ['quality', 'outsider'];
+    return [
+      { route: `GET ${base}/mappings`, who: importers },
+      { route: `PATCH ${base}/mappings/:column`, who: importers, url: () => `${base}/mappings/0`, body: {} },
+      { route: `GET ${base}/preview`, who: importers },
+      { route: `GET ${base}/startImport`, who: importers, expect: [422] },
+      { route: `DELETE ${base}/importDocument`, who: importers },
+      { route: `GET ${base}/histories`, who: importers },
+      { route: `GET ${base}/histories/:id`, who: importers, url: () => `${base}/histories/999999`, expect: [404] },
+      { route: `GET ${base}/histories/:id/progress`, who: importers, url: () => `${base}/histories/999999/progress`, expect: [404] },
+      { route: `GET ${base}/histories/:id/refusedRows`, who: importers, url: () => `${base}/histories/999999/refusedRows`, expect: [404] },
+    ];
+  }),
 ];
 
 /** The order routes: reads for all, writes for the brands' managers and the super admin; a line's path is its order's. */

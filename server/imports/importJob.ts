@@ -1,0 +1,145 @@
+import { nowIso } from '../dates';
+import { JOBS, type Job } from '../jobs/queue';
+import type { JobWorker } from '../jobs/worker';
+import type { FileStorage } from '../files/storage';
+import { exists } from '../files/storage';
+import type { Registry } from '../schemas';
+import type { AsyncStore, Row, Stored, Writer } from '../store/types';
+import { cellTexts, type MappedColumn } from './cells';
+import { HISTORIES, REFUSALS, type ImportKind } from './kinds';
+import { checkOrderRow, writeOrderRows, type RowOutcome } from './orderImport';
+import { runContext, type RunContext } from './runContext';
+import { serviceRowBody, writeServiceRow } from './serviceImport';
+import { sheetRows, type SheetRow } from './sheetReader';
+
+/**
+ * The import job (docs/imports.md "The job"): streams the document and writes it in batches of
+ * IMPORT_BATCH_ROWS rows, one transaction per batch holding the batch's records, its refused rows
+ * and the history's progress (rowsRead, created, updated, refused). A job taken again after a
+ * crash (its lease passed) skips the rows already counted: a batch is applied whole or not at all,
+ * never twice. Each batch also extends the job's lease, so a long import is not taken for dead.
+ */
+export const IMPORT_JOB = 'import.run';
+export const importJobKey = (importHistoryId: number) => `import:${importHistoryId}`;
+
+export interface ImportHistory extends Row {
+  importHistoryId: number;
+  companyId: number;
+  kind: ImportKind;
+  status: 'QUEUED' | 'RUNNING' | 'DONE' | 'FAILED';
+  fileId: number;
+  fileName: string;
+  hash: string;
+  mimeType: string;
+  columns: MappedColumn[];
+  totalRows?: number;
+  rowsRead: number;
+  created: number;
+  updated: number;
+  refused: number;
+  startedBy: number;
+}
+
+export interface ImportJobOptions {
+  db: AsyncStore;
+  registry: Registry;
+  files: FileStorage;
+  /** Rows per batch (default 200, IMPORT_BATCH_ROWS). */
+  batchRows?: number;
+  /** The worker's lease, renewed by each batch (JOBS_LEASE_MS). */
+  leaseMs?: number;
+}
+
+/** Another run of this import got ahead (two workers after a lease passed): this one stops. */
+class Overtaken extends Error {}
+
+async function failed(db: AsyncStore, history: Stored<ImportHistory>, key: string): Promise<void> {
+  await db.transaction((tx) => tx.update<ImportHistory>(HISTORIES, history.importHistoryId, (current) => ({ ...current, status: 'FAILED', lastError: key, endDate: nowIso() })));
+}
+
+/** The document's data rows (the header left out). */
+async function countRows(path: string, history: ImportHistory): Promise<number> {
+  let rows = -1;
+  for await (const _ of sheetRows(path, history.mimeType, history.fileName)) rows++;
+  return Math.max(0, rows);
+}
+
+async function batchOutcomes(tx: Writer, context: RunContext, history: ImportHistory, rows: readonly SheetRow[]): Promise<RowOutcome[]> {
+  if (history.kind === 'ORDER') return writeOrderRows(tx, context, rows.map((row) => checkOrderRow(context.registry, context, row, history.columns)));
+  const outcomes: RowOutcome[] = [];
+  for (const row of rows) outcomes.push(await writeServiceRow(tx, context, await serviceRowBody(tx, context, row, history.columns)));
+  return outcomes;
+}
+
+export async function runImport(options: ImportJobOptions, importHistoryId: number, job: Stored<Job>): Promise<void> {
+  const { db, files } = options;
+  let history = await db.get<ImportHistory>(HISTORIES, importHistoryId);
+  if (!history || history.status === 'DONE' || history.status === 'FAILED') return;
+  const context = await runContext(db, options.registry, history.startedBy);
+  if (!context) return failed(db, history, 'import.error.starterGone');
+  const path = files.blobPath(history.hash);
+  if (!(await exists(path))) return failed(db, history, 'import.error.documentGone');
+  if (history.totalRows === undefined) {
+    const totalRows = await countRows(path, history).catch(() => undefined);
+    if (totalRows === undefined) return failed(db, history, 'import.error.unreadable');
+    history = await db.transaction((tx) => tx.update<ImportHistory>(HISTORIES, importHistoryId, (current) => ({ ...current, totalRows, status: 'RUNNING' })));
+  }
+  const batchRows = options.batchRows ?? 200;
+  const leaseMs = options.leaseMs ?? 60_000;
+
+  /** One batch in one transaction: its records, its refusals, the progress, the lease; the last one also ends the import and its job. */
+  const commit = async (batch: SheetRow[], last: boolean) => {
+    const from = history!.rowsRead;
+    history = await db.transaction(async (tx) => {
+      const current = await tx.get<ImportHistory>(HISTORIES, importHistoryId);
+      if (!current || current.rowsRead !== from || current.status === 'DONE' || current.status === 'FAILED') throw new Overtaken();
+      const outcomes = await batchOutcomes(tx, context, current, batch);
+      const count = (outcome: RowOutcome['outcome']) => outcomes.filter((row) => row.outcome === outcome).length;
+      for (const [index, outcome] of outcomes.entries()) {
+        if (outcome.outcome === 'refused') await tx.insert(REFUSALS, 'importRefusalId', { importHistoryId, line: outcome.line, values: cellTexts(batch[index].cells), errors: outcome.errors });
+      }
+      const jobNow = await tx.get<Job>(JOBS, job.jobId);
+      if (jobNow && last) await tx.remove(JOBS, job.jobId);
+      else if (jobNow) await tx.update<Job>(JOBS, job.jobId, (stored) => ({ ...stored, availableAt: new Date(Date.now() + leaseMs).toISOString() }));
+      return tx.update<ImportHistory>(HISTORIES, importHistoryId, (stored) => ({
+        ...stored,
+        status: last ? 'DONE' : 'RUNNING',
+        rowsRead: from + batch.length,
+        created: stored.created + count('created'),
+        updated: stored.updated + count('updated'),
+        refused: stored.refused + count('refused'),
+        ...(last ? { endDate: nowIso() } : {}),
+      }));
+    });
+  };
+
+  let dataRows = 0;
+  let batch: SheetRow[] = [];
+  try {
+    let header = true;
+    for await (const row of sheetRows(path, history.mimeType, history.fileName)) {
+      if (header) {
+        header = false;
+        continue;
+      }
+      // Rows a run before this one already committed.
+      if (dataRows++ < history.rowsRead) continue;
+      batch.push(row);
+      if (batch.length >= batchRows) {
+        await commit(batch, false);
+        batch = [];
+        // A batch holds the event loop while it is checked and written: the requests waiting meanwhile go first.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    }
+    await commit(batch, true);
+  } catch (error) {
+    if (error instanceof Overtaken) return;
+    throw error;
+  }
+}
+
+/** Registers the import job on a worker (server/main.ts, and the tests that run one). */
+export function handleImportJobs(worker: JobWorker, options: ImportJobOptions): JobWorker {
+  return worker.handle(IMPORT_JOB, (payload, job) => runImport(options, Number(payload.importHistoryId), job));
+}

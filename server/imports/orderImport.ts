@@ -1,0 +1,149 @@
+import { today } from '../dates';
+import type { Registry } from '../schemas';
+import { and, eq } from '../store/query';
+import type { Row, Stored, Writer } from '../store/types';
+import { fieldErrors } from '../validation';
+import { cellErrors, firstPerTarget, mappedValues, recordOf, type CellError, type MappedColumn } from './cells';
+import { ORDER_IMPORT } from './kinds';
+import { orderLineKey } from './orderLineKey';
+import { companyOf, type RunContext } from './runContext';
+import type { SheetRow } from './sheetReader';
+
+/**
+ * The order import's rows (docs/imports.md "Order import"): each row is a line of a purchase
+ * order of the caller's brand. The order is found by poNumber within the brand (created when
+ * new, its given fields updated), the line by its key (orderLineKey: updated, never doubled),
+ * and, when the row names a reference, the reference by its sku within the brand. Each part is
+ * checked against its entity's schema with the API's messages; a row with any error is refused
+ * whole.
+ */
+export const PURCHASE_ORDERS = 'purchaseOrders';
+export const ORDER_LINES = 'orderLines';
+export const REFERENCES = 'references';
+
+/** A part of a row: the fields the row gives (an update changes only those) and the record a create stores (with the schema's defaults). */
+export interface RowPart {
+  given: Row;
+  created: Row;
+}
+
+export interface CheckedOrderRow {
+  line: number;
+  order: RowPart;
+  orderLine: RowPart;
+  reference?: RowPart;
+  errors: CellError[];
+}
+
+export interface RowOutcome {
+  line: number;
+  outcome: 'created' | 'updated' | 'refused';
+  errors: CellError[];
+}
+
+/** One row's parts as they will be stored, with every error of the row. */
+export function checkOrderRow(registry: Registry, context: RunContext, row: SheetRow, columns: readonly MappedColumn[]): CheckedOrderRow {
+  const values = mappedValues(row.cells, columns, ORDER_IMPORT.targets);
+  const errors: CellError[] = [];
+  const order = recordOf(values, 'purchaseOrder');
+  for (const field of ['supplier', 'factory']) {
+    const { id, error } = companyOf(context, `purchaseOrder.${field}`, order[field]);
+    if (error) errors.push(error);
+    if (id !== undefined) order[field] = id;
+    else delete order[field];
+  }
+  /** The part checked by its entity's create schema (which adds the defaults to `created`). */
+  const part = (entity: string, given: Row, placeholder: Row = {}): RowPart => {
+    const created = { ...placeholder, ...given };
+    const validate = registry.entities.get(entity)!.validateCreate;
+    if (!validate(created)) errors.push(...cellErrors(entity, fieldErrors(validate.errors)).filter((error) => !(error.target && error.target.slice(entity.length + 1) in placeholder)));
+    for (const key of Object.keys(placeholder)) delete created[key];
+    return { given, created };
+  };
+  const orderLine = part('orderLine', recordOf(values, 'orderLine'), { purchaseOrderId: 1 });
+  const referenceFields = recordOf(values, 'reference');
+  const sku = orderLine.given.sku;
+  const named = referenceFields.name !== undefined || referenceFields.referenceType !== undefined;
+  // The reference is the line's sku: it is not checked twice.
+  const reference = named ? part('reference', referenceFields, sku !== undefined ? { sku } : {}) : undefined;
+  if (reference && sku !== undefined) reference.created.sku = reference.given.sku = sku;
+  const orderPart = part('purchaseOrder', order);
+  return { line: row.line, order: orderPart, orderLine, reference, errors: firstPerTarget(errors) };
+}
+
+const changed = (current: Row, fields: Row) => Object.entries(fields).some(([key, value]) => JSON.stringify(current[key]) !== JSON.stringify(value));
+
+/** Reads the batch's existing orders, lines and references in three queries. */
+async function existing(tx: Writer, companyId: number, rows: readonly CheckedOrderRow[]) {
+  const poNumbers = [...new Set(rows.map((row) => row.order.given.poNumber as string))];
+  const skus = [...new Set(rows.map((row) => row.orderLine.given.sku as string))];
+  const orders = await tx.query<Row>({ collection: PURCHASE_ORDERS, where: and(eq('companyId', companyId), { op: 'in', field: 'poNumber', values: poNumbers }) });
+  const lines = orders.length
+    ? await tx.query<Row>({ collection: ORDER_LINES, where: and({ op: 'in', field: 'purchaseOrderId', values: orders.map((order) => order.purchaseOrderId as number) }, { op: 'in', field: 'sku', values: skus }) })
+    : [];
+  const references = await tx.query<Row>({ collection: REFERENCES, where: and(eq('companyId', companyId), { op: 'in', field: 'sku', values: skus }) });
+  return {
+    orders: new Map(orders.map((order) => [order.poNumber as string, order])),
+    lines: new Map(lines.map((line) => [orderLineKey(line), line])),
+    references: new Map(references.map((reference) => [reference.sku as string, reference])),
+  };
+}
+
+/** Writes a batch's good rows in the caller's transaction; the refused ones are only reported. */
+export async function writeOrderRows(tx: Writer, context: RunContext, rows: readonly CheckedOrderRow[]): Promise<RowOutcome[]> {
+  const { caller } = context;
+  const companyId = caller.company.companyId;
+  const stamp = { companyId, universeId: caller.universeId };
+  const good = rows.filter((row) => !row.errors.length);
+  const found = good.length ? await existing(tx, companyId, good) : { orders: new Map(), lines: new Map(), references: new Map() };
+  const outcomes: RowOutcome[] = [];
+  for (const row of rows) {
+    if (row.errors.length) {
+      outcomes.push({ line: row.line, outcome: 'refused', errors: row.errors });
+      continue;
+    }
+    const order = await upsertOrder(tx, found.orders, row.order, stamp);
+    const referenceId = row.reference ? (await upsertReference(tx, found.references, row.reference, order.supplier as number, stamp)).referenceId : found.references.get(row.orderLine.given.sku as string)?.referenceId;
+    const copied: Row = {
+      purchaseOrderId: order.purchaseOrderId,
+      ...stamp,
+      supplier: order.supplier,
+      ...(order.factory !== undefined ? { factory: order.factory } : {}),
+      poNumber: order.poNumber,
+      ...(referenceId !== undefined ? { referenceId } : {}),
+    };
+    delete copied.universeId;
+    const given = { ...row.orderLine.given, ...copied };
+    const key = orderLineKey(given);
+    const current = found.lines.get(key);
+    if (current) {
+      if (changed(current, given)) found.lines.set(key, await tx.update<Row>(ORDER_LINES, current.orderLineId as number, (stored) => ({ ...stored, ...given })));
+      outcomes.push({ line: row.line, outcome: 'updated', errors: [] });
+    } else {
+      found.lines.set(key, await tx.insert(ORDER_LINES, 'orderLineId', { ...row.orderLine.created, ...copied, universeId: caller.universeId }));
+      outcomes.push({ line: row.line, outcome: 'created', errors: [] });
+    }
+  }
+  return outcomes;
+}
+
+async function upsertOrder(tx: Writer, orders: Map<string, Row>, { given, created }: RowPart, stamp: Row): Promise<Row> {
+  const current = orders.get(given.poNumber as string);
+  let stored: Stored<Row>;
+  if (!current) stored = await tx.insert(PURCHASE_ORDERS, 'purchaseOrderId', { ...created, ...stamp, creationDate: today() });
+  else if (changed(current, given)) stored = await tx.update<Row>(PURCHASE_ORDERS, current.purchaseOrderId as number, (existing) => ({ ...existing, ...given }));
+  else return current;
+  orders.set(given.poNumber as string, stored);
+  return stored;
+}
+
+async function upsertReference(tx: Writer, references: Map<string, Row>, { given, created }: RowPart, supplier: number, stamp: Row): Promise<Row> {
+  const current = references.get(given.sku as string);
+  const suppliers = [...new Set([...((current?.suppliers as number[] | undefined) ?? []), supplier])];
+  let stored: Stored<Row>;
+  if (!current) stored = await tx.insert(REFERENCES, 'referenceId', { ...created, suppliers, ...stamp, creationDate: today() });
+  else if (changed(current, { ...given, suppliers })) stored = await tx.update<Row>(REFERENCES, current.referenceId as number, (existing) => ({ ...existing, ...given, suppliers, updateDate: today() }));
+  else return current;
+  references.set(given.sku as string, stored);
+  return stored;
+}

@@ -1,0 +1,112 @@
+import ExcelJS from 'exceljs';
+import type { Page } from '@playwright/test';
+import { expect, test } from './axe';
+import { onDisk } from './fileFixtures';
+import { ACCOUNTS, labels, restoreEnglishAfterAll, setAccountLocale, shot, signIn, waitForApp } from './helpers';
+
+/**
+ * The order import screen (docs/imports.md) as a brand's quality manager uses it, in French and in
+ * Italian at 1024 px: upload a spreadsheet, map a column and confirm it, see the preview's errors,
+ * start, watch the progress bar, open the history and download the refused rows.
+ */
+restoreEnglishAfterAll(ACCOUNTS.quality);
+
+type Lang = 'fr' | 'it';
+const ARTICLE: Record<Lang, string> = { fr: 'Article', it: 'Articolo' };
+const label = (lang: Lang, key: string, values: Record<string, string | number> = {}) => {
+  const text = labels[lang][key];
+  if (text === undefined) throw new Error(`no ${lang} label for ${key}`);
+  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
+};
+
+async function workbook(lang: Lang): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('OF');
+  // A header of its own per language: the company's mapping is remembered from one import to the next.
+  sheet.addRow(['PO number', 'Supplier', 'SKU', 'Ordered quantity', ARTICLE[lang]]);
+  for (let i = 1; i <= 40; i++) sheet.addRow([`E2E-${lang}-PO-${Math.ceil(i / 10)}`, 'Shenzhen Textile Co', `E2E-${lang}-SKU-${i}`, i * 10, `Article ${i}`]);
+  sheet.addRow([`E2E-${lang}-PO-9`, 'Unknown Supplier Ltd', `E2E-${lang}-SKU-X`, 5, 'Refused']);
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+async function importOnce(page: Page, lang: Lang) {
+  await setAccountLocale(page, lang);
+  await page.goto('/importOrder');
+  await waitForApp(page);
+  await expect(page.getByRole('heading', { name: label(lang, 'imports.step.document') })).toBeVisible();
+
+  await page.getByTestId('import-dropzone').locator('input[type="file"]').setInputFiles(onDisk(`orders-${lang}.xlsx`, await workbook(lang)));
+  await expect(page.getByTestId('import-document')).toHaveText(`orders-${lang}.xlsx`);
+  const mapping = page.getByTestId('import-mapping');
+  await expect(mapping.locator('tbody tr')).toHaveCount(5);
+
+  // Map "Article" to the reference's name: waiting for its confirmation, Start is held.
+  const article = page.getByRole('combobox', { name: label(lang, 'imports.targetOf', { column: ARTICLE[lang] }) });
+  await article.click();
+  await article.clear();
+  await article.pressSequentially(label(lang, 'reference.name').slice(0, 4));
+  await page.getByRole('option', { name: new RegExp(`^${label(lang, 'reference.name')} \\(`) }).click();
+  await expect(page.getByTestId('import-confirm-4')).toBeVisible();
+  await expect(page.getByTestId('import-start')).toBeDisabled();
+  await shot(page, `imports-mapping-${lang}`);
+  await page.getByTestId('import-confirm-4').click();
+  await expect(page.getByTestId('import-column-4')).toContainText(label(lang, 'imports.ready'));
+
+  // The preview marks the refused row's supplier cell.
+  const preview = page.getByTestId('import-preview');
+  await expect(page.getByTestId('import-preview-summary')).toHaveText(label(lang, 'imports.previewSummary', { rows: 20, errors: 0 }));
+  await expect(preview.locator('td[data-error="true"]')).toHaveCount(0);
+  await expect(preview.locator('thead')).toContainText(label(lang, 'reference.name'));
+  await shot(page, `imports-preview-${lang}`);
+
+  await page.getByTestId('import-start').click();
+  const bar = page.getByTestId('import-progress').getByRole('progressbar', { name: label(lang, 'imports.progress') });
+  await expect(bar).toBeVisible();
+  await expect(page.getByTestId('import-progress')).toContainText('41 / 41', { timeout: 30_000 });
+  await expect(bar).toHaveAttribute('aria-valuenow', '100');
+  const history = page.getByTestId('import-histories').locator('tbody tr').first();
+  await expect(history).toContainText(`orders-${lang}.xlsx`);
+  await expect(history).toContainText(label(lang, 'enum.importStatus.DONE'));
+  await expect(history.locator('td').nth(3)).toHaveText('40');
+  await expect(history.locator('td').nth(5)).toHaveText('1');
+  await shot(page, `imports-history-${lang}`);
+
+  const [download] = await Promise.all([page.waitForEvent('download'), history.getByTestId('import-refused-download').click()]);
+  expect(download.suggestedFilename()).toBe(`orders-${lang}-refused.xlsx`);
+  const refused = new ExcelJS.Workbook();
+  await refused.xlsx.readFile(await download.path());
+  const rows: string[][] = [];
+  refused.worksheets[0].eachRow((row) => rows.push((row.values as unknown[]).slice(1).map(String)));
+  expect(rows).toHaveLength(2);
+  expect(rows[1][2]).toBe('Unknown Supplier Ltd');
+  expect(rows[1].at(-1)).toContain(label(lang, 'purchaseOrder.supplier'));
+}
+
+test('a brand manager imports orders in French and Italian at 1024 px: upload, map, preview errors, progress, history, refused rows', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const context = await browser.newContext({ viewport: { width: 1024, height: 800 }, acceptDownloads: true });
+  const page = await context.newPage();
+  await signIn(page, ACCOUNTS.quality);
+  for (const lang of ['fr', 'it'] as const) await importOnce(page, lang);
+  await context.close();
+});
+
+test('the preview marks the cells the import would refuse', async ({ page }) => {
+  await signIn(page, ACCOUNTS.quality);
+  await setAccountLocale(page, 'fr');
+  await page.goto('/importOrder');
+  await waitForApp(page);
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('OF');
+  sheet.addRow(['PO number', 'Supplier', 'SKU', 'Ordered quantity']);
+  sheet.addRow(['E2E-ERR-1', 'Shenzhen Textile Co', 'E2E-ERR-SKU-1', 10]);
+  sheet.addRow(['E2E-ERR-1', 'Nobody at all', 'E2E-ERR-SKU-2', -3]);
+  await page.getByTestId('import-dropzone').locator('input[type="file"]').setInputFiles(onDisk('errors.xlsx', Buffer.from(await book.xlsx.writeBuffer())));
+  await expect(page.getByTestId('import-document')).toHaveText('errors.xlsx');
+  const bad = page.getByTestId('import-preview-row-3').locator('td[data-error="true"]');
+  await expect(bad).toHaveCount(2);
+  await expect(bad.first()).toHaveAttribute('title', labels.fr['import.error.unknownCompany'] ?? 'Société inconnue de votre réseau (nom ou identifiant)');
+  await expect(page.getByTestId('import-preview-row-2').locator('td[data-error="true"]')).toHaveCount(0);
+  await expect(page.getByTestId('import-preview-summary')).toHaveText(label('fr', 'imports.previewSummary', { rows: 2, errors: 1 }));
+  await shot(page, 'imports-preview-errors-fr');
+});
