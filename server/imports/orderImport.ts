@@ -5,7 +5,7 @@ import type { Row, Stored, Writer } from '../store/types';
 import { fieldErrors } from '../validation';
 import { cellErrors, firstPerTarget, mappedValues, recordOf, type CellError, type MappedColumn } from './cells';
 import { ORDER_IMPORT } from './kinds';
-import { orderLineKey } from './orderLineKey';
+import { orderLineKey } from '../purchaseOrders/lineKey';
 import { companyOf, type RunContext } from './runContext';
 import type { SheetRow } from './sheetReader';
 

@@ -7,7 +7,7 @@ import { updateService } from '../services/records';
 import { departmentOfType } from '../services/wizardRules';
 import { mappedValues, recordOf, type CellError, type MappedColumn } from './cells';
 import { SERVICE_IMPORT } from './kinds';
-import { orderLineKey } from './orderLineKey';
+import { orderLineKey } from '../purchaseOrders/lineKey';
 import type { RowOutcome } from './orderImport';
 import { companyOf, type RunContext } from './runContext';
 import type { SheetRow } from './sheetReader';

@@ -10,7 +10,8 @@ import type { Reader, Row, Stored } from '../store/types';
 /** A line with its `poNumber`, `sku`, `color` and `size` (any record: a stored line, a body, an imported row). */
 export type LineKeyFields = Readonly<Record<string, unknown>>;
 
-const part = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : '');
+/** A number (a size read from a spreadsheet cell) keys as its text. */
+const part = (value: unknown) => (value === null || value === undefined ? '' : String(value).trim().toLowerCase());
 
 export const orderLineKey = (line: LineKeyFields): string => [line.poNumber, line.sku, line.color, line.size].map(part).join('\u0000');
 

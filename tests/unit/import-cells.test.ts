@@ -2,7 +2,7 @@ import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { firstPerTarget, mappedValues } from '../../server/imports/cells';
 import { ORDER_IMPORT } from '../../server/imports/kinds';
-import { orderLineKey } from '../../server/imports/orderLineKey';
+import { orderLineKey } from '../../server/purchaseOrders/lineKey';
 import { encodingOf, separatorOf } from '../../server/imports/sheetReader';
 
 /** docs/imports.md: how a document's bytes and cells are read before the schemas check them. */
