@@ -42,6 +42,8 @@ describe('schemas', () => {
       '/profileCompany/:companyId/LaboPackages',
       '/profileCompany/:companyId/Strategies',
       '/profileCompany/:companyId/tags',
+      // A record page opens for anyone: the record's visibility decides (an inspector's company names no order: 404).
+      '/purchaseOrder/:purchaseOrderId',
       '/services/:serviceId',
       '/services/:serviceId/report',
       '/services/search',
