@@ -1,8 +1,10 @@
-import { Badge, ScrollArea, Table, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Badge, ScrollArea, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { valueColor } from '../format/colors';
+import { actionUrl } from '../search/rowActions';
 import type { PanelProps } from '../record/panels';
 import { chartRows } from './chartData';
 import { PanelHeading } from './PanelHeading';
@@ -14,8 +16,8 @@ import { usePanelData } from './usePanelData';
 /**
  * Panel kind `dataTable` (docs/schemas.md "Charts and data tables"): the rows a call answers (at
  * `data`) in a light table — figures computed by the server, no entity behind them, so no grid
- * with a sheet: labelled columns, numbers right-aligned, enum values as labels or badges, sorting
- * by a click on a heading.
+ * with a sheet: labelled columns, numbers right-aligned, enum values as labels or badges, a cell
+ * linking to a route (`to`), sorting by a click on a heading.
  */
 export function DataTablePanel(props: PanelProps) {
   const { panel, config } = props;
@@ -67,6 +69,7 @@ export function DataTablePanel(props: PanelProps) {
             <Table.Tr key={index}>
               {columns.map((column) => {
                 const text = cellValueText(column, row[column.field], t, i18n.language);
+                const to = column.to && text ? actionUrl(column.to, row) : null;
                 return (
                   <Table.Td key={column.field} ta={column.numeric ? 'right' : undefined} style={column.numeric ? { fontVariantNumeric: 'tabular-nums' } : undefined}>
                     {column.badge && text ? (
@@ -78,6 +81,10 @@ export function DataTablePanel(props: PanelProps) {
                       >
                         {text}
                       </Badge>
+                    ) : to ? (
+                      <Anchor component={Link} to={to} fz="sm">
+                        {text}
+                      </Anchor>
                     ) : text ? (
                       text
                     ) : (

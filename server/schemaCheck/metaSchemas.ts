@@ -192,6 +192,8 @@ const column = textOr(
       until: field,
       spread: { type: 'boolean' },
       text,
+      // A data table's cell linking to a route (a template of the row's fields).
+      to: { type: 'string', pattern: '^/' },
     },
     ['field'],
   ),
@@ -229,6 +231,7 @@ const rowAction = {
     confirm: text,
     confirmTitle: text,
     success: text,
+    failure: text,
     then: text,
     danger: { type: 'boolean' },
     body: { type: 'object' },
