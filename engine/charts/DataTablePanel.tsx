@@ -82,7 +82,7 @@ export function DataTablePanel(props: PanelProps) {
                         {text}
                       </Badge>
                     ) : to ? (
-                      <Anchor component={Link} to={to} fz="sm">
+                      <Anchor component={Link} to={to} fz="sm" style={{ whiteSpace: 'nowrap' }}>
                         {text}
                       </Anchor>
                     ) : text ? (
