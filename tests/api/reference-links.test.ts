@@ -219,7 +219,8 @@ describe('services and references (spec §7.4)', () => {
   });
 
   it('refuses a query without a reference, a bad id or an unknown parameter (400)', async () => {
-    for (const query of [{}, { referenceId: 'abc' }, { referenceId: 0 }, { referenceId: refs.R, orderTakerId: 'x' }, { referenceId: refs.R, other: 1 }]) {
+    const queries: Record<string, string | number>[] = [{}, { referenceId: 'abc' }, { referenceId: 0 }, { referenceId: refs.R, orderTakerId: 'x' }, { referenceId: refs.R, other: 1 }];
+    for (const query of queries) {
       const reply = await clients.quality.get('/back/bo/services/references', query);
       expect(reply.status, JSON.stringify(query)).toBe(400);
     }
