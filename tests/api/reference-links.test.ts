@@ -194,6 +194,17 @@ describe("a reference's files (spec §7.3)", () => {
   });
 });
 
+describe("a reference's tags follow the same rule", () => {
+  it('the brand and its suppliers read them; a supplier may not change them (403, nothing written); another universe 404', async () => {
+    const url = `/back/bo/tags/REFERENCE_${refs.R}`;
+    for (const who of ['quality', 'sales'] as const) expect((await clients[who].get(url)).status, who).toBe(200);
+    const { version } = (await server.store.get('references', refs.R))!;
+    await refusedWithoutWrites(watch, 403, () => clients.sales.patch(url, [], { version: version as number }));
+    await refusedWithoutWrites(watch, 404, () => clients.outsider.patch(url, [], { version: version as number }));
+    expect((await clients.quality.patch(url, [], { version: version as number })).status).toBe(200);
+  });
+});
+
 describe('services and references (spec §7.4)', () => {
   const numberOf = async (serviceId: number) => (await server.store.get('services', serviceId))!.number;
 
