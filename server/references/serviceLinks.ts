@@ -1,6 +1,7 @@
 import type { Caller } from '../context';
 import { COLLECTIONS, type Company } from '../identity';
 import type { ServiceRow } from '../services/access';
+import { and, eq } from '../store/query';
 import type { Reader, Row } from '../store/types';
 import { REFERENCES, canSeeReference, type ReferenceRow } from './access';
 import { codeKey, lineCode, purchaseOrderLines, servicesOfReference, type ReferenceKey } from './lines';
@@ -57,7 +58,7 @@ export async function referenceOfLine(db: Reader, caller: Caller, service: Servi
   if (typeof line.referenceId === 'number') found = await db.get<ReferenceRow>(REFERENCES, line.referenceId);
   else if (code) {
     const spellings = [...new Set([code, code.toUpperCase(), code.toLowerCase()])];
-    const candidates = await db.query<ReferenceRow>({ collection: REFERENCES, where: { op: 'and', all: [{ op: 'eq', field: 'companyId', value: service.client as number }, { op: 'in', field: 'sku', values: spellings }] } });
+    const candidates = await db.query<ReferenceRow>({ collection: REFERENCES, where: and(eq('companyId', service.client as number), { op: 'in', field: 'sku', values: spellings }) });
     found = candidates.find((reference) => codeKey(reference.sku) === codeKey(code));
   }
   return found && found.companyId === service.client && canSeeReference(found, caller) ? found : undefined;
