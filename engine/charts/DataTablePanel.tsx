@@ -4,9 +4,8 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { valueColor } from '../format/colors';
-import { actionUrl } from '../search/rowActions';
 import type { PanelProps } from '../record/panels';
-import { chartRows } from './chartData';
+import { chartRows, fillTemplate } from './chartData';
 import { PanelHeading } from './PanelHeading';
 import { PanelStatus } from './PanelStatus';
 import { usePanelTarget } from './panelTarget';
@@ -69,7 +68,7 @@ export function DataTablePanel(props: PanelProps) {
             <Table.Tr key={index}>
               {columns.map((column) => {
                 const text = cellValueText(column, row[column.field], t, i18n.language);
-                const to = column.to && text ? actionUrl(column.to, row) : null;
+                const path = column.to && text ? fillTemplate(column.to, row) : undefined;
                 return (
                   <Table.Td key={column.field} ta={column.numeric ? 'right' : undefined} style={column.numeric ? { fontVariantNumeric: 'tabular-nums' } : undefined}>
                     {column.badge && text ? (
@@ -77,12 +76,13 @@ export function DataTablePanel(props: PanelProps) {
                         variant="light"
                         radius="sm"
                         color={valueColor(row[column.field], column.colors)}
-                        style={{ textTransform: 'none' }}
+                        // The whole label, never cut with an ellipsis ("Non applicable" in a narrow column): the column widens instead.
+                        styles={{ root: { textTransform: 'none', maxWidth: 'none', overflow: 'visible' }, label: { overflow: 'visible' } }}
                       >
                         {text}
                       </Badge>
-                    ) : to ? (
-                      <Anchor component={Link} to={to} fz="sm" style={{ whiteSpace: 'nowrap' }}>
+                    ) : path ? (
+                      <Anchor component={Link} to={path} fz="sm" style={{ whiteSpace: 'nowrap' }}>
                         {text}
                       </Anchor>
                     ) : text ? (

@@ -16,7 +16,7 @@ export interface TableColumn {
   colors?: Record<string, string>;
   numeric: boolean;
   width?: number;
-  /** A route template of the row's fields the cell links to. */
+  /** The route the cell opens, a template of the row's fields. */
   to?: string;
 }
 

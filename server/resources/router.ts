@@ -24,6 +24,7 @@ import { assertFixed, fixedCondition, fixedFields, listQuery, routePath } from '
 import { assertMayWrite, assertOwnCompany, ownerFields, withOwner } from './ownership';
 import { assertUnique } from './uniqueness';
 import { assertNotInUse } from './inUse';
+import { entityRules } from './entityRules';
 
 const LOOKUP_LIMIT = 100;
 /** A record's history shows its latest changes. */
@@ -74,6 +75,9 @@ export function transitionLabels(c: AppContext, entity: EntityDef, event: string
  */
 export function resourceRoutes(entity: EntityDef): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  // A feature's rules on writes (entityRules.ts), read per call: features register them when their module loads.
+  const writeRules = () => entityRules(entity.name)?.writes;
+  const prepared = async (tx: Writer, record: Row, existing: Stored<Row> | undefined, caller: Caller) => (await writeRules()?.prepare?.(tx, record, existing, caller)) ?? record;
   const api = routePath(entity.api!);
   const one = `${api}/:id{[0-9]+}`;
 
@@ -86,6 +90,7 @@ export function resourceRoutes(entity: EntityDef): Hono<AppEnv> {
   const writerOf = (c: AppContext) => {
     const caller = callerOf(c);
     assertMayWrite(entity, caller);
+    if (writeRules()?.writer?.(caller) === false) throw forbidden();
     return caller;
   };
   const idOf = (c: AppContext) => Number(c.req.param('id'));
@@ -172,7 +177,8 @@ export function resourceRoutes(entity: EntityDef): Hono<AppEnv> {
       assertOwns(entity, record, caller);
       await applyTagRules(tx, caller, entity.tags, record);
       await assertLookups(entity, record, undefined, caller, tx, registry);
-      const inserted = await insertedWithSums(tx, entity, await insertRecord(tx, entity, record));
+      const inserted = await insertedWithSums(tx, entity, await insertRecord(tx, entity, await prepared(tx, record, undefined, caller)));
+      await writeRules()?.stored?.(tx, inserted, undefined);
       await addRecordHistory(tx, entity, inserted[entity.idField] as number, caller, { action: 'CREATE' });
       return inserted;
     });
@@ -204,8 +210,11 @@ export function resourceRoutes(entity: EntityDef): Hono<AppEnv> {
       assertOwns(entity, record, caller);
       await applyTagRules(tx, caller, entity.tags, record, existing);
       await assertLookups(entity, record, existing, caller, tx, registry);
+      const ready = await prepared(tx, record, existing, caller);
       await addRecordHistory(tx, entity, idOf(c), caller, { action: 'UPDATE' });
-      return tx.update(entity.collection, idOf(c), () => record, version);
+      const stored = await tx.update(entity.collection, idOf(c), () => ready, version);
+      await writeRules()?.stored?.(tx, stored, existing);
+      return stored;
     });
     return c.json(await present(entity, updated, caller, db));
   });
@@ -218,6 +227,7 @@ export function resourceRoutes(entity: EntityDef): Hono<AppEnv> {
       assertOwns(entity, record, caller);
       assertNotFrozen(c, entity, record, caller);
       await ownerFields(tx, entity, caller, record, record);
+      await writeRules()?.remove?.(tx, record, caller);
       await assertNotInUse(tx, registry, entity, record);
       await removeCascade(tx, registry, entity, idOf(c));
       await tx.remove(entity.collection, idOf(c));

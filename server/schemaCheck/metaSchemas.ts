@@ -187,13 +187,13 @@ const column = textOr(
       format: { enum: [...VALUE_FORMATS] },
       enum: text,
       colors: { type: 'object', additionalProperties: text },
+      // A data table's cell linking to a route (a template of the row's fields).
+      to: { type: 'string', pattern: '^/' },
       under: texts,
       empty: text,
       until: field,
       spread: { type: 'boolean' },
       text,
-      // A data table's cell linking to a route (a template of the row's fields).
-      to: { type: 'string', pattern: '^/' },
     },
     ['field'],
   ),
