@@ -1,10 +1,10 @@
 import type { Caller } from '../context';
 import { COLLECTIONS, type Company } from '../identity';
 import type { ServiceRow } from '../services/access';
-import { and, eq } from '../store/query';
 import type { Reader, Row } from '../store/types';
-import { REFERENCES, canSeeReference, type ReferenceRow } from './access';
-import { codeKey, lineCode, purchaseOrderLines, servicesOfReference, type ReferenceKey } from './lines';
+import { canSeeReference, type ReferenceRow } from './access';
+import { linesOf as purchaseOrderLines, referenceOfLine as lineCode, referenceRecordsOfLines, skuKey } from '../risk/referenceRecords';
+import { servicesOfReference, type ReferenceKey } from './lines';
 
 /**
  * The answers of the calls between services and references (spec §7.4, docs/services.md
@@ -48,29 +48,23 @@ export function serviceRow(service: ServiceRow, names: Map<number, string>): Row
 export const partyIds = (services: ServiceRow[]) => services.flatMap((service) => [service.supplier, service.factory]);
 
 /**
- * The reference record a line names in the service's brand: its `referenceId`, else the brand's
- * reference whose SKU is the line's code (as written, upper- or lower-cased); only one the caller
- * sees (a provider sees the line, not the brand's reference).
+ * The reference record of each line of the service (by line index): the line's `referenceId`, else the
+ * brand's reference of its code (server/risk/referenceRecords.ts), and only one the caller sees (a
+ * provider sees the line, not the brand's reference).
  */
-export async function referenceOfLine(db: Reader, caller: Caller, service: ServiceRow, line: Row): Promise<ReferenceRow | undefined> {
-  const code = lineCode(line);
-  let found: ReferenceRow | undefined;
-  if (typeof line.referenceId === 'number') found = await db.get<ReferenceRow>(REFERENCES, line.referenceId);
-  else if (code) {
-    const spellings = [...new Set([code, code.toUpperCase(), code.toLowerCase()])];
-    const candidates = await db.query<ReferenceRow>({ collection: REFERENCES, where: and(eq('companyId', service.client as number), { op: 'in', field: 'sku', values: spellings }) });
-    found = candidates.find((reference) => codeKey(reference.sku) === codeKey(code));
-  }
-  return found && found.companyId === service.client && canSeeReference(found, caller) ? found : undefined;
+async function seenReferencesOfLines(db: Reader, caller: Caller, service: ServiceRow): Promise<(ReferenceRow | undefined)[]> {
+  const records = await referenceRecordsOfLines(db, service);
+  return records.map((record) => (record && canSeeReference(record, caller) ? (record as unknown as ReferenceRow) : undefined));
 }
 
 /** The service's lines that name a reference (a code or a referenceId), each with the reference record the caller sees. */
 export async function referenceLines(db: Reader, caller: Caller, service: ServiceRow): Promise<Row[]> {
   const rows: Row[] = [];
-  for (const line of purchaseOrderLines(service)) {
+  const references = await seenReferencesOfLines(db, caller, service);
+  for (const [index, line] of purchaseOrderLines(service).entries()) {
     const code = lineCode(line);
     if (!code && typeof line.referenceId !== 'number') continue;
-    const reference = await referenceOfLine(db, caller, service, line);
+    const reference = references[index];
     rows.push({
       purchaseOrderLineId: line.purchaseOrderLineId,
       poNumber: line.poNumber,
@@ -98,13 +92,14 @@ export async function referenceLines(db: Reader, caller: Caller, service: Servic
 export async function historyReferences(db: Reader, caller: Caller, service: ServiceRow): Promise<Row[]> {
   const seen = new Set<string>();
   const groups: { line: Row; reference: ReferenceRow | undefined; services: ServiceRow[] }[] = [];
-  for (const line of purchaseOrderLines(service)) {
+  const references = await seenReferencesOfLines(db, caller, service);
+  for (const [index, line] of purchaseOrderLines(service).entries()) {
     const code = lineCode(line);
-    const reference = await referenceOfLine(db, caller, service, line);
+    const reference = references[index];
     const sku = reference?.sku ?? code;
     if (!sku) continue;
     const key: ReferenceKey = { companyId: service.client as number, sku, referenceId: reference?.referenceId ?? (typeof line.referenceId === 'number' ? line.referenceId : undefined) };
-    const id = key.referenceId !== undefined ? `#${key.referenceId}` : codeKey(sku);
+    const id = key.referenceId !== undefined ? `#${key.referenceId}` : skuKey(sku);
     if (seen.has(id)) continue;
     seen.add(id);
     const before = { op: 'lte' as const, field: 'startDate', value: String(service.startDate) };
