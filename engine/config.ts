@@ -63,8 +63,10 @@ export interface RowActionConfig {
   confirm?: string;
   /** i18n key of the question's title (default: the label). */
   confirmTitle?: string;
-  /** i18n key of the success snackbar. */
+  /** i18n key of the success snackbar (its values: the row's fields, then the answer's when it is an object). */
   success?: string;
+  /** i18n key of the error snackbar when the call fails, followed by the server's reason (instead of the app's message). */
+  failure?: string;
   /** After success: `refresh` the list, `reloadProfile` (re-read the session), or a route to open. */
   then?: 'refresh' | 'reloadProfile' | string;
   /** A destructive action: red icon and confirm button. */
@@ -144,7 +146,7 @@ export interface PanelConfig {
   rowActions?: RowActionConfig[];
   /** lines (read-only): i18n key of the text when there is no row. */
   empty?: string;
-  /** lines (read-only): buttons beside the title acting on the record (a call, a link, a form or a registered dialog). */
+  /** lines (read-only), attachments: buttons beside the title acting on the record (a call, a link, a form or a registered dialog). */
   buttons?: RowActionConfig[];
   /** lines (read-only): `cards` draws each line as a card (a narrow column), else a table. */
   layout?: 'table' | 'cards';

@@ -53,6 +53,8 @@ import { fileRoutes } from './files/fileRoutes';
 import { photoRoutes } from './files/photoRoutes';
 import { FileStorage } from './files/storage';
 import { uploadRoutes } from './files/uploadRoutes';
+import { referenceElementRoutes } from './references/elementRoutes';
+import { serviceReferenceRoutes } from './references/serviceRoutes';
 import { spa } from './spa';
 import { companyRoleGuard } from './screenAccess';
 import { startInTurn } from './turnShares';
@@ -161,6 +163,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/', planningRoutes(registry));
   app.route('/', actionRoutes(registry));
   app.route('/', serviceCoreRoutes());
+  app.route('/', serviceReferenceRoutes(registry));
   app.route('/', notifyRoutes());
   app.route('/', serviceLookupRoutes());
   app.route('/', aqlRoutes());
@@ -180,6 +183,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   const fileDomains = new FileDomains(registry);
   app.route('/', uploadRoutes(registry, fileDomains));
   app.route('/', fileRoutes(registry, fileDomains));
+  app.route('/', referenceElementRoutes(registry, fileDomains));
   app.route('/', photoRoutes(fileDomains));
   for (const entity of registry.entities.values()) {
     if (!entity.api || entity.customRoutes) continue;

@@ -15,8 +15,8 @@ import { usePanelData } from './usePanelData';
 /**
  * Panel kind `dataTable` (docs/schemas.md "Charts and data tables"): the rows a call answers (at
  * `data`) in a light table — figures computed by the server, no entity behind them, so no grid
- * with a sheet: labelled columns, numbers right-aligned, enum values as labels or badges, sorting
- * by a click on a heading.
+ * with a sheet: labelled columns, numbers right-aligned, enum values as labels or badges, a cell
+ * linking to a route (`to`), sorting by a click on a heading.
  */
 export function DataTablePanel(props: PanelProps) {
   const { panel, config } = props;
@@ -82,7 +82,7 @@ export function DataTablePanel(props: PanelProps) {
                         {text}
                       </Badge>
                     ) : path ? (
-                      <Anchor component={Link} to={path} fz="sm">
+                      <Anchor component={Link} to={path} fz="sm" style={{ whiteSpace: 'nowrap' }}>
                         {text}
                       </Anchor>
                     ) : text ? (

@@ -59,3 +59,13 @@ export function actionBody(template: Record<string, unknown> | undefined, row: R
   };
   return fill(template) as Record<string, unknown>;
 }
+
+/** The values of an action's `success` message: the row's fields, then those of the call's answer when it is an object (counts it reports). */
+export function successValues(row: Row, answer: unknown): Row {
+  return answer && typeof answer === 'object' && !Array.isArray(answer) ? { ...row, ...(answer as Row) } : { ...row };
+}
+
+/** An action's `failure` text (already translated), followed by the server's reason when it gave one. */
+export function failureText(failure: string, reason: string | undefined): string {
+  return reason ? `${failure} ${reason}` : failure;
+}

@@ -1,13 +1,13 @@
 import { Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { request } from '../api';
+import { ApiError, request } from '../api';
 import type { AppConfig, RowActionConfig } from '../config';
 import { titleText } from '../i18n';
 import { notify } from '../notify';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { lazyNamed } from '../ui/lazyNamed';
-import { actionBody, actionUrl } from './rowActions';
+import { actionBody, actionUrl, failureText, successValues } from './rowActions';
 
 type Row = Record<string, unknown>;
 
@@ -25,7 +25,8 @@ export const RELOAD_PROFILE_ROUTE = '/reloadProfile';
 
 /**
  * Runs row actions: asks the `confirm` question first, calls the server (errors are shown by
- * the app), shows the `success` snackbar, then refreshes, reloads the session or opens a route.
+ * the app, or as the action's `failure` text), shows the `success` snackbar (the row's and the
+ * answer's fields as its values), then refreshes, reloads the session or opens a route.
  * `run` resolves when the action is over (done, failed or cancelled), for the button's spinner.
  * An action with a `form` opens it instead (with `config`, which holds its schemas).
  */
@@ -49,14 +50,18 @@ export function useRowActions(onRefresh: () => void, config?: AppConfig) {
     if (to) return void navigate(to);
     const url = action.url ? actionUrl(action.url, row) : null;
     if (!url) return;
+    let answer: unknown;
     try {
-      await request(action.method ?? 'GET', url, {
+      ({ data: answer } = await request(action.method ?? 'GET', url, {
         body: actionBody(action.body, row),
-      });
-    } catch {
-      return; // the app already said why
+        // With its own `failure` text the action says why itself; otherwise the app does.
+        quiet: action.failure !== undefined,
+      }));
+    } catch (error) {
+      if (action.failure && error instanceof ApiError) notify({ level: 'error', message: failureText(t(action.failure, { ...row }), error.body?.message) });
+      return;
     }
-    if (action.success) notify({ level: 'success', message: t(action.success, { ...row }) });
+    if (action.success) notify({ level: 'success', message: t(action.success, successValues(row, answer)) });
     after(action);
   };
 

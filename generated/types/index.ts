@@ -85,6 +85,7 @@ export * from './serviceDateLine';
 export * from './serviceHistory';
 export * from './serviceNote';
 export * from './servicePriority';
+export * from './serviceReferencesSearch';
 export * from './serviceSearch';
 export * from './serviceTypeCustomField';
 export * from './serviceTypeCustomFieldSearch';

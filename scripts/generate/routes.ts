@@ -99,6 +99,20 @@ const uuid = { uuid: { type: 'string', format: 'uuid', description: "The upload'
 const fileDomain: JsonSchema = { $ref: '#/components/schemas/FileDomain' };
 const fileRef: JsonSchema = { type: 'string', pattern: '^[0-9]+_[0-9]+$', description: '{entityId}_{fileId}' };
 /** The routes, their enums taken from the configuration's enums.json `$defs` (read by server/schemaLoader.ts). */
+const referenceServiceRow = object('A service of a reference', {
+  serviceId: { type: 'integer' }, number: field('service', 'number'), type: field('service', 'type'), thirdPartyDepartment: field('service', 'thirdPartyDepartment'), serviceStep: field('service', 'serviceStep'),
+  startDate: field('service', 'startDate'), endDate: { type: ['string', 'null'], format: 'date' }, client: { type: 'integer' },
+  supplier: { type: ['integer', 'null'] }, supplierName: { type: ['string', 'null'] }, factory: { type: ['integer', 'null'] }, factoryName: { type: ['string', 'null'] },
+  reportResult: { type: ['string', 'null'], description: 'Labels: enum.reportResult.<VALUE>' }, clientDecision: { type: ['string', 'null'], description: 'Labels: enum.clientDecision.<VALUE>' },
+});
+const referenceLine = object("A service's order line naming a reference", {
+  purchaseOrderLineId: { type: 'integer' }, poNumber: { type: 'string' }, reference: { type: ['string', 'null'], description: 'The line\'s reference, else its SKU' },
+  referenceObj: { type: ['string', 'null'] }, sku: { type: ['string', 'null'] }, designation: { type: 'string' }, color: { type: ['string', 'null'] }, size: { type: ['string', 'null'] },
+  material: { type: ['string', 'null'] }, productType: { description: 'A productTypes id (a text on lines written before the list)' }, orderedQuantity: { oneOf: [field('purchaseOrderLine', 'orderedQuantity'), { type: 'null' }] },
+  referenceId: { type: ['integer', 'null'], description: "The brand's reference record, when the caller sees it" }, referenceName: { type: ['string', 'null'] },
+});
+const elementChange = { type: 'object', additionalProperties: false, properties: { fileName: field('file', 'fileName'), comment: field('file', 'comment'), documentType: { oneOf: [field('file', 'documentType'), { type: 'null' }] } } } satisfies JsonSchema;
+
 export const routeDocs = (enums: Record<string, JsonSchema>): Record<string, RouteDoc> => ({
   // ---- session (CONTRACT.md "Session") ----
   'POST /back/login': {
@@ -372,6 +386,24 @@ export const routeDocs = (enums: Record<string, JsonSchema>): Record<string, Rou
     tag: 'service', summary: 'Merge this service into another',
     body: object('Target', { targetServiceId: { type: 'integer', minimum: 1 }, deleteSource: { type: 'boolean' }, version: field('service', 'version') }),
     ok: { description: 'Both services (source null when deleted)', schema: splitAnswer }, errors: [400, 403, 404, 409, 422],
+  },
+  // ---- services and references (spec §7.4, docs/services.md "Services and references") ----
+  'GET /back/bo/services/references': {
+    tag: 'service', summary: 'The services holding a line of the reference (its id on the line, else its SKU as the line\'s reference or SKU) that the caller sees, of that order taker as supplier, factory or agent when given; newest first, at most 500 (then the header X-Hit-Limit)', search: 'serviceReferences',
+    ok: { description: 'One row per service', schema: list(referenceServiceRow) }, errors: [400, 403, 404],
+  },
+  'GET /back/bo/services/{id}/historyReferences': {
+    tag: 'service', summary: "For each reference of the service's lines: its other services the caller sees that started on or before this one, newest first (at most 50 per reference), with their report's result and decision",
+    ok: { description: 'One row per reference and past service', schema: list(object('A past service of a reference', { reference: { type: 'string' }, referenceId: { type: ['integer', 'null'] }, referenceName: { type: ['string', 'null'] }, designation: { type: ['string', 'null'] }, ...referenceServiceRow.properties })) },
+    errors: [403, 404],
+  },
+  'GET /back/bo/services/{id}/auditLine': {
+    tag: 'service', summary: "The reference lines of an audit (its order lines naming a reference, each with the brand's reference record the caller sees); another department: 422",
+    ok: { description: 'The reference lines', schema: list(referenceLine) }, errors: [403, 404, 422],
+  },
+  'GET /back/bo/services/{id}/consultingLine': {
+    tag: 'service', summary: 'The reference lines of a consulting service, as auditLine; another department: 422',
+    ok: { description: 'The reference lines', schema: list(referenceLine) }, errors: [403, 404, 422],
   },
   'GET /back/bo/services/{id}/history': { tag: 'service', summary: "The service's history", ok: { description: 'History entries', schema: list(entity('serviceHistory')) }, errors: [403, 404] },
   'PATCH /back/bo/services/{id}/{action}': {
@@ -673,6 +705,24 @@ export const routeDocs = (enums: Record<string, JsonSchema>): Record<string, Rou
     tag: 'files', summary: "Rename a service's file, comment it, set its document type",
     body: { type: 'object', additionalProperties: false, properties: { fileName: field('file', 'fileName'), comment: field('file', 'comment'), documentType: { oneOf: [field('file', 'documentType'), { type: 'null' }] } } },
     ok: { description: 'The file entry', schema: entity('file') }, errors: [400, 403, 404],
+  },
+  // ---- a reference's elements (spec §7.3, docs/files.md "A reference's elements"): its brand's MANAGER writes, its suppliers read ----
+  'GET /back/bo/referenceElements/{id}/elements': { tag: 'files', summary: "The reference's files (domain REFERENCE), newest first", ok: { description: 'File entries', schema: list(entity('file')) }, errors: [403, 404] },
+  'PATCH /back/bo/files/references/{id}/elements/{fileId}': {
+    tag: 'files', summary: "Rename a reference's file, comment it, set its document type",
+    body: elementChange,
+    ok: { description: 'The file entry', schema: entity('file') }, errors: [400, 403, 404],
+  },
+  'DELETE /back/bo/files/references/{fileId}/{referenceId}': {
+    tag: 'files', summary: "Remove a reference's file (the file first, as the spec writes it); its bytes leave the disk with the last file of that content",
+    params: { fileId: { type: 'integer', minimum: 1 }, referenceId: { type: 'integer', minimum: 1 } },
+    ok: { status: 204, description: 'Removed' }, errors: [403, 404],
+  },
+  'GET /back/bo/referenceElements/{id}/pushToServices': {
+    tag: 'files', summary: "Copy the reference's files to its open services (neither terminated nor cancelled) the caller may add elements to; a service already holding a content gets no second copy. Changes state: send X-Requested-With",
+    headers: { 'X-Requested-With': { type: 'string', const: 'XMLHttpRequest', description: 'Required with a session cookie (a GET that writes)' } },
+    ok: { description: 'What was done', schema: object('Counts', { elements: { type: 'integer' }, services: { type: 'integer' }, copied: { type: 'integer' }, alreadyThere: { type: 'integer' }, readOnly: { type: 'integer', description: 'Open services the caller sees but may not add elements to' } }) },
+    errors: [403, 404],
   },
   'GET /back/bo/reports/{serviceId}/pdf': {
     tag: 'report', summary: "The inspection report as a PDF, in the caller's language (once the service is terminated)",

@@ -1,14 +1,11 @@
 import { Hono } from 'hono';
 import { requireCaller, type AppContext, type AppEnv } from '../context';
-import { notFound, validationError } from '../errors';
-import { readJson } from '../json-body';
+import { notFound } from '../errors';
 import type { Registry } from '../schemas';
-import type { Row } from '../store/types';
-import { createAjv, fieldErrors } from '../validation';
 import type { FileDomains } from './domains';
-import { FILES, fileEntry, fileOf, filesOf, releaseUnused, removeEntries, type FileRow } from './entries';
+import { fileOf } from './entries';
+import { fileCalls } from './fileCalls';
 import { sendFile } from './send';
-import { followElements } from '../tasks/lifecycle';
 
 /**
  * A record's files (files-contract): the list (read right of the record), a download, a delete
@@ -23,31 +20,7 @@ const refOf = (c: AppContext) => c.req.param('ref')!.split('_').map(Number) as [
 export function fileRoutes(registry: Registry, domains: FileDomains): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const context = (c: AppContext) => ({ caller: requireCaller(c), db: c.get('services').db, storage: c.get('services').files });
-
-  const list = async (c: AppContext, fileType: string, entityId: number) => {
-    const { caller, db } = context(c);
-    await domains.get(fileType).access.read(db, entityId, caller);
-    return c.json((await filesOf(db, caller.universeId, fileType, entityId)).map(fileEntry));
-  };
-
-  /**
-   * Removes an entry of one of `fileTypes` of the record, then its blob if unused: the write right
-   * of the file's own domain (a link names only the entity), else of the call's (the first).
-   */
-  const remove = async (c: AppContext, fileTypes: readonly string[], entityId: number, fileId: number) => {
-    const { caller, db, storage } = context(c);
-    const hashes = await db.transaction(async (tx) => {
-      await domains.get(fileTypes[0]).record.read(tx, entityId, caller);
-      const row = await fileOf(tx, caller.universeId, fileTypes, entityId, fileId);
-      await domains.get(row?.fileType ?? fileTypes[0]).access.write(tx, entityId, caller);
-      if (!row) throw notFound();
-      const hashes = await removeEntries(tx, [row]);
-      if (row.fileType === 'SERVICE') await followElements(tx, entityId, 'ELEMENT_REMOVED');
-      return hashes;
-    });
-    await releaseUnused(db, storage, hashes);
-    return c.body(null, 204);
-  };
+  const { list, remove, edit } = fileCalls(registry, domains);
 
   app.get(`/back/bo/uploads/elements/:fileType{[A-Z0-9_]+}/:entityId{${id}}`, (c) => list(c, c.req.param('fileType'), Number(c.req.param('entityId'))));
   app.delete(`/back/bo/uploads/elements/:fileType{[A-Z0-9_]+}/:entityId{${id}}/:fileId{${id}}`, (c) =>
@@ -81,34 +54,7 @@ export function fileRoutes(registry: Registry, domains: FileDomains): Hono<AppEn
   const ELEMENTS = `/back/bo/serviceElements/:id{${id}}/elements`;
   app.get(ELEMENTS, (c) => list(c, 'SERVICE', Number(c.req.param('id'))));
 
-  const fileSchema = registry.entities.get('file')!.schema.properties as Record<string, Row>;
-  const validateChange = createAjv().compile({
-    type: 'object',
-    additionalProperties: false,
-    properties: { fileName: fileSchema.fileName, comment: fileSchema.comment, documentType: { anyOf: [fileSchema.documentType, { type: 'null' }] } },
-  });
-  app.patch(`${ELEMENTS}/:fileId{${id}}`, async (c) => {
-    const { caller, db } = context(c);
-    const serviceId = Number(c.req.param('id'));
-    const body = await readJson(c);
-    const updated = await db.transaction(async (tx) => {
-      await domains.get('SERVICE').access.write(tx, serviceId, caller);
-      const row = await fileOf(tx, caller.universeId, ['SERVICE'], serviceId, Number(c.req.param('fileId')));
-      if (!row) throw notFound();
-      if (!validateChange(body)) throw validationError(fieldErrors(validateChange.errors));
-      const change = body as { fileName?: string; comment?: string; documentType?: string | null };
-      return tx.update<FileRow>(FILES, row.fileId, ({ documentType: previousType, ...current }) => {
-        const documentType = change.documentType === undefined ? previousType : (change.documentType ?? undefined);
-        return {
-          ...current,
-          ...(change.fileName !== undefined ? { fileName: change.fileName } : {}),
-          ...(change.comment !== undefined ? { comment: change.comment } : {}),
-          ...(documentType ? { documentType } : {}),
-        };
-      });
-    });
-    return c.json(fileEntry(updated));
-  });
+  app.patch(`${ELEMENTS}/:fileId{${id}}`, (c) => edit(c, 'SERVICE', Number(c.req.param('id')), Number(c.req.param('fileId'))));
 
   return app;
 }

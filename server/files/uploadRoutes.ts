@@ -37,7 +37,7 @@ export function uploadRoutes(registry: Registry, domains: FileDomains): Hono<App
   const declare = async (c: AppContext) => {
     const { caller, db } = context(c);
     const body = await readJson(c);
-    // A domain no entity has (REFERENCE, a typo) is "not found", like an unknown record.
+    // A domain no entity has (a typo) is "not found", like an unknown record.
     if (isPlainObject(body) && typeof body.fileType === 'string' && !domains.has(body.fileType)) throw notFound();
     if (!uploadEntity.validateCreate(body)) throw validationError(fieldErrors(uploadEntity.validateCreate.errors));
     const declared = body as Pick<UploadRow, 'filename' | 'mimeType' | 'byteSize' | 'hash' | 'fileType' | 'entityId' | 'documentType'>;

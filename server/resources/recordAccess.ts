@@ -32,11 +32,14 @@ function generatedRule(entity: EntityDef): RecordAccess {
   };
 }
 
-/** The entity's rule; an entity with hand-written routes and no rule here fails at start rather than fall back to a looser one. */
+/**
+ * The entity's rule: the one its feature registered (server/recordRules.ts: hand-written routes, or a write right
+ * narrower than x-visibility says — a record its company's managers alone change), else the generated routes' rule;
+ * an entity with hand-written routes and no rule here fails at start rather than fall back to a looser one.
+ */
 export function recordAccess(entity: EntityDef): RecordAccess {
   const rule = entityRules(entity.name)?.access;
-  if (!entity.customRoutes && !entity.api && rule) return rule;
+  if (rule) return rule;
   if (!entity.customRoutes) return generatedRule(entity);
-  if (!rule) throw new Error(`Entity ${entity.name}: hand-written routes and no record access rule registered (server/recordRules.ts)`);
-  return rule;
+  throw new Error(`Entity ${entity.name}: hand-written routes and no record access rule registered (server/recordRules.ts)`);
 }

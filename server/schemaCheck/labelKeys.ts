@@ -23,7 +23,7 @@ const dataKeys = new Set(['default', 'const', 'enum', 'examples', 'x-filter', 'x
 /** uiSchema keywords whose value is a label key (`required`: a rule's own message, under `ui:messages`). */
 const uiLabelKeys = new Set(['title', 'ui:title', 'ui:description', 'ui:help', 'ui:placeholder', 'required']);
 /** Screen keywords whose value is a label key (titles, row actions, delete texts, record headers' questions, alerts and tooltips, a wizard's headings, badges and save messages). */
-const screenLabelKeys = new Set(['title', 'description', 'label', 'confirm', 'success', 'refused', 'xLabel', 'yLabel', 'message', 'text', 'tooltip', 'notice', 'submit', 'empty', 'confirmTitle', 'heading', 'badge', 'created', 'updated']);
+const screenLabelKeys = new Set(['title', 'description', 'label', 'confirm', 'success', 'failure', 'refused', 'xLabel', 'yLabel', 'message', 'text', 'tooltip', 'notice', 'submit', 'empty', 'confirmTitle', 'heading', 'badge', 'created', 'updated']);
 
 /** A JSON pointer step (RFC 6901). */
 export const step = (key: string | number) => `/${String(key).replace(/~/g, '~0').replace(/\//g, '~1')}`;

@@ -231,6 +231,7 @@ const rowAction = {
     confirm: text,
     confirmTitle: text,
     success: text,
+    failure: text,
     then: text,
     danger: { type: 'boolean' },
     body: { type: 'object' },

@@ -706,6 +706,50 @@ const TABLE: Route[] = [
       { route: 'POST /back/bo/smartdata/operations/newService', who: ['admin', 'manager', 'quality', 'buyer', 'sales', 'outsider'], body: { notAField: true } },
     ];
   })(),
+  // ---- a reference's elements (docs/files.md) and the services↔references calls (docs/services.md): references are read by their
+  // brand and the suppliers they name, written by the brand's MANAGER (or a super admin); the service calls have the service routes' roles ----
+  ...((): Route[] => {
+    /** Per caller, a reference it sees (written by the store: the reference API is its own part); out of reach: Como's, the other universe's. */
+    const refs = { lumiere: 0, como: 0, northwind: 0 };
+    describe('reference fixtures', () => {
+      beforeAll(async () => {
+        const company = async (name: string) => (await server.store.find('companies', (row) => row.name === name))[0].companyId as number;
+        const reference = async (companyId: number, universeId: number, suppliers: number[]) =>
+          (await server.store.insert('references', 'referenceId', { companyId, universeId, suppliers, sku: `MATRIX-${companyId}`, name: 'Matrix sample', referenceType: 'FINISHED_PRODUCT', parentIds: [], tags: [] })).referenceId as number;
+        // Atlas among the suppliers too, so that every account of universe 1 reads one.
+        refs.lumiere = await reference(people.quality.companyId, people.quality.universeId, [await company('Shenzhen Textile Co'), people.manager.companyId]);
+        refs.como = await reference(await company('Como Seta S.r.l.'), people.quality.universeId, []);
+        refs.northwind = await reference(people.outsider.companyId, people.outsider.universeId, []);
+      });
+      it('the references exist', () => expect(refs.lumiere * refs.como * refs.northwind).toBeGreaterThan(0));
+    });
+    const mine = (w: Who) => (people[w].universeId === people.quality.universeId ? refs.lumiere : refs.northwind);
+    const others = (w: Who) => [...(people[w].superAdmin ? [] : [refs.como]), people[w].universeId === people.quality.universeId ? refs.northwind : refs.lumiere];
+    const on = (path: (id: number) => string) => ({ url: (w: Who) => path(mine(w)), outOfReach: (w: Who) => others(w).map(path) });
+    const brandManagers: Who[] = ['admin', 'quality', 'outsider'];
+    /** A service the caller sees (the demo seed's), and one of the other universe. */
+    const visible = (w: Who, service: Row) => {
+      const { universeId, companyId, superAdmin } = people[w];
+      if (service.universeId !== universeId) return false;
+      if (superAdmin || service.creatorCompany === companyId || service.serviceProvider === companyId) return true;
+      return service.providerConfirmed === true && [service.client, service.supplier, service.factory, service.agent].includes(companyId);
+    };
+    const onService = (suffix: string) => ({
+      url: async (w: Who) => `/back/bo/services/${(await server.store.all('services')).find((service) => visible(w, service))?.serviceId ?? 999999}/${suffix}`,
+      outOfReach: async (w: Who) => (await server.store.all('services')).filter((service) => service.universeId !== people[w].universeId).slice(0, 1).map((service) => `/back/bo/services/${service.serviceId}/${suffix}`),
+    });
+    return [
+      { route: 'GET /back/bo/referenceElements/:id/elements', who: ALL, ...on((id) => `/back/bo/referenceElements/${id}/elements`) },
+      { route: 'GET /back/bo/referenceElements/:id/pushToServices', who: brandManagers, ...on((id) => `/back/bo/referenceElements/${id}/pushToServices`) },
+      { route: 'PATCH /back/bo/files/references/:id/elements/:fileId', who: brandManagers, ...on((id) => `/back/bo/files/references/${id}/elements/999999`), body: { notAField: true } },
+      { route: 'DELETE /back/bo/files/references/:fileId/:referenceId', who: brandManagers, ...on((id) => `/back/bo/files/references/999999/${id}/`) },
+      { route: 'GET /back/bo/services/references', who: ALL, ...on((id) => `/back/bo/services/references?referenceId=${id}`) },
+      { route: 'GET /back/bo/services/:id/historyReferences', who: ALL, ...onService('historyReferences') },
+      // A service of another department than the call's: 422.
+      { route: 'GET /back/bo/services/:id/auditLine', who: ALL, ...onService('auditLine'), expect: [200, 422] },
+      { route: 'GET /back/bo/services/:id/consultingLine', who: ALL, ...onService('consultingLine'), expect: [200, 422] },
+    ];
+  })(),
 
   // Purchase orders and their lines (docs/purchaseOrders.md): every caller reads what names its company; a brand's MANAGER or a SUPER_ADMIN writes.
   ...purchaseOrderRows(),
@@ -1041,7 +1085,9 @@ describe('GET calls that change state are guarded like writes', () => {
 describe('tag calls follow the rights of the tagged record’s own routes, for every tag source', () => {
   const registry = loadRegistry(join(ROOT, 'schemas'));
   const tagSources: string[] = registry.enums.tagSource.enum;
-  const tagged = [...entities.values()].filter((def) => def.tags);
+  const withTags = [...entities.values()].filter((def) => def.tags);
+  // Compared with the record's own route: an entity without routes of its own yet (references: their files are tested above) has none to compare with.
+  const tagged = withTags.filter((def) => def.api);
   const refOf = (def: EntityDef) => def.name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase();
   /** Companies' SECRET, SHARED tags of services (the demo seed tags none): on every universe-1 service. */
   const serviceTags = { lumiereSecret: 0, atlasSecret: 0, shared: 0 };
@@ -1070,7 +1116,7 @@ describe('tag calls follow the rights of the tagged record’s own routes, for e
 
   it('every tag source is either the source of a tagged entity or answers 404 to everyone', async () => {
     const problems: string[] = [];
-    for (const source of tagSources.filter((name) => !tagged.some((def) => def.tags!.source === name))) {
+    for (const source of tagSources.filter((name) => !withTags.some((def) => def.tags!.source === name))) {
       for (const who of WHO) {
         for (const [method, url] of [['GET', `/back/bo/tags/${source}_1`], ['GET', `/back/bo/tags/${source}_1/${source}`], ['PATCH', `/back/bo/tags/${source}_1`]]) {
           const reply = await clients[who].request(method, url, { json: method === 'PATCH' ? [] : undefined });
@@ -1079,7 +1125,7 @@ describe('tag calls follow the rights of the tagged record’s own routes, for e
       }
     }
     expect(problems).toEqual([]);
-    expect(tagged.map((def) => def.tags!.source).every((source) => tagSources.includes(source))).toBe(true);
+    expect(withTags.map((def) => def.tags!.source).every((source) => tagSources.includes(source))).toBe(true);
   });
 
   // An entity without routes yet (no x-api) has no own route to compare with: its tags are checked once it has one.

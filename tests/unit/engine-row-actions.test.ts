@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RowActionConfig } from '../../engine/config';
-import { actionBody, actionUrl, allowedActions, rowActionsFor, rowMatches } from '../../engine/search/rowActions';
+import { actionBody, actionUrl, allowedActions, failureText, rowActionsFor, rowMatches, successValues } from '../../engine/search/rowActions';
+import { tableColumns } from '../../engine/charts/tableCells';
 import { registerWidget, withRegisteredWidgets } from '../../engine/form/widgetRegistry';
 import { withoutDescriptions } from '../../engine/schema/fields';
 
@@ -101,3 +102,24 @@ describe('schema descriptions', () => {
     expect(schema.properties.a.description).toBe('note a');
   });
 });
+
+describe("an action's messages", () => {
+  it('success: the row\'s fields, then the answer\'s when it is an object (the counts a call reports)', () => {
+    expect(successValues({ referenceId: 4, name: 'Shirt' }, { copied: 6, services: 3 })).toEqual({ referenceId: 4, name: 'Shirt', copied: 6, services: 3 });
+    expect(successValues({ name: 'Shirt' }, { name: 'From the answer' })).toEqual({ name: 'From the answer' });
+    for (const answer of [null, true, 'done', [1, 2]]) expect(successValues({ name: 'Shirt' }, answer)).toEqual({ name: 'Shirt' });
+  });
+
+  it('failure: its own text, then the server\'s reason when there is one', () => {
+    expect(failureText('Element synchronization failed.', 'You may not change this reference.')).toBe('Element synchronization failed. You may not change this reference.');
+    expect(failureText('Element synchronization failed.', undefined)).toBe('Element synchronization failed.');
+  });
+});
+
+describe('data table columns', () => {
+  it('keep the route a cell links to', () => {
+    const [number, date] = tableColumns([{ field: 'number', label: 'x.number', to: '/services/{serviceId}' }, { field: 'startDate', format: 'date' }], ((key: string) => key) as never);
+    expect([number.to, date.to]).toEqual(['/services/{serviceId}', undefined]);
+  });
+});
+

@@ -6,6 +6,9 @@ import { api, ApiError } from '../../api';
 import { enqueueUploads, refusedFiles, type FileEntry } from '../../files/uploads';
 import { titleText } from '../../i18n';
 import { rolesAllow } from '../../schema/roles';
+import { ActionButtons } from '../../search/ActionButtons';
+import { allowedActions } from '../../search/rowActions';
+import { useRowActions } from '../../search/useRowActions';
 import { notify } from '../../notify';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import type { PanelProps } from '../panels';
@@ -25,9 +28,10 @@ type Refusal = { key: string; params?: object };
 /**
  * Panel kind `attachments` (docs/schemas.md "Attachments"): the files of a saved record in a
  * table or a gallery, a drop zone (and paste) queuing new ones through the upload queue, and
- * delete (asked first). Readers get the list only; the server checks every right again.
+ * delete (asked first); `buttons` beside the title act on the record (row actions). Readers get
+ * the list only; the server checks every right again.
  */
-export function AttachmentsPanel({ panel, config, entity, saved, writable, addable, userRoles }: PanelProps) {
+export function AttachmentsPanel({ panel, config, entity, saved, view, writable, addable, userRoles, onReload }: PanelProps) {
   const { t } = useTranslation();
   const target = useMemo(() => attachmentTarget(panel, entity, saved), [panel, entity, saved]);
   const { files, failed, reload } = useAttachments(target);
@@ -42,6 +46,12 @@ export function AttachmentsPanel({ panel, config, entity, saved, writable, addab
   // Adding may be a right of its own (the page's `addable`): the drop zone then shows without edit and delete.
   const canAdd = canWrite || (addable === true && allowed);
   const multiple = panel.multiple !== false;
+  // `buttons` act on the record (a call copying its files elsewhere): `writable` ones only for a caller who may change its files.
+  const buttons = allowedActions(panel.buttons, userRoles).filter((action) => !action.writable || canWrite);
+  const { run, dialog } = useRowActions(() => {
+    void reload();
+    onReload?.();
+  }, config);
 
   if (!saved) return <Text c="dimmed">{t('engine.attachments.saveFirst')}</Text>;
   if (!target) return <Alert color="orange">{t('engine.attachments.noDomain')}</Alert>;
@@ -100,7 +110,10 @@ export function AttachmentsPanel({ panel, config, entity, saved, writable, addab
             </Badge>
           )}
         </Group>
-        {canAdd && <PasteButton onFiles={take} />}
+        <Group gap="xs">
+          <ActionButtons actions={buttons} row={view} onRun={(action, row) => void run(action, row)} />
+          {canAdd && <PasteButton onFiles={take} />}
+        </Group>
       </Group>
       {canAdd && <AttachmentDrop multiple={multiple} pictures={target.pictures} onFiles={take} />}
       {refusals.map((refusal, index) => (
@@ -142,6 +155,7 @@ export function AttachmentsPanel({ panel, config, entity, saved, writable, addab
         onSaved={() => void reload()}
         onClose={() => setEditing(null)}
       />
+      {dialog}
       <ConfirmDialog
         opened={deleting !== null}
         title={t('engine.attachments.deleteTitle')}
