@@ -1,5 +1,6 @@
 import { companyRecordAccess, contactRecordAccess } from './identityAccess';
 import { registerEntityRules } from './resources/entityRules';
+import { referenceWriteRules } from './references/rules';
 import { canSeeService, serviceRecordAccess, type ServiceRow } from './services/access';
 
 // The entities whose own rules replace the generic layer's (server/resources): services (their
@@ -9,3 +10,5 @@ import { canSeeService, serviceRecordAccess, type ServiceRow } from './services/
 registerEntityRules('service', { access: serviceRecordAccess, sees: (record, caller) => canSeeService(record as ServiceRow, caller) });
 registerEntityRules('contact', { access: contactRecordAccess });
 registerEntityRules('company', { access: companyRecordAccess });
+// References keep the generic routes; their business rules (parents, type, what blocks a delete) join them.
+registerEntityRules('reference', { writes: referenceWriteRules });

@@ -4,6 +4,6 @@
  */
 export const PLANNED_ROUTES = [
   '/network/*', '/companies/*', '/supplierPerfomance/:companyId',
-  '/billing/*', '/datacenter/*', '/reference/*', '/importService', '/importOrder',
+  '/billing/*', '/datacenter/*', '/importService', '/importOrder',
   '/admin/*', '/profileCompany/*', '/profileUniverse/*',
 ];

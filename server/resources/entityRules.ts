@@ -18,8 +18,20 @@ export interface RecordAccess {
  * The rules of an entity whose hand-written routes replace the generic ones (x-routes "custom"),
  * or whose records are reached by id without routes of their own (a company's files).
  */
+/**
+ * Business rules of an entity written through the generic routes (a reference's parents, what
+ * keeps it from being deleted): run inside the write's transaction after its schema, rights and
+ * lookups, they refuse with a 4xx and nothing is written.
+ */
+export interface WriteRules {
+  beforeWrite?(tx: Reader, record: Row, existing: Stored<Row> | undefined, caller: Caller): Promise<void>;
+  beforeDelete?(tx: Reader, record: Stored<Row>, caller: Caller): Promise<void>;
+}
+
 export interface EntityRules {
-  access: RecordAccess;
+  /** Required for hand-written routes (x-routes "custom"); the generic routes have their own. */
+  access?: RecordAccess;
+  writes?: WriteRules;
   /** Whether the caller sees a record, where the entity's own rule replaces x-visibility (lookup checks). */
   sees?: (record: Stored<Row>, caller: Caller) => boolean;
 }

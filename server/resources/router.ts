@@ -21,11 +21,15 @@ import { visibleRecord, visibleScope } from './visibility';
 import { assertEventRoles, eventCount, eventInput, inputWrites } from './events';
 import { expectedVersion, insertRecord, recordToCreate, recordToUpdate, eventStamps, updateStamps, withDerived } from './write';
 import { assertFixed, fixedCondition, fixedFields, listQuery, routePath } from './listScope';
-import { assertMayWrite, assertOwnCompany, ownerFields, withOwner } from './ownership';
+import { assertMayWrite, assertOwnCompany, assertWriterOf, ownerFields, withOwner } from './ownership';
+import { entityRules } from './entityRules';
 import { assertUnique } from './uniqueness';
 import { assertNotInUse } from './inUse';
 
 const LOOKUP_LIMIT = 100;
+
+/** The business rules an entity registers beside the generic ones (entityRules.ts `WriteRules`). */
+const rulesOf = (entity: EntityDef) => entityRules(entity.name)?.writes;
 /** A record's history shows its latest changes. */
 const HISTORY_LIMIT = 500;
 
@@ -170,8 +174,10 @@ export function resourceRoutes(entity: EntityDef): Hono<AppEnv> {
     const created = await db.transaction(async (tx) => {
       const record = await owned(c, tx, caller, await recordToCreate(entity, body, caller));
       assertOwns(entity, record, caller);
+      assertWriterOf(entity, record, caller);
       await applyTagRules(tx, caller, entity.tags, record);
       await assertLookups(entity, record, undefined, caller, tx, registry);
+      await rulesOf(entity)?.beforeWrite?.(tx, record, undefined, caller);
       const inserted = await insertedWithSums(tx, entity, await insertRecord(tx, entity, record));
       await addRecordHistory(tx, entity, inserted[entity.idField] as number, caller, { action: 'CREATE' });
       return inserted;
@@ -198,12 +204,14 @@ export function resourceRoutes(entity: EntityDef): Hono<AppEnv> {
     const updated = await db.transaction(async (tx) => {
       const existing = await recordOf(c, tx, caller);
       assertOwns(entity, existing, caller);
+      assertWriterOf(entity, existing, caller);
       assertNotFrozen(c, entity, existing, caller);
       const record = await withSums(tx, entity, await owned(c, tx, caller, await recordToUpdate(entity, body, existing, caller), existing));
       // Nor may they hand the record over to someone else.
       assertOwns(entity, record, caller);
       await applyTagRules(tx, caller, entity.tags, record, existing);
       await assertLookups(entity, record, existing, caller, tx, registry);
+      await rulesOf(entity)?.beforeWrite?.(tx, record, existing, caller);
       await addRecordHistory(tx, entity, idOf(c), caller, { action: 'UPDATE' });
       return tx.update(entity.collection, idOf(c), () => record, version);
     });
@@ -216,9 +224,11 @@ export function resourceRoutes(entity: EntityDef): Hono<AppEnv> {
     const released = await db.transaction(async (tx) => {
       const record = await recordOf(c, tx, caller);
       assertOwns(entity, record, caller);
+      assertWriterOf(entity, record, caller);
       assertNotFrozen(c, entity, record, caller);
       await ownerFields(tx, entity, caller, record, record);
       await assertNotInUse(tx, registry, entity, record);
+      await rulesOf(entity)?.beforeDelete?.(tx, record, caller);
       await removeCascade(tx, registry, entity, idOf(c));
       await tx.remove(entity.collection, idOf(c));
       await removeRecordHistory(tx, entity, idOf(c));
