@@ -175,9 +175,9 @@ export function resourceRoutes(entity: EntityDef): Hono<AppEnv> {
       const record = await owned(c, tx, caller, await recordToCreate(entity, body, caller));
       assertOwns(entity, record, caller);
       assertWriterOf(entity, record, caller);
+      await rulesOf(entity)?.beforeWrite?.(tx, record, undefined, caller);
       await applyTagRules(tx, caller, entity.tags, record);
       await assertLookups(entity, record, undefined, caller, tx, registry);
-      await rulesOf(entity)?.beforeWrite?.(tx, record, undefined, caller);
       const inserted = await insertedWithSums(tx, entity, await insertRecord(tx, entity, record));
       await addRecordHistory(tx, entity, inserted[entity.idField] as number, caller, { action: 'CREATE' });
       return inserted;
@@ -209,9 +209,9 @@ export function resourceRoutes(entity: EntityDef): Hono<AppEnv> {
       const record = await withSums(tx, entity, await owned(c, tx, caller, await recordToUpdate(entity, body, existing, caller), existing));
       // Nor may they hand the record over to someone else.
       assertOwns(entity, record, caller);
+      await rulesOf(entity)?.beforeWrite?.(tx, record, existing, caller);
       await applyTagRules(tx, caller, entity.tags, record, existing);
       await assertLookups(entity, record, existing, caller, tx, registry);
-      await rulesOf(entity)?.beforeWrite?.(tx, record, existing, caller);
       await addRecordHistory(tx, entity, idOf(c), caller, { action: 'UPDATE' });
       return tx.update(entity.collection, idOf(c), () => record, version);
     });

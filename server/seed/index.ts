@@ -15,6 +15,7 @@ import { seedCustomFields } from './customFields';
 import { accountHashes, seedIdentity } from './identity';
 import { createRandom } from './random';
 import { seedRecords } from './records';
+import { seedReferences } from './references';
 import { seedReminders } from './reminders';
 import { seedReports } from './reports';
 import { seedServices } from './services';
@@ -42,6 +43,7 @@ export async function seedDemo(store: Store, registry: Registry, now = new Date(
     seedServices(tx, createRandom(42), day, identity, products); // its own sequence: the records above stay as they were
     seedAssignments(tx, createRandom(17), identity); // its own sequence too
     seedReports(tx, createRandom(13), identity, registry.reports); // its own sequence too
+    await seedReferences(tx, registry, createRandom(31), identity, products); // from the services' order lines; its own sequence too
     await seedFees(tx, registry, createRandom(7), day, identity); // its own sequence too
     const invoiceLine = registry.entities.get('invoiceLine');
     if (invoiceLine) await seedBilling(tx, createRandom(11), day, identity, invoiceLine.schema); // its own sequence too
