@@ -100,6 +100,17 @@ async function contactWithoutAccount(who: Who): Promise<number> {
   return found.contactId as number;
 }
 
+/** A call of one reference: its path with the reference's id. */
+const referenceCall = (route: string, id: number) => route.split(' ')[1].replace(':id', String(id));
+
+/** A reference of the caller's company (a super admin's: the brand's) that no sub-reference, order line or service names, for DELETE. */
+async function loneReference(who: Who): Promise<number> {
+  const person = people[who];
+  const companyId = person.superAdmin ? people.quality.companyId : person.companyId;
+  const record = { universeId: person.universeId, companyId, sku: `LONE-${who}-${Date.now()}`, name: `Lone ${who}`, referenceType: 'FINISHED_PRODUCT', suppliers: [], parentIds: [], subReference: false, tags: [], checkpointIds: [], risk: 'NA', score: 0 };
+  return (await server.store.insert('references', 'referenceId', record)).referenceId as number;
+}
+
 /** Internal files (docs/files.md): per company, one COMPANY file, and one signature of one of its contacts (made in beforeAll). */
 const internalFiles = new Map<Who, { companyId: number; companyFile: number; contactId: number; signature: number }>();
 
@@ -366,6 +377,23 @@ const TABLE: Route[] = [
   // A seeded sector is in use (services name its code): DELETE tries a sector of its own code.
   ...resource('sector', '/back/bo/sectors', MANAGERS, { writable: true, machine: false }).map((row): Route => (row.route.startsWith('DELETE') ? { ...row, url: unusedSector } : row)),
   { route: 'POST /back/bo/sectors/create', who: MANAGERS, body: { notAField: true } },
+  // ---- references (docs/references.md): read by the brand and the suppliers they name, written by the brand's managers (x-writers) ----
+  ...resource('reference', '/back/bo/references', ALL, { writable: false, machine: false, history: true }),
+  // A delete tries a reference of the caller's company that nothing names (the seeded ones are in the services' lines).
+  ...resource('reference', '/back/bo/references', MANAGERS, { writable: true, machine: false })
+    .filter((row) => !row.route.startsWith('GET '))
+    .map((row): Route => (row.route.startsWith('DELETE') ? { ...row, url: async (w) => `/back/bo/references/${await loneReference(w)}` } : row)),
+  { route: 'GET /back/bo/smartdata/references', who: ALL, url: () => '/back/bo/smartdata/references/' },
+  ...(['GET /back/bo/references/:id/noOrderOrderTakers', 'GET /back/bo/checkpoints/assignments/references/:id'] as const).map((route): Route => ({
+    route, who: ALL,
+    url: async (w) => referenceCall(route, await seen('reference', w)),
+    outOfReach: async (w) => (await foreign('reference', w)).map((id) => referenceCall(route, id)),
+  })),
+  {
+    route: 'PATCH /back/bo/checkpoints/assignments/references/:id', who: MANAGERS, body: { checkpointIds: [999999] },
+    url: async (w) => `/back/bo/checkpoints/assignments/references/${await seen('reference', w)}`,
+    outOfReach: async (w) => (await foreign('reference', w)).map((id) => `/back/bo/checkpoints/assignments/references/${id}`),
+  },
   // ---- files (files-contract): the record's rights, shown on CAPAs (x-roles MANAGER, SUPER_ADMIN); unknown uploads and files are 404 ----
   { route: 'POST /back/bo/uploads', who: ALL, url: () => '/back/bo/uploads/', body: {} },
   ...(['GET', 'PATCH', 'PUT', 'DELETE'] as const).map((method): Route => ({
