@@ -4,6 +4,7 @@ import { initialStatus } from '../../machines/workflow';
 import { serverLogEntry } from '../../server/audit';
 import { newTokenSecret, secretHashOf } from '../../server/auth/apiTokenStore';
 import { loadRegistry, type EntityDef } from '../../server/schemas';
+import { mayWriteRecord } from '../../engine/schema/writeRules';
 import type { Row, Stored } from '../../server/store/types';
 import { WHO, companySees, demoPeople, firstSeen, registryEntities, type Person, type Who } from './demo-people';
 import { ACCOUNTS, Client, ROOT, loginAs, routeListingApp, startServer, type Reply, type TestServer } from './helpers';
@@ -1034,9 +1035,17 @@ describe('tag calls follow the rights of the tagged record’s own routes, for e
   });
 
   /** What the record's own route answers this caller: its status, the tags it shows, and whether the caller may change the record. */
+  const profileRoles = new Map<Who, string[]>();
+  /** `x-writers`: of the companies that see a record, the one it names writes it (docs/schemas.md), with the rule's flags. */
+  async function mayWrite(def: EntityDef, record: Row, who: Who): Promise<boolean> {
+    if (!def.writers) return true;
+    if (!profileRoles.has(who)) profileRoles.set(who, (await clients[who].get('/back/auth/profile')).body.roles as string[]);
+    return mayWriteRecord(def.schema, record, people[who].companyId, profileRoles.get(who)!);
+  }
+
   async function ownRoute(def: EntityDef, id: number, who: Who) {
     const reply = await clients[who].get(`${def.api}/${id}`);
-    const writable = reply.status === 200 && !def.readOnly && (def.name !== 'service' || reply.body.rights.sheet.right === 'WRITE');
+    const writable = reply.status === 200 && !def.readOnly && (def.name !== 'service' || reply.body.rights.sheet.right === 'WRITE') && (await mayWrite(def, reply.body, who));
     return { status: reply.status, tags: reply.status === 200 ? (reply.body[def.tags!.field] as number[]) : [], writable };
   }
 
