@@ -32,7 +32,7 @@ async function openReference(page: Page, language: Language, sku: string) {
   await waitForApp(page);
 }
 
-for (const [language, sku, theme] of [['fr', 'MLW-2401', 'Côte sauvage'], ['it', 'MLW-2406', 'Riviera ligure']] as const) {
+for (const [language, sku, theme] of [['fr', 'MLW-2401', 'Côte sauvage'], ['it', 'MLW-2404', 'Riviera ligure']] as const) {
   test(`a reference in ${language} at 1024 px: search, sub-references, pictures, edit and save, a refused delete`, async ({ page }) => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width: 1024, height: 900 });
@@ -88,6 +88,9 @@ test('a supplier reads a reference without Save nor Delete', async ({ page }) =>
   await gridRows(page).first().click();
   await expect(page).toHaveURL(/\/reference\/\d+/);
   await waitForApp(page);
+  // Read only for the supplier: the page says so, its fields are locked, neither Save nor Delete is offered.
+  await expect(page.getByRole('status').filter({ hasText: L('fr', 'engine.record.notOwner') })).toBeVisible();
+  await expect(page.getByLabel(L('fr', 'reference.name'), { exact: true })).toHaveAttribute('readonly', '');
   await expect(page.getByRole('button', { name: L('fr', 'engine.action.save'), exact: true })).toHaveCount(0);
   await expect(page.getByRole('button', { name: L('fr', 'reference.menu.label') })).toHaveCount(0);
   await shot(page, 'references-supplier-fr');
