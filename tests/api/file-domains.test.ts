@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadRegistry } from '../../server/schemas';
+import { mayWriteRecord } from '../../engine/schema/writeRules';
 import { LOGIN_EVENTS, SERVER_LOGS } from '../../server/audit';
 import { journalWatch, postgresWatch, type WriteWatch } from '../support/writeWatch';
 import { WHO, demoPeople, firstSeen, registryEntities, type Person, type Who } from './demo-people';
@@ -121,14 +122,18 @@ async function targets(): Promise<Target[]> {
     universeWide('CONTACT', claire, 'contacts'),
   ];
   // Records with their own rule (route roles, x-visibility): the files follow the record.
-  for (const [name, domain, owner] of [['capa', 'CAPA', 'quality'], ['matrix8d', 'MATRIX8D', 'quality'], ['nonCompliance', 'NON_COMPLIANCE', 'quality'], ['qualityAlert', 'QUALITY_ALERT', 'quality'], ['fee', 'FEE', 'manager']] as const) {
-    const id = (await firstSeen(server.store, entities.get(name)!, people[owner]))!;
+  const roles = Object.fromEntries(await Promise.all(WHO.map(async (who) => [who, (await clients[who].get('/back/auth/profile')).body.roles as string[]] as const))) as Record<Who, string[]>;
+  for (const [name, domain, owner] of [['capa', 'CAPA', 'quality'], ['matrix8d', 'MATRIX8D', 'quality'], ['nonCompliance', 'NON_COMPLIANCE', 'quality'], ['qualityAlert', 'QUALITY_ALERT', 'quality'], ['fee', 'FEE', 'manager'], ['reference', 'REFERENCE', 'quality']] as const) {
+    const def = entities.get(name)!;
+    const id = (await firstSeen(server.store, def, people[owner]))!;
     const rule = await recordRule(name, id);
     // A fee sheet's files are its owners' (x-owners): an inspector it does not name reads them, and adds or removes none.
-    const record = await server.store.get(entities.get(name)!.collection, id);
-    const notTheirs = (who: Who) => name === 'fee' && who === 'inspector' && !((record?.contributors ?? []) as number[]).includes(people.inspector.contactId);
+    // A reference's are its brand's managers' (x-writers): its suppliers and the brand's local manager read them only.
+    const record = (await server.store.get(def.collection, id))!;
+    const notOwner = (who: Who) => name === 'fee' && who === 'inspector' && !((record.contributors ?? []) as number[]).includes(people.inspector.contactId);
+    const notTheirs = (who: Who) => notOwner(who) || !mayWriteRecord(def.schema, record, people[who].companyId, roles[who]);
     const write = (who: Who, allowed: number) => (notTheirs(who) && rule[who] === 200 ? 403 : asWrite(rule[who], allowed));
-    list.push({ domain, entityId: id, uploader: owner, alias: { capa: 'capas', fee: 'fees' }[name as string], read: (who) => rule[who], add: (who) => write(who, 201), remove: (who) => write(who, 204) });
+    list.push({ domain, entityId: id, uploader: owner, alias: { capa: 'capas', fee: 'fees', reference: 'references' }[name as string], read: (who) => rule[who], add: (who) => write(who, 201), remove: (who) => write(who, 204) });
   }
   // A confirmed service the inspector is assigned to: the sheet's writers delete, the provider's people add too.
   const serviceId = await serviceAt('CONFIRMED', [people.inspector.contactId]);
@@ -156,10 +161,10 @@ describe('who reaches which files: every account × every file domain', () => {
     }
   });
 
-  it('covers every domain of spec §3 (REFERENCE has no record: nothing there)', () => {
+  it('covers every domain of spec §3', () => {
     const domains = loadRegistry(join(ROOT, 'schemas')).enums.fileDomain.enum as string[];
     expect(domains).toHaveLength(15);
-    expect(new Set([...all.map((target) => target.domain), 'REFERENCE'])).toEqual(new Set(domains));
+    expect(new Set(all.map((target) => target.domain))).toEqual(new Set(domains));
   });
 
   it('reads: the list, the download by domain and by alias, the thumbnail and the original', async () => {
@@ -212,14 +217,6 @@ describe('who reaches which files: every account × every file domain', () => {
     await expectCall('quality', 'delete its signature by the link', 204, () => clients.quality.delete(`/back/bo/files/contacts/${signature.entityId}_${signature.fileId}/`));
     expect(await server.store.get('files', company.fileId!)).toBeUndefined();
     expect(await server.store.get('files', signature.fileId!)).toBeUndefined();
-  });
-
-  it('REFERENCE belongs to no record: every call is "not found" and writes nothing', async () => {
-    for (const who of WHO) {
-      await expectCall(who, 'list REFERENCE', 404, () => clients[who].get('/back/bo/uploads/elements/REFERENCE/1'));
-      await expectCall(who, 'declare REFERENCE', 404, () => declare(clients[who], picture, { fileType: 'REFERENCE', entityId: 1, mimeType: 'image/png' }));
-      await expectCall(who, 'download references', 404, () => clients[who].get('/back/bo/files/references/1_1/'));
-    }
   });
 });
 
