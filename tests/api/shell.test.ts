@@ -42,6 +42,8 @@ describe('schemas', () => {
       '/profileCompany/:companyId/LaboPackages',
       '/profileCompany/:companyId/Strategies',
       '/profileCompany/:companyId/tags',
+      // A reference's page opens for everyone, its record's visibility decides (the search is the brands' and order takers').
+      '/reference/:referenceId',
       '/services/:serviceId',
       '/services/:serviceId/report',
       '/services/search',
@@ -63,8 +65,9 @@ describe('menu', () => {
       { name: 'screen.documents', icon: 'files', link: '/documents' },
     ]);
     // A local manager searches services but has no quality or billing area; everyone has the shared documents.
+    // A brand's people (and order takers) have its references beside the services; a provider has none (above).
     const buyer = await loginAs(server, ACCOUNTS.buyer);
-    expect((await buyer.get('/back/bo/menu/')).body.map((entry: { link: string }) => entry.link)).toEqual(['/dashboard', '/services/search', '/planning', '/activity', '/documents']);
+    expect((await buyer.get('/back/bo/menu/')).body.map((entry: { link: string }) => entry.link)).toEqual(['/dashboard', '/services/search', '/reference/search', '/planning', '/activity', '/documents']);
   });
 
   it('hides a menu page none of whose screens is built (or open to the caller): configuration decides, no dead end', async () => {
