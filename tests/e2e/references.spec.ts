@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './axe';
 import { png, onDisk } from './fileFixtures';
@@ -9,6 +10,7 @@ import { ACCOUNTS, gridRow, gridRows, labels, restoreEnglishAfterAll, setAccount
  * to its gallery, a field edited and saved, and a refused delete showing spec §8's message.
  */
 type Language = 'fr' | 'it';
+const serverFr = JSON.parse(readFileSync('server/locales/fr.json', 'utf8')) as Record<string, string>;
 const L = (language: Language, key: string, values: Record<string, string> = {}) => {
   const text = labels[language][key];
   if (text === undefined) throw new Error(`no ${language} label for ${key}`);
@@ -77,6 +79,30 @@ for (const [language, sku, theme] of [['fr', 'MLW-2401', 'Côte sauvage'], ['it'
     await expect(page.getByLabel(L(language, 'reference.sku'), { exact: true })).toHaveValue(`${sku}-F1`);
   });
 }
+
+test('a brand manager creates a reference in French; a sku the brand already has is refused with the server\'s message', async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 900 });
+  await signIn(page, ACCOUNTS.quality);
+  await setAccountLocale(page, 'fr');
+  await page.goto('/reference/search');
+  await waitForApp(page);
+  await page.getByRole('link', { name: L('fr', 'reference.new') }).click();
+  await expect(page).toHaveURL(/\/reference\/create/);
+  await page.getByLabel(L('fr', 'reference.name'), { exact: true }).pressSequentially('Chemise lin Riviera');
+  const sku = page.getByLabel(L('fr', 'reference.sku'), { exact: true });
+  await sku.pressSequentially('mlw-2402');
+  await page.getByRole('button', { name: L('fr', 'engine.action.save'), exact: true }).click();
+  // The server's refusal (422 at /sku), in the caller's language; the page stays on the new reference.
+  await expect(page.getByText(serverFr['error.codeInUse']).first()).toBeVisible();
+  await expect(page).toHaveURL(/\/reference\/create/);
+  await sku.fill('');
+  await sku.pressSequentially('MLW-2600');
+  await snackDuring(page, L('fr', 'reference.created'), () => page.getByRole('button', { name: L('fr', 'engine.action.save'), exact: true }).click());
+  await expect(page).toHaveURL(/\/reference\/\d+$/);
+  await expect(page.getByLabel(L('fr', 'reference.name'), { exact: true })).toHaveValue('Chemise lin Riviera');
+  await shot(page, 'references-created-fr');
+  await setAccountLocale(page, 'en');
+});
 
 test('a supplier reads a reference without Save nor Delete', async ({ page }) => {
   await page.setViewportSize({ width: 1024, height: 900 });
