@@ -25,6 +25,8 @@ export type ColumnConfig =
       enum?: string;
       /** dataTable: a badge's colour per value (theme colours); default: the `x-colors` of its `enum`. */
       colors?: Record<string, string>;
+      /** dataTable: the cell links to this route, a template filled with the row's fields (`/items/{itemId}`). */
+      to?: string;
       /** Read-only lines: fields shown small under the value (a line's colour and size under its designation). */
       under?: string[];
       /** Read-only lines: i18n key of the text shown when the value is empty (a default the server applies). */

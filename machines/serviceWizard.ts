@@ -8,11 +8,14 @@ import { roleChoiceError, sideOfCompanyRole, type RolePickerInput } from './serv
  * names). The steps of each mode, their order and the saves are schemas/screens/serviceWizard.json and its
  * machines (schemas/machines/serviceWizard*.json), run by the engine's wizard.
  */
-/** ORDER: a new service for a purchase order already on a service (its parties and that order's lines). */
-export type WizardMode = 'NEW' | 'EDIT' | 'DUPLICATE' | 'RESCHEDULE' | 'ORDER';
+/**
+ * ORDER: a new service for a purchase order already on a service (its parties and that order's lines).
+ * PURCHASE_ORDER: a new service started from a brand's purchase order (its parties, the lines chosen).
+ */
+export type WizardMode = 'NEW' | 'EDIT' | 'DUPLICATE' | 'RESCHEDULE' | 'ORDER' | 'PURCHASE_ORDER';
 export type WizardStep = 'ROLE' | 'COMPANIES' | 'DETAILS' | 'NOTES' | 'NOTIFICATION' | 'DATES';
 
-export const WIZARD_MODES: readonly WizardMode[] = ['NEW', 'EDIT', 'DUPLICATE', 'RESCHEDULE', 'ORDER'];
+export const WIZARD_MODES: readonly WizardMode[] = ['NEW', 'EDIT', 'DUPLICATE', 'RESCHEDULE', 'ORDER', 'PURCHASE_ORDER'];
 
 export interface QuantityDraft {
   /** A text when what was typed is no number (kept in the field, refused by the rules). */
@@ -33,6 +36,12 @@ export interface PoLineDraft {
   productType?: number;
   /** The values of the company's ORDER (and GLOBAL) custom fields, by field code (domain/customFields.ts). */
   customFieldOrder?: Record<string, unknown>;
+  /** The reference's code (its sku) the line is about. */
+  referenceObj?: string;
+  /** The brand's purchase order and order line the line comes from, and its reference (docs/services.md). */
+  purchaseOrderId?: number;
+  orderLineId?: number;
+  referenceId?: number;
 }
 
 export interface LabLineDraft {

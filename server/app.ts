@@ -44,6 +44,7 @@ import { activityRoutes } from './activity/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { serviceSearchRoutes } from './services/searchRoutes';
 import { taskRoutes } from './tasks/routes';
+import { purchaseOrderRoutes } from './purchaseOrders/routes';
 import { compressJson } from './encoding';
 import { drainUnreadBody } from './drainBody';
 import { urlGuard } from './urlGuard';
@@ -173,6 +174,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/', reminderRoutes(registry));
   app.route('/', serviceSearchRoutes(registry));
   app.route('/', taskRoutes(registry));
+  app.route('/', purchaseOrderRoutes(registry));
   app.route('/', invoiceRoutes(registry));
   app.route('/', invoiceLineRoutes(registry));
   const fileDomains = new FileDomains(registry);

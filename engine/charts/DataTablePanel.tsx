@@ -1,10 +1,11 @@
-import { Badge, ScrollArea, Table, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Badge, ScrollArea, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { valueColor } from '../format/colors';
 import type { PanelProps } from '../record/panels';
-import { chartRows } from './chartData';
+import { chartRows, fillTemplate } from './chartData';
 import { PanelHeading } from './PanelHeading';
 import { PanelStatus } from './PanelStatus';
 import { usePanelTarget } from './panelTarget';
@@ -67,6 +68,7 @@ export function DataTablePanel(props: PanelProps) {
             <Table.Tr key={index}>
               {columns.map((column) => {
                 const text = cellValueText(column, row[column.field], t, i18n.language);
+                const path = column.to && text ? fillTemplate(column.to, row) : undefined;
                 return (
                   <Table.Td key={column.field} ta={column.numeric ? 'right' : undefined} style={column.numeric ? { fontVariantNumeric: 'tabular-nums' } : undefined}>
                     {column.badge && text ? (
@@ -74,10 +76,15 @@ export function DataTablePanel(props: PanelProps) {
                         variant="light"
                         radius="sm"
                         color={valueColor(row[column.field], column.colors)}
-                        style={{ textTransform: 'none' }}
+                        // The whole label, never cut with an ellipsis ("Non applicable" in a narrow column): the column widens instead.
+                        styles={{ root: { textTransform: 'none', maxWidth: 'none', overflow: 'visible' }, label: { overflow: 'visible' } }}
                       >
                         {text}
                       </Badge>
+                    ) : path ? (
+                      <Anchor component={Link} to={path} fz="sm">
+                        {text}
+                      </Anchor>
                     ) : text ? (
                       text
                     ) : (

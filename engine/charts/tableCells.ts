@@ -16,6 +16,8 @@ export interface TableColumn {
   colors?: Record<string, string>;
   numeric: boolean;
   width?: number;
+  /** The route the cell opens, a template of the row's fields. */
+  to?: string;
 }
 
 /** `enums` (the config's, by name): a column naming an enum takes its `x-colors` unless it gives its own `colors`. */
@@ -32,6 +34,7 @@ export function tableColumns(columns: ColumnConfig[], t: TFunction, enums: Recor
       colors: column.colors ?? (column.enum ? colorsOf(enums[column.enum]) : undefined),
       numeric: ['number', 'integer', 'money', 'percent'].includes(column.format ?? ''),
       width: column.width,
+      to: column.to,
     }));
 }
 

@@ -11,9 +11,9 @@ export interface OrderLine {
    */
   orderLineId?: number;
   /**
-   * Label: `orderLine.purchaseOrderId`
+   * Label: `orderLine.purchaseOrderId` Read-only (set by the server).
    */
-  purchaseOrderId: number;
+  purchaseOrderId?: number;
   /**
    * Label: `orderLine.companyId` Read-only (set by the server).
    */

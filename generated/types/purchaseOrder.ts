@@ -3,7 +3,7 @@
 import type { Season } from './enums';
 
 /**
- * A brand's purchase order to a supplier (spec §3, §5.5 'Purchase order edit popup: at least one date'), keyed by poNumber within the brand. Its lines are orderLine records.
+ * A brand's purchase order to a supplier (spec §3, §5.5 'Purchase order edit popup: at least one date'), keyed by poNumber within the brand. Its lines are orderLine records, deleted with it. Written by the brand's MANAGER (or SUPER_ADMIN), read by the supplier and factory it names (server/purchaseOrders/rules.ts, docs/purchaseOrders.md).
  */
 export interface PurchaseOrder {
   /**

@@ -19,6 +19,18 @@ export interface PurchaseOrderLine {
    */
   purchaseOrder?: string;
   /**
+   * The brand's purchase order the line comes from: one the caller sees, of the service's client, to its supplier (or factory) (server/purchaseOrders/serviceLinks.ts). Label: `purchaseOrderLine.purchaseOrderId`
+   */
+  purchaseOrderId?: number;
+  /**
+   * The line of that purchase order (needs purchaseOrderId). Label: `purchaseOrderLine.orderLineId`
+   */
+  orderLineId?: number;
+  /**
+   * The reference of the service's client the line is about; wins over the sku match (docs/services.md). Label: `purchaseOrderLine.referenceId`
+   */
+  referenceId?: number;
+  /**
    * Label: `purchaseOrderLine.designation`
    */
   designation: string;

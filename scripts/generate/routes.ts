@@ -43,6 +43,11 @@ const object = (description: string, properties?: Record<string, JsonSchema>, re
 const TRUE: JsonSchema = { type: 'boolean', const: true };
 const text = (description: string, extra: JsonSchema = {}): JsonSchema => ({ type: 'string', description, ...extra });
 const serviceId = { serviceId: { type: 'integer', minimum: 1, description: "The service's serviceId." } };
+const riskValue = (description: string): JsonSchema => ({ type: 'string', enum: ['LOW', 'MODERATE', 'HIGH', 'NA'], description: `${description}; labels: enum.risk.<VALUE>` });
+const referenceRiskRow = object('A reference and its risks', {
+  referenceId: { type: 'integer' }, sku: { type: 'string' }, name: { type: 'string' },
+  risk: riskValue('The computed risk'), riskOverride: { oneOf: [riskValue("The manager's risk"), { type: 'null' }] }, effectiveRisk: riskValue('The one that counts'), score: { type: 'number' },
+});
 const serviceAnswer = object('The service as the caller may see it, with its lines', { service: entity('service'), created: { type: 'boolean' } });
 const splitAnswer = object('Source and target', { source: { oneOf: [entity('service'), { type: 'null' }] }, target: entity('service') });
 const profile = object('The caller: contact, company, profiles, rights, universe (spec §3 "Profile")');
@@ -492,8 +497,80 @@ export const routeDocs = (enums: Record<string, JsonSchema>): Record<string, Rou
     errors: [400, 403, 404],
   },
   'GET /back/bo/risk/services/{id}/references': {
-    tag: 'risk', summary: "The risk of each reference of the service's order lines: its past inspections the caller sees and their refused share (NA without a verdict, HIGH from 30 %, MODERATE from 10 %, else LOW)",
-    ok: { description: 'One row per reference', schema: list(object('A reference', { reference: { type: 'string' }, designation: { type: 'string' }, inspections: { type: 'integer' }, accepted: { type: 'integer' }, refused: { type: 'integer' }, refusedRate: { type: ['number', 'null'] }, risk: { type: 'string', enum: ['LOW', 'MODERATE', 'HIGH', 'NA'], description: 'Labels: enum.risk.<VALUE>' }, lastInspection: { type: ['string', 'null'], format: 'date' } })) },
+    tag: 'risk', summary: "The risk of each reference of the service's order lines, in line order: its past inspections the caller sees and their refused share; a line whose reference has a record (the brand's references, matched by referenceId, else by sku) answers the record's stored risk, score and manager's override, a line without one the refused share's risk (NA without a verdict, HIGH from 30 %, MODERATE from 10 %, else LOW)",
+    ok: {
+      description: 'One row per reference',
+      schema: list(object('A reference', {
+        reference: { type: 'string', description: "The record's sku, else the line's reference (else its sku)" },
+        referenceId: { type: ['integer', 'null'] }, name: { type: ['string', 'null'] }, sku: { type: ['string', 'null'] }, designation: { type: 'string' },
+        inspections: { type: 'integer' }, accepted: { type: 'integer' }, refused: { type: 'integer' }, refusedRate: { type: ['number', 'null'] },
+        risk: riskValue('The computed risk (the record\'s stored one)'), riskOverride: { oneOf: [riskValue("The manager's risk"), { type: 'null' }] }, effectiveRisk: riskValue('The override when there is one, else the computed risk'),
+        overridden: { type: 'boolean' }, score: { type: ['number', 'null'], description: 'The stored smart-data score (0–100, higher is riskier); null without a record' },
+        lastInspection: { type: ['string', 'null'], format: 'date' },
+      })),
+    },
+    errors: [403, 404],
+  },
+  'GET /back/bo/risk/companies/{supplierId_clientId}': {
+    tag: 'risk', summary: "The risk of a supplier for a client (spec's {supplierId}_{clientId}): the client's inspections at the supplier (as supplier, factory or agent) that the caller sees and their refused share, the effective risks of the client's references naming the supplier (seen by the brand, the supplier and a super admin; none for anyone else), the riskiest 50 of them, and the higher of the two risks",
+    params: { supplierId_clientId: { type: 'string', pattern: '^[0-9]+_[0-9]+$', description: 'The supplier’s and the client’s companyId joined by _' } },
+    search: 'report',
+    ok: {
+      description: 'The risk',
+      schema: object('Supplier for a client', {
+        supplier: object('The supplier', { companyId: { type: 'integer' }, name: { type: 'string' } }),
+        client: object('The client', { companyId: { type: 'integer' }, name: { type: 'string' } }),
+        inspections: { type: 'integer' }, accepted: { type: 'integer' }, refused: { type: 'integer' }, refusedRate: { type: ['number', 'null'] },
+        inspectionRisk: riskValue('The refused share’s risk'),
+        referenceRisks: object('How many references per effective risk (NA, LOW, MODERATE, HIGH)'),
+        risk: riskValue('The higher of inspectionRisk and the riskiest reference'),
+        lastInspection: { type: ['string', 'null'], format: 'date' },
+        references: list(referenceRiskRow),
+      }),
+    },
+    errors: [400, 403, 404],
+  },
+  'GET /back/bo/risk/orderTakers/{companyId}/factoryExport/generate': {
+    tag: 'risk', summary: "The factory risk of an order taker as a workbook streamed as it is written: its references the caller sees (sku, name, effective, computed and manager's risk, score, its inspections of each, accepted, refused, refused share) and its inspections the caller sees (audit, date, client, type, result, decision), in the caller's language",
+    search: 'report',
+    ok: { description: 'The workbook, as an attachment named YYYYMMDD_HHmmss_<title>.xlsx', type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', schema: { type: 'string', format: 'binary' } },
+    errors: [400, 403, 404],
+  },
+  'GET /back/bo/smartdata/operations/references/{id}': {
+    tag: 'risk', summary: "What a reference's risk and score are made of (docs/risk.md): the record's stored figures, today's recomputation over its inspections (counts, defects per severity, refused share, last inspection), the formula's constants, and its services the caller sees with each one's weight and badness. MANAGER or SUPER_ADMIN; a reference the caller's company is neither the brand nor a supplier of: 404",
+    ok: {
+      description: 'The figures',
+      schema: object('Reference figures', {
+        reference: referenceRiskRow,
+        figures: object('Recomputed now', { risk: riskValue('Risk'), score: { type: 'number' }, inspections: { type: 'integer' }, accepted: { type: 'integer' }, refused: { type: 'integer' }, refusedRate: { type: ['number', 'null'] }, critical: { type: 'integer' }, major: { type: 'integer' }, minor: { type: 'integer' }, lastInspection: { type: ['string', 'null'], format: 'date' } }),
+        formula: object('The constants: refusedWeight, severityPoints, fullPoints, halfLifeMonths, priorWeight, thresholds'),
+        services: list(object('A service of the reference', {
+          serviceId: { type: 'integer' }, number: { type: 'string' }, type: field('service', 'type'), serviceStep: field('service', 'serviceStep'), startDate: field('service', 'startDate'),
+          reportResult: { type: ['string', 'null'] }, clientDecision: { type: ['string', 'null'] }, counted: { type: 'boolean', description: 'An inspection with a verdict, counted in the score' },
+          critical: { type: 'integer' }, major: { type: 'integer' }, minor: { type: 'integer' }, weight: { type: 'number' }, badness: { type: 'number' },
+        })),
+      }),
+    },
+    errors: [403, 404],
+  },
+  'POST /back/bo/smartdata/operations/newService': {
+    tag: 'risk', summary: "Opens a service (OPENED) for chosen references through the wizard's rules and refusals: the client is their brand, the department the strategy's, the lines the purchase order's lines of those references (orderId) or one per reference (its sku as PO number, quantity 0), the supplier and factory the order's (else the body's, else the references' one common supplier). The wizard's right (a CREATE_SERVICE flag or SUPER_ADMIN); nothing written on any refusal",
+    body: object('The references and the service', {
+      referenceId: { type: 'array', minItems: 1, maxItems: 100, uniqueItems: true, items: { type: 'integer', minimum: 1 } },
+      strategy: { type: 'integer', minimum: 1, description: "A strategy of the caller's company (a super admin's: of its universe), not archived" },
+      orderId: { type: 'integer', minimum: 1, description: 'A purchase order of the same brand (optional)' },
+      roles: { type: 'array', items: { type: 'string' }, description: "The wizard's roles (default: DECISION_MAKER for the brand, else ORDER_TAKER)" },
+      service: object("The wizard's service fields (type, serviceProvider, startDate, endDate, exFactoryDate, orderTakerContacts…)"),
+      note: { type: 'string' },
+    }, ['referenceId', 'strategy']),
+    ok: { status: 201, description: 'The new service', schema: serviceAnswer },
+    errors: [400, 403],
+  },
+  // ---- purchase orders (docs/purchaseOrders.md); the orders and their lines have their generic calls (x-api) ----
+  'GET /back/bo/purchaseOrders/references/{referenceId}': {
+    tag: 'purchaseOrder', summary: "The purchase orders of a reference the caller sees (spec §7.5), newest first, each with its lines of that reference: those naming it (referenceId), else of its sku within its brand",
+    params: { referenceId: { type: 'integer', minimum: 1, description: "The reference's referenceId." } },
+    ok: { description: 'The orders, each with `lines`', schema: list({ allOf: [entity('purchaseOrder'), object('Its lines of the reference', { lines: list(entity('orderLine')) })] }) },
     errors: [403, 404],
   },
   // ---- references (spec §7.5, docs/references.md): read by the brand and its suppliers, written by the brand's managers ----

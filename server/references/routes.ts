@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { requireCaller, requireRoles, type AppContext, type AppEnv, type Caller } from '../context';
-import { validationError, type FieldError } from '../errors';
+import { forbidden, validationError, type FieldError } from '../errors';
 import { isPlainObject, readJson } from '../json-body';
 import { SERVICE_HARD_LIMIT } from '../auth/profile';
 import { COLLECTIONS, type Company } from '../identity';
@@ -16,6 +16,7 @@ import type { Reader, Row, Stored } from '../store/types';
 import type { ReferenceSearch } from '../../generated/types/referenceSearch';
 import { orderLinesOf } from './links';
 import { findReferences } from './search';
+import { referenceWriteRules } from './rules';
 
 /**
  * The reference calls of spec §7.5 beside the generic ones of its `x-api` (docs/references.md):
@@ -120,6 +121,7 @@ export function referenceRoutes(registry: Registry): Hono<AppEnv> {
   app.patch(assignments, async (c) => {
     const caller = callerOf(c);
     assertMayWrite(entity, caller);
+    if (referenceWriteRules.writer?.(caller) === false) throw forbidden();
     const { db } = c.get('services');
     const body = assignmentBody(await readJson(c));
     const updated = await db.transaction(async (tx) => {

@@ -1,5 +1,5 @@
-import { businessRule, forbidden, HttpError, type FieldError } from '../errors';
-import type { Caller } from '../context';
+import { businessRule, HttpError, type FieldError } from '../errors';
+import { isSuperAdmin, type Caller } from '../context';
 import type { Reader, Row, Stored } from '../store/types';
 import type { WriteRules } from '../resources/entityRules';
 import { REFERENCES, hasServiceLines, orderLinesOf, subReferenceCount } from './links';
@@ -7,7 +7,8 @@ import { REFERENCES, hasServiceLines, orderLinesOf, subReferenceCount } from './
 /**
  * The rules of a reference's writes (docs/references.md), beside the generic ones (its schema,
  * x-writers: the brand's MANAGER or SUPER_ADMIN, x-unique sku within the brand, lookups):
- * - only a brand (a company with the DECISION_MAKER role) creates references (403);
+ * - only a brand's people (a company with the DECISION_MAKER role) or a SUPER_ADMIN write references
+ *   at all (403 before the body; x-writers then keeps each reference to its own brand);
  * - its parents are other references of the same brand, never itself nor one of its own
  *   descendants (422 naming /parentIds);
  * - spec §5.4: a reference with parents keeps its type (422 naming /referenceType);
@@ -48,13 +49,14 @@ async function assertParents(db: Reader, record: Row, existing: Stored<Row> | un
 }
 
 export const referenceWriteRules: WriteRules = {
-  async beforeWrite(db: Reader, record: Row, existing: Stored<Row> | undefined, caller: Caller) {
-    if (!existing && !caller.company.roles.includes(BRAND_ROLE)) throw forbidden('error.referenceBrandOnly');
+  writer: (caller: Caller) => isSuperAdmin(caller) || (caller.company.roles ?? []).includes(BRAND_ROLE),
+  async prepare(db: Reader, record: Row, existing: Stored<Row> | undefined) {
     const hadParents = idsOf(existing?.parentIds).length > 0 || idsOf(record.parentIds).length > 0;
     if (existing && hadParents && record.referenceType !== existing.referenceType) throw refused('/referenceType', 'error.referenceTypeLocked');
     await assertParents(db, record, existing);
+    return record;
   },
-  async beforeDelete(db: Reader, record: Stored<Row>) {
+  async remove(db: Reader, record: Stored<Row>) {
     const linked = (await subReferenceCount(db, record)) > 0 || (await orderLinesOf(db, record)).length > 0 || (await hasServiceLines(db, record));
     if (linked) throw businessRule('error.referenceDeleteRefused');
   },

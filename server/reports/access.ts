@@ -5,6 +5,9 @@ import { COLLECTIONS, type Company } from '../identity';
 import type { Reader } from '../store/types';
 import { actingSide, isOwner, type Right, type ServiceParties } from '../services/access';
 
+/** The reports' collection (one report per service). */
+export const REPORTS = 'reports';
+
 /**
  * Spec §6.4 for reports, in one place:
  * - report access: write for the provider once the service is confirmed; read for decision

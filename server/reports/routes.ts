@@ -15,20 +15,21 @@ import { updateService } from '../services/records';
 import { numberParam, readObject, serviceCaller, throwIfAny } from '../services/routeHelpers';
 import { alertServiceParties, mailServiceParties, type MailOptions, type ReportNotification } from '../services/serviceAlerts';
 import { followTasks } from '../tasks/lifecycle';
-import { reportRights, requireRight, type ReportRights } from './access';
+import { REPORTS, reportRights, requireRight, type ReportRights } from './access';
 import type { ReportRules } from '../../domain/report';
 import { defectLibrary } from './library';
 import { checkDecision, reopenComment } from './decisionInput';
 import { reportFields, reportRuleErrors } from './reportInput';
 import { reportCustomFields, reportCustomValues } from './reportCustomFields';
 import { reportPdfResponse } from './pdfRoute';
+import { refreshReferenceRisks } from '../risk/referenceRecords';
 
 /**
  * The inspection report of a service (spec §7.4 reports, docs/reports.md): one report per
  * service, written by the provider once the service is confirmed, downloadable once it is
  * terminated, decided by the client. Rights come from access.ts only.
  */
-export const REPORTS = 'reports';
+export { REPORTS } from './access';
 const WRITABLE_STEPS = new Set(['CONFIRMED', 'TERMINATED']);
 /** How far ahead the next service of `planNextService` is proposed. */
 const NEXT_SERVICE_DAYS = 7;
@@ -132,7 +133,9 @@ async function stored(tx: Writer, rules: ReportRules, caller: Caller, service: S
 /** Writes the report and the service's summary of it (the service search reads the summary). */
 async function save(tx: Writer, caller: Caller, service: ServiceRow, report: Row, before: Stored<Row> | undefined, version?: number): Promise<Stored<Row>> {
   const saved = before ? await tx.update<Row>(REPORTS, before.reportId as number, () => ({ ...report, reportId: before.reportId }), version) : await tx.insert<Row>(REPORTS, 'reportId', report);
-  await updateService(tx, caller, service.serviceId as number, { report: summaryOf(saved) });
+  const summarized = await updateService(tx, caller, service.serviceId as number, { report: summaryOf(saved) });
+  // The risk and score of the service's references follow their inspections (docs/risk.md).
+  await refreshReferenceRisks(tx, summarized);
   return saved as Stored<Row>;
 }
 

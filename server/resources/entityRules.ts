@@ -1,5 +1,5 @@
 import type { Caller } from '../context';
-import type { Reader, Row, Stored } from '../store/types';
+import type { Reader, Row, Stored, Writer } from '../store/types';
 
 /**
  * Who may read and change one record when a route reaches it by id from outside the
@@ -18,22 +18,29 @@ export interface RecordAccess {
  * The rules of an entity whose hand-written routes replace the generic ones (x-routes "custom"),
  * or whose records are reached by id without routes of their own (a company's files).
  */
-/**
- * Business rules of an entity written through the generic routes (a reference's parents, what
- * keeps it from being deleted): run inside the write's transaction after its schema, rights and
- * lookups, they refuse with a 4xx and nothing is written.
- */
-export interface WriteRules {
-  beforeWrite?(tx: Reader, record: Row, existing: Stored<Row> | undefined, caller: Caller): Promise<void>;
-  beforeDelete?(tx: Reader, record: Stored<Row>, caller: Caller): Promise<void>;
-}
-
 export interface EntityRules {
-  /** Required for hand-written routes (x-routes "custom"); the generic routes have their own. */
+  /** The record access of hand-written routes (required with x-routes "custom"; the generic routes have their own). */
   access?: RecordAccess;
-  writes?: WriteRules;
   /** Whether the caller sees a record, where the entity's own rule replaces x-visibility (lookup checks). */
   sees?: (record: Stored<Row>, caller: Caller) => boolean;
+  /** A feature's business rules on the generic routes' writes, run inside their transaction: a refusal writes nothing. */
+  writes?: WriteRules;
+}
+
+/**
+ * What a feature adds to the generic create, PUT and DELETE of an entity with `x-api` (server/resources/router.ts),
+ * after the schema, the roles, the visibility and the lookups: rights on the record (403), rules across records
+ * (422), fields copied from another record; then keeping dependants in step.
+ */
+export interface WriteRules {
+  /** Whether the caller may write any record at all: checked with the route roles, before the body (403). */
+  writer?(caller: Caller): boolean;
+  /** The record about to be stored (`existing`: the stored one on a PUT), completed or refused. */
+  prepare?(tx: Writer, record: Row, existing: Stored<Row> | undefined, caller: Caller): Promise<Row>;
+  /** After the record was stored: the records that copy its fields follow. */
+  stored?(tx: Writer, record: Stored<Row>, existing: Stored<Row> | undefined): Promise<void>;
+  /** Before the record is deleted. */
+  remove?(tx: Writer, record: Stored<Row>, caller: Caller): Promise<void>;
 }
 
 // The generic layer names no entity: each feature registers its rules (server/recordRules.ts).

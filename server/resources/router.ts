@@ -28,8 +28,6 @@ import { assertNotInUse } from './inUse';
 
 const LOOKUP_LIMIT = 100;
 
-/** The business rules an entity registers beside the generic ones (entityRules.ts `WriteRules`). */
-const rulesOf = (entity: EntityDef) => entityRules(entity.name)?.writes;
 /** A record's history shows its latest changes. */
 const HISTORY_LIMIT = 500;
 
@@ -78,6 +76,9 @@ export function transitionLabels(c: AppContext, entity: EntityDef, event: string
  */
 export function resourceRoutes(entity: EntityDef): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  // A feature's rules on writes (entityRules.ts), read per call: features register them when their module loads.
+  const writeRules = () => entityRules(entity.name)?.writes;
+  const prepared = async (tx: Writer, record: Row, existing: Stored<Row> | undefined, caller: Caller) => (await writeRules()?.prepare?.(tx, record, existing, caller)) ?? record;
   const api = routePath(entity.api!);
   const one = `${api}/:id{[0-9]+}`;
 
@@ -90,6 +91,7 @@ export function resourceRoutes(entity: EntityDef): Hono<AppEnv> {
   const writerOf = (c: AppContext) => {
     const caller = callerOf(c);
     assertMayWrite(entity, caller);
+    if (writeRules()?.writer?.(caller) === false) throw forbidden();
     return caller;
   };
   const idOf = (c: AppContext) => Number(c.req.param('id'));
@@ -175,10 +177,10 @@ export function resourceRoutes(entity: EntityDef): Hono<AppEnv> {
       const record = await owned(c, tx, caller, await recordToCreate(entity, body, caller));
       assertOwns(entity, record, caller);
       assertWriterOf(entity, record, caller);
-      await rulesOf(entity)?.beforeWrite?.(tx, record, undefined, caller);
       await applyTagRules(tx, caller, entity.tags, record);
       await assertLookups(entity, record, undefined, caller, tx, registry);
-      const inserted = await insertedWithSums(tx, entity, await insertRecord(tx, entity, record));
+      const inserted = await insertedWithSums(tx, entity, await insertRecord(tx, entity, await prepared(tx, record, undefined, caller)));
+      await writeRules()?.stored?.(tx, inserted, undefined);
       await addRecordHistory(tx, entity, inserted[entity.idField] as number, caller, { action: 'CREATE' });
       return inserted;
     });
@@ -209,11 +211,13 @@ export function resourceRoutes(entity: EntityDef): Hono<AppEnv> {
       const record = await withSums(tx, entity, await owned(c, tx, caller, await recordToUpdate(entity, body, existing, caller), existing));
       // Nor may they hand the record over to someone else.
       assertOwns(entity, record, caller);
-      await rulesOf(entity)?.beforeWrite?.(tx, record, existing, caller);
       await applyTagRules(tx, caller, entity.tags, record, existing);
       await assertLookups(entity, record, existing, caller, tx, registry);
+      const ready = await prepared(tx, record, existing, caller);
       await addRecordHistory(tx, entity, idOf(c), caller, { action: 'UPDATE' });
-      return tx.update(entity.collection, idOf(c), () => record, version);
+      const stored = await tx.update(entity.collection, idOf(c), () => ready, version);
+      await writeRules()?.stored?.(tx, stored, existing);
+      return stored;
     });
     return c.json(await present(entity, updated, caller, db));
   });
@@ -227,8 +231,8 @@ export function resourceRoutes(entity: EntityDef): Hono<AppEnv> {
       assertWriterOf(entity, record, caller);
       assertNotFrozen(c, entity, record, caller);
       await ownerFields(tx, entity, caller, record, record);
+      await writeRules()?.remove?.(tx, record, caller);
       await assertNotInUse(tx, registry, entity, record);
-      await rulesOf(entity)?.beforeDelete?.(tx, record, caller);
       await removeCascade(tx, registry, entity, idOf(c));
       await tx.remove(entity.collection, idOf(c));
       await removeRecordHistory(tx, entity, idOf(c));

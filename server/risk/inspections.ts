@@ -1,9 +1,10 @@
 import type { AppContext, Caller } from '../context';
-import { REPORTS } from '../reports/routes';
+import { REPORTS } from '../reports/access';
 import { searchCriteria } from '../resources/search';
 import type { Registry } from '../schemas';
 import { SERVICES, serviceScope, type ServiceRow } from '../services/access';
 import { and, eq, type Condition } from '../store/query';
+import { referencesOf } from './referenceRecords';
 import type { Reader, Row, Stored } from '../store/types';
 
 /**
@@ -26,13 +27,6 @@ export function riskCriteria(registry: Registry, c: AppContext): RiskCriteria {
   return rest;
 }
 
-/** What a purchase-order line is a line of: its reference, else its SKU. */
-export const referenceOfLine = (line: Row): string | undefined => {
-  const value = (line.referenceObj as string | undefined)?.trim() || (line.sku as string | undefined)?.trim();
-  return value || undefined;
-};
-export const referencesOf = (service: Row): string[] => [...new Set(((service.purchaseOrderLines as Row[] | undefined) ?? []).map(referenceOfLine).filter((ref): ref is string => !!ref))];
-
 /** Terminated, reported and visible to the caller: every risk figure starts here. */
 const reported = (caller: Caller): Condition[] => [serviceScope(caller), eq('serviceStep', 'TERMINATED'), { op: 'exists', field: 'report', value: true }];
 
@@ -44,12 +38,13 @@ const reported = (caller: Caller): Condition[] => [serviceScope(caller), eq('ser
 const withReference = (reference: string): Condition => ({ op: 'keywords', fields: ['searchText'], value: reference });
 const holding = (services: ServiceRow[], reference: string | undefined) => (reference ? services.filter((service) => referencesOf(service).includes(reference)) : services);
 
-/** The inspections of a company as supplier, factory or agent, oldest first. */
-export async function companyInspections(db: Reader, caller: Caller, companyId: number, criteria: RiskCriteria): Promise<ServiceRow[]> {
+/** The inspections of a company as supplier, factory or agent (for one client, when given), oldest first. */
+export async function companyInspections(db: Reader, caller: Caller, companyId: number, criteria: RiskCriteria, clientId?: number): Promise<ServiceRow[]> {
   const { fromDate, toDate, seasonIds, referenceId } = criteria;
   const where = and(
     ...reported(caller),
     { op: 'anyEq', fields: ['supplier', 'factory', 'agent'], value: companyId },
+    clientId === undefined ? undefined : eq('client', clientId),
     fromDate ? { op: 'gte', field: 'startDate', value: fromDate } : undefined,
     toDate ? { op: 'lte', field: 'startDate', value: toDate } : undefined,
     seasonIds?.length ? { op: 'in', field: 'season', values: seasonIds } : undefined,

@@ -75,8 +75,9 @@ function sourceProblems(name: string, source: LookupSource, files: SchemaFiles, 
     source.values?.forEach((value, index) => !values.includes(value) && at(`/values/${index}`, `${value} is not a value of enum ${source.enum}`));
   }
   if (source.limit !== undefined && !source.match?.length) at('/limit', 'a capped lookup needs match: q searches its fields before the cap');
-  if (source.scope === 'entity' && !Object.values(files.entities).some((entity) => entity['x-collection'] === source.collection)) {
-    at('/scope', `scope entity needs an entity of collection ${source.collection}`);
+  // A distinct lookup reads each of its collections under that collection's entity rule.
+  for (const collection of source.scope === 'entity' ? (source.collections ?? [source.collection]) : []) {
+    if (!Object.values(files.entities).some((entity) => entity['x-collection'] === collection)) at('/scope', `scope entity needs an entity of collection ${collection}`);
   }
   for (const [paramName, param] of Object.entries(source.params ?? {})) {
     const path = `/params/${paramName}`;

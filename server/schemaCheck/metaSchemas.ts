@@ -191,6 +191,8 @@ const column = textOr(
       format: { enum: [...VALUE_FORMATS] },
       enum: text,
       colors: { type: 'object', additionalProperties: text },
+      // A data table's cell linking to a route (a template of the row's fields).
+      to: { type: 'string', pattern: '^/' },
       under: texts,
       empty: text,
       until: field,

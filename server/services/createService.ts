@@ -30,6 +30,7 @@ import {
 import { firstPerPath, roleErrors, serviceRuleErrors, slotErrors } from './wizardRules';
 import { customValues } from '../customFields/recordValues';
 import { assertLineLookups, lineCustomErrors } from './lineFields';
+import { orderLinkErrors } from '../purchaseOrders/serviceLinks';
 
 /**
  * The wizard's writes (docs/services.md "Create, edit, duplicate"): a new service is the
@@ -76,6 +77,7 @@ export async function checkWizard(tx: Writer, registry: Registry, caller: Caller
   const po = checkLines(registry, PO_LINES, body.purchaseOrderLines, '/purchaseOrderLines');
   const lab = checkLines(registry, LAB_LINES, body.laboratoryLines, '/laboratoryLines');
   const lineCustom = await lineCustomErrors(tx, registry, caller, service.type, po.lines, [], '/purchaseOrderLines');
+  const orderLinks = await orderLinkErrors(tx, registry, caller, service, po.lines, [], '/purchaseOrderLines');
   const note = noteOf(body.note);
   const { notification, errors: notificationErrors } = await checkNotification(tx, registry, caller, body.notification);
   const contactProblems = await contactErrors(tx, service);
@@ -90,6 +92,7 @@ export async function checkWizard(tx: Writer, registry: Registry, caller: Caller
       contactProblems,
       po.errors,
       lineCustom,
+      orderLinks,
       lab.errors,
       note === undefined ? [] : noteTextErrors(registry, note, '/note'),
       notificationErrors,
@@ -208,6 +211,7 @@ export async function editService(tx: Writer, registry: Registry, caller: Caller
   const poLines = po?.lines ?? linesOf(existing, PO_LINES);
   const labLines = lab?.lines ?? linesOf(existing, LAB_LINES);
   const lineCustom = po ? await lineCustomErrors(tx, registry, caller, service.type ?? existing.type, po.lines, linesOf(existing, PO_LINES), '/purchaseOrderLines') : [];
+  const orderLinks = await orderLinkErrors(tx, registry, caller, { ...existing, ...service }, poLines, linesOf(existing, PO_LINES), '/purchaseOrderLines');
   const contactProblems = await contactErrors(tx, service);
   throwIfAny(
     firstPerPath(
@@ -219,6 +223,7 @@ export async function editService(tx: Writer, registry: Registry, caller: Caller
       contactProblems,
       po?.errors ?? [],
       lineCustom,
+      orderLinks,
       lab?.errors ?? [],
     ),
   );

@@ -13,6 +13,7 @@ import { updateService, type ServiceRecord } from './records';
 import { numberParam, prefixed, readObject, serviceCaller, serviceInReach, throwIfAny } from './routeHelpers';
 import { departmentOfType } from './wizardRules';
 import { assertLineLookups, lineCustomErrors } from './lineFields';
+import { orderLinkErrors } from '../purchaseOrders/serviceLinks';
 
 /**
  * The PO lines and laboratory lines stored inside a service: checked with their own entity
@@ -100,7 +101,8 @@ async function replaceLines(tx: Writer, registry: Registry, caller: Caller, id: 
   const { lines, errors } = checkLines(registry, kind, body.lines ?? [], '/lines');
   const stored = linesOf(service, kind);
   const custom = kind === PO_LINES ? await lineCustomErrors(tx, registry, caller, service.type, lines, stored, '/lines') : [];
-  throwIfAny([...missingLines(kind, service, lines, '/lines'), ...errors, ...custom]);
+  const orderLinks = kind === PO_LINES ? await orderLinkErrors(tx, registry, caller, service, lines, stored, '/lines') : [];
+  throwIfAny([...missingLines(kind, service, lines, '/lines'), ...errors, ...custom, ...orderLinks]);
   if (kind === PO_LINES) await assertLineLookups(tx, registry, caller, lines, stored, '/lines');
   const updated = await updateService(tx, caller, id, { [kind.field]: await withLineIds(tx, kind, lines, stored) }, version);
   await addHistory(tx, caller, { serviceId: id, event: 'UPDATED', side: actingSide(service, caller), detail: kind.field });

@@ -21,6 +21,7 @@ import { SERVICE_DATE_LINES, updateService, type ServiceRecord } from './records
 import { presentService } from './present';
 import { alertServiceParties, mailServiceParties } from './serviceAlerts';
 import { followTasks, moveFacts } from '../tasks/lifecycle';
+import { refreshReferenceRisks } from '../risk/referenceRecords';
 
 /**
  * One workflow move of a service, shared by the date calls and the PATCH actions: the caller's
@@ -100,6 +101,8 @@ export async function applyServiceEvent(tx: Writer, service: ServiceRecord, call
   // The tasks the move answers expire, those it asks for are created (machines/task.ts).
   await followTasks(tx, updated, event, { ...(await moveFacts(tx, updated, side, fromStep, moved.step)), proposedStart: extra.proposedStart }, now);
   await alertServiceParties(tx, extra.registry, updated, caller, event, now);
+  // A reported service entering or leaving TERMINATED enters or leaves its references' history (docs/risk.md).
+  if (updated.report && (moved.step === 'TERMINATED') !== (fromStep === 'TERMINATED')) await refreshReferenceRisks(tx, updated, now);
   return { service: updated, side, fromStep, toStep: moved.step };
 }
 

@@ -42,6 +42,7 @@ describe('schemas', () => {
       '/profileCompany/:companyId/LaboPackages',
       '/profileCompany/:companyId/Strategies',
       '/profileCompany/:companyId/tags',
+      '/purchaseOrder/:purchaseOrderId',
       // A reference's page opens for everyone, its record's visibility decides (the search is the brands' and order takers').
       '/reference/:referenceId',
       '/services/:serviceId',

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './axe';
-import { ACCOUNTS, en, fr, restoreEnglishAfterAll, shot, signIn, waitForApp } from './helpers';
+import { ACCOUNTS, en, fr, labels, restoreEnglishAfterAll, shot, signIn, waitForApp } from './helpers';
 
 /**
  * Risk analysis as the brand's quality manager: a terminated inspection's risk tab (its
@@ -8,6 +8,12 @@ import { ACCOUNTS, en, fr, restoreEnglishAfterAll, shot, signIn, waitForApp } fr
  * links to (charts drawn with data, the defect synthesis), its season filter, and the page in French.
  */
 const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
+/** The Italian label of a key; fails loudly when the key is missing. */
+function it(key: string): string {
+  const text = labels.it[key];
+  if (text === undefined) throw new Error(`no Italian label for ${key}`);
+  return text;
+}
 /** A line's marks: its curve, or the dot of a lone month. */
 const LINE_MARKS = '.recharts-line-curve, .recharts-line-dot';
 
@@ -57,7 +63,7 @@ test.describe('risk analysis', () => {
     await expect(references.getByRole('columnheader', { name: en('risk.references.risk') })).toBeVisible();
     await expect(references.locator('tbody tr').first()).toBeVisible();
     const risks = ['LOW', 'MODERATE', 'HIGH', 'NA'].map((value) => en(`enum.risk.${value}`));
-    const shown = await references.locator('tbody tr td:nth-child(7)').allInnerTexts();
+    const shown = await references.locator('tbody tr td:nth-child(5)').allInnerTexts();
     expect(shown.length).toBeGreaterThan(0);
     for (const text of shown) expect(risks).toContain(text.trim());
     // The supplier's pass rate over the last twelve months.
@@ -109,5 +115,38 @@ test.describe('risk analysis', () => {
     await page.waitForLoadState('networkidle');
     await expectNoOverflow(page);
     await shot(page, 'supplier-performance-it');
+  });
+
+  test("the risk tab's references carry their effective risk and the manager's override as badges, in French and Italian", async ({ page }) => {
+    await page.setViewportSize({ width: 1024, height: 800 });
+    await signIn(page, ACCOUNTS.quality);
+    const service = await terminatedInspection(page);
+    const answer = (await (await page.request.get(`/back/bo/risk/services/${service.serviceId}/references`, { headers: XHR })).json()) as { reference: string; effectiveRisk: string; riskOverride: string | null; score: number | null }[];
+    expect(answer.length).toBeGreaterThan(0);
+    for (const [locale, language, label] of [['fr', 'Français', fr], ['it', 'Italiano', it]] as const) {
+      await page.goto(`/services/${service.serviceId}?tab=risk`);
+      await waitForApp(page);
+      await page.getByTestId('locale-selector').click();
+      await page.getByRole('menuitem', { name: language }).click();
+      await expect(page.getByTestId('locale-selector')).toHaveText(locale.toUpperCase());
+      const references = page.getByRole('table', { name: label('risk.references.title') });
+      const headers = ['risk.references.reference', 'risk.references.risk', 'risk.references.riskOverride', 'risk.references.score'].map((key) => label(key));
+      for (const name of headers) await expect(references.getByRole('columnheader', { name, exact: true })).toBeVisible();
+      await expect(references.locator('tbody tr')).toHaveCount(answer.length);
+      // Each row: its reference, its effective risk as a badge; the override as a badge when a manager set one, else a dash.
+      for (const [index, row] of answer.entries()) {
+        const cells = references.locator('tbody tr').nth(index).locator('td');
+        await expect(cells.nth(0)).toHaveText(row.reference);
+        await expect(cells.nth(4).locator('.mantine-Badge-root')).toHaveText(label(`enum.risk.${row.effectiveRisk}`));
+        if (row.riskOverride) await expect(cells.nth(5).locator('.mantine-Badge-root')).toHaveText(label(`enum.risk.${row.riskOverride}`));
+        else await expect(cells.nth(5)).toHaveText('–');
+      }
+      await page.waitForLoadState('networkidle');
+      await expectNoOverflow(page);
+      // No badge cut short ("Non applicable" is long): every label shows whole.
+      const cut = await references.locator('.mantine-Badge-label').evaluateAll((nodes) => nodes.filter((node) => node.scrollWidth > node.clientWidth + 1).map((node) => node.textContent));
+      expect(cut).toEqual([]);
+      await shot(page, `risk-tab-references-${locale}`);
+    }
   });
 });

@@ -110,3 +110,14 @@ describe('initialFilters', () => {
     expect(initialFilters(undefined)).toEqual({});
   });
 });
+
+describe('a data table column linking to a route', () => {
+  it("keeps the column's route and fills it from each row; a row missing a field gets no link", async () => {
+    const { tableColumns } = await import('../../engine/charts/tableCells');
+    const [column, plain] = tableColumns([{ field: 'code', label: 'x.code', to: '/things/{thingId}' }, 'name'], ((key: string) => key) as never);
+    expect(column.to).toBe('/things/{thingId}');
+    expect(plain.to).toBeUndefined();
+    expect(fillTemplate(column.to!, { thingId: 42, code: 'A-1' })).toBe('/things/42');
+    expect(fillTemplate(column.to!, { code: 'A-2' })).toBeNull();
+  });
+});

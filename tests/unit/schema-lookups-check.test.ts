@@ -54,6 +54,7 @@ describe('lookups.json', { timeout: 30_000 }, () => {
       config.lookups.aqlSeverity.values = ['CRITICAL', 'FATAL'];
       delete config.lookups.brands.value;
       config.lookups.units.scope = 'company';
+      config.lookups.purchaseOrderSizes.collections = ['sizeDrafts'];
       config.lookups.purchaseOrders.scope = 'entity';
       config.lookups.purchaseOrders.collection = 'purchaseOrderDrafts';
       config.lookups.sectors.paths = ['/back/bo/combospa/filters/brands'];
@@ -62,6 +63,7 @@ describe('lookups.json', { timeout: 30_000 }, () => {
       'lookups.json /lookups/serviceTypes/params/division/enum: unknown enum departement (enums.json)',
       'lookups.json /lookups/units/scope: an enum lookup takes no scope',
       'lookups.json /lookups/aqlSeverity/values/1: FATAL is not a value of enum severity',
+      'lookups.json /lookups/purchaseOrderSizes/scope: scope entity needs an entity of collection sizeDrafts',
       'lookups.json /lookups/purchaseOrders/scope: scope entity needs an entity of collection purchaseOrderDrafts',
       'lookups.json /lookups/brands: a collection lookup needs value',
       'lookups.json /lookups/sectors/paths/0: /back/bo/combospa/filters/brands is already the path of lookup brands',

@@ -31,6 +31,11 @@ afterEach(() => rm(dir, { recursive: true, force: true }));
 describe('journal fold', () => {
   it('leaves the event loop and the writes free while it runs; what was written meanwhile survives a restart', { timeout: 120_000 }, async () => {
     const store = await LowdbStore.open(file, { foldAtBytes: 1 });
+    // What writing the data at once holds the thread for, on this machine under its present load:
+    // the fold's longest stall is measured against it, not against a fixed time a busy machine misses.
+    const whole = performance.now();
+    JSON.stringify(store.all('services'));
+    const wholeMs = performance.now() - whole;
     let longestStall = 0;
     let last = performance.now();
     const ticker = setInterval(() => {
@@ -59,7 +64,7 @@ describe('journal fold', () => {
     clearInterval(ticker);
 
     expect(foldMs).toBeGreaterThan(200);
-    expect(longestStall).toBeLessThan(Math.min(150, foldMs / 3));
+    expect(longestStall).toBeLessThan(Math.min(wholeMs / 2, foldMs / 3));
     expect(writesMs).toBeLessThan(foldMs);
 
     // As after kill -9: the data file holds the fold, the journal the writes made during it.

@@ -12,6 +12,7 @@ import type { ServiceView } from '../shared/serviceApi';
 import { emptyQuick, quickBody, type QuickDraft } from './quick/quickService';
 import { wizardModeOf } from './stepPanel';
 import { createBody, draftOfOrder, draftOfService, updateBody } from './wizardBody';
+import { draftOfPurchaseOrder, type OrderLineView } from './purchaseOrderLines';
 import { customObjects, withSentCustomValues, type CustomObjects } from '../customFields/serviceCustomFields';
 import { wizardTypeOf, wizardUserOf, type WizardUser } from './wizardCaller';
 import './wizardPanels';
@@ -26,8 +27,9 @@ function newDraft(user: WizardUser): WizardDraft {
   return { ...draft, service: withCallerSlots(draft.service, roles, user) };
 }
 
-/** The draft a mode starts from; null when the order asked for is not on the source service. */
+/** The draft a mode starts from; null when the order asked for is not on the source service, or has no line the caller sees. */
 function startDraft(mode: WizardMode, user: WizardUser, source: ServiceView | null, poNumber: string): WizardDraft | null {
+  if (mode === 'PURCHASE_ORDER') return Array.isArray(source) ? draftOfPurchaseOrder(newDraft(user), source as OrderLineView[]) : null;
   if (!source) return newDraft(user);
   if (mode === 'EDIT' || mode === 'DUPLICATE') return draftOfService(source, mode);
   if (mode === 'ORDER') return draftOfOrder(source, poNumber);
@@ -54,8 +56,9 @@ function requestOf(mode: WizardMode | 'QUICK', customFields: CustomObjects): Wiz
 }
 
 /**
- * `/services/wizard?mode=&serviceId=&poNumber=`: the full wizard, the engine's on the steps, modes and saves of
- * schemas/screens/serviceWizard.json (NEW, EDIT, DUPLICATE, RESCHEDULE, ORDER with the order's PO number), or the
+ * `/services/wizard?mode=&serviceId=&poNumber=&purchaseOrderId=`: the full wizard, the engine's on the steps, modes and saves of
+ * schemas/screens/serviceWizard.json (NEW, EDIT, DUPLICATE, RESCHEDULE, ORDER with the order's PO number, PURCHASE_ORDER
+ * from a brand's purchase order), or the
  * light one (mode QUICK, or a QUICK profile); a BOTH profile switches between them.
  */
 export default function ServiceWizardPage() {
@@ -64,7 +67,8 @@ export default function ServiceWizardPage() {
   const [params, setParams] = useSearchParams();
   const user = useMemo(() => wizardUserOf(profile), [profile]);
   const wizardType = wizardTypeOf(profile);
-  const asked = (params.get('mode') ?? 'NEW').toUpperCase();
+  // `?purchaseOrderId=` alone starts from that purchase order (the order's "new service").
+  const asked = (params.get('mode') ?? (params.has('purchaseOrderId') ? 'PURCHASE_ORDER' : 'NEW')).toUpperCase();
   const mode = wizardModeOf(asked);
   const poNumber = params.get('poNumber') ?? '';
   const light = mode === 'NEW' && (asked === 'QUICK' || wizardType === 'QUICK');
@@ -84,7 +88,7 @@ export default function ServiceWizardPage() {
   );
   // A service found without the order asked for: say which order is missing.
   const unavailable = (loaded: Row | null) => {
-    const missing = loaded ? 'orderMissing' : 'sourceMissing';
+    const missing = mode === 'PURCHASE_ORDER' ? 'purchaseOrderMissing' : loaded ? 'orderMissing' : 'sourceMissing';
     return (
       <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} title={t(`serviceWizard.${missing}.title`)}>
         {t(`serviceWizard.${missing}.text`, { number: loaded?.number ?? '', poNumber })}
@@ -100,7 +104,7 @@ export default function ServiceWizardPage() {
   return (
     <Stack gap="lg" maw={1320} mx="auto" w="100%">
       <WizardScreen
-        key={`${light ? 'QUICK' : mode}-${params.get('serviceId') ?? ''}`}
+        key={`${light ? 'QUICK' : mode}-${params.get('serviceId') ?? ''}-${params.get('purchaseOrderId') ?? ''}`}
         screen={screen}
         config={config}
         mode={light ? 'QUICK' : mode}

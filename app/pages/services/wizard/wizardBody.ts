@@ -113,6 +113,11 @@ export function draftOfService(service: ServiceView, mode: 'EDIT' | 'DUPLICATE')
     // A type stored as a text before the list is left out: the server keeps it until one is chosen.
     productType: typeof line.productType === 'number' ? line.productType : undefined,
     customFieldOrder: line.customFieldOrder ? { ...line.customFieldOrder } : undefined,
+    // The links to the brand's order, order line and reference stay with the line (a copy keeps them too).
+    referenceObj: line.referenceObj,
+    purchaseOrderId: line.purchaseOrderId,
+    orderLineId: line.orderLineId,
+    referenceId: line.referenceId,
   }));
   const labLines: LabLineDraft[] = (service.laboratoryLines ?? []).map((line) => ({
     laboratoryLineId: copy ? undefined : line.laboratoryLineId,

@@ -12,6 +12,7 @@ import { useReadySession } from '../../../../auth/session';
 import { CustomFieldsForm, hasCustomFields } from '../../customFields/CustomFieldsForm';
 import { CUSTOM_PATH, customObjects, lineCustomPath, lineTarget } from '../../customFields/serviceCustomFields';
 import type { FieldError } from '../../../../../engine/form/validation';
+import { PurchaseOrderPicker } from './PurchaseOrderPicker';
 
 /** The columns of the two line tables (their inputs and labels follow the line schemas). */
 const PO_COLUMNS: LinesEditorColumn[] = [
@@ -28,7 +29,8 @@ const PO_COLUMNS: LinesEditorColumn[] = [
 const LAB_COLUMNS: LinesEditorColumn[] = [{ path: 'testName' }, { path: 'standard', width: 140 }, { path: 'sampleCount', width: 120 }, { path: 'poNumber', width: 130 }, { path: 'comment' }];
 
 /**
- * Step 3: department then type, level, dates, place, method, season, sector, message; PO lines; lab tests for LAB.
+ * Step 3: department then type, level, dates, place, method, season, sector, message; PO lines (typed, or chosen
+ * from a purchase order of the client to the supplier); lab tests for LAB.
  * EDIT shows the dates without changing them (they move through a postpone on the sheet).
  */
 export function DetailsStep({ draft, edit, errors, mode }: StepProps) {
@@ -129,6 +131,7 @@ export function DetailsStep({ draft, edit, errors, mode }: StepProps) {
         errors={errorsUnder(CUSTOM_PATH)}
       />
       <Divider />
+      <PurchaseOrderPicker draft={draft} edit={edit} />
       <LinesEditor
         itemSchema={entities.purchaseOrderLine}
         errorPath="/purchaseOrderLines"
