@@ -42,10 +42,10 @@ export async function seedDemo(store: Store, registry: Registry, now = new Date(
     seedRecords(tx, random, day, identity, tags);
     seedAdminRules(tx, identity);
     seedServices(tx, createRandom(42), day, identity, products); // its own sequence: the records above stay as they were
+    await seedReferences(tx, registry, createRandom(31), identity, products); // from the services' order lines; its own sequence too
     seedPurchaseOrders(tx); // from the services' order lines; after the references, whose skus the lines link to
     seedAssignments(tx, createRandom(17), identity); // its own sequence too
     seedReports(tx, createRandom(13), identity, registry.reports); // its own sequence too
-    await seedReferences(tx, registry, createRandom(31), identity, products); // from the services' order lines; its own sequence too
     await seedFees(tx, registry, createRandom(7), day, identity); // its own sequence too
     const invoiceLine = registry.entities.get('invoiceLine');
     if (invoiceLine) await seedBilling(tx, createRandom(11), day, identity, invoiceLine.schema); // its own sequence too
