@@ -23,6 +23,8 @@ export interface GeneratedStore {
   firstId: number;
   /** A PO number that exists on exactly one generated service (a precise keyword search). */
   onePoNumber: string;
+  /** The sku of one generated reference (the brand has as many references as services). */
+  oneSku: string;
   ids: { lumiere: number; atlas: number; admin: number; shenzhen: number; ningbo: number; shenzhenContact: number };
 }
 
@@ -150,5 +152,30 @@ export async function generateData(seedFile: string, count: number, now = new Da
     if (flowName === 'confirmed' && byBrand) confirmedIds.push(serviceId);
     if (i === Math.floor(count / 2)) onePoNumber = lines[0].poNumber;
   }
-  return { data, store: { firstId, confirmedIds, onePoNumber, ids } };
+  const oneSku = addReferences(data, random, count, universeId, ids.lumiere, [...companies.suppliers, ...companies.factories]);
+  return { data, store: { firstId, confirmedIds, onePoNumber, oneSku, ids } };
+}
+
+const MATERIALS = ['Cotton poplin', 'Merino wool', 'Stretch denim', 'Silk twill', 'Full-grain leather', 'Linen', 'Recycled polyamide'];
+const RISKS = ['LOW', 'LOW', 'MODERATE', 'HIGH', 'NA'];
+
+/** `count` references of the brand (a sub-reference every tenth), with their keyword index as the server computes it; answers one sku. */
+function addReferences(data: StoreData, random: Random, count: number, universeId: number, companyId: number, makers: number[]): string {
+  const tags = Array.from({ length: 5 }, (_, i) =>
+    insert(data, 'tags', 'tagId', { localizedName: `Bench reference tag ${i}`, color: '#1c7ed6', privacy: 'VISIBLE', sources: ['REFERENCE'], disabled: false, companyId, universeId }),
+  );
+  let lastProduct = 0;
+  for (let i = 0; i < count; i++) {
+    const sub = i % 10 === 9 && lastProduct > 0;
+    const sku = `BR-${String(i).padStart(7, '0')}`;
+    const record = {
+      universeId, companyId, sku, name: `${random.pick(designations).split(',')[0]} ${i}`, designation: random.pick(designations), color: random.pick(colors), size: random.pick(sizes), material: random.pick(MATERIALS),
+      referenceType: sub ? 'FABRIC' : 'FINISHED_PRODUCT', suppliers: random.sample(makers, random.int(1, 2)), parentIds: sub ? [lastProduct] : [], subReference: sub,
+      season: random.pick(['SS26', 'FW26', 'SS27', 'FW27']), sector: random.pick(['APPAREL', 'FOOTWEAR', 'LEATHER_GOODS', 'ACCESSORIES']),
+      risk: random.pick(RISKS), score: random.int(0, 100), tags: random.sample(tags, random.int(0, 1)), checkpointIds: [], creationDate: '2026-01-15',
+    };
+    const id = insert(data, 'references', 'referenceId', { ...record, searchText: [record.name, sku, record.designation, record.color, record.material].join(' ') });
+    if (!sub) lastProduct = id;
+  }
+  return `BR-${String(Math.floor(count / 2)).padStart(7, '0')}`;
 }

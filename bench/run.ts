@@ -156,6 +156,7 @@ function cases(store: GeneratedStore, size: number, file?: string): Case[] {
   const shift = (days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
   const range = `fromDate=${shift(-7)}&toDate=${shift(7)}`;
   const search = (query: string) => `/back/bo/services/?${query}`;
+  const references = (query: string) => `/back/bo/smartdata/references/?${query}`;
   let next = 0;
   const randomId = () => store.firstId + Math.floor(Math.random() * size);
   const targets = [...store.confirmedIds];
@@ -242,6 +243,11 @@ function cases(store: GeneratedStore, size: number, file?: string): Case[] {
       name: 'search: keyword "cardigan" (all dates), two servers', kind: 'twoServers', path: () => search('keywords=cardigan'), stores: ['postgres'],
       baseline: 'search: keyword "cardigan" (all dates), one server (baseline of two)',
     },
+    // The smart-data reference search (docs/references.md): as many references as services, at most 500 answered.
+    { name: 'references: search, score 0 ANY (500 of them)', kind: 'search', path: () => references('score=0&scoreDirection=ANY') },
+    { name: 'references: keyword (a sku, 1 hit)', kind: 'search', path: () => references(`keywords=${store.oneSku}`) },
+    { name: 'references: keyword "cardigan", showAll', kind: 'search', path: () => references('keywords=cardigan&showAll=true') },
+    { name: 'references: risk HIGH, score above 90', kind: 'search', path: () => references('riskTypes=HIGH&score=90&scoreDirection=ABOVE') },
     { name: 'get one service', kind: 'getOne', path: () => `/back/bo/services/${randomId()}` },
     { name: 'create (POST wizard)', kind: 'write', method: 'POST', path: () => '/back/bo/services', body: wizard, connections: 1, amount: WRITES },
     { name: 'update (PATCH REQUEST_CANCEL)', kind: 'write', method: 'PATCH', path: () => `/back/bo/services/${targets[next++ % targets.length]}/REQUEST_CANCEL`, connections: 1, amount: WRITES },

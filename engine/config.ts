@@ -411,6 +411,8 @@ export interface HeaderItemConfig {
   /** A line above the item (menus). */
   divider?: boolean;
   when?: RecordCondition;
+  /** Shown only to a caller who may change the record (a Delete a reader would only be refused). */
+  writable?: boolean;
   testId?: string;
 }
 

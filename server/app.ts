@@ -38,6 +38,7 @@ import { lookupRoutes } from './lookups/routes';
 import { reportRoutes } from './reports/routes';
 import { reminderRoutes } from './reminders/routes';
 import { riskRoutes } from './risk/routes';
+import { referenceRoutes } from './references/routes';
 import { teamPlanningRoutes } from './planning/teamRoutes';
 import { activityRoutes } from './activity/routes';
 import { dashboardRoutes } from './dashboard/routes';
@@ -170,6 +171,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/', lookupRoutes(registry));
   app.route('/', reportRoutes(registry));
   app.route('/', riskRoutes(registry));
+  app.route('/', referenceRoutes(registry));
   app.route('/', teamPlanningRoutes(registry));
   app.route('/', activityRoutes(registry));
   app.route('/', dashboardRoutes(registry));

@@ -2,6 +2,7 @@ import { companyRecordAccess, contactRecordAccess } from './identityAccess';
 import { registerEntityRules } from './resources/entityRules';
 import { orderLineWrites, purchaseOrderWrites } from './purchaseOrders/rules';
 import { canSeeReference, referenceRecordAccess } from './references/access';
+import { referenceWriteRules } from './references/rules';
 import { canSeeService, serviceRecordAccess, type ServiceRow } from './services/access';
 
 // The entities whose own rules replace the generic layer's (server/resources): services (their
@@ -13,6 +14,8 @@ import { canSeeService, serviceRecordAccess, type ServiceRow } from './services/
 registerEntityRules('service', { access: serviceRecordAccess, sees: (record, caller) => canSeeService(record as ServiceRow, caller) });
 registerEntityRules('contact', { access: contactRecordAccess });
 registerEntityRules('company', { access: companyRecordAccess });
-registerEntityRules('reference', { access: referenceRecordAccess, sees: (record, caller) => canSeeReference(record, caller) });
 registerEntityRules('purchaseOrder', { writes: purchaseOrderWrites });
 registerEntityRules('orderLine', { writes: orderLineWrites });
+// References keep the generic routes; their business rules (who creates, parents, type, what blocks a delete) join them,
+// and their files, tags and elements follow the reference's own read and write rule.
+registerEntityRules('reference', { access: referenceRecordAccess, sees: (record, caller) => canSeeReference(record, caller), writes: referenceWriteRules });

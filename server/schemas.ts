@@ -2,6 +2,7 @@ import type { AnyStateMachine } from 'xstate';
 import { workflows } from '../machines';
 import { resolveSchema, type JsonSchema, type SharedDefs } from '../engine/schema/resolve';
 import type { RoleRule } from '../engine/schema/roles';
+import type { WritersRule } from '../engine/schema/writeRules';
 import { createAjv, type Validator } from './validation';
 import { loadConfigFiles, type ConfigFiles } from './schemaLoader';
 import { reportRules, type ReportRules, type ReportTables } from '../domain/report';
@@ -65,6 +66,8 @@ export interface EntityDef {
   /** x-createRoles: a create also needs this role rule. */
   createRoles?: RoleRule[];
   visibility: string[];
+  /** x-writers: who writes what others who see it only read (engine/schema/writeRules.ts `WritersRule`). */
+  writers?: WritersRule;
   machine?: AnyStateMachine;
   /** The x-machine name (workflow action labels are `workflow.<machineName>.<EVENT>`). */
   machineName?: string;
@@ -166,6 +169,7 @@ function entityDef(name: string, schema: JsonSchema, compilers: ReturnType<typeo
     roles: schema['x-roles'],
     createRoles: schema['x-createRoles'],
     visibility: schema['x-visibility'] ?? [],
+    writers: schema['x-writers'],
     machine,
     machineName,
     statusField: machine ? required('x-status') : undefined,

@@ -36,7 +36,7 @@ function ScreenOfType({ screen }: { screen: ScreenConfig }) {
       return <MenuScreen key={screen.route} screen={screen} config={config} />;
     case 'record':
       // key: each record (and a new one) gets a fresh page, read anew from the server.
-      return <RecordScreen key={location.pathname} screen={screen} config={config} userRoles={profile.roles} userContactId={profile.contactId} />;
+      return <RecordScreen key={location.pathname} screen={screen} config={config} userRoles={profile.roles} userContactId={profile.contactId} userCompanyId={profile.companyId} />;
     case 'wizard':
       return <WizardScreen key={location.pathname} screen={screen} config={config} userRoles={profile.roles} owner={profile.contactId} />;
     case 'files':

@@ -4,6 +4,6 @@
  */
 export const PLANNED_ROUTES = [
   '/network/*', '/companies/*', '/supplierPerfomance/:companyId',
-  '/billing/*', '/datacenter/*', '/reference/*',
+  '/billing/*', '/datacenter/*',
   '/admin/*', '/profileCompany/*', '/profileUniverse/*',
 ];

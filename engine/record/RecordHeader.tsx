@@ -39,6 +39,8 @@ export interface RecordHeaderProps {
   saving?: boolean;
   /** Nothing to save (a read-only entity, a frozen record, a page without Save): the workflow events stay. */
   readOnly: boolean;
+  /** Whether the caller may change the record (default true): header items marked `writable` need it. */
+  writable?: boolean;
   /** An event of the machine's (without `header.actions`: the engine's own buttons). */
   onEvent?: (event: string) => void;
   /** Sends a configured action's event (`header.actions`); resolves true when the server took it. */
@@ -129,6 +131,7 @@ export function RecordHeader(props: RecordHeaderProps) {
                 menu={header.menu}
                 record={saved}
                 recordUrl={`${apiPath}/${encodeURIComponent(String(saved[idField]))}`}
+                writable={props.writable}
                 onChanged={props.onChanged ?? (() => undefined)}
                 onReload={props.onReload ?? (() => undefined)}
               />

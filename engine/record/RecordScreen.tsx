@@ -17,7 +17,7 @@ import { usePageLeaveGuard } from '../sheet/usePageLeaveGuard';
 import { useRecordSheet, type SheetTarget } from '../sheet/useRecordSheet';
 import { EventDialog } from './EventDialog';
 import { eventAllowed, eventRulesOf } from '../schema/events';
-import { frozenFor, mayChangeOwned } from '../schema/writeRules';
+import { frozenFor, mayChangeOwned, mayWriteRecord } from '../schema/writeRules';
 import { pickPanel } from './panels';
 import { registerEnginePanels } from './registerPanels';
 import { prefillValues } from './prefill';
@@ -34,6 +34,8 @@ export interface RecordScreenProps {
   userRoles?: readonly string[];
   /** The user's contact id: `x-owners` records not naming it are theirs to read only. */
   userContactId?: unknown;
+  /** The user's company id: `x-writers` records another company writes are theirs to read only. */
+  userCompanyId?: unknown;
 }
 
 type Row = Record<string, unknown>;
@@ -65,7 +67,7 @@ function editsRecord(panel: PanelConfig): boolean {
  * are held until Save; leaving with unsaved edits asks first. The record is read anew each time
  * the page opens (nothing is kept in a cache).
  */
-export function RecordScreen({ screen, config, userRoles = [], userContactId }: RecordScreenProps) {
+export function RecordScreen({ screen, config, userRoles = [], userContactId, userCompanyId }: RecordScreenProps) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const params = useParams();
@@ -103,8 +105,8 @@ export function RecordScreen({ screen, config, userRoles = [], userContactId }: 
   const machine = machineOf(config, machineName);
   const status = sheet.record?.[entity?.['x-status'] as string];
   const rules = eventRulesOf(entity);
-  // `x-owners`: someone else's record is read only, its workflow too (the server refuses both).
-  const notTheirs = !!sheet.record && !mayChangeOwned(entity, sheet.record, userContactId, userRoles);
+  // `x-owners`, `x-writers`: someone else's record is read only, its workflow too (the server refuses both).
+  const notTheirs = !!sheet.record && (!mayChangeOwned(entity, sheet.record, userContactId, userRoles) || !mayWriteRecord(entity, sheet.record, userCompanyId, userRoles));
   const events = machine && typeof status === 'string' && !notTheirs ? allowedEvents(machine, status, sheet.record ?? undefined).filter((event) => eventAllowed(entity, event, userRoles)) : [];
   const [asking, setAsking] = useState<string | null>(null);
   const onEvent = (event: string) => {
@@ -191,6 +193,7 @@ export function RecordScreen({ screen, config, userRoles = [], userContactId }: 
           dirty={leave.dirty}
           saving={sheet.saving}
           readOnly={readOnly || nothingToSave}
+          writable={entity['x-readOnly'] !== true && !notTheirs}
           onEvent={onEvent}
           runEvent={runConfigured}
           onChanged={() => void sheet.reload()}

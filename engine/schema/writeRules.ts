@@ -34,3 +34,27 @@ export function mayChangeOwned(schema: JsonSchema | undefined, record: Row, cont
   if (!rule || (rule.except?.length && rolesAllow(rule.except, roles))) return true;
   return names(record[rule.field], contactId);
 }
+
+/**
+ * `x-writers`: of the companies that see a record, only the one its `company` field names writes it,
+ * and only with the `roles` rule; a caller holding `anyRecord` writes every record it sees; the others read.
+ */
+export interface WritersRule {
+  roles?: RoleRule[];
+  company: string;
+  anyRecord?: RoleRule[];
+}
+
+/** Whether the caller's roles allow writing records of the entity at all (before any record is read). */
+export function mayWriteAny(schema: JsonSchema | undefined, roles: Held): boolean {
+  const rule = schema?.['x-writers'] as WritersRule | undefined;
+  return !rule?.roles?.length || rolesAllow(rule.roles, roles);
+}
+
+/** Whether `x-writers` lets a caller of company `companyId` holding `roles` change the record. */
+export function mayWriteRecord(schema: JsonSchema | undefined, record: Row, companyId: unknown, roles: Held): boolean {
+  const rule = schema?.['x-writers'] as WritersRule | undefined;
+  if (!rule) return true;
+  if (!mayWriteAny(schema, roles)) return false;
+  return (!!rule.anyRecord?.length && rolesAllow(rule.anyRecord, roles)) || record[rule.company] === companyId;
+}

@@ -20,7 +20,7 @@ import type { SheetTarget } from '../sheet/useRecordSheet';
 import { PageHeader } from '../ui/PageHeader';
 import { DateRangeFilter } from './DateRangeFilter';
 import { HitLimitAlert } from './HitLimitAlert';
-import { fillApi, fillRoute, idParamOf, routeFilters } from './routeParams';
+import { fillRoute, idParamOf, routeFilters } from './routeParams';
 import { allowedActions } from './rowActions';
 import { ScopeBadges } from './ScopeBadges';
 import { SearchToolbar } from './SearchToolbar';
@@ -36,7 +36,7 @@ import { useSearchSide } from './ranked/SearchSide';
 import { useSelectionActions } from './useSelectionActions';
 import { useFamilyTree } from './FamilyTree';
 import { lazyNamed } from '../ui/lazyNamed';
-import { criteria, firstFilter, firstRange, hasRangeOf, panelSchema, searchQuery, searchSchemaOf } from './firstSearch';
+import { criteria, firstFilter, firstRange, hasRangeOf, panelSchema, searchQuery, searchApi, searchSchemaOf } from './firstSearch';
 
 // A search page loads its grid (AG Grid) beside its first answer, and the filter form (RJSF), the
 // sheet and the batch lines grid only when they open: none of them is needed to show the results.
@@ -126,7 +126,7 @@ export function SearchScreen({ screen, config, userRoles = [], caller = {} }: Se
   const baseColumns = useMemo(() => (entity ? screenColumns(screen, entity) : []), [screen, entity]);
   const applied = useMemo(() => criteria(filter, search), [filter, search]);
   const query = useMemo(() => searchQuery(applied, hasRange ? debouncedRange : null, fixed), [applied, debouncedRange, hasRange, fixed]);
-  const result = useSearch(fillApi(entity?.['x-api'], params) ?? undefined, query, { select: answer && ((data) => answerRows(answer, entity?.['x-id'], data)) });
+  const result = useSearch(searchApi(search, entity, params) ?? undefined, query, { select: answer && ((data) => answerRows(answer, entity?.['x-id'], data)) });
   const nameOf = useCallback(
     (record: Row) => {
       const field = (entity?.['x-label'] ?? entity?.['x-id']) as string;

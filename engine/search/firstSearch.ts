@@ -27,7 +27,8 @@ export const hasRangeOf = (search: JsonSchema) => RANGE_FIELDS.every((name) => n
 
 /** The search form without the dates (the toolbar's range picker edits them), the toolbar's fields and the fields the route fixes. */
 export function panelSchema(search: JsonSchema, leftOut: string[]): JsonSchema {
-  const left = (name: string) => !RANGE_FIELDS.includes(name) && !leftOut.includes(name);
+  // `x-hidden`: a parameter other screens' calls take (a record page's related list), never a filter of the panel.
+  const left = (name: string) => !RANGE_FIELDS.includes(name) && !leftOut.includes(name) && propertiesOf(search)[name]?.['x-hidden'] !== true;
   const properties = Object.fromEntries(Object.entries(propertiesOf(search)).filter(([name]) => left(name)));
   return { ...search, properties, required: (search.required ?? []).filter(left) };
 }
@@ -48,11 +49,16 @@ export function criteria(filter: Row, search: JsonSchema): Row {
 /** The query of a search: the criteria, the period when the form has one, and the route's fixed filters. */
 export const searchQuery = (applied: Row, range: DateRange | null, fixed: Row): Row => ({ ...applied, ...(range ?? {}), ...fixed });
 
+/** The call a search screen reads: its search form's `x-url` (a search of its own), else its entity's `x-api`. */
+export const searchApi = (search: JsonSchema, entity: JsonSchema | undefined, params: RouteParams): string | null =>
+  fillApi((search['x-url'] as string | undefined) ?? entity?.['x-api'], params);
+
 /** The first search of a screen at a route: its path and query, or null when the screen searches nothing. */
 export function firstSearch(screen: ScreenConfig, config: AppConfig, params: RouteParams): { path: string; query: Row } | null {
-  const api = fillApi(config.entities[screen.entity ?? '']?.['x-api'], params);
-  if (screen.type !== 'search' || typeof api !== 'string') return null;
+  if (screen.type !== 'search') return null;
   const search = searchSchemaOf(screen, config);
+  const api = searchApi(search, config.entities[screen.entity ?? ''], params);
+  if (typeof api !== 'string') return null;
   const fixed = routeFilters(search, params);
   const toolbarFields = (screen.toolbar ?? []).map((item) => item.field);
   const applied = criteria(firstFilter(panelSchema(search, [...Object.keys(fixed), ...toolbarFields])), search);

@@ -9,6 +9,9 @@ export type ReferenceType = "FINISHED_PRODUCT" | "FABRIC" | "LEATHER" | "ACCESSO
 /** Labels: `enum.risk.<VALUE>` */
 export type Risk = "LOW" | "MODERATE" | "HIGH" | "NA";
 
+/** Labels: `enum.scoreDirection.<VALUE>` */
+export type ScoreDirection = "ANY" | "ABOVE" | "BELOW";
+
 /** Labels: `enum.assessmentMethod.<VALUE>` */
 export type AssessmentMethod = "THIRD_PARTY" | "INTERNAL" | "SELF_ASSESSMENT";
 

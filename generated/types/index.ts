@@ -69,6 +69,7 @@ export * from './qualityAlertSearch';
 export * from './recordHistory';
 export * from './recordNote';
 export * from './reference';
+export * from './referenceSearch';
 export * from './reminder';
 export * from './report';
 export * from './reportCriterion';

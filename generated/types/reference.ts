@@ -71,6 +71,10 @@ export interface Reference {
    */
   parentIds?: number[];
   /**
+   * Computed: the reference names parents (a fabric or an accessory of a product); the smart-data search shows these with showAll only. Label: `reference.subReference` Read-only (set by the server).
+   */
+  subReference?: boolean;
+  /**
    * Computed from the reference's inspections (docs/risk.md). Label: `reference.risk` Read-only (set by the server).
    */
   risk?: Risk;
@@ -89,6 +93,12 @@ export interface Reference {
    */
   tags?: number[];
   /**
+   * The checkpoints assigned to the reference (PATCH /back/bo/checkpoints/assignments/references/{id}): its universe's or its brand's own. Label: `reference.checkpointIds` Read-only (set by the server).
+   *
+   * @maxItems 200
+   */
+  checkpointIds?: number[];
+  /**
    * Label: `reference.creationDate` Read-only (set by the server).
    */
   creationDate?: string;
@@ -96,6 +106,10 @@ export interface Reference {
    * Label: `reference.updateDate` Read-only (set by the server).
    */
   updateDate?: string;
+  /**
+   * The keyword index: name, sku, designation, colour, material. Read-only (set by the server).
+   */
+  searchText?: string;
 }
 
 /** A stored Reference: the server adds the optimistic-concurrency version and the universe. */

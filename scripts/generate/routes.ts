@@ -605,6 +605,29 @@ export const routeDocs = (enums: Record<string, JsonSchema>): Record<string, Rou
     ok: { description: 'The orders, each with `lines`', schema: list({ allOf: [entity('purchaseOrder'), object('Its lines of the reference', { lines: list(entity('orderLine')) })] }) },
     errors: [403, 404],
   },
+  // ---- references (spec §7.5, docs/references.md): read by the brand and its suppliers, written by the brand's managers ----
+  'GET /back/bo/smartdata/references': {
+    tag: 'reference', summary: "The smart-data reference search: the references the caller sees (its brand's, or naming its company among their suppliers), newest first; score with scoreDirection (ANY, ABOVE: at least, BELOW: at most; default 0, ANY), risks (a manager's override first), keywords over name, sku, designation, colour and material; sub-references only with showAll. At most 500 (or the profile's SERVICE_HARD_LIMIT when lower), X-Hit-Limit when cut",
+    search: 'reference',
+    ok: { description: 'The references', schema: list(entity('reference')) },
+    errors: [400, 403],
+  },
+  'GET /back/bo/references/{id}/noOrderOrderTakers': {
+    tag: 'reference', summary: "The reference's suppliers that have no order line of it (by its id, else its sku within the brand), by name",
+    ok: { description: 'The suppliers', schema: list(object('A supplier', { companyId: { type: 'integer' }, name: { type: 'string' } })) },
+    errors: [403, 404],
+  },
+  'GET /back/bo/checkpoints/assignments/references/{id}': {
+    tag: 'reference', summary: 'The checkpoints assigned to the reference, in their order',
+    ok: { description: 'The checkpoints', schema: list(entity('checkpoint')) },
+    errors: [403, 404],
+  },
+  'PATCH /back/bo/checkpoints/assignments/references/{id}': {
+    tag: 'reference', summary: "Assigns checkpoints to the reference (the brand's managers): its universe's checkpoints or the brand's own, not archived (one already assigned may stay); replaces the list",
+    body: object('The checkpoints', { checkpointIds: field('reference', 'checkpointIds'), version: { type: 'integer', minimum: 1, description: "The reference's version (optional)" } }, ['checkpointIds']),
+    ok: { description: 'The checkpoints now assigned', schema: list(entity('checkpoint')) },
+    errors: [400, 403, 404, 409],
+  },
   // ---- activity figures and the dashboard's costs (docs/activity.md) ----
   'GET /back/bo/activity/figures': {
     tag: 'activity', summary: 'What the services the caller sees amount to over a window (default −15 to +15 days, at most 366 days): per day and step, inspector-days (field roles of their assignments), per type, country and client, and a table per service type; labels in the caller\'s language',

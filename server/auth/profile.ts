@@ -2,6 +2,9 @@ import { COLLECTIONS, fullName } from '../identity';
 import type { Reader } from '../store/types';
 import type { Caller } from '../context';
 
+/** The profile's search limit (spec §9): the reference search warns and stops there too, when it is below its own 500. */
+export const SERVICE_HARD_LIMIT = 1000;
+
 /** Spec §3 "Profile": what the SPA loads at start (GET /back/auth/profile). */
 export async function profileOf(caller: Caller, db: Reader, prod: boolean) {
   const { contact, company } = caller;
@@ -25,7 +28,7 @@ export async function profileOf(caller: Caller, db: Reader, prod: boolean) {
     customServiceType: contact.account?.customServiceType ?? 'BOTH',
     /** The role picker offers the provider side in a segregated (airtight) universe (spec §6.4). */
     segregatedUniverse: await isSegregated(db, caller.universeId),
-    limits: { SERVICE_HARD_LIMIT: 1000 },
+    limits: { SERVICE_HARD_LIMIT },
     universeId: caller.universeId,
     companyName: company.name,
     userFullName: fullName(contact),

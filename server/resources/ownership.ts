@@ -3,6 +3,7 @@ import { isSuperAdmin, type Caller } from '../context';
 import type { EntityDef } from '../schemas';
 import { and, eq, or, type Condition } from '../store/query';
 import type { Reader, Row } from '../store/types';
+import { mayWriteAny, mayWriteRecord } from '../../engine/schema/writeRules';
 
 /**
  * `x-scope`: who owns the records of a list, who reads them and who writes them (docs/schemas.md
@@ -45,8 +46,14 @@ export async function assertOwnCompany(db: Reader, caller: Caller, companyId: un
 
 /** Whether the caller may write some record of the list at all: checked before the body (403), like the route roles. */
 export function assertMayWrite(entity: EntityDef, caller: Caller): void {
+  if (!mayWriteAny(entity.schema, caller.roles)) throw forbidden();
   if (entity.scope === 'global' && !caller.roles.has(GLOBAL_WRITER)) throw forbidden();
   if (entity.scope === 'universe' && !isUniverseAdmin(caller) && !(entity.customFlag && caller.roles.has(entity.customFlag))) throw forbidden();
+}
+
+/** `x-writers`: a record the caller sees but whose writing company is another (a supplier reading a brand's reference) is 403. */
+export function assertWriterOf(entity: EntityDef, record: Row, caller: Caller): void {
+  if (!mayWriteRecord(entity.schema, record, caller.company.companyId, caller.roles)) throw forbidden('error.notWriter');
 }
 
 /**
@@ -85,10 +92,14 @@ export function withOwner(record: Row, owner: Row): Row {
   return merged;
 }
 
-/** The records a unique value is compared with: those of the same company, universe, or all. */
+/**
+ * The records a unique value is compared with: those of the same company, universe, or all. A record
+ * of no `x-scope` whose `x-writers` company writes it (a brand's references) is compared within that company.
+ */
 export function ownerScope(entity: EntityDef, record: Row): Condition | undefined {
   if (entity.scope === 'global') return undefined;
   const universe = eq('universeId', record.universeId as number);
   if (entity.scope === 'company') return and(universe, eq('companyId', record.companyId as number));
+  if (!entity.scope && entity.writers) return and(universe, eq(entity.writers.company, record[entity.writers.company] as number));
   return universe;
 }

@@ -5,7 +5,7 @@ import type { EntityDef } from '../schemas';
 import type { Reader } from '../store/types';
 import { entityRules, type RecordAccess } from './entityRules';
 import { visibleRecord } from './visibility';
-import { ownerFields } from './ownership';
+import { assertWriterOf, ownerFields } from './ownership';
 
 export type { RecordAccess } from './entityRules';
 
@@ -27,6 +27,8 @@ function generatedRule(entity: EntityDef): RecordAccess {
       if (!mayChangeOwned(entity.schema, record, caller.contact.contactId, caller.roles)) throw forbidden('error.notOwner');
       // x-scope: a record the caller reads but may not write (the universe's season for a company) takes none of its files either.
       if (entity.scope) await ownerFields(db, entity, caller, record, record);
+      // x-writers: a company that only reads the record (a brand's reference for its supplier) takes none of its files either.
+      assertWriterOf(entity, record, caller);
       return record;
     },
   };

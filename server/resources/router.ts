@@ -21,12 +21,13 @@ import { visibleRecord, visibleScope } from './visibility';
 import { assertEventRoles, eventCount, eventInput, inputWrites } from './events';
 import { expectedVersion, insertRecord, recordToCreate, recordToUpdate, eventStamps, updateStamps, withDerived } from './write';
 import { assertFixed, fixedCondition, fixedFields, listQuery, routePath } from './listScope';
-import { assertMayWrite, assertOwnCompany, ownerFields, withOwner } from './ownership';
+import { assertMayWrite, assertOwnCompany, assertWriterOf, ownerFields, withOwner } from './ownership';
+import { entityRules } from './entityRules';
 import { assertUnique } from './uniqueness';
 import { assertNotInUse } from './inUse';
-import { entityRules } from './entityRules';
 
 const LOOKUP_LIMIT = 100;
+
 /** A record's history shows its latest changes. */
 const HISTORY_LIMIT = 500;
 
@@ -175,6 +176,7 @@ export function resourceRoutes(entity: EntityDef): Hono<AppEnv> {
     const created = await db.transaction(async (tx) => {
       const record = await owned(c, tx, caller, await recordToCreate(entity, body, caller));
       assertOwns(entity, record, caller);
+      assertWriterOf(entity, record, caller);
       await applyTagRules(tx, caller, entity.tags, record);
       await assertLookups(entity, record, undefined, caller, tx, registry);
       const inserted = await insertedWithSums(tx, entity, await insertRecord(tx, entity, await prepared(tx, record, undefined, caller)));
@@ -204,6 +206,7 @@ export function resourceRoutes(entity: EntityDef): Hono<AppEnv> {
     const updated = await db.transaction(async (tx) => {
       const existing = await recordOf(c, tx, caller);
       assertOwns(entity, existing, caller);
+      assertWriterOf(entity, existing, caller);
       assertNotFrozen(c, entity, existing, caller);
       const record = await withSums(tx, entity, await owned(c, tx, caller, await recordToUpdate(entity, body, existing, caller), existing));
       // Nor may they hand the record over to someone else.
@@ -225,6 +228,7 @@ export function resourceRoutes(entity: EntityDef): Hono<AppEnv> {
     const released = await db.transaction(async (tx) => {
       const record = await recordOf(c, tx, caller);
       assertOwns(entity, record, caller);
+      assertWriterOf(entity, record, caller);
       assertNotFrozen(c, entity, record, caller);
       await ownerFields(tx, entity, caller, record, record);
       await writeRules()?.remove?.(tx, record, caller);

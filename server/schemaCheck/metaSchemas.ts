@@ -109,6 +109,8 @@ export const entityMeta: JsonSchema = {
       'x-roles': roleRule,
       'x-createRoles': roleRule,
       'x-visibility': texts,
+      // Who writes what others only read: a role rule, the record field holding the one company whose members write it, who writes any.
+      'x-writers': closed({ roles: roleRule, company: field, anyRecord: roleRule }, ['company']),
       'x-machine': text,
       'x-status': field,
       'x-stamps': closed({ onCreate: stampSources, onUpdate: stampSources, onEvent: { type: 'object', additionalProperties: stampSources } }),
@@ -150,6 +152,8 @@ export const searchMeta: JsonSchema = {
       properties: { type: 'object', additionalProperties: { $ref: '#/$defs/property' } },
       'x-entity': text,
       'x-customFilters': text,
+      // The call a search screen's grid reads, instead of its entity's x-api (the spec's smart-data search).
+      'x-url': { type: 'string', pattern: '^/back/' },
       'x-defaultRange': { enum: [...DEFAULT_RANGES] },
       // An answer of rows plus what they refer to (engine/search/answerRows.ts).
       'x-answer': closed(
@@ -347,6 +351,7 @@ const headerItem = closed(
     delete: closed({ title: text, message: text, success: text, refused: text, then: { type: 'string', pattern: '^/' } }, ['title', 'message', 'success', 'refused']),
     divider: { type: 'boolean' },
     when: condition,
+    writable: { type: 'boolean' },
     testId: text,
   },
   ['label'],

@@ -15,6 +15,7 @@ import { seedCustomFields } from './customFields';
 import { accountHashes, seedIdentity } from './identity';
 import { createRandom } from './random';
 import { seedRecords } from './records';
+import { seedReferences } from './references';
 import { seedReminders } from './reminders';
 import { seedReports } from './reports';
 import { seedServices } from './services';
@@ -41,6 +42,7 @@ export async function seedDemo(store: Store, registry: Registry, now = new Date(
     seedRecords(tx, random, day, identity, tags);
     seedAdminRules(tx, identity);
     seedServices(tx, createRandom(42), day, identity, products); // its own sequence: the records above stay as they were
+    await seedReferences(tx, registry, createRandom(31), identity, products); // from the services' order lines; its own sequence too
     seedPurchaseOrders(tx); // from the services' order lines; after the references, whose skus the lines link to
     seedAssignments(tx, createRandom(17), identity); // its own sequence too
     seedReports(tx, createRandom(13), identity, registry.reports); // its own sequence too

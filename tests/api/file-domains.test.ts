@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadRegistry } from '../../server/schemas';
+import { mayWriteRecord } from '../../engine/schema/writeRules';
 import { LOGIN_EVENTS, SERVER_LOGS } from '../../server/audit';
 import { journalWatch, postgresWatch, type WriteWatch } from '../support/writeWatch';
 import { WHO, demoPeople, firstSeen, registryEntities, type Person, type Who } from './demo-people';
@@ -127,14 +128,18 @@ async function targets(): Promise<Target[]> {
     universeWide('CONTACT', claire, 'contacts'),
   ];
   // Records with their own rule (route roles, x-visibility): the files follow the record.
-  for (const [name, domain, owner] of [['capa', 'CAPA', 'quality'], ['matrix8d', 'MATRIX8D', 'quality'], ['nonCompliance', 'NON_COMPLIANCE', 'quality'], ['qualityAlert', 'QUALITY_ALERT', 'quality'], ['fee', 'FEE', 'manager']] as const) {
-    const id = (await firstSeen(server.store, entities.get(name)!, people[owner]))!;
+  const roles = Object.fromEntries(await Promise.all(WHO.map(async (who) => [who, (await clients[who].get('/back/auth/profile')).body.roles as string[]] as const))) as Record<Who, string[]>;
+  for (const [name, domain, owner] of [['capa', 'CAPA', 'quality'], ['matrix8d', 'MATRIX8D', 'quality'], ['nonCompliance', 'NON_COMPLIANCE', 'quality'], ['qualityAlert', 'QUALITY_ALERT', 'quality'], ['fee', 'FEE', 'manager'], ['reference', 'REFERENCE', 'quality']] as const) {
+    const def = entities.get(name)!;
+    const id = (await firstSeen(server.store, def, people[owner]))!;
     const rule = await recordRule(name, id);
     // A fee sheet's files are its owners' (x-owners): an inspector it does not name reads them, and adds or removes none.
-    const record = await server.store.get(entities.get(name)!.collection, id);
-    const notTheirs = (who: Who) => name === 'fee' && who === 'inspector' && !((record?.contributors ?? []) as number[]).includes(people.inspector.contactId);
+    // A reference's are its brand's managers' (x-writers): its suppliers and the brand's local manager read them only.
+    const record = (await server.store.get(def.collection, id))!;
+    const notOwner = (who: Who) => name === 'fee' && who === 'inspector' && !((record.contributors ?? []) as number[]).includes(people.inspector.contactId);
+    const notTheirs = (who: Who) => notOwner(who) || !mayWriteRecord(def.schema, record, people[who].companyId, roles[who]);
     const write = (who: Who, allowed: number) => (notTheirs(who) && rule[who] === 200 ? 403 : asWrite(rule[who], allowed));
-    list.push({ domain, entityId: id, uploader: owner, alias: { capa: 'capas', fee: 'fees' }[name as string], read: (who) => rule[who], add: (who) => write(who, 201), remove: (who) => write(who, 204) });
+    list.push({ domain, entityId: id, uploader: owner, alias: { capa: 'capas', fee: 'fees', reference: 'references' }[name as string], read: (who) => rule[who], add: (who) => write(who, 201), remove: (who) => write(who, 204) });
   }
   // A reference of Maison Lumière naming Shenzhen its supplier (written by the store: its API is its own part): the brand and
   // its supplier read its files, the brand's MANAGER (and a super admin) writes them; anyone else finds nothing.

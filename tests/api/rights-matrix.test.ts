@@ -4,6 +4,7 @@ import { initialStatus } from '../../machines/workflow';
 import { serverLogEntry } from '../../server/audit';
 import { newTokenSecret, secretHashOf } from '../../server/auth/apiTokenStore';
 import { loadRegistry, type EntityDef } from '../../server/schemas';
+import { mayWriteRecord } from '../../engine/schema/writeRules';
 import type { Row, Stored } from '../../server/store/types';
 import { WHO, companySees, demoPeople, firstSeen, registryEntities, type Person, type Who } from './demo-people';
 import { ACCOUNTS, Client, ROOT, loginAs, routeListingApp, startServer, type Reply, type TestServer } from './helpers';
@@ -20,6 +21,9 @@ const ALL = WHO;
 const MANAGERS: Who[] = ['admin', 'manager', 'quality', 'outsider'];
 /** SUPER_ADMIN, ADMIN, UNIVERSE_ADMIN, IMPERSONATE: among the demo accounts, only the SUPER_ADMIN profile. */
 const ADMIN: Who[] = ['admin'];
+
+/** The MANAGER flag in a brand (a decision maker company), or SUPER_ADMIN: who writes references (and purchase orders). */
+const BRAND_WRITERS: Who[] = ['admin', 'quality', 'outsider'];
 
 /** What an authorized caller's invalid write may get: refused, never forbidden nor a crash. */
 const REFUSED = [400, 404, 409, 422];
@@ -98,6 +102,17 @@ async function contactWithoutAccount(who: Who): Promise<number> {
     .filter((contact) => !contact.account && contact.universeId === person.universeId)
     .sort((a, b) => Number(b.companyId === person.companyId) - Number(a.companyId === person.companyId))[0];
   return found.contactId as number;
+}
+
+/** A call of one reference: its path with the reference's id. */
+const referenceCall = (route: string, id: number) => route.split(' ')[1].replace(':id', String(id));
+
+/** A reference of the caller's company (a super admin's: the brand's) that no sub-reference, order line or service names, for DELETE. */
+async function loneReference(who: Who): Promise<number> {
+  const person = people[who];
+  const companyId = person.superAdmin ? people.quality.companyId : person.companyId;
+  const record = { universeId: person.universeId, companyId, sku: `LONE-${who}-${Date.now()}`, name: `Lone ${who}`, referenceType: 'FINISHED_PRODUCT', suppliers: [], parentIds: [], subReference: false, tags: [], checkpointIds: [], risk: 'NA', score: 0 };
+  return (await server.store.insert('references', 'referenceId', record)).referenceId as number;
 }
 
 /** Internal files (docs/files.md): per company, one COMPANY file, and one signature of one of its contacts (made in beforeAll). */
@@ -366,6 +381,24 @@ const TABLE: Route[] = [
   // A seeded sector is in use (services name its code): DELETE tries a sector of its own code.
   ...resource('sector', '/back/bo/sectors', MANAGERS, { writable: true, machine: false }).map((row): Route => (row.route.startsWith('DELETE') ? { ...row, url: unusedSector } : row)),
   { route: 'POST /back/bo/sectors/create', who: MANAGERS, body: { notAField: true } },
+  // ---- references (docs/references.md): read by the brand and the suppliers they name, written by the brand's managers (x-writers) ----
+  ...resource('reference', '/back/bo/references', ALL, { writable: false, machine: false, history: true }),
+  // Written by the brands' managers and the universe's super admin (a provider's manager writes none); a delete
+  // tries a reference of the caller's company that nothing names (the seeded ones are in the services' lines).
+  ...resource('reference', '/back/bo/references', BRAND_WRITERS, { writable: true, machine: false })
+    .filter((row) => !row.route.startsWith('GET '))
+    .map((row): Route => (row.route.startsWith('DELETE') ? { ...row, url: async (w) => `/back/bo/references/${await loneReference(w)}` } : row)),
+  { route: 'GET /back/bo/smartdata/references', who: ALL, url: () => '/back/bo/smartdata/references/' },
+  ...(['GET /back/bo/references/:id/noOrderOrderTakers', 'GET /back/bo/checkpoints/assignments/references/:id'] as const).map((route): Route => ({
+    route, who: ALL,
+    url: async (w) => referenceCall(route, await seen('reference', w)),
+    outOfReach: async (w) => (await foreign('reference', w)).map((id) => referenceCall(route, id)),
+  })),
+  {
+    route: 'PATCH /back/bo/checkpoints/assignments/references/:id', who: BRAND_WRITERS, body: { checkpointIds: [999999] },
+    url: async (w) => `/back/bo/checkpoints/assignments/references/${await seen('reference', w)}`,
+    outOfReach: async (w) => (await foreign('reference', w)).map((id) => `/back/bo/checkpoints/assignments/references/${id}`),
+  },
   // ---- files (files-contract): the record's rights, shown on CAPAs (x-roles MANAGER, SUPER_ADMIN); unknown uploads and files are 404 ----
   { route: 'POST /back/bo/uploads', who: ALL, url: () => '/back/bo/uploads/', body: {} },
   ...(['GET', 'PATCH', 'PUT', 'DELETE'] as const).map((method): Route => ({
@@ -1106,9 +1139,17 @@ describe('tag calls follow the rights of the tagged record’s own routes, for e
   });
 
   /** What the record's own route answers this caller: its status, the tags it shows, and whether the caller may change the record. */
+  const profileRoles = new Map<Who, string[]>();
+  /** `x-writers`: of the companies that see a record, the one it names writes it (docs/schemas.md), with the rule's flags. */
+  async function mayWrite(def: EntityDef, record: Row, who: Who): Promise<boolean> {
+    if (!def.writers) return true;
+    if (!profileRoles.has(who)) profileRoles.set(who, (await clients[who].get('/back/auth/profile')).body.roles as string[]);
+    return mayWriteRecord(def.schema, record, people[who].companyId, profileRoles.get(who)!);
+  }
+
   async function ownRoute(def: EntityDef, id: number, who: Who) {
     const reply = await clients[who].get(`${def.api}/${id}`);
-    const writable = reply.status === 200 && !def.readOnly && (def.name !== 'service' || reply.body.rights.sheet.right === 'WRITE');
+    const writable = reply.status === 200 && !def.readOnly && (def.name !== 'service' || reply.body.rights.sheet.right === 'WRITE') && (await mayWrite(def, reply.body, who));
     return { status: reply.status, tags: reply.status === 200 ? (reply.body[def.tags!.field] as number[]) : [], writable };
   }
 

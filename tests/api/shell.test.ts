@@ -42,8 +42,9 @@ describe('schemas', () => {
       '/profileCompany/:companyId/LaboPackages',
       '/profileCompany/:companyId/Strategies',
       '/profileCompany/:companyId/tags',
-      // A record page opens for anyone: the record's visibility decides (an inspector's company names no order: 404).
+      // A record page opens for anyone: the record's visibility decides (an inspector's company names no order nor reference: 404).
       '/purchaseOrder/:purchaseOrderId',
+      '/reference/:referenceId',
       '/services/:serviceId',
       '/services/:serviceId/report',
       '/services/search',
@@ -65,8 +66,9 @@ describe('menu', () => {
       { name: 'screen.documents', icon: 'files', link: '/documents' },
     ]);
     // A local manager searches services but has no quality or billing area; everyone has the shared documents.
+    // A brand's people (and order takers) have its references beside the services; a provider has none (above).
     const buyer = await loginAs(server, ACCOUNTS.buyer);
-    expect((await buyer.get('/back/bo/menu/')).body.map((entry: { link: string }) => entry.link)).toEqual(['/dashboard', '/services/search', '/planning', '/activity', '/documents']);
+    expect((await buyer.get('/back/bo/menu/')).body.map((entry: { link: string }) => entry.link)).toEqual(['/dashboard', '/services/search', '/reference/search', '/planning', '/activity', '/documents']);
   });
 
   it('hides a menu page none of whose screens is built (or open to the caller): configuration decides, no dead end', async () => {

@@ -34,6 +34,12 @@ describe('a search screen’s first search', () => {
     });
   });
 
+  it('reads the form’s own call (`x-url`) instead of the entity’s, and leaves `x-hidden` parameters out of the filters', () => {
+    const own = { ...config, search: { item: { ...config.search.item, 'x-url': '/back/smart/items', properties: { parentId: { type: 'integer', default: 3, 'x-hidden': true }, status: { type: 'string', default: 'OPEN' } } } } } as unknown as AppConfig;
+    expect(firstSearch(screen, own, { ownerId: '7' })).toMatchObject({ path: '/back/smart/items/', query: { status: 'OPEN' } });
+    expect(firstSearch(screen, own, { ownerId: '7' })!.query).not.toHaveProperty('parentId');
+  });
+
   it('is nothing for a screen that is not a search or whose entity has no API', () => {
     expect(firstSearch({ ...screen, type: 'record' } as ScreenConfig, config, {})).toBeNull();
     expect(firstSearch({ ...screen, entity: 'unknown' } as ScreenConfig, config, {})).toBeNull();

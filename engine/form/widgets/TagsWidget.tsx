@@ -18,7 +18,8 @@ export function TagsWidget(props: WidgetProps) {
   const selected: unknown[] = Array.isArray(value) ? value : [];
   const lookup = useLookup(config, selected, !!readonly);
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
-  const base = baseInputProps(props);
+  // The wrapper is a plain div: its name goes to the text field, or to the chips' group when read only (axe aria-prohibited-attr).
+  const { 'aria-label': name, ...base } = baseInputProps(props);
   const isSelected = (id: unknown) => selected.some((s) => String(s) === String(id));
 
   const toggle = (key: string) => {
@@ -65,12 +66,12 @@ export function TagsWidget(props: WidgetProps) {
           onClick={() => !readonly && combobox.openDropdown()}
           rightSection={lookup.loading ? <Loader size="xs" /> : undefined}
         >
-          <Pill.Group>
+          <Pill.Group role={readonly ? 'group' : undefined} aria-label={readonly ? name : undefined}>
             {pills}
             {!readonly && (
               <Combobox.EventsTarget>
                 <PillsInput.Field
-                  aria-label={props.label}
+                  aria-label={name}
                   value={lookup.query}
                   placeholder={selected.length ? undefined : t('engine.form.pickTags')}
                   onFocus={() => combobox.openDropdown()}

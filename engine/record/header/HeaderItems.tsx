@@ -21,10 +21,12 @@ export interface HeaderItemsProps extends Pick<RecordDialogProps, 'onChanged' | 
   record: Row;
   /** The record's own address (`DELETE` deletes it). */
   recordUrl: string;
+  /** Whether the caller may change the record: items marked `writable` show only then. */
+  writable?: boolean;
 }
 
 /** Header buttons and the overflow menu: each item opens a route, a registered dialog, or deletes the record after a question. */
-export function HeaderItems({ buttons = [], menu, record, recordUrl, onChanged, onReload }: HeaderItemsProps) {
+export function HeaderItems({ buttons = [], menu, record, recordUrl, writable = true, onChanged, onReload }: HeaderItemsProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<string | null>(null);
@@ -32,7 +34,7 @@ export function HeaderItems({ buttons = [], menu, record, recordUrl, onChanged, 
   const [busy, setBusy] = useState(false);
   // Stable: a dialog may load what it shows in an effect that depends on it.
   const closeDialog = useCallback(() => setDialog(null), []);
-  const shown = (items: readonly HeaderItemConfig[]) => items.filter((item) => conditionHolds(item.when, record));
+  const shown = (items: readonly HeaderItemConfig[]) => items.filter((item) => conditionHolds(item.when, record) && (writable || !item.writable));
 
   const open = (item: HeaderItemConfig) => {
     if (item.dialog) setDialog(item.dialog);
