@@ -103,7 +103,12 @@ export async function referenceHistory(db: Reader, reference: Row, now = new Dat
 export async function refreshReferenceRisks(tx: Writer, service: Row, now = new Date()): Promise<void> {
   const records = new Map<number, Stored<Row>>();
   for (const record of await referenceRecordsOfLines(tx, service)) if (record) records.set(record.referenceId as number, record);
-  for (const record of records.values()) {
+  await refreshRisksOf(tx, [...records.values()], now);
+}
+
+/** Recomputes the stored `risk` and `score` of the given references (the demo seed: all of them, once its reports are written). */
+export async function refreshRisksOf(tx: Writer, records: readonly Stored<Row>[], now = new Date()): Promise<void> {
+  for (const record of records) {
     const { figures } = await referenceHistory(tx, record, now);
     if (record.risk === figures.risk && record.score === figures.score) continue;
     await tx.update<Row>(REFERENCES, record.referenceId as number, (current) => ({ ...current, risk: figures.risk, score: figures.score }));

@@ -17,6 +17,7 @@ import { createRandom } from './random';
 import { seedRecords } from './records';
 import { seedReferences } from './references';
 import { seedReminders } from './reminders';
+import { REFERENCES, refreshRisksOf } from '../risk/referenceRecords';
 import { seedReports } from './reports';
 import { seedServices } from './services';
 import { seedPurchaseOrders } from './purchaseOrders';
@@ -46,6 +47,7 @@ export async function seedDemo(store: Store, registry: Registry, now = new Date(
     seedPurchaseOrders(tx); // from the services' order lines; after the references, whose skus the lines link to
     seedAssignments(tx, createRandom(17), identity); // its own sequence too
     seedReports(tx, createRandom(13), identity, registry.reports); // its own sequence too
+    await refreshRisksOf(writer, await writer.query({ collection: REFERENCES }), now); // the references' risk and score from the reports above
     await seedFees(tx, registry, createRandom(7), day, identity); // its own sequence too
     const invoiceLine = registry.entities.get('invoiceLine');
     if (invoiceLine) await seedBilling(tx, createRandom(11), day, identity, invoiceLine.schema); // its own sequence too

@@ -147,7 +147,9 @@ describe('GET /back/bo/risk/companies/{supplierId}_{clientId}', () => {
     const result = (value: string) => services.filter((service) => (service.report as Row).reportResult === value).length;
     expect(reply.body).toMatchObject({ supplier: { companyId: net.shenzhen }, client: { companyId: net.lumiere }, inspections: services.length, accepted: result('ACCEPTED'), refused: result('REFUSED') });
     const references = (await server.store.all('references')).filter((row) => row.companyId === net.lumiere && (row.suppliers as number[]).includes(net.shenzhen));
-    expect(reply.body.references.map((row: Row) => row.referenceId).sort()).toEqual(references.map((row) => row.referenceId).sort());
+    // The riskiest 50 of them (the seed names Shenzhen on more).
+    expect(reply.body.references).toHaveLength(Math.min(50, references.length));
+    expect(references.map((row) => row.referenceId)).toEqual(expect.arrayContaining(reply.body.references.map((row: Row) => row.referenceId)));
     expect(reply.body.referenceRisks.HIGH).toBe(references.filter((row) => (row.riskOverride ?? row.risk) === 'HIGH').length);
     // A HIGH reference (the scarf, overridden) makes the supplier HIGH whatever its refused share.
     expect(reply.body.risk).toBe('HIGH');
