@@ -71,11 +71,17 @@ describe('every configured lookup answers at each of its paths', () => {
     expect(problems).toEqual([]);
   });
 
-  it('sources whose records are not kept yet (references) answer the records that exist: none', async () => {
-    for (const name of ['references']) {
-      const reply = await clients.quality.get(registry.lookups[name].paths[0]);
-      expect([reply.status, reply.body], name).toEqual([200, []]);
-    }
+  it("the references lookup answers the brand's references as sku and name, and finds one by its sku", async () => {
+    const path = registry.lookups.references.paths[0];
+    const all = await clients.quality.get(path);
+    expect(all.status).toBe(200);
+    const mine = (await server.store.all('references')).filter((row) => row.companyId === people.quality.companyId);
+    expect(all.body.map((option: { value: number }) => option.value).sort()).toEqual(mine.map((row) => row.referenceId).sort());
+    const one = mine.find((row) => row.sku === 'MLW-2437')!;
+    expect(all.body).toContainEqual({ value: one.referenceId, label: `MLW-2437 ${one.name}` });
+    const found = await clients.quality.get(path, { q: 'MLW-2437' });
+    expect(found.body.map((option: { value: number }) => option.value)).toContain(one.referenceId);
+    for (const option of found.body as { label: string }[]) expect(option.label).toContain('MLW-2437'); // its sub-references' skus hold it too
   });
 
   it("the purchase orders' lookups answer the brand's seeded orders and the sizes and colours of their lines", async () => {

@@ -710,7 +710,7 @@ const TABLE: Route[] = [
     };
     const references = (id: unknown) => `/back/bo/risk/services/${String(id)}/references`;
     const referenceOf = async (companyId: number) =>
-      (await server.store.insert('references', 'referenceId', { name: 'Matrix reference', sku: `MATRIX-${companyId}-${Date.now()}`, referenceType: 'FINISHED_PRODUCT', companyId, suppliers: [], parentIds: [], tags: [], risk: 'NA', score: 0 })).referenceId as number;
+      (await server.store.insert('references', 'referenceId', { name: 'Matrix reference', sku: `MATRIX-${companyId}-${Date.now()}`, referenceType: 'FINISHED_PRODUCT', companyId, universeId: (await server.store.get('companies', companyId))!.universeId, suppliers: [], parentIds: [], tags: [], risk: 'NA', score: 0 })).referenceId as number;
     return [
       { route: 'GET /back/bo/risk/company/:companyId/charts', who: MANAGERS, ...company('charts') },
       { route: 'GET /back/bo/risk/company/:companyId/defectSynthesis', who: MANAGERS, ...company('defectSynthesis') },
