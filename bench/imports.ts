@@ -51,7 +51,7 @@ export async function runImportBench(store: StoreKind): Promise<void> {
     cluster = await startPgCluster();
     storeEnv = { DATABASE_URL: await cluster.createDatabase('bench_imports') };
   }
-  const server = await startServer({ ...storeEnv, FILES_DIR: join(dir, 'files'), OUTBOX_DIR: join(dir, 'outbox') }, { SEED: 'demo', JOBS_POLL_MS: '200' });
+  const server = await startServer({ ...storeEnv, FILES_DIR: join(dir, 'files'), OUTBOX_DIR: join(dir, 'outbox') }, { SEED: 'demo', JOBS_POLL_MS: '200' }, process.env.BENCH_SERVER_NODE_ARGS?.split(' ') ?? []);
   const pid = server.child.pid!;
   try {
     const headers = { Cookie: await login(server.base), 'X-Requested-With': 'XMLHttpRequest' };

@@ -61,7 +61,11 @@ async function failed(db: AsyncStore, history: Stored<ImportHistory>, key: strin
 /** The document's data rows (the header left out). */
 async function countRows(path: string, history: ImportHistory): Promise<number> {
   let rows = -1;
-  for await (const _ of sheetRows(path, history.mimeType, history.fileName)) rows++;
+  const pause = pacer();
+  for await (const _ of sheetRows(path, history.mimeType, history.fileName)) {
+    rows++;
+    await pause();
+  }
   return Math.max(0, rows);
 }
 
@@ -136,6 +140,7 @@ export async function runImport(options: ImportJobOptions, importHistoryId: numb
         continue;
       }
       // Rows a run before this one already committed.
+      await pause();
       if (dataRows++ < history.rowsRead) continue;
       batch.push(row);
       if (batch.length >= batchRows) {
