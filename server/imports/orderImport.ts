@@ -78,8 +78,15 @@ async function existing(tx: Writer, companyId: number, rows: readonly CheckedOrd
   const poNumbers = [...new Set(rows.map((row) => row.order.given.poNumber as string))];
   const skus = [...new Set(rows.map((row) => row.orderLine.given.sku as string))];
   const orders = await tx.query<Row>({ collection: PURCHASE_ORDERS, where: and(eq('companyId', companyId), { op: 'in', field: 'poNumber', values: poNumbers }) });
+  const orderIds = orders.map((order) => order.purchaseOrderId as number);
+  // In the order of the lines' index by order, bounded by the batch's orders: the embedded store
+  // reads only that range of the index instead of testing every line of the brand.
   const lines = orders.length
-    ? await tx.query<Row>({ collection: ORDER_LINES, where: and({ op: 'in', field: 'purchaseOrderId', values: orders.map((order) => order.purchaseOrderId as number) }, { op: 'in', field: 'sku', values: skus }) })
+    ? await tx.query<Row>({
+        collection: ORDER_LINES,
+        where: and({ op: 'gte', field: 'purchaseOrderId', value: Math.min(...orderIds) }, { op: 'lte', field: 'purchaseOrderId', value: Math.max(...orderIds) }, { op: 'in', field: 'purchaseOrderId', values: orderIds }, { op: 'in', field: 'sku', values: skus }),
+        orderBy: [{ field: 'purchaseOrderId' }, { field: 'orderLineId' }],
+      })
     : [];
   const references = await tx.query<Row>({ collection: REFERENCES, where: and(eq('companyId', companyId), { op: 'in', field: 'sku', values: skus }) });
   return {
