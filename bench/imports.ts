@@ -96,7 +96,9 @@ export async function runImportBench(store: StoreKind): Promise<void> {
     const cpu = cpus();
     // Each run adds its row; the rows of earlier runs stay (the machine is shared: the load beside each).
     const earlier = ((await readTailSection(importsHeading(store))) ?? '').split('\n').filter((line) => /^\| [\d,]+ \|/.test(line));
-    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+    // The commit measured; "+ changes" when the server's code was not committed yet.
+    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'server', 'schemas'], { encoding: 'utf8' }).trim() !== '';
+    const commit = `${execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim()}${dirty ? ' + changes' : ''}`;
     const load = `load (1 min) ${loadBefore.toFixed(1)} → ${loadavg()[0].toFixed(1)}, ${commit}`;
     await writeTailSection(
       importsHeading(store),
