@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { cpus, tmpdir } from 'node:os';
+import { execFileSync } from 'node:child_process';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { startPgCluster, type PgCluster } from '../tests/support/pgCluster';
-import { importsHeading, writeTailSection, type StoreKind } from './report';
+import { importsHeading, readTailSection, writeTailSection, type StoreKind } from './report';
 import { login, sleep, startServer, stopServer } from './server';
 
 /**
@@ -50,7 +51,7 @@ export async function runImportBench(store: StoreKind): Promise<void> {
     cluster = await startPgCluster();
     storeEnv = { DATABASE_URL: await cluster.createDatabase('bench_imports') };
   }
-  const server = await startServer({ ...storeEnv, FILES_DIR: join(dir, 'files'), OUTBOX_DIR: join(dir, 'outbox') }, { SEED: 'demo', JOBS_POLL_MS: '200' });
+  const server = await startServer({ ...storeEnv, FILES_DIR: join(dir, 'files'), OUTBOX_DIR: join(dir, 'outbox') }, { SEED: 'demo', JOBS_POLL_MS: '200' }, process.env.BENCH_SERVER_NODE_ARGS?.split(' ') ?? []);
   const pid = server.child.pid!;
   try {
     const headers = { Cookie: await login(server.base), 'X-Requested-With': 'XMLHttpRequest' };
@@ -71,6 +72,7 @@ export async function runImportBench(store: StoreKind): Promise<void> {
     let peak = before;
     const sampler = setInterval(() => (peak = Math.max(peak, rssOf(pid))), 50);
 
+    const loadBefore = loadavg()[0];
     const started = performance.now();
     const { importHistoryId } = await call('GET', '/back/bo/importOrder/startImport');
     const searches: number[] = [];
@@ -92,6 +94,12 @@ export async function runImportBench(store: StoreKind): Promise<void> {
     const verdict = (pass: boolean) => (pass ? 'ok' : 'MISSED');
     console.log(`import on ${store}: ${JSON.stringify(history)} in ${seconds.toFixed(1)} s (${verdict(ok.seconds)}), RSS +${growth.toFixed(1)} MB (${verdict(ok.rss)}), ${searches.length} searches p50 ${percentile(searches, 50).toFixed(1)} ms p95 ${p95.toFixed(1)} ms (${verdict(ok.search)})`);
     const cpu = cpus();
+    // Each run adds its row; the rows of earlier runs stay (the machine is shared: the load beside each).
+    const earlier = ((await readTailSection(importsHeading(store))) ?? '').split('\n').filter((line) => /^\| [\d,]+ \|/.test(line));
+    // The commit measured; "+ changes" when the server's code was not committed yet.
+    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'server', 'schemas'], { encoding: 'utf8' }).trim() !== '';
+    const commit = `${execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim()}${dirty ? ' + changes' : ''}`;
+    const load = `load (1 min) ${loadBefore.toFixed(1)} → ${loadavg()[0].toFixed(1)}, ${commit}`;
     await writeTailSection(
       importsHeading(store),
       [
@@ -100,7 +108,8 @@ export async function runImportBench(store: StoreKind): Promise<void> {
         '',
         '| rows | created | refused | time (s) | RSS before | RSS growth | searches | search p50 (ms) | search p95 (ms) | budgets |',
         '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
-        `| ${ROWS.toLocaleString('en')} | ${String(history.created)} | ${String(history.refused)} | ${seconds.toFixed(1)} | ${(before / MB).toFixed(0)} MB | +${growth.toFixed(1)} MB | ${searches.length} | ${percentile(searches, 50).toFixed(1)} | ${p95.toFixed(1)} | time ${verdict(ok.seconds)} (< ${BUDGET.seconds} s), RSS ${verdict(ok.rss)} (< +${BUDGET.rssMb} MB), search ${verdict(ok.search)} (< ${BUDGET.searchP95} ms) |`,
+        ...earlier,
+        `| ${ROWS.toLocaleString('en')} | ${String(history.created)} | ${String(history.refused)} | ${seconds.toFixed(1)} | ${(before / MB).toFixed(0)} MB | +${growth.toFixed(1)} MB | ${searches.length} | ${percentile(searches, 50).toFixed(1)} | ${p95.toFixed(1)} | time ${verdict(ok.seconds)} (< ${BUDGET.seconds} s), RSS ${verdict(ok.rss)} (< +${BUDGET.rssMb} MB), search ${verdict(ok.search)} (< ${BUDGET.searchP95} ms); ${load} |`,
       ].join('\n'),
     );
     if (!ok.seconds || !ok.rss || !ok.search || !ok.done) process.exitCode = 1;

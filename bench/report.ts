@@ -132,8 +132,11 @@ export async function readTailSection(heading: string): Promise<string | undefin
 export async function writeTailSection(heading: string, body: string): Promise<void> {
   const file = fileURLToPath(new URL('results.md', import.meta.url));
   const { rest, sections } = splitTail(await readFile(file, 'utf8').catch(() => '# QCFlow benchmark\n'));
-  const kept = sections.filter((section) => !section.startsWith(`${heading}\n`));
-  await writeFile(file, [rest.replace(/\n*$/, '\n'), ...kept.map((section) => `${section}\n`), `${heading}\n\n${body}\n`].join('\n'));
+  // In its place when it is there (the file's diff then shows what changed), else at the end.
+  const section = `${heading}\n\n${body}`;
+  const at = sections.findIndex((each) => each.startsWith(`${heading}\n`));
+  const all = at >= 0 ? sections.map((each, index) => (index === at ? section : each)) : [...sections, section];
+  await writeFile(file, [rest.replace(/\n*$/, '\n'), ...all.map((each) => `${each}\n`)].join('\n'));
 }
 
 export const writeUploadResults = (body: string) => writeTailSection(UPLOADS_HEADING, body);

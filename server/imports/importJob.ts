@@ -7,7 +7,8 @@ import type { Registry } from '../schemas';
 import type { AsyncStore, Row, Stored, Writer } from '../store/types';
 import { cellTexts, type MappedColumn } from './cells';
 import { HISTORIES, REFUSALS, type ImportKind } from './kinds';
-import { checkOrderRow, writeOrderRows, type RowOutcome } from './orderImport';
+import { checkOrderRow, writeOrderRows, type CheckedOrderRow, type RowOutcome } from './orderImport';
+import { pacer } from './pacer';
 import { runContext, type RunContext } from './runContext';
 import { serviceRowBody, writeServiceRow } from './serviceImport';
 import { sheetRows, type SheetRow } from './sheetReader';
@@ -60,12 +61,27 @@ async function failed(db: AsyncStore, history: Stored<ImportHistory>, key: strin
 /** The document's data rows (the header left out). */
 async function countRows(path: string, history: ImportHistory): Promise<number> {
   let rows = -1;
-  for await (const _ of sheetRows(path, history.mimeType, history.fileName)) rows++;
+  const pause = pacer();
+  for await (const _ of sheetRows(path, history.mimeType, history.fileName)) {
+    rows++;
+    await pause();
+  }
   return Math.max(0, rows);
 }
 
-async function batchOutcomes(tx: Writer, context: RunContext, history: ImportHistory, rows: readonly SheetRow[]): Promise<RowOutcome[]> {
-  if (history.kind === 'ORDER') return writeOrderRows(tx, context, rows.map((row) => checkOrderRow(context.registry, context, row, history.columns)));
+/** The order rows checked before their transaction, pausing for requests (checking holds no lock and reads no record). */
+async function checkedRows(context: RunContext, history: ImportHistory, rows: readonly SheetRow[], pause: () => Promise<void>): Promise<CheckedOrderRow[] | undefined> {
+  if (history.kind !== 'ORDER') return undefined;
+  const checked: CheckedOrderRow[] = [];
+  for (const row of rows) {
+    await pause();
+    checked.push(checkOrderRow(context.registry, context, row, history.columns));
+  }
+  return checked;
+}
+
+async function batchOutcomes(tx: Writer, context: RunContext, history: ImportHistory, rows: readonly SheetRow[], checked: CheckedOrderRow[] | undefined, pause: () => Promise<void>): Promise<RowOutcome[]> {
+  if (checked) return writeOrderRows(tx, context, checked, pause);
   const outcomes: RowOutcome[] = [];
   for (const row of rows) outcomes.push(await writeServiceRow(tx, context, await serviceRowBody(tx, context, row, history.columns)));
   return outcomes;
@@ -85,19 +101,20 @@ export async function runImport(options: ImportJobOptions, importHistoryId: numb
     history = await db.transaction((tx) => tx.update<ImportHistory>(HISTORIES, importHistoryId, (current) => ({ ...current, totalRows, status: 'RUNNING' })));
   }
   const batchRows = options.batchRows ?? 200;
+  const pause = pacer();
   const leaseMs = options.leaseMs ?? 60_000;
 
   /** One batch in one transaction: its records, its refusals, the progress, the lease; the last one also ends the import and its job. */
   const commit = async (batch: SheetRow[], last: boolean) => {
     const from = history!.rowsRead;
+    const checked = await checkedRows(context, history!, batch, pause);
     history = await db.transaction(async (tx) => {
       const current = await tx.get<ImportHistory>(HISTORIES, importHistoryId);
       if (!current || current.rowsRead !== from || current.status === 'DONE' || current.status === 'FAILED') throw new Overtaken();
-      const outcomes = await batchOutcomes(tx, context, current, batch);
+      const outcomes = await batchOutcomes(tx, context, current, batch, checked, pause);
       const count = (outcome: RowOutcome['outcome']) => outcomes.filter((row) => row.outcome === outcome).length;
-      for (const [index, outcome] of outcomes.entries()) {
-        if (outcome.outcome === 'refused') await tx.insert(REFUSALS, 'importRefusalId', { importHistoryId, line: outcome.line, values: cellTexts(batch[index].cells), errors: outcome.errors });
-      }
+      const refusals = outcomes.flatMap((outcome, index) => (outcome.outcome === 'refused' ? [{ importHistoryId, line: outcome.line, values: cellTexts(batch[index].cells), errors: outcome.errors }] : []));
+      await tx.insertMany(REFUSALS, 'importRefusalId', refusals);
       const jobNow = await tx.get<Job>(JOBS, job.jobId);
       if (jobNow && last) await tx.remove(JOBS, job.jobId);
       else if (jobNow) await tx.update<Job>(JOBS, job.jobId, (stored) => ({ ...stored, availableAt: new Date(Date.now() + leaseMs).toISOString() }));
@@ -123,6 +140,7 @@ export async function runImport(options: ImportJobOptions, importHistoryId: numb
         continue;
       }
       // Rows a run before this one already committed.
+      await pause();
       if (dataRows++ < history.rowsRead) continue;
       batch.push(row);
       if (batch.length >= batchRows) {

@@ -78,8 +78,15 @@ async function existing(tx: Writer, companyId: number, rows: readonly CheckedOrd
   const poNumbers = [...new Set(rows.map((row) => row.order.given.poNumber as string))];
   const skus = [...new Set(rows.map((row) => row.orderLine.given.sku as string))];
   const orders = await tx.query<Row>({ collection: PURCHASE_ORDERS, where: and(eq('companyId', companyId), { op: 'in', field: 'poNumber', values: poNumbers }) });
+  const orderIds = orders.map((order) => order.purchaseOrderId as number);
+  // In the order of the lines' index by order, bounded by the batch's orders: the embedded store
+  // reads only that range of the index instead of testing every line of the brand.
   const lines = orders.length
-    ? await tx.query<Row>({ collection: ORDER_LINES, where: and({ op: 'in', field: 'purchaseOrderId', values: orders.map((order) => order.purchaseOrderId as number) }, { op: 'in', field: 'sku', values: skus }) })
+    ? await tx.query<Row>({
+        collection: ORDER_LINES,
+        where: and({ op: 'gte', field: 'purchaseOrderId', value: Math.min(...orderIds) }, { op: 'lte', field: 'purchaseOrderId', value: Math.max(...orderIds) }, { op: 'in', field: 'purchaseOrderId', values: orderIds }, { op: 'in', field: 'sku', values: skus }),
+        orderBy: [{ field: 'purchaseOrderId' }, { field: 'orderLineId' }],
+      })
     : [];
   const references = await tx.query<Row>({ collection: REFERENCES, where: and(eq('companyId', companyId), { op: 'in', field: 'sku', values: skus }) });
   return {
@@ -89,15 +96,28 @@ async function existing(tx: Writer, companyId: number, rows: readonly CheckedOrd
   };
 }
 
-/** Writes a batch's good rows in the caller's transaction; the refused ones are only reported. */
-export async function writeOrderRows(tx: Writer, context: RunContext, rows: readonly CheckedOrderRow[]): Promise<RowOutcome[]> {
+/**
+ * Writes a batch's good rows in the caller's transaction; the refused ones are only reported. The
+ * batch's new lines are written together (`insertMany`) once its orders and references are;
+ * `pause` lets requests in between rows (the reads of other requests see committed data only).
+ */
+export async function writeOrderRows(tx: Writer, context: RunContext, rows: readonly CheckedOrderRow[], pause: () => Promise<void> = async () => {}): Promise<RowOutcome[]> {
   const { caller } = context;
   const companyId = caller.company.companyId;
   const stamp = { companyId, universeId: caller.universeId };
   const good = rows.filter((row) => !row.errors.length);
   const found = good.length ? await existing(tx, companyId, good) : { orders: new Map(), lines: new Map(), references: new Map() };
+  /** New lines not written yet, by key: a later row of the same key updates the line, so they are written first. */
+  const pending = new Map<string, Row>();
+  const flush = async () => {
+    if (!pending.size) return;
+    const stored = await tx.insertMany(ORDER_LINES, 'orderLineId', [...pending.values()]);
+    [...pending.keys()].forEach((key, index) => found.lines.set(key, stored[index]));
+    pending.clear();
+  };
   const outcomes: RowOutcome[] = [];
   for (const row of rows) {
+    await pause();
     if (row.errors.length) {
       outcomes.push({ line: row.line, outcome: 'refused', errors: row.errors });
       continue;
@@ -115,15 +135,17 @@ export async function writeOrderRows(tx: Writer, context: RunContext, rows: read
     delete copied.universeId;
     const given = { ...row.orderLine.given, ...copied };
     const key = orderLineKey(given);
+    if (pending.has(key)) await flush();
     const current = found.lines.get(key);
     if (current) {
       if (changed(current, given)) found.lines.set(key, await tx.update<Row>(ORDER_LINES, current.orderLineId as number, (stored) => ({ ...stored, ...given })));
       outcomes.push({ line: row.line, outcome: 'updated', errors: [] });
     } else {
-      found.lines.set(key, await tx.insert(ORDER_LINES, 'orderLineId', { ...row.orderLine.created, ...copied, universeId: caller.universeId }));
+      pending.set(key, { ...row.orderLine.created, ...copied, universeId: caller.universeId });
       outcomes.push({ line: row.line, outcome: 'created', errors: [] });
     }
   }
+  await flush();
   return outcomes;
 }
 

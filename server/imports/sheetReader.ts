@@ -35,8 +35,15 @@ function plainCell(value: unknown): Cell {
   return String(value);
 }
 
+/**
+ * The bytes of an .xlsx are read this many at a time: the reader inflates and parses each read in
+ * one go (a compressed 64 kB, fs's default, is thousands of rows of XML: 100 ms and more of the
+ * event loop); small reads keep each step short, so requests go on during an import.
+ */
+const XLSX_READ_BYTES = 8 * 1024;
+
 async function* xlsxRows(path: string): AsyncGenerator<SheetRow> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookReader(path, { sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', worksheets: 'emit', entries: 'emit' });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookReader(createReadStream(path, { highWaterMark: XLSX_READ_BYTES }), { sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', worksheets: 'emit', entries: 'emit' });
   for await (const worksheet of workbook) {
     for await (const row of worksheet as AsyncIterable<ExcelJS.Row>) {
       // row.values is 1-based: its first item is always empty.

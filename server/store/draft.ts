@@ -107,18 +107,31 @@ export class Draft extends DataReader implements WriteOps {
   }
 
   insert<T extends Row>(collection: string, idField: string, record: T): Stored<T & Row> {
+    return this.insertMany(collection, idField, [record])[0];
+  }
+
+  insertMany<T extends Row>(collection: string, idField: string, records: readonly T[]): Stored<T & Row>[] {
     const rows = this.rows(collection);
-    let id = record[idField] as Id | undefined;
-    if (id === undefined || id === null) {
-      id = this.nextId(collection);
-    } else if (typeof id === 'number' && id > (this.data.sequences[collection] ?? 0)) {
-      this.data.sequences[collection] = id;
+    const ids = records.map((record) => this.idFor(collection, record[idField] as Id | undefined));
+    const seen = new Set<string>();
+    for (const id of ids) {
+      if (Object.hasOwn(rows, String(id)) || seen.has(String(id))) throw new Error(`Duplicate id ${collection}/${id}`);
+      seen.add(String(id));
     }
-    if (Object.hasOwn(rows, String(id))) throw new Error(`Duplicate id ${collection}/${id}`);
-    const stored = deepFreeze(structuredClone({ [idField]: id, ...record, version: 1 })) as Stored<T>;
-    rows[String(id)] = stored;
-    this.wrote(collection, id);
-    return stored;
+    return records.map((record, index) => {
+      const id = ids[index];
+      const stored = deepFreeze(structuredClone({ [idField]: id, ...record, version: 1 })) as Stored<T>;
+      rows[String(id)] = stored;
+      this.wrote(collection, id);
+      return stored;
+    });
+  }
+
+  /** A record's id: its own (a number raises the sequence), else the sequence's next. */
+  private idFor(collection: string, id: Id | undefined | null): Id {
+    if (id === undefined || id === null) return this.nextId(collection);
+    if (typeof id === 'number' && id > (this.data.sequences[collection] ?? 0)) this.data.sequences[collection] = id;
+    return id;
   }
 
   update<T extends Row>(collection: string, id: Id, change: (current: Stored<T>) => T, expectedVersion?: number): Stored<T> {

@@ -1,4 +1,5 @@
-import { open } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { createInterface } from 'node:readline';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -23,18 +24,17 @@ export interface FoldJob {
 export async function foldFiles({ file, journal, upTo }: FoldJob): Promise<void> {
   const adapter = new DurableJsonFile<StoreData>(file);
   const data: StoreData = { ...emptyData(), ...(await adapter.read()) };
-  const bytes = Buffer.alloc(upTo);
-  const handle = await open(journal, 'r');
-  try {
-    for (let done = 0; done < upTo; ) {
-      const { bytesRead } = await handle.read(bytes, done, upTo - done, done);
-      if (bytesRead === 0) throw new Error(`${journal}: shorter than expected`);
-      done += bytesRead;
+  // Line by line: the journal is 16 MB and more, and this thread's memory counts in the server's.
+  let read = 0;
+  if (upTo > 0) {
+    const lines = createInterface({ input: createReadStream(journal, { start: 0, end: upTo - 1 }), crlfDelay: Infinity });
+    for await (const line of lines) {
+      read += Buffer.byteLength(line) + 1;
+      if (line) applyEntry(data, JSON.parse(line) as JournalEntry);
     }
-  } finally {
-    await handle.close();
   }
-  for (const line of bytes.toString('utf8').split('\n')) if (line) applyEntry(data, JSON.parse(line) as JournalEntry);
+  // Every entry ends with its newline (journal.ts): the last line read ends at `upTo`.
+  if (read < upTo) throw new Error(`${journal}: shorter than expected`);
   await adapter.write(data);
 }
 

@@ -75,6 +75,10 @@ class DraftWriter extends SnapshotReader implements Writer {
     return this.tx.insert(collection, idField, record);
   }
 
+  async insertMany<T extends Row>(collection: string, idField: string, records: readonly T[]): Promise<Stored<T & Row>[]> {
+    return this.tx.insertMany(collection, idField, records);
+  }
+
   async update<T extends Row>(collection: string, id: Id, change: (current: Stored<T>) => T, expectedVersion?: number): Promise<Stored<T>> {
     return this.tx.update(collection, id, change, expectedVersion);
   }

@@ -181,6 +181,19 @@ describe('order import', () => {
     expect((await ofBrand('references', 'IMP-SKU-É1', 'sku'))[0].name).toBe('Robe d’été');
   });
 
+  it('a line given twice in one batch is created once, then updated by the later row (the batch writes its new lines together)', async () => {
+    const { quality } = clients;
+    const line = (size: string, quantity: number): Cells => ['IMP-PO-TWICE', 'Shenzhen Textile Co', 'IMP-SKU-1', 'Red', size, quantity, null, null];
+    // Batches of 3 rows: the first holds the line twice, the second a new line beside a refused row.
+    const rows: Cells[] = [HEADER, line('M', 5), line('L', 6), line('M', 7), line('S', 8), ['IMP-PO-TWICE', 'Nobody Ltd', 'IMP-SKU-1', 'Red', 'XL', 9, null, null]];
+    expect((await uploadDocument(quality, net.lumiere, ORDER, await xlsxOf(rows), 'orders-twice.xlsx')).status).toBe(200);
+    const id = await start(quality, ORDER);
+    expect(await finished(quality, ORDER, id)).toMatchObject({ status: 'DONE', rowsRead: 5, created: 3, updated: 1, refused: 1 });
+    const lines = await ofBrand('orderLines', 'IMP-PO-TWICE');
+    expect(lines.map((stored) => `${stored.size} ${stored.orderedQuantity} v${stored.version}`).sort()).toEqual(['L 6 v1', 'M 7 v2', 'S 8 v1']);
+    expect(new Set(lines.map((stored) => stored.orderLineId)).size).toBe(3);
+  });
+
   it('the document is removed with DELETE importDocument; then nothing is left to start', async () => {
     const { quality } = clients;
     expect((await quality.delete(`${ORDER}/importDocument`)).body).toBe(true);

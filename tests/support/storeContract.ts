@@ -1,5 +1,7 @@
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConflictError, NotFoundError, type AsyncStore, type Row } from '../../server/store/types';
+import { ConflictError, NotFoundError, type AsyncStore, type Row, type Stored } from '../../server/store/types';
+import { ID_FIELD, queryArbitrary, recordArbitrary } from './queryArbitraries';
 
 /**
  * The part of the AsyncStore contract (server/store/types.ts) every adapter keeps, run on each:
@@ -119,5 +121,60 @@ export function storeContract(name: string, open: () => Promise<AsyncStore>): vo
       expect(stored.map((record) => record.loginEventId)).toEqual(ids);
     });
 
+    it('insertMany gives what inserts one by one give: ids from the sequence, version 1, frozen, in order', async () => {
+      await insert('parcels', 'parcelId', { label: 'before' });
+      const records = Array.from({ length: 2500 }, (_, index) => ({ label: `p${index}`, universeId: 1 + (index % 2) }));
+      const stored = await store.transaction((tx) => tx.insertMany('parcels', 'parcelId', records));
+      expect(stored.map((record) => record.parcelId)).toEqual(records.map((_, index) => index + 2));
+      expect(stored[2499]).toEqual({ parcelId: 2501, label: 'p2499', universeId: 2, version: 1 });
+      expect(stored.every(isDeeplyFrozen)).toBe(true);
+      expect(await store.get('parcels', 1500)).toEqual(stored[1498]);
+      expect(await store.count({ collection: 'parcels', where: { op: 'keywords', fields: ['label'], value: 'P2499' } })).toBe(1);
+      expect((await insert('parcels', 'parcelId', { label: 'after' })).parcelId).toBe(2502);
+      expect(await store.transaction((tx) => tx.insertMany('parcels', 'parcelId', []))).toEqual([]);
+    });
+
+    it('insertMany refuses a duplicate id, stored or given twice, writing nothing of the call; the transaction goes on', async () => {
+      await insert('boxes', 'boxId', { boxId: 'b-1', label: 'kept' });
+      const refusals = await store.transaction(async (tx) => {
+        const many = (records: Row[]) => tx.insertMany('boxes', 'boxId', records).then(() => 'written', (error: Error) => error.message);
+        const stored = await many([{ boxId: 'b-2' }, ...Array.from({ length: 1200 }, (_, index) => ({ boxId: `x-${index}` })), { boxId: 'b-1' }]);
+        const twice = await many([{ boxId: 'b-3' }, { boxId: 'b-3' }]);
+        await tx.insertMany('boxes', 'boxId', [{ boxId: 'b-4' }]);
+        return [stored, twice];
+      });
+      expect(refusals).toEqual(['Duplicate id boxes/b-1', 'Duplicate id boxes/b-3']);
+      expect((await store.query({ collection: 'boxes' })).map((record) => record.boxId)).toEqual(['b-1', 'b-4']);
+    });
+
+    it('insertMany and inserts one by one leave the same records, ids, order and refusals for random records', async () => {
+      let run = 0;
+      await fc.assert(
+        fc.asyncProperty(fc.array(recordArbitrary, { maxLength: 12 }), fc.array(queryArbitrary('x'), { maxLength: 4 }), async (records, queries) => {
+          run++;
+          const [each, many] = [`insertEach${run}`, `insertMany${run}`];
+          const oneByOne = await store
+            .transaction(async (tx) => {
+              const stored: Stored[] = [];
+              for (const record of records) stored.push(await tx.insert(each, ID_FIELD, record));
+              return stored;
+            })
+            .catch((error: Error) => error.message);
+          const together = await store.transaction((tx) => tx.insertMany(many, ID_FIELD, records)).catch((error: Error) => error.message);
+          if (typeof oneByOne === 'string') {
+            // One by one stops at the first duplicate: the whole call is refused, for the same reason.
+            expect(together).toBe(oneByOne.replace(each, many));
+            expect(await store.count({ collection: many })).toBe(0);
+            return;
+          }
+          expect(together).toEqual(oneByOne);
+          for (const query of [{ collection: 'x' }, ...queries]) {
+            const [a, b] = await Promise.all([store.query({ ...query, collection: each }), store.query({ ...query, collection: many })]);
+            expect(b, JSON.stringify(query)).toEqual(a);
+          }
+        }),
+        { numRuns: 25 },
+      );
+    }, 120_000);
   });
 }

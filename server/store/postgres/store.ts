@@ -26,6 +26,8 @@ const MAX_ATTEMPTS = 20;
  * Reads outside transactions are not limited.
  */
 const CONCURRENT_TRANSACTIONS = 4;
+/** Rows per statement of `insertMany`: a statement's work (and its text of JSON) stays moderate. */
+const INSERT_CHUNK_ROWS = 1000;
 
 const isRetryable = (error: unknown) => RETRYABLE.has((error as { code?: string } | null)?.code ?? '');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -116,6 +118,64 @@ class PgWriter extends PgReader implements Writer {
     );
     if (!rowCount) throw new Error(`Duplicate id ${collection}/${id}`);
     return deepFreeze(row.stored) as Stored<T & Row>;
+  }
+
+  async insertMany<T extends Row>(collection: string, idField: string, records: readonly T[]): Promise<Stored<T & Row>[]> {
+    if (!records.length) return [];
+    const names = await this.tables.names(collection);
+    const ids = await this.takeIds(names, records.map((record) => record[idField] as Id | undefined | null));
+    const keys = ids.map(String);
+    const twice = keys.find((key, index) => keys.indexOf(key) !== index);
+    if (twice !== undefined) throw new Error(`Duplicate id ${collection}/${ids[keys.indexOf(twice)]}`);
+    const written: string[] = [];
+    const stored: Stored<T & Row>[] = [];
+    for (let start = 0; start < records.length; start += INSERT_CHUNK_ROWS) {
+      const rows = records.slice(start, start + INSERT_CHUNK_ROWS).map((record, offset) => ({ id: ids[start + offset], ...columns({ [idField]: ids[start + offset], ...record, version: 1 }) }));
+      // Arrays, not a parameter per value: a chunk is one statement whatever its size. Positions are
+      // taken in the records' order (volatile expressions are computed after the ORDER BY).
+      const { rows: inserted } = await this.sql(
+        `INSERT INTO ${names.table} (id, version, universe_id, position, data, norm, search)
+         SELECT id, 1, universe_id, coalesce(position, ${INSERTED_AFTER} + nextval('record_positions')), data::jsonb, norm::jsonb, search
+         FROM unnest($1::text[], $2::integer[], $3::bigint[], $4::text[], $5::text[], $6::text[]) WITH ORDINALITY AS given (id, universe_id, position, data, norm, search, n)
+         ORDER BY n
+         ON CONFLICT (id) DO NOTHING RETURNING id`,
+        [rows.map((row) => String(row.id)), rows.map((row) => row.universeId), rows.map((row) => indexPosition(row.id)), rows.map((row) => row.data), rows.map((row) => row.norm), rows.map((row) => row.search)],
+      );
+      written.push(...inserted.map((row) => row.id as string));
+      if (inserted.length < rows.length) {
+        const taken = new Set(inserted.map((row) => row.id as string));
+        const duplicate = rows.find((row) => !taken.has(String(row.id)))!.id;
+        // The whole call is refused: what it wrote goes, and the transaction goes on.
+        await this.sql(`DELETE FROM ${names.table} WHERE id = ANY($1::text[])`, [written]);
+        throw new Error(`Duplicate id ${collection}/${duplicate}`);
+      }
+      stored.push(...rows.map((row) => deepFreeze(row.stored) as Stored<T & Row>));
+    }
+    return stored;
+  }
+
+  /**
+   * The ids of records inserted in turn: a run of records without one takes that many from the
+   * sequence in one query; a run of numeric ids raises the sequence to its highest, as `insert` does.
+   */
+  private async takeIds(names: CollectionNames, given: (Id | undefined | null)[]): Promise<Id[]> {
+    const ids: Id[] = [];
+    for (let start = 0; start < given.length; ) {
+      const generated = given[start] === undefined || given[start] === null;
+      let end = start;
+      while (end < given.length && (given[end] === undefined || given[end] === null) === generated) end++;
+      if (generated) {
+        const { rows } = await this.sql('SELECT store_next_id($1::regclass) AS id FROM generate_series(1, $2::integer) AS n ORDER BY n', [names.sequence, end - start]);
+        ids.push(...rows.map((row) => Number(row.id)).sort((a, b) => a - b));
+      } else {
+        const run = given.slice(start, end) as Id[];
+        const highest = run.reduce<number>((most, id) => (typeof id === 'number' && id >= 1 && id <= Number.MAX_SAFE_INTEGER && id > most ? id : most), 0);
+        if (highest) await this.sql('SELECT store_raise_sequence($1::regclass, $2)', [names.sequence, Math.floor(highest)]);
+        ids.push(...run);
+      }
+      start = end;
+    }
+    return ids;
   }
 
   async update<T extends Row>(collection: string, id: Id, change: (current: Stored<T>) => T, expectedVersion?: number): Promise<Stored<T>> {
