@@ -24,6 +24,9 @@ export interface ImportMapping {
    * @maxItems 500
    */
   columns: {
+    /**
+     * A header cell of the document (at most what a spreadsheet cell holds)
+     */
     source?: string;
     target?: string | null;
     ready?: boolean;

@@ -168,7 +168,7 @@ function ImportSteps({ base, fileDomain, companyId }: { base: string; fileDomain
           <PreviewTable columns={mapping.columns} rows={preview} />
           <Group justify="flex-end" mt="md" gap="md">
             {waiting > 0 && (
-              <Text size="sm" c="orange.8">
+              <Text size="sm" c="orange">
                 {t('imports.waiting', { count: waiting })}
               </Text>
             )}
