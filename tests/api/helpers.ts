@@ -12,7 +12,7 @@ import { listenThenBuild } from '../../server/listen';
 import { createMailer, type Mailer } from '../../server/mail';
 import type { Contact } from '../../server/identity';
 import type { AsyncStore, Stored } from '../../server/store/types';
-import { inject } from 'vitest';
+import { afterAll, inject } from 'vitest';
 import { adminQuery, createDatabase } from '../support/pgCluster';
 import { ACCOUNTS, DEMO_PASSWORD } from '../demo-accounts';
 import { testStore, type TestStore } from '../support/testStore';
@@ -148,6 +148,21 @@ export interface ServerProcess {
   exited: Promise<unknown>;
   /** What the process printed so far (stdout and stderr). */
   output(): string;
+}
+
+/**
+ * The server processes a test file starts and what it leaves to remove: killed (SIGKILL) and
+ * removed after the file's tests, whatever happened to them.
+ */
+export function processesOfFile(): { started: ServerProcess[]; cleanups: (() => Promise<unknown>)[] } {
+  const started: ServerProcess[] = [];
+  const cleanups: (() => Promise<unknown>)[] = [];
+  afterAll(async () => {
+    for (const server of started) if (server.child.exitCode === null) server.child.kill('SIGKILL');
+    await Promise.all(started.map((server) => server.exited));
+    for (const cleanup of cleanups) await cleanup();
+  });
+  return { started, cleanups };
 }
 
 const START_MS = 90_000;

@@ -1,8 +1,8 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openStore } from '../../server/boot';
-import { ROOT, loginAs, startProcess, storeEnv, storeLocation, tempDir, testStore, type ServerProcess } from './helpers';
+import { ROOT, loginAs, processesOfFile, startProcess, storeEnv, storeLocation, tempDir, testStore } from './helpers';
 import { ORDER, finished, uploadDocument, xlsxOf, type Cells } from './import-files';
 import { network } from './service-fixtures';
 
@@ -11,14 +11,7 @@ import { network } from './service-fixtures';
  * kill -9 in the middle of an import, then started again: the job is taken again once its lease
  * has passed and resumes from the last committed batch — every row counted once, no line twice.
  */
-const started: ServerProcess[] = [];
-const cleanups: (() => Promise<unknown>)[] = [];
-
-afterAll(async () => {
-  for (const server of started) if (server.child.exitCode === null) server.child.kill('SIGKILL');
-  await Promise.all(started.map((server) => server.exited));
-  for (const cleanup of cleanups) await cleanup();
-});
+const { started, cleanups } = processesOfFile();
 
 const ROWS = 3000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

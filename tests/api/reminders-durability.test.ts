@@ -1,8 +1,8 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { openStore } from '../../server/boot';
-import { ROOT, loginAs, startProcess, storeEnv, storeLocation, tempDir, testStore, type ServerProcess, type StoreLocation } from './helpers';
+import { ROOT, loginAs, processesOfFile, startProcess, storeEnv, storeLocation, tempDir, testStore, type ServerProcess, type StoreLocation } from './helpers';
 import { sentMails, type SentMail } from './outbox';
 import { createService, network, wizardBody, type Network } from './service-fixtures';
 
@@ -11,14 +11,7 @@ import { createService, network, wizardBody, type Network } from './service-fixt
  * (server/main.ts, its job worker) killed around the reminders' time and started again; on
  * PostgreSQL (project api-pg) also two servers sharing the database send each reminder once.
  */
-const started: ServerProcess[] = [];
-const cleanups: (() => Promise<unknown>)[] = [];
-
-afterAll(async () => {
-  for (const server of started) if (server.child.exitCode === null) server.child.kill('SIGKILL');
-  await Promise.all(started.map((server) => server.exited));
-  for (const cleanup of cleanups) await cleanup();
-});
+const { started, cleanups } = processesOfFile();
 
 const JOB_ENV = { JOBS_POLL_MS: '100', JOBS_LEASE_MS: '1500', JOBS_BACKOFF_MS: '200', APP_URL: 'https://qcflow.example' };
 const URL = '/back/bo/notifyreminder/reminders';

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './axe';
-import { readFileSync } from 'node:fs';
 import { ACCOUNTS, en, shot, signIn } from './helpers';
+import { chunkOf, holdBack } from './heldChunks';
 
 /**
  * A record page, the service sheet and a wizard ask what they show first (the record, the open tab's
@@ -12,29 +12,6 @@ import { ACCOUNTS, en, shot, signIn } from './helpers';
  */
 const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
 
-const modules: Record<string, string[]> = JSON.parse(readFileSync('dist/.vite/chunk-modules.json', 'utf8'));
-/** The URL path of the built chunk holding a source module. */
-function chunkOf(module: string): string {
-  const file = Object.keys(modules).find((each) => modules[each].includes(module));
-  if (!file) throw new Error(`no built chunk holds ${module}`);
-  return `/${file}`;
-}
-
-/** Holds the answers for these paths until `release()` is called. */
-async function holdBack(page: Page, paths: string[]) {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  const held = new Set<string>();
-  await page.route(
-    (url) => paths.includes(url.pathname),
-    async (route) => {
-      held.add(new URL(route.request().url()).pathname);
-      await released;
-      await route.continue();
-    },
-  );
-  return { release, held };
-}
 
 /** Every GET the page makes from now on (path and query). */
 function recordGets(page: Page): string[] {

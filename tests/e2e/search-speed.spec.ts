@@ -1,7 +1,6 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from './axe';
-import { readFileSync } from 'node:fs';
 import { ACCOUNTS, en, shot, signIn } from './helpers';
+import { chunkOf, holdBack } from './heldChunks';
 
 /**
  * A search page's first results come from a search started as soon as its route shows, while the
@@ -12,29 +11,6 @@ import { ACCOUNTS, en, shot, signIn } from './helpers';
 const ROUTE = '/services/search';
 const SEARCH = '/back/bo/services/';
 
-const modules: Record<string, string[]> = JSON.parse(readFileSync('dist/.vite/chunk-modules.json', 'utf8'));
-/** The URL path of the built chunk holding a source module. */
-function chunkOf(module: string): string {
-  const file = Object.keys(modules).find((each) => modules[each].includes(module));
-  if (!file) throw new Error(`no built chunk holds ${module}`);
-  return `/${file}`;
-}
-
-/** Holds the answers for these paths until `release()` is called. */
-async function holdBack(page: Page, paths: string[]) {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  const held = new Set<string>();
-  await page.route(
-    (url) => paths.includes(url.pathname),
-    async (route) => {
-      held.add(new URL(route.request().url()).pathname);
-      await released;
-      await route.continue();
-    },
-  );
-  return { release, held };
-}
 
 test('the first search starts before the search screen and grid code arrive, and is asked once', async ({ page }) => {
   await signIn(page, ACCOUNTS.quality);
