@@ -44,6 +44,11 @@ const XLSX_READ_BYTES = 8 * 1024;
 
 async function* xlsxRows(path: string): AsyncGenerator<SheetRow> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookReader(createReadStream(path, { highWaterMark: XLSX_READ_BYTES }), { sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', worksheets: 'emit', entries: 'emit' });
+  // The reader names a worksheet from xl/workbook.xml, which a workbook written by exceljs (and
+  // others) stores after its worksheets: read first, a worksheet then met `model` undefined and threw
+  // now and then (exceljs issue #3064). Only the first worksheet's rows are read here, never its
+  // name; the workbook's own model replaces this one when its entry comes.
+  (workbook as unknown as { model: { sheets: unknown[] } }).model = { sheets: [] };
   for await (const worksheet of workbook) {
     for await (const row of worksheet as AsyncIterable<ExcelJS.Row>) {
       // row.values is 1-based: its first item is always empty.

@@ -24,7 +24,7 @@ test('a custom field saved on the company profile is on the service wizard opene
   await expect(form).toBeHidden();
 
   // Through the menu and the search screen's New service link, as a person goes.
-  await page.getByRole('navigation', { name: en('shell.menu') }).getByRole('link', { name: en('screen.serviceSearch') }).click();
+  await page.getByRole('navigation', { name: en('shell.menu') }).getByRole('link', { name: en('screen.serviceSearch'), exact: true }).click();
   await page.getByRole('link', { name: en('serviceSearch.newService') }).click();
   await toDetailsStep(page);
   await expect(page.getByTestId('custom-fields').getByRole('textbox', { name: FIELD.en })).toBeVisible();

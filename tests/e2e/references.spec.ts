@@ -122,3 +122,52 @@ test('a supplier reads a reference without Save nor Delete', async ({ page }) =>
   await shot(page, 'references-supplier-fr');
   await setAccountLocale(page, 'en');
 });
+
+for (const language of ['fr', 'it'] as const) {
+  test(`a brand manager reads a reference's orders, services and the inspections behind its risk (${language}, 1024 px)`, async ({ page }) => {
+    await page.setViewportSize({ width: 1024, height: 900 });
+    await signIn(page, ACCOUNTS.quality);
+    await setAccountLocale(page, language);
+    // A demo reference that has orders and services, found through the calls its tabs read.
+    const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
+    const read = async (url: string) => (await page.request.get(url, { headers: XHR })).json();
+    let chosen: { referenceId: number; sku: string } | undefined;
+    let orders: { poNumber: string }[] = [];
+    let services: { number: string }[] = [];
+    for (const reference of (await read('/back/bo/smartdata/references/')) as { referenceId: number; sku: string }[]) {
+      orders = await read(`/back/bo/purchaseOrders/references/${reference.referenceId}`);
+      services = orders.length ? await read(`/back/bo/services/references?referenceId=${reference.referenceId}`) : [];
+      if (services.length) {
+        chosen = reference;
+        break;
+      }
+    }
+    expect(chosen, 'a demo reference with orders and services').toBeDefined();
+    const figures = await read(`/back/bo/smartdata/operations/references/${chosen!.referenceId}`);
+    await page.goto(`/reference/${chosen!.referenceId}`);
+    await waitForApp(page);
+
+    await page.getByRole('tab', { name: L(language, 'reference.tab.orders') }).click();
+    const ordersTable = page.getByRole('table', { name: L(language, 'purchaseOrder.ofReference') });
+    await expect(ordersTable.locator('tbody tr')).toHaveCount(orders.length);
+    await expect(ordersTable.getByRole('link', { name: orders[0].poNumber, exact: true })).toBeVisible();
+    await shot(page, `references-orders-${language}`);
+
+    await page.getByRole('tab', { name: L(language, 'reference.tab.services') }).click();
+    const servicesTable = page.getByRole('table', { name: L(language, 'referenceLinks.services.title') });
+    await expect(servicesTable.locator('tbody tr')).toHaveCount(services.length);
+    await expect(servicesTable.getByRole('link', { name: services[0].number, exact: true }).first()).toBeVisible();
+    await shot(page, `references-services-${language}`);
+
+    await page.getByRole('tab', { name: L(language, 'serviceSheet.tab.risk') }).click();
+    const riskTable = page.getByRole('table', { name: L(language, 'risk.referenceServices.title') });
+    await expect(riskTable.getByRole('columnheader', { name: L(language, 'risk.referenceServices.weight') })).toBeVisible();
+    await expect(riskTable.locator('tbody tr')).toHaveCount((figures.services as unknown[]).length);
+    await shot(page, `references-risk-${language}`);
+
+    // An order opens its page.
+    await page.getByRole('tab', { name: L(language, 'reference.tab.orders') }).click();
+    await ordersTable.getByRole('link', { name: orders[0].poNumber, exact: true }).click();
+    await expect(page).toHaveURL(/\/purchaseOrder\/\d+$/);
+  });
+}
