@@ -1,4 +1,5 @@
 import { today } from '../dates';
+import { withDerived } from '../resources/write';
 import type { Registry } from '../schemas';
 import { and, eq } from '../store/query';
 import type { Row, Stored, Writer } from '../store/types';
@@ -123,7 +124,7 @@ export async function writeOrderRows(tx: Writer, context: RunContext, rows: read
       continue;
     }
     const order = await upsertOrder(tx, found.orders, row.order, stamp);
-    const referenceId = row.reference ? (await upsertReference(tx, found.references, row.reference, order.supplier as number, stamp)).referenceId : found.references.get(row.orderLine.given.sku as string)?.referenceId;
+    const referenceId = row.reference ? (await upsertReference(tx, context, found.references, row.reference, order.supplier as number, stamp)).referenceId : found.references.get(row.orderLine.given.sku as string)?.referenceId;
     const copied: Row = {
       purchaseOrderId: order.purchaseOrderId,
       ...stamp,
@@ -159,13 +160,18 @@ async function upsertOrder(tx: Writer, orders: Map<string, Row>, { given, create
   return stored;
 }
 
-async function upsertReference(tx: Writer, references: Map<string, Row>, { given, created }: RowPart, supplier: number, stamp: Row): Promise<Row> {
+async function upsertReference(tx: Writer, { registry }: RunContext, references: Map<string, Row>, { given, created }: RowPart, supplier: number, stamp: Row): Promise<Row> {
   const current = references.get(given.sku as string);
   const suppliers = [...new Set([...((current?.suppliers as number[] | undefined) ?? []), supplier])];
+  // What the reference's own writes derive (x-computed: its keyword index, whether it is a sub-reference).
+  const derived = (record: Row) => withDerived(registry.entities.get('reference')!, record, current);
   let stored: Stored<Row>;
-  if (!current) stored = await tx.insert(REFERENCES, 'referenceId', { ...created, suppliers, ...stamp, creationDate: today() });
-  else if (changed(current, { ...given, suppliers })) stored = await tx.update<Row>(REFERENCES, current.referenceId as number, (existing) => ({ ...existing, ...given, suppliers, updateDate: today() }));
-  else return current;
+  if (!current) stored = await tx.insert(REFERENCES, 'referenceId', await derived({ ...created, suppliers, ...stamp, creationDate: today() }));
+  else if (!changed(current, { ...given, suppliers })) return current;
+  else {
+    const record = await derived({ ...current, ...given, suppliers, updateDate: today() });
+    stored = await tx.update<Row>(REFERENCES, current.referenceId as number, () => record);
+  }
   references.set(given.sku as string, stored);
   return stored;
 }

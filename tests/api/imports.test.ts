@@ -138,6 +138,10 @@ describe('order import', () => {
     const references = await ofBrand('references', 'IMP-SKU-', 'sku');
     expect(references.map((reference) => `${reference.sku} ${reference.name}`).sort()).toEqual(['IMP-SKU-1 Linen shirt', 'IMP-SKU-2 Cotton dress']);
     expect(references[0].suppliers).toEqual([net.shenzhen]);
+    // Found as the reference screens find any reference: by a keyword of the reference search.
+    const found = await quality.get('/back/bo/smartdata/references/', { keywords: 'Linen' });
+    expect(found.status, found.text).toBe(200);
+    expect((found.body as Row[]).map((reference) => reference.sku)).toContain('IMP-SKU-1');
     const bySku = new Map(references.map((reference) => [reference.sku, reference.referenceId]));
     expect(lines.every((line) => line.referenceId === bySku.get(line.sku) && line.purchaseOrderId === orders.find((order) => order.poNumber === line.poNumber)!.purchaseOrderId)).toBe(true);
 
