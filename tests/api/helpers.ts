@@ -154,7 +154,7 @@ export interface ServerProcess {
  * The server processes a test file starts and what it leaves to remove: killed (SIGKILL) and
  * removed after the file's tests, whatever happened to them.
  */
-export function processesOfFile(): { started: ServerProcess[]; cleanups: (() => Promise<unknown>)[] } {
+export function processesOfFile() {
   const started: ServerProcess[] = [];
   const cleanups: (() => Promise<unknown>)[] = [];
   afterAll(async () => {
@@ -162,7 +162,17 @@ export function processesOfFile(): { started: ServerProcess[]; cleanups: (() => 
     await Promise.all(started.map((server) => server.exited));
     for (const cleanup of cleanups) await cleanup();
   });
-  return { started, cleanups };
+  /** A store of the demo seed in a temporary folder the processes will share, removed with them; `read` sees it before they start. */
+  async function demoStore<T>(read: (db: AsyncStore) => Promise<T>): Promise<{ dir: string; location: StoreLocation; found: T }> {
+    const dir = await tempDir();
+    const location = await storeLocation(dir);
+    cleanups.push(() => location.drop(), () => rm(dir, { recursive: true, force: true }));
+    const { db } = await openStore({ ...location, seed: 'demo', schemasDir: join(ROOT, 'schemas') });
+    const found = await read(db);
+    await db.close();
+    return { dir, location, found };
+  }
+  return { started, cleanups, demoStore };
 }
 
 const START_MS = 90_000;

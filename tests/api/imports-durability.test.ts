@@ -1,8 +1,7 @@
-import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openStore } from '../../server/boot';
-import { ROOT, loginAs, processesOfFile, startProcess, storeEnv, storeLocation, tempDir, testStore } from './helpers';
+import { ROOT, loginAs, processesOfFile, startProcess, storeEnv, testStore } from './helpers';
 import { ORDER, finished, uploadDocument, xlsxOf, type Cells } from './import-files';
 import { network } from './service-fixtures';
 
@@ -11,19 +10,14 @@ import { network } from './service-fixtures';
  * kill -9 in the middle of an import, then started again: the job is taken again once its lease
  * has passed and resumes from the last committed batch — every row counted once, no line twice.
  */
-const { started, cleanups } = processesOfFile();
+const { started, demoStore } = processesOfFile();
 
 const ROWS = 3000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('an import across a kill -9', () => {
   it('resumes from the last committed batch after a restart: counts right, no duplicate', async () => {
-    const dir = await tempDir();
-    const location = await storeLocation(dir);
-    cleanups.push(() => location.drop(), () => rm(dir, { recursive: true, force: true }));
-    const { db } = await openStore({ ...location, seed: 'demo', schemasDir: join(ROOT, 'schemas') });
-    const net = await network(testStore(db));
-    await db.close();
+    const { dir, location, found: net } = await demoStore((db) => network(testStore(db)));
     const env = { ...storeEnv(location), SEED: 'demo', FILES_DIR: join(dir, 'files'), JOBS_POLL_MS: '100', JOBS_LEASE_MS: '1500', IMPORT_BATCH_ROWS: '100' };
 
     const rows: Cells[] = [['PO number', 'Supplier', 'SKU', 'Color', 'Size', 'Ordered quantity']];

@@ -1,8 +1,6 @@
-import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { openStore } from '../../server/boot';
-import { ROOT, loginAs, processesOfFile, startProcess, storeEnv, storeLocation, tempDir, testStore, type ServerProcess, type StoreLocation } from './helpers';
+import { loginAs, processesOfFile, startProcess, storeEnv, testStore, type ServerProcess, type StoreLocation } from './helpers';
 import { sentMails, type SentMail } from './outbox';
 import { createService, network, wizardBody, type Network } from './service-fixtures';
 
@@ -11,18 +9,13 @@ import { createService, network, wizardBody, type Network } from './service-fixt
  * (server/main.ts, its job worker) killed around the reminders' time and started again; on
  * PostgreSQL (project api-pg) also two servers sharing the database send each reminder once.
  */
-const { started, cleanups } = processesOfFile();
+const { started, demoStore } = processesOfFile();
 
 const JOB_ENV = { JOBS_POLL_MS: '100', JOBS_LEASE_MS: '1500', JOBS_BACKOFF_MS: '200', APP_URL: 'https://qcflow.example' };
 const URL = '/back/bo/notifyreminder/reminders';
 
 async function prepare(): Promise<{ dir: string; location: StoreLocation; net: Network }> {
-  const dir = await tempDir();
-  const location = await storeLocation(dir);
-  cleanups.push(() => location.drop(), () => rm(dir, { recursive: true, force: true }));
-  const { db } = await openStore({ ...location, seed: 'demo', schemasDir: join(ROOT, 'schemas') });
-  const net = await network(testStore(db));
-  await db.close();
+  const { dir, location, found: net } = await demoStore((db) => network(testStore(db)));
   return { dir, location, net };
 }
 
