@@ -213,6 +213,8 @@ export interface PanelConfig {
   url?: string;
   /** chart, dataTable: dotted path of the data in the answer (default: the answer). */
   data?: string;
+  /** dataTable: the rows' order before a heading is clicked (any field of the rows, shown or not; default: the answer's). */
+  sort?: { field: string; desc?: boolean };
   /** chart: how it is drawn. */
   chart?: ChartType;
   /** chart: the key of the x axis (a donut's: of the names). */

@@ -312,6 +312,7 @@ const panelProperties = {
     // chart and dataTable (docs/schemas.md "Charts and data tables")
     url: { type: 'string', pattern: '^/' },
     data: text,
+    sort: closed({ field: text, desc: { type: 'boolean' } }, ['field']),
     chart: { enum: [...CHART_TYPES] },
     dataKey: text,
     series: { type: 'array', minItems: 1, items: chartSeries },
