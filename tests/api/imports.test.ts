@@ -174,6 +174,11 @@ describe('order import', () => {
     const references = await ofBrand('references', 'IMP-SKU-', 'sku');
     expect(references.map((reference) => `${reference.sku} ${reference.name}`).sort()).toEqual(['IMP-SKU-1 Linen shirt', 'IMP-SKU-2 Cotton dress']);
     expect(references[0].suppliers).toEqual([net.shenzhen]);
+    // Created as the reference's own create makes one: with its stamps and the first row of its history.
+    expect(references[0]).toMatchObject({ companyId: net.lumiere, creationDate: today() });
+    const changes = await quality.get(`/back/bo/references/${String(references[0].referenceId)}/history`);
+    expect(changes.status, changes.text).toBe(200);
+    expect(changes.body).toEqual([expect.objectContaining({ action: 'CREATE', contactId: expect.any(Number) })]);
     // Found as the reference screens find any reference: by a keyword of the reference search.
     const found = await quality.get('/back/bo/smartdata/references/', { keywords: 'Linen' });
     expect(found.status, found.text).toBe(200);
