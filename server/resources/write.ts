@@ -44,7 +44,7 @@ function validate(entity: EntityDef, validator: Validator, data: unknown, now: D
 }
 
 /** x-default: values computed at creation time ("currentMonth", "today"). */
-export function dynamicDefaults(entity: EntityDef, data: unknown, now: Date): unknown {
+export function dynamicDefaults(entity: EntityDef, data: unknown, now = new Date()): unknown {
   if (!isPlainObject(data)) return data;
   const out = { ...data };
   for (const [name, prop] of Object.entries((entity.schema.properties ?? {}) as Record<string, Row>)) {

@@ -66,7 +66,7 @@ export async function seedImportHistory(tx: WriteOps, writer: Writer, registry: 
   const unmapped = ORDER_IMPORT.targets.filter((target) => target.required && !columns.some((column) => column.target === target.target));
   if (unmapped.length) throw new Error(`The demo seed: no column for ${unmapped.map(({ target }) => target).join(', ')}`);
   const document = { fileId: tx.nextId('files'), fileName: FILE_NAME, hash: createHash('sha256').update(bytes).digest('hex'), mimeType: XLSX };
-  const history = tx.insert(HISTORIES, 'importHistoryId', { ...newHistory(caller, 'ORDER', document, columns, now.toISOString()), status: 'RUNNING', totalRows: rows.length }) as Stored<ImportHistory>;
+  const history = tx.insert(HISTORIES, 'importHistoryId', { ...newHistory(caller, 'ORDER', document, columns, now.toISOString()), status: 'RUNNING', totalRows: rows.length }) as unknown as Stored<ImportHistory>;
   const checked = rows.map((row) => checkOrderRow(registry, context, row, columns));
   return writeBatch(writer, context, history, rows, checked, true, async () => {});
 }
