@@ -85,6 +85,8 @@ describe('the demo store', () => {
     const keys = (await server.store.find('orderLines', (line) => line.companyId === net.lumiere)).map((line) => `${String(line.purchaseOrderId)}|${orderLineKey(line)}`);
     expect(new Set(keys).size).toBe(keys.length);
     expect(history.rowsRead).toBe((history.created as number) + (history.updated as number) + (history.refused as number));
+    // They restated those lines' values: nothing of the brand was rewritten.
+    for (const collection of ['orderLines', 'purchaseOrders']) expect(await server.store.find(collection, (row) => row.companyId === net.lumiere && row.version !== 1)).toEqual([]);
     // Refused: none of their lines was written.
     expect(lines.map((line) => line.sku)).not.toContain('MLW-2407');
     expect(lines.map((line) => line.sku)).not.toContain('MLW-2408');
