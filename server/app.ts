@@ -26,6 +26,7 @@ import { invoiceLineRoutes } from './routes/invoiceLines';
 import { invoiceRoutes } from './routes/invoices';
 import { workflowRoutes } from './routes/workflows';
 import { shellRoutes } from './routes/shell';
+import { unsubscribeRoutes } from './links/unsubscribe';
 import { tagRoutes } from './routes/tags';
 import { userFilterRoutes } from './routes/userFilters';
 import { dateLineRoutes } from './services/dateLineRoutes';
@@ -119,6 +120,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     mailer: options.mailer ?? createMailer({}),
     files: new FileStorage(options.filesDir ?? 'data/files'),
     appUrl: options.appUrl,
+    linkSecret: sessionSecret,
     later: options.later ?? new AfterAnswer(),
   };
 
@@ -150,6 +152,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/', passwordRoutes(registry));
   app.route('/', accountRoutes(registry));
   app.route('/', shellRoutes());
+  app.route('/', unsubscribeRoutes());
   app.route('/', workflowRoutes(registry));
   app.route('/', apiDocsRoutes());
   app.route('/', alertRoutes());

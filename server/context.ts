@@ -39,6 +39,8 @@ export interface Services {
   files: FileStorage;
   /** Public address of the SPA, the only base of links in e-mails (APP_URL, else the server's own address; never a request header). */
   appUrl: string;
+  /** The secret that signs the server's links (unsubscribe, external sites' login): the session secret. */
+  linkSecret: string;
   /** Work started after an answer (e-mails, the task sweep), which a stopping server waits for. */
   later: AfterAnswer;
 }

@@ -52,7 +52,7 @@ console.log(`QCFlow listening on ${origin}`);
 
 // The durable jobs (server/jobs/, docs/jobs.md): reminders and imports; every server sharing the store runs one worker.
 const workerOptions = workerOptionsFromEnv(env);
-const worker = handleReminderJobs(new JobWorker(db, workerOptions), { db, registry, mailer, appUrl: env.APP_URL || origin });
+const worker = handleReminderJobs(new JobWorker(db, workerOptions), { db, registry, mailer, appUrl: env.APP_URL || origin, linkSecret: sessionSecret });
 handleImportJobs(worker, { db, registry, files: new FileStorage(filesDirOf(env)), leaseMs: workerOptions.leaseMs, batchRows: Number(env.IMPORT_BATCH_ROWS) || undefined });
 worker.start();
 

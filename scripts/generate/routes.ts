@@ -172,6 +172,13 @@ export const routeDocs = (enums: Record<string, JsonSchema>): Record<string, Rou
   // ---- shell ----
   'GET /back/version': { tag: 'shell', summary: 'The server version', public: true, ok: { description: 'Version', schema: object('Version', { version: { type: 'string' } }, ['version']) }, errors: [] },
   'GET /back/schemas': { tag: 'shell', summary: 'The entity, search, UI and screen schemas the SPA renders', ok: { description: 'Schemas by kind and name', schema: object('Schemas') }, errors: [403] },
+  'POST /back/unsubscribe/{contactId}/{type}': {
+    tag: 'shell', summary: "Turn one notification type off for a person, from the signed link of an e-mail (no login)", public: true,
+    params: { contactId: { type: 'integer', minimum: 1 }, type: { type: 'string', pattern: '^[A-Z_]+$', maxLength: 60 } },
+    body: object('The link token', { token: text("The link's `token`", { maxLength: 2000 }) }),
+    ok: { description: 'The type now off', schema: object('Unsubscribed', { contactId: { type: 'integer' }, type: { type: 'string' }, unsubscribed: TRUE }, ['contactId', 'type', 'unsubscribed']) },
+    errors: [400],
+  },
   'GET /back/bo/menu': { tag: 'shell', summary: "The caller's menu", ok: { description: 'Menu entries', schema: list(object('Menu entry')) }, errors: [403] },
   'GET /back/bo/menu/locale': { tag: 'shell', summary: "Texts in the caller's language", ok: { description: 'Key → text', schema: { type: 'object', additionalProperties: { type: 'string' } } }, errors: [403] },
   'GET /back/bo/menu/{name}': {

@@ -66,6 +66,7 @@ function services(): Services {
     mailer: createMailer({ outbox: server.outbox }),
     files: new FileStorage(server.filesDir),
     appUrl: server.url,
+    linkSecret: 'notification test secret',
     later: new AfterAnswer(),
   };
 }

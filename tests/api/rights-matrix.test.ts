@@ -230,6 +230,8 @@ const TABLE: Route[] = [
   { route: 'POST /back/password/forgotten', who: 'anyone', body: { email: 'not-an-e-mail' }, expect: [400] },
   { route: 'GET /back/password/token', who: 'anyone', expect: [400] },
   { route: 'POST /back/password/reset', who: 'anyone', body: {}, expect: [400] },
+  // An e-mail's unsubscribe link: the signed token is the proof, no session (a wrong token: 400, nothing written).
+  { route: 'POST /back/unsubscribe/:contactId/:type', who: 'anyone', url: () => '/back/unsubscribe/1/SERVICE_CREATED', body: { token: 'forged.token' }, expect: [400] },
 
   // Session and shell.
   { route: 'GET /back/auth/profile', who: ALL },
