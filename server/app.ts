@@ -27,6 +27,7 @@ import { invoiceRoutes } from './routes/invoices';
 import { workflowRoutes } from './routes/workflows';
 import { shellRoutes } from './routes/shell';
 import { unsubscribeRoutes } from './links/unsubscribe';
+import type { ExternalSites } from './links/externalSites';
 import { tagRoutes } from './routes/tags';
 import { userFilterRoutes } from './routes/userFilters';
 import { dateLineRoutes } from './services/dateLineRoutes';
@@ -77,6 +78,8 @@ export interface AppOptions {
   sessionSecret: string;
   /** Where files are kept (FILES_DIR; default `data/files`, server/files/storage.ts `filesDirOf`). */
   filesDir?: string;
+  /** The external help and ideas sites (main.ts: `externalSitesOf(env)`); none by default. */
+  externalSites?: ExternalSites;
   /** Outgoing mail (default: .eml files in data/outbox/). */
   mailer?: Mailer;
   /** Public address of the SPA, the only base of links in e-mails (APP_URL, else the server's own address). */
@@ -121,6 +124,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     files: new FileStorage(options.filesDir ?? 'data/files'),
     appUrl: options.appUrl,
     linkSecret: sessionSecret,
+    externalSites: options.externalSites ?? {},
     later: options.later ?? new AfterAnswer(),
   };
 

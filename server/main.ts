@@ -5,6 +5,7 @@ import { openStore } from './boot';
 import { drain, listenThenBuild } from './listen';
 import { FileStorage, filesDirOf } from './files/storage';
 import { createMailer } from './mail';
+import { externalSitesOf } from './links/externalSites';
 import { JobWorker, workerOptionsFromEnv } from './jobs/worker';
 import { handleReminderJobs } from './reminders/send';
 import { handleImportJobs } from './imports/importJob';
@@ -43,6 +44,7 @@ const { server, origin } = await listenThenBuild(host, port, (ownOrigin) =>
     filesDir: filesDirOf(env),
     // Links in e-mails come from configuration only, never from a request's Host or X-Forwarded-* headers.
     appUrl: env.APP_URL || ownOrigin,
+    externalSites: externalSitesOf(env),
     distDir: env.DIST_DIR || 'dist',
     logRequests: env.NODE_ENV !== 'production' && env.NODE_ENV !== 'test' && env.LOG !== '0',
     prod: env.NODE_ENV === 'production',

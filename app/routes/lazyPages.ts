@@ -13,11 +13,11 @@ if (opensBehindLogin) loadModule(shellPages).catch(() => {}); // a failure shows
 export const AuthLayout = lazyNamed(authPages, 'AuthLayout');
 export const LoginPage = lazyNamed(authPages, 'LoginPage');
 
-export const AuthNoticePage = lazyNamed(passwordPages, 'AuthNoticePage');
 export const ExpiredTokenPage = lazyNamed(passwordPages, 'ExpiredTokenPage');
 export const ForgottenPage = lazyNamed(passwordPages, 'ForgottenPage');
 export const ForgottenSentPage = lazyNamed(passwordPages, 'ForgottenSentPage');
 export const PasswordResetPage = lazyNamed(passwordPages, 'PasswordResetPage');
+export const UnsubscribePage = lazyNamed(passwordPages, 'UnsubscribePage');
 
 export const ProfileLayout = lazyNamed(profilePages, 'ProfileLayout');
 export const PersonalInformationPage = lazyNamed(profilePages, 'PersonalInformationPage');

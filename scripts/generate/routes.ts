@@ -50,6 +50,7 @@ const referenceRiskRow = object('A reference and its risks', {
 });
 const serviceAnswer = object('The service as the caller may see it, with its lines', { service: entity('service'), created: { type: 'boolean' } });
 const splitAnswer = object('Source and target', { source: { oneOf: [entity('service'), { type: 'null' }] }, target: entity('service') });
+const externalLogin = object('An external login address', { url: text('Login URL with `token` and `returnTo`'), expiresIn: { type: 'integer', description: "Seconds the token lives" } }, ['url', 'expiresIn']);
 const profile = object('The caller: contact, company, profiles, rights, universe (spec §3 "Profile")');
 const twoFactor = object('Two-factor state', { enabled: { type: 'boolean' } }, ['enabled']);
 const code = object('A TOTP code', { code: text('6-digit code', { maxLength: 20 }) }, ['code']);
@@ -176,11 +177,19 @@ export const routeDocs = (enums: Record<string, JsonSchema>): Record<string, Rou
     tag: 'shell', summary: "Turn one notification type off for a person, from the signed link of an e-mail (no login)", public: true,
     params: { contactId: { type: 'integer', minimum: 1 }, type: { type: 'string', pattern: '^[A-Z_]+$', maxLength: 60 } },
     body: object('The link token', { token: text("The link's `token`", { maxLength: 2000 }) }),
-    ok: { description: 'The type now off', schema: object('Unsubscribed', { contactId: { type: 'integer' }, type: { type: 'string' }, unsubscribed: TRUE }, ['contactId', 'type', 'unsubscribed']) },
+    ok: { description: 'The type now off', schema: object('Unsubscribed', { contactId: { type: 'integer' }, type: { type: 'string' }, unsubscribed: TRUE, labels: { type: 'object', description: "The type's name by language", additionalProperties: { type: 'string' } } }, ['contactId', 'type', 'unsubscribed', 'labels']) },
     errors: [400],
   },
   'GET /back/bo/menu': { tag: 'shell', summary: "The caller's menu", ok: { description: 'Menu entries', schema: list(object('Menu entry')) }, errors: [403] },
   'GET /back/bo/menu/locale': { tag: 'shell', summary: "Texts in the caller's language", ok: { description: 'Key → text', schema: { type: 'object', additionalProperties: { type: 'string' } } }, errors: [403] },
+  'GET /back/bo/menu/guide': {
+    tag: 'shell', summary: "The help site's login address for the caller: a short-lived signed token and the return-to page (GUIDE_LOGIN_URL, GUIDE_URL)",
+    ok: { description: 'Where to go', schema: externalLogin }, errors: [403, 404],
+  },
+  'GET /back/bo/menu/idea': {
+    tag: 'shell', summary: "The ideas site's login address for the caller: a short-lived signed token and the return-to page (IDEA_LOGIN_URL, IDEA_URL)",
+    ok: { description: 'Where to go', schema: externalLogin }, errors: [403, 404],
+  },
   'GET /back/bo/menu/{name}': {
     tag: 'shell', summary: 'One screen of the menu', params: { name: { type: 'string', pattern: '^[A-Za-z0-9_-]+$' } },
     ok: { description: 'The screen', schema: object('Screen') }, errors: [403, 404],

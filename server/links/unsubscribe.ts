@@ -33,7 +33,7 @@ const remainingTypes = (contact: Contact, all: readonly string[], type: string) 
 export function unsubscribeRoutes() {
   const app = new Hono<AppEnv>();
 
-  /** No session needed: the signed token is the proof. Answers the type now off. */
+  /** No session needed: the signed token is the proof. Answers the type now off, with its labels. */
   app.post('/back/unsubscribe/:contactId{[0-9]+}/:type{[A-Z_]+}', async (c) => {
     const { db, registry, linkSecret } = c.get('services');
     const contactId = Number(c.req.param('contactId'));
@@ -49,7 +49,9 @@ export function unsubscribeRoutes() {
       if (!contact) throw unsubscribeFailed();
       await tx.update<Contact>(COLLECTIONS.contacts, contactId, (current) => ({ ...current, notificationTypes: remainingTypes(current, all, type) }));
     });
-    return c.json({ contactId, type, unsubscribed: true });
+    // The type's name in each language: the page, opened logged out, has no configuration to read it from.
+    const labels = Object.fromEntries(Object.entries(registry.locales).map(([lang, texts]) => [lang, texts[`enum.notificationType.${type}`] ?? type]));
+    return c.json({ contactId, type, unsubscribed: true, labels });
   });
 
   return app;

@@ -9,11 +9,20 @@ import { gateOpen, screensFor } from '../screenAccess';
 import { menuRoutes, menuScreens } from '../../engine/menu/menuEntries';
 import { stateChangingGetCaller } from './stateChangingGet';
 import { withCompanyFields } from '../customFields/schemaAnswer';
+import { EXTERNAL_SITES, EXTERNAL_TOKEN_SECONDS, externalLoginUrl } from '../links/externalSites';
 
 /** App shell calls (spec §7.1): version, schemas, left menu, menu pages, locale. */
 const allowedScreens = (registry: Registry, caller: Caller) => screensFor(registry, caller);
 
 const menuEntry = (screen: Screen) => ({ name: screen.title, icon: screen.menu?.icon ?? screen.icon, link: screen.route });
+
+/**
+ * Areas of spec §7.1's menu calls that the SPA builds in code, for anyone signed in: their entry
+ * when no configured screen answers the route (a configured screen, with its own roles, wins).
+ */
+const CODE_AREAS: Record<string, ReturnType<typeof menuEntry>> = {
+  network: { name: 'screen.network', icon: 'affiliate', link: '/network' },
+};
 
 export function shellRoutes() {
   const app = new Hono<AppEnv>();
@@ -73,6 +82,22 @@ export function shellRoutes() {
   });
 
   /**
+   * `/guide` and `/idea` open externally (spec §7.1): the site's login address with a short-lived
+   * signed token and the return-to page, both addresses from configuration (server/links/externalSites.ts).
+   * A site that is not configured: 404, and the SPA says the feature is not there.
+   */
+  for (const name of EXTERNAL_SITES) {
+    app.get(`/back/bo/menu/${name}`, (c) => {
+      const caller = requireCaller(c);
+      const { externalSites, linkSecret } = c.get('services');
+      const site = externalSites[name];
+      if (!site) throw notFound('error.externalSiteMissing');
+      c.header('Cache-Control', 'no-store');
+      return c.json({ url: externalLoginUrl(site, name, caller, linkSecret), expiresIn: EXTERNAL_TOKEN_SECONDS });
+    });
+  }
+
+  /**
    * A menu page's entries (`/back/bo/menu/capas` → the items of the `/capas` menu screen). An area
    * that is one screen, not a menu page (`/back/bo/menu/activity` → the `/activity` panels), answers
    * that screen as its only entry.
@@ -82,6 +107,7 @@ export function shellRoutes() {
     const { registry } = c.get('services');
     const route = `/${c.req.param('name')}`;
     const page = registry.screens.find((screen) => screen.type === 'menu' && menuRoutes(screen).includes(route)) ?? registry.screens.find((screen) => screen.route === route);
+    if (!page && CODE_AREAS[route.slice(1)]) return c.json([CODE_AREAS[route.slice(1)]]);
     if (!page) throw notFound();
     if (!gateOpen(page, caller)) throw forbidden();
     if (page.type !== 'menu') return c.json([menuEntry(page)]);

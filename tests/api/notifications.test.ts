@@ -67,6 +67,7 @@ function services(): Services {
     files: new FileStorage(server.filesDir),
     appUrl: server.url,
     linkSecret: 'notification test secret',
+    externalSites: {},
     later: new AfterAnswer(),
   };
 }

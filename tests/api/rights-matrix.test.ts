@@ -240,6 +240,9 @@ const TABLE: Route[] = [
   { route: 'GET /back/bo/menu', who: ALL, url: () => '/back/bo/menu/' },
   { route: 'GET /back/bo/menu/locale', who: ALL },
   { route: 'GET /back/bo/menu/:name', who: MANAGERS, url: () => '/back/bo/menu/capas' },
+  // The external sites: anyone signed in; the matrix's server configures none (404).
+  { route: 'GET /back/bo/menu/guide', who: ALL, expect: [404] },
+  { route: 'GET /back/bo/menu/idea', who: ALL, expect: [404] },
   { route: 'GET /back/bo/workflows', who: ALL, url: () => '/back/bo/workflows/' },
   { route: 'GET /back/alerts/poll', who: ALL },
   { route: 'GET /back/alerts', who: ALL, url: () => '/back/alerts/' },

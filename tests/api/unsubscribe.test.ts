@@ -61,7 +61,7 @@ describe('unsubscribe links', () => {
 
     const reply = await open(path, token);
     expect(reply.status, reply.text).toBe(200);
-    expect(reply.body).toEqual({ contactId: managerId, type: 'SERVICE_CREATED', unsubscribed: true });
+    expect(reply.body).toEqual({ contactId: managerId, type: 'SERVICE_CREATED', unsubscribed: true, labels: { en: 'Service created', fr: expect.any(String), it: expect.any(String) } });
     const types = (await server.store.get('contacts', managerId))!.notificationTypes as string[];
     expect(types).not.toContain('SERVICE_CREATED');
     expect(types).toContain('SERVICE_CONFIRMED');
