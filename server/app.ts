@@ -27,6 +27,7 @@ import { invoiceRoutes } from './routes/invoices';
 import { workflowRoutes } from './routes/workflows';
 import { shellRoutes } from './routes/shell';
 import { unsubscribeRoutes } from './links/unsubscribe';
+import { adminDatabaseRoutes } from './admin/routes';
 import type { ExternalSites } from './links/externalSites';
 import { tagRoutes } from './routes/tags';
 import { userFilterRoutes } from './routes/userFilters';
@@ -157,6 +158,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/', accountRoutes(registry));
   app.route('/', shellRoutes());
   app.route('/', unsubscribeRoutes());
+  app.route('/', adminDatabaseRoutes());
   app.route('/', workflowRoutes(registry));
   app.route('/', apiDocsRoutes());
   app.route('/', alertRoutes());

@@ -194,6 +194,16 @@ export const routeDocs = (enums: Record<string, JsonSchema>): Record<string, Rou
     tag: 'shell', summary: 'One screen of the menu', params: { name: { type: 'string', pattern: '^[A-Za-z0-9_-]+$' } },
     ok: { description: 'The screen', schema: object('Screen') }, errors: [403, 404],
   },
+  'GET /back/bo/admin/database': {
+    tag: 'admin', summary: "Every collection's record count and the store's state: the embedded store's journal and fold, or PostgreSQL's migration level (platform administrators)",
+    ok: { description: 'Counts and state', schema: object('Database overview', { store: object('The store: kind, collections, journal or migration'), collections: list(object('A collection', { name: { type: 'string' }, count: { type: 'integer' } }, ['name', 'count'])) }, ['store', 'collections']) },
+    errors: [403],
+  },
+  'GET /back/bo/admin/database/consistency': {
+    tag: 'admin', summary: 'Dangling references: values of the foreign keys the configuration declares (x-lookup, x-usedBy) that name no record (platform administrators)',
+    ok: { description: 'What was checked and what names nothing', schema: object('Consistency report', { keys: { type: 'integer' }, records: { type: 'integer' }, dangling: list(object('A foreign key with values naming nothing', { collection: { type: 'string' }, path: { type: 'string' }, target: { type: 'string' }, field: { type: 'string' }, count: { type: 'integer' }, examples: { type: 'array' } })) }, ['keys', 'records', 'dangling']) },
+    errors: [403],
+  },
   'GET /back/bo/workflows': {
     tag: 'shell', summary: 'Every machine of machines/, drawn for the workflow viewer (events, guards, roles)',
     ok: { description: 'Charts', schema: list(object('Workflow chart', { id: { type: 'string' }, entity: { type: 'string' }, statusField: { type: 'string' }, roles: { type: 'array' }, states: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } }, mermaid: { type: 'string' } }, ['id', 'states', 'mermaid'])) },

@@ -244,6 +244,9 @@ const TABLE: Route[] = [
   { route: 'GET /back/bo/menu/guide', who: ALL, expect: [404] },
   { route: 'GET /back/bo/menu/idea', who: ALL, expect: [404] },
   { route: 'GET /back/bo/workflows', who: ALL, url: () => '/back/bo/workflows/' },
+  // The whole store of every universe: the platform's administrators only.
+  { route: 'GET /back/bo/admin/database', who: ADMIN },
+  { route: 'GET /back/bo/admin/database/consistency', who: ADMIN },
   { route: 'GET /back/alerts/poll', who: ALL },
   { route: 'GET /back/alerts', who: ALL, url: () => '/back/alerts/' },
   { route: 'PATCH /back/alerts', who: ALL, url: () => '/back/alerts/?lowlivealertid=first' },
