@@ -11,6 +11,34 @@ import type { AsyncStore, Reader, Row, StoreState } from '../store/types';
 export interface DatabaseOverview {
   store: StoreState | { kind: 'unknown'; collections: string[] };
   collections: { name: string; count: number }[];
+  /** The same as rows for the page's table: a fact (enum `databaseFact`) and its number or state (enum `databaseState`). */
+  facts: { fact: string; value?: number; state?: string }[];
+}
+
+function factsOf(store: DatabaseOverview['store'], collections: DatabaseOverview['collections']): DatabaseOverview['facts'] {
+  const totals = [{ fact: 'COLLECTIONS', value: collections.length }, { fact: 'RECORDS', value: collections.reduce((sum, row) => sum + row.count, 0) }];
+  if (store.kind === 'embedded') {
+    const { journal } = store;
+    return [
+      { fact: 'STORE', state: 'EMBEDDED' },
+      ...totals,
+      { fact: 'DATA_FILE_BYTES', value: journal.dataFileBytes },
+      { fact: 'JOURNAL_BYTES', value: journal.journalBytes },
+      { fact: 'FOLD_AT_BYTES', value: Math.round(journal.foldAtBytes) },
+      { fact: 'FOLD', state: journal.folding ? 'FOLDING' : 'IDLE' },
+    ];
+  }
+  if (store.kind === 'postgres') {
+    const { migration } = store;
+    return [
+      { fact: 'STORE', state: 'POSTGRES' },
+      ...totals,
+      { fact: 'MIGRATION_LEVEL', value: migration.level },
+      { fact: 'MIGRATION_LATEST', value: migration.latest },
+      { fact: 'MIGRATIONS', state: migration.pending.length ? 'PENDING' : 'UP_TO_DATE' },
+    ];
+  }
+  return totals;
 }
 
 export async function databaseOverview(db: AsyncStore, registry: Registry): Promise<DatabaseOverview> {
@@ -19,7 +47,7 @@ export async function databaseOverview(db: AsyncStore, registry: Registry): Prom
   const names = [...new Set([...store.collections, ...[...registry.entities.values()].map((entity) => entity.collection)])].sort();
   // A configured collection that never held a record has no table yet (PostgreSQL): 0 without asking.
   const collections = await Promise.all(names.map(async (name) => ({ name, count: stored.has(name) ? await db.count({ collection: name }) : 0 })));
-  return { store, collections };
+  return { store, collections, facts: factsOf(store, collections) };
 }
 
 export interface DanglingReference {
@@ -32,6 +60,8 @@ export interface DanglingReference {
   count: number;
   /** The first few: the referring record's id and the value. */
   examples: { id: unknown; value: string | number }[];
+  /** Their records' ids, as one text for the page's table. */
+  exampleIds: string;
 }
 
 export interface ConsistencyReport {
@@ -75,7 +105,7 @@ export async function danglingReferences(db: Reader, registry: Registry): Promis
         if (examples.length < EXAMPLES) examples.push({ id: row[idField], value });
       }
     }
-    if (count) dangling.push({ collection: key.collection, path: key.path, target: key.target.entity, field: key.target.field, count, examples });
+    if (count) dangling.push({ collection: key.collection, path: key.path, target: key.target.entity, field: key.target.field, count, examples, exampleIds: examples.map((example) => String(example.id)).join(', ') });
   }
   const checked = new Set(keys.map((key) => key.collection));
   const total = (await Promise.all([...checked].map(async (collection) => (await all(collection)).length))).reduce((sum, n) => sum + n, 0);

@@ -51,6 +51,12 @@ describe('GET /back/bo/admin/database', () => {
       expect(journal).toMatchObject({ folding: false, lastFoldAt: null });
     }
     expect(body.store.collections).toContain('services');
+    // The page's table: the same facts as rows.
+    const facts = Object.fromEntries(body.facts.map((row: { fact: string; value?: number; state?: string }) => [row.fact, row.value ?? row.state]));
+    expect(facts.RECORDS).toBe(body.collections.reduce((sum: number, row: { count: number }) => sum + row.count, 0));
+    expect(facts.STORE).toBe(server.databaseUrl ? 'POSTGRES' : 'EMBEDDED');
+    if (server.databaseUrl) expect(facts).toMatchObject({ MIGRATIONS: 'UP_TO_DATE', MIGRATION_LEVEL: MIGRATIONS.at(-1)!.version });
+    else expect(facts).toMatchObject({ FOLD: 'IDLE', JOURNAL_BYTES: body.store.journal.journalBytes });
   });
 });
 
@@ -69,7 +75,7 @@ describe('GET /back/bo/admin/database/consistency', () => {
     const [service] = await server.store.find('services', (row) => row.universeId === 1);
     await server.store.update('services', service.serviceId as number, (current) => ({ ...current, client: 987654 }));
     const broken = await ok('/back/bo/admin/database/consistency');
-    expect(broken.dangling).toContainEqual({ collection: 'services', path: 'client', target: 'company', field: 'companyId', count: 1, examples: [{ id: service.serviceId, value: 987654 }] });
+    expect(broken.dangling).toContainEqual({ collection: 'services', path: 'client', target: 'company', field: 'companyId', count: 1, examples: [{ id: service.serviceId, value: 987654 }], exampleIds: String(service.serviceId) });
     expect(broken.dangling).toHaveLength(demo.dangling.length + 1);
     // A CAPA whose list of tags names a missing tag (a path through an array of ids).
     const [capa] = await server.store.find('capas', (row) => row.universeId === 1);
