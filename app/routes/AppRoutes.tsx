@@ -3,8 +3,8 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { useSession } from '../auth/session';
 import { FullPageLoader } from '../pages/FullPageLoader';
 import {
-  AboutPage, AccountPage, AuthLayout, ExpiredTokenPage, ExternalSitePage, ForbiddenPage, ForgottenPage, ForgottenSentPage, HomePage, LoginPage, Logout,
-  MenuRedirect, NotFoundPage, NotImplementedPage, PasswordResetPage, PersonalInformationPage, ProfileLayout, ReloadProfile, ScreenRoute, ShellLayout, UnsubscribePage, UserNotificationPage,
+  AboutPage, AccountPage, AuthLayout, CatchAllPage, ExpiredTokenPage, ExternalSitePage, ForbiddenPage, ForgottenPage, ForgottenSentPage, HomePage, LoginPage, Logout,
+  MenuRedirect, NotImplementedPage, PasswordResetPage, PersonalInformationPage, ProfileLayout, ReloadProfile, ScreenRoute, ShellLayout, UnsubscribePage, UserNotificationPage,
 } from './lazyPages';
 import { PLANNED_ROUTES } from './plannedRoutes';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
@@ -58,7 +58,7 @@ export function AppRoutes() {
             {PLANNED_ROUTES.map((path) => (
               <Route key={path} path={path} element={<NotImplementedPage />} />
             ))}
-            <Route path="*" element={<NotFoundPage />} />
+            <Route path="*" element={<CatchAllPage />} />
           </Route>
         </Routes>
       </Suspense>

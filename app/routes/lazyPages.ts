@@ -26,9 +26,9 @@ export const UserNotificationPage = lazyNamed(profilePages, 'UserNotificationPag
 
 export const ShellLayout = lazyNamed(shellPages, 'ShellLayout');
 export const AboutPage = lazyNamed(shellPages, 'AboutPage');
+export const CatchAllPage = lazyNamed(shellPages, 'CatchAllPage');
 export const ExternalSitePage = lazyNamed(shellPages, 'ExternalSitePage');
 export const HomePage = lazyNamed(shellPages, 'HomePage');
-export const NotFoundPage = lazyNamed(shellPages, 'NotFoundPage');
 export const NotImplementedPage = lazyNamed(shellPages, 'NotImplementedPage');
 export const ForbiddenPage = lazyNamed(shellPages, 'ForbiddenPage');
 export const ScreenRoute = lazyNamed(shellPages, 'ScreenRoute');

@@ -194,6 +194,12 @@ export const routeDocs = (enums: Record<string, JsonSchema>): Record<string, Rou
     tag: 'shell', summary: 'One screen of the menu', params: { name: { type: 'string', pattern: '^[A-Za-z0-9_-]+$' } },
     ok: { description: 'The screen', schema: object('Screen') }, errors: [403, 404],
   },
+  'GET /back/bo/pages/notFound': {
+    tag: 'shell', summary: "The page the SPA's catch-all route shows: its title and text in the caller's language and the caller's menu entries",
+    query: { path: text('The address asked for (echoed)', { maxLength: 2000 }) },
+    ok: { description: 'The page', schema: object('A server page', { title: { type: 'string' }, text: { type: 'string' }, path: { type: 'string' }, links: list(object('Menu entry')) }, ['title', 'text', 'path', 'links']) },
+    errors: [403],
+  },
   'GET /back/bo/admin/database': {
     tag: 'admin', summary: "Every collection's record count and the store's state: the embedded store's journal and fold, or PostgreSQL's migration level (platform administrators)",
     ok: { description: 'Counts and state', schema: object('Database overview', { store: object('The store: kind, collections, journal or migration'), collections: list(object('A collection', { name: { type: 'string' }, count: { type: 'integer' } }, ['name', 'count'])) }, ['store', 'collections']) },

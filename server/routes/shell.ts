@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { Hono } from 'hono';
 import { badRequest, forbidden, notFound } from '../errors';
 import { COLLECTIONS, type Contact } from '../identity';
-import { isLanguage } from '../i18n';
-import { requireCaller, type AppContext, type AppEnv, type Caller } from '../context';
+import { isLanguage, translate } from '../i18n';
+import { languageOf, requireCaller, type AppContext, type AppEnv, type Caller } from '../context';
 import type { Registry, Screen } from '../schemas';
 import { gateOpen, screensFor } from '../screenAccess';
 import { menuRoutes, menuScreens } from '../../engine/menu/menuEntries';
@@ -62,14 +62,26 @@ export function shellRoutes() {
    * shows only when one of its items is a configured screen the caller may open: an entry
    * whose screens are not built (or not theirs) is hidden rather than leading to an empty page.
    */
-  const menu = (c: AppContext) => {
+  const menuEntries = (c: AppContext) => {
     const allowed = allowedScreens(c.get('services').registry, requireCaller(c));
     const screens = allowed.filter((screen) => screen.menu && (screen.type !== 'menu' || menuScreens(screen, allowed).length > 0));
     screens.sort((a, b) => (a.menu?.order ?? Infinity) - (b.menu?.order ?? Infinity));
-    return c.json(screens.map(menuEntry));
+    return screens.map(menuEntry);
   };
+  const menu = (c: AppContext) => c.json(menuEntries(c));
   app.get('/back/bo/menu', menu);
   app.get('/back/bo/menu/', menu);
+
+  /**
+   * The page the SPA's catch-all route renders (spec §2 "a catch-all route renders a server-provided
+   * page"): its title and text in the caller's language, the address asked for, and where the caller
+   * may go instead (their menu entries). The server decides what an unknown address shows.
+   */
+  app.get('/back/bo/pages/notFound', (c) => {
+    const lang = languageOf(c);
+    const path = (c.req.query('path') ?? '').slice(0, 500);
+    return c.json({ title: translate(lang, 'page.notFound.title'), text: translate(lang, 'page.notFound.text', { path }), path, links: menuEntries(c) });
+  });
 
   /** The locale string; `?locale=fr` first saves it as the contact's language (a write: see stateChangingGet.ts). */
   app.get('/back/bo/menu/locale', async (c) => {

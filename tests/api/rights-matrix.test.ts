@@ -244,6 +244,7 @@ const TABLE: Route[] = [
   { route: 'GET /back/bo/menu/guide', who: ALL, expect: [404] },
   { route: 'GET /back/bo/menu/idea', who: ALL, expect: [404] },
   { route: 'GET /back/bo/workflows', who: ALL, url: () => '/back/bo/workflows/' },
+  { route: 'GET /back/bo/pages/notFound', who: ALL, url: () => '/back/bo/pages/notFound?path=/nowhere' },
   // The whole store of every universe: the platform's administrators only.
   { route: 'GET /back/bo/admin/database', who: ADMIN },
   { route: 'GET /back/bo/admin/database/consistency', who: ADMIN },

@@ -33,6 +33,27 @@ describe('GET /back/bo/menu/network', () => {
   });
 });
 
+describe('GET /back/bo/pages/notFound', () => {
+  it('gives the catch-all page: its texts in the caller’s language, the address asked for, the caller’s menu entries', async () => {
+    const quality = await loginAs(server, ACCOUNTS.quality, { language: 'it' });
+    await quality.get('/back/bo/menu/locale', { locale: 'fr' });
+    try {
+      const reply = await quality.get('/back/bo/pages/notFound', { path: '/nowhere/at/all' });
+      expect(reply.status, reply.text).toBe(200);
+      expect(reply.body).toEqual({
+        title: 'Page introuvable',
+        text: 'L’adresse /nowhere/at/all ne correspond à aucune page de QCFlow. Voici les pages qui vous sont ouvertes :',
+        path: '/nowhere/at/all',
+        links: (await quality.get('/back/bo/menu/')).body,
+      });
+      expect(reply.body.links.length).toBeGreaterThan(2);
+    } finally {
+      await quality.get('/back/bo/menu/locale', { locale: 'en' });
+    }
+    expect((await new Client(server.url).get('/back/bo/pages/notFound')).status).toBe(403);
+  });
+});
+
 describe('GET /back/bo/menu/guide and /idea', () => {
   it('answer the configured login address with a signed token for the caller, that expires, and the configured return-to page', async () => {
     const inspector = await loginAs(server, ACCOUNTS.inspector);
