@@ -21,7 +21,7 @@ const menuEntry = (screen: Screen) => ({ name: screen.title, icon: screen.menu?.
  * when no configured screen answers the route (a configured screen, with its own roles, wins).
  */
 const CODE_AREAS: Record<string, ReturnType<typeof menuEntry>> = {
-  network: { name: 'screen.network', icon: 'network', link: '/network' },
+  network: { name: 'menu.network', icon: 'network', link: '/network' },
 };
 
 export function shellRoutes() {

@@ -27,7 +27,7 @@ describe('GET /back/bo/menu/network', () => {
     for (const account of [ACCOUNTS.inspector, ACCOUNTS.sales, ACCOUNTS.quality]) {
       const reply = await (await loginAs(server, account)).get('/back/bo/menu/network');
       expect(reply.status, reply.text).toBe(200);
-      expect(reply.body).toEqual([{ name: 'screen.network', icon: 'network', link: '/network' }]);
+      expect(reply.body).toEqual([{ name: 'menu.network', icon: 'network', link: '/network' }]);
     }
     expect((await new Client(server.url).get('/back/bo/menu/network')).status).toBe(403);
   });
