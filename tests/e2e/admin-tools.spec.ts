@@ -88,6 +88,17 @@ for (const locale of ['fr', 'it'] as const) {
     await expect(page.getByRole('status').filter({ hasText: download.suggestedFilename() })).toBeVisible();
     await checkWidths(page, `${locale} /admin/export/directory (exported)`);
     await shot(page, `admin-directory-${locale}`);
+
+    // An address no route knows: the server's page, in the account's language, with the caller's menu as the ways on.
+    await page.goto('/nowhere/at/all');
+    await expect(page.getByRole('heading', { name: say('page.notFound.title') })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText('/nowhere/at/all')).toBeVisible();
+    const ways = page.getByTestId('not-found-links').getByRole('link');
+    await expect(ways.first()).toBeVisible();
+    const menu = (await (await page.request.get('/back/bo/menu/', { headers: XHR })).json()) as { link: string }[];
+    expect(await ways.evaluateAll((links) => links.map((link) => link.getAttribute('href')))).toEqual(menu.map((entry) => entry.link));
+    await checkWidths(page, `${locale} catch-all page`);
+    await shot(page, `catch-all-${locale}`);
   });
 }
 

@@ -3,7 +3,10 @@ import { IconCircleCheck, IconFileSpreadsheet } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api, reportApiError } from '../../../engine/api';
+import type { ScreenConfig } from '../../../engine/config';
 import { titleText } from '../../../engine/i18n';
+import { PageHeader } from '../../../engine/ui/PageHeader';
+import { useReadySession } from '../../auth/session';
 import { directoryTable, type DirectoryCompany, type DirectoryContact } from './directoryRows';
 
 const COMPANIES = '/back/bo/combospa/filters/toolcompany/companies';
@@ -17,6 +20,8 @@ const CONTACTS = '/back/bo/contacts/admin/';
  */
 export default function DirectoryExportPage() {
   const { t } = useTranslation();
+  const { config } = useReadySession();
+  const screen: ScreenConfig = config.screens.find((one) => one.page === 'directoryExport') ?? { route: '/admin/export/directory', type: 'page', title: 'screen.directoryExport' };
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<{ contacts: number; companies: number; file: string } | null>(null);
 
@@ -46,9 +51,9 @@ export default function DirectoryExportPage() {
   };
 
   return (
-    <Stack gap="md" maw={760}>
-      <Text c="dimmed">{titleText(t, 'screen.directoryExport.description')}</Text>
-      <Card withBorder radius="lg" padding="lg">
+    <Stack gap="md">
+      <PageHeader screen={screen} config={config} />
+      <Card withBorder radius="lg" padding="lg" maw={760}>
         <Stack gap="md">
           <Text>{t('directoryExport.what')}</Text>
           <Group>
