@@ -43,7 +43,7 @@ export function CatchAllPage() {
   if (page === 'failed') return <NotFoundPage />;
   if (!page) return <PageLoader />;
   return (
-    <StatusPage icon={<IconCompass size={38} />} title={page.title} text={page.text}>
+    <StatusPage icon={<IconCompass size={38} />} title={page.title} text={page.text} action={{ label: t('common.backHome'), to: '/' }}>
       <Group justify="center" gap="sm" mt="md" data-testid="not-found-links">
         {page.links.map((entry) => {
           const Icon = screenIcon(entry.icon);
