@@ -93,4 +93,15 @@ describe('who may', () => {
       for (const caller of [manager, quality, outsider, new Client(server.url)]) await refusedWithoutWrites(watch, 403, () => caller.get(path));
     }
   });
+
+  it('a SUPER_ADMIN of a company that does not run the platform (a customer’s universe) is refused too', async () => {
+    const { companyId } = (await admin.get('/back/auth/profile')).body;
+    await server.store.update('companies', companyId, (company) => ({ ...company, platform: false }));
+    try {
+      for (const path of ['/back/bo/admin/database', '/back/bo/admin/database/consistency']) await refusedWithoutWrites(watch, 403, () => admin.get(path));
+    } finally {
+      await server.store.update('companies', companyId, (company) => ({ ...company, platform: true }));
+    }
+    expect((await admin.get('/back/bo/admin/database')).status).toBe(200);
+  });
 });
