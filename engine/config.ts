@@ -144,7 +144,7 @@ export interface PanelConfig {
   readOnly?: boolean;
   /** lines (read-only), related: buttons and links on each row. */
   rowActions?: RowActionConfig[];
-  /** lines (read-only): i18n key of the text when there is no row. */
+  /** lines (read-only), dataTable: i18n key of the text when there is no row. */
   empty?: string;
   /** lines (read-only), attachments: buttons beside the title acting on the record (a call, a link, a form or a registered dialog). */
   buttons?: RowActionConfig[];

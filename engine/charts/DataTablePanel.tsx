@@ -104,7 +104,7 @@ export function DataTablePanel(props: PanelProps) {
   return (
     <div data-panel-kind="dataTable">
       <PanelHeading panel={panel} values={target.values} aside={!loading && !error && rows.length ? t('engine.search.count', { count: rows.length, n: rows.length }) : undefined} />
-      <PanelStatus error={error} loading={loading} empty={!rows.length} height={120}>
+      <PanelStatus error={error} loading={loading} empty={!rows.length} emptyText={panel.empty ? t(panel.empty) : undefined} height={120}>
         {body}
       </PanelStatus>
     </div>
