@@ -9,7 +9,7 @@ import type { AppConfig, ScreenConfig } from '../config';
 import { SchemaForm } from '../form/SchemaForm';
 import type { FieldError } from '../form/validation';
 import { notify } from '../notify';
-import { propertiesOf, schemaOfFields } from '../schema/fields';
+import { pickFields, propertiesOf, schemaOfFields } from '../schema/fields';
 import { fillRoute } from '../search/routeParams';
 import { PageHeader } from '../ui/PageHeader';
 
@@ -23,7 +23,7 @@ export interface SettingsScreenProps {
 /**
  * Screen type `settings`: one settings object of the `entity` schema, read with `GET url` and
  * saved with `PUT url`, as a form laid out by the
- * `ui` file. Its editable fields are the schema's non-readOnly ones; the answer's `version` goes
+ * `ui` file. Its fields are the schema's non-readOnly ones (the form holds no other key); the answer's `version` goes
  * back with the save. A 404 shows that the object is not the caller's to see. `url` is a path with
  * the route's `:name` parameters (`/back/bo/widgets/:widgetId/settings`).
  */
@@ -48,21 +48,20 @@ export function SettingsScreen({ screen, config }: SettingsScreenProps) {
       .get<Row>(url, { quiet: true })
       .then((answer) => {
         if (!live) return;
-        setData(answer);
+        setData(pickFields(answer, fields));
         setVersion(typeof answer.version === 'number' ? answer.version : undefined);
       })
       .catch(() => live && setMissing(true));
     return () => {
       live = false;
     };
-  }, [url]);
+  }, [url, fields]);
 
   const save = async (formData: Row) => {
     setBusy(true);
     try {
-      const body = Object.fromEntries(fields.filter((field) => formData[field] !== undefined).map((field) => [field, formData[field]]));
-      const saved = await api.put<Row>(url!, { ...body, ...(version !== undefined ? { version } : {}) }, { quiet: true });
-      setData(saved);
+      const saved = await api.put<Row>(url!, { ...pickFields(formData, fields), ...(version !== undefined ? { version } : {}) }, { quiet: true });
+      setData(pickFields(saved, fields));
       setVersion(typeof saved.version === 'number' ? saved.version : undefined);
       setErrors([]);
       notify({ level: 'success', message: t('engine.settings.saved') });

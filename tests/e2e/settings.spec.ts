@@ -39,7 +39,7 @@ for (const locale of ['fr', 'it'] as const) {
     for (const section of SECTIONS) await expect(page.getByText(labels[locale][section.title], { exact: true }).first()).toBeVisible({ timeout: 15_000 });
     for (const section of SECTIONS) {
       await page.goto(`/profileCompany/${companyId}/${section.route}`);
-      await expect(page.getByRole('heading', { name: labels[locale][section.title], exact: true })).toBeVisible({ timeout: 15_000 });
+      await expect(page.getByRole('heading', { name: labels[locale][section.title], exact: true }).first()).toBeVisible({ timeout: 15_000 });
       await expect(page.getByTestId('settings-form')).toBeVisible();
       for (const width of [1024, 1440]) {
         await page.setViewportSize({ width, height: 900 });
