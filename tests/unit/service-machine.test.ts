@@ -19,6 +19,7 @@ import {
   type ServiceStep,
 } from '../../machines/service';
 import { branchUse } from './support/machineBranches';
+import { machineJson, machineMermaid } from '../../engine/workflow/machineChart';
 
 /**
  * The service workflow (machines/service.ts) against the table of docs/services.md "Workflow",
@@ -165,6 +166,32 @@ describe('readable scenarios', () => {
     expect(moveService(live.step, live.flow, { type: 'CANCEL', by: 'ORDER_TAKER', owner: true, workflow: true })!.step).toBe('CANCELLED');
     expect(serviceActions('CANCELLED', cancelled.flow, { by: 'DECISION_MAKER', owner: true, workflow: true })).toEqual(['REOPEN']);
     expect(serviceActions('CANCELLED', cancelled.flow, { by: 'DECISION_MAKER', workflow: true })).toEqual([]);
+  });
+});
+
+describe('the provider’s workflow settings (docs/settings.md)', () => {
+  it('change the path of the same machine: a provider’s date confirms at once, COMPLETE waits for a report', () => {
+    const proposed = { ...INITIAL_FLOW, pendingDateBy: 'DECISION_MAKER' as const };
+    const event = { type: 'REQUEST_DATE' as const, by: 'SERVICE_PROVIDER' as const };
+    expect(moveService('OPENED', proposed, event)!.step).toBe('OPENED');
+    expect(moveService('OPENED', proposed, event, { ...DEFAULT_SERVICE_SETTINGS, providerDateConfirms: true })).toEqual({
+      step: 'CONFIRMED',
+      flow: { ...INITIAL_FLOW, dateAccepted: true, providerConfirmed: true },
+    });
+    const booked = { ...INITIAL_FLOW, dateAccepted: true, providerConfirmed: true };
+    const complete = { type: 'COMPLETE' as const, by: 'SERVICE_PROVIDER' as const, workflow: true };
+    const needsReport = { ...DEFAULT_SERVICE_SETTINGS, completeNeedsReport: true };
+    expect(moveService('CONFIRMED', booked, complete, needsReport)).toBeNull();
+    expect(moveService('CONFIRMED', booked, { ...complete, hasReport: true }, needsReport)!.step).toBe('TERMINATED');
+    // Offered all the same: the refusal says why (like a date too far ahead).
+    expect(serviceActions('CONFIRMED', booked, complete, needsReport)).toContain('COMPLETE');
+  });
+
+  it('are drawn by the workflow viewer: the guards carry the settings’ names', () => {
+    const chart = machineMermaid(machineJson(serviceMachine));
+    expect(chart).toContain('OPENED --> CONFIRMED: REQUEST_DATE [providerDateConfirms]');
+    expect(chart).toContain('CONFIRMED --> CONFIRMED: POSTPONE [providerDateConfirms]');
+    expect(chart).toContain('CONFIRMED --> CONFIRMED: COMPLETE [completeNeedsReport] refused');
   });
 });
 
