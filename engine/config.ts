@@ -561,7 +561,7 @@ export interface MenuStaticItem {
 
 export interface ScreenConfig {
   route: string;
-  type: 'search' | 'menu' | 'page' | 'workflows' | 'record' | 'wizard' | 'files' | 'panels';
+  type: 'search' | 'menu' | 'page' | 'workflows' | 'record' | 'wizard' | 'files' | 'panels' | 'settings';
   title: string;
   description?: string;
   icon?: string;
@@ -586,6 +586,10 @@ export interface ScreenConfig {
   menu?: { icon: string; order?: number };
   /** type "page": the name of a hand-written app page rendered at this route. */
   page?: string;
+  /** type "settings": the call (GET reads, PUT saves) of the settings object, with the route's `:name` parameters. */
+  url?: string;
+  /** type "settings": the ui file of its form (schemas/ui). */
+  ui?: string;
   /** type "search": rows open this record screen (its route) instead of a sheet dialog; New opens its `createRoute`. */
   record?: string;
   /** type "record": the route of a new record (the record route holds the id: `/widgets/:widgetId`). */

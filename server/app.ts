@@ -1,4 +1,5 @@
 import { notifyRoutes } from './notify/routes';
+import { settingsRoutes } from './settings/routes';
 import { readFileSync } from 'node:fs';
 import { Hono } from 'hono';
 import { logger } from 'hono/logger';
@@ -175,6 +176,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/', serviceCoreRoutes());
   app.route('/', serviceReferenceRoutes(registry));
   app.route('/', notifyRoutes());
+  app.route('/', settingsRoutes());
   app.route('/', serviceLookupRoutes());
   app.route('/', aqlRoutes());
   app.route('/', lookupRoutes(registry));

@@ -48,6 +48,19 @@ const referenceRiskRow = object('A reference and its risks', {
   referenceId: { type: 'integer' }, sku: { type: 'string' }, name: { type: 'string' },
   risk: riskValue('The computed risk'), riskOverride: { oneOf: [riskValue("The manager's risk"), { type: 'null' }] }, effectiveRisk: riskValue('The one that counts'), score: { type: 'number' },
 });
+/** GET and PUT of one kind of company settings (its entity schema; `version` optional on PUT, required to match when given). */
+function settingsDocs(path: string, name: string, summary: string, query?: RouteDoc['query']): Record<string, RouteDoc> {
+  const params = { companyId: { type: 'integer', minimum: 1 } };
+  const answer = { description: 'The settings (the defaults while none is stored), with companyId and, once stored, version', schema: entity(name) };
+  return {
+    [`GET /back/bo/profile/company/{companyId}/${path}`]: { tag: 'settings', summary: `${summary}: the caller's company, or for a super admin one of its universe`, params, query, ok: answer, errors: [400, 403, 404] },
+    [`PUT /back/bo/profile/company/{companyId}/${path}`]: {
+      tag: 'settings', summary: `${summary}: replaced by the company's MANAGER (or a super admin)`, params,
+      body: { allOf: [entity(name)], type: 'object', properties: { version: { type: 'integer', minimum: 1 } } },
+      ok: answer, errors: [400, 403, 404, 409],
+    },
+  };
+}
 const serviceAnswer = object('The service as the caller may see it, with its lines', { service: entity('service'), created: { type: 'boolean' } });
 const splitAnswer = object('Source and target', { source: { oneOf: [entity('service'), { type: 'null' }] }, target: entity('service') });
 const externalLogin = object('An external login address', { url: text('Login URL with `token` and `returnTo`'), expiresIn: { type: 'integer', description: "Seconds the token lives" } }, ['url', 'expiresIn']);
@@ -357,6 +370,12 @@ export const routeDocs = (enums: Record<string, JsonSchema>): Record<string, Rou
     body: object('The switch', { notificationsDisabled: field('company', 'notificationsDisabled') }, ['notificationsDisabled']),
     ok: { description: 'The switch', schema: object('Company notifications', { companyId: { type: 'integer' }, notificationsDisabled: field('company', 'notificationsDisabled') }, ['companyId', 'notificationsDisabled']) }, errors: [400, 403, 404],
   },
+  // ---- a company's settings (server/settings/routes.ts, docs/settings.md): read by the company, written by its MANAGER ----
+  ...settingsDocs('workflowconfig', 'companyWorkflowConfig', "The company's workflow settings: the provider's steps follow the provider's, the client's the decision maker's"),
+  ...settingsDocs('taskconfig', 'companyTaskConfig', 'The task types the company gets and their levels'),
+  ...settingsDocs('servicedefault', 'companyServiceDefault', "The values a new service of the company starts with in the wizard; with serviceId, those of the fields that service leaves empty", {
+    serviceId: { type: 'integer', minimum: 1, description: 'A service the caller sees: the defaults as they apply to it (the fields it leaves empty)' },
+  }),
   // ---- inspection reports (server/reports/routes.ts, docs/reports.md): report access and decision right of spec §6.4 ----
   'GET /back/bo/reports/{serviceId}': { tag: 'reports', summary: "The service's report (a limited reader gets its verdict and decision only)", ok: { description: 'The report', schema: entity('report') }, errors: [403, 404] },
   'GET /back/bo/reports/{serviceId}/overview': {

@@ -277,6 +277,19 @@ const TABLE: Route[] = [
     url: (w) => `/back/bo/profile/company/${people[w].companyId}/notificationconfig`,
     outOfReach: (w) => [`/back/bo/profile/company/${people[otherUniverse(w)].companyId}/notificationconfig`],
   },
+  // A company's settings (docs/settings.md): anyone reads its own company's; its MANAGER changes them.
+  ...(['workflowconfig', 'taskconfig', 'servicedefault'] as const).flatMap((kind): Route[] => [
+    {
+      route: `GET /back/bo/profile/company/:companyId/${kind}`, who: ALL,
+      url: (w) => `/back/bo/profile/company/${people[w].companyId}/${kind}`,
+      outOfReach: (w) => [`/back/bo/profile/company/${people[otherUniverse(w)].companyId}/${kind}`],
+    },
+    {
+      route: `PUT /back/bo/profile/company/:companyId/${kind}`, who: MANAGERS, body: { unknownSetting: true },
+      url: (w) => `/back/bo/profile/company/${people[w].companyId}/${kind}`,
+      outOfReach: (w) => [`/back/bo/profile/company/${people[otherUniverse(w)].companyId}/${kind}`],
+    },
+  ]),
   { route: 'GET /back/bo/profile/user/twoFactor', who: ALL },
   { route: 'POST /back/bo/profile/user/twoFactor/setup', who: ALL, expect: [200] },
   { route: 'POST /back/bo/profile/user/twoFactor', who: ALL, body: { code: '000000' } },
