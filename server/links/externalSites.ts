@@ -1,5 +1,4 @@
-import type { Caller } from '../context';
-import { fullName } from '../identity';
+import { fullName, type Contact } from '../identity';
 import { signToken } from './signedToken';
 
 /**
@@ -40,8 +39,7 @@ export function externalSitesOf(env: Record<string, string | undefined>): Extern
 export const externalTokenPurpose = (name: ExternalSiteName) => `external-login:${name}`;
 
 /** The address that logs the caller into the site: its login URL with the signed token and the return-to page. */
-export function externalLoginUrl(site: ExternalSite, name: ExternalSiteName, caller: Caller, secret: string, now = Date.now()): string {
-  const { contact } = caller;
+export function externalLoginUrl(site: ExternalSite, name: ExternalSiteName, contact: Contact, secret: string, now = Date.now()): string {
   const token = signToken(secret, externalTokenPurpose(name), {
     sub: contact.contactId,
     email: contact.email ?? '',

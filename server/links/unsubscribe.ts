@@ -3,7 +3,6 @@ import { appLink, type AppEnv, type Services } from '../context';
 import { HttpError } from '../errors';
 import { COLLECTIONS, type Contact } from '../identity';
 import { readJson } from '../json-body';
-import type { NotificationType } from '../notify/send';
 import { readToken, signToken } from './signedToken';
 
 /**
@@ -18,7 +17,8 @@ type LinkServices = Pick<Services, 'appUrl' | 'linkSecret'>;
 
 const subject = (contactId: number, type: string) => `${contactId}:${type}`;
 
-export function unsubscribeLink(services: LinkServices, contactId: number, type: NotificationType): string {
+/** `type`: a notification type (server/notify/send.ts, which calls this: named as a string to keep the two modules apart). */
+export function unsubscribeLink(services: LinkServices, contactId: number, type: string): string {
   const token = signToken(services.linkSecret, PURPOSE, { sub: subject(contactId, type) });
   return appLink(services, `/unsubscribe/${contactId}/${type}?token=${token}`);
 }

@@ -20,9 +20,7 @@ const menuEntry = (screen: Screen) => ({ name: screen.title, icon: screen.menu?.
  * Areas of spec §7.1's menu calls that the SPA builds in code, for anyone signed in: their entry
  * when no configured screen answers the route (a configured screen, with its own roles, wins).
  */
-const CODE_AREAS: Record<string, ReturnType<typeof menuEntry>> = {
-  network: { name: 'menu.network', icon: 'network', link: '/network' },
-};
+const CODE_AREAS = new Map<string, ReturnType<typeof menuEntry>>([['network', { name: 'menu.network', icon: 'network', link: '/network' }]]);
 
 export function shellRoutes() {
   const app = new Hono<AppEnv>();
@@ -105,7 +103,7 @@ export function shellRoutes() {
       const site = externalSites[name];
       if (!site) throw notFound('error.externalSiteMissing');
       c.header('Cache-Control', 'no-store');
-      return c.json({ url: externalLoginUrl(site, name, caller, linkSecret), expiresIn: EXTERNAL_TOKEN_SECONDS });
+      return c.json({ url: externalLoginUrl(site, name, caller.contact, linkSecret), expiresIn: EXTERNAL_TOKEN_SECONDS });
     });
   }
 
@@ -119,7 +117,8 @@ export function shellRoutes() {
     const { registry } = c.get('services');
     const route = `/${c.req.param('name')}`;
     const page = registry.screens.find((screen) => screen.type === 'menu' && menuRoutes(screen).includes(route)) ?? registry.screens.find((screen) => screen.route === route);
-    if (!page && CODE_AREAS[route.slice(1)]) return c.json([CODE_AREAS[route.slice(1)]]);
+    const area = CODE_AREAS.get(route.slice(1));
+    if (!page && area) return c.json([area]);
     if (!page) throw notFound();
     if (!gateOpen(page, caller)) throw forbidden();
     if (page.type !== 'menu') return c.json([menuEntry(page)]);
