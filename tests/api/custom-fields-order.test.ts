@@ -247,6 +247,17 @@ describe('split and merge check the moving lines against the target’s ORDER fi
     expect(Object.keys(fieldMessages(reply.body))).toEqual([PALLET_AT(1), PALLET_AT(2)]);
   });
 
+  it('the light wizard’s line is checked the same: refused without the value at /customFieldOrder/PALLET, nothing written; stored with it, read back flat', async () => {
+    const { service } = wizardBody(net);
+    const flat = { ...service, thirdPartyDepartment: undefined, poNumber: 'PO-QUICK-PALLET', designation: 'Knit sweater', quantity: 40, unit: 'PIECE' };
+    const reply = await expectRefused(server.store, () => quality.post('/back/bo/quickService', flat), 400);
+    expect(Object.keys(fieldMessages(reply.body))).toEqual(['/customFieldOrder/PALLET']);
+    const created = await quality.post('/back/bo/quickService', { ...flat, customFieldOrder: { PALLET: 'EURO', CARTON_COUNT: 2 } });
+    expect(created.status, created.text).toBe(201);
+    expect(created.body.service.purchaseOrderLines[0].customFieldOrder).toEqual({ PALLET: 'EURO', CARTON_COUNT: 2 });
+    expect((await quality.get(`/back/bo/quickService/${created.body.service.serviceId}`)).body.customFieldOrder).toEqual({ PALLET: 'EURO', CARTON_COUNT: 2 });
+  });
+
   it('a line holding a value of the target’s options moves with its values', async () => {
     const { source, target } = await twoServices();
     await storeValues(source.serviceId, { PALLET: 'EURO', CARTON_COUNT: 4 });
