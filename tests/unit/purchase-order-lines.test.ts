@@ -47,7 +47,7 @@ describe('order lines into the service wizard', () => {
       const draft = draftOfService(stored, mode);
       expect(draft.purchaseOrderLines[0]).toMatchObject({ ...goods, purchaseOrderId: 7, orderLineId: 11, referenceId: 90 });
       const body = mode === 'EDIT' ? updateBody(draft, 1) : createBody(draft);
-      expect(body.purchaseOrderLines[0]).toMatchObject(goods);
+      expect((body.purchaseOrderLines as unknown[])[0]).toMatchObject(goods);
     }
   });
 });
