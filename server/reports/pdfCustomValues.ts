@@ -45,7 +45,7 @@ function groupsOf(schema: JsonSchema, values: Row, text: (code: string, property
   return [...groups].sort(([a], [b]) => Number(a !== '') - Number(b !== '')).map(([heading, facts]) => ({ ...(heading ? { title: label(heading) } : {}), facts }));
 }
 
-/** The report's own values ("Report details"), then each inspected piece's ("Piece details", a group per piece). */
+/** How the document writes its words: the reader's language, its labels and dates. */
 export interface PdfWords {
   lang: Language;
   /** A schema or enum label (registry locales). */
@@ -54,6 +54,7 @@ export interface PdfWords {
   date: (value: unknown, withTime: boolean) => string;
 }
 
+/** The report's own values ("Report details"), then each inspected piece's ("Piece details", a group per piece). */
 export async function pdfCustomValues(db: Reader, service: ServiceRow, report: Row, { lang, label: schemaLabel, date }: PdfWords): Promise<PdfDetails[]> {
   const fields = await reportCustomFields(db, service);
   const own = (report.customFieldReport ?? {}) as Row;
