@@ -38,6 +38,11 @@ export interface PoLineDraft {
   customFieldOrder?: Record<string, unknown>;
   /** The reference's code (its sku) the line is about. */
   referenceObj?: string;
+  /** What the line's goods are: no column of the wizard shows them, EDIT and DUPLICATE keep them. */
+  material?: string;
+  batch?: string;
+  serialNumber?: string;
+  purchaseOrder?: string;
   /** The brand's purchase order and order line the line comes from, and its reference (docs/services.md). */
   purchaseOrderId?: number;
   orderLineId?: number;

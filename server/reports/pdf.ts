@@ -17,6 +17,12 @@ export interface LabelValue {
   value: string;
 }
 
+/** A block of custom values (the report's, the pieces'): a heading, then groups of facts under their own titles. */
+export interface PdfDetails {
+  heading: string;
+  groups: { title?: string; facts: LabelValue[] }[];
+}
+
 export interface PdfQuantityLine {
   poNumber: string;
   designation: string;
@@ -109,6 +115,8 @@ export interface ReportPdfInput {
   verdict: { label: string; tone: DecisionTone };
   parties: LabelValue[];
   service: LabelValue[];
+  /** The report's custom values and its pieces' (none: nothing printed). */
+  details?: PdfDetails[];
   lines: PdfQuantityLine[];
   aql: LabelValue[];
   plan: PdfPlanRow[];
@@ -175,6 +183,17 @@ function facts(pairs: LabelValue[], single = false): Content {
     layout: 'noBorders',
   });
   return single ? column(pairs) : { columns: [column(pairs.slice(0, half)), column(pairs.slice(half))], columnGap: 16 };
+}
+
+/** Each block of custom values under its heading, each group under its title, kept with its first facts. */
+function details(input: ReportPdfInput): Content[] {
+  return (input.details ?? []).flatMap((block) => [
+    heading(block.heading),
+    ...block.groups.map((group): Content => ({
+      stack: [...(group.title ? [{ text: group.title, style: 'subsection' } as Content] : []), facts(group.facts)],
+      unbreakable: group.facts.length <= UNBROKEN_GROUP,
+    })),
+  ]);
 }
 
 function quantities(input: ReportPdfInput): Content[] {
@@ -322,6 +341,7 @@ export function reportDocument(input: ReportPdfInput): TDocumentDefinitions {
     defaultStyle: { font: 'Roboto', fontSize: 9, color: INK, lineHeight: 1.15 },
     styles: {
       section: { fontSize: 12, bold: true, color: BAND, margin: [0, 14, 0, 6] },
+      subsection: { fontSize: 9.5, bold: true, color: BAND, margin: [0, 4, 0, 2] },
       th: { bold: true, fontSize: 8, color: '#495057' },
       label: { color: MUTED, fontSize: 8.5 },
       muted: { color: MUTED, italics: true },
@@ -334,6 +354,7 @@ export function reportDocument(input: ReportPdfInput): TDocumentDefinitions {
       facts(input.parties),
       heading(labels.service),
       facts(input.service),
+      ...details(input),
       ...quantities(input),
       ...aqlStep(input),
       ...defects(input),

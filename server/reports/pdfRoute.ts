@@ -11,6 +11,7 @@ import { isPieceMode, SEVERITIES, type Computed } from '../../domain/report';
 import { defectLibrary, type LibraryDefect } from './library';
 import { renderReportPdf, type LabelValue, type PdfDefectGroup, type PdfLabels, type PdfPicture, type ReportPdfInput } from './pdf';
 import { decisionTone } from '../../domain/decisionTone';
+import { pdfCustomValues } from './pdfCustomValues';
 
 /**
  * GET /back/bo/reports/{serviceId}/pdf (rights and step checked by routes.ts): what the PDF shows,
@@ -237,6 +238,7 @@ export async function reportPdfInput(c: AppContext, service: ServiceRow, report:
     verdict: { label: goodsNotReady ? enumLabel('reportType', 'GNR') : enumLabel('reportResult', report.reportResult), tone: decisionTone(report.reportResult, report.reportType) },
     parties,
     service: serviceFacts,
+    details: await pdfCustomValues(db, service, report, { lang, label, date: (value, withTime) => formatDate(lang, value, withTime) }),
     lines,
     aql: aqlFacts,
     plan,

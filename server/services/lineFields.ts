@@ -5,7 +5,7 @@ import { customValues } from '../customFields/recordValues';
 import { assertLookups } from '../resources/lookups';
 import type { Registry } from '../schemas';
 import type { Reader, Row } from '../store/types';
-import { underPath } from './routeHelpers';
+import { throwIfAny, underPath } from './routeHelpers';
 
 const ENTITY = 'purchaseOrderLine';
 const { property } = CUSTOM_FIELD_HOMES[ENTITY];
@@ -27,10 +27,11 @@ const legacyType = (line: Row | undefined) => (typeof line?.productType === 'str
  * the same id, and a product type written before the list kept when the line leaves it out.
  * `lines` are completed in place; nothing is written.
  */
-export async function lineCustomErrors(db: Reader, registry: Registry, caller: Caller, serviceType: unknown, lines: Row[], stored: Row[], path: string): Promise<FieldError[]> {
+export async function lineCustomErrors(db: Reader, registry: Registry, caller: Caller, serviceType: unknown, lines: Row[], stored: Row[], path: string, firstIndex = 0): Promise<FieldError[]> {
   const { idField, byId } = storedById(registry, stored);
   const errors: FieldError[] = [];
-  for (const [index, line] of lines.entries()) {
+  for (const [at, line] of lines.entries()) {
+    const index = firstIndex + at;
     const existing = byId.get(line[idField]);
     const legacy = legacyType(existing);
     if (line.productType === undefined && legacy !== undefined) line.productType = legacy;
@@ -40,6 +41,18 @@ export async function lineCustomErrors(db: Reader, registry: Registry, caller: C
     errors.push(...checked.errors);
   }
   return errors;
+}
+
+/**
+ * Lines moving onto another service (split, merge), checked as that service's own in the wizard: its
+ * type's ORDER fields (required, options) for each line's product type, 400 at the line's index among
+ * the target's lines (`/purchaseOrderLines/<n>/customFieldOrder/<code>`). A line without values is
+ * checked as an empty set of them. Answers the lines as they will be stored.
+ */
+export async function movedLines(db: Reader, registry: Registry, caller: Caller, target: Row, moving: Row[], firstIndex: number): Promise<Row[]> {
+  const lines = moving.map((line) => ({ ...line, [property]: line[property] ?? {} }));
+  throwIfAny(await lineCustomErrors(db, registry, caller, target.type, lines, moving, '/purchaseOrderLines', firstIndex));
+  return lines;
 }
 
 /** The lines' lookups (a product type) the caller may pick, a value already on the stored line kept: 400 at the line's path. */

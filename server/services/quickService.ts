@@ -19,7 +19,8 @@ import { departmentOfType } from './wizardRules';
  * come back on the flat fields (`/poNumber`, `/quantity`, `/startDate`, …).
  */
 const SERVICE_FIELDS = ['type', 'client', 'supplier', 'factory', 'serviceProvider', 'startDate', 'endDate', 'exFactoryDate', 'orderTakerContacts'];
-const LINE_FIELDS = ['poNumber', 'designation', 'quantity', 'unit'];
+/** The PO line's fields; `customFieldOrder` holds its ORDER custom values (checked as the full wizard's). */
+const LINE_FIELDS = ['poNumber', 'designation', 'quantity', 'unit', 'customFieldOrder'];
 const QUICK_KEYS = [...SERVICE_FIELDS, ...LINE_FIELDS];
 /** Shown by GET, read-only (service.json): a PUT of what GET returned carries them, and they are ignored. */
 const SHOWN_ONLY = ['serviceId', 'number'];
@@ -46,7 +47,7 @@ const quickService = (flat: Row): Row => defined({ ...Object.fromEntries(SERVICE
 function quickLine(flat: Row, line?: Row): Row[] {
   if (LINE_FIELDS.every((field) => flat[field] === undefined)) return line ? [line] : [];
   const quantity = { ...(line?.orderedQuantity as Row | undefined), ...defined({ quantity: flat.quantity, unit: flat.unit }) };
-  return [{ ...line, ...defined({ poNumber: flat.poNumber, designation: flat.designation }), orderedQuantity: quantity }];
+  return [{ ...line, ...defined({ poNumber: flat.poNumber, designation: flat.designation, customFieldOrder: flat.customFieldOrder }), orderedQuantity: quantity }];
 }
 
 const FLAT_PATHS: [RegExp, string][] = [
@@ -86,6 +87,7 @@ function flatView(service: Row): Row {
     designation: line.designation,
     quantity: quantity.quantity,
     unit: quantity.unit,
+    customFieldOrder: line.customFieldOrder,
   });
 }
 

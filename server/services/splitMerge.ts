@@ -10,6 +10,7 @@ import { moveRecordFiles } from '../files/entries';
 import { SERVICES, actingSide, canSeeService, requireSheetWrite, visibleService, type ServiceParties } from './access';
 import { addHistory } from './history';
 import { LAB_LINES, PO_LINES, linesOf } from './lines';
+import { movedLines } from './lineFields';
 import { presentService } from './present';
 import { removeService, updateService, type ServiceRecord } from './records';
 import { followTasks } from '../tasks/lifecycle';
@@ -18,7 +19,8 @@ import { numberParam, readObject, serviceCaller, serviceInReach, throwIfAny } fr
 /**
  * Split (some PO lines move to another service) and merge (every line moves; the source is
  * cancelled, or deleted when asked). Both services need WRITE; the target must be another
- * service the caller sees (spec §5.4).
+ * service the caller sees (spec §5.4). The moving PO lines must pass the target's ORDER custom
+ * fields as its wizard would (lineFields.ts `movedLines`), else nothing moves.
  */
 async function sourceAndTarget(tx: Writer, caller: Caller, sourceId: number, targetId: unknown): Promise<{ source: ServiceRecord; target: ServiceRecord }> {
   const source = await visibleService(tx, sourceId, caller);
@@ -33,7 +35,7 @@ async function sourceAndTarget(tx: Writer, caller: Caller, sourceId: number, tar
   return { source, target };
 }
 
-async function split(tx: Writer, caller: Caller, sourceId: number, body: Row, version?: number) {
+async function split(tx: Writer, caller: Caller, sourceId: number, body: Row, version: number | undefined, registry: Registry) {
   const { source, target } = await sourceAndTarget(tx, caller, sourceId, body.targetServiceId);
   const ids = body.purchaseOrderLineIds;
   if (!Array.isArray(ids) || ids.length === 0) {
@@ -45,8 +47,10 @@ async function split(tx: Writer, caller: Caller, sourceId: number, body: Row, ve
   const moving = lines.filter((line) => ids.includes(line[PO_LINES.idField]));
   const staying = lines.filter((line) => !ids.includes(line[PO_LINES.idField]));
   if (staying.length === 0) throw validationError([{ path: '/purchaseOrderLineIds', key: 'service.split.noLineLeft' }]);
+  const targetLines = linesOf(target, PO_LINES);
+  const moved = await movedLines(tx, registry, caller, target, moving, targetLines.length);
   const updatedSource = await updateService(tx, caller, sourceId, { purchaseOrderLines: staying }, version);
-  const updatedTarget = await updateService(tx, caller, target.serviceId as number, { purchaseOrderLines: [...linesOf(target, PO_LINES), ...moving] });
+  const updatedTarget = await updateService(tx, caller, target.serviceId as number, { purchaseOrderLines: [...targetLines, ...moved] });
   await addHistory(tx, caller, { serviceId: sourceId, event: 'SPLIT', side: actingSide(source, caller), detail: `→ ${target.number}` });
   await addHistory(tx, caller, { serviceId: target.serviceId as number, event: 'SPLIT', side: actingSide(target, caller), detail: `← ${source.number}` });
   return { source: updatedSource, target: updatedTarget };
@@ -57,8 +61,10 @@ async function merge(tx: Writer, caller: Caller, sourceId: number, body: Row, ve
   const deleteSource = body.deleteSource ?? false;
   if (typeof deleteSource !== 'boolean') throw validationError([{ path: '/deleteSource', key: 'validation.wrongType' }]);
   if (version !== undefined && version !== source.version) throw versionConflict();
+  const targetLines = linesOf(target, PO_LINES);
+  const arriving = await movedLines(tx, registry, caller, target, linesOf(source, PO_LINES), targetLines.length);
   const updatedTarget = await updateService(tx, caller, target.serviceId as number, {
-    purchaseOrderLines: [...linesOf(target, PO_LINES), ...linesOf(source, PO_LINES)],
+    purchaseOrderLines: [...targetLines, ...arriving],
     laboratoryLines: [...linesOf(target, LAB_LINES), ...linesOf(source, LAB_LINES)],
   });
   await addHistory(tx, caller, { serviceId: target.serviceId as number, event: 'MERGED', side: actingSide(target, caller), detail: `← ${source.number}` });

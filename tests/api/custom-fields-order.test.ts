@@ -192,3 +192,80 @@ describe('the demo seed', () => {
     expect(lines.every((row) => typeof row.customFieldOrder?.CARTON_COUNT === 'number')).toBe(true);
   });
 });
+
+describe('split and merge check the moving lines against the target’s ORDER fields', () => {
+  /** Required on final random inspections only: the during-production source's lines need none. */
+  const pallet = {
+    code: 'PALLET',
+    i18n: { en: 'Pallet', fr: 'Palette' },
+    functionalGroup: 'ORDER',
+    fieldType: 'LIST',
+    serviceTypes: ['INSP_FINAL_RANDOM'],
+    required: true,
+    listOptions: [{ code: 'EURO', i18n: { en: 'Euro pallet' } }],
+  };
+  const PALLET_AT = (index: number) => `/purchaseOrderLines/${index}/customFieldOrder/PALLET`;
+  let palletField: Record<string, any>;
+
+  beforeAll(async () => {
+    const reply = await quality.post(API, pallet);
+    expect(reply.status, reply.text).toBe(201);
+    palletField = reply.body;
+  });
+  afterAll(async () => {
+    expect((await quality.put(`${API}/${palletField.customFieldId}`, { ...palletField, required: false, enabled: false })).status).toBe(200);
+  });
+
+  /** A during-production source of two bag lines, a final random target whose line holds its pallet. */
+  const twoServices = async () => {
+    const source = await createService(quality, wizardBody(net, { service: { type: 'INSP_DURING_PRODUCTION' }, purchaseOrderLines: [line({ poNumber: 'PO-S1', productType: bag }), line({ poNumber: 'PO-S2', productType: bag })] }));
+    const target = await createService(quality, withLines(line({ poNumber: 'PO-T1', productType: bag, customFieldOrder: { PALLET: 'EURO' } })));
+    return { source, target };
+  };
+  /** Puts `values` on the source's second line, as stored before the move. */
+  const storeValues = (serviceId: number, values: Record<string, unknown>) =>
+    server.store.update('services', serviceId, (stored) => ({ ...stored, purchaseOrderLines: (stored.purchaseOrderLines as Record<string, unknown>[]).map((row, index) => (index === 1 ? { ...row, customFieldOrder: values } : row)) }));
+  const split = (source: any, target: any) => quality.post(`/back/bo/services/${source.serviceId}/split`, { targetServiceId: target.serviceId, purchaseOrderLineIds: [source.purchaseOrderLines[1].purchaseOrderLineId] });
+
+  it('split refuses a line without the target’s required value (400 at its place among the target’s lines), nothing written', async () => {
+    const { source, target } = await twoServices();
+    const reply = await expectRefused(server.store, () => split(source, target), 400, [source.serviceId, target.serviceId]);
+    expect(Object.keys(fieldMessages(reply.body))).toEqual([PALLET_AT(1)]);
+  });
+
+  it('split refuses a value outside the target’s options, nothing written', async () => {
+    const { source, target } = await twoServices();
+    await storeValues(source.serviceId, { PALLET: 'CRATE', CARTON_COUNT: 4 });
+    const reply = await expectRefused(server.store, () => split(source, target), 400, [source.serviceId, target.serviceId]);
+    expect(Object.keys(fieldMessages(reply.body))).toEqual([PALLET_AT(1)]);
+  });
+
+  it('merge refuses the source’s lines without the value, nothing written', async () => {
+    const { source, target } = await twoServices();
+    const merge = () => quality.post(`/back/bo/services/${source.serviceId}/merge`, { targetServiceId: target.serviceId });
+    const reply = await expectRefused(server.store, merge, 400, [source.serviceId, target.serviceId]);
+    expect(Object.keys(fieldMessages(reply.body))).toEqual([PALLET_AT(1), PALLET_AT(2)]);
+  });
+
+  it('the light wizard’s line is checked the same: refused without the value at /customFieldOrder/PALLET, nothing written; stored with it, read back flat', async () => {
+    const { service } = wizardBody(net);
+    const flat = { ...service, thirdPartyDepartment: undefined, poNumber: 'PO-QUICK-PALLET', designation: 'Knit sweater', quantity: 40, unit: 'PIECE' };
+    const reply = await expectRefused(server.store, () => quality.post('/back/bo/quickService', flat), 400);
+    expect(Object.keys(fieldMessages(reply.body))).toEqual(['/customFieldOrder/PALLET']);
+    const created = await quality.post('/back/bo/quickService', { ...flat, customFieldOrder: { PALLET: 'EURO', CARTON_COUNT: 2 } });
+    expect(created.status, created.text).toBe(201);
+    expect(created.body.service.purchaseOrderLines[0].customFieldOrder).toEqual({ PALLET: 'EURO', CARTON_COUNT: 2 });
+    expect((await quality.get(`/back/bo/quickService/${created.body.service.serviceId}`)).body.customFieldOrder).toEqual({ PALLET: 'EURO', CARTON_COUNT: 2 });
+  });
+
+  it('a line holding a value of the target’s options moves with its values', async () => {
+    const { source, target } = await twoServices();
+    await storeValues(source.serviceId, { PALLET: 'EURO', CARTON_COUNT: 4 });
+    const reply = await split(source, target);
+    expect(reply.status, reply.text).toBe(200);
+    expect(reply.body.target.purchaseOrderLines.map((row: Record<string, unknown>) => [row.poNumber, row.customFieldOrder])).toEqual([
+      ['PO-T1', { PALLET: 'EURO' }],
+      ['PO-S2', { PALLET: 'EURO', CARTON_COUNT: 4 }],
+    ]);
+  });
+});

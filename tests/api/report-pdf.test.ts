@@ -165,6 +165,38 @@ describe('the inspection report PDF', () => {
     expect((await download(quality, withoutReport.serviceId)).status).toBe(404);
   });
 
+  it("prints the report's custom values and its pieces' under their labels, in the caller's language", async () => {
+    const { service, report } = await demoReport();
+    const added = [
+      { code: 'PDF_FINISH', i18n: { en: 'Finish', fr: 'Finition' }, functionalGroup: 'REPORT', fieldType: 'LIST', listOptions: [{ code: 'MATTE', i18n: { en: 'Matte', fr: 'Mate' } }] },
+      { code: 'PDF_CHECKED_ON', i18n: { en: 'Checked on', fr: 'Contrôlé le' }, functionalGroup: 'REPORT', fieldType: 'DATE' },
+      { code: 'PDF_BOXED', i18n: { en: 'Boxed', fr: 'En boîte' }, functionalGroup: 'REPORT', fieldType: 'BOOLEAN' },
+    ];
+    for (const field of added) {
+      const reply = await quality.post('/back/bo/customFields/admin', field);
+      expect(reply.status, reply.text).toBe(201);
+    }
+    const values = { HANGER_TEST: 'PASSED', MOISTURE_RATE: 6.5, PDF_FINISH: 'MATTE', PDF_CHECKED_ON: '2026-03-05', PDF_BOXED: true };
+    const pieces = [{ pieceNumber: 7, result: 'PASSED', customFieldPiece: { PIECE_WEIGHT: 380 } }];
+    await server.store.update<Row>('reports', report.reportId, (current) => ({ ...current, customFieldReport: values, inspectedPieces: pieces }));
+    const profile = (await quality.get('/back/bo/profile/user')).body;
+    try {
+      const english = (await readPdf((await download(quality, service.serviceId)).bytes)).text;
+      for (const printed of ['Report details', 'Appearance', 'Hanger test Passed', 'Moisture rate (%) 6.5', 'Finish Matte', 'Checked on Mar 5, 2026', 'Boxed Yes', 'Piece details', 'Piece no. 7', 'Measured weight (g) 380']) {
+        expect(english).toContain(printed);
+      }
+      expect(english).not.toContain('MATTE');
+      expect((await quality.put('/back/bo/profile/user', { firstName: profile.firstName, lastName: profile.lastName, language: 'fr' })).status).toBe(200);
+      const french = (await readPdf((await download(quality, service.serviceId)).bytes)).text;
+      for (const printed of ['Détails du rapport', 'Aspect', 'Test sur cintre Conforme', 'Taux d’humidité (%) 6,5', 'Finition Mate', 'Contrôlé le 5 mars 2026', 'En boîte Oui', 'Détails de la pièce', 'Pièce n° 7', 'Poids mesuré (g) 380']) {
+        expect(french).toContain(printed);
+      }
+    } finally {
+      await quality.put('/back/bo/profile/user', { firstName: profile.firstName, lastName: profile.lastName, language: profile.language ?? 'en' });
+      await server.store.update<Row>('reports', report.reportId, (current) => ({ ...current, customFieldReport: report.customFieldReport, inspectedPieces: report.inspectedPieces }));
+    }
+  });
+
   it("speaks the caller's language: French labels for a French contact", async () => {
     const { service, defects } = await demoReport();
     const profile = (await quality.get('/back/bo/profile/user')).body;

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './axe';
 import { openNewCustomField, retireCustomFieldAfterAll, saveCustomField, typeCustomField } from './customFieldFixtures';
-import { ACCOUNTS, en, fillDate, futureDay, labels, login, restoreEnglishAfterAll, setAccountLocale, shot } from './helpers';
+import { ACCOUNTS, en, fillDate, fr, futureDay, labels, login, restoreEnglishAfterAll, setAccountLocale, shot } from './helpers';
 import { WIZARD_ROUTE, activeStep, choose, createFromDetails, next, textbox, toDetailsStep } from './serviceWizard';
 
 /**
@@ -12,6 +12,7 @@ import { WIZARD_ROUTE, activeStep, choose, createFromDetails, next, textbox, toD
  */
 test.describe.configure({ mode: 'serial' });
 restoreEnglishAfterAll(ACCOUNTS.quality);
+restoreEnglishAfterAll(ACCOUNTS.buyer);
 
 const FIELD = { code: 'LINING', en: 'Lining', fr: 'Doublure', it: 'Fodera' };
 const OPTIONS = [
@@ -21,6 +22,13 @@ const OPTIONS = [
 const PRODUCTS = { dress: { en: 'Dress', fr: 'Robe' }, bag: { en: 'Handbag', fr: 'Sac à main' } };
 
 retireCustomFieldAfterAll(FIELD.code, 'disable');
+/** A required ORDER field of every line (no product type): the light wizard, which has none, shows it too. */
+const SEAL = { code: 'SEAL_KIND', en: 'Seal kind', fr: 'Type de scellé', it: 'Tipo di sigillo' };
+const SEALS = [
+  { code: 'LEAD_SEAL', en: 'Lead seal', fr: 'Scellé au plomb', it: 'Sigillo di piombo' },
+  { code: 'TAPE_SEAL', en: 'Tape seal', fr: 'Scellé adhésif', it: 'Sigillo adesivo' },
+];
+retireCustomFieldAfterAll(SEAL.code, 'disable');
 
 /** Runs `action` and answers the ids of the services the search found (its query matching `match`). */
 async function servicesAfter(page: Page, action: () => Promise<unknown>, match: (query: URLSearchParams) => boolean = () => true): Promise<number[]> {
@@ -128,4 +136,55 @@ test('the service search finds the service by the line value', async ({ page }) 
   expect(widened).toEqual([serviceId]);
   await expect(page.locator('.ag-row')).toHaveCount(1);
   await expect(page.locator('.ag-row').first()).toContainText(serviceNumber);
+});
+
+test('the light wizard shows the required ORDER field of every line, in French, refuses to create without it, and creates with it', async ({ page }) => {
+  test.slow();
+  await login(page, ACCOUNTS.quality);
+  const form = await openNewCustomField(page);
+  await typeCustomField(page, form, SEAL, { type: 'LIST', scope: 'ORDER', options: SEALS });
+  await form.locator('#sheet_required').check();
+  await saveCustomField(page, form);
+  await page.context().clearCookies();
+
+  await login(page, ACCOUNTS.buyer);
+  await setAccountLocale(page, 'fr');
+  await page.setViewportSize({ width: 1024, height: 900 });
+  await page.goto(`${WIZARD_ROUTE}?mode=QUICK`);
+  const quick = page.getByRole('form', { name: fr('serviceWizard.quick.title') });
+  const combo = (key: string) => quick.getByRole('combobox', { name: fr(key), exact: true });
+  const textbox = (key: string) => quick.getByRole('textbox', { name: fr(key), exact: true });
+  await choose(page, combo('service.type'), fr('enum.serviceType.INSP_DURING_PRODUCTION'));
+  await fillDate(textbox('service.startDate'), futureDay(230));
+  await choose(page, combo('service.serviceProvider'), 'Atlas Inspection');
+  await choose(page, combo('service.supplier'), 'Porto Malhas Lda');
+  await choose(page, combo('service.orderTakerContacts'), /João Silva/);
+  await page.keyboard.press('Escape');
+  await textbox('purchaseOrderLine.poNumber').pressSequentially('PO-SEAL-1');
+  await textbox('purchaseOrderLine.designation').pressSequentially('Pull en maille');
+  await textbox('purchaseOrderLine.orderedQuantity').pressSequentially('1 200');
+  // The line's ORDER fields of the type, under its heading in French, the required one marked.
+  const line = quick.getByTestId('line-custom-fields');
+  await expect(line.getByRole('heading', { name: fr('purchaseOrderLine.customFieldOrder') })).toBeVisible();
+  const seal = line.getByRole('combobox', { name: SEAL.fr });
+  await expect(seal).toHaveAttribute('required', '');
+  await line.getByRole('textbox', { name: 'Nombre de cartons' }).pressSequentially('12');
+  const create = quick.getByRole('button', { name: fr('serviceWizard.create') });
+  let posted = 0;
+  page.on('request', (request) => {
+    if (request.url().endsWith('/back/bo/quickService') && request.method() === 'POST') posted += 1;
+  });
+  await create.click();
+  await expect(line.getByText(fr('validation.required'))).toBeVisible();
+  expect(posted, 'refused in the browser, nothing sent').toBe(0);
+  await shot(page, 'custom-fields-order-quick-required-fr');
+  await choose(page, seal, SEALS[1].fr);
+  await shot(page, 'custom-fields-order-quick-fr');
+  const answer = page.waitForResponse((response) => response.url().endsWith('/back/bo/quickService') && response.request().method() === 'POST');
+  await create.click();
+  const response = await answer;
+  expect(response.status()).toBe(201);
+  const { service } = (await response.json()) as { service: { serviceId: number } };
+  const stored = (await (await page.request.get(`/back/bo/services/${service.serviceId}`)).json()) as { purchaseOrderLines: { customFieldOrder: unknown; orderedQuantity: { quantity: number } }[] };
+  expect(stored.purchaseOrderLines).toEqual([expect.objectContaining({ customFieldOrder: { SEAL_KIND: SEALS[1].code, CARTON_COUNT: 12 }, orderedQuantity: expect.objectContaining({ quantity: 1200 }) })]);
 });

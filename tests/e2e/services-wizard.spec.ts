@@ -132,8 +132,16 @@ test.describe('service wizard', () => {
     const { serviceId, number, startDate } = createdService!;
     const copyDate = futureDay(220);
 
+    // The line's goods fields no column of the wizard shows: DUPLICATE copies them, EDIT keeps them.
+    await login(page, ACCOUNTS.quality);
+    const goods = { referenceObj: 'MLW-LINEN-01', batch: 'B-2027-03', material: 'Linen' };
+    const current = await (await page.request.get(`/back/bo/services/${serviceId}`)).json();
+    const goodsLines = current.purchaseOrderLines.map((line: Record<string, unknown>) => ({ ...line, ...goods }));
+    const patched = await page.request.patch(`/back/bo/purchaseOrderLines/${serviceId}`, { headers: { 'X-Requested-With': 'XMLHttpRequest' }, data: { version: current.version, lines: goodsLines } });
+    expect(patched.status(), await patched.text()).toBe(200);
+
     // DUPLICATE: every step prefilled but the dates; posted as a new service.
-    await login(page, ACCOUNTS.quality, { path: `${ROUTE}?mode=DUPLICATE&serviceId=${serviceId}` });
+    await page.goto(`${ROUTE}?mode=DUPLICATE&serviceId=${serviceId}`);
     await expect(page.getByText(en('serviceWizard.mode.DUPLICATE', { number }))).toBeVisible();
     await next(page);
     await expect(combo(page, 'service.serviceProvider')).toHaveValue('Atlas Inspection');
@@ -150,6 +158,7 @@ test.describe('service wizard', () => {
     await page.getByRole('button', { name: en('serviceWizard.create') }).click();
     const copy = (await (await copied).json()) as { service: { serviceId: number; number: string; startDate: string; purchaseOrderLines: { poNumber: string }[] }; created: boolean };
     expect(copy.created).toBe(true);
+    expect(copy.service.purchaseOrderLines).toEqual([expect.objectContaining(goods)]);
     expect(copy.service.serviceId).not.toBe(serviceId);
     expect(copy.service.startDate).toBe(copyDate);
     await expect(page.getByTestId('wizard-service-number')).toHaveText(copy.service.number);
@@ -167,6 +176,7 @@ test.describe('service wizard', () => {
     await expect(page).toHaveURL(new RegExp(`/services/${serviceId}$`));
     const edited = await (await page.request.get(`/back/bo/services/${serviceId}`)).json();
     expect([edited.serviceLevel, edited.startDate]).toEqual(['URGENT', startDate]);
+    expect(edited.purchaseOrderLines).toEqual([expect.objectContaining(goods)]);
 
     // RESCHEDULE: only the dates, proposed to the other side, then back to the sheet.
     const newDate = futureDay(230);

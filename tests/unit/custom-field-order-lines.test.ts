@@ -5,6 +5,7 @@ import { cellText } from '../../engine/format/values';
 import { spreadColumns } from '../../engine/record/lines/spreadColumns';
 import type { JsonSchema } from '../../engine/schema/resolve';
 import { customFieldErrors, withSentCustomValues, type CustomObjects } from '../../app/pages/services/customFields/serviceCustomFields';
+import { emptyQuick, quickBody, quickErrors } from '../../app/pages/services/wizard/quick/quickService';
 import { emptyDraft } from '../../machines/serviceWizard';
 
 /** ORDER custom fields on purchase-order lines: their home, the merged line schema, the browser's checks and the sheet's columns. */
@@ -52,6 +53,24 @@ describe('the wizard checks each line as the server does', () => {
   it('sends only the values of the fields of each line’s type', () => {
     const sent = withSentCustomValues(draft([{ productType: BAG, customFieldOrder: { CARE: 'SEWN', CARTONS: 3 } }]), objects);
     expect(sent.purchaseOrderLines[0].customFieldOrder).toEqual({ CARTONS: 3 });
+  });
+});
+
+describe('the light wizard checks and sends its line’s ORDER fields as the full wizard does', () => {
+  const objects: CustomObjects = { service: customFieldsObject([], 'SERVICE'), order: customFieldsObject([...fields, field({ code: 'SEAL', functionalGroup: 'ORDER', fieldType: 'LIST', required: true, listOptions: [{ code: 'LEAD', i18n: { en: 'Lead' } }] })], 'ORDER') };
+  const user = { companyId: 3, companyRoles: ['DECISION_MAKER'], superAdmin: false, profileRoles: [] } as never;
+  const complete = { ...emptyQuick(user), type: 'INSP_FINAL_RANDOM', supplier: 4, serviceProvider: 2, orderTakerContacts: [17], startDate: '2026-12-01', poNumber: 'PO-1', designation: 'Shirt', quantity: 10 };
+  const paths = (quick: typeof complete) => quickErrors(quick, user, objects).map((error) => `${error.path} ${error.key}`);
+
+  it('a required field without a value, a number that is none: refused on the flat /customFieldOrder path', () => {
+    expect(paths(complete)).toEqual(['/customFieldOrder/SEAL validation.required']);
+    expect(paths({ ...complete, customFieldOrder: { SEAL: 'LEAD', CARTONS: 'twelve' } })).toEqual(['/customFieldOrder/CARTONS validation.wrongType']);
+    expect(paths({ ...complete, customFieldOrder: { SEAL: 'LEAD' } })).toEqual([]);
+  });
+
+  it('sends the values of the fields of the type, none when empty', () => {
+    expect(quickBody({ ...complete, customFieldOrder: { SEAL: 'LEAD', CARE: 'SEWN', CARTONS: 3 } }, objects).customFieldOrder).toEqual({ SEAL: 'LEAD', CARTONS: 3 });
+    expect(quickBody({ ...complete, customFieldOrder: {} }, objects)).not.toHaveProperty('customFieldOrder');
   });
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emptyDraft, emptyPoLine } from '../../machines/serviceWizard';
 import { draftOfPurchaseOrder, poLineOfOrderLine, withOrderLines, type OrderLineView } from '../../app/pages/services/wizard/purchaseOrderLines';
-import { createBody, draftOfService } from '../../app/pages/services/wizard/wizardBody';
+import { createBody, draftOfService, updateBody } from '../../app/pages/services/wizard/wizardBody';
 import type { ServiceView } from '../../app/pages/services/shared/serviceApi';
 
 /** The wizard's lines from a brand's purchase order (app/pages/services/wizard/purchaseOrderLines.ts). */
@@ -39,11 +39,15 @@ describe('order lines into the service wizard', () => {
     expect(draftOfPurchaseOrder(emptyDraft(), [])).toBeNull();
   });
 
-  it('an edited or duplicated service keeps its lines\u2019 links and reference code', () => {
+  it('an edited or duplicated service keeps its lines\u2019 links, reference code, batch and material, and sends them', () => {
+    const goods = { referenceObj: 'MLW-2401', batch: 'B-2024-07', material: 'Organic cotton', serialNumber: 'SN-88', purchaseOrder: 'PO-7/A' };
     const stored = { serviceId: 1, version: 1, userRoles: ['DECISION_MAKER'], orderTakerContacts: [], laboratoryLines: [],
-      purchaseOrderLines: [{ purchaseOrderLineId: 5, poNumber: 'PO-7', designation: 'Shirt', referenceObj: 'MLW-2401', orderedQuantity: { quantity: 3 }, purchaseOrderId: 7, orderLineId: 11, referenceId: 90 }] } as unknown as ServiceView;
+      purchaseOrderLines: [{ purchaseOrderLineId: 5, poNumber: 'PO-7', designation: 'Shirt', ...goods, orderedQuantity: { quantity: 3 }, purchaseOrderId: 7, orderLineId: 11, referenceId: 90 }] } as unknown as ServiceView;
     for (const mode of ['EDIT', 'DUPLICATE'] as const) {
-      expect(draftOfService(stored, mode).purchaseOrderLines[0]).toMatchObject({ referenceObj: 'MLW-2401', purchaseOrderId: 7, orderLineId: 11, referenceId: 90 });
+      const draft = draftOfService(stored, mode);
+      expect(draft.purchaseOrderLines[0]).toMatchObject({ ...goods, purchaseOrderId: 7, orderLineId: 11, referenceId: 90 });
+      const body = mode === 'EDIT' ? updateBody(draft, 1) : createBody(draft);
+      expect((body.purchaseOrderLines as unknown[])[0]).toMatchObject(goods);
     }
   });
 });

@@ -37,7 +37,7 @@ describe('service wizard: a quantity kept as typed', () => {
   it('the quick wizard refuses it too', () => {
     const user = { ...brand, companyId: 3 };
     const complete = { ...emptyQuick(user), type: 'INSP_FINAL_RANDOM', supplier: 4, serviceProvider: 2, orderTakerContacts: [17], startDate: '2026-12-01', poNumber: 'PO-1', designation: 'Shirt' };
-    expect(keys(quickErrors({ ...complete, quantity: 10 }, user))).toEqual([]);
-    expect(keys(quickErrors({ ...complete, quantity: '12 50' }, user))).toEqual(['/quantity serviceWizard.error.notNumber']);
+    expect(keys(quickErrors({ ...complete, quantity: 10 }, user, { service: {}, order: {} }))).toEqual([]);
+    expect(keys(quickErrors({ ...complete, quantity: '12 50' }, user, { service: {}, order: {} }))).toEqual(['/quantity serviceWizard.error.notNumber']);
   });
 });

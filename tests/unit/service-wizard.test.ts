@@ -271,6 +271,7 @@ describe('wizard bodies (docs/services.md)', () => {
 
 describe('light wizard', () => {
   const user = { ...brand, companyId: 3 };
+  const NO_CUSTOM_FIELDS = { service: { type: 'object', properties: {} }, order: { type: 'object', properties: {} } };
 
   it('acts on the company side and locks the caller company in its slot', () => {
     expect(quickSide(['DECISION_MAKER'])).toBe('DECISION_MAKER');
@@ -280,7 +281,7 @@ describe('light wizard', () => {
   });
 
   it('checks the full wizard rules on the flat fields', () => {
-    expect(keys(quickErrors(emptyQuick(user), user))).toEqual([
+    expect(keys(quickErrors(emptyQuick(user), user, NO_CUSTOM_FIELDS))).toEqual([
       '/serviceProvider serviceWizard.error.required',
       '/supplier serviceWizard.error.orderTakerRequired',
       '/orderTakerContacts serviceWizard.error.orderTakerContactRequired',
@@ -291,8 +292,8 @@ describe('light wizard', () => {
       '/quantity serviceWizard.error.required',
     ]);
     const complete = { ...emptyQuick(user), type: 'INSP_FINAL_RANDOM', supplier: 4, serviceProvider: 2, orderTakerContacts: [17], startDate: '2026-12-01', poNumber: 'PO-1', designation: 'Shirt', quantity: 10 };
-    expect(quickErrors(complete, user)).toEqual([]);
-    const body = quickBody({ ...complete, endDate: undefined, exFactoryDate: '' });
+    expect(quickErrors(complete, user, NO_CUSTOM_FIELDS)).toEqual([]);
+    const body = quickBody({ ...complete, endDate: undefined, exFactoryDate: '' }, NO_CUSTOM_FIELDS);
     expect(body).toEqual({ type: 'INSP_FINAL_RANDOM', client: 3, supplier: 4, serviceProvider: 2, orderTakerContacts: [17], startDate: '2026-12-01', poNumber: 'PO-1', designation: 'Shirt', quantity: 10, unit: 'PIECE' });
   });
 

@@ -48,7 +48,7 @@ function startDraft(mode: WizardMode, user: WizardUser, source: ServiceView | nu
 function requestOf(mode: WizardMode | 'QUICK', customFields: CustomObjects): WizardRequest {
   // Only the values the caller's company writes: the server keeps the others as they are.
   const draftOf = (data: Row) => withSentCustomValues(data as unknown as WizardDraft, customFields);
-  if (mode === 'QUICK') return (data) => ({ body: quickBody(data as unknown as QuickDraft) });
+  if (mode === 'QUICK') return (data) => ({ body: quickBody(data as unknown as QuickDraft, customFields) });
   if (mode === 'EDIT') return (data, existing) => ({ body: updateBody(draftOf(data), Number(existing?.version)) });
   if (mode !== 'RESCHEDULE') return (data) => ({ body: createBody(draftOf(data)) });
   return (data, existing) => {

@@ -3,6 +3,7 @@ import { IconLock } from '@tabler/icons-react';
 import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../../engine/api';
+import type { FieldError } from '../../../../engine/form/validation';
 import type { LookupItem } from '../../../../engine/lookup/cache';
 import { useLookupSelect } from '../../../../engine/lookup/lookupSelect';
 import type { WizardError, WizardLimits } from '../../../../machines/serviceWizard';
@@ -24,6 +25,13 @@ export function useFieldError(errors: WizardError[]) {
     const params = Object.fromEntries(Object.entries(error?.params ?? {}).map(([name, n]) => [name, n.toLocaleString(i18n.language)]));
     return error && (error.message ?? t(error.key ?? 'serviceWizard.error.invalid', params));
   };
+}
+
+/** The errors under `path` (a record's custom values), at paths inside its values (`/COLOUR_LOT`), with their messages. */
+export function useErrorsUnder(errors: WizardError[]) {
+  const errorAt = useFieldError(errors);
+  return (path: string): FieldError[] =>
+    errors.filter((error) => error.path.startsWith(`${path}/`)).map((error) => ({ path: error.path.slice(path.length), message: errorAt(error.path) ?? '' }));
 }
 
 /** The values of an enumeration of schemas/enums.json. */

@@ -113,8 +113,13 @@ export function draftOfService(service: ServiceView, mode: 'EDIT' | 'DUPLICATE')
     // A type stored as a text before the list is left out: the server keeps it until one is chosen.
     productType: typeof line.productType === 'number' ? line.productType : undefined,
     customFieldOrder: line.customFieldOrder ? { ...line.customFieldOrder } : undefined,
-    // The links to the brand's order, order line and reference stay with the line (a copy keeps them too).
+    // The links to the brand's order, order line and reference stay with the line (a copy keeps them too), as do
+    // the goods' fields no column shows.
     referenceObj: line.referenceObj,
+    material: line.material,
+    batch: line.batch,
+    serialNumber: line.serialNumber,
+    purchaseOrder: line.purchaseOrder,
     purchaseOrderId: line.purchaseOrderId,
     orderLineId: line.orderLineId,
     referenceId: line.referenceId,

@@ -24,7 +24,7 @@ registerPanel('serviceWizardNotification', stepPanel(rulesOf('NOTIFICATION'), No
 registerPanel('serviceWizardDates', stepPanel(rulesOf('DATES'), DatesStep, datePath));
 registerPanel(
   'serviceWizardQuick',
-  stepPanel((draft, { user }) => quickErrors(draft, user), QuickStep, flatPath),
+  stepPanel((draft, { user, customFields }) => quickErrors(draft, user, customFields), QuickStep, flatPath),
 );
 // "Create another" starts the wizard again (the result panel's onReload).
 registerPanel('serviceWizardConfirmation', ({ record, onReload }) => <Confirmation saved={record as unknown as SavedService} onAnother={() => onReload?.()} />);

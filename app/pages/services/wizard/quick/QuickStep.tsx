@@ -7,7 +7,9 @@ import { TypedNumberInput } from '../../../../../engine/form/widgets/TypedNumber
 import { enumText } from '../../../../../engine/i18n';
 import { propertiesOf } from '../../../../../engine/schema/fields';
 import { lockedSlots, needsExFactoryDate, quickSide } from '../../../../../machines/serviceWizard';
-import { useCompanyContacts, useDropStaleContacts, useEnumValues, useFieldError, useMayChoose } from '../fields';
+import { useCompanyContacts, useDropStaleContacts, useEnumValues, useErrorsUnder, useFieldError, useMayChoose } from '../fields';
+import { CustomFieldsForm } from '../../customFields/CustomFieldsForm';
+import { customObjects } from '../../customFields/serviceCustomFields';
 import { useReadySession } from '../../../../auth/session';
 import type { StepProps } from '../stepPanel';
 import { PartyFields } from '../steps/PartyFields';
@@ -31,6 +33,7 @@ export function QuickStep({ draft: quick, edit, errors, user }: StepProps<QuickD
   const { t } = useTranslation();
   const { config } = useReadySession();
   const errorAt = useFieldError(errors);
+  const errorsUnder = useErrorsUnder(errors);
   const side = quickSide(user.companyRoles);
   const locked = user.superAdmin ? [] : lockedSlots([side], user.companyRoles);
   const site = useCompanyContacts([quick.supplier, quick.factory]);
@@ -110,6 +113,17 @@ export function QuickStep({ draft: quick, edit, errors, user }: StepProps<QuickD
           />
           <EnumSelect schema={propertiesOf(config.entities.purchaseOrderLine).unit} label={t('quantity.unit')} value={quick.unit} onChange={(unit) => change({ unit })} error={errorAt('/unit')} />
         </SimpleGrid>
+        {/* The line's ORDER custom fields of the chosen type, as under a line of the full wizard (no product type here). */}
+        <CustomFieldsForm
+          object={customObjects(config).order}
+          serviceType={quick.type}
+          values={quick.customFieldOrder}
+          onChange={(customFieldOrder) => change({ customFieldOrder })}
+          errors={errorsUnder('/customFieldOrder')}
+          title="purchaseOrderLine.customFieldOrder"
+          idPrefix="customFieldOrder"
+          testId="line-custom-fields"
+        />
       </Section>
     </Stack>
   );

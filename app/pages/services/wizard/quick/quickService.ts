@@ -9,6 +9,7 @@ import {
   type WizardError,
 } from '../../../../../machines/serviceWizard';
 import type { WizardUser } from '../wizardCaller';
+import { customFieldErrors, withSentCustomValues, type CustomObjects } from '../../customFields/serviceCustomFields';
 
 /**
  * The light wizard (docs/services.md `/back/bo/quickService`): one flat body. Its rules are the full
@@ -29,6 +30,8 @@ export interface QuickDraft {
   /** A text when what was typed is no number (kept in the field, refused by the rules). */
   quantity?: number | string;
   unit?: string;
+  /** The line's ORDER custom values (the full wizard's `purchaseOrderLines[0].customFieldOrder`). */
+  customFieldOrder?: Record<string, unknown>;
   orderTakerContacts: number[];
 }
 
@@ -42,11 +45,11 @@ export function emptyQuick(user: WizardUser): QuickDraft {
 /** The full wizard draft the flat body stands for. */
 export function fullDraftOf(quick: QuickDraft, companyRoles: readonly string[]): WizardDraft {
   const base = emptyDraft([quickSide(companyRoles)]);
-  const { poNumber, designation, quantity, unit, ...service } = quick;
+  const { poNumber, designation, quantity, unit, customFieldOrder, ...service } = quick;
   return {
     ...base,
     service: { ...base.service, ...(service as Partial<ServiceDraft>), thirdPartyDepartment: departmentOfType(quick.type) },
-    purchaseOrderLines: [{ poNumber, designation, orderedQuantity: { quantity, unit } }],
+    purchaseOrderLines: [{ poNumber, designation, orderedQuantity: { quantity, unit }, customFieldOrder }],
   };
 }
 
@@ -66,15 +69,22 @@ export function flatPath(path: string): string {
   return rule ? path.replace(rule[0], rule[1]) : path;
 }
 
-/** The rules of the full wizard's companies and details steps, on the flat fields. */
-export function quickErrors(quick: QuickDraft, user: WizardUser): WizardError[] {
+/** The rules of the full wizard's companies and details steps (the line's custom fields' too), on the flat fields. */
+export function quickErrors(quick: QuickDraft, user: WizardUser, customFields: CustomObjects): WizardError[] {
   const draft = fullDraftOf(quick, user.companyRoles);
-  const errors = [...stepErrors('COMPANIES', draft, user, 'NEW'), ...stepErrors('DETAILS', draft, user, 'NEW')].map((error) => ({ ...error, path: flatPath(error.path) }));
+  const errors = [...stepErrors('COMPANIES', draft, user, 'NEW'), ...stepErrors('DETAILS', draft, user, 'NEW'), ...customFieldErrors(customFields, draft)].map((error) => ({
+    ...error,
+    path: flatPath(error.path),
+  }));
   const seen = new Set<string>();
   return errors.filter((error) => !seen.has(error.path) && seen.add(error.path));
 }
 
-/** POST /back/bo/quickService: the flat fields, empty ones left out. */
-export function quickBody(quick: QuickDraft): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(quick).filter(([, value]) => value !== undefined && value !== null && value !== ''));
+/** POST /back/bo/quickService: the flat fields, empty ones left out, the line's custom values as the full wizard sends them. */
+export function quickBody(quick: QuickDraft, customFields: CustomObjects): Record<string, unknown> {
+  // The roles play no part in which custom values are sent.
+  const [line] = withSentCustomValues(fullDraftOf(quick, []), customFields).purchaseOrderLines;
+  const values = line.customFieldOrder ?? {};
+  const sent = { ...quick, customFieldOrder: Object.keys(values).length ? values : undefined };
+  return Object.fromEntries(Object.entries(sent).filter(([, value]) => value !== undefined && value !== null && value !== ''));
 }

@@ -5,13 +5,12 @@ import { CountedTextarea } from '../../../../../engine/ui/CountedTextarea';
 import { LocalDateInput } from '../../../../../engine/form/widgets/LocalDateInput';
 import { EnumSelect } from '../../../../../engine/form/widgets/EnumSelect';
 import { propertiesOf } from '../../../../../engine/schema/fields';
-import { useFieldError, useMayChoose, useMayWrite, useWizardLimits } from '../fields';
+import { useErrorsUnder, useFieldError, useMayChoose, useMayWrite, useWizardLimits } from '../fields';
 import { editService, type StepProps } from '../stepPanel';
 import { LinesEditor, type LinesEditorColumn } from '../../../../../engine/lines/LinesEditor';
 import { useReadySession } from '../../../../auth/session';
 import { CustomFieldsForm, hasCustomFields } from '../../customFields/CustomFieldsForm';
 import { CUSTOM_PATH, customObjects, lineCustomPath, lineTarget } from '../../customFields/serviceCustomFields';
-import type { FieldError } from '../../../../../engine/form/validation';
 import { PurchaseOrderPicker } from './PurchaseOrderPicker';
 
 /** The columns of the two line tables (their inputs and labels follow the line schemas). */
@@ -43,9 +42,7 @@ export function DetailsStep({ draft, edit, errors, mode }: StepProps) {
   const datesReadOnly = mode === 'EDIT';
   const onService = editService(edit);
   const errorAt = useFieldError(errors);
-  /** The errors under `path`, at paths inside its values (`/COLOUR_LOT`), with their messages. */
-  const errorsUnder = (path: string): FieldError[] =>
-    errors.filter((error) => error.path.startsWith(`${path}/`)).map((error) => ({ path: error.path.slice(path.length), message: errorAt(error.path) ?? '' }));
+  const errorsUnder = useErrorsUnder(errors);
   const limits = useWizardLimits();
   const { service } = draft;
   const mayChangeMethod = useMayWrite('service', 'assessmentMethod');
