@@ -1,0 +1,38 @@
+import { setup } from 'xstate';
+import type { RecordEvent } from './workflow';
+
+/**
+ * A network link between two companies of a universe (spec §4: ACTIVE or INACTIVE; docs/network.md).
+ * The inviting company's INVITE makes it PENDING until the invited company ACCEPTs (ACTIVE) or
+ * REFUSEs (INACTIVE); either side DEACTIVATEs an ACTIVE link; an INACTIVE link is REACTIVATEd by
+ * the side that made it inactive (a refused invitation is not forced open by the inviter).
+ * `NONE` is the link before it exists: only INVITE leaves it.
+ *
+ * The guards read the link as the caller's company sees it (server/network/present.ts adds these
+ * fields to every link it answers, so the browser shows the same actions the server accepts):
+ * - `side`: `INVITER` (the caller's company invited) or `INVITED`;
+ * - `createNetwork`: the caller holds CREATE_NETWORK (spec §6.2: needed to invite);
+ * - `inactiveSide`: the side that refused or deactivated an INACTIVE link.
+ */
+export type NetworkSide = 'INVITER' | 'INVITED';
+
+const sideOf = (event: RecordEvent) => event.record?.side as NetworkSide | undefined;
+
+export const networkLinkMachine = setup({
+  types: { events: {} as RecordEvent },
+  guards: {
+    mayInvite: ({ event }) => sideOf(event) === 'INVITER' && event.record?.createNetwork === true,
+    isInvited: ({ event }) => sideOf(event) === 'INVITED',
+    isParty: ({ event }) => sideOf(event) === 'INVITER' || sideOf(event) === 'INVITED',
+    madeItInactive: ({ event }) => sideOf(event) !== undefined && sideOf(event) === event.record?.inactiveSide,
+  },
+}).createMachine({
+  id: 'networkLink',
+  initial: 'NONE',
+  states: {
+    NONE: { on: { INVITE: { target: 'PENDING', guard: 'mayInvite' } } },
+    PENDING: { on: { ACCEPT: { target: 'ACTIVE', guard: 'isInvited' }, REFUSE: { target: 'INACTIVE', guard: 'isInvited' } } },
+    ACTIVE: { on: { DEACTIVATE: { target: 'INACTIVE', guard: 'isParty' } } },
+    INACTIVE: { on: { REACTIVATE: { target: 'ACTIVE', guard: 'madeItInactive' } } },
+  },
+});
