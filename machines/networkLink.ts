@@ -6,12 +6,14 @@ import type { RecordEvent } from './workflow';
  * The inviting company's INVITE makes it PENDING until the invited company ACCEPTs (ACTIVE) or
  * REFUSEs (INACTIVE); either side DEACTIVATEs an ACTIVE link; an INACTIVE link is REACTIVATEd by
  * the side that made it inactive (a refused invitation is not forced open by the inviter).
- * `NONE` is the link before it exists: only INVITE leaves it.
+ * `NONE` is the link before it exists: INVITE leaves it, or ADD for a company nobody of which could
+ * answer (no one holds an account: a managed company, spec §6.4), whose link is ACTIVE at once.
  *
  * The guards read the link as the caller's company sees it (server/network/present.ts adds these
  * fields to every link it answers, so the browser shows the same actions the server accepts):
  * - `side`: `INVITER` (the caller's company invited) or `INVITED`;
- * - `createNetwork`: the caller holds CREATE_NETWORK (spec §6.2: needed to invite);
+ * - `createNetwork`: the caller holds CREATE_NETWORK (spec §6.2: needed to invite or add);
+ * - `partnerAnswers`: someone of the invited company holds an account (only before the link exists);
  * - `inactiveSide`: the side that refused or deactivated an INACTIVE link.
  */
 export type NetworkSide = 'INVITER' | 'INVITED';
@@ -21,7 +23,8 @@ const sideOf = (event: RecordEvent) => event.record?.side as NetworkSide | undef
 export const networkLinkMachine = setup({
   types: { events: {} as RecordEvent },
   guards: {
-    mayInvite: ({ event }) => sideOf(event) === 'INVITER' && event.record?.createNetwork === true,
+    mayInvite: ({ event }) => sideOf(event) === 'INVITER' && event.record?.createNetwork === true && event.record?.partnerAnswers === true,
+    mayAdd: ({ event }) => sideOf(event) === 'INVITER' && event.record?.createNetwork === true && event.record?.partnerAnswers === false,
     isInvited: ({ event }) => sideOf(event) === 'INVITED',
     isParty: ({ event }) => sideOf(event) === 'INVITER' || sideOf(event) === 'INVITED',
     madeItInactive: ({ event }) => sideOf(event) !== undefined && sideOf(event) === event.record?.inactiveSide,
@@ -30,7 +33,7 @@ export const networkLinkMachine = setup({
   id: 'networkLink',
   initial: 'NONE',
   states: {
-    NONE: { on: { INVITE: { target: 'PENDING', guard: 'mayInvite' } } },
+    NONE: { on: { INVITE: { target: 'PENDING', guard: 'mayInvite' }, ADD: { target: 'ACTIVE', guard: 'mayAdd' } } },
     PENDING: { on: { ACCEPT: { target: 'ACTIVE', guard: 'isInvited' }, REFUSE: { target: 'INACTIVE', guard: 'isInvited' } } },
     ACTIVE: { on: { DEACTIVATE: { target: 'INACTIVE', guard: 'isParty' } } },
     INACTIVE: { on: { REACTIVATE: { target: 'ACTIVE', guard: 'madeItInactive' } } },
