@@ -12,22 +12,25 @@ import type { RecordEvent } from './workflow';
  * The guards read the link as the caller's company sees it (server/network/present.ts adds these
  * fields to every link it answers, so the browser shows the same actions the server accepts):
  * - `side`: `INVITER` (the caller's company invited) or `INVITED`;
- * - `createNetwork`: the caller holds CREATE_NETWORK (spec §6.2: needed to invite or add);
+ * - `createNetwork`: the caller holds CREATE_NETWORK (spec §6.2: needed to invite or add, and, here, for
+ *   every other change of the network);
  * - `partnerAnswers`: someone of the invited company holds an account (only before the link exists);
  * - `inactiveSide`: the side that refused or deactivated an INACTIVE link.
  */
 export type NetworkSide = 'INVITER' | 'INVITED';
 
 const sideOf = (event: RecordEvent) => event.record?.side as NetworkSide | undefined;
+/** Every change of the network needs CREATE_NETWORK (the server answers 403 before asking the machine). */
+const changes = (event: RecordEvent) => event.record?.createNetwork === true;
 
 export const networkLinkMachine = setup({
   types: { events: {} as RecordEvent },
   guards: {
-    mayInvite: ({ event }) => sideOf(event) === 'INVITER' && event.record?.createNetwork === true && event.record?.partnerAnswers === true,
-    mayAdd: ({ event }) => sideOf(event) === 'INVITER' && event.record?.createNetwork === true && event.record?.partnerAnswers === false,
-    isInvited: ({ event }) => sideOf(event) === 'INVITED',
-    isParty: ({ event }) => sideOf(event) === 'INVITER' || sideOf(event) === 'INVITED',
-    madeItInactive: ({ event }) => sideOf(event) !== undefined && sideOf(event) === event.record?.inactiveSide,
+    mayInvite: ({ event }) => changes(event) && sideOf(event) === 'INVITER' && event.record?.partnerAnswers === true,
+    mayAdd: ({ event }) => changes(event) && sideOf(event) === 'INVITER' && event.record?.partnerAnswers === false,
+    isInvited: ({ event }) => changes(event) && sideOf(event) === 'INVITED',
+    isParty: ({ event }) => changes(event) && (sideOf(event) === 'INVITER' || sideOf(event) === 'INVITED'),
+    madeItInactive: ({ event }) => changes(event) && sideOf(event) !== undefined && sideOf(event) === event.record?.inactiveSide,
   },
 }).createMachine({
   id: 'networkLink',

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { enumText, titleText } from '../i18n';
 import type { PanelProps } from '../record/panels';
+import { ActionButtons } from '../search/ActionButtons';
 import { allowedActions, rowActionsFor } from '../search/rowActions';
 import { useRowActions } from '../search/useRowActions';
 import { screenIcon } from '../ui/icons';
@@ -33,12 +34,19 @@ export function BoardPanel(props: PanelProps) {
   const columns = useMemo(() => boardColumns(rows, panel.groupBy, panel.groups), [rows, panel.groupBy, panel.groups]);
   const fields = useMemo(() => tableColumns(panel.card?.fields ?? [], t), [panel.card?.fields, t]);
   const actions = useMemo(() => allowedActions(panel.actions, userRoles), [panel.actions, userRoles]);
+  // `buttons` beside the title act on the page (an action form creating a row), then the board reads its call again.
+  const buttons = useMemo(() => allowedActions(panel.buttons, userRoles), [panel.buttons, userRoles]);
   const card = panel.card ?? { titleField: 'id' };
   const heading = (group: (typeof columns)[number]) => (group.label ? titleText(t, group.label) : group.value);
 
   return (
     <>
-      <PanelHeading panel={panel} values={target.values} aside={answer ? t('engine.board.count', { count: rows.length }) : undefined} />
+      <PanelHeading
+        panel={panel}
+        values={target.values}
+        aside={answer ? t('engine.board.count', { count: rows.length }) : undefined}
+        actions={buttons.length ? <ActionButtons actions={buttons} row={target.values} onRun={(action, row) => void run(action, row)} /> : undefined}
+      />
       <PanelStatus error={error} loading={loading && !answer} empty={false} height={panel.height ?? 200}>
         <SimpleGrid cols={{ base: 1, md: Math.min(columns.length, 3) }} spacing="md">
           {columns.map((group) => (

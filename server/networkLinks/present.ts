@@ -1,4 +1,5 @@
-import type { NetworkSide } from '../../machines/networkLink';
+import { networkLinkMachine, type NetworkSide } from '../../machines/networkLink';
+import { allowedEvents } from '../../machines/workflow';
 import type { Caller } from '../context';
 import type { Company } from '../identity';
 import { COLLECTIONS } from '../identity';
@@ -14,9 +15,14 @@ import { otherOf } from './links';
 export interface PresentedLink extends NetworkLink {
   otherCompany: number;
   otherCompanyName: string;
+  /** Both companies' names (the graph of the network draws its edges with them). */
+  companyName: string;
+  partnerName: string;
   /** Absent on a link the caller's company is not a party to (another company's, seen from its page). */
   side?: NetworkSide;
   createNetwork: boolean;
+  /** The events the machine lets the caller send now (`allowed.ACCEPT`: the row actions' `when`). */
+  allowed: Record<string, true>;
 }
 
 export const sideOf = (link: Pick<NetworkLink, 'companyId'>, companyId: number): NetworkSide => (link.companyId === companyId ? 'INVITER' : 'INVITED');
@@ -39,9 +45,11 @@ export async function companyNames(db: Reader, ids: number[]): Promise<Map<numbe
 /** Links seen from `viewer` (a company of one side; another company's links are seen from their inviter). */
 export async function presentLinks(db: Reader, links: Stored<NetworkLink>[], caller: Caller, viewer = caller.company.companyId): Promise<PresentedLink[]> {
   const from = (link: NetworkLink) => (link.companyId === viewer || link.partnerId === viewer ? viewer : link.companyId);
-  const names = await companyNames(db, links.map((link) => otherOf(link, from(link))));
+  const names = await companyNames(db, links.flatMap((link) => [link.companyId, link.partnerId]));
   return links.map((link) => {
     const other = otherOf(link, from(link));
-    return { ...guardInput(link, caller), otherCompany: other, otherCompanyName: names.get(other) ?? '' };
+    const input = guardInput(link, caller);
+    const allowed = Object.fromEntries(allowedEvents(networkLinkMachine, link.status, input).map((event) => [event, true as const]));
+    return { ...input, otherCompany: other, otherCompanyName: names.get(other) ?? '', companyName: names.get(link.companyId) ?? '', partnerName: names.get(link.partnerId) ?? '', allowed };
   });
 }

@@ -38,7 +38,10 @@ beforeAll(async () => {
   outsideLab = await insertCompany('Outside Lab', ['SERVICE_PROVIDER'], 'Morocco');
   outsideMillsContact = (await server.store.insert('contacts', 'contactId', { universeId: net.universeId, companyId: outsideMills, firstName: 'Karim', lastName: 'Outside', email: 'karim@outside.example', language: 'fr' })).contactId as number;
 });
-afterAll(() => server?.close());
+afterAll(async () => {
+  await watch?.close();
+  await server?.close();
+});
 
 describe('GET /back/bo/network/links', () => {
   it("answers the caller's company's links as it sees them: the other company, its side, and filters", async () => {

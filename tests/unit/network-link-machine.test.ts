@@ -63,6 +63,15 @@ describe('network link machine', () => {
     expect(allowedEvents(networkLinkMachine, 'INACTIVE', { inactiveSide: undefined })).toEqual([]);
   });
 
+  it('without CREATE_NETWORK, no side sends any event', () => {
+    for (const status of STATUSES) {
+      for (const side of ['INVITER', 'INVITED']) {
+        expect(allowedEvents(networkLinkMachine, status, { side, createNetwork: false, partnerAnswers: true, inactiveSide: side }), `${status} ${side}`).toEqual([]);
+        expect(allowedEvents(networkLinkMachine, status, { side, partnerAnswers: false, inactiveSide: side }), `${status} ${side}`).toEqual([]);
+      }
+    }
+  });
+
   it('refuses every event a status does not take, whoever sends it', () => {
     const takes: Record<string, string[]> = { NONE: ['INVITE', 'ADD'], PENDING: ['ACCEPT', 'REFUSE'], ACTIVE: ['DEACTIVATE'], INACTIVE: ['REACTIVATE'] };
     const anyone = [inviter, invited].flatMap((side) => [true, false].map((partnerAnswers) => ({ ...side, partnerAnswers, inactiveSide: side.side })));
