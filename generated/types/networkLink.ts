@@ -55,6 +55,20 @@ export interface NetworkLink {
    */
   otherCompanyName?: string;
   /**
+   * Not stored: the inviting company's name. Label: `networkLink.companyId` Read-only (set by the server).
+   */
+  companyName?: string;
+  /**
+   * Not stored: the invited company's name. Label: `networkLink.partnerId` Read-only (set by the server).
+   */
+  partnerName?: string;
+  /**
+   * Not stored: the events of machines/networkLink.ts the caller may send now (ACCEPT: true …). Label: `networkLink.allowed` Read-only (set by the server).
+   */
+  allowed?: {
+    [k: string]: true;
+  };
+  /**
    * Not stored: whether the caller's company invited (INVITER) or was invited (INVITED). Label: `networkLink.side` Read-only (set by the server).
    */
   side?: NetworkSide;
