@@ -34,8 +34,8 @@ export function GraphPanel(props: PanelProps) {
   const theme = useMantineTheme();
   const target = usePanelTarget(props);
   const { answer, loading, error } = usePanelData(target.url, target.query);
-  const edge = panel.edge ?? { source: 'source', target: 'target' };
-  const colors = edge.enum ? colorsOf(config.enums[edge.enum]) : undefined;
+  const edge = useMemo(() => panel.edge ?? { source: 'source', target: 'target' }, [panel.edge]);
+  const colors = useMemo(() => (edge.enum ? colorsOf(config.enums[edge.enum]) : undefined), [edge.enum, config.enums]);
   const { nodes, edges } = useMemo(() => graphElements(chartRows(answer, panel), edge, colors), [answer, panel, edge, colors]);
   const height = panel.height ?? 360;
   const legend = [...new Set(edges.map((one) => one.value).filter(Boolean))];

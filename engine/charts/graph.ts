@@ -7,7 +7,7 @@ type Row = Record<string, unknown>;
  * The nodes and edges a `graph` panel draws (docs/schemas.md "Graphs"): each row is an edge between
  * the two nodes its `source` and `target` fields name, labelled by `sourceLabel` / `targetLabel`,
  * coloured by the value of `colorBy` (the enum's `x-colors`). A node is drawn once, however many edges;
- * the node most edges touch is the centre (a company in the middle of its own network).
+ * the node most edges touch is the centre (the hub of a star).
  */
 export interface GraphNode {
   id: string;
