@@ -17,7 +17,7 @@ function paint(theme: MantineTheme, color: string): string {
   return theme.colors[name]?.[Number(shade ?? 6)] ?? color;
 }
 
-type Cytoscape = typeof import('cytoscape').default;
+type Cytoscape = typeof import('cytoscape');
 let cytoscapeLoad: Promise<Cytoscape> | null = null;
 /** The graph library, fetched the first time a graph shows (never in the chunk of the page around it). */
 const loadCytoscape = () => (cytoscapeLoad ??= import('cytoscape').then((module) => module.default));
@@ -63,7 +63,7 @@ export function GraphPanel(props: PanelProps) {
 function Drawing({ nodes, edges, height, theme, label }: { nodes: GraphNode[]; edges: GraphEdge[]; height: number; theme: MantineTheme; label: string }) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    let graph: ReturnType<Cytoscape> | null = null;
+    let graph: import('cytoscape').Core | null = null;
     let gone = false;
     void loadCytoscape().then((cytoscape) => {
       if (gone || !box.current) return;

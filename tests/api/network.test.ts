@@ -84,9 +84,9 @@ describe('the network combos and the wizard offer the caller’s company and its
   });
 
   it('serviceproviders with includeUniverse offers the universe’s providers; countries with networkOnly only the network’s', async () => {
-    expect(values(await c.quality.get(`${NC}/serviceproviders`, { includeUniverse: true }))).toEqual(expect.arrayContaining([net.atlas, admin, outsideLab]));
+    expect(values(await c.quality.get(`${NC}/serviceproviders`, { includeUniverse: 'true' }))).toEqual(expect.arrayContaining([net.atlas, admin, outsideLab]));
     expect(values(await c.quality.get(`${NC}/countries`))).toContain('Morocco');
-    const network = values(await c.quality.get(`${NC}/countries`, { networkOnly: true }));
+    const network = values(await c.quality.get(`${NC}/countries`, { networkOnly: 'true' }));
     expect(network).toContain('China');
     expect(network).not.toContain('Morocco');
   });
