@@ -134,9 +134,10 @@ async function networkLinkOf(who: Who): Promise<number> {
 async function networkLinksOutOfReach(who: Who): Promise<number[]> {
   const { companyId, universeId } = people[who];
   const links = await server.store.all('networkLinks');
-  const others = links.find((link) => link.universeId === universeId && link.companyId !== companyId && link.partnerId !== companyId)!;
+  // The other universe's only link is its caller's own: none of two other companies there.
+  const others = links.find((link) => link.universeId === universeId && link.companyId !== companyId && link.partnerId !== companyId);
   const elsewhere = links.find((link) => link.universeId !== universeId)!;
-  return [others.networkLinkId as number, elsewhere.networkLinkId as number];
+  return [...(others ? [others.networkLinkId as number] : []), elsewhere.networkLinkId as number];
 }
 
 // ---- the table ----
