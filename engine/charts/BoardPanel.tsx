@@ -23,13 +23,14 @@ import { usePanelData } from './usePanelData';
  * actions (a call with a body, a confirmation, a snackbar) after which the board reads its call again.
  */
 export function BoardPanel(props: PanelProps) {
-  const { panel, userRoles } = props;
+  const { panel, userRoles, config } = props;
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const target = usePanelTarget(props);
   const [reload, setReload] = useState(0);
   const { answer, loading, error } = usePanelData(target.url, target.query, reload);
-  const { run, dialog } = useRowActions(() => setReload((count) => count + 1));
+  // With the config: an action's `form` (a button asking for values) opens its dialog.
+  const { run, dialog } = useRowActions(() => setReload((count) => count + 1), config);
   const rows = useMemo(() => chartRows(answer, panel), [answer, panel]);
   const columns = useMemo(() => boardColumns(rows, panel.groupBy, panel.groups), [rows, panel.groupBy, panel.groups]);
   const fields = useMemo(() => tableColumns(panel.card?.fields ?? [], t), [panel.card?.fields, t]);

@@ -79,7 +79,7 @@ function Drawing({ nodes, edges, height, theme, label }: { nodes: GraphNode[]; e
           { selector: 'node.center', style: { width: 30, height: 30, 'background-color': theme.colors.grape[7], 'font-weight': 'bold' } },
           { selector: 'edge', style: { width: 2, 'line-color': 'data(color)', 'curve-style': 'straight' } },
         ],
-        layout: { name: 'concentric', concentric: (node: { hasClass: (name: string) => boolean }) => (node.hasClass('center') ? 2 : 1), levelWidth: () => 1, minNodeSpacing: 24, padding: 16, animate: false },
+        layout: { name: 'concentric', concentric: (node: { hasClass: (name: string) => boolean }) => (node.hasClass('center') ? 2 : 1), levelWidth: () => 1, minNodeSpacing: 56, padding: 24, animate: false },
         userZoomingEnabled: false,
         boxSelectionEnabled: false,
         autoungrabify: true,

@@ -25,7 +25,7 @@ const card = (page: Page, status: string, company: string) => column(page, statu
 async function openNetwork(page: Page, locale: Locale): Promise<void> {
   await page.goto('/network');
   await waitForApp(page);
-  await expect(page.getByTestId('page-title')).toHaveText(t(locale, 'screen.network'));
+  await expect(page.getByRole('heading', { name: t(locale, 'screen.network'), exact: true }).first()).toBeVisible();
   // The graph is drawn (cytoscape paints canvases into the panel) and named by its counts.
   await expect(page.getByTestId('graph').locator('canvas').first()).toBeVisible({ timeout: 15_000 });
 }
@@ -61,7 +61,7 @@ test.describe('the network', () => {
         await shot(page, `network-${locale}`);
 
         await page.getByRole('link', { name: t(locale, 'network.searchLinks') }).click();
-        await expect(page.getByTestId('page-title')).toHaveText(t(locale, 'screen.networkSearch'));
+        await expect(page.getByRole('heading', { name: t(locale, 'screen.networkSearch'), exact: true })).toBeVisible();
         const row = page.locator('.ag-row').filter({ hasText: 'Shenzhen Textile Co' }).first();
         await expect(row).toBeVisible({ timeout: 15_000 });
         await checkWidths(page, `${locale} /network/search`);
