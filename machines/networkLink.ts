@@ -6,7 +6,7 @@ import type { RecordEvent } from './workflow';
  * The inviting company's INVITE makes it PENDING until the invited company ACCEPTs (ACTIVE) or
  * REFUSEs (INACTIVE); either side DEACTIVATEs an ACTIVE link; an INACTIVE link is REACTIVATEd by
  * the side that made it inactive (a refused invitation is not forced open by the inviter).
- * `NONE` is the link before it exists: INVITE leaves it, or ADD for a company nobody of which could
+ * `NONE` is the link before it exists (`meta.noRecord`): INVITE leaves it, or ADD for a company nobody of which could
  * answer (no one holds an account: a managed company, spec §6.4), whose link is ACTIVE at once.
  *
  * The guards read the link as the caller's company sees it (server/network/present.ts adds these
@@ -36,7 +36,8 @@ export const networkLinkMachine = setup({
   id: 'networkLink',
   initial: 'NONE',
   states: {
-    NONE: { on: { INVITE: { target: 'PENDING', guard: 'mayInvite' }, ADD: { target: 'ACTIVE', guard: 'mayAdd' } } },
+    // No record is ever NONE (`noRecord`): the status enum holds the other three.
+    NONE: { meta: { noRecord: true }, on: { INVITE: { target: 'PENDING', guard: 'mayInvite' }, ADD: { target: 'ACTIVE', guard: 'mayAdd' } } },
     PENDING: { on: { ACCEPT: { target: 'ACTIVE', guard: 'isInvited' }, REFUSE: { target: 'INACTIVE', guard: 'isInvited' } } },
     ACTIVE: { on: { DEACTIVATE: { target: 'INACTIVE', guard: 'isParty' } } },
     INACTIVE: { on: { REACTIVATE: { target: 'ACTIVE', guard: 'madeItInactive' } } },

@@ -10,11 +10,11 @@ export interface NetworkLinkSearch {
    */
   statuses?: NetworkLinkStatus[];
   /**
-   * Label: `networkLink.otherCompany`
+   * The company on the other side. Label: `networkLink.otherCompany`
    */
   companyId?: number;
   /**
-   * INVITER: the links the caller's company invited; INVITED: the invitations it received. Applied by server/network/routes.ts. Label: `networkLink.side`
+   * INVITER: the links the caller's company invited; INVITED: the invitations it received. Label: `networkLink.side`
    */
   side?: NetworkSide;
 }

@@ -6,11 +6,11 @@ import { businessRule, forbidden, HttpError, notFound, validationError } from '.
 import { COLLECTIONS, type Company, type Contact } from '../identity';
 import { readJson, isPlainObject } from '../json-body';
 import { transitionLabels } from '../resources/router';
-import { searchCondition, searchCriteria } from '../resources/search';
+import { searchCriteria } from '../resources/search';
 import { expectedVersion, recordToCreate } from '../resources/write';
 import type { EntityDef } from '../schemas';
-import { and, eq, or } from '../store/query';
-import type { Reader, Stored } from '../store/types';
+import { and, eq, or, type Condition, type Scalar } from '../store/query';
+import type { Reader, Row, Stored } from '../store/types';
 import { linkBetween, linksOfCompany, NETWORK_LINKS, type NetworkLink } from './links';
 import { guardInput, presentLinks, sideOf } from './present';
 
@@ -54,6 +54,17 @@ const seenByUniverse = (company: number, caller: Caller) =>
 
 const idParam = (c: AppContext) => Number(c.req.param('id'));
 
+/** The filters of schemas/search/networkLink.json (checked by its schema): statuses, the other company, the caller's side. */
+function filters({ statuses, companyId, side }: Row, own: number): Condition {
+  const list = statuses === undefined ? undefined : ([statuses].flat() as Scalar[]);
+  return and(
+    list && { op: 'in', field: 'status', values: list },
+    companyId !== undefined && or(eq('companyId', Number(companyId)), eq('partnerId', Number(companyId))),
+    side === 'INVITER' && eq('companyId', own),
+    side === 'INVITED' && eq('partnerId', own),
+  );
+}
+
 export function networkRoutes() {
   const app = new Hono<AppEnv>();
 
@@ -61,10 +72,8 @@ export function networkRoutes() {
     const caller = requireCaller(c);
     const { db } = c.get('services');
     const entity = entityOf(c);
-    const { side, ...criteria } = searchCriteria(entity.search, c.req.queries());
     const own = caller.company.companyId;
-    const bySide = side === 'INVITER' ? eq('companyId', own) : side === 'INVITED' ? eq('partnerId', own) : undefined;
-    const links = await db.query<NetworkLink>({ collection: NETWORK_LINKS, where: and(linksOfCompany(caller.universeId, own), searchCondition(entity, criteria), bySide), orderBy: ORDER, limit: entity.hitLimit + 1 });
+    const links = await db.query<NetworkLink>({ collection: NETWORK_LINKS, where: and(linksOfCompany(caller.universeId, own), filters(searchCriteria(entity.search, c.req.queries()), own)), orderBy: ORDER, limit: entity.hitLimit + 1 });
     if (links.length > entity.hitLimit) c.header('X-Hit-Limit', String(entity.hitLimit));
     return c.json(await presentLinks(db, links.slice(0, entity.hitLimit), caller));
   };
