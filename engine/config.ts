@@ -250,6 +250,19 @@ export interface PanelConfig {
   card?: BoardCardConfig;
   /** board: buttons on each card (row actions: a call, a confirmation, a snackbar, then `refresh`). */
   actions?: RowActionConfig[];
+  /** graph: each row is an edge between the nodes its `edge` fields name (docs/schemas.md "Graphs"). */
+  edge?: GraphEdgeConfig;
+}
+
+/** graph: the row fields of an edge's two ends (ids and labels) and of its colour (an enum with `x-colors`). */
+export interface GraphEdgeConfig {
+  source: string;
+  target: string;
+  sourceLabel?: string;
+  targetLabel?: string;
+  /** The field whose value colours the edge, with the enum (schemas/enums.json) that gives its `x-colors` and labels. */
+  colorBy?: string;
+  enum?: string;
 }
 
 /** notes, history: the fields of a row shown, each optional; a list takes the first one with a value. */

@@ -5,6 +5,7 @@ import { matrix8dMachine } from './matrix8d';
 import { structuralCostMachine } from './structuralCost';
 import { feeMachine } from './fee';
 import { invoiceMachine } from './invoice';
+import { networkLinkMachine } from './networkLink';
 
 /** Record workflows by the name entity schemas give in `x-machine`. */
 export const workflows: Record<string, AnyStateMachine> = {
@@ -14,6 +15,7 @@ export const workflows: Record<string, AnyStateMachine> = {
   structuralCost: structuralCostMachine,
   fee: feeMachine,
   invoice: invoiceMachine,
+  networkLink: networkLinkMachine,
 };
 
 export * from './workflow';

@@ -20,6 +20,7 @@ import { alertRoutes } from './routes/alerts';
 import { apiDocsRoutes } from './routes/apiDocs';
 import { apiTokenRoutes } from './routes/apiTokens';
 import { companyRoutes } from './routes/companies';
+import { networkRoutes } from './networkLinks/routes';
 import { strategyRoutes } from './routes/strategies';
 import { contactsAdminRoutes } from './routes/contactsAdmin';
 import { impersonationRoutes } from './routes/impersonation';
@@ -168,6 +169,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/', impersonationRoutes(sessionSecret));
   app.route('/', contactsAdminRoutes());
   app.route('/', companyRoutes());
+  app.route('/', networkRoutes());
   app.route('/', strategyRoutes(registry));
   app.route('/', apiTokenRoutes());
   app.route('/', dateLineRoutes(registry));

@@ -6,8 +6,9 @@ import type { Reader, Stored } from './store/types';
 
 /**
  * The contacts of the caller's network as the lookup `/back/bo/networkcombo/contacts` of
- * lookups.json offers them (the active contacts of the universe's active companies): the
- * recipients a service's notification forms may name are exactly those the picker offers.
+ * lookups.json offers them (the active contacts of the active companies of its network: its
+ * company and its ACTIVE partners, docs/network.md): the recipients a service's notification
+ * forms may name are exactly those the picker offers.
  */
 export const NETWORK_CONTACTS = '/back/bo/networkcombo/contacts';
 

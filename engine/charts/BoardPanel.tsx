@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { enumText, titleText } from '../i18n';
 import type { PanelProps } from '../record/panels';
+import { ActionButtons } from '../search/ActionButtons';
 import { allowedActions, rowActionsFor } from '../search/rowActions';
 import { useRowActions } from '../search/useRowActions';
 import { screenIcon } from '../ui/icons';
@@ -22,23 +23,31 @@ import { usePanelData } from './usePanelData';
  * actions (a call with a body, a confirmation, a snackbar) after which the board reads its call again.
  */
 export function BoardPanel(props: PanelProps) {
-  const { panel, userRoles } = props;
+  const { panel, userRoles, config } = props;
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const target = usePanelTarget(props);
   const [reload, setReload] = useState(0);
   const { answer, loading, error } = usePanelData(target.url, target.query, reload);
-  const { run, dialog } = useRowActions(() => setReload((count) => count + 1));
+  // With the config: an action's `form` (a button asking for values) opens its dialog.
+  const { run, dialog } = useRowActions(() => setReload((count) => count + 1), config);
   const rows = useMemo(() => chartRows(answer, panel), [answer, panel]);
   const columns = useMemo(() => boardColumns(rows, panel.groupBy, panel.groups), [rows, panel.groupBy, panel.groups]);
   const fields = useMemo(() => tableColumns(panel.card?.fields ?? [], t), [panel.card?.fields, t]);
   const actions = useMemo(() => allowedActions(panel.actions, userRoles), [panel.actions, userRoles]);
+  // `buttons` beside the title act on the page (an action form creating a row), then the board reads its call again.
+  const buttons = useMemo(() => allowedActions(panel.buttons, userRoles), [panel.buttons, userRoles]);
   const card = panel.card ?? { titleField: 'id' };
   const heading = (group: (typeof columns)[number]) => (group.label ? titleText(t, group.label) : group.value);
 
   return (
     <>
-      <PanelHeading panel={panel} values={target.values} aside={answer ? t('engine.board.count', { count: rows.length }) : undefined} />
+      <PanelHeading
+        panel={panel}
+        values={target.values}
+        aside={answer ? t('engine.board.count', { count: rows.length }) : undefined}
+        actions={buttons.length ? <ActionButtons actions={buttons} row={target.values} onRun={(action, row) => void run(action, row)} /> : undefined}
+      />
       <PanelStatus error={error} loading={loading && !answer} empty={false} height={panel.height ?? 200}>
         <SimpleGrid cols={{ base: 1, md: Math.min(columns.length, 3) }} spacing="md">
           {columns.map((group) => (

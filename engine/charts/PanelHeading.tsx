@@ -7,11 +7,11 @@ import { titleText } from '../i18n';
 import { screenIcon } from '../ui/icons';
 import { fillTemplate } from './chartData';
 
-/** A chart or table panel's title, an aside (a count) and its links (route templates filled with `values`). */
-export function PanelHeading({ panel, values, aside }: { panel: PanelConfig; values: Record<string, unknown>; aside?: ReactNode }) {
+/** A chart or table panel's title, an aside (a count), its links (route templates filled with `values`) and its buttons (`actions`). */
+export function PanelHeading({ panel, values, aside, actions }: { panel: PanelConfig; values: Record<string, unknown>; aside?: ReactNode; actions?: ReactNode }) {
   const { t } = useTranslation();
   const links = (panel.links ?? []).map((link) => ({ ...link, path: fillTemplate(link.to, values) })).filter((link) => link.path);
-  if (!panel.title && !links.length && !aside) return null;
+  if (!panel.title && !links.length && !aside && !actions) return null;
   return (
     <Group justify="space-between" align="center" gap="xs" mb="sm" wrap="wrap">
       <Group gap="xs" align="baseline" wrap="nowrap" style={{ minWidth: 0 }}>
@@ -34,6 +34,7 @@ export function PanelHeading({ panel, values, aside }: { panel: PanelConfig; val
           </Button>
         );
       })}
+      {actions}
     </Group>
   );
 }

@@ -1,6 +1,7 @@
 import { BoardPanel } from '../charts/BoardPanel';
 import { ChartPanel } from '../charts/ChartPanel';
 import { DataTablePanel } from '../charts/DataTablePanel';
+import { GraphPanel } from '../charts/GraphPanel';
 import { propertiesOf } from '../schema/fields';
 import { AttachmentsPanel } from './attachments/AttachmentsPanel';
 import { FieldsCard } from './FieldsCard';
@@ -43,4 +44,6 @@ export function registerEnginePanels(): void {
   registerPanelKind({ tester: (panel) => (panel.kind === 'dataTable' && !!panel.url ? 1 : -1), component: DataTablePanel });
   // Cards of a call's rows in columns by a field (the dashboard's tasks by level).
   registerPanelKind({ tester: (panel) => (panel.kind === 'board' && !!panel.url ? 1 : -1), component: BoardPanel });
+  // Edges of a call's rows drawn as a graph (the library loads on first show).
+  registerPanelKind({ tester: (panel) => (panel.kind === 'graph' && !!panel.url && !!panel.edge ? 1 : -1), component: GraphPanel });
 }

@@ -9,7 +9,7 @@ export interface SheetFooterProps {
   events: string[];
   pendingEvent: string | null;
   canDelete: boolean;
-  /** A read-only record: only a way out. */
+  /** A read-only record: a way out, and the `events` given (those of an `x-readOnly` entity's machine). */
   readOnly?: boolean;
   /** The Delete button's text when deleting means something milder (archive, revoke). */
   deleteLabel?: string;
@@ -26,8 +26,14 @@ export function SheetFooter(props: SheetFooterProps) {
   const { t } = useTranslation();
   const busy = props.saving || props.pendingEvent !== null;
   if (props.readOnly) {
+    // Fields no one edits, a status the user may still move (the events given: a read-only entity's).
     return (
-      <Group justify="flex-end">
+      <Group justify={props.machine && props.events.length ? 'space-between' : 'flex-end'} gap="xs" wrap="wrap">
+        {props.machine && props.events.length > 0 && (
+          <Group gap="xs">
+            <EventButtons machine={props.machine} events={props.events} pendingEvent={props.pendingEvent} dirty={false} saving={props.saving} onEvent={props.onEvent} />
+          </Group>
+        )}
         <Button variant="default" onClick={props.onCancel}>
           {t('engine.action.close')}
         </Button>

@@ -200,7 +200,8 @@ export function SheetScreen({ screen, config, target, onClose, onChanged, onCrea
             <Box px="md" py="sm" pos="sticky" bottom={0} bg="var(--mantine-color-body)" style={{ borderTop: '1px solid var(--mantine-color-default-border)', zIndex: 2 }}>
               <SheetFooter
                 machine={machineName}
-                events={events}
+                // A frozen record takes no event here (its page may offer some); an `x-readOnly` one takes its machine's.
+                events={readOnly && entity['x-readOnly'] !== true ? [] : events}
                 pendingEvent={sheet.pendingEvent}
                 canDelete={!!sheet.record && !readOnly}
                 readOnly={readOnly}

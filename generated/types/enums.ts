@@ -21,6 +21,12 @@ export type ScoreDirection = "ANY" | "ABOVE" | "BELOW";
 /** Labels: `enum.assessmentMethod.<VALUE>` */
 export type AssessmentMethod = "THIRD_PARTY" | "INTERNAL" | "SELF_ASSESSMENT";
 
+/** Labels: `enum.networkLinkStatus.<VALUE>` */
+export type NetworkLinkStatus = "PENDING" | "ACTIVE" | "INACTIVE";
+
+/** Labels: `enum.networkSide.<VALUE>` */
+export type NetworkSide = "INVITER" | "INVITED";
+
 /** Labels: `enum.structuralCostStatus.<VALUE>` */
 export type StructuralCostStatus = "CREATED" | "GENERATED" | "VERIFIED";
 

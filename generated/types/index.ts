@@ -54,6 +54,8 @@ export * from './loginEvent';
 export * from './loginEventSearch';
 export * from './matrix8d';
 export * from './matrix8dSearch';
+export * from './networkLink';
+export * from './networkLinkSearch';
 export * from './nonCompliance';
 export * from './nonComplianceSearch';
 export * from './notification';

@@ -283,6 +283,27 @@ export const routeDocs = (enums: Record<string, JsonSchema>): Record<string, Rou
   'PATCH /back/bo/contacts/admin/{id}/unlock': { tag: 'contact', summary: "Unlock a contact's account", ok: { description: 'The contact', schema: entity('contact') }, errors: [403, 404] },
   'GET /back/bo/contacts/admin/{id}/welcome': { tag: 'contact', summary: 'Send the welcome link again', ok: { description: '`true`', schema: TRUE }, errors: [403, 404, 422] },
   'DELETE /back/bo/companies/{id}': { tag: 'company', summary: 'Delete a company', ok: { description: '`true`', schema: TRUE }, errors: [403, 404, 422] },
+  'GET /back/bo/network/links': {
+    tag: 'network', summary: "The links of the caller's company (docs/network.md), newest first; `side`: those it invited (INVITER) or received (INVITED)", search: 'networkLink',
+    ok: { description: 'Links as the caller\'s company sees them (otherCompany, side)', schema: list(entity('networkLink')) }, errors: [400, 403],
+  },
+  'GET /back/bo/network/links/{id}': { tag: 'network', summary: "One link of the caller's company", ok: { description: 'The link', schema: entity('networkLink') }, errors: [403, 404] },
+  'POST /back/bo/network/links': {
+    tag: 'network', summary: 'Invite a company of the universe (PENDING), or add one nobody of which holds an account (ACTIVE); needs CREATE_NETWORK',
+    body: object('The invited company', { partnerId: field('networkLink', 'partnerId') }, ['partnerId']),
+    ok: { status: 201, description: 'The link', schema: entity('networkLink') }, errors: [400, 403, 404, 422],
+  },
+  'PATCH /back/bo/network/links/{id}/{action}': {
+    tag: 'network', summary: 'An event of the link machine (machines/networkLink.ts); needs CREATE_NETWORK; an event the machine refuses for the caller\'s side: 409',
+    params: { action: { type: 'string', enum: ['ACCEPT', 'REFUSE', 'DEACTIVATE', 'REACTIVATE'] } },
+    body: object('Optional', { version: field('networkLink', 'version') }),
+    ok: { description: 'The link', schema: entity('networkLink') }, errors: [400, 403, 404, 409],
+  },
+  'GET /back/bo/network/companies/{id}': {
+    tag: 'network', summary: "A company of the caller's universe, its link with the caller's company (or null) and its links the caller may see (docs/network.md)",
+    ok: { description: 'The company and links', schema: object('A company of the network', { company: object('Its name, roles and place'), link: { oneOf: [entity('networkLink'), { type: 'null' }] }, links: list(entity('networkLink')) }, ['company', 'link', 'links']) },
+    errors: [403, 404],
+  },
   'GET /back/bo/apiTokens/admin': { tag: 'apiToken', summary: "The universe's API tokens", ok: { description: 'Tokens (never their secret)', schema: list(entity('apiToken')) }, errors: [403] },
   'POST /back/bo/apiTokens/admin': {
     tag: 'apiToken', summary: 'Create an API token; its secret is shown once', body: entity('apiToken'),

@@ -6,7 +6,8 @@ import type { EntityDef, Registry } from '../schemas';
 import { and, eq, fieldReader, or, type Condition, type Scalar } from '../store/query';
 import type { Reader, Row, Stored } from '../store/types';
 import { keywordsOf, normalize } from '../text';
-import { kindOf, type LookupLabel, type LookupSource } from './config';
+import { networkCompanyIds } from '../networkLinks/links';
+import { kindOf, type LookupLabel, type LookupScope, type LookupSource } from './config';
 import type { LookupRequest } from './request';
 
 /**
@@ -51,13 +52,21 @@ export function labelOf(label: LookupLabel | undefined, record: Row, language: L
   return text.trim() || String(fallback);
 }
 
-/** Whose records the caller sees (spec §6: its company, its universe's shared lists, its network, or the entity's own rule). */
-function scopeCondition(source: LookupSource, caller: Caller, entity: EntityDef | undefined): Condition | undefined {
+/**
+ * Whose records the caller sees (spec §6: its company, its network — itself and its ACTIVE partners,
+ * docs/network.md —, its universe's companies, its universe's shared lists, or the entity's own rule).
+ */
+async function scopeCondition(context: LookupContext, scope: LookupScope, entity: EntityDef | undefined): Promise<Condition | undefined> {
+  const { caller } = context;
   const universe = eq('universeId', caller.universeId);
   const ownCompany = eq('companyId', caller.company.companyId);
-  switch (source.scope ?? 'company') {
+  switch (scope) {
     case 'company':
       return and(universe, ownCompany);
+    case 'partners': {
+      const companies = await networkCompanyIds(context.db, caller);
+      return and(universe, companies && { op: 'in', field: 'companyId', values: companies });
+    }
     case 'network':
       return universe;
     case 'universe':
@@ -68,6 +77,17 @@ function scopeCondition(source: LookupSource, caller: Caller, entity: EntityDef 
       return entity ? visibleScope(entity, caller) : and(universe, eq('universeId', -1));
   }
 }
+
+/** The scope a call answers with: a true parameter's own `scope` (includeUniverse), else the source's. */
+function scopeOf(source: LookupSource, request?: LookupRequest): LookupScope {
+  const widened = Object.entries(source.params ?? {}).find(([name, param]) => param.scope && request?.params[name]?.[0] === true);
+  return widened?.[1].scope ?? source.scope ?? 'company';
+}
+
+/** The scopes a written value may come from: the source's and those its parameters switch to. */
+const pickableScopes = (source: LookupSource): LookupScope[] => [
+  ...new Set([source.scope ?? 'company', ...Object.values(source.params ?? {}).flatMap((param) => (param.scope ? [param.scope] : []))]),
+];
 
 const entityOf = (registry: Registry, collection: string | undefined) => [...registry.entities.values()].find((entity) => entity.collection === collection);
 
@@ -168,7 +188,7 @@ async function records(context: LookupContext, source: LookupSource, request: Lo
   const entity = entityOf(context.registry, collection);
   const one = request.id !== undefined ? eq(source.value ?? 'id', request.id) : request.uuid !== undefined ? eq('uuid', request.uuid) : undefined;
   const q = !one && request.q.trim() && qInStore(source) ? { op: 'keywords' as const, fields: source.match!, value: request.q } : undefined;
-  const where = and(scopeCondition(source, context.caller, entity), ...whereOf(source.where), ...paramConditions(source, request), one ?? (await hidden(context, source)), q);
+  const where = and(await scopeCondition(context, scopeOf(source, request), entity), ...whereOf(source.where), ...paramConditions(source, request), one ?? (await hidden(context, source)), q);
   const sees = seesOf(source, entity, context.caller);
   const query = { collection, where, orderBy: source.orderBy };
   if (!sees) return context.db.query({ ...query, limit: source.limit });
@@ -220,15 +240,31 @@ export async function lookupItems(context: LookupContext, source: LookupSource, 
 /**
  * Whether a value written into a record is one the caller could have picked from the source:
  * offered now (not hidden), visible, within its fixed conditions. Parameters are the picker's
- * narrowing, not a rule, so none is applied.
+ * narrowing, not a rule, so none is applied; a parameter's `scope` is one more place it may come from.
  */
 export async function lookupAccepts(context: LookupContext, source: LookupSource, value: unknown): Promise<boolean> {
+  for (const scope of pickableScopes(source)) if (await acceptsIn(context, source, value, scope)) return true;
+  return false;
+}
+
+/**
+ * Why a written value is refused: `unknown` (no such item the caller could see), `outsideNetwork` (a
+ * record of the caller's universe the `partners` scope leaves out: a company outside its network, a
+ * business rule, 422), or undefined when accepted.
+ */
+export async function lookupRefusal(context: LookupContext, source: LookupSource, value: unknown): Promise<'unknown' | 'outsideNetwork' | undefined> {
+  if (await lookupAccepts(context, source, value)) return undefined;
+  const widest = pickableScopes(source).includes('partners') && (await acceptsIn(context, source, value, 'network'));
+  return widest ? 'outsideNetwork' : 'unknown';
+}
+
+async function acceptsIn(context: LookupContext, source: LookupSource, value: unknown, scope: LookupScope): Promise<boolean> {
   const kind = kindOf(source);
   if (kind === 'enum' || kind === 'list') return fixedItems(context, source).some(({ item }) => item.value === value);
-  if (kind === 'distinct') return typeof value === 'string' && (await lookupItems(context, source, { q: '', id: value, params: {} })).length > 0;
+  if (kind === 'distinct') return typeof value === 'string' && (await lookupItems(context, { ...source, scope, params: undefined }, { q: '', id: value, params: {} })).length > 0;
   if (typeof value !== 'number' || !Number.isSafeInteger(value)) return false;
   const entity = entityOf(context.registry, source.collection);
-  const where = and(scopeCondition(source, context.caller, entity), ...whereOf(source.where), await hidden(context, source), eq(source.value!, value));
+  const where = and(await scopeCondition(context, scope, entity), ...whereOf(source.where), await hidden(context, source), eq(source.value!, value));
   const rows = await context.db.query({ collection: source.collection!, where, limit: 1 });
   const sees = seesOf(source, entity, context.caller);
   return rows.length > 0 && (!sees || sees(rows[0]));

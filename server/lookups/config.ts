@@ -3,7 +3,7 @@
  * "Lookups"): where it answers, what it lists, how an item is named, which parameters narrow it
  * and whose records the caller may see. server/schemaCheck/lookups.ts checks the file.
  */
-export type LookupScope = 'company' | 'network' | 'universe' | 'global' | 'entity';
+export type LookupScope = 'company' | 'partners' | 'network' | 'universe' | 'global' | 'entity';
 
 /** A field value, or several (an `in`). */
 export type LookupWhere = Record<string, string | number | boolean | (string | number | boolean)[]>;
@@ -20,6 +20,12 @@ export interface LookupParam {
   fieldsBy?: { param: string; fields: Record<string, string[]> };
   /** `prefix`: the field's value starts with the parameter's value and `_` (INSP → INSP_FINAL_RANDOM). */
   match?: 'prefix';
+  /**
+   * A boolean parameter that, when true, answers with this scope instead of the source's (spec §7.9
+   * serviceproviders' `includeUniverse`: the universe's rather than the network's). A written value
+   * is accepted when one of the two scopes offers it.
+   */
+  scope?: LookupScope;
 }
 
 /** A label: a field, the first non-empty of several fields, or a template of `{field}` parts. */

@@ -1,7 +1,7 @@
 import type { JsonSchema } from '../../engine/schema/resolve';
-import { validationError, type FieldError } from '../errors';
+import { HttpError, validationError, type FieldError } from '../errors';
 import type { Caller } from '../context';
-import { lookupAccepts, lookupAt } from '../lookups/answer';
+import { lookupAt, lookupRefusal } from '../lookups/answer';
 import type { EntityDef, Registry } from '../schemas';
 import type { Reader, Row, Stored } from '../store/types';
 import { TAGS, tagOptionsUrl, tagUsable, type Tag } from '../tags';
@@ -21,7 +21,11 @@ interface LookupRef {
   value: unknown;
 }
 
-type Check = (value: unknown) => Promise<boolean>;
+/** True when accepted; else the key of the field's error (a company outside the network: its own key, a 422). */
+type Check = (value: unknown) => Promise<boolean | string>;
+
+/** A company of the caller's universe but outside its network (docs/network.md): a business rule, not a bad id. */
+export const OUTSIDE_NETWORK = 'validation.outsideNetwork';
 
 function collectRefs(schema: JsonSchema, record: unknown, field: string, path: string, out: LookupRef[]): void {
   if (record === undefined || record === null) return;
@@ -55,7 +59,11 @@ export function lookupRefs(schema: JsonSchema, record: unknown): LookupRef[] {
 function checkFor(url: string, db: Reader, registry: Registry, caller: Caller): { check: Check; key: string } | undefined {
   const configured = lookupAt(registry, url);
   if (configured) {
-    return { check: (value) => lookupAccepts({ db, registry, caller, language: caller.contact.language }, configured, value), key: 'validation.unknownReference' };
+    const check: Check = async (value) => {
+      const refusal = await lookupRefusal({ db, registry, caller, language: caller.contact.language }, configured, value);
+      return refusal === 'outsideNetwork' ? OUTSIDE_NETWORK : !refusal;
+    };
+    return { check, key: 'validation.unknownReference' };
   }
   const tagSource = tagOptionsUrl.exec(url)?.[1];
   if (tagSource) {
@@ -77,8 +85,9 @@ function checkFor(url: string, db: Reader, registry: Registry, caller: Caller): 
 }
 
 /**
- * Refuses (400, field errors) lookup values the caller could not pick. On update, values
- * already on the stored record are kept as they are, even if the caller cannot see them.
+ * Refuses (400, field errors) lookup values the caller could not pick; when every refused value is a
+ * company outside the caller's network, 422 with those field errors. On update, values already on the
+ * stored record are kept as they are, even if the caller cannot see them.
  */
 export async function assertLookups(entity: EntityDef, record: Row, existing: Row | undefined, caller: Caller, db: Reader, registry: Registry): Promise<void> {
   const kept = new Set(existing ? lookupRefs(entity.schema, existing).map((ref) => `${ref.field}=${String(ref.value)}`) : []);
@@ -86,7 +95,9 @@ export async function assertLookups(entity: EntityDef, record: Row, existing: Ro
   for (const ref of lookupRefs(entity.schema, record)) {
     if (kept.has(`${ref.field}=${String(ref.value)}`)) continue;
     const rule = checkFor(ref.url, db, registry, caller);
-    if (rule && !(await rule.check(ref.value))) errors.push({ path: ref.path, key: rule.key });
+    const verdict = rule ? await rule.check(ref.value) : true;
+    if (verdict !== true) errors.push({ path: ref.path, key: typeof verdict === 'string' ? verdict : rule!.key });
   }
+  if (errors.length && errors.every((error) => error.key === OUTSIDE_NETWORK)) throw new HttpError(422, 'BusinessException', 'error.outsideNetwork', {}, errors);
   if (errors.length) throw validationError(errors);
 }

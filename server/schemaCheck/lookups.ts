@@ -14,6 +14,7 @@ const text = { type: 'string', minLength: 1 };
 const texts = { type: 'array', items: text, minItems: 1 };
 const closed = (properties: Record<string, unknown>, required: string[] = []) => ({ type: 'object', additionalProperties: false, properties, required });
 const scalar = { type: ['string', 'number', 'boolean'] };
+const SCOPES = ['company', 'partners', 'network', 'universe', 'global', 'entity'];
 const param = closed({
   type: { enum: ['id', 'text', 'boolean'] },
   enum: text,
@@ -21,6 +22,7 @@ const param = closed({
   fields: texts,
   fieldsBy: closed({ param: text, fields: { type: 'object', additionalProperties: texts } }, ['param', 'fields']),
   match: { const: 'prefix' },
+  scope: { enum: SCOPES },
 });
 const source = closed(
   {
@@ -35,7 +37,7 @@ const source = closed(
     value: text,
     label: { anyOf: [text, texts, closed({ template: text }, ['template'])] },
     match: texts,
-    scope: { enum: ['company', 'network', 'universe', 'global', 'entity'] },
+    scope: { enum: SCOPES },
     where: { type: 'object', additionalProperties: { anyOf: [scalar, { type: 'array', items: scalar, minItems: 1 }] } },
     hide: { type: 'object', additionalProperties: scalar },
     joins: { type: 'object', additionalProperties: closed({ collection: text, on: text, id: text, hide: { type: 'object', additionalProperties: scalar } }, ['collection', 'on', 'id']) },

@@ -333,6 +333,8 @@ const panelProperties = {
     groups: { type: 'array', minItems: 1, items: closed({ value: text, label: text, color: text }, ['value']) },
     card: closed({ titleField: text, titleEnum: text, subtitle: text, fields: { type: 'array', items: column }, link: { type: 'string', pattern: '^/' } }, ['titleField']),
     actions: { type: 'array', items: rowAction },
+    // graph (docs/schemas.md "Graphs")
+    edge: closed({ source: text, target: text, sourceLabel: text, targetLabel: text, colorBy: text, enum: text }, ['source', 'target']),
 };
 /** A `stack` panel holds panels one under the other (one level deep). */
 const panelSchema = closed({ ...panelProperties, panels: { type: 'array', items: closed(panelProperties, ['kind']), minItems: 1 } }, ['kind']);

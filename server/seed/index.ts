@@ -9,6 +9,7 @@ import { seedAdminRules } from './adminRules';
 import { seedAlerts } from './alerts';
 import { seedAssignments } from './assignments';
 import { seedAudit } from './audit';
+import { seedNetwork } from './network';
 import { seedFees } from './fees';
 import { seedImportHistory } from './imports';
 import { seedBilling } from './invoices';
@@ -36,6 +37,7 @@ export async function seedDemo(store: Store, registry: Registry, now = new Date(
   await store.transaction(async (tx) => {
     const writer = draftWriter(tx);
     const identity = seedIdentity(tx, hashes);
+    seedNetwork(tx, identity, day);
     const tags = seedTags(tx, identity);
     // Laboratory tests, products and defects first: custom fields and order lines name product types, the reports draw from the defect library.
     const products = seedAdminFamilies(tx, identity);

@@ -41,7 +41,8 @@ export async function underPath<T>(prefix: string, work: () => Promise<T>): Prom
   try {
     return await work();
   } catch (error) {
-    if (error instanceof HttpError && error.exception === 'ValidationException') {
+    // Field errors (a 400, or a 422 naming fields: a company outside the network) point into the part.
+    if (error instanceof HttpError && error.errors.length) {
       throw new HttpError(error.status, error.exception, error.key, error.params, prefixed(prefix, error.errors));
     }
     throw error;

@@ -126,6 +126,20 @@ function foreignInternalFiles(who: Who) {
 }
 const foreignInternal = (url: (file: ReturnType<typeof foreignInternalFiles>[number]) => string[]) => (who: Who) => foreignInternalFiles(who).flatMap(url);
 
+/** A network link of the caller's company, and links out of its reach (two other companies', another universe's). */
+async function networkLinkOf(who: Who): Promise<number> {
+  const { companyId } = people[who];
+  return (await server.store.find('networkLinks', (link) => link.companyId === companyId || link.partnerId === companyId))[0].networkLinkId as number;
+}
+async function networkLinksOutOfReach(who: Who): Promise<number[]> {
+  const { companyId, universeId } = people[who];
+  const links = await server.store.all('networkLinks');
+  // The other universe's only link is its caller's own: none of two other companies there.
+  const others = links.find((link) => link.universeId === universeId && link.companyId !== companyId && link.partnerId !== companyId);
+  const elsewhere = links.find((link) => link.universeId !== universeId)!;
+  return [...(others ? [others.networkLinkId as number] : []), elsewhere.networkLinkId as number];
+}
+
 // ---- the table ----
 
 function resource(name: string, api: string, who: readonly Who[], kind: { writable: boolean; machine: boolean; history?: boolean; notes?: boolean }): Route[] {
@@ -389,6 +403,27 @@ const TABLE: Route[] = [
     url: () => `/back/bo/apiTokens/admin/${fixtures.ownToken}`,
     expect: [200],
     outOfReach: () => [`/back/bo/apiTokens/admin/${fixtures.atlasToken}`, `/back/bo/apiTokens/admin/${fixtures.otherUniverseToken}`],
+  },
+  // The network (docs/network.md): every account reads its company's links; changes need CREATE_NETWORK (the MANAGER profiles).
+  { route: 'GET /back/bo/network/links', who: ALL, url: () => '/back/bo/network/links/' },
+  {
+    route: 'GET /back/bo/network/links/:id',
+    who: ALL,
+    url: async (w) => `/back/bo/network/links/${await networkLinkOf(w)}`,
+    outOfReach: async (w) => (await networkLinksOutOfReach(w)).map((id) => `/back/bo/network/links/${id}`),
+  },
+  { route: 'POST /back/bo/network/links', who: MANAGERS, body: {} },
+  {
+    route: 'PATCH /back/bo/network/links/:id/:action',
+    who: MANAGERS,
+    url: async (w) => `/back/bo/network/links/${await networkLinkOf(w)}/FLY`,
+    outOfReach: async (w) => (await networkLinksOutOfReach(w)).map((id) => `/back/bo/network/links/${id}/DEACTIVATE`),
+  },
+  {
+    route: 'GET /back/bo/network/companies/:id',
+    who: ALL,
+    url: (w) => `/back/bo/network/companies/${people[w].companyId}`,
+    outOfReach: (w) => [`/back/bo/network/companies/${people[otherUniverse(w)].companyId}`],
   },
   // Profile lists (docs/schemas.md "The profile sections and their company roles"): tags any member; the service budget the
   // providers' managers (companyRoles SERVICE_PROVIDER); brands the decision makers' managers; sectors every manager; checkpoints the universe's admins.

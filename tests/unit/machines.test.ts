@@ -56,6 +56,18 @@ const expected: Record<string, { initial: string; events: string[]; transitions:
     },
     record: { feeLines: [{ feeLineId: 1 }] },
   },
+  // Seen from the invited company that made the link inactive (tests/unit/network-link-machine.test.ts takes every side).
+  networkLink: {
+    initial: 'NONE',
+    events: ['INVITE', 'ADD', 'ACCEPT', 'REFUSE', 'DEACTIVATE', 'REACTIVATE'],
+    transitions: {
+      NONE: {},
+      PENDING: { ACCEPT: 'ACTIVE', REFUSE: 'INACTIVE' },
+      ACTIVE: { DEACTIVATE: 'INACTIVE' },
+      INACTIVE: { REACTIVATE: 'ACTIVE' },
+    },
+    record: { side: 'INVITED', createNetwork: true, partnerAnswers: true, inactiveSide: 'INVITED' },
+  },
   invoice: {
     initial: 'W',
     events: ['VALIDATE', 'PAY', 'LOSE'],
