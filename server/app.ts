@@ -1,4 +1,6 @@
 import { notifyRoutes } from './notify/routes';
+import { geoRoutes } from './geo/routes';
+import { profileRoutes } from './profile/routes';
 import { readFileSync } from 'node:fs';
 import { Hono } from 'hono';
 import { logger } from 'hono/logger';
@@ -166,6 +168,8 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/', serviceCoreRoutes());
   app.route('/', serviceReferenceRoutes(registry));
   app.route('/', notifyRoutes());
+  app.route('/', profileRoutes(registry));
+  app.route('/', geoRoutes());
   app.route('/', serviceLookupRoutes());
   app.route('/', aqlRoutes());
   app.route('/', lookupRoutes(registry));

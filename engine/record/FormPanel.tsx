@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { SchemaForm } from '../form/SchemaForm';
 import { computedOf } from '../schema/computed';
 import { pickFields, propertiesOf, schemaOfFields } from '../schema/fields';
+import { ComputeButtons } from './ComputeButtons';
 import type { PanelProps } from './panels';
 
 type Row = Record<string, any>;
@@ -10,7 +11,8 @@ const isEmpty = (value: unknown) => value === undefined || value === null || val
 
 /**
  * Panel kind `form`: the record's fields in an RJSF form laid out by a uiSchema (`ui`), either the
- * `fields` it names or every field no other panel shows. Computed fields show their live value.
+ * `fields` it names or every field no other panel shows. Computed fields show their live value;
+ * `required` adds mandatory fields, `computes` buttons filling fields from a call.
  */
 export function FormPanel({ panel, config, entity, record, view, saved, onChange, readOnly, userRoles, serverErrors, elsewhere, registerSubmit }: PanelProps) {
   const uiSchema = panel.ui ? config.ui[panel.ui] : undefined;
@@ -20,7 +22,11 @@ export function FormPanel({ panel, config, entity, record, view, saved, onChange
     () => (panel.fields ?? Object.keys(propertiesOf(entity)).filter((field) => !elsewhere.includes(field))).filter((field) => !hidden.split(',').includes(field)),
     [panel.fields, entity, elsewhere, hidden],
   );
-  const schema = useMemo(() => schemaOfFields(entity, fields), [entity, fields]);
+  // `required`: a section's own mandatory fields, beside the entity's.
+  const schema = useMemo(() => {
+    const picked = schemaOfFields(entity, fields);
+    return panel.required?.length ? { ...picked, required: [...new Set([...picked.required, ...panel.required.filter((field) => fields.includes(field))])] } : picked;
+  }, [entity, fields, panel.required]);
   const computed = Object.keys(computedOf(entity));
   const editable = fields.filter((field) => !computed.includes(field));
   const formRef = useRef<Form>(null);
@@ -29,7 +35,7 @@ export function FormPanel({ panel, config, entity, record, view, saved, onChange
 
   useEffect(() => registerSubmit(async () => formRef.current?.validateForm() ?? true), [registerSubmit]);
 
-  return (
+  const form = (
     <SchemaForm
       schema={schema}
       uiSchema={uiSchema}
@@ -42,5 +48,12 @@ export function FormPanel({ panel, config, entity, record, view, saved, onChange
       formRef={formRef}
       idPrefix="record"
     />
+  );
+  if (!panel.computes?.length) return form;
+  return (
+    <>
+      {form}
+      <ComputeButtons computes={panel.computes} record={record} readOnly={readOnly} onChange={(next) => onChange({ ...latest.current, ...next })} />
+    </>
   );
 }

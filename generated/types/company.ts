@@ -18,13 +18,29 @@ export interface Company {
    */
   roles: ("DECISION_MAKER" | "ORDER_TAKER" | "SERVICE_PROVIDER" | "AGENT" | "SUPPLIER" | "FACTORY")[];
   /**
-   * Label: `company.country`
+   * Label: `address.address1`
    */
-  country?: string;
+  address1?: string;
+  /**
+   * Label: `address.address2`
+   */
+  address2?: string;
+  /**
+   * Label: `address.zipCode`
+   */
+  zipCode?: string;
   /**
    * Label: `company.city`
    */
   city?: string;
+  /**
+   * Label: `company.country`
+   */
+  country?: string;
+  /**
+   * Label: `address.province`
+   */
+  province?: string;
   /**
    * The currency the company's figures are totalled in (the dashboard's costs). Label: `company.currency`
    */
@@ -34,13 +50,99 @@ export interface Company {
    */
   platform?: boolean;
   /**
-   * Where the company's site is (a factory or supplier place): assignment distances (server/planning/geo.ts). Label: `company.latitude`
+   * Where the company's site is (GPS, spec §9: 4 decimals): the server geocodes the address (server/geo) when it changes; assignment distances (server/planning/geo.ts). Label: `company.latitude` Read-only (set by the server).
    */
   latitude?: number;
   /**
-   * Label: `company.longitude`
+   * Label: `company.longitude` Read-only (set by the server).
    */
   longitude?: number;
+  /**
+   * Answered by GET, never stored: the other companies of the universe within spec §9's 100 m address match radius. Label: `company.samePlaceAs` Read-only (set by the server).
+   *
+   * @maxItems 50
+   */
+  samePlaceAs?: string[];
+  /**
+   * Label: `company.vatNumber`
+   */
+  vatNumber?: string;
+  /**
+   * The company's code in its own accounting (customer or supplier account). Label: `company.accountingReference`
+   */
+  accountingReference?: string;
+  /**
+   * The QCFlow applications the company uses (spec §2 applications section): recorded for its administrators. Label: `company.applications`
+   *
+   * @maxItems 10
+   */
+  applications?:
+    | []
+    | ["WEB" | "MOBILE" | "API"]
+    | ["WEB" | "MOBILE" | "API", "WEB" | "MOBILE" | "API"]
+    | ["WEB" | "MOBILE" | "API", "WEB" | "MOBILE" | "API", "WEB" | "MOBILE" | "API"]
+    | ["WEB" | "MOBILE" | "API", "WEB" | "MOBILE" | "API", "WEB" | "MOBILE" | "API", "WEB" | "MOBILE" | "API"]
+    | [
+        "WEB" | "MOBILE" | "API",
+        "WEB" | "MOBILE" | "API",
+        "WEB" | "MOBILE" | "API",
+        "WEB" | "MOBILE" | "API",
+        "WEB" | "MOBILE" | "API"
+      ]
+    | [
+        "WEB" | "MOBILE" | "API",
+        "WEB" | "MOBILE" | "API",
+        "WEB" | "MOBILE" | "API",
+        "WEB" | "MOBILE" | "API",
+        "WEB" | "MOBILE" | "API",
+        "WEB" | "MOBILE" | "API"
+      ]
+    | [
+        "WEB" | "MOBILE" | "API",
+        "WEB" | "MOBILE" | "API",
+        "WEB" | "MOBILE" | "API",
+        "WEB" | "MOBILE" | "API",
+        "WEB" | "MOBILE" | "API",
+        "WEB" | "MOBILE" | "API",
+        "WEB" | "MOBILE" | "API"
+      ]
+    | [
+        "WEB" | "MOBILE" | "API",
+        "WEB" | "MOBILE" | "API",
+        "WEB" | "MOBILE" | "API",
+        "WEB" | "MOBILE" | "API",
+        "WEB" | "MOBILE" | "API",
+        "WEB" | "MOBILE" | "API",
+        "WEB" | "MOBILE" | "API",
+        "WEB" | "MOBILE" | "API"
+      ]
+    | [
+        "WEB" | "MOBILE" | "API",
+        "WEB" | "MOBILE" | "API",
+        "WEB" | "MOBILE" | "API",
+        "WEB" | "MOBILE" | "API",
+        "WEB" | "MOBILE" | "API",
+        "WEB" | "MOBILE" | "API",
+        "WEB" | "MOBILE" | "API",
+        "WEB" | "MOBILE" | "API",
+        "WEB" | "MOBILE" | "API"
+      ]
+    | [
+        "WEB" | "MOBILE" | "API",
+        "WEB" | "MOBILE" | "API",
+        "WEB" | "MOBILE" | "API",
+        "WEB" | "MOBILE" | "API",
+        "WEB" | "MOBILE" | "API",
+        "WEB" | "MOBILE" | "API",
+        "WEB" | "MOBILE" | "API",
+        "WEB" | "MOBILE" | "API",
+        "WEB" | "MOBILE" | "API",
+        "WEB" | "MOBILE" | "API"
+      ];
+  /**
+   * Archived companies leave the lookups and their contacts cannot log in (PATCH /back/bo/profile/company/{companyId} with enabled, and the companies' toggleVisibility). Label: `company.archived` Read-only (set by the server).
+   */
+  archived?: boolean;
   /**
    * Company default (spec §6.4): as a service provider, its assignment popup offers 'Show representatives' (the parties' contacts as read-only representatives). Label: `company.reportDisplayAttendeesListEnabled`
    */

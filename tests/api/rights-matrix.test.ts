@@ -268,6 +268,25 @@ const TABLE: Route[] = [
     url: (w) => `/back/bo/profile/company/${people[w].companyId}/notificationconfig`,
     outOfReach: (w) => [`/back/bo/profile/company/${people[otherUniverse(w)].companyId}/notificationconfig`],
   },
+  // The company profile record (docs/profiles.md): every contact reads its own company's; COMPANY_ADMIN / MANAGER write
+  // (each field as its section allows); universe admins enable or disable a company of their universe.
+  {
+    route: 'GET /back/bo/profile/company/:companyId', who: ALL,
+    url: (w) => `/back/bo/profile/company/${people[w].companyId}`,
+    outOfReach: (w) => [`/back/bo/profile/company/${people[otherUniverse(w)].companyId}`],
+  },
+  {
+    route: 'PUT /back/bo/profile/company/:companyId', who: MANAGERS, body: { name: 42, version: 1 },
+    url: (w) => `/back/bo/profile/company/${people[w].companyId}`,
+    outOfReach: (w) => [`/back/bo/profile/company/${people[otherUniverse(w)].companyId}`],
+  },
+  {
+    route: 'PATCH /back/bo/profile/company/:companyId', who: ADMIN, body: { enabled: 'yes' },
+    url: (w) => `/back/bo/profile/company/${people[w].companyId}`,
+    outOfReach: (w) => [`/back/bo/profile/company/${people[otherUniverse(w)].companyId}`],
+  },
+  { route: 'GET /back/bo/universe/admin/universes', who: ADMIN },
+  { route: 'GET /back/bo/country/geocode', who: ALL, url: () => '/back/bo/country/geocode?city=Lyon&country=France' },
   { route: 'GET /back/bo/profile/user/twoFactor', who: ALL },
   { route: 'POST /back/bo/profile/user/twoFactor/setup', who: ALL, expect: [200] },
   { route: 'POST /back/bo/profile/user/twoFactor', who: ALL, body: { code: '000000' } },
