@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { Hono } from 'hono';
-import { isSuperAdmin, requireCaller, requireRoles, type AppContext, type AppEnv, type Caller } from '../context';
-import { HttpError, notFound, validationError, type FieldError } from '../errors';
+import { requireCaller, requireRoles, type AppContext, type AppEnv, type Caller } from '../context';
+import { HttpError, validationError, type FieldError } from '../errors';
 import { FILES, type FileRow } from '../files/entries';
-import { COLLECTIONS, companyById, fullName, type Company, type Contact } from '../identity';
+import { COLLECTIONS, fullName, type Company, type Contact } from '../identity';
 import { isLanguage, translate } from '../i18n';
 import { networkContacts } from '../network';
 import { and, eq } from '../store/query';
