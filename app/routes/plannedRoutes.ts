@@ -5,5 +5,5 @@
 export const PLANNED_ROUTES = [
   '/network/*', '/companies/*', '/supplierPerfomance/:companyId',
   '/billing/*', '/datacenter/*',
-  '/admin/*', '/profileCompany/*', '/profileUniverse/*',
+  '/admin/*',
 ];

@@ -188,3 +188,38 @@ describe('GET /back/bo/universe/admin/universes', () => {
     expect((await quality.get('/back/bo/universe/admin/universes')).status).toBe(403);
   });
 });
+
+describe('custom reports: GET, PUT, DELETE {id} under the company profile (MANAGER; decision makers and service providers)', () => {
+  const reports = (companyId: number) => `${url(companyId)}/customReport`;
+
+  it('a manager lists, creates, changes and deletes its company’s report models; names are unique in the company', async () => {
+    const listed = ok(await quality.get(`${reports(net.lumiere)}/`)) as Row[];
+    expect(listed.map((row) => row.name)).toEqual(['Lumière final inspection']);
+    const created = await quality.post(reports(net.lumiere), { name: 'Lumière audit', department: 'AUDIT', description: 'Chapters and scores' });
+    expect(created.status, created.text).toBe(201);
+    const id = created.body.customReportId as number;
+    expect(created.body).toMatchObject({ companyId: net.lumiere, name: 'Lumière audit' });
+    await refused(422, () => quality.post(reports(net.lumiere), { name: ' lumière audit ', department: 'INSP' }));
+    const changed = ok(await quality.put(`${reports(net.lumiere)}/${id}`, { ...created.body, description: 'Chapters, scores and photos' }));
+    expect(changed.description).toBe('Chapters, scores and photos');
+    await refused(400, () => quality.put(`${reports(net.lumiere)}/${id}`, { ...changed, department: 'FAX' }));
+    await refused(400, () => quality.put(`${reports(net.lumiere)}/${id}`, { ...changed, name: 'x'.repeat(101) }));
+    expect(ok(await quality.delete(`${reports(net.lumiere)}/${id}`))).toBe(true);
+    expect((await quality.get(`${reports(net.lumiere)}/${id}`)).status).toBe(404);
+  });
+
+  it('others are refused, nothing written: no MANAGER flag 403, another company 404, an order taker 403', async () => {
+    const [lumiereReport] = ok(await quality.get(`${reports(net.lumiere)}/`)) as Row[];
+    const one = `${reports(net.lumiere)}/${lumiereReport.customReportId}`;
+    await refused(403, () => buyer.put(one, { ...lumiereReport, description: 'x' }));
+    await refused(403, () => buyer.delete(one));
+    await refused(404, () => manager.put(one, { ...lumiereReport, description: 'x' }));
+    await refused(404, () => manager.delete(one));
+    await refused(404, () => outsider.delete(one));
+    await refused(404, () => manager.post(reports(net.lumiere), { name: 'Not mine', department: 'INSP' }));
+    // A supplier (an order taker) has no report models (spec §6.1: the section's company roles).
+    await refused(403, () => sales.post(reports(net.shenzhen), { name: 'Supplier model', department: 'INSP' }));
+    expect((await manager.get(`${reports(net.lumiere)}/`)).status).toBe(404);
+    expect(ok(await admin.get(`${reports(net.lumiere)}/${lumiereReport.customReportId}`)).name).toBe('Lumière final inspection');
+  });
+});
