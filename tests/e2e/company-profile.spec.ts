@@ -79,11 +79,12 @@ for (const locale of ['fr', 'it'] as const) {
 
       // Another country empties the province, whose list becomes that country's.
       await field('company.country').click();
+      await field('company.country').fill('');
       await field('company.country').pressSequentially('Ital');
-      await page.getByRole('option', { name: 'Italy', exact: true }).click();
+      await page.getByRole('option', { name: 'Italy', exact: true }).click({ timeout: 15_000 });
       await expect(field('address.province')).toHaveValue('');
       await field('address.province').pressSequentially('Tusc');
-      await page.getByRole('option', { name: 'Tuscany', exact: true }).click();
+      await page.getByRole('option', { name: 'Tuscany', exact: true }).click({ timeout: 15_000 });
 
       // The GPS button waits for address1, city and country.
       await field('company.city').fill('');
