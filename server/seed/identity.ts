@@ -157,4 +157,3 @@ export function seedIdentity(tx: WriteOps, hashes: string[]): DemoIdentity {
   return { universes: { main, other }, companies: companyIds, companyNames, accounts, staff };
 }
 
-export type { CompanyKey };

@@ -52,7 +52,7 @@ describe('PUT: the general information and its address', () => {
     const before = await profileOf(net.lumiere);
     try {
       const moved = ok(await quality.put(url(net.lumiere), { ...before, address1: '  25 Quai Perrache  ', zipCode: ' 69002', city: 'Lyon ', province: 'Auvergne-Rhône-Alpes', latitude: 1, longitude: 1 }));
-      expect(moved).toMatchObject({ address1: '25 Quai Perrache', zipCode: '69002', city: 'Lyon', latitude: 45.7485, longitude: 4.8467, version: before.version + 1 });
+      expect(moved).toMatchObject({ address1: '25 Quai Perrache', zipCode: '69002', city: 'Lyon', latitude: 45.7485, longitude: 4.8467, version: (before.version as number) + 1 });
       // Atlas Inspection is in Lyon too: the same place within 100 m (city-level coordinates).
       expect(moved.samePlaceAs).toEqual(['Atlas Inspection']);
       expect((await profileOf(net.atlas)).samePlaceAs).toEqual(['Maison Lumière']);
@@ -93,7 +93,7 @@ describe('PUT: the general information and its address', () => {
 
   it('a stale version is 409; a body that is not the record is 400', async () => {
     const current = await profileOf(net.lumiere);
-    await refused(409, () => quality.put(url(net.lumiere), { ...current, address2: 'Bâtiment B', version: current.version - 1 }));
+    await refused(409, () => quality.put(url(net.lumiere), { ...current, address2: 'Bâtiment B', version: (current.version as number) - 1 }));
     await refused(400, () => quality.put(url(net.lumiere), { ...current, version: undefined }));
     await refused(400, () => quality.put(url(net.lumiere), { ...current, unknownField: 1 }));
     await refused(400, () => quality.put(url(net.lumiere), [current]));

@@ -179,6 +179,8 @@ function ownedList(name: string, route: string, readers: readonly Who[], writers
 const globalList = (name: string, route: string): Route[] => ownedList(name, route, ALL, ADMIN).map(({ outOfReach: _none, ...row }) => row);
 /** A company's compulsory elements: the caller's company path, or the record's own company's. */
 const elementsOf = async (w: Who, id?: number) => `/back/bo/companies/${id === undefined ? people[w].companyId : (await server.store.get('compulsoryElements', id))!.companyId}/compulsoryElements/admin`;
+/** A company's report models (docs/profiles.md), under its company profile path. */
+const customReportsOf = async (w: Who, id?: number) => `/back/bo/profile/company/${id === undefined ? people[w].companyId : (await server.store.get('customReports', id))!.companyId}/customReport`;
 
 const capaTags = async (w: Who) => `/back/bo/tags/CAPA_${await seen('capa', w)}`;
 const foreignCapaTags = (suffix = '') => async (w: Who) => (await foreign('capa', w)).map((id) => `/back/bo/tags/CAPA_${id}${suffix}`);
@@ -342,6 +344,8 @@ const TABLE: Route[] = [
   ...ownedList('strategy', '/back/bo/strategies/admin', ALL.filter((w) => w !== 'sales'), ALL.filter((w) => w !== 'sales')),
   ...ownedList('laboPackage', '/back/bo/laboPackages/admin', ['admin', 'manager', 'inspector'], ['admin', 'manager', 'inspector']),
   ...ownedList('compulsoryElement', '/back/bo/companies/:companyId/compulsoryElements/admin', MANAGERS, MANAGERS, elementsOf),
+  // A company's report models: its managers, decision makers and service providers only (every manager account is one).
+  ...ownedList('customReport', '/back/bo/profile/company/:companyId/customReport', MANAGERS, MANAGERS, customReportsOf),
   // Families and their items (docs/schemas.md "Families and their items"): products and defects are the universe's,
   // behind ADMIN, LOCAL_ADMIN, UNIVERSE_ADMIN or SUPER_ADMIN (among the demo accounts, the SUPER_ADMIN profile);
   // laboratory tests are everybody's (global: no record is out of reach), written with EDIT_GLOBAL_DATA.
