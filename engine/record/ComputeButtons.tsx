@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, ApiError } from '../api';
 import type { ComputeConfig } from '../config';
+import type { FieldError } from '../form/validation';
 import { screenIcon } from '../ui/icons';
 
 type Row = Record<string, unknown>;
@@ -14,9 +15,10 @@ export const computeEnabled = (compute: ComputeConfig, record: Row, readOnly: bo
 /**
  * A form panel's `computes` (docs/schemas.md "Fields computed by a call"): each button asks its call
  * with the record's fields and writes the answer into the record, as if typed (Save still stores it).
- * A refusal (an address the server cannot place) shows its message under the buttons.
+ * A refusal (an address the server cannot place) shows its message under the buttons and its field
+ * errors beside the fields (`onErrors`), until the next run.
  */
-export function ComputeButtons({ computes, record, readOnly, onChange }: { computes: ComputeConfig[]; record: Row; readOnly: boolean; onChange: (next: Row) => void }) {
+export function ComputeButtons({ computes, record, readOnly, onChange, onErrors }: { computes: ComputeConfig[]; record: Row; readOnly: boolean; onChange: (next: Row) => void; onErrors: (errors: FieldError[]) => void }) {
   const { t } = useTranslation();
   const [running, setRunning] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -24,12 +26,14 @@ export function ComputeButtons({ computes, record, readOnly, onChange }: { compu
   const run = async (compute: ComputeConfig) => {
     setRunning(compute.label);
     setFailure(null);
+    onErrors([]);
     try {
       const query = Object.fromEntries(Object.entries(compute.params).map(([param, field]) => [param, record[field]]));
       const answer = await api.get<Row>(compute.url, { query, quiet: true });
       onChange({ ...record, ...Object.fromEntries(Object.entries(compute.sets).map(([from, field]) => [field, answer[from]])) });
     } catch (error) {
       setFailure(error instanceof ApiError ? error.message : String(error));
+      if (error instanceof ApiError) onErrors(error.body?.errors ?? []);
     } finally {
       setRunning(null);
     }

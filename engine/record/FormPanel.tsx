@@ -1,6 +1,7 @@
 import type Form from '@rjsf/core';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { SchemaForm } from '../form/SchemaForm';
+import type { FieldError } from '../form/validation';
 import { computedOf } from '../schema/computed';
 import { pickFields, propertiesOf, schemaOfFields } from '../schema/fields';
 import { ComputeButtons } from './ComputeButtons';
@@ -30,6 +31,9 @@ export function FormPanel({ panel, config, entity, record, view, saved, onChange
   const computed = Object.keys(computedOf(entity));
   const editable = fields.filter((field) => !computed.includes(field));
   const formRef = useRef<Form>(null);
+  // A compute button's refusal names fields (an address not found: the city), shown beside them as a save's are, until the next edit.
+  const [computeErrors, setComputeErrors] = useState<FieldError[]>([]);
+  const fieldErrors = useMemo(() => (computeErrors.length ? [...serverErrors, ...computeErrors] : serverErrors), [serverErrors, computeErrors]);
   const latest = useRef(record);
   latest.current = record;
 
@@ -42,9 +46,12 @@ export function FormPanel({ panel, config, entity, record, view, saved, onChange
       readOnly={readOnly}
       roles={userRoles}
       formData={pickFields({ ...record, ...pickFields(view, computed) }, fields)}
-      onChange={(data) => onChange({ ...latest.current, ...pickFields(data, editable) })}
+      onChange={(data) => {
+        if (computeErrors.length) setComputeErrors([]);
+        onChange({ ...latest.current, ...pickFields(data, editable) });
+      }}
       mode={saved ? 'edit' : 'create'}
-      serverErrors={serverErrors}
+      serverErrors={fieldErrors}
       formRef={formRef}
       idPrefix="record"
     />
@@ -53,7 +60,7 @@ export function FormPanel({ panel, config, entity, record, view, saved, onChange
   return (
     <>
       {form}
-      <ComputeButtons computes={panel.computes} record={record} readOnly={readOnly} onChange={(next) => onChange({ ...latest.current, ...next })} />
+      <ComputeButtons computes={panel.computes} record={record} readOnly={readOnly} onChange={(next) => onChange({ ...latest.current, ...next })} onErrors={setComputeErrors} />
     </>
   );
 }

@@ -104,6 +104,9 @@ for (const locale of ['fr', 'it'] as const) {
       await field('company.city').pressSequentially('Atlantide');
       await compute.click();
       await expect(page.getByRole('alert').filter({ hasText: serverMessage(locale, 'error.addressNotFound') })).toBeVisible();
+      // The city is the field in error.
+      await expect(form.getByText(serverMessage(locale, 'validation.addressNotFound'))).toBeVisible();
+      await expect(field('company.city')).toHaveAttribute('aria-invalid', 'true');
       await shot(page, `company-profile-${locale}-gps-unknown`);
       await field('company.city').fill('');
       await field('company.city').pressSequentially('Prato');
