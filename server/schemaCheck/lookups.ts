@@ -52,11 +52,11 @@ let validate: ValidateFunction | undefined;
 
 /** What a source of one kind must and must not hold. */
 const KIND_KEYS: Record<ReturnType<typeof kindOf>, { needs: (keyof LookupSource)[]; refuses: (keyof LookupSource)[] }> = {
-  enum: { needs: [], refuses: ['list', 'collection', 'distinct', 'collections', 'value', 'match', 'scope', 'where', 'hide', 'joins', 'orderBy', 'limit'] },
+  enum: { needs: [], refuses: ['list', 'provider', 'collection', 'distinct', 'collections', 'value', 'match', 'scope', 'where', 'hide', 'joins', 'orderBy', 'limit'] },
   provider: { needs: [], refuses: ['values', 'list', 'collection', 'distinct', 'collections', 'value', 'match', 'scope', 'where', 'hide', 'joins', 'orderBy', 'limit'] },
-  list: { needs: [], refuses: ['values', 'collection', 'distinct', 'collections', 'value', 'match', 'scope', 'where', 'hide', 'joins', 'orderBy', 'limit'] },
-  distinct: { needs: ['collections'], refuses: ['values', 'collection', 'value', 'label', 'match', 'joins', 'orderBy', 'limit'] },
-  collection: { needs: ['collection', 'value', 'label'], refuses: ['values', 'collections'] },
+  list: { needs: [], refuses: ['values', 'provider', 'collection', 'distinct', 'collections', 'value', 'match', 'scope', 'where', 'hide', 'joins', 'orderBy', 'limit'] },
+  distinct: { needs: ['collections'], refuses: ['values', 'provider', 'collection', 'value', 'label', 'match', 'joins', 'orderBy', 'limit'] },
+  collection: { needs: ['collection', 'value', 'label'], refuses: ['values', 'provider', 'collections'] },
 };
 
 function sourceProblems(name: string, source: LookupSource, files: SchemaFiles, enums: Record<string, JsonSchema>): SchemaProblem[] {
