@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ADDRESS_MATCH_RADIUS_M, distanceMeters, samePlace } from '../../domain/geo';
 import { countryNames, geocode, provinceNames } from '../../server/geo/gazetteer';
@@ -28,6 +30,15 @@ describe('offline geocoding (country-state-city)', () => {
     expect(await countryNames()).toEqual(expect.arrayContaining(['France', 'China', 'Italy']));
     expect(await provinceNames('Portugal')).toEqual(expect.arrayContaining(['Braga', 'Porto', 'Lisbon']));
     expect(await provinceNames('Narnia')).toEqual([]);
+  });
+});
+
+describe('the gazetteer stays on the server', () => {
+  const sources = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? sources(join(dir, entry.name)) : /\.tsx?$/.test(entry.name) ? [join(dir, entry.name)] : []));
+  it('no browser code (app/, engine/, domain/, machines/) imports country-state-city: its cities file is 8 MB', () => {
+    const importing = ['app', 'engine', 'domain', 'machines'].flatMap(sources).filter((file) => readFileSync(file, 'utf8').includes('country-state-city'));
+    expect(importing).toEqual([]);
   });
 });
 
