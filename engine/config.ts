@@ -130,6 +130,23 @@ export interface SheetConfig {
  * One panel of a record page (docs/schemas.md "Record pages"): `kind` picks its renderer in the
  * panel registry (engine/record/panels.ts); the other keys are that kind's options.
  */
+/**
+ * A button of a form panel that fills some fields from a call on others (a place's coordinates from its
+ * address): `GET url` with `params` (query parameter → field, empty ones left out), enabled while the form
+ * is editable and every `requires` field is filled; `sets` the answer's fields (answer field → record field).
+ */
+export interface ComputeConfig {
+  /** i18n key of the button. */
+  label: string;
+  icon?: string;
+  url: string;
+  params: Record<string, string>;
+  requires: string[];
+  sets: Record<string, string>;
+  /** Its `data-testid`. */
+  name?: string;
+}
+
 export interface PanelConfig {
   kind: 'form' | 'lines' | 'custom' | string;
   /** i18n key of the panel's heading. */
@@ -171,6 +188,10 @@ export interface PanelConfig {
   ui?: string;
   /** form: only these fields (default: every field no other panel of the page shows). */
   fields?: string[];
+  /** form: fields this form requires besides the entity's `required` (a section's own mandatory fields). */
+  required?: string[];
+  /** form: buttons filling fields from a call on other fields (docs/schemas.md "Fields computed by a call"). */
+  computes?: ComputeConfig[];
   /** lines: the array property of the record holding the lines. */
   field?: string;
   /** lines: the grid's columns (properties of a line). */
@@ -584,6 +605,8 @@ export interface ScreenConfig {
   parent?: string;
   /** type "menu": other routes children may name as `parent` (`/admin` for the `/admin/menu` page). */
   aliases?: string[];
+  /** Settings that change how the product behaves: the menu card is red, with a "Dangerous" badge. */
+  danger?: boolean;
   /** type "menu": entries listed first (routes, or static entries); children naming the page as `parent` follow. */
   items?: (string | MenuStaticItem)[];
   /** A menu page's child: its place among the children (lower first; without it, last). */

@@ -1,5 +1,7 @@
 import { notifyRoutes } from './notify/routes';
 import { settingsRoutes } from './settings/routes';
+import { geoRoutes } from './geo/routes';
+import { profileRoutes } from './profile/routes';
 import { readFileSync } from 'node:fs';
 import { Hono } from 'hono';
 import { logger } from 'hono/logger';
@@ -179,6 +181,8 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/', serviceReferenceRoutes(registry));
   app.route('/', notifyRoutes());
   app.route('/', settingsRoutes());
+  app.route('/', profileRoutes(registry));
+  app.route('/', geoRoutes());
   app.route('/', serviceLookupRoutes());
   app.route('/', aqlRoutes());
   app.route('/', lookupRoutes(registry));

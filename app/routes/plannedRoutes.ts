@@ -5,5 +5,4 @@
 export const PLANNED_ROUTES = [
   '/companies/*', '/supplierPerfomance/:companyId',
   '/billing/*', '/datacenter/*',
-  '/profileCompany/*', '/profileUniverse/*',
 ];

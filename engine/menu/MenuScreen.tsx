@@ -1,4 +1,4 @@
-import { Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
+import { Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
 import { IconArrowRight, IconLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +20,8 @@ interface CardContent {
   title: string;
   description?: string;
   icon?: string;
+  /** A screen flagged `danger`: a red icon and a "Dangerous" badge. */
+  danger?: boolean;
 }
 
 function CardBody({ content, corner }: { content: CardContent; corner: ReactNode }) {
@@ -28,10 +30,17 @@ function CardBody({ content, corner }: { content: CardContent; corner: ReactNode
   return (
     <>
       <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <ThemeIcon size={44} radius="md" variant="light">
+        <ThemeIcon size={44} radius="md" variant="light" color={content.danger ? 'red' : undefined}>
           <Icon size={24} stroke={1.5} />
         </ThemeIcon>
-        {corner}
+        <Group gap="xs" wrap="nowrap">
+          {content.danger && (
+            <Badge color="red" variant="light">
+              {t('engine.menu.danger')}
+            </Badge>
+          )}
+          {corner}
+        </Group>
       </Group>
       <Text fw={600} size="lg" mt="md" className={classes.title}>
         {titleText(t, content.title)}
@@ -69,8 +78,19 @@ export function MenuScreen({ screen, config }: MenuScreenProps) {
     const path = fillRoute(target.route, params);
     if (path === null) return [];
     return [
-      <Card key={target.route} component={Link} to={path} withBorder radius="md" padding="lg" shadow="xs" className={classes.card} style={{ textDecoration: 'none' }}>
-        <CardBody content={{ title: target.title, description: target.description, icon: target.icon ?? target.menu?.icon }} corner={<IconArrowRight size={18} color="var(--mantine-color-dimmed)" />} />
+      <Card
+        key={target.route}
+        component={Link}
+        to={path}
+        withBorder
+        radius="md"
+        padding="lg"
+        shadow="xs"
+        className={target.danger ? `${classes.card} ${classes.danger}` : classes.card}
+        style={{ textDecoration: 'none' }}
+        data-danger={target.danger || undefined}
+      >
+        <CardBody content={{ title: target.title, description: target.description, icon: target.icon ?? target.menu?.icon, danger: target.danger }} corner={<IconArrowRight size={18} color="var(--mantine-color-dimmed)" />} />
       </Card>,
     ];
   });

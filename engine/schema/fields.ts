@@ -27,6 +27,8 @@ export interface LookupConfig {
   kind?: 'tags' | string;
   /** Search as you type (`?q=`) instead of loading the whole list once. */
   search?: boolean;
+  /** A cascading list: query parameter → the field of the same record giving its value (engine/lookup/cascade.ts). */
+  params?: Record<string, string>;
 }
 
 /** Strings longer than this are edited in a textarea. */

@@ -4,7 +4,7 @@ import {
   IconFileDollar, IconFilePlus, IconFileText, IconFiles, IconFlask, IconHistory, IconHome, IconInfoCircle, IconKey, IconKeyOff, IconLayoutGrid, IconListNumbers,
   IconLink, IconLockOpen, IconPaperclip, IconPhoto, IconLogin2, IconMailForward, IconNetwork, IconPackage, IconReceipt, IconReportAnalytics, IconSearch,
   IconServerBolt, IconSettings, IconShieldCheck, IconShieldLock, IconSpy, IconTag, IconTags, IconTool, IconTopologyStar3, IconTruck, IconUnlink, IconUsers,
-  IconWorld, IconCategory, IconBuildingStore, IconCoin, IconBell, type Icon,
+  IconWorld, IconCategory, IconBuildingStore, IconCoin, IconBell, IconMapPin, IconApps, type Icon,
 } from '@tabler/icons-react';
 
 /**
@@ -15,6 +15,7 @@ import {
 const icons: Record<string, Icon> = {
   'address-book': IconAddressBook,
   'alert-triangle': IconAlertTriangle,
+  apps: IconApps,
   bell: IconBell,
   box: IconBox,
   briefcase: IconBriefcase,
@@ -45,6 +46,7 @@ const icons: Record<string, Icon> = {
   'key-off': IconKeyOff,
   'lock-open': IconLockOpen,
   link: IconLink,
+  'map-pin': IconMapPin,
   login: IconLogin2,
   'mail-forward': IconMailForward,
   'list-numbers': IconListNumbers,

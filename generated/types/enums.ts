@@ -144,6 +144,9 @@ export type Packing = "BOX" | "ROLL" | "PALLET" | "CONTAINER" | "HANGING";
 /** Labels: `enum.department.<VALUE>` */
 export type Department = "INSP" | "CON" | "AUDIT" | "LAB";
 
+/** Labels: `enum.companyApplication.<VALUE>` */
+export type CompanyApplication = "WEB" | "MOBILE" | "API";
+
 /** Labels: `enum.inspectionMode.<VALUE>` */
 export type InspectionMode = "LOT" | "PIECE" | "PIECE_WITH_SEVERITY" | "WEIGHTING" | "APPRECIATION";
 

@@ -25,6 +25,8 @@ export * from './customField';
 export * from './customFieldSearch';
 export * from './customFieldSection';
 export * from './customFieldSectionSearch';
+export * from './customReport';
+export * from './customReportSearch';
 export * from './dashboardCostsSearch';
 export * from './dashboardSearch';
 export * from './defect';

@@ -397,6 +397,38 @@ export const routeDocs = (enums: Record<string, JsonSchema>): Record<string, Rou
   ...settingsDocs('servicedefault', 'companyServiceDefault', "The values a new service of the company starts with in the wizard; with serviceId, those of the fields that service leaves empty", {
     serviceId: { type: 'integer', minimum: 1, description: 'A service the caller sees: the defaults as they apply to it (the fields it leaves empty)' },
   }),
+  // ---- the company profile record and the universes (server/profile/routes.ts, docs/profiles.md) ----
+  'GET /back/bo/profile/company/{companyId}': {
+    tag: 'profiles', summary: "The company profile (spec §2): every contact reads its own company's; universe and super admins one of their universe. samePlaceAs: the other companies within 100 m (spec §9)",
+    params: { companyId: { type: 'integer', minimum: 1 } },
+    ok: { description: 'The company', schema: entity('company') }, errors: [403, 404],
+  },
+  'PUT /back/bo/profile/company/{companyId}': {
+    tag: 'profiles',
+    summary: "Replace the company profile (with its version): each changed field needs a section of /profileCompany the caller may open that shows it (403 naming the fields); a changed address is checked (address1, city, country, province required; spec §5.5) and geocoded by the server (422 at /city when the place is unknown)",
+    params: { companyId: { type: 'integer', minimum: 1 } },
+    body: entity('company'),
+    ok: { description: 'The company', schema: entity('company') }, errors: [400, 403, 404, 409, 422],
+  },
+  'PATCH /back/bo/profile/company/{companyId}': {
+    tag: 'profiles', summary: "Enable or disable (archive) a company of the caller's universe (UNIVERSE_ADMIN, SUPER_ADMIN); never the caller's own company (422). A disabled company's contacts are logged out",
+    params: { companyId: { type: 'integer', minimum: 1 } },
+    body: object('The switch', { enabled: { type: 'boolean' } }, ['enabled']),
+    ok: { description: 'The company', schema: entity('company') }, errors: [400, 403, 404, 422],
+  },
+  'GET /back/bo/universe/admin/universes': {
+    tag: 'profiles', summary: 'The universes and their number of companies (SUPER_ADMIN, spec §7.8)',
+    ok: { description: 'Universes', schema: list(object('A universe', { universeId: { type: 'integer' }, name: { type: 'string' }, companies: { type: 'integer' } }, ['universeId', 'name', 'companies'])) }, errors: [403],
+  },
+  'GET /back/bo/country/geocode': {
+    tag: 'lookups', summary: "A place's GPS from the offline gazetteer (country-state-city): the city of the country (in the province when given) at 4 decimals (spec §9); 422 at /city when unknown",
+    query: {
+      city: { type: 'string', maxLength: 100, required: true, description: 'The city' },
+      country: { type: 'string', maxLength: 100, required: true, description: 'The country, by its English name' },
+      province: { type: 'string', maxLength: 100, description: 'The province (state) of the country' },
+    },
+    ok: { description: 'The coordinates', schema: object('GPS', { latitude: { type: 'number' }, longitude: { type: 'number' } }, ['latitude', 'longitude']) }, errors: [400, 403, 422],
+  },
   // ---- inspection reports (server/reports/routes.ts, docs/reports.md): report access and decision right of spec §6.4 ----
   'GET /back/bo/reports/{serviceId}': { tag: 'reports', summary: "The service's report (a limited reader gets its verdict and decision only)", ok: { description: 'The report', schema: entity('report') }, errors: [403, 404] },
   'GET /back/bo/reports/{serviceId}/overview': {

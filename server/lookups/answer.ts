@@ -9,6 +9,7 @@ import { keywordsOf, normalize } from '../text';
 import { networkCompanyIds } from '../networkLinks/links';
 import { kindOf, type LookupLabel, type LookupScope, type LookupSource } from './config';
 import type { LookupRequest } from './request';
+import { providedItems } from './providers';
 
 /**
  * The one answer of every configured lookup (schemas/lookups.json): the items of a source the
@@ -175,8 +176,9 @@ const textMatches = (texts: string[], q: string) => {
 
 const byLabel = (items: LookupItem[]) => items.sort((a, b) => a.label.localeCompare(b.label));
 
-/** The enum or fixed-list items of a source, in their declared order. */
-function fixedItems(context: LookupContext, source: LookupSource): { item: Row; label: string }[] {
+/** The enum, fixed-list or provided items of a source, in their declared order. */
+async function fixedItems(context: LookupContext, source: LookupSource, request?: LookupRequest): Promise<{ item: Row; label: string }[]> {
+  if (source.provider) return (await providedItems(source.provider, request?.params ?? {})).map((item) => ({ item, label: labelOf(source.label ?? 'value', item, context.language, item.value) }));
   if (source.list) return source.list.map((item) => ({ item, label: labelOf(source.label ?? 'value', item, context.language, item.value) }));
   const values = source.values ?? ((context.registry.enums[source.enum!]?.enum ?? []) as string[]);
   const labels = context.registry.locales[context.language] ?? {};
@@ -212,9 +214,9 @@ export async function lookupItems(context: LookupContext, source: LookupSource, 
   const kind = kindOf(source);
   const searched = request.q.trim() && !qInStore(source);
   const inLabel = (items: LookupItem[]) => (searched ? items.filter((item) => textMatches([item.label], request.q)) : items);
-  if (kind === 'enum' || kind === 'list') {
+  if (kind === 'enum' || kind === 'list' || kind === 'provider') {
     if (request.uuid !== undefined) return [];
-    const items = fixedItems(context, source)
+    const items = (await fixedItems(context, source, request))
       .filter(({ item }) => (request.id === undefined || String(item.value) === String(request.id)) && paramsMatch(source, request, item))
       .map(({ item, label }) => ({ value: item.value as string | number, label }));
     return inLabel(items);
@@ -260,7 +262,7 @@ export async function lookupRefusal(context: LookupContext, source: LookupSource
 
 async function acceptsIn(context: LookupContext, source: LookupSource, value: unknown, scope: LookupScope): Promise<boolean> {
   const kind = kindOf(source);
-  if (kind === 'enum' || kind === 'list') return fixedItems(context, source).some(({ item }) => item.value === value);
+  if (kind === 'enum' || kind === 'list' || kind === 'provider') return (await fixedItems(context, source)).some(({ item }) => item.value === value);
   if (kind === 'distinct') return typeof value === 'string' && (await lookupItems(context, { ...source, scope, params: undefined }, { q: '', id: value, params: {} })).length > 0;
   if (typeof value !== 'number' || !Number.isSafeInteger(value)) return false;
   const entity = entityOf(context.registry, source.collection);

@@ -39,6 +39,11 @@ export interface LookupSource {
   values?: string[];
   /** A fixed list of items (each with a `value` and the fields its parameters narrow on). */
   list?: Record<string, string | number>[];
+  /**
+   * A list the server computes (a name registered with `registerLookupProvider`, server/lookups/providers.ts):
+   * a table too large for this file, such as a gazetteer's provinces. It takes the call's parameters and narrows itself.
+   */
+  provider?: string;
   /** Records of a collection. */
   collection?: string;
   /** The distinct values of a field over the visible records of these collections. */
@@ -77,11 +82,12 @@ export interface LookupConfig {
   lookups: Record<string, LookupSource>;
 }
 
-export type LookupKind = 'enum' | 'list' | 'collection' | 'distinct';
+export type LookupKind = 'enum' | 'list' | 'provider' | 'collection' | 'distinct';
 
 export function kindOf(source: LookupSource): LookupKind {
   if (source.enum) return 'enum';
   if (source.list) return 'list';
+  if (source.provider) return 'provider';
   if (source.distinct) return 'distinct';
   return 'collection';
 }

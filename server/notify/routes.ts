@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { Hono } from 'hono';
-import { isSuperAdmin, requireCaller, requireRoles, type AppContext, type AppEnv, type Caller } from '../context';
-import { HttpError, notFound, validationError, type FieldError } from '../errors';
+import { requireCaller, requireRoles, type AppContext, type AppEnv, type Caller } from '../context';
+import { HttpError, validationError, type FieldError } from '../errors';
 import { FILES, type FileRow } from '../files/entries';
-import { COLLECTIONS, companyById, fullName, type Company, type Contact } from '../identity';
+import { COLLECTIONS, fullName, type Company, type Contact } from '../identity';
 import { isLanguage, translate } from '../i18n';
 import { networkContacts } from '../network';
 import { and, eq } from '../store/query';
@@ -11,6 +11,7 @@ import type { Reader, Row, Stored } from '../store/types';
 import type { Registry } from '../schemas';
 import { fieldErrors } from '../validation';
 import { canSeeService, visibleService, type ServiceRow } from '../services/access';
+import { reachableCompany } from '../profile/companyAccess';
 import { numberParam, readObject, serviceCaller } from '../services/routeHelpers';
 import { automaticRecipients, isNotificationType, lastSendOf, sendServiceNotification, type NotificationType } from './send';
 
@@ -190,14 +191,6 @@ async function checkForm(c: AppContext, service: ServiceRow, caller: Caller, bod
     replyTo: typeof form.replyTo === 'string' ? form.replyTo : undefined,
     comment: typeof form.comment === 'string' && form.comment.trim() ? form.comment.trim() : undefined,
   };
-}
-
-/** The company whose switch is read or written: the caller's own, or (universe or super admins) one of its universe; 404 otherwise. */
-async function reachableCompany(c: AppContext, caller: Caller): Promise<Stored<Company>> {
-  const company = await companyById(c.get('services').db, numberParam(c, 'companyId'));
-  const admin = isSuperAdmin(caller) || caller.roles.has('UNIVERSE_ADMIN');
-  if (!company || company.universeId !== caller.universeId || (!admin && company.companyId !== caller.company.companyId)) throw notFound();
-  return company;
 }
 
 /** Who changes a company's switch: its administrators (COMPANY_ADMIN) and managers, universe and super admins. */

@@ -3,24 +3,15 @@
  * reachable here: a distance is the great-circle (haversine) distance between stored
  * coordinates, and a duration that distance at an assumed average road speed. The popup says so.
  */
-export interface Point {
-  latitude: number;
-  longitude: number;
-}
+import { distanceMeters, type Point } from '../../domain/geo';
 
-const EARTH_RADIUS_KM = 6371.0088;
+export type { Point };
+
 /** Assumed average speed door to door (km/h), for the duration estimate. */
 export const AVERAGE_SPEED_KMH = 60;
 
-const radians = (degrees: number) => (degrees * Math.PI) / 180;
-
 /** Great-circle distance in km, rounded to 0.1 km. */
-export function distanceKm(from: Point, to: Point): number {
-  const dLat = radians(to.latitude - from.latitude);
-  const dLon = radians(to.longitude - from.longitude);
-  const a = Math.sin(dLat / 2) ** 2 + Math.cos(radians(from.latitude)) * Math.cos(radians(to.latitude)) * Math.sin(dLon / 2) ** 2;
-  return Math.round(2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(a))) * 10) / 10;
-}
+export const distanceKm = (from: Point, to: Point): number => Math.round(distanceMeters(from, to) / 100) / 10;
 
 /** Minutes to cover `km` at AVERAGE_SPEED_KMH. */
 export const durationMinutes = (km: number) => Math.round((km / AVERAGE_SPEED_KMH) * 60);

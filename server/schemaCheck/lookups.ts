@@ -31,6 +31,7 @@ const source = closed(
     enum: text,
     values: texts,
     list: { type: 'array', minItems: 1, items: { type: 'object', required: ['value'], additionalProperties: { type: ['string', 'number'] } } },
+    provider: text,
     collection: text,
     distinct: text,
     collections: texts,
@@ -53,10 +54,11 @@ let validate: ValidateFunction | undefined;
 
 /** What a source of one kind must and must not hold. */
 const KIND_KEYS: Record<ReturnType<typeof kindOf>, { needs: (keyof LookupSource)[]; refuses: (keyof LookupSource)[] }> = {
-  enum: { needs: [], refuses: ['list', 'collection', 'distinct', 'collections', 'value', 'match', 'scope', 'where', 'hide', 'joins', 'orderBy', 'limit'] },
-  list: { needs: [], refuses: ['values', 'collection', 'distinct', 'collections', 'value', 'match', 'scope', 'where', 'hide', 'joins', 'orderBy', 'limit'] },
-  distinct: { needs: ['collections'], refuses: ['values', 'collection', 'value', 'label', 'match', 'joins', 'orderBy', 'limit'] },
-  collection: { needs: ['collection', 'value', 'label'], refuses: ['values', 'collections'] },
+  enum: { needs: [], refuses: ['list', 'provider', 'collection', 'distinct', 'collections', 'value', 'match', 'scope', 'where', 'hide', 'joins', 'orderBy', 'limit'] },
+  provider: { needs: [], refuses: ['values', 'list', 'collection', 'distinct', 'collections', 'value', 'match', 'scope', 'where', 'hide', 'joins', 'orderBy', 'limit'] },
+  list: { needs: [], refuses: ['values', 'provider', 'collection', 'distinct', 'collections', 'value', 'match', 'scope', 'where', 'hide', 'joins', 'orderBy', 'limit'] },
+  distinct: { needs: ['collections'], refuses: ['values', 'provider', 'collection', 'value', 'label', 'match', 'joins', 'orderBy', 'limit'] },
+  collection: { needs: ['collection', 'value', 'label'], refuses: ['values', 'provider', 'collections'] },
 };
 
 function sourceProblems(name: string, source: LookupSource, files: SchemaFiles, enums: Record<string, JsonSchema>): SchemaProblem[] {
@@ -64,7 +66,7 @@ function sourceProblems(name: string, source: LookupSource, files: SchemaFiles, 
   const at = (path: string, message: string) => problems.push({ file: FILE, path: `/lookups/${name}${path}`, message });
   const kind = kindOf(source);
   const aKind = `${kind === 'enum' ? 'an' : 'a'} ${kind} lookup`;
-  if (!source.enum && !source.list && !source.collection && !source.distinct) at('', 'a lookup needs enum, list, collection or distinct');
+  if (!source.enum && !source.list && !source.provider && !source.collection && !source.distinct) at('', 'a lookup needs enum, list, provider, collection or distinct');
   for (const key of KIND_KEYS[kind].needs) if (source[key] === undefined) at('', `${aKind} needs ${key}`);
   for (const key of KIND_KEYS[kind].refuses) if (source[key] !== undefined) at(`/${key}`, `${aKind} takes no ${key}`);
   const enumValues = (enumName: string, path: string) => {

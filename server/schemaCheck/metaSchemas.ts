@@ -26,7 +26,7 @@ const closed = (properties: Record<string, unknown>, required: string[] = []): J
 const textOr = (other: JsonSchema) => ({ if: text, else: other });
 /** A role rule: alternatives, each a permission flag or a list of flags held together (engine/schema/roles.ts). */
 const roleRule = { type: 'array', items: textOr(texts) };
-const lookup = closed({ url: text, kind: { enum: ['tags'] }, search: { type: 'boolean' } }, ['url']);
+const lookup = closed({ url: text, kind: { enum: ['tags'] }, search: { type: 'boolean' }, params: { type: 'object', additionalProperties: text } }, ['url']);
 
 /** A property schema: JSON Schema keywords, the engine's own keywords (rules.ts) and the annotations given. */
 function propertySchema(annotations: Record<string, unknown>): JsonSchema {
@@ -291,6 +291,15 @@ const panelProperties = {
     rowFields,
     ui: text,
     fields: texts,
+    // form: a section's own mandatory fields, buttons filling fields from a call (docs/schemas.md "Fields computed by a call")
+    required: texts,
+    computes: {
+      type: 'array',
+      items: closed(
+        { label: text, icon: text, name: text, url: { type: 'string', pattern: '^/' }, params: { type: 'object', additionalProperties: text }, requires: texts, sets: { type: 'object', additionalProperties: text } },
+        ['label', 'url', 'params', 'requires', 'sets'],
+      ),
+    },
     field: text,
     columns: { type: 'array', items: column },
     totals: texts,
@@ -428,6 +437,7 @@ export const screenMeta: JsonSchema = {
     // A menu page: routes or static entries (a disabled card with its tooltip), the other routes its children may name, a child's place.
     items: { type: 'array', items: textOr(closed({ title: text, description: text, icon: text, tooltip: text, disabled: { const: true }, roles: roleRule, companyRoles: texts }, ['title', 'tooltip', 'disabled'])) },
     aliases: { type: 'array', items: { type: 'string', pattern: '^/' } },
+    danger: { type: 'boolean' },
     order: { type: 'number' },
     companyRoles: texts,
     columns: { type: 'array', items: column },

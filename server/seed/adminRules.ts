@@ -41,6 +41,13 @@ const compulsoryElements: { owner: Owner; code: string; names: Names; department
   { owner: 'northwind', code: 'UPC', names: { en: 'UPC labels scanned', fr: 'Étiquettes UPC scannées', it: 'Etichette UPC scansionate' }, department: 'INSP', blocking: true },
 ];
 
+/** The brand's and the inspection company's own report models (the report builder that lays them out is not built). */
+const customReports: { owner: Owner; name: string; department: string; description: string }[] = [
+  { owner: 'lumiere', name: 'Lumière final inspection', department: 'INSP', description: 'The brand’s summary first: verdict, defects by severity, then the photos of each critical defect.' },
+  { owner: 'atlas', name: 'Atlas audit report', department: 'AUDIT', description: 'Findings by chapter with the auditor’s score, then the corrective action plan.' },
+  { owner: 'northwind', name: 'Northwind inspection summary', department: 'INSP', description: 'One page: verdict, quantities checked and the three main defects.' },
+];
+
 export function seedAdminRules(tx: WriteOps, identity: DemoIdentity): void {
   const universeOf = (owner: Owner) => (owner === 'northwind' ? identity.universes.other : identity.universes.main);
   const owned = (owner: Owner) => ({ companyId: identity.companies[owner], universeId: universeOf(owner), archived: false });
@@ -57,4 +64,5 @@ export function seedAdminRules(tx: WriteOps, identity: DemoIdentity): void {
   for (const { owner, ...strategy } of strategies) tx.insert('strategies', 'strategyId', { ...strategy, ...owned(owner) });
   for (const { owner, ...labo } of laboPackages) tx.insert('laboPackages', 'laboPackageId', { ...labo, laboratoryTestIds: [], ...owned(owner) });
   for (const { owner, ...element } of compulsoryElements) tx.insert('compulsoryElements', 'compulsoryElementId', { ...element, ...owned(owner) });
+  for (const { owner, ...report } of customReports) tx.insert('customReports', 'customReportId', { ...report, companyId: identity.companies[owner], universeId: universeOf(owner) });
 }

@@ -4,13 +4,13 @@ import type { WriteOps } from '../store/types';
 /** The demo universes, companies and contacts; the seven accounts are the ones of CONTRACT.md. */
 export const DEMO_PASSWORD = 'Demo-Pass-2026!';
 
-type CompanyKey =
+export type CompanyKey =
   | 'admin' | 'atlas' | 'lumiere' | 'shenzhen' | 'ningbo' | 'guangzhou' | 'dhaka' | 'chittagong' | 'porto'
   | 'guimaraes' | 'istanbul' | 'bursa' | 'como' | 'prato' | 'pacific' | 'anatolia' | 'northwind' | 'harbor';
 
-const companies: Record<CompanyKey, { name: string; roles: string[]; country: string; city: string; universe: 1 | 2; platform?: true; reportDisplayAttendeesListEnabled?: true; currency?: string }> = {
+export const DEMO_COMPANIES: Record<CompanyKey, { name: string; roles: string[]; country: string; city: string; universe: 1 | 2; platform?: true; reportDisplayAttendeesListEnabled?: true; currency?: string }> = {
   // The company that runs the platform: its super admins are the platform's own administrators.
-  admin: { name: 'QCFlow Admin', roles: ['SERVICE_PROVIDER'], country: 'France', city: 'Paris', universe: 1, platform: true },
+  admin: { name: 'QCFlow Admin', roles: ['SERVICE_PROVIDER'], country: 'France', city: 'Boulogne-Billancourt', universe: 1, platform: true },
   atlas: { name: 'Atlas Inspection', roles: ['SERVICE_PROVIDER'], country: 'France', city: 'Lyon', universe: 1, reportDisplayAttendeesListEnabled: true },
   lumiere: { name: 'Maison Lumière', roles: ['DECISION_MAKER'], country: 'France', city: 'Paris', universe: 1 },
   shenzhen: { name: 'Shenzhen Textile Co', roles: ['SUPPLIER'], country: 'China', city: 'Shenzhen', universe: 1 },
@@ -24,32 +24,36 @@ const companies: Record<CompanyKey, { name: string; roles: string[]; country: st
   bursa: { name: 'Bursa Örme Tekstil', roles: ['SUPPLIER'], country: 'Turkey', city: 'Bursa', universe: 1 },
   como: { name: 'Como Seta S.r.l.', roles: ['SUPPLIER'], country: 'Italy', city: 'Como', universe: 1 },
   prato: { name: 'Prato Filati', roles: ['FACTORY'], country: 'Italy', city: 'Prato', universe: 1 },
-  pacific: { name: 'Pacific Sourcing Agency', roles: ['AGENT'], country: 'Hong Kong', city: 'Hong Kong', universe: 1 },
+  pacific: { name: 'Pacific Sourcing Agency', roles: ['AGENT'], country: 'Hong Kong S.A.R.', city: 'Kowloon City', universe: 1 },
   anatolia: { name: 'Anatolia Trade Agents', roles: ['AGENT'], country: 'Turkey', city: 'Izmir', universe: 1 },
   northwind: { name: 'Northwind Goods', roles: ['DECISION_MAKER'], country: 'United States', city: 'Seattle', universe: 2, currency: 'USD' },
   harbor: { name: 'Harbor Apparel Ltd', roles: ['FACTORY'], country: 'Vietnam', city: 'Ho Chi Minh City', universe: 2 },
 };
 
-/** Where each company's site is (its city), for the assignment's distances (server/planning/geo.ts). */
-const places: Record<CompanyKey, [number, number]> = {
-  admin: [48.8566, 2.3522],
-  atlas: [45.764, 4.8357],
-  lumiere: [48.8698, 2.3311],
-  shenzhen: [22.5431, 114.0579],
-  ningbo: [29.8683, 121.544],
-  guangzhou: [23.1291, 113.2644],
-  dhaka: [23.8103, 90.4125],
-  chittagong: [22.3569, 91.7832],
-  porto: [41.1579, -8.6291],
-  guimaraes: [41.4425, -8.2918],
-  istanbul: [41.0082, 28.9784],
-  bursa: [40.1885, 29.061],
-  como: [45.8081, 9.0852],
-  prato: [43.8777, 11.1022],
-  pacific: [22.3193, 114.1694],
-  anatolia: [38.4237, 27.1428],
-  northwind: [47.6062, -122.3321],
-  harbor: [10.8231, 106.6297],
+/**
+ * Each company's address (spec §3 Address) and its GPS as the profile's geocoding answers it: the
+ * gazetteer's coordinates of the city in its province, at 4 decimals (tests/unit/seed-addresses.test.ts
+ * geocodes every one again). Also the assignment's distances (server/planning/geo.ts).
+ */
+export const DEMO_ADDRESSES: Record<CompanyKey, { address1: string; zipCode: string; province: string; gps: [number, number] }> = {
+  admin: { address1: '40 Rue du Vieux Pont de Sèvres', zipCode: '92100', province: 'Île-de-France', gps: [48.8355, 2.2413] },
+  atlas: { address1: '25 Quai Perrache', zipCode: '69002', province: 'Auvergne-Rhône-Alpes', gps: [45.7485, 4.8467] },
+  lumiere: { address1: '8 Rue du Faubourg Saint-Honoré', zipCode: '75008', province: 'Île-de-France', gps: [48.8534, 2.3486] },
+  shenzhen: { address1: '3018 Shennan Avenue, Futian', zipCode: '518000', province: 'Guangdong', gps: [22.5565, 113.9859] },
+  ningbo: { address1: '188 Zhongshan East Road', zipCode: '315000', province: 'Zhejiang', gps: [29.8782, 121.5495] },
+  guangzhou: { address1: '98 Huangpu Avenue West', zipCode: '510620', province: 'Guangdong', gps: [23.1167, 113.25] },
+  dhaka: { address1: 'Plot 12, Road 7, Tejgaon Industrial Area', zipCode: '1208', province: 'Dhaka District', gps: [23.8109, 90.3654] },
+  chittagong: { address1: '45 CEPZ Road, Patenga', zipCode: '4223', province: 'Chittagong Division', gps: [22.4875, 91.9633] },
+  porto: { address1: 'Rua de Santa Catarina 512', zipCode: '4000-446', province: 'Porto', gps: [41.1496, -8.611] },
+  guimaraes: { address1: 'Avenida Conde Margaride 140', zipCode: '4810-537', province: 'Braga', gps: [41.4438, -8.2892] },
+  istanbul: { address1: 'Merter Tekstil Merkezi, Keresteciler Sitesi 14', zipCode: '34169', province: 'Istanbul', gps: [41.1634, 28.7664] },
+  bursa: { address1: 'Demirtaş OSB, Mustafa Karaer Caddesi 21', zipCode: '16245', province: 'Bursa', gps: [40.1956, 29.0601] },
+  como: { address1: 'Via Borgo Vico 148', zipCode: '22100', province: 'Lombardy', gps: [45.8082, 9.0832] },
+  prato: { address1: 'Via Galcianese 34', zipCode: '59100', province: 'Tuscany', gps: [43.8805, 11.097] },
+  pacific: { address1: '15/F, 133 Hoi Bun Road, Kwun Tong', zipCode: '999077', province: 'Kowloon City', gps: [22.3282, 114.1916] },
+  anatolia: { address1: 'Kazım Dirik Mahallesi, 372. Sokak 8', zipCode: '35100', province: 'İzmir', gps: [38.4127, 27.1384] },
+  northwind: { address1: '1201 Third Avenue', zipCode: '98101', province: 'Washington', gps: [47.6062, -122.3321] },
+  harbor: { address1: '12 Tan Thuan Export Processing Zone, District 7', zipCode: '700000', province: 'Hồ Chí Minh', gps: [10.823, 106.6297] },
 };
 
 interface PersonSeed {
@@ -121,18 +125,18 @@ export async function accountHashes(): Promise<string[]> {
 export function seedIdentity(tx: WriteOps, hashes: string[]): DemoIdentity {
   const main = tx.insert('universes', 'universeId', { name: 'Maison Lumière network', segregated: false }).universeId as number;
   const other = tx.insert('universes', 'universeId', { name: 'Northwind network', segregated: false }).universeId as number;
-  const universeOf = (key: CompanyKey) => (companies[key].universe === 1 ? main : other);
+  const universeOf = (key: CompanyKey) => (DEMO_COMPANIES[key].universe === 1 ? main : other);
   const companyIds = {} as Record<CompanyKey, number>;
   const staff = {} as Record<CompanyKey, number[]>;
-  for (const [key, { universe, ...company }] of Object.entries(companies) as [CompanyKey, (typeof companies)[CompanyKey]][]) {
-    const [latitude, longitude] = places[key];
-    companyIds[key] = tx.insert('companies', 'companyId', { ...company, latitude, longitude, universeId: universeOf(key) }).companyId as number;
+  for (const [key, { universe, ...company }] of Object.entries(DEMO_COMPANIES) as [CompanyKey, (typeof DEMO_COMPANIES)[CompanyKey]][]) {
+    const { gps: [latitude, longitude], ...address } = DEMO_ADDRESSES[key];
+    companyIds[key] = tx.insert('companies', 'companyId', { ...company, ...address, latitude, longitude, universeId: universeOf(key) }).companyId as number;
     staff[key] = [];
   }
   const accounts: Record<string, number> = {};
   let hashIndex = 0;
   for (const person of people) {
-    const domain = `${ascii(companies[person.company].name)}.example`;
+    const domain = `${ascii(DEMO_COMPANIES[person.company].name)}.example`;
     const contact = tx.insert('contacts', 'contactId', {
       universeId: universeOf(person.company),
       companyId: companyIds[person.company],
@@ -149,8 +153,7 @@ export function seedIdentity(tx: WriteOps, hashes: string[]): DemoIdentity {
     staff[person.company].push(id);
     if (person.key) accounts[person.key] = id;
   }
-  const companyNames = Object.fromEntries(Object.entries(companies).map(([key, company]) => [key, company.name])) as Record<CompanyKey, string>;
+  const companyNames = Object.fromEntries(Object.entries(DEMO_COMPANIES).map(([key, company]) => [key, company.name])) as Record<CompanyKey, string>;
   return { universes: { main, other }, companies: companyIds, companyNames, accounts, staff };
 }
 
-export type { CompanyKey };

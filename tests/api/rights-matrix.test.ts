@@ -193,6 +193,8 @@ function ownedList(name: string, route: string, readers: readonly Who[], writers
 const globalList = (name: string, route: string): Route[] => ownedList(name, route, ALL, ADMIN).map(({ outOfReach: _none, ...row }) => row);
 /** A company's compulsory elements: the caller's company path, or the record's own company's. */
 const elementsOf = async (w: Who, id?: number) => `/back/bo/companies/${id === undefined ? people[w].companyId : (await server.store.get('compulsoryElements', id))!.companyId}/compulsoryElements/admin`;
+/** A company's report models (docs/profiles.md), under its company profile path. */
+const customReportsOf = async (w: Who, id?: number) => `/back/bo/profile/company/${id === undefined ? people[w].companyId : (await server.store.get('customReports', id))!.companyId}/customReport`;
 
 const capaTags = async (w: Who) => `/back/bo/tags/CAPA_${await seen('capa', w)}`;
 const foreignCapaTags = (suffix = '') => async (w: Who) => (await foreign('capa', w)).map((id) => `/back/bo/tags/CAPA_${id}${suffix}`);
@@ -304,6 +306,25 @@ const TABLE: Route[] = [
       outOfReach: (w) => [`/back/bo/profile/company/${people[otherUniverse(w)].companyId}/${kind}`],
     },
   ]),
+  // The company profile record (docs/profiles.md): every contact reads its own company's; COMPANY_ADMIN / MANAGER write
+  // (each field as its section allows); universe admins enable or disable a company of their universe.
+  {
+    route: 'GET /back/bo/profile/company/:companyId', who: ALL,
+    url: (w) => `/back/bo/profile/company/${people[w].companyId}`,
+    outOfReach: (w) => [`/back/bo/profile/company/${people[otherUniverse(w)].companyId}`],
+  },
+  {
+    route: 'PUT /back/bo/profile/company/:companyId', who: MANAGERS, body: { name: 42, version: 1 },
+    url: (w) => `/back/bo/profile/company/${people[w].companyId}`,
+    outOfReach: (w) => [`/back/bo/profile/company/${people[otherUniverse(w)].companyId}`],
+  },
+  {
+    route: 'PATCH /back/bo/profile/company/:companyId', who: ADMIN, body: { enabled: 'yes' },
+    url: (w) => `/back/bo/profile/company/${people[w].companyId}`,
+    outOfReach: (w) => [`/back/bo/profile/company/${people[otherUniverse(w)].companyId}`],
+  },
+  { route: 'GET /back/bo/universe/admin/universes', who: ADMIN },
+  { route: 'GET /back/bo/country/geocode', who: ALL, url: () => '/back/bo/country/geocode?city=Lyon&country=France' },
   { route: 'GET /back/bo/profile/user/twoFactor', who: ALL },
   { route: 'POST /back/bo/profile/user/twoFactor/setup', who: ALL, expect: [200] },
   { route: 'POST /back/bo/profile/user/twoFactor', who: ALL, body: { code: '000000' } },
@@ -359,6 +380,8 @@ const TABLE: Route[] = [
   ...ownedList('strategy', '/back/bo/strategies/admin', ALL.filter((w) => w !== 'sales'), ALL.filter((w) => w !== 'sales')),
   ...ownedList('laboPackage', '/back/bo/laboPackages/admin', ['admin', 'manager', 'inspector'], ['admin', 'manager', 'inspector']),
   ...ownedList('compulsoryElement', '/back/bo/companies/:companyId/compulsoryElements/admin', MANAGERS, MANAGERS, elementsOf),
+  // A company's report models: its managers, decision makers and service providers only (every manager account is one).
+  ...ownedList('customReport', '/back/bo/profile/company/:companyId/customReport', MANAGERS, MANAGERS, customReportsOf),
   // Families and their items (docs/schemas.md "Families and their items"): products and defects are the universe's,
   // behind ADMIN, LOCAL_ADMIN, UNIVERSE_ADMIN or SUPER_ADMIN (among the demo accounts, the SUPER_ADMIN profile);
   // laboratory tests are everybody's (global: no record is out of reach), written with EDIT_GLOBAL_DATA.

@@ -30,7 +30,7 @@ describe('schemas', () => {
     expect(body.screens.map((screen: { route: string }) => screen.route)).toContain('/capas/capa/search');
     const inspector = await loginAs(server, ACCOUNTS.inspector);
     // An inspector (CONTRIBUTOR) opens their fee sheets under billing, and the services of its company with their reports; not the service wizard.
-    // Strategies, labo packages and tags are any member's (spec §6.1 shows no restriction), labo packages a service provider's only.
+    // Strategies, labo packages, tags and general information are any member's (spec §6.1 shows no restriction), labo packages a service provider's only.
     expect((await inspector.get('/back/schemas')).body.screens.map((screen: { route: string }) => screen.route).sort()).toEqual([
       '/activity',
       '/billing',
@@ -41,6 +41,8 @@ describe('schemas', () => {
       '/planning',
       '/profileCompany/:companyId/LaboPackages',
       '/profileCompany/:companyId/Strategies',
+      // The company's general information: every member reads it (spec §6.1), its COMPANY_ADMIN or MANAGER writes.
+      '/profileCompany/:companyId/generalInformation',
       '/profileCompany/:companyId/tags',
       // A record page opens for anyone: the record's visibility decides (an inspector's company names no order nor reference: 404).
       '/purchaseOrder/:purchaseOrderId',

@@ -71,6 +71,17 @@ describe('lookups.json', { timeout: 30_000 }, () => {
     expect(() => loadRegistry(dir)).toThrow(SchemaCheckError);
   });
 
+  it('a provider lookup (a list the server computes) takes parameters but no store keys', () => {
+    const dir = copyWith((config) => {
+      config.lookups.countries.scope = 'company';
+      config.lookups.countryProvinces.list = [{ value: 'Somewhere' }];
+    });
+    expect(lookupProblems(dir)).toEqual([
+      'lookups.json /lookups/countryProvinces/provider: a list lookup takes no provider',
+      'lookups.json /lookups/countries/scope: a provider lookup takes no scope',
+    ]);
+  });
+
   it('a folder without lookups.json declares none', () => {
     const dir = copyWith(() => undefined);
     rmSync(join(dir, 'lookups.json'));

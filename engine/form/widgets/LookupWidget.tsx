@@ -1,25 +1,40 @@
 import { MultiSelect, Select, TextInput } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
+import { useEffect, useRef } from 'react';
 import { lookupOf } from '../../schema/fields';
 import { knownLabel } from '../../lookup/cache';
+import { cascadedLookup } from '../../lookup/cascade';
 import { useLookupSelect } from '../../lookup/lookupSelect';
+import type { EngineFormContext } from '../context';
 import { baseInputProps } from './common';
 import { DROPDOWN_MAX_HEIGHT } from './EnumSelectWidget';
 
 const asList = (value: unknown): unknown[] => (Array.isArray(value) ? value : value == null || value === '' ? [] : [value]);
 
-/** An id chosen from an `x-lookup` list, or several for an array of ids. */
+/**
+ * An id chosen from an `x-lookup` list, or several for an array of ids. A cascading lookup
+ * (`x-lookup.params`) is disabled until the fields it depends on are filled, and empties itself when they change.
+ */
 export function LookupWidget(props: WidgetProps) {
   const { schema, value, required, readonly, onChange } = props;
-  const config = lookupOf(schema);
+  const context = props.registry.formContext as EngineFormContext | undefined;
+  const declared = lookupOf(schema);
+  const { config, waiting, key } = cascadedLookup(declared, context?.formData);
   const selected = asList(value);
   const lookup = useLookupSelect(config, selected, !!readonly);
   const base = baseInputProps(props);
+  const dependsOn = useRef(key);
+  useEffect(() => {
+    if (dependsOn.current === key) return;
+    dependsOn.current = key;
+    if (!readonly && selected.length) onChange(undefined);
+  });
 
-  if (readonly || !config) {
-    const text = selected.map((id) => (config && knownLabel(config.url, id)) ?? `#${id}`).join(', ');
+  if (readonly || !declared) {
+    const text = selected.map((id) => (config && knownLabel(config.url, id)) ?? (typeof id === 'string' ? id : `#${id}`)).join(', ');
     return <TextInput {...base} value={text} readOnly />;
   }
+  if (waiting) return <Select {...base} data={[]} value={selected.length ? String(selected[0]) : null} disabled />;
 
   const common = { ...base, ...lookup.props, maxDropdownHeight: DROPDOWN_MAX_HEIGHT };
 
