@@ -16,12 +16,6 @@ const allowedScreens = (registry: Registry, caller: Caller) => screensFor(regist
 
 const menuEntry = (screen: Screen) => ({ name: screen.title, icon: screen.menu?.icon ?? screen.icon, link: screen.route });
 
-/**
- * Areas of spec §7.1's menu calls that the SPA builds in code, for anyone signed in: their entry
- * when no configured screen answers the route (a configured screen, with its own roles, wins).
- */
-const CODE_AREAS = new Map<string, ReturnType<typeof menuEntry>>([['network', { name: 'menu.network', icon: 'network', link: '/network' }]]);
-
 export function shellRoutes() {
   const app = new Hono<AppEnv>();
 
@@ -117,8 +111,6 @@ export function shellRoutes() {
     const { registry } = c.get('services');
     const route = `/${c.req.param('name')}`;
     const page = registry.screens.find((screen) => screen.type === 'menu' && menuRoutes(screen).includes(route)) ?? registry.screens.find((screen) => screen.route === route);
-    const area = CODE_AREAS.get(route.slice(1));
-    if (!page && area) return c.json([area]);
     if (!page) throw notFound();
     if (!gateOpen(page, caller)) throw forbidden();
     if (page.type !== 'menu') return c.json([menuEntry(page)]);

@@ -23,11 +23,11 @@ beforeAll(async () => {
 afterAll(() => Promise.all([server?.close(), bare?.close()]));
 
 describe('GET /back/bo/menu/network', () => {
-  it('answers the network area as its only entry, to anyone signed in; not without a session', async () => {
+  it('answers the network screen (schemas/screens/network.json) as its only entry, to anyone signed in; not without a session', async () => {
     for (const account of [ACCOUNTS.inspector, ACCOUNTS.sales, ACCOUNTS.quality]) {
       const reply = await (await loginAs(server, account)).get('/back/bo/menu/network');
       expect(reply.status, reply.text).toBe(200);
-      expect(reply.body).toEqual([{ name: 'menu.network', icon: 'network', link: '/network' }]);
+      expect(reply.body).toEqual([{ name: 'screen.network', icon: 'network', link: '/network' }]);
     }
     expect((await new Client(server.url).get('/back/bo/menu/network')).status).toBe(403);
   });
