@@ -3,7 +3,7 @@
  * "page not found"; a configured screen with a more specific path still wins over these.
  */
 export const PLANNED_ROUTES = [
-  '/network/*', '/companies/*', '/supplierPerfomance/:companyId',
+  '/network/*', '/supplierPerfomance/:companyId',
   '/billing/*', '/datacenter/*',
   '/admin/*', '/profileCompany/*', '/profileUniverse/*',
 ];

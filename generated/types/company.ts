@@ -34,6 +34,10 @@ export interface Company {
    */
   platform?: boolean;
   /**
+   * Archived companies leave the lookups and their contacts cannot sign in (PATCH /back/bo/companies/{id}/toggleVisibility). Label: `company.archived` Read-only (set by the server).
+   */
+  archived?: boolean;
+  /**
    * Where the company's site is (a factory or supplier place): assignment distances (server/planning/geo.ts). Label: `company.latitude`
    */
   latitude?: number;
