@@ -52,6 +52,8 @@ for (const locale of ['fr', 'it'] as const) {
       await expect(page.getByRole('heading', { name: text['screen.companySearch'], exact: true }).first()).toBeVisible({ timeout: 15_000 });
       await expect(page.locator('.ag-row').filter({ hasText: 'Prato Filati' })).toBeVisible({ timeout: 15_000 });
       await expect(page.getByRole('button', { name: text['companySearch.archive'] }).first()).toBeVisible();
+      // A read-only screen: companies are created and edited elsewhere, so no New button.
+      await expect(page.getByRole('button', { name: text['engine.action.new'], exact: true })).toHaveCount(0);
       await checkWidths(page, `${locale} /companies/search`);
       await shot(page, `companies-${locale}-search`);
 
