@@ -62,18 +62,20 @@ export function companyRoutes() {
   app.get(`${BASE}/`, list);
 
   /** The company's contacts (`archived=true`: its archived ones), for whoever sees the company. */
-  app.get(`${ONE}/contacts`, async (c) => {
+  const contacts = async (c: AppContext) => {
     const caller = requireCaller(c);
     const { db, registry } = c.get('services');
     const company = await visibleCompany(db, registry, caller, Number(c.req.param('id')));
     const archived = eq('archived', true);
-    const contacts = await db.query<Contact>({
+    const found = await db.query<Contact>({
       collection: COLLECTIONS.contacts,
       where: and(eq('companyId', company.companyId), queryFlag(c.req.query('archived'), 'archived') ? archived : { op: 'not', condition: archived }),
       orderBy: [{ field: 'lastName' }, { field: 'contactId' }],
     });
-    return c.json(contacts.map(publicContact));
-  });
+    return c.json(found.map(publicContact));
+  };
+  app.get(`${ONE}/contacts`, contacts);
+  app.get(`${ONE}/contacts/`, contacts);
 
   /**
    * Archives or restores (UNIVERSE_ADMIN). Archived companies leave the lookups (their `hide` in

@@ -1,4 +1,6 @@
 import type { Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test } from './axe';
 import { ACCOUNTS, labels, setAccountLocale, shot, signIn, waitForApp } from './helpers';
 import { expectNoOverflow } from './overflow';
@@ -14,6 +16,8 @@ const PORT = Number(process.env.E2E_PORT || 3999) + 60;
 const WIDTHS = [1024, 1440];
 const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
 let server: ConfigServer;
+/** The server's messages (server/locales), as the refused call answers them. */
+const serverMessage = (locale: 'fr' | 'it', key: string): string => JSON.parse(readFileSync(join(process.cwd(), 'server', 'locales', `${locale}.json`), 'utf8'))[key];
 
 test.use({ baseURL: `http://127.0.0.1:${PORT}` });
 test.describe.configure({ mode: 'serial' });
@@ -39,6 +43,7 @@ async function pick(page: Page, testId: string, typed: string, option: string): 
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
+const RESETS = { fr: 'Guangzhou Leather Goods', it: 'Istanbul Denim Sanayi' } as const;
 const MERGES = { fr: { source: 'Bursa Örme Tekstil', target: 'Como Seta S.r.l.' }, it: { source: 'Chittagong Apparel Works', target: 'Dhaka Knitwear Ltd' } } as const;
 
 for (const locale of ['fr', 'it'] as const) {
@@ -87,6 +92,19 @@ for (const locale of ['fr', 'it'] as const) {
       expect(left).toEqual([]);
       const contacts = await (await page.request.get(`/back/bo/companies/${targetId}/contacts`, { headers: XHR })).json();
       expect(contacts.length).toBeGreaterThanOrEqual(preview.counts.contacts ?? 0);
+
+      // Reset: typed in lower case it is refused with spec §8's message; in capitals it runs.
+      const resetName = RESETS[locale];
+      await pick(page, 'reset-company', resetName.slice(0, 5), resetName);
+      const typed = page.getByTestId('reset-confirmation');
+      await typed.pressSequentially('reset');
+      await page.getByTestId('reset-run').click();
+      await expect(page.getByText(serverMessage(locale, 'error.typeReset'), { exact: true })).toBeVisible();
+      await typed.clear();
+      await typed.pressSequentially('RESET');
+      await page.getByTestId('reset-run').click();
+      await expect(page.getByText(text['toolCompany.resetDone'])).toBeVisible();
+      await checkWidths(page, `${locale} /admin/toolcompany after a reset`);
     } finally {
       await setAccountLocale(page, 'en');
     }

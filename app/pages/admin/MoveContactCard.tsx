@@ -1,4 +1,4 @@
-import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../engine/api';
@@ -37,7 +37,7 @@ export function MoveContactCard() {
           {company ? (
             <LookupPick key={company} url={contactsOf(company)} label={t('toolCompany.contact')} value={contact} onChange={setContact} testId="move-contact" />
           ) : (
-            <div />
+            <Select label={t('toolCompany.contact')} data={[]} disabled />
           )}
           <LookupPick url={COMPANIES} label={t('toolCompany.target')} value={target} onChange={setTarget} testId="move-target" />
         </Group>

@@ -1,6 +1,7 @@
-import { Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-import { titleText } from '../../../engine/i18n';
+import { Stack } from '@mantine/core';
+import type { ScreenConfig } from '../../../engine/config';
+import { PageHeader } from '../../../engine/ui/PageHeader';
+import { useReadySession } from '../../auth/session';
 import { MergeCard } from './MergeCard';
 import { MoveContactCard } from './MoveContactCard';
 import { ResetCard } from './ResetCard';
@@ -11,13 +12,16 @@ import { ResetCard } from './ResetCard';
  * counts, then sent with them, which no configured action form does.
  */
 export default function ToolCompanyPage() {
-  const { t } = useTranslation();
+  const { config } = useReadySession();
+  const screen: ScreenConfig = config.screens.find((s) => s.page === 'toolCompany') ?? { route: '/admin/toolcompany', type: 'page', title: 'screen.toolCompany' };
   return (
-    <Stack gap="md" maw={960}>
-      <Text c="dimmed">{titleText(t, 'screen.toolCompany.description')}</Text>
-      <MergeCard />
-      <ResetCard />
-      <MoveContactCard />
+    <Stack gap="md">
+      <PageHeader screen={screen} config={config} />
+      <Stack gap="md" maw={1100}>
+        <MergeCard />
+        <ResetCard />
+        <MoveContactCard />
+      </Stack>
     </Stack>
   );
 }
