@@ -136,17 +136,19 @@ describe('merge', () => {
     await server.store.update<Row>('services', service.serviceId as number, (current) => ({ ...current, factory: source }));
     const reference = (await server.store.all('references'))[0];
     await server.store.update<Row>('references', reference.referenceId as number, (current) => ({ ...current, suppliers: [target, source] }));
+    const assignment = await server.store.insert<Row>('assignments', 'assignmentId', { serviceId: service.serviceId, universeId: service.universeId, serviceProvider: source, assignments: [] });
 
     const preview = await admin.get(`${BASE}/${source}/merge`, { into: target });
     expect(preview.status).toBe(200);
-    expect(preview.body).toEqual({ source: { companyId: source, name: 'Biella Spinning' }, target: { companyId: target, name: 'Prato Filati' }, counts: { contacts: 1, services: 1, references: 1 }, total: 3 });
+    expect(preview.body).toEqual({ source: { companyId: source, name: 'Biella Spinning' }, target: { companyId: target, name: 'Prato Filati' }, counts: { assignments: 1, contacts: 1, services: 1, references: 1 }, total: 4 });
 
-    await refused(409, async () => admin.post(`${BASE}/${source}/merge`, { into: target, total: 2 }));
+    await refused(409, async () => admin.post(`${BASE}/${source}/merge`, { into: target, total: 3 }));
     await refused(400, async () => admin.post(`${BASE}/${source}/merge`, { into: target }));
-    await refused(403, async () => manager.post(`${BASE}/${source}/merge`, { into: target, total: 3 }));
-    const merged = await admin.post(`${BASE}/${source}/merge`, { into: target, total: 3 });
+    await refused(403, async () => manager.post(`${BASE}/${source}/merge`, { into: target, total: 4 }));
+    const merged = await admin.post(`${BASE}/${source}/merge`, { into: target, total: 4 });
     expect(merged.status, merged.text).toBe(200);
-    expect(merged.body).toEqual({ moved: { contacts: 1, services: 1, references: 1 }, total: 3, into: target });
+    expect(merged.body).toEqual({ moved: { assignments: 1, contacts: 1, services: 1, references: 1 }, total: 4, into: target });
+    expect((await server.store.get<Row>('assignments', assignment.assignmentId as number))!.serviceProvider).toBe(target);
     expect((await server.store.get<Contact>('contacts', contact.contactId as number))!.companyId).toBe(target);
     expect((await server.store.get<Row>('services', service.serviceId as number))!.factory).toBe(target);
     expect((await server.store.get<Row>('references', reference.referenceId as number))!.suppliers).toEqual([target]);
