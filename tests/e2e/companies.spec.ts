@@ -62,6 +62,13 @@ for (const locale of ['fr', 'it'] as const) {
       await checkWidths(page, `${locale} /companies/search`);
       await shot(page, `companies-${locale}-search`);
 
+      // A company's contacts, from its row.
+      await page.locator('.ag-row').filter({ hasText: 'Porto Malhas Lda' }).getByRole('button', { name: text['companySearch.contacts'] }).click();
+      await expect(page.getByRole('heading', { name: text['screen.companyContacts'], exact: true }).first()).toBeVisible({ timeout: 15_000 });
+      await expect(page.locator('.ag-row').filter({ hasText: 'Silva' })).toBeVisible({ timeout: 15_000 });
+      await checkWidths(page, `${locale} a company's contacts`);
+      await shot(page, `companies-${locale}-contacts`);
+
       const { source, target } = MERGES[locale];
       await page.goto('/admin/toolcompany');
       await waitForApp(page);
