@@ -144,7 +144,7 @@ export interface PanelConfig {
   readOnly?: boolean;
   /** lines (read-only), related: buttons and links on each row. */
   rowActions?: RowActionConfig[];
-  /** lines (read-only): i18n key of the text when there is no row. */
+  /** lines (read-only), dataTable: i18n key of the text when there is no row. */
   empty?: string;
   /** lines (read-only), attachments: buttons beside the title acting on the record (a call, a link, a form or a registered dialog). */
   buttons?: RowActionConfig[];
@@ -213,6 +213,8 @@ export interface PanelConfig {
   url?: string;
   /** chart, dataTable: dotted path of the data in the answer (default: the answer). */
   data?: string;
+  /** dataTable: the rows' order before a heading is clicked (any field of the rows, shown or not; default: the answer's). */
+  sort?: { field: string; desc?: boolean };
   /** chart: how it is drawn. */
   chart?: ChartType;
   /** chart: the key of the x axis (a donut's: of the names). */
@@ -559,7 +561,7 @@ export interface MenuStaticItem {
 
 export interface ScreenConfig {
   route: string;
-  type: 'search' | 'menu' | 'page' | 'workflows' | 'record' | 'wizard' | 'files' | 'panels';
+  type: 'search' | 'menu' | 'page' | 'workflows' | 'record' | 'wizard' | 'files' | 'panels' | 'settings';
   title: string;
   description?: string;
   icon?: string;
@@ -586,6 +588,10 @@ export interface ScreenConfig {
   menu?: { icon: string; order?: number };
   /** type "page": the name of a hand-written app page rendered at this route. */
   page?: string;
+  /** type "settings": the call (GET reads, PUT saves) of the settings object, with the route's `:name` parameters. */
+  url?: string;
+  /** type "settings": the ui file of its form (schemas/ui). */
+  ui?: string;
   /** type "search": rows open this record screen (its route) instead of a sheet dialog; New opens its `createRoute`. */
   record?: string;
   /** type "record": the route of a new record (the record route holds the id: `/widgets/:widgetId`). */

@@ -22,6 +22,11 @@ import { and, assign, setup, transition } from 'xstate';
  * - Driving the step — confirming, completing, cancelling, answering a cancel request,
  *   reopening — needs the SERVICE_WORKFLOW flag (spec §6.2, `workflow`); proposing and answering
  *   dates and asking to cancel do not.
+ * - The settings of the company that plays the part (docs/settings.md) are the machine's input
+ *   (`settings` in its context), read by the guards named after them: the provider's
+ *   `providerDateConfirms` (a date it proposes confirms the service at once) and
+ *   `completeNeedsReport` (COMPLETE refused while the service has no report).
+ *   Their defaults are the workflow above.
  */
 export type ServiceSide = 'DECISION_MAKER' | 'ORDER_TAKER' | 'SERVICE_PROVIDER';
 export type ServiceStep = 'OPENED' | 'REQUESTED' | 'CONFIRMED' | 'TERMINATED' | 'CANCELLED';
@@ -35,6 +40,18 @@ export interface ServiceFlow {
   providerConfirmed: boolean;
   cancelRequested: boolean;
 }
+
+/** The provider's workflow settings the guards read (schemas/entities/companyWorkflowConfig.json). */
+export interface ServiceSettings {
+  providerDateConfirms: boolean;
+  completeNeedsReport: boolean;
+}
+
+/** No setting: the workflow as it is without any configuration. */
+export const DEFAULT_SERVICE_SETTINGS: ServiceSettings = { providerDateConfirms: false, completeNeedsReport: false };
+
+/** The machine's context: the workflow of the record and the settings it runs with (none: the defaults). */
+export type ServiceContext = ServiceFlow & { settings?: ServiceSettings };
 
 /** Every event says on which side the caller acts, whether the caller owns the service and holds SERVICE_WORKFLOW. */
 export interface ServiceActor {
@@ -54,11 +71,13 @@ export const SERVICE_ACTIONS: readonly ServiceAction[] = [...SERVICE_DATE_ACTION
 
 /**
  * What the server knows of the dates when it sends an event: a proposal equal to the service's
- * start and end dates (REQUEST_DATE, POSTPONE); days from today to the start (COMPLETE).
+ * start and end dates (REQUEST_DATE, POSTPONE); days from today to the start and whether the
+ * service has a report (COMPLETE).
  */
 export interface ServiceEventDates {
   sameDates?: boolean;
   startsInDays?: number;
+  hasReport?: boolean;
 }
 
 export type ServiceEvent = { type: ServiceAction } & ServiceActor & ServiceEventDates;
@@ -80,13 +99,13 @@ export function sameDates(proposal: { startDate?: unknown; endDate?: unknown }, 
 
 export const INITIAL_FLOW: ServiceFlow = { pendingDateBy: null, dateAccepted: false, providerConfirmed: false, cancelRequested: false };
 
-type Args = { context: ServiceFlow; event: ServiceEvent };
+type Args = { context: ServiceContext; event: ServiceEvent };
 const byProvider = ({ event }: Args) => event.by === 'SERVICE_PROVIDER';
 const onBoardAfterAccept = ({ context, event }: Args) =>
   context.providerConfirmed || event.by === 'SERVICE_PROVIDER' || context.pendingDateBy === 'SERVICE_PROVIDER';
 
 const machineSetup = setup({
-  types: { context: {} as ServiceFlow, events: {} as ServiceEvent, input: {} as ServiceFlow | undefined },
+  types: { context: {} as ServiceContext, events: {} as ServiceEvent, input: {} as (ServiceFlow & { settings?: ServiceSettings }) | undefined },
   guards: {
     byProvider,
     sameDates: ({ event }: Args) => event.sameDates === true,
@@ -101,6 +120,10 @@ const machineSetup = setup({
     providerAnswersCancel: (args: Args) => args.context.cancelRequested && byProvider(args),
     providerOrOwner: (args: Args) => byProvider(args) || args.event.owner === true,
     drivesWorkflow: ({ event }: Args) => event.workflow === true,
+    /** The provider's setting: its proposal needs no acceptance. */
+    providerDateConfirms: (args: Args) => byProvider(args) && args.context.settings?.providerDateConfirms === true,
+    /** The provider's setting: no COMPLETE without a report (a refusal). */
+    completeNeedsReport: ({ context, event }: Args) => context.settings?.completeNeedsReport === true && event.hasReport !== true,
   },
   actions: {
     propose: assign(({ context, event }: Args) => ({
@@ -110,6 +133,8 @@ const machineSetup = setup({
     })),
     accept: assign((args: Args) => ({ pendingDateBy: null, dateAccepted: true, providerConfirmed: onBoardAfterAccept(args) })),
     refuse: assign({ pendingDateBy: null }),
+    /** A proposal that confirms at once: agreed, the provider on board, nothing waits. */
+    settleDate: assign({ pendingDateBy: null, dateAccepted: true, providerConfirmed: true }),
     providerConfirms: assign({ providerConfirmed: true }),
     askCancel: assign({ cancelRequested: true }),
     clearCancel: assign({ cancelRequested: false }),
@@ -128,6 +153,10 @@ const CANCELLING = {
 /** A proposal of the same dates: a forbidden transition (no target, no action), so `can()` is false. */
 const SAME_DATES = { guard: 'sameDates' } as const;
 
+/** The provider's proposal confirms at once when its settings say so. */
+const PROVIDER_CONFIRMS = { guard: 'providerDateConfirms', target: 'CONFIRMED', actions: 'settleDate' } as const;
+const PROVIDER_MOVES_AGREED = { guard: and(['dateAgreed', 'providerDateConfirms']), target: 'CONFIRMED', actions: 'settleDate' } as const;
+
 /** Answering a date and confirming work the same while OPENED and REQUESTED. */
 const BEFORE_CONFIRMATION = {
   ACCEPT_DATE: [{ guard: 'acceptConfirms', target: 'CONFIRMED', actions: 'accept' }, { guard: 'answersOtherSide', actions: 'accept' }],
@@ -138,28 +167,28 @@ const BEFORE_CONFIRMATION = {
 export const serviceMachine = machineSetup.createMachine({
   id: 'service',
   initial: 'OPENED',
-  context: ({ input }) => ({ ...INITIAL_FLOW, ...input }),
+  context: ({ input }) => ({ ...INITIAL_FLOW, ...input, settings: { ...DEFAULT_SERVICE_SETTINGS, ...input?.settings } }),
   states: {
     OPENED: {
       on: {
-        REQUEST_DATE: [SAME_DATES, { guard: 'byOrderTaker', target: 'REQUESTED', actions: 'propose' }, { actions: 'propose' }],
-        POSTPONE: [SAME_DATES, { guard: 'orderTakerMovesAgreedDate', target: 'REQUESTED', actions: 'propose' }, { guard: 'dateAgreed', actions: 'propose' }],
+        REQUEST_DATE: [SAME_DATES, PROVIDER_CONFIRMS, { guard: 'byOrderTaker', target: 'REQUESTED', actions: 'propose' }, { actions: 'propose' }],
+        POSTPONE: [SAME_DATES, PROVIDER_MOVES_AGREED, { guard: 'orderTakerMovesAgreedDate', target: 'REQUESTED', actions: 'propose' }, { guard: 'dateAgreed', actions: 'propose' }],
         ...BEFORE_CONFIRMATION,
         ...CANCELLING,
       },
     },
     REQUESTED: {
       on: {
-        REQUEST_DATE: [SAME_DATES, { guard: 'byOrderTaker', actions: 'propose' }, { target: 'OPENED', actions: 'propose' }],
-        POSTPONE: [SAME_DATES, { guard: 'orderTakerMovesAgreedDate', actions: 'propose' }, { guard: 'dateAgreed', target: 'OPENED', actions: 'propose' }],
+        REQUEST_DATE: [SAME_DATES, PROVIDER_CONFIRMS, { guard: 'byOrderTaker', actions: 'propose' }, { target: 'OPENED', actions: 'propose' }],
+        POSTPONE: [SAME_DATES, PROVIDER_MOVES_AGREED, { guard: 'orderTakerMovesAgreedDate', actions: 'propose' }, { guard: 'dateAgreed', target: 'OPENED', actions: 'propose' }],
         ...BEFORE_CONFIRMATION,
         ...CANCELLING,
       },
     },
     CONFIRMED: {
       on: {
-        POSTPONE: [SAME_DATES, { guard: 'byOrderTaker', target: 'REQUESTED', actions: 'propose' }, { target: 'OPENED', actions: 'propose' }],
-        COMPLETE: [{ guard: 'tooEarlyToComplete' }, { guard: and(['byProvider', 'drivesWorkflow']), target: 'TERMINATED', actions: 'dropRequests' }],
+        POSTPONE: [SAME_DATES, { guard: 'providerDateConfirms', actions: 'settleDate' }, { guard: 'byOrderTaker', target: 'REQUESTED', actions: 'propose' }, { target: 'OPENED', actions: 'propose' }],
+        COMPLETE: [{ guard: 'tooEarlyToComplete' }, { guard: 'completeNeedsReport' }, { guard: and(['byProvider', 'drivesWorkflow']), target: 'TERMINATED', actions: 'dropRequests' }],
         ...CANCELLING,
       },
     },
@@ -197,29 +226,43 @@ export function flowFields(step: ServiceStep, flow: ServiceFlow, today: string, 
   };
 }
 
-function snapshotAt(step: ServiceStep, flow: ServiceFlow) {
-  return serviceMachine.resolveState({ value: step, context: flow });
+function snapshotAt(step: ServiceStep, flow: ServiceFlow, settings: ServiceSettings) {
+  return serviceMachine.resolveState({ value: step, context: { ...flow, settings } });
 }
 
-/** The step and flow after `event`, or null when the workflow refuses it. */
-export function moveService(step: ServiceStep, flow: ServiceFlow, event: ServiceEvent): { step: ServiceStep; flow: ServiceFlow } | null {
+/** The workflow part of the machine's context (the settings are input, never written back). */
+function flowPart({ pendingDateBy, dateAccepted, providerConfirmed, cancelRequested }: ServiceContext): ServiceFlow {
+  return { pendingDateBy, dateAccepted, providerConfirmed, cancelRequested };
+}
+
+/** The step and flow after `event` under the provider's `settings`, or null when the workflow refuses it. */
+export function moveService(
+  step: ServiceStep,
+  flow: ServiceFlow,
+  event: ServiceEvent,
+  settings: ServiceSettings = DEFAULT_SERVICE_SETTINGS,
+): { step: ServiceStep; flow: ServiceFlow } | null {
   // An unknown step (a corrupt record) is refused, not resolved: resolveState would throw.
   if (!(step in serviceMachine.root.states)) return null;
-  const snapshot = snapshotAt(step, flow);
+  const snapshot = snapshotAt(step, flow, settings);
   if (!snapshot.can(event)) return null;
   const [next] = transition(serviceMachine, snapshot, event);
-  return { step: next.value as ServiceStep, flow: next.context };
+  return { step: next.value as ServiceStep, flow: flowPart(next.context) };
 }
 
-/** The actions the caller may take now, in a stable order (the sheet's buttons). */
-export function serviceActions(step: ServiceStep, flow: ServiceFlow, actor: ServiceActor): ServiceAction[] {
+/** The actions the caller may take now under the provider's `settings`, in a stable order (the sheet's buttons). */
+export function serviceActions(step: ServiceStep, flow: ServiceFlow, actor: ServiceActor, settings: ServiceSettings = DEFAULT_SERVICE_SETTINGS): ServiceAction[] {
   if (!(step in serviceMachine.root.states)) return [];
   // A search page presents hundreds of services that share a handful of these keys.
-  const key = [step, flow.pendingDateBy, flow.dateAccepted, flow.providerConfirmed, flow.cancelRequested, actor.by, actor.owner === true, actor.workflow === true].join();
+  const key = [
+    step, flow.pendingDateBy, flow.dateAccepted, flow.providerConfirmed, flow.cancelRequested, actor.by, actor.owner === true, actor.workflow === true,
+    settings.providerDateConfirms, settings.completeNeedsReport,
+  ].join();
   let actions = actionsByKey.get(key);
   if (!actions) {
-    const snapshot = snapshotAt(step, flow);
-    actions = SERVICE_ACTIONS.filter((type) => snapshot.can({ type, ...actor }));
+    const snapshot = snapshotAt(step, flow, settings);
+    // Like the dates, a missing report does not hide COMPLETE: the call says why it is refused.
+    actions = SERVICE_ACTIONS.filter((type) => snapshot.can({ type, ...actor, hasReport: true }));
     actionsByKey.set(key, actions);
   }
   return [...actions];

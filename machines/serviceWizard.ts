@@ -145,6 +145,21 @@ export function emptyDraft(roles: ServiceSide[] = []): WizardDraft {
   };
 }
 
+/** The service fields a company may default (schemas/entities/companyServiceDefault.json, docs/settings.md). */
+export const SERVICE_DEFAULT_FIELDS = ['thirdPartyDepartment', 'type', 'serviceLevel', 'servicePartyType', 'assessmentMethod', 'sector', 'standardMessage'] as const satisfies readonly (keyof ServiceDraft)[];
+
+/**
+ * A new service's draft prefilled with the company's defaults (`GET …/servicedefault`): each
+ * non-empty text default replaces the wizard's own; a default type brings its department.
+ */
+export function withServiceDefaults(draft: WizardDraft, defaults: Record<string, unknown>): WizardDraft {
+  const given = SERVICE_DEFAULT_FIELDS.filter((field) => typeof defaults[field] === 'string' && defaults[field] !== '');
+  if (!given.length) return draft;
+  const service: ServiceDraft = { ...draft.service, ...Object.fromEntries(given.map((field) => [field, defaults[field]])) };
+  if (service.type && !service.thirdPartyDepartment) service.thirdPartyDepartment = departmentOfType(service.type);
+  return { ...draft, service };
+}
+
 /** `INSP_FINAL_RANDOM` → `INSP`: a type's prefix is its department. */
 export function departmentOfType(type: string | undefined): string | undefined {
   return type ? type.split('_')[0] : undefined;

@@ -62,6 +62,8 @@ export interface TaskFacts {
   hasElements?: boolean;
   /** The service has a report whose client decision is PENDING. */
   decisionPending?: boolean;
+  /** The decision maker's workflow setting `reportNeedsDecision` (docs/settings.md); unknown: needed. */
+  decisionNeeded?: boolean;
   /** The first day a date proposal names (not the service's until it is accepted). */
   proposedStart?: string;
 }
@@ -86,15 +88,16 @@ export interface TaskSpec {
 const CONDITIONS = {
   /** The decision maker or an order taker acted (a proposal waits for the provider). */
   byCustomer: (facts: TaskFacts) => !!facts.by && facts.by !== 'SERVICE_PROVIDER',
-  byProvider: (facts: TaskFacts) => facts.by === 'SERVICE_PROVIDER',
+  /** The provider proposed, and its proposal waits (its settings did not confirm the service at once: docs/settings.md). */
+  providerProposalWaits: (facts: TaskFacts) => facts.by === 'SERVICE_PROVIDER' && facts.toStep !== 'CONFIRMED',
   /** The event confirmed the service. */
   confirms: (facts: TaskFacts) => facts.toStep === 'CONFIRMED' && facts.fromStep !== 'CONFIRMED',
   /** …and it has no element file yet. */
   confirmsWithoutElements: (facts: TaskFacts) => CONDITIONS.confirms(facts) && !facts.hasElements,
   /** The event took a confirmed service back (a postponement). */
   leavesConfirmed: (facts: TaskFacts) => facts.fromStep === 'CONFIRMED' && facts.toStep !== 'CONFIRMED',
-  /** A terminated service's report waits for the client's decision. */
-  decisionPending: (facts: TaskFacts) => facts.toStep === 'TERMINATED' && facts.decisionPending === true,
+  /** A terminated service's report waits for the client's decision (unless the decision maker's settings need none). */
+  decisionPending: (facts: TaskFacts) => facts.toStep === 'TERMINATED' && facts.decisionPending === true && facts.decisionNeeded !== false,
   /** The client decided (anything but PENDING). */
   decided: (facts: TaskFacts) => facts.decisionPending === false,
   /** A confirmed service is left without any element file (its last one was deleted). */
@@ -124,14 +127,16 @@ const CONFIRMED_WORK: readonly TaskType[] = ['SERVICE_TO_PREPARE', 'SERVICE_TO_P
 export const TASK_RULES: readonly TaskRule[] = [
   // Date request: the other side answers a proposal; a new proposal replaces the one that waited.
   { on: PROPOSALS, when: 'byCustomer', create: [{ type: 'REQUEST_INSPECTION_DATE', level: 'HIGH', party: 'SERVICE_PROVIDER', due: 'PROPOSED' }], expire: DATE_REQUESTS },
-  { on: PROPOSALS, when: 'byProvider', create: [{ type: 'REQUEST_CONFIRMATION_DATE', level: 'HIGH', party: 'ORDERER', due: 'PROPOSED' }], expire: DATE_REQUESTS },
+  { on: PROPOSALS, when: 'providerProposalWaits', create: [{ type: 'REQUEST_CONFIRMATION_DATE', level: 'HIGH', party: 'ORDERER', due: 'PROPOSED' }], expire: DATE_REQUESTS },
+  { on: PROPOSALS, when: 'confirms', expire: DATE_REQUESTS },
   { on: ['ACCEPT_DATE', 'REFUSE_DATE'], expire: DATE_REQUESTS },
   // To prepare: the provider prepares a confirmed service until it is postponed, completed, cancelled or its days have passed.
-  { on: ['ACCEPT_DATE', 'CONFIRM'], when: 'confirms', create: [{ type: 'SERVICE_TO_PREPARE', level: 'LOW', party: 'SERVICE_PROVIDER', due: 'START' }] },
+  // A proposal confirms when the provider's settings say so (docs/settings.md).
+  { on: [...PROPOSALS, 'ACCEPT_DATE', 'CONFIRM'], when: 'confirms', create: [{ type: 'SERVICE_TO_PREPARE', level: 'LOW', party: 'SERVICE_PROVIDER', due: 'START' }] },
   // To perform: once its contributors are on the field (an assignment), a confirmed service is prepared; the provider performs it.
   { on: ['ASSIGNED'], when: 'stillConfirmed', create: [{ type: 'SERVICE_TO_PERFORM', level: 'LOW', party: 'SERVICE_PROVIDER', due: 'START' }], expire: ['SERVICE_TO_PREPARE'] },
   // Missing element: the owner adds an element file to a confirmed service.
-  { on: ['ACCEPT_DATE', 'CONFIRM'], when: 'confirmsWithoutElements', create: [{ type: 'MISSING_ELEMENT', level: 'LOW', party: 'OWNER', due: 'START' }] },
+  { on: [...PROPOSALS, 'ACCEPT_DATE', 'CONFIRM'], when: 'confirmsWithoutElements', create: [{ type: 'MISSING_ELEMENT', level: 'LOW', party: 'OWNER', due: 'START' }] },
   { on: ['ELEMENT_ADDED'], expire: ['MISSING_ELEMENT'] },
   { on: ['ELEMENT_REMOVED'], when: 'confirmedWithoutElements', create: [{ type: 'MISSING_ELEMENT', level: 'LOW', party: 'OWNER', due: 'START' }] },
   { on: ['POSTPONE'], when: 'leavesConfirmed', expire: CONFIRMED_WORK },

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: generated/ freshness, the schema check, the linter (layers, circles, hooks, unused code), vitest (unit, api), the login page's bundle budget, then Playwright
-// e2e on the built SPA; the API suite on PostgreSQL (vitest api-pg) runs beside all of them.
+// `npm test`: generated/ freshness, the schema check, then vitest (unit, api) with the linter (layers, circles, hooks,
+// unused code) and the web app build beside it, the login page's bundle budget, then Playwright e2e on the built SPA;
+// the API suite on PostgreSQL (vitest api-pg) runs beside all of them.
 // Each suite prints its own output; the last line is one plain `N passed, N failed` over all suites
 // (skipped tests count in neither). Exit code 1 when anything failed or a suite crashed.
 import { spawn, spawnSync } from 'node:child_process';
@@ -47,8 +48,6 @@ function check(name, title, args, timeout = 2 * MINUTE) {
 }
 const generatedCheck = () => check('generate --check', 'generated/ freshness', ['--import', 'tsx', 'scripts/generate.ts', '--check']);
 const schemasCheck = () => check('check:schemas', 'schemas/ against their meta-schemas (npm run check:schemas)', ['--import', 'tsx', 'scripts/check-schemas.ts']);
-// About 30 s of CPU (most of it import-x/no-cycle following every import); more on a busy machine.
-const lint = () => check('lint', 'ESLint: layers, import circles, hooks, unused code (npm run lint)', [join(root, 'node_modules', 'eslint', 'bin', 'eslint.js'), '.'], 5 * MINUTE);
 
 const vitestCli = join(root, 'node_modules', 'vitest', 'vitest.mjs');
 const vitestArgs = (projects, report) => [vitestCli, 'run', '--passWithNoTests', ...projects.flatMap((project) => ['--project', project]), '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
@@ -76,35 +75,60 @@ function vitest() {
 }
 
 /**
- * The API suite on PostgreSQL (project api-pg) beside every other suite, at the lowest CPU priority
- * (its PostgreSQL too): it takes the CPU time the others leave idle (the linter runs on one core; the
- * browser tests wait on a browser and a server), without slowing them. Its output is printed once it ends.
+ * A command run beside the others, its output kept in a file and printed once it ends (so suites'
+ * outputs never interleave); at its limit it gets SIGINT (PostgreSQL clusters and servers stop), then
+ * SIGKILL 30 s later. Answers a function that waits for it, prints its output and answers its status.
  */
-function startVitestOnPostgres() {
-  const report = join(scratch, 'vitest-pg.json');
-  const log = join(scratch, 'vitest-pg.log');
+function startBeside(title, command, args, timeout) {
+  const log = join(scratch, `${title.replace(/\W+/g, '-')}.log`);
   const out = openSync(log, 'w');
-  const child = spawn('nice', ['-n', '19', process.execPath, ...vitestArgs(['api-pg'], report)], { cwd: root, stdio: ['ignore', out, out], env: process.env });
-  // At the limit, SIGINT lets it stop its PostgreSQL clusters; SIGKILL only if it has not ended 30 s later.
+  const child = spawn(command, args, { cwd: root, stdio: ['ignore', out, out], env: process.env });
+  let timedOut = false;
   const timer = setTimeout(() => {
+    timedOut = true;
     child.kill('SIGINT');
     setTimeout(() => child.kill('SIGKILL'), 30_000).unref();
-  }, 15 * MINUTE);
+  }, timeout);
   const ended = new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
   return async () => {
     const status = await ended;
     clearTimeout(timer);
     closeSync(out);
-    console.log('\n━━ vitest (api-pg: the API suite on PostgreSQL) ━━');
+    console.log(`\n━━ ${title} ━━`);
     process.stdout.write(readFileSync(log, 'utf8'));
-    results.push(vitestResult('vitest api-pg', report, status));
+    if (timedOut) console.error(`${title}: stopped after ${timeout / MINUTE} minutes`);
+    return timedOut ? TIMED_OUT : status;
   };
 }
 
-/** The built SPA, then the login page's JavaScript against its gzip budget (scripts/bundle-budget.mjs). */
-function bundleBudget() {
-  console.log('\n━━ web app build ━━');
-  if (buildIfStale() === 'failed') return results.push({ name: 'bundle budget', passed: 0, failed: 1, skipped: 0, note: 'the web app build failed' });
+/**
+ * The API suite on PostgreSQL (project api-pg) beside every other suite, at the lowest CPU priority
+ * (its PostgreSQL too): it takes the CPU time the others leave idle (the browser tests wait on a
+ * browser and a server), without slowing them.
+ */
+function startVitestOnPostgres() {
+  const report = join(scratch, 'vitest-pg.json');
+  const finish = startBeside('vitest (api-pg: the API suite on PostgreSQL)', 'nice', ['-n', '19', process.execPath, ...vitestArgs(['api-pg'], report)], 15 * MINUTE);
+  return async () => results.push(vitestResult('vitest api-pg', report, await finish()));
+}
+
+/**
+ * The linter (one core, mostly import-x/no-cycle) and the web app build (one core, mostly) beside the
+ * vitest suite rather than before and after it: the three together fill both cores, where each alone
+ * left one to the niced PostgreSQL suite, which has time to spare.
+ */
+function startLint() {
+  const finish = startBeside('ESLint: layers, import circles, hooks, unused code (npm run lint)', process.execPath, [join(root, 'node_modules', 'eslint', 'bin', 'eslint.js'), '.'], 5 * MINUTE);
+  return async () => {
+    const status = await finish();
+    results.push({ name: 'lint', passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1, skipped: 0 });
+  };
+}
+const startBuild = () => startBeside('web app build', process.execPath, ['scripts/build-if-stale.mjs'], 5 * MINUTE);
+
+/** After the build, the login page's JavaScript against its gzip budget (scripts/bundle-budget.mjs). */
+function bundleBudget(buildStatus) {
+  if (buildStatus !== 0) return results.push({ name: 'bundle budget', passed: 0, failed: 1, skipped: 0, note: 'the web app build failed' });
   const status = run('bundle budget (login route)', ['scripts/bundle-budget.mjs'], { timeout: 2 * MINUTE });
   results.push({ name: 'bundle budget', passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1, skipped: 0 });
 }
@@ -146,14 +170,21 @@ function guarded(name, suite) {
   }
 }
 
-// The API suite on PostgreSQL starts first: the linter keeps one core busy and leaves the other to it.
+// The API suite on PostgreSQL starts first, niced: it takes whatever CPU the others leave.
 let finishVitestOnPostgres;
+let finishLint;
+let finishBuild;
 guarded('vitest api-pg', () => (finishVitestOnPostgres = startVitestOnPostgres()));
 guarded('generate --check', generatedCheck);
 guarded('check:schemas', schemasCheck);
-guarded('lint', lint);
+guarded('lint', () => (finishLint = startLint()));
+guarded('bundle budget', () => (finishBuild = startBuild()));
 guarded('vitest', vitest);
-guarded('bundle budget', bundleBudget);
+if (finishLint) await finishLint();
+if (finishBuild) {
+  const buildStatus = await finishBuild();
+  guarded('bundle budget', () => bundleBudget(buildStatus));
+}
 guarded('playwright', playwright);
 if (finishVitestOnPostgres) await finishVitestOnPostgres();
 rmSync(scratch, { recursive: true, force: true });

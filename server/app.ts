@@ -1,4 +1,5 @@
 import { notifyRoutes } from './notify/routes';
+import { settingsRoutes } from './settings/routes';
 import { readFileSync } from 'node:fs';
 import { Hono } from 'hono';
 import { logger } from 'hono/logger';
@@ -26,6 +27,9 @@ import { invoiceLineRoutes } from './routes/invoiceLines';
 import { invoiceRoutes } from './routes/invoices';
 import { workflowRoutes } from './routes/workflows';
 import { shellRoutes } from './routes/shell';
+import { unsubscribeRoutes } from './links/unsubscribe';
+import { adminDatabaseRoutes } from './admin/routes';
+import type { ExternalSites } from './links/externalSites';
 import { tagRoutes } from './routes/tags';
 import { userFilterRoutes } from './routes/userFilters';
 import { dateLineRoutes } from './services/dateLineRoutes';
@@ -76,6 +80,8 @@ export interface AppOptions {
   sessionSecret: string;
   /** Where files are kept (FILES_DIR; default `data/files`, server/files/storage.ts `filesDirOf`). */
   filesDir?: string;
+  /** The external help and ideas sites (main.ts: `externalSitesOf(env)`); none by default. */
+  externalSites?: ExternalSites;
   /** Outgoing mail (default: .eml files in data/outbox/). */
   mailer?: Mailer;
   /** Public address of the SPA, the only base of links in e-mails (APP_URL, else the server's own address). */
@@ -119,6 +125,8 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     mailer: options.mailer ?? createMailer({}),
     files: new FileStorage(options.filesDir ?? 'data/files'),
     appUrl: options.appUrl,
+    linkSecret: sessionSecret,
+    externalSites: options.externalSites ?? {},
     later: options.later ?? new AfterAnswer(),
   };
 
@@ -150,6 +158,8 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/', passwordRoutes(registry));
   app.route('/', accountRoutes(registry));
   app.route('/', shellRoutes());
+  app.route('/', unsubscribeRoutes());
+  app.route('/', adminDatabaseRoutes());
   app.route('/', workflowRoutes(registry));
   app.route('/', apiDocsRoutes());
   app.route('/', alertRoutes());
@@ -166,6 +176,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/', serviceCoreRoutes());
   app.route('/', serviceReferenceRoutes(registry));
   app.route('/', notifyRoutes());
+  app.route('/', settingsRoutes());
   app.route('/', serviceLookupRoutes());
   app.route('/', aqlRoutes());
   app.route('/', lookupRoutes(registry));

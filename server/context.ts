@@ -7,6 +7,7 @@ import { forbidden, notLoggedIn } from './errors';
 import { rolesAllow } from './schemas';
 import type { RoleRule } from '../engine/schema/roles';
 import type { Mailer } from './mail';
+import type { ExternalSites } from './links/externalSites';
 import type { FileStorage } from './files/storage';
 import type { AfterAnswer } from './afterAnswer';
 
@@ -39,6 +40,10 @@ export interface Services {
   files: FileStorage;
   /** Public address of the SPA, the only base of links in e-mails (APP_URL, else the server's own address; never a request header). */
   appUrl: string;
+  /** The secret that signs the server's links (unsubscribe, external sites' login): the session secret. */
+  linkSecret: string;
+  /** The external help and ideas sites (GUIDE_*, IDEA_* variables): configuration, never a request header. */
+  externalSites: ExternalSites;
   /** Work started after an answer (e-mails, the task sweep), which a stopping server waits for. */
   later: AfterAnswer;
 }

@@ -21,6 +21,8 @@ export interface Mail {
   /** The mail's Date (and the outbox file's time), fixed when the mail was decided. */
   date?: Date;
   replyTo?: string;
+  /** The List-Unsubscribe header (nodemailer's `list`): notification e-mails carry their unsubscribe link. */
+  list?: { unsubscribe: string };
   attachments?: { filename: string; content: Buffer; contentType?: string }[];
 }
 

@@ -34,6 +34,8 @@ export interface MailContent {
   subject?: string;
   /** The button's key; default `K.button`. */
   button?: string;
+  /** The recipient's unsubscribe link (server/links/unsubscribe.ts): notification e-mails carry one in their footer. */
+  unsubscribe?: string;
 }
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -62,6 +64,7 @@ interface Parts {
   button: string;
   signature: string;
   footer: string;
+  unsubscribeLabel: string;
 }
 
 function partsOf(content: MailContent): Parts {
@@ -76,10 +79,11 @@ function partsOf(content: MailContent): Parts {
     button: t(content.button ?? `${content.kind}.button`),
     signature: t('mail.signature'),
     footer: t(content.footer ?? 'mail.footer.account'),
+    unsubscribeLabel: t('mail.unsubscribe'),
   };
 }
 
-function mjmlOf(parts: Parts, link: string, lang: Language): string {
+function mjmlOf(parts: Parts, link: string, lang: Language, unsubscribe: string): string {
   const text = (html: string, attributes = '') => `<mj-text${attributes}>${html}</mj-text>`;
   const comment = parts.comment
     ? `<mj-section padding="0 24px"><mj-column background-color="#f1f3f5" border-left="4px solid ${BRAND}" padding="8px 0">
@@ -118,20 +122,21 @@ function mjmlOf(parts: Parts, link: string, lang: Language): string {
       </mj-section>
     </mj-wrapper>
     <mj-section padding="12px 24px 24px">
-      <mj-column>${text(`<span style="color:${MUTED};font-size:12px">${escapeHtml(parts.footer)}</span>`, ' line-height="1.4"')}</mj-column>
+      <mj-column>${text(`<span style="color:${MUTED};font-size:12px">${escapeHtml(parts.footer)}${unsubscribe}</span>`, ' line-height="1.4"')}</mj-column>
     </mj-section>
   </mj-body>
 </mjml>`;
 }
 
-function textOf(parts: Parts, link: string): string {
+function textOf(parts: Parts, link: string, unsubscribe?: string): string {
   const comment = parts.comment ? [`${parts.commentLabel}`, parts.comment.join('\n\n')] : [];
-  return [parts.greeting, ...parts.body, ...comment, `${parts.button}: ${link}`, parts.signature, `-- \n${parts.footer}`].join('\n\n') + '\n';
+  const footer = unsubscribe ? `${parts.footer}\n${parts.unsubscribeLabel}: ${unsubscribe}` : parts.footer;
+  return [parts.greeting, ...parts.body, ...comment, `${parts.button}: ${link}`, parts.signature, `-- \n${footer}`].join('\n\n') + '\n';
 }
 
 /** A placeholder the compiled layout keeps as it is (letters only: MJML neither escapes nor wraps it). */
 const slot = (name: string) => `QCFLOWSLOT${name}END`;
-const SLOTS = { subject: slot('SUBJECT'), title: slot('TITLE'), greeting: slot('GREETING'), body: slot('BODY'), commentLabel: slot('COMMENTLABEL'), comment: slot('COMMENT'), button: slot('BUTTON'), signature: slot('SIGNATURE'), footer: slot('FOOTER'), link: slot('LINK') };
+const SLOTS = { subject: slot('SUBJECT'), title: slot('TITLE'), greeting: slot('GREETING'), body: slot('BODY'), commentLabel: slot('COMMENTLABEL'), comment: slot('COMMENT'), button: slot('BUTTON'), signature: slot('SIGNATURE'), footer: slot('FOOTER'), link: slot('LINK'), unsubscribe: slot('UNSUBSCRIBE') };
 
 /** The layout's shapes: without and with a quoted comment. */
 export const LAYOUT_SHAPES = [false, true] as const;
@@ -141,8 +146,9 @@ export const layoutFile = (lang: Language, withComment: boolean) => `${lang}-${w
 
 /** The MJML of the layout, its texts left as placeholders (compiled by scripts/generate/mail.ts). */
 export function layoutSource(lang: Language, withComment: boolean): string {
-  const skeleton: Parts = { ...SLOTS, body: [SLOTS.body], ...(withComment ? { comment: [SLOTS.comment] } : { commentLabel: undefined, comment: undefined }) };
-  return mjmlOf(skeleton, SLOTS.link, lang);
+  const { unsubscribe, ...texts } = SLOTS;
+  const skeleton: Parts = { ...texts, unsubscribeLabel: '', body: [SLOTS.body], ...(withComment ? { comment: [SLOTS.comment] } : { commentLabel: undefined, comment: undefined }) };
+  return mjmlOf(skeleton, SLOTS.link, lang, unsubscribe);
 }
 
 const GENERATED = fileURLToPath(new URL('../generated/mail/', import.meta.url));
@@ -173,8 +179,16 @@ export async function renderMail(content: MailContent): Promise<Omit<Mail, 'to'>
     [SLOTS.signature]: escapeHtml(parts.signature),
     [SLOTS.footer]: escapeHtml(parts.footer),
     [SLOTS.link]: escapeHtml(content.link),
+    // The footer's own line: the link to stop this type of e-mail, when the mail has one.
+    [SLOTS.unsubscribe]: content.unsubscribe ? `<br /><a href="${escapeHtml(content.unsubscribe)}" style="color:${MUTED}">${escapeHtml(parts.unsubscribeLabel)}</a>` : '',
   };
   // One pass: a value is never read again as a placeholder.
-  const html = layout.replace(/QCFLOWSLOT[A-Z]+END/g, (token) => values[token] ?? '');
-  return { subject: parts.subject, html, text: textOf(parts, content.link) };
+  const html = layout.replace(/QCFLOWSLOT[A-Z]+?END/g, (token) => values[token] ?? '');
+  return {
+    subject: parts.subject,
+    html,
+    text: textOf(parts, content.link, content.unsubscribe),
+    // Mail clients show their own "unsubscribe" button from this header (RFC 2369).
+    ...(content.unsubscribe ? { list: { unsubscribe: content.unsubscribe } } : {}),
+  };
 }

@@ -5,6 +5,7 @@ import { openStore } from './boot';
 import { drain, listenThenBuild } from './listen';
 import { FileStorage, filesDirOf } from './files/storage';
 import { createMailer } from './mail';
+import { externalSitesOf } from './links/externalSites';
 import { JobWorker, workerOptionsFromEnv } from './jobs/worker';
 import { handleReminderJobs } from './reminders/send';
 import { handleImportJobs } from './imports/importJob';
@@ -43,6 +44,7 @@ const { server, origin } = await listenThenBuild(host, port, (ownOrigin) =>
     filesDir: filesDirOf(env),
     // Links in e-mails come from configuration only, never from a request's Host or X-Forwarded-* headers.
     appUrl: env.APP_URL || ownOrigin,
+    externalSites: externalSitesOf(env),
     distDir: env.DIST_DIR || 'dist',
     logRequests: env.NODE_ENV !== 'production' && env.NODE_ENV !== 'test' && env.LOG !== '0',
     prod: env.NODE_ENV === 'production',
@@ -52,7 +54,7 @@ console.log(`QCFlow listening on ${origin}`);
 
 // The durable jobs (server/jobs/, docs/jobs.md): reminders and imports; every server sharing the store runs one worker.
 const workerOptions = workerOptionsFromEnv(env);
-const worker = handleReminderJobs(new JobWorker(db, workerOptions), { db, registry, mailer, appUrl: env.APP_URL || origin });
+const worker = handleReminderJobs(new JobWorker(db, workerOptions), { db, registry, mailer, appUrl: env.APP_URL || origin, linkSecret: sessionSecret });
 handleImportJobs(worker, { db, registry, files: new FileStorage(filesDirOf(env)), leaseMs: workerOptions.leaseMs, batchRows: Number(env.IMPORT_BATCH_ROWS) || undefined });
 worker.start();
 

@@ -10,14 +10,15 @@ function readUrl(answer: unknown): string | undefined {
 }
 
 /**
- * `/guide` and `/idea` (spec §2): the server gives a login url of the external help or ideas
- * site (`GET /back/bo/menu/guide|idea`); without one, the page says the feature is not there yet.
+ * `/guide` and `/idea` (spec §2): the server gives the external help or ideas site's login url,
+ * with a short-lived signed token and the return-to page (`GET /back/bo/menu/guide|idea`, both
+ * addresses from the server's configuration); without one, the page says the feature is not there yet.
  */
 export function ExternalSitePage({ site }: { site: 'guide' | 'idea' }) {
   const [missing, setMissing] = useState(false);
 
   useEffect(() => {
-    api.get<unknown>(`/back/bo/menu/${site}`, { quiet: true, query: { returnTo: window.location.origin } }).then(
+    api.get<unknown>(`/back/bo/menu/${site}`, { quiet: true }).then(
       (answer) => {
         const url = readUrl(answer);
         if (url) window.location.assign(url);

@@ -9,10 +9,12 @@ interface StatusPageProps {
   text: string;
   /** A link, or a button when `to` is absent. */
   action?: { label: string; to?: string; onClick?: () => void };
+  /** More below the text (the catch-all page's links). */
+  children?: ReactNode;
 }
 
 /** The one look of every "nothing to show here" page: not found, forbidden, not implemented, load errors. */
-export function StatusPage({ icon, color = 'brand', title, text, action }: StatusPageProps) {
+export function StatusPage({ icon, color = 'brand', title, text, action, children }: StatusPageProps) {
   return (
     <Center mih="60vh" p="xl">
       <Stack align="center" gap="sm" maw={460} ta="center">
@@ -30,6 +32,7 @@ export function StatusPage({ icon, color = 'brand', title, text, action }: Statu
             {action.label}
           </Button>
         )}
+        {children}
       </Stack>
     </Center>
   );

@@ -3,14 +3,12 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { useSession } from '../auth/session';
 import { FullPageLoader } from '../pages/FullPageLoader';
 import {
-  AboutPage, AccountPage, AuthLayout, AuthNoticePage, ExpiredTokenPage, ExternalSitePage, ForbiddenPage, ForgottenPage, ForgottenSentPage, HomePage, LoginPage, Logout,
-  MenuRedirect, NotFoundPage, NotImplementedPage, PasswordResetPage, PersonalInformationPage, ProfileLayout, ReloadProfile, ScreenRoute, ShellLayout, UserNotificationPage,
+  AboutPage, AccountPage, AuthLayout, CatchAllPage, ExpiredTokenPage, ExternalSitePage, ForbiddenPage, ForgottenPage, ForgottenSentPage, HomePage, LoginPage, Logout,
+  MenuRedirect, NotImplementedPage, PasswordResetPage, PersonalInformationPage, ProfileLayout, ReloadProfile, ScreenRoute, ShellLayout, UnsubscribePage, UserNotificationPage,
 } from './lazyPages';
 import { PLANNED_ROUTES } from './plannedRoutes';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
 import { RequireSession } from './sessionRoutes';
-
-const notImplemented = (titleKey: string) => <AuthNoticePage titleKey={titleKey} />;
 
 /**
  * Every route of the SPA. The screen routes are built from `config.screens` (GET /back/schemas)
@@ -34,7 +32,7 @@ export function AppRoutes() {
           <Route path="/auth/logout" element={<Logout />} />
           <Route path="/auth/logout/impersonate" element={<Logout impersonation />} />
           <Route path="/unsubscribe/:id/:type" element={<AuthLayout />}>
-            <Route index element={notImplemented('page.unsubscribe.title')} />
+            <Route index element={<UnsubscribePage />} />
           </Route>
 
           <Route element={<RequireSession><ShellLayout /></RequireSession>}>
@@ -60,7 +58,7 @@ export function AppRoutes() {
             {PLANNED_ROUTES.map((path) => (
               <Route key={path} path={path} element={<NotImplementedPage />} />
             ))}
-            <Route path="*" element={<NotFoundPage />} />
+            <Route path="*" element={<CatchAllPage />} />
           </Route>
         </Routes>
       </Suspense>

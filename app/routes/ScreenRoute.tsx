@@ -7,7 +7,7 @@ import { useReadySession } from '../auth/session';
 import { PageLoader } from '../pages/FullPageLoader';
 import { ForbiddenPage, NotImplementedPage } from '../pages/simplePages';
 import { APP_PAGE_GETS, APP_PAGES } from './appPages';
-import { FilesScreen, MenuScreen, PanelsScreen, RecordScreen, SearchScreen, WizardScreen, WorkflowsScreen } from './engineScreens';
+import { FilesScreen, MenuScreen, PanelsScreen, RecordScreen, SearchScreen, SettingsScreen, WizardScreen, WorkflowsScreen } from './engineScreens';
 
 /** A configured screen, behind its role guard (spec §6.1: one of the screen's roles). */
 export function ScreenRoute({ screen }: { screen: ScreenConfig }) {
@@ -47,6 +47,9 @@ function ScreenOfType({ screen }: { screen: ScreenConfig }) {
       return <PanelsScreen key={location.pathname} screen={screen} config={config} userRoles={profile.roles} />;
     case 'workflows':
       return <WorkflowsScreen key={screen.route} screen={screen} config={config} />;
+    case 'settings':
+      // key: another company's settings are read anew.
+      return <SettingsScreen key={location.pathname} screen={screen} config={config} />;
     case 'page': {
       const Page = APP_PAGES[String(screen.page)];
       return Page ? <Page key={screen.route} /> : <NotImplementedPage />;

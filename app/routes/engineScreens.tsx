@@ -35,6 +35,7 @@ export const WorkflowsScreen = lazyNamed(() => import('../../engine/workflow/Wor
 export const RecordScreen = lazyNamed(() => after(import('../../engine/record/RecordScreen'), withAppWidgets, withReportPanels), 'RecordScreen');
 export const WizardScreen = lazyNamed(() => after(import('../../engine/wizard/WizardScreen'), withAppWidgets, withReportPanels), 'WizardScreen');
 export const FilesScreen = lazyNamed(() => after(import('../../engine/record/FilesScreen'), withAppWidgets, withReportPanels), 'FilesScreen');
+export const SettingsScreen = lazyNamed(() => after(import('../../engine/settings/SettingsScreen'), withAppWidgets), 'SettingsScreen');
 export const PanelsScreen = lazyNamed(() => after(import('../../engine/charts/PanelsScreen'), withAppWidgets, withReportPanels), 'PanelsScreen');
 
 /**

@@ -13,11 +13,11 @@ if (opensBehindLogin) loadModule(shellPages).catch(() => {}); // a failure shows
 export const AuthLayout = lazyNamed(authPages, 'AuthLayout');
 export const LoginPage = lazyNamed(authPages, 'LoginPage');
 
-export const AuthNoticePage = lazyNamed(passwordPages, 'AuthNoticePage');
 export const ExpiredTokenPage = lazyNamed(passwordPages, 'ExpiredTokenPage');
 export const ForgottenPage = lazyNamed(passwordPages, 'ForgottenPage');
 export const ForgottenSentPage = lazyNamed(passwordPages, 'ForgottenSentPage');
 export const PasswordResetPage = lazyNamed(passwordPages, 'PasswordResetPage');
+export const UnsubscribePage = lazyNamed(passwordPages, 'UnsubscribePage');
 
 export const ProfileLayout = lazyNamed(profilePages, 'ProfileLayout');
 export const PersonalInformationPage = lazyNamed(profilePages, 'PersonalInformationPage');
@@ -26,9 +26,9 @@ export const UserNotificationPage = lazyNamed(profilePages, 'UserNotificationPag
 
 export const ShellLayout = lazyNamed(shellPages, 'ShellLayout');
 export const AboutPage = lazyNamed(shellPages, 'AboutPage');
+export const CatchAllPage = lazyNamed(shellPages, 'CatchAllPage');
 export const ExternalSitePage = lazyNamed(shellPages, 'ExternalSitePage');
 export const HomePage = lazyNamed(shellPages, 'HomePage');
-export const NotFoundPage = lazyNamed(shellPages, 'NotFoundPage');
 export const NotImplementedPage = lazyNamed(shellPages, 'NotImplementedPage');
 export const ForbiddenPage = lazyNamed(shellPages, 'ForbiddenPage');
 export const ScreenRoute = lazyNamed(shellPages, 'ScreenRoute');

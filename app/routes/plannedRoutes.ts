@@ -5,5 +5,5 @@
 export const PLANNED_ROUTES = [
   '/network/*', '/supplierPerfomance/:companyId',
   '/billing/*', '/datacenter/*',
-  '/admin/*', '/profileCompany/*', '/profileUniverse/*',
+  '/profileCompany/*', '/profileUniverse/*',
 ];

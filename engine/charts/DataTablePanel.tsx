@@ -23,13 +23,12 @@ export function DataTablePanel(props: PanelProps) {
   const { t, i18n } = useTranslation();
   const target = usePanelTarget(props);
   const { answer, loading, error } = usePanelData(target.url, target.query);
-  const [sort, setSort] = useState<{ field: string | null; desc: boolean }>({
-    field: null,
-    desc: false,
-  });
+  const initial = { field: panel.sort?.field ?? null, desc: !!panel.sort?.desc };
+  const [sort, setSort] = useState<{ field: string | null; desc: boolean }>(initial);
   const columns = useMemo(() => tableColumns(panel.columns ?? [], t, config.enums), [panel.columns, t, config.enums]);
   const rows = useMemo(() => sortedRows(chartRows(answer, panel), sort.field, sort.desc), [answer, panel, sort]);
-  const toggle = (field: string) => setSort((now) => (now.field === field ? (now.desc ? { field: null, desc: false } : { field, desc: true }) : { field, desc: false }));
+  // A third click on a heading gives the panel's own order back.
+  const toggle = (field: string) => setSort((now) => (now.field === field ? (now.desc ? initial : { field, desc: true }) : { field, desc: false }));
 
   const body = (
     <ScrollArea.Autosize mah={panel.height ?? 480} type="auto">
@@ -105,7 +104,7 @@ export function DataTablePanel(props: PanelProps) {
   return (
     <div data-panel-kind="dataTable">
       <PanelHeading panel={panel} values={target.values} aside={!loading && !error && rows.length ? t('engine.search.count', { count: rows.length, n: rows.length }) : undefined} />
-      <PanelStatus error={error} loading={loading} empty={!rows.length} height={120}>
+      <PanelStatus error={error} loading={loading} empty={!rows.length} emptyText={panel.empty ? t(panel.empty) : undefined} height={120}>
         {body}
       </PanelStatus>
     </div>

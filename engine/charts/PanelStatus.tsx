@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
  * What a chart or table panel shows instead of its data: the server's message when the call
  * failed, a loader while it runs, a sentence when there is nothing to show; else its content.
  */
-export function PanelStatus({ error, loading, empty, height, children }: { error: string | null; loading: boolean; empty: boolean; height: number; children: ReactNode }) {
+export function PanelStatus({ error, loading, empty, emptyText, height, children }: { error: string | null; loading: boolean; empty: boolean; emptyText?: string; height: number; children: ReactNode }) {
   const { t } = useTranslation();
   if (error)
     return (
@@ -24,7 +24,7 @@ export function PanelStatus({ error, loading, empty, height, children }: { error
     return (
       <Center h={Math.min(height, 120)}>
         <Text c="dimmed" size="sm">
-          {t('engine.chart.empty')}
+          {emptyText ?? t('engine.chart.empty')}
         </Text>
       </Center>
     );

@@ -5,12 +5,15 @@ import { propertiesOf } from '../schema/fields';
 import { AttachmentsPanel } from './attachments/AttachmentsPanel';
 import { FieldsCard } from './FieldsCard';
 import { FormPanel } from './FormPanel';
-import { LinesPanel } from './lines/LinesPanel';
 import { LinesTable } from './lines/LinesTable';
 import { HistoryPanel } from './HistoryPanel';
 import { NotesPanel } from './NotesPanel';
-import { RelatedPanel } from './RelatedPanel';
 import { isKind, registerPanelKind } from './panels';
+import { lazyPanel } from './lazyPanel';
+
+// The two grid panels load with the first one shown (lazyPanel.tsx): a record page without lines never downloads AG Grid.
+const LinesPanel = lazyPanel(() => import('./lines/LinesPanel'), 'LinesPanel');
+const RelatedPanel = lazyPanel(() => import('./RelatedPanel'), 'RelatedPanel');
 
 let registered = false;
 

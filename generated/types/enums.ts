@@ -6,6 +6,12 @@ export type Language = "en" | "fr" | "it";
 /** Labels: `enum.referenceType.<VALUE>` */
 export type ReferenceType = "FINISHED_PRODUCT" | "FABRIC" | "LEATHER" | "ACCESSORIES";
 
+/** Labels: `enum.databaseFact.<VALUE>` */
+export type DatabaseFact = "STORE" | "COLLECTIONS" | "RECORDS" | "DATA_FILE_BYTES" | "JOURNAL_BYTES" | "FOLD_AT_BYTES" | "FOLD" | "MIGRATION_LEVEL" | "MIGRATION_LATEST" | "MIGRATIONS";
+
+/** Labels: `enum.databaseState.<VALUE>` */
+export type DatabaseState = "EMBEDDED" | "POSTGRES" | "IDLE" | "FOLDING" | "UP_TO_DATE" | "PENDING";
+
 /** Labels: `enum.risk.<VALUE>` */
 export type Risk = "LOW" | "MODERATE" | "HIGH" | "NA";
 

@@ -48,8 +48,22 @@ const referenceRiskRow = object('A reference and its risks', {
   referenceId: { type: 'integer' }, sku: { type: 'string' }, name: { type: 'string' },
   risk: riskValue('The computed risk'), riskOverride: { oneOf: [riskValue("The manager's risk"), { type: 'null' }] }, effectiveRisk: riskValue('The one that counts'), score: { type: 'number' },
 });
+/** GET and PUT of one kind of company settings (its entity schema; `version` optional on PUT, required to match when given). */
+function settingsDocs(path: string, name: string, summary: string, query?: RouteDoc['query']): Record<string, RouteDoc> {
+  const params = { companyId: { type: 'integer', minimum: 1 } };
+  const answer = { description: 'The settings (the defaults while none is stored), with companyId and, once stored, version', schema: entity(name) };
+  return {
+    [`GET /back/bo/profile/company/{companyId}/${path}`]: { tag: 'settings', summary: `${summary}: the caller's company, or for a super admin one of its universe`, params, query, ok: answer, errors: [400, 403, 404] },
+    [`PUT /back/bo/profile/company/{companyId}/${path}`]: {
+      tag: 'settings', summary: `${summary}: replaced by the company's MANAGER (or a super admin)`, params,
+      body: { allOf: [entity(name)], type: 'object', properties: { version: { type: 'integer', minimum: 1 } } },
+      ok: answer, errors: [400, 403, 404, 409],
+    },
+  };
+}
 const serviceAnswer = object('The service as the caller may see it, with its lines', { service: entity('service'), created: { type: 'boolean' } });
 const splitAnswer = object('Source and target', { source: { oneOf: [entity('service'), { type: 'null' }] }, target: entity('service') });
+const externalLogin = object('An external login address', { url: text('Login URL with `token` and `returnTo`'), expiresIn: { type: 'integer', description: "Seconds the token lives" } }, ['url', 'expiresIn']);
 const profile = object('The caller: contact, company, profiles, rights, universe (spec §3 "Profile")');
 const twoFactor = object('Two-factor state', { enabled: { type: 'boolean' } }, ['enabled']);
 const code = object('A TOTP code', { code: text('6-digit code', { maxLength: 20 }) }, ['code']);
@@ -172,11 +186,42 @@ export const routeDocs = (enums: Record<string, JsonSchema>): Record<string, Rou
   // ---- shell ----
   'GET /back/version': { tag: 'shell', summary: 'The server version', public: true, ok: { description: 'Version', schema: object('Version', { version: { type: 'string' } }, ['version']) }, errors: [] },
   'GET /back/schemas': { tag: 'shell', summary: 'The entity, search, UI and screen schemas the SPA renders', ok: { description: 'Schemas by kind and name', schema: object('Schemas') }, errors: [403] },
+  'POST /back/unsubscribe/{contactId}/{type}': {
+    tag: 'shell', summary: "Turn one notification type off for a person, from the signed link of an e-mail (no login)", public: true,
+    params: { contactId: { type: 'integer', minimum: 1 }, type: { type: 'string', pattern: '^[A-Z_]+$', maxLength: 60 } },
+    body: object('The link token', { token: text("The link's `token`", { maxLength: 2000 }) }),
+    ok: { description: 'The type now off', schema: object('Unsubscribed', { contactId: { type: 'integer' }, type: { type: 'string' }, unsubscribed: TRUE, labels: { type: 'object', description: "The type's name by language", additionalProperties: { type: 'string' } } }, ['contactId', 'type', 'unsubscribed', 'labels']) },
+    errors: [400],
+  },
   'GET /back/bo/menu': { tag: 'shell', summary: "The caller's menu", ok: { description: 'Menu entries', schema: list(object('Menu entry')) }, errors: [403] },
   'GET /back/bo/menu/locale': { tag: 'shell', summary: "Texts in the caller's language", ok: { description: 'Key → text', schema: { type: 'object', additionalProperties: { type: 'string' } } }, errors: [403] },
+  'GET /back/bo/menu/guide': {
+    tag: 'shell', summary: "The help site's login address for the caller: a short-lived signed token and the return-to page (GUIDE_LOGIN_URL, GUIDE_URL)",
+    ok: { description: 'Where to go', schema: externalLogin }, errors: [403, 404],
+  },
+  'GET /back/bo/menu/idea': {
+    tag: 'shell', summary: "The ideas site's login address for the caller: a short-lived signed token and the return-to page (IDEA_LOGIN_URL, IDEA_URL)",
+    ok: { description: 'Where to go', schema: externalLogin }, errors: [403, 404],
+  },
   'GET /back/bo/menu/{name}': {
     tag: 'shell', summary: 'One screen of the menu', params: { name: { type: 'string', pattern: '^[A-Za-z0-9_-]+$' } },
     ok: { description: 'The screen', schema: object('Screen') }, errors: [403, 404],
+  },
+  'GET /back/bo/pages/notFound': {
+    tag: 'shell', summary: "The page the SPA's catch-all route shows: its title and text in the caller's language and the caller's menu entries",
+    query: { path: text('The address asked for (echoed)', { maxLength: 2000 }) },
+    ok: { description: 'The page', schema: object('A server page', { title: { type: 'string' }, text: { type: 'string' }, path: { type: 'string' }, links: list(object('Menu entry')) }, ['title', 'text', 'path', 'links']) },
+    errors: [403],
+  },
+  'GET /back/bo/admin/database': {
+    tag: 'admin', summary: "Every collection's record count and the store's state: the embedded store's journal and fold, or PostgreSQL's migration level (platform administrators)",
+    ok: { description: 'Counts and state', schema: object('Database overview', { store: object('The store: kind, collections, journal or migration'), collections: list(object('A collection', { name: { type: 'string' }, count: { type: 'integer' } }, ['name', 'count'])) }, ['store', 'collections']) },
+    errors: [403],
+  },
+  'GET /back/bo/admin/database/consistency': {
+    tag: 'admin', summary: 'Dangling references: values of the foreign keys the configuration declares (x-lookup, x-usedBy) that name no record (platform administrators)',
+    ok: { description: 'What was checked and what names nothing', schema: object('Consistency report', { keys: { type: 'integer' }, records: { type: 'integer' }, dangling: list(object('A foreign key with values naming nothing', { collection: { type: 'string' }, path: { type: 'string' }, target: { type: 'string' }, field: { type: 'string' }, count: { type: 'integer' }, examples: { type: 'array' } })) }, ['keys', 'records', 'dangling']) },
+    errors: [403],
   },
   'GET /back/bo/workflows': {
     tag: 'shell', summary: 'Every machine of machines/, drawn for the workflow viewer (events, guards, roles)',
@@ -360,6 +405,12 @@ export const routeDocs = (enums: Record<string, JsonSchema>): Record<string, Rou
     body: object('The switch', { notificationsDisabled: field('company', 'notificationsDisabled') }, ['notificationsDisabled']),
     ok: { description: 'The switch', schema: object('Company notifications', { companyId: { type: 'integer' }, notificationsDisabled: field('company', 'notificationsDisabled') }, ['companyId', 'notificationsDisabled']) }, errors: [400, 403, 404],
   },
+  // ---- a company's settings (server/settings/routes.ts, docs/settings.md): read by the company, written by its MANAGER ----
+  ...settingsDocs('workflowconfig', 'companyWorkflowConfig', "The company's workflow settings: the provider's steps follow the provider's, the client's the decision maker's"),
+  ...settingsDocs('taskconfig', 'companyTaskConfig', 'The task types the company gets and their levels'),
+  ...settingsDocs('servicedefault', 'companyServiceDefault', "The values a new service of the company starts with in the wizard; with serviceId, those of the fields that service leaves empty", {
+    serviceId: { type: 'integer', minimum: 1, description: 'A service the caller sees: the defaults as they apply to it (the fields it leaves empty)' },
+  }),
   // ---- inspection reports (server/reports/routes.ts, docs/reports.md): report access and decision right of spec §6.4 ----
   'GET /back/bo/reports/{serviceId}': { tag: 'reports', summary: "The service's report (a limited reader gets its verdict and decision only)", ok: { description: 'The report', schema: entity('report') }, errors: [403, 404] },
   'GET /back/bo/reports/{serviceId}/overview': {

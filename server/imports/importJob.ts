@@ -1,4 +1,6 @@
+import type { Caller } from '../context';
 import { nowIso } from '../dates';
+import { fullName } from '../identity';
 import { JOBS, type Job } from '../jobs/queue';
 import type { JobWorker } from '../jobs/worker';
 import type { FileStorage } from '../files/storage';
@@ -41,6 +43,29 @@ export interface ImportHistory extends Row {
   startedBy: number;
 }
 
+/** The document an import reads: a file entry of the kind's domain (server/files/entries.ts). */
+export type ImportDocument = Pick<ImportHistory, 'fileId' | 'fileName' | 'hash' | 'mimeType'>;
+
+/** A new import of the document with that mapping, by the caller, QUEUED: its job counts the rows, then writes them. */
+export const newHistory = (caller: Caller, kind: ImportKind, document: ImportDocument, columns: readonly MappedColumn[], creationDate = nowIso()) => ({
+  companyId: caller.company.companyId,
+  universeId: caller.universeId,
+  kind,
+  status: 'QUEUED' as const,
+  fileId: document.fileId,
+  fileName: document.fileName,
+  hash: document.hash,
+  mimeType: document.mimeType,
+  columns: columns.map(({ column, source, target }) => ({ column, source, target })),
+  rowsRead: 0,
+  created: 0,
+  updated: 0,
+  refused: 0,
+  startedBy: caller.contact.contactId,
+  startedByName: fullName(caller.contact),
+  creationDate,
+});
+
 export interface ImportJobOptions {
   db: AsyncStore;
   registry: Registry;
@@ -70,7 +95,7 @@ async function countRows(path: string, history: ImportHistory): Promise<number> 
 }
 
 /** The order rows checked before their transaction, pausing for requests (checking holds no lock and reads no record). */
-async function checkedRows(context: RunContext, history: ImportHistory, rows: readonly SheetRow[], pause: () => Promise<void>): Promise<CheckedOrderRow[] | undefined> {
+export async function checkedRows(context: RunContext, history: ImportHistory, rows: readonly SheetRow[], pause: () => Promise<void>): Promise<CheckedOrderRow[] | undefined> {
   if (history.kind !== 'ORDER') return undefined;
   const checked: CheckedOrderRow[] = [];
   for (const row of rows) {
@@ -85,6 +110,28 @@ async function batchOutcomes(tx: Writer, context: RunContext, history: ImportHis
   const outcomes: RowOutcome[] = [];
   for (const row of rows) outcomes.push(await writeServiceRow(tx, context, await serviceRowBody(tx, context, row, history.columns)));
   return outcomes;
+}
+
+/**
+ * A batch's writes in the caller's transaction: its records, its refused rows, and the history's
+ * progress (rowsRead, the counts; DONE with its end date when it is the last). The job's batches
+ * and the demo seed's import history (server/seed/imports.ts) go through it.
+ */
+export async function writeBatch(tx: Writer, context: RunContext, history: Stored<ImportHistory>, batch: readonly SheetRow[], checked: CheckedOrderRow[] | undefined, last: boolean, pause: () => Promise<void>): Promise<Stored<ImportHistory>> {
+  const { importHistoryId, rowsRead: from } = history;
+  const outcomes = await batchOutcomes(tx, context, history, batch, checked, pause);
+  const count = (outcome: RowOutcome['outcome']) => outcomes.filter((row) => row.outcome === outcome).length;
+  const refusals = outcomes.flatMap((outcome, index) => (outcome.outcome === 'refused' ? [{ importHistoryId, line: outcome.line, values: cellTexts(batch[index].cells), errors: outcome.errors }] : []));
+  await tx.insertMany(REFUSALS, 'importRefusalId', refusals);
+  return tx.update<ImportHistory>(HISTORIES, importHistoryId, (stored) => ({
+    ...stored,
+    status: last ? 'DONE' : 'RUNNING',
+    rowsRead: from + batch.length,
+    created: stored.created + count('created'),
+    updated: stored.updated + count('updated'),
+    refused: stored.refused + count('refused'),
+    ...(last ? { endDate: nowIso() } : {}),
+  }));
 }
 
 export async function runImport(options: ImportJobOptions, importHistoryId: number, job: Stored<Job>): Promise<void> {
@@ -111,22 +158,10 @@ export async function runImport(options: ImportJobOptions, importHistoryId: numb
     history = await db.transaction(async (tx) => {
       const current = await tx.get<ImportHistory>(HISTORIES, importHistoryId);
       if (!current || current.rowsRead !== from || current.status === 'DONE' || current.status === 'FAILED') throw new Overtaken();
-      const outcomes = await batchOutcomes(tx, context, current, batch, checked, pause);
-      const count = (outcome: RowOutcome['outcome']) => outcomes.filter((row) => row.outcome === outcome).length;
-      const refusals = outcomes.flatMap((outcome, index) => (outcome.outcome === 'refused' ? [{ importHistoryId, line: outcome.line, values: cellTexts(batch[index].cells), errors: outcome.errors }] : []));
-      await tx.insertMany(REFUSALS, 'importRefusalId', refusals);
       const jobNow = await tx.get<Job>(JOBS, job.jobId);
       if (jobNow && last) await tx.remove(JOBS, job.jobId);
       else if (jobNow) await tx.update<Job>(JOBS, job.jobId, (stored) => ({ ...stored, availableAt: new Date(Date.now() + leaseMs).toISOString() }));
-      return tx.update<ImportHistory>(HISTORIES, importHistoryId, (stored) => ({
-        ...stored,
-        status: last ? 'DONE' : 'RUNNING',
-        rowsRead: from + batch.length,
-        created: stored.created + count('created'),
-        updated: stored.updated + count('updated'),
-        refused: stored.refused + count('refused'),
-        ...(last ? { endDate: nowIso() } : {}),
-      }));
+      return writeBatch(tx, context, current, batch, checked, last, pause);
     });
   };
 

@@ -1,6 +1,8 @@
-import { today } from '../dates';
-import { withDerived } from '../resources/write';
-import type { Registry } from '../schemas';
+import type { Caller } from '../context';
+import { entityRules } from '../resources/entityRules';
+import { addRecordHistory } from '../resources/history';
+import { createdRecord, dynamicDefaults, updatedRecord } from '../resources/write';
+import type { EntityDef, Registry } from '../schemas';
 import { and, eq } from '../store/query';
 import type { Row, Stored, Writer } from '../store/types';
 import { fieldErrors } from '../validation';
@@ -55,8 +57,10 @@ export function checkOrderRow(registry: Registry, context: RunContext, row: Shee
   }
   /** The part checked by its entity's create schema (which adds the defaults to `created`). */
   const part = (entity: string, given: Row, placeholder: Row = {}): RowPart => {
-    const created = { ...placeholder, ...given };
-    const validate = registry.entities.get(entity)!.validateCreate;
+    const def = registry.entities.get(entity)!;
+    // As the generic create: the `x-default` values, then the schema (which adds its defaults to `created`).
+    const created = dynamicDefaults(def, { ...placeholder, ...given }) as Row;
+    const validate = def.validateCreate;
     if (!validate(created)) errors.push(...cellErrors(entity, fieldErrors(validate.errors)).filter((error) => !(error.target && error.target.slice(entity.length + 1) in placeholder)));
     for (const key of Object.keys(placeholder)) delete created[key];
     return { given, created };
@@ -103,9 +107,9 @@ async function existing(tx: Writer, companyId: number, rows: readonly CheckedOrd
  * `pause` lets requests in between rows (the reads of other requests see committed data only).
  */
 export async function writeOrderRows(tx: Writer, context: RunContext, rows: readonly CheckedOrderRow[], pause: () => Promise<void> = async () => {}): Promise<RowOutcome[]> {
-  const { caller } = context;
+  const { caller, registry } = context;
   const companyId = caller.company.companyId;
-  const stamp = { companyId, universeId: caller.universeId };
+  const writes: Writes = { tx, caller, entities: { order: registry.entities.get('purchaseOrder')!, line: registry.entities.get('orderLine')!, reference: registry.entities.get('reference')! } };
   const good = rows.filter((row) => !row.errors.length);
   const found = good.length ? await existing(tx, companyId, good) : { orders: new Map(), lines: new Map(), references: new Map() };
   /** New lines not written yet, by key: a later row of the same key updates the line, so they are written first. */
@@ -113,7 +117,10 @@ export async function writeOrderRows(tx: Writer, context: RunContext, rows: read
   const flush = async () => {
     if (!pending.size) return;
     const stored = await tx.insertMany(ORDER_LINES, 'orderLineId', [...pending.values()]);
-    [...pending.keys()].forEach((key, index) => found.lines.set(key, stored[index]));
+    for (const [index, key] of [...pending.keys()].entries()) {
+      found.lines.set(key, stored[index]);
+      await addRecordHistory(tx, writes.entities.line, stored[index].orderLineId as number, caller, { action: 'CREATE' });
+    }
     pending.clear();
   };
   const outcomes: RowOutcome[] = [];
@@ -123,26 +130,25 @@ export async function writeOrderRows(tx: Writer, context: RunContext, rows: read
       outcomes.push({ line: row.line, outcome: 'refused', errors: row.errors });
       continue;
     }
-    const order = await upsertOrder(tx, found.orders, row.order, stamp);
-    const referenceId = row.reference ? (await upsertReference(tx, context, found.references, row.reference, order.supplier as number, stamp)).referenceId : found.references.get(row.orderLine.given.sku as string)?.referenceId;
+    const order = await upsertOrder(writes, found.orders, row.order, companyId);
+    const referenceId = row.reference ? (await upsertReference(writes, found.references, row.reference, order.supplier as number, companyId)).referenceId : found.references.get(row.orderLine.given.sku as string)?.referenceId;
     const copied: Row = {
       purchaseOrderId: order.purchaseOrderId,
-      ...stamp,
+      companyId,
       supplier: order.supplier,
       ...(order.factory !== undefined ? { factory: order.factory } : {}),
       poNumber: order.poNumber,
       ...(referenceId !== undefined ? { referenceId } : {}),
     };
-    delete copied.universeId;
     const given = { ...row.orderLine.given, ...copied };
     const key = orderLineKey(given);
     if (pending.has(key)) await flush();
     const current = found.lines.get(key);
     if (current) {
-      if (changed(current, given)) found.lines.set(key, await tx.update<Row>(ORDER_LINES, current.orderLineId as number, (stored) => ({ ...stored, ...given })));
+      if (changed(current, given)) found.lines.set(key, await updateRecord(writes, writes.entities.line, current, given));
       outcomes.push({ line: row.line, outcome: 'updated', errors: [] });
     } else {
-      pending.set(key, { ...row.orderLine.created, ...copied, universeId: caller.universeId });
+      pending.set(key, await createdRecord(writes.entities.line, { ...row.orderLine.created, ...copied }, caller));
       outcomes.push({ line: row.line, outcome: 'created', errors: [] });
     }
   }
@@ -150,28 +156,51 @@ export async function writeOrderRows(tx: Writer, context: RunContext, rows: read
   return outcomes;
 }
 
-async function upsertOrder(tx: Writer, orders: Map<string, Row>, { given, created }: RowPart, stamp: Row): Promise<Row> {
+/** What a batch writes with: its transaction, the person importing, the three entities (their schemas' derivations). */
+interface Writes {
+  tx: Writer;
+  caller: Caller;
+  entities: { order: EntityDef; line: EntityDef; reference: EntityDef };
+}
+
+/**
+ * The record created as the generic create stores it (`createdRecord`: x-stamps, the universe,
+ * x-computed…) with its history when the entity keeps one. Orders and references are written one
+ * by one; a batch's new lines together (`insertMany` above).
+ */
+async function insertRecord(writes: Writes, entity: EntityDef, fields: Row): Promise<Stored<Row>> {
+  const stored = await writes.tx.insert(entity.collection, entity.idField, await createdRecord(entity, fields, writes.caller));
+  await addRecordHistory(writes.tx, entity, stored[entity.idField] as number, writes.caller, { action: 'CREATE' });
+  return stored;
+}
+
+/** The record changed as the generic PUT stores it (`updatedRecord`), its history, then the feature's records that copy it (an order's lines). */
+async function updateRecord(writes: Writes, entity: EntityDef, current: Stored<Row>, given: Row): Promise<Stored<Row>> {
+  const record = await updatedRecord(entity, { ...current, ...given }, current, writes.caller);
+  const id = current[entity.idField] as number;
+  await addRecordHistory(writes.tx, entity, id, writes.caller, { action: 'UPDATE' });
+  const stored = await writes.tx.update<Row>(entity.collection, id, () => record);
+  await entityRules(entity.name)?.writes?.stored?.(writes.tx, stored, current);
+  return stored;
+}
+
+async function upsertOrder(writes: Writes, orders: Map<string, Stored<Row>>, { given, created }: RowPart, companyId: number): Promise<Row> {
   const current = orders.get(given.poNumber as string);
   let stored: Stored<Row>;
-  if (!current) stored = await tx.insert(PURCHASE_ORDERS, 'purchaseOrderId', { ...created, ...stamp, creationDate: today() });
-  else if (changed(current, given)) stored = await tx.update<Row>(PURCHASE_ORDERS, current.purchaseOrderId as number, (existing) => ({ ...existing, ...given }));
+  if (!current) stored = await insertRecord(writes, writes.entities.order, { ...created, companyId });
+  else if (changed(current, given)) stored = await updateRecord(writes, writes.entities.order, current, given);
   else return current;
   orders.set(given.poNumber as string, stored);
   return stored;
 }
 
-async function upsertReference(tx: Writer, { registry }: RunContext, references: Map<string, Row>, { given, created }: RowPart, supplier: number, stamp: Row): Promise<Row> {
+async function upsertReference(writes: Writes, references: Map<string, Stored<Row>>, { given, created }: RowPart, supplier: number, companyId: number): Promise<Row> {
   const current = references.get(given.sku as string);
   const suppliers = [...new Set([...((current?.suppliers as number[] | undefined) ?? []), supplier])];
-  // What the reference's own writes derive (x-computed: its keyword index, whether it is a sub-reference).
-  const derived = (record: Row) => withDerived(registry.entities.get('reference')!, record, current);
   let stored: Stored<Row>;
-  if (!current) stored = await tx.insert(REFERENCES, 'referenceId', await derived({ ...created, suppliers, ...stamp, creationDate: today() }));
+  if (!current) stored = await insertRecord(writes, writes.entities.reference, { ...created, suppliers, companyId });
   else if (!changed(current, { ...given, suppliers })) return current;
-  else {
-    const record = await derived({ ...current, ...given, suppliers, updateDate: today() });
-    stored = await tx.update<Row>(REFERENCES, current.referenceId as number, () => record);
-  }
+  else stored = await updateRecord(writes, writes.entities.reference, current, { ...given, suppliers });
   references.set(given.sku as string, stored);
   return stored;
 }

@@ -1,9 +1,7 @@
 import { Readable } from 'node:stream';
 import { Hono } from 'hono';
 import { languageOf, type AppContext, type AppEnv, type Caller } from '../context';
-import { nowIso } from '../dates';
 import { HttpError, businessRule, notFound, validationError } from '../errors';
-import { fullName } from '../identity';
 import { scheduleJob } from '../jobs/queue';
 import { filesOf, releaseUnused, removeEntries, type FileRow } from '../files/entries';
 import { contentDisposition } from '../files/send';
@@ -13,7 +11,7 @@ import type { Registry } from '../schemas';
 import { and, eq } from '../store/query';
 import type { Reader, Stored } from '../store/types';
 import { importCaller } from './access';
-import { IMPORT_JOB, importJobKey, type ImportHistory } from './importJob';
+import { IMPORT_JOB, importJobKey, newHistory, type ImportHistory } from './importJob';
 import { HISTORIES, IMPORT_KINDS, type ImportKindDef } from './kinds';
 import { mappingOf, remember, rememberedOf, type MappingRow } from './mapping';
 import { previewRows } from './preview';
@@ -127,24 +125,7 @@ function kindRoutes(app: Hono<AppEnv>, registry: Registry, def: ImportKindDef): 
       if (!document || document.fileId !== answer.document!.fileId) throw businessRule('import.error.noDocument');
       if ((await running(tx, caller, def)).length) throw businessRule('import.error.running');
       await remember(tx, caller.company.companyId, caller.universeId, def.kind, columns);
-      const created = (await tx.insert(HISTORIES, 'importHistoryId', {
-        companyId: caller.company.companyId,
-        universeId: caller.universeId,
-        kind: def.kind,
-        status: 'QUEUED',
-        fileId: document.fileId,
-        fileName: document.fileName,
-        hash: document.hash,
-        mimeType: document.mimeType,
-        columns: columns.map(({ column, source, target }) => ({ column, source, target })),
-        rowsRead: 0,
-        created: 0,
-        updated: 0,
-        refused: 0,
-        startedBy: caller.contact.contactId,
-        startedByName: fullName(caller.contact),
-        creationDate: nowIso(),
-      })) as unknown as Stored<ImportHistory>;
+      const created = (await tx.insert(HISTORIES, 'importHistoryId', newHistory(caller, def.kind, document, columns))) as unknown as Stored<ImportHistory>;
       await scheduleJob(tx, IMPORT_JOB, new Date(), { importHistoryId: created.importHistoryId }, importJobKey(created.importHistoryId));
       return created;
     });

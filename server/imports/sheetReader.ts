@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import { detect } from 'chardet';
 import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
@@ -42,8 +43,9 @@ function plainCell(value: unknown): Cell {
  */
 const XLSX_READ_BYTES = 8 * 1024;
 
-async function* xlsxRows(path: string): AsyncGenerator<SheetRow> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookReader(createReadStream(path, { highWaterMark: XLSX_READ_BYTES }), { sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', worksheets: 'emit', entries: 'emit' });
+/** The rows of an .xlsx's first worksheet, read from a stream (a document's file, or bytes the demo seed made). */
+export async function* xlsxRows(input: Readable): AsyncGenerator<SheetRow> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookReader(input, { sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', worksheets: 'emit', entries: 'emit' });
   // The reader names a worksheet from xl/workbook.xml, which a workbook written by exceljs (and
   // others) stores after its worksheets: read first, a worksheet then met `model` undefined and threw
   // now and then (exceljs issue #3064). Only the first worksheet's rows are read here, never its
@@ -103,7 +105,7 @@ async function* csvRows(path: string): AsyncGenerator<SheetRow> {
 
 /** Every row of the document, the header first. */
 export const sheetRows = (path: string, mimeType: string, fileName: string): AsyncGenerator<SheetRow> =>
-  isSpreadsheet(mimeType, fileName) ? xlsxRows(path) : csvRows(path);
+  isSpreadsheet(mimeType, fileName) ? xlsxRows(createReadStream(path, { highWaterMark: XLSX_READ_BYTES })) : csvRows(path);
 
 /** The header row's texts (empty cells are named by their column number). */
 export async function headerOf(path: string, mimeType: string, fileName: string): Promise<{ headers: string[]; samples: Cell[][] }> {

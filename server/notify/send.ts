@@ -5,6 +5,7 @@ import { COLLECTIONS, fullName, type Company, type Contact } from '../identity';
 import type { Language } from '../i18n';
 import type { Mail } from '../mail';
 import { renderMail } from '../mailTemplates';
+import { unsubscribeLink } from '../links/unsubscribe';
 import { ALERTS, type Alert } from '../routes/alerts';
 import type { Registry } from '../schemas';
 import { and, eq } from '../store/query';
@@ -221,6 +222,7 @@ export async function sendServiceNotification(services: Services, service: Servi
         subject: options.subject,
         button: 'mail.service.button',
         footer: 'mail.footer.service',
+        unsubscribe: unsubscribeLink(services, contact.contactId, type),
       });
       await services.mailer.send({ to: contact.email!, ...mail, ...(options.replyTo ? { replyTo: options.replyTo } : {}), ...(options.attachments?.length ? { attachments: options.attachments } : {}) });
       sent.push(contact.contactId);

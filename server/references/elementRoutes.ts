@@ -4,6 +4,7 @@ import { stateChangingGetCaller } from '../routes/stateChangingGet';
 import type { Registry } from '../schemas';
 import type { FileDomains } from '../files/domains';
 import { fileCalls } from '../files/fileCalls';
+import { recordAccess } from '../resources/recordAccess';
 import { pushElements } from './pushElements';
 
 /**
@@ -17,6 +18,7 @@ const id = '[0-9]+';
 export function referenceElementRoutes(registry: Registry, domains: FileDomains): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const { list, remove, edit } = fileCalls(registry, domains);
+  const referenceAccess = recordAccess(registry.entities.get('reference')!);
   const ELEMENTS = `/back/bo/referenceElements/:id{${id}}`;
 
   app.get(`${ELEMENTS}/elements`, (c) => list(c, 'REFERENCE', Number(c.req.param('id'))));
@@ -29,7 +31,7 @@ export function referenceElementRoutes(registry: Registry, domains: FileDomains)
   app.get(`${ELEMENTS}/pushToServices`, async (c) => {
     const caller = stateChangingGetCaller(c);
     const { db, files } = c.get('services');
-    return c.json(await pushElements(db, files, caller, Number(c.req.param('id'))));
+    return c.json(await pushElements(db, files, referenceAccess, caller, Number(c.req.param('id'))));
   });
   return app;
 }

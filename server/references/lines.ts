@@ -3,7 +3,6 @@ import { lineOfReference, linesOf } from '../risk/referenceRecords';
 import { SERVICES, serviceScope, type ServiceRow } from '../services/access';
 import { and, eq, type Condition } from '../store/query';
 import type { Reader, Row } from '../store/types';
-import type { ReferenceRow } from './access';
 
 /**
  * Which services hold a line of a reference, for a caller: the line rule of server/risk/referenceRecords.ts
@@ -22,7 +21,16 @@ export interface ReferenceKey extends Row {
   referenceId?: number;
 }
 
-export const referenceKey = (reference: ReferenceRow): ReferenceKey => ({ companyId: reference.companyId, sku: reference.sku, referenceId: reference.referenceId });
+/** A reference record as the service links read it. */
+export interface ReferenceRow extends Row {
+  referenceId: number;
+  companyId: number;
+  sku: string;
+  name?: string;
+  designation?: string;
+}
+
+export const referenceKey = (reference: Row): ReferenceKey => ({ companyId: reference.companyId as number, sku: reference.sku as string, referenceId: reference.referenceId as number });
 
 /** The services holding a line of the reference that the caller sees, newest first, narrowed by `where` (an order taker, open steps…). */
 export async function servicesOfReference(db: Reader, caller: Caller, key: ReferenceKey, where?: Condition): Promise<ServiceRow[]> {

@@ -3,10 +3,10 @@ import { nowIso } from '../dates';
 import { FILES, filesOf, type FileRow } from '../files/entries';
 import type { FileStorage } from '../files/storage';
 import { fullName } from '../identity';
+import type { RecordAccess } from '../resources/recordAccess';
 import { canAddElements } from '../services/access';
 import type { AsyncStore, Row } from '../store/types';
 import { followElements } from '../tasks/lifecycle';
-import { referenceRecordAccess } from './access';
 import { referenceKey, servicesOfReference } from './lines';
 
 /**
@@ -55,12 +55,13 @@ const copyOf = (element: FileRow, serviceId: number, caller: Caller): Row => ({
   universeId: element.universeId,
 });
 
-export async function pushElements(db: AsyncStore, storage: FileStorage, caller: Caller, referenceId: number): Promise<PushAnswer> {
-  await referenceRecordAccess.write(db, referenceId, caller);
+/** `referenceAccess`: the reference's rule (server/resources/recordAccess.ts) — its brand's managers push. */
+export async function pushElements(db: AsyncStore, storage: FileStorage, referenceAccess: RecordAccess, caller: Caller, referenceId: number): Promise<PushAnswer> {
+  await referenceAccess.write(db, referenceId, caller);
   const hashes = [...new Set((await filesOf(db, caller.universeId, 'REFERENCE', referenceId)).map((file) => file.hash))].sort();
   return withHashes(storage, hashes, () =>
     db.transaction(async (tx) => {
-      const reference = await referenceRecordAccess.write(tx, referenceId, caller);
+      const reference = await referenceAccess.write(tx, referenceId, caller);
       // A file added since the locks were taken waits for the next push.
       const elements = (await filesOf(tx, caller.universeId, 'REFERENCE', referenceId)).filter((file) => hashes.includes(file.hash)).reverse();
       const open = await servicesOfReference(tx, caller, referenceKey(reference), { op: 'in', field: 'serviceStep', values: OPEN_STEPS });

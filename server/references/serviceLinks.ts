@@ -1,10 +1,11 @@
 import type { Caller } from '../context';
 import { COLLECTIONS, type Company } from '../identity';
+import { canSee } from '../resources/visibility';
+import type { EntityDef } from '../schemas';
 import type { ServiceRow } from '../services/access';
 import type { Reader, Row } from '../store/types';
-import { canSeeReference, type ReferenceRow } from './access';
 import { linesOf as purchaseOrderLines, referenceOfLine as lineCode, referenceRecordsOfLines, skuKey } from '../risk/referenceRecords';
-import { servicesOfReference, type ReferenceKey } from './lines';
+import { servicesOfReference, type ReferenceKey, type ReferenceRow } from './lines';
 
 /**
  * The answers of the calls between services and references (spec §7.4, docs/services.md
@@ -49,18 +50,18 @@ export const partyIds = (services: ServiceRow[]) => services.flatMap((service) =
 
 /**
  * The reference record of each line of the service (by line index): the line's `referenceId`, else the
- * brand's reference of its code (server/risk/referenceRecords.ts), and only one the caller sees (a
- * provider sees the line, not the brand's reference).
+ * brand's reference of its code (server/risk/referenceRecords.ts), and only one the caller sees (`reference`'s
+ * x-visibility: a provider sees the line, not the brand's reference).
  */
-async function seenReferencesOfLines(db: Reader, caller: Caller, service: ServiceRow): Promise<(ReferenceRow | undefined)[]> {
+async function seenReferencesOfLines(db: Reader, reference: EntityDef, caller: Caller, service: ServiceRow): Promise<(ReferenceRow | undefined)[]> {
   const records = await referenceRecordsOfLines(db, service);
-  return records.map((record) => (record && canSeeReference(record, caller) ? (record as unknown as ReferenceRow) : undefined));
+  return records.map((record) => (record && canSee(reference, record, caller) ? (record as unknown as ReferenceRow) : undefined));
 }
 
 /** The service's lines that name a reference (a code or a referenceId), each with the reference record the caller sees. */
-export async function referenceLines(db: Reader, caller: Caller, service: ServiceRow): Promise<Row[]> {
+export async function referenceLines(db: Reader, referenceEntity: EntityDef, caller: Caller, service: ServiceRow): Promise<Row[]> {
   const rows: Row[] = [];
-  const references = await seenReferencesOfLines(db, caller, service);
+  const references = await seenReferencesOfLines(db, referenceEntity, caller, service);
   for (const [index, line] of purchaseOrderLines(service).entries()) {
     const code = lineCode(line);
     if (!code && typeof line.referenceId !== 'number') continue;
@@ -89,10 +90,10 @@ export async function referenceLines(db: Reader, caller: Caller, service: Servic
  * the caller sees that started on or before this one, newest first (at most
  * HISTORY_PER_REFERENCE), one row per service with the reference beside it.
  */
-export async function historyReferences(db: Reader, caller: Caller, service: ServiceRow): Promise<Row[]> {
+export async function historyReferences(db: Reader, referenceEntity: EntityDef, caller: Caller, service: ServiceRow): Promise<Row[]> {
   const seen = new Set<string>();
   const groups: { line: Row; reference: ReferenceRow | undefined; services: ServiceRow[] }[] = [];
-  const references = await seenReferencesOfLines(db, caller, service);
+  const references = await seenReferencesOfLines(db, referenceEntity, caller, service);
   for (const [index, line] of purchaseOrderLines(service).entries()) {
     const code = lineCode(line);
     const reference = references[index];

@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../context';
 import { businessRule, validationError } from '../errors';
+import { recordAccess } from '../resources/recordAccess';
 import { searchCriteria } from '../resources/search';
 import type { Registry } from '../schemas';
 import { visibleService, type ServiceRow } from '../services/access';
 import { numberParam, serviceCaller } from '../services/routeHelpers';
 import { departmentOfType } from '../services/wizardRules';
-import { visibleReference } from './access';
 import { referenceKey, servicesOfReference } from './lines';
 import { companyNames, historyReferences, partyIds, referenceLines, serviceRow } from './serviceLinks';
 
@@ -27,13 +27,14 @@ const LINE_CALLS = {
 export function serviceReferenceRoutes(registry: Registry): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const { hitLimit } = registry.entities.get('service')!;
+  const referenceEntity = registry.entities.get('reference')!;
 
   app.get('/back/bo/services/references', async (c) => {
     const caller = serviceCaller(c);
     const { db } = c.get('services');
     const { referenceId, orderTakerId } = searchCriteria(registry.searchForms.serviceReferences, c.req.queries()) as { referenceId?: number; orderTakerId?: number };
     if (referenceId === undefined) throw validationError([{ path: '/referenceId', key: 'validation.required' }]);
-    const reference = await visibleReference(db, referenceId, caller);
+    const reference = await recordAccess(referenceEntity).read(db, referenceId, caller);
     const party = orderTakerId ? { op: 'anyEq' as const, fields: ['supplier', 'factory', 'agent'], value: orderTakerId } : undefined;
     const found = await servicesOfReference(db, caller, referenceKey(reference), party);
     const page = found.slice(0, hitLimit);
@@ -45,7 +46,7 @@ export function serviceReferenceRoutes(registry: Registry): Hono<AppEnv> {
   app.get('/back/bo/services/:id{[0-9]+}/historyReferences', async (c) => {
     const caller = serviceCaller(c);
     const { db } = c.get('services');
-    return c.json(await historyReferences(db, caller, await visibleService(db, numberParam(c, 'id'), caller)));
+    return c.json(await historyReferences(db, referenceEntity, caller, await visibleService(db, numberParam(c, 'id'), caller)));
   });
 
   for (const [call, { department, refusal }] of Object.entries(LINE_CALLS)) {
@@ -55,7 +56,7 @@ export function serviceReferenceRoutes(registry: Registry): Hono<AppEnv> {
       const service: ServiceRow = await visibleService(db, numberParam(c, 'id'), caller);
       const actual = service.thirdPartyDepartment ?? departmentOfType(service.type);
       if (actual !== department) throw businessRule(refusal);
-      return c.json(await referenceLines(db, caller, service));
+      return c.json(await referenceLines(db, referenceEntity, caller, service));
     });
   }
   return app;

@@ -2,6 +2,7 @@ import { appLink, type Services } from '../context';
 import { fullName } from '../identity';
 import type { Language } from '../i18n';
 import { renderMail } from '../mailTemplates';
+import { unsubscribeLink } from '../links/unsubscribe';
 import { alertRecipients, NOTIFICATIONS, takingMail } from '../notify/send';
 import type { Mail } from '../mail';
 import { scheduleJob } from '../jobs/queue';
@@ -42,7 +43,7 @@ export const reminderJobKey = (reminderId: number) => `reminder:${reminderId}`;
 export const scheduleReminder = (tx: Writer, reminder: Pick<Reminder, 'reminderId' | 'sendAt'>) =>
   scheduleJob(tx, REMINDER_JOB, new Date(reminder.sendAt), { reminderId: reminder.reminderId }, reminderJobKey(reminder.reminderId));
 
-type MailServices = Pick<Services, 'db' | 'mailer' | 'appUrl' | 'registry'>;
+type MailServices = Pick<Services, 'db' | 'mailer' | 'appUrl' | 'linkSecret' | 'registry'>;
 
 /**
  * The SERVICE_REMINDER e-mails of a reminder, rendered with the shared templates (server/mailTemplates.ts):
@@ -70,6 +71,7 @@ async function reminderMails(tx: Writer, services: MailServices, reminder: Store
       subject: reminder.subject?.trim() || undefined,
       button: 'mail.service.button',
       footer: 'mail.footer.service',
+      unsubscribe: unsubscribeLink(services, contact.contactId, 'SERVICE_REMINDER'),
     });
     mails.push({ to: contact.email!, ...mail, messageId: `<reminder-${reminder.reminderId}-${contact.contactId}@qcflow>`, date: sentAt });
   }

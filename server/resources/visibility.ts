@@ -40,8 +40,14 @@ export function notFoundFor(entity: EntityDef) {
   return notFound(hasMessage(key) ? key : 'error.notFound');
 }
 
-export async function visibleRecord(db: Reader, entity: EntityDef, id: number, caller: Caller): Promise<Stored<Row>> {
+/** The record when the caller sees it, else undefined: for a call that refuses an unseen id as a field of its body, not with 404. */
+export async function seenRecord(db: Reader, entity: EntityDef, id: number, caller: Caller): Promise<Stored<Row> | undefined> {
   const record = await db.get(entity.collection, id);
-  if (!record || !canSee(entity, record, caller)) throw notFoundFor(entity);
+  return record && canSee(entity, record, caller) ? record : undefined;
+}
+
+export async function visibleRecord(db: Reader, entity: EntityDef, id: number, caller: Caller): Promise<Stored<Row>> {
+  const record = await seenRecord(db, entity, id, caller);
+  if (!record) throw notFoundFor(entity);
   return record;
 }

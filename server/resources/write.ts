@@ -44,7 +44,7 @@ function validate(entity: EntityDef, validator: Validator, data: unknown, now: D
 }
 
 /** x-default: values computed at creation time ("currentMonth", "today"). */
-function dynamicDefaults(entity: EntityDef, data: unknown, now: Date): unknown {
+export function dynamicDefaults(entity: EntityDef, data: unknown, now = new Date()): unknown {
   if (!isPlainObject(data)) return data;
   const out = { ...data };
   for (const [name, prop] of Object.entries((entity.schema.properties ?? {}) as Record<string, Row>)) {
@@ -64,8 +64,22 @@ function stamps(rules: StampRules['onCreate'], caller: Caller, now: Date): Row {
 export async function recordToCreate(entity: EntityDef, body: unknown, caller: Caller, now = new Date()): Promise<Row> {
   requireRoles(caller, entity.createRoles);
   const data = validate(entity, entity.validateCreate, dynamicDefaults(entity, clientPart(entity, body), now), now, caller);
+  return createdRecord(entity, data, caller, now);
+}
+
+/**
+ * What the server adds to a new record's validated fields: its first status, `x-stamps.onCreate`,
+ * the universe, then `withDerived`. The generic create goes through it, and so do the records a
+ * feature writes in bulk (the order import), so theirs are the same.
+ */
+export function createdRecord(entity: EntityDef, data: Row, caller: Caller, now = new Date()): Promise<Row> {
   const status = entity.machine && entity.statusField ? { [entity.statusField]: initialStatus(entity.machine) } : {};
   return withDerived(entity, { ...data, ...status, ...stamps(entity.stamps.onCreate, caller, now), universeId: caller.universeId });
+}
+
+/** What the server adds to a changed record (`existing` with the new fields): `x-stamps.onUpdate`, then `withDerived`. */
+export function updatedRecord(entity: EntityDef, record: Row, existing: Row, caller: Caller, now = new Date()): Promise<Row> {
+  return withDerived(entity, { ...record, ...stamps(entity.stamps.onUpdate, caller, now) }, existing);
 }
 
 /** x-number: the prefix and the id on six digits (`QA-000042`). */
@@ -81,7 +95,7 @@ export async function insertRecord(tx: Writer, entity: EntityDef, record: Row): 
 export async function recordToUpdate(entity: EntityDef, body: unknown, existing: Stored<Row>, caller: Caller, now = new Date()): Promise<Row> {
   const data = validate(entity, entity.validateUpdate, clientPart(entity, body), now, caller, existing);
   const kept = Object.fromEntries(Object.entries(existing).filter(([key]) => entity.serverOwned.has(key)));
-  return withDerived(entity, { ...kept, ...data, ...stamps(entity.stamps.onUpdate, caller, now) }, existing);
+  return updatedRecord(entity, { ...kept, ...data }, existing, caller, now);
 }
 
 export function updateStamps(entity: EntityDef, caller: Caller, now = new Date()): Row {

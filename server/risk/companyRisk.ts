@@ -1,9 +1,10 @@
 import { effectiveRisk, type Risk } from '../../domain/referenceRisk';
-import { isSuperAdmin, type Caller } from '../context';
+import type { Caller } from '../context';
+import { visibleScope } from '../resources/visibility';
+import type { EntityDef } from '../schemas';
 import type { ServiceRow } from '../services/access';
-import { and, eq, type Condition } from '../store/query';
+import { and, eq } from '../store/query';
 import type { Reader, Row, Stored } from '../store/types';
-import { REFERENCES } from './referenceRecords';
 import { riskOf } from './references';
 
 /**
@@ -17,21 +18,12 @@ const higher = (a: Risk, b: Risk): Risk => (RISK_ORDER.indexOf(a) >= RISK_ORDER.
 export const LISTED_REFERENCES = 50;
 
 /**
- * The references naming `supplierId` among its suppliers that the caller sees: the brand's own
- * (its company is the brand), all of them for the supplier itself or a super admin of the
- * universe, none for anyone else. `clientId` narrows to one brand.
+ * The references naming `supplierId` among their suppliers that the caller sees (`reference`'s x-visibility:
+ * those of its brand, or naming its company, or all of the universe for a super admin); `clientId` narrows to one brand.
  */
-export function referencesNaming(caller: Caller, supplierId: number, clientId?: number): Condition | undefined {
-  const own = caller.company.companyId;
-  const naming = eq('suppliers', supplierId);
-  if (isSuperAdmin(caller) || own === supplierId) return and(naming, clientId === undefined ? undefined : eq('companyId', clientId));
-  if (clientId !== undefined && clientId !== own) return undefined;
-  return and(naming, eq('companyId', own));
-}
-
-export async function visibleReferences(db: Reader, where: Condition | undefined): Promise<Stored<Row>[]> {
-  if (!where) return [];
-  return db.query<Row>({ collection: REFERENCES, where, orderBy: [{ field: 'sku' }, { field: 'referenceId' }] });
+export async function referencesNaming(db: Reader, reference: EntityDef, caller: Caller, supplierId: number, clientId?: number): Promise<Stored<Row>[]> {
+  const where = and(eq('suppliers', supplierId), clientId !== undefined && eq('companyId', clientId), visibleScope(reference, caller));
+  return db.query<Row>({ collection: reference.collection, where, orderBy: [{ field: 'sku' }, { field: 'referenceId' }] });
 }
 
 /** A reference as the risk answers show it: its computed risk, the manager's override, the one that counts. */

@@ -1,15 +1,15 @@
 import { REFERENCE_RISK, badnessOf, hasVerdict, weightOf } from '../../domain/referenceRisk';
 import { isSuperAdmin, type Caller } from '../context';
 import type { FieldError } from '../errors';
-import { companyById } from '../identity';
 import { archiveCondition } from '../resources/listScope';
+import { seenRecord } from '../resources/visibility';
 import type { Registry } from '../schemas';
 import { serviceScope, type ServiceRow } from '../services/access';
 import { throwIfAny } from '../services/routeHelpers';
 import { and, eq } from '../store/query';
 import type { Reader, Row, Stored } from '../store/types';
 import { referenceRiskRow } from './companyRisk';
-import { REFERENCES, inspectionOf, lineOfReference, referenceHistory, servicesOfReference } from './referenceRecords';
+import { inspectionOf, lineOfReference, referenceHistory, servicesOfReference } from './referenceRecords';
 import { riskOf } from './references';
 
 /**
@@ -21,19 +21,6 @@ export const PURCHASE_ORDERS = 'purchaseOrders';
 export const ORDER_LINES = 'orderLines';
 /** At most this many references per new service. */
 export const MAX_REFERENCES = 100;
-
-/**
- * A reference the caller sees: its brand's (its company is the brand), a supplier's it names,
- * or any of the universe for a super admin. Anything else is undefined (its existence is not told).
- */
-export async function visibleReference(db: Reader, caller: Caller, referenceId: number): Promise<Stored<Row> | undefined> {
-  const record = await db.get<Row>(REFERENCES, referenceId);
-  if (!record) return undefined;
-  const own = caller.company.companyId;
-  if (record.companyId === own || ((record.suppliers as unknown[] | undefined) ?? []).includes(own)) return record;
-  if (!isSuperAdmin(caller)) return undefined;
-  return (await companyById(db, record.companyId))?.universeId === caller.universeId ? record : undefined;
-}
 
 /** GET /back/bo/smartdata/operations/references/{id}: the figures behind the score, and the services of the reference the caller sees. */
 export async function referenceOperations(db: Reader, caller: Caller, record: Stored<Row>, now = new Date()) {
@@ -146,7 +133,9 @@ const defaultRoles = (caller: Caller, brand: number) => (caller.company.companyI
 export async function newServiceBody(db: Reader, registry: Registry, caller: Caller, body: Row): Promise<Row> {
   throwIfAny(shapeErrors(body));
   const ids = body.referenceId as number[];
-  const records = await Promise.all(ids.map((id) => visibleReference(db, caller, id)));
+  const referenceEntity = registry.entities.get('reference')!;
+  // A reference the caller does not see (x-visibility) is refused at its index, as one that does not exist.
+  const records = await Promise.all(ids.map((id) => seenRecord(db, referenceEntity, id, caller)));
   const errors: FieldError[] = records.flatMap((record, index) => (record ? [] : [{ path: `/referenceId/${index}`, key: 'validation.unknownValue' }]));
   const brand = records.find((record) => record)?.companyId as number | undefined;
   records.forEach((record, index) => {

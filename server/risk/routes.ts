@@ -1,17 +1,17 @@
 import { Hono } from 'hono';
 import { languageOf, type AppContext, type AppEnv } from '../context';
-import { notFound } from '../errors';
+import { recordAccess } from '../resources/recordAccess';
 import { presentService } from '../services/present';
 import type { Registry } from '../schemas';
 import { requireServiceCreator, visibleService } from '../services/access';
 import { checkWizard, createOrMerge } from '../services/createService';
 import { numberParam, readObject, serviceCaller } from '../services/routeHelpers';
 import { companyInUniverse, riskCaller } from './access';
-import { companyRisk, referencesNaming, visibleReferences } from './companyRisk';
+import { companyRisk, referencesNaming } from './companyRisk';
 import { factoryExportResponse } from './factoryExport';
 import { companyCharts, defectRows, monthsBetween } from './figures';
 import { companyInspections, reportsOf, riskCriteria } from './inspections';
-import { NEW_SERVICE_KEYS, newServiceBody, referenceOperations, visibleReference } from './operations';
+import { NEW_SERVICE_KEYS, newServiceBody, referenceOperations } from './operations';
 import { referenceRisks } from './references';
 import { companiesById } from '../planning/query';
 
@@ -24,6 +24,7 @@ import { companiesById } from '../planning/query';
 export function riskRoutes(registry: Registry): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const company = '/back/bo/risk/company/:companyId{[0-9]+}';
+  const referenceEntity = registry.entities.get('reference')!;
 
   /** The company (404 out of the universe), the criteria (400) and the inspections that count. */
   const companyFigures = async (c: AppContext) => {
@@ -63,7 +64,7 @@ export function riskRoutes(registry: Registry): Hono<AppEnv> {
     const client = await companyInUniverse(db, clientId, caller);
     const criteria = riskCriteria(registry, c);
     const services = await companyInspections(db, caller, supplier.companyId, criteria, client.companyId);
-    const references = await visibleReferences(db, referencesNaming(caller, supplier.companyId, client.companyId));
+    const references = await referencesNaming(db, referenceEntity, caller, supplier.companyId, client.companyId);
     const name = (found: typeof supplier) => ({ companyId: found.companyId, name: found.name });
     return c.json({ supplier: name(supplier), client: name(client), ...companyRisk(services, references) });
   });
@@ -73,7 +74,7 @@ export function riskRoutes(registry: Registry): Hono<AppEnv> {
     const { db } = c.get('services');
     const found = await companyInUniverse(db, numberParam(c, 'companyId'), caller);
     const inspections = await companyInspections(db, caller, found.companyId, riskCriteria(registry, c));
-    const references = await visibleReferences(db, referencesNaming(caller, found.companyId));
+    const references = await referencesNaming(db, referenceEntity, caller, found.companyId);
     const companyNames = new Map([...(await companiesById(db, inspections.map((service) => service.client)))].map(([id, row]) => [id, String(row.name ?? '')]));
     return factoryExportResponse(c, registry, languageOf(c), { company: found, references, inspections, companyNames });
   });
@@ -81,8 +82,7 @@ export function riskRoutes(registry: Registry): Hono<AppEnv> {
   app.get('/back/bo/smartdata/operations/references/:id{[0-9]+}', async (c) => {
     const caller = riskCaller(c);
     const { db } = c.get('services');
-    const record = await visibleReference(db, caller, numberParam(c, 'id'));
-    if (!record) throw notFound('error.notFound');
+    const record = await recordAccess(referenceEntity).read(db, numberParam(c, 'id'), caller);
     return c.json(await referenceOperations(db, caller, record));
   });
 

@@ -2,18 +2,27 @@ import { createHash } from 'node:crypto';
 import { Hono } from 'hono';
 import { badRequest, forbidden, notFound } from '../errors';
 import { COLLECTIONS, type Contact } from '../identity';
-import { isLanguage } from '../i18n';
-import { requireCaller, type AppContext, type AppEnv, type Caller } from '../context';
+import { isLanguage, translate } from '../i18n';
+import { languageOf, requireCaller, type AppContext, type AppEnv, type Caller } from '../context';
 import type { Registry, Screen } from '../schemas';
 import { gateOpen, screensFor } from '../screenAccess';
 import { menuRoutes, menuScreens } from '../../engine/menu/menuEntries';
 import { stateChangingGetCaller } from './stateChangingGet';
 import { withCompanyFields } from '../customFields/schemaAnswer';
+import { EXTERNAL_SITES, EXTERNAL_TOKEN_SECONDS, externalLoginUrl } from '../links/externalSites';
 
 /** App shell calls (spec §7.1): version, schemas, left menu, menu pages, locale. */
 const allowedScreens = (registry: Registry, caller: Caller) => screensFor(registry, caller);
 
 const menuEntry = (screen: Screen) => ({ name: screen.title, icon: screen.menu?.icon ?? screen.icon, link: screen.route });
+
+/**
+ * Areas of spec §7.1's menu calls that the SPA builds in code, for anyone signed in: their entry
+ * when no configured screen answers the route (a configured screen, with its own roles, wins).
+ */
+const CODE_AREAS: Record<string, ReturnType<typeof menuEntry>> = {
+  network: { name: 'menu.network', icon: 'network', link: '/network' },
+};
 
 export function shellRoutes() {
   const app = new Hono<AppEnv>();
@@ -53,14 +62,26 @@ export function shellRoutes() {
    * shows only when one of its items is a configured screen the caller may open: an entry
    * whose screens are not built (or not theirs) is hidden rather than leading to an empty page.
    */
-  const menu = (c: AppContext) => {
+  const menuEntries = (c: AppContext) => {
     const allowed = allowedScreens(c.get('services').registry, requireCaller(c));
     const screens = allowed.filter((screen) => screen.menu && (screen.type !== 'menu' || menuScreens(screen, allowed).length > 0));
     screens.sort((a, b) => (a.menu?.order ?? Infinity) - (b.menu?.order ?? Infinity));
-    return c.json(screens.map(menuEntry));
+    return screens.map(menuEntry);
   };
+  const menu = (c: AppContext) => c.json(menuEntries(c));
   app.get('/back/bo/menu', menu);
   app.get('/back/bo/menu/', menu);
+
+  /**
+   * The page the SPA's catch-all route renders (spec §2 "a catch-all route renders a server-provided
+   * page"): its title and text in the caller's language, the address asked for, and where the caller
+   * may go instead (their menu entries). The server decides what an unknown address shows.
+   */
+  app.get('/back/bo/pages/notFound', (c) => {
+    const lang = languageOf(c);
+    const path = (c.req.query('path') ?? '').slice(0, 500);
+    return c.json({ title: translate(lang, 'page.notFound.title'), text: translate(lang, 'page.notFound.text', { path }), path, links: menuEntries(c) });
+  });
 
   /** The locale string; `?locale=fr` first saves it as the contact's language (a write: see stateChangingGet.ts). */
   app.get('/back/bo/menu/locale', async (c) => {
@@ -73,6 +94,22 @@ export function shellRoutes() {
   });
 
   /**
+   * `/guide` and `/idea` open externally (spec §7.1): the site's login address with a short-lived
+   * signed token and the return-to page, both addresses from configuration (server/links/externalSites.ts).
+   * A site that is not configured: 404, and the SPA says the feature is not there.
+   */
+  for (const name of EXTERNAL_SITES) {
+    app.get(`/back/bo/menu/${name}`, (c) => {
+      const caller = requireCaller(c);
+      const { externalSites, linkSecret } = c.get('services');
+      const site = externalSites[name];
+      if (!site) throw notFound('error.externalSiteMissing');
+      c.header('Cache-Control', 'no-store');
+      return c.json({ url: externalLoginUrl(site, name, caller, linkSecret), expiresIn: EXTERNAL_TOKEN_SECONDS });
+    });
+  }
+
+  /**
    * A menu page's entries (`/back/bo/menu/capas` → the items of the `/capas` menu screen). An area
    * that is one screen, not a menu page (`/back/bo/menu/activity` → the `/activity` panels), answers
    * that screen as its only entry.
@@ -82,6 +119,7 @@ export function shellRoutes() {
     const { registry } = c.get('services');
     const route = `/${c.req.param('name')}`;
     const page = registry.screens.find((screen) => screen.type === 'menu' && menuRoutes(screen).includes(route)) ?? registry.screens.find((screen) => screen.route === route);
+    if (!page && CODE_AREAS[route.slice(1)]) return c.json([CODE_AREAS[route.slice(1)]]);
     if (!page) throw notFound();
     if (!gateOpen(page, caller)) throw forbidden();
     if (page.type !== 'menu') return c.json([menuEntry(page)]);

@@ -251,6 +251,9 @@ function crossProblems(files: SchemaFiles, workflows: Record<string, AnyStateMac
     });
     const ui = screen.sheet?.ui;
     if (typeof ui === 'string' && !files.ui[ui]) problems.push({ file, path: '/sheet/ui', message: `unknown uiSchema ${ui} (schemas/ui/)` });
+    // A settings screen's form (docs/schemas.md "Settings screens").
+    if (typeof screen.ui === 'string' && !files.ui[screen.ui]) problems.push({ file, path: '/ui', message: `unknown uiSchema ${screen.ui} (schemas/ui/)` });
+    if (screen.type === 'settings' && (!entity || typeof screen.url !== 'string')) problems.push({ file, path: '', message: 'a settings screen names its entity and url' });
     if (typeof screen.parent === 'string' && !routes.has(screen.parent)) problems.push({ file, path: '/parent', message: `no screen has the route ${screen.parent}` });
     if (typeof screen.record === 'string' && !routes.has(screen.record)) problems.push({ file, path: '/record', message: `no screen has the route ${screen.record}` });
     // A menu page's `items` may name screens not built yet: the menu leaves them out.

@@ -312,6 +312,7 @@ const panelProperties = {
     // chart and dataTable (docs/schemas.md "Charts and data tables")
     url: { type: 'string', pattern: '^/' },
     data: text,
+    sort: closed({ field: text, desc: { type: 'boolean' } }, ['field']),
     chart: { enum: [...CHART_TYPES] },
     dataKey: text,
     series: { type: 'array', minItems: 1, items: chartSeries },
@@ -414,7 +415,7 @@ export const screenMeta: JsonSchema = {
   ...closed(
   {
     route: { type: 'string', pattern: '^/' },
-    type: { enum: ['search', 'menu', 'page', 'workflows', 'record', 'wizard', 'files', 'panels'] },
+    type: { enum: ['search', 'menu', 'page', 'workflows', 'record', 'wizard', 'files', 'panels', 'settings'] },
     title: text,
     description: text,
     icon: text,
@@ -466,6 +467,9 @@ export const screenMeta: JsonSchema = {
     tree: closed({ family: text, familyField: text, order: text }, ['family', 'familyField']),
     menu: closed({ icon: text, order: { type: 'number' } }, ['icon']),
     page: text,
+    // type "settings": the settings object's call and the ui file of its form (docs/schemas.md "Settings screens").
+    url: { type: 'string', pattern: '^/back/' },
+    ui: text,
     record: { type: 'string', pattern: '^/' },
     createRoute: { type: 'string', pattern: '^/' },
     prefill: { type: 'object', additionalProperties: text },

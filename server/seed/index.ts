@@ -10,6 +10,7 @@ import { seedAlerts } from './alerts';
 import { seedAssignments } from './assignments';
 import { seedAudit } from './audit';
 import { seedFees } from './fees';
+import { seedImportHistory } from './imports';
 import { seedBilling } from './invoices';
 import { seedCustomFields } from './customFields';
 import { accountHashes, seedIdentity } from './identity';
@@ -45,6 +46,7 @@ export async function seedDemo(store: Store, registry: Registry, now = new Date(
     seedServices(tx, createRandom(42), day, identity, products); // its own sequence: the records above stay as they were
     await seedReferences(tx, registry, createRandom(31), identity, products); // from the services' order lines; its own sequence too
     seedPurchaseOrders(tx); // from the services' order lines; after the references, whose skus the lines link to
+    await seedImportHistory(tx, writer, registry, identity, now); // an order import run over the orders above
     seedAssignments(tx, createRandom(17), identity); // its own sequence too
     seedReports(tx, createRandom(13), identity, registry.reports); // its own sequence too
     await refreshRisksOf(writer, await writer.query({ collection: REFERENCES }), now); // the references' risk and score from the reports above

@@ -13,6 +13,7 @@ import { LAB_LINES, PO_LINES, checkLines, linesOf, withLineIds } from './lines';
 import { insertNote, noteTextErrors } from './notes';
 import { alertServiceParties } from './serviceAlerts';
 import { followTasks } from '../tasks/lifecycle';
+import { providerSettings } from '../settings/records';
 import { SERVICE_DATE_LINES, updateService, updateStampsOf, type ServiceRecord } from './records';
 import { throwIfAny } from './routeHelpers';
 import { serviceSearchText } from './searchText';
@@ -142,7 +143,8 @@ async function mergeInto(tx: Writer, registry: Registry, caller: Caller, target:
 
 async function insertService(tx: Writer, registry: Registry, caller: Caller, input: WizardInput, now: Date): Promise<ServiceRecord> {
   const side = creatorSideOf(input.roles);
-  const moved = moveService('OPENED', INITIAL_FLOW, { type: 'REQUEST_DATE', by: side, owner: true })!;
+  // The creator's first proposal, under the provider's workflow settings (it may confirm at once: docs/settings.md).
+  const moved = moveService('OPENED', INITIAL_FLOW, { type: 'REQUEST_DATE', by: side, owner: true }, await providerSettings(tx, input.service as Row))!;
   const serviceId = await tx.nextId(SERVICES);
   const record: Row = {
     ...input.service,
@@ -164,14 +166,14 @@ async function insertService(tx: Writer, registry: Registry, caller: Caller, inp
     serviceId,
     startDate,
     ...(endDate ? { endDate } : {}),
-    status: 'PROPOSED',
+    status: moved.flow.pendingDateBy ? 'PROPOSED' : 'ACCEPTED',
     proposedBy: side,
     proposedByContact: caller.contact.contactId,
     proposedAt: nowIso(now),
   });
   await addHistory(tx, caller, { serviceId, event: 'CREATED', toStep: moved.step, side }, now);
   // The creator's proposal waits for the other side: its date request task.
-  await followTasks(tx, created, 'CREATED', { by: side, toStep: moved.step }, now);
+  await followTasks(tx, created, 'CREATED', { by: side, fromStep: 'OPENED', toStep: moved.step }, now);
   await alertServiceParties(tx, registry, created, caller, 'CREATED', now);
   if (input.note) await insertNote(tx, caller, created, input.note, now);
   return created;

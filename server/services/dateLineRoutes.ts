@@ -75,13 +75,15 @@ export function dateLineRoutes(registry: Registry): Hono<AppEnv> {
       const moved = await c.get('services').db.transaction(async (tx) => {
         const service = await visibleService(tx, serviceId, caller);
         const dates = { sameDates: sameDates(proposal, service as Row) };
-        const result = await applyServiceEvent(tx, service, caller, event, { registry, version, comment: dateDetail(proposal, proposal.comment), now, dates, proposedStart: proposal.startDate as string });
+        // A proposal the provider's settings confirm at once (docs/settings.md) takes its dates now, its line ACCEPTED.
+        const settledChanges = { startDate: proposal.startDate, endDate: proposal.endDate };
+        const result = await applyServiceEvent(tx, service, caller, event, { registry, version, comment: dateDetail(proposal, proposal.comment), now, dates, proposedStart: proposal.startDate, settledChanges });
         const previous = await waitingLine(tx, serviceId);
         if (previous) await tx.update(SERVICE_DATE_LINES, previous.dateLineId as number, (line) => ({ ...line, status: 'REPLACED' }));
         await tx.insert(SERVICE_DATE_LINES, 'dateLineId', {
           serviceId,
           ...proposal,
-          status: 'PROPOSED',
+          status: result.service.pendingDateBy ? 'PROPOSED' : 'ACCEPTED',
           proposedBy: result.side,
           proposedByContact: caller.contact.contactId,
           proposedAt: nowIso(now),

@@ -3,6 +3,7 @@ import type { Caller } from '../context';
 import type { Reader, Row } from '../store/types';
 import { visibleTagSet } from '../tags';
 import { mayAssign } from '../planning/assignments';
+import { workflowConfigs, type WorkflowConfig } from '../settings/records';
 import { actingSide, companyRolesOn, isOwner, serviceActor, sheetRight, canAddElements, type ServiceParties } from './access';
 
 /** Fields kept on the server (the search index text). */
@@ -16,10 +17,12 @@ export async function presentService(db: Reader, service: Row & ServiceParties, 
 /** `presentService` for a page of services, with one read of their tags, each without the fields in `without`. */
 export async function presentServices(db: Reader, services: (Row & ServiceParties)[], caller: Caller, without?: ReadonlySet<string>): Promise<Row[]> {
   const visibleTags = await visibleTagSet(db, caller, services.map((service) => service.tags));
-  return services.map((service) => presented(service, caller, visibleTags, without));
+  // The actions follow each provider's workflow settings: one read for the page.
+  const settingsOf = await workflowConfigs(db, services.map((service) => service.serviceProvider));
+  return services.map((service) => presented(service, caller, visibleTags, settingsOf(service.serviceProvider), without));
 }
 
-function presented(service: Row & ServiceParties, caller: Caller, visibleTags: Set<number>, without?: ReadonlySet<string>): Row {
+function presented(service: Row & ServiceParties, caller: Caller, visibleTags: Set<number>, settings: WorkflowConfig, without?: ReadonlySet<string>): Row {
   const side = actingSide(service, caller);
   // One copy, built key by key: `delete` or a rest copy of a copy is slow (a page holds hundreds).
   const out: Row = {};
@@ -30,6 +33,6 @@ function presented(service: Row & ServiceParties, caller: Caller, visibleTags: S
   out.owner = isOwner(service, caller);
   // `assign`: the Assign button's right, the one the assignment calls check (server/planning/assignments.ts).
   out.rights = { sheet: sheetRight(service, caller), addElements: canAddElements(service, caller), assign: mayAssign(service, caller) };
-  out.actions = side ? serviceActions(service.serviceStep as ServiceStep, flowOf(service as never), serviceActor(service, caller, side)) : [];
+  out.actions = side ? serviceActions(service.serviceStep as ServiceStep, flowOf(service as never), serviceActor(service, caller, side), settings) : [];
   return out;
 }

@@ -13,9 +13,13 @@ import { datesOf, opensLink, serviceRecipients, type Audience, type ServiceLike 
 
 const WARNING_EVENTS = new Set(['REQUEST_CANCEL', 'CONFIRM_CANCEL', 'CANCEL']);
 
+/** A provider's date proposal its workflow settings confirmed at once (docs/settings.md): it reads and mails as a confirmation. */
+const confirmedAtOnce = (service: ServiceLike, event: string) =>
+  (event === 'REQUEST_DATE' || event === 'POSTPONE') && service.serviceStep === 'CONFIRMED' && !service.pendingDateBy;
+
 /** The alert texts' key: an accepted date that confirms reads as a confirmation; unknown events as a change. */
 function alertKey(service: ServiceLike, event: string): string {
-  const key = event === 'ACCEPT_DATE' && service.serviceStep === 'CONFIRMED' ? 'ACCEPT_DATE_CONFIRMED' : event;
+  const key = event === 'ACCEPT_DATE' && service.serviceStep === 'CONFIRMED' ? 'ACCEPT_DATE_CONFIRMED' : confirmedAtOnce(service, event) ? 'CONFIRM' : event;
   return hasMessage(`alert.service.${key}.title`) ? key : 'UPDATED';
 }
 
@@ -62,7 +66,7 @@ export interface EventNotification {
  */
 export function notificationsOf(service: ServiceLike, event: string): EventNotification[] {
   const confirmed = service.serviceStep === 'CONFIRMED';
-  if (event === 'CONFIRM' || (event === 'ACCEPT_DATE' && confirmed)) {
+  if (event === 'CONFIRM' || (event === 'ACCEPT_DATE' && confirmed) || confirmedAtOnce(service, event)) {
     return [{ type: 'SERVICE_CONFIRMED', parties: 'others' }, { type: 'MANDAT', parties: 'provider' }];
   }
   if (event === 'ACCEPT_DATE') return [{ type: 'SERVICE_TOCONFIRM', parties: 'provider' }];

@@ -22,6 +22,7 @@ import { presentService } from './present';
 import { alertServiceParties, mailServiceParties } from './serviceAlerts';
 import { followTasks, moveFacts } from '../tasks/lifecycle';
 import { refreshReferenceRisks } from '../risk/referenceRecords';
+import { providerSettings } from '../settings/records';
 
 /**
  * One workflow move of a service, shared by the date calls and the PATCH actions: the caller's
@@ -37,6 +38,8 @@ export interface MoveExtra {
   comment?: string;
   /** Other fields written with the move (the accepted dates). */
   changes?: Row;
+  /** Fields written only when the move leaves no proposal waiting: a proposal the provider's settings confirm at once (its dates). */
+  settledChanges?: Row;
   /** The first day a date proposal names (its request task is due then). */
   proposedStart?: string;
   /** What the machine must know of the dates (a proposal of the same dates, days to the start). */
@@ -58,6 +61,9 @@ function transitionRefused(labels: Registry['locales'], caller: Caller, action: 
   // The action label is a server text: the service machine is not an x-machine record workflow.
   return new HttpError(409, 'TransitionException', 'error.service.transitionRefused', { action: translate(lang, `workflow.service.${action}`), step: stepLabel });
 }
+
+/** 422: the provider's settings want a report before COMPLETE (docs/settings.md). */
+const reportRequired = () => new HttpError(422, 'BusinessException', 'error.service.reportRequired', {}, [{ path: '/report', key: 'validation.required' }]);
 
 /** 422 naming the date field the machine refused the move for (it accepts the same move without the dates). */
 function datesRefused(service: ServiceRecord, event: ServiceAction): HttpError {
@@ -84,19 +90,25 @@ export async function applyServiceEvent(tx: Writer, service: ServiceRecord, call
   if (!side) throw forbidden('error.service.noSide');
   if (extra.version !== undefined && extra.version !== service.version) throw versionConflict();
   const fromStep = service.serviceStep as ServiceStep;
-  const actor = { type: event, ...serviceActor(service, caller, side) };
+  // The actor and what the server knows, with the provider's settings as the machine's input (docs/settings.md).
+  const actor = { type: event, ...serviceActor(service, caller, side), hasReport: !!service.report };
+  const settings = await providerSettings(tx, service);
   const now = extra.now ?? new Date();
-  const moved = moveService(fromStep, flowOf(service as never), { ...actor, ...extra.dates });
+  const flow = flowOf(service as never);
+  const moved = moveService(fromStep, flow, { ...actor, ...extra.dates }, settings);
   if (!moved) {
-    const refusedForDates = extra.dates && moveService(fromStep, flowOf(service as never), actor);
-    if (!actor.workflow && moveService(fromStep, flowOf(service as never), { ...actor, ...extra.dates, workflow: true })) throw forbidden('error.service.workflowFlag');
+    const refusedForDates = extra.dates && moveService(fromStep, flow, actor, settings);
+    if (!actor.workflow && moveService(fromStep, flow, { ...actor, ...extra.dates, workflow: true }, settings)) throw forbidden('error.service.workflowFlag');
+    if (!actor.hasReport && moveService(fromStep, flow, { ...actor, ...extra.dates, hasReport: true }, settings)) throw reportRequired();
     throw refusedForDates ? datesRefused(service, event) : transitionRefused(extra.registry.locales, caller, event, fromStep);
   }
   const fields = flowFields(moved.step, moved.flow, today(now), service as never);
   const serviceId = service.serviceId as number;
-  const updated = await updateService(tx, caller, serviceId, { ...extra.changes, ...fields }, service.version);
+  const settled = moved.flow.pendingDateBy === null ? extra.settledChanges : undefined;
+  const updated = await updateService(tx, caller, serviceId, { ...extra.changes, ...settled, ...fields }, service.version);
   // A cancellation, completion or reopening drops the proposal that waited: nobody may answer it any more.
-  if (service.pendingDateBy && !moved.flow.pendingDateBy && !DATE_ANSWERS.includes(event)) await withdrawProposals(tx, serviceId);
+  // (A proposal confirmed at once replaces it instead, in its own route.)
+  if (service.pendingDateBy && !moved.flow.pendingDateBy && !DATE_ANSWERS.includes(event) && !settled) await withdrawProposals(tx, serviceId);
   await addHistory(tx, caller, { serviceId, event, fromStep, toStep: moved.step, side, detail: extra.comment }, now);
   // The tasks the move answers expire, those it asks for are created (machines/task.ts).
   await followTasks(tx, updated, event, { ...(await moveFacts(tx, updated, side, fromStep, moved.step)), proposedStart: extra.proposedStart }, now);

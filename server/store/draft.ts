@@ -31,6 +31,10 @@ export class DataReader {
     return derivedValue(rows, key, () => build(this.all(collection)), update);
   }
 
+  collectionNames(): string[] {
+    return Object.keys(this.data.collections).sort();
+  }
+
   /** Whether the collection's map of records can no longer change (a draft's touched maps can). */
   protected settled(_collection: string): boolean {
     return true;

@@ -4,7 +4,7 @@ import { DurableJsonFile } from './durable-file';
 import { DataReader, Draft, deepFreeze, emptyData, type StoreData } from './draft';
 import { foldOnWorker } from './fold';
 import { applyEntry, Journal } from './journal';
-import type { Id, Row, Store, Stored, WriteOps } from './types';
+import type { Id, JournalState, Row, Store, Stored, WriteOps } from './types';
 
 /** The journal is folded into the data file once it holds this much, or half the data file's size. */
 const MIN_JOURNAL_BYTES = 16 * 1024 * 1024;
@@ -24,6 +24,8 @@ export class LowdbStore extends DataReader implements Store {
   private folding: Promise<void> | undefined;
   /** The data with every transaction made so far, durable or not yet: the next transaction's start. */
   private head: StoreData;
+  /** When the last fold ended. */
+  private lastFoldAt: Date | undefined;
   /** Bumped when a journal write fails: transactions begun before are refused. */
   private epoch = 0;
   /** Transactions made (with something to write), and the last one readers see. */
@@ -104,7 +106,7 @@ export class LowdbStore extends DataReader implements Store {
       this.db.data = made.state;
       this.data = made.state;
     }
-    if (!this.folding && !this.closed && this.journal.size > (this.foldAtBytes ?? Math.max(this.minJournalBytes, this.fileBytes / 2))) {
+    if (!this.folding && !this.closed && this.journal.size > this.foldThreshold) {
       // Not awaited: the write is durable already, and the next ones need not wait for the fold.
       this.folding = this.fold()
         .catch((error: unknown) => console.error('store: folding the journal into the data file failed; the journal keeps every write', error))
@@ -133,6 +135,21 @@ export class LowdbStore extends DataReader implements Store {
       this.fileBytes = fileBytes;
       await this.journal.dropBefore(upTo);
     });
+    this.lastFoldAt = new Date();
+  }
+
+  journalState(): JournalState {
+    return {
+      dataFileBytes: this.fileBytes,
+      journalBytes: this.journal.size,
+      foldAtBytes: this.foldThreshold,
+      folding: !!this.folding,
+      lastFoldAt: this.lastFoldAt?.toISOString() ?? null,
+    };
+  }
+
+  private get foldThreshold(): number {
+    return this.foldAtBytes ?? Math.max(this.minJournalBytes, this.fileBytes / 2);
   }
 
   /** Resolves when no fold is under way (tests). */

@@ -1,6 +1,6 @@
 import { buildIndex, candidates, servesOrder, updateIndex, type IndexDef, type IndexDefs, type OrderedIndex } from './orderedIndex';
 import { matcher, runQuery, type CountQuery, type Query } from './query';
-import type { AsyncStore, Id, ReadOps, Reader, Row, Store, Stored, WriteOps, Writer } from './types';
+import type { AsyncStore, Id, ReadOps, Reader, Row, Store, StoreState, Stored, WriteOps, Writer } from './types';
 
 
 /**
@@ -110,6 +110,12 @@ class LowdbAsyncStore extends SnapshotReader implements AsyncStore {
 
   async isEmpty(): Promise<boolean> {
     return this.store.isEmpty();
+  }
+
+  async state(): Promise<StoreState> {
+    const collections = this.store.collectionNames();
+    const journal = this.store.journalState?.() ?? { dataFileBytes: 0, journalBytes: 0, foldAtBytes: 0, folding: false, lastFoldAt: null };
+    return { kind: 'embedded', collections, journal };
   }
 
   close(): Promise<void> {

@@ -35,6 +35,22 @@ export interface WriteOps extends ReadOps {
   setMeta(key: string, value: unknown): void;
 }
 
+/** The embedded store's journal and its folding into the data file (docs/store.md "Embedded writes"). */
+export interface JournalState {
+  dataFileBytes: number;
+  journalBytes: number;
+  /** The journal size past which the next write starts a fold. */
+  foldAtBytes: number;
+  folding: boolean;
+  /** When the last fold of this process ended (ISO), or null. */
+  lastFoldAt: string | null;
+}
+
+/** What the administrators' database page shows of the store itself (server/admin/database.ts). */
+export type StoreState =
+  | { kind: 'embedded'; collections: string[]; journal: JournalState }
+  | { kind: 'postgres'; collections: string[]; migration: { level: number; latest: number; pending: number[] } };
+
 export interface Store extends ReadOps {
   /**
    * The serialized write section: writes run one at a time, see only committed data plus
@@ -47,6 +63,10 @@ export interface Store extends ReadOps {
   remove(collection: string, id: Id): Promise<boolean>;
   /** True when no collection holds a record (the demo seed only goes into an empty store). */
   isEmpty(): boolean;
+  /** The collections that hold or held records. */
+  collectionNames(): string[];
+  /** The journal's state, for a store that keeps one. */
+  journalState?(): JournalState;
   close(): Promise<void>;
 }
 
@@ -106,5 +126,7 @@ export interface AsyncStore extends Reader {
   transaction<R>(work: (tx: Writer) => Promise<R>): Promise<R>;
   /** True when no collection holds a record (the demo seed only goes into an empty store). */
   isEmpty(): Promise<boolean>;
+  /** Its collections and its own state: the journal (embedded) or the migration level (PostgreSQL). */
+  state?(): Promise<StoreState>;
   close(): Promise<void>;
 }

@@ -6,6 +6,7 @@ import { and, eq, type Condition } from '../store/query';
 import type { AsyncStore, Reader, Row, Stored, Writer } from '../store/types';
 import { SERVICES, type ServiceParties } from '../services/access';
 import { lastDay, lastDayIs } from '../services/search';
+import { taskConfigs, workflowConfig } from '../settings/records';
 
 /**
  * Tasks follow the service's events (docs/tasks.md): inside the event's transaction, the rule
@@ -89,7 +90,9 @@ export async function moveFacts(db: Reader, service: ServiceRow, by: ServiceSide
  * Applies `trigger` to the tasks of `service` (the record after the event): the open tasks it
  * answers become EXPIRED (through the task machine), the tasks it asks for are created.
  */
-export async function followTasks(tx: Writer, service: ServiceRow, trigger: TaskTrigger, facts: TaskFacts, now = new Date()): Promise<void> {
+export async function followTasks(tx: Writer, service: ServiceRow, trigger: TaskTrigger, given: TaskFacts, now = new Date()): Promise<void> {
+  // A report waiting for a decision: whether the decision maker's settings want one (docs/settings.md).
+  const facts = given.decisionPending && given.decisionNeeded === undefined ? { ...given, decisionNeeded: (await workflowConfig(tx, service.client)).reportNeedsDecision } : given;
   const changes = taskChanges(trigger, facts);
   if (!changes.create.length && !changes.expire.length && !changes.all) return;
   const serviceId = service.serviceId as number;
@@ -102,9 +105,14 @@ export async function followTasks(tx: Writer, service: ServiceRow, trigger: Task
     }
     await tx.update<Row>(TASKS, task.taskId, (current) => ({ ...current, status: 'EXPIRED', closingDate: nowIso(now), expiredBy: trigger }));
   }
+  // Each company's task settings turn types off and set their levels (docs/settings.md).
+  const configOf = await taskConfigs(tx, changes.create.map((spec) => partyCompany(service, spec.party)).filter((id): id is number => typeof id === 'number'));
   for (const spec of changes.create) {
     const task = newTask(service, spec, trigger, now, facts);
-    if (!task || still.some((other) => other.type === task.type && other.companyId === task.companyId)) continue;
+    if (!task) continue;
+    const config = configOf(task.companyId as number);
+    if (config.disabledTypes.includes(spec.type) || still.some((other) => other.type === task.type && other.companyId === task.companyId)) continue;
+    task.level = config.levels[spec.type] ?? spec.level;
     still.push((await tx.insert<Row>(TASKS, 'taskId', task)) as TaskRow);
   }
 }

@@ -10,6 +10,7 @@ import { openStore } from '../../server/boot';
 import { loadRegistry, type Registry } from '../../server/schemas';
 import { listenThenBuild } from '../../server/listen';
 import { createMailer, type Mailer } from '../../server/mail';
+import type { ExternalSites } from '../../server/links/externalSites';
 import type { Contact } from '../../server/identity';
 import type { AsyncStore, Stored } from '../../server/store/types';
 import { afterAll, inject } from 'vitest';
@@ -98,7 +99,7 @@ export const storeEnv = (location: StoreLocation): Record<string, string> => ({
  * unless told otherwise, e-mails as .eml files in `<temp dir>/outbox` unless a mailer is given, links
  * in e-mails on the server's own address unless an appUrl is given (as main.ts does without APP_URL).
  */
-export async function startServer(options: { schemasDir?: string; distDir?: string; seed?: 'demo' | 'none'; mailer?: Mailer; appUrl?: string } = {}): Promise<TestServer> {
+export async function startServer(options: { schemasDir?: string; distDir?: string; seed?: 'demo' | 'none'; mailer?: Mailer; appUrl?: string; externalSites?: ExternalSites } = {}): Promise<TestServer> {
   const dir = await tempDir();
   const schemasDir = options.schemasDir ?? join(ROOT, 'schemas');
   const seed = options.seed ?? 'demo';
@@ -107,7 +108,7 @@ export async function startServer(options: { schemasDir?: string; distDir?: stri
   const mailer = options.mailer ?? createMailer({ outbox: join(dir, 'outbox') });
   const later = new AfterAnswer();
   const { server, origin } = await listenThenBuild('127.0.0.1', 0, (ownOrigin) =>
-    createApp({ db, registry, sessionSecret, mailer, later, appUrl: options.appUrl ?? ownOrigin, distDir: options.distDir ?? join(dir, 'dist'), filesDir: join(dir, 'files') }),
+    createApp({ db, registry, sessionSecret, mailer, later, externalSites: options.externalSites, appUrl: options.appUrl ?? ownOrigin, distDir: options.distDir ?? join(dir, 'dist'), filesDir: join(dir, 'files') }),
   );
   return {
     url: origin,

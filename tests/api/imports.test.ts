@@ -11,6 +11,8 @@ import { declare } from './upload-client';
 import { ORDER, SERVICE, XLSX, csvOf, download, finished, uploadDocument, xlsxOf, xlsxRows, type Cells } from './import-files';
 import { refusedWithoutWrites } from './refused';
 import { network, type Network } from './service-fixtures';
+import { SEEDED_IMPORT } from '../../server/seed/imports';
+import { orderLineKey } from '../../server/purchaseOrders/lineKey';
 
 /**
  * The order and service imports (docs/imports.md) on a real server with a job worker: documents
@@ -64,6 +66,42 @@ async function start(client: Client, base: string): Promise<number> {
   expect(reply.body.status).toBe('QUEUED');
   return reply.body.importHistoryId;
 }
+
+describe('the demo store', () => {
+  it("holds Maison Lumière's order import: its counts are those of the records it wrote, its refused rows download with their reasons", async () => {
+    const { quality } = clients;
+    const histories = (await quality.get(`${ORDER}/histories`)).body as Row[];
+    expect(histories).toHaveLength(1);
+    const [history] = histories;
+    expect(history).toMatchObject({ status: 'DONE', fileName: SEEDED_IMPORT.fileName, totalRows: 10, rowsRead: 10, created: 6, updated: 2, refused: 2, startedByName: 'Claire Dubois' });
+    // Created: the new order's lines, each linked to the brand's reference of its sku.
+    const [order] = await ofBrand('purchaseOrders', SEEDED_IMPORT.poNumber);
+    expect(order).toMatchObject({ supplier: net.shenzhen, orderDate: expect.any(String) });
+    const lines = await ofBrand('orderLines', SEEDED_IMPORT.poNumber);
+    expect(lines).toHaveLength(history.created as number);
+    const references = new Map((await ofBrand('references', 'MLW-24', 'sku')).map((reference) => [reference.sku, reference.referenceId]));
+    expect(lines.every((line) => line.purchaseOrderId === order.purchaseOrderId && line.referenceId === references.get(line.sku))).toBe(true);
+    // Updated: two lines of an order the brand already had, found by their key: no line of the brand is there twice.
+    const keys = (await server.store.find('orderLines', (line) => line.companyId === net.lumiere)).map((line) => `${String(line.purchaseOrderId)}|${orderLineKey(line)}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(history.rowsRead).toBe((history.created as number) + (history.updated as number) + (history.refused as number));
+    // They restated those lines' values: nothing of the brand was rewritten.
+    for (const collection of ['orderLines', 'purchaseOrders']) expect(await server.store.find(collection, (row) => row.companyId === net.lumiere && row.version !== 1)).toEqual([]);
+    // Refused: none of their lines was written.
+    expect(lines.map((line) => line.sku)).not.toContain('MLW-2407');
+    expect(lines.map((line) => line.sku)).not.toContain('MLW-2408');
+
+    const file = await download(quality, `${ORDER}/histories/${String(history.importHistoryId)}/refusedRows`);
+    expect(file.status).toBe(200);
+    const rows = await xlsxRows(file.bytes);
+    expect(rows[0]).toEqual(['Line', 'PO number', 'Supplier', 'Order date', 'SKU', 'Colour', 'Size', 'Ordered quantity', 'Designation', 'Reasons']);
+    expect(rows.slice(1).map((row) => row[0])).toEqual(['10', '11']);
+    expect(rows[1][2]).toBe(SEEDED_IMPORT.unknownSupplier);
+    expect(rows[1].at(-1)).toBe('Supplier: Unknown company in your network (name or id)');
+    expect(rows[2][7]).toBe('-40');
+    expect(rows[2].at(-1)).toMatch(/^Ordered quantity: /);
+  });
+});
 
 describe('order import', () => {
   let firstImport: number;
@@ -138,6 +176,11 @@ describe('order import', () => {
     const references = await ofBrand('references', 'IMP-SKU-', 'sku');
     expect(references.map((reference) => `${reference.sku} ${reference.name}`).sort()).toEqual(['IMP-SKU-1 Linen shirt', 'IMP-SKU-2 Cotton dress']);
     expect(references[0].suppliers).toEqual([net.shenzhen]);
+    // Created as the reference's own create makes one: with its stamps and the first row of its history.
+    expect(references[0]).toMatchObject({ companyId: net.lumiere, creationDate: today() });
+    const changes = await quality.get(`/back/bo/references/${String(references[0].referenceId)}/history`);
+    expect(changes.status, changes.text).toBe(200);
+    expect(changes.body).toEqual([expect.objectContaining({ action: 'CREATE', contactId: expect.any(Number) })]);
     // Found as the reference screens find any reference: by a keyword of the reference search.
     const found = await quality.get('/back/bo/smartdata/references/', { keywords: 'Linen' });
     expect(found.status, found.text).toBe(200);

@@ -66,6 +66,8 @@ function services(): Services {
     mailer: createMailer({ outbox: server.outbox }),
     files: new FileStorage(server.filesDir),
     appUrl: server.url,
+    linkSecret: 'notification test secret',
+    externalSites: {},
     later: new AfterAnswer(),
   };
 }

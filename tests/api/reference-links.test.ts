@@ -21,6 +21,8 @@ let people: Record<Who, Person>;
 let watch: WriteWatch;
 let shenzhen: number;
 const SKU = 'RL-TEST-001';
+/** x-writers' refusal (error.notWriter): the reference's readers who may not write it, its files and tags. */
+const NOT_WRITER = 'You may read this record; only the company it belongs to changes it.';
 
 /** R: Maison Lumière's, Shenzhen its supplier; private: Lumière's, no supplier; elsewhere: the other universe's. */
 const refs = { R: 0, privateRef: 0, elsewhere: 0 };
@@ -108,8 +110,8 @@ describe("a reference's files (spec §7.3)", () => {
   it('only the brand’s MANAGER (or a super admin) adds one: a supplier, a buyer of the brand get 403, others 404, and nothing is written', async () => {
     const bytes = pdfBytes(1200, 32);
     const attempt = (who: Who, referenceId = refs.R) => () => declare(clients[who], bytes, { fileType: 'REFERENCE', entityId: referenceId });
-    await refusedWithoutWrites(watch, 403, attempt('sales'));
-    await refusedWithoutWrites(watch, 403, attempt('buyer'));
+    expect((await refusedWithoutWrites(watch, 403, attempt('sales'))).body.message).toBe(NOT_WRITER);
+    expect((await refusedWithoutWrites(watch, 403, attempt('buyer'))).body.message).toBe(NOT_WRITER);
     await refusedWithoutWrites(watch, 404, attempt('manager'));
     await refusedWithoutWrites(watch, 404, attempt('outsider'));
     await refusedWithoutWrites(watch, 404, attempt('quality', refs.elsewhere));
@@ -126,8 +128,8 @@ describe("a reference's files (spec §7.3)", () => {
     expect((await server.store.get('files', files.sheet.fileId as number))).toMatchObject({ fileName: 'Spec sheet v2.pdf', documentType: 'PROCESS' });
     const cleared = await clients.quality.patch(url, { documentType: null });
     expect(cleared.body).not.toHaveProperty('documentType');
-    await refusedWithoutWrites(watch, 403, () => clients.sales.patch(url, { fileName: 'x.pdf' }));
-    await refusedWithoutWrites(watch, 403, () => clients.buyer.patch(url, { fileName: 'x.pdf' }));
+    expect((await refusedWithoutWrites(watch, 403, () => clients.sales.patch(url, { fileName: 'x.pdf' }))).body.message).toBe(NOT_WRITER);
+    expect((await refusedWithoutWrites(watch, 403, () => clients.buyer.patch(url, { fileName: 'x.pdf' }))).body.message).toBe(NOT_WRITER);
     await refusedWithoutWrites(watch, 404, () => clients.outsider.patch(url, { fileName: 'x.pdf' }));
     await refusedWithoutWrites(watch, 400, () => clients.quality.patch(url, { fileName: '' }));
     await refusedWithoutWrites(watch, 400, () => clients.quality.patch(url, { hash: 'x' }));
@@ -136,8 +138,8 @@ describe("a reference's files (spec §7.3)", () => {
   });
 
   it("GET …/pushToServices copies the elements to the reference's open services, once", async () => {
-    await refusedWithoutWrites(watch, 403, () => clients.sales.get(pushUrl(refs.R)));
-    await refusedWithoutWrites(watch, 403, () => clients.buyer.get(pushUrl(refs.R)));
+    expect((await refusedWithoutWrites(watch, 403, () => clients.sales.get(pushUrl(refs.R)))).body.message).toBe(NOT_WRITER);
+    expect((await refusedWithoutWrites(watch, 403, () => clients.buyer.get(pushUrl(refs.R)))).body.message).toBe(NOT_WRITER);
     await refusedWithoutWrites(watch, 404, () => clients.manager.get(pushUrl(refs.R)));
     await refusedWithoutWrites(watch, 404, () => clients.outsider.get(pushUrl(refs.R)));
     // A GET that writes: a cookie call without X-Requested-With (a link, a cross-site page) is refused.
@@ -170,7 +172,7 @@ describe("a reference's files (spec §7.3)", () => {
 
   it('DELETE …/files/references/{fileId}/{referenceId}/ (the file first) removes it; the pushed copies keep their bytes', async () => {
     const url = `/back/bo/files/references/${files.picture.fileId}/${refs.R}/`;
-    await refusedWithoutWrites(watch, 403, () => clients.sales.delete(url));
+    expect((await refusedWithoutWrites(watch, 403, () => clients.sales.delete(url))).body.message).toBe(NOT_WRITER);
     await refusedWithoutWrites(watch, 404, () => clients.outsider.delete(url));
     // The reference and the file the other way round (the service order), or another reference: not found.
     expect(files.sheet.fileId).not.toBe(refs.R);
@@ -199,7 +201,7 @@ describe("a reference's tags follow the same rule", () => {
     const url = `/back/bo/tags/REFERENCE_${refs.R}`;
     for (const who of ['quality', 'sales'] as const) expect((await clients[who].get(url)).status, who).toBe(200);
     const { version } = (await server.store.get('references', refs.R))!;
-    await refusedWithoutWrites(watch, 403, () => clients.sales.patch(url, [], { version: version as number }));
+    expect((await refusedWithoutWrites(watch, 403, () => clients.sales.patch(url, [], { version: version as number }))).body.message).toBe(NOT_WRITER);
     await refusedWithoutWrites(watch, 404, () => clients.outsider.patch(url, [], { version: version as number }));
     expect((await clients.quality.patch(url, [], { version: version as number })).status).toBe(200);
   });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { referenceRisk } from '../../domain/referenceRisk';
 import type { Row, Stored } from '../../server/store/types';
 import { journalWatch, postgresWatch, type WriteWatch } from '../support/writeWatch';
-import { ACCOUNTS, shiftDay, startWithLogins, type Client, type TestServer } from './helpers';
+import { ACCOUNTS, loginAs, shiftDay, startWithLogins, storedContactByEmail, type Client, type TestServer } from './helpers';
 import { refusedWithoutWrites } from './refused';
 import { createService, fieldMessages, freshDate, network, poLine, wizardBody, type Network } from './service-fixtures';
 
@@ -30,7 +30,7 @@ const reportUrl = (id: number, tail = '') => `/back/bo/reports/${id}${tail}`;
 const confirmed = { serviceStep: 'TERMINATED', pendingDateBy: null, dateRelevance: 'ACCEPTED', providerConfirmed: true };
 
 async function insertReference(fields: Row): Promise<Stored<Row>> {
-  return server.store.insert('references', 'referenceId', { referenceType: 'FINISHED_PRODUCT', suppliers: [net.shenzhen], parentIds: [], tags: [], risk: 'NA', score: 0, companyId: net.lumiere, ...fields });
+  return server.store.insert('references', 'referenceId', { referenceType: 'FINISHED_PRODUCT', suppliers: [net.shenzhen], parentIds: [], tags: [], risk: 'NA', score: 0, companyId: net.lumiere, universeId: net.universeId, ...fields });
 }
 
 /** A service of Lumière at Shenzhen holding a line of each sku, terminated, with the provider's report (result and defects as given). */
@@ -76,7 +76,7 @@ beforeAll(async () => {
   watch = server.databaseUrl ? await postgresWatch(server.databaseUrl) : journalWatch(server.dir);
   shirt = await insertReference({ name: 'Linen shirt', sku: `RSK-SHIRT-${SUFFIX}`, designation: 'Linen shirt, long sleeves' });
   scarf = await insertReference({ name: 'Silk scarf', sku: `rsk-scarf-${SUFFIX}`, riskOverride: 'HIGH' });
-  northwindRef = await server.store.insert('references', 'referenceId', { name: 'Other brand', sku: `RSK-NW-${SUFFIX}`, referenceType: 'FINISHED_PRODUCT', companyId: net.northwind, suppliers: [], parentIds: [], tags: [], risk: 'NA', score: 0 });
+  northwindRef = await server.store.insert('references', 'referenceId', { name: 'Other brand', sku: `RSK-NW-${SUFFIX}`, referenceType: 'FINISHED_PRODUCT', companyId: net.northwind, universeId: (await server.store.get('companies', net.northwind))!.universeId, suppliers: [], parentIds: [], tags: [], risk: 'NA', score: 0 });
   strategyId = (await server.store.find('strategies', (row) => row.companyId === net.lumiere && row.archived === false))[0].strategyId as number;
 });
 afterAll(async () => {
@@ -289,6 +289,45 @@ describe('refusals of the risk reads', () => {
     await refusedWithoutWrites(watch, 404, () => clients.quality.get('/back/bo/smartdata/operations/references/999999'));
     await refusedWithoutWrites(watch, 400, () => clients.quality.get(`/back/bo/risk/companies/${net.shenzhen}_${net.lumiere}`, { fromDate: '2026-13-01' }));
     await refusedWithoutWrites(watch, 400, () => clients.quality.get(`/back/bo/risk/orderTakers/${net.shenzhen}/factoryExport/generate`, { unknown: '1' }));
+  });
+});
+
+/** A new login of `companyId` with these profiles, copied from a demo account (the demo has no such person). */
+async function personOf(account: string, email: string, companyId: number, profiles: string[]): Promise<Client> {
+  const { contactId: _id, version: _version, ...fields } = (await storedContactByEmail(server.store, account))!;
+  await server.store.insert('contacts', 'contactId', { ...fields, email, companyId, account: { ...fields.account!, profiles } });
+  return loginAs(server, email);
+}
+
+describe("the risk calls reach a reference by its x-visibility, as its own routes do", () => {
+  it('a super admin reads any reference of its universe; one of another universe gets 404, and the reference is unknown to its new service', async () => {
+    const otherAdmin = await personOf(ACCOUNTS.outsider, `risk.admin.${SUFFIX.toLowerCase()}@other.test`, net.northwind, ['SUPER_ADMIN']);
+    const operations = (reference: Row) => `/back/bo/smartdata/operations/references/${reference.referenceId}`;
+    expect((await clients.admin.get(operations(shirt))).status).toBe(200);
+    expect((await otherAdmin.get(operations(northwindRef))).status).toBe(200);
+    await refusedWithoutWrites(watch, 404, () => clients.admin.get(operations(northwindRef)));
+    await refusedWithoutWrites(watch, 404, () => otherAdmin.get(operations(shirt)));
+    await refusedWithoutWrites(watch, 404, () => otherAdmin.get('/back/bo/services/references', { referenceId: shirt.referenceId as number }));
+    const body = { referenceId: [shirt.referenceId], strategy: strategyId, service: { type: 'INSP_FINAL_RANDOM', startDate: freshDate() } };
+    const refused = await refusedWithoutWrites(watch, 400, () => otherAdmin.post('/back/bo/smartdata/operations/newService', body));
+    expect(fieldMessages(refused.body)).toHaveProperty(['/referenceId/0']);
+  });
+
+  it("a supplier named beside another sees the references naming both in the other supplier's risk, not the brand's others", async () => {
+    const both = await insertReference({ name: 'Shared trim', sku: `RSK-SHARED-${SUFFIX}`, suppliers: [net.shenzhen, net.ningbo] });
+    const ningbo = await personOf(ACCOUNTS.sales, `risk.ningbo.${SUFFIX.toLowerCase()}@factory.test`, net.ningbo, ['MANAGER']);
+    // It reads the reference itself (GET /back/bo/references/{id}), so the risk of its fellow supplier lists it.
+    expect((await ningbo.get(`/back/bo/references/${both.referenceId}`)).status).toBe(200);
+    const reply = await ningbo.get(`/back/bo/risk/companies/${net.shenzhen}_${net.lumiere}`);
+    expect(reply.status, reply.text).toBe(200);
+    const named = (row: Row, company: number) => (row.suppliers as number[]).includes(company);
+    const expected = (await server.store.all('references')).filter((row) => row.companyId === net.lumiere && named(row, net.shenzhen) && named(row, net.ningbo)).map((row) => row.referenceId);
+    expect(expected).toContain(both.referenceId);
+    const counted = Object.values(reply.body.referenceRisks as Record<string, number>).reduce((sum, count) => sum + count, 0);
+    expect(counted).toBe(expected.length);
+    const listed = reply.body.references.map((row: Row) => row.referenceId);
+    expect(listed).toHaveLength(Math.min(50, expected.length));
+    expect(expected).toEqual(expect.arrayContaining(listed));
   });
 });
 

@@ -136,7 +136,7 @@ describe('reminders', () => {
     const reminder = await newReminder(service.serviceId, { tos: [net.contacts['quality@brand.test'], french.contactId as number], comment: 'Golden sample ready?' });
     const key = `reminder:${reminder.reminderId}`;
     const outbox = join(server.dir, 'worker-outbox');
-    const services = { db: server.db, registry: loadRegistry(join(ROOT, 'schemas')), mailer: createMailer({ outbox }), appUrl: 'https://qcflow.example' };
+    const services = { db: server.db, registry: loadRegistry(join(ROOT, 'schemas')), mailer: createMailer({ outbox }), appUrl: 'https://qcflow.example', linkSecret: 'reminder test secret' };
     const worker = handleReminderJobs(new JobWorker(server.db, { log: () => undefined }), services);
     expect(await worker.runDue()).toBe(false); // not due yet
     // Its time comes.

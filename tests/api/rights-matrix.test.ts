@@ -230,6 +230,8 @@ const TABLE: Route[] = [
   { route: 'POST /back/password/forgotten', who: 'anyone', body: { email: 'not-an-e-mail' }, expect: [400] },
   { route: 'GET /back/password/token', who: 'anyone', expect: [400] },
   { route: 'POST /back/password/reset', who: 'anyone', body: {}, expect: [400] },
+  // An e-mail's unsubscribe link: the signed token is the proof, no session (a wrong token: 400, nothing written).
+  { route: 'POST /back/unsubscribe/:contactId/:type', who: 'anyone', url: () => '/back/unsubscribe/1/SERVICE_CREATED', body: { token: 'forged.token' }, expect: [400] },
 
   // Session and shell.
   { route: 'GET /back/auth/profile', who: ALL },
@@ -238,7 +240,14 @@ const TABLE: Route[] = [
   { route: 'GET /back/bo/menu', who: ALL, url: () => '/back/bo/menu/' },
   { route: 'GET /back/bo/menu/locale', who: ALL },
   { route: 'GET /back/bo/menu/:name', who: MANAGERS, url: () => '/back/bo/menu/capas' },
+  // The external sites: anyone signed in; the matrix's server configures none (404).
+  { route: 'GET /back/bo/menu/guide', who: ALL, expect: [404] },
+  { route: 'GET /back/bo/menu/idea', who: ALL, expect: [404] },
   { route: 'GET /back/bo/workflows', who: ALL, url: () => '/back/bo/workflows/' },
+  { route: 'GET /back/bo/pages/notFound', who: ALL, url: () => '/back/bo/pages/notFound?path=/nowhere' },
+  // The whole store of every universe: the platform's administrators only.
+  { route: 'GET /back/bo/admin/database', who: ADMIN },
+  { route: 'GET /back/bo/admin/database/consistency', who: ADMIN },
   { route: 'GET /back/alerts/poll', who: ALL },
   { route: 'GET /back/alerts', who: ALL, url: () => '/back/alerts/' },
   { route: 'PATCH /back/alerts', who: ALL, url: () => '/back/alerts/?lowlivealertid=first' },
@@ -268,6 +277,19 @@ const TABLE: Route[] = [
     url: (w) => `/back/bo/profile/company/${people[w].companyId}/notificationconfig`,
     outOfReach: (w) => [`/back/bo/profile/company/${people[otherUniverse(w)].companyId}/notificationconfig`],
   },
+  // A company's settings (docs/settings.md): anyone reads its own company's; its MANAGER changes them.
+  ...(['workflowconfig', 'taskconfig', 'servicedefault'] as const).flatMap((kind): Route[] => [
+    {
+      route: `GET /back/bo/profile/company/:companyId/${kind}`, who: ALL,
+      url: (w) => `/back/bo/profile/company/${people[w].companyId}/${kind}`,
+      outOfReach: (w) => [`/back/bo/profile/company/${people[otherUniverse(w)].companyId}/${kind}`],
+    },
+    {
+      route: `PUT /back/bo/profile/company/:companyId/${kind}`, who: MANAGERS, body: { unknownSetting: true },
+      url: (w) => `/back/bo/profile/company/${people[w].companyId}/${kind}`,
+      outOfReach: (w) => [`/back/bo/profile/company/${people[otherUniverse(w)].companyId}/${kind}`],
+    },
+  ]),
   { route: 'GET /back/bo/profile/user/twoFactor', who: ALL },
   { route: 'POST /back/bo/profile/user/twoFactor/setup', who: ALL, expect: [200] },
   { route: 'POST /back/bo/profile/user/twoFactor', who: ALL, body: { code: '000000' } },

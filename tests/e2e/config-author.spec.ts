@@ -11,7 +11,8 @@ import { ACCOUNTS, cell, en, expectSnack, gridHeaders, gridRow, gridRows, login,
  * served by a second real server. No code knows "widget", yet the menu, the screen, its grid and
  * its sheet work.
  */
-const PORT = 3998;
+// Beside config-author-list's (E2E_PORT + 50): runs with other ports (E2E_PORT) never meet on it.
+const PORT = Number(process.env.E2E_PORT || 3999) + 51;
 const BASE = `http://127.0.0.1:${PORT}`;
 const ROOT = process.cwd();
 const ROUTE = '/widgets/search';

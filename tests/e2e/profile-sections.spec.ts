@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { linkToken, sentMails, waitForMails } from '../api/outbox';
 import { expect, test } from './axe';
 import { ACCOUNTS, DEMO_PASSWORD, labels, login, restoreEnglishAfterAll, setAccountLocale, shot } from './helpers';
+import { openInApp } from './openInApp';
 import { expectNoOverflow } from './overflow';
 
 /**
@@ -39,9 +40,11 @@ async function checkWidths(page: Page, name: string, widths: number[]): Promise<
   }
 }
 
-async function checkSection(page: Page, path: string, screen: Screen, locale: 'fr' | 'it'): Promise<void> {
+/** The first section after a sign-in or a language change is loaded; the next ones open in the running app. */
+async function checkSection(page: Page, path: string, screen: Screen, locale: 'fr' | 'it', { load = false } = {}): Promise<void> {
   const name = `${locale} ${path}`;
-  await page.goto(path);
+  if (load) await page.goto(path);
+  else await openInApp(page, path);
   await expect(page.getByRole('heading', { name: labels[locale][screen.title] ?? screen.title, exact: true }).first(), name).toBeVisible({ timeout: 15_000 });
   if (screen.type === 'search') await expect(page.locator('.ag-root'), name).toBeVisible({ timeout: 15_000 });
   await checkWidths(page, name, WIDTHS);
@@ -126,10 +129,12 @@ for (const locale of ['fr', 'it'] as const) {
       expect(routes).toEqual(expect.arrayContaining(['/profileCompany/:companyId/tags', '/profileCompany/:companyId/sectors']));
       if (account === 'admin') expect(routes).toEqual(expect.arrayContaining(['/profileUniverse/checkpoints', '/profileCompany/:companyId/profileCompanyServiceBudget', '/admin/menu']));
       else expect(routes).toContain('/profileCompany/:companyId/brands');
+      let load = true;
       for (const { path, screen } of found) {
         if (walked.has(screen.route) && screen.type !== 'menu') continue;
         walked.add(screen.route);
-        await checkSection(page, path, screen, locale);
+        await checkSection(page, path, screen, locale, { load });
+        load = false;
       }
     }
     // The company's administrator: only the defect and product lists, which no other account reaches.
@@ -137,7 +142,7 @@ for (const locale of ['fr', 'it'] as const) {
     await setAccountLocale(page, locale);
     const own = (await sections(page)).filter(({ screen }) => ADMIN_SECTIONS.includes(screen.route));
     expect(own.map(({ screen }) => screen.route).sort()).toEqual([...ADMIN_SECTIONS].sort());
-    for (const { path, screen } of own) await checkSection(page, path, screen, locale);
+    for (const [index, { path, screen }] of own.entries()) await checkSection(page, path, screen, locale, { load: index === 0 });
   });
 }
 

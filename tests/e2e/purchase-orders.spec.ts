@@ -14,6 +14,7 @@ for (const lang of ['fr', 'it'] as const) {
   test.describe(`a service from a purchase order (${lang})`, () => {
     test.use({ viewport: { width: 1024, height: 800 } });
     restoreEnglishAfterAll(ACCOUNTS.quality);
+    restoreEnglishAfterAll(ACCOUNTS.sales);
 
     const t = (key: string, values: Record<string, string | number> = {}) => {
       const text = labels[lang][key];
@@ -56,8 +57,10 @@ for (const lang of ['fr', 'it'] as const) {
       await page.goto(`/purchaseOrder/${order.purchaseOrderId}`);
       await expect(page.getByRole('heading', { name: `${t('screen.purchaseOrder')} ${order.poNumber}` })).toBeVisible();
       const lines = page.getByRole('table', { name: t('purchaseOrder.lines') });
+      // The lines in the order they were written (the list call answers the newest first).
       await expect(lines.locator('tbody tr')).toHaveCount(2);
-      await expect(lines).toContainText('Chemise en lin');
+      await expect(lines.locator('tbody tr').first()).toContainText('Chemise en lin');
+      await expect(lines.locator('tbody tr').last()).toContainText('Pantalon chino');
       await shot(page, `purchase-order-${lang}`);
       await page.getByRole('link', { name: t('purchaseOrder.newService') }).click();
       await expect(page).toHaveURL(new RegExp(`/services/wizard\\?purchaseOrderId=${order.purchaseOrderId}`));
@@ -113,6 +116,21 @@ for (const lang of ['fr', 'it'] as const) {
       const stored = (await (await page.request.get(`/back/bo/purchaseOrderLines/${service.serviceId}`, { headers: XHR })).json()) as Record<string, unknown>[];
       expect(stored.map((line) => line.orderLineId)).toEqual(order.lines.map((line) => line.orderLineId));
       await shot(page, `purchase-order-created-${lang}`);
+    });
+
+    test('the supplier the order names reads its page, with nothing to change', async ({ page }) => {
+      await signIn(page, ACCOUNTS.quality);
+      const order = await makeOrder(page);
+      await page.context().clearCookies();
+      await signIn(page, ACCOUNTS.sales);
+      await setAccountLocale(page, lang);
+      await page.goto(`/purchaseOrder/${order.purchaseOrderId}`);
+      await expect(page.getByRole('heading', { name: `${t('screen.purchaseOrder')} ${order.poNumber}` })).toBeVisible();
+      await expect(page.getByRole('table', { name: t('purchaseOrder.lines') }).locator('tbody tr')).toHaveCount(2);
+      await expect(page.getByRole('textbox', { name: t('purchaseOrder.poNumber') })).toHaveAttribute('readonly', '');
+      await expect(page.getByRole('button', { name: t('engine.action.save'), exact: true })).toHaveCount(0);
+      await expect(page.getByRole('button', { name: t('engine.action.delete'), exact: true })).toHaveCount(0);
+      await shot(page, `purchase-order-supplier-${lang}`);
     });
   });
 }

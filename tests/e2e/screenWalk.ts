@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { settleAndCheck } from './axeWatch';
+import { openInApp } from './openInApp';
 
 /**
  * A walk through every configured screen (the routes of GET /back/schemas) as the signed-in user
@@ -55,13 +56,18 @@ export type WalkOptions = {
   settleMs?: number;
 };
 
-/** Visits each path (a route with a parameter takes the first link met that matches it) and lets its page be checked. */
+/**
+ * Visits each path (a route with a parameter takes the first link met that matches it) and lets its page be checked.
+ * The first page is loaded (the account's language is read then); the others are opened in the running app.
+ */
 export async function walkScreens(page: Page, paths: string[], { dialogs, links = new Set(), visited, settleMs = 10_000 }: WalkOptions): Promise<void> {
+  let loaded = false;
   for (const route of paths) {
     const path = route.includes(':') ? [...links].find(link => patternOf(route).test(link) && !paths.includes(link)) : route;
     if (!path) continue;
     const started = Date.now();
-    await page.goto(path).catch(() => undefined);
+    if (loaded) await openInApp(page, path).catch(() => undefined);
+    else loaded = await page.goto(path).then(() => true, () => false);
     if (!/\/(403|404|forbidden)/.test(page.url())) {
       await settleAndCheck(page, settleMs);
       for (const href of await page.locator('a[href^="/"]').evaluateAll(anchors => anchors.map(a => a.getAttribute('href') ?? ''))) links.add(href.split('?')[0]);

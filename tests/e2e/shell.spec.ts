@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './axe';
-import { ACCOUNTS, en, login, loginWithForm, sheet, shot, waitForApp } from './helpers';
+import { ACCOUNTS, en, login, loginWithForm, sheet, shot } from './helpers';
+import { openInApp } from './openInApp';
 
 /**
  * The frame around every page: snacks at the top under the header, bell items that open their
@@ -125,8 +126,7 @@ test('the profile popup and the menu lead only to built screens, never to "comin
     const hrefs = await popup.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
     const menu = await page.getByRole('navigation', { name: en('shell.menu') }).getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
     for (const href of [...hrefs, ...menu].filter((link) => link && link !== '/auth/logout')) {
-      await page.goto(href);
-      await waitForApp(page);
+      await openInApp(page, href);
       await expect(page.locator('main').first()).toBeVisible();
       await expect(comingSoon, `${email}: ${href}`).toHaveCount(0);
     }

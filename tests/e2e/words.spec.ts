@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './axe';
 import { ACCOUNTS, en, login, setAccountLocale, shot } from './helpers';
+import { openInApp } from './openInApp';
 import { expectNoOverflow } from './overflow';
 
 /**
@@ -47,8 +48,10 @@ for (const locale of LOCALES) {
         '/capas/matrix8d/search',
         '/profileUser/personalInformation',
       ];
-      for (const route of screens) {
-        await page.goto(route);
+      for (const [index, route] of screens.entries()) {
+        // The first screen loads the app in the account's new language; the others open in it.
+        if (index === 0) await page.goto(route);
+        else await openInApp(page, route);
         await expectNoOverflow(page, `${route} in ${locale}`);
         await shot(page, `words-${locale}${route.replaceAll('/', '-')}`);
       }

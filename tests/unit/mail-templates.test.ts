@@ -83,6 +83,14 @@ describe('which event sends what', () => {
     for (const quiet of ['REFUSE_DATE', 'DECLINE_CANCEL', 'REOPEN', 'UPDATED']) expect(notificationsOf(step('OPENED'), quiet)).toEqual([]);
   });
 
+  it('a provider’s date its workflow settings confirmed at once (docs/settings.md) mails as a confirmation', () => {
+    const confirmed = [{ type: 'SERVICE_CONFIRMED', parties: 'others' }, { type: 'MANDAT', parties: 'provider' }];
+    expect(notificationsOf(step('CONFIRMED', { pendingDateBy: null }), 'REQUEST_DATE')).toEqual(confirmed);
+    expect(notificationsOf(step('CONFIRMED', { pendingDateBy: null }), 'POSTPONE')).toEqual(confirmed);
+    // A proposal that waits stays a proposal.
+    expect(notificationsOf(step('OPENED', { pendingDateBy: 'SERVICE_PROVIDER' }), 'REQUEST_DATE')).toEqual([{ type: 'SERVICE_NEWREQUESTEDDATE', parties: 'all' }]);
+  });
+
   it('takesMail: an address, the contact’s settings (but one’s own contact on the form) and the company switch', () => {
     const contact = { contactId: 5, universeId: 1, companyId: 2, firstName: 'A', lastName: 'B', language: 'en' as const, email: 'a@b.test' };
     expect(takesMail(contact, undefined, 'SERVICE_CONFIRMED')).toBe(true);

@@ -69,7 +69,7 @@ describe('check:schemas', () => {
     expect(problemsOf(dir)).toEqual([
       'entities/capa.json /x-stamps/onCreate/creator: must be equal to one of the allowed values: contactId, companyId, today, now',
       'search/capa.json /x-defaultRange: must be equal to one of the allowed values: currentMonth, previousToCurrentMonth, plusMinus7Days, plusMinus15Days, minus7Plus30Days, lastSixMonths, lastTwelveMonths, currentYear',
-      "screens/capaSearch.json /type: must be equal to one of the allowed values: search, menu, page, workflows, record, wizard, files, panels",
+      "screens/capaSearch.json /type: must be equal to one of the allowed values: search, menu, page, workflows, record, wizard, files, panels, settings",
       "screens/capaSearch.json /columns/0: must have required property 'field'",
     ]);
   });
@@ -99,6 +99,19 @@ describe('check:schemas', () => {
       'screens/capaSearch.json /columns/13/currencyField: unknown field money: entity capa has no such property',
       'screens/matrix8dSearch.json /entity: unknown entity eightD',
       'ui/nonCompliance.json /ui:order/1: unknown field titel: entity nonCompliance has no such property',
+    ]);
+  });
+
+  it('reports a settings screen without its url or entity, or naming a uiSchema that does not exist', () => {
+    const dir = brokenCopy({
+      'screens/companyWorkflow.json': (screen) => (screen.ui = 'workflowSettings'),
+      'screens/companyTask.json': (screen) => delete screen.url,
+      'screens/companyServiceDefault.json': (screen) => (screen.url = '/profileCompany/:companyId'),
+    });
+    expect(problemsOf(dir)).toEqual([
+      'screens/companyServiceDefault.json /url: must match pattern "^/back/"',
+      'screens/companyTask.json /: a settings screen names its entity and url',
+      'screens/companyWorkflow.json /ui: unknown uiSchema workflowSettings (schemas/ui/)',
     ]);
   });
 

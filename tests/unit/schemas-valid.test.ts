@@ -190,7 +190,7 @@ describe.each(Object.keys(screens))('screen %s', (name) => {
   it('has a unique route, a known type and existing parent and items', () => {
     expect(screen.route).toMatch(/^\//);
     expect(Object.values(screens).filter((other) => other.route === screen.route)).toHaveLength(1);
-    expect(['search', 'menu', 'page', 'workflows', 'record', 'wizard', 'files', 'panels']).toContain(screen.type);
+    expect(['search', 'menu', 'page', 'workflows', 'record', 'wizard', 'files', 'panels', 'settings']).toContain(screen.type);
     if (screen.type === 'page') expect(typeof screen.page, 'a page screen names its app page').toBe('string');
     expect(typeof screen.title).toBe('string');
     if (screen.parent) expect(routes.has(screen.parent) || Object.values(screens).some((menu) => menu.aliases?.includes(screen.parent)), `parent ${screen.parent}`).toBe(true);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, transition } from 'xstate';
 import {
+  DEFAULT_SERVICE_SETTINGS,
   INITIAL_FLOW,
   SERVICE_ACTIONS,
   SERVICE_DATE_ACTIONS,
@@ -13,10 +14,12 @@ import {
   type ServiceAction,
   type ServiceEventDates,
   type ServiceFlow,
+  type ServiceSettings,
   type ServiceSide,
   type ServiceStep,
 } from '../../machines/service';
 import { branchUse } from './support/machineBranches';
+import { machineJson, machineMermaid } from '../../engine/workflow/machineChart';
 
 /**
  * The service workflow (machines/service.ts) against the table of docs/services.md "Workflow",
@@ -166,6 +169,32 @@ describe('readable scenarios', () => {
   });
 });
 
+describe('the provider’s workflow settings (docs/settings.md)', () => {
+  it('change the path of the same machine: a provider’s date confirms at once, COMPLETE waits for a report', () => {
+    const proposed = { ...INITIAL_FLOW, pendingDateBy: 'DECISION_MAKER' as const };
+    const event = { type: 'REQUEST_DATE' as const, by: 'SERVICE_PROVIDER' as const };
+    expect(moveService('OPENED', proposed, event)!.step).toBe('OPENED');
+    expect(moveService('OPENED', proposed, event, { ...DEFAULT_SERVICE_SETTINGS, providerDateConfirms: true })).toEqual({
+      step: 'CONFIRMED',
+      flow: { ...INITIAL_FLOW, dateAccepted: true, providerConfirmed: true },
+    });
+    const booked = { ...INITIAL_FLOW, dateAccepted: true, providerConfirmed: true };
+    const complete = { type: 'COMPLETE' as const, by: 'SERVICE_PROVIDER' as const, workflow: true };
+    const needsReport = { ...DEFAULT_SERVICE_SETTINGS, completeNeedsReport: true };
+    expect(moveService('CONFIRMED', booked, complete, needsReport)).toBeNull();
+    expect(moveService('CONFIRMED', booked, { ...complete, hasReport: true }, needsReport)!.step).toBe('TERMINATED');
+    // Offered all the same: the refusal says why (like a date too far ahead).
+    expect(serviceActions('CONFIRMED', booked, complete, needsReport)).toContain('COMPLETE');
+  });
+
+  it('are drawn by the workflow viewer: the guards carry the settings’ names', () => {
+    const chart = machineMermaid(machineJson(serviceMachine));
+    expect(chart).toContain('OPENED --> CONFIRMED: REQUEST_DATE [providerDateConfirms]');
+    expect(chart).toContain('CONFIRMED --> CONFIRMED: POSTPONE [providerDateConfirms]');
+    expect(chart).toContain('CONFIRMED --> CONFIRMED: COMPLETE [completeNeedsReport] refused');
+  });
+});
+
 describe('the workflow stored on the service', () => {
   it('flowOf reads the record fields (missing ones as the initial flow)', () => {
     expect(flowOf({ serviceStep: 'OPENED' })).toEqual(INITIAL_FLOW);
@@ -229,7 +258,16 @@ const SIDE_OF = { DM, OT, SP } as const;
 const actorOf = (who: Who) => ({ by: SIDE_OF[who.slice(0, 2) as 'DM' | 'OT' | 'SP'], owner: who.includes('owner'), workflow: !who.endsWith('no flag') });
 
 const REFUSED = 'refused' as const;
-type Row = [from: ServiceStep, flow: FlowName, event: ServiceAction, who: Who, expected: typeof REFUSED | [ServiceStep, ServiceFlow], dates?: ServiceEventDates];
+type Row = [
+  from: ServiceStep,
+  flow: FlowName,
+  event: ServiceAction,
+  who: Who,
+  expected: typeof REFUSED | [ServiceStep, ServiceFlow],
+  dates?: ServiceEventDates,
+  /** The provider's workflow settings (docs/settings.md); none: the defaults. */
+  settings?: Partial<ServiceSettings>,
+];
 
 /** A proposal of the dates the service already has (the prefilled "Propose a date" sent back). */
 const SAME: ServiceEventDates = { sameDates: true };
@@ -404,29 +442,47 @@ const ROWS: Row[] = [
   ['OPENED', 'DM proposed', 'ACCEPT_DATE', 'SP no flag', ['CONFIRMED', booked]],
   ['REQUESTED', 'OT proposed', 'REFUSE_DATE', 'DM no flag', ['REQUESTED', F()]],
   ['CONFIRMED', 'booked', 'REQUEST_CANCEL', 'OT no flag', ['CONFIRMED', { ...booked, cancelRequested: true }]],
+
+  // The provider's settings (docs/settings.md). providerDateConfirms: a date it proposes confirms at once…
+  ['OPENED', 'fresh', 'REQUEST_DATE', 'SP', ['CONFIRMED', booked], undefined, { providerDateConfirms: true }],
+  ['REQUESTED', 'OT proposed', 'REQUEST_DATE', 'SP', ['CONFIRMED', booked], undefined, { providerDateConfirms: true }],
+  ['OPENED', 'booked', 'POSTPONE', 'SP', ['CONFIRMED', booked], undefined, { providerDateConfirms: true }],
+  ['REQUESTED', 'agreed', 'POSTPONE', 'SP', ['CONFIRMED', booked], undefined, { providerDateConfirms: true }],
+  ['CONFIRMED', 'booked', 'POSTPONE', 'SP', ['CONFIRMED', booked], undefined, { providerDateConfirms: true }],
+  // …the other sides' proposals still wait for an answer, and a postponement still needs an agreed date.
+  ['OPENED', 'fresh', 'REQUEST_DATE', 'OT', ['REQUESTED', F({ pendingDateBy: OT })], undefined, { providerDateConfirms: true }],
+  ['CONFIRMED', 'booked', 'POSTPONE', 'DM', ['OPENED', F({ pendingDateBy: DM, providerConfirmed: true })], undefined, { providerDateConfirms: true }],
+  ['OPENED', 'fresh', 'POSTPONE', 'SP', REFUSED, undefined, { providerDateConfirms: true }],
+  // completeNeedsReport: no COMPLETE before the service has a report.
+  ['CONFIRMED', 'booked', 'COMPLETE', 'SP', REFUSED, { hasReport: false }, { completeNeedsReport: true }],
+  ['CONFIRMED', 'booked', 'COMPLETE', 'SP', ['TERMINATED', booked], { hasReport: true }, { completeNeedsReport: true }],
+  ['CONFIRMED', 'booked', 'COMPLETE', 'SP', ['TERMINATED', booked], { hasReport: false }],
 ];
 
-const snapshotOf = (step: ServiceStep, flow: ServiceFlow) => serviceMachine.resolveState({ value: step, context: flow });
-const rowTitle = ([from, flow, event, who, expected, dates]: Row) =>
-  `${from} (${flow}) ${event}${dates ? ` ${JSON.stringify(dates)}` : ''} by ${who} → ${expected === REFUSED ? 'refused' : expected[0]}`;
+const settingsOf = (given?: Partial<ServiceSettings>): ServiceSettings => ({ ...DEFAULT_SERVICE_SETTINGS, ...given });
+const snapshotOf = (step: ServiceStep, flow: ServiceFlow, settings?: Partial<ServiceSettings>) =>
+  serviceMachine.resolveState({ value: step, context: { ...flow, settings: settingsOf(settings) } });
+const rowTitle = ([from, flow, event, who, expected, dates, settings]: Row) =>
+  `${from} (${flow}) ${event}${dates ? ` ${JSON.stringify(dates)}` : ''} by ${who}${settings ? ` with ${JSON.stringify(settings)}` : ''} → ${expected === REFUSED ? 'refused' : expected[0]}`;
 
 function checkRow(row: Row) {
-  const [from, flowName, type, who, expected, dates] = row;
+  const [from, flowName, type, who, expected, dates, given] = row;
   const flow = FLOW[flowName];
+  const settings = settingsOf(given);
   const event = { type, ...actorOf(who), ...dates };
   // The machine itself (no can() in front): a refused event leaves step and context as they were.
-  const [next] = transition(serviceMachine, snapshotOf(from, flow), event);
-  const offered = serviceActions(from, flow, actorOf(who));
+  const [next] = transition(serviceMachine, snapshotOf(from, flow, given), event);
+  const offered = serviceActions(from, flow, actorOf(who), settings);
   if (expected === REFUSED) {
     expect(next.value).toBe(from);
-    expect(next.context).toEqual(flow);
-    expect(moveService(from, flow, event)).toBeNull();
+    expect(next.context).toEqual({ ...flow, settings });
+    expect(moveService(from, flow, event, settings)).toBeNull();
     // The buttons are offered without the dates: the dates refuse the event when it is sent.
     if (!dates) expect(offered).not.toContain(type);
   } else {
     const [step, nextFlow] = expected;
-    expect({ step: next.value, flow: next.context }).toEqual({ step, flow: nextFlow });
-    expect(moveService(from, flow, event)).toEqual({ step, flow: nextFlow });
+    expect({ step: next.value, flow: next.context }).toEqual({ step, flow: { ...nextFlow, settings } });
+    expect(moveService(from, flow, event, settings)).toEqual({ step, flow: nextFlow });
     expect(offered).toContain(type);
   }
 }
@@ -434,9 +490,11 @@ function checkRow(row: Row) {
 describe('the service machine, row by row (hand-written from docs/services.md)', () => {
   it('starts OPENED with the initial flow, or the flow it is given', () => {
     const fresh = createActor(serviceMachine, { input: undefined }).start().getSnapshot();
-    expect([fresh.value, fresh.context]).toEqual(['OPENED', INITIAL_FLOW]);
+    expect([fresh.value, fresh.context]).toEqual(['OPENED', { ...INITIAL_FLOW, settings: DEFAULT_SERVICE_SETTINGS }]);
     const given = createActor(serviceMachine, { input: booked }).start().getSnapshot();
-    expect(given.context).toEqual(booked);
+    expect(given.context).toEqual({ ...booked, settings: DEFAULT_SERVICE_SETTINGS });
+    const configured = createActor(serviceMachine, { input: { ...booked, settings: { providerDateConfirms: true, completeNeedsReport: false } } }).start().getSnapshot();
+    expect(configured.context.settings).toEqual({ providerDateConfirms: true, completeNeedsReport: false });
   });
 
   it.each(ROWS.map((row) => [rowTitle(row), row] as const))('%s', (_title, row) => checkRow(row));
@@ -444,13 +502,13 @@ describe('the service machine, row by row (hand-written from docs/services.md)',
   it('the rows take every transition and see every guard pass and refuse', () => {
     const use = branchUse(
       serviceMachine,
-      ROWS.map(([from, flow, type, who, , dates]) => ({ snapshot: snapshotOf(from, FLOW[flow]), event: { type, ...actorOf(who), ...dates } })),
+      ROWS.map(([from, flow, type, who, , dates, settings]) => ({ snapshot: snapshotOf(from, FLOW[flow], settings), event: { type, ...actorOf(who), ...dates } })),
     );
     expect([...use.all.keys()].filter((branch) => !use.taken.has(branch))).toEqual([]);
     expect([...use.all].filter(([branch, guard]) => guard && !use.refused.has(branch)).map(([branch]) => branch)).toEqual([]);
     expect([...use.guards].filter(([, seen]) => !seen.passed || !seen.refused)).toEqual([]);
-    // OPENED 14, REQUESTED 14, CONFIRMED 9, TERMINATED 1, CANCELLED 1 (a new branch needs its rows here).
-    expect(use.all.size).toBe(39);
+    // OPENED 16, REQUESTED 16, CONFIRMED 11, TERMINATED 1, CANCELLED 1 (a new branch needs its rows here).
+    expect(use.all.size).toBe(45);
   });
 
   it('the rows cover every step × action, and every action from each side (owner and not, where ownership counts)', () => {

@@ -86,6 +86,18 @@ describe('task rule table', () => {
     expect(created('REQUEST_DATE', {})).toEqual([]);
   });
 
+  it('a provider proposal its settings confirm at once (docs/settings.md): no request, the confirmed service asks to prepare and for elements', () => {
+    for (const trigger of ['CREATED', 'REQUEST_DATE', 'POSTPONE'] as const) {
+      expect(created(trigger, { by: 'SERVICE_PROVIDER', fromStep: 'OPENED', toStep: 'CONFIRMED', hasElements: false })).toEqual([
+        'SERVICE_TO_PREPARE:LOW:SERVICE_PROVIDER:START',
+        'MISSING_ELEMENT:LOW:OWNER:START',
+      ]);
+      expect(expired(trigger, { by: 'SERVICE_PROVIDER', fromStep: 'OPENED', toStep: 'CONFIRMED' })).toEqual(DATE_REQUESTS);
+    }
+    // A confirmed service whose provider moves the date stays confirmed: nothing new to prepare.
+    expect(created('POSTPONE', { by: 'SERVICE_PROVIDER', fromStep: 'CONFIRMED', toStep: 'CONFIRMED' })).toEqual([]);
+  });
+
   it('date request: an answer expires it (ACCEPT_DATE, REFUSE_DATE) and creates nothing unless it confirms', () => {
     expect(expired('REFUSE_DATE', { by: 'SERVICE_PROVIDER' })).toEqual(DATE_REQUESTS);
     expect(created('REFUSE_DATE', { by: 'SERVICE_PROVIDER' })).toEqual([]);
@@ -153,11 +165,15 @@ describe('task rule table', () => {
   it('every condition both ways', () => {
     const cases: [TaskCondition, TaskFacts, TaskFacts][] = [
       ['byCustomer', { by: 'ORDER_TAKER' }, { by: 'SERVICE_PROVIDER' }],
-      ['byProvider', { by: 'SERVICE_PROVIDER' }, { by: 'DECISION_MAKER' }],
+      ['providerProposalWaits', { by: 'SERVICE_PROVIDER', toStep: 'OPENED' }, { by: 'DECISION_MAKER', toStep: 'OPENED' }],
+      // A provider's proposal its settings confirm at once waits for nobody (docs/settings.md).
+      ['providerProposalWaits', { by: 'SERVICE_PROVIDER', toStep: 'OPENED' }, { by: 'SERVICE_PROVIDER', toStep: 'CONFIRMED' }],
       ['confirms', { fromStep: 'OPENED', toStep: 'CONFIRMED' }, { fromStep: 'CONFIRMED', toStep: 'CONFIRMED' }],
       ['confirmsWithoutElements', { fromStep: 'OPENED', toStep: 'CONFIRMED', hasElements: false }, { fromStep: 'OPENED', toStep: 'CONFIRMED', hasElements: true }],
       ['leavesConfirmed', { fromStep: 'CONFIRMED', toStep: 'REQUESTED' }, { fromStep: 'REQUESTED', toStep: 'OPENED' }],
       ['decisionPending', { toStep: 'TERMINATED', decisionPending: true }, { toStep: 'TERMINATED', decisionPending: false }],
+      // The decision maker's settings may want no decision (docs/settings.md).
+      ['decisionPending', { toStep: 'TERMINATED', decisionPending: true, decisionNeeded: true }, { toStep: 'TERMINATED', decisionPending: true, decisionNeeded: false }],
       ['decided', { decisionPending: false }, {}],
       ['confirmedWithoutElements', { toStep: 'CONFIRMED', hasElements: false }, { toStep: 'CONFIRMED', hasElements: true }],
       ['stillConfirmed', { toStep: 'CONFIRMED' }, { toStep: 'CANCELLED' }],

@@ -29,7 +29,8 @@ export function HistoryTable({ histories, refusedRowsUrl }: { histories: History
               <Table.Td>{new Date(history.creationDate).toLocaleString(i18n.language)}</Table.Td>
               <Table.Td>{history.fileName}</Table.Td>
               <Table.Td>
-                <Badge color={COLORS[history.status]} variant="light">
+                {/* Its label is never cut: "Terminé", "Completata" widen the column instead. */}
+                <Badge color={COLORS[history.status]} variant="light" styles={{ label: { overflow: 'visible' } }}>
                   {t(`enum.importStatus.${history.status}`)}
                 </Badge>
               </Table.Td>

@@ -8,9 +8,9 @@ import pg from 'pg';
 import { deepFreeze, type StoreData } from '../draft';
 import { importData, type ImportResult } from './importData';
 import type { CountQuery, Query } from '../query';
-import { ConflictError, NotFoundError, type AsyncStore, type Id, type Reader, type Row, type Stored, type Writer } from '../types';
+import { ConflictError, NotFoundError, type AsyncStore, type Id, type Reader, type Row, type StoreState, type Stored, type Writer } from '../types';
 import type { CollectionNames } from './collections';
-import { applyMigrations, listCollections } from './migrations';
+import { applyMigrations, listCollections, MIGRATIONS } from './migrations';
 import { columns, indexPosition, INSERTED_AFTER } from './rows';
 import type { IndexDefs } from '../orderedIndex';
 import { ensureIndexes, indexedFields } from './indexes';
@@ -282,6 +282,18 @@ export class PostgresStore extends PgReader implements AsyncStore {
     if (!names.length) return true;
     const { rows } = await this.sql(`SELECT NOT (${names.map(({ table }) => `EXISTS (SELECT 1 FROM ${table})`).join(' OR ')}) AS empty`);
     return rows[0].empty as boolean;
+  }
+
+  async state(): Promise<StoreState> {
+    const collections = await listCollections(this.pool);
+    const { rows } = await this.pool.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version');
+    const applied = rows.map((row) => row.version);
+    const latest = MIGRATIONS.at(-1)?.version ?? 0;
+    return {
+      kind: 'postgres',
+      collections,
+      migration: { level: applied.at(-1) ?? 0, latest, pending: MIGRATIONS.map((migration) => migration.version).filter((version) => !applied.includes(version)) },
+    };
   }
 
   close(): Promise<void> {

@@ -6,7 +6,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { WizardScreen } from '../../../../engine/wizard/WizardScreen';
 import type { WizardRequest } from '../../../../engine/wizard/useWizardSource';
 import { rolePickerOptions } from '../../../../machines/serviceRoles';
-import { emptyDraft, withCallerSlots, type WizardDraft, type WizardMode } from '../../../../machines/serviceWizard';
+import { emptyDraft, withCallerSlots, withServiceDefaults, type WizardDraft, type WizardMode } from '../../../../machines/serviceWizard';
 import { useReadySession } from '../../../auth/session';
 import type { ServiceView } from '../shared/serviceApi';
 import { emptyQuick, quickBody, type QuickDraft } from './quick/quickService';
@@ -15,22 +15,27 @@ import { createBody, draftOfOrder, draftOfService, updateBody } from './wizardBo
 import { draftOfPurchaseOrder, type OrderLineView } from './purchaseOrderLines';
 import { customObjects, withSentCustomValues, type CustomObjects } from '../customFields/serviceCustomFields';
 import { wizardTypeOf, wizardUserOf, type WizardUser } from './wizardCaller';
+import { useServiceDefaults } from './serviceDefaults';
+import { PageLoader } from '../../FullPageLoader';
 import './wizardPanels';
 
 type Row = Record<string, unknown>;
 
-/** A new service: when the picker allows one side only, it is chosen and the caller's company put in its slot. */
-function newDraft(user: WizardUser): WizardDraft {
+/**
+ * A new service: the company's service defaults (docs/settings.md); when the picker allows one side
+ * only, it is chosen and the caller's company put in its slot.
+ */
+function newDraft(user: WizardUser, defaults: Row): WizardDraft {
   const enabled = rolePickerOptions({ ...user, selected: [] }).filter((option) => option.enabled);
   const roles = enabled.length === 1 ? [enabled[0].side] : [];
-  const draft = emptyDraft(roles);
+  const draft = withServiceDefaults(emptyDraft(roles), defaults);
   return { ...draft, service: withCallerSlots(draft.service, roles, user) };
 }
 
 /** The draft a mode starts from; null when the order asked for is not on the source service, or has no line the caller sees. */
-function startDraft(mode: WizardMode, user: WizardUser, source: ServiceView | null, poNumber: string): WizardDraft | null {
-  if (mode === 'PURCHASE_ORDER') return Array.isArray(source) ? draftOfPurchaseOrder(newDraft(user), source as OrderLineView[]) : null;
-  if (!source) return newDraft(user);
+function startDraft(mode: WizardMode, user: WizardUser, source: ServiceView | null, poNumber: string, defaults: Row): WizardDraft | null {
+  if (mode === 'PURCHASE_ORDER') return Array.isArray(source) ? draftOfPurchaseOrder(newDraft(user, defaults), source as OrderLineView[]) : null;
+  if (!source) return newDraft(user, defaults);
   if (mode === 'EDIT' || mode === 'DUPLICATE') return draftOfService(source, mode);
   if (mode === 'ORDER') return draftOfOrder(source, poNumber);
   return emptyDraft();
@@ -73,7 +78,12 @@ export default function ServiceWizardPage() {
   const poNumber = params.get('poNumber') ?? '';
   const light = mode === 'NEW' && (asked === 'QUICK' || wizardType === 'QUICK');
   const screen = config.screens.find((item) => item.page === 'serviceWizard')!;
-  const start = useCallback((loaded: Row | null) => (light ? emptyQuick(user) : startDraft(mode, user, loaded as ServiceView | null, poNumber)) as Row | null, [light, mode, user, poNumber]);
+  // A new service starts from the company's defaults: the wizard waits for them.
+  const defaults = useServiceDefaults(profile.companyId, !light && (mode === 'NEW' || mode === 'PURCHASE_ORDER'));
+  const start = useCallback(
+    (loaded: Row | null) => (light ? emptyQuick(user) : startDraft(mode, user, loaded as ServiceView | null, poNumber, defaults ?? {})) as Row | null,
+    [light, mode, user, poNumber, defaults],
+  );
 
   const switcher = mode === 'NEW' && wizardType === 'BOTH' && (
     <SegmentedControl
@@ -101,6 +111,7 @@ export default function ServiceWizardPage() {
     );
   };
 
+  if (!defaults) return <PageLoader />;
   return (
     <Stack gap="lg" maw={1320} mx="auto" w="100%">
       <WizardScreen

@@ -1,0 +1,105 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './axe';
+import { ACCOUNTS, labels, login, restoreEnglishAfterAll, setAccountLocale, shot, snackDuring } from './helpers';
+import { expectNoOverflow } from './overflow';
+import { activeStep, next, WIZARD_ROUTE } from './serviceWizard';
+
+/**
+ * A company's settings sections of the company profile (docs/settings.md): Service defaults, Tasks
+ * and Workflow, in French and Italian at 1024 and 1440 px (nothing overflows; axe checks each page),
+ * saved as a person types them; and the wizard of a new service prefilled with the service defaults.
+ */
+const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
+const SECTIONS = [
+  { route: 'companyServiceDefault', title: 'screen.companyServiceDefault', call: 'servicedefault' },
+  { route: 'companyTask', title: 'screen.companyTask', call: 'taskconfig' },
+  { route: 'CompanyWorkflow', title: 'screen.companyWorkflow', call: 'workflowconfig' },
+] as const;
+
+const companyOf = async (page: Page): Promise<number> => (await (await page.request.get('/back/auth/profile', { headers: XHR })).json()).companyId;
+const settingsCall = (companyId: number, call: string) => `/back/bo/profile/company/${companyId}/${call}`;
+
+/** Puts the company's settings of `call` back to the defaults (the PUT replaces them all). */
+async function reset(page: Page, companyId: number, call: string): Promise<void> {
+  const current = await (await page.request.get(settingsCall(companyId, call), { headers: XHR })).json();
+  const response = await page.request.put(settingsCall(companyId, call), { data: call === 'workflowconfig' ? { reportNeedsDecision: true, version: current.version } : { version: current.version }, headers: XHR });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+test.describe.configure({ mode: 'serial' });
+restoreEnglishAfterAll(ACCOUNTS.quality);
+
+for (const locale of ['fr', 'it'] as const) {
+  test(`the settings sections in ${locale} at 1024 and 1440 px`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await login(page, ACCOUNTS.quality);
+    await setAccountLocale(page, locale);
+    const companyId = await companyOf(page);
+    await page.goto(`/profileCompany/${companyId}`);
+    for (const section of SECTIONS) await expect(page.getByText(labels[locale][section.title], { exact: true }).first()).toBeVisible({ timeout: 15_000 });
+    for (const section of SECTIONS) {
+      await page.goto(`/profileCompany/${companyId}/${section.route}`);
+      await expect(page.getByRole('heading', { name: labels[locale][section.title], exact: true }).first()).toBeVisible({ timeout: 15_000 });
+      await expect(page.getByTestId('settings-form')).toBeVisible();
+      for (const width of [1024, 1440]) {
+        await page.setViewportSize({ width, height: 900 });
+        await expectNoOverflow(page, `${locale} ${section.route} at ${width} px`);
+        await shot(page, `settings-${locale}-${section.route}-${width}`);
+      }
+    }
+  });
+}
+
+test('the workflow section saves a switch; the service defaults section a typed message and a chosen level', async ({ page }) => {
+  await login(page, ACCOUNTS.quality);
+  await setAccountLocale(page, 'en');
+  const companyId = await companyOf(page);
+  try {
+    await page.goto(`/profileCompany/${companyId}/CompanyWorkflow`);
+    const decision = page.getByRole('switch', { name: labels.en['companyWorkflowConfig.reportNeedsDecision'] });
+    await expect(decision).toBeChecked();
+    await decision.click();
+    await snackDuring(page, labels.en['engine.settings.saved'], () => page.getByTestId('settings-save').click());
+    expect(await (await page.request.get(settingsCall(companyId, 'workflowconfig'), { headers: XHR })).json()).toMatchObject({ reportNeedsDecision: false, version: expect.any(Number) });
+
+    await page.goto(`/profileCompany/${companyId}/companyServiceDefault`);
+    await page.getByRole('textbox', { name: labels.en['service.standardMessage'] }).pressSequentially('Keep the golden sample aside.');
+    await page.getByRole('combobox', { name: labels.en['service.serviceLevel'], exact: true }).click();
+    await page.getByRole('option', { name: labels.en['enum.serviceLevel.URGENT'] }).click();
+    await snackDuring(page, labels.en['engine.settings.saved'], () => page.getByTestId('settings-save').click());
+    expect(await (await page.request.get(settingsCall(companyId, 'servicedefault'), { headers: XHR })).json()).toMatchObject({ standardMessage: 'Keep the golden sample aside.', serviceLevel: 'URGENT' });
+    await shot(page, 'settings-service-defaults-saved');
+  } finally {
+    await reset(page, companyId, 'workflowconfig');
+    await reset(page, companyId, 'servicedefault');
+  }
+});
+
+test('a new service starts from the company’s service defaults in the wizard', async ({ page }) => {
+  await login(page, ACCOUNTS.quality);
+  await setAccountLocale(page, 'en');
+  const companyId = await companyOf(page);
+  const defaults = { thirdPartyDepartment: 'INSP', type: 'INSP_PRE_PRODUCTION', serviceLevel: 'URGENT', standardMessage: 'Keep the golden sample aside.' };
+  expect((await page.request.put(settingsCall(companyId, 'servicedefault'), { data: defaults, headers: XHR })).status()).toBe(200);
+  try {
+    await page.goto(WIZARD_ROUTE);
+    await expect(activeStep(page)).toHaveAttribute('data-active-step', 'ROLE', { timeout: 15_000 });
+    await next(page);
+    await page.getByRole('combobox', { name: labels.en['service.serviceProvider'], exact: true }).click();
+    await page.getByRole('option', { name: 'Atlas Inspection' }).first().click();
+    await page.getByRole('combobox', { name: labels.en['service.supplier'], exact: true }).click();
+    await page.getByRole('option', { name: 'Shenzhen Textile Co' }).first().click();
+    await page.getByRole('combobox', { name: labels.en['service.orderTakerContacts'], exact: true }).click();
+    await page.getByRole('option', { name: /Zhang Wei/ }).first().click();
+    await page.keyboard.press('Escape');
+    await next(page);
+    await expect(activeStep(page)).toHaveAttribute('data-active-step', 'DETAILS');
+    await expect(page.getByRole('combobox', { name: labels.en['service.type'], exact: true })).toHaveValue(labels.en['enum.serviceType.INSP_PRE_PRODUCTION']);
+    await expect(page.getByRole('combobox', { name: labels.en['service.thirdPartyDepartment'], exact: true })).toHaveValue(labels.en['enum.department.INSP']);
+    await expect(page.getByRole('combobox', { name: labels.en['service.serviceLevel'], exact: true })).toHaveValue(labels.en['enum.serviceLevel.URGENT']);
+    await expect(page.getByRole('textbox', { name: labels.en['service.standardMessage'] })).toHaveValue(defaults.standardMessage);
+    await shot(page, 'settings-wizard-prefilled');
+  } finally {
+    await reset(page, companyId, 'servicedefault');
+  }
+});
