@@ -8,7 +8,7 @@ import { requireCaller, requireRoles, type AppContext, type AppEnv, type Caller 
 import { eq } from '../store/query';
 import type { Reader, Row, Writer } from '../store/types';
 import type { EntityDef, Registry } from '../schemas';
-import { moveReferences, referenceCounts } from '../resources/references';
+import { moveReferences, referenceCounts, removeExtensions } from '../resources/references';
 import { isInUse } from '../resources/inUse';
 import { publicContact, universeCompany } from './access';
 
@@ -105,6 +105,8 @@ export function companyToolRoutes() {
       await tx.update<Company>(COLLECTIONS.companies, into, (current) => ({ ...current, roles: [...new Set([...current.roles, ...source.roles])] }));
       // Their company changed, so did their rights: they sign in again.
       for (const contact of await tx.query<Contact>({ collection: COLLECTIONS.contacts, where: eq('companyId', into) })) await closeSessionsOf(tx, contact.contactId);
+      // The target keeps its own settings; the source's go with it.
+      await removeExtensions(tx, registry, entity, id);
       await tx.remove(COLLECTIONS.companies, id);
       await serverLogEntry(tx, { level: 'WARN', application: 'SECURITY', caller, message: `Company ${source.name} (#${id}) merged into ${target.name} (#${into}): ${total(counts)} records moved` });
       return counts;
@@ -121,6 +123,8 @@ export function companyToolRoutes() {
       const settings = defaultSettings(companyEntity(registry));
       await tx.update<Company>(COLLECTIONS.companies, id, (current) => ({ ...current, ...settings }));
       const lists = await resetLists(tx, registry, id);
+      // A company without its settings records has the defaults (server/settings/records.ts).
+      Object.assign(lists.removed, await removeExtensions(tx, registry, companyEntity(registry), id));
       await serverLogEntry(tx, { level: 'WARN', application: 'SECURITY', caller, message: `Company ${company.name} (#${id}) reset to its defaults` });
       return { settings: Object.keys(settings), ...lists };
     });

@@ -42,6 +42,22 @@ export function referringPlaces(registry: Registry, entity: EntityDef): Referrin
   });
 }
 
+/**
+ * The collections whose records extend one record of `entity` and share its id (their `x-id` is the entity's
+ * id field: a company's settings, keyed by `companyId`). Not references: they go with the record (a delete,
+ * a merge's source) and their absence means the defaults (a reset).
+ */
+export function extensionCollections(registry: Registry, entity: EntityDef): string[] {
+  return [...registry.entities.values()].filter((other) => other !== entity && other.idField === entity.idField).map((other) => other.collection);
+}
+
+/** Removes the records extending record `id` of `entity`; answers how many per collection. */
+export async function removeExtensions(tx: Writer, registry: Registry, entity: EntityDef, id: number): Promise<Record<string, number>> {
+  const removed: Record<string, number> = {};
+  for (const collection of extensionCollections(registry, entity)) if (await tx.remove(collection, id)) removed[collection] = 1;
+  return removed;
+}
+
 function placeCondition(place: ReferringPlace, entity: EntityDef, record: Row): Condition | undefined {
   const value = record[place.field ?? entity.idField];
   if (value === undefined || value === null || typeof value === 'object') return undefined;

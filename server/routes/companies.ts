@@ -7,7 +7,7 @@ import { requireCaller, requireRoles, type AppContext, type AppEnv } from '../co
 import { and, eq, type Condition } from '../store/query';
 import type { Row } from '../store/types';
 import type { EntityDef } from '../schemas';
-import { isReferenced } from '../resources/references';
+import { isReferenced, removeExtensions } from '../resources/references';
 import { networkCompanyIds, publicContact, seesUniverse, universeCompany, visibleCompany } from '../companies/access';
 import { companyToolRoutes } from '../companies/tools';
 
@@ -109,6 +109,7 @@ export function companyRoutes() {
     await db.transaction(async (tx) => {
       const company = await universeCompany(tx, caller, id);
       if (await isReferenced(tx, registry, entity, company)) throw businessRule('error.mayBeInUseArchive', {}, 'WARN');
+      await removeExtensions(tx, registry, entity, id);
       await tx.remove(COLLECTIONS.companies, id);
       await serverLogEntry(tx, { level: 'INFO', application: 'SECURITY', caller, message: `Company ${company.name} (#${id}) deleted` });
     });

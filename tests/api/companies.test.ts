@@ -108,6 +108,13 @@ describe('DELETE /back/bo/companies/{id}', () => {
     await refused(404, async () => admin.delete(`${BASE}/${await idOf('Northwind Goods')}`));
   });
 
+  it("takes the company's settings records with it (they share its id: not references)", async () => {
+    const id = await freshCompany('Settings Only');
+    await server.store.insert<Row>('companyTaskConfigs', 'companyId', { companyId: id, universeId: (await companyNamed('Atlas Inspection')).universeId, disabledTypes: [], levels: {} });
+    expect((await admin.delete(`${BASE}/${id}`)).status).toBe(200);
+    expect(await server.store.get('companyTaskConfigs', id)).toBeUndefined();
+  });
+
   it('finds every kind of reference from the schemas: a lookup, a foreign key by name, a visibility field, a file', async () => {
     const references: [string, string, (id: number) => Row][] = [
       ['a service naming it as supplier (x-lookup)', 'services', (id) => ({ supplier: id })],
@@ -136,6 +143,7 @@ describe('merge', () => {
     await server.store.update<Row>('services', service.serviceId as number, (current) => ({ ...current, factory: source }));
     const reference = (await server.store.all('references'))[0];
     await server.store.update<Row>('references', reference.referenceId as number, (current) => ({ ...current, suppliers: [target, source] }));
+    await server.store.insert<Row>('companyTaskConfigs', 'companyId', { companyId: source, universeId: service.universeId, disabledTypes: ['X'], levels: {} });
     const assignment = await server.store.insert<Row>('assignments', 'assignmentId', { serviceId: service.serviceId, universeId: service.universeId, serviceProvider: source, assignments: [] });
 
     const preview = await admin.get(`${BASE}/${source}/merge`, { into: target });
@@ -153,6 +161,7 @@ describe('merge', () => {
     expect((await server.store.get<Row>('services', service.serviceId as number))!.factory).toBe(target);
     expect((await server.store.get<Row>('references', reference.referenceId as number))!.suppliers).toEqual([target]);
     expect(await server.store.get('companies', source)).toBeUndefined();
+    expect(await server.store.get('companyTaskConfigs', source)).toBeUndefined();
     expect([...(await server.store.get<Company>('companies', target))!.roles].sort()).toEqual(['FACTORY', 'SUPPLIER']);
   });
 
@@ -186,6 +195,8 @@ describe('reset', () => {
     const before = await counts();
     const unused = await server.store.insert<Row>('strategies', 'strategyId', { code: 'ZZ-UNUSED', name: 'Unused', companyId: atlas, universeId: (await companyNamed('Atlas Inspection')).universeId });
     const ownLists = (await server.store.find<Row>('tags', (tag) => tag.companyId === atlas)).length;
+    const universeId = (await companyNamed('Atlas Inspection')).universeId;
+    if (!(await server.store.get('companyWorkflowConfigs', atlas))) await server.store.insert<Row>('companyWorkflowConfigs', 'companyId', { companyId: atlas, universeId, providerDateConfirms: true });
 
     const reply = await admin.post(`${BASE}/${atlas}/reset`, { confirmation: 'RESET' });
     expect(reply.status, reply.text).toBe(200);
@@ -194,6 +205,9 @@ describe('reset', () => {
     const company = (await server.store.get<Company>('companies', atlas))!;
     expect(company).toMatchObject({ reportSupplierDownload: false, notificationsDisabled: false, reportDisplayAttendeesListEnabled: false, name: 'Atlas Inspection', roles: ['SERVICE_PROVIDER'] });
     expect(await server.store.get('strategies', unused.strategyId as number)).toBeUndefined();
+    // Its workflow settings are gone: the company has the defaults again.
+    expect(await server.store.get('companyWorkflowConfigs', atlas)).toBeUndefined();
+    expect(reply.body.removed.companyWorkflowConfigs).toBe(1);
     expect(await counts()).toEqual(before);
     // Tags services still carry stay (archived when the list archives, else kept).
     const tagsLeft = await server.store.find<Row>('tags', (tag) => tag.companyId === atlas);
