@@ -617,6 +617,8 @@ export interface ScreenConfig {
    */
   companyRoles?: string[];
   columns?: ColumnConfig[];
+  /** type "search": the screen only lists its records (no New; rows open only a sheet it names), as for an `x-readOnly` entity. */
+  readOnly?: boolean;
   sheet?: SheetConfig;
   rowActions?: RowActionConfig[];
   menu?: { icon: string; order?: number };

@@ -12,6 +12,7 @@ export const APP_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   planning: lazy(() => import('../pages/planning/PlanningPage')),
   companyNotification: lazy(() => import('../pages/profile/CompanyNotificationPage')),
   imports: lazy(() => import('../pages/imports/ImportPage')),
+  toolCompany: lazy(() => import('../pages/admin/ToolCompanyPage')),
   directoryExport: lazy(() => import('../pages/admin/DirectoryExportPage')),
 };
 

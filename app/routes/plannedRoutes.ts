@@ -3,6 +3,6 @@
  * "page not found"; a configured screen with a more specific path still wins over these.
  */
 export const PLANNED_ROUTES = [
-  '/companies/*', '/supplierPerfomance/:companyId',
+  '/supplierPerfomance/:companyId',
   '/billing/*', '/datacenter/*',
 ];

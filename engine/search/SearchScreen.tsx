@@ -98,7 +98,7 @@ export function SearchScreen({ screen, config, userRoles = [], caller = {} }: Se
   const fixedKey = JSON.stringify(routeFilters(search, params));
   const fixed = useMemo<Row>(() => JSON.parse(fixedKey), [fixedKey]);
   const filterSchema = useMemo(() => panelSchema(search, [...Object.keys(fixed), ...toolbarFields]), [search, fixed, toolbarFields]);
-  const readOnly = entity?.['x-readOnly'] === true;
+  const readOnly = entity?.['x-readOnly'] === true || screen.readOnly === true;
 
   const [range, setRange] = useState<DateRange>(() => firstRange(search));
   const [debouncedRange] = useDebouncedValue(range, FILTER_DEBOUNCE_MS);

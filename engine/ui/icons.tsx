@@ -4,7 +4,7 @@ import {
   IconFileDollar, IconFilePlus, IconFileText, IconFiles, IconFlask, IconHistory, IconHome, IconInfoCircle, IconKey, IconKeyOff, IconLayoutGrid, IconListNumbers,
   IconLink, IconLockOpen, IconPaperclip, IconPhoto, IconLogin2, IconMailForward, IconNetwork, IconPackage, IconReceipt, IconReportAnalytics, IconSearch,
   IconServerBolt, IconSettings, IconShieldCheck, IconShieldLock, IconSpy, IconTag, IconTags, IconTool, IconTopologyStar3, IconTruck, IconUnlink, IconUsers,
-  IconWorld, IconCategory, IconBuildingStore, IconCoin, IconBell, IconMapPin, IconApps, type Icon,
+  IconWorld, IconCategory, IconBuildingStore, IconCoin, IconBell, IconMapPin, IconApps, IconArchive, IconArchiveOff, IconTrash, type Icon,
 } from '@tabler/icons-react';
 
 /**
@@ -16,6 +16,8 @@ const icons: Record<string, Icon> = {
   'address-book': IconAddressBook,
   'alert-triangle': IconAlertTriangle,
   apps: IconApps,
+  archive: IconArchive,
+  'archive-off': IconArchiveOff,
   bell: IconBell,
   box: IconBox,
   briefcase: IconBriefcase,
@@ -66,6 +68,7 @@ const icons: Record<string, Icon> = {
   tags: IconTags,
   tool: IconTool,
   topology: IconTopologyStar3,
+  trash: IconTrash,
   truck: IconTruck,
   unlink: IconUnlink,
   users: IconUsers,

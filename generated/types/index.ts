@@ -12,6 +12,8 @@ export * from './capaSearch';
 export * from './checkpoint';
 export * from './checkpointSearch';
 export * from './company';
+export * from './companyContactSearch';
+export * from './companySearch';
 export * from './companyServiceBudget';
 export * from './companyServiceBudgetSearch';
 export * from './companyServiceDefault';

@@ -282,7 +282,6 @@ export const routeDocs = (enums: Record<string, JsonSchema>): Record<string, Rou
   'DELETE /back/bo/contacts/admin/{id}': { tag: 'contact', summary: 'Delete a contact', ok: { description: '`true`', schema: TRUE }, errors: [403, 404, 422] },
   'PATCH /back/bo/contacts/admin/{id}/unlock': { tag: 'contact', summary: "Unlock a contact's account", ok: { description: 'The contact', schema: entity('contact') }, errors: [403, 404] },
   'GET /back/bo/contacts/admin/{id}/welcome': { tag: 'contact', summary: 'Send the welcome link again', ok: { description: '`true`', schema: TRUE }, errors: [403, 404, 422] },
-  'DELETE /back/bo/companies/{id}': { tag: 'company', summary: 'Delete a company', ok: { description: '`true`', schema: TRUE }, errors: [403, 404, 422] },
   'GET /back/bo/network/links': {
     tag: 'network', summary: "The links of the caller's company (docs/network.md), newest first; `side`: those it invited (INVITER) or received (INVITED)", search: 'networkLink',
     ok: { description: 'Links as the caller\'s company sees them (otherCompany, side)', schema: list(entity('networkLink')) }, errors: [400, 403],
@@ -303,6 +302,42 @@ export const routeDocs = (enums: Record<string, JsonSchema>): Record<string, Rou
     tag: 'network', summary: "A company of the caller's universe, its link with the caller's company (or null) and its links the caller may see (docs/network.md)",
     ok: { description: 'The company and links', schema: object('A company of the network', { company: object('Its name, roles and place'), link: { oneOf: [entity('networkLink'), { type: 'null' }] }, links: list(entity('networkLink')) }, ['company', 'link', 'links']) },
     errors: [403, 404],
+  },
+  // ---- companies (server/routes/companies.ts, server/companies/, docs/companies.md) ----
+  'GET /back/bo/companies': {
+    tag: 'company', summary: "The companies the caller may see: the universe's for a UNIVERSE_ADMIN or MANAGER, else its own and its network's, by name", search: 'company',
+    ok: { description: 'Companies', schema: list(entity('company')) }, errors: [400, 403],
+  },
+  'GET /back/bo/companies/{id}/contacts': {
+    tag: 'company', summary: "A company's contacts (archived ones with archived=true), never their account", query: { archived: { type: 'boolean' } },
+    ok: { description: 'Contacts', schema: list(entity('contact')) }, errors: [400, 403, 404],
+  },
+  'PATCH /back/bo/companies/{id}/toggleVisibility': {
+    tag: 'company', summary: "Archive a company, or restore an archived one (UNIVERSE_ADMIN); never the caller's own", ok: { description: 'The company', schema: entity('company') }, errors: [403, 404, 422],
+  },
+  'DELETE /back/bo/companies/{id}': { tag: 'company', summary: 'Delete a company nothing refers to (UNIVERSE_ADMIN); one in use: 422, archive it instead', ok: { description: '`true`', schema: TRUE }, errors: [403, 404, 422] },
+  'GET /back/bo/companies/{id}/merge': {
+    tag: 'company', summary: 'What merging this company into another would move (SUPER_ADMIN): records per collection and their total',
+    query: { into: { type: 'integer', minimum: 1, required: true, description: 'The company that would receive them' } },
+    ok: { description: 'The preview', schema: object('Source, target, counts per collection, total', { source: { type: 'object' }, target: { type: 'object' }, counts: { type: 'object', additionalProperties: { type: 'integer' } }, total: { type: 'integer' } }) },
+    errors: [400, 403, 404, 422],
+  },
+  'POST /back/bo/companies/{id}/merge': {
+    tag: 'company', summary: 'Merge this company into another, irreversibly, in one transaction (SUPER_ADMIN); `total` repeats the confirmed preview (another: 409)',
+    body: object('The target and the confirmed total', { into: { type: 'integer', minimum: 1 }, total: { type: 'integer', minimum: 0 } }, ['into', 'total']),
+    ok: { description: 'Records moved per collection', schema: object('Moved', { moved: { type: 'object', additionalProperties: { type: 'integer' } }, total: { type: 'integer' }, into: { type: 'integer' } }) },
+    errors: [400, 403, 404, 409, 422],
+  },
+  'POST /back/bo/companies/{id}/reset': {
+    tag: 'company', summary: "Put a company's settings and lists back to their defaults (SUPER_ADMIN); never services, reports or files; `confirmation` must be RESET",
+    body: object('The typed confirmation', { confirmation: text('RESET, in capitals', { maxLength: 20 }) }, ['confirmation']),
+    ok: { description: 'The settings reset, list items removed and archived per collection', schema: object('Reset', { settings: list({ type: 'string' }), removed: { type: 'object' }, archived: { type: 'object' } }) },
+    errors: [400, 403, 404, 422],
+  },
+  'POST /back/bo/companies/{id}/contacts/{contactId}/move': {
+    tag: 'company', summary: 'Move a contact of this company to another company of the universe (SUPER_ADMIN); their sessions end',
+    body: object('The company receiving the contact', { into: { type: 'integer', minimum: 1 } }, ['into']),
+    ok: { description: 'The contact', schema: entity('contact') }, errors: [400, 403, 404, 422],
   },
   'GET /back/bo/apiTokens/admin': { tag: 'apiToken', summary: "The universe's API tokens", ok: { description: 'Tokens (never their secret)', schema: list(entity('apiToken')) }, errors: [403] },
   'POST /back/bo/apiTokens/admin': {

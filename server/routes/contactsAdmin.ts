@@ -16,6 +16,7 @@ import type { Reader, Row, Stored } from '../store/types';
 import { assertLookups } from '../resources/lookups';
 import { expectedVersion, recordToCreate, recordToUpdate } from '../resources/write';
 import { administersCompany } from '../identityAccess';
+import { isSharedCompany } from '../companies/access';
 import { stateChangingGetCaller } from './stateChangingGet';
 
 /**
@@ -127,9 +128,12 @@ export function contactsAdminRoutes() {
     const body = await readJson(c);
     const created = await db.transaction(async (tx) => {
       const record = await recordToCreate(entity, body, caller);
-      if (!(await administersCompany(tx, caller, record.companyId))) throw forbidden();
+      const managed = await administersCompany(tx, caller, record.companyId);
+      if (!managed && !(await isSharedCompany(tx, caller, record.companyId))) throw forbidden('error.quickContactCompany');
       await assertLookups(entity, record, undefined, caller, tx, registry);
       const stored = withProfiles(record, undefined, record.profiles);
+      // A shared company's contacts are people to reach, never accounts another company hands out.
+      if (!managed && stored.account) throw forbidden('error.quickContactCompany');
       assertWithinRights(caller, (stored.account as Account | undefined)?.profiles ?? []);
       await assertEmailFree(tx, stored.email);
       return tx.insert<Row>(COLLECTIONS.contacts, 'contactId', stored);

@@ -441,6 +441,7 @@ export const screenMeta: JsonSchema = {
     order: { type: 'number' },
     companyRoles: texts,
     columns: { type: 'array', items: column },
+    readOnly: { type: 'boolean' },
     sheet: closed(
       {
         mode: { enum: ['dialog', 'page'] },

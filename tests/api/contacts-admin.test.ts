@@ -277,15 +277,15 @@ describe('company archive', () => {
     client.get(`/back/bo/networkcombo/${source}`, query).then((reply) => reply.body as { value: number; label: string }[]);
 
   it('is for UNIVERSE_ADMIN only, within the universe, never the own company', async () => {
-    expect((await manager.delete(`/back/bo/companies/${await companyId('Prato Filati')}`)).status).toBe(403);
-    expect((await admin.delete(`/back/bo/companies/${await companyId('Northwind Goods')}`)).status).toBe(404);
-    expect((await admin.delete('/back/bo/companies/999999')).status).toBe(404);
-    const own = await admin.delete(`/back/bo/companies/${await companyId('QCFlow Admin')}`);
+    expect((await manager.patch(`/back/bo/companies/${await companyId('Prato Filati')}/toggleVisibility`)).status).toBe(403);
+    expect((await admin.patch(`/back/bo/companies/${await companyId('Northwind Goods')}/toggleVisibility`)).status).toBe(404);
+    expect((await admin.patch('/back/bo/companies/999999/toggleVisibility')).status).toBe(404);
+    const own = await admin.patch(`/back/bo/companies/${await companyId('QCFlow Admin')}/toggleVisibility`);
     expect(own.status).toBe(422);
     expect(own.body.message).toBe("A user's own company cannot be archived");
     const french = await loginAs(server, ACCOUNTS.admin, { language: 'fr' });
     await server.store.update<Contact>('contacts', (await contactOf(ACCOUNTS.admin)).contactId, (contact) => ({ ...contact, language: 'fr' }));
-    expect((await french.delete(`/back/bo/companies/${await companyId('QCFlow Admin')}`)).body.message).toBe("La société d'un utilisateur ne peut pas être archivée par lui-même");
+    expect((await french.patch(`/back/bo/companies/${await companyId('QCFlow Admin')}/toggleVisibility`)).body.message).toBe("La société d'un utilisateur ne peut pas être archivée par lui-même");
     await server.store.update<Contact>('contacts', (await contactOf(ACCOUNTS.admin)).contactId, (contact) => ({ ...contact, language: 'en' }));
     expect(await server.store.find<Company>('companies', (company) => !!company.archived)).toEqual([]);
   });
@@ -299,9 +299,9 @@ describe('company archive', () => {
     const staff = (await server.store.find<Contact>('contacts', (contact) => contact.companyId === prato)).map((contact) => contact.contactId);
     expect((await networkcombo(admin, 'allcompanies')).map((option) => option.value)).toContain(prato);
 
-    const reply = await admin.delete(`/back/bo/companies/${prato}`);
+    const reply = await admin.patch(`/back/bo/companies/${prato}/toggleVisibility`);
     expect(reply.status).toBe(200);
-    expect(reply.body).toBe(true);
+    expect(reply.body).toMatchObject({ companyId: prato, archived: true });
     expect((await server.store.get<Company>('companies', prato))!.archived).toBe(true);
     expect((await networkcombo(admin, 'allcompanies')).map((option) => option.value)).not.toContain(prato);
     expect((await networkcombo(admin, 'ordertakers', { q: 'prato' }))).toEqual([]);
@@ -315,7 +315,8 @@ describe('company archive', () => {
 
     expect((await spinner.get('/back/auth/profile')).status).toBe(403);
     expect((await new Client(server.url).login('spinner@pratofilati.example', DEMO_PASSWORD)).status).toBe(401);
-    // Archiving twice is harmless.
-    expect((await admin.delete(`/back/bo/companies/${prato}`)).body).toBe(true);
+    // Toggling again restores it: its users sign in again.
+    expect((await admin.patch(`/back/bo/companies/${prato}/toggleVisibility`)).body).toMatchObject({ companyId: prato, archived: false });
+    expect((await new Client(server.url).login('spinner@pratofilati.example', DEMO_PASSWORD)).status).toBe(200);
   });
 });

@@ -88,6 +88,7 @@ const CASES: FlagCase[] = [
   { flag: 'SUPER_ADMIN', call: 'GET /back/bo/admin/loginEvent/', who: 'quality', profile: 'MANAGER', run: (c) => c.get('/back/bo/admin/loginEvent/'), with: [200] },
   { flag: 'MANAGER', call: 'GET /back/bo/capas/', who: 'quality', profile: 'MANAGER', run: (c) => c.get('/back/bo/capas/'), with: [200] },
   { flag: 'UNIVERSE_ADMIN', call: 'DELETE /back/bo/companies/{id}', who: 'quality', profile: 'MANAGER', run: (c) => c.delete('/back/bo/companies/999999'), with: [404] },
+  { flag: 'UNIVERSE_ADMIN', call: 'PATCH /back/bo/companies/{id}/toggleVisibility', who: 'quality', profile: 'MANAGER', run: (c) => c.patch('/back/bo/companies/999999/toggleVisibility'), with: [404] },
   { flag: 'SEARCH_SERVICE', call: 'GET /back/bo/services', who: 'quality', profile: 'ADMIN_OPERATION', run: (c) => c.get('/back/bo/services'), with: [200] },
   { flag: 'CREATE_SERVICE', call: 'POST /back/bo/services', who: 'quality', profile: 'ADMIN_OPERATION', run: (c) => c.post('/back/bo/services', {}), with: [400] },
   ...(

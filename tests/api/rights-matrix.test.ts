@@ -418,6 +418,37 @@ const TABLE: Route[] = [
     expect: [422],
     outOfReach: (w) => [`/back/bo/companies/${people[otherUniverse(w)].companyId}`],
   },
+  // Companies (docs/companies.md): listed and their contacts read by everyone who sees them; archived ⇄ restored by the
+  // UNIVERSE_ADMIN (own company: 422); merged, reset and their contacts moved by the SUPER_ADMIN (invalid bodies: refused).
+  { route: 'GET /back/bo/companies', who: ALL, url: () => '/back/bo/companies/' },
+  {
+    route: 'GET /back/bo/companies/:id/contacts',
+    who: ALL,
+    url: (w) => `/back/bo/companies/${people[w].companyId}/contacts`,
+    outOfReach: (w) => [`/back/bo/companies/${people[otherUniverse(w)].companyId}/contacts`],
+  },
+  {
+    route: 'PATCH /back/bo/companies/:id/toggleVisibility',
+    who: ADMIN,
+    url: (w) => `/back/bo/companies/${people[w].companyId}/toggleVisibility`,
+    expect: [422],
+    outOfReach: (w) => [`/back/bo/companies/${people[otherUniverse(w)].companyId}/toggleVisibility`],
+  },
+  {
+    route: 'GET /back/bo/companies/:id/merge',
+    who: ADMIN,
+    url: (w) => `/back/bo/companies/${people[w].companyId}/merge?into=${people[w].companyId}`,
+    expect: [422],
+    outOfReach: (w) => [`/back/bo/companies/${people[otherUniverse(w)].companyId}/merge?into=${people[w].companyId}`],
+  },
+  { route: 'POST /back/bo/companies/:id/merge', who: ADMIN, url: (w) => `/back/bo/companies/${people[w].companyId}/merge`, body: {} },
+  { route: 'POST /back/bo/companies/:id/reset', who: ADMIN, url: (w) => `/back/bo/companies/${people[w].companyId}/reset`, body: { confirmation: 'reset' } },
+  {
+    route: 'POST /back/bo/companies/:id/contacts/:contactId/move',
+    who: ADMIN,
+    url: (w) => `/back/bo/companies/${people[w].companyId}/contacts/${people[w].contactId}/move`,
+    body: {},
+  },
   { route: 'GET /back/bo/apiTokens/admin', who: ADMIN, url: () => '/back/bo/apiTokens/admin/' },
   { route: 'POST /back/bo/apiTokens/admin', who: ADMIN, body: {} },
   {

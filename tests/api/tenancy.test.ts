@@ -156,6 +156,7 @@ describe('universes are airtight', () => {
     expect((await clients.outsider.get('/back/bo/contacts/admin/', { companyId: people.quality.companyId })).status).toBe(403);
     expect((await clients.admin.get(`/back/bo/contacts/admin/${people.outsider.contactId}`)).status).toBe(404);
     expect((await clients.admin.delete(`/back/bo/companies/${people.outsider.companyId}`)).status).toBe(404);
+    expect((await clients.admin.patch(`/back/bo/companies/${people.outsider.companyId}/toggleVisibility`)).status).toBe(404);
     expect((await clients.admin.get('/back/login/impersonate', { username: ACCOUNTS.outsider })).status).toBe(404);
     expect((await server.store.get('companies', people.outsider.companyId))!.archived).toBeFalsy();
     expect(JSON.stringify(await server.store.get('contacts', people.quality.contactId))).toBe(contactBefore);
