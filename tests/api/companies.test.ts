@@ -239,6 +239,9 @@ describe('quick contact creation (spec §6.4)', () => {
 
   it('lets a manager add a contact to a shared company (nobody of it signs in), never a login there', async () => {
     const shared = await freshCompany('Shared Dyeworks');
+    // The company joins the manager's network first (ADD: nobody of it holds an account), as any company one picks must.
+    const link = await manager.post('/back/bo/network/links', { partnerId: shared });
+    expect(link.status, link.text).toBe(201);
     const created = await manager.post('/back/bo/contacts/admin', contact(shared));
     expect(created.status, created.text).toBe(201);
     expect(created.body.companyId).toBe(shared);

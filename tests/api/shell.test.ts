@@ -36,8 +36,14 @@ describe('schemas', () => {
       '/billing',
       '/billing/fees/:feeIdHK',
       '/billing/fees/search',
+      // The companies of its network and their contacts (docs/companies.md), the network's links (docs/network.md).
+      '/companies',
+      '/companies/:companyId/contacts',
+      '/companies/search',
       '/dashboard',
       '/documents',
+      '/network',
+      '/network/search',
       '/planning',
       '/profileCompany/:companyId/LaboPackages',
       '/profileCompany/:companyId/Strategies',
@@ -63,14 +69,16 @@ describe('menu', () => {
       { name: 'screen.serviceSearch', icon: 'clipboard-check', link: '/services/search' },
       { name: 'screen.planning', icon: 'calendar', link: '/planning' },
       { name: 'screen.activity', icon: 'report-analytics', link: '/activity' },
+      { name: 'screen.companies', icon: 'building', link: '/companies' },
       { name: 'screen.billing', icon: 'receipt', link: '/billing' },
       { name: 'screen.capas', icon: 'shield-check', link: '/capas' },
       { name: 'screen.documents', icon: 'files', link: '/documents' },
+      { name: 'screen.network', icon: 'network', link: '/network' },
     ]);
     // A local manager searches services but has no quality or billing area; everyone has the shared documents.
     // A brand's people (and order takers) have its references beside the services; a provider has none (above).
     const buyer = await loginAs(server, ACCOUNTS.buyer);
-    expect((await buyer.get('/back/bo/menu/')).body.map((entry: { link: string }) => entry.link)).toEqual(['/dashboard', '/services/search', '/reference/search', '/planning', '/activity', '/documents']);
+    expect((await buyer.get('/back/bo/menu/')).body.map((entry: { link: string }) => entry.link)).toEqual(['/dashboard', '/services/search', '/reference/search', '/planning', '/activity', '/companies', '/documents', '/network']);
   });
 
   it('hides a menu page none of whose screens is built (or open to the caller): configuration decides, no dead end', async () => {
@@ -84,7 +92,7 @@ describe('menu', () => {
     try {
       const manager = await loginAs(own, ACCOUNTS.manager);
       const links = (await manager.get('/back/bo/menu/')).body.map((entry: { link: string }) => entry.link);
-      expect(links).toEqual(['/dashboard', '/services/search', '/planning', '/activity', '/billing', '/capas', '/documents', '/quality']);
+      expect(links).toEqual(['/dashboard', '/services/search', '/planning', '/activity', '/companies', '/billing', '/capas', '/documents', '/network', '/quality']);
       expect((await manager.get('/back/bo/menu/quality')).body.map((entry: { link: string }) => entry.link)).toEqual(['/capas/capa/search']);
     } finally {
       await own.close();
