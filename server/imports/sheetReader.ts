@@ -107,8 +107,22 @@ async function* csvRows(path: string): AsyncGenerator<SheetRow> {
 export const sheetRows = (path: string, mimeType: string, fileName: string): AsyncGenerator<SheetRow> =>
   isSpreadsheet(mimeType, fileName) ? xlsxRows(createReadStream(path, { highWaterMark: XLSX_READ_BYTES })) : csvRows(path);
 
-/** The header row's texts (empty cells are named by their column number). */
+/**
+ * exceljs's streaming reader now and then read no row at all of an .xlsx's worksheet when the machine
+ * was busy (the API suite under load: a mapping without columns, or whose columns changed between two
+ * calls); an .xlsx without a header row is read again, up to this many times, before it counts as empty.
+ */
+const XLSX_HEADER_READS = 3;
+
+/** The header row's texts (empty cells are named by their column number) and the first rows. */
 export async function headerOf(path: string, mimeType: string, fileName: string): Promise<{ headers: string[]; samples: Cell[][] }> {
+  for (let read = 1; ; read++) {
+    const found = await firstRows(path, mimeType, fileName);
+    if (found.headers.length || read >= XLSX_HEADER_READS || !isSpreadsheet(mimeType, fileName)) return found;
+  }
+}
+
+async function firstRows(path: string, mimeType: string, fileName: string): Promise<{ headers: string[]; samples: Cell[][] }> {
   const rows = sheetRows(path, mimeType, fileName);
   const samples: Cell[][] = [];
   let headers: string[] | undefined;
