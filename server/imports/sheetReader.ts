@@ -43,8 +43,27 @@ function plainCell(value: unknown): Cell {
  */
 const XLSX_READ_BYTES = 8 * 1024;
 
-/** The rows of an .xlsx's first worksheet, read from a stream (a document's file, or bytes the demo seed made). */
-export async function* xlsxRows(input: Readable): AsyncGenerator<SheetRow> {
+/**
+ * exceljs's streaming reader now and then read no row at all of a worksheet when the machine was busy
+ * (the API suite under load: a demo seed whose import found no header, a mapping without columns); a
+ * worksheet that gave no row is read again from the start, up to this many times, before it counts as
+ * empty. Nothing was yielded then, so nothing is read twice.
+ */
+const XLSX_READS = 3;
+
+/** The rows of an .xlsx's first worksheet, each read from a new stream of `open` (a document's file, or bytes the demo seed made). */
+export async function* xlsxRows(open: () => Readable): AsyncGenerator<SheetRow> {
+  for (let read = 1; ; read++) {
+    let rows = 0;
+    for await (const row of firstWorksheetRows(open())) {
+      rows += 1;
+      yield row;
+    }
+    if (rows > 0 || read >= XLSX_READS) return;
+  }
+}
+
+async function* firstWorksheetRows(input: Readable): AsyncGenerator<SheetRow> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookReader(input, { sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', worksheets: 'emit', entries: 'emit' });
   // The reader names a worksheet from xl/workbook.xml, which a workbook written by exceljs (and
   // others) stores after its worksheets: read first, a worksheet then met `model` undefined and threw
@@ -105,24 +124,10 @@ async function* csvRows(path: string): AsyncGenerator<SheetRow> {
 
 /** Every row of the document, the header first. */
 export const sheetRows = (path: string, mimeType: string, fileName: string): AsyncGenerator<SheetRow> =>
-  isSpreadsheet(mimeType, fileName) ? xlsxRows(createReadStream(path, { highWaterMark: XLSX_READ_BYTES })) : csvRows(path);
+  isSpreadsheet(mimeType, fileName) ? xlsxRows(() => createReadStream(path, { highWaterMark: XLSX_READ_BYTES })) : csvRows(path);
 
-/**
- * exceljs's streaming reader now and then read no row at all of an .xlsx's worksheet when the machine
- * was busy (the API suite under load: a mapping without columns, or whose columns changed between two
- * calls); an .xlsx without a header row is read again, up to this many times, before it counts as empty.
- */
-const XLSX_HEADER_READS = 3;
-
-/** The header row's texts (empty cells are named by their column number) and the first rows. */
+/** The header row's texts (empty cells are named by their column number). */
 export async function headerOf(path: string, mimeType: string, fileName: string): Promise<{ headers: string[]; samples: Cell[][] }> {
-  for (let read = 1; ; read++) {
-    const found = await firstRows(path, mimeType, fileName);
-    if (found.headers.length || read >= XLSX_HEADER_READS || !isSpreadsheet(mimeType, fileName)) return found;
-  }
-}
-
-async function firstRows(path: string, mimeType: string, fileName: string): Promise<{ headers: string[]; samples: Cell[][] }> {
   const rows = sheetRows(path, mimeType, fileName);
   const samples: Cell[][] = [];
   let headers: string[] | undefined;

@@ -60,7 +60,7 @@ export async function seedImportHistory(tx: WriteOps, writer: Writer, registry: 
   const context = await callerContext(writer, registry, caller);
   const bytes = await workbookOf(documentRows(tx, identity, addDays(today(now), -20)));
   const read: SheetRow[] = [];
-  for await (const row of xlsxRows(Readable.from([bytes]))) read.push(row);
+  for await (const row of xlsxRows(() => Readable.from([bytes]))) read.push(row);
   const [header, ...rows] = read;
   const columns = mappingOf(registry, ORDER_IMPORT, header.cells.map(String), undefined);
   const unmapped = ORDER_IMPORT.targets.filter((target) => target.required && !columns.some((column) => column.target === target.target));
