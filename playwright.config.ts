@@ -6,7 +6,7 @@ import { join } from 'node:path';
 /**
  * E2E tests in Debian's Chromium (Playwright downloads nothing here) against real servers with a
  * fresh demo store each. `E2E_WORKERS` browsers run spec files side by side (default 1; `npm test`
- * uses 2), worker i against its own server on port E2E_PORT + i with its own data file and outbox,
+ * uses 3), worker i against its own server on port E2E_PORT + i with its own data file and outbox,
  * so no spec sees another's writes. The config is loaded again in each worker: the data folder is
  * chosen once, by the runner, and handed down through the environment; Playwright tells each worker
  * its index (TEST_PARALLEL_INDEX).

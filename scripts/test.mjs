@@ -151,7 +151,9 @@ function playwright() {
   if (buildIfStale() === 'failed') return results.push({ name: 'playwright', passed: 0, failed: 1, skipped: 0, note: 'the web app build failed' });
   const report = join(scratch, 'playwright.json');
   const cli = join(root, 'node_modules', '@playwright', 'test', 'cli.js');
-  const status = run('playwright (e2e)', [cli, 'test', '--reporter=list,json'], { env: { PLAYWRIGHT_JSON_OUTPUT_NAME: report, E2E_WORKERS: process.env.E2E_WORKERS ?? '2', E2E_SHOTS: process.env.E2E_SHOTS ?? '0', E2E_TRACE: process.env.E2E_TRACE ?? '0' }, timeout: 18 * MINUTE });
+  // Three browsers on two cores: two left CPU idle (the niced PostgreSQL suite beside them ran 1,074 s of tests in
+  // 717 s), while each test waits on a page, a server and a store in turn.
+  const status = run('playwright (e2e)', [cli, 'test', '--reporter=list,json'], { env: { PLAYWRIGHT_JSON_OUTPUT_NAME: report, E2E_WORKERS: process.env.E2E_WORKERS ?? '3', E2E_SHOTS: process.env.E2E_SHOTS ?? '0', E2E_TRACE: process.env.E2E_TRACE ?? '0' }, timeout: 18 * MINUTE });
   const json = readReport(report);
   if (!json) return results.push({ name: 'playwright', passed: 0, failed: 1, skipped: 0, note: `crashed (exit ${status}), no report` });
   const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = json.stats ?? {};
