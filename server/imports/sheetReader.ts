@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { open, readFile, stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { detect } from 'chardet';
 import { parse } from 'csv-parse';
@@ -122,9 +122,27 @@ async function* csvRows(path: string): AsyncGenerator<SheetRow> {
   }
 }
 
+/**
+ * Up to this size an .xlsx is read whole, by exceljs's workbook loader (a few MB of memory at most): the
+ * streaming reader, for larger documents, now and then read no row under load.
+ */
+const XLSX_WHOLE_BYTES = 2 * 1024 * 1024;
+
+/** The rows of an .xlsx's first worksheet, the workbook read whole (a small document: the demo seed's, most mappings). */
+export async function* wholeXlsxRows(bytes: Buffer): AsyncGenerator<SheetRow> {
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(bytes as unknown as ArrayBuffer);
+  const rows: SheetRow[] = [];
+  book.worksheets[0]?.eachRow((row) => rows.push({ line: row.number, cells: Array.from((row.values as unknown[]).slice(1), plainCell) }));
+  yield* rows;
+}
+
 /** Every row of the document, the header first. */
-export const sheetRows = (path: string, mimeType: string, fileName: string): AsyncGenerator<SheetRow> =>
-  isSpreadsheet(mimeType, fileName) ? xlsxRows(() => createReadStream(path, { highWaterMark: XLSX_READ_BYTES })) : csvRows(path);
+export async function* sheetRows(path: string, mimeType: string, fileName: string): AsyncGenerator<SheetRow> {
+  if (!isSpreadsheet(mimeType, fileName)) yield* csvRows(path);
+  else if ((await stat(path)).size <= XLSX_WHOLE_BYTES) yield* wholeXlsxRows(await readFile(path));
+  else yield* xlsxRows(() => createReadStream(path, { highWaterMark: XLSX_READ_BYTES }));
+}
 
 /** The header row's texts (empty cells are named by their column number). */
 export async function headerOf(path: string, mimeType: string, fileName: string): Promise<{ headers: string[]; samples: Cell[][] }> {
