@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { serverLogEntry } from '../audit';
 import { closeSessionsOf } from '../auth/sessions';
+import { closeCompanySessions } from './archive';
 import { HttpError, businessRule, validationError } from '../errors';
 import { COLLECTIONS, type Company, type Contact } from '../identity';
 import { isPlainObject, readJson } from '../json-body';
@@ -104,7 +105,7 @@ export function companyToolRoutes() {
       const counts = await moveReferences(tx, registry, entity, source, target);
       await tx.update<Company>(COLLECTIONS.companies, into, (current) => ({ ...current, roles: [...new Set([...current.roles, ...source.roles])] }));
       // Their company changed, so did their rights: they sign in again.
-      for (const contact of await tx.query<Contact>({ collection: COLLECTIONS.contacts, where: eq('companyId', into) })) await closeSessionsOf(tx, contact.contactId);
+      await closeCompanySessions(tx, into);
       // The target keeps its own settings; the source's go with it.
       await removeExtensions(tx, registry, entity, id);
       await tx.remove(COLLECTIONS.companies, id);

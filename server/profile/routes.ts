@@ -1,20 +1,18 @@
 import { Hono } from 'hono';
 import { mayWriteRecord } from '../../engine/schema/writeRules';
-import { serverLogEntry } from '../audit';
-import { closeSessionsOf } from '../auth/sessions';
 import { isSuperAdmin, requireCaller, requireRoles, type AppEnv } from '../context';
-import { businessRule, forbidden, HttpError, validationError } from '../errors';
-import { COLLECTIONS, type Company, type Contact } from '../identity';
+import { forbidden, HttpError, validationError } from '../errors';
+import { COLLECTIONS, type Company } from '../identity';
 import { isPlainObject, readJson } from '../json-body';
 import { expectedVersion } from '../resources/write';
 import { readObject } from '../services/routeHelpers';
 import type { Registry } from '../schemas';
-import { eq } from '../store/query';
 import type { Row } from '../store/types';
 import { fieldErrors } from '../validation';
 import { checkedAddress, presentProfile, trimmedAddress } from './companyProfile';
 import { reachableCompany } from './companyAccess';
 import { writableFields } from './sections';
+import { setCompanyArchived } from '../companies/archive';
 
 /**
  * The company profile record (CONTRACT.md: spec §7.8 gives no base path), docs/profiles.md:
@@ -70,16 +68,8 @@ export function profileRoutes(registry: Registry) {
     const company = await reachableCompany(c, caller);
     const body = await readObject(c, ['enabled', 'version']);
     if (typeof body.enabled !== 'boolean') throw validationError([{ path: '/enabled', key: body.enabled === undefined ? 'validation.required' : 'validation.wrongType' }]);
-    const enabled = body.enabled;
-    if (!enabled && company.companyId === caller.company.companyId) throw businessRule('error.ownCompanyArchive');
     const { db } = c.get('services');
-    const updated = await db.transaction(async (tx) => {
-      if ((company.archived !== true) === enabled) return company;
-      const stored = await tx.update<Company>(COLLECTIONS.companies, company.companyId, (current) => ({ ...current, archived: !enabled }));
-      if (!enabled) for (const contact of await tx.query<Contact>({ collection: COLLECTIONS.contacts, where: eq('companyId', company.companyId) })) await closeSessionsOf(tx, contact.contactId);
-      await serverLogEntry(tx, { level: 'INFO', application: 'SECURITY', caller, message: `Company ${company.name} (#${company.companyId}) ${enabled ? 'enabled' : 'disabled'}` });
-      return stored;
-    });
+    const updated = await db.transaction((tx) => setCompanyArchived(tx, caller, company, !body.enabled));
     return c.json(await presentProfile(db, entity, updated));
   });
 

@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
 import { serverLogEntry } from '../audit';
-import { closeSessionsOf } from '../auth/sessions';
 import { HttpError, businessRule } from '../errors';
 import { COLLECTIONS, type Company, type Contact } from '../identity';
 import { requireCaller, requireRoles, type AppContext, type AppEnv } from '../context';
@@ -10,6 +9,7 @@ import type { EntityDef } from '../schemas';
 import { isReferenced, removeExtensions } from '../resources/references';
 import { networkCompanyIds, publicContact, seesUniverse, universeCompany, visibleCompany } from '../companies/access';
 import { companyToolRoutes } from '../companies/tools';
+import { setCompanyArchived } from '../companies/archive';
 
 /**
  * The companies of a universe (docs/companies.md): the list and a company's contacts for whoever
@@ -89,12 +89,7 @@ export function companyRoutes() {
     const id = Number(c.req.param('id'));
     const updated = await db.transaction(async (tx) => {
       const company = await universeCompany(tx, caller, id);
-      const archive = !company.archived;
-      if (archive && id === caller.company.companyId) throw businessRule('error.ownCompanyArchive');
-      const changed = await tx.update<Company>(COLLECTIONS.companies, id, (current) => ({ ...current, archived: archive }));
-      if (archive) for (const contact of await tx.query<Contact>({ collection: COLLECTIONS.contacts, where: eq('companyId', id) })) await closeSessionsOf(tx, contact.contactId);
-      await serverLogEntry(tx, { level: 'INFO', application: 'SECURITY', caller, message: `Company ${company.name} (#${id}) ${archive ? 'archived' : 'restored'}` });
-      return changed;
+      return setCompanyArchived(tx, caller, company, !company.archived);
     });
     return c.json({ ...updated, archived: !!updated.archived });
   });
