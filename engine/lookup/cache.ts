@@ -60,6 +60,12 @@ export function knownLabel(url: string, id: unknown): string | undefined {
   return knownItem(url, id)?.label;
 }
 
+/**
+ * What an id shows as before (or without) its label: a text id as it is (a country is its own label: the field
+ * then does not change under a person typing in it when the label arrives), a number as `#12`.
+ */
+export const unlabelled = (id: unknown): string => (typeof id === 'string' ? id : `#${id}`);
+
 export function loadList(url: string): Promise<LookupList> {
   let list = lists.get(url);
   if (!list) {

@@ -13,6 +13,7 @@ import {
   searchItems,
   subscribeLabels,
   type LookupItem,
+  unlabelled,
 } from './cache';
 
 /** Re-render when new lookup labels become known anywhere. */
@@ -80,7 +81,7 @@ export function useLookup(config: LookupConfig | undefined, selected: unknown[],
   useEffect(() => resolveSelected(), [url, selectedKey]); // the ids compared by value
 
   // An id whose label is unknown (not visible, or still loading) still shows, as its number.
-  const selectedItems = selected.map((id) => knownItem(url, id) ?? { value: id as LookupItem['value'], label: `#${id}` });
+  const selectedItems = selected.map((id) => knownItem(url, id) ?? { value: id as LookupItem['value'], label: unlabelled(id) });
   const seen = new Set<string>();
   const data = [...selectedItems, ...items].filter((item) => {
     const key = String(item.value);

@@ -101,7 +101,8 @@ async function send(operation: Operation, path: string, options: Parameters<Clie
     const written = (await watch.writtenSince(before)).filter((collection) => !AUDIT.has(collection));
     if (written.length) problems.push(`refused ${reply.status} but wrote ${written.join(', ')}: ${label}`);
   }
-  if (!anonymousFor(operation)) await keepSignedIn();
+  // A read ends no session (the calls that sign in or out run without one): only a write or a 401 may have lost it.
+  if (!anonymousFor(operation) && (operation.method !== 'get' || reply.status === 401)) await keepSignedIn();
   return reply;
 }
 

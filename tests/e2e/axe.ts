@@ -36,9 +36,16 @@ export const test = base.extend<{ axeWatch: void }, { watchedBrowser: void }>({
     async ({ context, browser }, use, testInfo) => {
       collector = new AxeCollector();
       await watchContext(context, current);
+      const opened = new Set(browser.contexts());
       await use();
       const pages = browser.contexts().flatMap(open => open.pages());
-      if (testInfo.status === testInfo.expectedStatus) for (const page of pages) await settleAndCheck(page);
+      try {
+        if (testInfo.status === testInfo.expectedStatus) for (const page of pages) await settleAndCheck(page);
+      } finally {
+        // The contexts the test opened and left open go with it: else their pages keep polling the server, and every
+        // later test of the worker would check them again.
+        await Promise.all(browser.contexts().filter(open => !opened.has(open)).map(open => open.close()));
+      }
       const { checks, abandoned } = collector;
       const ms = checks.map(check => check.ms);
       testInfo.annotations.push({

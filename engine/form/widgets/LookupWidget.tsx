@@ -2,7 +2,7 @@ import { MultiSelect, Select, TextInput } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { useEffect, useRef } from 'react';
 import { lookupOf } from '../../schema/fields';
-import { knownLabel } from '../../lookup/cache';
+import { knownLabel, unlabelled } from '../../lookup/cache';
 import { cascadedLookup } from '../../lookup/cascade';
 import { useLookupSelect } from '../../lookup/lookupSelect';
 import type { EngineFormContext } from '../context';
@@ -31,7 +31,7 @@ export function LookupWidget(props: WidgetProps) {
   });
 
   if (readonly || !declared) {
-    const text = selected.map((id) => (config && knownLabel(config.url, id)) ?? (typeof id === 'string' ? id : `#${id}`)).join(', ');
+    const text = selected.map((id) => (config && knownLabel(config.url, id)) ?? unlabelled(id)).join(', ');
     return <TextInput {...base} value={text} readOnly />;
   }
   if (waiting) return <Select {...base} data={[]} value={selected.length ? String(selected[0]) : null} disabled />;
