@@ -140,6 +140,9 @@ describe('notificationConfig: GET, PUT /back/bo/profile/universe/notificationcon
       const service = (await insertService(server.store)).serviceId as number;
       expect(ok(await quality.get(`/back/bo/notify/services/${service}/rules/SERVICE_POSTPONED`)).tos).toEqual([]);
       expect(ok(await quality.get(`/back/bo/notify/services/${service}/rules/SERVICE_CANCELED`)).tos.length).toBeGreaterThan(0);
+      // Chosen on the form, it still mails nobody.
+      const form = { tos: [net.contacts[ACCOUNTS.manager]], subject: 'Postponed' };
+      expect(await mailsOf(async () => expect(ok(await quality.post(`/back/bo/notify/services/${service}/rules/SERVICE_POSTPONED`, form)).sent).toEqual([]))).toEqual([]);
       // A stale version: 409, nothing written.
       await refused(409, () => admin.put(NOTIFICATIONS, { disabledTypes: [], version: 7 }));
     } finally {
