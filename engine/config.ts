@@ -634,7 +634,7 @@ export interface ScreenConfig {
   createRoute?: string;
   /** type "record": query parameters of `createRoute` that prefill a new record (`{ "contactId": "contributors" }`). */
   prefill?: Record<string, string>;
-  /** type "record": key fields shown under the title, and what the header draws from configuration (docs/schemas.md "Record headers"). */
+  /** type "record": key fields shown under the title, and what the header draws from configuration (docs/schemas.md "Record headers"); type "settings": its `alerts` only. */
   header?: HeaderConfig;
   /** type "record": tabs of panels (one tab shows no tab bar). */
   tabs?: TabConfig[];

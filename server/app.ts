@@ -2,6 +2,7 @@ import { notifyRoutes } from './notify/routes';
 import { settingsRoutes } from './settings/routes';
 import { geoRoutes } from './geo/routes';
 import { profileRoutes } from './profile/routes';
+import { universeProfileRoutes } from './profile/universeRoutes';
 import { readFileSync } from 'node:fs';
 import { Hono } from 'hono';
 import { logger } from 'hono/logger';
@@ -182,6 +183,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/', notifyRoutes());
   app.route('/', settingsRoutes());
   app.route('/', profileRoutes(registry));
+  app.route('/', universeProfileRoutes());
   app.route('/', geoRoutes());
   app.route('/', serviceLookupRoutes());
   app.route('/', aqlRoutes());

@@ -4,6 +4,7 @@ import type { AnyStateMachine } from 'xstate';
 import type { JsonSchema } from '../engine/schema/resolve';
 import type { ReportTables } from '../domain/report';
 import { checkSchemaFiles, formatProblem, type ConfigFiles, type Locales, type SchemaProblem } from './schemaCheck/check';
+import { resolveLikeScreens } from './screenLike';
 
 /**
  * The one reader of the configuration (DESIGN rule 9): every file of SCHEMAS_DIR — entities,
@@ -65,7 +66,8 @@ function readConfigFiles(root: string): { files: ConfigFiles; problems: SchemaPr
     machines: reader.folder('machines'),
     entities: reader.folder('entities'),
     search: reader.folder('search'),
-    screens: reader.folder('screens'),
+    // A screen `like` another takes its configuration (docs/schemas.md): every reader sees the whole screen.
+    screens: resolveLikeScreens(reader.folder('screens'), reader.problems),
     ui: reader.folder('ui'),
     shared: Object.fromEntries(['enums.json', 'formats.json'].map((file) => [file, (reader.file(file) ?? { $defs: {} }) as ConfigFiles['shared'][string]])),
     locales: reader.locales(),

@@ -14,7 +14,7 @@ import { ArrayFieldItemTemplate, ArrayFieldTemplate } from './templates/ArrayFie
 import { ObjectFieldTemplate } from './templates/ObjectFieldTemplate';
 import { buildUiSchema, type FormMode, type UiSchema } from './uiSchema';
 import { localizeErrors, serverErrorSchema, validator, type FieldError } from './validation';
-import { CardsWidget, ChoicesWidget } from './widgets/ChoiceWidgets';
+import { CardsWidget, ChecksWidget, ChoicesWidget } from './widgets/ChoiceWidgets';
 import { ColorWidget } from './widgets/ColorWidget';
 import { DateTimeWidget, DateWidget, YearMonthWidget } from './widgets/DateWidget';
 import { EnumSelectWidget } from './widgets/EnumSelectWidget';
@@ -43,6 +43,7 @@ const engineWidgets: RegistryWidgetsType = {
   switch: SwitchWidget,
   choices: ChoicesWidget,
   cards: CardsWidget,
+  checks: ChecksWidget,
   color: ColorWidget,
 };
 

@@ -9,6 +9,7 @@ import type { AppConfig, ScreenConfig } from '../config';
 import { SchemaForm } from '../form/SchemaForm';
 import type { FieldError } from '../form/validation';
 import { notify } from '../notify';
+import { HeaderAlerts } from '../record/header/HeaderAlerts';
 import { pickFields, propertiesOf, schemaOfFields } from '../schema/fields';
 import { fillRoute } from '../search/routeParams';
 import { PageHeader } from '../ui/PageHeader';
@@ -25,7 +26,8 @@ export interface SettingsScreenProps {
  * saved with `PUT url`, as a form laid out by the
  * `ui` file. Its fields are the schema's non-readOnly ones (the form holds no other key); the answer's `version` goes
  * back with the save. A 404 shows that the object is not the caller's to see. `url` is a path with
- * the route's `:name` parameters (`/back/bo/widgets/:widgetId/settings`).
+ * the route's `:name` parameters (`/back/bo/widgets/:widgetId/settings`). `header.alerts` are banners
+ * over the form while their condition on the settings holds (a dangerous page's warning).
  */
 export function SettingsScreen({ screen, config }: SettingsScreenProps) {
   const { t } = useTranslation();
@@ -78,6 +80,7 @@ export function SettingsScreen({ screen, config }: SettingsScreenProps) {
   return (
     <Stack gap="md" maw={900}>
       <PageHeader screen={screen} config={config} />
+      {data && screen.header?.alerts && <HeaderAlerts alerts={screen.header.alerts} entity={entity} record={data} />}
       {missing ? (
         <Alert color="yellow" variant="light">
           {t('engine.record.notFound')}

@@ -111,5 +111,6 @@ export * from './tag';
 export * from './tagSearch';
 export * from './task';
 export * from './universe';
+export * from './universeNotificationConfig';
 export * from './upload';
 export * from './userFilter';

@@ -455,6 +455,25 @@ export const routeDocs = (enums: Record<string, JsonSchema>): Record<string, Rou
     tag: 'profiles', summary: 'The universes and their number of companies (SUPER_ADMIN, spec §7.8)',
     ok: { description: 'Universes', schema: list(object('A universe', { universeId: { type: 'integer' }, name: { type: 'string' }, companies: { type: 'integer' } }, ['universeId', 'name', 'companies'])) }, errors: [403],
   },
+  // ---- the universe profile's settings (server/profile/universeRoutes.ts, docs/profiles.md): always the caller's own universe ----
+  'GET /back/bo/profile/universe': {
+    tag: 'profiles', summary: "The caller's universe ({product}AdminConfig of /profileUniverse): its name and whether it is segregated (airtight); IMPERSONATE or SUPER_ADMIN",
+    ok: { description: 'The universe, with its version', schema: entity('universe') }, errors: [403],
+  },
+  'PUT /back/bo/profile/universe': {
+    tag: 'profiles', summary: "Replace the caller's universe's name and segregated switch (IMPERSONATE or SUPER_ADMIN); an optional version must be the stored one (409)",
+    body: { allOf: [entity('universe')], type: 'object', properties: { version: { type: 'integer', minimum: 1 } } },
+    ok: { description: 'The universe, with its version', schema: entity('universe') }, errors: [400, 403, 409],
+  },
+  'GET /back/bo/profile/universe/notificationconfig': {
+    tag: 'notifications', summary: "The notification types turned off for the caller's whole universe (none while nothing is stored): a MANAGER who is a universe admin, or a super admin",
+    ok: { description: 'The settings, with universeId and, once stored, version', schema: entity('universeNotificationConfig') }, errors: [403],
+  },
+  'PUT /back/bo/profile/universe/notificationconfig': {
+    tag: 'notifications', summary: "Replace the notification types turned off for the caller's universe: no e-mail of such a type goes to anyone of the universe (live alerts stay). A MANAGER who is a universe admin, or a super admin; an optional version must be the stored one (409)",
+    body: { allOf: [entity('universeNotificationConfig')], type: 'object', properties: { version: { type: 'integer', minimum: 1 } } },
+    ok: { description: 'The settings, with universeId and version', schema: entity('universeNotificationConfig') }, errors: [400, 403, 409],
+  },
   'GET /back/bo/country/geocode': {
     tag: 'lookups', summary: "A place's GPS from the offline gazetteer (country-state-city): the city of the country (in the province when given) at 4 decimals (spec §9); 422 at /city when unknown",
     query: {

@@ -6,6 +6,7 @@ import type { Language } from '../i18n';
 import type { Mail } from '../mail';
 import { renderMail } from '../mailTemplates';
 import { unsubscribeLink } from '../links/unsubscribe';
+import { universeTypesOff } from './universeTypes';
 import { ALERTS, type Alert } from '../routes/alerts';
 import type { Registry } from '../schemas';
 import { and, eq } from '../store/query';
@@ -89,13 +90,20 @@ export interface SendResult {
   sentAt?: string;
 }
 
+/** What decides above a contact's own settings: its company's switch (spec §6.4) and the types its universe turned off. */
+export interface MailSwitches {
+  company?: Pick<Company, 'notificationsDisabled'>;
+  universeTypesOff?: ReadonlySet<string>;
+}
+
 /**
  * Whether the contact takes this e-mail: an address, not archived, its company's notification
- * e-mails not disabled (spec §6.4), and its own settings: `allowNotification` not false (one's own
- * contact may always be chosen on the form), and for automatic sends no list of types or one naming the type.
+ * e-mails not disabled (spec §6.4) nor the type turned off for its universe, and its own settings:
+ * `allowNotification` not false (one's own contact may always be chosen on the form), and for
+ * automatic sends no list of types or one naming the type.
  */
-export function takesMail(contact: Contact, company: Pick<Company, 'notificationsDisabled'> | undefined, type: NotificationType, options: Pick<SendOptions, 'manual' | 'caller'> = {}): boolean {
-  if (!contact.email || contact.archived || company?.notificationsDisabled === true) return false;
+export function takesMail(contact: Contact, switches: MailSwitches, type: NotificationType, options: Pick<SendOptions, 'manual' | 'caller'> = {}): boolean {
+  if (!contact.email || contact.archived || switches.company?.notificationsDisabled === true || switches.universeTypesOff?.has(type)) return false;
   const own = options.caller?.contact.contactId === contact.contactId;
   if (contact.allowNotification === false && !(options.manual && own)) return false;
   if (options.manual) return true;
@@ -124,18 +132,19 @@ async function contactsOf(db: Reader, ids: readonly number[]): Promise<Stored<Co
   return db.query<Contact>({ collection: COLLECTIONS.contacts, where: { op: 'in', field: 'contactId', values: [...ids] } });
 }
 
-/** The companies of these contacts, by id (their notification switch). */
-async function companiesOf(db: Reader, contacts: readonly Contact[]): Promise<Map<number, Stored<Company>>> {
+/** The switches of these contacts (their companies' and their universes'), read once for all of them. */
+async function switchesOf(db: Reader, contacts: readonly Contact[]): Promise<(contact: Contact) => MailSwitches> {
   const ids = [...new Set(contacts.map((contact) => contact.companyId))];
-  if (!ids.length) return new Map();
-  const companies = await db.query<Company>({ collection: COLLECTIONS.companies, where: { op: 'in', field: 'companyId', values: ids } });
-  return new Map(companies.map((company) => [company.companyId, company]));
+  const companies = ids.length ? await db.query<Company>({ collection: COLLECTIONS.companies, where: { op: 'in', field: 'companyId', values: ids } }) : [];
+  const byId = new Map(companies.map((company) => [company.companyId, company]));
+  const typesOff = await universeTypesOff(db, contacts.map((contact) => contact.universeId));
+  return (contact) => ({ company: byId.get(contact.companyId), universeTypesOff: typesOff.get(contact.universeId) });
 }
 
-/** The contacts among these that take this e-mail: their own settings and their company's switch (`takesMail`). */
+/** The contacts among these that take this e-mail: their own settings, their company's switch and their universe's (`takesMail`). */
 export async function takingMail(db: Reader, contacts: Stored<Contact>[], type: NotificationType, options: Pick<SendOptions, 'manual' | 'caller'> = {}): Promise<Stored<Contact>[]> {
-  const companies = await companiesOf(db, contacts);
-  return contacts.filter((contact) => takesMail(contact, companies.get(contact.companyId), type, options));
+  const switches = await switchesOf(db, contacts);
+  return contacts.filter((contact) => takesMail(contact, switches(contact), type, options));
 }
 
 /** The values every service mail's texts may use, in the recipient's language. */
@@ -163,8 +172,7 @@ async function serviceParams(services: Services, service: ServiceLike, lang: Lan
  */
 export async function automaticRecipients(services: Services, service: ServiceLike, type: NotificationType, options: SendOptions = {}): Promise<Stored<Contact>[]> {
   const found = await defaultRecipients(services, service, { parties: TYPE_PARTIES[type] ?? 'all', ...options });
-  const companies = await companiesOf(services.db, found);
-  return found.filter((contact) => takesMail(contact, companies.get(contact.companyId), type, options));
+  return takingMail(services.db, found, type, options);
 }
 
 /** The parties a type goes to by default (docs/notifications.md). */
@@ -204,8 +212,8 @@ export async function sendServiceNotification(services: Services, service: Servi
   const tos = explicit ? await contactsOf(db, options.tos ?? []) : await defaultRecipients(services, service, options);
   const ccIds = (options.ccs ?? []).filter((id) => !tos.some((contact) => contact.contactId === id));
   const ccs = await contactsOf(db, ccIds);
-  const companies = await companiesOf(db, [...tos, ...ccs]);
-  const takes = (contact: Stored<Contact>) => contact.universeId === service.universeId && takesMail(contact, companies.get(contact.companyId), type, options);
+  const switches = await switchesOf(db, [...tos, ...ccs]);
+  const takes = (contact: Stored<Contact>) => contact.universeId === service.universeId && takesMail(contact, switches(contact), type, options);
   const recipients = [...tos.filter(takes), ...ccs.filter(takes)];
   const link = appLink(services, `/services/${String(service.serviceId)}`);
   const sent: number[] = [];

@@ -324,6 +324,11 @@ const TABLE: Route[] = [
     outOfReach: (w) => [`/back/bo/profile/company/${people[otherUniverse(w)].companyId}`],
   },
   { route: 'GET /back/bo/universe/admin/universes', who: ADMIN },
+  // The universe profile's settings: always the caller's own universe (no path names another).
+  { route: 'GET /back/bo/profile/universe', who: ADMIN },
+  { route: 'PUT /back/bo/profile/universe', who: ADMIN, body: { name: '   ' } },
+  { route: 'GET /back/bo/profile/universe/notificationconfig', who: ADMIN },
+  { route: 'PUT /back/bo/profile/universe/notificationconfig', who: ADMIN, body: { disabledTypes: ['NOT_A_TYPE'] } },
   { route: 'GET /back/bo/country/geocode', who: ALL, url: () => '/back/bo/country/geocode?city=Lyon&country=France' },
   { route: 'GET /back/bo/profile/user/twoFactor', who: ALL },
   { route: 'POST /back/bo/profile/user/twoFactor/setup', who: ALL, expect: [200] },

@@ -91,16 +91,20 @@ describe('which event sends what', () => {
     expect(notificationsOf(step('OPENED', { pendingDateBy: 'SERVICE_PROVIDER' }), 'REQUEST_DATE')).toEqual([{ type: 'SERVICE_NEWREQUESTEDDATE', parties: 'all' }]);
   });
 
-  it('takesMail: an address, the contact’s settings (but one’s own contact on the form) and the company switch', () => {
+  it('takesMail: an address, the contact’s settings (but one’s own contact on the form), the company switch and the types turned off for the universe', () => {
     const contact = { contactId: 5, universeId: 1, companyId: 2, firstName: 'A', lastName: 'B', language: 'en' as const, email: 'a@b.test' };
-    expect(takesMail(contact, undefined, 'SERVICE_CONFIRMED')).toBe(true);
-    expect(takesMail({ ...contact, email: undefined }, undefined, 'SERVICE_CONFIRMED')).toBe(false);
-    expect(takesMail(contact, { notificationsDisabled: true }, 'SERVICE_CONFIRMED', { manual: true })).toBe(false);
-    expect(takesMail({ ...contact, notificationTypes: ['MANDAT'] }, undefined, 'SERVICE_CONFIRMED')).toBe(false);
-    expect(takesMail({ ...contact, notificationTypes: ['MANDAT'] }, undefined, 'SERVICE_CONFIRMED', { manual: true })).toBe(true);
-    expect(takesMail({ ...contact, allowNotification: false }, undefined, 'SERVICE_CONFIRMED', { manual: true })).toBe(false);
+    expect(takesMail(contact, {}, 'SERVICE_CONFIRMED')).toBe(true);
+    expect(takesMail({ ...contact, email: undefined }, {}, 'SERVICE_CONFIRMED')).toBe(false);
+    expect(takesMail(contact, { company: { notificationsDisabled: true } }, 'SERVICE_CONFIRMED', { manual: true })).toBe(false);
+    expect(takesMail({ ...contact, notificationTypes: ['MANDAT'] }, {}, 'SERVICE_CONFIRMED')).toBe(false);
+    expect(takesMail({ ...contact, notificationTypes: ['MANDAT'] }, {}, 'SERVICE_CONFIRMED', { manual: true })).toBe(true);
+    expect(takesMail({ ...contact, allowNotification: false }, {}, 'SERVICE_CONFIRMED', { manual: true })).toBe(false);
     const own = { contact: { contactId: 5 } } as never;
-    expect(takesMail({ ...contact, allowNotification: false }, undefined, 'SERVICE_CONFIRMED', { manual: true, caller: own })).toBe(true);
-    expect(takesMail({ ...contact, archived: true }, undefined, 'SERVICE_CONFIRMED')).toBe(false);
+    expect(takesMail({ ...contact, allowNotification: false }, {}, 'SERVICE_CONFIRMED', { manual: true, caller: own })).toBe(true);
+    expect(takesMail({ ...contact, archived: true }, {}, 'SERVICE_CONFIRMED')).toBe(false);
+    const universeOff = { universeTypesOff: new Set(['SERVICE_CONFIRMED']) };
+    expect(takesMail(contact, universeOff, 'SERVICE_CONFIRMED')).toBe(false);
+    expect(takesMail(contact, universeOff, 'SERVICE_CONFIRMED', { manual: true, caller: own })).toBe(false);
+    expect(takesMail(contact, universeOff, 'MANDAT')).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import { getThemeColor, Group, MultiSelect, Radio, Select, SimpleGrid, Text, useMantineTheme } from '@mantine/core';
+import { Checkbox, getThemeColor, Group, MultiSelect, Radio, Select, SimpleGrid, Text, useMantineTheme } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import { colorsOf, valueColor } from '../../format/colors';
@@ -90,5 +90,32 @@ export function CardsWidget(props: WidgetProps) {
         })}
       </SimpleGrid>
     </Radio.Group>
+  );
+}
+
+/**
+ * A list of enum values as a grid of checkboxes, one per value of the enum in its order (a short list of
+ * switches, such as the kinds of e-mails turned off): every value is seen at once, none hidden in a dropdown.
+ */
+export function ChecksWidget(props: WidgetProps) {
+  const { t } = useTranslation();
+  const enumeration = enumOf(props.schema);
+  const { label, error, required, disabled, readOnly } = baseInputProps(props);
+  const selected: string[] = Array.isArray(props.value) ? props.value.map(String) : [];
+  return (
+    <Checkbox.Group
+      label={label}
+      error={error}
+      withAsterisk={required}
+      value={selected}
+      // Kept in the enum's order, whatever the order of the clicks.
+      onChange={(next) => props.onChange((enumeration?.values ?? []).filter((value) => next.includes(value)))}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" verticalSpacing="xs" mt="xs">
+        {(enumeration?.values ?? []).map((value) => (
+          <Checkbox key={value} value={value} label={enumText(t, enumeration?.name, value)} disabled={disabled || readOnly} data-value={value} />
+        ))}
+      </SimpleGrid>
+    </Checkbox.Group>
   );
 }
