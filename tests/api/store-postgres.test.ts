@@ -8,6 +8,7 @@ import { selectStatement } from '../../server/store/postgres/sql';
 import { runQuery, type Query } from '../../server/store/query';
 import { ConflictError, type AsyncStore, type Row, type Stored, type Writer } from '../../server/store/types';
 import { startPgCluster, type PgCluster } from '../support/pgCluster';
+import { postgresWatch } from '../support/writeWatch';
 import { conditionArbitrary, ID_FIELD, queryArbitrary, recordArbitrary } from '../support/queryArbitraries';
 import { storeContract } from '../support/storeContract';
 
@@ -173,6 +174,39 @@ describe('PostgreSQL store: what only a database with concurrent transactions sh
     await client.end();
     expect(rows).toEqual(MIGRATIONS.map(({ version }) => ({ version })));
     expect(rows.length).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe("the API tests' write watch on PostgreSQL (tests/support/writeWatch.ts)", () => {
+  it('names the collections a commit wrote, not those of a rolled-back transaction, and a new collection once it has a row', async () => {
+    await insert('watchedA', 'watchedAId', { name: 'first' });
+    const watch = await postgresWatch(url);
+    try {
+      const unchanged = await watch.mark();
+      await store.query({ collection: 'watchedA' });
+      expect(await watch.writtenSince(unchanged)).toEqual([]);
+
+      const [one] = await store.query<{ watchedAId: number }>({ collection: 'watchedA' });
+      const updated = await watch.mark();
+      await store.transaction((tx) => tx.update('watchedA', one.watchedAId, (row) => ({ ...row, name: 'second' })));
+      expect(await watch.writtenSince(updated)).toEqual(['watchedA']);
+
+      const rolledBack = await watch.mark();
+      await expect(store.transaction(async (tx) => {
+        await tx.insert('watchedA', 'watchedAId', { name: 'gone' });
+        throw new Error('refused');
+      })).rejects.toThrow('refused');
+      expect(await watch.writtenSince(rolledBack)).toEqual([]);
+
+      const created = await watch.mark();
+      await insert('watchedB', 'watchedBId', { name: 'new table' });
+      expect(await watch.writtenSince(created)).toEqual(['watchedB']);
+      const removed = await watch.mark();
+      await store.transaction((tx) => tx.remove('watchedA', one.watchedAId));
+      expect(await watch.writtenSince(removed)).toEqual(['watchedA']);
+    } finally {
+      await watch.close();
+    }
   });
 });
 
