@@ -16,7 +16,7 @@ import { HISTORIES, IMPORT_KINDS, type ImportKindDef } from './kinds';
 import { mappingOf, remember, rememberedOf, type MappingRow } from './mapping';
 import { previewRows } from './preview';
 import { refusedRowsFile } from './refusedFile';
-import { headerOf, type Cell } from './sheetReader';
+import { headerOf, SheetReadError, type Cell } from './sheetReader';
 
 /**
  * The import calls (spec §7.5, docs/imports.md), the same for both kinds under their base path
@@ -41,8 +41,8 @@ async function mappingAnswer(c: AppContext, registry: Registry, def: ImportKindD
   const document = await currentDocument(db, caller, def);
   const targets = def.targets.map(({ target, required }) => ({ target, required: required === true }));
   if (!document) return { document: null, columns: [] as (MappingRow & { samples: string[] })[], targets };
-  const { headers, samples } = await headerOf(files.blobPath(document.hash), document.mimeType, document.fileName).catch(() => {
-    throw businessRule('import.error.unreadable');
+  const { headers, samples } = await headerOf(files.blobPath(document.hash), document.mimeType, document.fileName).catch((error: unknown) => {
+    throw businessRule(error instanceof SheetReadError ? error.key : 'import.error.unreadable');
   });
   const rows = mappingOf(registry, def, headers, await rememberedOf(db, caller.company.companyId, def.kind));
   return {
