@@ -30,11 +30,13 @@ async function workbook(lang: Lang): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet('OF');
   // A header of its own per language: the company's mapping is remembered from one import to the next.
-  sheet.addRow(['PO number', 'Supplier', 'SKU', 'Ordered quantity', ARTICLE[lang]]);
+  // Each row gives its order's date: an order needs one (the API's rule, which the import applies).
+  sheet.addRow(['PO number', 'Supplier', 'SKU', 'Ordered quantity', ARTICLE[lang], 'Order date']);
+  const orderDate = new Date(Date.UTC(2031, 4, 1));
   // Its second row (line 3) names a supplier outside the network: refused, and marked in the preview.
-  sheet.addRow([`E2E-${lang}-PO-1`, 'Shenzhen Textile Co', `E2E-${lang}-SKU-1`, 10, 'Article 1']);
-  sheet.addRow([`E2E-${lang}-PO-9`, 'Unknown Supplier Ltd', `E2E-${lang}-SKU-X`, 5, 'Refused']);
-  for (let i = 2; i <= 40; i++) sheet.addRow([`E2E-${lang}-PO-${Math.ceil(i / 10)}`, 'Shenzhen Textile Co', `E2E-${lang}-SKU-${i}`, i * 10, `Article ${i}`]);
+  sheet.addRow([`E2E-${lang}-PO-1`, 'Shenzhen Textile Co', `E2E-${lang}-SKU-1`, 10, 'Article 1', orderDate]);
+  sheet.addRow([`E2E-${lang}-PO-9`, 'Unknown Supplier Ltd', `E2E-${lang}-SKU-X`, 5, 'Refused', orderDate]);
+  for (let i = 2; i <= 40; i++) sheet.addRow([`E2E-${lang}-PO-${Math.ceil(i / 10)}`, 'Shenzhen Textile Co', `E2E-${lang}-SKU-${i}`, i * 10, `Article ${i}`, orderDate]);
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
@@ -53,7 +55,7 @@ async function importOnce(page: Page, lang: Lang) {
   await page.getByTestId('import-dropzone').locator('input[type="file"]').setInputFiles(onDisk(`orders-${lang}.xlsx`, await workbook(lang)));
   await expect(page.getByTestId('import-document')).toHaveText(`orders-${lang}.xlsx`);
   const mapping = page.getByTestId('import-mapping');
-  await expect(mapping.locator('tbody tr')).toHaveCount(5);
+  await expect(mapping.locator('tbody tr')).toHaveCount(6);
 
   // Map "Article" to the reference's name: waiting for its confirmation, Start is held.
   const article = page.getByRole('combobox', { name: label(lang, 'imports.targetOf', { column: ARTICLE[lang] }) });
