@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { Hono } from 'hono';
 import { languageOf, type AppContext, type AppEnv, type Caller } from '../context';
 import { HttpError, businessRule, notFound, validationError } from '../errors';
+import { translate, type Language } from '../i18n';
 import { scheduleJob } from '../jobs/queue';
 import { filesOf, releaseUnused, removeEntries, type FileRow } from '../files/entries';
 import { contentDisposition } from '../files/send';
@@ -52,8 +53,11 @@ async function mappingAnswer(c: AppContext, registry: Registry, def: ImportKindD
   };
 }
 
-/** A history as the API shows it (its blob's hash stays on the server). */
-const present = ({ hash: _hash, universeId: _universe, ...history }: Stored<ImportHistory>) => history;
+/** A history as the API shows it (its blob's hash stays on the server), a failed one with its `reason` in the caller's language. */
+const present = ({ hash: _hash, universeId: _universe, ...history }: Stored<ImportHistory>, lang: Language) => ({
+  ...history,
+  ...(typeof history.lastError === 'string' ? { reason: translate(lang, history.lastError) } : {}),
+});
 
 async function historyOf(db: Reader, caller: Caller, def: ImportKindDef, id: string): Promise<Stored<ImportHistory>> {
   const history = /^[1-9]\d{0,14}$/.test(id) ? await db.get<ImportHistory>(HISTORIES, Number(id)) : undefined;
@@ -129,7 +133,7 @@ function kindRoutes(app: Hono<AppEnv>, registry: Registry, def: ImportKindDef): 
       await scheduleJob(tx, IMPORT_JOB, new Date(), { importHistoryId: created.importHistoryId }, importJobKey(created.importHistoryId));
       return created;
     });
-    return c.json(present(history));
+    return c.json(present(history, languageOf(c)));
   });
 
   app.delete(`${base}/importDocument`, async (c) => {
@@ -155,12 +159,12 @@ function kindRoutes(app: Hono<AppEnv>, registry: Registry, def: ImportKindDef): 
       orderBy: [{ field: 'importHistoryId', desc: true }],
       limit: HISTORY_LIST,
     });
-    return c.json(rows.map(present));
+    return c.json(rows.map((row) => present(row, languageOf(c))));
   });
 
   app.get(`${base}/histories/:id`, async (c) => {
     const caller = importCaller(c);
-    return c.json(present(await historyOf(c.get('services').db, caller, def, c.req.param('id'))));
+    return c.json(present(await historyOf(c.get('services').db, caller, def, c.req.param('id')), languageOf(c)));
   });
 
   app.get(`${base}/histories/:id/progress`, async (c) => {

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FileStorage } from '../../server/files/storage';
 import { handleImportJobs } from '../../server/imports/importJob';
@@ -144,5 +145,27 @@ describe('imported order rows pass the API rules', () => {
     const [order] = await ofBrand('purchaseOrders', 'poNumber', 'RULE-PO-4');
     const lines = await server.store.find('orderLines', (line) => line.purchaseOrderId === order.purchaseOrderId);
     expect(lines.map((line) => `${line.sku} ${line.size} ${line.referenceId}`)).toEqual([`${child.sku} L ${child.referenceId}`]);
+  });
+});
+
+describe('a document the reader cannot read whole', () => {
+  it('fails the import with its reason, writing none of its rows, rather than importing fewer', async () => {
+    const { quality } = clients;
+    // Stored uncompressed, so a cell's text can be changed in place: its rows still parse, its CRC-32 no longer matches.
+    const rows: Cells[] = [HEADER, ...Array.from({ length: 5 }, (_, index): Cells => [`RULE-PO-CRC-${index}`, 'Shenzhen Textile Co', `RULE-SKU-CRC-${index}`, 'Red', 'M', 12345, null, null, '01/03/2031'])];
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('Orders');
+    for (const row of rows) sheet.addRow(row);
+    const bytes = Buffer.from(await book.xlsx.writeBuffer({ zip: { compression: 'STORE' } } as ExcelJS.XlsxWriteOptions));
+    const at = bytes.lastIndexOf('<v>12345</v>');
+    expect(at).toBeGreaterThan(0);
+    bytes.write('<v>12346</v>', at);
+    expect((await uploadDocument(quality, net.lumiere, ORDER, bytes, 'orders-damaged.xlsx')).status).toBe(200);
+    // The header and its samples are read; the sheet's end, where its check is, comes with the import.
+    expect((await quality.get(`${ORDER}/mappings`)).body.columns).toHaveLength(HEADER.length);
+    const history = await imported();
+    expect(history).toMatchObject({ status: 'FAILED', lastError: 'import.error.sheetIncomplete', rowsRead: 0, created: 0 });
+    expect(await server.store.find('purchaseOrders', (order) => String(order.poNumber).startsWith('RULE-PO-CRC-'))).toEqual([]);
+    expect((await quality.get(`${ORDER}/histories`)).body[0]).toMatchObject({ importHistoryId: history.importHistoryId, reason: 'The worksheet could not be read whole (damaged file): save it again as .xlsx and upload it again' });
   });
 });
