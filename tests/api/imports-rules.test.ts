@@ -2,7 +2,9 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FileStorage } from '../../server/files/storage';
-import { handleImportJobs } from '../../server/imports/importJob';
+import { handleImportJobs, IMPORT_JOB, importJobKey, type ImportHistory } from '../../server/imports/importJob';
+import { HISTORIES } from '../../server/imports/kinds';
+import { scheduleJob } from '../../server/jobs/queue';
 import { JobWorker } from '../../server/jobs/worker';
 import { loadRegistry } from '../../server/schemas';
 import type { Row } from '../../server/store/types';
@@ -167,5 +169,18 @@ describe('a document the reader cannot read whole', () => {
     expect(history).toMatchObject({ status: 'FAILED', lastError: 'import.error.sheetIncomplete', rowsRead: 0, created: 0 });
     expect(await server.store.find('purchaseOrders', (order) => String(order.poNumber).startsWith('RULE-PO-CRC-'))).toEqual([]);
     expect((await quality.get(`${ORDER}/histories`)).body[0]).toMatchObject({ importHistoryId: history.importHistoryId, reason: 'The worksheet could not be read whole (damaged file): save it again as .xlsx and upload it again' });
+  });
+
+  it('ends FAILED, not DONE, when the rows read are not as many as the rows counted', async () => {
+    // A run taken again after a crash finds its count in the history: here one the document does not have.
+    const [done] = (await clients.quality.get(`${ORDER}/histories`)).body.filter((history: Row) => history.status === 'DONE');
+    const stored = (await server.store.get<ImportHistory>(HISTORIES, done.importHistoryId as number))!;
+    const { importHistoryId: _id, version: _version, endDate: _end, ...copy } = stored;
+    const history = await server.store.insert(HISTORIES, 'importHistoryId', { ...copy, status: 'RUNNING', totalRows: stored.totalRows! + 1, rowsRead: 0, created: 0, updated: 0, refused: 0 });
+    const ordersBefore = (await server.store.find('purchaseOrders', (order) => order.companyId === net.lumiere)).length;
+    await server.db.transaction((tx) => scheduleJob(tx, IMPORT_JOB, new Date(), { importHistoryId: history.importHistoryId }, importJobKey(history.importHistoryId as number)));
+    const ended = await finished(clients.quality, ORDER, history.importHistoryId as number);
+    expect(ended).toMatchObject({ status: 'FAILED', lastError: 'import.error.rowCount', reason: expect.stringContaining('row count') });
+    expect((await server.store.find('purchaseOrders', (order) => order.companyId === net.lumiere)).length).toBe(ordersBefore);
   });
 });
