@@ -124,12 +124,19 @@ interface Planned {
  */
 async function prepared(writes: Writes, entity: EntityDef, record: Row, current: Stored<Row> | undefined): Promise<Planned> {
   const rules = entityRules(entity.name)?.writes;
-  return { entity, record: (await rules?.prepare?.(writes.tx, record, current, writes.caller)) ?? record, current };
+  try {
+    return { entity, record: (await rules?.prepare?.(writes.tx, record, current, writes.caller)) ?? record, current };
+  } catch (error) {
+    if (!(error instanceof HttpError) || error.status >= 500) throw error;
+    throw new RowRefused(error.errors.length ? cellErrors(entity.name, error.errors) : [{ target: null, key: error.key }]);
+  }
 }
 
-/** A refusal of the API's rules as the row's errors, each on the target of its field (the row as a whole when it names none). */
-function ruleErrors(entity: EntityDef, error: HttpError): CellError[] {
-  return error.errors.length ? cellErrors(entity.name, error.errors) : [{ target: null, key: error.key }];
+/** A row the entities' write rules refused: the API's errors, each on the target of its field (the row as a whole when it names none). */
+class RowRefused extends Error {
+  constructor(readonly errors: CellError[]) {
+    super('refused');
+  }
 }
 
 /**
@@ -163,17 +170,16 @@ export async function writeOrderRows(tx: Writer, context: RunContext, rows: read
       outcomes.push({ line: row.line, outcome: 'refused', errors: row.errors });
       continue;
     }
-    let entity = writes.entities.order;
+    // The row's order and reference pass their rules before anything of the row is written.
     let plans: Planned[];
     try {
       const order = await orderPlan(writes, found.orders, row.order, companyId);
-      entity = writes.entities.reference;
       const supplier = (order?.record ?? found.orders.get(codeKey(row.order.given.poNumber)))?.supplier as number;
       const reference = row.reference ? await referencePlan(writes, found.references, row.reference, supplier, companyId) : undefined;
       plans = [order, reference].filter((plan): plan is Planned => plan !== undefined);
     } catch (error) {
-      if (!(error instanceof HttpError) || error.status >= 500) throw error;
-      outcomes.push({ line: row.line, outcome: 'refused', errors: firstPerTarget(ruleErrors(entity, error)) });
+      if (!(error instanceof RowRefused)) throw error;
+      outcomes.push({ line: row.line, outcome: 'refused', errors: firstPerTarget(error.errors) });
       continue;
     }
     for (const plan of plans) {

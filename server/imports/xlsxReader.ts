@@ -102,7 +102,8 @@ function plainCell(value: unknown): Cell {
   if (Array.isArray(object.richText)) return (object.richText as { text: string }[]).map((part) => part.text).join('');
   if ('result' in object) return plainCell(object.result);
   if ('text' in object) return plainCell(object.text);
-  if ('error' in object) return null;
+  // An error, or a formula saved without its result: no value.
+  if ('error' in object || 'formula' in object || 'sharedFormula' in object) return null;
   // A shared string its table did not hold: the document is broken, never a cell "[object Object]".
   if ('sharedString' in object) throw new SheetReadError('import.error.unreadable');
   return String(value);

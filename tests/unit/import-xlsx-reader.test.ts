@@ -94,6 +94,15 @@ describe('the .xlsx reader', () => {
     expect(fromFile[300]).toEqual(['PO-5', 'SKU-299', 299]);
   }, 30_000);
 
+  it('reads cells as plain values: rich text joined, a formula by its result, none without one, dates as dates', async () => {
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('Orders');
+    sheet.addRow(['Text', 'Rich', 'Formula', 'No result', 'Date']);
+    sheet.addRow(['PO-1', { richText: [{ text: 'Linen ' }, { text: 'shirt', font: { bold: true } }] }, { formula: '2*3', result: 6 }, { formula: '2*3' }, new Date(Date.UTC(2031, 0, 15))]);
+    const rows = await readAll(Buffer.from(await book.xlsx.writeBuffer()));
+    expect(rows[1]).toEqual(['PO-1', 'Linen shirt', 6, null, new Date(Date.UTC(2031, 0, 15))]);
+  });
+
   it('fails a worksheet whose bytes do not match the zip directory, rather than passing fewer rows', async () => {
     // Stored uncompressed, so a cell's text can be changed in place: the XML still parses, its CRC-32 no longer matches.
     const stored = await (await JSZip.loadAsync(await workbook([header, [12345, 'SKU-1', 1]]))).generateAsync({ type: 'nodebuffer', compression: 'STORE' });
