@@ -26,11 +26,12 @@ const rssOf = (pid: number) => Number(/^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/
 async function writeDocument(path: string): Promise<void> {
   const book = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path, useStyles: false, useSharedStrings: false });
   const sheet = book.addWorksheet('Orders');
-  sheet.addRow(['PO number', 'Supplier', 'SKU', 'Color', 'Size', 'Ordered quantity', 'reference.name']).commit();
+  // An order needs one date (the API's rule, which the import applies): each row names its order's.
+  sheet.addRow(['PO number', 'Supplier', 'SKU', 'Color', 'Size', 'Ordered quantity', 'reference.name', 'Order date']).commit();
   const colors = ['Red', 'Blue', 'Black', 'White'];
   for (let i = 0; i < ROWS; i++) {
     const sku = i % 5000;
-    sheet.addRow([`BENCH-PO-${Math.floor(i / 50)}`, 'Shenzhen Textile Co', `BENCH-SKU-${sku}`, colors[i % 4], `S${Math.floor(i / 5000) % 20}`, (i % 900) + 10, `Article ${sku}`]).commit();
+    sheet.addRow([`BENCH-PO-${Math.floor(i / 50)}`, 'Shenzhen Textile Co', `BENCH-SKU-${sku}`, colors[i % 4], `S${Math.floor(i / 5000) % 20}`, (i % 900) + 10, `Article ${sku}`, '2031-05-01']).commit();
   }
   sheet.commit();
   await book.commit();

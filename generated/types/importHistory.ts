@@ -88,6 +88,10 @@ export interface ImportHistory {
    * Label: `importHistory.lastError` Read-only (set by the server).
    */
   lastError?: string;
+  /**
+   * Why a FAILED import stopped, in the caller's language (its lastError's text); never stored. Label: `importHistory.reason` Read-only (set by the server).
+   */
+  reason?: string;
 }
 
 /** A stored ImportHistory: the server adds the optimistic-concurrency version and the universe. */

@@ -13,7 +13,7 @@ import { checkOrderRow, writeOrderRows, type CheckedOrderRow, type RowOutcome } 
 import { pacer } from './pacer';
 import { runContext, type RunContext } from './runContext';
 import { serviceRowBody, writeServiceRow } from './serviceImport';
-import { sheetRows, type SheetRow } from './sheetReader';
+import { SheetReadError, sheetRows, type SheetRow } from './sheetReader';
 
 /**
  * The import job (docs/imports.md "The job"): streams the document and writes it in batches of
@@ -83,6 +83,9 @@ async function failed(db: AsyncStore, history: Stored<ImportHistory>, key: strin
   await db.transaction((tx) => tx.update<ImportHistory>(HISTORIES, history.importHistoryId, (current) => ({ ...current, status: 'FAILED', lastError: key, endDate: nowIso() })));
 }
 
+/** Why a document could not be read: the reader's reason, else "unreadable". */
+const readFailure = (error: unknown) => (error instanceof SheetReadError ? error.key : 'import.error.unreadable');
+
 /** The document's data rows (the header left out). */
 async function countRows(path: string, history: ImportHistory): Promise<number> {
   let rows = -1;
@@ -143,8 +146,12 @@ export async function runImport(options: ImportJobOptions, importHistoryId: numb
   const path = files.blobPath(history.hash);
   if (!(await exists(path))) return failed(db, history, 'import.error.documentGone');
   if (history.totalRows === undefined) {
-    const totalRows = await countRows(path, history).catch(() => undefined);
-    if (totalRows === undefined) return failed(db, history, 'import.error.unreadable');
+    let totalRows: number;
+    try {
+      totalRows = await countRows(path, history);
+    } catch (error) {
+      return failed(db, history, readFailure(error));
+    }
     history = await db.transaction((tx) => tx.update<ImportHistory>(HISTORIES, importHistoryId, (current) => ({ ...current, totalRows, status: 'RUNNING' })));
   }
   const batchRows = options.batchRows ?? 200;
@@ -185,9 +192,12 @@ export async function runImport(options: ImportJobOptions, importHistoryId: numb
         await new Promise((resolve) => setImmediate(resolve));
       }
     }
+    // The document read now must be the one counted: rows lost or gained on the way fail the import, never end it DONE.
+    if (dataRows !== history.totalRows) return await failed(db, history, 'import.error.rowCount');
     await commit(batch, true);
   } catch (error) {
     if (error instanceof Overtaken) return;
+    if (error instanceof SheetReadError) return failed(db, history!, error.key);
     throw error;
   }
 }

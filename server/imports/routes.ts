@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { Hono } from 'hono';
 import { languageOf, type AppContext, type AppEnv, type Caller } from '../context';
 import { HttpError, businessRule, notFound, validationError } from '../errors';
+import { translate, type Language } from '../i18n';
 import { scheduleJob } from '../jobs/queue';
 import { filesOf, releaseUnused, removeEntries, type FileRow } from '../files/entries';
 import { contentDisposition } from '../files/send';
@@ -16,7 +17,7 @@ import { HISTORIES, IMPORT_KINDS, type ImportKindDef } from './kinds';
 import { mappingOf, remember, rememberedOf, type MappingRow } from './mapping';
 import { previewRows } from './preview';
 import { refusedRowsFile } from './refusedFile';
-import { headerOf, type Cell } from './sheetReader';
+import { headerOf, SheetReadError, type Cell } from './sheetReader';
 
 /**
  * The import calls (spec §7.5, docs/imports.md), the same for both kinds under their base path
@@ -41,8 +42,8 @@ async function mappingAnswer(c: AppContext, registry: Registry, def: ImportKindD
   const document = await currentDocument(db, caller, def);
   const targets = def.targets.map(({ target, required }) => ({ target, required: required === true }));
   if (!document) return { document: null, columns: [] as (MappingRow & { samples: string[] })[], targets };
-  const { headers, samples } = await headerOf(files.blobPath(document.hash), document.mimeType, document.fileName).catch(() => {
-    throw businessRule('import.error.unreadable');
+  const { headers, samples } = await headerOf(files.blobPath(document.hash), document.mimeType, document.fileName).catch((error: unknown) => {
+    throw businessRule(error instanceof SheetReadError ? error.key : 'import.error.unreadable');
   });
   const rows = mappingOf(registry, def, headers, await rememberedOf(db, caller.company.companyId, def.kind));
   return {
@@ -52,8 +53,11 @@ async function mappingAnswer(c: AppContext, registry: Registry, def: ImportKindD
   };
 }
 
-/** A history as the API shows it (its blob's hash stays on the server). */
-const present = ({ hash: _hash, universeId: _universe, ...history }: Stored<ImportHistory>) => history;
+/** A history as the API shows it (its blob's hash stays on the server), a failed one with its `reason` in the caller's language. */
+const present = ({ hash: _hash, universeId: _universe, ...history }: Stored<ImportHistory>, lang: Language) => ({
+  ...history,
+  ...(typeof history.lastError === 'string' ? { reason: translate(lang, history.lastError) } : {}),
+});
 
 async function historyOf(db: Reader, caller: Caller, def: ImportKindDef, id: string): Promise<Stored<ImportHistory>> {
   const history = /^[1-9]\d{0,14}$/.test(id) ? await db.get<ImportHistory>(HISTORIES, Number(id)) : undefined;
@@ -129,7 +133,7 @@ function kindRoutes(app: Hono<AppEnv>, registry: Registry, def: ImportKindDef): 
       await scheduleJob(tx, IMPORT_JOB, new Date(), { importHistoryId: created.importHistoryId }, importJobKey(created.importHistoryId));
       return created;
     });
-    return c.json(present(history));
+    return c.json(present(history, languageOf(c)));
   });
 
   app.delete(`${base}/importDocument`, async (c) => {
@@ -155,12 +159,12 @@ function kindRoutes(app: Hono<AppEnv>, registry: Registry, def: ImportKindDef): 
       orderBy: [{ field: 'importHistoryId', desc: true }],
       limit: HISTORY_LIST,
     });
-    return c.json(rows.map(present));
+    return c.json(rows.map((row) => present(row, languageOf(c))));
   });
 
   app.get(`${base}/histories/:id`, async (c) => {
     const caller = importCaller(c);
-    return c.json(present(await historyOf(c.get('services').db, caller, def, c.req.param('id'))));
+    return c.json(present(await historyOf(c.get('services').db, caller, def, c.req.param('id')), languageOf(c)));
   });
 
   app.get(`${base}/histories/:id/progress`, async (c) => {

@@ -7,7 +7,7 @@ import { HISTORIES, ORDER_IMPORT } from '../imports/kinds';
 import { mappingOf } from '../imports/mapping';
 import { checkOrderRow } from '../imports/orderImport';
 import { callerContext } from '../imports/runContext';
-import { wholeXlsxRows, type SheetRow } from '../imports/sheetReader';
+import { xlsxRows, type SheetRow } from '../imports/sheetReader';
 import type { Registry } from '../schemas';
 import type { Row, Stored, Writer, WriteOps } from '../store/types';
 import type { DemoIdentity } from './identity';
@@ -59,7 +59,7 @@ export async function seedImportHistory(tx: WriteOps, writer: Writer, registry: 
   const context = await callerContext(writer, registry, caller);
   const bytes = await workbookOf(documentRows(tx, identity, addDays(today(now), -20)));
   const read: SheetRow[] = [];
-  for await (const row of wholeXlsxRows(bytes)) read.push(row);
+  for await (const row of xlsxRows(bytes)) read.push(row);
   const [header, ...rows] = read;
   const columns = mappingOf(registry, ORDER_IMPORT, header.cells.map(String), undefined);
   const unmapped = ORDER_IMPORT.targets.filter((target) => target.required && !columns.some((column) => column.target === target.target));

@@ -20,8 +20,9 @@ describe('an import across a kill -9', () => {
     const { dir, location, found: net } = await demoStore((db) => network(testStore(db)));
     const env = { ...storeEnv(location), SEED: 'demo', FILES_DIR: join(dir, 'files'), JOBS_POLL_MS: '100', JOBS_LEASE_MS: '1500', IMPORT_BATCH_ROWS: '100' };
 
-    const rows: Cells[] = [['PO number', 'Supplier', 'SKU', 'Color', 'Size', 'Ordered quantity']];
-    for (let i = 0; i < ROWS; i++) rows.push([`KILL-PO-${Math.floor(i / 50)}`, 'Shenzhen Textile Co', `KILL-SKU-${i % 200}`, ['Red', 'Blue', 'Black'][i % 3], `S${Math.floor(i / 600)}`, i + 1]);
+    // An order needs one date (the API's rule, which the import applies).
+    const rows: Cells[] = [['PO number', 'Supplier', 'SKU', 'Color', 'Size', 'Ordered quantity', 'Order date']];
+    for (let i = 0; i < ROWS; i++) rows.push([`KILL-PO-${Math.floor(i / 50)}`, 'Shenzhen Textile Co', `KILL-SKU-${i % 200}`, ['Red', 'Blue', 'Black'][i % 3], `S${Math.floor(i / 600)}`, i + 1, '2031-05-01']);
     const first = await startProcess(env);
     started.push(first);
     const quality = await loginAs(first, 'quality@brand.test');

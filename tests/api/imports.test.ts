@@ -230,9 +230,9 @@ describe('order import', () => {
 
   it('a line given twice in one batch is created once, then updated by the later row (the batch writes its new lines together)', async () => {
     const { quality } = clients;
-    const line = (size: string, quantity: number): Cells => ['IMP-PO-TWICE', 'Shenzhen Textile Co', 'IMP-SKU-1', 'Red', size, quantity, null, null];
+    const line = (size: string, quantity: number): Cells => ['IMP-PO-TWICE', 'Shenzhen Textile Co', 'IMP-SKU-1', 'Red', size, quantity, null, '2031-04-01'];
     // Batches of 3 rows: the first holds the line twice, the second a new line beside a refused row.
-    const rows: Cells[] = [HEADER, line('M', 5), line('L', 6), line('M', 7), line('S', 8), ['IMP-PO-TWICE', 'Nobody Ltd', 'IMP-SKU-1', 'Red', 'XL', 9, null, null]];
+    const rows: Cells[] = [HEADER, line('M', 5), line('L', 6), line('M', 7), line('S', 8), ['IMP-PO-TWICE', 'Nobody Ltd', 'IMP-SKU-1', 'Red', 'XL', 9, null, '2031-04-01']];
     expect((await uploadDocument(quality, net.lumiere, ORDER, await xlsxOf(rows), 'orders-twice.xlsx')).status).toBe(200);
     const id = await start(quality, ORDER);
     expect(await finished(quality, ORDER, id)).toMatchObject({ status: 'DONE', rowsRead: 5, created: 3, updated: 1, refused: 1 });

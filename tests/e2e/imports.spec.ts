@@ -26,16 +26,27 @@ const label = (lang: Lang, key: string, values: Record<string, string | number> 
   return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
 };
 
-async function workbook(lang: Lang): Promise<Buffer> {
+async function workbook(lang: Lang, zip: { compression: 'DEFLATE' | 'STORE' } = { compression: 'DEFLATE' }): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet('OF');
   // A header of its own per language: the company's mapping is remembered from one import to the next.
-  sheet.addRow(['PO number', 'Supplier', 'SKU', 'Ordered quantity', ARTICLE[lang]]);
+  // Each row gives its order's date: an order needs one (the API's rule, which the import applies).
+  sheet.addRow(['PO number', 'Supplier', 'SKU', 'Ordered quantity', ARTICLE[lang], 'Order date']);
+  const orderDate = new Date(Date.UTC(2031, 4, 1));
   // Its second row (line 3) names a supplier outside the network: refused, and marked in the preview.
-  sheet.addRow([`E2E-${lang}-PO-1`, 'Shenzhen Textile Co', `E2E-${lang}-SKU-1`, 10, 'Article 1']);
-  sheet.addRow([`E2E-${lang}-PO-9`, 'Unknown Supplier Ltd', `E2E-${lang}-SKU-X`, 5, 'Refused']);
-  for (let i = 2; i <= 40; i++) sheet.addRow([`E2E-${lang}-PO-${Math.ceil(i / 10)}`, 'Shenzhen Textile Co', `E2E-${lang}-SKU-${i}`, i * 10, `Article ${i}`]);
-  return Buffer.from(await book.xlsx.writeBuffer());
+  sheet.addRow([`E2E-${lang}-PO-1`, 'Shenzhen Textile Co', `E2E-${lang}-SKU-1`, 10, 'Article 1', orderDate]);
+  sheet.addRow([`E2E-${lang}-PO-9`, 'Unknown Supplier Ltd', `E2E-${lang}-SKU-X`, 5, 'Refused', orderDate]);
+  for (let i = 2; i <= 40; i++) sheet.addRow([`E2E-${lang}-PO-${Math.ceil(i / 10)}`, 'Shenzhen Textile Co', `E2E-${lang}-SKU-${i}`, i * 10, `Article ${i}`, orderDate]);
+  return Buffer.from(await book.xlsx.writeBuffer({ zip } as ExcelJS.XlsxWriteOptions));
+}
+
+/** The same workbook stored uncompressed with its last quantity changed in place: its rows parse, its worksheet's CRC-32 fails. */
+async function damaged(lang: Lang): Promise<Buffer> {
+  const bytes = await workbook(lang, { compression: 'STORE' });
+  const at = bytes.lastIndexOf('<v>400</v>');
+  if (at < 0) throw new Error('no quantity 400 in the worksheet');
+  bytes.write('<v>401</v>', at);
+  return bytes;
 }
 
 async function importOnce(page: Page, lang: Lang) {
@@ -53,7 +64,7 @@ async function importOnce(page: Page, lang: Lang) {
   await page.getByTestId('import-dropzone').locator('input[type="file"]').setInputFiles(onDisk(`orders-${lang}.xlsx`, await workbook(lang)));
   await expect(page.getByTestId('import-document')).toHaveText(`orders-${lang}.xlsx`);
   const mapping = page.getByTestId('import-mapping');
-  await expect(mapping.locator('tbody tr')).toHaveCount(5);
+  await expect(mapping.locator('tbody tr')).toHaveCount(6);
 
   // Map "Article" to the reference's name: waiting for its confirmation, Start is held.
   const article = page.getByRole('combobox', { name: label(lang, 'imports.targetOf', { column: ARTICLE[lang] }) });
@@ -107,5 +118,28 @@ test('a brand manager imports orders in French and Italian at 1024 px: upload, m
   const page = await context.newPage();
   await signIn(page, ACCOUNTS.quality);
   for (const lang of ['fr', 'it'] as const) await importOnce(page, lang);
+  await context.close();
+});
+
+test('a damaged document fails its import, and the history tells why (it, 1024 px)', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const lang = 'it';
+  const context = await browser.newContext({ viewport: { width: 1024, height: 800 } });
+  const page = await context.newPage();
+  await signIn(page, ACCOUNTS.quality);
+  await setAccountLocale(page, lang);
+  await page.goto('/importOrder');
+  await waitForApp(page);
+  await page.getByTestId('import-dropzone').locator('input[type="file"]').setInputFiles(onDisk('orders-damaged.xlsx', await damaged(lang)));
+  await expect(page.getByTestId('import-document')).toHaveText('orders-damaged.xlsx');
+  // Its header and first rows read: the mapping remembered from the Italian import, the preview shown.
+  await expect(page.getByTestId('import-preview-summary')).toHaveText(label(lang, 'imports.previewSummary', { rows: 20, errors: 1 }));
+  await page.getByTestId('import-start').click();
+  const history = page.getByTestId('import-histories').locator('tbody tr').first();
+  await expect(history).toContainText('orders-damaged.xlsx');
+  await expect(history).toContainText(label(lang, 'enum.importStatus.FAILED'), { timeout: 30_000 });
+  await expect(history.getByTestId('import-history-reason')).toHaveText(serverText(lang, 'import.error.sheetIncomplete'));
+  await expect(history.locator('td').nth(3)).toHaveText('0');
+  await shot(page.getByTestId('import-histories'), 'imports-failed-it');
   await context.close();
 });

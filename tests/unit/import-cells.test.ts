@@ -1,11 +1,9 @@
-import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
-import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { firstPerTarget, mappedValues } from '../../server/imports/cells';
 import { ORDER_IMPORT } from '../../server/imports/kinds';
 import { orderLineKey } from '../../server/purchaseOrders/lineKey';
-import { encodingOf, separatorOf, xlsxRows } from '../../server/imports/sheetReader';
+import { encodingOf, separatorOf } from '../../server/imports/sheetReader';
 
 /** docs/imports.md: how a document's bytes and cells are read before the schemas check them. */
 describe('import documents and cells', () => {
@@ -15,28 +13,6 @@ describe('import documents and cells', () => {
     expect(encodingOf(iconv.encode(text, 'utf-16be', { addBOM: true }))).toBe('utf-16be');
     expect(encodingOf(Buffer.from(text, 'utf8'))).toBe('utf-8');
     expect(encodingOf(iconv.encode(text.replace(/’/g, "'"), 'windows-1252'))).toBe('windows-1252');
-  });
-
-  it('reads an .xlsx again from the start when its worksheet gave no row (at most three reads)', async () => {
-    const workbook = async (rows: string[][]) => {
-      const book = new ExcelJS.Workbook();
-      const sheet = book.addWorksheet('OF');
-      for (const row of rows) sheet.addRow(row);
-      return Buffer.from(await book.xlsx.writeBuffer());
-    };
-    const empty = await workbook([]);
-    const filled = await workbook([['PO number', 'SKU'], ['PO-1', 'SKU-1']]);
-    const read = async (answers: Buffer[]) => {
-      let opened = 0;
-      const rows = [];
-      for await (const row of xlsxRows(() => Readable.from([answers[Math.min(opened++, answers.length - 1)]]))) rows.push(row.cells);
-      return { rows, opened };
-    };
-    // A read that gave nothing, then the worksheet's rows: read once more, nothing twice.
-    expect(await read([empty, filled])).toEqual({ rows: [['PO number', 'SKU'], ['PO-1', 'SKU-1']], opened: 2 });
-    expect(await read([filled])).toEqual({ rows: [['PO number', 'SKU'], ['PO-1', 'SKU-1']], opened: 1 });
-    // A worksheet truly empty: three reads, no row.
-    expect(await read([empty])).toEqual({ rows: [], opened: 3 });
   });
 
   it('detects the separator from the header line, ignoring quoted text', () => {

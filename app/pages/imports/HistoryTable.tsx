@@ -33,6 +33,11 @@ export function HistoryTable({ histories, refusedRowsUrl }: { histories: History
                 <Badge color={COLORS[history.status]} variant="light" styles={{ label: { overflow: 'visible' } }}>
                   {t(`enum.importStatus.${history.status}`)}
                 </Badge>
+                {history.reason && (
+                  <Text size="xs" c="red" mt={4} maw={260} data-testid="import-history-reason">
+                    {history.reason}
+                  </Text>
+                )}
               </Table.Td>
               <Table.Td ta="right">{history.created}</Table.Td>
               <Table.Td ta="right">{history.updated}</Table.Td>

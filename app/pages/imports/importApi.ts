@@ -30,6 +30,8 @@ export interface History {
   startedByName?: string;
   creationDate: string;
   lastError?: string;
+  /** Why a FAILED import stopped, in the person's language. */
+  reason?: string;
 }
 export interface Progress {
   status: History['status'];
