@@ -1,0 +1,155 @@
+/**
+ * An `AggregateQuery` (aggregate.ts) compiled to one `GROUP BY` statement over a collection table,
+ * answering what `runAggregate` answers in memory (docs/store.md "Aggregates"):
+ * - a field of a declared type (indexes.ts) groups on its typed key (`keyOf`), the expression its
+ *   index holds; any other field on its JSON value, an array giving one row per distinct item
+ *   (`LATERAL unnest`), which the JSONB equality and the order below treat as JS does;
+ * - a date bucket is computed from the text of the date (its first ten characters, checked to be
+ *   a calendar day): no time zone, no cast that could fail on a bad value;
+ * - sums, minima and maxima are on `numeric` (exact), then read as JS numbers; an average is its
+ *   sum and count, divided by the adapter as the embedded store divides.
+ */
+import { checkAggregate, groupName, type AggregateQuery, type AggregateRow, type DateBucket, type Grouping, type Measure } from '../aggregate';
+import type { Scalar } from '../query';
+import { compileCondition, fieldRef, keyOf, Params, typeOf, type FieldRef, type IndexedFields, type Statement } from './sql';
+
+const SCALAR_TYPES = `('string', 'number', 'boolean')`;
+const ISO_DAY = `'^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])(T|$)'`;
+
+/** The calendar day 'YYYY-MM-DD' a string field starts with (`isoDayOf` of aggregate.ts), else NULL. */
+export function isoDayOf(ref: FieldRef): string {
+  const text = ref.text;
+  const year = `left(${text}, 4)::integer`;
+  const leap = `(${year} % 4 = 0 AND (${year} % 100 <> 0 OR ${year} % 400 = 0))`;
+  const days = `CASE substr(${text}, 6, 2) WHEN '02' THEN CASE WHEN ${leap} THEN 29 ELSE 28 END WHEN '04' THEN 30 WHEN '06' THEN 30 WHEN '09' THEN 30 WHEN '11' THEN 30 ELSE 31 END`;
+  // CASE, not AND: PostgreSQL may evaluate the operands of AND in any order, and the casts need the pattern checked first.
+  const shaped = `${typeOf(ref)} = 'string' AND ${text} ~ ${ISO_DAY} AND left(${text}, 4) <> '0000'`;
+  return `(CASE WHEN ${shaped} THEN CASE WHEN substr(${text}, 9, 2)::integer <= ${days} THEN left(${text}, 10) END END)`;
+}
+
+/** A day's bucket, as `bucketOf` of aggregate.ts writes it (NULL stays NULL). */
+export function bucketOf(day: string, bucket: DateBucket): string {
+  switch (bucket) {
+    case 'day':
+      return day;
+    case 'week':
+      return `to_char(${day}::date, 'IYYY-"W"IW')`;
+    case 'month':
+      return `left(${day}, 7)`;
+    case 'quarter':
+      return `(left(${day}, 4) || '-Q' || ((substr(${day}, 6, 2)::integer + 2) / 3))`;
+    case 'year':
+      return `left(${day}, 4)`;
+  }
+}
+
+/** How a group column is read back and ordered. */
+type GroupKind = 'json' | 'number' | 'text' | 'boolean';
+
+interface GroupColumn {
+  select: string;
+  kind: GroupKind;
+  /** The ORDER BY terms of this column, given a direction. */
+  order(direction: string): string[];
+}
+
+/** JSON values of one column order by type (numbers, strings, booleans), then value; null last. */
+function jsonOrder(value: string, direction: string): string[] {
+  const rank = `CASE jsonb_typeof(${value}) WHEN 'number' THEN 0 WHEN 'string' THEN 1 WHEN 'boolean' THEN 2 ELSE 3 END`;
+  const typed = (type: string, cast: string) => `(CASE WHEN jsonb_typeof(${value}) = '${type}' THEN ${cast} END)`;
+  return [rank, `${typed('number', `(${value})::numeric`)} ${direction}`, `${typed('string', `(${value} #>> '{}')`)} COLLATE "C" ${direction}`, `${typed('boolean', `(${value})::boolean`)} ${direction}`];
+}
+
+/** A grouping's column; `laterals` receives the joins it needs (an unnested array). */
+function groupColumn(params: Params, grouping: Grouping, index: number, laterals: string[]): GroupColumn {
+  const ref = fieldRef(grouping.field);
+  const alias = `g${index}`;
+  if (grouping.ranges) {
+    const day = isoDayOf(ref);
+    const cases = grouping.ranges.map((range, at) => `WHEN ${day} COLLATE "C" BETWEEN ${params.add(range.from)}::text AND ${params.add(range.to)}::text THEN ${at + 1}`);
+    const position = cases.length ? `(CASE ${cases.join(' ')} END)` : 'NULL::integer';
+    const keys = params.add(grouping.ranges.map((range) => range.key));
+    // The range's place in the list orders it (a season after the one before).
+    return { select: `(${keys}::text[])[${position}]`, kind: 'text', order: (direction) => [`${position} ${direction}`] };
+  }
+  if (grouping.bucket) {
+    return { select: `${bucketOf(isoDayOf(ref), grouping.bucket)} COLLATE "C"`, kind: 'text', order: (direction) => [`${alias} ${direction}`] };
+  }
+  const type = params.typeOf(grouping.field);
+  if (type) {
+    const kind = type === 'string' ? 'text' : type;
+    return { select: keyOf(grouping.field, type), kind, order: (direction) => [`${alias} ${direction}`] };
+  }
+  const json = ref.json;
+  const items = `(SELECT array_agg(DISTINCT item) FROM jsonb_array_elements(${json}) AS item WHERE jsonb_typeof(item) IN ${SCALAR_TYPES})`;
+  const values = `CASE WHEN ${typeOf(ref)} IN ${SCALAR_TYPES} THEN ARRAY[${json}] WHEN ${typeOf(ref)} = 'array' THEN coalesce(${items}, ARRAY[NULL::jsonb]) ELSE ARRAY[NULL::jsonb] END`;
+  laterals.push(`CROSS JOIN LATERAL unnest(${values}) AS u${index}(value)`);
+  return { select: `u${index}.value`, kind: 'json', order: (direction) => jsonOrder(`u${index}.value`, direction) };
+}
+
+/** A measure's columns (`m<i>`, and `m<i>_count` for an average) and the expression that orders by it. */
+function measureColumns(params: Params, measure: Measure, index: number): { selects: string[]; order: string } {
+  const alias = `m${index}`;
+  if (measure.fn === 'count') return { selects: [`count(*) AS ${alias}`], order: alias };
+  if (measure.fn === 'countDistinct') {
+    const type = params.typeOf(measure.field);
+    const ref = fieldRef(measure.field);
+    const value = type ? keyOf(measure.field, type) : `(CASE WHEN ${typeOf(ref)} IN ${SCALAR_TYPES} THEN ${ref.json} END)`;
+    return { selects: [`count(DISTINCT ${value}) AS ${alias}`], order: alias };
+  }
+  const number = keyOf(measure.field, 'number');
+  if (measure.fn !== 'avg') return { selects: [`${measure.fn}(${number}) AS ${alias}`], order: alias };
+  return { selects: [`sum(${number}) AS ${alias}`, `count(${number}) AS ${alias}_count`], order: `(sum(${number}) / nullif(count(${number}), 0))` };
+}
+
+export interface AggregateStatement extends Statement {
+  /** Turns the statement's rows into the answer's. */
+  read(rows: Row[]): AggregateRow[];
+}
+
+type Row = Record<string, unknown>;
+
+/** `table`: the quoted table name of the query's collection. */
+export function aggregateStatement(table: string, query: AggregateQuery, indexed?: IndexedFields): AggregateStatement {
+  checkAggregate(query);
+  const params = new Params(indexed);
+  const groupings = query.groupBy ?? [];
+  const laterals: string[] = [];
+  const groups = groupings.map((grouping, index) => groupColumn(params, grouping, index, laterals));
+  const measures = Object.entries(query.measures).map(([name, measure], index) => ({ name, measure, ...measureColumns(params, measure, index) }));
+  const where = query.where ? compileCondition(params, query.where) : 'true';
+  const selects = [...groups.map((group, index) => `${group.select} AS g${index}`), ...measures.flatMap((each) => each.selects)];
+  let text = `SELECT ${selects.join(', ')} FROM ${table} ${laterals.join(' ')} WHERE ${where}`;
+  if (groups.length) text += ` GROUP BY ${groups.map((_, index) => index + 1).join(', ')}`;
+  const direction = (desc: boolean | undefined) => (desc ? 'DESC NULLS LAST' : 'ASC NULLS LAST');
+  const orders = (query.orderBy ?? []).flatMap(({ by, desc }) => {
+    const index = groupings.findIndex((grouping) => groupName(grouping) === by);
+    if (index >= 0) return groups[index].order(direction(desc));
+    return [`${measures.find((each) => each.name === by)!.order} ${direction(desc)}`];
+  });
+  orders.push(...groups.flatMap((group) => group.order(direction(false))));
+  if (orders.length) text += ` ORDER BY ${orders.join(', ')}`;
+  if (query.limit !== undefined) text += ` LIMIT ${params.add(query.limit)}`;
+  const read = (rows: Row[]): AggregateRow[] =>
+    rows.map((row) => {
+      const answer: AggregateRow = {};
+      groupings.forEach((grouping, index) => (answer[groupName(grouping)] = keyValue(row[`g${index}`], groups[index].kind)));
+      measures.forEach(({ name, measure }, index) => (answer[name] = measureValue(row, `m${index}`, measure)));
+      return answer;
+    });
+  return { text, values: params.values, read };
+}
+
+/** A group key as the embedded store gives it: numbers as JS numbers, JSON values parsed, missing as null. */
+function keyValue(value: unknown, kind: GroupKind): Scalar {
+  if (value === null || value === undefined) return null;
+  return kind === 'number' ? Number(value) : (value as Scalar);
+}
+
+/** `numeric` and `bigint` arrive as text: JS numbers, as the embedded store computes them. */
+function measureValue(row: Row, alias: string, measure: Measure): Scalar {
+  const value = row[alias];
+  if (value === null || value === undefined) return null;
+  if (measure.fn !== 'avg') return Number(value);
+  return Number(value) / Number(row[`${alias}_count`]);
+}
