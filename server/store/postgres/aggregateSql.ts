@@ -43,8 +43,8 @@ export function bucketOf(day: string, bucket: DateBucket): string {
   }
 }
 
-/** How a group column is read back and ordered. */
-type GroupKind = 'json' | 'number' | 'text' | 'boolean';
+/** How a group column is read back: as it comes, as a number, or as the key of the range at a position. */
+type GroupKind = 'json' | 'number' | 'text' | 'boolean' | string[];
 
 interface GroupColumn {
   select: string;
@@ -67,10 +67,9 @@ function groupColumn(params: Params, grouping: Grouping, index: number, laterals
   if (grouping.ranges) {
     const day = isoDayOf(ref);
     const cases = grouping.ranges.map((range, at) => `WHEN ${day} COLLATE "C" BETWEEN ${params.add(range.from)}::text AND ${params.add(range.to)}::text THEN ${at + 1}`);
+    // Its place in the list (1, 2…) is the group, read back as the range's key, and orders it (a season after the one before).
     const position = cases.length ? `(CASE ${cases.join(' ')} END)` : 'NULL::integer';
-    const keys = params.add(grouping.ranges.map((range) => range.key));
-    // The range's place in the list orders it (a season after the one before).
-    return { select: `(${keys}::text[])[${position}]`, kind: 'text', order: (direction) => [`${position} ${direction}`] };
+    return { select: position, kind: grouping.ranges.map((range) => range.key), order: (direction) => [`${alias} ${direction}`] };
   }
   if (grouping.bucket) {
     return { select: `${bucketOf(isoDayOf(ref), grouping.bucket)} COLLATE "C"`, kind: 'text', order: (direction) => [`${alias} ${direction}`] };
@@ -143,6 +142,7 @@ export function aggregateStatement(table: string, query: AggregateQuery, indexed
 /** A group key as the embedded store gives it: numbers as JS numbers, JSON values parsed, missing as null. */
 function keyValue(value: unknown, kind: GroupKind): Scalar {
   if (value === null || value === undefined) return null;
+  if (Array.isArray(kind)) return kind[(value as number) - 1];
   return kind === 'number' ? Number(value) : (value as Scalar);
 }
 
