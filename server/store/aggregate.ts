@@ -223,23 +223,35 @@ export function runAggregate(records: Iterable<Row>, query: Omit<AggregateQuery,
   const keysOf = groupings.map(groupKeysOf);
   const measures = Object.entries(query.measures).map(([name, measure]) => [name, accumulator(measure)] as const);
   const matches = filtered ? () => true : matcher(query.where);
-  const groups = new Map<string, { keys: Scalar[]; measures: Accumulator[] }>();
-  const groupOf = (keys: Scalar[]) => {
-    const id = JSON.stringify(keys);
-    let group = groups.get(id);
-    if (!group) groups.set(id, (group = { keys, measures: measures.map(([, make]) => make()) }));
+  type Group = { keys: Scalar[]; measures: Accumulator[] };
+  const groups: Group[] = [];
+  // One map per grouping level, keyed by the key itself (1 and '1' apart, as Map keys are).
+  const root = new Map<Scalar, unknown>();
+  const groupOf = (keys: Scalar[]): Group => {
+    let level = root;
+    for (let index = 0; index < keys.length - 1; index++) {
+      let next = level.get(keys[index]) as Map<Scalar, unknown> | undefined;
+      if (!next) level.set(keys[index], (next = new Map()));
+      level = next;
+    }
+    const last = keys.length ? keys[keys.length - 1] : null;
+    let group = level.get(last) as Group | undefined;
+    if (!group) {
+      level.set(last, (group = { keys, measures: measures.map(([, make]) => make()) }));
+      groups.push(group);
+    }
     return group;
   };
   // Without groupings, one group even when nothing matches (SQL's aggregate of no rows).
   if (!groupings.length) groupOf([]);
   for (const record of records) {
     if (!matches(record)) continue;
+    const keys = keysOf.map((keysOfRecord) => keysOfRecord(record));
     // Every combination of the record's keys (several when an array holds several items).
-    let combinations: Scalar[][] = [[]];
-    for (const keys of keysOf) combinations = combinations.flatMap((combination) => keys(record).map((key) => [...combination, key]));
+    const combinations = keys.every((each) => each.length === 1) ? [keys.map((each) => each[0])] : keys.reduce<Scalar[][]>((done, each) => done.flatMap((combination) => each.map((key) => [...combination, key])), [[]]);
     for (const combination of combinations) for (const each of groupOf(combination).measures) each.add(record);
   }
-  const rows = [...groups.values()].map(({ keys, measures: values }) => {
+  const rows = groups.map(({ keys, measures: values }) => {
     const row: AggregateRow = {};
     groupings.forEach((grouping, index) => (row[groupName(grouping)] = keys[index]));
     measures.forEach(([name], index) => (row[name] = values[index].result()));

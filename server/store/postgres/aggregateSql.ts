@@ -14,17 +14,23 @@ import type { Scalar } from '../query';
 import { compileCondition, fieldRef, keyOf, Params, typeOf, type FieldRef, type IndexedFields, type Statement } from './sql';
 
 const SCALAR_TYPES = `('string', 'number', 'boolean')`;
-const ISO_DAY = `'^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])(T|$)'`;
+/** A date or datetime on days 1 to 28 (most of them: no calendar needed), then one on days 29 to 31. */
+const EARLY_DAY = `'^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|1[0-9]|2[0-8])(T|$)'`;
+const LATE_DAY = `'^[0-9]{4}-(0[1-9]|1[0-2])-(29|30|31)(T|$)'`;
 
-/** The calendar day 'YYYY-MM-DD' a string field starts with (`isoDayOf` of aggregate.ts), else NULL. */
+/**
+ * The calendar day 'YYYY-MM-DD' a string field starts with (`isoDayOf` of aggregate.ts), else
+ * NULL. A non-string's text never matches (a number has no '-' after its fourth digit). Nested
+ * CASEs, not AND: PostgreSQL may evaluate the operands of AND in any order, and the casts need
+ * the pattern matched first.
+ */
 export function isoDayOf(ref: FieldRef): string {
   const text = ref.text;
   const year = `left(${text}, 4)::integer`;
   const leap = `(${year} % 4 = 0 AND (${year} % 100 <> 0 OR ${year} % 400 = 0))`;
   const days = `CASE substr(${text}, 6, 2) WHEN '02' THEN CASE WHEN ${leap} THEN 29 ELSE 28 END WHEN '04' THEN 30 WHEN '06' THEN 30 WHEN '09' THEN 30 WHEN '11' THEN 30 ELSE 31 END`;
-  // CASE, not AND: PostgreSQL may evaluate the operands of AND in any order, and the casts need the pattern checked first.
-  const shaped = `${typeOf(ref)} = 'string' AND ${text} ~ ${ISO_DAY} AND left(${text}, 4) <> '0000'`;
-  return `(CASE WHEN ${shaped} THEN CASE WHEN substr(${text}, 9, 2)::integer <= ${days} THEN left(${text}, 10) END END)`;
+  const day = `left(${text}, 10)`;
+  return `(CASE WHEN left(${text}, 4) = '0000' THEN NULL WHEN ${text} ~ ${EARLY_DAY} THEN ${day} WHEN ${text} ~ ${LATE_DAY} THEN CASE WHEN substr(${text}, 9, 2)::integer <= ${days} THEN ${day} END END)`;
 }
 
 /** A day's bucket, as `bucketOf` of aggregate.ts writes it (NULL stays NULL). */
@@ -37,7 +43,7 @@ export function bucketOf(day: string, bucket: DateBucket): string {
     case 'month':
       return `left(${day}, 7)`;
     case 'quarter':
-      return `(left(${day}, 4) || '-Q' || ((substr(${day}, 6, 2)::integer + 2) / 3))`;
+      return `to_char(${day}::date, 'YYYY-"Q"Q')`;
     case 'year':
       return `left(${day}, 4)`;
   }
@@ -83,22 +89,25 @@ function groupColumn(params: Params, grouping: Grouping, index: number, laterals
   const items = `(SELECT array_agg(DISTINCT item) FROM jsonb_array_elements(${json}) AS item WHERE jsonb_typeof(item) IN ${SCALAR_TYPES})`;
   const values = `CASE WHEN ${typeOf(ref)} IN ${SCALAR_TYPES} THEN ARRAY[${json}] WHEN ${typeOf(ref)} = 'array' THEN coalesce(${items}, ARRAY[NULL::jsonb]) ELSE ARRAY[NULL::jsonb] END`;
   laterals.push(`CROSS JOIN LATERAL unnest(${values}) AS u${index}(value)`);
-  return { select: `u${index}.value`, kind: 'json', order: (direction) => jsonOrder(`u${index}.value`, direction) };
+  return { select: `u${index}.value`, kind: 'json', order: (direction) => jsonOrder(alias, direction) };
 }
 
-/** A measure's columns (`m<i>`, and `m<i>_count` for an average) and the expression that orders by it. */
-function measureColumns(params: Params, measure: Measure, index: number): { selects: string[]; order: string } {
-  const alias = `m${index}`;
+/**
+ * A measure: the value it reads from each matching row (`input`, none for a count), its columns
+ * over the group (`m<i>`, and `m<i>_count` for an average) and the expression that orders by it.
+ */
+function measureColumns(params: Params, measure: Measure, index: number): { input?: string; selects: string[]; order: string } {
+  const [alias, value] = [`m${index}`, `v${index}`];
   if (measure.fn === 'count') return { selects: [`count(*) AS ${alias}`], order: alias };
   if (measure.fn === 'countDistinct') {
     const type = params.typeOf(measure.field);
     const ref = fieldRef(measure.field);
-    const value = type ? keyOf(measure.field, type) : `(CASE WHEN ${typeOf(ref)} IN ${SCALAR_TYPES} THEN ${ref.json} END)`;
-    return { selects: [`count(DISTINCT ${value}) AS ${alias}`], order: alias };
+    const input = type ? keyOf(measure.field, type) : `(CASE WHEN ${typeOf(ref)} IN ${SCALAR_TYPES} THEN ${ref.json} END)`;
+    return { input, selects: [`count(DISTINCT ${value}) AS ${alias}`], order: alias };
   }
-  const number = keyOf(measure.field, 'number');
-  if (measure.fn !== 'avg') return { selects: [`${measure.fn}(${number}) AS ${alias}`], order: alias };
-  return { selects: [`sum(${number}) AS ${alias}`, `count(${number}) AS ${alias}_count`], order: `(sum(${number}) / nullif(count(${number}), 0))` };
+  const input = keyOf(measure.field, 'number');
+  if (measure.fn !== 'avg') return { input, selects: [`${measure.fn}(${value}) AS ${alias}`], order: alias };
+  return { input, selects: [`sum(${value}) AS ${alias}`, `count(${value}) AS ${alias}_count`], order: `(sum(${value}) / nullif(count(${value}), 0))` };
 }
 
 export interface AggregateStatement extends Statement {
@@ -117,9 +126,13 @@ export function aggregateStatement(table: string, query: AggregateQuery, indexed
   const groups = groupings.map((grouping, index) => groupColumn(params, grouping, index, laterals));
   const measures = Object.entries(query.measures).map(([name, measure], index) => ({ name, measure, ...measureColumns(params, measure, index) }));
   const where = query.where ? compileCondition(params, query.where) : 'true';
-  const selects = [...groups.map((group, index) => `${group.select} AS g${index}`), ...measures.flatMap((each) => each.selects)];
-  let text = `SELECT ${selects.join(', ')} FROM ${table} ${laterals.join(' ')} WHERE ${where}`;
-  if (groups.length) text += ` GROUP BY ${groups.map((_, index) => index + 1).join(', ')}`;
+  // The rows' keys and inputs first, behind a fence (OFFSET 0): the grouping then sorts or
+  // hashes these few values, not the records they are read from.
+  const inputs = [...groups.map((group, index) => `${group.select} AS g${index}`), ...measures.flatMap((each, index) => (each.input ? [`${each.input} AS v${index}`] : []))];
+  const matched = `SELECT ${inputs.length ? inputs.join(', ') : '1'} FROM ${table} ${laterals.join(' ')} WHERE ${where} OFFSET 0`;
+  const selects = [...groups.map((_, index) => `g${index}`), ...measures.flatMap((each) => each.selects)];
+  let text = `SELECT ${selects.join(', ')} FROM (${matched}) AS matched`;
+  if (groups.length) text += ` GROUP BY ${groups.map((_, index) => `g${index}`).join(', ')}`;
   const direction = (desc: boolean | undefined) => (desc ? 'DESC NULLS LAST' : 'ASC NULLS LAST');
   const orders = (query.orderBy ?? []).flatMap(({ by, desc }) => {
     const index = groupings.findIndex((grouping) => groupName(grouping) === by);
