@@ -112,6 +112,7 @@ export function checkAggregate(query: AggregateQuery): void {
   };
   for (const grouping of query.groupBy ?? []) {
     if (!grouping.field || grouping.field.includes('[]')) throw new TypeError(`Cannot group by ${JSON.stringify(grouping.field)}: a field or a dotted path`);
+    if (grouping.bucket !== undefined && grouping.ranges !== undefined) throw new TypeError(`Group ${groupName(grouping)} by a bucket or by ranges, not both`);
     if (grouping.bucket !== undefined && !DATE_BUCKETS.includes(grouping.bucket)) throw new TypeError(`Unknown date bucket ${JSON.stringify(grouping.bucket)}`);
     for (const range of grouping.ranges ?? []) {
       if (typeof range.key !== 'string' || !isoDayOf(range.from) || !isoDayOf(range.to) || range.from.length !== 10 || range.to.length !== 10) {

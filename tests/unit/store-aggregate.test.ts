@@ -156,6 +156,8 @@ describe('runAggregate', () => {
     expect(() => aggregate([], { measures, orderBy: [{ by: 'nope' }] })).toThrow(/order by/);
     expect(() => aggregate([], { groupBy: [{ field: 'lines[].x' }], measures })).toThrow(/group by/);
     expect(() => aggregate([], { groupBy: [{ field: 'd', bucket: 'decade' as 'day' }], measures })).toThrow(/bucket/);
+    expect(() => aggregate([], { groupBy: [{ field: 'd', bucket: 'day', ranges: [] } as never], measures })).toThrow(/not both/);
+    expect(() => aggregate([], { groupBy: [{ field: 'd', ranges: [{ key: 'a', from: '2026-01-01', to: '2026-02-01' }, { key: 'a', from: '2026-03-01', to: '2026-04-01' }] }], measures })).toThrow(/distinct/);
     expect(() => aggregate([], { measures, limit: -1 })).toThrow(RangeError);
   });
 });
