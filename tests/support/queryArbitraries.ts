@@ -101,21 +101,26 @@ export const queryArbitrary = (collection: string): fc.Arbitrary<Query> =>
 // ---- aggregates (server/store/aggregate.ts) ----
 
 /** Dates and datetimes around the buckets' edges (ISO weeks across years, leap days), and strings that are not dates. */
-const BUCKET_DATES = ['2020-12-31', '2021-01-03', '2021-01-04', '2024-12-30', '2024-02-29', '2023-02-29', '2026-03-31', '2026-04-01', '2026-11-28T23:30:00.000Z', '2026-11-28T00:10:00+02:00', '2024-02', '2024-13-01', '2026-11-28 10:00', '0000-01-01'];
+const BUCKET_DATES = [
+  '2020-12-31', '2021-01-03', '2021-01-04', '2024-12-30', '2024-02-29', '2023-02-29', '2000-02-29', '2100-02-29', '2024-04-30', '2024-04-31', '2026-01-31',
+  '2026-03-31', '2026-04-01', '2026-11-28T23:30:00.000Z', '2026-11-28T00:10:00+02:00', '2024-02', '2024-13-01', '2026-11-28 10:00', '0000-01-01',
+];
 /**
  * Records for aggregates: `q` holds small integers and binary fractions (and strings that look
  * like numbers), whose sums are exact in floating point as in `numeric`, so sums and averages
  * compare exactly; `n` (any double) is measured by min, max and countDistinct only. `t` holds
- * the dates above, `d` those of the queries.
+ * the dates above, `d` those of the queries; `a` short arrays whose items repeat (or a scalar).
  */
 export const aggregateRecordArbitrary = fc.record({
   base: recordArbitrary,
   q: fc.option(nullable(fc.oneof(fc.integer({ min: -1000, max: 1000 }), fc.constantFrom(0.5, -2.25, 1024.125, '3'))), { nil: undefined }),
   t: fc.option(nullable(fc.oneof(fc.constantFrom(...BUCKET_DATES), date)), { nil: undefined }),
-}).map(({ base, q, t }) => ({ ...base, ...(q === undefined ? {} : { q }), ...(t === undefined ? {} : { t }) }));
+  a: fc.option(fc.oneof(fc.array(fc.constantFrom('x', 'y', 1, '1', true, null), { maxLength: 4 }), fc.constantFrom('x', 1)), { nil: undefined }),
+}).map(({ base, q, t, a }) => ({ ...base, ...(q === undefined ? {} : { q }), ...(t === undefined ? {} : { t }), ...(a === undefined ? {} : { a }) }));
 
-const DATE_FIELDS = ['t', 'd', 'o.d', 's', 'n', 'absent'];
-const GROUP_FIELDS = ['n', 's', 'b', 'd', 't', 'm', 'tags', 'universeId', 'absent', ID_FIELD, 'o.k', 'o.d', 'o.deep.x', 'm.nested'];
+/** `t`, the field of edge dates, most often. */
+const dateField = fc.oneof({ weight: 3, arbitrary: fc.constant('t') }, { weight: 1, arbitrary: fc.constantFrom('d', 'o.d', 's', 'n', 'absent') });
+const GROUP_FIELDS = ['n', 's', 'b', 'd', 't', 'a', 'a', 'm', 'tags', 'universeId', 'absent', ID_FIELD, 'o.k', 'o.d', 'o.deep.x', 'm.nested'];
 const RANGES = [
   { key: 'FW20', from: '2020-09-01', to: '2021-01-03' },
   { key: 'SS24', from: '2024-01-01', to: '2024-02-29' },
@@ -126,8 +131,8 @@ const RANGES = [
 
 const grouping: fc.Arbitrary<Grouping> = fc.oneof(
   fc.record({ field: fc.constantFrom(...GROUP_FIELDS) }),
-  fc.record({ field: fc.constantFrom(...DATE_FIELDS), bucket: fc.constantFrom(...DATE_BUCKETS) }),
-  fc.record({ field: fc.constantFrom(...DATE_FIELDS), ranges: fc.subarray(RANGES) }),
+  fc.record({ field: dateField, bucket: fc.constantFrom(...DATE_BUCKETS) }),
+  fc.record({ field: dateField, ranges: fc.subarray(RANGES) }),
 );
 
 const measure: fc.Arbitrary<Measure> = fc.oneof(
