@@ -127,8 +127,8 @@ export function aggregateStatement(table: string, query: AggregateQuery, indexed
   const measures = Object.entries(query.measures).map(([name, measure], index) => ({ name, measure, ...measureColumns(params, measure, index) }));
   const where = query.where ? compileCondition(params, query.where) : 'true';
   // The rows' keys and inputs first. A distinct count sorts its inputs per group: behind a fence
-  // (OFFSET 0) it sorts these few values, not the records they are read from (3 × faster at
-  // 100,000 services). Elsewhere the subquery is merged into the statement, which may then scan in parallel.
+  // (OFFSET 0) it sorts these few values, not the records they are read from (twice as fast over
+  // 100,000 rows). Elsewhere the subquery is merged into the statement, which may then scan in parallel.
   const inputs = [...groups.map((group, index) => `${group.select} AS g${index}`), ...measures.flatMap((each, index) => (each.input ? [`${each.input} AS v${index}`] : []))];
   const fence = measures.some(({ measure }) => measure.fn === 'countDistinct') ? ' OFFSET 0' : '';
   const matched = `SELECT ${inputs.length ? inputs.join(', ') : '1'} FROM ${table} ${laterals.join(' ')} WHERE ${where}${fence}`;
