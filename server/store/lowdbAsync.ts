@@ -1,5 +1,6 @@
 import { buildIndex, candidates, servesOrder, updateIndex, type IndexDef, type IndexDefs, type OrderedIndex } from './orderedIndex';
 import { matcher, runQuery, type CountQuery, type Query } from './query';
+import { checkAggregate, runAggregate, type AggregateQuery, type AggregateRow } from './aggregate';
 import type { AsyncStore, Id, ReadOps, Reader, Row, Store, StoreState, Stored, WriteOps, Writer } from './types';
 
 
@@ -27,12 +28,24 @@ class SnapshotReader implements Reader {
   }
 
   async count(query: CountQuery): Promise<number> {
-    // Any index narrows a count: the one of its order if there is one (the order matters with a limit only).
-    const ordered = this.indexes.get(query.collection)?.ordered ?? [];
-    const def = ordered.find((index) => servesOrder(index, query.orderBy)) ?? ordered[0];
     const { where, limit } = query;
-    if (!def) return runQuery(this.reads.all(query.collection), { where, limit }).length;
-    return this.scan(this.index(query.collection, def), { where, limit }).length;
+    return this.matches(query.collection, { where, limit }, query.orderBy).length;
+  }
+
+  async aggregate(query: AggregateQuery): Promise<AggregateRow[]> {
+    checkAggregate(query);
+    return runAggregate(this.matches(query.collection, { where: query.where }), query, true);
+  }
+
+  /**
+   * The records matching `where`, at most `limit`. Any index narrows them: the one of `orderBy`
+   * if there is one (the order matters with a limit only), else the collection's first.
+   */
+  private matches(collection: string, query: Pick<Query, 'where' | 'limit'>, orderBy?: Query['orderBy']): Stored[] {
+    const ordered = this.indexes.get(collection)?.ordered ?? [];
+    const def = ordered.find((index) => servesOrder(index, orderBy)) ?? ordered[0];
+    if (!def) return runQuery(this.reads.all(collection), query);
+    return this.scan(this.index(collection, def), query);
   }
 
   private index(collection: string, def: IndexDef): OrderedIndex {

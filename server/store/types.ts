@@ -85,7 +85,9 @@ export class NotFoundError extends Error {
 // ---- the asynchronous, declarative interface (DESIGN rule 5): both adapters implement it ----
 
 export type { Condition, Order, Query } from './query';
+export type { AggregateQuery, AggregateRow } from './aggregate';
 import type { CountQuery, Query } from './query';
+import type { AggregateQuery, AggregateRow } from './aggregate';
 
 /** Reads: one record by id, or a declarative query (never a JS predicate). */
 export interface Reader {
@@ -96,6 +98,12 @@ export interface Reader {
    * and `orderBy` names the order of the records it reads (an index that has it, when one does).
    */
   count(query: CountQuery): Promise<number>;
+  /**
+   * The matches of `where` grouped by fields or date buckets, with their measures (count, sum,
+   * avg, min, max, countDistinct): one row per group, ordered by the group keys (nulls last)
+   * after `orderBy`, at most `limit` (aggregate.ts, docs/store.md "Aggregates").
+   */
+  aggregate(query: AggregateQuery): Promise<AggregateRow[]>;
   getMeta<T = unknown>(key: string): Promise<T | undefined>;
 }
 

@@ -6,10 +6,11 @@ import { openPostgresStore } from '../../server/store/postgres/store';
 import type { CollectionIndexes, IndexDef } from '../../server/store/orderedIndex';
 import { selectStatement } from '../../server/store/postgres/sql';
 import { runQuery, type Query } from '../../server/store/query';
+import { runAggregate } from '../../server/store/aggregate';
 import { ConflictError, type AsyncStore, type Row, type Stored, type Writer } from '../../server/store/types';
 import { startPgCluster, type PgCluster } from '../support/pgCluster';
 import { postgresWatch } from '../support/writeWatch';
-import { conditionArbitrary, ID_FIELD, queryArbitrary, recordArbitrary } from '../support/queryArbitraries';
+import { aggregateArbitrary, aggregateRecordArbitrary, conditionArbitrary, ID_FIELD, queryArbitrary, recordArbitrary } from '../support/queryArbitraries';
 import { storeContract } from '../support/storeContract';
 
 /**
@@ -256,6 +257,21 @@ describe('PostgreSQL store: queries answer as runQuery does', () => {
       { numRuns: RUNS },
     );
   }, 120_000);
+
+  it('gives the same groups and numbers as runAggregate for random records and aggregates', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(aggregateRecordArbitrary, { maxLength: 30 }), fc.array(aggregateArbitrary(COLLECTION), { minLength: 1, maxLength: 8 }), async (records, queries) => {
+        const stored = await load(records);
+        for (const query of queries) {
+          const expected = runAggregate(stored, query);
+          const [plain, viaIndexes] = await Promise.all([store.aggregate(query), indexed.aggregate(query)]);
+          expect(plain, JSON.stringify(query)).toEqual(expected);
+          expect(viaIndexes, JSON.stringify(query)).toEqual(expected);
+        }
+      }),
+      { numRuns: RUNS },
+    );
+  }, 120_000);
 });
 
 describe('PostgreSQL store: declared indexes (x-indexes, x-index)', () => {
@@ -301,6 +317,20 @@ describe('PostgreSQL store: declared indexes (x-indexes, x-index)', () => {
         }
       }),
       { numRuns: 200 },
+    );
+  }, 120_000);
+
+  it('aggregates as runAggregate does when it groups, filters and counts fields of a declared type on their keys', async () => {
+    await fc.assert(
+      fc.asyncProperty(typedRecords, fc.array(aggregateArbitrary(COLLECTION), { minLength: 1, maxLength: 8 }), async (records, queries) => {
+        const stored = await typed.transaction(async (tx) => {
+          for (const old of await tx.query({ collection: COLLECTION })) await tx.remove(COLLECTION, old[ID_FIELD] as number);
+          for (const record of records) await tx.insert(COLLECTION, ID_FIELD, record);
+          return tx.query({ collection: COLLECTION });
+        });
+        for (const query of queries) expect(await typed.aggregate(query), JSON.stringify(query)).toEqual(runAggregate(stored, query));
+      }),
+      { numRuns: 150 },
     );
   }, 120_000);
 

@@ -9,6 +9,7 @@
  * orders values of mixed types inconsistently (JS `<` between a number and a string).
  */
 import fc from 'fast-check';
+import { DATE_BUCKETS, type AggregateQuery, type Grouping, type Measure } from '../../server/store/aggregate';
 import type { Condition, Order, Query, Scalar } from '../../server/store/query';
 
 export const ID_FIELD = 'recordId';
@@ -96,3 +97,69 @@ export const queryArbitrary = (collection: string): fc.Arbitrary<Query> =>
     },
     { requiredKeys: ['collection'] },
   );
+
+// ---- aggregates (server/store/aggregate.ts) ----
+
+/** Dates and datetimes around the buckets' edges (ISO weeks across years, leap days), and strings that are not dates. */
+const BUCKET_DATES = [
+  '2020-12-31', '2021-01-03', '2021-01-04', '2024-12-30', '2024-02-29', '2023-02-29', '2000-02-29', '2100-02-29', '2024-04-30', '2024-04-31', '2026-01-31',
+  '2026-03-31', '2026-04-01', '2026-11-28T23:30:00.000Z', '2026-11-28T00:10:00+02:00', '2024-02', '2024-13-01', '2026-11-28 10:00', '0000-01-01',
+];
+/**
+ * Records for aggregates: `q` holds small integers and binary fractions (and strings that look
+ * like numbers), whose sums are exact in floating point as in `numeric`, so sums and averages
+ * compare exactly; `n` (any double) is measured by min, max and countDistinct only. `t` holds
+ * the dates above, `d` those of the queries; `a` short arrays whose items repeat (or a scalar).
+ */
+export const aggregateRecordArbitrary = fc.record({
+  base: recordArbitrary,
+  q: fc.option(nullable(fc.oneof(fc.integer({ min: -1000, max: 1000 }), fc.constantFrom(0.5, -2.25, 1024.125, '3'))), { nil: undefined }),
+  t: fc.option(nullable(fc.oneof(fc.constantFrom(...BUCKET_DATES), date)), { nil: undefined }),
+  a: fc.option(fc.oneof(fc.array(fc.constantFrom('x', 'y', 1, '1', true, null), { maxLength: 4 }), fc.constantFrom('x', 1)), { nil: undefined }),
+}).map(({ base, q, t, a }) => ({ ...base, ...(q === undefined ? {} : { q }), ...(t === undefined ? {} : { t }), ...(a === undefined ? {} : { a }) }));
+
+/** `t`, the field of edge dates, most often. */
+const dateField = fc.oneof({ weight: 3, arbitrary: fc.constant('t') }, { weight: 1, arbitrary: fc.constantFrom('d', 'o.d', 's', 'n', 'absent') });
+const GROUP_FIELDS = ['n', 's', 'b', 'd', 't', 'a', 'a', 'm', 'tags', 'universeId', 'absent', ID_FIELD, 'o.k', 'o.d', 'o.deep.x', 'm.nested'];
+const RANGES = [
+  { key: 'FW20', from: '2020-09-01', to: '2021-01-03' },
+  { key: 'SS24', from: '2024-01-01', to: '2024-02-29' },
+  { key: 'early', from: '2023-12-31', to: '2024-01-05' },
+  { key: 'H2-26', from: '2026-07-01', to: '2026-12-31' },
+  { key: 'all', from: '0001-01-01', to: '9999-12-31' },
+];
+
+const grouping: fc.Arbitrary<Grouping> = fc.oneof(
+  fc.record({ field: fc.constantFrom(...GROUP_FIELDS) }),
+  fc.record({ field: dateField, bucket: fc.constantFrom(...DATE_BUCKETS) }),
+  fc.record({ field: dateField, ranges: fc.subarray(RANGES) }),
+);
+
+const measure: fc.Arbitrary<Measure> = fc.oneof(
+  fc.constant({ fn: 'count' as const }),
+  fc.record({ fn: fc.constantFrom('sum' as const, 'avg' as const), field: fc.constantFrom('q', 'absent', 's') }),
+  fc.record({ fn: fc.constantFrom('min' as const, 'max' as const), field: fc.constantFrom('q', 'n', 'universeId', 'o.deep.x') }),
+  fc.record({ fn: fc.constant('countDistinct' as const), field: fc.constantFrom(...GROUP_FIELDS) }),
+);
+
+/** Groupings named g0, g1…, measures m0, m1…; an order by some of them; maybe a limit. */
+export const aggregateArbitrary = (collection: string, where: fc.Arbitrary<Condition> = conditionArbitrary): fc.Arbitrary<AggregateQuery> =>
+  fc
+    .record({
+      where: fc.option(where, { nil: undefined }),
+      groupBy: fc.array(grouping, { maxLength: 2 }),
+      measures: fc.array(measure, { minLength: 1, maxLength: 3 }),
+      orderBy: fc.array(fc.record({ at: fc.nat(4), desc: fc.boolean() }), { maxLength: 2 }),
+      limit: fc.option(fc.integer({ min: 0, max: 6 }), { nil: undefined }),
+    })
+    .map(({ where: condition, groupBy, measures, orderBy, limit }) => {
+      const names = [...groupBy.map((_, index) => `g${index}`), ...measures.map((_, index) => `m${index}`)];
+      return {
+        collection,
+        ...(condition ? { where: condition } : {}),
+        groupBy: groupBy.map((each, index) => ({ ...each, as: `g${index}` })),
+        measures: Object.fromEntries(measures.map((each, index) => [`m${index}`, each])),
+        orderBy: orderBy.map(({ at, desc }) => ({ by: names[at % names.length], desc })),
+        ...(limit === undefined ? {} : { limit }),
+      };
+    });

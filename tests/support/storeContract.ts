@@ -98,6 +98,37 @@ export function storeContract(name: string, open: () => Promise<AsyncStore>): vo
       expect(await store.getMeta('settings')).toBeUndefined();
     });
 
+    it('aggregates: counts, sums and averages per supplier and ISO week, a transaction seeing its own writes', async () => {
+      const inspections = [
+        { supplier: 'Atlas', day: '2026-12-31', pieces: 10 },
+        { supplier: 'Atlas', day: '2027-01-03T22:00:00.000Z', pieces: 30 },
+        { supplier: 'Atlas', day: '2027-01-04', pieces: null },
+        { supplier: 'Borel', day: '2026-12-28', pieces: 5 },
+        { day: 'someday', pieces: 1 },
+      ];
+      await store.transaction(async (tx) => {
+        for (const each of inspections) await tx.insert('inspections', 'inspectionId', each);
+      });
+      const byWeek = {
+        collection: 'inspections',
+        where: { op: 'exists' as const, field: 'supplier', value: true },
+        groupBy: [{ field: 'supplier' }, { field: 'day', bucket: 'week' as const, as: 'week' }],
+        measures: { inspections: { fn: 'count' as const }, pieces: { fn: 'sum' as const, field: 'pieces' }, average: { fn: 'avg' as const, field: 'pieces' } },
+      };
+      expect(await store.aggregate(byWeek)).toEqual([
+        { supplier: 'Atlas', week: '2026-W53', inspections: 2, pieces: 40, average: 20 },
+        { supplier: 'Atlas', week: '2027-W01', inspections: 1, pieces: null, average: null },
+        { supplier: 'Borel', week: '2026-W53', inspections: 1, pieces: 5, average: 5 },
+      ]);
+      const busiest = { ...byWeek, groupBy: [{ field: 'supplier' }], orderBy: [{ by: 'pieces', desc: true }], limit: 1 };
+      const inside = await store.transaction(async (tx) => {
+        await tx.insert('inspections', 'inspectionId', { supplier: 'Borel', day: '2027-01-05', pieces: 100 });
+        return tx.aggregate(busiest);
+      });
+      expect(inside).toEqual([{ supplier: 'Borel', inspections: 2, pieces: 105, average: 52.5 }]);
+      expect(await store.aggregate({ collection: 'inspections', measures: { all: { fn: 'count' }, days: { fn: 'countDistinct', field: 'day' } } })).toEqual([{ all: 6, days: 6 }]);
+    });
+
     it('keeps nothing of a transaction that throws', async () => {
       const { capaId } = await insert('capas', 'capaId', { title: 'kept', universeId: 1 });
       const failing = store.transaction(async (tx) => {

@@ -8,7 +8,8 @@ import { LowdbStore } from '../../server/store/lowdb';
 import type { IndexDef } from '../../server/store/orderedIndex';
 import { runQuery, type Condition, type Query } from '../../server/store/query';
 import type { AsyncStore, Row } from '../../server/store/types';
-import { conditionArbitrary, ID_FIELD, recordArbitrary } from '../support/queryArbitraries';
+import { aggregateArbitrary, conditionArbitrary, ID_FIELD, recordArbitrary } from '../support/queryArbitraries';
+import { runAggregate } from '../../server/store/aggregate';
 
 /**
  * The embedded store's planner: a query in the order of a declared index reads the index,
@@ -68,6 +69,9 @@ async function expectSameAnswers(db: AsyncStore, queries: Query[]) {
   }
 }
 
+/** Aggregates read the matches of their condition through an index, as `count` does. */
+const aggregateQueries = fc.array(aggregateArbitrary(ITEMS, whereArbitrary), { minLength: 1, maxLength: 4 });
+
 describe('the embedded store reads its ordered indexes', () => {
   it('answers queries in an index order exactly as a scan does, before and after writes', async () => {
     await fc.assert(
@@ -75,7 +79,8 @@ describe('the embedded store reads its ordered indexes', () => {
         recordsArbitrary,
         fc.array(queryArbitrary, { minLength: 1, maxLength: 6 }),
         fc.array(fc.tuple(fc.integer({ min: 0, max: 400 }), fc.option(recordArbitrary, { nil: null })), { maxLength: 12 }),
-        async (records, queries, writes) => {
+        aggregateQueries,
+        async (records, queries, writes, aggregates) => {
           const { db, close } = await open();
           try {
             await db.transaction(async (tx) => {
@@ -94,6 +99,8 @@ describe('the embedded store reads its ordered indexes', () => {
               for (const query of queries) expect(ids(await tx.query(query))).toEqual(ids(runQuery(await tx.query({ collection: ITEMS }), query)));
             });
             await expectSameAnswers(db, queries);
+            const all = await db.query({ collection: ITEMS });
+            for (const aggregate of aggregates) expect(await db.aggregate(aggregate), JSON.stringify(aggregate)).toEqual(runAggregate(all, aggregate));
           } finally {
             await close();
           }

@@ -10,6 +10,9 @@
  * - the `keywords` field of `x-indexes`: a trigram index on its normalized text (`normOf`), which
  *   a keyword search on that field alone uses, and whose statistics let the planner tell a rare
  *   word (read through this index) from a common one (read along the order, up to the limit).
+ * Aggregates (aggregateSql.ts) filter with the same compiled conditions, so these indexes serve
+ * their `where`, and group a field of a declared type on its key; an index the KPI queries need on
+ * a date bucket goes here too, as an expression index on `bucketOf(isoDayOf(…))` of aggregateSql.ts.
  * Created when the store opens, if missing, under the schema lock (servers starting together
  * create each once). The name holds a hash of the definition: a changed declaration makes a new
  * index (the old one stays until dropped by hand).

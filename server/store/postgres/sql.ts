@@ -18,7 +18,7 @@ export interface Statement {
 }
 
 /** The parameters of one statement: `add` returns the placeholder of a value. */
-class Params {
+export class Params {
   readonly values: unknown[] = [];
   /** Inside an odd number of `not`s: a comparison must then be false, not NULL, on a missing key. */
   negated = false;
@@ -42,7 +42,7 @@ const all = (parts: string[]) => (parts.length ? `(${parts.join(' AND ')})` : TR
 const any = (parts: string[]) => (parts.length ? `(${parts.join(' OR ')})` : FALSE);
 
 /** A field's JSON value and its text: `data -> 'f'`, or `data #> ARRAY['a','b']` for a dotted path. */
-interface FieldRef {
+export interface FieldRef {
   json: string;
   text: string;
 }
@@ -58,7 +58,7 @@ export function fieldRef(field: string): FieldRef {
 }
 
 /** The JSON type of a field, NULL when the field is missing. */
-const typeOf = (ref: FieldRef) => `jsonb_typeof(${ref.json})`;
+export const typeOf = (ref: FieldRef) => `jsonb_typeof(${ref.json})`;
 
 /** Missing or null (`isNil` of query.ts). */
 const isNil = (ref: FieldRef) => `coalesce(${typeOf(ref)}, 'null') = 'null'`;
@@ -165,7 +165,7 @@ function keywords(params: Params, fields: string[], value: string): string {
   );
 }
 
-function compileCondition(params: Params, condition: Condition): string {
+export function compileCondition(params: Params, condition: Condition): string {
   switch (condition.op) {
     case 'eq':
       return condition.value === null ? isNil(fieldRef(condition.field)) : equalsAny(params, [condition.field], [condition.value]);

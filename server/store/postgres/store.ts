@@ -8,6 +8,8 @@ import pg from 'pg';
 import { deepFreeze, type StoreData } from '../draft';
 import { importData, type ImportResult } from './importData';
 import type { CountQuery, Query } from '../query';
+import type { AggregateQuery, AggregateRow } from '../aggregate';
+import { aggregateStatement } from './aggregateSql';
 import { ConflictError, NotFoundError, type AsyncStore, type Id, type Reader, type Row, type StoreState, type Stored, type Writer } from '../types';
 import type { CollectionNames } from './collections';
 import { applyMigrations, listCollections, MIGRATIONS } from './migrations';
@@ -68,6 +70,13 @@ class PgReader implements Reader {
     const { text, values } = countStatement(table, query, this.schema.indexed.get(query.collection));
     const { rows } = await this.sql(text, values);
     return rows[0].count as number;
+  }
+
+  async aggregate(query: AggregateQuery): Promise<AggregateRow[]> {
+    const { table } = await this.tables.names(query.collection);
+    const { text, values, read } = aggregateStatement(table, query, this.schema.indexed.get(query.collection));
+    const { rows } = await this.sql(text, values);
+    return read(rows);
   }
 
   async getMeta<T = unknown>(key: string): Promise<T | undefined> {
