@@ -9,6 +9,7 @@ import '../i18n/dayjsLocale';
 import { RecentMessagesButton } from '../notifications/RecentMessagesButton';
 import { PageLoader } from '../pages/FullPageLoader';
 import { RouteErrorBoundary } from '../routes/RouteErrorBoundary';
+import { FrameTitle } from '../../engine/ui/frameTitle';
 import { AlertsBell } from './alerts/AlertsBell';
 import { LocaleSelector } from './LocaleSelector';
 import { NavMenu } from './NavMenu';
@@ -75,7 +76,10 @@ export function ShellLayout() {
         <AppShell.Main className={classes.main} id="main-content" tabIndex={-1}>
           <RouteErrorBoundary key={pathname}>
             <Suspense fallback={<PageLoader />}>
-              <Outlet />
+              {/* The header's title: a screen with the same title does not repeat it. */}
+              <FrameTitle.Provider value={title}>
+                <Outlet />
+              </FrameTitle.Provider>
             </Suspense>
           </RouteErrorBoundary>
         </AppShell.Main>

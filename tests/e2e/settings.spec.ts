@@ -39,7 +39,10 @@ for (const locale of ['fr', 'it'] as const) {
     for (const section of SECTIONS) await expect(page.getByText(labels[locale][section.title], { exact: true }).first()).toBeVisible({ timeout: 15_000 });
     for (const section of SECTIONS) {
       await page.goto(`/profileCompany/${companyId}/${section.route}`);
-      await expect(page.getByRole('heading', { name: labels[locale][section.title], exact: true }).first()).toBeVisible({ timeout: 15_000 });
+      // One title (the header's): the page does not repeat it, and says what the settings are for once.
+      await expect(page.getByRole('heading', { name: labels[locale][section.title], exact: true })).toBeVisible({ timeout: 15_000 });
+      await expect(page.getByRole('heading')).toHaveCount(1);
+      await expect(page.getByText(labels[locale][`${section.title}.description`], { exact: true })).toHaveCount(1);
       await expect(page.getByTestId('settings-form')).toBeVisible();
       for (const width of [1024, 1440]) {
         await page.setViewportSize({ width, height: 900 });
