@@ -45,7 +45,7 @@ function HelpButton() {
 
 /** The signed-in frame: icon menu on the left, header with title and tools, the page below. */
 export function ShellLayout() {
-  const title = usePageTitle();
+  const frame = usePageTitle();
   const { pathname } = useLocation();
   const { t, i18n } = useTranslation();
   useFreshSchemas();
@@ -61,7 +61,7 @@ export function ShellLayout() {
         </AppShell.Navbar>
         <AppShell.Header className={classes.header}>
           <Title order={1} fz="h3" fw={650} lineClamp={1} data-testid="page-title">
-            {title}
+            {frame.title}
           </Title>
           <Group gap={6} wrap="nowrap">
             <ImpersonationButton />
@@ -77,7 +77,7 @@ export function ShellLayout() {
           <RouteErrorBoundary key={pathname}>
             <Suspense fallback={<PageLoader />}>
               {/* The header's title: a screen with the same title does not repeat it. */}
-              <FrameTitle.Provider value={title}>
+              <FrameTitle.Provider value={frame}>
                 <Outlet />
               </FrameTitle.Provider>
             </Suspense>
