@@ -155,3 +155,29 @@ test('the light wizard starts from the service defaults, even when they arrive l
     await reset(page, companyId, 'servicedefault');
   }
 });
+
+test('pages the header titles show that title once, and their headings stay in order', async ({ page }) => {
+  await login(page, ACCOUNTS.quality);
+  await setAccountLocale(page, 'en');
+  const companyId = await companyOf(page);
+  // [page, its title, whether it has sections under the title]
+  const pages: [string, string, boolean][] = [
+    [`/profileCompany/${companyId}/CompanyWorkflow`, 'screen.companyWorkflow', false],
+    [`/profileCompany/${companyId}`, 'screen.companyProfile', false],
+    ['/dashboard', 'screen.dashboard', true],
+    ['/network', 'screen.network', true],
+  ];
+  for (const [path, title, sections] of pages) {
+    await page.goto(path);
+    await expect(page.getByTestId('page-title')).toHaveText(labels.en[title], { timeout: 15_000 });
+    if (sections) await expect(page.getByRole('heading', { level: 2 }).first(), path).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('heading', { name: labels.en[title], exact: true }), path).toHaveCount(1);
+    // Below the header's h1, no level is skipped (a section straight at h3 was one).
+    const levels = await page.getByRole('heading').evaluateAll((nodes) => nodes.map((node) => Number(node.tagName.slice(1))));
+    expect(levels[0], path).toBe(1);
+    levels.reduce((previous, level) => {
+      expect(level, `${path}: heading levels ${levels.join(', ')}`).toBeLessThanOrEqual(previous + 1);
+      return level;
+    });
+  }
+});
