@@ -9,6 +9,7 @@ import '../i18n/dayjsLocale';
 import { RecentMessagesButton } from '../notifications/RecentMessagesButton';
 import { PageLoader } from '../pages/FullPageLoader';
 import { RouteErrorBoundary } from '../routes/RouteErrorBoundary';
+import { FrameTitle } from '../../engine/ui/frameTitle';
 import { AlertsBell } from './alerts/AlertsBell';
 import { LocaleSelector } from './LocaleSelector';
 import { NavMenu } from './NavMenu';
@@ -44,7 +45,7 @@ function HelpButton() {
 
 /** The signed-in frame: icon menu on the left, header with title and tools, the page below. */
 export function ShellLayout() {
-  const title = usePageTitle();
+  const frame = usePageTitle();
   const { pathname } = useLocation();
   const { t, i18n } = useTranslation();
   useFreshSchemas();
@@ -60,7 +61,7 @@ export function ShellLayout() {
         </AppShell.Navbar>
         <AppShell.Header className={classes.header}>
           <Title order={1} fz="h3" fw={650} lineClamp={1} data-testid="page-title">
-            {title}
+            {frame.title}
           </Title>
           <Group gap={6} wrap="nowrap">
             <ImpersonationButton />
@@ -75,7 +76,10 @@ export function ShellLayout() {
         <AppShell.Main className={classes.main} id="main-content" tabIndex={-1}>
           <RouteErrorBoundary key={pathname}>
             <Suspense fallback={<PageLoader />}>
-              <Outlet />
+              {/* The header's title: a screen with the same title does not repeat it. */}
+              <FrameTitle.Provider value={frame}>
+                <Outlet />
+              </FrameTitle.Provider>
             </Suspense>
           </RouteErrorBoundary>
         </AppShell.Main>

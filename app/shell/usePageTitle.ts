@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { useSession } from '../auth/session';
 import { titleText } from '../../engine/i18n';
+import type { Frame } from '../../engine/ui/frameTitle';
 import { ownerEntry, screenAt } from './menu';
 
 // Title keys of the app's own pages.
@@ -27,7 +28,7 @@ const areaOf = (pathname: string): string | undefined =>
  * The header names the area the user is in (the menu entry owning the path); the page body
  * carries the screen's own heading. Pages outside the menu fall back to their own title.
  */
-export function usePageTitle(): string {
+export function usePageTitle(): Frame {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const { config, menu } = useSession();
@@ -41,5 +42,6 @@ export function usePageTitle(): string {
     document.title = page ? `${page} · ${t('app.name')}` : t('app.name');
   }, [page, t]);
 
-  return titleText(t, areaKey);
+  const area = titleText(t, areaKey);
+  return { title: area, showsScreenTitle: area === page };
 }

@@ -13,12 +13,15 @@ import { presentService } from './present';
 import { numberParam, readObject, serviceCaller, serviceInReach } from './routeHelpers';
 import { departmentOfType } from './wizardRules';
 
+/** The company's service defaults the light wizard's form does not show but carries (docs/settings.md). */
+const CARRIED_DEFAULTS = ['serviceLevel', 'servicePartyType', 'assessmentMethod', 'sector', 'standardMessage'];
+
 /**
  * The light wizard (`/back/bo/quickService`): one flat body turned into the full wizard body
  * (one PO line, roles from the caller's company), the same rules and answers; field errors
  * come back on the flat fields (`/poNumber`, `/quantity`, `/startDate`, …).
  */
-const SERVICE_FIELDS = ['type', 'client', 'supplier', 'factory', 'serviceProvider', 'startDate', 'endDate', 'exFactoryDate', 'orderTakerContacts'];
+const SERVICE_FIELDS = ['type', 'client', 'supplier', 'factory', 'serviceProvider', 'startDate', 'endDate', 'exFactoryDate', 'orderTakerContacts', ...CARRIED_DEFAULTS];
 /** The PO line's fields; `customFieldOrder` holds its ORDER custom values (checked as the full wizard's). */
 const LINE_FIELDS = ['poNumber', 'designation', 'quantity', 'unit', 'customFieldOrder'];
 const QUICK_KEYS = [...SERVICE_FIELDS, ...LINE_FIELDS];

@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Row } from '../../server/store/types';
 import { shiftDay, startWithLogins, today, type Client, type Reply, type TestServer } from './helpers';
-import { createService, expectRefused, insertService, network, wizardBody, type Network } from './service-fixtures';
+import { emptyQuick, quickBody } from '../../app/pages/services/wizard/quick/quickService';
+import { createService, expectRefused, fieldMessages, freshDate, insertService, network, wizardBody, type Network } from './service-fixtures';
 
 /**
  * A company's settings (docs/settings.md) through the real calls: who reads and writes them
@@ -197,5 +198,28 @@ describe('the service defaults', () => {
     // A service the caller does not see: 404, as the service's own calls answer.
     const foreign = (await insertService(server.store, { fields: { client: net.northwind, creatorCompany: net.northwind } })).serviceId as number;
     await refusedSettings(() => buyer.get(url(net.lumiere, 'servicedefault'), { serviceId: String(foreign) }), 404);
+  });
+
+  it('the light wizard starts from the same defaults as the full one, and its service keeps them', async () => {
+    const defaults = { thirdPartyDepartment: 'INSP', type: 'INSP_PRE_PRODUCTION', serviceLevel: 'URGENT', servicePartyType: 'DESTINATION', standardMessage: 'Please bring the golden sample.' };
+    ok(await quality.put(url(net.lumiere, 'servicedefault'), defaults));
+    // The light form's start, from the answer of the call the browser makes (app/pages/services/wizard/serviceDefaults.ts).
+    const buyerCaller = { companyId: net.lumiere, companyRoles: ['DECISION_MAKER'], superAdmin: false, segregatedUniverse: false };
+    const start = emptyQuick(buyerCaller, ok(await buyer.get(url(net.lumiere, 'servicedefault'))));
+    expect(start).toMatchObject({ client: net.lumiere, type: 'INSP_PRE_PRODUCTION', serviceLevel: 'URGENT', servicePartyType: 'DESTINATION', standardMessage: defaults.standardMessage });
+    const typed = { ...start, supplier: net.shenzhen, serviceProvider: net.atlas, orderTakerContacts: [net.shenzhenContact], startDate: freshDate(), poNumber: 'PO-D1', designation: 'Linen shirt', quantity: 120 };
+    const noCustomFields = { service: { type: 'object', properties: {} }, order: { type: 'object', properties: {} } };
+    const created = await buyer.post('/back/bo/quickService', quickBody(typed, noCustomFields));
+    expect(created.status, created.text).toBe(201);
+    expect(created.body.service).toMatchObject({ type: 'INSP_PRE_PRODUCTION', thirdPartyDepartment: 'INSP', serviceLevel: 'URGENT', servicePartyType: 'DESTINATION', standardMessage: defaults.standardMessage });
+    // What the person changes wins over the default; the light call reads the carried fields back.
+    const view = ok(await buyer.get(`/back/bo/quickService/${created.body.service.serviceId}`));
+    expect(view).toMatchObject({ serviceLevel: 'URGENT', standardMessage: defaults.standardMessage });
+    const changed = await buyer.post('/back/bo/quickService', quickBody({ ...typed, type: 'INSP_FINAL_RANDOM', poNumber: 'PO-D2' }, noCustomFields));
+    expect(changed.status, changed.text).toBe(201);
+    expect(changed.body.service).toMatchObject({ type: 'INSP_FINAL_RANDOM', serviceLevel: 'URGENT' });
+    // The carried fields are checked as the service's own: 400 on the flat field, nothing written.
+    const bad = await expectRefused(server.store, () => buyer.post('/back/bo/quickService', { ...quickBody(typed, noCustomFields), serviceLevel: 'SOON', standardMessage: 'x'.repeat(2001) }), 400);
+    expect(Object.keys(fieldMessages(bad.body)).sort()).toEqual(['/serviceLevel', '/standardMessage']);
   });
 });

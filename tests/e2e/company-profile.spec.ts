@@ -54,7 +54,8 @@ for (const locale of ['fr', 'it'] as const) {
     await shot(page, `company-profile-${locale}-menu`);
     for (const section of SECTIONS) {
       await page.goto(`/profileCompany/${companyId}/${section}`);
-      await expect(page.getByRole('heading', { name: t(TITLES[section]), exact: true }).first()).toBeVisible({ timeout: 15_000 });
+      // One heading of that title: the header's (a doubled one fails, as a locator matching two).
+      await expect(page.getByRole('heading', { name: t(TITLES[section]), exact: true })).toBeVisible({ timeout: 15_000 });
       await expect(page.locator('form.rjsf')).toBeVisible();
       await checkWidths(page, `${locale} ${section}`);
       await shot(page, `company-profile-${locale}-${section}`);

@@ -45,7 +45,8 @@ async function checkSection(page: Page, path: string, screen: Screen, locale: 'f
   const name = `${locale} ${path}`;
   if (load) await page.goto(path);
   else await openInApp(page, path);
-  await expect(page.getByRole('heading', { name: labels[locale][screen.title] ?? screen.title, exact: true }).first(), name).toBeVisible({ timeout: 15_000 });
+  // One heading of that title (a doubled one fails, as a locator matching two).
+  await expect(page.getByRole('heading', { name: labels[locale][screen.title] ?? screen.title, exact: true }), name).toBeVisible({ timeout: 15_000 });
   if (screen.type === 'search') await expect(page.locator('.ag-root'), name).toBeVisible({ timeout: 15_000 });
   await checkWidths(page, name, WIDTHS);
   await shot(page, `profile-sections-${locale}${path.replaceAll('/', '-')}`);

@@ -1,13 +1,13 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './axe';
-import { ACCOUNTS, labels, login, restoreEnglishAfterAll, setAccountLocale, shot, snackDuring } from './helpers';
+import { ACCOUNTS, fillDate, futureDay, labels, login, restoreEnglishAfterAll, setAccountLocale, shot, snackDuring } from './helpers';
 import { expectNoOverflow } from './overflow';
-import { activeStep, next, WIZARD_ROUTE } from './serviceWizard';
+import { activeStep, choose, combo, next, textbox, WIZARD_ROUTE } from './serviceWizard';
 
 /**
  * A company's settings sections of the company profile (docs/settings.md): Service defaults, Tasks
  * and Workflow, in French and Italian at 1024 and 1440 px (nothing overflows; axe checks each page),
- * saved as a person types them; and the wizard of a new service prefilled with the service defaults.
+ * saved as a person types them; and the wizards of a new service, full and light, prefilled with the service defaults.
  */
 const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
 const SECTIONS = [
@@ -39,7 +39,10 @@ for (const locale of ['fr', 'it'] as const) {
     for (const section of SECTIONS) await expect(page.getByText(labels[locale][section.title], { exact: true }).first()).toBeVisible({ timeout: 15_000 });
     for (const section of SECTIONS) {
       await page.goto(`/profileCompany/${companyId}/${section.route}`);
-      await expect(page.getByRole('heading', { name: labels[locale][section.title], exact: true }).first()).toBeVisible({ timeout: 15_000 });
+      // One title (the header's): the page does not repeat it, and says what the settings are for once.
+      await expect(page.getByRole('heading', { name: labels[locale][section.title], exact: true })).toBeVisible({ timeout: 15_000 });
+      await expect(page.getByRole('heading')).toHaveCount(1);
+      await expect(page.getByText(labels[locale][`${section.title}.description`], { exact: true })).toHaveCount(1);
       await expect(page.getByTestId('settings-form')).toBeVisible();
       for (const width of [1024, 1440]) {
         await page.setViewportSize({ width, height: 900 });
@@ -101,5 +104,80 @@ test('a new service starts from the company’s service defaults in the wizard',
     await shot(page, 'settings-wizard-prefilled');
   } finally {
     await reset(page, companyId, 'servicedefault');
+  }
+});
+
+test('the light wizard starts from the service defaults, even when they arrive late, and the service keeps them', async ({ page }) => {
+  await login(page, ACCOUNTS.quality);
+  await setAccountLocale(page, 'en');
+  const companyId = await companyOf(page);
+  const defaults = { type: 'INSP_PRE_PRODUCTION', serviceLevel: 'URGENT', standardMessage: 'Keep the golden sample aside.' };
+  expect((await page.request.put(settingsCall(companyId, 'servicedefault'), { data: defaults, headers: XHR })).status()).toBe(200);
+  try {
+    // The defaults' answer is held back: the form waits for it, so nothing typed can be replaced when it comes.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`**${settingsCall(companyId, 'servicedefault')}`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const asked = page.waitForRequest((request) => request.url().endsWith(settingsCall(companyId, 'servicedefault')));
+    await page.goto(`${WIZARD_ROUTE}?mode=QUICK`);
+    await asked;
+    const form = page.getByRole('form', { name: labels.en['serviceWizard.quick.title'] });
+    await expect(form).toHaveCount(0);
+    release();
+    await expect(combo(page, 'service.type')).toHaveValue(labels.en['enum.serviceType.INSP_PRE_PRODUCTION'], { timeout: 15_000 });
+    await shot(page, 'settings-light-wizard-prefilled');
+
+    // What the person chooses and types stays, over the default type.
+    await choose(page, combo(page, 'service.type'), labels.en['enum.serviceType.INSP_DURING_PRODUCTION']);
+    await form.getByRole('textbox', { name: labels.en['purchaseOrderLine.poNumber'] }).fill('PO-DEFAULTS-1');
+    await fillDate(textbox(page, 'service.startDate'), futureDay(220));
+    await choose(page, combo(page, 'service.serviceProvider'), 'Atlas Inspection');
+    await choose(page, combo(page, 'service.supplier'), 'Shenzhen Textile Co');
+    await choose(page, combo(page, 'service.orderTakerContacts'), /Zhang Wei/);
+    await page.keyboard.press('Escape');
+    await form.getByRole('textbox', { name: labels.en['purchaseOrderLine.designation'] }).fill('Linen shirt');
+    await form.getByRole('textbox', { name: labels.en['purchaseOrderLine.orderedQuantity'] }).fill('120');
+    await expect(combo(page, 'service.type')).toHaveValue(labels.en['enum.serviceType.INSP_DURING_PRODUCTION']);
+    await expect(form.getByRole('textbox', { name: labels.en['purchaseOrderLine.poNumber'] })).toHaveValue('PO-DEFAULTS-1');
+
+    // The defaults the form does not show reach the service, as from the full wizard.
+    const answer = page.waitForResponse((response) => response.url().endsWith('/back/bo/quickService') && response.request().method() === 'POST');
+    await form.getByRole('button', { name: labels.en['serviceWizard.create'] }).click();
+    const response = await answer;
+    expect(response.status(), await response.text()).toBe(201);
+    const { service } = (await response.json()) as { service: Record<string, unknown> };
+    expect(service).toMatchObject({ type: 'INSP_DURING_PRODUCTION', serviceLevel: 'URGENT', standardMessage: defaults.standardMessage });
+  } finally {
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    await reset(page, companyId, 'servicedefault');
+  }
+});
+
+test('pages the header titles show that title once, and their headings stay in order', async ({ page }) => {
+  await login(page, ACCOUNTS.quality);
+  await setAccountLocale(page, 'en');
+  const companyId = await companyOf(page);
+  // [page, its title, whether it has sections under the title]
+  const pages: [string, string, boolean][] = [
+    [`/profileCompany/${companyId}/CompanyWorkflow`, 'screen.companyWorkflow', false],
+    [`/profileCompany/${companyId}`, 'screen.companyProfile', false],
+    ['/dashboard', 'screen.dashboard', true],
+    ['/network', 'screen.network', true],
+  ];
+  for (const [path, title, sections] of pages) {
+    await page.goto(path);
+    await expect(page.getByTestId('page-title')).toHaveText(labels.en[title], { timeout: 15_000 });
+    if (sections) await expect(page.getByRole('heading', { level: 2 }).first(), path).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('heading', { name: labels.en[title], exact: true }), path).toHaveCount(1);
+    // Below the header's h1, no level is skipped (a section straight at h3 was one).
+    const levels = await page.getByRole('heading').evaluateAll((nodes) => nodes.map((node) => Number(node.tagName.slice(1))));
+    expect(levels[0], path).toBe(1);
+    levels.reduce((previous, level) => {
+      expect(level, `${path}: heading levels ${levels.join(', ')}`).toBeLessThanOrEqual(previous + 1);
+      return level;
+    });
   }
 });

@@ -26,7 +26,8 @@ async function checkWidths(page: Page, name: string): Promise<void> {
   }
 }
 
-const heading = (page: Page, locale: keyof typeof labels, key: string) => page.getByRole('heading', { name: labels[locale][key], exact: true }).first();
+// One heading of that title (a doubled one fails, as a locator matching two).
+const heading = (page: Page, locale: keyof typeof labels, key: string) => page.getByRole('heading', { name: labels[locale][key], exact: true });
 
 test.describe.configure({ mode: 'serial' });
 restoreEnglishAfterAll(ACCOUNTS.admin);

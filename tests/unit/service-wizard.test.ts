@@ -5,9 +5,9 @@ import type { ScreenConfig } from '../../engine/config';
 import { machineFromConfig, type MachineConfig } from '../../engine/workflow/configMachine';
 import { screenInMode, stepOfPath, stepsOfMachine } from '../../engine/wizard/wizardModes';
 import { wizardMove } from '../../engine/wizard/wizardSteps';
-import { emptyDraft, lockedSlots, needsExFactoryDate, NOTIFICATION_COMMENT_MAX, quickSide, stepErrors, withCallerSlots, type WizardCaller, type WizardDraft } from '../../machines/serviceWizard';
+import { emptyDraft, lockedSlots, needsExFactoryDate, NOTIFICATION_COMMENT_MAX, quickSide, stepErrors, withCallerSlots, withServiceDefaults, type WizardCaller, type WizardDraft } from '../../machines/serviceWizard';
 import { loadSchemaTree } from '../../scripts/generate/load';
-import { emptyQuick, flatPath, quickBody, quickErrors } from '../../app/pages/services/wizard/quick/quickService';
+import { emptyQuick, flatPath, fullDraftOf, quickBody, quickErrors } from '../../app/pages/services/wizard/quick/quickService';
 import { createBody, draftOfOrder, draftOfService, updateBody } from '../../app/pages/services/wizard/wizardBody';
 import type { ServiceView } from '../../app/pages/services/shared/serviceApi';
 
@@ -295,6 +295,27 @@ describe('light wizard', () => {
     expect(quickErrors(complete, user, NO_CUSTOM_FIELDS)).toEqual([]);
     const body = quickBody({ ...complete, endDate: undefined, exFactoryDate: '' }, NO_CUSTOM_FIELDS);
     expect(body).toEqual({ type: 'INSP_FINAL_RANDOM', client: 3, supplier: 4, serviceProvider: 2, orderTakerContacts: [17], startDate: '2026-12-01', poNumber: 'PO-1', designation: 'Shirt', quantity: 10, unit: 'PIECE' });
+  });
+
+  it('starts from the company’s service defaults as the full wizard does: the type shown, the others carried in the body', () => {
+    const defaults = { companyId: 3, version: 2, thirdPartyDepartment: 'AUDIT', type: 'INSP_FINAL_RANDOM', serviceLevel: 'URGENT', servicePartyType: 'DESTINATION', standardMessage: 'Bring the golden sample.' };
+    const quick = emptyQuick(user, defaults);
+    expect(quick).toEqual({ ...emptyQuick(user), type: 'INSP_FINAL_RANDOM', serviceLevel: 'URGENT', servicePartyType: 'DESTINATION', standardMessage: 'Bring the golden sample.' });
+    // One source: the values are those withServiceDefaults gives the full wizard's draft.
+    const full = withServiceDefaults(emptyDraft(), defaults).service;
+    expect({ type: quick.type, serviceLevel: quick.serviceLevel, servicePartyType: quick.servicePartyType }).toEqual({ type: full.type, serviceLevel: full.serviceLevel, servicePartyType: full.servicePartyType });
+    // The department follows the type, never a default department of another type.
+    expect(fullDraftOf(quick, user.companyRoles).service).toMatchObject({ thirdPartyDepartment: 'INSP', serviceLevel: 'URGENT', servicePartyType: 'DESTINATION' });
+    const complete = { ...quick, supplier: 4, serviceProvider: 2, orderTakerContacts: [17], startDate: '2026-12-01', poNumber: 'PO-1', designation: 'Shirt', quantity: 10 };
+    expect(quickBody(complete, NO_CUSTOM_FIELDS)).toMatchObject({ type: 'INSP_FINAL_RANDOM', serviceLevel: 'URGENT', servicePartyType: 'DESTINATION', standardMessage: 'Bring the golden sample.' });
+    // A destination inspection needs no ex-factory date, for the light wizard as for the full one.
+    const seller = { ...supplier, companyId: 4 };
+    const sellerErrors = (given: Record<string, unknown>) => quickErrors({ ...emptyQuick(seller, given), client: 3 }, seller, NO_CUSTOM_FIELDS).map((error) => error.path);
+    expect(sellerErrors({ type: 'INSP_FINAL_RANDOM' })).toContain('/exFactoryDate');
+    expect(sellerErrors({ type: 'INSP_FINAL_RANDOM', servicePartyType: 'DESTINATION' })).not.toContain('/exFactoryDate');
+    // No defaults (none stored, or the call failed): the form as it always was.
+    expect(emptyQuick(user, {})).toEqual(emptyQuick(user));
+    expect(Object.keys(emptyQuick(user))).not.toContain('serviceLevel');
   });
 
   it('brings full-body paths back to the flat fields', () => {

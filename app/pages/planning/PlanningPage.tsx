@@ -12,6 +12,7 @@ import { PageHeader } from '../../../engine/ui/PageHeader';
 import { useReadySession } from '../../auth/session';
 import { ContributorCell, DayCell, RoleBadge, type DayCellContext } from './PlanningCells';
 import classes from './PlanningPage.module.css';
+import { useSectionOrder } from '../../../engine/ui/frameTitle';
 import { exportQuery, isWeekend, planningQuery, ROLES, rowHeight, shiftMonth, type PlanningFilters, type PlanningOption, type PlanningRow, type TeamPlanning } from './planningGrid';
 
 // ensureColumnVisible (today's column); the engine registers the rest (engine/grid/setup.ts).
@@ -42,6 +43,7 @@ function NoAssignments() {
  */
 export default function PlanningPage() {
   const { t, i18n } = useTranslation();
+  const sectionOrder = useSectionOrder();
   const navigate = useNavigate();
   const { config } = useReadySession();
   const screen: ScreenConfig = config.screens.find((s) => s.page === 'planning') ?? { route: '/planning', type: 'page', title: 'screen.planning' };
@@ -125,7 +127,7 @@ export default function PlanningPage() {
             <ActionIcon variant="default" size="lg" onClick={() => setMonth((m) => shiftMonth(m, -1))} aria-label={t('planning.previousMonth')}>
               <IconChevronLeft size={18} />
             </ActionIcon>
-            <Title order={3} fz="lg" miw={170} ta="center" tt="capitalize" data-testid="planning-month">
+            <Title order={sectionOrder} fz="lg" miw={170} ta="center" tt="capitalize" data-testid="planning-month">
               {monthTitle}
             </Title>
             <ActionIcon variant="default" size="lg" onClick={() => setMonth((m) => shiftMonth(m, 1))} aria-label={t('planning.nextMonth')}>

@@ -11,6 +11,7 @@ import { allowedActions } from '../../search/rowActions';
 import { useRowActions } from '../../search/useRowActions';
 import { notify } from '../../notify';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { useSectionOrder } from '../../ui/frameTitle';
 import type { PanelProps } from '../panels';
 import { AttachmentDrop } from './AttachmentDrop';
 import { AttachmentGallery } from './AttachmentGallery';
@@ -33,6 +34,7 @@ type Refusal = { key: string; params?: object };
  */
 export function AttachmentsPanel({ panel, config, entity, saved, view, writable, addable, userRoles, onReload }: PanelProps) {
   const { t } = useTranslation();
+  const sectionOrder = useSectionOrder();
   const target = useMemo(() => attachmentTarget(panel, entity, saved), [panel, entity, saved]);
   const { files, failed, reload } = useAttachments(target);
   const [refusals, setRefusals] = useState<Refusal[]>([]);
@@ -103,7 +105,7 @@ export function AttachmentsPanel({ panel, config, entity, saved, view, writable,
       <Group justify="space-between" gap="xs">
         <Group gap="xs">
           <IconPaperclip size={18} aria-hidden />
-          <Title order={3} size="h4">{titleText(t, panel.title ?? 'engine.attachments.title')}</Title>
+          <Title order={sectionOrder} size="h4">{titleText(t, panel.title ?? 'engine.attachments.title')}</Title>
           {files && files.length > 0 && (
             <Badge variant="light" radius="sm">
               {files.length}

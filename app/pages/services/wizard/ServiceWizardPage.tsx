@@ -78,10 +78,11 @@ export default function ServiceWizardPage() {
   const poNumber = params.get('poNumber') ?? '';
   const light = mode === 'NEW' && (asked === 'QUICK' || wizardType === 'QUICK');
   const screen = config.screens.find((item) => item.page === 'serviceWizard')!;
-  // A new service starts from the company's defaults: the wizard waits for them.
-  const defaults = useServiceDefaults(profile.companyId, !light && (mode === 'NEW' || mode === 'PURCHASE_ORDER'));
+  // A new service, light or full, starts from the company's defaults: the wizard waits for them, so
+  // nothing typed is ever replaced by defaults arriving late.
+  const defaults = useServiceDefaults(profile.companyId, mode === 'NEW' || mode === 'PURCHASE_ORDER');
   const start = useCallback(
-    (loaded: Row | null) => (light ? emptyQuick(user) : startDraft(mode, user, loaded as ServiceView | null, poNumber, defaults ?? {})) as Row | null,
+    (loaded: Row | null) => (light ? emptyQuick(user, defaults ?? {}) : startDraft(mode, user, loaded as ServiceView | null, poNumber, defaults ?? {})) as Row | null,
     [light, mode, user, poNumber, defaults],
   );
 

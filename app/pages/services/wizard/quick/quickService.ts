@@ -2,8 +2,10 @@ import {
   departmentOfType,
   emptyDraft,
   quickSide,
+  SERVICE_DEFAULT_FIELDS,
   stepErrors,
   withCallerSlots,
+  withServiceDefaults,
   type ServiceDraft,
   type WizardDraft,
   type WizardError,
@@ -33,13 +35,29 @@ export interface QuickDraft {
   /** The line's ORDER custom values (the full wizard's `purchaseOrderLines[0].customFieldOrder`). */
   customFieldOrder?: Record<string, unknown>;
   orderTakerContacts: number[];
+  /** The company's service defaults the form does not show, carried to the service as the full wizard would. */
+  serviceLevel?: string;
+  servicePartyType?: string;
+  assessmentMethod?: string;
+  sector?: string;
+  standardMessage?: string;
 }
 
 export const QUICK_SLOTS = ['client', 'supplier', 'factory', 'serviceProvider'] as const;
 
-export function emptyQuick(user: WizardUser): QuickDraft {
-  const slots = withCallerSlots(emptyDraft().service, [quickSide(user.companyRoles)], user);
-  return { ...Object.fromEntries(QUICK_SLOTS.map((slot) => [slot, slots[slot]])), unit: 'PIECE', orderTakerContacts: [] };
+/** The service defaults the light wizard takes (its type shows; the department comes from the type). */
+const QUICK_DEFAULT_FIELDS = SERVICE_DEFAULT_FIELDS.filter((field) => field !== 'thirdPartyDepartment');
+
+/**
+ * A new light service: the caller's company in its slot and the company's service defaults
+ * (`GET …/servicedefault`, docs/settings.md) as the full wizard applies them (`withServiceDefaults`);
+ * only the defaults given are kept, so a company without any sends the body it always did.
+ */
+export function emptyQuick(user: WizardUser, defaults: Record<string, unknown> = {}): QuickDraft {
+  const base = emptyDraft().service;
+  const service = withCallerSlots(withServiceDefaults(emptyDraft(), defaults).service, [quickSide(user.companyRoles)], user);
+  const given = QUICK_DEFAULT_FIELDS.filter((field) => service[field] !== base[field]);
+  return { ...Object.fromEntries([...QUICK_SLOTS, ...given].map((field) => [field, service[field]])), unit: 'PIECE', orderTakerContacts: [] };
 }
 
 /** The full wizard draft the flat body stands for. */
