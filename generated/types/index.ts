@@ -47,6 +47,7 @@ export * from './invoiceLine';
 export * from './invoiceLineSearch';
 export * from './invoiceSearch';
 export * from './job';
+export * from './kpiSupplierSearch';
 export * from './laboPackage';
 export * from './laboPackageSearch';
 export * from './laboratoryLine';

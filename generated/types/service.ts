@@ -173,6 +173,14 @@ export interface Service {
      * Label: `service.clientDecision`
      */
     clientDecision?: ClientDecision;
+    /**
+     * Defects found per severity (CRITICAL, MAJOR, MINOR): the report's computed totals (docs/kpis.md). Label: `service.reportDefects`
+     */
+    defects?: {};
+    /**
+     * Pieces inspected: the report lines' inspected quantities, or the pieces checked one by one (docs/kpis.md). Label: `service.inspectedQuantity`
+     */
+    inspectedQuantity?: number;
   };
   /**
    * Label: `service.tags`

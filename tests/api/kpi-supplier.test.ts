@@ -1,0 +1,242 @@
+import dayjs from 'dayjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Row } from '../../server/store/types';
+import { startWithLogins, today, type Client, type TestServer } from './helpers';
+import { network, type Network } from './service-fixtures';
+
+/**
+ * The supplier KPI calls (docs/kpis.md) on a small known set of services made here, years ahead
+ * (the demo seed has none there) and marked with a tag of their own so that the season calls
+ * leave the demo's services out: exact figures computed by hand, what each company sees, the
+ * defaults of spec §9, the refusals.
+ */
+let server: TestServer;
+let quality: Client, manager: Client, sales: Client, outsider: Client;
+let net: Network;
+const Y = Number(today().slice(0, 4)) + 6;
+const day = (month: number, date: number) => `${Y}-${String(month).padStart(2, '0')}-${String(date).padStart(2, '0')}`;
+const window = { start: day(3, 1), end: day(5, 31) };
+let tag: number, secretTag: number, season1: number, season2: number, foreignSeason: number;
+
+interface Made {
+  supplier: 'shenzhen' | 'porto';
+  start: string;
+  step?: string;
+  department?: string;
+  confirmed?: boolean;
+  creator?: 'lumiere' | 'atlas';
+  season?: string;
+  report?: { result: string; decision: string; defects: [number, number, number]; pieces: number };
+}
+/** S1 … S7 of the table in the tests below. */
+const MADE: Made[] = [
+  { supplier: 'shenzhen', start: day(3, 5), season: 'SS27', report: { result: 'ACCEPTED', decision: 'ACCEPTED', defects: [0, 1, 2], pieces: 100 } },
+  { supplier: 'shenzhen', start: day(3, 20), season: 'SS27', report: { result: 'REFUSED', decision: 'SUBJECTED', defects: [0, 4, 1], pieces: 50 } },
+  { supplier: 'shenzhen', start: day(4, 2), season: 'FW27', report: { result: 'REFUSED', decision: 'REFUSED', defects: [1, 2, 0], pieces: 50 } },
+  { supplier: 'porto', start: day(4, 10), season: 'FW27', report: { result: 'NA', decision: 'NA', defects: [0, 0, 0], pieces: 0 } },
+  { supplier: 'porto', start: day(4, 15), department: 'AUDIT', step: 'CONFIRMED' },
+  // Cancelled: never counted.
+  { supplier: 'porto', start: day(4, 20), step: 'CANCELLED', report: { result: 'ACCEPTED', decision: 'ACCEPTED', defects: [0, 0, 0], pieces: 10 } },
+  // Opened by the provider, not confirmed: only Atlas (creator and provider) sees it.
+  { supplier: 'shenzhen', start: day(5, 1), step: 'OPENED', confirmed: false, creator: 'atlas' },
+];
+
+async function make(made: Made): Promise<void> {
+  const report = made.report && {
+    reportResult: made.report.result,
+    reportType: made.report.result === 'NA' ? 'GNR' : 'NORMAL',
+    clientDecision: made.report.decision,
+    defects: { CRITICAL: made.report.defects[0], MAJOR: made.report.defects[1], MINOR: made.report.defects[2] },
+    inspectedQuantity: made.report.pieces,
+  };
+  await server.store.insert('services', 'serviceId', {
+    universeId: net.universeId,
+    thirdPartyDepartment: made.department ?? 'INSP',
+    type: made.department === 'AUDIT' ? 'AUDIT_SOCIAL' : 'INSP_FINAL_RANDOM',
+    serviceLevel: 'NORMAL',
+    serviceStep: made.step ?? 'TERMINATED',
+    serviceStatus: 'OK',
+    client: net.lumiere,
+    supplier: net[made.supplier],
+    serviceProvider: net.atlas,
+    creatorCompany: net[made.creator ?? 'lumiere'],
+    providerConfirmed: made.confirmed ?? true,
+    startDate: made.start,
+    endDate: made.start,
+    season: made.season,
+    tags: [tag],
+    ...(report ? { report } : {}),
+  });
+}
+
+const get = async (client: Client, call: string, query: Record<string, string | number | (string | number)[]> = {}) => {
+  const reply = await client.get(`/back/bo/kpi/supplier/${call}`, query);
+  expect(reply.status, reply.text).toBe(200);
+  return reply.body;
+};
+
+/** The figures of S1 … S5 (the services Maison Lumière sees), by hand. */
+const LUMIERE = {
+  services: 5,
+  inspections: 4,
+  results: { ACCEPTED: 1, REFUSED: 2, PENDING: 1, NA: 1 },
+  resultRate: 1 / 3,
+  decisions: { ACCEPTED: 1, SUBJECTED: 1, REFUSED: 1, PENDING: 1, NA: 1 },
+  decisionRates: { ACCEPTED: 1 / 3, SUBJECTED: 1 / 3, REFUSED: 1 / 3 },
+  defects: { CRITICAL: 1, MAJOR: 7, MINOR: 3 },
+  inspectedPieces: 200,
+  defectsPerPiece: { CRITICAL: 1 / 200, MAJOR: 7 / 200, MINOR: 3 / 200 },
+};
+
+beforeAll(async () => {
+  ({ server, clients: { quality, manager, sales, outsider } } = await startWithLogins(['quality', 'manager', 'sales', 'outsider']));
+  net = await network(server.store);
+  const tagOf = async (privacy: string, companyId: number) =>
+    (await server.store.insert('tags', 'tagId', { universeId: net.universeId, companyId, localizedName: { en: `KPI ${privacy}` }, color: '#000000', privacy, disabled: false, sources: ['SERVICE'] })).tagId as number;
+  tag = await tagOf('VISIBLE', net.lumiere);
+  secretTag = await tagOf('SECRET', net.atlas);
+  const seasonOf = async (code: string, universeId: number) => (await server.store.insert('seasons', 'seasonId', { universeId, code, names: { en: code }, year: Y, period: 'SS' })).seasonId as number;
+  season1 = await seasonOf('SS27', net.universeId);
+  season2 = await seasonOf('FW27', net.universeId);
+  const northwind = (await server.store.get<Row>('companies', net.northwind))!;
+  foreignSeason = await seasonOf('SS27', northwind.universeId as number);
+  for (const made of MADE) await make(made);
+  // Northwind's own service, in the other universe: only its people see it.
+  await server.store.insert('services', 'serviceId', {
+    universeId: northwind.universeId, thirdPartyDepartment: 'INSP', type: 'INSP_FINAL_RANDOM', serviceStep: 'TERMINATED', client: net.northwind, serviceProvider: net.northwind,
+    creatorCompany: net.northwind, providerConfirmed: true, startDate: day(3, 10), report: { reportResult: 'ACCEPTED', clientDecision: 'ACCEPTED' },
+  });
+});
+afterAll(() => server?.close());
+
+describe('supplier KPIs: the figures', () => {
+  it('overview: totals and the suppliers ranked by services, computed by hand', async () => {
+    const body = await get(quality, 'overview', { ...window, tagIds: tag });
+    expect(body.start).toBe(window.start);
+    expect(body.end).toBe(window.end);
+    expect(body.totals).toEqual(LUMIERE);
+    expect(body.suppliers.map((row: any) => [row.name, row.figures.services, row.figures.resultRate])).toEqual([
+      ['Shenzhen Textile Co', 3, 1 / 3],
+      ['Porto Malhas Lda', 2, null],
+    ]);
+    expect(body.suppliers[1].figures.results).toEqual({ ACCEPTED: 0, REFUSED: 0, PENDING: 1, NA: 1 });
+    // limit keeps the first rows of the ranking.
+    expect((await get(quality, 'overview', { ...window, tagIds: tag, limit: 1 })).suppliers.map((row: any) => row.supplier)).toEqual([net.shenzhen]);
+  });
+
+  it('chart: one block per month (and per quarter)', async () => {
+    const body = await get(quality, 'chart', { ...window, tagIds: tag });
+    expect(body.unit).toBe('month');
+    expect(body.series.map((row: any) => [row.period, row.services, row.results.REFUSED, row.defects.MAJOR, row.inspectedPieces])).toEqual([
+      [`${Y}-03`, 2, 1, 5, 150],
+      [`${Y}-04`, 3, 1, 2, 50],
+    ]);
+    const quarters = await get(quality, 'chart', { ...window, tagIds: tag, unit: 'quarter' });
+    expect(quarters.series.map((row: any) => [row.period, row.services])).toEqual([[`${Y}-Q1`, 2], [`${Y}-Q2`, 3]]);
+  });
+
+  it('heatmap: the days of the whole year of start', async () => {
+    const body = await get(quality, 'heatmap', { start: day(6, 1), tagIds: tag });
+    expect([body.start, body.end, body.unit]).toEqual([`${Y}-01-01`, `${Y}-12-31`, 'day']);
+    expect(body.series.map((row: any) => [row.period, row.services])).toEqual([[day(3, 5), 1], [day(3, 20), 1], [day(4, 2), 1], [day(4, 10), 1], [day(4, 15), 1]]);
+  });
+
+  it('compare: two periods and the change in per cent', async () => {
+    const body = await get(quality, 'compare', { tagIds: tag, period1FromDate: day(4, 1), period1ToDate: day(4, 30), period2FromDate: day(3, 1), period2ToDate: day(3, 31) });
+    expect(body.period1).toMatchObject({ start: day(4, 1), end: day(4, 30), figures: { services: 3, inspections: 2 } });
+    expect(body.period2).toMatchObject({ start: day(3, 1), end: day(3, 31), figures: { services: 2, resultRate: 0.5 } });
+    expect(body.change.services).toBe(50);
+    expect(body.change.defects.MAJOR).toBe(-60); // 2 against 5
+    expect(body.change.defects.CRITICAL).toBeNull(); // against 0
+  });
+
+  it('compareSeason: the services of each season', async () => {
+    const body = await get(quality, 'compareSeason', { tagIds: tag, period1Season: season1, period2Season: season2 });
+    expect(body.period1).toMatchObject({ seasonId: season1, code: 'SS27', figures: { services: 2, results: { ACCEPTED: 1, REFUSED: 1 } } });
+    expect(body.period2).toMatchObject({ seasonId: season2, code: 'FW27', figures: { services: 2, results: { REFUSED: 1, NA: 1 } } });
+    expect(body.change.services).toBe(0);
+  });
+
+  it('filters: season, supplier, client, type, country, tags', async () => {
+    const services = async (query: Record<string, string | number | number[]>) => (await get(quality, 'overview', { ...window, tagIds: tag, ...query })).totals.services;
+    expect(await services({ seasonIds: season1 })).toBe(2);
+    expect(await services({ seasonIds: [season1, season2] })).toBe(4);
+    expect(await services({ supplierIds: net.porto })).toBe(2);
+    expect(await services({ clientId: net.lumiere })).toBe(5);
+    expect(await services({ clientId: net.como })).toBe(0);
+    expect(await services({ serviceTypeId: 'AUDIT_SOCIAL' })).toBe(1);
+    expect(await services({ countryIds: 'Portugal' })).toBe(2);
+    expect(await services({ countryIds: 'China' })).toBe(3);
+  });
+});
+
+describe('supplier KPIs: who sees what', () => {
+  it('each company counts the services it sees', async () => {
+    const count = async (client: Client) => (await get(client, 'overview', { ...window, tagIds: tag })).totals.services;
+    expect(await count(quality)).toBe(5);
+    // Atlas also sees the service it opened and has not confirmed.
+    const atlas = (await get(manager, 'overview', { ...window, tagIds: tag })).totals;
+    expect(atlas).toMatchObject({ services: 6, results: { PENDING: 2 } });
+    // Shenzhen, the supplier: its three confirmed services only.
+    expect((await get(sales, 'overview', { ...window, tagIds: tag })).totals).toMatchObject({ services: 3, results: { ACCEPTED: 1, REFUSED: 2 }, inspectedPieces: 200 });
+    // Northwind, of the other universe: its own service, none of these (the tag is not its).
+    expect(await count(outsider)).toBe(0);
+    expect((await get(outsider, 'overview', window)).totals).toMatchObject({ services: 1, results: { ACCEPTED: 1 } });
+  });
+
+  it('an id the caller may not see is answered as an unknown one', async () => {
+    // A secret tag of Atlas filters nothing for Lumière: as an unknown tag.
+    const hidden = await get(quality, 'overview', { ...window, tagIds: secretTag });
+    expect(hidden).toEqual(await get(quality, 'overview', { ...window, tagIds: 99_999_999 }));
+    expect(hidden.totals.services).toBe(0);
+    expect((await get(quality, 'overview', { ...window, seasonIds: foreignSeason })).totals.services).toBe(0);
+    // A season of the other universe, required: 404 as an unknown one.
+    const foreign = await quality.get('/back/bo/kpi/supplier/compareSeason', { period1Season: foreignSeason, period2Season: season2 });
+    const unknown = await quality.get('/back/bo/kpi/supplier/compareSeason', { period1Season: 99_999_999, period2Season: season2 });
+    expect(foreign.status).toBe(404);
+    expect([unknown.status, unknown.body]).toEqual([foreign.status, foreign.body]);
+  });
+});
+
+describe('supplier KPIs: defaults and refusals', () => {
+  it('defaults: the last 6 months, the current and previous quarters, the current year, month', async () => {
+    const now = dayjs(today());
+    const sixMonths = now.subtract(6, 'month').startOf('month').format('YYYY-MM-DD');
+    const overview = await get(quality, 'overview');
+    expect([overview.start, overview.end]).toEqual([sixMonths, today()]);
+    expect(overview.totals).toEqual((await get(quality, 'overview', { start: sixMonths, end: today() })).totals);
+    expect((await get(quality, 'chart')).unit).toBe('month');
+    const quarterStart = now.startOf('month').subtract(now.month() % 3, 'month');
+    const compare = await get(quality, 'compare');
+    expect([compare.period1.start, compare.period1.end]).toEqual([quarterStart.format('YYYY-MM-DD'), quarterStart.add(2, 'month').endOf('month').format('YYYY-MM-DD')]);
+    expect([compare.period2.start, compare.period2.end]).toEqual([quarterStart.subtract(3, 'month').format('YYYY-MM-DD'), quarterStart.subtract(1, 'day').format('YYYY-MM-DD')]);
+    const heatmap = await get(quality, 'heatmap');
+    expect([heatmap.start, heatmap.end]).toEqual([`${now.year()}-01-01`, `${now.year()}-12-31`]);
+  });
+
+  it('bad periods, units and limits: a 400 in the contract format', async () => {
+    const refused = async (call: string, query: Record<string, string | number>, path: string) => {
+      const reply = await quality.get(`/back/bo/kpi/supplier/${call}`, query);
+      expect(reply.status, reply.text).toBe(400);
+      expect(reply.body).toMatchObject({ level: 'ERROR', exception: 'ValidationException' });
+      expect(typeof reply.body.message).toBe('string');
+      expect(reply.body.errors.map((error: any) => error.path)).toContain(path);
+    };
+    await refused('overview', { start: day(5, 1), end: day(4, 1) }, '/end');
+    await refused('overview', { start: `${Y}-13-01` }, '/start');
+    await refused('overview', { end: `${Y}-02-30` }, '/end');
+    await refused('chart', { unit: 'fortnight' }, '/unit');
+    await refused('overview', { limit: -1 }, '/limit');
+    // Only the end given, before the default start.
+    await refused('overview', { end: '2019-01-01' }, '/end');
+    await refused('compare', { period1FromDate: day(5, 1), period1ToDate: day(4, 1) }, '/period1ToDate');
+    await refused('compare', { period2ToDate: '2019-01-01' }, '/period2ToDate');
+    await refused('compareSeason', { period1Season: season1 }, '/period2Season');
+    await refused('overview', { unknownParameter: 1 }, '/unknownParameter');
+  });
+
+  it('no session: 403', async () => {
+    const reply = await fetch(`${server.url}/back/bo/kpi/supplier/overview`);
+    expect(reply.status).toBe(403);
+  });
+});
