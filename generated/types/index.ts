@@ -47,6 +47,8 @@ export * from './invoiceLine';
 export * from './invoiceLineSearch';
 export * from './invoiceSearch';
 export * from './job';
+export * from './kpiInternalSearch';
+export * from './kpiServiceProviderSearch';
 export * from './kpiSupplierSearch';
 export * from './laboPackage';
 export * from './laboPackageSearch';

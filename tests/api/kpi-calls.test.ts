@@ -5,7 +5,7 @@ import { startWithLogins, today, type Client, type TestServer } from './helpers'
 import { network, type Network } from './service-fixtures';
 
 /**
- * The supplier KPI calls (docs/kpis.md) on a small known set of services made here, years ahead
+ * The KPI calls (docs/kpis.md) on a small known set of services made here, years ahead
  * (the demo seed has none there) and marked with a tag of their own so that the season calls
  * leave the demo's services out: exact figures computed by hand, what each company sees, the
  * defaults of spec §9, the refusals.
@@ -30,10 +30,10 @@ interface Made {
 }
 /** S1 … S7 of the table in the tests below. */
 const MADE: Made[] = [
-  { supplier: 'shenzhen', start: day(3, 5), season: 'SS27', report: { result: 'ACCEPTED', decision: 'ACCEPTED', defects: [0, 1, 2], pieces: 100 } },
-  { supplier: 'shenzhen', start: day(3, 20), season: 'SS27', report: { result: 'REFUSED', decision: 'SUBJECTED', defects: [0, 4, 1], pieces: 50 } },
-  { supplier: 'shenzhen', start: day(4, 2), season: 'FW27', report: { result: 'REFUSED', decision: 'REFUSED', defects: [1, 2, 0], pieces: 50 } },
-  { supplier: 'porto', start: day(4, 10), season: 'FW27', report: { result: 'NA', decision: 'NA', defects: [0, 0, 0], pieces: 0 } },
+  { supplier: 'shenzhen', start: day(3, 5), season: 'KPI-SS', report: { result: 'ACCEPTED', decision: 'ACCEPTED', defects: [0, 1, 2], pieces: 100 } },
+  { supplier: 'shenzhen', start: day(3, 20), season: 'KPI-SS', report: { result: 'REFUSED', decision: 'SUBJECTED', defects: [0, 4, 1], pieces: 50 } },
+  { supplier: 'shenzhen', start: day(4, 2), season: 'KPI-FW', report: { result: 'REFUSED', decision: 'REFUSED', defects: [1, 2, 0], pieces: 50 } },
+  { supplier: 'porto', start: day(4, 10), season: 'KPI-FW', report: { result: 'NA', decision: 'NA', defects: [0, 0, 0], pieces: 0 } },
   { supplier: 'porto', start: day(4, 15), department: 'AUDIT', step: 'CONFIRMED' },
   // Cancelled: never counted.
   { supplier: 'porto', start: day(4, 20), step: 'CANCELLED', report: { result: 'ACCEPTED', decision: 'ACCEPTED', defects: [0, 0, 0], pieces: 10 } },
@@ -70,7 +70,7 @@ async function make(made: Made): Promise<void> {
 }
 
 const get = async (client: Client, call: string, query: Record<string, string | number | (string | number)[]> = {}) => {
-  const reply = await client.get(`/back/bo/kpi/supplier/${call}`, query);
+  const reply = await client.get(call.includes('/') ? `/back/bo/kpi/${call}` : `/back/bo/kpi/supplier/${call}`, query);
   expect(reply.status, reply.text).toBe(200);
   return reply.body;
 };
@@ -96,10 +96,10 @@ beforeAll(async () => {
   tag = await tagOf('VISIBLE', net.lumiere);
   secretTag = await tagOf('SECRET', net.atlas);
   const seasonOf = async (code: string, universeId: number) => (await server.store.insert('seasons', 'seasonId', { universeId, code, names: { en: code }, year: Y, period: 'SS' })).seasonId as number;
-  season1 = await seasonOf('SS27', net.universeId);
-  season2 = await seasonOf('FW27', net.universeId);
+  season1 = await seasonOf('KPI-SS', net.universeId);
+  season2 = await seasonOf('KPI-FW', net.universeId);
   const northwind = (await server.store.get<Row>('companies', net.northwind))!;
-  foreignSeason = await seasonOf('SS27', northwind.universeId as number);
+  foreignSeason = await seasonOf('KPI-SS', northwind.universeId as number);
   for (const made of MADE) await make(made);
   // Northwind's own service, in the other universe: only its people see it.
   await server.store.insert('services', 'serviceId', {
@@ -152,8 +152,8 @@ describe('supplier KPIs: the figures', () => {
 
   it('compareSeason: the services of each season', async () => {
     const body = await get(quality, 'compareSeason', { tagIds: tag, period1Season: season1, period2Season: season2 });
-    expect(body.period1).toMatchObject({ seasonId: season1, code: 'SS27', figures: { services: 2, results: { ACCEPTED: 1, REFUSED: 1 } } });
-    expect(body.period2).toMatchObject({ seasonId: season2, code: 'FW27', figures: { services: 2, results: { REFUSED: 1, NA: 1 } } });
+    expect(body.period1).toMatchObject({ seasonId: season1, code: 'KPI-SS', figures: { services: 2, results: { ACCEPTED: 1, REFUSED: 1 } } });
+    expect(body.period2).toMatchObject({ seasonId: season2, code: 'KPI-FW', figures: { services: 2, results: { REFUSED: 1, NA: 1 } } });
     expect(body.change.services).toBe(0);
   });
 
@@ -238,5 +238,31 @@ describe('supplier KPIs: defaults and refusals', () => {
   it('no session: 403', async () => {
     const reply = await fetch(`${server.url}/back/bo/kpi/supplier/overview`);
     expect(reply.status).toBe(403);
+  });
+});
+
+describe('internal and service provider KPIs', () => {
+  it('internal/yearMonth: one block per month; internal/bySeason: per season code', async () => {
+    const months = await get(quality, 'internal/yearMonth', { ...window, seasonIds: [season1, season2] });
+    expect(months.unit).toBe('month');
+    // The tag is not a filter here (the internal form has none): the seasons keep the demo's services out.
+    expect(months.series.map((row: any) => [row.period, row.services, row.results.REFUSED])).toEqual([[`${Y}-03`, 2, 1], [`${Y}-04`, 2, 1]]);
+    const seasons = await get(quality, 'internal/bySeason', { ...window, seasonIds: [season1, season2] });
+    expect(seasons.series.map((row: any) => [row.season, row.services, row.inspectedPieces])).toEqual([['KPI-FW', 2, 50], ['KPI-SS', 2, 150]]);
+    expect(seasons.totals).toMatchObject({ services: 4, defects: { CRITICAL: 1, MAJOR: 7, MINOR: 3 } });
+    // The supplier form's filters are not the internal calls' (400, the field named).
+    const refused = await quality.get('/back/bo/kpi/internal/yearMonth', { tagIds: tag });
+    expect([refused.status, refused.body.errors?.[0]?.path]).toEqual([400, '/tagIds']);
+  });
+
+  it('serviceprovider/overview ranks the providers; compare and compareSeason as the supplier ones', async () => {
+    const overview = await get(manager, 'serviceprovider/overview', { ...window, seasonIds: [season1, season2] });
+    expect(overview.serviceProviders).toEqual([{ serviceProvider: net.atlas, name: 'Atlas Inspection', figures: expect.objectContaining({ services: 4, resultRate: 1 / 3 }) }]);
+    const compare = await get(manager, 'serviceprovider/compare', { seasonIds: [season1, season2], period1FromDate: day(4, 1), period1ToDate: day(4, 30), period2FromDate: day(3, 1), period2ToDate: day(3, 31) });
+    expect([compare.period1.figures.services, compare.period2.figures.services, compare.change.services]).toEqual([2, 2, 0]);
+    const seasons = await get(manager, 'serviceprovider/compareSeason', { period1Season: season1, period2Season: season2, seasonIds: [season1, season2] });
+    expect([seasons.period1.code, seasons.period1.figures.services, seasons.period2.figures.results.NA]).toEqual(['KPI-SS', 2, 1]);
+    const foreign = await manager.get('/back/bo/kpi/serviceprovider/compareSeason', { period1Season: foreignSeason, period2Season: season1 });
+    expect(foreign.status).toBe(404);
   });
 });
