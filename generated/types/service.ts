@@ -183,6 +183,27 @@ export interface Service {
     inspectedQuantity?: number;
   };
   /**
+   * The provider's first confirmation (domain/leadTime.ts): when, the working days since the request (the creation), onTime 1 within the service level (NORMAL 4, URGENT 3, EXPRESS 2), else late 1 (docs/kpis.md). Label: `service.confirmation` Read-only (set by the server).
+   */
+  confirmation?: {
+    /**
+     * Label: `service.confirmation.date`
+     */
+    date?: string;
+    /**
+     * Label: `service.confirmation.workingDays`
+     */
+    workingDays?: number;
+    /**
+     * Label: `service.confirmation.onTime`
+     */
+    onTime?: number;
+    /**
+     * Label: `service.confirmation.late`
+     */
+    late?: number;
+  };
+  /**
    * Label: `service.tags`
    *
    * @maxItems 200

@@ -23,6 +23,10 @@ export interface KpiFigures {
   defects: Counts<(typeof SEVERITIES)[number]>;
   inspectedPieces: number;
   defectsPerPiece: Record<(typeof SEVERITIES)[number], number | null>;
+  /** Services confirmed by their provider (with a lead time), their mean lead time in working days, the share on time. */
+  confirmed: number;
+  leadTime: number | null;
+  onTimeRate: number | null;
 }
 
 const zeros = <K extends string>(keys: readonly K[]) => Object.fromEntries(keys.map((key) => [key, 0])) as Counts<K>;
@@ -37,6 +41,9 @@ const FIGURE_GROUPS: Grouping[] = [
 const MEASURES: AggregateQuery['measures'] = {
   services: { fn: 'count' },
   pieces: { fn: 'sum', field: 'report.inspectedQuantity' },
+  leadDays: { fn: 'sum', field: 'confirmation.workingDays' },
+  onTime: { fn: 'sum', field: 'confirmation.onTime' },
+  late: { fn: 'sum', field: 'confirmation.late' },
   ...Object.fromEntries(SEVERITIES.map((severity) => [severity, { fn: 'sum', field: `report.defects.${severity}` }])),
 };
 
@@ -50,7 +57,7 @@ export function foldFigures(rows: AggregateRow[]): KpiFigures {
   const results = zeros(RESULTS);
   const decisions = zeros(DECISIONS);
   const defects = zeros(SEVERITIES);
-  let [services, inspections, inspectedPieces] = [0, 0, 0];
+  let [services, inspections, inspectedPieces, leadDays, onTime, late] = [0, 0, 0, 0, 0, 0];
   for (const row of rows) {
     const count = Number(row.services);
     services += count;
@@ -61,6 +68,9 @@ export function foldFigures(rows: AggregateRow[]): KpiFigures {
     const decision = (DECISIONS as readonly string[]).includes(String(row.decision)) ? (row.decision as (typeof DECISIONS)[number]) : 'PENDING';
     decisions[decision] += count;
     inspectedPieces += Number(row.pieces ?? 0);
+    leadDays += Number(row.leadDays ?? 0);
+    onTime += Number(row.onTime ?? 0);
+    late += Number(row.late ?? 0);
     for (const severity of SEVERITIES) defects[severity] += Number(row[severity] ?? 0);
   }
   const decided = DECIDED.reduce((sum, decision) => sum + decisions[decision], 0);
@@ -74,6 +84,9 @@ export function foldFigures(rows: AggregateRow[]): KpiFigures {
     defects,
     inspectedPieces,
     defectsPerPiece: Object.fromEntries(SEVERITIES.map((severity) => [severity, ratio(defects[severity], inspectedPieces)])) as KpiFigures['defectsPerPiece'],
+    confirmed: onTime + late,
+    leadTime: ratio(leadDays, onTime + late),
+    onTimeRate: ratio(onTime, onTime + late),
   };
 }
 

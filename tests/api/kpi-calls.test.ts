@@ -2,7 +2,7 @@ import dayjs from 'dayjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Row } from '../../server/store/types';
 import { startWithLogins, today, type Client, type TestServer } from './helpers';
-import { network, type Network } from './service-fixtures';
+import { createService, network, wizardBody, type Network } from './service-fixtures';
 
 /**
  * The KPI calls (docs/kpis.md) on a small known set of services made here, years ahead
@@ -27,12 +27,14 @@ interface Made {
   creator?: 'lumiere' | 'atlas';
   season?: string;
   report?: { result: string; decision: string; defects: [number, number, number]; pieces: number };
+  /** Working days from request to confirmation, and whether that was on time. */
+  lead?: [number, 0 | 1];
 }
 /** S1 … S7 of the table in the tests below. */
 const MADE: Made[] = [
-  { supplier: 'shenzhen', start: day(3, 5), season: 'KPI-SS', report: { result: 'ACCEPTED', decision: 'ACCEPTED', defects: [0, 1, 2], pieces: 100 } },
-  { supplier: 'shenzhen', start: day(3, 20), season: 'KPI-SS', report: { result: 'REFUSED', decision: 'SUBJECTED', defects: [0, 4, 1], pieces: 50 } },
-  { supplier: 'shenzhen', start: day(4, 2), season: 'KPI-FW', report: { result: 'REFUSED', decision: 'REFUSED', defects: [1, 2, 0], pieces: 50 } },
+  { supplier: 'shenzhen', start: day(3, 5), season: 'KPI-SS', report: { result: 'ACCEPTED', decision: 'ACCEPTED', defects: [0, 1, 2], pieces: 100 }, lead: [2, 1] },
+  { supplier: 'shenzhen', start: day(3, 20), season: 'KPI-SS', report: { result: 'REFUSED', decision: 'SUBJECTED', defects: [0, 4, 1], pieces: 50 }, lead: [6, 0] },
+  { supplier: 'shenzhen', start: day(4, 2), season: 'KPI-FW', report: { result: 'REFUSED', decision: 'REFUSED', defects: [1, 2, 0], pieces: 50 }, lead: [3, 1] },
   { supplier: 'porto', start: day(4, 10), season: 'KPI-FW', report: { result: 'NA', decision: 'NA', defects: [0, 0, 0], pieces: 0 } },
   { supplier: 'porto', start: day(4, 15), department: 'AUDIT', step: 'CONFIRMED' },
   // Cancelled: never counted.
@@ -66,6 +68,7 @@ async function make(made: Made): Promise<void> {
     season: made.season,
     tags: [tag],
     ...(report ? { report } : {}),
+    ...(made.lead ? { confirmation: { date: `${made.start}T10:00:00.000Z`, workingDays: made.lead[0], onTime: made.lead[1], late: 1 - made.lead[1] } } : {}),
   });
 }
 
@@ -86,6 +89,9 @@ const LUMIERE = {
   defects: { CRITICAL: 1, MAJOR: 7, MINOR: 3 },
   inspectedPieces: 200,
   defectsPerPiece: { CRITICAL: 1 / 200, MAJOR: 7 / 200, MINOR: 3 / 200 },
+  confirmed: 3,
+  leadTime: 11 / 3,
+  onTimeRate: 2 / 3,
 };
 
 beforeAll(async () => {
@@ -264,5 +270,17 @@ describe('internal and service provider KPIs', () => {
     expect([seasons.period1.code, seasons.period1.figures.services, seasons.period2.figures.results.NA]).toEqual(['KPI-SS', 2, 1]);
     const foreign = await manager.get('/back/bo/kpi/serviceprovider/compareSeason', { period1Season: foreignSeason, period2Season: season1 });
     expect(foreign.status).toBe(404);
+  });
+});
+
+describe('the lead time', () => {
+  it("is stored at the provider's first confirmation: working days since the request, on time within the service level", async () => {
+    const created = await createService(quality, wizardBody(net, { service: { startDate: day(9, 7), endDate: day(9, 7), exFactoryDate: day(9, 20), serviceLevel: 'EXPRESS' } }));
+    expect((await server.store.get<Row>('services', created.serviceId))!.confirmation).toBeUndefined();
+    const accepted = await manager.post('/back/bo/serviceDateLines/acceptDate', { serviceId: created.serviceId });
+    expect(accepted.status, accepted.text).toBe(200);
+    const stored = (await server.store.get<Row>('services', created.serviceId))!;
+    expect(stored.confirmation).toMatchObject({ workingDays: 0, onTime: 1, late: 0 });
+    expect((await get(quality, 'overview', { start: day(9, 1), end: day(9, 30) })).totals).toMatchObject({ confirmed: 1, leadTime: 0, onTimeRate: 1 });
   });
 });
