@@ -160,6 +160,11 @@ function kpiDocs(): Record<string, RouteDoc> {
     'GET /back/bo/kpi/serviceprovider/overview': provider('Service provider KPIs between start and end (default: the last 6 months to today): totals and the providers ranked by services (at most limit; 0: all)', ranking('serviceProvider')),
     'GET /back/bo/kpi/serviceprovider/compare': provider('Service provider KPIs of two periods (default: period 1 the current quarter, period 2 the previous one)', compared(object('A period', period))),
     'GET /back/bo/kpi/serviceprovider/compareSeason': provider('Service provider KPIs of the services of two seasons (period1Season, period2Season: both required; a season the caller may not see is a 404)', seasons, [400, 403, 404]),
+    'GET /back/bo/kpi/generate': doc(
+      'The dynamic KPI: the figures between start and end (default: the last 6 months to today) grouped by up to two of period (the unit bucket of the start date, default month), client, supplier, factory, serviceProvider, type, season, serviceLevel (default: period); at most limit rows (0: all)',
+      object('Groups', { ...period, unit: { type: 'string' }, groupBy: list({ type: 'string' }), totals: figures, rows: list(object('A group: its keys by grouping name, and its figures', { figures })) }),
+      [400, 403], 'kpiGenerate',
+    ),
     'GET /back/bo/kpi/supplier/overview': doc(
       'Supplier KPIs between start and end (default: the last 6 months to today): totals and the suppliers ranked by services (at most limit; 0: all)',
       ranking('supplier'),

@@ -18,6 +18,10 @@ export interface KpiFilters {
   serviceTypeId?: string;
   supplierIds?: number[];
   tagIds?: number[];
+  /** The service providers (offices). */
+  officeIds?: number[];
+  /** The supplier, factory or agent. */
+  ordertakerId?: number;
 }
 
 /** A period of start dates, both days included. */
@@ -57,5 +61,7 @@ export async function kpiCondition(db: Reader, registry: Registry, caller: Calle
   if (filters.serviceTypeId !== undefined) out.push(eq('type', filters.serviceTypeId));
   if (filters.supplierIds?.length) out.push({ op: 'in', field: 'supplier', values: filters.supplierIds });
   if (filters.tagIds?.length) out.push(await withTags(db, caller, filters.tagIds));
+  if (filters.officeIds?.length) out.push({ op: 'in', field: 'serviceProvider', values: filters.officeIds });
+  if (filters.ordertakerId !== undefined) out.push({ op: 'anyEq', fields: ['supplier', 'factory', 'agent'], value: filters.ordertakerId });
   return and(...out);
 }

@@ -17,7 +17,10 @@ import { comparedPeriods, lastSixMonths, yearOf, type ComparedPeriods } from './
  * over the services the caller sees, folded into figure blocks. The service routes' roles
  * (403 otherwise); the query is the call family's search form (400 when it does not fit).
  */
-type Criteria = KpiFilters & ComparedPeriods & { start?: string; end?: string; period1Season?: number; period2Season?: number; unit?: DateBucket; limit?: number };
+type Criteria = KpiFilters & ComparedPeriods & { start?: string; end?: string; period1Season?: number; period2Season?: number; unit?: DateBucket; limit?: number; groupBy?: string[] };
+
+/** A grouping of the dynamic KPI: `period` is the start date's bucket, the others the service's field. */
+const groupingOf = (name: string, unit: DateBucket): Grouping => (name === 'period' ? { field: 'startDate', bucket: unit, as: 'period' } : { field: name });
 
 const SUPPLIER = '/back/bo/kpi/supplier';
 const INTERNAL = '/back/bo/kpi/internal';
@@ -115,6 +118,25 @@ export function kpiRoutes(registry: Registry): Hono<AppEnv> {
   ranking(`${PROVIDER}/overview`, provider, 'serviceProvider');
   compare(`${PROVIDER}/compare`, provider);
   compareSeason(`${PROVIDER}/compareSeason`, provider);
+
+  app.get('/back/bo/kpi/generate', async (c) => {
+    const { criteria, figures, day } = await ask(c, registry.searchForms.kpiGenerate);
+    const period = lastSixMonths(criteria, day);
+    const unit = criteria.unit ?? 'month';
+    const names = criteria.groupBy ?? ['period'];
+    const rows = await figures(startedIn(period), names.map((name) => groupingOf(name, unit)));
+    // One figure block per combination of the groupings' keys, in the aggregate's order.
+    const groups = new Map<string, { keys: Record<string, unknown>; rows: typeof rows }>();
+    for (const row of rows) {
+      const keys = Object.fromEntries(names.map((name) => [name, row[name]]));
+      const id = JSON.stringify(keys);
+      const group = groups.get(id);
+      if (group) group.rows.push(row);
+      else groups.set(id, { keys, rows: [row] });
+    }
+    const answer = [...groups.values()].map(({ keys, rows: group }) => ({ ...keys, figures: foldFigures(group) }));
+    return c.json({ ...period, unit, groupBy: names, totals: foldFigures(rows), rows: criteria.limit ? answer.slice(0, criteria.limit) : answer });
+  });
 
   return app;
 }

@@ -73,7 +73,7 @@ async function make(made: Made): Promise<void> {
 }
 
 const get = async (client: Client, call: string, query: Record<string, string | number | (string | number)[]> = {}) => {
-  const reply = await client.get(call.includes('/') ? `/back/bo/kpi/${call}` : `/back/bo/kpi/supplier/${call}`, query);
+  const reply = await client.get(call.includes('/') || call === 'generate' ? `/back/bo/kpi/${call}` : `/back/bo/kpi/supplier/${call}`, query);
   expect(reply.status, reply.text).toBe(200);
   return reply.body;
 };
@@ -282,5 +282,35 @@ describe('the lead time', () => {
     const stored = (await server.store.get<Row>('services', created.serviceId))!;
     expect(stored.confirmation).toMatchObject({ workingDays: 0, onTime: 1, late: 0 });
     expect((await get(quality, 'overview', { start: day(9, 1), end: day(9, 30) })).totals).toMatchObject({ confirmed: 1, leadTime: 0, onTimeRate: 1 });
+  });
+});
+
+describe('the dynamic KPI', () => {
+  it('groups the figures by the chosen groupings, filtered by offices and order taker', async () => {
+    const seasons = { seasonIds: [season1, season2] };
+    const byMonth = await get(quality, 'generate', { ...window, ...seasons });
+    expect(byMonth.groupBy).toEqual(['period']);
+    expect(byMonth.rows.map((row: any) => [row.period, row.figures.services])).toEqual([[`${Y}-03`, 2], [`${Y}-04`, 2]]);
+    const bySupplierAndType = await get(quality, 'generate', { ...window, ...seasons, groupBy: ['supplier', 'period'], unit: 'quarter' });
+    expect(bySupplierAndType.rows.map((row: any) => [row.supplier, row.period, row.figures.services, row.figures.resultRate])).toEqual([
+      [net.shenzhen, `${Y}-Q1`, 2, 0.5],
+      [net.shenzhen, `${Y}-Q2`, 1, 0],
+      [net.porto, `${Y}-Q2`, 1, null],
+    ].sort((a, b) => (a[0] as number) - (b[0] as number)));
+    expect(bySupplierAndType.totals).toMatchObject({ services: 4, confirmed: 3 });
+    expect((await get(quality, 'generate', { ...window, ...seasons, ordertakerId: net.porto })).totals.services).toBe(1);
+    expect((await get(quality, 'generate', { ...window, ...seasons, officeIds: net.atlas })).totals.services).toBe(4);
+    expect((await get(quality, 'generate', { ...window, ...seasons, officeIds: net.como })).totals.services).toBe(0);
+    expect((await get(quality, 'generate', { ...window, ...seasons, groupBy: 'serviceLevel', limit: 1 })).rows).toHaveLength(1);
+    // Sales (Shenzhen) sees its own three only.
+    expect((await get(sales, 'generate', { ...window, ...seasons })).totals.services).toBe(3);
+  });
+
+  it('refuses an unknown grouping, more than two, and the parameters a service cannot answer', async () => {
+    for (const query of [{ groupBy: 'brand' }, { groupBy: ['period', 'client', 'type'] }, { brandId: 1 }, { partnerId: 1 }]) {
+      const reply = await quality.get('/back/bo/kpi/generate', query);
+      expect(reply.status, JSON.stringify(query)).toBe(400);
+      expect(reply.body.exception).toBe('ValidationException');
+    }
   });
 });
