@@ -183,6 +183,10 @@ export interface Service {
     inspectedQuantity?: number;
   };
   /**
+   * Field days of the service's assignment: one contact on one day in a field role (docs/kpis.md). Label: `service.manDays` Read-only (set by the server).
+   */
+  manDays?: number;
+  /**
    * The provider's first confirmation (domain/leadTime.ts): when, the working days since the request (the creation), onTime 1 within the service level (NORMAL 4, URGENT 3, EXPRESS 2), else late 1 (docs/kpis.md). Label: `service.confirmation` Read-only (set by the server).
    */
   confirmation?: {

@@ -137,7 +137,7 @@ function kpiDocs(): Record<string, RouteDoc> {
     results: counts(['ACCEPTED', 'REFUSED', 'PENDING', 'NA']), resultRate: { type: ['number', 'null'] },
     decisions: counts(['ACCEPTED', 'SUBJECTED', 'REFUSED', 'PENDING', 'NA']), decisionRates: rates(['ACCEPTED', 'SUBJECTED', 'REFUSED']),
     defects: counts(severities), inspectedPieces: { type: 'integer' }, defectsPerPiece: rates(severities),
-    confirmed: { type: 'integer' }, leadTime: { type: ['number', 'null'], description: 'Mean working days from request to confirmation' }, onTimeRate: { type: ['number', 'null'] },
+    manDays: { type: 'integer', description: 'Field days of the assignments' }, confirmed: { type: 'integer' }, leadTime: { type: ['number', 'null'], description: 'Mean working days from request to confirmation' }, onTimeRate: { type: ['number', 'null'] },
   });
   const period: Record<string, JsonSchema> = { start: { type: 'string', format: 'date' }, end: { type: 'string', format: 'date' } };
   const series = (description: string) => object(description, { ...period, unit: { type: 'string' }, totals: figures, series: list({ allOf: [figures], type: 'object', properties: { period: { type: 'string' } } }) });

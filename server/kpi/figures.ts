@@ -24,6 +24,8 @@ export interface KpiFigures {
   inspectedPieces: number;
   defectsPerPiece: Record<(typeof SEVERITIES)[number], number | null>;
   /** Services confirmed by their provider (with a lead time), their mean lead time in working days, the share on time. */
+  /** Field days of the services' assignments. */
+  manDays: number;
   confirmed: number;
   leadTime: number | null;
   onTimeRate: number | null;
@@ -41,6 +43,7 @@ const FIGURE_GROUPS: Grouping[] = [
 const MEASURES: AggregateQuery['measures'] = {
   services: { fn: 'count' },
   pieces: { fn: 'sum', field: 'report.inspectedQuantity' },
+  manDays: { fn: 'sum', field: 'manDays' },
   leadDays: { fn: 'sum', field: 'confirmation.workingDays' },
   onTime: { fn: 'sum', field: 'confirmation.onTime' },
   late: { fn: 'sum', field: 'confirmation.late' },
@@ -57,7 +60,7 @@ export function foldFigures(rows: AggregateRow[]): KpiFigures {
   const results = zeros(RESULTS);
   const decisions = zeros(DECISIONS);
   const defects = zeros(SEVERITIES);
-  let [services, inspections, inspectedPieces, leadDays, onTime, late] = [0, 0, 0, 0, 0, 0];
+  let [services, inspections, inspectedPieces, manDays, leadDays, onTime, late] = [0, 0, 0, 0, 0, 0, 0];
   for (const row of rows) {
     const count = Number(row.services);
     services += count;
@@ -68,6 +71,7 @@ export function foldFigures(rows: AggregateRow[]): KpiFigures {
     const decision = (DECISIONS as readonly string[]).includes(String(row.decision)) ? (row.decision as (typeof DECISIONS)[number]) : 'PENDING';
     decisions[decision] += count;
     inspectedPieces += Number(row.pieces ?? 0);
+    manDays += Number(row.manDays ?? 0);
     leadDays += Number(row.leadDays ?? 0);
     onTime += Number(row.onTime ?? 0);
     late += Number(row.late ?? 0);
@@ -84,6 +88,7 @@ export function foldFigures(rows: AggregateRow[]): KpiFigures {
     defects,
     inspectedPieces,
     defectsPerPiece: Object.fromEntries(SEVERITIES.map((severity) => [severity, ratio(defects[severity], inspectedPieces)])) as KpiFigures['defectsPerPiece'],
+    manDays,
     confirmed: onTime + late,
     leadTime: ratio(leadDays, onTime + late),
     onTimeRate: ratio(onTime, onTime + late),

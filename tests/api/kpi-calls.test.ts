@@ -68,6 +68,9 @@ async function make(made: Made): Promise<void> {
     season: made.season,
     tags: [tag],
     ...(report ? { report } : {}),
+    // S1 and S2 were done in 2 and 3 man-days.
+    ...(made.lead && made.lead[1] === 1 && made.start === day(3, 5) ? { manDays: 2 } : {}),
+    ...(made.start === day(3, 20) ? { manDays: 3 } : {}),
     ...(made.lead ? { confirmation: { date: `${made.start}T10:00:00.000Z`, workingDays: made.lead[0], onTime: made.lead[1], late: 1 - made.lead[1] } } : {}),
   });
 }
@@ -89,6 +92,7 @@ const LUMIERE = {
   defects: { CRITICAL: 1, MAJOR: 7, MINOR: 3 },
   inspectedPieces: 200,
   defectsPerPiece: { CRITICAL: 1 / 200, MAJOR: 7 / 200, MINOR: 3 / 200 },
+  manDays: 5,
   confirmed: 3,
   leadTime: 11 / 3,
   onTimeRate: 2 / 3,
@@ -307,7 +311,8 @@ describe('the dynamic KPI', () => {
   });
 
   it('refuses an unknown grouping, more than two, and the parameters a service cannot answer', async () => {
-    for (const query of [{ groupBy: 'brand' }, { groupBy: ['period', 'client', 'type'] }, { brandId: 1 }, { partnerId: 1 }]) {
+    const queries: Record<string, string | number | string[]>[] = [{ groupBy: 'brand' }, { groupBy: ['period', 'client', 'type'] }, { brandId: 1 }, { partnerId: 1 }];
+    for (const query of queries) {
       const reply = await quality.get('/back/bo/kpi/generate', query);
       expect(reply.status, JSON.stringify(query)).toBe(400);
       expect(reply.body.exception).toBe('ValidationException');
