@@ -99,3 +99,23 @@ export function reportRules(tables: ReportTables): ReportRules {
 
   return { standardRule, plansOf, computeReport, aql };
 }
+
+/** Pieces inspected: the pieces checked one by one in the piece modes, else the lines' inspected quantities. */
+export const inspectedPiecesOf = (report: Row): number =>
+  isPieceMode(report.inspectionMode) ? rows(report.inspectedPieces).length : rows(report.lines).reduce((sum, line) => sum + (Number(line.inspectedQuantity) || 0), 0);
+
+/**
+ * What the service keeps of its report (`service.report`), so that the search and the KPIs
+ * (docs/kpis.md) read one collection: the verdict, the decision, the defects per severity and
+ * the pieces inspected.
+ */
+export function reportSummary(report: Row): Row {
+  const computed = (report.computed ?? {}) as Partial<Computed>;
+  return {
+    reportResult: report.reportResult,
+    reportType: report.reportType,
+    clientDecision: String((report.decision as Row | undefined)?.clientDecision ?? 'PENDING'),
+    defects: computed.totals ?? totalsOf(report),
+    inspectedQuantity: inspectedPiecesOf(report),
+  };
+}

@@ -49,6 +49,7 @@ import { riskRoutes } from './risk/routes';
 import { referenceRoutes } from './references/routes';
 import { teamPlanningRoutes } from './planning/teamRoutes';
 import { activityRoutes } from './activity/routes';
+import { kpiRoutes } from './kpi/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { serviceSearchRoutes } from './services/searchRoutes';
 import { taskRoutes } from './tasks/routes';
@@ -193,6 +194,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/', referenceRoutes(registry));
   app.route('/', teamPlanningRoutes(registry));
   app.route('/', activityRoutes(registry));
+  app.route('/', kpiRoutes(registry));
   app.route('/', dashboardRoutes(registry));
   app.route('/', reminderRoutes(registry));
   app.route('/', serviceSearchRoutes(registry));

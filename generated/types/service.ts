@@ -173,6 +173,39 @@ export interface Service {
      * Label: `service.clientDecision`
      */
     clientDecision?: ClientDecision;
+    /**
+     * Defects found per severity (CRITICAL, MAJOR, MINOR): the report's computed totals (docs/kpis.md). Label: `service.reportDefects`
+     */
+    defects?: {};
+    /**
+     * Pieces inspected: the report lines' inspected quantities, or the pieces checked one by one (docs/kpis.md). Label: `service.inspectedQuantity`
+     */
+    inspectedQuantity?: number;
+  };
+  /**
+   * Field days of the service's assignment: one contact on one day in a field role (docs/kpis.md). Label: `service.manDays` Read-only (set by the server).
+   */
+  manDays?: number;
+  /**
+   * The provider's first confirmation (domain/leadTime.ts): when, the working days since the request (the creation), onTime 1 within the service level (NORMAL 4, URGENT 3, EXPRESS 2), else late 1 (docs/kpis.md). Label: `service.confirmation` Read-only (set by the server).
+   */
+  confirmation?: {
+    /**
+     * Label: `service.confirmation.date`
+     */
+    date?: string;
+    /**
+     * Label: `service.confirmation.workingDays`
+     */
+    workingDays?: number;
+    /**
+     * Label: `service.confirmation.onTime`
+     */
+    onTime?: number;
+    /**
+     * Label: `service.confirmation.late`
+     */
+    late?: number;
   };
   /**
    * Label: `service.tags`

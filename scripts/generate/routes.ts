@@ -127,6 +127,59 @@ const referenceLine = object("A service's order line naming a reference", {
 });
 const elementChange = { type: 'object', additionalProperties: false, properties: { fileName: field('file', 'fileName'), comment: field('file', 'comment'), documentType: { oneOf: [field('file', 'documentType'), { type: 'null' }] } } } satisfies JsonSchema;
 
+/** The KPI calls (docs/kpis.md): the query of their family's search form (schemas/search/kpi*.json), figure blocks in the answers. */
+function kpiDocs(): Record<string, RouteDoc> {
+  const counts = (keys: string[]) => object('Services per value', Object.fromEntries(keys.map((key) => [key, { type: 'integer' }])));
+  const rates = (keys: string[]) => object('Rates between 0 and 1 (null when nothing to divide by)', Object.fromEntries(keys.map((key) => [key, { type: ['number', 'null'] }])));
+  const severities = ['CRITICAL', 'MAJOR', 'MINOR'];
+  const figures = object('KPI figures (docs/kpis.md "The figures")', {
+    services: { type: 'integer' }, inspections: { type: 'integer' },
+    results: counts(['ACCEPTED', 'REFUSED', 'PENDING', 'NA']), resultRate: { type: ['number', 'null'] },
+    decisions: counts(['ACCEPTED', 'SUBJECTED', 'REFUSED', 'PENDING', 'NA']), decisionRates: rates(['ACCEPTED', 'SUBJECTED', 'REFUSED']),
+    defects: counts(severities), inspectedPieces: { type: 'integer' }, defectsPerPiece: rates(severities),
+    manDays: { type: 'integer', description: 'Field days of the assignments' }, confirmed: { type: 'integer' }, leadTime: { type: ['number', 'null'], description: 'Mean working days from request to confirmation' }, onTimeRate: { type: ['number', 'null'] },
+  });
+  const period: Record<string, JsonSchema> = { start: { type: 'string', format: 'date' }, end: { type: 'string', format: 'date' } };
+  const series = (description: string) => object(description, { ...period, unit: { type: 'string' }, totals: figures, series: list({ allOf: [figures], type: 'object', properties: { period: { type: 'string' } } }) });
+  const compared = (side: JsonSchema) => object('Two periods and the change of each number in per cent, period 1 against period 2 (null when period 2 has 0)', {
+    period1: { allOf: [side], type: 'object', properties: { figures } },
+    period2: { allOf: [side], type: 'object', properties: { figures } },
+    change: object("The figures' shape, each number a change in per cent or null"),
+  });
+  const doc = (summary: string, schema: JsonSchema, errors = [400, 403], search = 'kpiSupplier'): RouteDoc => ({
+    tag: 'kpi', search, ok: { description: 'The figures', schema }, errors,
+    summary: `${summary}; the services the caller sees (the service search's visibility), not cancelled, by start date; SEARCH_SERVICE, CREATE_SERVICE or SUPER_ADMIN`,
+  });
+  const ranking = (field: string) => object('Overview', { ...period, totals: figures, [`${field}s`]: list(object('A company', { [field]: { type: ['integer', 'null'] }, name: { type: ['string', 'null'] }, figures })) });
+  const seasons = compared(object('A season', { seasonId: { type: 'integer' }, code: { type: 'string' } }));
+  const internal = (summary: string, schema: JsonSchema) => doc(summary, schema, [400, 403], 'kpiInternal');
+  const provider = (summary: string, schema: JsonSchema, errors = [400, 403]) => doc(summary, schema, errors, 'kpiServiceProvider');
+  return {
+    'GET /back/bo/kpi/internal/yearMonth': internal('Internal KPIs per month between start and end (default: the last 6 months to today)', series('Months')),
+    'GET /back/bo/kpi/internal/bySeason': internal('Internal KPIs per season (the services\' season code; null: none) between start and end (default: the last 6 months to today)', object('Seasons', { ...period, totals: figures, series: list({ allOf: [figures], type: 'object', properties: { season: { type: ['string', 'null'] } } }) })),
+    'GET /back/bo/kpi/serviceprovider/overview': provider('Service provider KPIs between start and end (default: the last 6 months to today): totals and the providers ranked by services (at most limit; 0: all)', ranking('serviceProvider')),
+    'GET /back/bo/kpi/serviceprovider/compare': provider('Service provider KPIs of two periods (default: period 1 the current quarter, period 2 the previous one)', compared(object('A period', period))),
+    'GET /back/bo/kpi/serviceprovider/compareSeason': provider('Service provider KPIs of the services of two seasons (period1Season, period2Season: both required; a season the caller may not see is a 404)', seasons, [400, 403, 404]),
+    'GET /back/bo/kpi/generate': doc(
+      'The dynamic KPI: the figures between start and end (default: the last 6 months to today) grouped by up to two of period (the unit bucket of the start date, default month), client, supplier, factory, serviceProvider, type, season, serviceLevel (default: period); at most limit rows (0: all)',
+      object('Groups', { ...period, unit: { type: 'string' }, groupBy: list({ type: 'string' }), totals: figures, rows: list(object('A group: its keys by grouping name, and its figures', { figures })) }),
+      [400, 403], 'kpiGenerate',
+    ),
+    'GET /back/bo/kpi/supplier/overview': doc(
+      'Supplier KPIs between start and end (default: the last 6 months to today): totals and the suppliers ranked by services (at most limit; 0: all)',
+      ranking('supplier'),
+    ),
+    'GET /back/bo/kpi/supplier/chart': doc('Supplier KPIs per unit (default month) between start and end (default: the last 6 months to today)', series('Series')),
+    'GET /back/bo/kpi/supplier/heatmap': doc('Supplier KPIs per day of the whole year of start (default: the current year)', series('Days of the year')),
+    'GET /back/bo/kpi/supplier/compare': doc('Supplier KPIs of two periods (default: period 1 the current quarter, period 2 the previous one)', compared(object('A period', period))),
+    'GET /back/bo/kpi/supplier/compareSeason': doc(
+      'Supplier KPIs of the services of two seasons (period1Season, period2Season: both required; a season the caller may not see is a 404)',
+      seasons,
+      [400, 403, 404],
+    ),
+  };
+}
+
 export const routeDocs = (enums: Record<string, JsonSchema>): Record<string, RouteDoc> => ({
   // ---- session (CONTRACT.md "Session") ----
   'POST /back/login': {
@@ -805,6 +858,8 @@ export const routeDocs = (enums: Record<string, JsonSchema>): Record<string, Rou
     },
     errors: [400, 403],
   },
+  // ---- KPIs of the datacenter (docs/kpis.md) ----
+  ...kpiDocs(),
   'GET /back/bo/dashboard/costs': {
     tag: 'activity', summary: "The structural costs and fee sheets the caller sees over a period (default: the last six months) in its company's currency: per month and type, per month and status, per contributor, and totals (structural costs in another currency are listed apart, not converted). MANAGER or SUPER_ADMIN (both entities' roles)",
     search: 'dashboardCosts',

@@ -10,6 +10,7 @@ import { fieldErrors } from '../validation';
 import { actingSide, visibleService } from '../services/access';
 import { addHistory } from '../services/history';
 import { updateService } from '../services/records';
+import { FIELD_ROLES as ON_FIELD } from '../activity/figures';
 import { readObject, serviceCaller, throwIfAny } from '../services/routeHelpers';
 import {
   ASSIGNMENTS,
@@ -149,7 +150,9 @@ async function saveAssignment(tx: Writer, caller: Caller, service: AssignmentSer
   const saved = existing
     ? await tx.update<AssignmentRecord>(ASSIGNMENTS, existing.assignmentId, (current) => ({ ...current, ...record }))
     : await tx.insert<AssignmentRecord>(ASSIGNMENTS, 'assignmentId', record as unknown as AssignmentRecord);
-  await updateService(tx, caller, serviceId, (current) => ({ ...current, contributors: record.contactIds, ...(current.endDate !== endDate ? { endDate } : {}) }) as Row);
+  // Man-days: one contact on one day in a field role (representatives are not the provider's work; docs/kpis.md).
+  const manDays = rows.reduce((sum, row) => sum + row.typePlannings.filter((day) => ON_FIELD.has(day.typePlanning)).length, 0);
+  await updateService(tx, caller, serviceId, (current) => ({ ...current, contributors: record.contactIds, manDays, ...(current.endDate !== endDate ? { endDate } : {}) }) as Row);
   await addHistory(tx, caller, { serviceId, event: 'ASSIGNED', side: actingSide(service, caller), detail: assignments.map((one) => one.acronym).join(', ') });
   return saved;
 }

@@ -16,7 +16,7 @@ import { numberParam, readObject, serviceCaller, throwIfAny } from '../services/
 import { alertServiceParties, mailServiceParties, type MailOptions, type ReportNotification } from '../services/serviceAlerts';
 import { followTasks } from '../tasks/lifecycle';
 import { REPORTS, reportRights, requireRight, type ReportRights } from './access';
-import type { ReportRules } from '../../domain/report';
+import { reportSummary, type ReportRules } from '../../domain/report';
 import { defectLibrary } from './library';
 import { checkDecision, reopenComment } from './decisionInput';
 import { reportFields, reportRuleErrors } from './reportInput';
@@ -74,11 +74,6 @@ function withLineLabels(report: Row, service: ServiceRow): Row {
 
 const clientDecisionOf = (report: Row) => String((report.decision as Row | undefined)?.clientDecision ?? 'PENDING');
 
-const summaryOf = (report: Row) => ({
-  reportResult: report.reportResult,
-  reportType: report.reportType,
-  clientDecision: clientDecisionOf(report),
-});
 
 /** A report the client has decided on is frozen: changing it needs a reopening first (PATCH …/reopen). */
 function requireUndecided(report: Row | undefined): void {
@@ -133,7 +128,7 @@ async function stored(tx: Writer, rules: ReportRules, caller: Caller, service: S
 /** Writes the report and the service's summary of it (the service search reads the summary). */
 async function save(tx: Writer, caller: Caller, service: ServiceRow, report: Row, before: Stored<Row> | undefined, version?: number): Promise<Stored<Row>> {
   const saved = before ? await tx.update<Row>(REPORTS, before.reportId as number, () => ({ ...report, reportId: before.reportId }), version) : await tx.insert<Row>(REPORTS, 'reportId', report);
-  const summarized = await updateService(tx, caller, service.serviceId as number, { report: summaryOf(saved) });
+  const summarized = await updateService(tx, caller, service.serviceId as number, { report: reportSummary(saved) });
   // The risk and score of the service's references follow their inspections (docs/risk.md).
   await refreshReferenceRisks(tx, summarized);
   return saved as Stored<Row>;
@@ -182,7 +177,7 @@ export function reportRoutes(registry: Registry): Hono<AppEnv> {
       rights,
       serviceStep: service.serviceStep,
       downloadable: !!report && service.serviceStep === 'TERMINATED' && (rights.report === 'READ' || rights.report === 'WRITE'),
-      ...(shown ? { ...summaryOf(report), computed: rights.report === 'READ_LIMITED' ? undefined : report.computed, version: report.version } : {}),
+      ...(shown ? { reportResult: report.reportResult, reportType: report.reportType, clientDecision: clientDecisionOf(report), computed: rights.report === 'READ_LIMITED' ? undefined : report.computed, version: report.version } : {}),
     });
   });
 

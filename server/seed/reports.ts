@@ -1,5 +1,5 @@
 import type { Row, WriteOps } from '../store/types';
-import { lotSizeOf, type ReportRules } from '../../domain/report';
+import { lotSizeOf, reportSummary, type ReportRules } from '../../domain/report';
 import { DEFECTS } from '../reports/library';
 import { REPORTS } from '../reports/routes';
 import { SERVICES } from '../services/access';
@@ -92,7 +92,7 @@ export function seedReports(tx: WriteOps, random: Random, identity: DemoIdentity
       updatedBy: service.updatedBy,
       universeId: service.universeId,
     });
-    tx.update<Row>(SERVICES, service.serviceId as number, (current) => ({ ...current, report: { reportResult: computed.result, reportType: report.reportType, clientDecision } }));
+    tx.update<Row>(SERVICES, service.serviceId as number, (current) => ({ ...current, report: reportSummary({ ...report, computed, reportResult: computed.result, decision: { clientDecision } }) }));
     index += 1;
   }
 }

@@ -9,6 +9,13 @@ import { actingSide, companyRolesOn, isOwner, serviceActor, sheetRight, canAddEl
 /** Fields kept on the server (the search index text). */
 const SERVER_ONLY = new Set(['searchText']);
 
+/**
+ * The report summary as a service reader sees it: the verdict and the decision. The defects and
+ * pieces the summary also keeps are the KPIs' (docs/kpis.md), not every reader's: an order taker
+ * may read the verdict of a report whose defects it may not (spec §6.4 report access).
+ */
+const verdictOf = ({ reportResult, reportType, clientDecision }: Row): Row => ({ reportResult, reportType, clientDecision });
+
 /** A service as the caller sees it: visible tags only, plus its roles, side, rights and allowed actions. */
 export async function presentService(db: Reader, service: Row & ServiceParties, caller: Caller): Promise<Row> {
   return (await presentServices(db, [service], caller))[0];
@@ -27,6 +34,7 @@ function presented(service: Row & ServiceParties, caller: Caller, visibleTags: S
   // One copy, built key by key: `delete` or a rest copy of a copy is slow (a page holds hundreds).
   const out: Row = {};
   for (const key in service) if (!SERVER_ONLY.has(key) && !without?.has(key)) out[key] = service[key];
+  if (service.report) out.report = verdictOf(service.report as Row);
   out.tags = Array.isArray(service.tags) ? service.tags.filter((id) => visibleTags.has(id as number)) : [];
   out.userRoles = companyRolesOn(service, caller.company.companyId);
   out.side = side;

@@ -51,6 +51,12 @@ export async function inCountries(db: Reader, countries: string[]): Promise<Cond
   );
 }
 
+/** The services with one of these tags; a tag hidden from the caller matches nothing: filtering on it must not reveal where it is. */
+export async function withTags(db: Reader, caller: Caller, tagIds: readonly number[]): Promise<Condition> {
+  const tags = await Promise.all(tagIds.map((id) => db.get<Tag>(TAGS, id)));
+  return oneOf('tags', tags.filter((tag) => !!tag && tagVisible(tag, caller)).map((tag) => tag!.tagId as number));
+}
+
 /** The services of the caller's universe with an open task of this type. */
 async function withOpenTask(db: Reader, caller: Caller, type: TaskType): Promise<Condition> {
   const where = and(eq('universeId', caller.universeId), eq('type', type), eq('status', 'OPEN'));
@@ -76,11 +82,7 @@ async function criteriaConditions(db: Reader, caller: Caller, criteria: ServiceC
   if (criteria.serviceToComplete) out.push(await withOpenTask(db, caller, 'SERVICE_TO_COMPLETE'));
   if (criteria.pendingStatus) out.push(eq('serviceStatus', 'PENDING'));
   list('contributors', criteria.contributors);
-  if (given(criteria.tags)) {
-    // A tag hidden from the caller matches nothing: filtering on it must not reveal where it is.
-    const tags = await Promise.all(criteria.tags.map((id) => db.get<Tag>(TAGS, id)));
-    out.push(oneOf('tags', tags.filter((tag) => !!tag && tagVisible(tag, caller)).map((tag) => tag!.tagId as number)));
-  }
+  if (given(criteria.tags)) out.push(await withTags(db, caller, criteria.tags));
   if (criteria.keywords) out.push({ op: 'keywords', fields: ['searchText'], value: criteria.keywords });
   if (given(criteria.countries)) out.push(await inCountries(db, criteria.countries));
   return out;

@@ -8,6 +8,7 @@ import {
   type ServiceSide,
   type ServiceStep,
 } from '../../machines/service';
+import { confirmationOf } from '../../domain/leadTime';
 import type { AppContext, Caller } from '../context';
 import { today } from '../dates';
 import { HttpError, forbidden, versionConflict } from '../errors';
@@ -105,7 +106,9 @@ export async function applyServiceEvent(tx: Writer, service: ServiceRecord, call
   const fields = flowFields(moved.step, moved.flow, today(now), service as never);
   const serviceId = service.serviceId as number;
   const settled = moved.flow.pendingDateBy === null ? extra.settledChanges : undefined;
-  const updated = await updateService(tx, caller, serviceId, { ...extra.changes, ...settled, ...fields }, service.version);
+  // The provider's first confirmation: the lead time from the request (docs/kpis.md).
+  const confirmed = fields.providerConfirmed && !service.providerConfirmed && typeof service.creationDate === 'string' ? { confirmation: confirmationOf(service.creationDate, service.serviceLevel, now.toISOString()) } : {};
+  const updated = await updateService(tx, caller, serviceId, { ...extra.changes, ...settled, ...fields, ...confirmed }, service.version);
   // A cancellation, completion or reopening drops the proposal that waited: nobody may answer it any more.
   // (A proposal confirmed at once replaces it instead, in its own route.)
   if (service.pendingDateBy && !moved.flow.pendingDateBy && !DATE_ANSWERS.includes(event) && !settled) await withdrawProposals(tx, serviceId);

@@ -74,6 +74,8 @@ describe('assignment form', () => {
     const [record] = await server.store.find('assignments', (row) => row.serviceId === serviceId);
     expect(record).toMatchObject({ serviceProvider: net.atlas, universeId: net.universeId, startDate: days[0], endDate: days[2], contactIds: [tom, mei] });
     expect((await server.store.get('services', serviceId))!.contributors).toEqual([tom, mei]);
+    // Five field days (NOT_ON_FIELD is none): the service's man-days, which the KPIs sum.
+    expect((await server.store.get('services', serviceId))!.manDays).toBe(5);
     const history = await server.store.find('serviceHistory', (row) => row.serviceId === serviceId);
     expect(history.map((event) => event.event)).toContain('ASSIGNED');
     // Contributors on the field: the confirmed service is now the provider's to perform (docs/tasks.md).

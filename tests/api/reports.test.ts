@@ -86,6 +86,8 @@ describe('a new report', () => {
     expect(atAccept.defects[0].reportDefectId).toEqual(expect.any(Number));
     const service = (await quality.get(`/back/bo/services/${id}`)).body;
     expect(service.report).toEqual({ reportResult: 'ACCEPTED', reportType: 'NORMAL', clientDecision: 'PENDING' });
+    // The stored summary also keeps the defects and pieces the KPIs sum (docs/kpis.md); readers see the verdict only.
+    expect((await server.store.get('services', id))!.report).toEqual({ reportResult: 'ACCEPTED', reportType: 'NORMAL', clientDecision: 'PENDING', defects: { CRITICAL: 0, MAJOR: plan.accept, MINOR: 0 }, inspectedQuantity: 80 });
     const history = (await quality.get(`/back/bo/services/${id}/history`)).body;
     expect(history[0]).toMatchObject({ event: 'REPORT_SAVED', detail: 'ACCEPTED' });
     // The owner (quality, who created the service) is told: a live alert and an e-mail; the supplier (no report right yet) is not.

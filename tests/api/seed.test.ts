@@ -111,7 +111,11 @@ describe('demo seed', () => {
       // A terminated inspection has its report, summed up on the service; other departments have none.
       if (service.serviceStep === 'TERMINATED' && service.thirdPartyDepartment === 'INSP') {
         const [report] = await server.store.find('reports', (row) => row.serviceId === service.serviceId);
-        expect(service.report).toEqual({ reportResult: report.reportResult, reportType: report.reportType, clientDecision: (report.decision as Row).clientDecision });
+        expect(service.report).toEqual({
+          reportResult: report.reportResult, reportType: report.reportType, clientDecision: (report.decision as Row).clientDecision,
+          // What the KPIs sum (docs/kpis.md): the computed defects and the pieces inspected.
+          defects: (report.computed as Row).totals, inspectedQuantity: (report.lines as Row[]).reduce((sum, line) => sum + Number(line.inspectedQuantity ?? 0), 0),
+        });
       } else expect(service.report).toBeUndefined();
       const history = await server.store.find('serviceHistory', (event) => event.serviceId === service.serviceId);
       expect(history.find((event) => event.event === 'CREATED')).toBeDefined();

@@ -1,0 +1,67 @@
+import type { Caller } from '../context';
+import { notFound } from '../errors';
+import { scopeSees } from '../resources/ownership';
+import type { Registry } from '../schemas';
+import { inCountries, visibleIndexed, withTags } from '../services/search';
+import { and, eq, type Condition } from '../store/query';
+import type { Reader, Row } from '../store/types';
+
+/**
+ * The services a KPI counts (docs/kpis.md "The services counted"): those the caller sees, by the
+ * service search's own visibility condition (`visibleIndexed`), not cancelled, passing the
+ * call's filters. A filter on something the caller may not see matches nothing, as in the search.
+ */
+export interface KpiFilters {
+  seasonIds?: number[];
+  countryIds?: string[];
+  clientId?: number;
+  serviceTypeId?: string;
+  supplierIds?: number[];
+  tagIds?: number[];
+  /** The service providers (offices). */
+  officeIds?: number[];
+  /** The supplier, factory or agent. */
+  ordertakerId?: number;
+}
+
+/** A period of start dates, both days included. */
+export interface Period {
+  start: string;
+  end: string;
+}
+
+const NOTHING: Condition = { op: 'or', any: [] };
+const notCancelled: Condition = { op: 'not', condition: eq('serviceStep', 'CANCELLED') };
+
+export const startedIn = ({ start, end }: Period): Condition => and({ op: 'gte', field: 'startDate', value: start }, { op: 'lte', field: 'startDate', value: end });
+
+/** The seasons of these ids the caller sees (its universe's, and its own company's among the custom ones). */
+export async function visibleSeasons(db: Reader, registry: Registry, caller: Caller, ids: readonly number[]): Promise<Row[]> {
+  const entity = registry.entities.get('season')!;
+  const found = await Promise.all(ids.map((id) => db.get<Row>(entity.collection, id)));
+  return found.filter((season): season is NonNullable<typeof season> => !!season && scopeSees(entity, season, caller));
+}
+
+/** One season the caller sees, else 404 exactly as an unknown id. */
+export async function seasonOf(db: Reader, registry: Registry, caller: Caller, id: number): Promise<Row> {
+  const [season] = await visibleSeasons(db, registry, caller, [id]);
+  if (!season) throw notFound('error.notFound');
+  return season;
+}
+
+/** The condition of the services the caller sees passing `filters` (without a date condition). */
+export async function kpiCondition(db: Reader, registry: Registry, caller: Caller, filters: KpiFilters): Promise<Condition> {
+  const out: Condition[] = [...visibleIndexed(caller), notCancelled];
+  if (filters.seasonIds?.length) {
+    const codes = (await visibleSeasons(db, registry, caller, filters.seasonIds)).map((season) => season.code as string);
+    out.push(codes.length ? { op: 'in', field: 'season', values: codes } : NOTHING);
+  }
+  if (filters.countryIds?.length) out.push(await inCountries(db, filters.countryIds));
+  if (filters.clientId !== undefined) out.push(eq('client', filters.clientId));
+  if (filters.serviceTypeId !== undefined) out.push(eq('type', filters.serviceTypeId));
+  if (filters.supplierIds?.length) out.push({ op: 'in', field: 'supplier', values: filters.supplierIds });
+  if (filters.tagIds?.length) out.push(await withTags(db, caller, filters.tagIds));
+  if (filters.officeIds?.length) out.push({ op: 'in', field: 'serviceProvider', values: filters.officeIds });
+  if (filters.ordertakerId !== undefined) out.push({ op: 'anyEq', fields: ['supplier', 'factory', 'agent'], value: filters.ordertakerId });
+  return and(...out);
+}
