@@ -116,17 +116,18 @@ function startVitestOnPostgres() {
  * The linter (one core, mostly import-x/no-cycle) and the web app build (one core, mostly) beside the
  * vitest suite rather than before and after it, niced: they take the CPU the suite leaves while its API
  * tests wait on I/O, and give way to it otherwise (its timing tests, such as the journal fold's event
- * loop stalls, measure the suite's own process). The niced PostgreSQL suite has time to spare.
+ * loop stalls, measure the suite's own process). The niced PostgreSQL suite has time to spare. Their limit is the
+ * vitest suite's: giving way to it, each may end only after it (5 minutes stopped both on a busy machine).
  */
 const niced = (args) => ['nice', ['-n', '10', process.execPath, ...args]];
 function startLint() {
-  const finish = startBeside('ESLint: layers, import circles, hooks, unused code (npm run lint)', ...niced([join(root, 'node_modules', 'eslint', 'bin', 'eslint.js'), '.']), 5 * MINUTE);
+  const finish = startBeside('ESLint: layers, import circles, hooks, unused code (npm run lint)', ...niced([join(root, 'node_modules', 'eslint', 'bin', 'eslint.js'), '.']), 8 * MINUTE);
   return async () => {
     const status = await finish();
     results.push({ name: 'lint', passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1, skipped: 0 });
   };
 }
-const startBuild = () => startBeside('web app build', ...niced(['scripts/build-if-stale.mjs']), 5 * MINUTE);
+const startBuild = () => startBeside('web app build', ...niced(['scripts/build-if-stale.mjs']), 8 * MINUTE);
 
 /** After the build, the login page's JavaScript against its gzip budget (scripts/bundle-budget.mjs). */
 function bundleBudget(buildStatus) {
