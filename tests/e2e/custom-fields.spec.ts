@@ -31,7 +31,6 @@ async function companyId(page: Page): Promise<number> {
 }
 
 test('the manager adds a LIST custom field for inspections on the company profile', async ({ page }) => {
-  // Typed key by key, as a person does: some twenty fields.
   test.slow();
   await login(page, ACCOUNTS.quality);
   const form = await openNewCustomField(page);
