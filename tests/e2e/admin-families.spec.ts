@@ -76,15 +76,15 @@ test('a universe admin adds a defect to a family in the tree; the inspector’s 
   await page.getByRole('button', { name: 'New' }).click();
   const form = sheet(page);
   await expect(form.getByRole('combobox', { name: 'Defect family' })).toHaveValue('Appearance');
-  await form.getByRole('textbox', { name: 'Code' }).pressSequentially('APP-05');
+  await form.getByRole('textbox', { name: 'Code' }).fill('APP-05');
   const english = form.getByRole('textbox', { name: 'English' });
   const french = form.getByRole('textbox', { name: 'French' });
   const italian = form.getByRole('textbox', { name: 'Italian' });
   const [a, b, c] = await Promise.all([english, french, italian].map((input) => input.boundingBox()));
   expect(Math.abs(a!.y - b!.y) + Math.abs(b!.y - c!.y)).toBeLessThan(2); // one row
-  await english.pressSequentially('Faded print');
-  await french.pressSequentially('Impression délavée');
-  await italian.pressSequentially('Stampa sbiadita');
+  await english.fill('Faded print');
+  await french.fill('Impression délavée');
+  await italian.fill('Stampa sbiadita');
   await pick(page, form.getByRole('combobox', { name: 'Category' }), 'Appearance');
   await shot(page, 'new-defect');
   await form.getByRole('button', { name: 'Save' }).click();

@@ -39,9 +39,9 @@ test.describe('owned lists', () => {
 
     await page.getByRole('button', { name: en('engine.action.new'), exact: true }).click();
     const form = sheet(page);
-    await form.locator('#sheet_code').pressSequentially('SHIP-FIRST');
-    await form.locator('#sheet_names_en').pressSequentially('Ship first, inspect after');
-    await form.locator('#sheet_description').pressSequentially('Final inspection at the port for trusted suppliers.');
+    await form.locator('#sheet_code').fill('SHIP-FIRST');
+    await form.locator('#sheet_names_en').fill('Ship first, inspect after');
+    await form.locator('#sheet_description').fill('Final inspection at the port for trusted suppliers.');
     await searchAfter(page, STRATEGIES, () => form.getByRole('button', { name: en('engine.action.save') }).click());
     await expectSnack(page, en('strategy.created'));
     await form.getByRole('button', { name: en('engine.action.cancel') }).click();
@@ -52,8 +52,8 @@ test.describe('owned lists', () => {
       await setAccountLocale(page, language);
       await openSearch(page, route, STRATEGIES);
       await page.getByRole('button', { name: label(language, 'engine.action.new'), exact: true }).click();
-      await form.locator('#sheet_code').pressSequentially(' ship-first');
-      await form.locator('#sheet_names_en').pressSequentially(`Duplicate (${language})`);
+      await form.locator('#sheet_code').fill(' ship-first');
+      await form.locator('#sheet_names_en').fill(`Duplicate (${language})`);
       const refused = page.waitForResponse((response) => new URL(response.url()).pathname === STRATEGIES && response.request().method() === 'POST');
       await form.getByRole('button', { name: label(language, 'engine.action.save') }).click();
       expect((await refused).status()).toBe(422);
