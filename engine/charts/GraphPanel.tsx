@@ -90,5 +90,7 @@ function Drawing({ nodes, edges, height, theme, label }: { nodes: GraphNode[]; e
       graph?.destroy();
     };
   }, [nodes, edges, theme]);
-  return <Box ref={box} h={height} role="img" aria-label={label} data-testid="graph" style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-md)' }} />;
+  // Clipped: after the window narrows, cytoscape's canvases keep their old width until it redraws them, which
+  // would push the page sideways meanwhile.
+  return <Box ref={box} h={height} role="img" aria-label={label} data-testid="graph" style={{ position: 'relative', overflow: 'hidden', border: '1px solid var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-md)' }} />;
 }
