@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from './axe';
-import { ACCOUNTS, cell, en, expectSnack, gridRow, labels, openSearch, restoreEnglishAfterAll, searchAfter, setAccountLocale, sheet, shot, signIn } from './helpers';
+import { ACCOUNTS, cell, en, expectSnack, gridRow, labels, openSearch, restoreEnglishAfterAll, searchAfter, setAccountLocale, sheet, shot, signIn, snackDuring } from './helpers';
 
 /**
  * The owned lists' rules as a person meets them (docs/schemas.md "Owned lists"): a manager adds a
@@ -42,8 +42,7 @@ test.describe('owned lists', () => {
     await form.locator('#sheet_code').fill('SHIP-FIRST');
     await form.locator('#sheet_names_en').fill('Ship first, inspect after');
     await form.locator('#sheet_description').fill('Final inspection at the port for trusted suppliers.');
-    await searchAfter(page, STRATEGIES, () => form.getByRole('button', { name: en('engine.action.save') }).click());
-    await expectSnack(page, en('strategy.created'));
+    await snackDuring(page, en('strategy.created'), () => searchAfter(page, STRATEGIES, () => form.getByRole('button', { name: en('engine.action.save') }).click()));
     await form.getByRole('button', { name: en('engine.action.cancel') }).click();
     await expect(form).toBeHidden();
     await expect(cell(gridRow(page, 'SHIP-FIRST'), 'names')).toHaveText('Ship first, inspect after');
@@ -94,8 +93,8 @@ test.describe('owned lists', () => {
     const offer = page.getByRole('alertdialog').filter({ hasText: en('engine.sheet.archiveTitle') });
     await expect(offer.getByText(en('engine.sheet.archiveMessage', { name: 'SS26' }))).toBeVisible();
     await shot(page, 'rules-season-archive-offer');
-    await searchAfter(page, SEASONS, () => offer.getByRole('button', { name: en('engine.sheet.archive'), exact: true }).click());
-    await expectSnack(page, en('engine.sheet.archived'));
+    // The snack shows for 3 s, which the search after the archive may outlast on a busy machine.
+    await snackDuring(page, en('engine.sheet.archived'), () => searchAfter(page, SEASONS, () => offer.getByRole('button', { name: en('engine.sheet.archive'), exact: true }).click()));
     await expect(form).toBeHidden();
     await expect(gridRow(page, 'Spring-summer 2026')).toHaveCount(0);
 
