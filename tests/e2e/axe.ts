@@ -9,7 +9,9 @@ import { AxeCollector, formatViolations, settleAndCheck, watchContext, type AxeC
  * (docs/accessibility.md: how a check waits for the page and gives way to the test).
  * Contexts a test or a beforeAll opens with `browser.newContext()` / `browser.newPage()` are watched too.
  */
-let collector = new AxeCollector();
+/** The states this worker's tests have checked: each is checked once per worker (axeWatch.ts AxeCollector). */
+const checkedInWorker = new Map<string, AxeCheck>();
+let collector = new AxeCollector(checkedInWorker);
 const current = () => collector;
 
 export const test = base.extend<{ axeWatch: void }, { watchedBrowser: void }>({
@@ -34,7 +36,7 @@ export const test = base.extend<{ axeWatch: void }, { watchedBrowser: void }>({
   ],
   axeWatch: [
     async ({ context, browser }, use, testInfo) => {
-      collector = new AxeCollector();
+      collector = new AxeCollector(checkedInWorker);
       await watchContext(context, current);
       const opened = new Set(browser.contexts());
       await use();
@@ -46,11 +48,11 @@ export const test = base.extend<{ axeWatch: void }, { watchedBrowser: void }>({
         // later test of the worker would check them again.
         await Promise.all(browser.contexts().filter(open => !opened.has(open)).map(open => open.close()));
       }
-      const { checks, abandoned } = collector;
-      const ms = checks.map(check => check.ms);
+      const { checks, abandoned, reused } = collector;
+      const ms = checks.filter(check => check.slices > 0).map(check => check.ms);
       testInfo.annotations.push({
         type: 'axe',
-        description: `${checks.length} checks, ${ms.length ? Math.round(ms.reduce((a, b) => a + b, 0) / ms.length) : 0} ms mean, ${Math.max(0, ...ms)} ms max, page held ${Math.max(0, ...[...checks, ...abandoned].map(check => check.longestMs))} ms at most, ${abandoned.length} abandoned`,
+        description: `${checks.length} checks, ${ms.length ? Math.round(ms.reduce((a, b) => a + b, 0) / ms.length) : 0} ms mean, ${Math.max(0, ...ms)} ms max, page held ${Math.max(0, ...[...checks, ...abandoned].map(check => check.longestMs))} ms at most, ${abandoned.length} abandoned, ${reused} checked by an earlier test`,
       });
       if (process.env.AXE_TIMINGS) {
         const line = (check: AxeTiming) => `${check.ms}ms in ${check.slices} slices, longest ${check.longestMs}ms, ${check.wallMs}ms wall`;

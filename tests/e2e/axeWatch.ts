@@ -35,17 +35,33 @@ export type AxeViolation = { rule: string; impact: string; help: string; target:
 export type AxeTiming = { ms: number; longestMs: number; slices: number; wallMs: number };
 export type AxeCheck = AxeTiming & { key: string; url: string; locale: string; dialogs: string[]; violations: AxeViolation[] };
 
-/** Where a watched context sends its checks: which states were seen, and what their checks found. */
+/**
+ * Where a watched context sends its checks: which states were seen, and what their checks found.
+ * `known` may be shared by the collectors of one browser (the tests of a Playwright worker): a state
+ * an earlier test checked counts for the later ones with that check's findings, and axe does not
+ * run on it again.
+ */
 export class AxeCollector {
   private claimed = new Set<string>();
   checks: AxeCheck[] = [];
   /** Checks given up because the page changed or the test acted: their cost, for the figures. */
   abandoned: AxeTiming[] = [];
-  /** True the first time a state is claimed: that check runs; later claims of it are refused. */
+  /** States found checked in `known`, taken over rather than checked again. */
+  reused = 0;
+  constructor(private readonly known = new Map<string, AxeCheck>()) {}
+  /** True the first time a state is claimed and unknown: that check runs; later claims of it are refused. */
   claim(key: string): boolean {
     if (this.claimed.has(key)) return false;
     this.claimed.add(key);
-    return true;
+    const earlier = this.known.get(key);
+    if (!earlier) return true;
+    this.checks.push({ ...earlier, ms: 0, longestMs: 0, slices: 0, wallMs: 0 });
+    this.reused += 1;
+    return false;
+  }
+  record(check: AxeCheck): void {
+    this.checks.push(check);
+    this.known.set(check.key, check);
   }
   release(key: string): void {
     this.claimed.delete(key);
@@ -57,6 +73,7 @@ export class AxeCollector {
     this.claimed.clear();
     this.checks = [];
     this.abandoned = [];
+    this.reused = 0;
   }
 }
 
@@ -308,9 +325,7 @@ export async function watchContext(context: BrowserContext, current: () => AxeCo
     current().release(key);
     current().abandoned.push(timing);
   });
-  await context.exposeBinding('__axeReport', (_source, check: AxeCheck) => {
-    current().checks.push(check);
-  });
+  await context.exposeBinding('__axeReport', (_source, check: AxeCheck) => current().record(check));
   await context.exposeBinding('__axeEngine', async ({ frame }) => {
     await frame.evaluate(engineSource);
   });
