@@ -7,8 +7,11 @@ import { paletteColor, type ValueColors } from '../format/colors';
  */
 export const CHART_TYPES = ['line', 'bar', 'horizontalBar', 'donut'] as const;
 export type ChartType = (typeof CHART_TYPES)[number];
-/** How a value reads: `percent` is a number of percent (`42.5` → "42.5 %"), `money` an amount with 2 decimals. */
-export const VALUE_FORMATS = ['number', 'integer', 'money', 'percent', 'date', 'text'] as const;
+/**
+ * How a value reads: `percent` is a number of percent (`42.5` → "42.5 %"), `share` a fraction of one
+ * read as per cent (`0.425` → "42.5 %"), `money` an amount with 2 decimals.
+ */
+export const VALUE_FORMATS = ['number', 'integer', 'money', 'percent', 'share', 'date', 'text'] as const;
 export type ValueFormat = (typeof VALUE_FORMATS)[number];
 
 export interface SeriesConfig {
@@ -18,6 +21,8 @@ export interface SeriesConfig {
   label: string;
   /** A Mantine colour (`teal.6`); default: its value's colour in the panel's `enum` (`x-colors`), else the palette's for its position. */
   color?: string;
+  /** A line chart's series drawn dashed: two series of one colour stay apart (the spec's subjected decisions in the accepted colour). */
+  dashed?: boolean;
 }
 
 export interface ChartSpec {
@@ -62,10 +67,16 @@ export function seriesColor(series: Pick<SeriesConfig, 'name' | 'color'>, names:
   return `${paletteColor(names.indexOf(series.name))}.6`;
 }
 
-/** The rows of a line or bar chart (or a table): the array at `data`; anything else is no row. */
-export function chartRows(answer: unknown, spec: Pick<ChartSpec, 'data'>): Row[] {
+/**
+ * The rows of a line or bar chart (or a table): the array at `data`; anything else is no row. A
+ * series named by a dotted path (`decisionRates.ACCEPTED`) gets its value copied under that name,
+ * which the chart reads as a plain key.
+ */
+export function chartRows(answer: unknown, spec: Pick<ChartSpec, 'data' | 'series'>): Row[] {
   const rows = valueAt(answer, spec.data);
-  return Array.isArray(rows) ? rows.filter((row): row is Row => !!row && typeof row === 'object') : [];
+  if (!Array.isArray(rows)) return [];
+  const dotted = (spec.series ?? []).map((item) => item.name).filter((name) => name.includes('.'));
+  return rows.filter((row): row is Row => !!row && typeof row === 'object').map((row) => (dotted.length ? { ...row, ...Object.fromEntries(dotted.map((name) => [name, valueAt(row, name)])) } : row));
 }
 
 /**
@@ -122,6 +133,8 @@ export function formatValue(value: unknown, format: ValueFormat | undefined, loc
   switch (format) {
     case 'percent':
       return `${grouped(value, { maximumFractionDigits: 1 })} %`;
+    case 'share':
+      return `${grouped(value * 100, { maximumFractionDigits: 1 })} %`;
     case 'integer':
       return grouped(Math.round(value), {});
     case 'money':
