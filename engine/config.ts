@@ -251,6 +251,8 @@ export interface PanelConfig {
   unit?: string;
   /** chart: the unit read from the answer at this dotted path (a currency the call names), instead of `unit`. */
   unitAt?: string;
+  /** chart: every month of the answer's period gets a row (paths of its first and last day, `{ "from": "start", "to": "end" }`). */
+  fillMonths?: { from: string; to: string };
   /** chart (bar): the series stacked in one bar per row. */
   stacked?: boolean;
   /** chart: i18n keys of the x and y axis titles. */

@@ -30,6 +30,8 @@ export interface ChartSpec {
   data?: string;
   dataKey?: string;
   series?: SeriesConfig[];
+  /** Every month of the answer's period gets a row (one without figures has none): the dotted paths of its first and last day. */
+  fillMonths?: { from: string; to: string };
 }
 
 type Row = Record<string, unknown>;
@@ -72,11 +74,28 @@ export function seriesColor(series: Pick<SeriesConfig, 'name' | 'color'>, names:
  * series named by a dotted path (`decisionRates.ACCEPTED`) gets its value copied under that name,
  * which the chart reads as a plain key.
  */
-export function chartRows(answer: unknown, spec: Pick<ChartSpec, 'data' | 'series'>): Row[] {
+export function chartRows(answer: unknown, spec: Pick<ChartSpec, 'data' | 'series' | 'dataKey' | 'fillMonths'>): Row[] {
   const rows = valueAt(answer, spec.data);
   if (!Array.isArray(rows)) return [];
   const dotted = (spec.series ?? []).map((item) => item.name).filter((name) => name.includes('.'));
-  return rows.filter((row): row is Row => !!row && typeof row === 'object').map((row) => (dotted.length ? { ...row, ...Object.fromEntries(dotted.map((name) => [name, valueAt(row, name)])) } : row));
+  const flat = rows.filter((row): row is Row => !!row && typeof row === 'object').map((row) => (dotted.length ? { ...row, ...Object.fromEntries(dotted.map((name) => [name, valueAt(row, name)])) } : row));
+  return spec.fillMonths ? withEveryMonth(flat, spec.dataKey ?? 'name', valueAt(answer, spec.fillMonths.from), valueAt(answer, spec.fillMonths.to)) : flat;
+}
+
+/** The rows with one per month (`YYYY-MM` at `key`) from `from` to `to`: a month without a row gets an empty one, in order. */
+export function withEveryMonth(rows: Row[], key: string, from: unknown, to: unknown): Row[] {
+  if (typeof from !== 'string' || typeof to !== 'string' || from > to) return rows;
+  const byMonth = new Map(rows.map((row) => [String(row[key]), row]));
+  const months: Row[] = [];
+  let [year, month] = [Number(from.slice(0, 4)), Number(from.slice(5, 7))];
+  // At most 10 years of months: a bad answer draws no endless axis.
+  for (let count = 0; count < 120; count += 1) {
+    const name = `${year}-${String(month).padStart(2, '0')}`;
+    if (name > to.slice(0, 7)) break;
+    months.push(byMonth.get(name) ?? { [key]: name });
+    [year, month] = month === 12 ? [year + 1, 1] : [year, month + 1];
+  }
+  return [...months, ...rows.filter((row) => !months.includes(row))];
 }
 
 /**
@@ -134,7 +153,8 @@ export function formatValue(value: unknown, format: ValueFormat | undefined, loc
     case 'percent':
       return `${grouped(value, { maximumFractionDigits: 1 })} %`;
     case 'share':
-      return `${grouped(value * 100, { maximumFractionDigits: 1 })} %`;
+      // Small shares (defects per piece) keep two decimals: 0.04 %, not 0 %.
+      return `${grouped(value * 100, { maximumFractionDigits: value !== 0 && Math.abs(value) < 0.01 ? 2 : 1 })} %`;
     case 'integer':
       return grouped(Math.round(value), {});
     case 'money':

@@ -333,6 +333,7 @@ const panelProperties = {
     unit: text,
     unitAt: text,
     stacked: { type: 'boolean' },
+    fillMonths: closed({ from: text, to: text }, ['from', 'to']),
     xLabel: text,
     yLabel: text,
     valueFormat: { enum: [...VALUE_FORMATS] },
