@@ -153,8 +153,8 @@ export function formatValue(value: unknown, format: ValueFormat | undefined, loc
     case 'percent':
       return `${grouped(value, { maximumFractionDigits: 1 })} %`;
     case 'share':
-      // Small shares (defects per piece) keep two decimals: 0.04 %, not 0 %.
-      return `${grouped(value * 100, { maximumFractionDigits: value !== 0 && Math.abs(value) < 0.01 ? 2 : 1 })} %`;
+      // Small shares (defects per piece) keep two decimals: 0.04 %, not 0 %; a no-break space keeps the sign on the number's line (a bar's label).
+      return `${grouped(value * 100, { maximumFractionDigits: value !== 0 && Math.abs(value) < 0.01 ? 2 : 1 })}\u00a0%`;
     case 'integer':
       return grouped(Math.round(value), {});
     case 'money':

@@ -126,10 +126,10 @@ describe('chart rows of figure blocks', () => {
     expect(withEveryMonth([{ m: '2026-01' }], 'm', '2026-03-01', '2026-01-31')).toEqual([{ m: '2026-01' }]);
   });
 
-  it('reads a share as per cent, small ones with two decimals', () => {
-    expect(formatValue(0.425, 'share', 'en')).toBe('42.5 %');
-    expect(formatValue(0.00037, 'share', 'en')).toBe('0.04 %');
-    expect(formatValue(0, 'share', 'fr')).toBe('0 %');
+  it('reads a share as per cent, small ones with two decimals, the sign never on a line of its own', () => {
+    expect(formatValue(0.425, 'share', 'en')).toBe('42.5\u00a0%');
+    expect(formatValue(0.00037, 'share', 'en')).toBe('0.04\u00a0%');
+    expect(formatValue(0, 'share', 'fr')).toBe('0\u00a0%');
   });
 });
 
