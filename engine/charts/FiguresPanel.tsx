@@ -29,7 +29,8 @@ export function FiguresPanel(props: PanelProps) {
     <div data-panel-kind="figures">
       <PanelHeading panel={panel} values={target.values} />
       <PanelStatus error={error} loading={loading} empty={!figures || typeof figures !== 'object'} height={90}>
-        <SimpleGrid cols={{ base: 2, sm: 3, lg: Math.min(columns.length, 6) }} spacing="sm">
+        {/* Up to six in a row on a wide screen; more make two even rows (ten: five and five). */}
+        <SimpleGrid cols={{ base: 2, sm: 3, lg: columns.length > 6 ? Math.ceil(columns.length / 2) : columns.length }} spacing="sm">
           {columns.map((column) => {
             const text = cellValueText(column, valueAt(figures, column.field), t, i18n.language);
             const accent = accents.get(column.field);
