@@ -1,4 +1,5 @@
 import { api } from './api';
+import type { ThroughConfig } from './charts/through';
 import type { RoleRule } from './schema/roles';
 import type { JsonSchema } from './schema/resolve';
 import type { ChartType, SeriesConfig, ValueFormat } from './charts/chartData';
@@ -27,6 +28,8 @@ export type ColumnConfig =
       colors?: Record<string, string>;
       /** dataTable: the cell links to this route, a template filled with the row's fields (`/items/{itemId}`). */
       to?: string;
+      /** figures: the card's accent (a theme colour, `teal.6`). */
+      color?: string;
       /** Read-only lines: fields shown small under the value (a line's colour and size under its designation). */
       under?: string[];
       /** Read-only lines: i18n key of the text shown when the value is empty (a default the server applies). */
@@ -248,6 +251,8 @@ export interface PanelConfig {
   unit?: string;
   /** chart: the unit read from the answer at this dotted path (a currency the call names), instead of `unit`. */
   unitAt?: string;
+  /** chart: every month of the answer's period gets a row (paths of its first and last day, `{ "from": "start", "to": "end" }`). */
+  fillMonths?: { from: string; to: string };
   /** chart (bar): the series stacked in one bar per row. */
   stacked?: boolean;
   /** chart: i18n keys of the x and y axis titles. */
@@ -273,6 +278,29 @@ export interface PanelConfig {
   actions?: RowActionConfig[];
   /** graph: each row is an edge between the nodes its `edge` fields name (docs/schemas.md "Graphs"). */
   edge?: GraphEdgeConfig;
+  /** chart (bar), dataTable, heatmap: a click on a bar, a row or a cell opens a search filtered to what it counts (docs/schemas.md "Click-through"). */
+  through?: ThroughConfig;
+  /** compare: where the two periods and the change are in the answer (docs/schemas.md "Compare"). */
+  compare?: CompareConfig;
+  /** heatmap: where the year is in the answer (docs/schemas.md "Heatmap"). */
+  heatmap?: HeatmapConfig;
+}
+
+/** compare: the answer's two periods (each with its dates and its values) and the change of each value in per cent. */
+export interface CompareConfig {
+  periods: { at: string; label: string }[];
+  /** The fields of a period holding its first and last day (default `start`, `end`). */
+  from?: string;
+  to?: string;
+  /** The dotted path of a period's values (the columns' fields are read under it; default: the period). */
+  values?: string;
+  /** The dotted path of the changes in per cent (the columns' fields are read under it). */
+  change: string;
+}
+
+/** heatmap: the dotted path of a day of the year drawn (default `start`; else the first row's). */
+export interface HeatmapConfig {
+  yearAt?: string;
 }
 
 /** graph: the row fields of an edge's two ends (ids and labels) and of its colour (an enum with `x-colors`). */

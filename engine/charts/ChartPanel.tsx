@@ -8,6 +8,7 @@ import { PanelHeading } from './PanelHeading';
 import { PanelStatus } from './PanelStatus';
 import { usePanelTarget } from './panelTarget';
 import { usePanelData } from './usePanelData';
+import { useThrough } from './useThrough';
 
 /** The charts library (recharts under @mantine/charts) loads with the first chart only. */
 const ChartView = lazy(() => import('./ChartView'));
@@ -23,10 +24,11 @@ export function ChartPanel(props: PanelProps) {
   const { t } = useTranslation();
   const target = usePanelTarget(props);
   const { answer, loading, error } = usePanelData(target.url, target.query);
+  const through = useThrough(panel, props.query, answer);
   const rows = useMemo(() => (panel.chart === 'donut' ? donutCells(answer, panel, (key) => t(key), colors) : chartRows(answer, panel)), [answer, panel, t, colors]);
   const height = panel.height ?? DEFAULT_CHART_HEIGHT;
   return (
-    <div data-panel-kind="chart">
+    <div data-panel-kind="chart" data-through={panel.through ? panel.through.to : undefined}>
       <PanelHeading panel={panel} values={target.values} />
       <PanelStatus error={error} loading={loading} empty={!hasValues(rows, panel)} height={height}>
         <Suspense
@@ -36,7 +38,7 @@ export function ChartPanel(props: PanelProps) {
             </Center>
           }
         >
-          <ChartView panel={panel} rows={rows} height={height} unit={unitOf(answer, panel)} colors={colors} />
+          <ChartView panel={panel} rows={rows} height={height} unit={unitOf(answer, panel)} colors={colors} onPick={through.open ?? undefined} />
         </Suspense>
       </PanelStatus>
     </div>

@@ -28,7 +28,7 @@ const EVERY_LABEL_UP_TO = 16;
  * The drawing of a chart panel, in its own chunk (ChartPanel loads it lazily): @mantine/charts and
  * recharts never reach the pages without charts.
  */
-export default function ChartView({ panel, rows, height, unit = panel.unit, colors }: { panel: PanelConfig; rows: Row[] | DonutCell[]; height: number; unit?: string; colors?: ValueColors }) {
+export default function ChartView({ panel, rows, height, unit = panel.unit, colors, onPick }: { panel: PanelConfig; rows: Row[] | DonutCell[]; height: number; unit?: string; colors?: ValueColors; onPick?: (row: Row) => void }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const format = (value: number) => `${formatValue(value, panel.valueFormat, locale)}${unit ? ` ${unit}` : ''}`;
@@ -41,8 +41,10 @@ export default function ChartView({ panel, rows, height, unit = panel.unit, colo
     name: item.name,
     label: t(item.label),
     color: seriesColor(item, names, colors),
+    ...(item.dashed ? { strokeDasharray: '6 4' } : {}),
   }));
-  const percent = panel.valueFormat === 'percent';
+  const percent = panel.valueFormat === 'percent' || panel.valueFormat === 'share';
+  const ratioFormat = panel.valueFormat === 'share' ? 'share' : 'percent';
   // Counts have whole ticks only (no 0.5 shown as a second "1").
   const whole = panel.valueFormat === 'integer' ? { allowDecimals: false } : {};
 
@@ -79,7 +81,7 @@ export default function ChartView({ panel, rows, height, unit = panel.unit, colo
 
   const key = panel.dataKey ?? 'name';
   // Value ticks without the unit (the axis title or the tooltip says it): "12,000", not "12,000 EUR".
-  const valueTicks = { ...whole, tickFormatter: (value: number) => formatValue(value, panel.valueFormat === 'percent' ? 'percent' : 'number', locale) };
+  const valueTicks = { ...whole, tickFormatter: (value: number) => formatValue(value, percent ? ratioFormat : 'number', locale) };
   if (panel.chart === 'horizontalBar') {
     const longest = Math.max(...(rows as Row[]).map((row) => String(row[key] ?? '').length), 4);
     return (
@@ -126,6 +128,8 @@ export default function ChartView({ panel, rows, height, unit = panel.unit, colo
         yAxisProps={{ ...valueTicks, width: 72 }}
         maxBarWidth={48}
         withBarValueLabel={every && !panel.stacked}
+        // A click on a bar opens what it counts (the panel's `through`).
+        barProps={onPick ? { onClick: (bar: { payload?: Row }) => bar.payload && onPick(bar.payload), cursor: 'pointer' } : undefined}
         {...axes}
       />
     );
@@ -141,7 +145,7 @@ export default function ChartView({ panel, rows, height, unit = panel.unit, colo
       valueFormatter={format}
       withLegend={series.length > 1}
       xAxisProps={{ tickFormatter: axisLabel(locale), padding: { left: 16, right: 16 } }}
-      yAxisProps={percent ? { domain: [0, 100] } : whole}
+      yAxisProps={panel.valueFormat === 'share' ? { ...valueTicks, domain: [0, 1] } : percent ? { domain: [0, 100] } : whole}
       dotProps={{ r: 4 }}
       legendProps={legendProps}
       {...axes}

@@ -5,12 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { valueColor } from '../format/colors';
 import type { PanelProps } from '../record/panels';
-import { chartRows, fillTemplate } from './chartData';
+import { chartRows, fillTemplate, valueAt } from './chartData';
 import { PanelHeading } from './PanelHeading';
 import { PanelStatus } from './PanelStatus';
 import { usePanelTarget } from './panelTarget';
 import { cellValueText, sortedRows, tableColumns } from './tableCells';
 import { usePanelData } from './usePanelData';
+import { useThrough } from './useThrough';
 
 /**
  * Panel kind `dataTable` (docs/schemas.md "Charts and data tables"): the rows a call answers (at
@@ -23,6 +24,7 @@ export function DataTablePanel(props: PanelProps) {
   const { t, i18n } = useTranslation();
   const target = usePanelTarget(props);
   const { answer, loading, error } = usePanelData(target.url, target.query);
+  const through = useThrough(panel, props.query, answer);
   const initial = { field: panel.sort?.field ?? null, desc: !!panel.sort?.desc };
   const [sort, setSort] = useState<{ field: string | null; desc: boolean }>(initial);
   const columns = useMemo(() => tableColumns(panel.columns ?? [], t, config.enums), [panel.columns, t, config.enums]);
@@ -64,24 +66,25 @@ export function DataTablePanel(props: PanelProps) {
         </Table.Thead>
         <Table.Tbody>
           {rows.map((row, index) => (
-            <Table.Tr key={index}>
-              {columns.map((column) => {
-                const text = cellValueText(column, row[column.field], t, i18n.language);
-                const path = column.to && text ? fillTemplate(column.to, row) : undefined;
+            // With a click-through, a click on the row opens what it counts; its first cell is that link for the keyboard.
+            <Table.Tr key={index} onClick={through.open ? () => through.open!(row) : undefined} style={through.open ? { cursor: 'pointer' } : undefined}>
+              {columns.map((column, place) => {
+                const text = cellValueText(column, valueAt(row, column.field), t, i18n.language);
+                const path = column.to && text ? fillTemplate(column.to, row) : place === 0 && through.pathOf && text ? through.pathOf(row) : undefined;
                 return (
                   <Table.Td key={column.field} ta={column.numeric ? 'right' : undefined} style={column.numeric ? { fontVariantNumeric: 'tabular-nums' } : undefined}>
                     {column.badge && text ? (
                       <Badge
                         variant="light"
                         radius="sm"
-                        color={valueColor(row[column.field], column.colors)}
+                        color={valueColor(valueAt(row, column.field), column.colors)}
                         // The whole label, never cut with an ellipsis ("Non applicable" in a narrow column): the column widens instead.
                         styles={{ root: { textTransform: 'none', maxWidth: 'none', overflow: 'visible' }, label: { overflow: 'visible' } }}
                       >
                         {text}
                       </Badge>
                     ) : path ? (
-                      <Anchor component={Link} to={path} fz="sm" style={{ whiteSpace: 'nowrap' }}>
+                      <Anchor component={Link} to={path} fz="sm" style={{ whiteSpace: 'nowrap' }} onClick={(event) => event.stopPropagation()}>
                         {text}
                       </Anchor>
                     ) : text ? (

@@ -11,6 +11,7 @@ import { fillTemplate, valueAt } from './chartData';
 import { FilterBar } from './FilterBar';
 import { given, initialFilters } from './filters';
 import { usePanelData } from './usePanelData';
+import { addressCriteria } from '../search/firstSearch';
 
 type Row = Record<string, unknown>;
 
@@ -71,7 +72,9 @@ export function PanelsScreen({ screen, config, userRoles = [] }: PanelsScreenPro
  */
 export function FilteredPanels({ screen, config, search: name, panels, record, userRoles }: { screen: ScreenConfig; config: AppConfig; search?: string; panels: PanelConfig[]; record: Row; userRoles: readonly string[] }) {
   const search = name ? config.search[name] : undefined;
-  const [filters, setFilters] = useState<Row>(() => initialFilters(search));
+  const [address] = useSearchParams();
+  // Filters given in the address (a link to two compared quarters) take the place of the defaults.
+  const [filters, setFilters] = useState<Row>(() => ({ ...initialFilters(search), ...(search ? addressCriteria(search, address) : {}) }));
   // An empty list or text is no filter.
   const query = useMemo(() => Object.fromEntries(Object.entries(filters).filter(([, value]) => given(value))), [filters]);
   // The subtitle's call takes the filters too: the same call as the panels reading that answer.

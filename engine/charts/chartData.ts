@@ -7,8 +7,11 @@ import { paletteColor, type ValueColors } from '../format/colors';
  */
 export const CHART_TYPES = ['line', 'bar', 'horizontalBar', 'donut'] as const;
 export type ChartType = (typeof CHART_TYPES)[number];
-/** How a value reads: `percent` is a number of percent (`42.5` → "42.5 %"), `money` an amount with 2 decimals. */
-export const VALUE_FORMATS = ['number', 'integer', 'money', 'percent', 'date', 'text'] as const;
+/**
+ * How a value reads: `percent` is a number of percent (`42.5` → "42.5 %"), `share` a fraction of one
+ * read as per cent (`0.425` → "42.5 %"), `money` an amount with 2 decimals.
+ */
+export const VALUE_FORMATS = ['number', 'integer', 'money', 'percent', 'share', 'date', 'text'] as const;
 export type ValueFormat = (typeof VALUE_FORMATS)[number];
 
 export interface SeriesConfig {
@@ -18,6 +21,8 @@ export interface SeriesConfig {
   label: string;
   /** A Mantine colour (`teal.6`); default: its value's colour in the panel's `enum` (`x-colors`), else the palette's for its position. */
   color?: string;
+  /** A line chart's series drawn dashed: two series of one colour stay apart (the spec's subjected decisions in the accepted colour). */
+  dashed?: boolean;
 }
 
 export interface ChartSpec {
@@ -25,6 +30,8 @@ export interface ChartSpec {
   data?: string;
   dataKey?: string;
   series?: SeriesConfig[];
+  /** Every month of the answer's period gets a row (one without figures has none): the dotted paths of its first and last day. */
+  fillMonths?: { from: string; to: string };
 }
 
 type Row = Record<string, unknown>;
@@ -62,10 +69,33 @@ export function seriesColor(series: Pick<SeriesConfig, 'name' | 'color'>, names:
   return `${paletteColor(names.indexOf(series.name))}.6`;
 }
 
-/** The rows of a line or bar chart (or a table): the array at `data`; anything else is no row. */
-export function chartRows(answer: unknown, spec: Pick<ChartSpec, 'data'>): Row[] {
+/**
+ * The rows of a line or bar chart (or a table): the array at `data`; anything else is no row. A
+ * series named by a dotted path (`decisionRates.ACCEPTED`) gets its value copied under that name,
+ * which the chart reads as a plain key.
+ */
+export function chartRows(answer: unknown, spec: Pick<ChartSpec, 'data' | 'series' | 'dataKey' | 'fillMonths'>): Row[] {
   const rows = valueAt(answer, spec.data);
-  return Array.isArray(rows) ? rows.filter((row): row is Row => !!row && typeof row === 'object') : [];
+  if (!Array.isArray(rows)) return [];
+  const dotted = (spec.series ?? []).map((item) => item.name).filter((name) => name.includes('.'));
+  const flat = rows.filter((row): row is Row => !!row && typeof row === 'object').map((row) => (dotted.length ? { ...row, ...Object.fromEntries(dotted.map((name) => [name, valueAt(row, name)])) } : row));
+  return spec.fillMonths ? withEveryMonth(flat, spec.dataKey ?? 'name', valueAt(answer, spec.fillMonths.from), valueAt(answer, spec.fillMonths.to)) : flat;
+}
+
+/** The rows with one per month (`YYYY-MM` at `key`) from `from` to `to`: a month without a row gets an empty one, in order. */
+export function withEveryMonth(rows: Row[], key: string, from: unknown, to: unknown): Row[] {
+  if (typeof from !== 'string' || typeof to !== 'string' || from > to) return rows;
+  const byMonth = new Map(rows.map((row) => [String(row[key]), row]));
+  const months: Row[] = [];
+  let [year, month] = [Number(from.slice(0, 4)), Number(from.slice(5, 7))];
+  // At most 10 years of months: a bad answer draws no endless axis.
+  for (let count = 0; count < 120; count += 1) {
+    const name = `${year}-${String(month).padStart(2, '0')}`;
+    if (name > to.slice(0, 7)) break;
+    months.push(byMonth.get(name) ?? { [key]: name });
+    [year, month] = month === 12 ? [year + 1, 1] : [year, month + 1];
+  }
+  return [...months, ...rows.filter((row) => !months.includes(row))];
 }
 
 /**
@@ -122,6 +152,9 @@ export function formatValue(value: unknown, format: ValueFormat | undefined, loc
   switch (format) {
     case 'percent':
       return `${grouped(value, { maximumFractionDigits: 1 })} %`;
+    case 'share':
+      // Small shares (defects per piece) keep two decimals: 0.04 %, not 0 %; a no-break space keeps the sign on the number's line (a bar's label).
+      return `${grouped(value * 100, { maximumFractionDigits: value !== 0 && Math.abs(value) < 0.01 ? 2 : 1 })}\u00a0%`;
     case 'integer':
       return grouped(Math.round(value), {});
     case 'money':

@@ -27,3 +27,19 @@ export function initialFilters(search: JsonSchema | undefined, today?: Parameter
   const defaults = Object.entries(propertiesOf(search)).filter(([, property]) => property.default !== undefined);
   return { ...(fromDate && toDate ? { fromDate, toDate } : {}), ...Object.fromEntries(defaults.map(([name, property]) => [name, property.default])) };
 }
+
+/** The period fields of a panels screen's filter row. */
+export const RANGE_FIELDS = ['fromDate', 'toDate'];
+
+/**
+ * The date ranges of a search form, each edited by one range picker: `fromDate`/`toDate`, and each
+ * date whose property says it is `onOrAfter` another date (`end` after `start`).
+ */
+export function rangePairs(properties: Record<string, JsonSchema>): [string, string][] {
+  const pairs: [string, string][] = RANGE_FIELDS.every((name) => name in properties) ? [[RANGE_FIELDS[0], RANGE_FIELDS[1]]] : [];
+  for (const [name, property] of Object.entries(properties)) {
+    const from = property.onOrAfter;
+    if (typeof from === 'string' && from in properties && !pairs.some((pair) => pair.includes(name) || pair.includes(from))) pairs.push([from, name]);
+  }
+  return pairs;
+}

@@ -27,9 +27,9 @@ async function perform(type: string, command: SavedFilterCommand): Promise<Saved
 /**
  * Saved filters of a search type: the machine (machines/savedFilter.ts) decides, this hook
  * makes the calls it asks for, shows its notices, and applies a filter when one is chosen —
- * the default one as soon as the list is loaded.
+ * the default one as soon as the list is loaded, unless `keepFirst` (criteria the address gave).
  */
-export function useSavedFilters(type: string, apply: (criteria: FilterCriteria) => void) {
+export function useSavedFilters(type: string, apply: (criteria: FilterCriteria) => void, keepFirst = false) {
   const { t } = useTranslation();
   const [snapshot, send] = useMachine(savedFilterMachine);
   const { context } = snapshot;
@@ -48,13 +48,13 @@ export function useSavedFilters(type: string, apply: (criteria: FilterCriteria) 
         const list = Array.isArray(filters) ? filters : [];
         send({ type: 'LOADED', filters: list, defaultId });
         const initial = list.find((f) => f.userFilterId === defaultId);
-        if (initial) applyRef.current(initial.filter ?? {});
+        if (initial && !keepFirst) applyRef.current(initial.filter ?? {});
       })
       .catch(() => live && send({ type: 'FAILED' }));
     return () => {
       live = false;
     };
-  }, [type, loading, send]);
+  }, [type, loading, send, keepFirst]);
 
   useEffect(() => {
     const command = context.command;

@@ -1,5 +1,8 @@
 import { BoardPanel } from '../charts/BoardPanel';
 import { ChartPanel } from '../charts/ChartPanel';
+import { ComparePanel } from '../charts/ComparePanel';
+import { FiguresPanel } from '../charts/FiguresPanel';
+import { HeatmapPanel } from '../charts/HeatmapPanel';
 import { DataTablePanel } from '../charts/DataTablePanel';
 import { GraphPanel } from '../charts/GraphPanel';
 import { propertiesOf } from '../schema/fields';
@@ -42,6 +45,10 @@ export function registerEnginePanels(): void {
   // Figures of a call: a chart or a table of its rows (both need the call).
   registerPanelKind({ tester: (panel) => (panel.kind === 'chart' && !!panel.url ? 1 : -1), component: ChartPanel });
   registerPanelKind({ tester: (panel) => (panel.kind === 'dataTable' && !!panel.url ? 1 : -1), component: DataTablePanel });
+  // Single values as cards, two periods side by side, a year of days as a grid (docs/schemas.md "Figures", "Compare", "Heatmap").
+  registerPanelKind({ tester: (panel) => (panel.kind === 'figures' && !!panel.url && !!panel.columns?.length ? 1 : -1), component: FiguresPanel });
+  registerPanelKind({ tester: (panel) => (panel.kind === 'compare' && !!panel.url && !!panel.compare ? 1 : -1), component: ComparePanel });
+  registerPanelKind({ tester: (panel) => (panel.kind === 'heatmap' && !!panel.url && !!panel.series?.length ? 1 : -1), component: HeatmapPanel });
   // Cards of a call's rows in columns by a field (the dashboard's tasks by level).
   registerPanelKind({ tester: (panel) => (panel.kind === 'board' && !!panel.url ? 1 : -1), component: BoardPanel });
   // Edges of a call's rows drawn as a graph (the library loads on first show).

@@ -36,7 +36,7 @@ import { useSearchSide } from './ranked/SearchSide';
 import { useSelectionActions } from './useSelectionActions';
 import { useFamilyTree } from './FamilyTree';
 import { lazyNamed } from '../ui/lazyNamed';
-import { criteria, firstFilter, firstRange, hasRangeOf, panelSchema, searchQuery, searchApi, searchSchemaOf } from './firstSearch';
+import { addressCriteria, criteria, firstFilter, firstRange, hasRangeOf, panelSchema, searchQuery, searchApi, searchSchemaOf } from './firstSearch';
 
 // A search page loads its grid (AG Grid) beside its first answer, and the filter form (RJSF), the
 // sheet and the batch lines grid only when they open: none of them is needed to show the results.
@@ -100,13 +100,13 @@ export function SearchScreen({ screen, config, userRoles = [], caller = {} }: Se
   const filterSchema = useMemo(() => panelSchema(search, [...Object.keys(fixed), ...toolbarFields]), [search, fixed, toolbarFields]);
   const readOnly = entity?.['x-readOnly'] === true || screen.readOnly === true;
 
-  const [range, setRange] = useState<DateRange>(() => firstRange(search));
+  // `?open=<id>` (a link to one record, e.g. from a live alert) opens that record's sheet; criteria in the address (a chart's click-through) are the first filter.
+  const [address, setAddress] = useSearchParams();
+  const [range, setRange] = useState<DateRange>(() => firstRange(search, address));
   const [debouncedRange] = useDebouncedValue(range, FILTER_DEBOUNCE_MS);
   // The first filter and period are those of the search the app started with the route (./firstSearch.ts).
-  const [filter, setFilter] = useState<Row>(() => firstFilter(filterSchema));
+  const [filter, setFilter] = useState<Row>(() => firstFilter(filterSchema, address));
   const [panelOpen, setPanelOpen] = useState(false);
-  // `?open=<id>` (a link to one record, e.g. from a live alert) opens that record's sheet.
-  const [address, setAddress] = useSearchParams();
   const linked = address.get(OPEN_PARAM);
   const [sheet, setSheet] = useState<SheetTarget | null>(() => (linked && screen.sheet ? { mode: 'edit', id: /^\d+$/.test(linked) ? Number(linked) : linked } : null));
   // The sheet's code loads when it first opens, and stays (its closing dialogs outlive it).
@@ -149,7 +149,9 @@ export function SearchScreen({ screen, config, userRoles = [], caller = {} }: Se
     [screen.rowActions, rolesKey], // the roles compared by value
   );
   const selecting = useSelectionActions(screen.selectionActions, entity?.['x-id'], userRoles, result.refresh);
-  const savedFilters = useSavedFilters(screen.search ?? screen.route, setFilter);
+  // Criteria in the address are what was asked for: the default saved filter does not replace them.
+  const [addressed] = useState(() => Object.keys(addressCriteria(search, address)).length > 0);
+  const savedFilters = useSavedFilters(screen.search ?? screen.route, setFilter, addressed);
   const setToolbarField = useCallback((field: string, value: string) => setFilter((current) => ({ ...current, [field]: value || undefined })), []);
   const title = titleText(t, screen.title);
 

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
 import type { AppConfig, ScreenConfig } from '../config';
 import { defaultRange, type DateRange } from '../dates';
 import { prefetchGet } from '../prefetch';
 import { compactQuery, propertiesOf } from '../schema/fields';
 import type { JsonSchema } from '../schema/resolve';
-import { fillApi, routeFilters, type RouteParams } from './routeParams';
+import { fillApi, paramValue, routeFilters, type RouteParams } from './routeParams';
 
 /**
  * What a search screen asks first, known from its config and route alone: the app starts that
@@ -33,12 +33,34 @@ export function panelSchema(search: JsonSchema, leftOut: string[]): JsonSchema {
   return { ...search, properties, required: (search.required ?? []).filter(left) };
 }
 
-/** The first period: the search form's `x-defaultRange`. */
-export const firstRange = (search: JsonSchema): DateRange => defaultRange(search['x-defaultRange']);
+/**
+ * Criteria given in the address (`?thirdParty=12&serviceSteps=CONFIRMED&serviceSteps=TERMINATED`, a
+ * chart's click-through): each parameter named like a property of the form, a list repeated, each
+ * value typed as its property (the server refuses what does not fit).
+ */
+export function addressCriteria(search: JsonSchema, address?: URLSearchParams): Row {
+  if (!address) return {};
+  const out: Row = {};
+  for (const [name, prop] of Object.entries(propertiesOf(search))) {
+    const texts = address.getAll(name).filter((text) => text !== '');
+    if (!texts.length) continue;
+    out[name] = prop.type === 'array' ? texts.map((text) => paramValue((prop.items as JsonSchema | undefined) ?? {}, text)) : paramValue(prop, texts[0]);
+  }
+  return out;
+}
 
-/** A search form's `default`s: the first filter (the user may clear them). */
-export const firstFilter = (filterSchema: JsonSchema): Row =>
-  Object.fromEntries(Object.entries(propertiesOf(filterSchema)).filter(([, prop]) => prop.default !== undefined).map(([name, prop]) => [name, prop.default]));
+/** The first period: the address's dates when it gives one, else the search form's `x-defaultRange`. */
+export function firstRange(search: JsonSchema, address?: URLSearchParams): DateRange {
+  const given = addressCriteria({ properties: Object.fromEntries(RANGE_FIELDS.map((name) => [name, { type: 'string' }])) }, address);
+  if (given.fromDate || given.toDate) return { fromDate: (given.fromDate as string) ?? null, toDate: (given.toDate as string) ?? null };
+  return defaultRange(search['x-defaultRange']);
+}
+
+/** A search form's `default`s, and over them the criteria the address gives: the first filter (the user may clear them). */
+export const firstFilter = (filterSchema: JsonSchema, address?: URLSearchParams): Row => ({
+  ...Object.fromEntries(Object.entries(propertiesOf(filterSchema)).filter(([, prop]) => prop.default !== undefined).map(([name, prop]) => [name, prop.default])),
+  ...addressCriteria(filterSchema, address),
+});
 
 /** The criteria that filter: a flag (a boolean whose `default` is false) filters only when true, so false is neither counted, saved nor sent. */
 export function criteria(filter: Row, search: JsonSchema): Row {
@@ -54,15 +76,15 @@ export const searchApi = (search: JsonSchema, entity: JsonSchema | undefined, pa
   fillApi((search['x-url'] as string | undefined) ?? entity?.['x-api'], params);
 
 /** The first search of a screen at a route: its path and query, or null when the screen searches nothing. */
-export function firstSearch(screen: ScreenConfig, config: AppConfig, params: RouteParams): { path: string; query: Row } | null {
+export function firstSearch(screen: ScreenConfig, config: AppConfig, params: RouteParams, address?: URLSearchParams): { path: string; query: Row } | null {
   if (screen.type !== 'search') return null;
   const search = searchSchemaOf(screen, config);
   const api = searchApi(search, config.entities[screen.entity ?? ''], params);
   if (typeof api !== 'string') return null;
   const fixed = routeFilters(search, params);
   const toolbarFields = (screen.toolbar ?? []).map((item) => item.field);
-  const applied = criteria(firstFilter(panelSchema(search, [...Object.keys(fixed), ...toolbarFields])), search);
-  return { path: `${api}/`, query: compactQuery(searchQuery(applied, hasRangeOf(search) ? firstRange(search) : null, fixed)) };
+  const applied = criteria(firstFilter(panelSchema(search, [...Object.keys(fixed), ...toolbarFields]), address), search);
+  return { path: `${api}/`, query: compactQuery(searchQuery(applied, hasRangeOf(search) ? firstRange(search, address) : null, fixed)) };
 }
 
 /**
@@ -72,8 +94,9 @@ export function firstSearch(screen: ScreenConfig, config: AppConfig, params: Rou
  */
 export function useFirstSearch(screen: ScreenConfig, config: AppConfig): void {
   const params = useParams();
+  const [address] = useSearchParams();
   useState(() => {
-    const first = firstSearch(screen, config, params);
+    const first = firstSearch(screen, config, params, address);
     if (first) prefetchGet(first.path, first.query);
     return null;
   });

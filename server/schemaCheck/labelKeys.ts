@@ -53,7 +53,7 @@ export function labelKeys(files: SchemaFiles, workflows: Record<string, AnyState
     add(`entities/${name}.json`, stringsUnder(labelled, new Set(['title', 'message'])));
     add(`entities/${name}.json`, Object.entries<string>(schema['x-messages'] ?? {}).map(([kind, key]) => [key, `/x-messages${step(kind)}`]));
   }
-  for (const [name, schema] of Object.entries(files.search)) add(`search/${name}.json`, stringsUnder(schema, new Set(['title'])));
+  for (const [name, schema] of Object.entries(files.search)) add(`search/${name}.json`, stringsUnder(schema, new Set(['title', 'x-rangeTitle'])));
   for (const [name, screen] of Object.entries(files.screens)) {
     add(`screens/${name}.json`, stringsUnder(screen, screenLabelKeys));
     // A side panel's texts are keys under its `labels` prefix.

@@ -174,6 +174,8 @@ export const searchMeta: JsonSchema = {
     'x-replaces': texts,
     // A query parameter the call takes but no filter row shows (a panels page's filters leave it out).
     'x-hidden': { type: 'boolean' },
+    // The title of the range picker a date and its `onOrAfter` date make in a panels page's filter row.
+    'x-rangeTitle': text,
   }).$defs,
 };
 
@@ -193,6 +195,8 @@ const column = textOr(
       colors: { type: 'object', additionalProperties: text },
       // A data table's cell linking to a route (a template of the row's fields).
       to: { type: 'string', pattern: '^/' },
+      // A figures card's accent.
+      color: text,
       under: texts,
       empty: text,
       until: field,
@@ -204,7 +208,7 @@ const column = textOr(
 );
 /** A chart or data table panel's link (a route template of the record's fields and the route's parameters). */
 const panelLink = closed({ label: text, to: { type: 'string', pattern: '^/' }, icon: text }, ['label', 'to']);
-const chartSeries = closed({ name: text, label: text, color: text }, ['name', 'label']);
+const chartSeries = closed({ name: text, label: text, color: text, dashed: { type: 'boolean' } }, ['name', 'label']);
 /** An action's dialog form (docs/schemas.md "Action forms"). */
 const actionForm = closed({
   entity: text,
@@ -329,6 +333,7 @@ const panelProperties = {
     unit: text,
     unitAt: text,
     stacked: { type: 'boolean' },
+    fillMonths: closed({ from: text, to: text }, ['from', 'to']),
     xLabel: text,
     yLabel: text,
     valueFormat: { enum: [...VALUE_FORMATS] },
@@ -344,6 +349,20 @@ const panelProperties = {
     actions: { type: 'array', items: rowAction },
     // graph (docs/schemas.md "Graphs")
     edge: closed({ source: text, target: text, sourceLabel: text, targetLabel: text, colorBy: text, enum: text }, ['source', 'target']),
+    // click-through, compare, heatmap (docs/schemas.md "Click-through", "Compare", "Heatmap")
+    through: closed(
+      {
+        to: { type: 'string', pattern: '^/' },
+        query: { type: 'object', additionalProperties: { if: { type: 'array' }, then: texts, else: text } },
+        period: closed({ field: text, from: text, to: text, within: { type: 'array', minItems: 2, maxItems: 2, items: text } }, ['field', 'from', 'to']),
+      },
+      ['to'],
+    ),
+    compare: closed(
+      { periods: { type: 'array', minItems: 2, maxItems: 2, items: closed({ at: text, label: text }, ['at', 'label']) }, from: text, to: text, values: text, change: text },
+      ['periods', 'change'],
+    ),
+    heatmap: closed({ yearAt: text }),
 };
 /** A `stack` panel holds panels one under the other (one level deep). */
 const panelSchema = closed({ ...panelProperties, panels: { type: 'array', items: closed(panelProperties, ['kind']), minItems: 1 } }, ['kind']);
