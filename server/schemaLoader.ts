@@ -5,6 +5,7 @@ import type { JsonSchema } from '../engine/schema/resolve';
 import type { ReportTables } from '../domain/report';
 import { checkSchemaFiles, formatProblem, type ConfigFiles, type Locales, type SchemaProblem } from './schemaCheck/check';
 import { resolveLikeScreens } from './screenLike';
+import { resolveSearchIncludes } from './searchInclude';
 
 /**
  * The one reader of the configuration (DESIGN rule 9): every file of SCHEMAS_DIR — entities,
@@ -65,7 +66,8 @@ function readConfigFiles(root: string): { files: ConfigFiles; problems: SchemaPr
     root,
     machines: reader.folder('machines'),
     entities: reader.folder('entities'),
-    search: reader.folder('search'),
+    // A search form's x-include takes fields of another (docs/schemas.md): every reader sees the whole form.
+    search: resolveSearchIncludes(reader.folder('search'), reader.problems),
     // A screen `like` another takes its configuration (docs/schemas.md): every reader sees the whole screen.
     screens: resolveLikeScreens(reader.folder('screens'), reader.problems),
     ui: reader.folder('ui'),

@@ -47,6 +47,7 @@ export * from './invoiceLine';
 export * from './invoiceLineSearch';
 export * from './invoiceSearch';
 export * from './job';
+export * from './kpiFiltersSearch';
 export * from './kpiGenerateSearch';
 export * from './kpiInternalSearch';
 export * from './kpiServiceProviderSearch';

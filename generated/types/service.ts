@@ -208,6 +208,12 @@ export interface Service {
     late?: number;
   };
   /**
+   * The product types of its purchase order lines, kept at each write of the service (the KPIs filter and group by them, docs/kpis.md). Label: `service.productTypes` Read-only (set by the server).
+   *
+   * @maxItems 200
+   */
+  productTypes?: number[];
+  /**
    * Label: `service.tags`
    *
    * @maxItems 200

@@ -4,7 +4,7 @@ import { eventRulesOf, type EventRule } from '../../engine/schema/events';
 import { allEvents } from '../../machines/workflow';
 import { SESSION_COOKIE } from '../../server/security';
 import { enumTypeName, pascalCase, searchFormOf, type SchemaTree } from './load';
-import { routeDocs, type RouteDoc } from './routes';
+import { routeDocs, routeSchemas, type RouteDoc } from './routes';
 import { importRouteDocs } from './importRoutes';
 import { lookupPaths } from './lookupDocs';
 import type { LookupConfig } from '../../server/lookups/config';
@@ -33,7 +33,7 @@ export function generateOpenApi(tree: SchemaTree, workflows: Record<string, AnyS
     });
   };
 
-  const schemas: Record<string, JsonSchema> = { Error: errorSchema, LookupItem: lookupItemSchema };
+  const schemas: Record<string, JsonSchema> = { Error: errorSchema, LookupItem: lookupItemSchema, ...routeSchemas };
   const paths: Record<string, JsonSchema> = {};
   for (const [name, entity] of Object.entries(tree.entities)) {
     const api = entity['x-api'];

@@ -127,19 +127,27 @@ const referenceLine = object("A service's order line naming a reference", {
 });
 const elementChange = { type: 'object', additionalProperties: false, properties: { fileName: field('file', 'fileName'), comment: field('file', 'comment'), documentType: { oneOf: [field('file', 'documentType'), { type: 'null' }] } } } satisfies JsonSchema;
 
+/** KPI figures (docs/kpis.md "The figures"): one shared component, referenced by every KPI answer. */
+const counts = (keys: string[]) => object('Services per value', Object.fromEntries(keys.map((key) => [key, { type: 'integer' }])));
+const rates = (keys: string[]) => object('Rates between 0 and 1 (null when nothing to divide by)', Object.fromEntries(keys.map((key) => [key, { type: ['number', 'null'] }])));
+const SEVERITIES = ['CRITICAL', 'MAJOR', 'MINOR'];
+const kpiFigures = object('KPI figures (docs/kpis.md "The figures")', {
+  services: { type: 'integer' }, inspections: { type: 'integer' },
+  results: counts(['ACCEPTED', 'REFUSED', 'PENDING', 'NA']), resultRate: { type: ['number', 'null'] },
+  decisions: counts(['ACCEPTED', 'SUBJECTED', 'REFUSED', 'PENDING', 'NA']), decisionRates: rates(['ACCEPTED', 'SUBJECTED', 'REFUSED']),
+  defects: counts(SEVERITIES), inspectedPieces: { type: 'integer' }, defectsPerPiece: rates(SEVERITIES),
+  manDays: { type: 'integer', description: 'Field days of the assignments' }, confirmed: { type: 'integer' }, leadTime: { type: ['number', 'null'], description: 'Mean working days from request to confirmation' }, onTimeRate: { type: ['number', 'null'] },
+});
+
+/** Schemas the hand-written routes share: components of the OpenAPI document, each referenced where it is used. */
+export const routeSchemas: Record<string, JsonSchema> = { KpiFigures: kpiFigures };
+
 /** The KPI calls (docs/kpis.md): the query of their family's search form (schemas/search/kpi*.json), figure blocks in the answers. */
 function kpiDocs(): Record<string, RouteDoc> {
-  const counts = (keys: string[]) => object('Services per value', Object.fromEntries(keys.map((key) => [key, { type: 'integer' }])));
-  const rates = (keys: string[]) => object('Rates between 0 and 1 (null when nothing to divide by)', Object.fromEntries(keys.map((key) => [key, { type: ['number', 'null'] }])));
-  const severities = ['CRITICAL', 'MAJOR', 'MINOR'];
-  const figures = object('KPI figures (docs/kpis.md "The figures")', {
-    services: { type: 'integer' }, inspections: { type: 'integer' },
-    results: counts(['ACCEPTED', 'REFUSED', 'PENDING', 'NA']), resultRate: { type: ['number', 'null'] },
-    decisions: counts(['ACCEPTED', 'SUBJECTED', 'REFUSED', 'PENDING', 'NA']), decisionRates: rates(['ACCEPTED', 'SUBJECTED', 'REFUSED']),
-    defects: counts(severities), inspectedPieces: { type: 'integer' }, defectsPerPiece: rates(severities),
-    manDays: { type: 'integer', description: 'Field days of the assignments' }, confirmed: { type: 'integer' }, leadTime: { type: ['number', 'null'], description: 'Mean working days from request to confirmation' }, onTimeRate: { type: ['number', 'null'] },
-  });
+  const figures = { $ref: '#/components/schemas/KpiFigures' };
   const period: Record<string, JsonSchema> = { start: { type: 'string', format: 'date' }, end: { type: 'string', format: 'date' } };
+  /** Totals and one figure block per value of `key`. */
+  const keyed = (description: string, key: string, schema: JsonSchema) => object(description, { ...period, totals: figures, series: list({ allOf: [figures], type: 'object', properties: { [key]: schema } }) });
   const series = (description: string) => object(description, { ...period, unit: { type: 'string' }, totals: figures, series: list({ allOf: [figures], type: 'object', properties: { period: { type: 'string' } } }) });
   const compared = (side: JsonSchema) => object('Two periods and the change of each number in per cent, period 1 against period 2 (null when period 2 has 0)', {
     period1: { allOf: [side], type: 'object', properties: { figures } },
@@ -156,7 +164,11 @@ function kpiDocs(): Record<string, RouteDoc> {
   const provider = (summary: string, schema: JsonSchema, errors = [400, 403]) => doc(summary, schema, errors, 'kpiServiceProvider');
   return {
     'GET /back/bo/kpi/internal/yearMonth': internal('Internal KPIs per month between start and end (default: the last 6 months to today)', series('Months')),
-    'GET /back/bo/kpi/internal/bySeason': internal('Internal KPIs per season (the services\' season code; null: none) between start and end (default: the last 6 months to today)', object('Seasons', { ...period, totals: figures, series: list({ allOf: [figures], type: 'object', properties: { season: { type: ['string', 'null'] } } }) })),
+    'GET /back/bo/kpi/internal/bySeason': internal('Internal KPIs per season (the services\' season code; null: none) between start and end (default: the last 6 months to today)', keyed('Seasons', 'season', { type: ['string', 'null'] })),
+    'GET /back/bo/kpi/internal/byProductType': internal(
+      'Internal KPIs per product type (of the services\' order lines: a service of two counts in both; null: none) between start and end (default: the last 6 months to today); totals count each service once',
+      keyed('Product types', 'productType', { type: ['integer', 'null'] }),
+    ),
     'GET /back/bo/kpi/serviceprovider/overview': provider('Service provider KPIs between start and end (default: the last 6 months to today): totals and the providers ranked by services (at most limit; 0: all)', ranking('serviceProvider')),
     'GET /back/bo/kpi/serviceprovider/compare': provider('Service provider KPIs of two periods (default: period 1 the current quarter, period 2 the previous one)', compared(object('A period', period))),
     'GET /back/bo/kpi/serviceprovider/compareSeason': provider('Service provider KPIs of the services of two seasons (period1Season, period2Season: both required; a season the caller may not see is a 404)', seasons, [400, 403, 404]),

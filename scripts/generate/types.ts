@@ -2,6 +2,7 @@ import { compile } from 'json-schema-to-typescript';
 import { resolveSchema, type JsonSchema } from '../../engine/schema/resolve';
 import { enumTypeName, pascalCase, type SchemaTree } from './load';
 import { editSchema, mapEnumRefs, withoutAnnotations } from './transform';
+import type { SearchInclude } from '../../server/searchInclude';
 
 /** TypeScript types of every enum, entity and search form: file name under `generated/types/` → content. */
 export async function generateTypes(tree: SchemaTree): Promise<Record<string, string>> {
@@ -13,7 +14,7 @@ export async function generateTypes(tree: SchemaTree): Promise<Record<string, st
     files[`${name}.ts`] = await schemaFile(tree, schema, enumNames.has(typeName) ? `${typeName}Entity` : typeName, true);
   }
   for (const [name, schema] of Object.entries(tree.search)) {
-    files[`${name}Search.ts`] = await schemaFile(tree, schema, `${pascalCase(name)}Search`, false);
+    files[`${name}Search.ts`] = await searchFile(tree, schema, `${pascalCase(name)}Search`);
   }
   files['index.ts'] = banner + Object.keys(files).sort().map((file) => `export * from './${file.slice(0, -3)}';\n`).join('');
   return files;
@@ -48,6 +49,22 @@ async function schemaFile(tree: SchemaTree, raw: JsonSchema, typeName: string, i
     ? `\n/** A stored ${declared}: the server adds the optimistic-concurrency version and the universe. */\nexport type ${declared}Record = ${declared} & { version: number; universeId: number };\n`
     : '';
   return banner + imports + body + record;
+}
+
+/**
+ * A search form's type; with `x-include` (server/searchInclude.ts) it extends the included forms'
+ * types with the fields it takes, so each field's type is written once.
+ */
+async function searchFile(tree: SchemaTree, schema: JsonSchema, typeName: string): Promise<string> {
+  const includes = (schema['x-include'] ?? []) as SearchInclude[];
+  if (!includes.length) return schemaFile(tree, schema, typeName, false);
+  const taken = new Set(includes.flatMap((include) => include.properties));
+  const own = { ...schema, properties: Object.fromEntries(Object.entries(schema.properties ?? {}).filter(([key]) => !taken.has(key))) };
+  const bases = includes.map(({ form, properties }) => ({ type: `${pascalCase(form)}Search`, form, properties }));
+  const imports = bases.map(({ type, form }) => `import type { ${type} } from './${form}Search';\n`).join('');
+  const heritage = bases.map(({ type, properties }) => `Pick<${type}, ${properties.map((key) => `'${key}'`).join(' | ')}>`).join(', ');
+  const file = await schemaFile(tree, own, typeName, false);
+  return file.replace(banner, `${banner}${imports}\n`).replace(`export interface ${typeName} {`, `export interface ${typeName} extends ${heritage} {`);
 }
 
 /**

@@ -3,6 +3,7 @@ import { notFound } from '../errors';
 import { scopeSees } from '../resources/ownership';
 import type { Registry } from '../schemas';
 import { inCountries, visibleIndexed, withTags } from '../services/search';
+import { SEARCH_PARTY_FIELDS } from '../services/searchText';
 import { and, eq, type Condition } from '../store/query';
 import type { Reader, Row } from '../store/types';
 
@@ -18,6 +19,15 @@ export interface KpiFilters {
   serviceTypeId?: string;
   supplierIds?: number[];
   tagIds?: number[];
+  /** Product types (products) of the services' order lines. */
+  productTypeIds?: number[];
+  /** A brand: the services of its company as client (`brand` in the internal calls, `brandId` in the dynamic one). */
+  brand?: number;
+  brandId?: number;
+  /** The service's department (INSP, AUDIT, LAB, CON). */
+  division?: string;
+  /** A company taking part in the service in any role. */
+  partnerId?: number;
   /** The service providers (offices). */
   officeIds?: number[];
   /** The supplier, factory or agent. */
@@ -49,6 +59,12 @@ export async function seasonOf(db: Reader, registry: Registry, caller: Caller, i
   return season;
 }
 
+/** The services of a brand's company as client; a brand of another universe (or none) matches nothing, as an unknown id. */
+async function ofBrand(db: Reader, caller: Caller, brandId: number): Promise<Condition> {
+  const brand = await db.get<Row>('brands', brandId);
+  return brand && brand.universeId === caller.universeId && typeof brand.companyId === 'number' ? eq('client', brand.companyId) : NOTHING;
+}
+
 /** The condition of the services the caller sees passing `filters` (without a date condition). */
 export async function kpiCondition(db: Reader, registry: Registry, caller: Caller, filters: KpiFilters): Promise<Condition> {
   const out: Condition[] = [...visibleIndexed(caller), notCancelled];
@@ -61,6 +77,10 @@ export async function kpiCondition(db: Reader, registry: Registry, caller: Calle
   if (filters.serviceTypeId !== undefined) out.push(eq('type', filters.serviceTypeId));
   if (filters.supplierIds?.length) out.push({ op: 'in', field: 'supplier', values: filters.supplierIds });
   if (filters.tagIds?.length) out.push(await withTags(db, caller, filters.tagIds));
+  if (filters.productTypeIds?.length) out.push({ op: 'in', field: 'productTypes', values: filters.productTypeIds });
+  for (const brand of [filters.brand, filters.brandId]) if (brand !== undefined) out.push(await ofBrand(db, caller, brand));
+  if (filters.division !== undefined) out.push(eq('thirdPartyDepartment', filters.division));
+  if (filters.partnerId !== undefined) out.push({ op: 'anyEq', fields: [...SEARCH_PARTY_FIELDS], value: filters.partnerId });
   if (filters.officeIds?.length) out.push({ op: 'in', field: 'serviceProvider', values: filters.officeIds });
   if (filters.ordertakerId !== undefined) out.push({ op: 'anyEq', fields: ['supplier', 'factory', 'agent'], value: filters.ordertakerId });
   return and(...out);

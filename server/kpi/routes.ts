@@ -114,6 +114,14 @@ export function kpiRoutes(registry: Registry): Hono<AppEnv> {
     return c.json({ ...period, totals: foldFigures(rows), series: seriesOf(rows, 'season') });
   });
 
+  // A service with lines of two product types counts in both rows: the totals are their own aggregate.
+  app.get(`${INTERNAL}/byProductType`, async (c) => {
+    const { criteria, figures, day } = await ask(c, internal);
+    const period = lastSixMonths(criteria, day);
+    const [rows, totals] = await Promise.all([figures(startedIn(period), [{ field: 'productTypes', as: 'productType' }]), figures(startedIn(period))]);
+    return c.json({ ...period, totals: foldFigures(totals), series: seriesOf(rows, 'productType') });
+  });
+
   const provider = registry.searchForms.kpiServiceProvider;
   ranking(`${PROVIDER}/overview`, provider, 'serviceProvider');
   compare(`${PROVIDER}/compare`, provider);

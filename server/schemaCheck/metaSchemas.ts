@@ -155,6 +155,8 @@ export const searchMeta: JsonSchema = {
       // The call a search screen's grid reads, instead of its entity's x-api (the spec's smart-data search).
       'x-url': { type: 'string', pattern: '^/back/' },
       'x-defaultRange': { enum: [...DEFAULT_RANGES] },
+      // Fields taken from other forms (server/searchInclude.ts): a form's name, or it and some of its properties.
+      'x-include': { type: 'array', items: textOr(closed({ form: text, properties: texts }, ['form', 'properties'])) },
       // An answer of rows plus what they refer to (engine/search/answerRows.ts).
       'x-answer': closed(
         {

@@ -2,7 +2,7 @@ import { INITIAL_FLOW, flowFields, moveService, type ServiceAction, type Service
 import { readableNumber } from '../resources/write';
 import { SERVICE_HISTORY } from '../services/history';
 import { SERVICE_DATE_LINES, SERVICE_NOTES } from '../services/records';
-import { SEARCH_PARTY_FIELDS, searchTextOf } from '../services/searchText';
+import { productTypesOf, SEARCH_PARTY_FIELDS, searchTextOf } from '../services/searchText';
 import { SERVICES } from '../services/access';
 import type { Row, WriteOps } from '../store/types';
 import type { CompanyKey, DemoIdentity } from './identity';
@@ -320,7 +320,7 @@ function insertService(ctx: Ctx, flowName: FlowName, parties: Parties, startDate
   };
   for (const key of ['supplier', 'agent', 'serviceProvider']) if (record[key] === undefined) delete record[key];
   const partyNames = SEARCH_PARTY_FIELDS.map((field) => (typeof record[field] === 'number' ? tx.get('companies', record[field] as number)?.name : undefined));
-  tx.insert(SERVICES, 'serviceId', { ...record, searchText: searchTextOf(record, partyNames) });
+  tx.insert(SERVICES, 'serviceId', { ...record, searchText: searchTextOf(record, partyNames), productTypes: productTypesOf(record) });
   if (random.chance(0.3)) insertNote(ctx, serviceId, random.chance(0.5) ? parties.creator : (sides.SERVICE_PROVIDER ?? parties.creator), created, universeId);
 }
 

@@ -16,7 +16,7 @@ import { followTasks } from '../tasks/lifecycle';
 import { providerSettings } from '../settings/records';
 import { SERVICE_DATE_LINES, updateService, updateStampsOf, type ServiceRecord } from './records';
 import { throwIfAny } from './routeHelpers';
-import { serviceSearchText } from './searchText';
+import { derivedFields } from './searchText';
 import { NEWEST_FIRST } from './search';
 import { and, eq, type Scalar } from '../store/query';
 import {
@@ -160,7 +160,7 @@ async function insertService(tx: Writer, registry: Registry, caller: Caller, inp
     ...updateStampsOf(caller, now),
     universeId: caller.universeId,
   };
-  const created = (await tx.insert(SERVICES, 'serviceId', { ...record, searchText: await serviceSearchText(tx, record) })) as ServiceRecord;
+  const created = (await tx.insert(SERVICES, 'serviceId', { ...record, ...(await derivedFields(tx, record)) })) as ServiceRecord;
   const { startDate, endDate } = input.service;
   await tx.insert(SERVICE_DATE_LINES, 'dateLineId', {
     serviceId,

@@ -4,9 +4,9 @@ import { eq } from '../store/query';
 import type { Row, Stored, Writer } from '../store/types';
 import { SERVICES, type ServiceParties } from './access';
 import { SERVICE_HISTORY } from './history';
-import { serviceSearchText } from './searchText';
+import { derivedFields } from './searchText';
 
-/** Writing service records: every change stamps the author and refreshes the keyword index. */
+/** Writing service records: every change stamps the author and refreshes what is derived (keyword index, product types). */
 export const SERVICE_DATE_LINES = 'serviceDateLines';
 export const SERVICE_NOTES = 'serviceNotes';
 
@@ -27,7 +27,7 @@ export async function updateService(tx: Writer, caller: Caller, id: number, chan
   if (current && (version === undefined || version === current.version)) {
     const base = typeof changes === 'function' ? changes(current as ServiceRecord) : { ...current, ...changes };
     next = { ...base, ...updateStampsOf(caller) };
-    next = { ...next, searchText: await serviceSearchText(tx, next) };
+    next = { ...next, ...(await derivedFields(tx, next)) };
   }
   return (await tx.update<Row & ServiceParties>(SERVICES, id, (latest) => (next ?? latest) as Row & ServiceParties, version)) as ServiceRecord;
 }

@@ -35,4 +35,13 @@ export function searchTextOf(service: Row, partyNames: unknown[]): string {
   return normalize(words.filter((word) => word !== undefined && word !== null && word !== '').join(' '));
 }
 
+/**
+ * The product types of a service's order lines (`productTypes`, kept with the keyword index at
+ * each write): the KPIs filter and group by them on the service itself (docs/kpis.md).
+ */
+export const productTypesOf = (service: Row): number[] => [...new Set(linesOf(service.purchaseOrderLines).map((line) => line.productType).filter((type): type is number => typeof type === 'number'))].sort((a, b) => a - b);
+
+/** What a write derives from a service for the searches and the KPIs: its keyword index and its product types. */
+export const derivedFields = async (db: Reader, service: Row) => ({ searchText: await serviceSearchText(db, service), productTypes: productTypesOf(service) });
+
 export const SEARCH_PARTY_FIELDS: readonly string[] = PARTY_FIELDS;

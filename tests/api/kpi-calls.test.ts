@@ -310,8 +310,8 @@ describe('the dynamic KPI', () => {
     expect((await get(sales, 'generate', { ...window, ...seasons })).totals.services).toBe(3);
   });
 
-  it('refuses an unknown grouping, more than two, and the parameters a service cannot answer', async () => {
-    const queries: Record<string, string | number | string[]>[] = [{ groupBy: 'brand' }, { groupBy: ['period', 'client', 'type'] }, { brandId: 1 }, { partnerId: 1 }];
+  it('refuses an unknown grouping, more than two, and a brand or partner that is no id', async () => {
+    const queries: Record<string, string | number | string[]>[] = [{ groupBy: 'brand' }, { groupBy: ['period', 'client', 'type'] }, { brandId: 'abc' }, { partnerId: 0 }];
     for (const query of queries) {
       const reply = await quality.get('/back/bo/kpi/generate', query);
       expect(reply.status, JSON.stringify(query)).toBe(400);

@@ -789,7 +789,7 @@ const TABLE: Route[] = [
   { route: 'GET /back/bo/activity/figures', who: ['admin', 'manager', 'inspector', 'quality', 'buyer', 'sales', 'outsider'] },
   { route: 'GET /back/bo/dashboard/costs', who: MANAGERS },
   // ---- KPIs of the datacenter (docs/kpis.md): the service routes' roles, every demo account; each counts the services it sees (tests/api/kpi-calls.test.ts) ----
-  ...['supplier/overview', 'supplier/chart', 'supplier/heatmap', 'supplier/compare', 'internal/yearMonth', 'internal/bySeason', 'serviceprovider/overview', 'serviceprovider/compare', 'generate'].map((call): Route => ({ route: `GET /back/bo/kpi/${call}`, who: ALL })),
+  ...['supplier/overview', 'supplier/chart', 'supplier/heatmap', 'supplier/compare', 'internal/yearMonth', 'internal/bySeason', 'internal/byProductType', 'serviceprovider/overview', 'serviceprovider/compare', 'generate'].map((call): Route => ({ route: `GET /back/bo/kpi/${call}`, who: ALL })),
   ...['supplier', 'serviceprovider'].map((family): Route => ({
     route: `GET /back/bo/kpi/${family}/compareSeason`, who: ALL,
     url: async (who) => { const season = await seen('season', who); return `/back/bo/kpi/${family}/compareSeason?period1Season=${season}&period2Season=${season}`; },
