@@ -26,8 +26,14 @@ import { trackNetwork, type NetworkState } from './axeNetwork';
  * and runs every rule in one go.
  */
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-const QUIET_MS = 250;
-const MAX_QUIET_MS = 2000;
+/**
+ * A page quiet for QUIET_MS while the test runs is checked: a test seldom pauses that long between two
+ * steps, so a check seldom starts just to be abandoned (at 250 ms, two checks in three were: half the
+ * check's CPU, for one state more in 20). At the end of a test, or in a walk, SETTLE_QUIET_MS is enough.
+ */
+const QUIET_MS = 1000;
+const MAX_QUIET_MS = 4000;
+const SETTLE_QUIET_MS = 250;
 const SLICE_MS = 40;
 
 export type AxeViolation = { rule: string; impact: string; help: string; target: string; html: string; summary: string };
@@ -89,7 +95,7 @@ export function formatViolations(checks: AxeCheck[]): string {
     .join('\n');
 }
 
-type WatchOptions = { tags: string[]; quietMs: number; maxQuietMs: number; sliceMs: number };
+type WatchOptions = { tags: string[]; quietMs: number; maxQuietMs: number; settleQuietMs: number; sliceMs: number };
 /** The parts of axe's rules the slicing wraps (axe-core 4.13: Rule.run and Rule.runChecks take callbacks). */
 type AxeRule = {
   run(context: unknown, options: unknown, resolve: (result: unknown) => void, reject: (error: Error) => void): void;
@@ -106,7 +112,7 @@ type AxeWindow = Window & {
 };
 
 /** Runs inside each top-level document (serialised by addInitScript: it may use nothing from outside). */
-function watchDocument({ tags, quietMs: baseQuietMs, maxQuietMs, sliceMs }: WatchOptions): void {
+function watchDocument({ tags, quietMs: baseQuietMs, maxQuietMs, settleQuietMs, sliceMs }: WatchOptions): void {
   if (window.top !== window) return;
   const win = window as unknown as AxeWindow;
   let mutations = 0;
@@ -301,7 +307,7 @@ function watchDocument({ tags, quietMs: baseQuietMs, maxQuietMs, sliceMs }: Watc
   /** The end of a test: wait until the page settles (or timeoutMs), then check its state if it is new. */
   win.__axeSettle = async (timeoutMs: number) => {
     const deadline = performance.now() + timeoutMs;
-    const settled = async () => quiet(baseQuietMs) && (await networkQuiet(baseQuietMs));
+    const settled = async () => quiet(settleQuietMs) && (await networkQuiet(settleQuietMs));
     while (performance.now() < deadline && (running || !(await settled()))) await new Promise(resolve => setTimeout(resolve, 50));
     await running;
     // A page that never stops changing is checked as it is at the end.
@@ -310,7 +316,7 @@ function watchDocument({ tags, quietMs: baseQuietMs, maxQuietMs, sliceMs }: Watc
 }
 
 const watched = new WeakSet<BrowserContext>();
-const options: WatchOptions = { tags: WCAG_TAGS, quietMs: QUIET_MS, maxQuietMs: MAX_QUIET_MS, sliceMs: SLICE_MS };
+const options: WatchOptions = { tags: WCAG_TAGS, quietMs: QUIET_MS, maxQuietMs: MAX_QUIET_MS, settleQuietMs: SETTLE_QUIET_MS, sliceMs: SLICE_MS };
 // `__name`: the helper esbuild (tsx, the scanner's loader) calls in the compiled function to keep its inner names.
 const watchScript = `((__name) => (${watchDocument.toString()})(${JSON.stringify(options)}))((target) => target);`;
 // Evaluated through the DevTools protocol, which the app's Content-Security-Policy does not cover.
