@@ -4,7 +4,7 @@ import { ColorSwatch, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { PanelConfig } from '../config';
 import type { ValueColors } from '../format/colors';
-import { formatValue, seriesColor, type DonutCell } from './chartData';
+import { formatValue, seriesColor, valueAt, type DonutCell } from './chartData';
 
 type Row = Record<string, unknown>;
 
@@ -42,7 +42,8 @@ export default function ChartView({ panel, rows, height, unit = panel.unit, colo
     label: t(item.label),
     color: seriesColor(item, names, colors),
   }));
-  const percent = panel.valueFormat === 'percent';
+  // Shares drawn on a full scale: 0–100 for per cents, 0–1 for ratios (read as per cents).
+  const percent = panel.valueFormat === 'percent' || panel.valueFormat === 'ratio';
   // Counts have whole ticks only (no 0.5 shown as a second "1").
   const whole = panel.valueFormat === 'integer' ? { allowDecimals: false } : {};
 
@@ -79,7 +80,7 @@ export default function ChartView({ panel, rows, height, unit = panel.unit, colo
 
   const key = panel.dataKey ?? 'name';
   // Value ticks without the unit (the axis title or the tooltip says it): "12,000", not "12,000 EUR".
-  const valueTicks = { ...whole, tickFormatter: (value: number) => formatValue(value, panel.valueFormat === 'percent' ? 'percent' : 'number', locale) };
+  const valueTicks = { ...whole, tickFormatter: (value: number) => formatValue(value, percent ? panel.valueFormat : 'number', locale) };
   if (panel.chart === 'horizontalBar') {
     const longest = Math.max(...(rows as Row[]).map((row) => String(row[key] ?? '').length), 4);
     return (
@@ -96,7 +97,7 @@ export default function ChartView({ panel, rows, height, unit = panel.unit, colo
         gridAxis="x"
         withBarValueLabel
         // Room for the value written after the longest bar.
-        barChartProps={{ margin: { top: 5, bottom: 5, left: 5, right: 8 * (format(Math.max(...(rows as Row[]).flatMap((row) => names.map((name) => Number(row[name]) || 0)), 0)).length) } }}
+        barChartProps={{ margin: { top: 5, bottom: 5, left: 5, right: 8 * (format(Math.max(...(rows as Row[]).flatMap((row) => names.map((name) => Number(valueAt(row, name)) || 0)), 0)).length) } }}
         maxBarWidth={22}
         {...axes}
       />
@@ -141,7 +142,7 @@ export default function ChartView({ panel, rows, height, unit = panel.unit, colo
       valueFormatter={format}
       withLegend={series.length > 1}
       xAxisProps={{ tickFormatter: axisLabel(locale), padding: { left: 16, right: 16 } }}
-      yAxisProps={percent ? { domain: [0, 100] } : whole}
+      yAxisProps={percent ? { domain: [0, panel.valueFormat === 'ratio' ? 1 : 100], tickFormatter: valueTicks.tickFormatter } : whole}
       dotProps={{ r: 4 }}
       legendProps={legendProps}
       {...axes}

@@ -7,33 +7,35 @@ import type { JsonSchema } from '../schema/resolve';
 import { lookupOf, propertiesOf } from '../schema/fields';
 import { useLookupSelect } from '../lookup/lookupSelect';
 import { DateRangeFilter } from '../search/DateRangeFilter';
-import { withReplacements } from './filters';
+import { rangePairs, withReplacements } from './filters';
 
 type Row = Record<string, unknown>;
-export const RANGE_FIELDS = ['fromDate', 'toDate'];
 
 /**
- * The filters of a panels screen, drawn from its search form in one row: the date range picker for
- * `fromDate`/`toDate`, a select for an enum, a multi-select for a list of an enum or of an `x-lookup`
+ * The filters of a panels screen, drawn from its search form in one row: a date range picker for
+ * each range (`fromDate`/`toDate`, or a date `onOrAfter` another: filters.ts `rangePairs`; labelled by
+ * the first date's `x-rangeTitle`, else "Period"), a select for an enum, a multi-select for a list of an enum or of an `x-lookup`
  * (its options loaded or searched as a form's lookup is), a text box (applied on Enter or when left)
  * for a text.
  */
 export function FilterBar({ search, values, onChange }: { search: JsonSchema; values: Row; onChange: (next: Row) => void }) {
   const { t } = useTranslation();
   const properties = propertiesOf(search);
-  const hasRange = RANGE_FIELDS.every((name) => name in properties);
+  const ranges = rangePairs(search);
+  const inRange = new Set(ranges.flat());
   const change = (changes: Row) => onChange(withReplacements(properties, values, changes));
   return (
     <Group gap="sm" align="flex-end" wrap="wrap" role="search">
-      {hasRange && (
+      {ranges.map(([from, to]) => (
         <DateRangeFilter
-          value={{ fromDate: (values.fromDate as string) ?? null, toDate: (values.toDate as string) ?? null }}
-          onChange={(range: DateRange) => change({ ...range })}
-          label={t('engine.search.period')}
+          key={from}
+          value={{ fromDate: (values[from] as string) ?? null, toDate: (values[to] as string) ?? null }}
+          onChange={(range: DateRange) => change({ [from]: range.fromDate ?? undefined, [to]: range.toDate ?? undefined })}
+          label={t((properties[from]['x-rangeTitle'] as string | undefined) ?? 'engine.search.period')}
         />
-      )}
+      ))}
       {Object.entries(properties)
-        .filter(([name, property]) => !RANGE_FIELDS.includes(name) && property['x-hidden'] !== true)
+        .filter(([name, property]) => !inRange.has(name) && property['x-hidden'] !== true)
         .map(([name, property]) => (
           <Filter key={name} name={name} property={property} value={values[name]} onChange={(value) => change({ [name]: value })} />
         ))}

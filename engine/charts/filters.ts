@@ -20,10 +20,32 @@ export function withReplacements(properties: Record<string, JsonSchema>, values:
   return next;
 }
 
-/** The first filters of a search form: its default period (`x-defaultRange`) and its properties' `default`s. */
+/**
+ * The date ranges of a search form, each one picker: `fromDate`/`toDate`, and every date whose
+ * `onOrAfter` names another property of the form (`end` after `start`, `period1ToDate` after
+ * `period1FromDate`), as [from, to].
+ */
+export function rangePairs(search: JsonSchema): [string, string][] {
+  const properties = propertiesOf(search);
+  const pairs: [string, string][] = 'fromDate' in properties && 'toDate' in properties ? [['fromDate', 'toDate']] : [];
+  for (const [name, property] of Object.entries(properties)) {
+    const from = property.onOrAfter;
+    if (typeof from === 'string' && from in properties && !pairs.some(([, to]) => to === name)) pairs.push([from, name]);
+  }
+  return pairs;
+}
+
+/**
+ * The first filters of a search form: its default period (`x-defaultRange`: its first range's), each
+ * range's own (the `x-defaultRange` of its first property) and its properties' `default`s.
+ */
 export function initialFilters(search: JsonSchema | undefined, today?: Parameters<typeof defaultRange>[1]): Row {
   if (!search) return {};
-  const { fromDate, toDate } = defaultRange(search['x-defaultRange'] as string | undefined, today);
-  const defaults = Object.entries(propertiesOf(search)).filter(([, property]) => property.default !== undefined);
-  return { ...(fromDate && toDate ? { fromDate, toDate } : {}), ...Object.fromEntries(defaults.map(([name, property]) => [name, property.default])) };
+  const properties = propertiesOf(search);
+  const ranges = rangePairs(search).flatMap(([from, to], index) => {
+    const { fromDate, toDate } = defaultRange((properties[from]['x-defaultRange'] ?? (index === 0 ? search['x-defaultRange'] : undefined)) as string | undefined, today);
+    return fromDate && toDate ? [[from, fromDate], [to, toDate]] : [];
+  });
+  const defaults = Object.entries(properties).filter(([, property]) => property.default !== undefined);
+  return { ...Object.fromEntries(ranges), ...Object.fromEntries(defaults.map(([name, property]) => [name, property.default])) };
 }

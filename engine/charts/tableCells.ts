@@ -4,7 +4,7 @@ import { enumText, titleText } from '../i18n';
 import { colorsOf } from '../format/colors';
 import { formatDay } from '../format/localDates';
 import type { JsonSchema } from '../schema/resolve';
-import { formatValue, type ValueFormat } from './chartData';
+import { formatValue, valueAt, type ValueFormat } from './chartData';
 
 /** A data table's column, its options made explicit. */
 export interface TableColumn {
@@ -32,7 +32,7 @@ export function tableColumns(columns: ColumnConfig[], t: TFunction, enums: Recor
       enumName: column.enum,
       badge: column.badge === true,
       colors: column.colors ?? (column.enum ? colorsOf(enums[column.enum]) : undefined),
-      numeric: ['number', 'integer', 'money', 'percent'].includes(column.format ?? ''),
+      numeric: ['number', 'integer', 'money', 'percent', 'ratio'].includes(column.format ?? ''),
       width: column.width,
       to: column.to,
     }));
@@ -50,7 +50,7 @@ export function sortedRows<T extends Record<string, unknown>>(rows: T[], field: 
   if (!field) return rows;
   const missing = (value: unknown) => value === null || value === undefined || value === '';
   return [...rows].sort((a, b) => {
-    const [x, y] = [a[field], b[field]];
+    const [x, y] = [valueAt(a, field), valueAt(b, field)];
     if (missing(x) || missing(y)) return missing(x) === missing(y) ? 0 : missing(x) ? 1 : -1;
     const order = typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y));
     return desc ? -order : order;

@@ -49,6 +49,7 @@ export * from './invoiceSearch';
 export * from './job';
 export * from './kpiGenerateSearch';
 export * from './kpiInternalSearch';
+export * from './kpiServiceProviderCompareSearch';
 export * from './kpiServiceProviderSearch';
 export * from './kpiSupplierSearch';
 export * from './laboPackage';
