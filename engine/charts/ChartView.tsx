@@ -92,6 +92,7 @@ export default function ChartView({ panel, rows, height, unit = panel.unit, colo
         orientation="vertical"
         valueFormatter={format}
         withLegend={series.length > 1}
+        legendProps={legendProps}
         yAxisProps={{ width: Math.min(220, 7 * longest + 16), interval: 0 }}
         xAxisProps={valueTicks}
         gridAxis="x"
@@ -126,7 +127,8 @@ export default function ChartView({ panel, rows, height, unit = panel.unit, colo
         }}
         yAxisProps={{ ...valueTicks, width: 72 }}
         maxBarWidth={48}
-        withBarValueLabel={every && !panel.stacked}
+        // Values on the bars while they have room: not stacked, at most two side by side.
+        withBarValueLabel={every && !panel.stacked && series.length <= 2}
         {...axes}
       />
     );

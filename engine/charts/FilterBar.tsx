@@ -14,7 +14,7 @@ type Row = Record<string, unknown>;
 /**
  * The filters of a panels screen, drawn from its search form in one row: a date range picker for
  * each range (`fromDate`/`toDate`, or a date `onOrAfter` another: filters.ts `rangePairs`; labelled by
- * the first date's `x-rangeTitle`, else "Period"), a select for an enum, a multi-select for a list of an enum or of an `x-lookup`
+ * the first date's `x-rangeTitle`, else "Period", shown above each when there are several), a select for an enum, a multi-select for a list of an enum or of an `x-lookup`
  * (its options loaded or searched as a form's lookup is), a text box (applied on Enter or when left)
  * for a text.
  */
@@ -32,6 +32,7 @@ export function FilterBar({ search, values, onChange }: { search: JsonSchema; va
           value={{ fromDate: (values[from] as string) ?? null, toDate: (values[to] as string) ?? null }}
           onChange={(range: DateRange) => change({ [from]: range.fromDate ?? undefined, [to]: range.toDate ?? undefined })}
           label={t((properties[from]['x-rangeTitle'] as string | undefined) ?? 'engine.search.period')}
+          showLabel={ranges.length > 1}
         />
       ))}
       {Object.entries(properties)
