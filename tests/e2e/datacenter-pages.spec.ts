@@ -1,6 +1,6 @@
 import type { Page, Response } from '@playwright/test';
 import { expect, test } from './axe';
-import { ACCOUNTS, labels, restoreEnglishAfterAll, setAccountLocale, shot, signIn, waitForApp } from './helpers';
+import { ACCOUNTS, en, labels, restoreEnglishAfterAll, setAccountLocale, shot, signIn, waitForApp } from './helpers';
 import { expectNoOverflow } from './overflow';
 
 /**
@@ -141,4 +141,17 @@ test.describe('datacenter pages', () => {
       await atWidths(page, 'activity', locale);
     });
   }
+
+  test("a supplier's row of the companies list opens its performance page; other companies have no such action", async ({ page }) => {
+    await signIn(page, ACCOUNTS.quality);
+    await page.goto('/companies/search');
+    await waitForApp(page);
+    const action = en('companySearch.supplierPerformance');
+    await expect(page.locator('.ag-row').filter({ hasText: 'Atlas Inspection' }).getByRole('button', { name: action })).toHaveCount(0);
+    await page.locator('.ag-row').filter({ hasText: 'Shenzhen Textile Co' }).getByRole('button', { name: action }).click();
+    await expect(page).toHaveURL(/\/supplierPerfomance\/\d+$/);
+    await waitForApp(page);
+    await expect(page.getByTestId('page-title')).toHaveText(en('screen.supplierPerformance'));
+    await expect(page.getByTestId('panels-subtitle')).toHaveText('Shenzhen Textile Co');
+  });
 });
