@@ -42,8 +42,8 @@ export default function ChartView({ panel, rows, height, unit = panel.unit, colo
     label: t(item.label),
     color: seriesColor(item, names, colors),
   }));
-  // Shares drawn on a full scale: 0–100 for per cents, 0–1 for ratios (read as per cents).
-  const percent = panel.valueFormat === 'percent' || panel.valueFormat === 'ratio';
+  // Shares drawn on a full scale: 0–100 for per cents, 0–1 for shares (read as per cents).
+  const percent = panel.valueFormat === 'percent' || panel.valueFormat === 'share';
   // Counts have whole ticks only (no 0.5 shown as a second "1").
   const whole = panel.valueFormat === 'integer' ? { allowDecimals: false } : {};
 
@@ -144,7 +144,7 @@ export default function ChartView({ panel, rows, height, unit = panel.unit, colo
       valueFormatter={format}
       withLegend={series.length > 1}
       xAxisProps={{ tickFormatter: axisLabel(locale), padding: { left: 16, right: 16 } }}
-      yAxisProps={percent ? { domain: [0, panel.valueFormat === 'ratio' ? 1 : 100], tickFormatter: valueTicks.tickFormatter } : whole}
+      yAxisProps={percent ? { domain: [0, panel.valueFormat === 'share' ? 1 : 100], tickFormatter: valueTicks.tickFormatter } : whole}
       dotProps={{ r: 4 }}
       legendProps={legendProps}
       {...axes}

@@ -21,7 +21,7 @@ type Row = Record<string, unknown>;
 export function FilterBar({ search, values, onChange }: { search: JsonSchema; values: Row; onChange: (next: Row) => void }) {
   const { t } = useTranslation();
   const properties = propertiesOf(search);
-  const ranges = rangePairs(search);
+  const ranges = rangePairs(properties);
   const inRange = new Set(ranges.flat());
   const change = (changes: Row) => onChange(withReplacements(properties, values, changes));
   return (

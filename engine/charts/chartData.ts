@@ -8,10 +8,10 @@ import { paletteColor, type ValueColors } from '../format/colors';
 export const CHART_TYPES = ['line', 'bar', 'horizontalBar', 'donut'] as const;
 export type ChartType = (typeof CHART_TYPES)[number];
 /**
- * How a value reads: `percent` is a number of percent (`42.5` → "42.5 %"), `ratio` a share of one read as
+ * How a value reads: `percent` is a number of percent (`42.5` → "42.5 %"), `share` a share of one read as
  * per cent (`0.425` → "42.5 %"), `money` an amount with 2 decimals, `month` a `YYYY-MM` month ("Sep 2026").
  */
-export const VALUE_FORMATS = ['number', 'integer', 'money', 'percent', 'ratio', 'date', 'month', 'text'] as const;
+export const VALUE_FORMATS = ['number', 'integer', 'money', 'percent', 'share', 'date', 'month', 'text'] as const;
 export type ValueFormat = (typeof VALUE_FORMATS)[number];
 
 export interface SeriesConfig {
@@ -136,8 +136,9 @@ export function formatValue(value: unknown, format: ValueFormat | undefined, loc
   switch (format) {
     case 'percent':
       return `${grouped(value, { maximumFractionDigits: 1 })} %`;
-    case 'ratio':
-      return `${grouped(value * 100, { maximumFractionDigits: 1 })} %`;
+    case 'share':
+      // Small shares (defects per piece) keep two decimals: 0.04 %, not 0 %; a no-break space keeps the sign on the number's line (a bar's label).
+      return `${grouped(value * 100, { maximumFractionDigits: value !== 0 && Math.abs(value) < 0.01 ? 2 : 1 })}\u00a0%`;
     case 'integer':
       return grouped(Math.round(value), {});
     case 'money':

@@ -25,8 +25,7 @@ export function withReplacements(properties: Record<string, JsonSchema>, values:
  * `onOrAfter` names another property of the form (`end` after `start`, `period1ToDate` after
  * `period1FromDate`), as [from, to].
  */
-export function rangePairs(search: JsonSchema): [string, string][] {
-  const properties = propertiesOf(search);
+export function rangePairs(properties: Record<string, JsonSchema>): [string, string][] {
   const pairs: [string, string][] = 'fromDate' in properties && 'toDate' in properties ? [['fromDate', 'toDate']] : [];
   for (const [name, property] of Object.entries(properties)) {
     const from = property.onOrAfter;
@@ -42,7 +41,7 @@ export function rangePairs(search: JsonSchema): [string, string][] {
 export function initialFilters(search: JsonSchema | undefined, today?: Parameters<typeof defaultRange>[1]): Row {
   if (!search) return {};
   const properties = propertiesOf(search);
-  const ranges = rangePairs(search).flatMap(([from, to], index) => {
+  const ranges = rangePairs(properties).flatMap(([from, to], index) => {
     const { fromDate, toDate } = defaultRange((properties[from]['x-defaultRange'] ?? (index === 0 ? search['x-defaultRange'] : undefined)) as string | undefined, today);
     return fromDate && toDate ? [[from, fromDate], [to, toDate]] : [];
   });

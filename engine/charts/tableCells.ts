@@ -32,7 +32,7 @@ export function tableColumns(columns: ColumnConfig[], t: TFunction, enums: Recor
       enumName: column.enum,
       badge: column.badge === true,
       colors: column.colors ?? (column.enum ? colorsOf(enums[column.enum]) : undefined),
-      numeric: ['number', 'integer', 'money', 'percent', 'ratio'].includes(column.format ?? ''),
+      numeric: ['number', 'integer', 'money', 'percent', 'share'].includes(column.format ?? ''),
       width: column.width,
       to: column.to,
     }));

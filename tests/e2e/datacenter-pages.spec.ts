@@ -37,9 +37,10 @@ async function sameAnswer(page: Page, response: Response): Promise<Row> {
 
 const callTo = (page: Page, path: string) => page.waitForResponse((response) => new URL(response.url()).pathname === path && response.request().method() === 'GET');
 
-/** A number as the tables write it in the locale: whole numbers grouped, ratios as per cents with one decimal. */
+/** A number as the tables write it in the locale: whole numbers grouped, shares as per cents with one decimal. */
 const integer = (locale: Locale, value: number) => new Intl.NumberFormat(locale, { useGrouping: 'always' } as Intl.NumberFormatOptions).format(value);
-const ratio = (locale: Locale, value: number | null) => (value === null ? '–' : `${new Intl.NumberFormat(locale, { maximumFractionDigits: 1, useGrouping: 'always' } as Intl.NumberFormatOptions).format(value * 100)} %`);
+const share = (locale: Locale, value: number | null) =>
+  value === null ? '–' : `${new Intl.NumberFormat(locale, { maximumFractionDigits: value !== 0 && Math.abs(value) < 0.01 ? 2 : 1, useGrouping: 'always' } as Intl.NumberFormatOptions).format(value * 100)}\u00a0%`;
 
 const cells = (page: Page, table: string, row: number) => page.getByRole('table', { name: table, exact: true }).locator('tbody tr').nth(row).locator('td');
 
@@ -91,7 +92,7 @@ test.describe('datacenter pages', () => {
       for (const index of [0, series.length - 1]) {
         const row = series[index];
         await expect(cells(page, table, index).nth(1)).toHaveText(integer(locale, row.services as number));
-        await expect(cells(page, table, index).nth(4)).toHaveText(ratio(locale, row.resultRate as number | null));
+        await expect(cells(page, table, index).nth(4)).toHaveText(share(locale, row.resultRate as number | null));
         await expect(cells(page, table, index).nth(11)).toHaveText(integer(locale, row.manDays as number));
       }
       await expect(page.getByRole('table', { name: t('datacenter.figuresPerSeason.title'), exact: true }).locator('tbody tr')).toHaveCount((perSeason.series as Row[]).length);
@@ -122,7 +123,7 @@ test.describe('datacenter pages', () => {
       for (const period of ['period1', 'period2'] as const) {
         const figures = (compared[period] as Row).figures as Row;
         await expect(cells(page, t(`datacenter.compare.${period}`), 0).nth(0)).toHaveText(integer(locale, figures.services as number));
-        await expect(cells(page, t(`datacenter.compare.${period}`), 0).nth(2)).toHaveText(ratio(locale, figures.resultRate as number | null));
+        await expect(cells(page, t(`datacenter.compare.${period}`), 0).nth(2)).toHaveText(share(locale, figures.resultRate as number | null));
       }
       await expect(page.getByRole('table', { name: t('datacenter.compare.change'), exact: true }).locator('tbody tr')).toHaveCount(1);
       await atWidths(page, 'provider-compare', locale);

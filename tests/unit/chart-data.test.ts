@@ -79,10 +79,11 @@ describe('chart data mapping', () => {
     expect(formatValue('SS26', 'integer', 'en')).toBe('SS26');
   });
 
-  it('reads a ratio (a share of one) as per cent, and a YYYY-MM month by its name', () => {
-    expect(formatValue(0.4256, 'ratio', 'en')).toBe('42.6 %');
-    expect(formatValue(1, 'ratio', 'fr')).toBe('100 %');
-    expect(formatValue(null, 'ratio', 'en')).toBe('');
+  it('reads a share (a fraction of one) as per cent, and a YYYY-MM month by its name', () => {
+    expect(formatValue(0.4256, 'share', 'en')).toBe('42.6\u00a0%');
+    expect(formatValue(1, 'share', 'fr')).toBe('100\u00a0%');
+    expect(formatValue(0.0004, 'share', 'en')).toBe('0.04\u00a0%');
+    expect(formatValue(null, 'share', 'en')).toBe('');
     expect(formatValue('2026-09', 'month', 'en')).toBe('Sep 2026');
     expect(formatValue('2026-09', 'month', 'fr')).toBe('sept. 2026');
     expect(formatValue('SS26', 'month', 'en')).toBe('SS26');
@@ -143,10 +144,10 @@ describe('initialFilters', () => {
         p3From: { type: 'string' }, p3To: { type: 'string', onOrAfter: 'p3From' },
       },
     };
-    expect(rangePairs(form)).toEqual([['start', 'end'], ['p1From', 'p1To'], ['p2From', 'p2To'], ['p3From', 'p3To']]);
+    expect(rangePairs(form.properties)).toEqual([['start', 'end'], ['p1From', 'p1To'], ['p2From', 'p2To'], ['p3From', 'p3To']]);
     // The form's period is its first range's; a range without a default starts open.
     expect(initialFilters(form, dayjs('2030-02-10'))).toEqual({ start: '2029-08-01', end: '2030-02-10', p1From: '2030-01-01', p1To: '2030-03-31', p2From: '2029-10-01', p2To: '2029-12-31' });
-    expect(rangePairs({ type: 'object', properties: { fromDate: {}, toDate: { onOrAfter: 'fromDate' } } })).toEqual([['fromDate', 'toDate']]);
+    expect(rangePairs({ fromDate: {}, toDate: { onOrAfter: 'fromDate' } })).toEqual([['fromDate', 'toDate']]);
   });
 });
 
