@@ -145,6 +145,8 @@ test.describe('datacenter pages', () => {
 
   test("a supplier's row of the companies list opens its performance page; other companies have no such action", async ({ page }) => {
     await signIn(page, ACCOUNTS.quality);
+    // The tests above leave the account in another language until all of them are done.
+    await setAccountLocale(page, 'en');
     await page.goto('/companies/search');
     await waitForApp(page);
     const action = en('companySearch.supplierPerformance');
