@@ -10,7 +10,7 @@ export interface DateRange {
 }
 
 /** The names a search schema's `x-defaultRange` may take (`defaultRange`). */
-export const DEFAULT_RANGES = ['currentMonth', 'previousToCurrentMonth', 'plusMinus7Days', 'plusMinus15Days', 'minus7Plus30Days', 'lastSixMonths', 'lastTwelveMonths', 'currentYear'] as const;
+export const DEFAULT_RANGES = ['currentMonth', 'previousToCurrentMonth', 'plusMinus7Days', 'plusMinus15Days', 'minus7Plus30Days', 'lastSixMonths', 'lastTwelveMonths', 'currentYear', 'currentQuarter', 'previousQuarter'] as const;
 
 /**
  * The default search period named by a search schema's `x-defaultRange` (spec §9 "Default dates").
@@ -34,6 +34,11 @@ export function defaultRange(name: string | undefined, today: Dayjs = dayjs()): 
       return { fromDate: today.subtract(12, 'month').add(1, 'day').format(DATE), toDate: today.format(DATE) };
     case 'currentYear':
       return { fromDate: today.startOf('year').format(DATE), toDate: today.endOf('year').format(DATE) };
+    case 'currentQuarter':
+    case 'previousQuarter': {
+      const start = today.startOf('month').subtract(today.month() % 3, 'month').subtract(name === 'previousQuarter' ? 3 : 0, 'month');
+      return { fromDate: start.format(DATE), toDate: start.add(2, 'month').endOf('month').format(DATE) };
+    }
     default:
       return { fromDate: null, toDate: null };
   }

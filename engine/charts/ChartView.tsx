@@ -4,7 +4,7 @@ import { ColorSwatch, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { PanelConfig } from '../config';
 import type { ValueColors } from '../format/colors';
-import { formatValue, seriesColor, type DonutCell } from './chartData';
+import { formatValue, seriesColor, valueAt, type DonutCell } from './chartData';
 
 type Row = Record<string, unknown>;
 
@@ -43,8 +43,8 @@ export default function ChartView({ panel, rows, height, unit = panel.unit, colo
     color: seriesColor(item, names, colors),
     ...(item.dashed ? { strokeDasharray: '6 4' } : {}),
   }));
+  // Shares drawn on a full scale: 0–100 for per cents, 0–1 for shares (read as per cents).
   const percent = panel.valueFormat === 'percent' || panel.valueFormat === 'share';
-  const ratioFormat = panel.valueFormat === 'share' ? 'share' : 'percent';
   // Counts have whole ticks only (no 0.5 shown as a second "1").
   const whole = panel.valueFormat === 'integer' ? { allowDecimals: false } : {};
 
@@ -81,7 +81,7 @@ export default function ChartView({ panel, rows, height, unit = panel.unit, colo
 
   const key = panel.dataKey ?? 'name';
   // Value ticks without the unit (the axis title or the tooltip says it): "12,000", not "12,000 EUR".
-  const valueTicks = { ...whole, tickFormatter: (value: number) => formatValue(value, percent ? ratioFormat : 'number', locale) };
+  const valueTicks = { ...whole, tickFormatter: (value: number) => formatValue(value, percent ? panel.valueFormat : 'number', locale) };
   if (panel.chart === 'horizontalBar') {
     const longest = Math.max(...(rows as Row[]).map((row) => String(row[key] ?? '').length), 4);
     return (
@@ -93,12 +93,13 @@ export default function ChartView({ panel, rows, height, unit = panel.unit, colo
         orientation="vertical"
         valueFormatter={format}
         withLegend={series.length > 1}
+        legendProps={legendProps}
         yAxisProps={{ width: Math.min(220, 7 * longest + 16), interval: 0 }}
         xAxisProps={valueTicks}
         gridAxis="x"
         withBarValueLabel
         // Room for the value written after the longest bar.
-        barChartProps={{ margin: { top: 5, bottom: 5, left: 5, right: 8 * (format(Math.max(...(rows as Row[]).flatMap((row) => names.map((name) => Number(row[name]) || 0)), 0)).length) } }}
+        barChartProps={{ margin: { top: 5, bottom: 5, left: 5, right: 8 * (format(Math.max(...(rows as Row[]).flatMap((row) => names.map((name) => Number(valueAt(row, name)) || 0)), 0)).length) } }}
         maxBarWidth={22}
         {...axes}
       />
@@ -127,7 +128,8 @@ export default function ChartView({ panel, rows, height, unit = panel.unit, colo
         }}
         yAxisProps={{ ...valueTicks, width: 72 }}
         maxBarWidth={48}
-        withBarValueLabel={every && !panel.stacked}
+        // Values on the bars while they have room: not stacked, at most two side by side.
+        withBarValueLabel={every && !panel.stacked && series.length <= 2}
         // A click on a bar opens what it counts (the panel's `through`).
         barProps={onPick ? { onClick: (bar: { payload?: Row }) => bar.payload && onPick(bar.payload), cursor: 'pointer' } : undefined}
         {...axes}
@@ -145,7 +147,7 @@ export default function ChartView({ panel, rows, height, unit = panel.unit, colo
       valueFormatter={format}
       withLegend={series.length > 1}
       xAxisProps={{ tickFormatter: axisLabel(locale), padding: { left: 16, right: 16 } }}
-      yAxisProps={panel.valueFormat === 'share' ? { ...valueTicks, domain: [0, 1] } : percent ? { domain: [0, 100] } : whole}
+      yAxisProps={percent ? { domain: [0, panel.valueFormat === 'share' ? 1 : 100], tickFormatter: valueTicks.tickFormatter } : whole}
       dotProps={{ r: 4 }}
       legendProps={legendProps}
       {...axes}

@@ -72,7 +72,7 @@ export function DataTablePanel(props: PanelProps) {
                 const text = cellValueText(column, valueAt(row, column.field), t, i18n.language);
                 const path = column.to && text ? fillTemplate(column.to, row) : place === 0 && through.pathOf && text ? through.pathOf(row) : undefined;
                 return (
-                  <Table.Td key={column.field} ta={column.numeric ? 'right' : undefined} style={column.numeric ? { fontVariantNumeric: 'tabular-nums' } : undefined}>
+                  <Table.Td key={column.field} ta={column.numeric ? 'right' : undefined} style={column.numeric ? { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } : undefined}>
                     {column.badge && text ? (
                       <Badge
                         variant="light"
@@ -106,7 +106,8 @@ export function DataTablePanel(props: PanelProps) {
   );
   return (
     <div data-panel-kind="dataTable">
-      <PanelHeading panel={panel} values={target.values} aside={!loading && !error && rows.length ? t('engine.search.count', { count: rows.length, n: rows.length }) : undefined} />
+      {/* A count says how long a list is; one object's figures (a period's) are no list. */}
+      <PanelHeading panel={panel} values={target.values} aside={!loading && !error && rows.length && Array.isArray(valueAt(answer, panel.data)) ? t('engine.search.count', { count: rows.length, n: rows.length }) : undefined} />
       <PanelStatus error={error} loading={loading} empty={!rows.length} emptyText={panel.empty ? t(panel.empty) : undefined} height={120}>
         {body}
       </PanelStatus>

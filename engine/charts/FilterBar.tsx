@@ -7,13 +7,14 @@ import type { JsonSchema } from '../schema/resolve';
 import { lookupOf, propertiesOf } from '../schema/fields';
 import { useLookupSelect } from '../lookup/lookupSelect';
 import { DateRangeFilter } from '../search/DateRangeFilter';
-import { RANGE_FIELDS, rangePairs, withReplacements } from './filters';
+import { rangePairs, withReplacements } from './filters';
 
 type Row = Record<string, unknown>;
 
 /**
  * The filters of a panels screen, drawn from its search form in one row: a date range picker for
- * `fromDate`/`toDate` and for each pair of dates whose second is `onOrAfter` the first, a select for an enum, a multi-select for a list of an enum or of an `x-lookup`
+ * each range (`fromDate`/`toDate`, or a date `onOrAfter` another: filters.ts `rangePairs`; labelled by
+ * the first date's `x-rangeTitle`, else "Period", shown above each when there are several), a select for an enum, a multi-select for a list of an enum or of an `x-lookup`
  * (its options loaded or searched as a form's lookup is), a text box (applied on Enter or when left)
  * for a text.
  */
@@ -30,7 +31,8 @@ export function FilterBar({ search, values, onChange }: { search: JsonSchema; va
           key={from}
           value={{ fromDate: (values[from] as string) ?? null, toDate: (values[to] as string) ?? null }}
           onChange={(range: DateRange) => change({ [from]: range.fromDate ?? undefined, [to]: range.toDate ?? undefined })}
-          label={from === RANGE_FIELDS[0] ? t('engine.search.period') : titleText(t, (properties[from]['x-rangeTitle'] ?? properties[from].title) as string | undefined, from)}
+          label={t((properties[from]['x-rangeTitle'] as string | undefined) ?? 'engine.search.period')}
+          showLabel={ranges.length > 1}
         />
       ))}
       {Object.entries(properties)

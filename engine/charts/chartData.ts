@@ -8,10 +8,10 @@ import { paletteColor, type ValueColors } from '../format/colors';
 export const CHART_TYPES = ['line', 'bar', 'horizontalBar', 'donut'] as const;
 export type ChartType = (typeof CHART_TYPES)[number];
 /**
- * How a value reads: `percent` is a number of percent (`42.5` → "42.5 %"), `share` a fraction of one
- * read as per cent (`0.425` → "42.5 %"), `money` an amount with 2 decimals.
+ * How a value reads: `percent` is a number of percent (`42.5` → "42.5 %"), `share` a share of one read as
+ * per cent (`0.425` → "42.5 %"), `money` an amount with 2 decimals, `month` a `YYYY-MM` month ("Sep 2026").
  */
-export const VALUE_FORMATS = ['number', 'integer', 'money', 'percent', 'share', 'date', 'text'] as const;
+export const VALUE_FORMATS = ['number', 'integer', 'money', 'percent', 'share', 'date', 'month', 'text'] as const;
 export type ValueFormat = (typeof VALUE_FORMATS)[number];
 
 export interface SeriesConfig {
@@ -44,6 +44,8 @@ export interface DonutCell {
 /** A value in the answer at a dotted path (`results`, `stats.byMonth`); no path: the answer itself. */
 export function valueAt(answer: unknown, path?: string): unknown {
   if (!path) return answer;
+  // A key holding the dots itself (a flattened row) is read as it is.
+  if (answer && typeof answer === 'object' && !Array.isArray(answer) && Object.hasOwn(answer, path)) return (answer as Row)[path];
   let value = answer;
   for (const step of path.split('.')) {
     if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
@@ -70,15 +72,15 @@ export function seriesColor(series: Pick<SeriesConfig, 'name' | 'color'>, names:
 }
 
 /**
- * The rows of a line or bar chart (or a table): the array at `data`; anything else is no row. A
- * series named by a dotted path (`decisionRates.ACCEPTED`) gets its value copied under that name,
- * which the chart reads as a plain key.
+ * The rows of a line or bar chart (or a table): the array at `data`, or the object there as one row
+ * (a period's figures); anything else is no row. A series named by a dotted path (`results.ACCEPTED`:
+ * a count inside each row) gets its value under that name too, as the charts read it.
  */
 export function chartRows(answer: unknown, spec: Pick<ChartSpec, 'data' | 'series' | 'dataKey' | 'fillMonths'>): Row[] {
-  const rows = valueAt(answer, spec.data);
-  if (!Array.isArray(rows)) return [];
-  const dotted = (spec.series ?? []).map((item) => item.name).filter((name) => name.includes('.'));
-  const flat = rows.filter((row): row is Row => !!row && typeof row === 'object').map((row) => (dotted.length ? { ...row, ...Object.fromEntries(dotted.map((name) => [name, valueAt(row, name)])) } : row));
+  const data = valueAt(answer, spec.data);
+  const rows = Array.isArray(data) ? data.filter((row): row is Row => !!row && typeof row === 'object') : data && typeof data === 'object' ? [data as Row] : [];
+  const paths = (spec.series ?? []).map((item) => item.name).filter((name) => name.includes('.'));
+  const flat = paths.length ? rows.map((row) => ({ ...row, ...Object.fromEntries(paths.map((path) => [path, valueAt(row, path)])) })) : rows;
   return spec.fillMonths ? withEveryMonth(flat, spec.dataKey ?? 'name', valueAt(answer, spec.fillMonths.from), valueAt(answer, spec.fillMonths.to)) : flat;
 }
 
@@ -141,12 +143,15 @@ export function donutCells(answer: unknown, spec: ChartSpec, label: (key: string
 export function hasValues(rows: Row[] | DonutCell[], spec: ChartSpec): boolean {
   if (spec.chart === 'donut') return rows.length > 0;
   const names = (spec.series ?? []).map((item) => item.name);
-  return (rows as Row[]).some((row) => names.some((name) => typeof row[name] === 'number' && Number.isFinite(row[name])));
+  return (rows as Row[]).some((row) => names.some((name) => Number.isFinite(valueAt(row, name))));
 }
 
 /** A value as text in `locale`: percent with one decimal and a % sign, thousands always grouped (as every grid shows them). */
 export function formatValue(value: unknown, format: ValueFormat | undefined, locale: string): string {
   if (value === null || value === undefined || value === '') return '';
+  if (format === 'month' && typeof value === 'string' && /^\d{4}-\d{2}$/.test(value)) {
+    return new Intl.DateTimeFormat(locale, { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(Date.UTC(Number(value.slice(0, 4)), Number(value.slice(5, 7)) - 1, 1));
+  }
   if (typeof value !== 'number' || format === 'text') return String(value);
   const grouped = (number: number, options: Intl.NumberFormatOptions) => new Intl.NumberFormat(locale, { ...options, useGrouping: 'always' } as Intl.NumberFormatOptions).format(number);
   switch (format) {

@@ -20,26 +20,31 @@ export function withReplacements(properties: Record<string, JsonSchema>, values:
   return next;
 }
 
-/** The first filters of a search form: its default period (`x-defaultRange`) and its properties' `default`s. */
-export function initialFilters(search: JsonSchema | undefined, today?: Parameters<typeof defaultRange>[1]): Row {
-  if (!search) return {};
-  const { fromDate, toDate } = defaultRange(search['x-defaultRange'] as string | undefined, today);
-  const defaults = Object.entries(propertiesOf(search)).filter(([, property]) => property.default !== undefined);
-  return { ...(fromDate && toDate ? { fromDate, toDate } : {}), ...Object.fromEntries(defaults.map(([name, property]) => [name, property.default])) };
-}
-
-/** The period fields of a panels screen's filter row. */
-export const RANGE_FIELDS = ['fromDate', 'toDate'];
-
 /**
- * The date ranges of a search form, each edited by one range picker: `fromDate`/`toDate`, and each
- * date whose property says it is `onOrAfter` another date (`end` after `start`).
+ * The date ranges of a search form, each one picker: `fromDate`/`toDate`, and every date whose
+ * `onOrAfter` names another property of the form (`end` after `start`, `period1ToDate` after
+ * `period1FromDate`), as [from, to].
  */
 export function rangePairs(properties: Record<string, JsonSchema>): [string, string][] {
-  const pairs: [string, string][] = RANGE_FIELDS.every((name) => name in properties) ? [[RANGE_FIELDS[0], RANGE_FIELDS[1]]] : [];
+  const pairs: [string, string][] = 'fromDate' in properties && 'toDate' in properties ? [['fromDate', 'toDate']] : [];
   for (const [name, property] of Object.entries(properties)) {
     const from = property.onOrAfter;
-    if (typeof from === 'string' && from in properties && !pairs.some((pair) => pair.includes(name) || pair.includes(from))) pairs.push([from, name]);
+    if (typeof from === 'string' && from in properties && !pairs.some(([, to]) => to === name)) pairs.push([from, name]);
   }
   return pairs;
+}
+
+/**
+ * The first filters of a search form: its default period (`x-defaultRange`: its first range's), each
+ * range's own (the `x-defaultRange` of its first property) and its properties' `default`s.
+ */
+export function initialFilters(search: JsonSchema | undefined, today?: Parameters<typeof defaultRange>[1]): Row {
+  if (!search) return {};
+  const properties = propertiesOf(search);
+  const ranges = rangePairs(properties).flatMap(([from, to], index) => {
+    const { fromDate, toDate } = defaultRange((properties[from]['x-defaultRange'] ?? (index === 0 ? search['x-defaultRange'] : undefined)) as string | undefined, today);
+    return fromDate && toDate ? [[from, fromDate], [to, toDate]] : [];
+  });
+  const defaults = Object.entries(properties).filter(([, property]) => property.default !== undefined);
+  return { ...Object.fromEntries(ranges), ...Object.fromEntries(defaults.map(([name, property]) => [name, property.default])) };
 }

@@ -12,10 +12,12 @@ export interface DateRangeFilterProps {
   value: DateRange;
   onChange: (range: DateRange) => void;
   label: string;
+  /** The label shown above the picker too (a row of several ranges says which is which). */
+  showLabel?: boolean;
 }
 
 /** The toolbar date-range picker bound to a search schema's `fromDate`/`toDate`, with common presets. */
-export function DateRangeFilter({ value, onChange, label }: DateRangeFilterProps) {
+export function DateRangeFilter({ value, onChange, label, showLabel = false }: DateRangeFilterProps) {
   const { t, i18n } = useTranslation();
   // The picker shows a half-chosen range; the search only hears about complete ones.
   const [shown, setShown] = useState<[string | null, string | null]>([value.fromDate, value.toDate]);
@@ -42,6 +44,7 @@ export function DateRangeFilter({ value, onChange, label }: DateRangeFilterProps
       type="range"
       aria-label={shownText ? `${label}: ${shownText}` : label}
       placeholder={label}
+      label={showLabel ? label : undefined}
       value={shown}
       onChange={([fromDate, toDate]) => {
         setShown([fromDate, toDate]);

@@ -220,7 +220,7 @@ export type ServicePartyType = "SOURCE" | "DESTINATION";
 export type ServiceSide = "DECISION_MAKER" | "ORDER_TAKER" | "SERVICE_PROVIDER";
 
 /** Labels: `enum.season.<VALUE>` */
-export type Season = "SS26" | "FW26" | "SS27" | "FW27";
+export type Season = "FW24" | "SS25" | "FW25" | "SS26" | "FW26" | "SS27" | "FW27";
 
 /** Labels: `enum.seasonPeriod.<VALUE>` */
 export type SeasonPeriod = "SS" | "FW";

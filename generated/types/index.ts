@@ -50,6 +50,7 @@ export * from './job';
 export * from './kpiFiltersSearch';
 export * from './kpiGenerateSearch';
 export * from './kpiInternalSearch';
+export * from './kpiServiceProviderCompareSearch';
 export * from './kpiServiceProviderSearch';
 export * from './kpiSupplierSearch';
 export * from './laboPackage';

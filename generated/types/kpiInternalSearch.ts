@@ -3,6 +3,6 @@
 import type { KpiFiltersSearch } from './kpiFiltersSearch';
 
 /**
- * The internal KPI calls' parameters (spec §7.7 GET /back/bo/kpi/internal/*, docs/kpis.md), shared with the other KPI calls (kpiFilters).
+ * The internal KPI calls' parameters (spec §7.7 GET /back/bo/kpi/internal/*, docs/kpis.md), shared with the other KPI calls (kpiFilters); the period defaults to the last 6 months to today.
  */
 export interface KpiInternalSearch extends Pick<KpiFiltersSearch, 'start' | 'end' | 'seasonIds' | 'countryIds' | 'clientId' | 'serviceTypeId' | 'brand' | 'division'> {}

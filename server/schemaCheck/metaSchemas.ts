@@ -176,7 +176,8 @@ export const searchMeta: JsonSchema = {
     'x-replaces': texts,
     // A query parameter the call takes but no filter row shows (a panels page's filters leave it out).
     'x-hidden': { type: 'boolean' },
-    // The title of the range picker a date and its `onOrAfter` date make in a panels page's filter row.
+    // The first date of a range (a date onOrAfter it): the range's default period and its picker's label.
+    'x-defaultRange': { enum: [...DEFAULT_RANGES] },
     'x-rangeTitle': text,
   }).$defs,
 };

@@ -1,3 +1,4 @@
+import { FIELD_ROLES } from '../activity/figures';
 import { fullName, type Contact } from '../identity';
 import { ASSIGNMENTS } from '../planning/query';
 import { SERVICES, type ServiceRow } from '../services/access';
@@ -41,45 +42,52 @@ function teamOf(random: Random, identity: DemoIdentity, provider: number, days: 
   return free(inspector) && random.chance(0.8) ? [inspector, ...random.sample(pool, size - 1)] : random.sample(pool, size);
 }
 
+/**
+ * The team of one service (free on its days per `busy`, which it then fills): its assignment record,
+ * its `contributors` and its `manDays` (field roles only, as the assignment call counts them).
+ */
+export function assignTeam(tx: WriteOps, random: Random, identity: DemoIdentity, service: ServiceRow, busy: Map<number, Set<string>>): void {
+  const startDate = service.startDate as string;
+  const endDate = (service.endDate as string | undefined) ?? startDate;
+  const days = daysFrom(startDate, endDate);
+  const team = teamOf(random, identity, service.serviceProvider!, days, busy);
+  for (const id of team) for (const day of days) busy.set(id, (busy.get(id) ?? new Set()).add(day));
+  // The leader leads every day; a second and third contributor back up, learn or teach, and a third may skip the last day.
+  const roles = team.map((_, index) =>
+    days.map((_day, dayIndex) => {
+      if (index === 0) return 'FIELD_LEADER';
+      if (index === 2 && dayIndex > 0 && dayIndex === days.length - 1 && random.chance(0.5)) return 'NOT_ON_FIELD';
+      return index === 1 ? random.pick(SECOND_ROLES) : random.pick(THIRD_ROLES);
+    }),
+  );
+  const assignments = team.map((contactId, index) => {
+    const contact = tx.get<Contact>('contacts', contactId)!;
+    return {
+      contactId,
+      fullName: fullName(contact),
+      acronym: acronymOf(contact),
+      ...(contact.pictureFileId ? { pictureFileId: contact.pictureFileId } : {}),
+      typePlannings: days.map((date, dayIndex) => ({ date, typePlanning: roles[index][dayIndex] })),
+    };
+  });
+  tx.insert(ASSIGNMENTS, 'assignmentId', {
+    serviceId: service.serviceId,
+    universeId: service.universeId,
+    serviceProvider: service.serviceProvider,
+    startDate,
+    endDate,
+    contactIds: team,
+    assignments,
+  });
+  const manDays = roles.flat().filter((role) => FIELD_ROLES.has(role)).length;
+  tx.update<Row>(SERVICES, service.serviceId as number, (current) => ({ ...current, contributors: team, manDays }));
+}
+
 export function seedAssignments(tx: WriteOps, random: Random, identity: DemoIdentity): void {
   const providers = new Set([identity.companies.atlas, identity.companies.admin]);
   const services = tx
     .all<ServiceRow>(SERVICES)
     .filter((s) => s.universeId === identity.universes.main && s.providerConfirmed === true && WORKED_STEPS.has(String(s.serviceStep)) && providers.has(s.serviceProvider!));
   const busy = new Map<number, Set<string>>();
-  for (const service of services) {
-    const startDate = service.startDate as string;
-    const endDate = (service.endDate as string | undefined) ?? startDate;
-    const days = daysFrom(startDate, endDate);
-    const team = teamOf(random, identity, service.serviceProvider!, days, busy);
-    for (const id of team) for (const day of days) busy.set(id, (busy.get(id) ?? new Set()).add(day));
-    // The leader leads every day; a second and third contributor back up, learn or teach, and a third may skip the last day.
-    const roles = team.map((_, index) =>
-      days.map((_day, dayIndex) => {
-        if (index === 0) return 'FIELD_LEADER';
-        if (index === 2 && dayIndex > 0 && dayIndex === days.length - 1 && random.chance(0.5)) return 'NOT_ON_FIELD';
-        return index === 1 ? random.pick(SECOND_ROLES) : random.pick(THIRD_ROLES);
-      }),
-    );
-    const assignments = team.map((contactId, index) => {
-      const contact = tx.get<Contact>('contacts', contactId)!;
-      return {
-        contactId,
-        fullName: fullName(contact),
-        acronym: acronymOf(contact),
-        ...(contact.pictureFileId ? { pictureFileId: contact.pictureFileId } : {}),
-        typePlannings: days.map((date, dayIndex) => ({ date, typePlanning: roles[index][dayIndex] })),
-      };
-    });
-    tx.insert(ASSIGNMENTS, 'assignmentId', {
-      serviceId: service.serviceId,
-      universeId: service.universeId,
-      serviceProvider: service.serviceProvider,
-      startDate,
-      endDate,
-      contactIds: team,
-      assignments,
-    });
-    tx.update<Row>(SERVICES, service.serviceId as number, (current) => ({ ...current, contributors: team }));
-  }
+  for (const service of services) assignTeam(tx, random, identity, service, busy);
 }

@@ -15,6 +15,7 @@ import { seedImportHistory } from './imports';
 import { seedBilling } from './invoices';
 import { seedCustomFields } from './customFields';
 import { accountHashes, seedIdentity } from './identity';
+import { seedInspectionHistory } from './history';
 import { createRandom } from './random';
 import { seedRecords } from './records';
 import { seedReferences } from './references';
@@ -45,7 +46,7 @@ export async function seedDemo(store: Store, registry: Registry, now = new Date(
     seedAdminLists(tx, identity);
     seedRecords(tx, random, day, identity, tags);
     seedAdminRules(tx, identity);
-    seedServices(tx, createRandom(42), day, identity, products); // its own sequence: the records above stay as they were
+    const serviceTags = seedServices(tx, createRandom(42), day, identity, products); // its own sequence: the records above stay as they were
     await seedReferences(tx, registry, createRandom(31), identity, products); // from the services' order lines; its own sequence too
     seedPurchaseOrders(tx); // from the services' order lines; after the references, whose skus the lines link to
     await seedImportHistory(tx, writer, registry, identity, now); // an order import run over the orders above
@@ -59,6 +60,8 @@ export async function seedDemo(store: Store, registry: Registry, now = new Date(
     await seedAlerts(tx, writer, registry, random, day, identity);
     await seedAudit(tx, writer, createRandom(30), now, identity); // its own sequence: the records above stay as they were
     await seedReminders(tx, now, identity);
+    // Last, with its own sequence: two years of inspections behind the KPIs, the records above as they were.
+    seedInspectionHistory(tx, createRandom(24), day, identity, products, serviceTags, registry.reports);
     assertStoredRecords(registry, tx, 'The demo seed');
   });
 }

@@ -1,3 +1,4 @@
+import { confirmationOf } from '../../domain/leadTime';
 import { INITIAL_FLOW, flowFields, moveService, type ServiceAction, type ServiceFlow, type ServiceFlowFields, type ServiceSide, type ServiceStep } from '../../machines/service';
 import { readableNumber } from '../resources/write';
 import { SERVICE_HISTORY } from '../services/history';
@@ -72,7 +73,7 @@ const TYPES: Record<string, string[]> = {
 const DEPARTMENTS = ['INSP', 'INSP', 'INSP', 'LAB', 'INSP', 'AUDIT', 'INSP', 'LAB', 'CON', 'INSP'];
 
 /** Order-taker sites of the brand: supplier, factory and sometimes a sourcing agent. */
-const SITES: { supplier: CompanyKey; factory: CompanyKey; agent?: CompanyKey }[] = [
+export const SITES: { supplier: CompanyKey; factory: CompanyKey; agent?: CompanyKey }[] = [
   { supplier: 'shenzhen', factory: 'ningbo' },
   { supplier: 'shenzhen', factory: 'guangzhou' },
   { supplier: 'shenzhen', factory: 'dhaka', agent: 'pacific' },
@@ -91,7 +92,7 @@ const TAGS = [
   { owner: 'atlas', localizedName: 'Re-inspection', color: '#862e9c', privacy: 'SECRET' },
 ] as const;
 
-interface Ctx {
+export interface Ctx {
   tx: WriteOps;
   random: Random;
   today: string;
@@ -105,7 +106,7 @@ interface Actor {
   companyId: number;
 }
 
-interface Parties {
+export interface Parties {
   universe: 'main' | 'other';
   client: CompanyKey;
   supplier?: CompanyKey;
@@ -137,10 +138,10 @@ const minDate = (a: string, b: string) => (a < b ? a : b);
 const timeOn = (day: string, today: string, index: number) =>
   day === today ? `${day}T00:${String(index).padStart(2, '0')}:00.000Z` : `${day}T${String(8 + (index % 10)).padStart(2, '0')}:${String((index * 7) % 60).padStart(2, '0')}:00.000Z`;
 
-function purchaseOrderLines(ctx: Ctx, terminated: boolean, parties: Parties): Row[] {
+function purchaseOrderLines(ctx: Ctx, terminated: boolean, parties: Parties, maxLines = 4): Row[] {
   const { random, tx } = ctx;
   const po = `ML-PO-${random.int(240100, 249900)}`;
-  return Array.from({ length: random.int(1, 4) }, () => {
+  return Array.from({ length: random.int(1, maxLines) }, () => {
     const ordered = random.int(3, 60) * 100;
     const line: Row = {
       purchaseOrderLineId: tx.nextId('purchaseOrderLines'),
@@ -192,6 +193,8 @@ function replay(ctx: Ctx, service: { serviceId: number; universeId: number }, fl
   let pendingLine: number | undefined;
   let at = '';
   let by: Actor | undefined;
+  // When the provider first confirmed: the service's lead time runs from its request to then (docs/kpis.md).
+  let confirmedAt: string | undefined;
   events.forEach(([action, side], index) => {
     const closing = action === 'COMPLETE' || action === 'CONFIRM_CANCEL';
     const day = index === 0 ? created : closing ? minDate(lastDay, today) : addDays(created, Math.round((index * span) / events.length));
@@ -219,6 +222,7 @@ function replay(ctx: Ctx, service: { serviceId: number; universeId: number }, fl
       pendingLine = undefined;
     }
     fields = flowFields(moved.step, moved.flow, day, fields);
+    if (fields.providerConfirmed && !confirmedAt) confirmedAt = at;
     tx.insert(SERVICE_HISTORY, 'historyId', {
       serviceId,
       event: index === 0 ? 'CREATED' : action,
@@ -233,7 +237,7 @@ function replay(ctx: Ctx, service: { serviceId: number; universeId: number }, fl
     step = moved.step;
     state = moved.flow;
   });
-  return { fields, updateDate: at, updatedBy: by!.contactId };
+  return { fields, updateDate: at, updatedBy: by!.contactId, confirmedAt };
 }
 
 /** The workflow fields a flow ends with, without its date lines and history (the benchmark's generated services). */
@@ -249,7 +253,7 @@ export function flowFieldsAfter(flowName: FlowName, day: string): ServiceFlowFie
   return fields;
 }
 
-function actorOf(ctx: Ctx, key: CompanyKey | undefined, contactId?: number): Actor | undefined {
+export function actorOf(ctx: Ctx, key: CompanyKey | undefined, contactId?: number): Actor | undefined {
   if (!key) return undefined;
   return { contactId: contactId ?? ctx.identity.staff[key][0], companyId: ctx.identity.companies[key] };
 }
@@ -257,9 +261,17 @@ function actorOf(ctx: Ctx, key: CompanyKey | undefined, contactId?: number): Act
 /** A brand inspecting its own factory assesses internally, whatever was drawn (the draw is kept so the other records stay as they were). */
 const assessmentOf = (parties: Parties, drawn: string) => (parties.provider === parties.client ? 'INTERNAL' : drawn);
 
-function insertService(ctx: Ctx, flowName: FlowName, parties: Parties, startDate: string, index: number): void {
+/** What a caller fixes instead of the draw: the department, the season (the draws are made all the same, so the sequence stays). */
+export interface ServiceChoices {
+  department?: string;
+  season?: string;
+  /** At most this many order lines (default 4). */
+  maxLines?: number;
+}
+
+export function insertService(ctx: Ctx, flowName: FlowName, parties: Parties, startDate: string, index: number, choices: ServiceChoices = {}): Row {
   const { tx, random, identity, today } = ctx;
-  const department = parties.universe === 'other' ? 'INSP' : DEPARTMENTS[index % DEPARTMENTS.length];
+  const department = choices.department ?? (parties.universe === 'other' ? 'INSP' : DEPARTMENTS[index % DEPARTMENTS.length]);
   const type = random.pick(TYPES[department]);
   const multiDay = department === 'AUDIT' || department === 'CON' || random.chance(0.25);
   const endDate = multiDay ? addDays(startDate, random.int(1, 3)) : undefined;
@@ -274,7 +286,7 @@ function insertService(ctx: Ctx, flowName: FlowName, parties: Parties, startDate
   const universeId = identity.universes[parties.universe];
   const created = minDate(addDays(startDate, -random.int(8, 25)), addDays(today, -random.int(1, 4)));
   const moved = replay(ctx, { serviceId, universeId }, flowName, sides, { startDate, endDate }, created);
-  const poLines = purchaseOrderLines(ctx, terminated, parties);
+  const poLines = purchaseOrderLines(ctx, terminated, parties, choices.maxLines);
   const company = (key: CompanyKey | undefined) => (key ? identity.companies[key] : undefined);
   const site = tx.get<Row>('companies', identity.companies[parties.factory])!;
   const contributors = moved.fields.providerConfirmed && parties.universe === 'main' ? random.sample(identity.staff.atlas.slice(1), random.int(1, 2)) : [];
@@ -298,7 +310,7 @@ function insertService(ctx: Ctx, flowName: FlowName, parties: Parties, startDate
     agent: company(parties.agent),
     serviceProvider: company(parties.provider),
     orderTakerContacts: [identity.staff[parties.supplier ?? parties.factory][0], ...(parties.supplier ? [identity.staff[parties.factory][0]] : [])].filter((id, i, all) => all.indexOf(id) === i),
-    season: random.pick(['SS26', 'FW26', 'SS27']),
+    season: choices.season ?? random.pick(['SS26', 'FW26', 'SS27']),
     sector: random.pick(['APPAREL', 'APPAREL', 'APPAREL', 'FOOTWEAR', 'LEATHER_GOODS', 'ACCESSORIES']),
     ...(department === 'AUDIT' ? { address: { city: site.city, country: site.country } } : {}),
     ...(random.chance(0.3) ? { standardMessage: random.pick(text.standardMessages) } : {}),
@@ -319,9 +331,12 @@ function insertService(ctx: Ctx, flowName: FlowName, parties: Parties, startDate
     universeId,
   };
   for (const key of ['supplier', 'agent', 'serviceProvider']) if (record[key] === undefined) delete record[key];
+  // The provider's first confirmation keeps its lead time, as the workflow move writes it.
+  if (moved.confirmedAt) record.confirmation = confirmationOf(record.creationDate as string, record.serviceLevel, moved.confirmedAt);
   const partyNames = SEARCH_PARTY_FIELDS.map((field) => (typeof record[field] === 'number' ? tx.get('companies', record[field] as number)?.name : undefined));
-  tx.insert(SERVICES, 'serviceId', { ...record, searchText: searchTextOf(record, partyNames), productTypes: productTypesOf(record) });
+  const stored = tx.insert(SERVICES, 'serviceId', { ...record, searchText: searchTextOf(record, partyNames), productTypes: productTypesOf(record) });
   if (random.chance(0.3)) insertNote(ctx, serviceId, random.chance(0.5) ? parties.creator : (sides.SERVICE_PROVIDER ?? parties.creator), created, universeId);
+  return stored;
 }
 
 function insertNote(ctx: Ctx, serviceId: number, author: Actor, day: string, universeId: number): void {
@@ -330,7 +345,8 @@ function insertNote(ctx: Ctx, serviceId: number, author: Actor, day: string, uni
   ctx.tx.insert(SERVICE_HISTORY, 'historyId', { serviceId, event: 'NOTE_ADDED', contactId: author.contactId, companyId: author.companyId, universeId, date });
 }
 
-export function seedServices(tx: WriteOps, random: Random, today: string, identity: DemoIdentity, products: ProductIds): void {
+/** The services of the demo; answers their service tags (the history of inspections takes them too). */
+export function seedServices(tx: WriteOps, random: Random, today: string, identity: DemoIdentity, products: ProductIds): Ctx['tags'] {
   const ctx: Ctx = { tx, random, today, identity, products, tags: seedServiceTags({ tx, random, today, identity }) };
   const brandCreators = [identity.accounts.quality, identity.accounts.quality, identity.accounts.buyer, ...identity.staff.lumiere.slice(2)];
   let index = 0;
@@ -348,4 +364,5 @@ export function seedServices(tx: WriteOps, random: Random, today: string, identi
   (['otherOpen', 'otherRequested', 'otherAgreed'] as const).forEach((flowName, i) => {
     insertService(ctx, flowName, { universe: 'other', client: 'northwind', factory: 'harbor', provider: 'northwind', creator: outsider }, addDays(today, random.int(-5, 10)), index + i);
   });
+  return ctx.tags;
 }

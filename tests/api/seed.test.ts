@@ -87,7 +87,8 @@ describe('demo seed', () => {
 
   it('services: 40 of the brand over −60/+30 days in every step and department, several within ±7 days, 3 of Northwind', async () => {
     const all = await server.store.all('services');
-    const main = all.filter((service) => service.universeId === 1);
+    // The two years of inspections behind the KPIs start before these (below).
+    const main = all.filter((service) => service.universeId === 1 && String(service.startDate) >= shiftDay(today(), -60));
     expect(main).toHaveLength(40);
     expect(all.filter((service) => service.universeId === 2)).toHaveLength(3);
     expect(new Set(main.map((service) => service.serviceStep))).toEqual(new Set(['OPENED', 'REQUESTED', 'CONFIRMED', 'TERMINATED', 'CANCELLED']));
@@ -125,6 +126,43 @@ describe('demo seed', () => {
     expect(main.filter((service) => service.serviceStep === 'TERMINATED').some((service) => (service.report as { clientDecision: string } | undefined)?.clientDecision === 'PENDING')).toBe(true);
     expect((await server.store.all('serviceNotes')).length).toBeGreaterThan(0);
     expect((await server.store.find('tags', (tag) => (tag.sources as string[]).includes('SERVICE'))).length).toBeGreaterThan(0);
+  });
+
+  it('history: two years of terminated inspections with reports, decisions, confirmations and man-days, as the calls write them', async () => {
+    const recent = shiftDay(today(), -60);
+    const history = (await server.store.all('services')).filter((service) => String(service.startDate) < recent);
+    expect(history.length).toBeGreaterThanOrEqual(120);
+    expect(history.every((service) => service.universeId === 1 && service.serviceStep === 'TERMINATED' && service.thirdPartyDepartment === 'INSP')).toBe(true);
+    // Every month of the two years has some.
+    const months = new Set(history.map((service) => String(service.startDate).slice(0, 7)));
+    expect(months.size).toBeGreaterThanOrEqual(22);
+    expect(history.some((service) => String(service.startDate) <= shiftDay(today(), -700))).toBe(true);
+    const results = new Set(history.map((service) => (service.report as Row).reportResult));
+    expect(results).toEqual(new Set(['ACCEPTED', 'REFUSED', 'NA', 'PENDING']));
+    const decisions = new Set(history.map((service) => (service.report as Row).clientDecision));
+    for (const decision of ['ACCEPTED', 'REFUSED', 'SUBJECTED', 'NA']) expect(decisions.has(decision)).toBe(true);
+    // The lead time from the request to the provider's confirmation, by the service level's limit (domain/leadTime.ts).
+    const { confirmationOf } = await import('../../domain/leadTime');
+    const onTime = new Set<number>();
+    const assignments = await server.store.all('assignments');
+    for (const service of history) {
+      const [accepted] = (await server.store.find('serviceHistory', (event) => event.serviceId === service.serviceId && event.event === 'ACCEPT_DATE'));
+      expect(service.confirmation).toEqual(confirmationOf(String(service.creationDate), service.serviceLevel, String(accepted.date)));
+      onTime.add((service.confirmation as Row).onTime as number);
+      // Man-days: the field days of its assignment, as the assignment call counts them.
+      const assignment = assignments.find((row) => row.serviceId === service.serviceId)!;
+      const fieldDays = (assignment.assignments as Row[]).flatMap((one) => one.typePlannings as Row[]).filter((day) => day.typePlanning !== 'NOT_ON_FIELD').length;
+      expect(service.manDays).toBe(fieldDays);
+      expect(service.contributors).toEqual(assignment.contactIds);
+      // Its season is the one its goods ship for.
+      const month = Number(String(service.startDate).slice(5, 7));
+      expect(String(service.season).slice(0, 2)).toBe(month >= 4 && month <= 9 ? 'FW' : 'SS');
+    }
+    expect(onTime).toEqual(new Set([0, 1]));
+    // The recent demo services confirmed by their provider keep their lead time too.
+    const confirmedRecently = (await server.store.all('services')).filter((service) => String(service.startDate) >= recent && service.providerConfirmed === true);
+    expect(confirmedRecently.length).toBeGreaterThan(0);
+    for (const service of confirmedRecently) expect(service.confirmation).toMatchObject({ workingDays: expect.any(Number) });
   });
 
   it('reports: one per terminated inspection, in every result, with defects of the brand’s library and its computed verdict; some wait for a decision', async () => {

@@ -41,6 +41,12 @@ describe('schemas', () => {
       '/companies/:companyId/contacts',
       '/companies/search',
       '/dashboard',
+      // The datacenter's figures are the services' (the service routes' roles): its menu and the built KPI pages.
+      '/datacenter',
+      '/datacenter/activityFigures',
+      '/datacenter/kpi/internal',
+      '/datacenter/kpi/serviceProvider',
+      '/datacenter/kpi/supplier',
       '/documents',
       '/network',
       '/network/search',
@@ -69,6 +75,7 @@ describe('menu', () => {
       { name: 'screen.serviceSearch', icon: 'clipboard-check', link: '/services/search' },
       { name: 'screen.planning', icon: 'calendar', link: '/planning' },
       { name: 'screen.activity', icon: 'report-analytics', link: '/activity' },
+      { name: 'screen.datacenter', icon: 'database', link: '/datacenter' },
       { name: 'screen.companies', icon: 'building', link: '/companies' },
       { name: 'screen.billing', icon: 'receipt', link: '/billing' },
       { name: 'screen.capas', icon: 'shield-check', link: '/capas' },
@@ -78,7 +85,7 @@ describe('menu', () => {
     // A local manager searches services but has no quality or billing area; everyone has the shared documents.
     // A brand's people (and order takers) have its references beside the services; a provider has none (above).
     const buyer = await loginAs(server, ACCOUNTS.buyer);
-    expect((await buyer.get('/back/bo/menu/')).body.map((entry: { link: string }) => entry.link)).toEqual(['/dashboard', '/services/search', '/reference/search', '/planning', '/activity', '/companies', '/documents', '/network']);
+    expect((await buyer.get('/back/bo/menu/')).body.map((entry: { link: string }) => entry.link)).toEqual(['/dashboard', '/services/search', '/reference/search', '/planning', '/activity', '/datacenter', '/companies', '/documents', '/network']);
   });
 
   it('hides a menu page none of whose screens is built (or open to the caller): configuration decides, no dead end', async () => {
@@ -92,7 +99,7 @@ describe('menu', () => {
     try {
       const manager = await loginAs(own, ACCOUNTS.manager);
       const links = (await manager.get('/back/bo/menu/')).body.map((entry: { link: string }) => entry.link);
-      expect(links).toEqual(['/dashboard', '/services/search', '/planning', '/activity', '/companies', '/billing', '/capas', '/documents', '/network', '/quality']);
+      expect(links).toEqual(['/dashboard', '/services/search', '/planning', '/activity', '/datacenter', '/companies', '/billing', '/capas', '/documents', '/network', '/quality']);
       expect((await manager.get('/back/bo/menu/quality')).body.map((entry: { link: string }) => entry.link)).toEqual(['/capas/capa/search']);
     } finally {
       await own.close();
@@ -108,6 +115,21 @@ describe('menu', () => {
     const buyer = await loginAs(server, ACCOUNTS.buyer);
     expect((await buyer.get('/back/bo/menu/capas')).status).toBe(403);
     expect((await manager.get('/back/bo/menu/unknownpage')).status).toBe(404);
+  });
+
+  it('lists the datacenter entries the caller may open: the built ones only', async () => {
+    const manager = await loginAs(server, ACCOUNTS.manager);
+    expect((await manager.get('/back/bo/menu/datacenter')).body).toEqual([
+      { name: 'screen.kpiSupplier', icon: 'chart-bar', link: '/datacenter/kpi/supplier' },
+      { name: 'screen.kpiInternal', icon: 'chart-bar', link: '/datacenter/kpi/internal' },
+      { name: 'screen.kpiServiceProvider', icon: 'briefcase', link: '/datacenter/kpi/serviceProvider' },
+      { name: 'screen.activity', icon: 'report-analytics', link: '/datacenter/activityFigures' },
+    ]);
+    // The activity figures there are the /activity screen itself (`like`): its panels, not a copy.
+    const screens = (await manager.get('/back/schemas')).body.screens as { route: string; panels?: unknown[]; search?: string }[];
+    const [own, there] = ['/activity', '/datacenter/activityFigures'].map((route) => screens.find((screen) => screen.route === route)!);
+    expect(there.panels).toEqual(own.panels);
+    expect(there.search).toBe('activityFigures');
   });
 
   it('answers an area that is one screen (/activity) with that screen as its only entry, to those who may open it', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chartRows, donutCells, fillTemplate, formatValue, hasValues, unitOf, valueAt } from '../../engine/charts/chartData';
-import { initialFilters, withReplacements } from '../../engine/charts/filters';
+import { initialFilters, rangePairs, withReplacements } from '../../engine/charts/filters';
 import dayjs from 'dayjs';
 import { sortedRows } from '../../engine/charts/tableCells';
 
@@ -21,11 +21,24 @@ describe('chart data mapping', () => {
     expect(valueAt(answer)).toBe(answer);
   });
 
-  it('takes the rows of a line or bar chart at `data`, nothing from a non-array', () => {
+  it('takes the rows of a line or bar chart at `data`, an object there as one row, nothing from anything else', () => {
     expect(chartRows(answer, { data: 'passRate' })).toHaveLength(2);
-    expect(chartRows(answer, { data: 'results' })).toEqual([]);
+    // A period's figures: one row of a table.
+    expect(chartRows(answer, { data: 'results' })).toEqual([answer.results]);
+    expect(chartRows(answer, { data: 'company.name' })).toEqual([]);
     expect(chartRows(null, { data: 'passRate' })).toEqual([]);
     expect(chartRows([{ a: 1 }, null, 3], {})).toEqual([{ a: 1 }]);
+  });
+
+  it('reads a series named by a dotted path inside each row, and tells there is something to draw by it', () => {
+    const months = { series: [{ period: '2026-08', results: { ACCEPTED: 3, REFUSED: 1 } }, { period: '2026-09', results: { ACCEPTED: 0, REFUSED: 2 } }] };
+    const spec = { chart: 'bar' as const, data: 'series', series: [{ name: 'results.REFUSED', label: 'r' }] };
+    const rows = chartRows(months, spec);
+    expect(rows.map((row) => row['results.REFUSED'])).toEqual([1, 2]);
+    expect(valueAt(rows[0], 'results.ACCEPTED')).toBe(3);
+    expect(hasValues(rows, spec)).toBe(true);
+    expect(hasValues(chartRows({ series: [{ period: '2026-08', results: {} }] }, spec), spec)).toBe(false);
+    expect(sortedRows(rows, 'results.ACCEPTED', false).map((row) => row.period)).toEqual(['2026-09', '2026-08']);
   });
 
   it('turns an object of counts into donut cells, labelled and coloured by their series or their enum, empty ones left out', () => {
@@ -64,6 +77,16 @@ describe('chart data mapping', () => {
     expect(formatValue(1234.5, 'money', 'fr')).toMatch(/^1\s234,50$/);
     expect(formatValue(null, 'integer', 'en')).toBe('');
     expect(formatValue('SS26', 'integer', 'en')).toBe('SS26');
+  });
+
+  it('reads a share (a fraction of one) as per cent, and a YYYY-MM month by its name', () => {
+    expect(formatValue(0.4256, 'share', 'en')).toBe('42.6\u00a0%');
+    expect(formatValue(1, 'share', 'fr')).toBe('100\u00a0%');
+    expect(formatValue(0.0004, 'share', 'en')).toBe('0.04\u00a0%');
+    expect(formatValue(null, 'share', 'en')).toBe('');
+    expect(formatValue('2026-09', 'month', 'en')).toBe('Sep 2026');
+    expect(formatValue('2026-09', 'month', 'fr')).toBe('sept. 2026');
+    expect(formatValue('SS26', 'month', 'en')).toBe('SS26');
   });
 
   it('fills url templates, and gives none when a value is missing', () => {
@@ -108,6 +131,23 @@ describe('initialFilters', () => {
     expect(initialFilters(form, dayjs('2030-03-10'))).toEqual({ fromDate: '2030-02-23', toDate: '2030-03-25', groups: ['INSP'] });
     expect(initialFilters({ type: 'object', properties: { text: { type: 'string' } } })).toEqual({});
     expect(initialFilters(undefined)).toEqual({});
+  });
+
+  it('gives each date range its own default: a date onOrAfter another is a range, its first date names its period', () => {
+    const form = {
+      type: 'object',
+      'x-defaultRange': 'lastSixMonths',
+      properties: {
+        start: { type: 'string' }, end: { type: 'string', onOrAfter: 'start' },
+        p1From: { type: 'string', 'x-defaultRange': 'currentQuarter' }, p1To: { type: 'string', onOrAfter: 'p1From' },
+        p2From: { type: 'string', 'x-defaultRange': 'previousQuarter' }, p2To: { type: 'string', onOrAfter: 'p2From' },
+        p3From: { type: 'string' }, p3To: { type: 'string', onOrAfter: 'p3From' },
+      },
+    };
+    expect(rangePairs(form.properties)).toEqual([['start', 'end'], ['p1From', 'p1To'], ['p2From', 'p2To'], ['p3From', 'p3To']]);
+    // The form's period is its first range's; a range without a default starts open.
+    expect(initialFilters(form, dayjs('2030-02-10'))).toEqual({ start: '2029-08-01', end: '2030-02-10', p1From: '2030-01-01', p1To: '2030-03-31', p2From: '2029-10-01', p2To: '2029-12-31' });
+    expect(rangePairs({ fromDate: {}, toDate: { onOrAfter: 'fromDate' } })).toEqual([['fromDate', 'toDate']]);
   });
 });
 

@@ -68,7 +68,7 @@ describe('check:schemas', () => {
     });
     expect(problemsOf(dir)).toEqual([
       'entities/capa.json /x-stamps/onCreate/creator: must be equal to one of the allowed values: contactId, companyId, today, now',
-      'search/capa.json /x-defaultRange: must be equal to one of the allowed values: currentMonth, previousToCurrentMonth, plusMinus7Days, plusMinus15Days, minus7Plus30Days, lastSixMonths, lastTwelveMonths, currentYear',
+      'search/capa.json /x-defaultRange: must be equal to one of the allowed values: currentMonth, previousToCurrentMonth, plusMinus7Days, plusMinus15Days, minus7Plus30Days, lastSixMonths, lastTwelveMonths, currentYear, currentQuarter, previousQuarter',
       "screens/capaSearch.json /type: must be equal to one of the allowed values: search, menu, page, workflows, record, wizard, files, panels, settings",
       "screens/capaSearch.json /columns/0: must have required property 'field'",
     ]);
