@@ -67,15 +67,15 @@ test.describe('datacenter pages', () => {
       await page.goto('/datacenter');
       await waitForApp(page);
       const cards = page.locator('a.mantine-Card-root');
-      await expect(cards).toHaveCount(3);
-      for (const [index, key] of ['screen.kpiInternal', 'screen.kpiServiceProvider', 'screen.activity'].entries()) await expect(cards.nth(index)).toContainText(t(key));
+      await expect(cards).toHaveCount(4);
+      for (const [index, key] of ['screen.kpiSupplier', 'screen.kpiInternal', 'screen.kpiServiceProvider', 'screen.activity'].entries()) await expect(cards.nth(index)).toContainText(t(key));
       await atWidths(page, 'menu', locale);
 
       // Internal KPIs: the months and seasons of the last six months, drawn, and the table the API's answer.
       await page.setViewportSize({ width: 1440, height: 900 });
       const months = callTo(page, '/back/bo/kpi/internal/yearMonth');
       const seasons = callTo(page, '/back/bo/kpi/internal/bySeason');
-      await cards.nth(0).click();
+      await cards.nth(1).click();
       await expect(page).toHaveURL(/\/datacenter\/kpi\/internal$/);
       const perMonth = await sameAnswer(page, await months);
       const perSeason = await sameAnswer(page, await seasons);

@@ -57,7 +57,9 @@ test.describe('datacenter: supplier KPIs', () => {
         await page.setViewportSize({ width, height: 900 });
         await page.goto(PAGE);
         await waitForApp(page);
-        await expect(page.getByTestId('page-title')).toHaveText(label(locale, 'screen.kpiSupplier'));
+        // The header names the datacenter, the area the page belongs to; the page names itself.
+        await expect(page.getByTestId('page-title')).toHaveText(label(locale, 'screen.datacenter'));
+        await expect(page.getByRole('heading', { name: label(locale, 'screen.kpiSupplier'), exact: true })).toBeVisible();
         await settled(page);
         // The overview's figures in the screen's language.
         const figures = page.locator('[data-panel-kind="figures"]');
