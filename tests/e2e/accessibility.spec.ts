@@ -1,5 +1,6 @@
 import { axeChecksSoFar, expect, takeAxeChecks, test } from './axe';
 import { ACCOUNTS, en, fr, login, setAccountLocale } from './helpers';
+import { expectNoOverflow } from './overflow';
 import { screenRoutes, walkScreens } from './screenWalk';
 
 /**
@@ -59,16 +60,18 @@ test('a field error is tied to its field and announced', async ({ page }) => {
 
 /**
  * Most specs run in English: every configured screen (GET /back/schemas, as `npm run a11y` walks
- * them) is checked here in French and in Italian, as the quality manager sees it.
+ * them) is checked here in French and in Italian, as the quality manager sees it at 1440 px: the axe
+ * check, and no label cut or pushing the page sideways (words.spec.ts checks English and the sheets).
  */
 test.describe('every screen in the other languages', () => {
   test.afterEach(async ({ page }) => setAccountLocale(page, 'en'));
   for (const locale of ['fr', 'it'] as const) {
-    test(`every configured screen passes the axe check in ${locale}`, async ({ page }) => {
+    test(`every configured screen passes the axe check in ${locale}, no label overflowing`, async ({ page }) => {
       test.setTimeout(180_000);
       await login(page, ACCOUNTS.quality);
       await setAccountLocale(page, locale);
-      await walkScreens(page, ['/', ...(await screenRoutes(page))], { dialogs: false });
+      const each = (path: string) => expectNoOverflow(page, `${path} in ${locale}`);
+      await walkScreens(page, ['/', ...(await screenRoutes(page))], { dialogs: false, each });
       const checked = new Set(axeChecksSoFar().filter(check => check.locale === locale).map(check => new URL(check.url).pathname));
       // The quality manager opens most of the screens (the admin ones answer 403): each was checked in this language.
       expect(checked.size, [...checked].join(' ')).toBeGreaterThanOrEqual(15);

@@ -54,13 +54,15 @@ export type WalkOptions = {
   visited?: (path: string, ms: number) => void;
   /** How long a page may take to settle before it is checked as it is. */
   settleMs?: number;
+  /** A check of the walk's own on each page, once it has settled (e.g. that no label overflows). */
+  each?: (path: string) => Promise<void>;
 };
 
 /**
  * Visits each path (a route with a parameter takes the first link met that matches it) and lets its page be checked.
  * The first page is loaded (the account's language is read then); the others are opened in the running app.
  */
-export async function walkScreens(page: Page, paths: string[], { dialogs, links = new Set(), visited, settleMs = 10_000 }: WalkOptions): Promise<void> {
+export async function walkScreens(page: Page, paths: string[], { dialogs, links = new Set(), visited, settleMs = 10_000, each }: WalkOptions): Promise<void> {
   let loaded = false;
   for (const route of paths) {
     const path = route.includes(':') ? [...links].find(link => patternOf(route).test(link) && !paths.includes(link)) : route;
@@ -70,6 +72,7 @@ export async function walkScreens(page: Page, paths: string[], { dialogs, links 
     else loaded = await page.goto(path).then(() => true, () => false);
     if (!/\/(403|404|forbidden)/.test(page.url())) {
       await settleAndCheck(page, settleMs);
+      await each?.(path);
       for (const href of await page.locator('a[href^="/"]').evaluateAll(anchors => anchors.map(a => a.getAttribute('href') ?? ''))) links.add(href.split('?')[0]);
       if (dialogs) await openDialogs(page);
     }
