@@ -3,7 +3,7 @@ import { hasArrived, loadModule } from './lazyNamed';
 
 type Loader = () => Promise<unknown>;
 
-/** True once every module of `code` has arrived (loaded from the first effect, after the first paint). */
+/** True once every module of `code` has arrived (asked for after the first paint). */
 function useArrived(code: readonly Loader[]): boolean {
   const [arrived, setArrived] = useState(() => code.every(hasArrived));
   useEffect(() => {
@@ -11,8 +11,17 @@ function useArrived(code: readonly Loader[]): boolean {
     let live = true;
     // A chunk that fails still lets the children render: their lazy component then throws to the error boundary.
     const done = () => live && startTransition(() => setArrived(true));
-    Promise.all(code.map((load) => loadModule(load))).then(done, done);
-    return () => void (live = false);
+    // Asked once the frame holding the header has been painted (a task after the next frame): the code's
+    // evaluation, which can take 100 ms, must not come between the header's render and its paint.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => live && Promise.all(code.map((load) => loadModule(load))).then(done, done));
+    });
+    return () => {
+      live = false;
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
     // The list is fixed for a mounted component (module loaders).
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
