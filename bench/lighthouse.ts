@@ -16,7 +16,8 @@ import { ROOT, login, startServer, stopServer } from './server';
  * every column is the median of its own values. Rows go to bench/results.md under "Lighthouse",
  * replacing the rows of the same page and build; `--dist` measures another build under the build
  * name `--label`; `--compare` measures a second build in turns with the first (a before/after);
- * `--keep DIR` keeps every run's Lighthouse report there (`<build>-<page>-<run>.json`) to read its audits.
+ * `--keep DIR` keeps every run's Lighthouse report there (`<build>-<page>-<run>.json`) to read its audits;
+ * `--pages login,fee sheet` measures only the pages named (a page's name, or a word of it: `fee`).
  */
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = '--headless=new --no-sandbox --disable-gpu';
@@ -199,7 +200,9 @@ export async function runLighthouseBench(runs: number): Promise<void> {
   try {
     const builds: Build[] = [];
     for (const { name, dist } of wanted) builds.push(await serve(name, dist, dir, stops));
+    const only = option('--pages')?.split(',').map((word) => word.trim().toLowerCase());
     for (const [index, page] of builds[0].pages.entries()) {
+      if (only && !only.some((word) => page.name.includes(word))) continue;
       const load = loadavg()[0];
       for (let run = 0; run < runs; run++) {
         for (const build of builds) {
@@ -221,7 +224,7 @@ export async function runLighthouseBench(runs: number): Promise<void> {
   const cpu = cpus();
   const head = await gitHead();
   const body = [
-    '`npm run bench -- --lighthouse [--runs 3] [--dist DIR --label NAME] [--compare DIR --compare-label NAME] [--keep DIR]` (bench/lighthouse.ts): Lighthouse 12 (CLI, `--preset=desktop`: simulated 40 ms round trips and 10 Mbit/s, no CPU slowdown) in Debian\'s Chromium (`--headless=new --no-sandbox --disable-gpu`), a fresh browser and cold cache per run, against the production server (NODE_ENV=production, the built SPA with its brotli twins, demo seed in a fresh store). Signed-in pages send the account\'s session cookie (its pending live alerts polled once before, so no run shows their snacks); the fee sheet is the provider manager\'s (the brand files none). Each figure is the median of its own values over the runs; kB = 1,000 bytes; "unused JS" is Lighthouse\'s unused-javascript saving (transfer size); load is the 1-minute load average before the page (the machine is shared). With `--compare`, the two builds are measured in turns (page by page, run by run) on two servers, under the same load.',
+    '`npm run bench -- --lighthouse [--runs 3] [--dist DIR --label NAME] [--compare DIR --compare-label NAME] [--keep DIR] [--pages NAMES]` (bench/lighthouse.ts): Lighthouse 12 (CLI, `--preset=desktop`: simulated 40 ms round trips and 10 Mbit/s, no CPU slowdown) in Debian\'s Chromium (`--headless=new --no-sandbox --disable-gpu`), a fresh browser and cold cache per run, against the production server (NODE_ENV=production, the built SPA with its brotli twins, demo seed in a fresh store). Signed-in pages send the account\'s session cookie (its pending live alerts polled once before, so no run shows their snacks); the fee sheet is the provider manager\'s (the brand files none). Each figure is the median of its own values over the runs; kB = 1,000 bytes; "unused JS" is Lighthouse\'s unused-javascript saving (transfer size); load is the 1-minute load average before the page (the machine is shared). With `--compare`, the two builds are measured in turns (page by page, run by run) on two servers, under the same load.',
     `Last run: ${new Date().toISOString()} of ${wanted.map(({ name, dist }) => `"${name}" (${dist === join(ROOT, 'dist') ? `the build of ${head}` : dist})`).join(' and ')} on ${cpu.length} × ${cpu[0]?.model ?? 'cpu'}, Node ${process.version}.`,
     '',
     mergedTable(await readTailSection(LIGHTHOUSE_HEADING), rows),

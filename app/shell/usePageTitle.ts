@@ -43,5 +43,6 @@ export function usePageTitle(): Frame {
   }, [page, t]);
 
   const area = titleText(t, areaKey);
-  return { title: area, showsScreenTitle: area === page };
+  // A page with neither (one the user may not see: its menu entry is not theirs) keeps a named h1: the app's name.
+  return { title: area || t('app.name'), showsScreenTitle: area === page };
 }

@@ -2,7 +2,8 @@ import { Button, Group, Loader, type ButtonProps } from '@mantine/core';
 import type Form from '@rjsf/core';
 import { useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SchemaForm, type SchemaFormProps } from './SchemaForm';
+import { LazySchemaForm } from './LazySchemaForm';
+import type { SchemaFormProps } from './SchemaForm';
 
 export interface FormDialogBodyProps extends Omit<SchemaFormProps, 'formRef' | 'mode'> {
   /** False while what the form needs is loading: a loader instead of the form, and no send. */
@@ -21,7 +22,7 @@ export function FormDialogBody({ ready, onCancel, submitLabel, sending, submitPr
   return (
     <>
       {ready ? (
-        <SchemaForm {...form} mode="edit" formRef={formRef} />
+        <LazySchemaForm {...form} mode="edit" formRef={formRef} />
       ) : (
         <Group justify="center" py="xl">
           <Loader />

@@ -2,7 +2,7 @@ import { Button, Group, Modal } from '@mantine/core';
 import type Form from '@rjsf/core';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SchemaForm } from '../form/SchemaForm';
+import { LazySchemaForm } from '../form/LazySchemaForm';
 import { actionText } from '../i18n';
 import { propertiesOf } from '../schema/fields';
 import type { JsonSchema } from '../schema/resolve';
@@ -44,7 +44,7 @@ export function EventDialog({ machine, event, rule, entity, pending, onConfirm, 
 
   return (
     <Modal opened={event !== null} onClose={close} title={label} size="lg" centered>
-      <SchemaForm schema={schema} uiSchema={ui} formData={data} onChange={setData} onSubmit={(input) => void submit(input)} mode="edit" formRef={formRef} idPrefix="event" />
+      <LazySchemaForm schema={schema} uiSchema={ui} formData={data} onChange={setData} onSubmit={(input) => void submit(input)} mode="edit" formRef={formRef} idPrefix="event" />
       <Group justify="flex-end" mt="md">
         <Button variant="default" onClick={close}>
           {t('engine.action.cancel')}

@@ -1,6 +1,6 @@
 import type Form from '@rjsf/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { SchemaForm } from '../form/SchemaForm';
+import { LazySchemaForm } from '../form/LazySchemaForm';
 import type { FieldError } from '../form/validation';
 import { computedOf } from '../schema/computed';
 import { pickFields, propertiesOf, schemaOfFields } from '../schema/fields';
@@ -40,7 +40,7 @@ export function FormPanel({ panel, config, entity, record, view, saved, onChange
   useEffect(() => registerSubmit(async () => formRef.current?.validateForm() ?? true), [registerSubmit]);
 
   const form = (
-    <SchemaForm
+    <LazySchemaForm
       schema={schema}
       uiSchema={uiSchema}
       readOnly={readOnly}

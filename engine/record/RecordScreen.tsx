@@ -1,9 +1,11 @@
-import { Alert, Box, Center, Loader, Stack, Title } from '@mantine/core';
+import { Alert, Center, Loader, Stack, Title } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConflictAlert } from '../sheet/ConflictAlert';
 import { AfterFirstPaint } from '../ui/AfterFirstPaint';
+import { PanelsSkeleton } from '../ui/PanelsSkeleton';
+import { FORM_CODE } from '../form/LazySchemaForm';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { allowedEvents } from '../../machines/index';
 import { machineOf } from '../workflow/machineOf';
@@ -210,7 +212,7 @@ export function RecordScreen({ screen, config, userRoles = [], userContactId, us
         <RecordTabs tabs={tabs} userRoles={userRoles}>
           {(tab) => (
             // The header paints first (the page's largest text); the panels' forms and grids follow in a render of their own.
-            <AfterFirstPaint fallback={<Box mih={320} aria-busy />}>
+            <AfterFirstPaint fallback={<PanelsSkeleton />} code={FORM_CODE}>
               <PanelGrid panels={tab.panels} record={view} render={renderPanel} />
             </AfterFirstPaint>
           )}

@@ -5,6 +5,9 @@ type AnyComponent = ComponentType<any>;
 /** Modules already arrived, by their loader: their components render at once. */
 const arrived = new WeakMap<() => Promise<unknown>, unknown>();
 
+/** Whether the module of this loader has arrived (its components render without suspending). */
+export const hasArrived = (load: () => Promise<unknown>): boolean => arrived.has(load);
+
 /** Loads a lazy module (ahead of its first render, or for it) and remembers it has arrived. */
 export function loadModule<M>(load: () => Promise<M>): Promise<M> {
   return load().then((module) => {

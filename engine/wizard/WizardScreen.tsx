@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, Card, Center, Checkbox, Divider, Group, Loader, Paper, Stack, Stepper, Text } from '@mantine/core';
+import { Alert, Badge, Button, Card, Center, Checkbox, Divider, Group, Loader, Paper, Stack, Stepper, Text } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import type Form from '@rjsf/core';
 import { IconArrowLeft, IconArrowRight, IconDeviceFloppy, IconMinus } from '@tabler/icons-react';
@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { api, ApiError, reportApiError } from '../api';
 import type { AppConfig, ScreenConfig } from '../config';
-import { SchemaForm } from '../form/SchemaForm';
+import { FORM_CODE, LazySchemaForm } from '../form/LazySchemaForm';
 import type { FieldError } from '../form/validation';
 import { titleText } from '../i18n';
 import { pickFields, schemaOfFields } from '../schema/fields';
@@ -19,6 +19,7 @@ import { notify } from '../notify';
 import { fillUrl } from '../record/attachments/attachmentTarget';
 import { ConfiguredPanels } from '../record/ConfiguredPanels';
 import { AfterFirstPaint } from '../ui/AfterFirstPaint';
+import { PanelsSkeleton } from '../ui/PanelsSkeleton';
 import { WizardDraftNotice } from './WizardDraftNotice';
 import { WizardSummary } from './WizardSummary';
 import { useWizardDraft } from './useWizardDraft';
@@ -237,7 +238,7 @@ export function WizardScreen({ screen: written, config, userRoles = [], owner, m
         {/* A form named after its step: a person finds the step's fields and its Next or save button in it. */}
         <Card withBorder radius="md" padding="lg" role="form" aria-label={titleText(t, current?.title)}>
           {/* The header paints first; the step's forms and grids, and the buttons that act on them, follow in a render of their own. */}
-          <AfterFirstPaint fallback={<Box mih={320} aria-busy />}>
+          <AfterFirstPaint fallback={<PanelsSkeleton />} code={FORM_CODE}>
             {steps.length > 1 && (
               <>
                 <Stepper active={index} onStepClick={(target) => setStep(steps[target].name)} size="sm" aria-label={titleText(t, screen.title)}>
@@ -266,7 +267,7 @@ export function WizardScreen({ screen: written, config, userRoles = [], owner, m
                 {current?.summary ? (
                   <WizardSummary entity={entity} steps={steps} data={data} />
                 ) : schema ? (
-                  <SchemaForm
+                  <LazySchemaForm
                     key={`form-${step}`}
                     schema={schema}
                     uiSchema={current?.ui ? config.ui[current.ui] : undefined}

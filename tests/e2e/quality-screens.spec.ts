@@ -82,7 +82,7 @@ test.describe('quality screens', () => {
     await gridRows(page).first().locator('[col-id="problemDescription"]').click();
     const form = sheet(page);
     await expect(form).toBeVisible();
-    const headings = form.locator('section h5');
+    const headings = form.locator('section h3');
     await expect(headings.first()).toBeVisible();
     const shown = (await headings.allInnerTexts()).map((text) => text.trim());
     expect(shown.slice(0, D_SECTIONS.length)).toEqual(D_SECTIONS);
@@ -123,7 +123,7 @@ test.describe('quality screens', () => {
     const problem = `E2E seams opening after washing, lot ${Date.now() % 100000}`;
     await newButton(page).click();
     const form = sheet(page);
-    await expect(form.locator('section h5').first()).toHaveText(D_SECTIONS[0]);
+    await expect(form.locator('section h3').first()).toHaveText(D_SECTIONS[0]);
     await shot(page, 'matrix8d-sheet-new');
     await form.locator('#sheet_problemDescription').fill(problem);
     const after = await snackDuring(page, en('matrix8d.created'), () => searchAfter(page, MATRIX8D.api, () => saveButton(page).click()));

@@ -19,7 +19,7 @@ export function ReportDefectList({ record, panel }: PanelProps) {
     <div data-testid="summary-defects">
       <Group gap="xs" mb="xs">
         <IconBug size={20} />
-        <Title order={4}>{t(panel.title ?? 'report.defects')}</Title>
+        <Title order={3} size="h4">{t(panel.title ?? 'report.defects')}</Title>
       </Group>
       {defects.length === 0 ? (
         <Text c="dimmed" size="sm">

@@ -89,7 +89,7 @@ export function ReportDefectsPanel({ record, onChange, serverErrors, entity, reg
     <Stack gap="sm">
       <Group gap="xs">
         <IconBug size={20} />
-        <Title order={4}>{t('report.defects')}</Title>
+        <Title order={3} size="h4">{t('report.defects')}</Title>
       </Group>
       <Select label={t('report.defectsPanel.add')} placeholder={t('report.defectsPanel.pick')} data={choices} searchable clearable value={null} onChange={add} nothingFoundMessage={t('report.defectsPanel.none')} maxDropdownHeight={320} />
       {defects.length === 0 ? (

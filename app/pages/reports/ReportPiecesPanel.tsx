@@ -47,7 +47,7 @@ export function ReportPiecesPanel({ record, onChange, serverErrors, registerSubm
       <Group justify="space-between">
         <Group gap="xs">
           <IconListNumbers size={20} />
-          <Title order={4}>{t('report.inspectedPieces')}</Title>
+          <Title order={3} size="h4">{t('report.inspectedPieces')}</Title>
           <Text size="sm" c="dimmed">
             {t('report.piecesPanel.count', { count: pieces.length, failed })}
           </Text>

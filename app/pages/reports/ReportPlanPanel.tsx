@@ -29,7 +29,7 @@ export function ReportPlanPanel({ record, panel, config, entity }: PanelProps) {
       <Group justify="space-between" wrap="wrap">
         <Group gap="xs">
           <IconScale size={20} />
-          <Title order={4}>{t(panel.title ?? 'report.plan.title')}</Title>
+          <Title order={3} size="h4">{t(panel.title ?? 'report.plan.title')}</Title>
         </Group>
         <Group gap="xs">
           <Text size="sm" c="dimmed">

@@ -2,7 +2,7 @@ import { ActionIcon, Anchor, Box, Button, Center, Divider, Group, Indicator, Loa
 import { IconBell, IconBellOff, IconChecks } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime';
-import { useCallback, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { rememberPreLoginUrl } from '../../auth/preLoginUrl';
@@ -73,6 +73,7 @@ export function AlertsBell() {
   }
 
   const label = count ? t('shell.alertsCount', { count }) : t('shell.alerts');
+  const titleId = useId();
   return (
     <Popover opened={opened} onChange={setOpened} position="bottom-end" width={340} shadow="lg" withArrow>
       <Popover.Target>
@@ -84,9 +85,12 @@ export function AlertsBell() {
           </Indicator>
         </Tooltip>
       </Popover.Target>
-      <Popover.Dropdown p="sm">
+      {/* Named by its title: Mantine names it after its target, here the badge around the button, which has no name (axe aria-dialog-name). */}
+      <Popover.Dropdown p="sm" aria-labelledby={titleId}>
         <Group justify="space-between" mb={4}>
-          <Text fw={600}>{t('shell.alerts')}</Text>
+          <Text fw={600} id={titleId}>
+            {t('shell.alerts')}
+          </Text>
           <Button variant="subtle" size="compact-xs" leftSection={<IconChecks size={14} />} onClick={markAllRead} disabled={!list || list.minLiveAlertId === null}>
             {t('shell.alertsMarkRead')}
           </Button>

@@ -51,7 +51,8 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
       <Stack gap="md">
         {groups.map((group) => (
           <Paper key={group.title} withBorder radius="md" p="md" component="section" aria-label={group.title}>
-            <Title order={5} mb="sm" c="var(--mantine-primary-color-filled)">
+            {/* A level under a page's or a dialog's title (h2), drawn small: a skipped level misleads a screen reader's outline (axe heading-order). */}
+            <Title order={3} size="h5" mb="sm" c="var(--mantine-primary-color-filled)">
               {group.title}
             </Title>
             {grid(group.fields)}

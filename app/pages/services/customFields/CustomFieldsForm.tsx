@@ -2,7 +2,7 @@ import { Stack, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { customFieldSections, customFieldsForm, type CustomFieldTarget } from '../../../../domain/customFields';
-import { SchemaForm } from '../../../../engine/form/SchemaForm';
+import { LazySchemaForm } from '../../../../engine/form/LazySchemaForm';
 import type { FieldError } from '../../../../engine/form/validation';
 import { propertiesOf } from '../../../../engine/schema/fields';
 import type { JsonSchema } from '../../../../engine/schema/resolve';
@@ -50,7 +50,7 @@ export function CustomFieldsForm({ object, serviceType, productType, values, onC
           {t(title)}
         </Title>
       )}
-      <SchemaForm
+      <LazySchemaForm
         schema={form}
         uiSchema={uiSchema}
         formData={values ?? {}}

@@ -1,11 +1,13 @@
-import { Anchor, Box, Center, Loader, Stack } from '@mantine/core';
+import { Anchor, Center, Loader, Stack } from '@mantine/core';
 import { IconChevronLeft, IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
+import { FORM_CODE } from '../../../../engine/form/LazySchemaForm';
 import { ConfiguredPanels } from '../../../../engine/record/ConfiguredPanels';
 import { RecordHeader } from '../../../../engine/record/RecordHeader';
 import { RecordTabs } from '../../../../engine/record/RecordTabs';
 import { AfterFirstPaint } from '../../../../engine/ui/AfterFirstPaint';
+import { PanelsSkeleton } from '../../../../engine/ui/PanelsSkeleton';
 import { useReadySession } from '../../../auth/session';
 import { StatusPage } from '../../StatusPage';
 import { NotFoundPage } from '../../simplePages';
@@ -72,7 +74,7 @@ export default function ServiceSheetPage() {
         <RecordTabs tabs={screen.tabs ?? []} userRoles={profile.roles} keepMounted={false}>
           {(tab) => (
             // The header paints first (the page's largest text); the panels' cards and grids follow in a render of their own.
-            <AfterFirstPaint fallback={<Box mih={320} aria-busy />}>
+            <AfterFirstPaint fallback={<PanelsSkeleton />} code={FORM_CODE}>
               <ConfiguredPanels
                 screen={screen}
                 config={config}
