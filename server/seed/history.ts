@@ -49,6 +49,7 @@ export function seedInspectionHistory(tx: WriteOps, random: Random, today: strin
   const seasons = new Set(tx.find<Row>('seasons', (season) => season.universeId === identity.universes.main).map((season) => String(season.code)));
   const creators = [identity.accounts.quality, identity.accounts.quality, identity.accounts.buyer, ...identity.staff.lumiere.slice(2)];
   const busy = new Map<number, Set<string>>();
+  const written: Row[] = [];
   let index = 0;
   for (let offset = FIRST_DAY; offset <= LAST_DAY; offset++) {
     const day = addDays(today, offset);
@@ -60,10 +61,28 @@ export function seedInspectionHistory(tx: WriteOps, random: Random, today: strin
     const creator = actorOf(ctx, 'lumiere', random.pick(creators))!;
     const parties = { universe: 'main' as const, client: 'lumiere' as CompanyKey, ...site, provider, creator };
     const service = insertService(ctx, 'terminated', parties, day, index, { department: 'INSP', maxLines: 2, ...(seasons.has(season) ? { season } : {}) });
+    written.push(service);
     // Suppliers improve over the two years: a third fewer refusals at the end than at the start.
     const refusal = (QUALITY[site.supplier] ?? 0.15) * (1 - ((offset - FIRST_DAY) / (LAST_DAY - FIRST_DAY)) / 3);
     writeReport(tx, random, identity, rules, library, service, index, { scenario: scenarioOf(random, refusal), decided: true });
     assignTeam(tx, random, identity, tx.get<ServiceRow>(SERVICES, service.serviceId as number)!, busy);
     index += 1;
+  }
+  addMakersToReferences(tx, identity.companies.lumiere, written);
+}
+
+/** A reference's suppliers are those of the services naming it (seed/references.ts): the history's makers join them. */
+function addMakersToReferences(tx: WriteOps, companyId: number, services: Row[]): void {
+  const makers = new Map<string, Set<number>>();
+  for (const service of services) {
+    for (const line of (service.purchaseOrderLines ?? []) as Row[]) {
+      const set = makers.get(String(line.referenceObj ?? '')) ?? new Set<number>();
+      for (const party of [service.supplier, service.factory]) if (typeof party === 'number') set.add(party);
+      makers.set(String(line.referenceObj ?? ''), set);
+    }
+  }
+  for (const reference of tx.find<Row>('references', (row) => row.companyId === companyId && makers.has(String(row.sku)))) {
+    const suppliers = [...new Set([...((reference.suppliers ?? []) as number[]), ...makers.get(String(reference.sku))!])].sort((a, b) => a - b);
+    if (suppliers.length !== ((reference.suppliers ?? []) as number[]).length) tx.update<Row>('references', reference.referenceId as number, (current) => ({ ...current, suppliers }));
   }
 }

@@ -52,7 +52,6 @@ export async function seedDemo(store: Store, registry: Registry, now = new Date(
     await seedImportHistory(tx, writer, registry, identity, now); // an order import run over the orders above
     seedAssignments(tx, createRandom(17), identity); // its own sequence too
     seedReports(tx, createRandom(13), identity, registry.reports); // its own sequence too
-    await refreshRisksOf(writer, await writer.query({ collection: REFERENCES }), now); // the references' risk and score from the reports above
     await seedFees(tx, registry, createRandom(7), day, identity); // its own sequence too
     const invoiceLine = registry.entities.get('invoiceLine');
     if (invoiceLine) await seedBilling(tx, createRandom(11), day, identity, invoiceLine.schema); // its own sequence too
@@ -62,6 +61,7 @@ export async function seedDemo(store: Store, registry: Registry, now = new Date(
     await seedReminders(tx, now, identity);
     // Last, with its own sequence: two years of inspections behind the KPIs, the records above as they were.
     seedInspectionHistory(tx, createRandom(24), day, identity, products, serviceTags, registry.reports);
+    await refreshRisksOf(writer, await writer.query({ collection: REFERENCES }), now); // the references' risk and score from every report above
     assertStoredRecords(registry, tx, 'The demo seed');
   });
 }
