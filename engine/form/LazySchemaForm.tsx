@@ -1,5 +1,4 @@
-import { Center, Loader } from '@mantine/core';
-import { Suspense } from 'react';
+import { LoaderSuspense } from '../ui/LoaderSuspense';
 import { lazyNamed } from '../ui/lazyNamed';
 import type { SchemaFormProps } from './SchemaForm';
 
@@ -18,14 +17,8 @@ const Form = lazyNamed(loadSchemaForm, 'SchemaForm');
 /** SchemaForm whose code loads with its first use; a loader stands in its place until then (at once once the code is in). */
 export function LazySchemaForm(props: SchemaFormProps) {
   return (
-    <Suspense
-      fallback={
-        <Center mih={120}>
-          <Loader size="sm" />
-        </Center>
-      }
-    >
+    <LoaderSuspense minHeight={120}>
       <Form {...props} />
-    </Suspense>
+    </LoaderSuspense>
   );
 }

@@ -1,5 +1,5 @@
-import { Center, Loader } from '@mantine/core';
-import { Suspense, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
+import { LoaderSuspense } from '../ui/LoaderSuspense';
 import { lazyNamed } from '../ui/lazyNamed';
 import type { PanelProps } from './panels';
 
@@ -12,15 +12,9 @@ export function lazyPanel<M extends Record<K, ComponentType<PanelProps>>, K exte
   const Panel = lazyNamed(load, name) as ComponentType<PanelProps>;
   function LazyPanel(props: PanelProps) {
     return (
-      <Suspense
-        fallback={
-          <Center mih={160}>
-            <Loader size="sm" />
-          </Center>
-        }
-      >
+      <LoaderSuspense minHeight={160}>
         <Panel {...props} />
-      </Suspense>
+      </LoaderSuspense>
     );
   }
   LazyPanel.displayName = `LazyPanel(${String(name)})`;
