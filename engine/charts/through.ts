@@ -10,7 +10,7 @@ type Row = Record<string, unknown>;
  * was clicked, the answer and the screen's filters.
  */
 export interface ThroughConfig {
-  /** The route opened (`/services/search`). */
+  /** The route opened (a search screen's, e.g. `/orders/search`). */
   to: string;
   /**
    * Its query parameters: `"{name}"` alone passes the value as it is (a list stays a list), a text

@@ -34,7 +34,7 @@ export function panelSchema(search: JsonSchema, leftOut: string[]): JsonSchema {
 }
 
 /**
- * Criteria given in the address (`?thirdParty=12&serviceSteps=CONFIRMED&serviceSteps=TERMINATED`, a
+ * Criteria given in the address (`?ownerId=12&steps=OPEN&steps=DONE`, a
  * chart's click-through): each parameter named like a property of the form, a list repeated, each
  * value typed as its property (the server refuses what does not fit).
  */
