@@ -28,7 +28,9 @@ export function ChartPanel(props: PanelProps) {
   const rows = useMemo(() => (panel.chart === 'donut' ? donutCells(answer, panel, (key) => t(key), colors) : chartRows(answer, panel)), [answer, panel, t, colors]);
   const height = panel.height ?? DEFAULT_CHART_HEIGHT;
   return (
-    <div data-panel-kind="chart" data-through={panel.through ? panel.through.to : undefined}>
+    // Clipped to its box: a tooltip left where the pointer was, or a chart not yet redrawn after the window changed
+    // width, must not widen the page (the datacenter's page read 1659 px wide at 1440 px once).
+    <div data-panel-kind="chart" data-through={panel.through ? panel.through.to : undefined} style={{ overflow: 'hidden' }}>
       <PanelHeading panel={panel} values={target.values} />
       <PanelStatus error={error} loading={loading} empty={!hasValues(rows, panel)} height={height}>
         <Suspense
