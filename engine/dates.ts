@@ -9,6 +9,9 @@ export interface DateRange {
   toDate: string | null;
 }
 
+/** A search form's period: the two properties a date range picker edits. */
+export const RANGE_FIELDS: readonly string[] = ['fromDate', 'toDate'] satisfies (keyof DateRange)[];
+
 /** The names a search schema's `x-defaultRange` may take (`defaultRange`). */
 export const DEFAULT_RANGES = ['currentMonth', 'previousToCurrentMonth', 'plusMinus7Days', 'plusMinus15Days', 'minus7Plus30Days', 'lastSixMonths', 'lastTwelveMonths', 'currentYear', 'currentQuarter', 'previousQuarter'] as const;
 

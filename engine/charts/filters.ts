@@ -1,4 +1,4 @@
-import { defaultRange } from '../dates';
+import { defaultRange, RANGE_FIELDS } from '../dates';
 import { propertiesOf } from '../schema/fields';
 import type { JsonSchema } from '../schema/resolve';
 
@@ -26,7 +26,8 @@ export function withReplacements(properties: Record<string, JsonSchema>, values:
  * `period1FromDate`), as [from, to].
  */
 export function rangePairs(properties: Record<string, JsonSchema>): [string, string][] {
-  const pairs: [string, string][] = 'fromDate' in properties && 'toDate' in properties ? [['fromDate', 'toDate']] : [];
+  const [from, to] = RANGE_FIELDS;
+  const pairs: [string, string][] = from in properties && to in properties ? [[from, to]] : [];
   for (const [name, property] of Object.entries(properties)) {
     const from = property.onOrAfter;
     if (typeof from === 'string' && from in properties && !pairs.some(([, to]) => to === name)) pairs.push([from, name]);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import type { AppConfig, ScreenConfig } from '../config';
-import { defaultRange, type DateRange } from '../dates';
+import { defaultRange, RANGE_FIELDS, type DateRange } from '../dates';
 import { prefetchGet } from '../prefetch';
 import { compactQuery, propertiesOf } from '../schema/fields';
 import type { JsonSchema } from '../schema/resolve';
@@ -13,9 +13,6 @@ import { fillApi, paramValue, routeFilters, type RouteParams } from './routePara
  * values, so the answer it takes is the one it would have asked for.
  */
 type Row = Record<string, unknown>;
-
-/** The period fields, edited by the toolbar's range picker. */
-export const RANGE_FIELDS = ['fromDate', 'toDate'];
 
 const EMPTY_SEARCH: JsonSchema = { type: 'object', properties: {} };
 
