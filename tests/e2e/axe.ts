@@ -1,5 +1,7 @@
 import { test as base, expect } from '@playwright/test';
-import { AxeCollector, formatViolations, settleAndCheck, watchContext, type AxeCheck, type AxeTiming } from './axeWatch';
+import { join } from 'node:path';
+import { SharedChecks } from './axeShared';
+import { AxeCollector, formatViolations, settleAndCheck, watchContext, type AxeCheck, type AxeTiming, type KnownChecks } from './axeWatch';
 
 /**
  * `test` and `expect` for every browser test: each page and dialog a test opens (every URL, open
@@ -9,9 +11,12 @@ import { AxeCollector, formatViolations, settleAndCheck, watchContext, type AxeC
  * (docs/accessibility.md: how a check waits for the page and gives way to the test).
  * Contexts a test or a beforeAll opens with `browser.newContext()` / `browser.newPage()` are watched too.
  */
-/** The states this worker's tests have checked: each is checked once per worker (axeWatch.ts AxeCollector). */
-const checkedInWorker = new Map<string, AxeCheck>();
-let collector = new AxeCollector(checkedInWorker);
+/**
+ * The states the run's tests have checked: each is checked once per run (axeWatch.ts AxeCollector), by whichever
+ * worker reaches it first. The run's data folder (playwright.config.ts) is the workers' common place; alone, a Map.
+ */
+const checkedInRun: KnownChecks = process.env.QCFLOW_E2E_DIR ? new SharedChecks(join(process.env.QCFLOW_E2E_DIR, 'axe-checks')) : new Map<string, AxeCheck>();
+let collector = new AxeCollector(checkedInRun);
 const current = () => collector;
 
 export const test = base.extend<{ axeWatch: void }, { watchedBrowser: void }>({
@@ -36,7 +41,7 @@ export const test = base.extend<{ axeWatch: void }, { watchedBrowser: void }>({
   ],
   axeWatch: [
     async ({ context, browser }, use, testInfo) => {
-      collector = new AxeCollector(checkedInWorker);
+      collector = new AxeCollector(checkedInRun);
       await watchContext(context, current);
       const opened = new Set(browser.contexts());
       await use();

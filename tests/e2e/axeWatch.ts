@@ -52,11 +52,13 @@ export type AxeViolation = { rule: string; impact: string; help: string; target:
 export type AxeTiming = { ms: number; longestMs: number; slices: number; wallMs: number };
 export type AxeCheck = AxeTiming & { key: string; url: string; locale: string; dialogs: string[]; violations: AxeViolation[] };
 
+/** The states checked so far and what their checks found: a Map, or one shared by the run's workers (axeShared.ts). */
+export type KnownChecks = { get(key: string): AxeCheck | undefined; set(key: string, check: AxeCheck): unknown };
+
 /**
  * Where a watched context sends its checks: which states were seen, and what their checks found.
- * `known` may be shared by the collectors of one browser (the tests of a Playwright worker): a state
- * an earlier test checked counts for the later ones with that check's findings, and axe does not
- * run on it again.
+ * `known` may be shared by the collectors of several tests: a state an earlier test checked counts
+ * for the later ones with that check's findings, and axe does not run on it again.
  */
 export class AxeCollector {
   private claimed = new Set<string>();
@@ -65,7 +67,7 @@ export class AxeCollector {
   abandoned: AxeTiming[] = [];
   /** States found checked in `known`, taken over rather than checked again. */
   reused = 0;
-  constructor(private readonly known = new Map<string, AxeCheck>()) {}
+  constructor(private readonly known: KnownChecks = new Map<string, AxeCheck>()) {}
   /** True the first time a state is claimed and unknown: that check runs; later claims of it are refused. */
   claim(key: string): boolean {
     if (this.claimed.has(key)) return false;
