@@ -42,7 +42,7 @@ export default function ChartView({ panel, rows, height, unit = panel.unit, colo
     label: t(item.label),
     color: seriesColor(item, names, colors),
   }));
-  const percent = panel.valueFormat === 'percent';
+  const percent = panel.valueFormat === 'percent' || panel.valueFormat === 'ratio';
   // Counts have whole ticks only (no 0.5 shown as a second "1").
   const whole = panel.valueFormat === 'integer' ? { allowDecimals: false } : {};
 
@@ -79,7 +79,7 @@ export default function ChartView({ panel, rows, height, unit = panel.unit, colo
 
   const key = panel.dataKey ?? 'name';
   // Value ticks without the unit (the axis title or the tooltip says it): "12,000", not "12,000 EUR".
-  const valueTicks = { ...whole, tickFormatter: (value: number) => formatValue(value, panel.valueFormat === 'percent' ? 'percent' : 'number', locale) };
+  const valueTicks = { ...whole, tickFormatter: (value: number) => formatValue(value, percent ? panel.valueFormat : 'number', locale) };
   if (panel.chart === 'horizontalBar') {
     const longest = Math.max(...(rows as Row[]).map((row) => String(row[key] ?? '').length), 4);
     return (
@@ -141,7 +141,8 @@ export default function ChartView({ panel, rows, height, unit = panel.unit, colo
       valueFormatter={format}
       withLegend={series.length > 1}
       xAxisProps={{ tickFormatter: axisLabel(locale), padding: { left: 16, right: 16 } }}
-      yAxisProps={percent ? { domain: [0, 100] } : whole}
+      // A share of 1 reads as per cent on its axis too.
+      yAxisProps={percent ? { domain: [0, panel.valueFormat === 'ratio' ? 1 : 100], ...(panel.valueFormat === 'ratio' ? { tickFormatter: valueTicks.tickFormatter } : {}) } : whole}
       dotProps={{ r: 4 }}
       legendProps={legendProps}
       {...axes}

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { valueColor } from '../format/colors';
 import type { PanelProps } from '../record/panels';
-import { chartRows, fillTemplate } from './chartData';
+import { chartRows, fillTemplate, valueAt } from './chartData';
 import { PanelHeading } from './PanelHeading';
 import { PanelStatus } from './PanelStatus';
 import { usePanelTarget } from './panelTarget';
@@ -66,7 +66,8 @@ export function DataTablePanel(props: PanelProps) {
           {rows.map((row, index) => (
             <Table.Tr key={index}>
               {columns.map((column) => {
-                const text = cellValueText(column, row[column.field], t, i18n.language);
+                const value = valueAt(row, column.field);
+                const text = cellValueText(column, value, t, i18n.language);
                 const path = column.to && text ? fillTemplate(column.to, row) : undefined;
                 return (
                   <Table.Td key={column.field} ta={column.numeric ? 'right' : undefined} style={column.numeric ? { fontVariantNumeric: 'tabular-nums' } : undefined}>
@@ -74,7 +75,7 @@ export function DataTablePanel(props: PanelProps) {
                       <Badge
                         variant="light"
                         radius="sm"
-                        color={valueColor(row[column.field], column.colors)}
+                        color={valueColor(value, column.colors)}
                         // The whole label, never cut with an ellipsis ("Non applicable" in a narrow column): the column widens instead.
                         styles={{ root: { textTransform: 'none', maxWidth: 'none', overflow: 'visible' }, label: { overflow: 'visible' } }}
                       >

@@ -7,33 +7,34 @@ import type { JsonSchema } from '../schema/resolve';
 import { lookupOf, propertiesOf } from '../schema/fields';
 import { useLookupSelect } from '../lookup/lookupSelect';
 import { DateRangeFilter } from '../search/DateRangeFilter';
-import { withReplacements } from './filters';
+import { rangeFields, withReplacements } from './filters';
 
 type Row = Record<string, unknown>;
-export const RANGE_FIELDS = ['fromDate', 'toDate'];
 
 /**
  * The filters of a panels screen, drawn from its search form in one row: the date range picker for
- * `fromDate`/`toDate`, a select for an enum, a multi-select for a list of an enum or of an `x-lookup`
+ * `fromDate`/`toDate` (or the form's `x-range` pair), a select for an enum, a multi-select for a list of an enum or of an `x-lookup`
  * (its options loaded or searched as a form's lookup is), a text box (applied on Enter or when left)
  * for a text.
  */
 export function FilterBar({ search, values, onChange }: { search: JsonSchema; values: Row; onChange: (next: Row) => void }) {
   const { t } = useTranslation();
   const properties = propertiesOf(search);
-  const hasRange = RANGE_FIELDS.every((name) => name in properties);
+  const range = rangeFields(search);
+  const [from, to] = range;
+  const hasRange = range.every((name) => name in properties);
   const change = (changes: Row) => onChange(withReplacements(properties, values, changes));
   return (
     <Group gap="sm" align="flex-end" wrap="wrap" role="search">
       {hasRange && (
         <DateRangeFilter
-          value={{ fromDate: (values.fromDate as string) ?? null, toDate: (values.toDate as string) ?? null }}
-          onChange={(range: DateRange) => change({ ...range })}
+          value={{ fromDate: (values[from] as string) ?? null, toDate: (values[to] as string) ?? null }}
+          onChange={(picked: DateRange) => change({ [from]: picked.fromDate, [to]: picked.toDate })}
           label={t('engine.search.period')}
         />
       )}
       {Object.entries(properties)
-        .filter(([name, property]) => !RANGE_FIELDS.includes(name) && property['x-hidden'] !== true)
+        .filter(([name, property]) => !range.includes(name) && property['x-hidden'] !== true)
         .map(([name, property]) => (
           <Filter key={name} name={name} property={property} value={values[name]} onChange={(value) => change({ [name]: value })} />
         ))}

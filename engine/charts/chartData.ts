@@ -7,12 +7,12 @@ import { paletteColor, type ValueColors } from '../format/colors';
  */
 export const CHART_TYPES = ['line', 'bar', 'horizontalBar', 'donut'] as const;
 export type ChartType = (typeof CHART_TYPES)[number];
-/** How a value reads: `percent` is a number of percent (`42.5` → "42.5 %"), `money` an amount with 2 decimals. */
-export const VALUE_FORMATS = ['number', 'integer', 'money', 'percent', 'date', 'text'] as const;
+/** How a value reads: `percent` is a number of percent (`42.5` → "42.5 %"), `ratio` a share of 1 (`0.425` → "42.5 %"), `money` an amount with 2 decimals. */
+export const VALUE_FORMATS = ['number', 'integer', 'money', 'percent', 'ratio', 'date', 'text'] as const;
 export type ValueFormat = (typeof VALUE_FORMATS)[number];
 
 export interface SeriesConfig {
-  /** The key of the value in each row (a donut: a key of the answer's object, or a row's name). */
+  /** The key of the value in each row, or its dotted path (`figures.services`); a donut: a key of the answer's object, or a row's name. */
   name: string;
   /** i18n key of its label. */
   label: string;
@@ -111,7 +111,7 @@ export function donutCells(answer: unknown, spec: ChartSpec, label: (key: string
 export function hasValues(rows: Row[] | DonutCell[], spec: ChartSpec): boolean {
   if (spec.chart === 'donut') return rows.length > 0;
   const names = (spec.series ?? []).map((item) => item.name);
-  return (rows as Row[]).some((row) => names.some((name) => typeof row[name] === 'number' && Number.isFinite(row[name])));
+  return (rows as Row[]).some((row) => names.some((name) => Number.isFinite(valueAt(row, name))));
 }
 
 /** A value as text in `locale`: percent with one decimal and a % sign, thousands always grouped (as every grid shows them). */
@@ -122,6 +122,8 @@ export function formatValue(value: unknown, format: ValueFormat | undefined, loc
   switch (format) {
     case 'percent':
       return `${grouped(value, { maximumFractionDigits: 1 })} %`;
+    case 'ratio':
+      return `${grouped(value * 100, { maximumFractionDigits: 1 })} %`;
     case 'integer':
       return grouped(Math.round(value), {});
     case 'money':

@@ -20,10 +20,17 @@ export function withReplacements(properties: Record<string, JsonSchema>, values:
   return next;
 }
 
+/** The names of a search form's period: `x-range` (`["start", "end"]`), else `fromDate` and `toDate`. */
+export function rangeFields(search: JsonSchema | undefined): [string, string] {
+  const named = search?.['x-range'] as [string, string] | undefined;
+  return named ?? ['fromDate', 'toDate'];
+}
+
 /** The first filters of a search form: its default period (`x-defaultRange`) and its properties' `default`s. */
 export function initialFilters(search: JsonSchema | undefined, today?: Parameters<typeof defaultRange>[1]): Row {
   if (!search) return {};
   const { fromDate, toDate } = defaultRange(search['x-defaultRange'] as string | undefined, today);
+  const [from, to] = rangeFields(search);
   const defaults = Object.entries(propertiesOf(search)).filter(([, property]) => property.default !== undefined);
-  return { ...(fromDate && toDate ? { fromDate, toDate } : {}), ...Object.fromEntries(defaults.map(([name, property]) => [name, property.default])) };
+  return { ...(fromDate && toDate ? { [from]: fromDate, [to]: toDate } : {}), ...Object.fromEntries(defaults.map(([name, property]) => [name, property.default])) };
 }

@@ -4,7 +4,7 @@ import { enumText, titleText } from '../i18n';
 import { colorsOf } from '../format/colors';
 import { formatDay } from '../format/localDates';
 import type { JsonSchema } from '../schema/resolve';
-import { formatValue, type ValueFormat } from './chartData';
+import { formatValue, valueAt, type ValueFormat } from './chartData';
 
 /** A data table's column, its options made explicit. */
 export interface TableColumn {
@@ -20,6 +20,8 @@ export interface TableColumn {
   to?: string;
 }
 
+export const NUMERIC_FORMATS: string[] = ['number', 'integer', 'money', 'percent', 'ratio'];
+
 /** `enums` (the config's, by name): a column naming an enum takes its `x-colors` unless it gives its own `colors`. */
 export function tableColumns(columns: ColumnConfig[], t: TFunction, enums: Record<string, JsonSchema> = {}): TableColumn[] {
   return columns
@@ -32,7 +34,7 @@ export function tableColumns(columns: ColumnConfig[], t: TFunction, enums: Recor
       enumName: column.enum,
       badge: column.badge === true,
       colors: column.colors ?? (column.enum ? colorsOf(enums[column.enum]) : undefined),
-      numeric: ['number', 'integer', 'money', 'percent'].includes(column.format ?? ''),
+      numeric: NUMERIC_FORMATS.includes(column.format ?? ''),
       width: column.width,
       to: column.to,
     }));
@@ -45,12 +47,12 @@ export function cellValueText(column: TableColumn, value: unknown, t: TFunction,
   return formatValue(value, column.format, language);
 }
 
-/** Rows ordered by a column (numbers as numbers, missing values last), or as given. */
+/** Rows ordered by a column (a dotted path: `figures.services`; numbers as numbers, missing values last), or as given. */
 export function sortedRows<T extends Record<string, unknown>>(rows: T[], field: string | null, desc: boolean): T[] {
   if (!field) return rows;
   const missing = (value: unknown) => value === null || value === undefined || value === '';
   return [...rows].sort((a, b) => {
-    const [x, y] = [a[field], b[field]];
+    const [x, y] = [valueAt(a, field), valueAt(b, field)];
     if (missing(x) || missing(y)) return missing(x) === missing(y) ? 0 : missing(x) ? 1 : -1;
     const order = typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y));
     return desc ? -order : order;

@@ -2,6 +2,7 @@ import { BoardPanel } from '../charts/BoardPanel';
 import { ChartPanel } from '../charts/ChartPanel';
 import { DataTablePanel } from '../charts/DataTablePanel';
 import { GraphPanel } from '../charts/GraphPanel';
+import { ExportPanel } from '../export/ExportPanel';
 import { propertiesOf } from '../schema/fields';
 import { AttachmentsPanel } from './attachments/AttachmentsPanel';
 import { FieldsCard } from './FieldsCard';
@@ -42,6 +43,8 @@ export function registerEnginePanels(): void {
   // Figures of a call: a chart or a table of its rows (both need the call).
   registerPanelKind({ tester: (panel) => (panel.kind === 'chart' && !!panel.url ? 1 : -1), component: ChartPanel });
   registerPanelKind({ tester: (panel) => (panel.kind === 'dataTable' && !!panel.url ? 1 : -1), component: DataTablePanel });
+  // An Excel file of a call's rows, made in the browser.
+  registerPanelKind({ tester: (panel) => (panel.kind === 'export' && !!panel.url && !!panel.columns?.length ? 1 : -1), component: ExportPanel });
   // Cards of a call's rows in columns by a field (the dashboard's tasks by level).
   registerPanelKind({ tester: (panel) => (panel.kind === 'board' && !!panel.url ? 1 : -1), component: BoardPanel });
   // Edges of a call's rows drawn as a graph (the library loads on first show).
