@@ -121,7 +121,8 @@ export default function ChartView({ panel, rows, height, unit = panel.unit, colo
           tickFormatter: tick,
           interval: every ? 0 : 'preserveStartEnd',
           minTickGap: 4,
-          ...(slanted ? { angle: -30, textAnchor: 'end', height: 70 } : {}),
+          // The chart's own tick moves labels with a `transform`, which would replace the rotation: a slanted tick has none.
+          ...(slanted ? { angle: -30, textAnchor: 'end', height: 70, tick: { fontSize: 12, fill: 'currentColor', dy: 6 } } : {}),
         }}
         yAxisProps={{ ...valueTicks, width: 72 }}
         maxBarWidth={48}

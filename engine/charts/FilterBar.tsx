@@ -1,5 +1,5 @@
 import { Group, MultiSelect, Select, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DateRange } from '../dates';
 import { enumText, titleText } from '../i18n';
@@ -17,7 +17,7 @@ type Row = Record<string, unknown>;
  * (its options loaded or searched as a form's lookup is), a text box (applied on Enter or when left)
  * for a text.
  */
-export function FilterBar({ search, values, onChange }: { search: JsonSchema; values: Row; onChange: (next: Row) => void }) {
+export function FilterBar({ search, values, onChange, before, after }: { search: JsonSchema; values: Row; onChange: (next: Row) => void; before?: ReactNode; after?: ReactNode }) {
   const { t } = useTranslation();
   const properties = propertiesOf(search);
   const range = rangeFields(search);
@@ -26,6 +26,7 @@ export function FilterBar({ search, values, onChange }: { search: JsonSchema; va
   const change = (changes: Row) => onChange(withReplacements(properties, values, changes));
   return (
     <Group gap="sm" align="flex-end" wrap="wrap" role="search">
+      {before}
       {hasRange && (
         <DateRangeFilter
           value={{ fromDate: (values[from] as string) ?? null, toDate: (values[to] as string) ?? null }}
@@ -38,6 +39,7 @@ export function FilterBar({ search, values, onChange }: { search: JsonSchema; va
         .map(([name, property]) => (
           <Filter key={name} name={name} property={property} value={values[name]} onChange={(value) => change({ [name]: value })} />
         ))}
+      {after}
     </Group>
   );
 }
@@ -52,7 +54,7 @@ function Filter({ name, property, value, onChange }: { name: string; property: J
     const data = (items.enum as string[]).map((option) => ({ value: option, label: enumText(t, items['x-enum'] as string, option) }));
     return (
       <MultiSelect
-        placeholder={label}
+        placeholder={Array.isArray(value) && value.length ? undefined : label}
         aria-label={label}
         data={data}
         value={(value as string[] | undefined) ?? []}

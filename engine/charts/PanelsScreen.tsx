@@ -1,4 +1,4 @@
-import { Group, Select, Stack, Tabs, Text } from '@mantine/core';
+import { Select, Stack, Tabs, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
@@ -85,13 +85,15 @@ export function FilteredPanels({ screen, config, search: name, panels, record, u
   // The subtitle's call takes the filters too: the same call as the panels reading that answer.
   const subtitle = !screen.tabs && screen.subtitle;
   const row = search && (
-    <Group gap="sm" align="flex-end" wrap="wrap">
-      {screen.savedFilters && name && <SavedPanelFilters type={name} values={filters} config={config} onApply={(saved) => setFilters({ ...choiceDefaults(choices), ...saved })} />}
-      <FilterBar search={search} values={filters} onChange={setFilters} />
-      {choices.map((choice) => (
+    <FilterBar
+      search={search}
+      values={filters}
+      onChange={setFilters}
+      before={screen.savedFilters && name && <SavedPanelFilters type={name} values={filters} config={config} onApply={(saved) => setFilters({ ...choiceDefaults(choices), ...saved })} />}
+      after={choices.map((choice) => (
         <ChoiceSelect key={choice.name} choice={choice} value={filters[choice.name]} onChange={(value) => setFilters((now) => ({ ...now, [choice.name]: value }))} />
       ))}
-    </Group>
+    />
   );
   return (
     <Stack gap="md">
