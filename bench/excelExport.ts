@@ -48,6 +48,8 @@ export async function runExcelBench(rows = numberArg('--rows', 100_000), runs = 
       const [name, value] = cookie.split(';')[0].split('=');
       await context.addCookies([{ name, value, url: server.base }]);
       const page = await context.newPage();
+      page.on('console', (message) => message.type() === 'error' && console.log(`  browser: ${message.text()}`));
+      page.on('pageerror', (error) => console.log(`  page error: ${error.message}`));
       await page.route('**/back/bo/pln/planning/rows**', (route) => route.fulfill({ status: 200, contentType: 'application/json', body }));
       await page.goto(`${server.base}/datacenter/export/`);
       const button = page.getByTestId('export-planning').getByRole('button').first();
@@ -62,6 +64,8 @@ export async function runExcelBench(rows = numberArg('--rows', 100_000), runs = 
       });
       const load = loadavg()[0];
       const started = performance.now();
+      page.on('worker', (worker) => console.log(`  worker ${worker.url()}`));
+      if (process.env.EXCEL_BENCH_SHOT) setTimeout(() => void page.screenshot({ path: process.env.EXCEL_BENCH_SHOT! }), 15_000);
       const [download] = await Promise.all([page.waitForEvent('download', { timeout: 120_000 }), button.click()]);
       const file = await download.path();
       const elapsed = performance.now() - started;

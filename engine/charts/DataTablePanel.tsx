@@ -70,7 +70,7 @@ export function DataTablePanel(props: PanelProps) {
                 const text = cellValueText(column, value, t, i18n.language);
                 const path = column.to && text ? fillTemplate(column.to, row) : undefined;
                 return (
-                  <Table.Td key={column.field} ta={column.numeric ? 'right' : undefined} style={column.numeric ? { fontVariantNumeric: 'tabular-nums' } : undefined}>
+                  <Table.Td key={column.field} ta={column.numeric ? 'right' : undefined} style={column.numeric ? { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } : undefined}>
                     {column.badge && text ? (
                       <Badge
                         variant="light"

@@ -54,7 +54,7 @@ function Filter({ name, property, value, onChange }: { name: string; property: J
     const data = (items.enum as string[]).map((option) => ({ value: option, label: enumText(t, items['x-enum'] as string, option) }));
     return (
       <MultiSelect
-        placeholder={Array.isArray(value) && value.length ? undefined : label}
+        placeholder={label}
         aria-label={label}
         data={data}
         value={(value as string[] | undefined) ?? []}

@@ -17,7 +17,9 @@ scope.onmessage = async (event: MessageEvent<ExportTable>) => {
     const workbook = buildWorkbook(ExcelJS as unknown as ExcelModule, event.data, (done) => post({ kind: 'rows', done }));
     post({ kind: 'rows', done: event.data.rows.length });
     post({ kind: 'writing' });
-    const buffer = (await workbook.xlsx.writeBuffer()) as ArrayBuffer;
+    // exceljs answers a Buffer (a view): the bytes it covers are handed over, not copied.
+    const written = (await workbook.xlsx.writeBuffer()) as unknown as ArrayBuffer | Uint8Array;
+    const buffer = written instanceof ArrayBuffer ? written : (written.buffer.slice(written.byteOffset, written.byteOffset + written.byteLength) as ArrayBuffer);
     post({ kind: 'done', buffer }, [buffer]);
   } catch (error) {
     post({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
