@@ -169,3 +169,38 @@ for (const locale of ['en', 'fr', 'it'] as Locale[]) {
     await checkWidths(page, `${locale} KPI builder reopened`);
   });
 }
+
+test('a large export is built off the page with its progress, and can be cancelled', async ({ page }) => {
+  test.setTimeout(180_000);
+  const say = (key: string) => labels.en[key] ?? key;
+  await login(page, ACCOUNTS.admin);
+  await setAccountLocale(page, 'en');
+  // The rows call answers many contributor-days: what the browser does with them is under test.
+  let count = 60_000;
+  await page.route('**/back/bo/pln/planning/rows**', (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify({ rows: Array.from({ length: count }, (_, index) => ({ date: '2026-11-02', contributor: `Inspector ${index}`, role: 'Leader', service: String(100000 + index) })) }),
+    }),
+  );
+  await page.goto('/datacenter/export/');
+  const planning = page.getByTestId('export-planning');
+  await planning.getByRole('button', { name: say('engine.search.export') }).click();
+  const progress = planning.getByTestId('export-progress');
+  await expect(progress.getByRole('progressbar')).toBeVisible({ timeout: 30_000 });
+  await shot(page, 'datacenter-export-progress-en');
+  let downloaded = false;
+  page.on('download', () => (downloaded = true));
+  await progress.getByRole('button', { name: say('engine.export.cancel') }).click();
+  await expect(planning.getByRole('status').filter({ hasText: say('engine.export.cancelled') })).toBeVisible();
+  await page.waitForTimeout(1000);
+  expect(downloaded).toBe(false);
+
+  // Fewer rows, still past the worker's threshold: the whole file arrives.
+  count = 5_000;
+  const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), planning.getByRole('button', { name: say('engine.search.export') }).click()]);
+  const rows = await workbookRows(download);
+  expect(rows).toHaveLength(5_001);
+  expect(rows[5_000].slice(0, 4)).toEqual(['2026-11-02', 'Inspector 4999', 'Leader', '104999']);
+});
