@@ -50,7 +50,6 @@ async function apiGet(page: Page, url: string, params: Record<string, string | s
   return (await response.json()) as Row;
 }
 
-test.describe.configure({ mode: 'serial' });
 restoreEnglishAfterAll(ACCOUNTS.admin);
 
 for (const locale of ['en', 'fr', 'it'] as Locale[]) {
@@ -140,7 +139,8 @@ for (const locale of ['en', 'fr', 'it'] as Locale[]) {
     await expect(chart.locator('svg.recharts-surface').first()).toBeVisible();
     const rated = answer.rows.filter((row) => row.figures.resultRate !== null);
     await expect.poll(() => chart.locator('.recharts-bar-rectangle').count()).toBe(rated.length);
-    for (const row of answer.rows) await expect(chart.locator('.recharts-xAxis .recharts-cartesian-axis-tick-label', { hasText: row.label })).toHaveCount(1);
+    const axisTexts = await chart.locator('svg text').allTextContents();
+    for (const row of answer.rows) expect(axisTexts).toContain(row.label);
     await expect(chart).toContainText(' %');
     await checkWidths(page, `${locale} KPI builder`);
     await shot(page, `datacenter-search-${locale}`);
