@@ -83,7 +83,7 @@ for (const locale of ['en', 'fr', 'it'] as Locale[]) {
     const kpi = page.getByTestId('export-kpi');
     await expect(kpi).toBeVisible();
     await page.getByRole('search').getByRole('combobox', { name: say('kpi.groupBy') }).click();
-    await page.getByRole('option', { name: say('enum.kpiGrouping.supplier') }).click();
+    await page.getByRole('option', { name: say('enum.kpiGrouping.supplier'), exact: true }).click();
     await page.keyboard.press('Escape');
     const kpiAsked = page.waitForResponse((response) => response.url().includes('/back/bo/kpi/generate'));
     const kpiRows = await exportOf(page, kpi, say);
@@ -117,13 +117,13 @@ for (const locale of ['en', 'fr', 'it'] as Locale[]) {
     // Grouped by service type, the measure the pass rate.
     const byType = page.waitForResponse((response) => response.url().includes('/back/bo/kpi/generate') && response.url().includes('groupBy=type'));
     await page.getByRole('search').getByRole('combobox', { name: say('kpi.groupBy') }).click();
-    await page.getByRole('option', { name: say('enum.kpiGrouping.period') }).click();
-    await page.getByRole('option', { name: say('enum.kpiGrouping.type') }).click();
+    await page.getByRole('option', { name: say('enum.kpiGrouping.period'), exact: true }).click();
+    await page.getByRole('option', { name: say('enum.kpiGrouping.type'), exact: true }).click();
     await page.keyboard.press('Escape');
     const answer = (await (await byType).json()) as { rows: { label: string; figures: { services: number; resultRate: number | null } }[] };
     expect(answer.rows.length).toBeGreaterThan(1);
     await page.getByRole('combobox', { name: say('kpiBuilder.measure') }).click();
-    await page.getByRole('option', { name: say('kpiBuilder.measure.resultRate') }).click();
+    await page.getByRole('option', { name: say('kpiBuilder.measure.resultRate'), exact: true }).click();
 
     // The table: one row per group, its label and services as the call answers.
     const table = page.getByRole('table', { name: say('kpiBuilder.table') });
@@ -164,6 +164,7 @@ for (const locale of ['en', 'fr', 'it'] as Locale[]) {
     await page.getByRole('button', { name: say('engine.filters.title') }).click();
     await page.getByRole('dialog').getByText(name, { exact: true }).click();
     await reopened;
+    await page.keyboard.press('Escape');
     await expect(page.getByRole('combobox', { name: say('kpiBuilder.measure') })).toHaveValue(say('kpiBuilder.measure.resultRate'));
     await expect(table.locator('tbody tr')).toHaveCount(answer.rows.length);
     await checkWidths(page, `${locale} KPI builder reopened`);
