@@ -26,7 +26,8 @@ export function ChartPanel(props: PanelProps) {
   const rows = useMemo(() => (panel.chart === 'donut' ? donutCells(answer, panel, (key) => t(key), colors) : chartRows(answer, panel)), [answer, panel, t, colors]);
   const height = panel.height ?? DEFAULT_CHART_HEIGHT;
   return (
-    <div data-panel-kind="chart">
+    // Clipped to its box: a tooltip left where the pointer was on a wider window must not widen the page.
+    <div data-panel-kind="chart" style={{ overflow: 'hidden' }}>
       <PanelHeading panel={panel} values={target.values} />
       <PanelStatus error={error} loading={loading} empty={!hasValues(rows, panel)} height={height}>
         <Suspense
