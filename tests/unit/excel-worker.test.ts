@@ -10,7 +10,7 @@ const previous = (globalThis as { self?: unknown }).self;
 afterAll(() => ((globalThis as { self?: unknown }).self = previous));
 
 describe('Excel export worker', () => {
-  it('reports the rows, then the writing, then hands over the file as a transferable ArrayBuffer', async () => {
+  it('reports the rows, then the writing, then hands over the file as a transferable ArrayBuffer', { timeout: 30_000 }, async () => {
     await import('../../engine/export/excelWorker');
     const rows = Array.from({ length: 4500 }, (_, index) => [index, `row ${index}`]);
     await scope.onmessage!({ data: { title: 'Rows', columns: [{ header: 'n' }, { header: 'text' }], rows } });

@@ -48,7 +48,7 @@ describe('export panel table', () => {
     expect(again.worksheets[0].getCell('C2').value).toBe(0.75);
   });
 
-  it('reports the rows put in the sheet every PROGRESS_EVERY rows, and sizes columns of 100,000 rows', () => {
+  it('reports the rows put in the sheet every PROGRESS_EVERY rows, and sizes columns of 100,000 rows', { timeout: 30_000 }, () => {
     const many = { title: 'Many', columns: [{ header: 'n' }, { header: 'text' }], rows: Array.from({ length: 100_000 }, (_, index) => [index, index === 5 ? 'x'.repeat(30) : 'a']) };
     const seen: number[] = [];
     const workbook = buildWorkbook(ExcelJS, many, (done) => seen.push(done));
