@@ -23,6 +23,12 @@ async function checkWidths(page: Page, name: string): Promise<void> {
   }
 }
 
+/** The header names the datacenter, the area the page belongs to; the page names itself. */
+async function expectTitled(page: Page, say: (key: string) => string, title: string): Promise<void> {
+  await expect(page.getByTestId('page-title')).toHaveText(say('screen.datacenter'));
+  await expect(page.getByRole('heading', { name: say(title), exact: true })).toBeVisible();
+}
+
 /** The first sheet's rows as texts (numbers as they are), the header first. */
 async function workbookRows(download: Download): Promise<unknown[][]> {
   expect(download.suggestedFilename()).toMatch(/^\d{8}_\d{6}_.+\.xlsx$/);
@@ -63,7 +69,7 @@ for (const locale of ['en', 'fr', 'it'] as Locale[]) {
     // The planning: the current month's contributor-days, as the rows call answers them.
     const planningAsked = page.waitForResponse((response) => response.url().includes('/back/bo/pln/planning/rows'));
     await page.goto('/datacenter/export/');
-    await expect(page.getByTestId('page-title')).toHaveText(say('screen.datacenterExport'));
+    await expectTitled(page, say, 'screen.datacenterExport');
     const planning = page.getByTestId('export-planning');
     await expect(planning.getByRole('heading', { name: say('datacenterExport.planning.title') })).toBeVisible();
     await checkWidths(page, `${locale} planning export`);
@@ -111,7 +117,7 @@ for (const locale of ['en', 'fr', 'it'] as Locale[]) {
     await setAccountLocale(page, locale);
     const first = page.waitForResponse((response) => response.url().includes('/back/bo/kpi/generate'));
     await page.goto('/datacenter/search');
-    await expect(page.getByTestId('page-title')).toHaveText(say('screen.datacenterSearch'));
+    await expectTitled(page, say, 'screen.datacenterSearch');
     await first;
 
     // Grouped by service type, the measure the pass rate.
@@ -158,7 +164,7 @@ for (const locale of ['en', 'fr', 'it'] as Locale[]) {
     await page.keyboard.press('Escape');
 
     await page.goto('/datacenter/search');
-    await expect(page.getByTestId('page-title')).toHaveText(say('screen.datacenterSearch'));
+    await expectTitled(page, say, 'screen.datacenterSearch');
     await expect(page.getByRole('combobox', { name: say('kpiBuilder.measure') })).toHaveValue(say('kpiBuilder.measure.services'));
     const reopened = page.waitForResponse((response) => response.url().includes('/back/bo/kpi/generate') && response.url().includes('groupBy=type'));
     await page.getByRole('button', { name: say('engine.filters.title') }).click();
