@@ -109,10 +109,13 @@ export default function ChartView({ panel, rows, height, unit = panel.unit, colo
     // Many categories: their names slant so that none is dropped or overlaps; past 16, the axis shows some of them.
     const every = rows.length <= EVERY_LABEL_UP_TO;
     const tick = axisLabel(locale);
-    const slanted = every && rows.length > 4 && Math.max(...(rows as Row[]).map((row) => tick(row[key]).length)) > 8;
+    const longest = Math.max(...(rows as Row[]).map((row) => tick(row[key]).length));
+    const slanted = every && rows.length > 4 && longest > 8;
+    // Room under the axis for the longest slanted name (some 3.5 px of height per character at 30°).
+    const under = slanted ? Math.min(160, Math.round(longest * 3.5) + 30) : 0;
     return (
       <BarChart
-        h={height + (slanted ? 50 : 0)}
+        h={height + (slanted ? under - 20 : 0)}
         data={rows as Row[]}
         dataKey={key}
         series={series}
@@ -124,7 +127,8 @@ export default function ChartView({ panel, rows, height, unit = panel.unit, colo
           tickFormatter: tick,
           interval: every ? 0 : 'preserveStartEnd',
           minTickGap: 4,
-          ...(slanted ? { angle: -30, textAnchor: 'end', height: 70 } : {}),
+          // The chart's own tick moves labels with a `transform`, which would replace the rotation: a slanted tick has none.
+          ...(slanted ? { angle: -30, textAnchor: 'end', height: under, tick: { fontSize: 12, fill: 'currentColor', dy: 6 } } : {}),
         }}
         yAxisProps={{ ...valueTicks, width: 72 }}
         maxBarWidth={48}
