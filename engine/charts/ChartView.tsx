@@ -21,6 +21,16 @@ const axisLabel = (locale: string) => (value: unknown) => {
   return new Intl.DateTimeFormat(locale, { ...parts, timeZone: 'UTC' }).format(date);
 };
 
+/**
+ * The charts' tooltip reads a dotted series name (`figures.services`) as a path and finds no label for it:
+ * each series is drawn under a key without dots, its value copied there.
+ */
+const plainKey = (name: string) => name.replaceAll('.', '_');
+const plainRows = (rows: Row[], names: string[]) => {
+  const dotted = names.filter((name) => name.includes('.'));
+  return dotted.length ? rows.map((row) => ({ ...row, ...Object.fromEntries(dotted.map((name) => [plainKey(name), valueAt(row, name)])) })) : rows;
+};
+
 /** Bars past this many show one x label in a few (the axis picks them) instead of every one. */
 const EVERY_LABEL_UP_TO = 16;
 
@@ -33,12 +43,12 @@ export default function ChartView({ panel, rows, height, unit = panel.unit, colo
   const locale = i18n.language;
   const format = (value: number) => `${formatValue(value, panel.valueFormat, locale)}${unit ? ` ${unit}` : ''}`;
   // Legends list the series in their configured order (recharts sorts them by name otherwise).
-  const legendProps = { verticalAlign: 'top' as const, height: 36, itemSorter: (item: { dataKey?: unknown }) => names.indexOf(String(item.dataKey)) };
+  const legendProps = { verticalAlign: 'top' as const, height: 36, itemSorter: (item: { dataKey?: unknown }) => names.map(plainKey).indexOf(String(item.dataKey)) };
   // Axis titles may name the unit (`"Amount ({{unit}})"`).
   const axes = { xAxisLabel: panel.xLabel ? t(panel.xLabel, { unit }) : undefined, yAxisLabel: panel.yLabel ? t(panel.yLabel, { unit }) : undefined };
   const names = (panel.series ?? []).map((item) => item.name);
   const series = (panel.series ?? []).map((item) => ({
-    name: item.name,
+    name: plainKey(item.name),
     label: t(item.label),
     color: seriesColor(item, names, colors),
     ...(item.dashed ? { strokeDasharray: '6 4' } : {}),
@@ -87,7 +97,7 @@ export default function ChartView({ panel, rows, height, unit = panel.unit, colo
     return (
       <BarChart
         h={Math.max(height, 36 * rows.length + 40)}
-        data={rows as Row[]}
+        data={plainRows(rows as Row[], names)}
         dataKey={key}
         series={series}
         orientation="vertical"
@@ -116,7 +126,7 @@ export default function ChartView({ panel, rows, height, unit = panel.unit, colo
     return (
       <BarChart
         h={height + (slanted ? under - 20 : 0)}
-        data={rows as Row[]}
+        data={plainRows(rows as Row[], names)}
         dataKey={key}
         series={series}
         type={panel.stacked ? 'stacked' : 'default'}
@@ -143,7 +153,7 @@ export default function ChartView({ panel, rows, height, unit = panel.unit, colo
   return (
     <LineChart
       h={height}
-      data={rows as Row[]}
+      data={plainRows(rows as Row[], names)}
       dataKey={key}
       series={series}
       curveType="monotone"

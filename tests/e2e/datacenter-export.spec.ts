@@ -148,6 +148,10 @@ for (const locale of ['en', 'fr', 'it'] as Locale[]) {
     const axisTexts = await chart.locator('svg text').allTextContents();
     for (const row of answer.rows) expect(axisTexts).toContain(row.label);
     await expect(chart).toContainText(' %');
+    // A bar's tooltip names the measure (its series is a dotted path of the rows).
+    await chart.locator('.recharts-bar-rectangle').first().hover();
+    await expect(chart.locator('.recharts-tooltip-wrapper')).toContainText(say('kpiBuilder.measure.resultRate'));
+    await page.mouse.move(0, 0);
     await checkWidths(page, `${locale} KPI builder`);
     await shot(page, `datacenter-search-${locale}`);
 
