@@ -22,7 +22,7 @@ const axisLabel = (locale: string) => (value: unknown) => {
 };
 
 /**
- * The charts' tooltip reads a dotted series name (`figures.services`) as a path and finds no label for it:
+ * The charts' tooltip reads a dotted series name (`totals.count`) as a path and finds no label for it:
  * each series is drawn under a key without dots, its value copied there.
  */
 const plainKey = (name: string) => name.replaceAll('.', '_');
