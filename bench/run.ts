@@ -11,6 +11,7 @@ import { runJsonServerBench } from './jsonServer';
 import { runUploadBench } from './uploads';
 import { runImportBench } from './imports';
 import { runLighthouseBench } from './lighthouse';
+import { runExcelBench } from './excelExport';
 
 /**
  * `npm run bench`: for 1,000 / 10,000 / 100,000 services, generate a store, start the real
@@ -24,6 +25,7 @@ import { runLighthouseBench } from './lighthouse';
  * `npm run bench -- --soak`: 200 connections for 10 minutes, the server's memory sampled (bench/soak.ts).
  * `npm run bench -- --vs-json-server [--runs 3]`: get one service against json-server 0.17 on 100,000 services (bench/jsonServer.ts).
  * `npm run bench -- --lighthouse [--runs 3]`: Lighthouse desktop scores of five pages, logged in (bench/lighthouse.ts).
+ * `npm run bench -- --excel [--rows 100000] [--runs 1]`: an Excel export of 100,000 rows made in the browser (bench/excelExport.ts).
  */
 function storeKind(): StoreKind {
   const args = process.argv.slice(2);
@@ -320,6 +322,7 @@ async function main() {
   if (process.argv.includes('--imports')) return runImportBench(STORE);
   if (process.argv.includes('--soak')) return soak();
   if (process.argv.includes('--lighthouse')) return runLighthouseBench(numberArg('--runs', 3));
+  if (process.argv.includes('--excel')) return runExcelBench(numberArg('--rows', 100_000), numberArg('--runs', 1));
   if (process.argv.includes('--vs-json-server')) return runJsonServerBench(numberArg('--runs', 1), numberArg('--vs-seconds', SECONDS));
   const rows: Row[] = [];
   const log = (row: Row) => {

@@ -259,6 +259,10 @@ export interface PanelConfig {
   xLabel?: string;
   yLabel?: string;
   valueFormat?: ValueFormat;
+  /** chart, dataTable, export: the name of a choice of the page (`choices`) whose chosen option's `set` replaces these options. */
+  choice?: string;
+  /** export: i18n key of the sentence saying what the file holds. */
+  description?: string;
   /** chart, dataTable: a default period sent as fromDate/toDate (`x-defaultRange` names) when the screen gives none. */
   range?: string;
   /** chart, dataTable: more query parameters (templates like `url`). */
@@ -621,6 +625,15 @@ export interface MenuStaticItem {
   companyRoles?: string[];
 }
 
+/** A choice of a panels page (docs/schemas.md "Panels pages"): a select of `options`, each changing the panels that name it. */
+export interface ChoiceConfig {
+  name: string;
+  /** i18n key of its label. */
+  title: string;
+  default?: string;
+  options: { value: string; label: string; set?: Partial<PanelConfig> }[];
+}
+
 export interface ScreenConfig {
   route: string;
   type: 'search' | 'menu' | 'page' | 'workflows' | 'record' | 'wizard' | 'files' | 'panels' | 'settings';
@@ -668,6 +681,10 @@ export interface ScreenConfig {
   tabs?: TabConfig[];
   /** type "panels": a line under the title, read at `data` in the answer of `url` (a template of the route's parameters). */
   subtitle?: { url: string; data: string };
+  /** type "panels": choices of the filter row the page keeps to itself (not sent with the calls): panels naming one (`choice`) take its option's `set`. */
+  choices?: ChoiceConfig[];
+  /** type "panels": the filter row's values kept as saved filters of the search form's type (docs/schemas.md "Panels pages"). */
+  savedFilters?: boolean;
   /** type "files": the record whose files the page shows, a template of the caller's profile fields (`{companyId}`). */
   recordId?: string;
   /** type "files": the page's panels (attachments); type "panels": its panels (charts, tables), with the search form's values as query. */

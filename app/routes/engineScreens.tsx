@@ -23,6 +23,13 @@ const withReportPanels = () =>
     for (const [name, panel] of Object.entries(reports.reportPanels)) registry.registerPanel(name, panel);
   }));
 
+/** The app's panels of panels pages: the contacts directory export (the datacenter's exports). */
+let pagePanelsLoad: Promise<void> | null = null;
+const withPagePanels = () =>
+  (pagePanelsLoad ??= Promise.all([import('../../engine/record/panels'), import('../pages/admin/DirectoryExport')]).then(([registry, directory]) => {
+    registry.registerPanel('directoryExport', directory.DirectoryExport);
+  }));
+
 /** A screen module, once what it needs from the app is registered (both on their way at once). */
 async function after<M>(module: Promise<M>, ...ready: (() => Promise<void>)[]): Promise<M> {
   await Promise.all(ready.map((step) => step()));
@@ -36,7 +43,7 @@ export const RecordScreen = lazyNamed(() => after(import('../../engine/record/Re
 export const WizardScreen = lazyNamed(() => after(import('../../engine/wizard/WizardScreen'), withAppWidgets, withReportPanels), 'WizardScreen');
 export const FilesScreen = lazyNamed(() => after(import('../../engine/record/FilesScreen'), withAppWidgets, withReportPanels), 'FilesScreen');
 export const SettingsScreen = lazyNamed(() => after(import('../../engine/settings/SettingsScreen'), withAppWidgets), 'SettingsScreen');
-export const PanelsScreen = lazyNamed(() => after(import('../../engine/charts/PanelsScreen'), withAppWidgets, withReportPanels), 'PanelsScreen');
+export const PanelsScreen = lazyNamed(() => after(import('../../engine/charts/PanelsScreen'), withAppWidgets, withReportPanels, withPagePanels), 'PanelsScreen');
 
 /**
  * A search screen: its first search starts as soon as the route shows, while the screen's code is

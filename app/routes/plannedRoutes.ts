@@ -4,5 +4,5 @@
  */
 export const PLANNED_ROUTES = [
   '/supplierPerfomance/:companyId',
-  '/billing/*', '/datacenter/*',
+  '/billing/*',
 ];

@@ -21,6 +21,16 @@ const axisLabel = (locale: string) => (value: unknown) => {
   return new Intl.DateTimeFormat(locale, { ...parts, timeZone: 'UTC' }).format(date);
 };
 
+/**
+ * The charts' tooltip reads a dotted series name (`totals.count`) as a path and finds no label for it:
+ * each series is drawn under a key without dots, its value copied there.
+ */
+const plainKey = (name: string) => name.replaceAll('.', '_');
+const plainRows = (rows: Row[], names: string[]) => {
+  const dotted = names.filter((name) => name.includes('.'));
+  return dotted.length ? rows.map((row) => ({ ...row, ...Object.fromEntries(dotted.map((name) => [plainKey(name), valueAt(row, name)])) })) : rows;
+};
+
 /** Bars past this many show one x label in a few (the axis picks them) instead of every one. */
 const EVERY_LABEL_UP_TO = 16;
 
@@ -33,12 +43,12 @@ export default function ChartView({ panel, rows, height, unit = panel.unit, colo
   const locale = i18n.language;
   const format = (value: number) => `${formatValue(value, panel.valueFormat, locale)}${unit ? ` ${unit}` : ''}`;
   // Legends list the series in their configured order (recharts sorts them by name otherwise).
-  const legendProps = { verticalAlign: 'top' as const, height: 36, itemSorter: (item: { dataKey?: unknown }) => names.indexOf(String(item.dataKey)) };
+  const legendProps = { verticalAlign: 'top' as const, height: 36, itemSorter: (item: { dataKey?: unknown }) => names.map(plainKey).indexOf(String(item.dataKey)) };
   // Axis titles may name the unit (`"Amount ({{unit}})"`).
   const axes = { xAxisLabel: panel.xLabel ? t(panel.xLabel, { unit }) : undefined, yAxisLabel: panel.yLabel ? t(panel.yLabel, { unit }) : undefined };
   const names = (panel.series ?? []).map((item) => item.name);
   const series = (panel.series ?? []).map((item) => ({
-    name: item.name,
+    name: plainKey(item.name),
     label: t(item.label),
     color: seriesColor(item, names, colors),
     ...(item.dashed ? { strokeDasharray: '6 4' } : {}),
@@ -87,7 +97,7 @@ export default function ChartView({ panel, rows, height, unit = panel.unit, colo
     return (
       <BarChart
         h={Math.max(height, 36 * rows.length + 40)}
-        data={rows as Row[]}
+        data={plainRows(rows as Row[], names)}
         dataKey={key}
         series={series}
         orientation="vertical"
@@ -109,11 +119,14 @@ export default function ChartView({ panel, rows, height, unit = panel.unit, colo
     // Many categories: their names slant so that none is dropped or overlaps; past 16, the axis shows some of them.
     const every = rows.length <= EVERY_LABEL_UP_TO;
     const tick = axisLabel(locale);
-    const slanted = every && rows.length > 4 && Math.max(...(rows as Row[]).map((row) => tick(row[key]).length)) > 8;
+    const longest = Math.max(...(rows as Row[]).map((row) => tick(row[key]).length));
+    const slanted = every && rows.length > 4 && longest > 8;
+    // Room under the axis for the longest slanted name (some 3.5 px of height per character at 30°).
+    const under = slanted ? Math.min(160, Math.round(longest * 3.5) + 30) : 0;
     return (
       <BarChart
-        h={height + (slanted ? 50 : 0)}
-        data={rows as Row[]}
+        h={height + (slanted ? under - 20 : 0)}
+        data={plainRows(rows as Row[], names)}
         dataKey={key}
         series={series}
         type={panel.stacked ? 'stacked' : 'default'}
@@ -124,7 +137,8 @@ export default function ChartView({ panel, rows, height, unit = panel.unit, colo
           tickFormatter: tick,
           interval: every ? 0 : 'preserveStartEnd',
           minTickGap: 4,
-          ...(slanted ? { angle: -30, textAnchor: 'end', height: 70 } : {}),
+          // The chart's own tick moves labels with a `transform`, which would replace the rotation: a slanted tick has none.
+          ...(slanted ? { angle: -30, textAnchor: 'end', height: under, tick: { fontSize: 12, fill: 'currentColor', dy: 6 } } : {}),
         }}
         yAxisProps={{ ...valueTicks, width: 72 }}
         maxBarWidth={48}
@@ -139,7 +153,7 @@ export default function ChartView({ panel, rows, height, unit = panel.unit, colo
   return (
     <LineChart
       h={height}
-      data={rows as Row[]}
+      data={plainRows(rows as Row[], names)}
       dataKey={key}
       series={series}
       curveType="monotone"

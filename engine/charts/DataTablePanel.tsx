@@ -69,7 +69,8 @@ export function DataTablePanel(props: PanelProps) {
             // With a click-through, a click on the row opens what it counts; its first cell is that link for the keyboard.
             <Table.Tr key={index} onClick={through.open ? () => through.open!(row) : undefined} style={through.open ? { cursor: 'pointer' } : undefined}>
               {columns.map((column, place) => {
-                const text = cellValueText(column, valueAt(row, column.field), t, i18n.language);
+                const value = valueAt(row, column.field);
+                const text = cellValueText(column, value, t, i18n.language);
                 const path = column.to && text ? fillTemplate(column.to, row) : place === 0 && through.pathOf && text ? through.pathOf(row) : undefined;
                 return (
                   <Table.Td key={column.field} ta={column.numeric ? 'right' : undefined} style={column.numeric ? { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } : undefined}>
@@ -77,7 +78,7 @@ export function DataTablePanel(props: PanelProps) {
                       <Badge
                         variant="light"
                         radius="sm"
-                        color={valueColor(valueAt(row, column.field), column.colors)}
+                        color={valueColor(value, column.colors)}
                         // The whole label, never cut with an ellipsis ("Non applicable" in a narrow column): the column widens instead.
                         styles={{ root: { textTransform: 'none', maxWidth: 'none', overflow: 'visible' }, label: { overflow: 'visible' } }}
                       >

@@ -1,5 +1,5 @@
 import { Group, MultiSelect, Select, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DateRange } from '../dates';
 import { enumText, titleText } from '../i18n';
@@ -18,7 +18,7 @@ type Row = Record<string, unknown>;
  * (its options loaded or searched as a form's lookup is), a text box (applied on Enter or when left)
  * for a text.
  */
-export function FilterBar({ search, values, onChange }: { search: JsonSchema; values: Row; onChange: (next: Row) => void }) {
+export function FilterBar({ search, values, onChange, before, after }: { search: JsonSchema; values: Row; onChange: (next: Row) => void; before?: ReactNode; after?: ReactNode }) {
   const { t } = useTranslation();
   const properties = propertiesOf(search);
   const ranges = rangePairs(properties);
@@ -26,6 +26,7 @@ export function FilterBar({ search, values, onChange }: { search: JsonSchema; va
   const change = (changes: Row) => onChange(withReplacements(properties, values, changes));
   return (
     <Group gap="sm" align="flex-end" wrap="wrap" role="search">
+      {before}
       {ranges.map(([from, to]) => (
         <DateRangeFilter
           key={from}
@@ -40,6 +41,7 @@ export function FilterBar({ search, values, onChange }: { search: JsonSchema; va
         .map(([name, property]) => (
           <Filter key={name} name={name} property={property} value={values[name]} onChange={(value) => change({ [name]: value })} />
         ))}
+      {after}
     </Group>
   );
 }

@@ -1,14 +1,18 @@
-import { Stack, Tabs, Text } from '@mantine/core';
+import { Select, Stack, Tabs, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
-import type { AppConfig, PanelConfig, ScreenConfig } from '../config';
+import type { AppConfig, ChoiceConfig, PanelConfig, ScreenConfig } from '../config';
+import { filterNameMax } from '../filters/api';
+import { SavedFilterMenu } from '../filters/SavedFilterMenu';
+import { useSavedFilters } from '../filters/useSavedFilters';
 import { ConfiguredPanels } from '../record/ConfiguredPanels';
 import { rolesAllow } from '../schema/roles';
 import { PageHeader } from '../ui/PageHeader';
 import { screenIcon } from '../ui/icons';
 import { fillTemplate, valueAt } from './chartData';
 import { FilterBar } from './FilterBar';
+import { choiceDefaults, chosenPanel, withoutChoices } from './choices';
 import { given, initialFilters } from './filters';
 import { usePanelData } from './usePanelData';
 import { addressCriteria } from '../search/firstSearch';
@@ -68,23 +72,60 @@ export function PanelsScreen({ screen, config, userRoles = [] }: PanelsScreenPro
 
 /**
  * The filter row of a search form and the panels its values query: a panels screen's body, or a tab
- * of panels a hand-written page draws beside its own tabs.
+ * of panels a hand-written page draws beside its own tabs. The screen's `choices` sit in the row too
+ * but are not sent: they change the panels naming them; `savedFilters` keeps the row's values
+ * (choices included) as saved filters of the search form's type.
  */
 export function FilteredPanels({ screen, config, search: name, panels, record, userRoles }: { screen: ScreenConfig; config: AppConfig; search?: string; panels: PanelConfig[]; record: Row; userRoles: readonly string[] }) {
   const search = name ? config.search[name] : undefined;
   const [address] = useSearchParams();
+  const choices = useMemo(() => screen.choices ?? [], [screen.choices]);
   // Filters given in the address (a link to two compared quarters) take the place of the defaults.
-  const [filters, setFilters] = useState<Row>(() => ({ ...initialFilters(search), ...(search ? addressCriteria(search, address) : {}) }));
+  const [filters, setFilters] = useState<Row>(() => ({ ...initialFilters(search), ...choiceDefaults(choices), ...(search ? addressCriteria(search, address) : {}) }));
   // An empty list or text is no filter.
-  const query = useMemo(() => Object.fromEntries(Object.entries(filters).filter(([, value]) => given(value))), [filters]);
+  const query = useMemo(() => Object.fromEntries(Object.entries(withoutChoices(filters, choices)).filter(([, value]) => given(value))), [filters, choices]);
+  const shown = useMemo(() => panels.map((panel) => chosenPanel(panel, choices, filters)), [panels, choices, filters]);
   // The subtitle's call takes the filters too: the same call as the panels reading that answer.
   const subtitle = !screen.tabs && screen.subtitle;
+  const row = search && (
+    <FilterBar
+      search={search}
+      values={filters}
+      onChange={setFilters}
+      before={screen.savedFilters && name && <SavedPanelFilters type={name} values={filters} config={config} onApply={(saved) => setFilters({ ...choiceDefaults(choices), ...saved })} />}
+      after={choices.map((choice) => (
+        <ChoiceSelect key={choice.name} choice={choice} value={filters[choice.name]} onChange={(value) => setFilters((now) => ({ ...now, [choice.name]: value }))} />
+      ))}
+    />
+  );
   return (
     <Stack gap="md">
       {subtitle && <Subtitle url={fillTemplate(subtitle.url, record)} data={subtitle.data} query={query} />}
-      {search && <FilterBar search={search} values={filters} onChange={setFilters} />}
-      <ConfiguredPanels screen={screen} config={config} record={record} saved={record} panels={panels} userRoles={userRoles} query={query} />
+      {row}
+      <ConfiguredPanels screen={screen} config={config} record={record} saved={record} panels={shown} userRoles={userRoles} query={query} />
     </Stack>
+  );
+}
+
+/** The saved filters menu of a panels page: saves the row's values, applies a chosen one (the default one on arrival). */
+function SavedPanelFilters({ type, values, config, onApply }: { type: string; values: Row; config: AppConfig; onApply: (values: Row) => void }) {
+  const state = useSavedFilters(type, onApply);
+  return <SavedFilterMenu state={state} current={values} nameMax={filterNameMax(config)} />;
+}
+
+function ChoiceSelect({ choice, value, onChange }: { choice: ChoiceConfig; value: unknown; onChange: (value: string) => void }) {
+  const { t } = useTranslation();
+  const label = t(choice.title);
+  return (
+    <Select
+      label={label}
+      data={choice.options.map((option) => ({ value: option.value, label: t(option.label) }))}
+      value={typeof value === 'string' ? value : null}
+      onChange={(next) => next && onChange(next)}
+      allowDeselect={false}
+      miw={200}
+      comboboxProps={{ withinPortal: true }}
+    />
   );
 }
 

@@ -15,7 +15,7 @@ export const VALUE_FORMATS = ['number', 'integer', 'money', 'percent', 'share', 
 export type ValueFormat = (typeof VALUE_FORMATS)[number];
 
 export interface SeriesConfig {
-  /** The key of the value in each row (a donut: a key of the answer's object, or a row's name). */
+  /** The key of the value in each row, or its dotted path (`totals.count`); a donut: a key of the answer's object, or a row's name. */
   name: string;
   /** i18n key of its label. */
   label: string;

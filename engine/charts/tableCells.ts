@@ -20,6 +20,9 @@ export interface TableColumn {
   to?: string;
 }
 
+// Formats of numbers: their cells are right-aligned.
+const NUMERIC_FORMATS: string[] = ['number', 'integer', 'money', 'percent', 'share'];
+
 /** `enums` (the config's, by name): a column naming an enum takes its `x-colors` unless it gives its own `colors`. */
 export function tableColumns(columns: ColumnConfig[], t: TFunction, enums: Record<string, JsonSchema> = {}): TableColumn[] {
   return columns
@@ -32,7 +35,7 @@ export function tableColumns(columns: ColumnConfig[], t: TFunction, enums: Recor
       enumName: column.enum,
       badge: column.badge === true,
       colors: column.colors ?? (column.enum ? colorsOf(enums[column.enum]) : undefined),
-      numeric: ['number', 'integer', 'money', 'percent', 'share'].includes(column.format ?? ''),
+      numeric: NUMERIC_FORMATS.includes(column.format ?? ''),
       width: column.width,
       to: column.to,
     }));

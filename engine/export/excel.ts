@@ -1,66 +1,28 @@
-import type { Workbook } from 'exceljs';
 import { exportFileName } from '../dates';
+import type { WorkerMessage } from './excelWorker';
+import { buildWorkbook, type ExcelModule, type ExportTable } from './workbook';
 
 /**
- * Excel export of what a grid shows (spec §9): A4 landscape, one page wide, margins
- * 0.7/0.7/0.75/0.75, bold header row, file `YYYYMMDD_HHmmss_<title>.xlsx`. exceljs is loaded
- * only when the user exports.
+ * Excel export of what a screen shows (spec §9: the layout of ./workbook.ts, file
+ * `YYYYMMDD_HHmmss_<title>.xlsx`), made in the browser. exceljs is loaded only when the user
+ * exports. A large table is built in a Web Worker, so the page stays responsive, reports its
+ * progress and can be cancelled (docs/schemas.md "Exports").
  */
-export interface ExportColumn {
-  header: string;
-  /** Grid width in pixels, turned into Excel character widths. */
-  width?: number;
+export { buildWorkbook, PAGE_SETUP, sheetName, type ExportCell, type ExportColumn, type ExportTable } from './workbook';
+
+/** Where an export is: rows put in the sheet (of `total`), then the file being written. */
+export type ExportProgress = { phase: 'rows'; done: number; total: number } | { phase: 'writing'; total: number };
+
+export interface ExportOptions {
+  onProgress?: (progress: ExportProgress) => void;
+  /** Aborting it stops the export (its worker ends); the promise rejects with an AbortError. */
+  signal?: AbortSignal;
 }
 
-export type ExportCell = string | number | null;
+/** From this many rows on, the table is built in a worker (below, the page's thread is quicker: no worker to start). */
+export const WORKER_FROM_ROWS = 2000;
 
-export interface ExportTable {
-  title: string;
-  columns: ExportColumn[];
-  rows: ExportCell[][];
-  /** Per-cell Excel number formats (e.g. amounts with their currency), same shape as rows. */
-  numberFormats?: (string | undefined)[][];
-}
-
-export const PAGE_SETUP = {
-  paperSize: 9, // A4
-  orientation: 'landscape',
-  fitToPage: true,
-  fitToWidth: 1,
-  fitToHeight: 0,
-  margins: { left: 0.7, right: 0.7, top: 0.75, bottom: 0.75, header: 0.3, footer: 0.3 },
-} as const;
-
-/** Excel sheet names: at most 31 characters, none of : \ / ? * [ ]. */
-export function sheetName(title: string): string {
-  return title.replace(/[:\\/?*[\]]/g, ' ').trim().slice(0, 31) || 'Sheet1';
-}
-
-type ExcelModule = { Workbook: new () => Workbook };
-
-export function buildWorkbook(excel: ExcelModule, table: ExportTable): Workbook {
-  const workbook = new excel.Workbook();
-  workbook.created = new Date();
-  const sheet = workbook.addWorksheet(sheetName(table.title), {
-    pageSetup: { ...PAGE_SETUP, margins: { ...PAGE_SETUP.margins } },
-    views: [{ state: 'frozen', ySplit: 1 }],
-  });
-  sheet.columns = table.columns.map((column, index) => {
-    const longest = Math.max(column.header.length, ...table.rows.map((row) => String(row[index] ?? '').length));
-    const fromGrid = column.width ? Math.round(column.width / 7) : 0;
-    return { header: column.header, width: Math.min(60, Math.max(10, fromGrid, longest + 2)) };
-  });
-  sheet.getRow(1).font = { bold: true };
-  sheet.getRow(1).fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFF1F3F5' } };
-  table.rows.forEach((values, rowIndex) => {
-    const row = sheet.addRow(values);
-    table.numberFormats?.[rowIndex]?.forEach((format, columnIndex) => {
-      if (format) row.getCell(columnIndex + 1).numFmt = format;
-    });
-  });
-  sheet.pageSetup.printTitlesRow = '1:1';
-  return workbook;
-}
+const aborted = () => new DOMException('The export was cancelled', 'AbortError');
 
 function download(data: ArrayBuffer, fileName: string): void {
   const blob = new Blob([data], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
@@ -74,12 +36,49 @@ function download(data: ArrayBuffer, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-export async function exportToExcel(table: ExportTable): Promise<string> {
+async function inPage(table: ExportTable): Promise<ArrayBuffer> {
   const module = await import('exceljs');
   const excel = ((module as { default?: ExcelModule }).default ?? module) as ExcelModule;
-  const workbook = buildWorkbook(excel, table);
-  const buffer = await workbook.xlsx.writeBuffer();
+  return (await buildWorkbook(excel, table).xlsx.writeBuffer()) as ArrayBuffer;
+}
+
+function inWorker(table: ExportTable, { onProgress, signal }: ExportOptions): Promise<ArrayBuffer> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./excelWorker.ts', import.meta.url), { type: 'module' });
+    const total = table.rows.length;
+    const stop = () => {
+      worker.terminate();
+      reject(aborted());
+    };
+    signal?.addEventListener('abort', stop, { once: true });
+    const finish = () => {
+      signal?.removeEventListener('abort', stop);
+      worker.terminate();
+    };
+    worker.onmessage = ({ data }: MessageEvent<WorkerMessage>) => {
+      if (data.kind === 'rows') onProgress?.({ phase: 'rows', done: data.done, total });
+      else if (data.kind === 'writing') onProgress?.({ phase: 'writing', total });
+      else {
+        finish();
+        if (data.kind === 'done') resolve(data.buffer);
+        else reject(new Error(data.message));
+      }
+    };
+    worker.onerror = (event) => {
+      finish();
+      reject(new Error(event.message || 'The export failed'));
+    };
+    worker.postMessage(table);
+  });
+}
+
+/** Builds and downloads the workbook of `table`; answers the file's name. */
+export async function exportToExcel(table: ExportTable, options: ExportOptions = {}): Promise<string> {
+  if (options.signal?.aborted) throw aborted();
+  const large = table.rows.length >= WORKER_FROM_ROWS && typeof Worker !== 'undefined';
+  const buffer = large ? await inWorker(table, options) : await inPage(table);
+  if (options.signal?.aborted) throw aborted();
   const fileName = exportFileName(table.title);
-  download(buffer as ArrayBuffer, fileName);
+  download(buffer, fileName);
   return fileName;
 }

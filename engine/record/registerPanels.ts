@@ -5,6 +5,7 @@ import { FiguresPanel } from '../charts/FiguresPanel';
 import { HeatmapPanel } from '../charts/HeatmapPanel';
 import { DataTablePanel } from '../charts/DataTablePanel';
 import { GraphPanel } from '../charts/GraphPanel';
+import { ExportPanel } from '../export/ExportPanel';
 import { propertiesOf } from '../schema/fields';
 import { AttachmentsPanel } from './attachments/AttachmentsPanel';
 import { FieldsCard } from './FieldsCard';
@@ -49,6 +50,8 @@ export function registerEnginePanels(): void {
   registerPanelKind({ tester: (panel) => (panel.kind === 'figures' && !!panel.url && !!panel.columns?.length ? 1 : -1), component: FiguresPanel });
   registerPanelKind({ tester: (panel) => (panel.kind === 'compare' && !!panel.url && !!panel.compare ? 1 : -1), component: ComparePanel });
   registerPanelKind({ tester: (panel) => (panel.kind === 'heatmap' && !!panel.url && !!panel.series?.length ? 1 : -1), component: HeatmapPanel });
+  // An Excel file of a call's rows, made in the browser.
+  registerPanelKind({ tester: (panel) => (panel.kind === 'export' && !!panel.url && !!panel.columns?.length ? 1 : -1), component: ExportPanel });
   // Cards of a call's rows in columns by a field (the dashboard's tasks by level).
   registerPanelKind({ tester: (panel) => (panel.kind === 'board' && !!panel.url ? 1 : -1), component: BoardPanel });
   // Edges of a call's rows drawn as a graph (the library loads on first show).

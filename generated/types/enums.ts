@@ -228,6 +228,12 @@ export type SeasonPeriod = "SS" | "FW";
 /** Labels: `enum.sector.<VALUE>` */
 export type Sector = "APPAREL" | "FOOTWEAR" | "LEATHER_GOODS" | "ACCESSORIES" | "HOME";
 
+/** Labels: `enum.kpiGrouping.<VALUE>` */
+export type KpiGrouping = "period" | "client" | "supplier" | "factory" | "serviceProvider" | "type" | "season" | "serviceLevel";
+
+/** Labels: `enum.dateUnit.<VALUE>` */
+export type DateUnit = "day" | "week" | "month" | "quarter" | "year";
+
 /** Labels: `enum.dateLineStatus.<VALUE>` */
 export type DateLineStatus = "PROPOSED" | "ACCEPTED" | "REFUSED" | "REPLACED" | "WITHDRAWN";
 

@@ -2,10 +2,12 @@
 
 import type { KpiFiltersSearch } from './kpiFiltersSearch';
 
+import type { DateUnit, KpiGrouping } from './enums';
+
 /**
- * The dynamic KPI's parameters (spec §7.7 GET /back/bo/kpi/generate, docs/kpis.md): the shared ones (kpiFilters), the filters of its own (officeIds: the service providers; ordertakerId: the supplier, factory or agent; brandId: the services of the brand's company as client; partnerId: a company in any role of the service) and up to two groupings (period: the start date's unit bucket).
+ * The dynamic KPI's parameters (spec §7.7 GET /back/bo/kpi/generate, docs/kpis.md): the shared ones (kpiFilters), the filters of its own (officeIds: the service providers; ordertakerId: the supplier, factory or agent; brandId: the services of the brand's company as client; partnerId: a company in any role of the service), up to two groupings (period: the start date's unit bucket) and that unit, a filter of the KPI builder (the shared one is hidden).
  */
-export interface KpiGenerateSearch extends Pick<KpiFiltersSearch, 'start' | 'end' | 'seasonIds' | 'countryIds' | 'clientId' | 'unit' | 'limit'> {
+export interface KpiGenerateSearch extends Pick<KpiFiltersSearch, 'start' | 'end' | 'seasonIds' | 'countryIds' | 'clientId' | 'limit'> {
   /**
    * Label: `kpi.officeIds`
    *
@@ -29,11 +31,9 @@ export interface KpiGenerateSearch extends Pick<KpiFiltersSearch, 'start' | 'end
    *
    * @maxItems 2
    */
-  groupBy?:
-    | []
-    | ["period" | "client" | "supplier" | "factory" | "serviceProvider" | "type" | "season" | "serviceLevel"]
-    | [
-        "period" | "client" | "supplier" | "factory" | "serviceProvider" | "type" | "season" | "serviceLevel",
-        "period" | "client" | "supplier" | "factory" | "serviceProvider" | "type" | "season" | "serviceLevel"
-      ];
+  groupBy?: [] | [KpiGrouping] | [KpiGrouping, KpiGrouping];
+  /**
+   * Label: `kpi.unit`
+   */
+  unit?: DateUnit;
 }

@@ -174,7 +174,7 @@ function kpiDocs(): Record<string, RouteDoc> {
     'GET /back/bo/kpi/serviceprovider/compareSeason': provider('Service provider KPIs of the services of two seasons (period1Season, period2Season: both required; a season the caller may not see is a 404)', seasons, [400, 403, 404]),
     'GET /back/bo/kpi/generate': doc(
       'The dynamic KPI: the figures between start and end (default: the last 6 months to today) grouped by up to two of period (the unit bucket of the start date, default month), client, supplier, factory, serviceProvider, type, season, serviceLevel (default: period); at most limit rows (0: all)',
-      object('Groups', { ...period, unit: { type: 'string' }, groupBy: list({ type: 'string' }), totals: figures, rows: list(object('A group: its keys by grouping name, and its figures', { figures })) }),
+      object('Groups', { ...period, unit: { type: 'string' }, groupBy: list({ type: 'string' }), totals: figures, rows: list(object('A group: its keys by grouping name, its label and its figures', { label: { type: 'string', description: "The groupings' values in the caller's language (a company's name, an enum's label, the period), joined with ' · '" }, figures })) }),
       [400, 403], 'kpiGenerate',
     ),
     'GET /back/bo/kpi/supplier/overview': doc(
@@ -713,6 +713,19 @@ export const routeDocs = (enums: Record<string, JsonSchema>): Record<string, Rou
           days: object('Date (YYYY-MM-DD) → the services of that day: [{ serviceId, number, typePlanning }]'),
         })),
         options: object('Filter choices: companies (provider offices), countries, contributors, each { value, label }'),
+      }),
+    },
+    errors: [400, 403],
+  },
+  'GET /back/bo/pln/planning/rows': {
+    tag: 'planning', summary: "The planning export's rows as data, for an Excel file the browser writes (the datacenter's exports): one per contributor-day of startDate–endDate (at most a year; default: the current month) that the caller sees, texts in the caller's language",
+    search: 'assignment',
+    ok: {
+      description: 'The rows',
+      schema: object('Planning rows', {
+        from: { type: 'string', format: 'date' },
+        to: { type: 'string', format: 'date' },
+        rows: list(object('A contributor-day', Object.fromEntries(['date', 'contributor', 'role', 'service', 'type', 'client', 'site', 'country', 'city'].map((name) => [name, { type: 'string' }])))),
       }),
     },
     errors: [400, 403],

@@ -1,10 +1,11 @@
 import { Hono } from 'hono';
 import { companiesById } from '../activity/routes';
-import { requireCaller, type AppContext, type AppEnv } from '../context';
+import { languageOf, requireCaller, type AppContext, type AppEnv } from '../context';
 import { today } from '../dates';
 import { validationError } from '../errors';
 import { searchCriteria } from '../resources/search';
 import type { Registry, SearchDef } from '../schemas';
+import type { Reader } from '../store/types';
 import { requireServiceReader } from '../services/access';
 import type { DateBucket, Grouping } from '../store/aggregate';
 import { and, eq, type Condition } from '../store/query';
@@ -21,6 +22,26 @@ type Criteria = KpiFilters & ComparedPeriods & { start?: string; end?: string; p
 
 /** A grouping of the dynamic KPI: `period` is the start date's bucket, the others the service's field. */
 const groupingOf = (name: string, unit: DateBucket): Grouping => (name === 'period' ? { field: 'startDate', bucket: unit, as: 'period' } : { field: name });
+
+/** The groupings naming a company, and those naming a value of an enum. */
+const COMPANY_GROUPINGS = ['client', 'supplier', 'factory', 'serviceProvider'];
+const ENUM_GROUPINGS: Record<string, string> = { type: 'serviceType', serviceLevel: 'serviceLevel', season: 'season' };
+
+/**
+ * A dynamic KPI row's label in the caller's language: its groupings' values (a company's name, an
+ * enum's label, the period as it is) joined with " · "; none: "–".
+ */
+async function groupLabels(c: AppContext, registry: Registry, db: Reader, names: string[], keys: Record<string, unknown>[]) {
+  const companies = await companiesById(db, keys.flatMap((row) => COMPANY_GROUPINGS.map((name) => row[name])));
+  const locale = registry.locales[languageOf(c)] ?? {};
+  const text = (name: string, value: unknown) => {
+    if (value === null || value === undefined || value === '') return '–';
+    if (COMPANY_GROUPINGS.includes(name)) return companies.get(value as number)?.name ?? String(value);
+    const enumName = ENUM_GROUPINGS[name];
+    return (enumName && locale[`enum.${enumName}.${String(value)}`]) || String(value);
+  };
+  return (row: Record<string, unknown>) => names.map((name) => text(name, row[name])).join(' · ');
+}
 
 const SUPPLIER = '/back/bo/kpi/supplier';
 const INTERNAL = '/back/bo/kpi/internal';
@@ -128,7 +149,7 @@ export function kpiRoutes(registry: Registry): Hono<AppEnv> {
   compareSeason(`${PROVIDER}/compareSeason`, provider);
 
   app.get('/back/bo/kpi/generate', async (c) => {
-    const { criteria, figures, day } = await ask(c, registry.searchForms.kpiGenerate);
+    const { criteria, db, figures, day } = await ask(c, registry.searchForms.kpiGenerate);
     const period = lastSixMonths(criteria, day);
     const unit = criteria.unit ?? 'month';
     const names = criteria.groupBy ?? ['period'];
@@ -142,7 +163,8 @@ export function kpiRoutes(registry: Registry): Hono<AppEnv> {
       if (group) group.rows.push(row);
       else groups.set(id, { keys, rows: [row] });
     }
-    const answer = [...groups.values()].map(({ keys, rows: group }) => ({ ...keys, figures: foldFigures(group) }));
+    const label = await groupLabels(c, registry, db, names, [...groups.values()].map((group) => group.keys));
+    const answer = [...groups.values()].map(({ keys, rows: group }) => ({ ...keys, label: label(keys), figures: foldFigures(group) }));
     return c.json({ ...period, unit, groupBy: names, totals: foldFigures(rows), rows: criteria.limit ? answer.slice(0, criteria.limit) : answer });
   });
 

@@ -4,7 +4,7 @@ import { contentDisposition } from '../files/send';
 import { translate } from '../i18n';
 import type { Registry } from '../schemas';
 import { serviceCaller } from '../services/routeHelpers';
-import { exportName, planningWorkbook } from './export';
+import { exportName, planningRows, planningWorkbook } from './export';
 import { periodOf, planningCriteria } from './query';
 import { teamPlanning } from './team';
 
@@ -27,6 +27,12 @@ export function teamPlanningRoutes(registry: Registry): Hono<AppEnv> {
   app.get('/back/bo/pln/planning/team', async (c) => {
     const { caller, criteria, period } = read(c);
     return c.json(await teamPlanning(c.get('services').db, caller, period, criteria));
+  });
+
+  // The export's rows for an Excel file the browser writes (the datacenter's exports, docs/planning.md).
+  app.get('/back/bo/pln/planning/rows', async (c) => {
+    const { caller, criteria, period } = read(c);
+    return c.json({ ...period, rows: await planningRows(c.get('services').db, registry, caller, period, criteria, languageOf(c)) });
   });
 
   app.get('/back/bo/inter/spa/planning/export/', async (c) => {

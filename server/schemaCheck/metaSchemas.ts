@@ -350,6 +350,9 @@ const panelProperties = {
     groups: { type: 'array', minItems: 1, items: closed({ value: text, label: text, color: text }, ['value']) },
     card: closed({ titleField: text, titleEnum: text, subtitle: text, fields: { type: 'array', items: column }, link: { type: 'string', pattern: '^/' } }, ['titleField']),
     actions: { type: 'array', items: rowAction },
+    // A choice of the panels page whose option's `set` replaces these options; export: what the file holds.
+    choice: text,
+    description: text,
     // graph (docs/schemas.md "Graphs")
     edge: closed({ source: text, target: text, sourceLabel: text, targetLabel: text, colorBy: text, enum: text }, ['source', 'target']),
     // click-through, compare, heatmap (docs/schemas.md "Click-through", "Compare", "Heatmap")
@@ -456,6 +459,15 @@ export const screenMeta: JsonSchema = {
     entity: text,
     search: text,
     parent: { type: 'string', pattern: '^/' },
+    // A panels page's own choices (not sent with the calls) and its saved filters (docs/schemas.md "Panels pages").
+    choices: {
+      type: 'array',
+      items: closed(
+        { name: text, title: text, default: text, options: { type: 'array', minItems: 1, items: closed({ value: text, label: text, set: closed(panelProperties) }, ['value', 'label']) } },
+        ['name', 'title', 'options'],
+      ),
+    },
+    savedFilters: { type: 'boolean' },
     // A menu page: routes or static entries (a disabled card with its tooltip), the other routes its children may name, a child's place.
     items: { type: 'array', items: textOr(closed({ title: text, description: text, icon: text, tooltip: text, disabled: { const: true }, roles: roleRule, companyRoles: texts }, ['title', 'tooltip', 'disabled'])) },
     aliases: { type: 'array', items: { type: 'string', pattern: '^/' } },

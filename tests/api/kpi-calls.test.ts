@@ -302,6 +302,14 @@ describe('the dynamic KPI', () => {
       [net.porto, `${Y}-Q2`, 1, null],
     ].sort((a, b) => (a[0] as number) - (b[0] as number)));
     expect(bySupplierAndType.totals).toMatchObject({ services: 4, confirmed: 3 });
+    // Each row is labelled with its groupings' values: the supplier's name, then the period.
+    const nameOf = async (id: number) => (await server.store.get<Row>('companies', id))!.name as string;
+    expect(bySupplierAndType.rows.map((row: any) => row.label)).toEqual(
+      await Promise.all(bySupplierAndType.rows.map(async (row: any) => `${await nameOf(row.supplier)} · ${row.period}`)),
+    );
+    // Enum values read as their labels, in the caller's language.
+    const byLevel = await get(quality, 'generate', { ...window, ...seasons, groupBy: 'serviceLevel' });
+    expect(byLevel.rows.map((row: any) => row.label)).toContain('Normal');
     expect((await get(quality, 'generate', { ...window, ...seasons, ordertakerId: net.porto })).totals.services).toBe(1);
     expect((await get(quality, 'generate', { ...window, ...seasons, officeIds: net.atlas })).totals.services).toBe(4);
     expect((await get(quality, 'generate', { ...window, ...seasons, officeIds: net.como })).totals.services).toBe(0);

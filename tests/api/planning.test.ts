@@ -10,6 +10,7 @@ import { Client, currentMonth, shiftDay, startWithLogins, today, type TestServer
  */
 const TEAM = '/back/bo/pln/planning/team';
 const EXPORT = '/back/bo/inter/spa/planning/export/';
+const ROWS = '/back/bo/pln/planning/rows';
 const FRENCH_LEADER = 'Chef de mission';
 
 interface Cell {
@@ -199,6 +200,21 @@ describe('planning export', () => {
     await clients.quality.get('/back/bo/menu/locale', { locale: 'en' });
     expect(inFrench.rows[0].slice(0, 3)).toEqual(['Date', 'Intervenant', 'Rôle']);
     expect(new Set(inFrench.rows.slice(1).map((line) => line[2]))).toContain(FRENCH_LEADER);
+  });
+
+  it('answers the same rows as data for the browser to write (GET /back/bo/pln/planning/rows), with the same visibility and checks', async () => {
+    const query = { startDate: `${currentMonth()}-01`, endDate: (await team(clients.manager)).to };
+    const { rows } = await exported(clients.manager, query);
+    const reply = await clients.manager.get<{ from: string; to: string; rows: Record<string, string>[] }>(ROWS, query);
+    expect(reply.status, reply.text).toBe(200);
+    expect(reply.body).toMatchObject({ from: query.startDate, to: query.endDate });
+    const columns = ['date', 'contributor', 'role', 'service', 'type', 'client', 'site', 'country', 'city'];
+    expect(reply.body.rows.length).toBeGreaterThan(0);
+    expect(reply.body.rows.map((row) => columns.map((column) => row[column]))).toEqual(rows.slice(1));
+    expect((await clients.outsider.get<{ rows: unknown[] }>(ROWS, query)).body.rows).toEqual([]);
+    const refused = await clients.manager.get(ROWS, { startDate: query.endDate, endDate: query.startDate });
+    expect(refused.status).toBe(400);
+    expect((await new Client(server.url).get(ROWS, query)).status).toBe(403);
   });
 
   it('applies the filters of the page and of the spec (provider offices, contributors, countries)', async () => {

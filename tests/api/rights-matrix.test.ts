@@ -785,6 +785,7 @@ const TABLE: Route[] = [
   // ---- team planning and its export (docs/planning.md): the service route roles, every account; each sees the assignments of the services it sees (tests/api/planning.test.ts) ----
   { route: 'GET /back/bo/pln/planning/team', who: ALL },
   { route: 'GET /back/bo/inter/spa/planning/export/', who: ALL },
+  { route: 'GET /back/bo/pln/planning/rows', who: ALL },
   // ---- activity figures (the service routes' roles: every demo account) and the dashboard's costs (structural costs' and fees' roles) ----
   { route: 'GET /back/bo/activity/figures', who: ['admin', 'manager', 'inspector', 'quality', 'buyer', 'sales', 'outsider'] },
   { route: 'GET /back/bo/dashboard/costs', who: MANAGERS },

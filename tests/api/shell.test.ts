@@ -41,12 +41,14 @@ describe('schemas', () => {
       '/companies/:companyId/contacts',
       '/companies/search',
       '/dashboard',
-      // The datacenter's figures are the services' (the service routes' roles): its menu and the built KPI pages.
+      // The datacenter's figures are the services' (the service routes' roles): its menu, KPI pages, builder and exports.
       '/datacenter',
       '/datacenter/activityFigures',
+      '/datacenter/export/',
       '/datacenter/kpi/internal',
       '/datacenter/kpi/serviceProvider',
       '/datacenter/kpi/supplier',
+      '/datacenter/search',
       '/documents',
       '/network',
       '/network/search',
@@ -117,13 +119,15 @@ describe('menu', () => {
     expect((await manager.get('/back/bo/menu/unknownpage')).status).toBe(404);
   });
 
-  it('lists the datacenter entries the caller may open: the built ones only', async () => {
+  it("lists the datacenter entries the caller may open: the spec's six", async () => {
     const manager = await loginAs(server, ACCOUNTS.manager);
     expect((await manager.get('/back/bo/menu/datacenter')).body).toEqual([
       { name: 'screen.kpiSupplier', icon: 'chart-bar', link: '/datacenter/kpi/supplier' },
       { name: 'screen.kpiInternal', icon: 'chart-bar', link: '/datacenter/kpi/internal' },
       { name: 'screen.kpiServiceProvider', icon: 'briefcase', link: '/datacenter/kpi/serviceProvider' },
+      { name: 'screen.datacenterSearch', icon: 'chart-pie', link: '/datacenter/search' },
       { name: 'screen.activity', icon: 'report-analytics', link: '/datacenter/activityFigures' },
+      { name: 'screen.datacenterExport', icon: 'files', link: '/datacenter/export/' },
     ]);
     // The activity figures there are the /activity screen itself (`like`): its panels, not a copy.
     const screens = (await manager.get('/back/schemas')).body.screens as { route: string; panels?: unknown[]; search?: string }[];

@@ -62,13 +62,14 @@ test.describe('datacenter pages', () => {
       await signIn(page, ACCOUNTS.quality);
       await setAccountLocale(page, locale);
 
-      // The menu: the built entries, each a card opening its page.
+      // The menu: the spec's six entries, each a card opening its page.
       await page.setViewportSize({ width: 1440, height: 900 });
       await page.goto('/datacenter');
       await waitForApp(page);
       const cards = page.locator('a.mantine-Card-root');
-      await expect(cards).toHaveCount(4);
-      for (const [index, key] of ['screen.kpiSupplier', 'screen.kpiInternal', 'screen.kpiServiceProvider', 'screen.activity'].entries()) await expect(cards.nth(index)).toContainText(t(key));
+      const entries = ['screen.kpiSupplier', 'screen.kpiInternal', 'screen.kpiServiceProvider', 'screen.datacenterSearch', 'screen.activity', 'screen.datacenterExport'];
+      await expect(cards).toHaveCount(entries.length);
+      for (const [index, key] of entries.entries()) await expect(cards.nth(index)).toContainText(t(key));
       await atWidths(page, 'menu', locale);
 
       // Internal KPIs: the months and seasons of the last six months, drawn, and the table the API's answer.
