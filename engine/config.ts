@@ -235,6 +235,8 @@ export interface PanelConfig {
   remove?: string;
   /** chart, dataTable: the call answering the data, a template of the record's fields, `{id}` and the route's parameters. */
   url?: string;
+  /** chart, dataTable, compare…: another call instead of `url` when the screen's filters fill all of `filled` (the first that fits). */
+  urlWhen?: { filled: string[]; url: string }[];
   /** chart, dataTable: dotted path of the data in the answer (default: the answer). */
   data?: string;
   /** dataTable: the rows' order before a heading is clicked (any field of the rows, shown or not; default: the answer's). */
@@ -296,6 +298,8 @@ export interface CompareConfig {
   /** The fields of a period holding its first and last day (default `start`, `end`). */
   from?: string;
   to?: string;
+  /** The field of a period named under its label when it has no dates (a season's code). */
+  caption?: string;
   /** The dotted path of a period's values (the columns' fields are read under it; default: the period). */
   values?: string;
   /** The dotted path of the changes in per cent (the columns' fields are read under it). */

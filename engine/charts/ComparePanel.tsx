@@ -33,7 +33,7 @@ function Change({ value, language }: { value: unknown; language: string }) {
 
 /**
  * Panel kind `compare` (docs/schemas.md "Compare"): two periods of a call's answer side by side,
- * each headed by its label and dates, one row per value (`columns`, dotted paths under the
+ * each headed by its label and dates (or its `caption`), one row per value (`columns`, dotted paths under the
  * period's `values`), and the change in per cent the answer gives for each.
  */
 export function ComparePanel(props: PanelProps) {
@@ -47,7 +47,8 @@ export function ComparePanel(props: PanelProps) {
   const periods = (spec?.periods ?? []).map((period) => {
     const at = valueAt(answer, period.at);
     const dates = [valueAt(at, spec?.from ?? 'start'), valueAt(at, spec?.to ?? 'end')].map((day) => formatDay(day, language)).filter(Boolean);
-    return { label: t(period.label), dates: dates.join(' – '), values: valueAt(at, spec?.values ?? '') ?? at };
+    const caption = dates.length ? dates.join(' – ') : spec?.caption ? String(valueAt(at, spec.caption) ?? '') : '';
+    return { label: t(period.label), dates: caption, values: valueAt(at, spec?.values ?? '') ?? at };
   });
   const valuesOf = (values: unknown, field: string) => valueAt(values, field);
   const changes = spec ? valueAt(answer, spec.change) : undefined;

@@ -8,7 +8,7 @@ import { fillTemplate } from './chartData';
 type Row = Record<string, unknown>;
 
 /**
- * What a chart or data table panel asks: its `url` and `query` filled with the route's parameters,
+ * What a chart or data table panel asks: its `url` (or the `urlWhen` the filters choose) and `query` filled with the route's parameters,
  * the record's fields and `{id}` (the record's id), plus the screen's filter values, or, on a
  * screen without filters, the panel's default `range`.
  */
@@ -25,12 +25,21 @@ export function usePanelTarget({ panel, entity, record, query }: Pick<PanelProps
       ...record,
       ...(idField && record[idField] !== undefined ? { id: record[idField] } : {}),
     };
-    const url = panel.url ? fillTemplate(panel.url, values) : null;
+    const chosen = callFor(panel, query);
+    const url = chosen ? fillTemplate(chosen, values) : null;
     const own = Object.fromEntries(Object.entries(panel.query ?? {}).map(([name, template]) => [name, fillTemplate(template, values) ?? undefined]));
     // A screen with filters decides the period; elsewhere (a record's tab) the panel's own range.
     const period = panel.range && !query ? rangeOf(panel) : {};
     return { url, query: { ...period, ...own, ...(query ?? {}) }, values };
   }, [panel, entity, record, query, params]);
+}
+
+const filled = (value: unknown) => value !== undefined && value !== null && value !== '' && !(Array.isArray(value) && value.length === 0);
+
+/** The panel's call: the first `urlWhen` whose filters the screen's values all fill, else `url`. */
+export function callFor(panel: Pick<PanelConfig, 'url' | 'urlWhen'>, query: Row | undefined): string | undefined {
+  const when = panel.urlWhen?.find((option) => option.filled.every((name) => filled(query?.[name])));
+  return when?.url ?? panel.url;
 }
 
 const rangeOf = (panel: PanelConfig): Row => {

@@ -3,7 +3,7 @@
 import type { DateUnit, Department, ServiceType } from './enums';
 
 /**
- * The parameters the KPI calls share (spec §7.7, docs/kpis.md), each defined once: the KPI forms take theirs with x-include. The period (default: the last 6 months to today), the filters (brand: the services of the brand's company as client; division: the service's department), the compared periods (default: the current and the previous quarter) or seasons, the buckets' unit (default month) and the rows' limit (0: all).
+ * The parameters the KPI calls share (spec §7.7, docs/kpis.md), each defined once: the KPI forms take theirs with x-include. The period (default: the last 6 months to today), the filters (brand: the services of the brand's company as client; division: the service's department), the compared periods (default: the current and the previous quarter) or, when both are picked, seasons (the compareSeason calls), the buckets' unit (default month) and the rows' limit (0: all).
  */
 export interface KpiFiltersSearch {
   /**

@@ -327,6 +327,7 @@ const panelProperties = {
     writeRoles: roleRule,
     // chart and dataTable (docs/schemas.md "Charts and data tables")
     url: { type: 'string', pattern: '^/' },
+    urlWhen: { type: 'array', minItems: 1, items: closed({ filled: { ...texts, minItems: 1 }, url: text }, ['filled', 'url']) },
     data: text,
     sort: closed({ field: text, desc: { type: 'boolean' } }, ['field']),
     chart: { enum: [...CHART_TYPES] },
@@ -365,7 +366,7 @@ const panelProperties = {
       ['to'],
     ),
     compare: closed(
-      { periods: { type: 'array', minItems: 2, maxItems: 2, items: closed({ at: text, label: text }, ['at', 'label']) }, from: text, to: text, values: text, change: text },
+      { periods: { type: 'array', minItems: 2, maxItems: 2, items: closed({ at: text, label: text }, ['at', 'label']) }, from: text, to: text, caption: text, values: text, change: text },
       ['periods', 'change'],
     ),
     heatmap: closed({ yearAt: text }),
