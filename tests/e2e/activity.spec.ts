@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './axe';
 import { ACCOUNTS, en, fr, restoreEnglishAfterAll, setAccountLocale, signIn, waitForApp } from './helpers';
+import { openInApp } from './openInApp';
 
 /**
  * Activity figures and the dashboard's costs tab, as the provider's manager: the charts drawn with
@@ -51,8 +52,7 @@ test.describe('activity and costs', () => {
     await snap(page, 'activity-en');
 
     // The costs tab of the dashboard.
-    await page.goto('/dashboard?tab=costs');
-    await waitForApp(page);
+    await openInApp(page, '/dashboard?tab=costs');
     await expect(page.getByRole('tab', { name: en('dashboard.tab.costs') })).toHaveAttribute('aria-selected', 'true');
     await expectDrawn(page, en('dashboard.costs.structuralByMonth.title'), BARS);
     await expectDrawn(page, en('dashboard.costs.feesByMonth.title'), BARS);
@@ -70,8 +70,7 @@ test.describe('activity and costs', () => {
     await expectDrawn(page, fr('dashboard.costs.structuralByMonth.title'), BARS);
     await page.waitForLoadState('networkidle');
     await snap(page, 'costs-fr');
-    await page.goto('/activity');
-    await waitForApp(page);
+    await openInApp(page, '/activity');
     await expect(page.getByTestId('page-title')).toHaveText(fr('screen.activity'));
     await expectDrawn(page, fr('activity.byDay.title'), BARS);
     await expect(page.locator('[data-panel-kind="chart"]').first()).toContainText(fr('enum.serviceStep.CONFIRMED'));

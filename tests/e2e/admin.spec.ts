@@ -1,8 +1,9 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './axe';
 import {
-  ACCOUNTS, cell, en, snackDuring, fillDate, gridRow, gridRows, login, openSearch, pick, searchAfter, sheet, shot, signIn, today, waitForApp,
+  ACCOUNTS, cell, en, snackDuring, fillDate, gridRow, gridRows, openSearch, pick, searchAfter, sheet, shot, signIn, today, waitForApp,
 } from './helpers';
+import { openInApp } from './openInApp';
 
 /**
  * Administration screens: the login and server-log monitors (super admin), the contacts of a
@@ -176,7 +177,7 @@ test.describe('administration', () => {
     expect(await (await page.request.get('/back/auth/profile', { headers: XHR })).json()).toMatchObject({ userFullName: 'Alex Morgan' });
 
     // The login monitor recorded the impersonation, with who did it.
-    await openSearch(page, LOGIN_MONITOR, LOGIN_API);
+    await searchAfter(page, LOGIN_API, () => openInApp(page, LOGIN_MONITOR));
     await filterByEventType(page, 'IMPERSONATE');
     const event = gridRow(page, ACCOUNTS.manager).first();
     await expect(event).toBeVisible();
@@ -185,7 +186,8 @@ test.describe('administration', () => {
   });
 
   test('a manager sees the contacts of their company without impersonation', async ({ page }) => {
-    await login(page, ACCOUNTS.manager);
+    // Signed in through the API: the contacts screen is the first page loaded.
+    await signIn(page, ACCOUNTS.manager);
     const atlas = await companyId(page, 'Atlas Inspection');
     await searchAfter(page, CONTACTS_API, () => page.goto(`/profileCompany/${atlas}/contacts`), (query) => query.get('companyId') === String(atlas));
     const inspector = gridRow(page, ACCOUNTS.inspector);
@@ -193,7 +195,7 @@ test.describe('administration', () => {
     await expect(actionButton(inspector, 'welcome')).toBeVisible();
     await expect(actionButton(inspector, 'impersonate')).toHaveCount(0);
     // API tokens need the ADMIN flag: no such screen for a manager, and the API refuses.
-    await page.goto(`/profileCompany/${atlas}/apiToken`);
+    await openInApp(page, `/profileCompany/${atlas}/apiToken`);
     await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: en('screen.apiTokens') })).toHaveCount(0);
     await expect(page.getByRole('grid')).toHaveCount(0);

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './axe';
 import { ACCOUNTS, en, expectSnack, fillDate, fr, futureDay, pick, restoreEnglishAfterAll, setAccountLocale, shot, signIn, waitForApp } from './helpers';
+import { openInApp } from './openInApp';
 import { acceptDatesAsClient, createProvidedService } from './providedService';
 
 /**
@@ -86,19 +87,17 @@ test('assign two inspectors day by day, extend the end date, save and reopen', a
   // Team planning, that month: Mei leads the second day, Tom the others.
   await page.keyboard.press('Escape');
   await expect(dialog(page)).toBeHidden();
-  await page.goto('/planning');
-  await waitForApp(page);
+  await openInApp(page, '/planning');
   for (let month = 0; month < MONTHS_AHEAD; month++) await page.getByRole('button', { name: en('planning.nextMonth') }).click();
   const cell = (role: string) => page.getByRole('button', { name: en('planning.cell.tooltip', { number, role: en(`enum.typePlanning.${role}`) }) });
   await expect(cell('FIELD_LEADER')).toHaveCount(4);
   await expect(cell('FIELD_BACKUP')).toHaveCount(4);
   await shot(page, 'assignment-planning');
-  await page.goto(`/services/${serviceId}`);
-  await waitForApp(page);
 
-  // In French.
+
+  // In French: the language is stored, then the sheet is loaded again (the app reads it when it starts).
   await setAccountLocale(page, 'fr');
-  await page.reload();
+  await page.goto(`/services/${serviceId}`);
   await waitForApp(page);
   await page.getByRole('button', { name: fr('assignment.open'), exact: true }).click();
   await expect(roleCell(page, 'Mei Lin', 1)).toHaveValue(fr('enum.typePlanning.FIELD_LEADER'));

@@ -1,6 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './axe';
-import { ACCOUNTS, en, expectSnack, fr, login, setAccountLocale, shot } from './helpers';
+import { ACCOUNTS, en, expectSnack, fr, login, setAccountLocale, shot, signIn, waitForApp } from './helpers';
+import { openInApp } from './openInApp';
 
 /**
  * Fee sheets, built as configuration only (schemas/screens/feeSearch.json, feeSheet.json, the fee
@@ -10,9 +11,17 @@ import { ACCOUNTS, en, expectSnack, fr, login, setAccountLocale, shot } from './
  */
 test.describe.configure({ mode: 'serial' });
 
+/** A page of its own browser context, signed in through the API: nothing loaded yet. */
+async function signedInPage(browser: Browser, email: string, locale = 'en-GB'): Promise<Page> {
+  const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 }, locale })).newPage();
+  await signIn(page, email);
+  return page;
+}
+
 async function pageAs(browser: Browser, email: string, path: string): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-GB' })).newPage();
-  await login(page, email, { path });
+  const page = await signedInPage(browser, email);
+  await page.goto(path);
+  await waitForApp(page);
   return page;
 }
 
@@ -49,7 +58,7 @@ test('an inspector files a fee sheet with three lines and sees its totals, then 
   await expect(page).toHaveURL(/\/billing\/fees\/create$/);
   // The create route's query prefills the sheet (spec: contactId, reference… of /billing/fees/create).
   const me = (await (await page.request.get('/back/auth/profile')).json()) as { contactId: number; userFullName: string };
-  await page.goto(`/billing/fees/create?contactId=${me.contactId}&reference=TRIP-PORTO`);
+  await openInApp(page, `/billing/fees/create?contactId=${me.contactId}&reference=TRIP-PORTO`);
   await expect(page.locator('#record_reference')).toHaveValue('TRIP-PORTO');
   await expect(page.getByTestId('record-contributors')).toContainText(me.userFullName);
   await page.locator('#record_comment').pressSequentially('Two days in Porto: the audit ran late.');
@@ -175,7 +184,8 @@ test('a manager sends it back to fix with a comment; the inspector fixes it; the
 });
 
 test('the lines grid keeps its lines when the person switches tabs and comes back', async ({ page }) => {
-  await login(page, ACCOUNTS.manager, { path: '/billing/fees/search' });
+  // Signed in through the API: the sheet is the first page loaded.
+  await signIn(page, ACCOUNTS.manager);
   const sheets = (await (await page.request.get('/back/bo/fee/', { headers: { 'X-Requested-With': 'XMLHttpRequest' } })).json()) as { feeIdHK: number; feeLines: unknown[] }[];
   const three = sheets.find((sheet) => sheet.feeLines.length === 3 && sheet.feeIdHK !== feeId)!;
   await page.goto(`/billing/fees/${three.feeIdHK}`);
@@ -198,13 +208,13 @@ test('the lines grid keeps its lines when the person switches tabs and comes bac
 
 test('an inspector reads a colleague\'s sheet without changing it; in French, the sent-back sheet shows both comments', async ({ browser }) => {
   const xhr = { 'X-Requested-With': 'XMLHttpRequest' };
-  const page = await pageAs(browser, ACCOUNTS.inspector, '/billing/fees/search');
+  // Both pages are signed in through the API: each loads only the sheet it reads.
+  const page = await signedInPage(browser, ACCOUNTS.inspector);
   const me = (await (await page.request.get('/back/auth/profile')).json()) as { contactId: number };
   const sheets = (await (await page.request.get('/back/bo/fee/', { headers: xhr })).json()) as { feeIdHK: number; status: string; contributors: number[] }[];
   const colleague = sheets.flatMap((sheet) => sheet.contributors).find((id) => id !== me.contactId)!;
   // A manager French-speaking today files a sheet for the inspector's colleague.
-  const french = await (await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'fr-FR' })).newPage();
-  await login(french, ACCOUNTS.manager, { path: '/billing/fees/search' });
+  const french = await signedInPage(browser, ACCOUNTS.manager, 'fr-FR');
   const filed = await french.request.post('/back/bo/fee', { headers: xhr, data: { reference: 'TRIP-COLLEAGUE', contributors: [colleague], feeLines: [{ date: '2026-11-02', contributors: [colleague], train: 48 }] } });
   expect(filed.status()).toBe(201);
   const theirs = (await filed.json()) as { feeIdHK: number };
@@ -236,7 +246,7 @@ test('a fee sheet opens with no error in the console, its panel headings one lev
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
   });
-  await login(page, ACCOUNTS.manager, { path: '/billing/fees/search' });
+  await signIn(page, ACCOUNTS.manager);
   const [sheet] = (await (await page.request.get('/back/bo/fee/', { headers: { 'X-Requested-With': 'XMLHttpRequest' } })).json()) as { feeIdHK: number }[];
   await page.goto(`/billing/fees/${sheet.feeIdHK}`);
   await expect(lines(page).locator('.ag-row').first()).toBeVisible();

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from './axe';
 import { ACCOUNTS, labels, setAccountLocale, shot, signIn, waitForApp } from './helpers';
+import { openInApp } from './openInApp';
 import { expectNoOverflow } from './overflow';
 import { startConfigServer, type ConfigServer } from './configServer';
 
@@ -70,8 +71,7 @@ for (const locale of ['fr', 'it'] as const) {
       await shot(page, `companies-${locale}-contacts`);
 
       const { source, target } = MERGES[locale];
-      await page.goto('/admin/toolcompany');
-      await waitForApp(page);
+      await openInApp(page, '/admin/toolcompany');
       await expect(page.getByRole('heading', { name: text['screen.toolCompany'], exact: true }).first()).toBeVisible({ timeout: 15_000 });
       await pick(page, 'merge-source', source.slice(0, 5), source);
       await pick(page, 'merge-target', target.slice(0, 5), target);

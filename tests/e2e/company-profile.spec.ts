@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './axe';
-import { ACCOUNTS, labels, login, restoreEnglishAfterAll, setAccountLocale, shot } from './helpers';
+import { ACCOUNTS, labels, restoreEnglishAfterAll, setAccountLocale, shot, signIn } from './helpers';
+import { openInApp } from './openInApp';
 import { expectNoOverflow } from './overflow';
 
 /**
@@ -43,7 +44,8 @@ for (const locale of ['fr', 'it'] as const) {
 
   test(`the company profile's sections in ${locale} at 1024 and 1440 px`, async ({ page }) => {
     test.setTimeout(300_000);
-    await login(page, ACCOUNTS.admin);
+    // The language is stored before the first load (the app reads it when it starts); the sections open in the app.
+    await signIn(page, ACCOUNTS.admin);
     await setAccountLocale(page, locale);
     const companyId = await companyIdOf(page);
     await page.goto(`/profileCompany/${companyId}`);
@@ -53,7 +55,7 @@ for (const locale of ['fr', 'it'] as const) {
     await checkWidths(page, `${locale} company profile menu`);
     await shot(page, `company-profile-${locale}-menu`);
     for (const section of SECTIONS) {
-      await page.goto(`/profileCompany/${companyId}/${section}`);
+      await openInApp(page, `/profileCompany/${companyId}/${section}`);
       // One heading of that title: the header's (a doubled one fails, as a locator matching two).
       await expect(page.getByRole('heading', { name: t(TITLES[section]), exact: true })).toBeVisible({ timeout: 15_000 });
       await expect(page.locator('form.rjsf')).toBeVisible();
@@ -65,7 +67,7 @@ for (const locale of ['fr', 'it'] as const) {
 
   test(`typing an address and computing its GPS in ${locale}`, async ({ page }) => {
     test.setTimeout(300_000);
-    await login(page, ACCOUNTS.quality);
+    await signIn(page, ACCOUNTS.quality);
     await setAccountLocale(page, locale);
     const companyId = await companyIdOf(page);
     const api = `/back/bo/profile/company/${companyId}`;

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from './axe';
 import { startConfigServer, type ConfigServer } from './configServer';
-import { ACCOUNTS, cell, en, expectSnack, gridRow, gridRows, login, shot } from './helpers';
+import { ACCOUNTS, cell, en, expectSnack, gridRow, gridRows, shot, signIn } from './helpers';
 
 /**
  * The config-author promise for an administration list: tests/fixtures/config-author-list adds one
@@ -31,7 +31,8 @@ test.afterAll(async () => {
 
 test('a list added as JSON files joins the company profile, lists, creates and refuses a duplicate code', async ({ page }) => {
   test.setTimeout(120_000);
-  await login(page, ACCOUNTS.manager, { path: '/about' });
+  // Signed in through the API: the company profile is the first page loaded.
+  await signIn(page, ACCOUNTS.manager);
   const { companyId } = await (await page.request.get('/back/auth/profile', { headers: XHR })).json();
   await page.goto(`/profileCompany/${companyId}`);
   const card = page.getByRole('link', { name: new RegExp(label('screen.packagingTypes')) });

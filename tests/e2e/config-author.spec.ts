@@ -2,7 +2,8 @@ import { expect, test } from './axe';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startConfigServer, type ConfigServer } from './configServer';
-import { ACCOUNTS, cell, en, expectSnack, gridHeaders, gridRow, gridRows, login, pick, resultCount, searchAfter, shot, today } from './helpers';
+import { ACCOUNTS, cell, en, expectSnack, gridHeaders, gridRow, gridRows, login, pick, resultCount, searchAfter, shot, signIn, today } from './helpers';
+import { openInApp } from './openInApp';
 
 /**
  * The config-author promise in the browser (README "Adding a screen with JSON only"): a copy of
@@ -55,7 +56,7 @@ test('screens added as JSON only: menu, title, grid, and a record page with a li
   // Create one on the fixture's record page (widgetRecord.json): its create route, prefilled by its query.
   await page.getByRole('button', { name: en('engine.action.new'), exact: true }).click();
   await expect(page).toHaveURL(/\/widgets\/create$/);
-  await page.goto('/widgets/create?name=Blue%20sprocket');
+  await openInApp(page, '/widgets/create?name=Blue%20sprocket');
   const form = page.locator('form.rjsf').first();
   await expect(page.getByRole('heading', { level: 2 })).toContainText('Widget');
   await expect(form.locator('#record_count')).toHaveValue('1');
@@ -154,7 +155,7 @@ test('a workflow and a wizard written as JSON: the record page moves the widget,
   await page.keyboard.press('Escape');
 
   // The wizard (screens/widgetWizard.json, machines/widgetWizard.json): a large widget needs its maker.
-  await page.goto('/widgets/wizard');
+  await openInApp(page, '/widgets/wizard');
   const step = page.locator('[data-active-step]');
   await expect(step).toHaveAttribute('data-active-step', 'identity');
   await page.locator('#wizard_name').fill('Wizard gear');
@@ -218,7 +219,7 @@ test('a wizard mode of the address (`?mode=`): its machine, its title, a step\'s
 });
 
 test('a record page of read-only panels: a fields card, lines with a link, tabs for the caller\'s roles kept in the address, no Save', async ({ page }) => {
-  await login(page, ACCOUNTS.manager, { path: ROUTE });
+  await signIn(page, ACCOUNTS.manager);
   const answer = await page.request.post(API, {
     headers: { 'X-Requested-With': 'XMLHttpRequest' },
     data: { name: 'Glance widget', size: 'M', madeOn: '2026-03-14', parts: [{ partName: 'Spring', quantity: 1200, unitPrice: 2.5 }] },
@@ -290,7 +291,7 @@ test('a record header written as JSON: a confirmed action with its success messa
 
 test('a search screen written as JSON with a toolbar search box and a create menu chosen by the caller’s profile; the period searches once it settles', async ({ page }) => {
   const labels = JSON.parse(readFileSync(join(ROOT, 'tests/fixtures/config-author/locales/widget.en.json'), 'utf8')) as Record<string, string>;
-  await login(page, ACCOUNTS.manager, { path: '/about' });
+  await signIn(page, ACCOUNTS.manager);
   for (const [name, madeOn] of [['Toolbar pinwheel', today()], ['Old pinwheel', '2020-01-15']]) {
     const made = await page.request.post(API, { headers: { 'X-Requested-With': 'XMLHttpRequest' }, data: { name, size: 'S', madeOn } });
     expect(made.status()).toBe(201);
@@ -332,7 +333,7 @@ test('a search screen written as JSON with a toolbar search box and a create men
 });
 
 test('an action form and a list read from a call, written as JSON: a widget of the same size added from the glance page', async ({ page }) => {
-  await login(page, ACCOUNTS.manager, { path: ROUTE });
+  await signIn(page, ACCOUNTS.manager);
   const name = `Small widget ${Date.now() % 100000}`;
   const answer = await page.request.post(API, { headers: { 'X-Requested-With': 'XMLHttpRequest' }, data: { name: 'Small source', size: 'S', madeOn: '2026-05-04' } });
   expect(answer.status()).toBe(201);
@@ -364,7 +365,7 @@ test('an action form and a list read from a call, written as JSON: a widget of t
 });
 
 test('read-only lines as cards, written as JSON: a range, a sentence of the line\'s fields, a tint and a note on the lines a condition picks', async ({ page }) => {
-  await login(page, ACCOUNTS.manager, { path: ROUTE });
+  await signIn(page, ACCOUNTS.manager);
   const name = `Card widget ${Date.now() % 100000}`;
   const answer = await page.request.post(API, { headers: { 'X-Requested-With': 'XMLHttpRequest' }, data: { name, size: 'L', madeOn: '2026-05-04' } });
   expect(answer.status()).toBe(201);

@@ -1,7 +1,9 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './axe';
 import { openNewCustomField, retireCustomFieldAfterAll, saveCustomField, typeCustomField } from './customFieldFixtures';
-import { ACCOUNTS, en, fillDate, fr, futureDay, labels, login, restoreEnglishAfterAll, setAccountLocale, shot } from './helpers';
+import { ACCOUNTS, en, fillDate, fr, futureDay, labels, restoreEnglishAfterAll, setAccountLocale, shot, signIn } from './helpers';
+import { loginInLocale } from './loginInLocale';
+import { openInApp } from './openInApp';
 import { WIZARD_ROUTE, activeStep, choose, createFromDetails, next, textbox, toDetailsStep } from './serviceWizard';
 
 /**
@@ -46,7 +48,8 @@ let serviceNumber = '';
 
 test('the manager adds a required ORDER LIST field for dresses', async ({ page }) => {
   test.slow();
-  await login(page, ACCOUNTS.quality);
+  // Signed in through the API: the custom fields screen is the first page loaded.
+  await signIn(page, ACCOUNTS.quality);
   const form = await openNewCustomField(page);
   await typeCustomField(page, form, FIELD, { type: 'LIST', scope: 'ORDER', options: OPTIONS });
   await form.locator('#sheet_productTypes').click();
@@ -59,9 +62,7 @@ test('the manager adds a required ORDER LIST field for dresses', async ({ page }
 });
 
 test('the wizard shows it under a dress line, not a handbag line, and Next refuses it empty', async ({ page }) => {
-  await login(page, ACCOUNTS.quality);
-  await setAccountLocale(page, 'en');
-  await page.goto(WIZARD_ROUTE);
+  await loginInLocale(page, ACCOUNTS.quality, 'en', WIZARD_ROUTE);
   await toDetailsStep(page);
   await fillDate(textbox(page, 'service.startDate'), futureDay(240));
   const cell = (labelKey: string) => page.getByRole('textbox', { name: `${en(labelKey)} 1` });
@@ -104,9 +105,7 @@ test('the wizard shows it under a dress line, not a handbag line, and Next refus
 for (const locale of ['en', 'fr'] as const) {
   test(`the service sheet's lines show the product type and the field's value, in ${locale}`, async ({ page }) => {
     expect(serviceId, 'the wizard test created the service').toBeGreaterThan(0);
-    await login(page, ACCOUNTS.quality);
-    await setAccountLocale(page, locale);
-    await page.goto(`/services/${serviceId}`);
+    await loginInLocale(page, ACCOUNTS.quality, locale, `/services/${serviceId}`);
     const text = (key: string) => labels[locale][key];
     const table = page.getByRole('table', { name: text('service.purchaseOrderLines') });
     await expect(table.getByRole('columnheader', { name: FIELD[locale], exact: true })).toBeVisible();
@@ -115,7 +114,7 @@ for (const locale of ['en', 'fr'] as const) {
     await table.scrollIntoViewIfNeeded();
     await shot(page, `custom-fields-order-sheet-${locale}`);
     // The wizard's EDIT shows the line's field in the reader's language, its value kept.
-    await page.goto(`${WIZARD_ROUTE}?mode=EDIT&serviceId=${serviceId}`);
+    await openInApp(page, `${WIZARD_ROUTE}?mode=EDIT&serviceId=${serviceId}`);
     await page.getByRole('button', { name: text('engine.wizard.next') }).click();
     const line = page.getByTestId('line-custom-fields-0');
     await expect(line.getByRole('combobox', { name: FIELD[locale] })).toHaveValue(OPTIONS[0][locale]);
@@ -125,7 +124,7 @@ for (const locale of ['en', 'fr'] as const) {
 
 test('the service search finds the service by the line value', async ({ page }) => {
   expect(serviceId, 'the wizard test created the service').toBeGreaterThan(0);
-  await login(page, ACCOUNTS.quality);
+  await signIn(page, ACCOUNTS.quality);
   await setAccountLocale(page, 'en');
   await servicesAfter(page, () => page.goto('/services/search'));
   const typed = await servicesAfter(page, () => page.getByRole('textbox', { name: en('serviceSearch.keywords') }).fill(OPTIONS[0].code), (query) => query.get('keywords') === OPTIONS[0].code);
@@ -140,17 +139,16 @@ test('the service search finds the service by the line value', async ({ page }) 
 
 test('the light wizard shows the required ORDER field of every line, in French, refuses to create without it, and creates with it', async ({ page }) => {
   test.slow();
-  await login(page, ACCOUNTS.quality);
+  // Signed in through the API: the custom fields screen is the first page loaded.
+  await signIn(page, ACCOUNTS.quality);
   const form = await openNewCustomField(page);
   await typeCustomField(page, form, SEAL, { type: 'LIST', scope: 'ORDER', options: SEALS });
   await form.locator('#sheet_required').check();
   await saveCustomField(page, form);
   await page.context().clearCookies();
 
-  await login(page, ACCOUNTS.buyer);
-  await setAccountLocale(page, 'fr');
   await page.setViewportSize({ width: 1024, height: 900 });
-  await page.goto(`${WIZARD_ROUTE}?mode=QUICK`);
+  await loginInLocale(page, ACCOUNTS.buyer, 'fr', `${WIZARD_ROUTE}?mode=QUICK`);
   const quick = page.getByRole('form', { name: fr('serviceWizard.quick.title') });
   const combo = (key: string) => quick.getByRole('combobox', { name: fr(key), exact: true });
   const textbox = (key: string) => quick.getByRole('textbox', { name: fr(key), exact: true });

@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './axe';
 import { openNewCustomField, retireCustomFieldAfterAll, saveCustomField, typeCustomField } from './customFieldFixtures';
-import { ACCOUNTS, en, labels, login, pick, restoreEnglishAfterAll, setAccountLocale, shot, waitForApp } from './helpers';
+import { ACCOUNTS, en, labels, pick, restoreEnglishAfterAll, setAccountLocale, shot, signIn, waitForApp } from './helpers';
+import { openInApp } from './openInApp';
 
 /**
  * A report's custom fields (docs/schemas.md "Custom fields"): Maison Lumière's quality manager adds a
@@ -53,7 +54,8 @@ let serviceId: number;
 
 test('the manager adds a required LIST field to the reports', async ({ page }) => {
   test.slow();
-  await login(page, ACCOUNTS.quality);
+  // Signed in through the API: the custom fields screen is the first page loaded.
+  await signIn(page, ACCOUNTS.quality);
   const form = await openNewCustomField(page);
   await typeCustomField(page, form, FIELD, { type: 'LIST', scope: 'REPORT', options: OPTIONS });
   await form.locator('#sheet_required').check();
@@ -61,7 +63,8 @@ test('the manager adds a required LIST field to the reports', async ({ page }) =
 });
 
 test("the inspector's report wizard shows it in French, under its heading", async ({ page }) => {
-  await login(page, ACCOUNTS.inspector);
+  // The language is stored before the one page load: the app reads it when it starts.
+  await signIn(page, ACCOUNTS.inspector);
   await setAccountLocale(page, 'fr');
   serviceId = await lumiereServiceWithoutReport(page);
   await page.goto(`/services/${serviceId}/report`);
@@ -80,7 +83,7 @@ test("the inspector's report wizard shows it in French, under its heading", asyn
 
 test("in English, each piece takes the client's piece field; Next refuses the report without the required field; the value chosen is sent, shown on the sheet and on reopening", async ({ page }) => {
   test.slow();
-  await login(page, ACCOUNTS.inspector);
+  await signIn(page, ACCOUNTS.inspector);
   await setAccountLocale(page, 'en');
   await page.goto(`/services/${serviceId}/report`);
   await waitForApp(page);
@@ -121,13 +124,12 @@ test("in English, each piece takes the client's piece field; Next refuses the re
   expect(report.customFieldReport).toMatchObject({ [FIELD.code]: 'SEALED', MOISTURE_RATE: 7.5 });
   expect(report.inspectedPieces[0].customFieldPiece).toEqual({ PIECE_WEIGHT: 412 });
 
-  await page.goto(`/services/${serviceId}`);
+  await openInApp(page, `/services/${serviceId}`);
   const card = page.getByTestId('report-custom-values');
   await expect(card.getByRole('textbox', { name: FIELD.en })).toHaveValue(OPTIONS[0].en);
   await shot(page, 'custom-fields-report-sheet');
 
-  await page.goto(`/services/${serviceId}/report`);
-  await waitForApp(page);
+  await openInApp(page, `/services/${serviceId}/report`);
   await toConclusion(page, en('engine.wizard.next'), 'pieces');
   await expect(page.getByTestId('custom-fields').getByRole('combobox', { name: FIELD.en })).toHaveValue(OPTIONS[0].en);
 });

@@ -1,7 +1,9 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './axe';
 import { CUSTOM_FIELDS_API as API, openNewCustomField, retireCustomFieldAfterAll, saveCustomField, typeCustomField } from './customFieldFixtures';
-import { ACCOUNTS, en, fillDate, futureDay, labels, login, restoreEnglishAfterAll, searchAfter, setAccountLocale, sheet, shot, snackDuring } from './helpers';
+import { ACCOUNTS, en, fillDate, futureDay, labels, restoreEnglishAfterAll, searchAfter, setAccountLocale, sheet, shot, signIn, snackDuring } from './helpers';
+import { loginInLocale } from './loginInLocale';
+import { openInApp } from './openInApp';
 import { WIZARD_ROUTE, activeStep, choose, createFromDetails, next, textbox, toDetailsStep } from './serviceWizard';
 
 /**
@@ -32,7 +34,8 @@ async function companyId(page: Page): Promise<number> {
 
 test('the manager adds a LIST custom field for inspections on the company profile', async ({ page }) => {
   test.slow();
-  await login(page, ACCOUNTS.quality);
+  // Signed in through the API: the custom fields screen is the first page loaded.
+  await signIn(page, ACCOUNTS.quality);
   const form = await openNewCustomField(page);
   await expect(page.getByTestId('page-title')).toHaveText(en('screen.customFields'));
   await typeCustomField(page, form, FIELD, { type: 'LIST', scope: 'SERVICE', options: OPTIONS });
@@ -50,9 +53,7 @@ test('the manager adds a LIST custom field for inspections on the company profil
 
 for (const locale of ['en', 'fr', 'it'] as const) {
   test(`the wizard's details step shows it for an inspection, in ${locale}`, async ({ page }) => {
-    await login(page, ACCOUNTS.quality);
-    await setAccountLocale(page, locale);
-    await page.goto(WIZARD_ROUTE);
+    await loginInLocale(page, ACCOUNTS.quality, locale, WIZARD_ROUTE);
     const text = (key: string) => labels[locale][key];
     await expect(activeStep(page)).toHaveAttribute('data-active-step', 'ROLE');
     await page.getByRole('button', { name: text('engine.wizard.next') }).click();
@@ -88,7 +89,7 @@ for (const locale of ['en', 'fr', 'it'] as const) {
 }
 
 test('once required, Next refuses an inspection without it; the sheet shows the value chosen', async ({ page }) => {
-  await login(page, ACCOUNTS.quality);
+  await signIn(page, ACCOUNTS.quality);
   await setAccountLocale(page, 'en');
   // The manager marks it required (through the same admin screen).
   const route = `/profileCompany/${await companyId(page)}/customFields`;
@@ -98,7 +99,8 @@ test('once required, Next refuses an inspection without it; the sheet shows the 
   await form.locator('#sheet_required').check();
   await snackDuring(page, en('customField.updated'), () => form.getByRole('button', { name: en('engine.action.save') }).click());
 
-  await page.goto(WIZARD_ROUTE);
+  // Opened in the app: the saved field marks the schemas changed, and the wizard reads them again.
+  await openInApp(page, WIZARD_ROUTE);
   await toDetailsStep(page);
   await fillDate(textbox(page, 'service.startDate'), futureDay(230));
   await page.getByRole('textbox', { name: `${en('purchaseOrderLine.poNumber')} 1` }).pressSequentially('PO-CF-1');
@@ -113,7 +115,7 @@ test('once required, Next refuses an inspection without it; the sheet shows the 
   const { service } = await createFromDetails<{ serviceId: number; customFieldService: unknown }>(page);
   expect(service.customFieldService).toMatchObject({ FOLDING: 'ROLLED' });
 
-  await page.goto(`/services/${service.serviceId}`);
+  await openInApp(page, `/services/${service.serviceId}`);
   const card = page.getByTestId('custom-fields');
   await expect(card.getByRole('textbox', { name: FIELD.en })).toHaveValue(OPTIONS[1].en);
   await shot(page, 'custom-fields-sheet-value');

@@ -1,6 +1,7 @@
 import type { Page, Response } from '@playwright/test';
 import { expect, test } from './axe';
 import { ACCOUNTS, en, labels, restoreEnglishAfterAll, setAccountLocale, shot, signIn, waitForApp } from './helpers';
+import { openInApp } from './openInApp';
 import { expectNoOverflow } from './overflow';
 
 /**
@@ -102,8 +103,7 @@ test.describe('datacenter pages', () => {
       // Service providers: the ranking and its table, then the comparison of two quarters.
       await page.setViewportSize({ width: 1440, height: 900 });
       const overview = callTo(page, '/back/bo/kpi/serviceprovider/overview');
-      await page.goto('/datacenter/kpi/serviceProvider');
-      await waitForApp(page);
+      await openInApp(page, '/datacenter/kpi/serviceProvider');
       const providers = (await sameAnswer(page, await overview)).serviceProviders as { name: string; figures: Row }[];
       expect(providers.length).toBeGreaterThan(0);
       await expectDrawn(page, t('datacenter.providerRanking.title'), BARS);
@@ -132,8 +132,7 @@ test.describe('datacenter pages', () => {
       // The activity figures, the /activity screen at the datacenter's address: its window and its default group.
       await page.setViewportSize({ width: 1440, height: 900 });
       const activity = callTo(page, '/back/bo/activity/figures');
-      await page.goto('/datacenter/activityFigures');
-      await waitForApp(page);
+      await openInApp(page, '/datacenter/activityFigures');
       const activityAsked = new URL((await activity).url()).searchParams;
       expect(activityAsked.getAll('serviceGroups')).toEqual(['INSP']);
       const days = (Date.parse(activityAsked.get('toDate')!) - Date.parse(activityAsked.get('fromDate')!)) / 86_400_000;

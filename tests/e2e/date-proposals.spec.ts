@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './axe';
 import { createOrderedService } from './providedService';
-import { ACCOUNTS, en, expectSnack, fr, futureDay, login, restoreEnglishAfterAll, setAccountLocale, shot } from './helpers';
+import { ACCOUNTS, en, expectSnack, fr, futureDay, login, restoreEnglishAfterAll, shot, signIn } from './helpers';
+import { loginInLocale } from './loginInLocale';
 
 /**
  * The date proposals of a service sheet, configured in schemas/screens/serviceSheet.json (read-only
@@ -19,7 +20,8 @@ test.describe('date proposals of a service', () => {
   restoreEnglishAfterAll(ACCOUNTS.manager);
 
   test('the client who proposed the date waits for the other side', async ({ page }) => {
-    await login(page, ACCOUNTS.quality, { path: '/services/search' });
+    // The service is created through the API: its sheet is the first page loaded.
+    await signIn(page, ACCOUNTS.quality);
     ({ serviceId } = await createOrderedService(page, {
       startDate: futureDay(120),
       endDate: futureDay(122),
@@ -84,9 +86,7 @@ test.describe('date proposals of a service', () => {
   });
 
   test('in French, the cards read in French', async ({ page }) => {
-    await login(page, ACCOUNTS.manager, { path: '/' });
-    await setAccountLocale(page, 'fr');
-    await page.goto(`/services/${serviceId}`);
+    await loginInLocale(page, ACCOUNTS.manager, 'fr', `/services/${serviceId}`);
     const panel = page.getByTestId('date-lines');
     await expect(panel.getByRole('heading', { name: fr('serviceSheet.dateLines.title') })).toBeVisible();
     await expect(dateLines(page).nth(1)).toContainText(fr('enum.dateLineStatus.REFUSED'));

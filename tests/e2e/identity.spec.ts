@@ -3,7 +3,8 @@ import { expect, test } from './axe';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generate } from 'otplib';
-import { ACCOUNTS, DEMO_PASSWORD, en, expectSnack, login, shot, waitForApp } from './helpers';
+import { ACCOUNTS, DEMO_PASSWORD, en, expectSnack, login, shot, signIn, waitForApp } from './helpers';
+import { openInApp } from './openInApp';
 
 /**
  * Password flows and "my account": two-factor login set up from the account page, a forgotten
@@ -139,7 +140,7 @@ test.describe('identity', () => {
     await expect(page.getByTestId('profile-button')).toBeVisible();
 
     // Turn it off again (a current code is required), so the account signs in with its password alone.
-    await page.goto('/profileUser/account');
+    await openInApp(page, '/profileUser/account');
     await expect(twoFactorStatus(page)).toHaveText(en('profile.twoFactor.on'));
     await page.getByRole('button', { name: en('profile.twoFactor.disable') }).click();
     await expect(page.getByText(en('profile.twoFactor.disableText'))).toBeVisible();
@@ -293,7 +294,8 @@ test.describe('identity', () => {
   });
 
   test('while impersonating, the password and two-factor forms give way to an explanation', async ({ page }) => {
-    await login(page, ACCOUNTS.admin);
+    // Signed in through the API: the impersonated account's screen is the first page loaded.
+    await signIn(page, ACCOUNTS.admin);
     const impersonate = await page.request.get('/back/login/impersonate', { params: { username: ACCOUNTS.inspector }, headers: XHR });
     expect(impersonate.status()).toBe(200);
     await page.goto('/profileUser/account');

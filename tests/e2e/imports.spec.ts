@@ -12,6 +12,8 @@ import { ACCOUNTS, labels, restoreEnglishAfterAll, setAccountLocale, shot, signI
  * the refused rows.
  */
 restoreEnglishAfterAll(ACCOUNTS.quality);
+// Both tests read the screen at 1024 px: the test's own page, not a second browser context.
+test.use({ viewport: { width: 1024, height: 800 } });
 
 /** The server's messages (a preview cell's error), per language. */
 const serverText = (lang: Lang, key: string) => (JSON.parse(readFileSync(`server/locales/${lang}.json`, 'utf8')) as Record<string, string>)[key];
@@ -112,20 +114,15 @@ async function importOnce(page: Page, lang: Lang) {
   expect(rows[1].at(-1)).toBe(`${label(lang, 'purchaseOrder.supplier')}: ${serverText(lang, 'import.error.unknownCompany')}`);
 }
 
-test('a brand manager imports orders in French and Italian at 1024 px: upload, map, preview errors, progress, history, refused rows', async ({ browser }) => {
+test('a brand manager imports orders in French and Italian at 1024 px: upload, map, preview errors, progress, history, refused rows', async ({ page }) => {
   test.setTimeout(180_000);
-  const context = await browser.newContext({ viewport: { width: 1024, height: 800 }, acceptDownloads: true });
-  const page = await context.newPage();
   await signIn(page, ACCOUNTS.quality);
   for (const lang of ['fr', 'it'] as const) await importOnce(page, lang);
-  await context.close();
 });
 
-test('a damaged document fails its import, and the history tells why (it, 1024 px)', async ({ browser }) => {
+test('a damaged document fails its import, and the history tells why (it, 1024 px)', async ({ page }) => {
   test.setTimeout(120_000);
   const lang = 'it';
-  const context = await browser.newContext({ viewport: { width: 1024, height: 800 } });
-  const page = await context.newPage();
   await signIn(page, ACCOUNTS.quality);
   await setAccountLocale(page, lang);
   await page.goto('/importOrder');
@@ -141,5 +138,4 @@ test('a damaged document fails its import, and the history tells why (it, 1024 p
   await expect(history.getByTestId('import-history-reason')).toHaveText(serverText(lang, 'import.error.sheetIncomplete'));
   await expect(history.locator('td').nth(3)).toHaveText('0');
   await shot(page.getByTestId('import-histories'), 'imports-failed-it');
-  await context.close();
 });
