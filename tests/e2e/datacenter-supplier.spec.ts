@@ -7,7 +7,7 @@ import { expectNoOverflow } from './overflow';
  * The supplier KPI page of the datacenter (schemas/screens/kpiSupplier.json) as the brand's
  * quality manager: its figures, charts, ranking, compare and heatmap in English, French and
  * Italian at 1024 and 1440 px with nothing cut; a click on a month's bar opening the service
- * search filtered to exactly the services that bar counts; two quarters compared. The figures
+ * search filtered to exactly the services that bar counts; two quarters, then two seasons, compared. The figures
  * asserted are the KPI calls' answers for the same data (docs/kpis.md), never constants.
  */
 const PAGE = '/datacenter/kpi/supplier';
@@ -145,7 +145,7 @@ test.describe('datacenter: supplier KPIs', () => {
     await expect(resultCount(page)).toHaveText(new RegExp(`^${first.figures.services}\\D`));
   });
 
-  test('two quarters compared side by side with the change in per cent', async ({ page }) => {
+  test('two quarters, then two seasons, compared side by side with the change in per cent', async ({ page }) => {
     test.setTimeout(90_000);
     await signIn(page, ACCOUNTS.quality);
     // By default: the current quarter against the previous one, the dates the server chose.
@@ -173,5 +173,19 @@ test.describe('datacenter: supplier KPIs', () => {
     const change = expected.change.services;
     await expect(services.nth(2)).toHaveText(change === null ? '–' : `${change > 0 ? '+' : ''}${number('en', Math.round(change * 10) / 10, 1)} %`);
     await shot(compare, 'datacenter-supplier-compare');
+
+    // Two seasons picked: the panel compares the seasons (compareSeason), each named by its code.
+    const seasonsReply = await page.request.get('/back/bo/combospa/filters/cascading/seasons', { headers: XHR });
+    const [first, second] = ((await seasonsReply.json()) as { value: number }[]).map((season) => String(season.value));
+    const seasons = { period1Season: first, period2Season: second };
+    const bySeason = await kpi<{ period1: { code: string; figures: Figures }; period2: { code: string; figures: Figures } }>(page, 'compareSeason', seasons);
+    const seasonAsked = page.waitForResponse((response) => response.url().includes(`${KPI}/compareSeason?`) && response.url().includes(`period2Season=${second}`));
+    await page.goto(`${PAGE}?${new URLSearchParams(seasons)}`);
+    expect((await seasonAsked).status()).toBe(200);
+    await settled(page);
+    await expect(compare.locator('th').filter({ hasText: label('en', 'kpi.compare.period1') })).toContainText(bySeason.period1.code);
+    await expect(compare.locator('th').filter({ hasText: label('en', 'kpi.compare.period2') })).toContainText(bySeason.period2.code);
+    await expect(services.nth(0)).toHaveText(number('en', bySeason.period1.figures.services));
+    await expect(services.nth(1)).toHaveText(number('en', bySeason.period2.figures.services));
   });
 });
