@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { linkToken, sentMails, waitForMails } from '../api/outbox';
 import { expect, test } from './axe';
-import { ACCOUNTS, DEMO_PASSWORD, labels, login, restoreEnglishAfterAll, setAccountLocale, shot } from './helpers';
+import { ACCOUNTS, DEMO_PASSWORD, labels, restoreEnglishAfterAll, setAccountLocale, shot, signIn } from './helpers';
 import { openInApp } from './openInApp';
 import { expectNoOverflow } from './overflow';
 
@@ -123,7 +123,8 @@ for (const locale of ['fr', 'it'] as const) {
     // decision makers' own (brands, defects, products): each section is walked once.
     const walked = new Set<string>();
     for (const account of ['admin', 'quality'] as const) {
-      await login(page, ACCOUNTS[account]);
+      // Signed in through the API: the first section below is the page load, in the language just set.
+      await signIn(page, ACCOUNTS[account]);
       await setAccountLocale(page, locale);
       const found = await sections(page);
       const routes = found.map(({ screen }) => screen.route);
@@ -139,7 +140,7 @@ for (const locale of ['fr', 'it'] as const) {
       }
     }
     // The company's administrator: only the defect and product lists, which no other account reaches.
-    await login(page, LUMIERE_ADMIN.email, { password: LUMIERE_ADMIN.password });
+    await signIn(page, LUMIERE_ADMIN.email, LUMIERE_ADMIN.password);
     await setAccountLocale(page, locale);
     const own = (await sections(page)).filter(({ screen }) => ADMIN_SECTIONS.includes(screen.route));
     expect(own.map(({ screen }) => screen.route).sort()).toEqual([...ADMIN_SECTIONS].sort());
@@ -148,7 +149,7 @@ for (const locale of ['fr', 'it'] as const) {
 }
 
 test('the report builder is a disabled entry of the company profile whose tooltip says why', async ({ page }) => {
-  await login(page, ACCOUNTS.manager);
+  await signIn(page, ACCOUNTS.manager);
   const { companyId } = await (await page.request.get('/back/auth/profile', { headers: XHR })).json();
   await page.goto(`/profileCompany/${companyId}`);
   const entry = page.locator('[aria-disabled="true"]').filter({ hasText: labels.en['screen.companyReportBuilder'] });

@@ -3,6 +3,7 @@ import { expect, test } from './axe';
 import {
   ACCOUNTS, cell, currentMonth, en, expectSnack, snackDuring, gridHeaders, gridRow, gridRows, login, pick, resultCount, searchAfter, sheet, sheetStatus, shot, signIn,
 } from './helpers';
+import { openInApp } from './openInApp';
 
 /**
  * The other quality screens and the search-screen tools every screen shares: sheets of each
@@ -28,35 +29,48 @@ const newButton = (page: Page) => page.getByRole('button', { name: en('engine.ac
 const saveButton = (page: Page) => sheet(page).getByRole('button', { name: en('engine.action.save'), exact: true });
 
 test.describe('quality screens', () => {
-  for (const screen of SCREENS) {
-    test(`${screen.route} loads the current month's records`, async ({ page }) => {
-      const rows = await openScreen(page, screen);
-      expect(rows, `${screen.name}: the demo seed has records this month`).toBeGreaterThan(0);
-      await expect(page.getByRole('heading', { level: 2, name: en(screen.title), exact: true })).toBeVisible();
-      await expect(page.getByTestId('page-title')).toHaveText(en(screen.area));
-      // Headers are labels, never keys or field names.
-      for (const header of await gridHeaders(page)) {
-        expect(header, 'not an i18n key').not.toMatch(/^[a-z][A-Za-z0-9]*(\.[A-Za-z0-9]+)+$/);
-        expect(header, 'not a field name').not.toMatch(/^[a-z]+[A-Z]\w*$/);
-      }
-      await shot(page, `${screen.name}-search`);
+  /** The screen's current month of records, labelled headers, and its first record opened in its sheet. */
+  async function loadsAndOpensFirst(page: Page, screen: (typeof SCREENS)[number], rows: number) {
+    expect(rows, `${screen.name}: the demo seed has records this month`).toBeGreaterThan(0);
+    await expect(page.getByRole('heading', { level: 2, name: en(screen.title), exact: true })).toBeVisible();
+    await expect(page.getByTestId('page-title')).toHaveText(en(screen.area));
+    // Headers are labels, never keys or field names.
+    for (const header of await gridHeaders(page)) {
+      expect(header, 'not an i18n key').not.toMatch(/^[a-z][A-Za-z0-9]*(\.[A-Za-z0-9]+)+$/);
+      expect(header, 'not a field name').not.toMatch(/^[a-z]+[A-Z]\w*$/);
+    }
+    await shot(page, `${screen.name}-search`);
 
-      // The first record opens in its sheet.
-      await gridRows(page).first().locator('.ag-cell').nth(1).click();
-      await expect(sheet(page)).toBeVisible();
-      await expect(sheet(page).locator('form.rjsf')).toBeVisible();
-      await shot(page, `${screen.name}-sheet`);
-    });
+    // The first record opens in its sheet.
+    await gridRows(page).first().locator('.ag-cell').nth(1).click();
+    await expect(sheet(page)).toBeVisible();
+    await expect(sheet(page).locator('form.rjsf')).toBeVisible();
+    await shot(page, `${screen.name}-sheet`);
   }
 
-  for (const list of [
-    { name: 'capa', route: '/capas/capa/search', api: '/back/bo/capas', field: 'title' },
-    { name: 'matrix8d', route: MATRIX8D.route, api: MATRIX8D.api, field: 'problemDescription' },
-  ]) {
-    test(`${list.route}: a truncated title shows its full text on hover, and a keyword filter narrows the list`, async ({ page }) => {
-      test.slow();
-      await signIn(page, ACCOUNTS.quality);
-      const total = await searchAfter(page, list.api, () => page.goto(list.route));
+  const byQuality = SCREENS.filter((screen) => screen.user === ACCOUNTS.quality);
+  test(`${byQuality.map((screen) => screen.route).join(', ')} load the current month's records and open the first in its sheet`, async ({ page }) => {
+    test.slow(); // three screens
+    for (const [index, screen] of byQuality.entries()) {
+      if (index === 0) {
+        await loadsAndOpensFirst(page, screen, await openScreen(page, screen));
+        continue;
+      }
+      // The sheet left open closes first; the next screen opens in the running app.
+      await page.keyboard.press('Escape');
+      await expect(sheet(page)).toHaveCount(0);
+      await loadsAndOpensFirst(page, screen, await searchAfter(page, screen.api, () => openInApp(page, screen.route)));
+    }
+  });
+
+  test('/capas/capa/search, then /capas/matrix8d/search: a truncated title shows its full text on hover, and a keyword filter narrows the list', async ({ page }) => {
+    test.slow();
+    await signIn(page, ACCOUNTS.quality);
+    for (const [index, list] of [
+      { name: 'capa', route: '/capas/capa/search', api: '/back/bo/capas', field: 'title' },
+      { name: 'matrix8d', route: MATRIX8D.route, api: MATRIX8D.api, field: 'problemDescription' },
+    ].entries()) {
+      const total = await searchAfter(page, list.api, () => (index === 0 ? page.goto(list.route) : openInApp(page, list.route)));
       const cells = gridRows(page).locator(`[col-id="${list.field}"]`);
       const truncated = await cells.evaluateAll((all) => all.findIndex((el) => el.scrollWidth > el.clientWidth));
       expect(truncated, 'the demo seed has a title longer than its column').toBeGreaterThanOrEqual(0);
@@ -74,8 +88,9 @@ test.describe('quality screens', () => {
       expect(found).toBeGreaterThan(0);
       expect(found).toBeLessThan(total);
       await expect(gridRow(page, fullText)).toHaveCount(1);
-    });
-  }
+      await panel.getByRole('button', { name: en('engine.action.close') }).click();
+    }
+  });
 
   test('the 8D sheet groups its fields under the D1–D8 sections', async ({ page }) => {
     await openScreen(page, MATRIX8D);
@@ -136,8 +151,11 @@ test.describe('quality screens', () => {
     await expect(cell(gridRow(page, problem), 'status')).toHaveText(en('enum.matrix8dStep.PROBLEMS'));
   });
 
-  test('a new structural cost line starts Created, with amount 0 and the current month', async ({ page }) => {
+  test(`${STRUCTURAL_COSTS.route} loads the current month's records and opens the first in its sheet; a new structural cost line starts Created, with amount 0 and the current month`, async ({ page }) => {
     const before = await openScreen(page, STRUCTURAL_COSTS);
+    await loadsAndOpensFirst(page, STRUCTURAL_COSTS, before);
+    await sheet(page).getByRole('button', { name: en('engine.action.cancel') }).click();
+    await expect(sheet(page)).toHaveCount(0);
     await newButton(page).click();
     const form = sheet(page);
     await expect(form.locator('#sheet_amount')).toHaveValue('0.00');

@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './axe';
 import { readFileSync } from 'node:fs';
 import { ACCOUNTS, en, futureDay, labels, restoreEnglishAfterAll, setAccountLocale, shot, signIn, waitForApp } from './helpers';
+import { openInApp } from './openInApp';
 import { createProvidedService } from './providedService';
 
 /**
@@ -235,7 +236,7 @@ test('the shell has its help button, and snacks show at the top of the window', 
     await expect(help).toHaveAttribute('href', '/guide');
     // A failed call's snack: under the header, at the top of the window.
     await page.route('**/back/bo/services/?*', (route) => route.fulfill({ status: 500, json: { level: 'ERROR', exception: 'Internal', message: `Search broke (${language})`, errors: [] } }));
-    await page.goto('/services/search');
+    await openInApp(page, '/services/search');
     const snack = page.locator('.mantine-Notification-root').filter({ hasText: `Search broke (${language})` });
     await expect(snack).toBeVisible({ timeout: 25_000 });
     await page.unroute('**/back/bo/services/?*');

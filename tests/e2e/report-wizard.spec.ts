@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './axe';
 import { ACCOUNTS, cell, expectSnack, pick, shot as keep, signIn, waitForApp } from './helpers';
+import { openInApp } from './openInApp';
 
 /**
  * The report wizard (issue 16), as the provider's inspector on a tablet-width screen: quantities
@@ -122,9 +123,8 @@ test('the inspector fills a report through the wizard on a tablet: live n / Ac /
   expect(report.lines[0]).toMatchObject({ presentedQuantity: 1000, inspectedQuantity: 80 });
   expect(report.computed.plans.MAJOR).toEqual({ sampleSize: strict.sampleSize, accept: strict.accept, reject: strict.reject });
 
-  // A second visit edits it: the values come back, Save writes them (PUT).
-  await page.goto(`/services/${service.id}/report`);
-  await waitForApp(page);
+  // A second visit (from the sheet, as its report card's link does) edits it: the values come back, Save writes them (PUT).
+  await openInApp(page, `/services/${service.id}/report`);
   await step(page, 'quantities');
   await expect(cell(page.locator('.ag-row:not(.ag-row-pinned)').first(), 'inspectedQuantity')).toHaveText('80');
   await next(page);

@@ -1,5 +1,6 @@
 import { expect, test } from './axe';
-import { ACCOUNTS, en, fillDate, futureDay, login, shot } from './helpers';
+import { ACCOUNTS, en, fillDate, futureDay, login, shot, signIn } from './helpers';
+import { openInApp } from './openInApp';
 import { WIZARD_ROUTE, activeStep, choose, combo, next, textbox, toDetailsStep } from './serviceWizard';
 
 /**
@@ -133,7 +134,7 @@ test.describe('service wizard', () => {
     const copyDate = futureDay(220);
 
     // The line's goods fields no column of the wizard shows: DUPLICATE copies them, EDIT keeps them.
-    await login(page, ACCOUNTS.quality);
+    await signIn(page, ACCOUNTS.quality);
     const goods = { referenceObj: 'MLW-LINEN-01', batch: 'B-2027-03', material: 'Linen' };
     const current = await (await page.request.get(`/back/bo/services/${serviceId}`)).json();
     const goodsLines = current.purchaseOrderLines.map((line: Record<string, unknown>) => ({ ...line, ...goods }));
@@ -180,7 +181,7 @@ test.describe('service wizard', () => {
 
     // RESCHEDULE: only the dates, proposed to the other side, then back to the sheet.
     const newDate = futureDay(230);
-    await page.goto(`${ROUTE}?mode=RESCHEDULE&serviceId=${serviceId}`);
+    await openInApp(page, `${ROUTE}?mode=RESCHEDULE&serviceId=${serviceId}`);
     await expect(activeStep(page)).toHaveAttribute('data-active-step', 'DATES');
     await page.getByRole('button', { name: en('serviceWizard.dates.propose') }).click();
     await expect(page.getByText(en('serviceWizard.error.dateRequired'))).toBeVisible();

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './axe';
-import { ACCOUNTS, fillDate, futureDay, labels, login, restoreEnglishAfterAll, setAccountLocale, shot, snackDuring } from './helpers';
+import { ACCOUNTS, fillDate, futureDay, labels, restoreEnglishAfterAll, setAccountLocale, shot, signIn, snackDuring, waitForApp } from './helpers';
+import { openInApp } from './openInApp';
 import { expectNoOverflow } from './overflow';
 import { activeStep, choose, combo, next, textbox, WIZARD_ROUTE } from './serviceWizard';
 
@@ -29,16 +30,19 @@ async function reset(page: Page, companyId: number, call: string): Promise<void>
 test.describe.configure({ mode: 'serial' });
 restoreEnglishAfterAll(ACCOUNTS.quality);
 
-for (const locale of ['fr', 'it'] as const) {
-  test(`the settings sections in ${locale} at 1024 and 1440 px`, async ({ page }) => {
-    test.setTimeout(120_000);
-    await login(page, ACCOUNTS.quality);
+test('the settings sections in fr, then it, at 1024 and 1440 px', async ({ page }) => {
+  test.setTimeout(240_000);
+  await signIn(page, ACCOUNTS.quality);
+  const companyId = await companyOf(page);
+  for (const locale of ['fr', 'it'] as const) {
+    // The account's language is read when the app starts: each language opens the page afresh.
     await setAccountLocale(page, locale);
-    const companyId = await companyOf(page);
+    await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto(`/profileCompany/${companyId}`);
+    await waitForApp(page);
     for (const section of SECTIONS) await expect(page.getByText(labels[locale][section.title], { exact: true }).first()).toBeVisible({ timeout: 15_000 });
     for (const section of SECTIONS) {
-      await page.goto(`/profileCompany/${companyId}/${section.route}`);
+      await openInApp(page, `/profileCompany/${companyId}/${section.route}`);
       // One title (the header's): the page does not repeat it, and says what the settings are for once.
       await expect(page.getByRole('heading', { name: labels[locale][section.title], exact: true })).toBeVisible({ timeout: 15_000 });
       await expect(page.getByRole('heading')).toHaveCount(1);
@@ -50,11 +54,11 @@ for (const locale of ['fr', 'it'] as const) {
         await shot(page, `settings-${locale}-${section.route}-${width}`);
       }
     }
-  });
-}
+  }
+});
 
 test('the workflow section saves a switch; the service defaults section a typed message and a chosen level', async ({ page }) => {
-  await login(page, ACCOUNTS.quality);
+  await signIn(page, ACCOUNTS.quality);
   await setAccountLocale(page, 'en');
   const companyId = await companyOf(page);
   try {
@@ -65,7 +69,7 @@ test('the workflow section saves a switch; the service defaults section a typed 
     await snackDuring(page, labels.en['engine.settings.saved'], () => page.getByTestId('settings-save').click());
     expect(await (await page.request.get(settingsCall(companyId, 'workflowconfig'), { headers: XHR })).json()).toMatchObject({ reportNeedsDecision: false, version: expect.any(Number) });
 
-    await page.goto(`/profileCompany/${companyId}/companyServiceDefault`);
+    await openInApp(page, `/profileCompany/${companyId}/companyServiceDefault`);
     await page.getByRole('textbox', { name: labels.en['service.standardMessage'] }).pressSequentially('Keep the golden sample aside.');
     await page.getByRole('combobox', { name: labels.en['service.serviceLevel'], exact: true }).click();
     await page.getByRole('option', { name: labels.en['enum.serviceLevel.URGENT'] }).click();
@@ -79,7 +83,7 @@ test('the workflow section saves a switch; the service defaults section a typed 
 });
 
 test('a new service starts from the company’s service defaults in the wizard', async ({ page }) => {
-  await login(page, ACCOUNTS.quality);
+  await signIn(page, ACCOUNTS.quality);
   await setAccountLocale(page, 'en');
   const companyId = await companyOf(page);
   const defaults = { thirdPartyDepartment: 'INSP', type: 'INSP_PRE_PRODUCTION', serviceLevel: 'URGENT', standardMessage: 'Keep the golden sample aside.' };
@@ -108,7 +112,7 @@ test('a new service starts from the company’s service defaults in the wizard',
 });
 
 test('the light wizard starts from the service defaults, even when they arrive late, and the service keeps them', async ({ page }) => {
-  await login(page, ACCOUNTS.quality);
+  await signIn(page, ACCOUNTS.quality);
   await setAccountLocale(page, 'en');
   const companyId = await companyOf(page);
   const defaults = { type: 'INSP_PRE_PRODUCTION', serviceLevel: 'URGENT', standardMessage: 'Keep the golden sample aside.' };
@@ -157,7 +161,7 @@ test('the light wizard starts from the service defaults, even when they arrive l
 });
 
 test('pages the header titles show that title once, and their headings stay in order', async ({ page }) => {
-  await login(page, ACCOUNTS.quality);
+  await signIn(page, ACCOUNTS.quality);
   await setAccountLocale(page, 'en');
   const companyId = await companyOf(page);
   // [page, its title, whether it has sections under the title]
@@ -167,8 +171,9 @@ test('pages the header titles show that title once, and their headings stay in o
     ['/dashboard', 'screen.dashboard', true],
     ['/network', 'screen.network', true],
   ];
-  for (const [path, title, sections] of pages) {
-    await page.goto(path);
+  for (const [index, [path, title, sections]] of pages.entries()) {
+    if (index === 0) await page.goto(path);
+    else await openInApp(page, path);
     await expect(page.getByTestId('page-title')).toHaveText(labels.en[title], { timeout: 15_000 });
     if (sections) await expect(page.getByRole('heading', { level: 2 }).first(), path).toBeVisible({ timeout: 15_000 });
     await expect(page.getByRole('heading', { name: labels.en[title], exact: true }), path).toHaveCount(1);

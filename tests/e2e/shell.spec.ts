@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './axe';
-import { ACCOUNTS, en, login, loginWithForm, sheet, shot } from './helpers';
+import { ACCOUNTS, en, login, loginWithForm, sheet, shot, signIn, waitForApp } from './helpers';
 import { openInApp } from './openInApp';
 
 /**
@@ -73,7 +73,7 @@ test('a good login starts clean: no error left from before', async ({ page }) =>
   await loginWithForm(page, ACCOUNTS.quality);
   // A failed search leaves an error snack (errors stay until closed)…
   await page.route('**/back/bo/services/?*', (route) => route.fulfill({ status: 500, json: { level: 'ERROR', exception: 'Internal', message: 'Search broke', errors: [] } }));
-  await page.goto('/services/search');
+  await openInApp(page, '/services/search');
   await expect(snacks(page).filter({ hasText: 'Search broke' })).toBeVisible({ timeout: 25_000 });
   await page.unroute('**/back/bo/services/?*');
   // …the user signs out and in again, in the same page.
@@ -101,10 +101,11 @@ test('an anonymous visit lands on the login page without a console error', async
 });
 
 test('no button or tab leads to a feature that is not built', async ({ page }) => {
-  await login(page, ACCOUNTS.quality, { path: '/services/search' });
+  await signIn(page, ACCOUNTS.quality);
   // The header's help button of spec §2 leads to /guide (readable-screens.spec.ts).
   const { services } = (await (await page.request.get('/back/bo/services/', { params: { fromDate: '2000-01-01', toDate: '2100-12-31' }, headers: XHR })).json()) as { services: { serviceId: number }[] };
   await page.goto(`/services/${services[0].serviceId}`);
+  await waitForApp(page);
   await expect(page.getByTestId('service-step')).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole('tab')).toHaveText([en('serviceSheet.tab.overview'), en('serviceSheet.tab.history'), en('serviceSheet.tab.elements'), en('serviceSheet.tab.risk'), en('serviceSheet.tab.reminders'), en('serviceSheet.tab.billing')]);
   // The billing tab is built: its panels list, nothing says "coming soon".

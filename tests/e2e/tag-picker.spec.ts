@@ -1,5 +1,5 @@
 import { expect, test } from './axe';
-import { ACCOUNTS, login, sheet } from './helpers';
+import { ACCOUNTS, sheet, signIn } from './helpers';
 
 /**
  * The tag picker offers only the tags the user's company may assign (server/tags.ts): the brand's
@@ -9,7 +9,7 @@ const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
 
 test('the CAPA tag picker offers only assignable tags', async ({ page }) => {
   test.setTimeout(60_000);
-  await login(page, ACCOUNTS.quality, { path: '/services/search' });
+  await signIn(page, ACCOUNTS.quality);
   const [capa] = (await (await page.request.get('/back/bo/capas/', { headers: XHR })).json()) as { capaId: number }[];
   await page.goto(`/capas/capa/search?open=${capa.capaId}`);
   await expect(sheet(page)).toBeVisible({ timeout: 15_000 });

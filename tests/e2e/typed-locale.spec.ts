@@ -1,7 +1,8 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Locator, Page, Request } from '@playwright/test';
 import { expect, test } from './axe';
 import { readFileSync } from 'node:fs';
 import { ACCOUNTS, cell, fillDate, futureDay, labels, pick, restoreEnglishAfterAll, setAccountLocale, shot, signIn, today, waitForApp } from './helpers';
+import { openInApp } from './openInApp';
 import { WIZARD_ROUTE, activeStep, next as wizardNext, textbox, toDetailsStep } from './serviceWizard';
 
 /**
@@ -78,31 +79,34 @@ const TAXI: Record<Locale, [string, number][]> = {
   en: [['1,234.50', 1234.5], ['12.5', 12.5], ['1234.567', 1234.57]],
 };
 
-for (const locale of ['fr', 'it', 'en'] as const) {
-  test(`a fee line's Taxi typed in ${locale} saves the number typed, rounded to 2 decimals in front of the person`, async ({ page }) => {
-    test.slow(); // a save and an API read per entry
-    await signIn(page, ACCOUNTS.inspector);
-    const feeId = await feeSheet(page);
-    await openAs(page, ACCOUNTS.inspector, locale, `/billing/fees/${feeId}`);
-    for (const [typed, value] of TAXI[locale]) {
-      await typeInCell(page, 'taxi', typed);
-      await expect(cell(feeLine(page), 'taxi')).toHaveText(shown(value, locale));
-      await saveSheet(page, locale, feeId);
-      expect(await savedTaxi(page, feeId), `${typed} in ${locale}`).toBe(value);
-    }
-    await shot(page, `typed-locale-fee-${locale}`);
-  });
+/** Types each of the locale's Taxi entries into the fee line, checks what the cell shows and what Save stores. */
+async function taxiEntries(page: Page, locale: Locale, feeId: number) {
+  for (const [typed, value] of TAXI[locale]) {
+    await typeInCell(page, 'taxi', typed);
+    await expect(cell(feeLine(page), 'taxi')).toHaveText(shown(value, locale));
+    await saveSheet(page, locale, feeId);
+    expect(await savedTaxi(page, feeId), `${typed} in ${locale}`).toBe(value);
+  }
+  await shot(page, `typed-locale-fee-${locale}`);
 }
 
-test('a fee line keeps what it cannot read or hold, marked, and Save sends nothing until it is right', async ({ page }) => {
-  test.slow();
+test(`a fee line's Taxi typed in fr, it and en saves the number typed, rounded to 2 decimals in front of the person; in fr, what it cannot read or hold stays marked and Save sends nothing until it is right`, async ({ page }) => {
+  test.slow(); // a save and an API read per entry, in three languages
   await signIn(page, ACCOUNTS.inspector);
-  const feeId = await feeSheet(page);
-  await openAs(page, ACCOUNTS.inspector, 'fr', `/billing/fees/${feeId}`);
+  const feeIds = { fr: await feeSheet(page), it: await feeSheet(page), en: await feeSheet(page) };
+  const marked = await feeSheet(page);
+  await openAs(page, ACCOUNTS.inspector, 'fr', `/billing/fees/${feeIds.fr}`);
+  await taxiEntries(page, 'fr', feeIds.fr);
+
+  // Another fee sheet in the same French screen: what the line cannot read or hold.
+  const feeId = marked;
+  await openInApp(page, `/billing/fees/${feeId}`);
+  await expect(cell(feeLine(page), 'taxi')).toHaveText(shown(1, 'fr'));
   const puts: string[] = [];
-  page.on('request', (request) => {
+  const watchPuts = (request: Request) => {
     if (request.method() === 'PUT' && request.url().includes('/back/bo/fee/')) puts.push(request.url());
-  });
+  };
+  page.on('request', watchPuts);
 
   // 1.234 in French: thousands (group) or decimals (keypad dot)? Kept, marked, never guessed.
   await typeInCell(page, 'taxi', '1.234');
@@ -131,6 +135,13 @@ test('a fee line keeps what it cannot read or hold, marked, and Save sends nothi
   await saveSheet(page, 'fr', feeId);
   const saved = (await (await page.request.get(`/back/bo/fee/${feeId}`)).json()) as { feeLines: { taxi: number; startCity: string }[] };
   expect(saved.feeLines[0]).toMatchObject({ taxi: 1234, startCity: city.slice(0, max) });
+  page.off('request', watchPuts);
+
+  // The other languages, each read when the app starts.
+  for (const locale of ['it', 'en'] as const) {
+    await openAs(page, ACCOUNTS.inspector, locale, `/billing/fees/${feeIds[locale]}`);
+    await taxiEntries(page, locale, feeIds[locale]);
+  }
 });
 
 // ---------------------------------------------------------------- CAPA cost (RJSF form)
@@ -169,16 +180,15 @@ const COSTS: Record<Locale, [string, number][]> = {
   en: [['1,234.50', 1234.5], ['1234.567', 1234.57]],
 };
 
-for (const locale of ['fr', 'it', 'en'] as const) {
-  test(`a CAPA cost typed in ${locale} is the amount typed, rounded half up to 2 decimals in the field`, async ({ page }) => {
-    test.slow();
+test('a CAPA cost typed in it, en and fr is the amount typed, rounded half up to 2 decimals in the field; in fr, one it cannot read with certainty stays typed, marked with a message, and Save sends nothing', async ({ page }) => {
+  test.slow();
+  // Each language is read when the app starts; French last, whose unreadable cost is left in the sheet.
+  for (const locale of ['it', 'en', 'fr'] as const) {
     await openAs(page, ACCOUNTS.quality, locale, CAPA_ROUTE);
     for (const [typed, value] of COSTS[locale]) expect(await capaWithCost(page, locale, typed, shown(value, locale)), `${typed} in ${locale}`).toBe(value);
-  });
-}
+  }
 
-test('a CAPA cost it cannot read with certainty stays typed, marked with a message, and Save sends nothing', async ({ page }) => {
-  await openAs(page, ACCOUNTS.quality, 'fr', CAPA_ROUTE);
+  // In the same French screen, a new CAPA whose cost cannot be read with certainty.
   await page.getByRole('button', { name: text('fr', 'engine.action.new'), exact: true }).click();
   const form = sheet(page);
   await form.locator('#sheet_title').fill('Coût ambigu');

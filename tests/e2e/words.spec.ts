@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './axe';
-import { ACCOUNTS, en, login, setAccountLocale, shot } from './helpers';
+import { ACCOUNTS, en, setAccountLocale, shot, signIn } from './helpers';
 import { openInApp } from './openInApp';
 import { expectNoOverflow } from './overflow';
 
@@ -29,11 +29,11 @@ async function findService(page: Page, match: (view: ServiceView) => boolean = (
   return undefined;
 }
 
-for (const locale of LOCALES) {
-  test(`no label overflows its button, badge or tab in ${locale} at 1440 px`, async ({ page }) => {
-    test.setTimeout(120_000);
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await login(page, ACCOUNTS.quality);
+test(`no label overflows its button, badge or tab in ${LOCALES.join(', ')} at 1440 px`, async ({ page }) => {
+  test.setTimeout(LOCALES.length * 120_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, ACCOUNTS.quality);
+  for (const locale of LOCALES) {
     await setAccountLocale(page, locale);
     try {
       const service = (await findService(page))!;
@@ -48,11 +48,11 @@ for (const locale of LOCALES) {
         await shot(page, `words-${locale}${route.replaceAll('/', '-')}`);
       }
       // The priority list's buttons, and the CAPA sheet.
-      await page.goto('/services/search');
+      await openInApp(page, '/services/search');
       const show = page.locator('aside button[aria-expanded="false"]');
       if (await show.count()) await show.click();
       await expectNoOverflow(page, `priorities in ${locale}`);
-      await page.goto('/capas/capa/search');
+      await openInApp(page, '/capas/capa/search');
       await page.locator('.ag-row').first().click();
       // The sheet's chunk and record load on first use: a busy machine may take more than the default 5 s.
       await expect(page.getByRole('dialog')).toBeVisible({ timeout: 15_000 });
@@ -61,12 +61,12 @@ for (const locale of LOCALES) {
     } finally {
       await setAccountLocale(page, 'en');
     }
-  });
-}
+  }
+});
 
 test('"read only" shows only when the caller can do nothing on the service', async ({ page }) => {
   test.setTimeout(90_000);
-  await login(page, ACCOUNTS.manager);
+  await signIn(page, ACCOUNTS.manager);
   const acting = await findService(page, (view) => view.rights.sheet.right !== 'WRITE' && view.actions.length > 0);
   expect(acting, 'a service the provider does not own but acts on').toBeTruthy();
   await page.goto(`/services/${acting!.serviceId}`);
@@ -74,7 +74,7 @@ test('"read only" shows only when the caller can do nothing on the service', asy
   await expect(page.getByRole('button', { name: en(`serviceSheet.action.${acting!.actions.at(-1)}`) })).toBeVisible();
   await expect(page.getByTestId('read-only')).toHaveCount(0);
 
-  await login(page, ACCOUNTS.sales);
+  await signIn(page, ACCOUNTS.sales);
   const idle = await findService(page, (view) => view.rights.sheet.right !== 'WRITE' && view.actions.length === 0);
   expect(idle, 'a service the supplier can only read').toBeTruthy();
   await page.goto(`/services/${idle!.serviceId}`);
@@ -83,7 +83,7 @@ test('"read only" shows only when the caller can do nothing on the service', asy
 });
 
 test('the cancel dialog is left with "Back", not with a second "Cancel"', async ({ page }) => {
-  await login(page, ACCOUNTS.quality);
+  await signIn(page, ACCOUNTS.quality);
   const cancellable = await findService(page, (view) => view.actions.includes('CANCEL'));
   expect(cancellable).toBeTruthy();
   await page.goto(`/services/${cancellable!.serviceId}`);

@@ -1,6 +1,6 @@
 import { expect, test } from './axe';
 import { readdirSync } from 'node:fs';
-import { ACCOUNTS, en, login, sheet, shot, waitForApp } from './helpers';
+import { ACCOUNTS, en, login, sheet, shot, signIn, waitForApp } from './helpers';
 
 /**
  * The workflow viewer (`type: "workflows"`, /admin/workflows): every machine of machines/ drawn
@@ -46,7 +46,7 @@ test('the administrator sees every machine drawn, with its guards and the roles 
 });
 
 test('a record’s Workflow button draws its machine with the record’s state and the events it can take now', async ({ page }) => {
-  await login(page, ACCOUNTS.quality, { path: '/' });
+  await signIn(page, ACCOUNTS.quality);
   const capas = (await (await page.request.get('/back/bo/capas/')).json()) as { capaId: number; status: string }[];
   const inProgress = capas.find((capa) => capa.status === 'IN_PROGRESS');
   expect(inProgress, 'a demo CAPA in progress').toBeTruthy();
