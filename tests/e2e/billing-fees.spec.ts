@@ -1,7 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './axe';
 import { ACCOUNTS, en, expectSnack, fr, login, setAccountLocale, shot, signIn, waitForApp } from './helpers';
-import { openInApp } from './openInApp';
 
 /**
  * Fee sheets, built as configuration only (schemas/screens/feeSearch.json, feeSheet.json, the fee
@@ -58,7 +57,8 @@ test('an inspector files a fee sheet with three lines and sees its totals, then 
   await expect(page).toHaveURL(/\/billing\/fees\/create$/);
   // The create route's query prefills the sheet (spec: contactId, reference… of /billing/fees/create).
   const me = (await (await page.request.get('/back/auth/profile')).json()) as { contactId: number; userFullName: string };
-  await openInApp(page, `/billing/fees/create?contactId=${me.contactId}&reference=TRIP-PORTO`);
+  // A link to the create route with a query: a fresh load (the create page already open reads its prefill when it starts).
+  await page.goto(`/billing/fees/create?contactId=${me.contactId}&reference=TRIP-PORTO`);
   await expect(page.locator('#record_reference')).toHaveValue('TRIP-PORTO');
   await expect(page.getByTestId('record-contributors')).toContainText(me.userFullName);
   await page.locator('#record_comment').pressSequentially('Two days in Porto: the audit ran late.');
