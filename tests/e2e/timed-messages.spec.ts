@@ -54,18 +54,24 @@ test('a success snack closes after 3 s, waits while hovered or focused, and is l
   // The live alert poll brings one information alert per step: a success snack (spec §8: INFO).
   const waiting: { title: string; level: 'INFO' | 'ERROR' }[] = [];
   let alertId = 9100;
+  let polls = 0;
   await page.route('**/back/alerts/poll', (route) => {
+    polls += 1;
     const next = waiting.shift();
     const snacks = next ? [{ alertId: alertId++, ...next, message: `${next.title}: details`, creationDate: new Date().toISOString(), read: false }] : [];
     return route.fulfill({ json: { count: 0, snacks } });
   });
   await page.clock.install();
   await login(page, ACCOUNTS.quality, { path: '/services/search' });
+  // The shell polls once when its poll starts, then every 10 s: only a started poll gets the clock's ticks. On a busy
+  // machine the shell may start it after the page went quiet, and a clock stopped before that never polls at all.
+  await expect.poll(() => polls, { message: 'the shell has started its live alert poll' }).toBeGreaterThan(0);
   await stopTime(page);
   const snackOf = (title: string) => page.getByRole('status').filter({ hasText: title });
   const arrives = async (title: string) => {
     waiting.push({ title, level: 'INFO' });
     await page.clock.runFor(POLL_MS);
+    await expect.poll(() => waiting.length, { message: `the poll has brought ${title}` }).toBe(0);
     await expect(snackOf(title)).toBeVisible();
     return snackOf(title);
   };
