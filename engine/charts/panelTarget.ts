@@ -4,6 +4,7 @@ import type { PanelConfig } from '../config';
 import { defaultRange } from '../dates';
 import type { PanelProps } from '../record/panels';
 import { fillTemplate } from './chartData';
+import { given } from './filters';
 
 type Row = Record<string, unknown>;
 
@@ -34,11 +35,9 @@ export function usePanelTarget({ panel, entity, record, query }: Pick<PanelProps
   }, [panel, entity, record, query, params]);
 }
 
-const filled = (value: unknown) => value !== undefined && value !== null && value !== '' && !(Array.isArray(value) && value.length === 0);
-
 /** The panel's call: the first `urlWhen` whose filters the screen's values all fill, else `url`. */
 export function callFor(panel: Pick<PanelConfig, 'url' | 'urlWhen'>, query: Row | undefined): string | undefined {
-  const when = panel.urlWhen?.find((option) => option.filled.every((name) => filled(query?.[name])));
+  const when = panel.urlWhen?.find((option) => option.filled.every((name) => given(query?.[name])));
   return when?.url ?? panel.url;
 }
 
