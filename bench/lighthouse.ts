@@ -139,12 +139,15 @@ const rowOf = (build: string, page: Page, m: Measure, runs: number, load: number
 
 const TABLE_HEAD = '| build | page | path | signed in as | performance | accessibility | best practices | LCP s | TBT ms | total kB | unused JS kB | runs | load |\n|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|';
 
-/** The previous table's rows that this run did not measure, then this run's. */
+/** The previous table's rows that this run did not measure, then this run's, then the notes under the table. */
 function mergedTable(previous: string | undefined, fresh: string[]): string {
   const key = (line: string) => line.split('|').slice(1, 3).map((cell) => cell.trim()).join('|');
   const measured = new Set(fresh.map(key));
-  const kept = (previous ?? '').split('\n').filter((line) => line.startsWith('| ') && !line.startsWith('| build |') && !measured.has(key(line)));
-  return [TABLE_HEAD, ...kept, ...fresh].join('\n');
+  const lines = (previous ?? '').split('\n');
+  const kept = lines.filter((line) => line.startsWith('| ') && !line.startsWith('| build |') && !measured.has(key(line)));
+  // The notes written under the table say what its rows mean: they stay under it.
+  const notes = lines.slice(lines.findLastIndex((line) => line.startsWith('| ')) + 1).join('\n').trim();
+  return [TABLE_HEAD, ...kept, ...fresh, ...(notes ? ['', notes] : [])].join('\n');
 }
 
 function option(name: string): string | undefined {
