@@ -50,9 +50,13 @@ const MEASURES: AggregateQuery['measures'] = {
   ...Object.fromEntries(SEVERITIES.map((severity) => [severity, { fn: 'sum', field: `report.defects.${severity}` }])),
 };
 
-/** The aggregate of the services matching `where`, by `keys` (none: one block of totals). */
-export function figuresQuery(where: Condition, keys: Grouping[] = []): AggregateQuery {
-  return { collection: 'services', where, groupBy: [...keys, ...FIGURE_GROUPS], measures: MEASURES };
+/** The measures read from the report's details (server/kpi/summaryOnly.ts: not every reader's to sum). */
+export const DETAIL_MEASURES = ['pieces', ...SEVERITIES] as const;
+
+/** The aggregate of the services matching `where`, by `keys` (none: one block of totals); `details`: only the report's detail measures. */
+export function figuresQuery(where: Condition, keys: Grouping[] = [], details = false): AggregateQuery {
+  const measures = details ? Object.fromEntries(DETAIL_MEASURES.map((name) => [name, MEASURES[name]])) : MEASURES;
+  return { collection: 'services', where, groupBy: [...keys, ...FIGURE_GROUPS], measures };
 }
 
 /** Rows of the aggregate folded into one block. */

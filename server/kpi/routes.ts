@@ -10,6 +10,7 @@ import { requireServiceReader } from '../services/access';
 import type { DateBucket, Grouping } from '../store/aggregate';
 import { and, eq, type Condition } from '../store/query';
 import { changeOf, figuresQuery, foldBy, foldFigures, type KpiFigures } from './figures';
+import { summaryOnly, withdrawn } from './summaryOnly';
 import { kpiCondition, seasonOf, startedIn, type KpiFilters } from './filters';
 import { comparedPeriods, lastSixMonths, yearOf, type ComparedPeriods } from './periods';
 
@@ -58,8 +59,14 @@ export function kpiRoutes(registry: Registry): Hono<AppEnv> {
     requireServiceReader(caller);
     const criteria = searchCriteria(form, c.req.queries()) as Criteria;
     const { db } = c.get('services');
-    const where = await kpiCondition(db, registry, caller, criteria);
-    const figures = async (condition: Condition, keys?: Grouping[]) => db.aggregate(figuresQuery(and(where, condition), keys));
+    const [where, summary] = await Promise.all([kpiCondition(db, registry, caller, criteria), summaryOnly(db, caller)]);
+    const figures = async (condition: Condition, keys?: Grouping[]) => {
+      const rows = await db.aggregate(figuresQuery(and(where, condition), keys));
+      if (!summary) return rows;
+      // The details of the reports the caller reads in summary only are taken back out of the sums.
+      const hidden = await db.aggregate(figuresQuery(and(where, condition, summary), keys, true));
+      return [...rows, ...hidden.map(withdrawn)];
+    };
     return { caller, criteria, db, figures, day: today() };
   }
 

@@ -188,10 +188,35 @@ describe('supplier KPIs: who sees what', () => {
     const atlas = (await get(manager, 'overview', { ...window, tagIds: tag })).totals;
     expect(atlas).toMatchObject({ services: 6, results: { PENDING: 2 } });
     // Shenzhen, the supplier: its three confirmed services only.
-    expect((await get(sales, 'overview', { ...window, tagIds: tag })).totals).toMatchObject({ services: 3, results: { ACCEPTED: 1, REFUSED: 2 }, inspectedPieces: 200 });
+    expect((await get(sales, 'overview', { ...window, tagIds: tag })).totals).toMatchObject({ services: 3, results: { ACCEPTED: 1, REFUSED: 2 } });
     // Northwind, of the other universe: its own service, none of these (the tag is not its).
     expect(await count(outsider)).toBe(0);
     expect((await get(outsider, 'overview', window)).totals).toMatchObject({ services: 1, results: { ACCEPTED: 1 } });
+  });
+
+  it("an order taker sums the defects and pieces only of the reports it may read whole (spec §6.4)", async () => {
+    const details = async () => {
+      const { totals, suppliers } = await get(sales, 'overview', { ...window, tagIds: tag });
+      const chart = await get(sales, 'chart', { ...window, tagIds: tag });
+      return { totals: { defects: totals.defects, inspectedPieces: totals.inspectedPieces, services: totals.services, results: totals.results }, ranked: suppliers[0].figures.inspectedPieces, months: chart.series.map((month: Row) => month.inspectedPieces) };
+    };
+    const setLumiere = (change: Row) => server.store.update<Row>('companies', net.lumiere, (company) => ({ ...company, ...change }));
+    // Shenzhen neither owns S1–S3 nor may download Lumière's reports: their verdicts count, their details do not.
+    expect(await details()).toEqual({ totals: { defects: { CRITICAL: 0, MAJOR: 0, MINOR: 0 }, inspectedPieces: 0, services: 3, results: { ACCEPTED: 1, REFUSED: 2, PENDING: 0, NA: 0 } }, ranked: 0, months: [0, 0] });
+    // The client lets its suppliers download reports: the details of all three.
+    await setLumiere({ reportSupplierDownload: true });
+    expect(await details()).toMatchObject({ totals: { defects: { CRITICAL: 1, MAJOR: 7, MINOR: 3 }, inspectedPieces: 200 }, ranked: 200, months: [150, 50] });
+    await setLumiere({ reportSupplierDownload: false });
+    // Shenzhen owns S1 (its creator's company): S1's details only.
+    const [s1] = await server.store.find<Row>('services', (service) => service.startDate === day(3, 5) && service.supplier === net.shenzhen);
+    await server.store.update<Row>('services', s1.serviceId as number, (service) => ({ ...service, creatorCompany: net.shenzhen }));
+    try {
+      expect(await details()).toMatchObject({ totals: { defects: { CRITICAL: 0, MAJOR: 1, MINOR: 2 }, inspectedPieces: 100 }, ranked: 100, months: [100, 0] });
+    } finally {
+      await server.store.update<Row>('services', s1.serviceId as number, (service) => ({ ...service, creatorCompany: net.lumiere }));
+    }
+    // The brand, decision maker, reads every report of its services whole.
+    expect((await get(quality, 'overview', { ...window, tagIds: tag })).totals).toMatchObject({ defects: LUMIERE.defects, inspectedPieces: LUMIERE.inspectedPieces });
   });
 
   it('an id the caller may not see is answered as an unknown one', async () => {

@@ -1,0 +1,36 @@
+import { sideOfCompanyRole } from '../../machines/serviceRoles';
+import { isSuperAdmin, type Caller } from '../context';
+import { COLLECTIONS, type Company } from '../identity';
+import type { AggregateRow } from '../store/aggregate';
+import { and, eq, type Condition } from '../store/query';
+import type { Reader } from '../store/types';
+import { DETAIL_MEASURES } from './figures';
+
+/**
+ * Spec §6.4 report access, for sums: an order taker that does not own a service reads its report
+ * in summary only (the verdict and the decision), unless the client lets its suppliers download
+ * reports (server/reports/access.ts). The defects and inspected pieces of those services are not
+ * the caller's to add up. The condition of those services among the ones it sees, or null when it
+ * reads every report it sees: a super admin, an ALWAYS_OWNER account, or a company that holds no
+ * order-taker role (so a brand's figures cost one aggregate, not two).
+ */
+export async function summaryOnly(db: Reader, caller: Caller): Promise<Condition | null> {
+  if (isSuperAdmin(caller) || caller.roles.has('ALWAYS_OWNER')) return null;
+  if (!(caller.company.roles ?? []).some((role) => sideOfCompanyRole(role) === 'ORDER_TAKER')) return null;
+  const companyId = caller.company.companyId;
+  const downloadable = await db.query<Company>({ collection: COLLECTIONS.companies, where: and(eq('universeId', caller.universeId), eq('reportSupplierDownload', true)) });
+  return and(
+    { op: 'anyEq', fields: ['supplier', 'factory', 'agent'], value: companyId },
+    // The decision maker's side wins over the order taker's, and the owner reads the whole report.
+    { op: 'not', condition: eq('client', companyId) },
+    { op: 'not', condition: eq('creatorCompany', companyId) },
+    downloadable.length > 0 && { op: 'not', condition: { op: 'in', field: 'client', values: downloadable.map((company) => company.companyId) } },
+  );
+}
+
+/** Aggregate rows of summary-only services turned into rows that take their details back out of a sum (and count nothing). */
+export const withdrawn = (row: AggregateRow): AggregateRow => ({
+  ...row,
+  services: 0,
+  ...Object.fromEntries(DETAIL_MEASURES.map((measure) => [measure, -Number(row[measure] ?? 0)])),
+});
