@@ -140,6 +140,22 @@ test.describe('datacenter pages', () => {
       await expect(page.getByRole('search')).toContainText(t('enum.department.INSP'));
       await expectDrawn(page, t('activity.byDay.title'), BARS);
       await atWidths(page, 'activity', locale);
+      if (locale !== 'en') return;
+
+      // Two seasons in the address: the providers' Compare tab compares them (compareSeason), not two quarters.
+      await page.setViewportSize({ width: 1440, height: 900 });
+      const seasonIds = ((await (await page.request.get('/back/bo/combospa/filters/cascading/seasons', { headers: XHR })).json()) as { value: number }[]).map((season) => String(season.value));
+      expect(seasonIds.length).toBeGreaterThanOrEqual(2);
+      await openInApp(page, `/datacenter/kpi/serviceProvider?${new URLSearchParams({ period1Season: seasonIds[0], period2Season: seasonIds[1] })}`);
+      const bySeason = callTo(page, '/back/bo/kpi/serviceprovider/compareSeason');
+      await page.getByRole('tab', { name: t('datacenter.tab.compare') }).click();
+      const seasonAnswer = await sameAnswer(page, await bySeason);
+      const seasonAsked = new URL((await bySeason).url()).searchParams;
+      expect([seasonAsked.get('period1Season'), seasonAsked.get('period2Season')]).toEqual([seasonIds[0], seasonIds[1]]);
+      for (const period of ['period1', 'period2'] as const) {
+        const figures = (seasonAnswer[period] as Row).figures as Row;
+        await expect(cells(page, t(`datacenter.compare.${period}`), 0).nth(0)).toHaveText(integer(locale, figures.services as number));
+      }
     });
   }
 
