@@ -3,7 +3,7 @@
 import type { AssessmentMethod, Season, Sector, ServiceStep, ServiceType } from './enums';
 
 /**
- * The service search form (spec §3, §7.4). Filters are applied by server/services/search.ts; the flags default to false.
+ * The service search form (spec §3, §7.4). Filters are applied by server/services/search.ts; the flags default to false. supplierIds, seasonIds (season ids), productTypeIds (of the order lines) and startedInPeriod (the window keeps the services starting in it) are the KPIs' criteria (docs/kpis.md), which their click-through opens.
  */
 export interface ServiceSearch {
   /**
@@ -45,6 +45,12 @@ export interface ServiceSearch {
    */
   thirdParty?: number;
   /**
+   * Label: `service.search.supplierIds`
+   *
+   * @maxItems 50
+   */
+  supplierIds?: number[];
+  /**
    * Label: `service.serviceProvider`
    */
   serviceProvider?: number;
@@ -56,6 +62,12 @@ export interface ServiceSearch {
    * Label: `service.season`
    */
   season?: Season;
+  /**
+   * Label: `service.search.seasonIds`
+   *
+   * @maxItems 50
+   */
+  seasonIds?: number[];
   /**
    * Label: `service.search.countries`
    *
@@ -74,6 +86,16 @@ export interface ServiceSearch {
    * @maxItems 200
    */
   tags?: number[];
+  /**
+   * Label: `service.search.productTypeIds`
+   *
+   * @maxItems 50
+   */
+  productTypeIds?: number[];
+  /**
+   * Label: `service.search.startedInPeriod`
+   */
+  startedInPeriod?: boolean;
   /**
    * Label: `service.search.waitingClientDecision`
    */

@@ -1,8 +1,7 @@
 import type { Caller } from '../context';
 import { notFound } from '../errors';
-import { scopeSees } from '../resources/ownership';
 import type { Registry } from '../schemas';
-import { inCountries, visibleIndexed, withTags } from '../services/search';
+import { inCountries, inSeasons, visibleIndexed, visibleSeasons, withTags } from '../services/search';
 import { SEARCH_PARTY_FIELDS } from '../services/searchText';
 import { and, eq, type Condition } from '../store/query';
 import type { Reader, Row } from '../store/types';
@@ -45,13 +44,6 @@ const notCancelled: Condition = { op: 'not', condition: eq('serviceStep', 'CANCE
 
 export const startedIn = ({ start, end }: Period): Condition => and({ op: 'gte', field: 'startDate', value: start }, { op: 'lte', field: 'startDate', value: end });
 
-/** The seasons of these ids the caller sees (its universe's, and its own company's among the custom ones). */
-export async function visibleSeasons(db: Reader, registry: Registry, caller: Caller, ids: readonly number[]): Promise<Row[]> {
-  const entity = registry.entities.get('season')!;
-  const found = await Promise.all(ids.map((id) => db.get<Row>(entity.collection, id)));
-  return found.filter((season): season is NonNullable<typeof season> => !!season && scopeSees(entity, season, caller));
-}
-
 /** One season the caller sees, else 404 exactly as an unknown id. */
 export async function seasonOf(db: Reader, registry: Registry, caller: Caller, id: number): Promise<Row> {
   const [season] = await visibleSeasons(db, registry, caller, [id]);
@@ -68,10 +60,7 @@ async function ofBrand(db: Reader, caller: Caller, brandId: number): Promise<Con
 /** The condition of the services the caller sees passing `filters` (without a date condition). */
 export async function kpiCondition(db: Reader, registry: Registry, caller: Caller, filters: KpiFilters): Promise<Condition> {
   const out: Condition[] = [...visibleIndexed(caller), notCancelled];
-  if (filters.seasonIds?.length) {
-    const codes = (await visibleSeasons(db, registry, caller, filters.seasonIds)).map((season) => season.code as string);
-    out.push(codes.length ? { op: 'in', field: 'season', values: codes } : NOTHING);
-  }
+  if (filters.seasonIds?.length) out.push(await inSeasons(db, registry, caller, filters.seasonIds));
   if (filters.countryIds?.length) out.push(await inCountries(db, filters.countryIds));
   if (filters.clientId !== undefined) out.push(eq('client', filters.clientId));
   if (filters.serviceTypeId !== undefined) out.push(eq('type', filters.serviceTypeId));

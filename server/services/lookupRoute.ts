@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
 import { formatDay } from '../../engine/format/localDates';
 import { languageOf, type AppEnv } from '../context';
-import { today } from '../dates';
 import { badRequest } from '../errors';
 import { COLLECTIONS, type Company } from '../identity';
 import type { Reader } from '../store/types';
@@ -27,7 +26,7 @@ export function serviceLookupRoutes() {
   const app = new Hono<AppEnv>();
   app.get('/back/bo/services/lookup', async (c) => {
     const caller = serviceCaller(c);
-    const { db } = c.get('services');
+    const { db, registry } = c.get('services');
     const id = c.req.query('id');
     if (id !== undefined) {
       if (!/^\d+$/.test(id)) throw badRequest('error.badQuery');
@@ -36,7 +35,7 @@ export function serviceLookupRoutes() {
     }
     const keywords = (c.req.query('q') ?? '').slice(0, 100);
     if (!keywords.trim()) return c.json([]);
-    const { page } = await findServices(db, caller, { keywords }, today(), LOOKUP_LIMIT);
+    const { page } = await findServices(db, registry, caller, { keywords }, LOOKUP_LIMIT);
     return c.json(await Promise.all(page.map((service) => optionOf(db, service, languageOf(c)))));
   });
   return app;

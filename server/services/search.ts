@@ -2,6 +2,8 @@ import type { ServiceSearch } from '../../generated/types/serviceSearch';
 import type { TaskType } from '../../machines/task';
 import type { Caller } from '../context';
 import { COLLECTIONS, type Company } from '../identity';
+import { scopeSees } from '../resources/ownership';
+import type { Registry } from '../schemas';
 import { TAGS, tagVisible, type Tag } from '../tags';
 import { and, eq, or, type Condition, type Order, type Scalar } from '../store/query';
 import type { Reader, Row } from '../store/types';
@@ -51,6 +53,18 @@ export async function inCountries(db: Reader, countries: string[]): Promise<Cond
   );
 }
 
+/** The seasons of these ids the caller sees (its universe's, and its own company's among the custom ones). */
+export async function visibleSeasons(db: Reader, registry: Registry, caller: Caller, ids: readonly number[]): Promise<Row[]> {
+  const entity = registry.entities.get('season')!;
+  const found = await Promise.all(ids.map((id) => db.get<Row>(entity.collection, id)));
+  return found.filter((season): season is NonNullable<typeof season> => !!season && scopeSees(entity, season, caller));
+}
+
+/** The services of one of these seasons (a service holds its season's code); a season the caller may not see matches nothing. */
+export async function inSeasons(db: Reader, registry: Registry, caller: Caller, ids: readonly number[]): Promise<Condition> {
+  return oneOf('season', (await visibleSeasons(db, registry, caller, ids)).map((season) => season.code as string));
+}
+
 /** The services with one of these tags; a tag hidden from the caller matches nothing: filtering on it must not reveal where it is. */
 export async function withTags(db: Reader, caller: Caller, tagIds: readonly number[]): Promise<Condition> {
   const tags = await Promise.all(tagIds.map((id) => db.get<Tag>(TAGS, id)));
@@ -65,7 +79,7 @@ async function withOpenTask(db: Reader, caller: Caller, type: TaskType): Promise
 }
 
 /** One condition per given criterion except the date window. */
-async function criteriaConditions(db: Reader, caller: Caller, criteria: ServiceCriteria): Promise<Condition[]> {
+async function criteriaConditions(db: Reader, registry: Registry, caller: Caller, criteria: ServiceCriteria): Promise<Condition[]> {
   const out: Condition[] = [];
   const list = (field: string, values: readonly Scalar[] | undefined) => given(values) && out.push(oneOf(field, values));
   list('serviceStep', criteria.serviceSteps);
@@ -77,6 +91,11 @@ async function criteriaConditions(db: Reader, caller: Caller, criteria: ServiceC
   if (thirdParty !== undefined) out.push({ op: 'anyEq', fields: ['supplier', 'factory', 'agent'], value: thirdParty });
   if (sector) out.push(eq('sector', sector));
   if (season) out.push(eq('season', season));
+  // The KPIs' own criteria (docs/kpis.md): their click-through opens exactly the services a figure counts.
+  list('supplier', criteria.supplierIds);
+  // A service keeps its order lines' product types (`productTypes`): one of them is enough.
+  list('productTypes', criteria.productTypeIds);
+  if (given(criteria.seasonIds)) out.push(await inSeasons(db, registry, caller, criteria.seasonIds));
   // The flags are the services with such an open task (machines/task.ts), whoever's it is.
   if (criteria.waitingClientDecision) out.push(await withOpenTask(db, caller, 'WAITING_DECISION'));
   if (criteria.serviceToComplete) out.push(await withOpenTask(db, caller, 'SERVICE_TO_COMPLETE'));
@@ -88,9 +107,13 @@ async function criteriaConditions(db: Reader, caller: Caller, criteria: ServiceC
   return out;
 }
 
-/** The date window `[fromDate, toDate]` as a condition (services overlapping it). */
-export function windowCondition({ fromDate, toDate }: ServiceCriteria): Condition {
-  return and(toDate ? { op: 'lte', field: 'startDate', value: toDate } : undefined, fromDate ? lastDayIs('gte', fromDate) : undefined);
+/**
+ * The date window `[fromDate, toDate]` as a condition: the services overlapping it, or with
+ * `startedInPeriod` those starting in it (as the KPIs count them).
+ */
+export function windowCondition({ fromDate, toDate, startedInPeriod }: Pick<ServiceCriteria, 'fromDate' | 'toDate' | 'startedInPeriod'>): Condition {
+  const from: Condition | undefined = fromDate ? (startedInPeriod ? { op: 'gte', field: 'startDate', value: fromDate } : lastDayIs('gte', fromDate)) : undefined;
+  return and(toDate ? { op: 'lte', field: 'startDate', value: toDate } : undefined, from);
 }
 
 /** Indexed services (a start date) the caller may see. */
@@ -100,8 +123,8 @@ export const visibleIndexed = (caller: Caller): Condition[] => [{ op: 'gte', fie
  * The services of the caller's universe it may see and that pass every criterion, newest
  * first (by start date), at most `limit`; `hitLimit` when more matched.
  */
-export async function findServices(db: Reader, caller: Caller, criteria: ServiceCriteria, today: string, limit: number): Promise<{ page: ServiceRow[]; hitLimit: boolean }> {
-  const where = and(...visibleIndexed(caller), windowCondition(criteria), ...(await criteriaConditions(db, caller, criteria)));
+export async function findServices(db: Reader, registry: Registry, caller: Caller, criteria: ServiceCriteria, limit: number): Promise<{ page: ServiceRow[]; hitLimit: boolean }> {
+  const where = and(...visibleIndexed(caller), windowCondition(criteria), ...(await criteriaConditions(db, registry, caller, criteria)));
   const found = await db.query<ServiceRow>({ collection: SERVICES, where, orderBy: NEWEST_FIRST, limit: limit + 1 });
   return { page: found.slice(0, limit), hitLimit: found.length > limit };
 }
@@ -111,7 +134,7 @@ export async function findServices(db: Reader, caller: Caller, criteria: Service
  * the caller, outside `[fromDate, toDate]`. Counting stops past `cap` (the answer is then
  * `cap + 1`), so a wide-open default window costs a few hundred rows, not the whole store.
  */
-export async function countOutsideWindow(db: Reader, caller: Caller, criteria: ServiceCriteria, today: string, cap: number): Promise<number> {
-  const where = and(...visibleIndexed(caller), { op: 'not', condition: windowCondition(criteria) }, ...(await criteriaConditions(db, caller, criteria)));
+export async function countOutsideWindow(db: Reader, registry: Registry, caller: Caller, criteria: ServiceCriteria, cap: number): Promise<number> {
+  const where = and(...visibleIndexed(caller), { op: 'not', condition: windowCondition(criteria) }, ...(await criteriaConditions(db, registry, caller, criteria)));
   return db.count({ collection: SERVICES, where, orderBy: NEWEST_FIRST, limit: cap + 1 });
 }

@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
 import type { AppContext, AppEnv, Caller } from '../context';
-import { today } from '../dates';
 import { COLLECTIONS, fullName, type Contact } from '../identity';
 import { OUTSIDE_WINDOW_HEADER, outsideWindowValue, searchCriteria } from '../resources/search';
 import type { Registry } from '../schemas';
@@ -68,12 +67,11 @@ export function serviceSearchRoutes(registry: Registry): Hono<AppEnv> {
     const caller = serviceCaller(c);
     const { db } = c.get('services');
     const criteria = searchCriteria(entity.search, c.req.queries()) as ServiceCriteria;
-    const day = today();
     // Both at once: on PostgreSQL they are two queries, on two connections.
     const windowed = !!(criteria.fromDate || criteria.toDate);
     const [{ page, hitLimit }, outside] = await Promise.all([
-      findServices(db, caller, criteria, day, entity.hitLimit),
-      windowed ? countOutsideWindow(db, caller, criteria, day, entity.hitLimit) : undefined,
+      findServices(db, registry, caller, criteria, entity.hitLimit),
+      windowed ? countOutsideWindow(db, registry, caller, criteria, entity.hitLimit) : undefined,
     ]);
     if (hitLimit) c.header('X-Hit-Limit', String(entity.hitLimit));
     if (outside !== undefined) c.header(OUTSIDE_WINDOW_HEADER, outsideWindowValue(outside, entity.hitLimit));
