@@ -2,9 +2,12 @@ import '@mantine/charts/styles.css';
 import { BarChart, DonutChart, LineChart } from '@mantine/charts';
 import { ColorSwatch, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import type { BarShapeProps } from 'recharts';
 import type { PanelConfig } from '../config';
 import type { ValueColors } from '../format/colors';
 import { formatValue, seriesColor, valueAt, type DonutCell } from './chartData';
+import { PickableBar } from './PickableBar';
+import { bucketName, throughName } from './throughName';
 
 type Row = Record<string, unknown>;
 
@@ -90,6 +93,16 @@ export default function ChartView({ panel, rows, height, unit = panel.unit, colo
   }
 
   const key = panel.dataKey ?? 'name';
+  /** A series' bars as links: each named by its bucket, its value and that it opens the search of what it counts. */
+  const pickable = (item: { name: string; label?: string }, pick: (row: Row) => void) => ({
+    onClick: (bar: { payload?: Row }) => bar.payload && pick(bar.payload),
+    shape: (shape: BarShapeProps) => {
+      const row = shape.payload as Row | undefined;
+      const value = Number(row?.[item.name]);
+      const name = row && value ? throughName(t, bucketName(row[key], locale), `${format(value)} ${item.label ?? ''}`.trim()) : null;
+      return <PickableBar shape={shape} name={name} onPick={() => row && pick(row)} />;
+    },
+  });
   // Value ticks without the unit (the axis title or the tooltip says it): "12,000", not "12,000 EUR".
   const valueTicks = { ...whole, tickFormatter: (value: number) => formatValue(value, percent ? panel.valueFormat : 'number', locale) };
   if (panel.chart === 'horizontalBar') {
@@ -144,8 +157,8 @@ export default function ChartView({ panel, rows, height, unit = panel.unit, colo
         maxBarWidth={48}
         // Values on the bars while they have room: not stacked, at most two side by side.
         withBarValueLabel={every && !panel.stacked && series.length <= 2}
-        // A click on a bar opens what it counts (the panel's `through`).
-        barProps={onPick ? { onClick: (bar: { payload?: Row }) => bar.payload && onPick(bar.payload), cursor: 'pointer' } : undefined}
+        // A click on a bar, or Enter on it, opens what it counts (the panel's `through`).
+        barProps={onPick ? (item: { name: string; label?: string }) => pickable(item, onPick) : undefined}
         {...axes}
       />
     );

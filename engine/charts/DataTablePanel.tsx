@@ -11,6 +11,7 @@ import { PanelStatus } from './PanelStatus';
 import { usePanelTarget } from './panelTarget';
 import { cellValueText, sortedRows, tableColumns } from './tableCells';
 import { usePanelData } from './usePanelData';
+import { throughName } from './throughName';
 import { useThrough } from './useThrough';
 
 /**
@@ -29,6 +30,10 @@ export function DataTablePanel(props: PanelProps) {
   const [sort, setSort] = useState<{ field: string | null; desc: boolean }>(initial);
   const columns = useMemo(() => tableColumns(panel.columns ?? [], t, config.enums), [panel.columns, t, config.enums]);
   const rows = useMemo(() => sortedRows(chartRows(answer, panel), sort.field, sort.desc), [answer, panel, sort]);
+  // A row's click-through link is named by the row, its first figure and what it opens.
+  const figureColumn = columns.find((column) => column.numeric);
+  const linkName = (row: Record<string, unknown>, text: string) =>
+    throughName(t, text, figureColumn ? `${cellValueText(figureColumn, valueAt(row, figureColumn.field), t, i18n.language)} ${figureColumn.label}` : undefined);
   // A third click on a heading gives the panel's own order back.
   const toggle = (field: string) => setSort((now) => (now.field === field ? (now.desc ? initial : { field, desc: true }) : { field, desc: false }));
 
@@ -71,7 +76,8 @@ export function DataTablePanel(props: PanelProps) {
               {columns.map((column, place) => {
                 const value = valueAt(row, column.field);
                 const text = cellValueText(column, value, t, i18n.language);
-                const path = column.to && text ? fillTemplate(column.to, row) : place === 0 && through.pathOf && text ? through.pathOf(row) : undefined;
+                const own = column.to && text ? fillTemplate(column.to, row) : undefined;
+                const path = own ?? (place === 0 && through.pathOf && text ? through.pathOf(row) : undefined);
                 return (
                   <Table.Td key={column.field} ta={column.numeric ? 'right' : undefined} style={column.numeric ? { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } : undefined}>
                     {column.badge && text ? (
@@ -85,7 +91,7 @@ export function DataTablePanel(props: PanelProps) {
                         {text}
                       </Badge>
                     ) : path ? (
-                      <Anchor component={Link} to={path} fz="sm" style={{ whiteSpace: 'nowrap' }} onClick={(event) => event.stopPropagation()}>
+                      <Anchor component={Link} to={path} fz="sm" style={{ whiteSpace: 'nowrap' }} aria-label={own ? undefined : linkName(row, text)} onClick={(event) => event.stopPropagation()}>
                         {text}
                       </Anchor>
                     ) : text ? (

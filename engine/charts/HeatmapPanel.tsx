@@ -9,6 +9,7 @@ import { PanelHeading } from './PanelHeading';
 import { PanelStatus } from './PanelStatus';
 import { usePanelTarget } from './panelTarget';
 import { usePanelData } from './usePanelData';
+import { throughName } from './throughName';
 import { useThrough } from './useThrough';
 
 /** The shade of each level (0: nothing) and whether its number is written in white. */
@@ -47,7 +48,8 @@ export function HeatmapPanel(props: PanelProps) {
     const text = item.value ? format(item.value) : '';
     if (through.open && item.value)
       return (
-        <UnstyledButton key={index} style={style} aria-label={name} title={name} data-day={item.day} onClick={() => through.open!({ ...item.row, [dateKey]: item.day })}>
+        // A link (it opens the search of the day's services), named so: Tab reaches it, Enter opens it.
+        <UnstyledButton key={index} role="link" style={style} aria-label={throughName(t, formatDay(item.day, language), `${format(item.value)} ${label}`)} title={name} data-day={item.day} onClick={() => through.open!({ ...item.row, [dateKey]: item.day })}>
           {text}
         </UnstyledButton>
       );

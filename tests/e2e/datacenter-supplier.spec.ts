@@ -127,7 +127,29 @@ test.describe('datacenter: supplier KPIs', () => {
     }
     await expect(resultCount(page)).toHaveText(new RegExp(`^${services.length}\\D`));
     await expect(grid(page)).toHaveAttribute('aria-rowcount', String(services.length + 1));
+    // The search says why: its filter panel shows the start-date rule checked (and fits at 1024 px).
+    await page.setViewportSize({ width: 1024, height: 900 });
+    await page.getByRole('button', { name: new RegExp(`^${label('en', 'engine.search.filters')}`) }).click();
+    await expect(page.getByRole('complementary', { name: label('en', 'engine.search.filters') }).getByRole('checkbox', { name: label('en', 'service.search.startedInPeriod') })).toBeChecked();
+    await expectNoOverflow(page, 'search opened by a bar, 1024px');
     await shot(page, 'datacenter-supplier-through');
+    const clicked = page.url();
+
+    // Without a mouse: Tab from the chart's title reaches the bars, each a link named by what it opens, ringed while focused; Enter opens the same search.
+    await page.goBack();
+    await settled(page);
+    const chartPanel = panel(page, 'chart', label('en', 'kpi.chart.services.title'));
+    await chartPanel.getByRole('heading').click();
+    const monthName = new Intl.DateTimeFormat('en', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5)) - 1, 1));
+    const barName = `${monthName}: ${number('en', counted!.services)} ${label('en', 'kpi.figure.services')}, open the search`;
+    const bar = chartPanel.getByRole('link', { name: barName, exact: true });
+    await expect(bar).toHaveCount(1);
+    for (let step = 0; step < 30 && !(await bar.evaluate((node) => node === document.activeElement)); step++) await page.keyboard.press('Tab');
+    await expect(bar).toBeFocused();
+    expect(await bar.locator('rect').last().evaluate((ring) => getComputedStyle(ring).stroke), 'a visible ring around the focused bar').not.toMatch(/none|transparent|rgba\(0, 0, 0, 0\)/);
+    await shot(chartPanel, 'datacenter-supplier-bar-focus');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(clicked);
   });
 
   test('a ranked supplier opens the search of its services over the period', async ({ page }) => {
@@ -139,9 +161,11 @@ test.describe('datacenter: supplier KPIs', () => {
     await waitForApp(page);
     await settled(page);
     const answer = page.waitForResponse((response: Response) => new URL(response.url()).pathname === '/back/bo/services/' && response.request().method() === 'GET');
-    await page.getByRole('table', { name: label('en', 'kpi.ranking.title') }).getByRole('link', { name: first.name }).click();
+    // The link says what it opens: the supplier, its services, the search.
+    const link = page.getByRole('table', { name: label('en', 'kpi.ranking.title') }).getByRole('link', { name: `${first.name}: ${number('en', first.figures.services)} ${label('en', 'kpi.figure.services')}, open the search`, exact: true });
+    await link.click();
     const address = new URL((await answer).url()).searchParams;
-    expect([address.get('thirdParty'), address.get('fromDate'), address.get('toDate')]).toEqual([String(first.supplier), overview.start, overview.end]);
+    expect([address.getAll('supplierIds'), address.get('fromDate'), address.get('toDate'), address.get('startedInPeriod')]).toEqual([[String(first.supplier)], overview.start, overview.end, 'true']);
     await expect(resultCount(page)).toHaveText(new RegExp(`^${first.figures.services}\\D`));
   });
 

@@ -3,6 +3,9 @@ import { chartRows, formatValue, withEveryMonth } from '../../engine/charts/char
 import { rangePairs } from '../../engine/charts/filters';
 import { heatLevel, heatmapGrid } from '../../engine/charts/heatmap';
 import { bucketBounds, throughPath, throughValues } from '../../engine/charts/through';
+import { bucketName, throughName } from '../../engine/charts/throughName';
+import en from '../../engine/locales/en.json';
+import fr from '../../engine/locales/fr.json';
 import { addressCriteria, firstFilter, firstRange } from '../../engine/search/firstSearch';
 
 /** The generic pieces of the KPI screens (docs/schemas.md "Figures", "Compare", "Heatmap", "Click-through"). */
@@ -47,6 +50,15 @@ describe('click-through', () => {
     expect([params.get('fromDate'), params.get('toDate')]).toEqual(['2026-11-01', '2026-11-29']);
     const first = new URLSearchParams(throughPath(through, { start: '2026-05-10', end: '2026-11-29', period: '2026-05' })!.split('?')[1]);
     expect([first.get('fromDate'), first.get('toDate')]).toEqual(['2026-05-10', '2026-05-31']);
+  });
+
+  it('names what a bar, a day or a row opens in the screen\'s language, for the keyboard and screen readers', () => {
+    const translate = (texts: Record<string, string>) => (key: string, values: Record<string, unknown> = {}) => texts[key].replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
+    expect(throughName(translate(en), bucketName('2026-03', 'en'), '42 Services')).toBe('March 2026: 42 Services, open the search');
+    expect(throughName(translate(fr), bucketName('2026-03', 'fr'), '42 Audits')).toBe('mars 2026 : 42 Audits, ouvrir la recherche');
+    expect(throughName(translate(en), 'Shenzhen Textile Co')).toBe('Shenzhen Textile Co, open the search');
+    expect(bucketName('2026-03-14', 'en')).not.toBe('2026-03-14');
+    expect(bucketName('FW26', 'en')).toBe('FW26');
   });
 
   it('is nothing without a config', () => {
