@@ -130,7 +130,9 @@ test.describe('datacenter: supplier KPIs', () => {
     // The search says why: its filter panel shows the start-date rule checked (and fits at 1024 px).
     await page.setViewportSize({ width: 1024, height: 900 });
     await page.getByRole('button', { name: new RegExp(`^${label('en', 'engine.search.filters')}`) }).click();
-    await expect(page.getByRole('complementary', { name: label('en', 'engine.search.filters') }).getByRole('checkbox', { name: label('en', 'service.search.startedInPeriod') })).toBeChecked();
+    const started = page.getByRole('complementary', { name: label('en', 'engine.search.filters') }).getByRole('switch', { name: label('en', 'service.search.startedInPeriod') });
+    await expect(started).toBeChecked();
+    await started.scrollIntoViewIfNeeded();
     await expectNoOverflow(page, 'search opened by a bar, 1024px');
     await shot(page, 'datacenter-supplier-through');
     const clicked = page.url();
