@@ -48,7 +48,7 @@ export function HeatmapPanel(props: PanelProps) {
     const text = item.value ? format(item.value) : '';
     if (through.open && item.value)
       return (
-        // A link (it opens the search of the day's services), named so: Tab reaches it, Enter opens it.
+        // A link (it opens the search of what the day counts), named so: Tab reaches it, Enter opens it.
         <UnstyledButton key={index} role="link" style={style} aria-label={throughName(t, formatDay(item.day, language), `${format(item.value)} ${label}`)} title={name} data-day={item.day} onClick={() => through.open!({ ...item.row, [dateKey]: item.day })}>
           {text}
         </UnstyledButton>

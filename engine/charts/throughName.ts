@@ -15,7 +15,7 @@ export function bucketName(value: unknown, language: string): string {
 
 /**
  * The accessible name of something a click opens (a bar, a day, a row with a `through`): what it is,
- * its figure and that it opens the search of what it counts ("March 2026: 42 Services, open the search").
+ * its figure and that it opens the search of what it counts ("March 2026: 42 Orders, open the search").
  */
 export function throughName(t: Translate, name: string, figure?: string): string {
   return figure ? t('engine.through.open', { name, figure }) : t('engine.through.openPlain', { name });
