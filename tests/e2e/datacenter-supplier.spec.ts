@@ -154,7 +154,7 @@ test.describe('datacenter: supplier KPIs', () => {
     await expect(page).toHaveURL(clicked);
   });
 
-  test('a ranked supplier opens the search of its services over the period', async ({ page }) => {
+  test('a ranked supplier and a day of the heatmap (by the keyboard) open the search of their services', async ({ page }) => {
     test.setTimeout(90_000);
     await signIn(page, ACCOUNTS.quality);
     const overview = await kpi<{ start: string; end: string; suppliers: { supplier: number; name: string; figures: Figures }[] }>(page, 'overview');
@@ -169,6 +169,19 @@ test.describe('datacenter: supplier KPIs', () => {
     const address = new URL((await answer).url()).searchParams;
     expect([address.getAll('supplierIds'), address.get('fromDate'), address.get('toDate'), address.get('startedInPeriod')]).toEqual([[String(first.supplier)], overview.start, overview.end, 'true']);
     await expect(resultCount(page)).toHaveText(new RegExp(`^${first.figures.services}\\D`));
+
+    // The heatmap's busiest day by the keyboard: a link named by its figure, Enter opens that day's services.
+    const heatmap = await kpi<{ series: Series[] }>(page, 'heatmap');
+    const busiest = heatmap.series.reduce((best, day) => (day.services > best.services ? day : best));
+    await page.goBack();
+    await settled(page);
+    const cell = page.locator(`[data-panel-kind="heatmap"] [data-day="${busiest.period}"]`);
+    await expect(cell).toHaveAttribute('role', 'link');
+    await expect(cell).toHaveAttribute('aria-label', new RegExp(`: ${number('en', busiest.services)} ${label('en', 'kpi.figure.services')}, open the search$`));
+    await cell.focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`fromDate=${busiest.period}&toDate=${busiest.period}`));
+    await expect(resultCount(page)).toHaveText(new RegExp(`^${busiest.services}\\D`));
   });
 
   test('two quarters, then two seasons, compared side by side with the change in per cent', async ({ page }) => {
