@@ -48,7 +48,12 @@ export default function ChartView({ panel, rows, height, unit = panel.unit, colo
   // Legends list the series in their configured order (recharts sorts them by name otherwise).
   const legendProps = { verticalAlign: 'top' as const, height: 36, itemSorter: (item: { dataKey?: unknown }) => names.map(plainKey).indexOf(String(item.dataKey)) };
   // Axis titles may name the unit (`"Amount ({{unit}})"`).
-  const axes = { xAxisLabel: panel.xLabel ? t(panel.xLabel, { unit }) : undefined, yAxisLabel: panel.yLabel ? t(panel.yLabel, { unit }) : undefined };
+  const axes = {
+    xAxisLabel: panel.xLabel ? t(panel.xLabel, { unit }) : undefined,
+    yAxisLabel: panel.yLabel ? t(panel.yLabel, { unit }) : undefined,
+    // The tooltip names its bucket in words ("May 2026"), not by its key ("2026-05").
+    tooltipProps: { labelFormatter: (label: unknown) => bucketName(label, locale) },
+  };
   const names = (panel.series ?? []).map((item) => item.name);
   const series = (panel.series ?? []).map((item) => ({
     name: plainKey(item.name),
