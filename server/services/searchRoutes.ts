@@ -8,7 +8,8 @@ import { TAGS, type Tag } from '../tags';
 import type { Reader, Row } from '../store/types';
 import type { ServiceRow } from './access';
 import { priorityRoutes } from './priorities';
-import { presentServices } from './present';
+import { PRESENTED_FROM, presentServices } from './present';
+import { searchProjection } from '../resources/projection';
 import { serviceCaller } from './routeHelpers';
 import { companyLevels } from '../tasks/levels';
 import { countOutsideWindow, findServices, type ServiceCriteria } from './search';
@@ -37,7 +38,8 @@ async function tagsOf(db: Reader, ids: Set<number>) {
 }
 
 /** A page of services comes without their lines: the purchase order lines come alongside. */
-const LISTED_WITHOUT = new Set(['purchaseOrderLines', 'laboratoryLines']);
+const ALONGSIDE = 'purchaseOrderLines';
+const LISTED_WITHOUT = new Set([ALONGSIDE]);
 
 /** The answer for one page of services (only these are presented). */
 export async function searchAnswer(db: Reader, caller: Caller, page: ServiceRow[]) {
@@ -63,6 +65,8 @@ export async function searchAnswer(db: Reader, caller: Caller, page: ServiceRow[
 export function serviceSearchRoutes(registry: Registry): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const entity = registry.entities.get('service')!;
+  // What leaves the store: the fields the search screen shows, those the presentation reads, the lines listed alongside.
+  const select = [...new Set([...searchProjection(registry, entity, 'service'), ...PRESENTED_FROM, ALONGSIDE])];
 
   const search = async (c: AppContext) => {
     const caller = serviceCaller(c);
@@ -72,7 +76,7 @@ export function serviceSearchRoutes(registry: Registry): Hono<AppEnv> {
     // Both at once: on PostgreSQL they are two queries, on two connections.
     const windowed = !!(criteria.fromDate || criteria.toDate);
     const [{ page, hitLimit }, outside] = await Promise.all([
-      findServices(db, caller, criteria, day, entity.hitLimit),
+      findServices(db, caller, criteria, day, entity.hitLimit, select),
       windowed ? countOutsideWindow(db, caller, criteria, day, entity.hitLimit) : undefined,
     ]);
     if (hitLimit) c.header('X-Hit-Limit', String(entity.hitLimit));

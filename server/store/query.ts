@@ -41,10 +41,23 @@ export interface Query {
   orderBy?: Order[];
   limit?: number;
   offset?: number;
+  /**
+   * The top-level fields each record is returned with (a projection: the others, such as a search
+   * text or lines, stay in the store); a field the record lacks stays missing. Default: all.
+   */
+  select?: readonly string[];
 }
 
-/** What `count` takes (types.ts Reader): a query without an offset. */
-export type CountQuery = Omit<Query, 'offset'>;
+/** What `count` takes (types.ts Reader): a query without an offset (nor a projection: it returns a number). */
+export type CountQuery = Omit<Query, 'offset' | 'select'>;
+
+/** A record with only the `fields` it has (a frozen copy; without `fields`, the record itself). */
+export function project<T extends Row>(record: T, fields: readonly string[] | undefined): T {
+  if (!fields) return record;
+  const out: Row = {};
+  for (const field of fields) if (Object.hasOwn(record, field)) out[field] = record[field];
+  return Object.freeze(out) as T;
+}
 
 export const and = (...all: (Condition | undefined | false)[]): Condition => {
   const kept = all.filter((item): item is Condition => !!item);
@@ -174,7 +187,7 @@ export function comparator(orderBy: Order[] | undefined): ((a: Row, b: Row) => n
   };
 }
 
-/** A query answered over records in memory: filter, sort, then offset and limit. */
+/** A query answered over records in memory: filter, sort, then offset and limit, then the projection. */
 export function runQuery<T extends Row>(records: Iterable<T>, query: Omit<Query, 'collection'>): T[] {
   const matches = matcher(query.where);
   const found: T[] = [];
@@ -182,5 +195,6 @@ export function runQuery<T extends Row>(records: Iterable<T>, query: Omit<Query,
   const order = comparator(query.orderBy);
   if (order) found.sort(order);
   const start = query.offset ?? 0;
-  return query.limit === undefined ? found.slice(start) : found.slice(start, start + query.limit);
+  const page = query.limit === undefined ? found.slice(start) : found.slice(start, start + query.limit);
+  return query.select ? page.map((record) => project(record, query.select)) : page;
 }

@@ -86,6 +86,9 @@ export const { condition: conditionArbitrary } = fc.letrec<{ condition: Conditio
 
 const order: fc.Arbitrary<Order> = fc.record({ field: fc.constantFrom(...ORDERABLE), desc: fc.boolean() }, { requiredKeys: ['field'] });
 
+/** A projection: top-level fields, some missing from every record, one inherited by every JS object (absent on both stores). */
+export const selectArbitrary = fc.uniqueArray(fc.constantFrom(...TOP_FIELDS, 'o', 'version', 'toString'), { maxLength: 5 });
+
 export const queryArbitrary = (collection: string): fc.Arbitrary<Query> =>
   fc.record(
     {
@@ -94,6 +97,7 @@ export const queryArbitrary = (collection: string): fc.Arbitrary<Query> =>
       orderBy: fc.array(order, { maxLength: 2 }),
       limit: fc.integer({ min: 0, max: 8 }),
       offset: fc.integer({ min: 0, max: 8 }),
+      select: selectArbitrary,
     },
     { requiredKeys: ['collection'] },
   );

@@ -250,8 +250,28 @@ function select(what: string, table: string, query: Omit<Query, 'collection'>, i
   return { text, values: params.values };
 }
 
+/** A function takes at most 100 arguments: `jsonb_build_object` at most 50 fields. */
+const FIELDS_PER_OBJECT = 50;
+
+/**
+ * The record with only the `select` fields it has (query.ts `project`), built as JSON by
+ * PostgreSQL: the other fields (a search text, lines) never leave the database. Missing fields
+ * are removed after the build, which gives each asked field, null or not.
+ */
+function projection(fields: readonly string[]): string {
+  const names = fields.map((field) => escapeLiteral(field));
+  if (!names.length) return `'{}'::jsonb`;
+  const objects: string[] = [];
+  for (let start = 0; start < names.length; start += FIELDS_PER_OBJECT) {
+    objects.push(`jsonb_build_object(${names.slice(start, start + FIELDS_PER_OBJECT).map((name) => `${name}, data -> ${name}`).join(', ')})`);
+  }
+  const missing = `array_remove(ARRAY[${names.map((name) => `CASE WHEN data ? ${name} THEN NULL ELSE ${name} END`).join(', ')}]::text[], NULL)`;
+  return `((${objects.join(' || ')}) - ${missing})`;
+}
+
 /** `table`: the quoted table name of the query's collection. */
-export const selectStatement = (table: string, query: Query, indexed?: IndexedFields): Statement => select('data', table, query, indexed);
+export const selectStatement = (table: string, query: Query, indexed?: IndexedFields): Statement =>
+  select(query.select ? `${projection(query.select)} AS data` : 'data', table, query, indexed);
 
 /** With a limit, counting stops there: only the rows up to it are read, in the order given (the index it walks). */
 export function countStatement(table: string, query: Omit<Query, 'collection' | 'offset'>, indexed?: IndexedFields): Statement {
