@@ -7,16 +7,22 @@ const named = (template: string | undefined) => [...(template ?? '').matchAll(/[
 /**
  * A search answer's projection (docs/store.md "Projections"): the record fields its screens read
  * from a row — the grid's columns, the row actions' urls and conditions, the side panel's kept and
- * card fields, the record link's parameters, the row fields an `x-answer` column reads ids from —
- * and the entity's id. The screens are the one source of truth: a column added to a screen is read from the store; a field
- * no screen shows (a search text, lines) stays in it.
+ * card fields, the record link's parameters, the row fields an `x-answer` column reads ids from,
+ * the item fields an `x-answer` column shows of the records' own lines (`lines[].f`) — and the
+ * entity's id. The screens are the one source of truth: a column added to a screen is read from
+ * the store; a field no screen shows (a search text, the rest of the lines) stays in it.
  */
 export function searchProjection(registry: Registry, entity: EntityDef, searchName: string): string[] {
   const form = registry.search[searchName] as JsonSchema | undefined;
-  const answer = form?.['x-answer'] as { fields?: Record<string, { ids?: string }> } | undefined;
+  const answer = form?.['x-answer'] as { fields?: Record<string, { ids?: string; from: string; match?: string; text?: string[] }> } | undefined;
   const answerFields = answer?.fields ?? {};
+  const properties = (entity.schema.properties ?? {}) as Record<string, JsonSchema>;
   const fields = new Set<string>([entity.idField]);
-  for (const { ids } of Object.values(answerFields)) if (ids) fields.add(ids);
+  for (const { ids, from, match, text } of Object.values(answerFields)) {
+    if (ids) fields.add(ids);
+    // A list of the answer built from the records' own lines (`match` on the row's id): only the item fields shown.
+    if (match && properties[from]?.type === 'array') for (const item of text ?? []) fields.add(`${from}[].${item}`);
+  }
   for (const screen of registry.screens) {
     if (screen.type !== 'search' || screen.search !== searchName) continue;
     for (const column of screen.columns ?? []) fields.add(typeof column === 'string' ? column : column.field);

@@ -17,7 +17,8 @@ import { countOutsideWindow, findServices, type ServiceCriteria } from './search
 /**
  * GET /back/bo/services/ (docs/services.md "Search"): the matching services newest first,
  * capped at the entity's hit limit, each presented for the caller without its embedded lines;
- * the lines, task levels, contributors and tags of the returned page come alongside.
+ * what the screen shows of the lines (their PO numbers), the task levels, contributors and tags
+ * of the returned page come alongside.
  */
 const acronymOf = (contact: { firstName?: string; lastName?: string }) =>
   `${contact.firstName?.[0] ?? ''}${contact.lastName?.[0] ?? ''}`.toUpperCase();
@@ -37,9 +38,8 @@ async function tagsOf(db: Reader, ids: Set<number>) {
   return tags.map((tag) => ({ tagId: tag.tagId, localizedName: tag.localizedName, color: tag.color }));
 }
 
-/** A page of services comes without their lines: the purchase order lines come alongside. */
-const ALONGSIDE = 'purchaseOrderLines';
-const LISTED_WITHOUT = new Set([ALONGSIDE]);
+/** A page of services comes without their lines: what the screen shows of the purchase order lines (the PO numbers) comes alongside. */
+const LISTED_WITHOUT = new Set(['purchaseOrderLines']);
 
 /** The answer for one page of services (only these are presented). */
 export async function searchAnswer(db: Reader, caller: Caller, page: ServiceRow[]) {
@@ -65,8 +65,8 @@ export async function searchAnswer(db: Reader, caller: Caller, page: ServiceRow[
 export function serviceSearchRoutes(registry: Registry): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const entity = registry.entities.get('service')!;
-  // What leaves the store: the fields the search screen shows, those the presentation reads, the lines listed alongside.
-  const select = [...new Set([...searchProjection(registry, entity, 'service'), ...PRESENTED_FROM, ALONGSIDE])];
+  // What leaves the store: the fields the search screen shows (with the lines' PO numbers) and those the presentation reads.
+  const select = [...new Set([...searchProjection(registry, entity, 'service'), ...PRESENTED_FROM])];
 
   const search = async (c: AppContext) => {
     const caller = serviceCaller(c);

@@ -43,7 +43,9 @@ export interface Query {
   offset?: number;
   /**
    * The top-level fields each record is returned with (a projection: the others, such as a search
-   * text or lines, stay in the store); a field the record lacks stays missing. Default: all.
+   * text, stay in the store); a field the record lacks stays missing. `lines[].f` keeps of the
+   * array `lines` its object items, each with only its fields named so (docs/store.md
+   * "Projections"). Default: all.
    */
   select?: readonly string[];
 }
@@ -51,11 +53,42 @@ export interface Query {
 /** What `count` takes (types.ts Reader): a query without an offset (nor a projection: it returns a number). */
 export type CountQuery = Omit<Query, 'offset' | 'select'>;
 
-/** A record with only the `fields` it has (a frozen copy; without `fields`, the record itself). */
-export function project<T extends Row>(record: T, fields: readonly string[] | undefined): T {
-  if (!fields) return record;
+const isObject = (value: unknown): value is Row => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** A projection's plan: top-level fields kept whole, and array fields whose items keep some fields (`lines[].f`). */
+export function projectionPlan(fields: readonly string[]): { whole: string[]; items: Map<string, string[]> } {
+  const whole: string[] = [];
+  const items = new Map<string, string[]>();
+  for (const field of fields) {
+    const at = field.indexOf('[].');
+    if (at < 0) {
+      if (!whole.includes(field)) whole.push(field);
+      continue;
+    }
+    const [array, item] = [field.slice(0, at), field.slice(at + 3)];
+    if (!items.has(array)) items.set(array, []);
+    if (!items.get(array)!.includes(item)) items.get(array)!.push(item);
+  }
+  // A field asked whole is kept whole.
+  for (const field of whole) items.delete(field);
+  return { whole, items };
+}
+
+const pick = (record: Row, fields: readonly string[]): Row => {
   const out: Row = {};
   for (const field of fields) if (Object.hasOwn(record, field)) out[field] = record[field];
+  return out;
+};
+
+/** A record with only the `fields` it has (a frozen copy; without `fields`, the record itself); see `Query.select`. */
+export function project<T extends Row>(record: T, fields: readonly string[] | undefined): T {
+  if (!fields) return record;
+  const { whole, items } = projectionPlan(fields);
+  const out = pick(record, whole);
+  for (const [array, kept] of items) {
+    const value = Object.hasOwn(record, array) ? record[array] : undefined;
+    if (Array.isArray(value)) out[array] = Object.freeze(value.filter(isObject).map((item) => Object.freeze(pick(item, kept))));
+  }
   return Object.freeze(out) as T;
 }
 
