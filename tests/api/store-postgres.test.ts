@@ -5,8 +5,9 @@ import { MIGRATIONS, migrate } from '../../server/store/postgres/migrations';
 import { openPostgresStore } from '../../server/store/postgres/store';
 import type { CollectionIndexes, IndexDef } from '../../server/store/orderedIndex';
 import { selectStatement } from '../../server/store/postgres/sql';
+import { aggregateStatement } from '../../server/store/postgres/aggregateSql';
 import { runQuery, type Query } from '../../server/store/query';
-import { runAggregate } from '../../server/store/aggregate';
+import { runAggregate, type AggregateQuery } from '../../server/store/aggregate';
 import { ConflictError, type AsyncStore, type Row, type Stored, type Writer } from '../../server/store/types';
 import { startPgCluster, type PgCluster } from '../support/pgCluster';
 import { postgresWatch } from '../support/writeWatch';
@@ -366,6 +367,46 @@ describe('PostgreSQL store: declared indexes (x-indexes, x-index)', () => {
       expect(await explain({ collection: COLLECTION, where: { op: 'keywords', fields: ['s'], value: 'QX7RARE' }, orderBy: [...BY_DATE.orderBy], limit: 5 })).toContain(keywordIndexes[0].indexname);
     } finally {
       await client.end();
+    }
+  });
+});
+
+describe('PostgreSQL store: the plan of an aggregate over wide records', () => {
+  it('expects a row per matched record for a group on a field of no declared type, and groups narrow rows, not the records', async () => {
+    const wideUrl = await freshDatabase('qcflow_wide');
+    const wide = await openPostgresStore({ url: wideUrl, indexes: new Map([['wide', { ordered: [], fields: { supplier: 'number' } }]]) });
+    const client = new pg.Client({ connectionString: wideUrl });
+    await client.connect();
+    try {
+      const RESULTS = ['ACCEPTED', 'REFUSED', 'NA'];
+      // 3,000 records of about 2 kB, as services are; a few results are arrays, which still count once per distinct item.
+      const records = Array.from({ length: 3000 }, (_, i) => ({
+        id: i + 1,
+        supplier: i % 40,
+        report: { result: i % 500 === 0 ? [RESULTS[i % 3], RESULTS[(i + 1) % 3], RESULTS[i % 3]] : RESULTS[i % 3], pieces: i % 7 },
+        notes: 'x'.repeat(1900),
+      }));
+      await wide.transaction(async (tx) => void (await tx.insertMany('wide', 'id', records)));
+      await client.query('VACUUM ANALYZE wide');
+      const query: AggregateQuery = { collection: 'wide', groupBy: [{ field: 'supplier' }, { field: 'report.result', as: 'result' }], measures: { n: { fn: 'count' }, pieces: { fn: 'sum', field: 'report.pieces' } } };
+      expect(await wide.aggregate(query)).toEqual(runAggregate(records, query));
+
+      const indexed = { types: new Map([['supplier', 'number']] as const), keywords: new Set<string>() };
+      const { text, values } = aggregateStatement('"wide"', query, indexed);
+      type Plan = { 'Node Type': string; 'Join Type'?: string; 'Plan Rows': number; 'Plan Width': number; Plans?: Plan[] };
+      const [{ 'QUERY PLAN': [{ Plan: root }] }] = (await client.query(`EXPLAIN (FORMAT JSON) ${text}`, values)).rows as [{ 'QUERY PLAN': [{ Plan: Plan }] }];
+      const nodes: Plan[] = [];
+      const walk = (plan: Plan) => (nodes.push(plan), plan.Plans?.forEach(walk));
+      walk(root);
+      // The unnest of the result is joined so the planner expects one row per record (before: ten, so a sort of 30,000).
+      const join = nodes.find((node) => node['Join Type'] === 'Left');
+      expect(join?.['Plan Rows']).toBeGreaterThanOrEqual(3000 * 0.8);
+      expect(join?.['Plan Rows']).toBeLessThanOrEqual(3000 * 1.5);
+      // Whatever groups the rows (a sort or a hash) reads their keys and inputs, a few hundred bytes, never the 2 kB records.
+      for (const node of nodes.filter((each) => ['Sort', 'Aggregate', 'Nested Loop'].includes(each['Node Type']))) expect(node['Plan Width'], node['Node Type']).toBeLessThan(1000);
+    } finally {
+      await client.end();
+      await wide.close();
     }
   });
 });

@@ -1,9 +1,12 @@
 /**
  * An `AggregateQuery` (aggregate.ts) compiled to one `GROUP BY` statement over a collection table,
  * answering what `runAggregate` answers in memory (docs/store.md "Aggregates"):
+ * - the matching rows' group keys and measure inputs are read first (a fenced subquery), so that
+ *   what groups them (a sort or a hash) handles these few values, not the whole records;
  * - a field of a declared type (indexes.ts) groups on its typed key (`keyOf`), the expression its
  *   index holds; any other field on its JSON value, an array giving one row per distinct item
- *   (`LATERAL unnest`), which the JSONB equality and the order below treat as JS does;
+ *   (a `LEFT JOIN LATERAL unnest` the planner counts as one row per record), which the JSONB
+ *   equality and the order below treat as JS does;
  * - a date bucket is computed from the text of the date (its first ten characters, checked to be
  *   a calendar day): no time zone, no cast that could fail on a bad value;
  * - sums, minima and maxima are on `numeric` (exact), then read as JS numbers; an average is its
@@ -66,30 +69,37 @@ function jsonOrder(value: string, direction: string): string[] {
   return [rank, `${typed('number', `(${value})::numeric`)} ${direction}`, `${typed('string', `(${value} #>> '{}')`)} COLLATE "C" ${direction}`, `${typed('boolean', `(${value})::boolean`)} ${direction}`];
 }
 
-/** A grouping's column; `laterals` receives the joins it needs (an unnested array). */
-function groupColumn(params: Params, grouping: Grouping, index: number, laterals: string[]): GroupColumn {
+/**
+ * A grouping's column. `read` is what the matching rows give (the key itself, or the JSON value of
+ * a field of no declared type); an array's items are then unnested into `laterals` (joins on the
+ * matched rows), and `select` is the key over them.
+ */
+function groupColumn(params: Params, grouping: Grouping, index: number, laterals: string[]): GroupColumn & { read: string } {
   const ref = fieldRef(grouping.field);
   const alias = `g${index}`;
+  const keyAsRead = (select: string, kind: GroupKind) => ({ read: select, select: `matched.${alias}`, kind, order: (direction: string) => [`${alias} ${direction}`] });
   if (grouping.ranges) {
     const day = isoDayOf(ref);
     const cases = grouping.ranges.map((range, at) => `WHEN ${day} COLLATE "C" BETWEEN ${params.add(range.from)}::text AND ${params.add(range.to)}::text THEN ${at + 1}`);
     // Its place in the list (1, 2…) is the group, read back as the range's key, and orders it (a season after the one before).
-    const position = cases.length ? `(CASE ${cases.join(' ')} END)` : 'NULL::integer';
-    return { select: position, kind: grouping.ranges.map((range) => range.key), order: (direction) => [`${alias} ${direction}`] };
+    return keyAsRead(cases.length ? `(CASE ${cases.join(' ')} END)` : 'NULL::integer', grouping.ranges.map((range) => range.key));
   }
-  if (grouping.bucket) {
-    return { select: `${bucketOf(isoDayOf(ref), grouping.bucket)} COLLATE "C"`, kind: 'text', order: (direction) => [`${alias} ${direction}`] };
-  }
+  if (grouping.bucket) return keyAsRead(`${bucketOf(isoDayOf(ref), grouping.bucket)} COLLATE "C"`, 'text');
   const type = params.typeOf(grouping.field);
-  if (type) {
-    const kind = type === 'string' ? 'text' : type;
-    return { select: keyOf(grouping.field, type), kind, order: (direction) => [`${alias} ${direction}`] };
-  }
-  const json = ref.json;
-  const items = `(SELECT array_agg(DISTINCT item) FROM jsonb_array_elements(${json}) AS item WHERE jsonb_typeof(item) IN ${SCALAR_TYPES})`;
-  const values = `CASE WHEN ${typeOf(ref)} IN ${SCALAR_TYPES} THEN ARRAY[${json}] WHEN ${typeOf(ref)} = 'array' THEN coalesce(${items}, ARRAY[NULL::jsonb]) ELSE ARRAY[NULL::jsonb] END`;
-  laterals.push(`CROSS JOIN LATERAL unnest(${values}) AS u${index}(value)`);
-  return { select: `u${index}.value`, kind: 'json', order: (direction) => jsonOrder(alias, direction) };
+  if (type) return keyAsRead(keyOf(grouping.field, type), type === 'string' ? 'text' : type);
+  // The value as it is; an array's distinct scalar items joined to its row. A LEFT JOIN on the
+  // value being an array: the planner then expects a row per matched row, as most values are
+  // scalars, not the ten it guesses for any unnest (which made it sort where it should hash).
+  const value = `matched.${alias}`;
+  const kind = `jsonb_typeof(${value})`;
+  const items = `(SELECT array_agg(DISTINCT item) FROM jsonb_array_elements(${value}) AS item WHERE jsonb_typeof(item) IN ${SCALAR_TYPES})`;
+  laterals.push(`LEFT JOIN LATERAL unnest(CASE WHEN ${kind} = 'array' THEN ${items} END) AS u${index}(value) ON ${kind} = 'array'`);
+  return {
+    read: ref.json,
+    select: `(CASE WHEN ${kind} = 'array' THEN u${index}.value WHEN ${kind} IN ${SCALAR_TYPES} THEN ${value} END)`,
+    kind: 'json',
+    order: (direction) => jsonOrder(alias, direction),
+  };
 }
 
 /**
@@ -126,14 +136,14 @@ export function aggregateStatement(table: string, query: AggregateQuery, indexed
   const groups = groupings.map((grouping, index) => groupColumn(params, grouping, index, laterals));
   const measures = Object.entries(query.measures).map(([name, measure], index) => ({ name, measure, ...measureColumns(params, measure, index) }));
   const where = query.where ? compileCondition(params, query.where) : 'true';
-  // The rows' keys and inputs first. A distinct count sorts its inputs per group: behind a fence
-  // (OFFSET 0) it sorts these few values, not the records they are read from (twice as fast over
-  // 100,000 rows). Elsewhere the subquery is merged into the statement, which may then scan in parallel.
-  const inputs = [...groups.map((group, index) => `${group.select} AS g${index}`), ...measures.flatMap((each, index) => (each.input ? [`${each.input} AS v${index}`] : []))];
-  const fence = measures.some(({ measure }) => measure.fn === 'countDistinct') ? ' OFFSET 0' : '';
-  const matched = `SELECT ${inputs.length ? inputs.join(', ') : '1'} FROM ${table} ${laterals.join(' ')} WHERE ${where}${fence}`;
+  // The matching rows' keys and measure inputs first, behind a fence (OFFSET 0): the joins, the
+  // sort or hash of the groups then work on these few values, not on the records they are read from.
+  const inputs = [...groups.map((group, index) => `${group.read} AS g${index}`), ...measures.flatMap((each, index) => (each.input ? [`${each.input} AS v${index}`] : []))];
+  const matched = `SELECT ${inputs.length ? inputs.join(', ') : '1'} FROM ${table} WHERE ${where} OFFSET 0`;
+  const rows = [...groups.map((group, index) => `${group.select} AS g${index}`), ...measures.flatMap((each, index) => (each.input ? [`matched.v${index} AS v${index}`] : []))];
+  const keyed = laterals.length ? `(SELECT ${rows.join(', ')} FROM (${matched}) AS matched ${laterals.join(' ')})` : `(${matched})`;
   const selects = [...groups.map((_, index) => `g${index}`), ...measures.flatMap((each) => each.selects)];
-  let text = `SELECT ${selects.join(', ')} FROM (${matched}) AS matched`;
+  let text = `SELECT ${selects.join(', ')} FROM ${keyed} AS keyed`;
   if (groups.length) text += ` GROUP BY ${groups.map((_, index) => `g${index}`).join(', ')}`;
   const direction = (desc: boolean | undefined) => (desc ? 'DESC NULLS LAST' : 'ASC NULLS LAST');
   const orders = (query.orderBy ?? []).flatMap(({ by, desc }) => {
