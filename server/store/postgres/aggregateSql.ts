@@ -140,8 +140,9 @@ export function aggregateStatement(table: string, query: AggregateQuery, indexed
   // sort or hash of the groups then work on these few values, not on the records they are read from.
   const inputs = [...groups.map((group, index) => `${group.read} AS g${index}`), ...measures.flatMap((each, index) => (each.input ? [`${each.input} AS v${index}`] : []))];
   const matched = `SELECT ${inputs.length ? inputs.join(', ') : '1'} FROM ${table} WHERE ${where} OFFSET 0`;
-  const rows = [...groups.map((group, index) => `${group.select} AS g${index}`), ...measures.flatMap((each, index) => (each.input ? [`matched.v${index} AS v${index}`] : []))];
-  const keyed = laterals.length ? `(SELECT ${rows.join(', ')} FROM (${matched}) AS matched ${laterals.join(' ')})` : `(${matched})`;
+  // Then the arrays' items, joined to the rows of fields of no declared type.
+  const unnested = [...groups.map((group, index) => `${group.select} AS g${index}`), ...measures.flatMap((each, index) => (each.input ? [`matched.v${index} AS v${index}`] : []))];
+  const keyed = laterals.length ? `(SELECT ${unnested.join(', ')} FROM (${matched}) AS matched ${laterals.join(' ')})` : `(${matched})`;
   const selects = [...groups.map((_, index) => `g${index}`), ...measures.flatMap((each) => each.selects)];
   let text = `SELECT ${selects.join(', ')} FROM ${keyed} AS keyed`;
   if (groups.length) text += ` GROUP BY ${groups.map((_, index) => `g${index}`).join(', ')}`;
