@@ -7,8 +7,7 @@ import { TAGS, type Tag } from '../tags';
 import type { Reader, Row } from '../store/types';
 import type { ServiceRow } from './access';
 import { priorityRoutes } from './priorities';
-import { PRESENTED_FROM, presentServices } from './present';
-import { searchProjection } from '../resources/projection';
+import { presentServices } from './present';
 import { serviceCaller } from './routeHelpers';
 import { companyLevels } from '../tasks/levels';
 import { countOutsideWindow, findServices, type ServiceCriteria } from './search';
@@ -16,8 +15,7 @@ import { countOutsideWindow, findServices, type ServiceCriteria } from './search
 /**
  * GET /back/bo/services/ (docs/services.md "Search"): the matching services newest first,
  * capped at the entity's hit limit, each presented for the caller without its embedded lines;
- * what the screen shows of the lines (their PO numbers), the task levels, contributors and tags
- * of the returned page come alongside.
+ * the lines, task levels, contributors and tags of the returned page come alongside.
  */
 const acronymOf = (contact: { firstName?: string; lastName?: string }) =>
   `${contact.firstName?.[0] ?? ''}${contact.lastName?.[0] ?? ''}`.toUpperCase();
@@ -37,8 +35,8 @@ async function tagsOf(db: Reader, ids: Set<number>) {
   return tags.map((tag) => ({ tagId: tag.tagId, localizedName: tag.localizedName, color: tag.color }));
 }
 
-/** A page of services comes without their lines: what the screen shows of the purchase order lines (the PO numbers) comes alongside. */
-const LISTED_WITHOUT = new Set(['purchaseOrderLines']);
+/** A page of services comes without their lines: the purchase order lines come alongside. */
+const LISTED_WITHOUT = new Set(['purchaseOrderLines', 'laboratoryLines']);
 
 /** The answer for one page of services (only these are presented). */
 export async function searchAnswer(db: Reader, caller: Caller, page: ServiceRow[]) {
@@ -64,8 +62,6 @@ export async function searchAnswer(db: Reader, caller: Caller, page: ServiceRow[
 export function serviceSearchRoutes(registry: Registry): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const entity = registry.entities.get('service')!;
-  // What leaves the store: the fields the search screen shows (with the lines' PO numbers) and those the presentation reads.
-  const select = [...new Set([...searchProjection(registry, entity, 'service'), ...PRESENTED_FROM])];
 
   const search = async (c: AppContext) => {
     const caller = serviceCaller(c);
@@ -74,7 +70,7 @@ export function serviceSearchRoutes(registry: Registry): Hono<AppEnv> {
     // Both at once: on PostgreSQL they are two queries, on two connections.
     const windowed = !!(criteria.fromDate || criteria.toDate);
     const [{ page, hitLimit }, outside] = await Promise.all([
-      findServices(db, registry, caller, criteria, entity.hitLimit, select),
+      findServices(db, registry, caller, criteria, entity.hitLimit),
       windowed ? countOutsideWindow(db, registry, caller, criteria, entity.hitLimit) : undefined,
     ]);
     if (hitLimit) c.header('X-Hit-Limit', String(entity.hitLimit));

@@ -246,14 +246,11 @@ describe('PostgreSQL store: queries answer as runQuery does', () => {
       fc.asyncProperty(fc.array(recordArbitrary, { maxLength: 30 }), fc.array(queryArbitrary(COLLECTION), { minLength: 1, maxLength: 12 }), async (records, queries) => {
         const stored = await load(records);
         for (const query of queries) {
-          const { select, ...whole } = query;
-          const expected = idsOf(runQuery(stored, whole));
-          const { offset: _, ...counted } = whole;
-          const [plain, viaIndexes, count] = await Promise.all([store.query(whole), indexed.query(whole), store.count(counted)]);
+          const expected = idsOf(runQuery(stored, query));
+          const { offset: _, ...counted } = query;
+          const [plain, viaIndexes, count] = await Promise.all([store.query(query), indexed.query(query), store.count(counted)]);
           expect(idsOf(plain), JSON.stringify(query)).toEqual(expected);
           expect(idsOf(viaIndexes), JSON.stringify(query)).toEqual(expected);
-          // The projection: the same records, each with only the fields asked that it has.
-          if (select) expect(await store.query(query), JSON.stringify(query)).toStrictEqual(runQuery(stored, query));
           // A limit caps the count.
           expect(count).toBe(runQuery(stored, { where: query.where, limit: query.limit }).length);
         }
