@@ -18,7 +18,7 @@ export function AppRoutes() {
   const { config } = useSession();
   const screens = config?.screens ?? [];
   return (
-    <RouteErrorBoundary>
+    <RouteErrorBoundary main>
       <Suspense fallback={<FullPageLoader />}>
         <Routes>
           <Route path="/auth" element={<AuthLayout />}>

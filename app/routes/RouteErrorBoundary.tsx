@@ -5,6 +5,8 @@ import { StatusPage } from '../pages/StatusPage';
 
 interface Props {
   children: ReactNode;
+  /** Outside any layout (the app's own boundary): the page is the document's main landmark, as every page has one. */
+  main?: boolean;
 }
 
 /**
@@ -25,7 +27,7 @@ export class RouteErrorBoundary extends Component<Props, { error: Error | null }
 
   render() {
     if (!this.state.error) return this.props.children;
-    return (
+    const page = (
       <StatusPage
         icon={<IconPlugConnectedX size={38} />}
         color="red"
@@ -34,5 +36,6 @@ export class RouteErrorBoundary extends Component<Props, { error: Error | null }
         action={{ label: i18next.t('common.reload'), onClick: () => window.location.reload() }}
       />
     );
+    return this.props.main ? <main>{page}</main> : page;
   }
 }
