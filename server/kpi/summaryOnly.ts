@@ -2,6 +2,7 @@ import { sideOfCompanyRole } from '../../machines/serviceRoles';
 import { isSuperAdmin, type Caller } from '../context';
 import { COLLECTIONS, type Company } from '../identity';
 import type { AggregateRow } from '../store/aggregate';
+import { ORDER_TAKER_SLOTS } from '../services/wizardRules';
 import { and, eq, type Condition } from '../store/query';
 import type { Reader } from '../store/types';
 import { DETAIL_MEASURES } from './figures';
@@ -20,7 +21,7 @@ export async function summaryOnly(db: Reader, caller: Caller): Promise<Condition
   const companyId = caller.company.companyId;
   const downloadable = await db.query<Company>({ collection: COLLECTIONS.companies, where: and(eq('universeId', caller.universeId), eq('reportSupplierDownload', true)) });
   return and(
-    { op: 'anyEq', fields: ['supplier', 'factory', 'agent'], value: companyId },
+    { op: 'anyEq', fields: [...ORDER_TAKER_SLOTS], value: companyId },
     // The decision maker's side wins over the order taker's, and the owner reads the whole report.
     { op: 'not', condition: eq('client', companyId) },
     { op: 'not', condition: eq('creatorCompany', companyId) },
