@@ -1,18 +1,23 @@
 /**
  * Times the supplier KPI calls over HTTP (not part of `npm run bench`):
  * `npx tsx bench/kpi.ts [count] [runs] [--postgres] [--only=<call>]` (default 100,000 services, 30 calls after one
- * warm-up, the embedded store; `--postgres`: a throwaway PostgreSQL database with the declared
- * indexes, analyzed). The server runs on the bench's generated services, logged in as
- * quality@brand.test; each call is one of CALLS with its defaults (the last 6 months to today).
+ * warm-up, the embedded store; `--postgres`: a throwaway PostgreSQL database, the generated data
+ * imported, then the declared indexes (and key columns) made, then VACUUM ANALYZE: the visibility
+ * map an index-only scan needs, as autovacuum keeps it). The server runs on the bench's generated
+ * services, logged in as quality@brand.test; each call is one of CALLS with its defaults (the last
+ * 6 months to today). On PostgreSQL it then prints each call's aggregate statements' CPU time
+ * alone (one backend, no parallel workers: independent of the machine's load) and the overview's plan.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { Caller } from '../server/context';
 import { figuresQuery } from '../server/kpi/figures';
 import { kpiCondition, startedIn } from '../server/kpi/filters';
-import { lastSixMonths } from '../server/kpi/periods';
+import type { Period } from '../server/kpi/filters';
+import { comparedPeriods, lastSixMonths, yearOf } from '../server/kpi/periods';
+import type { Grouping } from '../server/store/aggregate';
 import { aggregateStatement } from '../server/store/postgres/aggregateSql';
 import { indexedFields } from '../server/store/postgres/indexes';
 import { and } from '../server/store/query';
@@ -58,9 +63,9 @@ async function main() {
         }
         took.sort((a, b) => a - b);
         const at = (share: number) => took[Math.min(RUNS - 1, Math.ceil(share * RUNS) - 1)].toFixed(0);
-        console.log(`${call}: p50 ${at(0.5)} ms, p95 ${at(0.95)} ms over ${RUNS} calls (${totals?.services ?? '-'} services counted)`);
+        console.log(`${call}: p50 ${at(0.5)} ms, p95 ${at(0.95)} ms over ${RUNS} calls (${totals?.services ?? '-'} services counted, ${load()})`);
       }
-      if (POSTGRES) await explainOverview(env.DATABASE_URL!, lumiere);
+      if (POSTGRES) await explainStatements(env.DATABASE_URL!, lumiere);
     } finally {
       await stopServer(child);
       await cluster?.stop();
@@ -70,31 +75,75 @@ async function main() {
   }
 }
 
-/** The generated services in a throwaway PostgreSQL database, with the declared indexes, analyzed. */
+/** The 1-minute load average, to quote beside each timing. */
+const load = () => `load ${loadavg()[0].toFixed(1)}`;
+const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
+
+/** The generated services in a throwaway PostgreSQL database: imported, then the declared indexes made, then vacuumed and analyzed (each timed). */
 async function postgresStore(dir: string): Promise<{ env: Record<string, string>; cluster: PgCluster; lumiere: number }> {
+  let since = performance.now();
   const { data, store: generated } = await generateData(join(dir, 'seed.json'), COUNT);
+  console.log(`generated in ${seconds(since)} (${load()})`);
   const cluster = await startPgCluster();
   const url = await createDatabase(cluster.server, 'kpi');
-  const store = await openPostgresStore({ url, indexes: storeIndexes(loadRegistry('schemas')) });
-  await store.importData(data);
-  await store.close();
+  since = performance.now();
+  const target = await openPostgresStore({ url });
+  await target.importData(data);
+  await target.close();
+  console.log(`imported in ${seconds(since)} (${load()})`);
+  since = performance.now();
+  await (await openPostgresStore({ url, indexes: storeIndexes(loadRegistry('schemas')) })).close();
+  console.log(`declared indexes made in ${seconds(since)} (${load()})`);
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  await client.query('ANALYZE');
+  since = performance.now();
+  await client.query('VACUUM ANALYZE');
+  console.log(`VACUUM ANALYZE in ${seconds(since)} (${load()})`);
+  const { rows } = await client.query<{ table: string; index: string }>("SELECT pg_size_pretty(pg_table_size('services')) AS table, pg_size_pretty(pg_indexes_size('services')) AS index");
+  console.log(`services: table ${rows[0].table}, its indexes ${rows[0].index}`);
   await client.end();
   return { env: { DATABASE_URL: url }, cluster, lumiere: generated.ids.lumiere };
 }
 
-/** The plan of the overview's aggregate as the server builds it for quality@brand.test (Maison Lumière, its default period). */
-async function explainOverview(url: string, lumiere: number): Promise<void> {
+/** Times of the runs, in ms, sorted. */
+const median = (times: number[]) => [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)];
+
+/**
+ * The aggregate statements of each call as the server builds them for quality@brand.test (Maison
+ * Lumière, the defaults), each run 5 times on one backend without parallel workers: the median
+ * is its CPU time, whatever the load of the machine (the data is in memory after the first run).
+ * Then the overview's plan, with its buffers.
+ */
+async function explainStatements(url: string, lumiere: number): Promise<void> {
   const registry = loadRegistry('schemas');
   const caller = { universeId: 1, company: { companyId: lumiere }, roles: new Set(['SEARCH_SERVICE']) } as unknown as Caller;
+  const day = new Date().toISOString().slice(0, 10);
   // No filter: the condition reads nothing from the store.
-  const where = and(await kpiCondition(undefined as never, registry, caller, {}), startedIn(lastSixMonths({}, new Date().toISOString().slice(0, 10))));
-  const { text, values } = aggregateStatement('services', figuresQuery(where, [{ field: 'supplier' }]), indexedFields(storeIndexes(registry)).get('services'));
+  const visible = await kpiCondition(undefined as never, registry, caller, {});
+  const indexed = indexedFields(storeIndexes(registry)).get('services');
+  const statement = (period: Period, keys: Grouping[]) => aggregateStatement('services', figuresQuery(and(visible, startedIn(period)), keys), indexed);
+  const [quarter, previous] = comparedPeriods({}, day);
+  const calls: [string, ReturnType<typeof statement>[]][] = [
+    ['overview', [statement(lastSixMonths({}, day), [{ field: 'supplier' }])]],
+    ['chart', [statement(lastSixMonths({}, day), [{ field: 'startDate', bucket: 'month', as: 'period' }])]],
+    ['compare', [statement(quarter, []), statement(previous, [])]],
+    ['heatmap', [statement(yearOf(undefined, day), [{ field: 'startDate', bucket: 'day', as: 'period' }])]],
+  ];
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  console.log((await client.query(`EXPLAIN ANALYZE ${text}`, values)).rows.map((row) => row['QUERY PLAN']).join('\n'));
+  await client.query('SET max_parallel_workers_per_gather = 0');
+  for (const [call, statements] of calls) {
+    const times: number[] = [];
+    for (let run = 0; run < 6; run++) {
+      const start = performance.now();
+      for (const { text, values } of statements) await client.query(text, values);
+      if (run) times.push(performance.now() - start); // the first run reads the data into memory
+    }
+    console.log(`${call}: statement CPU ${median(times).toFixed(0)} ms (median of ${times.length}, one backend, no parallel workers, ${load()})`);
+  }
+  await client.query('RESET max_parallel_workers_per_gather');
+  const [overview] = calls[0][1];
+  console.log((await client.query(`EXPLAIN (ANALYZE, BUFFERS) ${overview.text}`, overview.values)).rows.map((row) => row['QUERY PLAN']).join('\n'));
   await client.end();
 }
 
