@@ -77,7 +77,7 @@ export interface EntityDef {
   tags?: { source: string; field: string };
   label?: string;
   hitLimit: number;
-  /** x-indexes: the orders (and keyword field) the store keeps indexes for (docs/store.md "Indexes"). */
+  /** x-indexes: the orders (with their keyword field and included fields) the store keeps indexes for (docs/store.md "Indexes"). */
   indexes: IndexDef[];
   /** Properties marked `x-index`, with their JSON type: PostgreSQL indexes (and keeps statistics on) each. */
   indexedFields: Record<string, KeyType>;
@@ -204,7 +204,12 @@ function indexDefs(name: string, schema: JsonSchema, idField: string): IndexDef[
     }
     if (def.keywords !== undefined && !Object.hasOwn(properties, def.keywords)) throw new Error(`Entity ${name}: x-indexes keywords names no property: ${def.keywords}`);
   }
-  return declared.map((def) => ({ ...def, types: Object.fromEntries(def.orderBy.map(({ field }) => [field, sortType(name, properties, field)])) }));
+  return declared.map((def) => {
+    // `universeId`, which every query of a universe's records tests, is included with any field.
+    const include = def.include?.length ? ['universeId', ...def.include.filter((field) => field !== 'universeId')] : undefined;
+    const typed = [...def.orderBy.map(({ field }) => field), ...(include ?? [])];
+    return { ...def, include, types: Object.fromEntries(typed.map((field) => [field, field === 'universeId' ? 'number' : sortType(name, properties, field)])) };
+  });
 }
 
 /**
@@ -217,9 +222,13 @@ function indexedFields(entity: string, properties: Record<string, JsonSchema>): 
   return { universeId: 'number', ...Object.fromEntries(marked.map((field) => [field, sortType(entity, properties, field)])) };
 }
 
-/** The JSON type of a top-level property an index sorts on. */
+/** The JSON type of the property an index sorts on or includes: top-level, or a dotted path through object properties. */
 function sortType(entity: string, properties: Record<string, JsonSchema>, field: string): KeyType {
-  const type = Object.hasOwn(properties, field) ? properties[field].type : undefined;
+  const property = field.split('.').reduce<JsonSchema | undefined>((schema, step) => {
+    const inner = (schema?.properties ?? {}) as Record<string, JsonSchema>;
+    return Object.hasOwn(inner, step) ? inner[step] : undefined;
+  }, { properties });
+  const type = property?.type;
   if (type === 'integer' || type === 'number') return 'number';
   if (type === 'string' || type === 'boolean') return type;
   throw new Error(`Entity ${entity}: an index on ${field} needs a property of type string, number, integer or boolean`);

@@ -202,9 +202,10 @@ function crossProblems(files: SchemaFiles, workflows: Record<string, AnyStateMac
     needField(file, '/x-tags/field', name, schema['x-tags']?.field);
     ((schema.required ?? []) as unknown[]).forEach((field, index) => needField(file, `/required/${index}`, name, field));
     ((schema['x-visibility'] ?? []) as unknown[]).forEach((field, index) => needField(file, `/x-visibility/${index}`, name, field));
-    ((schema['x-indexes'] ?? []) as { orderBy?: { field?: unknown }[]; keywords?: unknown }[]).forEach((index, i) => {
+    ((schema['x-indexes'] ?? []) as { orderBy?: { field?: unknown }[]; keywords?: unknown; include?: unknown[] }[]).forEach((index, i) => {
       (index.orderBy ?? []).forEach((order, j) => needField(file, `/x-indexes/${i}/orderBy/${j}/field`, name, order.field));
       needField(file, `/x-indexes/${i}/keywords`, name, index.keywords);
+      (index.include ?? []).forEach((included, j) => needField(file, `/x-indexes/${i}/include/${j}`, name, included));
     });
     const stamps = schema['x-stamps'] ?? {};
     for (const when of ['onCreate', 'onUpdate']) for (const field of Object.keys(stamps[when] ?? {})) needField(file, `/x-stamps/${when}${step(field)}`, name, field);

@@ -131,7 +131,7 @@ export const entityMeta: JsonSchema = {
       'x-customFlag': { enum: [...PERMISSION_FLAGS] },
       'x-indexes': {
         type: 'array',
-        items: closed({ orderBy: { type: 'array', minItems: 1, items: closed({ field, desc: { type: 'boolean' } }, ['field']) }, keywords: field }, ['orderBy']),
+        items: closed({ orderBy: { type: 'array', minItems: 1, items: closed({ field, desc: { type: 'boolean' } }, ['field']) }, keywords: field, include: { type: 'array', items: field, uniqueItems: true } }, ['orderBy']),
       },
     },
     ['x-collection', 'x-id', 'properties'],

@@ -27,7 +27,13 @@ export interface IndexDef {
   orderBy: Order[];
   /** A top-level field whose text `keywords` conditions search. */
   keywords?: string;
-  /** The schema's JSON type of each sort field (set when the schemas load; PostgreSQL's index keys are typed). */
+  /**
+   * Fields (dotted paths allowed) whose keys PostgreSQL keeps in the index beside the order
+   * (`INCLUDE`), so that a query reading only them and the order's fields is answered from the
+   * index alone (an index-only scan). The embedded store ignores them.
+   */
+  include?: string[];
+  /** The schema's JSON type of each sort and included field (set when the schemas load; PostgreSQL's index keys are typed). */
   types?: Record<string, KeyType>;
 }
 

@@ -3,8 +3,9 @@
  * answering what `runAggregate` answers in memory (docs/store.md "Aggregates"):
  * - the matching rows' group keys and measure inputs are read first (a fenced subquery), so that
  *   what groups them (a sort or a hash) handles these few values, not the whole records;
- * - a field of a declared type (indexes.ts) groups on its typed key (`keyOf`), the expression its
- *   index holds; any other field on its JSON value, an array giving one row per distinct item
+ * - a field of a declared type (indexes.ts) is read from its key column, the typed key (`keyOf`)
+ *   computed when the record is written, which an index may hold (the KPIs' scan is then
+ *   index-only: docs/store.md "Indexes"); any other field on its JSON value, an array giving one row per distinct item
  *   (a `LEFT JOIN LATERAL unnest` the planner counts as one row per record), which the JSONB
  *   equality and the order below treat as JS does;
  * - a date bucket is computed from the text of the date (its first ten characters, checked to be
@@ -14,7 +15,7 @@
  */
 import { checkAggregate, groupName, type AggregateQuery, type AggregateRow, type DateBucket, type Grouping, type Measure } from '../aggregate';
 import type { Scalar } from '../query';
-import { compileCondition, fieldRef, keyOf, Params, typeOf, type FieldRef, type IndexedFields, type Statement } from './sql';
+import { compileCondition, fieldRef, Params, textIn, typeOf, type IndexedFields, type Statement } from './sql';
 
 const SCALAR_TYPES = `('string', 'number', 'boolean')`;
 /** A date or datetime on days 1 to 28 (most of them: no calendar needed), then one on days 29 to 31. */
@@ -22,13 +23,12 @@ const EARLY_DAY = `'^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|1[0-9]|2[0-8])(T|$)'`;
 const LATE_DAY = `'^[0-9]{4}-(0[1-9]|1[0-2])-(29|30|31)(T|$)'`;
 
 /**
- * The calendar day 'YYYY-MM-DD' a string field starts with (`isoDayOf` of aggregate.ts), else
- * NULL. A non-string's text never matches (a number has no '-' after its fourth digit). Nested
+ * The calendar day 'YYYY-MM-DD' a string field's `text` starts with (`isoDayOf` of aggregate.ts),
+ * else NULL. A non-string's text never matches (a number has no '-' after its fourth digit). Nested
  * CASEs, not AND: PostgreSQL may evaluate the operands of AND in any order, and the casts need
  * the pattern matched first.
  */
-export function isoDayOf(ref: FieldRef): string {
-  const text = ref.text;
+export function isoDayOf(text: string): string {
   const year = `left(${text}, 4)::integer`;
   const leap = `(${year} % 4 = 0 AND (${year} % 100 <> 0 OR ${year} % 400 = 0))`;
   const days = `CASE substr(${text}, 6, 2) WHEN '02' THEN CASE WHEN ${leap} THEN 29 ELSE 28 END WHEN '04' THEN 30 WHEN '06' THEN 30 WHEN '09' THEN 30 WHEN '11' THEN 30 ELSE 31 END`;
@@ -79,14 +79,14 @@ function groupColumn(params: Params, grouping: Grouping, index: number, laterals
   const alias = `g${index}`;
   const keyAsRead = (select: string, kind: GroupKind) => ({ read: select, select: `matched.${alias}`, kind, order: (direction: string) => [`${alias} ${direction}`] });
   if (grouping.ranges) {
-    const day = isoDayOf(ref);
+    const day = isoDayOf(textIn(params.indexed, grouping.field));
     const cases = grouping.ranges.map((range, at) => `WHEN ${day} COLLATE "C" BETWEEN ${params.add(range.from)}::text AND ${params.add(range.to)}::text THEN ${at + 1}`);
     // Its place in the list (1, 2…) is the group, read back as the range's key, and orders it (a season after the one before).
     return keyAsRead(cases.length ? `(CASE ${cases.join(' ')} END)` : 'NULL::integer', grouping.ranges.map((range) => range.key));
   }
-  if (grouping.bucket) return keyAsRead(`${bucketOf(isoDayOf(ref), grouping.bucket)} COLLATE "C"`, 'text');
+  if (grouping.bucket) return keyAsRead(`${bucketOf(isoDayOf(textIn(params.indexed, grouping.field)), grouping.bucket)} COLLATE "C"`, 'text');
   const type = params.typeOf(grouping.field);
-  if (type) return keyAsRead(keyOf(grouping.field, type), type === 'string' ? 'text' : type);
+  if (type) return keyAsRead(params.key(grouping.field, type), type === 'string' ? 'text' : type);
   // The value as it is; an array's distinct scalar items joined to its row. A LEFT JOIN on the
   // value being an array: the planner then expects a row per matched row, as most values are
   // scalars, not the ten it guesses for any unnest (which made it sort where it should hash).
@@ -112,10 +112,10 @@ function measureColumns(params: Params, measure: Measure, index: number): { inpu
   if (measure.fn === 'countDistinct') {
     const type = params.typeOf(measure.field);
     const ref = fieldRef(measure.field);
-    const input = type ? keyOf(measure.field, type) : `(CASE WHEN ${typeOf(ref)} IN ${SCALAR_TYPES} THEN ${ref.json} END)`;
+    const input = type ? params.key(measure.field, type) : `(CASE WHEN ${typeOf(ref)} IN ${SCALAR_TYPES} THEN ${ref.json} END)`;
     return { input, selects: [`count(DISTINCT ${value}) AS ${alias}`], order: alias };
   }
-  const input = keyOf(measure.field, 'number');
+  const input = params.key(measure.field, 'number');
   if (measure.fn !== 'avg') return { input, selects: [`${measure.fn}(${value}) AS ${alias}`], order: alias };
   return { input, selects: [`sum(${value}) AS ${alias}`, `count(${value}) AS ${alias}_count`], order: `(sum(${value}) / nullif(count(${value}), 0))` };
 }

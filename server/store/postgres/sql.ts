@@ -8,7 +8,8 @@
  * the GIN index on `data` answers; keywords are matched on the normalized copy of the record
  * (`norm`, `search`) written by the store, since SQL cannot reproduce `normalize` (text.ts).
  */
-import { escapeLiteral } from 'pg';
+import { createHash } from 'node:crypto';
+import { escapeIdentifier, escapeLiteral } from 'pg';
 import { keywordsOf } from '../../text';
 import type { Condition, Order, Query, Scalar } from '../query';
 
@@ -28,6 +29,11 @@ export class Params {
   /** The declared type of an indexed field. */
   typeOf(field: string): KeyType | undefined {
     return this.indexed?.types.get(field);
+  }
+
+  /** A field's key of `type`: its key column when the field is of that declared type (indexes.ts), else `keyOf`. */
+  key(field: string, type: KeyType): string {
+    return keyIn(this.indexed, field, type);
   }
 
   add(value: unknown): string {
@@ -77,6 +83,29 @@ export function keyOf(field: string, type: KeyType): string {
   return type === 'string' ? `${key} COLLATE "C"` : key;
 }
 
+/**
+ * The name of the stored generated column holding a field's key of its declared type (indexes.ts
+ * adds it): the field and the type, readable in a plan; a long path is cut and told apart by a
+ * hash (63 bytes is PostgreSQL's identifier limit).
+ */
+export function keyColumnName(field: string, type: KeyType): string {
+  const name = `${field}:${type}`;
+  if (Buffer.byteLength(name) <= 63) return name;
+  const hash = createHash('sha256').update(name).digest('hex').slice(0, 8);
+  return `${field.slice(0, 40)}~${hash}:${type}`;
+}
+
+/** `keyColumnName`, quoted. */
+export const keyColumn = (field: string, type: KeyType) => escapeIdentifier(keyColumnName(field, type));
+
+/** A field's key of `type`: its key column when `indexed` gives it one (a field of that declared type), else `keyOf`. */
+export function keyIn(indexed: IndexedFields | undefined, field: string, type: KeyType): string {
+  return indexed?.columns && indexed.types.get(field) === type ? keyColumn(field, type) : keyOf(field, type);
+}
+
+/** A field's text, as `isoDayOf` of aggregateSql.ts reads a date: its key column when it is a declared string, else `->>`. */
+export const textIn = (indexed: IndexedFields | undefined, field: string): string => (indexed?.columns && indexed.types.get(field) === 'string' ? keyColumn(field, 'string') : fieldRef(field).text);
+
 /** `{"a": {"b": value}}` for the field `a.b`, `{"a": [{"b": value}]}` for `a[].b`: what `data @>` tests (an array holds a shape when one item does). */
 const shapeOf = (field: string, value: unknown): unknown =>
   field.split('.').reduceRight<unknown>((inner, step) => (step.endsWith('[]') ? { [step.slice(0, -2)]: [inner] } : { [step]: inner }), value);
@@ -103,7 +132,7 @@ function equalsAny(params: Params, fields: string[], values: Exclude<Scalar, nul
     }
     const typed = values.filter((value) => typeof value === type && !Number.isNaN(value));
     if (!typed.length) continue;
-    const key = keyOf(field, type);
+    const key = params.key(field, type);
     const wanted = typed.length === 1 ? `${params.add(type === 'number' ? String(typed[0]) : typed[0])}::${SQL_TYPES[type]}` : `ANY(${params.add(typed.map((value) => (type === 'number' ? String(value) : value)))}::${SQL_TYPES[type]}[])`;
     parts.push(onKey(params, key, `${key} = ${wanted}`));
   }
@@ -129,11 +158,11 @@ const onKey = (params: Params, key: string, comparison: string) => (params.negat
 function compare(params: Params, field: string, op: keyof typeof OPERATORS, bound: unknown): string {
   if (typeof bound === 'number') {
     if (Number.isNaN(bound)) return FALSE; // every comparison with NaN is false in JS
-    const key = keyOf(field, 'number');
+    const key = params.key(field, 'number');
     return onKey(params, key, `${key} ${OPERATORS[op]} ${params.add(String(bound))}::numeric`);
   }
   if (typeof bound === 'string') {
-    const key = keyOf(field, 'string');
+    const key = params.key(field, 'string');
     return onKey(params, key, `${key} ${OPERATORS[op]} ${params.add(bound)}::text`);
   }
   throw new TypeError(`Unsupported bound for ${op} on ${field}: ${JSON.stringify(bound)}`);
@@ -218,7 +247,7 @@ function orderKeys(orderBy: Order[] | undefined, params: Params): string {
   const keys = (orderBy ?? []).flatMap(({ field, desc }) => {
     const direction = desc ? 'DESC NULLS LAST' : 'ASC NULLS LAST';
     const known = params.typeOf(field);
-    return (known ? [known] : (['number', 'string', 'boolean'] as const)).map((type) => `${keyOf(field, type)} ${direction}`);
+    return (known ? [known] : (['number', 'string', 'boolean'] as const)).map((type) => `${params.key(field, type)} ${direction}`);
   });
   return [...keys, 'position'].join(', ');
 }
@@ -229,6 +258,8 @@ export type FieldTypes = ReadonlyMap<string, KeyType>;
 /** What a collection's declared indexes (indexes.ts) give its queries. */
 export interface IndexedFields {
   types: FieldTypes;
+  /** Every field of `types` has its key column (`keyColumn`), which its conditions, orders and groups then read instead of the record. */
+  columns?: boolean;
   /** The keyword fields of its `x-indexes`, each with its own trigram index. */
   keywords: ReadonlySet<string>;
 }
