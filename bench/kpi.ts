@@ -5,10 +5,11 @@
  * imported, then the declared indexes (and key columns) made, then VACUUM ANALYZE: the visibility
  * map an index-only scan needs, as autovacuum keeps it). The server runs on the bench's generated
  * services, logged in as quality@brand.test; each call is one of CALLS with its defaults (the last
- * 6 months to today). On PostgreSQL it then prints each call's aggregate statements' CPU time
- * alone (one backend, no parallel workers: independent of the machine's load) and the overview's plan.
+ * 6 months to today). On PostgreSQL it then prints each call's aggregate statements' time alone
+ * and the CPU time of the backend that ran them (/proc: independent of the machine's load), on one
+ * backend without parallel workers, and the overview's plan.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -105,7 +106,13 @@ async function postgresStore(dir: string): Promise<{ env: Record<string, string>
   return { env: { DATABASE_URL: url }, cluster, lumiere: generated.ids.lumiere };
 }
 
-/** Times of the runs, in ms, sorted. */
+/** The CPU time (user + system, ms) a local process has used so far, from /proc (the kernel counts it in ticks of 10 ms). */
+const cpuOf = (pid: number) => async () => {
+  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+};
+
+/** The middle of the runs' times. */
 const median = (times: number[]) => [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)];
 
 /**
@@ -132,14 +139,20 @@ async function explainStatements(url: string, lumiere: number): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   await client.query('SET max_parallel_workers_per_gather = 0');
+  const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+  const cpu = cpuOf(rows[0].pid);
   for (const [call, statements] of calls) {
-    const times: number[] = [];
+    const [times, cpuTimes]: number[][] = [[], []];
     for (let run = 0; run < 6; run++) {
-      const start = performance.now();
+      const [start, startCpu] = [performance.now(), await cpu()];
       for (const { text, values } of statements) await client.query(text, values);
-      if (run) times.push(performance.now() - start); // the first run reads the data into memory
+      // The first run reads the data into memory.
+      if (run) {
+        times.push(performance.now() - start);
+        cpuTimes.push((await cpu()) - startCpu);
+      }
     }
-    console.log(`${call}: statement CPU ${median(times).toFixed(0)} ms (median of ${times.length}, one backend, no parallel workers, ${load()})`);
+    console.log(`${call}: statement ${median(times).toFixed(0)} ms, backend CPU ${median(cpuTimes).toFixed(0)} ms (medians of ${times.length}, one backend, no parallel workers, ${load()})`);
   }
   await client.query('RESET max_parallel_workers_per_gather');
   const [overview] = calls[0][1];
