@@ -176,7 +176,20 @@ export interface Service {
     /**
      * Defects found per severity (CRITICAL, MAJOR, MINOR): the report's computed totals (docs/kpis.md). Label: `service.reportDefects`
      */
-    defects?: {};
+    defects?: {
+      /**
+       * Label: `enum.severity.CRITICAL`
+       */
+      CRITICAL?: number;
+      /**
+       * Label: `enum.severity.MAJOR`
+       */
+      MAJOR?: number;
+      /**
+       * Label: `enum.severity.MINOR`
+       */
+      MINOR?: number;
+    };
     /**
      * Pieces inspected: the report lines' inspected quantities, or the pieces checked one by one (docs/kpis.md). Label: `service.inspectedQuantity`
      */

@@ -74,7 +74,8 @@ export type KeyType = 'number' | 'string' | 'boolean';
 /**
  * A field's value as an SQL key of one JSON type (NULL for the other types and missing values):
  * numbers as numeric, strings in code point order (`COLLATE "C"`, whatever the database's
- * collation). Comparisons, orders and the `x-indexes` expression indexes use these same keys.
+ * collation). A field of a declared type has its key in a stored generated column computed by this
+ * very expression (`keyColumn`, indexes.ts), which comparisons, orders, groups and indexes read.
  */
 export function keyOf(field: string, type: KeyType): string {
   const ref = fieldRef(field);
