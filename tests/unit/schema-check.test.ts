@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatProblem } from '../../server/schemaCheck/check';
 import { checkSchemas } from '../../server/schemaLoader';
-import { loadRegistry, SchemaCheckError } from '../../server/schemas';
+import { loadRegistry, SchemaCheckError, storeIndexes } from '../../server/schemas';
 
 /** `npm run check:schemas` (server/schemaCheck): broken copies of schemas/ and the exact problems reported. */
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -100,6 +100,18 @@ describe('check:schemas', () => {
       'screens/matrix8dSearch.json /entity: unknown entity eightD',
       'ui/nonCompliance.json /ui:order/1: unknown field titel: entity nonCompliance has no such property',
     ]);
+  });
+
+  it('types the fields an x-indexes order includes, nested ones too, and refuses an unknown or non-scalar one', () => {
+    const [order] = storeIndexes(loadRegistry(join(root, 'schemas'))).get('services')!.ordered;
+    expect(order.include?.[0]).toBe('universeId');
+    expect(order.types).toMatchObject({ startDate: 'string', serviceId: 'number', universeId: 'number', 'report.reportResult': 'string', 'report.defects.MAJOR': 'number', providerConfirmed: 'boolean' });
+    const unknown = brokenCopy({ 'entities/service.json': (service) => service['x-indexes'][0].include.push('reprot.reportResult') });
+    expect(problemsOf(unknown)).toEqual(['entities/service.json /x-indexes/0/include/21: unknown field reprot.reportResult: entity service has no such property']);
+    const notScalar = brokenCopy({ 'entities/service.json': (service) => service['x-indexes'][0].include.push('report.defects') });
+    expect(() => loadRegistry(notScalar)).toThrow('Entity service: an index on report.defects needs a property of type string, number, integer or boolean');
+    const missing = brokenCopy({ 'entities/service.json': (service) => service['x-indexes'][0].include.push('report.defects.FATAL') });
+    expect(() => loadRegistry(missing)).toThrow('Entity service: an index on report.defects.FATAL needs a property');
   });
 
   it('reports a settings screen without its url or entity, or naming a uiSchema that does not exist', () => {
