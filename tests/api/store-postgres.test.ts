@@ -439,7 +439,8 @@ describe('PostgreSQL store: declared indexes (x-indexes, x-index)', () => {
 describe('PostgreSQL store: the plan of an aggregate over wide records', () => {
   it('expects a row per matched record for a group on a field of no declared type, and groups narrow rows, not the records', async () => {
     const wideUrl = await freshDatabase('qcflow_wide');
-    const wide = await openPostgresStore({ url: wideUrl, indexes: new Map([['wide', { ordered: [], fields: { supplier: 'number' } }]]) });
+    const declared = new Map([['wide', { ordered: [], fields: { supplier: 'number' as const } }]]);
+    const wide = await openPostgresStore({ url: wideUrl, indexes: declared });
     const client = new pg.Client({ connectionString: wideUrl });
     await client.connect();
     try {
@@ -456,8 +457,7 @@ describe('PostgreSQL store: the plan of an aggregate over wide records', () => {
       const query: AggregateQuery = { collection: 'wide', groupBy: [{ field: 'supplier' }, { field: 'report.result', as: 'result' }], measures: { n: { fn: 'count' }, pieces: { fn: 'sum', field: 'report.pieces' } } };
       expect(await wide.aggregate(query)).toEqual(runAggregate(records, query));
 
-      const indexed = { types: new Map([['supplier', 'number']] as const), keywords: new Set<string>() };
-      const { text, values } = aggregateStatement('"wide"', query, indexed);
+      const { text, values } = aggregateStatement('"wide"', query, indexedFields(declared).get('wide'));
       type Plan = { 'Node Type': string; 'Join Type'?: string; 'Plan Rows': number; 'Plan Width': number; Plans?: Plan[] };
       const [{ 'QUERY PLAN': [{ Plan: root }] }] = (await client.query(`EXPLAIN (FORMAT JSON) ${text}`, values)).rows as [{ 'QUERY PLAN': [{ Plan: Plan }] }];
       const nodes: Plan[] = [];
