@@ -10,8 +10,9 @@
  *   equality and the order below treat as JS does;
  * - a date bucket is computed from the text of the date (its first ten characters, checked to be
  *   a calendar day): no time zone, no cast that could fail on a bad value;
- * - sums, minima and maxima are on `numeric` (exact), then read as JS numbers; an average is its
- *   sum and count, divided by the adapter as the embedded store divides.
+ * - minima and maxima are on `numeric` (exact), sums in double precision (as JS adds: the values
+ *   came from JS numbers), then read as JS numbers; an average is its sum and count, divided by
+ *   the adapter as the embedded store divides.
  */
 import { checkAggregate, groupName, type AggregateQuery, type AggregateRow, type DateBucket, type Grouping, type Measure } from '../aggregate';
 import type { Scalar } from '../query';
@@ -115,8 +116,11 @@ function measureColumns(params: Params, measure: Measure, index: number): { inpu
     const input = type ? params.key(measure.field, type) : `(CASE WHEN ${typeOf(ref)} IN ${SCALAR_TYPES} THEN ${ref.json} END)`;
     return { input, selects: [`count(DISTINCT ${value}) AS ${alias}`], order: alias };
   }
-  const input = params.key(measure.field, 'number');
-  if (measure.fn !== 'avg') return { input, selects: [`${measure.fn}(${value}) AS ${alias}`], order: alias };
+  const key = params.key(measure.field, 'number');
+  if (measure.fn === 'min' || measure.fn === 'max') return { input: key, selects: [`${measure.fn}(${value}) AS ${alias}`], order: alias };
+  // Sums in double precision, as JS adds: a numeric sum per group cost a third of the overview's CPU.
+  const input = `(${key})::float8`;
+  if (measure.fn === 'sum') return { input, selects: [`sum(${value}) AS ${alias}`], order: alias };
   return { input, selects: [`sum(${value}) AS ${alias}`, `count(${value}) AS ${alias}_count`], order: `(sum(${value}) / nullif(count(${value}), 0))` };
 }
 
