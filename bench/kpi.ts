@@ -23,7 +23,7 @@ import { aggregateStatement } from '../server/store/postgres/aggregateSql';
 import { indexedFields } from '../server/store/postgres/indexes';
 import { and } from '../server/store/query';
 import { loadRegistry, storeIndexes } from '../server/schemas';
-import { openPostgresStore } from '../server/store/postgres/store';
+import { openPostgresStore, WORK_MEM } from '../server/store/postgres/store';
 import { createDatabase, startPgCluster, type PgCluster } from '../tests/support/pgCluster';
 import { generateData, generateStore } from './generate';
 import { login, startServer, stopServer } from './server';
@@ -152,6 +152,7 @@ async function explainStatements(url: string, lumiere: number): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   await client.query('SET max_parallel_workers_per_gather = 0');
+  await client.query(`SET work_mem = '${WORK_MEM}'`); // as the store's connections have it
   const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
   const cpu = cpuOf(rows[0].pid);
   for (const [call, statements] of calls) {

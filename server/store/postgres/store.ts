@@ -35,7 +35,7 @@ const INSERT_CHUNK_ROWS = 1000;
  * at 1,000,000 services groups 270,000 rows into 48,000 groups, a 20 MB hash; in 4 MB it spilled to
  * disk and took twice as long (docs/kpis.md "On PostgreSQL"). At most a few such nodes per connection.
  */
-const WORK_MEM = '32MB';
+export const WORK_MEM = '32MB';
 
 const isRetryable = (error: unknown) => RETRYABLE.has((error as { code?: string } | null)?.code ?? '');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
