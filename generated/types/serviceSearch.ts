@@ -108,4 +108,8 @@ export interface ServiceSearch {
    * Label: `service.search.pendingStatus`
    */
   pendingStatus?: boolean;
+  /**
+   * Label: `search.view`
+   */
+  view?: "screen";
 }

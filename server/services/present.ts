@@ -16,6 +16,16 @@ const SERVER_ONLY = new Set(['searchText']);
  */
 const verdictOf = ({ reportResult, reportType, clientDecision }: Row): Row => ({ reportResult, reportType, clientDecision });
 
+/**
+ * The service fields `presentServices` reads to work out the caller's roles, side, rights and
+ * actions (access.ts, machines/service.ts `flowOf`, planning `mayAssign`): a search reads them
+ * with the fields its screen shows.
+ */
+export const PRESENTED_FROM = [
+  'universeId', 'client', 'supplier', 'factory', 'agent', 'serviceProvider', 'creatorCompany', 'creator', 'contributors',
+  'providerConfirmed', 'serviceStep', 'locked', 'readOnly', 'pendingDateBy', 'dateRelevance', 'cancelRequestDate', 'tags', 'report',
+] as const;
+
 /** A service as the caller sees it: visible tags only, plus its roles, side, rights and allowed actions. */
 export async function presentService(db: Reader, service: Row & ServiceParties, caller: Caller): Promise<Row> {
   return (await presentServices(db, [service], caller))[0];

@@ -121,11 +121,12 @@ export const visibleIndexed = (caller: Caller): Condition[] => [{ op: 'gte', fie
 
 /**
  * The services of the caller's universe it may see and that pass every criterion, newest
- * first (by start date), at most `limit`; `hitLimit` when more matched.
+ * first (by start date), at most `limit`; `hitLimit` when more matched. `select`: the fields
+ * read (store query projection; default: whole records).
  */
-export async function findServices(db: Reader, registry: Registry, caller: Caller, criteria: ServiceCriteria, limit: number): Promise<{ page: ServiceRow[]; hitLimit: boolean }> {
+export async function findServices(db: Reader, registry: Registry, caller: Caller, criteria: ServiceCriteria, limit: number, select?: readonly string[]): Promise<{ page: ServiceRow[]; hitLimit: boolean }> {
   const where = and(...visibleIndexed(caller), windowCondition(criteria), ...(await criteriaConditions(db, registry, caller, criteria)));
-  const found = await db.query<ServiceRow>({ collection: SERVICES, where, orderBy: NEWEST_FIRST, limit: limit + 1 });
+  const found = await db.query<ServiceRow>({ collection: SERVICES, where, orderBy: NEWEST_FIRST, limit: limit + 1, select });
   return { page: found.slice(0, limit), hitLimit: found.length > limit };
 }
 
