@@ -65,6 +65,12 @@ export async function inSeasons(db: Reader, registry: Registry, caller: Caller, 
   return oneOf('season', (await visibleSeasons(db, registry, caller, ids)).map((season) => season.code as string));
 }
 
+/** The services of a brand's company as client; a brand of another universe (or none) matches nothing, as an unknown id. */
+export async function ofBrand(db: Reader, caller: Caller, brandId: number): Promise<Condition> {
+  const brand = await db.get<Row>('brands', brandId);
+  return brand && brand.universeId === caller.universeId && typeof brand.companyId === 'number' ? eq('client', brand.companyId) : NOTHING;
+}
+
 /** The services with one of these tags; a tag hidden from the caller matches nothing: filtering on it must not reveal where it is. */
 export async function withTags(db: Reader, caller: Caller, tagIds: readonly number[]): Promise<Condition> {
   const tags = await Promise.all(tagIds.map((id) => db.get<Tag>(TAGS, id)));
@@ -96,6 +102,8 @@ async function criteriaConditions(db: Reader, registry: Registry, caller: Caller
   // A service keeps its order lines' product types (`productTypes`): one of them is enough.
   list('productTypes', criteria.productTypeIds);
   if (given(criteria.seasonIds)) out.push(await inSeasons(db, registry, caller, criteria.seasonIds));
+  if (criteria.brand !== undefined) out.push(await ofBrand(db, caller, criteria.brand));
+  if (criteria.division !== undefined) out.push(eq('thirdPartyDepartment', criteria.division));
   // The flags are the services with such an open task (machines/task.ts), whoever's it is.
   if (criteria.waitingClientDecision) out.push(await withOpenTask(db, caller, 'WAITING_DECISION'));
   if (criteria.serviceToComplete) out.push(await withOpenTask(db, caller, 'SERVICE_TO_COMPLETE'));
