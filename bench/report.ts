@@ -108,11 +108,13 @@ const UPLOADS_HEADING = '## Uploads';
 export const SOAK_HEADING = '## Soak';
 export const JSON_SERVER_HEADING = '## Against json-server';
 export const LIGHTHOUSE_HEADING = '## Lighthouse';
+/** bench/searchTurns.ts: two builds' searches measured in turns. */
+export const SEARCH_TURNS_HEADING = '## Search, two builds in turns';
 /** bench/mainThread.ts's figures, written by hand: a section of its own, which the others' runs keep. */
 const MAIN_THREAD_HEADING = '## Main thread';
 /** bench/imports.ts's sections, one per store. */
 export const importsHeading = (store: StoreKind) => `## Imports (${store})`;
-const TAIL_HEADINGS = [UPLOADS_HEADING, SOAK_HEADING, JSON_SERVER_HEADING, LIGHTHOUSE_HEADING, MAIN_THREAD_HEADING, importsHeading('lowdb'), importsHeading('postgres')];
+const TAIL_HEADINGS = [UPLOADS_HEADING, SOAK_HEADING, JSON_SERVER_HEADING, LIGHTHOUSE_HEADING, MAIN_THREAD_HEADING, SEARCH_TURNS_HEADING, importsHeading('lowdb'), importsHeading('postgres')];
 
 /** The file up to its first tail section, and those sections (each from its heading). */
 function splitTail(text: string): { rest: string; sections: string[] } {

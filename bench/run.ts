@@ -12,6 +12,7 @@ import { runUploadBench } from './uploads';
 import { runImportBench } from './imports';
 import { runLighthouseBench } from './lighthouse';
 import { runExcelBench } from './excelExport';
+import { runSearchTurns } from './searchTurns';
 
 /**
  * `npm run bench`: for 1,000 / 10,000 / 100,000 services, generate a store, start the real
@@ -26,6 +27,7 @@ import { runExcelBench } from './excelExport';
  * `npm run bench -- --vs-json-server [--runs 3]`: get one service against json-server 0.17 on 100,000 services (bench/jsonServer.ts).
  * `npm run bench -- --lighthouse [--runs 3]`: Lighthouse desktop scores of five pages, logged in (bench/lighthouse.ts).
  * `npm run bench -- --excel [--rows 100000] [--runs 1]`: an Excel export of 100,000 rows made in the browser (bench/excelExport.ts).
+ * `npm run bench -- --store postgres --turns <checkout> [--rounds 3]`: the service search cases on this build and on another checkout, in turns (bench/searchTurns.ts), at the first of BENCH_SIZES.
  */
 function storeKind(): StoreKind {
   const args = process.argv.slice(2);
@@ -157,7 +159,8 @@ function cases(store: GeneratedStore, size: number, file?: string): Case[] {
   const day = new Date().toISOString().slice(0, 10);
   const shift = (days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
   const range = `fromDate=${shift(-7)}&toDate=${shift(7)}`;
-  const search = (query: string) => `/back/bo/services/?${query}`;
+  // As the search screen asks: its view (the fields it shows; docs/services.md "Search").
+  const search = (query: string) => `/back/bo/services/?${query ? `${query}&` : ''}view=screen`;
   const references = (query: string) => `/back/bo/smartdata/references/?${query}`;
   let next = 0;
   const randomId = () => store.firstId + Math.floor(Math.random() * size);
@@ -315,7 +318,34 @@ async function soak(): Promise<void> {
   if (!passed) process.exitCode = 1;
 }
 
+/** The value after `--name` (or in `--name=value`). */
+function stringArg(name: string): string | undefined {
+  const args = process.argv.slice(2);
+  const at = args.indexOf(name);
+  return at >= 0 ? args[at + 1] : args.find((arg) => arg.startsWith(`${name}=`))?.slice(name.length + 1);
+}
+
+/** `--turns <checkout>`: the plain service searches (no writes beside them, one server) of both builds, in turns. */
+async function searchTurns(other: string): Promise<void> {
+  const [size] = SIZES;
+  const dir = await mkdtemp(join(tmpdir(), 'qcflow-turns-'));
+  const cluster = STORE === 'postgres' ? await startBenchCluster() : undefined;
+  try {
+    const prepared = cluster ? await preparePostgres(cluster, dir, size) : await prepareLowdb(dir, size);
+    console.log(`Search in turns: ${size} services (${prepared.note})`);
+    const plain = (test: Case) => test.kind === 'search' && test.path().startsWith('/back/bo/services/') && !test.meanwhile && !test.baseline && !test.serverEnv && (!ONLY || test.name.includes(ONLY));
+    const searches = cases(prepared.store, size, prepared.file).filter(plain);
+    await runSearchTurns({ cases: searches, env: prepared.env, other, rounds: numberArg('--rounds', 3), seconds: SECONDS, connections: CONNECTIONS, size, note: `${STORE}, ${prepared.note}`, settle: prepared.settle });
+    await prepared.dispose();
+  } finally {
+    await cluster?.stop();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
 async function main() {
+  const other = stringArg('--turns');
+  if (other) return searchTurns(other);
   // `npm run bench -- --uploads`: the upload bench alone (bench/uploads.ts).
   if (process.argv.includes('--uploads')) return runUploadBench();
   // `npm run bench -- --imports [--store postgres]`: 100,000 order lines imported (bench/imports.ts).

@@ -19,13 +19,21 @@ export const freePort = () =>
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Spawns the server (node with `nodeArgs`) on the store that `storeEnv` names (SEED=none unless `extraEnv` says), and waits until /back/version/ answers: the start time. */
-export async function startServer(storeEnv: Record<string, string>, extraEnv: Record<string, string> = {}, nodeArgs: string[] = []): Promise<{ child: ChildProcess; base: string; startMs: number }> {
+/**
+ * Spawns the server (node with `nodeArgs`) on the store that `storeEnv` names (SEED=none unless `extraEnv` says), and waits until /back/version/ answers: the start time.
+ * `root`: the checkout it runs from (another build, for a comparison; default this one).
+ */
+export async function startServer(
+  storeEnv: Record<string, string>,
+  extraEnv: Record<string, string> = {},
+  nodeArgs: string[] = [],
+  root = ROOT,
+): Promise<{ child: ChildProcess; base: string; startMs: number }> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const started = performance.now();
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
+    cwd: root,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), SEED: 'none', LOG: '0', NODE_ENV: 'test', ...storeEnv, ...extraEnv },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -12,9 +12,14 @@ import { FullPageLoader, PageLoader } from '../pages/FullPageLoader';
 export function ReloadProfile() {
   const session = useSession();
   const navigate = useNavigate();
-  // Once per visit, although `session` changes while it loads.
-  const reload = useEffectEvent(() => void session.load().then(() => navigate('/', { replace: true })));
-  useEffect(() => reload(), []);
+  // Once per visit, although `session` changes while it loads; to the first screen only if the person has not gone
+  // elsewhere meanwhile (the menu answers as soon as the profile is read).
+  const reload = useEffectEvent((here: () => boolean) => void session.load().then(() => here() && navigate('/', { replace: true })));
+  useEffect(() => {
+    let mounted = true;
+    reload(() => mounted);
+    return () => void (mounted = false);
+  }, []);
   return <PageLoader />;
 }
 

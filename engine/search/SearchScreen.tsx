@@ -125,7 +125,7 @@ export function SearchScreen({ screen, config, userRoles = [], caller = {} }: Se
 
   const baseColumns = useMemo(() => (entity ? screenColumns(screen, entity) : []), [screen, entity]);
   const applied = useMemo(() => criteria(filter, search), [filter, search]);
-  const query = useMemo(() => searchQuery(applied, hasRange ? debouncedRange : null, fixed), [applied, debouncedRange, hasRange, fixed]);
+  const query = useMemo(() => searchQuery(search, applied, hasRange ? debouncedRange : null, fixed), [search, applied, debouncedRange, hasRange, fixed]);
   const result = useSearch(searchApi(search, entity, params) ?? undefined, query, { select: answer && ((data) => answerRows(answer, entity?.['x-id'], data)) });
   const nameOf = useCallback(
     (record: Row) => {

@@ -65,8 +65,17 @@ export function criteria(filter: Row, search: JsonSchema): Row {
   return compactQuery(Object.fromEntries(Object.entries(filter).filter(([name, value]) => !(value === false && props[name]?.default === false))));
 }
 
-/** The query of a search: the criteria, the period when the form has one, and the route's fixed filters. */
-export const searchQuery = (applied: Row, range: DateRange | null, fixed: Row): Row => ({ ...applied, ...(range ?? {}), ...fixed });
+/**
+ * `x-view`: the property by which a search form's screens ask for only the fields they show (docs/schemas.md "What a
+ * search reads"); other callers of the call, which name no view, get whole records.
+ */
+function screenView(search: JsonSchema): Row {
+  const name = Object.entries(propertiesOf(search)).find(([, prop]) => prop['x-view'] === true)?.[0];
+  return name ? { [name]: 'screen' } : {};
+}
+
+/** The query of a search screen: the criteria, the period when the form has one, the route's fixed filters and the screen's view. */
+export const searchQuery = (search: JsonSchema, applied: Row, range: DateRange | null, fixed: Row): Row => ({ ...applied, ...(range ?? {}), ...fixed, ...screenView(search) });
 
 /** The call a search screen reads: its search form's `x-url` (a search of its own), else its entity's `x-api`. */
 export const searchApi = (search: JsonSchema, entity: JsonSchema | undefined, params: RouteParams): string | null =>
@@ -81,7 +90,7 @@ export function firstSearch(screen: ScreenConfig, config: AppConfig, params: Rou
   const fixed = routeFilters(search, params);
   const toolbarFields = (screen.toolbar ?? []).map((item) => item.field);
   const applied = criteria(firstFilter(panelSchema(search, [...Object.keys(fixed), ...toolbarFields]), address), search);
-  return { path: `${api}/`, query: compactQuery(searchQuery(applied, hasRangeOf(search) ? firstRange(search, address) : null, fixed)) };
+  return { path: `${api}/`, query: compactQuery(searchQuery(search, applied, hasRangeOf(search) ? firstRange(search, address) : null, fixed)) };
 }
 
 /**

@@ -53,9 +53,9 @@ const MEASURES: AggregateQuery['measures'] = {
 /** The measures read from the report's details (server/kpi/summaryOnly.ts: not every reader's to sum). */
 export const DETAIL_MEASURES = ['pieces', ...SEVERITIES] as const;
 
-/** The aggregate of the services matching `where`, by `keys` (none: one block of totals); `details`: only the report's detail measures. */
+/** The aggregate of the services matching `where`, by `keys` (none: one block of totals); `details`: only their count and the report's detail measures. */
 export function figuresQuery(where: Condition, keys: Grouping[] = [], details = false): AggregateQuery {
-  const measures = details ? Object.fromEntries(DETAIL_MEASURES.map((name) => [name, MEASURES[name]])) : MEASURES;
+  const measures = details ? Object.fromEntries(['services', ...DETAIL_MEASURES].map((name) => [name, MEASURES[name]])) : MEASURES;
   return { collection: 'services', where, groupBy: [...keys, ...FIGURE_GROUPS], measures };
 }
 

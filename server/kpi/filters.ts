@@ -1,7 +1,7 @@
 import type { Caller } from '../context';
 import { notFound } from '../errors';
 import type { Registry } from '../schemas';
-import { inCountries, inSeasons, visibleIndexed, visibleSeasons, withTags } from '../services/search';
+import { inCountries, inSeasons, ofBrand, visibleIndexed, visibleSeasons, withTags } from '../services/search';
 import { SEARCH_PARTY_FIELDS } from '../services/searchText';
 import { and, eq, type Condition } from '../store/query';
 import type { Reader, Row } from '../store/types';
@@ -39,7 +39,6 @@ export interface Period {
   end: string;
 }
 
-const NOTHING: Condition = { op: 'or', any: [] };
 const notCancelled: Condition = { op: 'not', condition: eq('serviceStep', 'CANCELLED') };
 
 export const startedIn = ({ start, end }: Period): Condition => and({ op: 'gte', field: 'startDate', value: start }, { op: 'lte', field: 'startDate', value: end });
@@ -49,12 +48,6 @@ export async function seasonOf(db: Reader, registry: Registry, caller: Caller, i
   const [season] = await visibleSeasons(db, registry, caller, [id]);
   if (!season) throw notFound('error.notFound');
   return season;
-}
-
-/** The services of a brand's company as client; a brand of another universe (or none) matches nothing, as an unknown id. */
-async function ofBrand(db: Reader, caller: Caller, brandId: number): Promise<Condition> {
-  const brand = await db.get<Row>('brands', brandId);
-  return brand && brand.universeId === caller.universeId && typeof brand.companyId === 'number' ? eq('client', brand.companyId) : NOTHING;
 }
 
 /** The condition of the services the caller sees passing `filters` (without a date condition). */

@@ -10,7 +10,8 @@ import { requireServiceReader } from '../services/access';
 import type { DateBucket, Grouping } from '../store/aggregate';
 import { and, eq, type Condition } from '../store/query';
 import { changeOf, figuresQuery, foldBy, foldFigures, type KpiFigures } from './figures';
-import { summaryOnly, withdrawn } from './summaryOnly';
+import { summaryOnly, unreported, withdrawn } from './summaryOnly';
+import { unreadReports } from '../reports/access';
 import { kpiCondition, seasonOf, startedIn, type KpiFilters } from './filters';
 import { comparedPeriods, lastSixMonths, yearOf, type ComparedPeriods } from './periods';
 
@@ -60,12 +61,12 @@ export function kpiRoutes(registry: Registry): Hono<AppEnv> {
     const criteria = searchCriteria(form, c.req.queries()) as Criteria;
     const { db } = c.get('services');
     const [where, summary] = await Promise.all([kpiCondition(db, registry, caller, criteria), summaryOnly(db, caller)]);
+    const unread = unreadReports(caller);
     const figures = async (condition: Condition, keys?: Grouping[]) => {
-      const rows = await db.aggregate(figuresQuery(and(where, condition), keys));
-      if (!summary) return rows;
-      // The details of the reports the caller reads in summary only are taken back out of the sums.
-      const hidden = await db.aggregate(figuresQuery(and(where, condition, summary), keys, true));
-      return [...rows, ...hidden.map(withdrawn)];
+      // The reports the caller reads in summary only give their verdicts, not their details; those it may not read, nothing.
+      const details = (only: Condition | null) => (only ? db.aggregate(figuresQuery(and(where, condition, only), keys, true)) : []);
+      const [rows, limited, hidden] = await Promise.all([db.aggregate(figuresQuery(and(where, condition), keys)), details(summary), details(unread)]);
+      return [...rows, ...limited.map(withdrawn), ...hidden.flatMap(unreported)];
     };
     return { caller, criteria, db, figures, day: today() };
   }

@@ -8,10 +8,10 @@ import type { Reader } from '../store/types';
 import { DETAIL_MEASURES } from './figures';
 
 /**
- * Spec §6.4 report access, for sums: an order taker that does not own a service reads its report
- * in summary only (the verdict and the decision), unless the client lets its suppliers download
- * reports (server/reports/access.ts). The defects and inspected pieces of those services are not
- * the caller's to add up. The condition of those services among the ones it sees, or null when it
+ * Spec §6.4 report access, for sums: an order taker that does not own a terminated service reads its
+ * report in summary only (the verdict and the decision), unless the client lets its suppliers download
+ * reports (server/reports/access.ts; before termination it reads none: `unreadReports`). The defects
+ * and inspected pieces of those services are not the caller's to add up. The condition of those services among the ones it sees, or null when it
  * reads every report it sees: a super admin, an ALWAYS_OWNER account, or a company that holds no
  * order-taker role (so a brand's figures cost one aggregate, not two).
  */
@@ -21,6 +21,7 @@ export async function summaryOnly(db: Reader, caller: Caller): Promise<Condition
   const companyId = caller.company.companyId;
   const downloadable = await db.query<Company>({ collection: COLLECTIONS.companies, where: and(eq('universeId', caller.universeId), eq('reportSupplierDownload', true)) });
   return and(
+    eq('serviceStep', 'TERMINATED'),
     { op: 'anyEq', fields: [...ORDER_TAKER_SLOTS], value: companyId },
     // The decision maker's side wins over the order taker's, and the owner reads the whole report.
     { op: 'not', condition: eq('client', companyId) },
@@ -35,3 +36,13 @@ export const withdrawn = (row: AggregateRow): AggregateRow => ({
   services: 0,
   ...Object.fromEntries(DETAIL_MEASURES.map((measure) => [measure, -Number(row[measure] ?? 0)])),
 });
+
+/**
+ * Aggregate rows of services whose report the caller may not read (`unreadReports`) turned into rows
+ * that count them as services without a report: taken out of their verdict and decision with their
+ * details, and counted again as pending (no result, no decision).
+ */
+export const unreported = (row: AggregateRow): AggregateRow[] => [
+  { ...withdrawn(row), services: -Number(row.services ?? 0) },
+  { ...row, result: null, decision: null, ...Object.fromEntries(DETAIL_MEASURES.map((measure) => [measure, 0])) },
+];

@@ -2,7 +2,9 @@ import { isCompanyManager } from '../auth/roles';
 import { isSuperAdmin, type Caller } from '../context';
 import { forbidden } from '../errors';
 import { COLLECTIONS, type Company } from '../identity';
+import { and, eq, or, type Condition } from '../store/query';
 import type { Reader } from '../store/types';
+import { ORDER_TAKER_SLOTS } from '../services/wizardRules';
 import { actingSide, isOwner, type Right, type ServiceParties } from '../services/access';
 
 /** The reports' collection (one report per service). */
@@ -42,13 +44,42 @@ export async function reportRights(db: Reader, service: ServiceParties, caller: 
   return { report, decision: !decidable ? 'NONE' : decides ? 'WRITE' : 'READ_LIMITED' };
 }
 
-async function reportAccess(db: Reader, service: ServiceParties, caller: Caller): Promise<Right> {
+/**
+ * Whether the caller reads the service's report at all (its access is not NONE): what the service
+ * search shows of it (the verdict) and what the KPIs count follow it. `unreadReports` is the same rule
+ * as a store condition.
+ */
+export function readsReport(service: ServiceParties, caller: Caller): boolean {
   const step = String(service.serviceStep);
   const side = actingSide(service, caller);
-  if (!side || BEFORE_CONFIRMATION.has(step) || step === 'CANCELLED') return 'NONE';
+  if (!side || BEFORE_CONFIRMATION.has(step) || step === 'CANCELLED') return false;
+  return side === 'SERVICE_PROVIDER' || step === 'TERMINATED' || isOwner(service, caller);
+}
+
+/**
+ * `readsReport` false, as a condition on the services the caller sees, for those not yet terminated
+ * nor cancelled (the steps an index narrows them to): before confirmation for everyone; confirmed, for
+ * a company on the decision maker's or the order taker's side that does not own the service, or for
+ * one playing no role on it. A terminated service's report is read by every company with a role on it
+ * (the wizard gives its creator's company one). Null when the caller reads every report it sees (a
+ * super admin, an ALWAYS_OWNER account).
+ */
+export function unreadReports(caller: Caller): Condition | null {
+  if (isSuperAdmin(caller) || caller.roles.has('ALWAYS_OWNER')) return null;
+  const me = caller.company.companyId;
+  const notProvider: Condition = { op: 'anyEq', fields: ['client', ...ORDER_TAKER_SLOTS], value: me };
+  const noRole: Condition = { op: 'not', condition: { op: 'anyEq', fields: ['client', ...ORDER_TAKER_SLOTS, 'serviceProvider'], value: me } };
+  return and(
+    { op: 'in', field: 'serviceStep', values: [...BEFORE_CONFIRMATION, 'CONFIRMED'] },
+    or({ op: 'in', field: 'serviceStep', values: [...BEFORE_CONFIRMATION] }, and({ op: 'not', condition: eq('creatorCompany', me) }, notProvider), noRole),
+  );
+}
+
+async function reportAccess(db: Reader, service: ServiceParties, caller: Caller): Promise<Right> {
+  if (!readsReport(service, caller)) return 'NONE';
+  const side = actingSide(service, caller);
   if (side === 'SERVICE_PROVIDER') return 'WRITE';
   const owner = isOwner(service, caller);
-  if (!owner && step !== 'TERMINATED') return 'NONE';
   if (side === 'DECISION_MAKER') return 'READ';
   if (await supplierDownload(db, service)) return 'READ';
   return owner ? 'READ' : 'READ_LIMITED';

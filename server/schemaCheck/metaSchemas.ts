@@ -176,6 +176,8 @@ export const searchMeta: JsonSchema = {
     'x-replaces': texts,
     // A query parameter the call takes but no filter row shows (a panels page's filters leave it out).
     'x-hidden': { type: 'boolean' },
+    // The parameter by which the form's search screens ask for only what they show (`screen`): the call's projection.
+    'x-view': { const: true },
     // The first date of a range (a date onOrAfter it): the range's default period and its picker's label.
     'x-defaultRange': { enum: [...DEFAULT_RANGES] },
     'x-rangeTitle': text,

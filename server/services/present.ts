@@ -1,4 +1,5 @@
 import { flowOf, serviceActions, type ServiceStep } from '../../machines/service';
+import { readsReport } from '../reports/access';
 import type { Caller } from '../context';
 import type { Reader, Row } from '../store/types';
 import { visibleTagSet } from '../tags';
@@ -15,6 +16,16 @@ const SERVER_ONLY = new Set(['searchText']);
  * may read the verdict of a report whose defects it may not (spec §6.4 report access).
  */
 const verdictOf = ({ reportResult, reportType, clientDecision }: Row): Row => ({ reportResult, reportType, clientDecision });
+
+/**
+ * The service fields `presentServices` reads to work out the caller's roles, side, rights and
+ * actions (access.ts, machines/service.ts `flowOf`, planning `mayAssign`): a search reads them
+ * with the fields its screen shows.
+ */
+export const PRESENTED_FROM = [
+  'universeId', 'client', 'supplier', 'factory', 'agent', 'serviceProvider', 'creatorCompany', 'creator', 'contributors',
+  'providerConfirmed', 'serviceStep', 'locked', 'readOnly', 'pendingDateBy', 'dateRelevance', 'cancelRequestDate', 'tags', 'report',
+] as const;
 
 /** A service as the caller sees it: visible tags only, plus its roles, side, rights and allowed actions. */
 export async function presentService(db: Reader, service: Row & ServiceParties, caller: Caller): Promise<Row> {
@@ -33,8 +44,9 @@ function presented(service: Row & ServiceParties, caller: Caller, visibleTags: S
   const side = actingSide(service, caller);
   // One copy, built key by key: `delete` or a rest copy of a copy is slow (a page holds hundreds).
   const out: Row = {};
-  for (const key in service) if (!SERVER_ONLY.has(key) && !without?.has(key)) out[key] = service[key];
-  if (service.report) out.report = verdictOf(service.report as Row);
+  for (const key in service) if (!SERVER_ONLY.has(key) && !without?.has(key) && key !== 'report') out[key] = service[key];
+  // The verdict of a report the caller may read (spec §6.4): none of a draft it may not see.
+  if (service.report && readsReport(service, caller)) out.report = verdictOf(service.report as Row);
   out.tags = Array.isArray(service.tags) ? service.tags.filter((id) => visibleTags.has(id as number)) : [];
   out.userRoles = companyRolesOn(service, caller.company.companyId);
   out.side = side;

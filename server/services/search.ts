@@ -65,6 +65,12 @@ export async function inSeasons(db: Reader, registry: Registry, caller: Caller, 
   return oneOf('season', (await visibleSeasons(db, registry, caller, ids)).map((season) => season.code as string));
 }
 
+/** The services of a brand's company as client; a brand of another universe (or none) matches nothing, as an unknown id. */
+export async function ofBrand(db: Reader, caller: Caller, brandId: number): Promise<Condition> {
+  const brand = await db.get<Row>('brands', brandId);
+  return brand && brand.universeId === caller.universeId && typeof brand.companyId === 'number' ? eq('client', brand.companyId) : NOTHING;
+}
+
 /** The services with one of these tags; a tag hidden from the caller matches nothing: filtering on it must not reveal where it is. */
 export async function withTags(db: Reader, caller: Caller, tagIds: readonly number[]): Promise<Condition> {
   const tags = await Promise.all(tagIds.map((id) => db.get<Tag>(TAGS, id)));
@@ -96,6 +102,8 @@ async function criteriaConditions(db: Reader, registry: Registry, caller: Caller
   // A service keeps its order lines' product types (`productTypes`): one of them is enough.
   list('productTypes', criteria.productTypeIds);
   if (given(criteria.seasonIds)) out.push(await inSeasons(db, registry, caller, criteria.seasonIds));
+  if (criteria.brand !== undefined) out.push(await ofBrand(db, caller, criteria.brand));
+  if (criteria.division !== undefined) out.push(eq('thirdPartyDepartment', criteria.division));
   // The flags are the services with such an open task (machines/task.ts), whoever's it is.
   if (criteria.waitingClientDecision) out.push(await withOpenTask(db, caller, 'WAITING_DECISION'));
   if (criteria.serviceToComplete) out.push(await withOpenTask(db, caller, 'SERVICE_TO_COMPLETE'));
@@ -121,11 +129,12 @@ export const visibleIndexed = (caller: Caller): Condition[] => [{ op: 'gte', fie
 
 /**
  * The services of the caller's universe it may see and that pass every criterion, newest
- * first (by start date), at most `limit`; `hitLimit` when more matched.
+ * first (by start date), at most `limit`; `hitLimit` when more matched. `select`: the fields
+ * read (store query projection; default: whole records).
  */
-export async function findServices(db: Reader, registry: Registry, caller: Caller, criteria: ServiceCriteria, limit: number): Promise<{ page: ServiceRow[]; hitLimit: boolean }> {
+export async function findServices(db: Reader, registry: Registry, caller: Caller, criteria: ServiceCriteria, limit: number, select?: readonly string[]): Promise<{ page: ServiceRow[]; hitLimit: boolean }> {
   const where = and(...visibleIndexed(caller), windowCondition(criteria), ...(await criteriaConditions(db, registry, caller, criteria)));
-  const found = await db.query<ServiceRow>({ collection: SERVICES, where, orderBy: NEWEST_FIRST, limit: limit + 1 });
+  const found = await db.query<ServiceRow>({ collection: SERVICES, where, orderBy: NEWEST_FIRST, limit: limit + 1, select });
   return { page: found.slice(0, limit), hitLimit: found.length > limit };
 }
 

@@ -7,7 +7,8 @@ import { TAGS, type Tag } from '../tags';
 import type { Reader, Row } from '../store/types';
 import type { ServiceRow } from './access';
 import { priorityRoutes } from './priorities';
-import { presentServices } from './present';
+import { PRESENTED_FROM, presentServices } from './present';
+import { searchProjection } from '../resources/projection';
 import { serviceCaller } from './routeHelpers';
 import { companyLevels } from '../tasks/levels';
 import { countOutsideWindow, findServices, type ServiceCriteria } from './search';
@@ -15,7 +16,8 @@ import { countOutsideWindow, findServices, type ServiceCriteria } from './search
 /**
  * GET /back/bo/services/ (docs/services.md "Search"): the matching services newest first,
  * capped at the entity's hit limit, each presented for the caller without its embedded lines;
- * the lines, task levels, contributors and tags of the returned page come alongside.
+ * what the screen shows of the lines (their PO numbers), the task levels, contributors and tags
+ * of the returned page come alongside.
  */
 const acronymOf = (contact: { firstName?: string; lastName?: string }) =>
   `${contact.firstName?.[0] ?? ''}${contact.lastName?.[0] ?? ''}`.toUpperCase();
@@ -35,7 +37,7 @@ async function tagsOf(db: Reader, ids: Set<number>) {
   return tags.map((tag) => ({ tagId: tag.tagId, localizedName: tag.localizedName, color: tag.color }));
 }
 
-/** A page of services comes without their lines: the purchase order lines come alongside. */
+/** A page of services comes without their lines: the purchase order lines come alongside (of the screen's view, what it shows of them: the PO numbers). */
 const LISTED_WITHOUT = new Set(['purchaseOrderLines', 'laboratoryLines']);
 
 /** The answer for one page of services (only these are presented). */
@@ -62,6 +64,9 @@ export async function searchAnswer(db: Reader, caller: Caller, page: ServiceRow[
 export function serviceSearchRoutes(registry: Registry): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const entity = registry.entities.get('service')!;
+  // The screen's view (`view=screen`): what leaves the store is the fields the search screen shows (with the lines' PO
+  // numbers) and those the presentation reads. Other callers get whole services.
+  const screenFields = [...new Set([...searchProjection(registry, entity, 'service'), ...PRESENTED_FROM])];
 
   const search = async (c: AppContext) => {
     const caller = serviceCaller(c);
@@ -70,7 +75,7 @@ export function serviceSearchRoutes(registry: Registry): Hono<AppEnv> {
     // Both at once: on PostgreSQL they are two queries, on two connections.
     const windowed = !!(criteria.fromDate || criteria.toDate);
     const [{ page, hitLimit }, outside] = await Promise.all([
-      findServices(db, registry, caller, criteria, entity.hitLimit),
+      findServices(db, registry, caller, criteria, entity.hitLimit, criteria.view === 'screen' ? screenFields : undefined),
       windowed ? countOutsideWindow(db, registry, caller, criteria, entity.hitLimit) : undefined,
     ]);
     if (hitLimit) c.header('X-Hit-Limit', String(entity.hitLimit));

@@ -1,5 +1,5 @@
 import { buildIndex, candidates, servesOrder, updateIndex, type IndexDef, type IndexDefs, type OrderedIndex } from './orderedIndex';
-import { matcher, runQuery, type CountQuery, type Query } from './query';
+import { matcher, project, runQuery, type CountQuery, type Query } from './query';
 import { checkAggregate, runAggregate, type AggregateQuery, type AggregateRow } from './aggregate';
 import type { AsyncStore, Id, ReadOps, Reader, Row, Store, StoreState, Stored, WriteOps, Writer } from './types';
 
@@ -24,7 +24,7 @@ class SnapshotReader implements Reader {
   async query<T extends Row = Row>(query: Query): Promise<Stored<T>[]> {
     const def = this.indexes.get(query.collection)?.ordered.find((index) => servesOrder(index, query.orderBy));
     if (!def) return runQuery(this.reads.all<T>(query.collection), query);
-    return this.scan(this.index(query.collection, def), query) as Stored<T>[];
+    return this.scan(this.index(query.collection, def), query).map((row) => project(row, query.select)) as Stored<T>[];
   }
 
   async count(query: CountQuery): Promise<number> {

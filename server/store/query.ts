@@ -41,10 +41,56 @@ export interface Query {
   orderBy?: Order[];
   limit?: number;
   offset?: number;
+  /**
+   * The top-level fields each record is returned with (a projection: the others, such as a search
+   * text, stay in the store); a field the record lacks stays missing. `lines[].f` keeps of the
+   * array `lines` its object items, each with only its fields named so (docs/store.md
+   * "Projections"). Default: all.
+   */
+  select?: readonly string[];
 }
 
-/** What `count` takes (types.ts Reader): a query without an offset. */
-export type CountQuery = Omit<Query, 'offset'>;
+/** What `count` takes (types.ts Reader): a query without an offset (nor a projection: it returns a number). */
+export type CountQuery = Omit<Query, 'offset' | 'select'>;
+
+const isObject = (value: unknown): value is Row => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** A projection's plan: top-level fields kept whole, and array fields whose items keep some fields (`lines[].f`). */
+export function projectionPlan(fields: readonly string[]): { whole: string[]; items: Map<string, string[]> } {
+  const whole: string[] = [];
+  const items = new Map<string, string[]>();
+  for (const field of fields) {
+    const at = field.indexOf('[].');
+    if (at < 0) {
+      if (!whole.includes(field)) whole.push(field);
+      continue;
+    }
+    const [array, item] = [field.slice(0, at), field.slice(at + 3)];
+    if (!items.has(array)) items.set(array, []);
+    if (!items.get(array)!.includes(item)) items.get(array)!.push(item);
+  }
+  // A field asked whole is kept whole.
+  for (const field of whole) items.delete(field);
+  return { whole, items };
+}
+
+const pick = (record: Row, fields: readonly string[]): Row => {
+  const out: Row = {};
+  for (const field of fields) if (Object.hasOwn(record, field)) out[field] = record[field];
+  return out;
+};
+
+/** A record with only the `fields` it has (a frozen copy; without `fields`, the record itself); see `Query.select`. */
+export function project<T extends Row>(record: T, fields: readonly string[] | undefined): T {
+  if (!fields) return record;
+  const { whole, items } = projectionPlan(fields);
+  const out = pick(record, whole);
+  for (const [array, kept] of items) {
+    const value = Object.hasOwn(record, array) ? record[array] : undefined;
+    if (Array.isArray(value)) out[array] = Object.freeze(value.filter(isObject).map((item) => Object.freeze(pick(item, kept))));
+  }
+  return Object.freeze(out) as T;
+}
 
 export const and = (...all: (Condition | undefined | false)[]): Condition => {
   const kept = all.filter((item): item is Condition => !!item);
@@ -174,7 +220,7 @@ export function comparator(orderBy: Order[] | undefined): ((a: Row, b: Row) => n
   };
 }
 
-/** A query answered over records in memory: filter, sort, then offset and limit. */
+/** A query answered over records in memory: filter, sort, then offset and limit, then the projection. */
 export function runQuery<T extends Row>(records: Iterable<T>, query: Omit<Query, 'collection'>): T[] {
   const matches = matcher(query.where);
   const found: T[] = [];
@@ -182,5 +228,6 @@ export function runQuery<T extends Row>(records: Iterable<T>, query: Omit<Query,
   const order = comparator(query.orderBy);
   if (order) found.sort(order);
   const start = query.offset ?? 0;
-  return query.limit === undefined ? found.slice(start) : found.slice(start, start + query.limit);
+  const page = query.limit === undefined ? found.slice(start) : found.slice(start, start + query.limit);
+  return query.select ? page.map((record) => project(record, query.select)) : page;
 }

@@ -219,6 +219,40 @@ describe('supplier KPIs: who sees what', () => {
     expect((await get(quality, 'overview', { ...window, tagIds: tag })).totals).toMatchObject({ defects: LUMIERE.defects, inspectedPieces: LUMIERE.inspectedPieces });
   });
 
+  it('a report the caller may not read (not yet terminated, not its own) counts as none: no verdict, no details, in the figures and the search (spec §6.4)', async () => {
+    const [s3] = await server.store.find<Row>('services', (service) => service.startDate === day(4, 2) && service.supplier === net.shenzhen);
+    const s3Id = s3.serviceId as number;
+    const totals = async (client: Client) => (await get(client, 'overview', { ...window, tagIds: tag })).totals;
+    const shown = async (client: Client) => (await client.get(`/back/bo/services/${s3Id}`)).body.report;
+    const searched = async (client: Client) => ((await client.get('/back/bo/services/', { fromDate: day(4, 2), toDate: day(4, 2), tags: tag })).body.services as Row[]).find((service) => service.serviceId === s3Id)!.report;
+    const change = (fields: Row) => server.store.update<Row>('services', s3Id, (service) => ({ ...service, ...fields }));
+    const setLumiere = (fields: Row) => server.store.update<Row>('companies', net.lumiere, (company) => ({ ...company, ...fields }));
+    // S3 back at CONFIRMED, its report a draft (REFUSED, 1 critical and 2 major defects in 50 pieces): Shenzhen, a
+    // supplier not owning it, may not read it, even with the client letting suppliers download reports.
+    await change({ serviceStep: 'CONFIRMED' });
+    await setLumiere({ reportSupplierDownload: true });
+    try {
+      expect(await totals(sales)).toMatchObject({ services: 3, results: { ACCEPTED: 1, REFUSED: 1, PENDING: 1 }, decisions: { ACCEPTED: 1, SUBJECTED: 1, REFUSED: 0, PENDING: 1 }, defects: { CRITICAL: 0, MAJOR: 1 + 4, MINOR: 2 + 1 }, inspectedPieces: 150 });
+      expect(await shown(sales)).toBeUndefined();
+      expect(await searched(sales)).toBeUndefined();
+      // Lumière owns it (its creator's company): the draft's verdict and details count, and show.
+      expect(await totals(quality)).toMatchObject({ results: LUMIERE.results, defects: LUMIERE.defects, inspectedPieces: LUMIERE.inspectedPieces });
+      expect(await searched(quality)).toMatchObject({ reportResult: 'REFUSED' });
+      // Created by Atlas instead: Lumière, the client but not the owner, reads none of it; Atlas, the provider, all of it.
+      await change({ creatorCompany: net.atlas });
+      expect(await totals(quality)).toMatchObject({ services: 5, results: { REFUSED: 1, PENDING: 2 }, defects: { CRITICAL: 0, MAJOR: 5, MINOR: 3 }, inspectedPieces: 150 });
+      expect(await shown(quality)).toBeUndefined();
+      expect((await totals(manager)).results.REFUSED).toBe(2);
+      expect(await shown(manager)).toMatchObject({ reportResult: 'REFUSED' });
+    } finally {
+      await change({ serviceStep: 'TERMINATED', creatorCompany: net.lumiere });
+      await setLumiere({ reportSupplierDownload: false });
+    }
+    // Terminated again: Shenzhen reads its verdict.
+    expect(await searched(sales)).toMatchObject({ reportResult: 'REFUSED' });
+    expect((await totals(sales)).results).toMatchObject({ ACCEPTED: 1, REFUSED: 2, PENDING: 0 });
+  });
+
   it('an id the caller may not see is answered as an unknown one', async () => {
     // A secret tag of Atlas filters nothing for Lumière: as an unknown tag.
     const hidden = await get(quality, 'overview', { ...window, tagIds: secretTag });

@@ -155,6 +155,73 @@ describe('a KPI figure opens exactly the services it counts', () => {
   });
 });
 
+describe('the internal and provider figures open exactly the services they count', () => {
+  const internalScreen = JSON.parse(readFileSync('schemas/screens/kpiInternal.json', 'utf8')) as { panels: PanelConfig[] };
+  const providerScreen = JSON.parse(readFileSync('schemas/screens/kpiServiceProvider.json', 'utf8')) as { tabs: { panels: PanelConfig[] }[] };
+  const table = (panels: PanelConfig[], url: string) => panels.find((panel) => panel.kind === 'dataTable' && panel.url === url)!;
+  const searched = async (panel: PanelConfig, screenFilters: Record<string, unknown>, answer: unknown, row: Row) => {
+    const path = throughPath(panel.through, throughValues(screenFilters, answer, row))!;
+    expect(path.startsWith('/services/search?'), path).toBe(true);
+    const reply = await quality.get(`/back/bo/services/${path.slice(path.indexOf('?'))}`);
+    expect(reply.status, reply.text).toBe(200);
+    return { path, services: reply.body.services as Row[] };
+  };
+  let brands: { lumiere: number; como: number };
+
+  beforeAll(async () => {
+    const brand = async (companyId: number) => (await server.store.insert('brands', 'brandId', { universeId: net.universeId, companyId, code: `T${companyId}`, name: `Through ${companyId}`, color: '#228be6', archived: false })).brandId as number;
+    brands = { lumiere: await brand(net.lumiere), como: await brand(net.como) };
+    // Beside the services above (all INSP, Lumière's): an audit of Lumière's and an inspection of Como's as client, in April.
+    for (const [department, client] of [['AUDIT', net.lumiere], ['INSP', net.como]] as const)
+      await server.store.insert('services', 'serviceId', {
+        universeId: net.universeId, thirdPartyDepartment: department, type: department === 'AUDIT' ? 'AUDIT_SOCIAL' : 'INSP_FINAL_RANDOM', serviceLevel: 'NORMAL', serviceStep: 'TERMINATED', serviceStatus: 'OK',
+        client, supplier: net.shenzhen, serviceProvider: net.atlas, creatorCompany: net.lumiere, providerConfirmed: true, startDate: day(4, 22), endDate: day(4, 22), season: 'THR-SS',
+      });
+  });
+
+  it('each month of the internal figures, with a brand and a division', async () => {
+    const panel = table(internalScreen.panels, '/back/bo/kpi/internal/yearMonth');
+    const internal = { start: day(3, 1), end: day(5, 31), brand: brands.lumiere, division: 'INSP' };
+    const answer = (await quality.get('/back/bo/kpi/internal/yearMonth', internal)).body;
+    // By hand: Lumière's inspections, the cancelled one left out: March 2, April 5, May 1 (the audit and Como's not).
+    expect(answer.series.map((row: Row) => [row.period, row.services])).toEqual([[`${Y}-03`, 2], [`${Y}-04`, 5], [`${Y}-05`, 1]]);
+    for (const row of answer.series as Row[]) {
+      const { path, services } = await searched(panel, internal, answer, row);
+      expect(services.length, path).toBe(row.services);
+      for (const service of services) expect([service.client, service.thirdPartyDepartment, String(service.startDate).slice(0, 7)]).toEqual([net.lumiere, 'INSP', row.period]);
+    }
+    // Como's brand: its one inspection, in April.
+    const como = { ...internal, brand: brands.como };
+    const ofComo = (await quality.get('/back/bo/kpi/internal/yearMonth', como)).body;
+    expect(ofComo.series.map((row: Row) => [row.period, row.services])).toEqual([[`${Y}-04`, 1]]);
+    expect((await searched(panel, como, ofComo, ofComo.series[0])).services.map((service) => service.client)).toEqual([net.como]);
+  });
+
+  it('each service provider of the ranking, with a division', async () => {
+    const panel = table(providerScreen.tabs[0].panels, '/back/bo/kpi/serviceprovider/overview');
+    for (const division of ['INSP', 'AUDIT']) {
+      const filters = { start: day(3, 1), end: day(5, 31), division };
+      const answer = (await quality.get('/back/bo/kpi/serviceprovider/overview', filters)).body;
+      expect(answer.serviceProviders.map((row: Row) => [row.serviceProvider, (row.figures as Row).services])).toEqual([[net.atlas, division === 'INSP' ? 9 : 1]]);
+      const { path, services } = await searched(panel, filters, answer, answer.serviceProviders[0]);
+      expect(services.length, path).toBe(answer.serviceProviders[0].figures.services);
+      expect(new Set(services.map((service) => service.thirdPartyDepartment))).toEqual(new Set([division]));
+    }
+  });
+
+  it('a brand of another universe or unknown matches nothing in the search, as in the figures', async () => {
+    const northwind = (await server.store.get<Row>('companies', net.northwind))!;
+    const foreign = (await server.store.insert('brands', 'brandId', { universeId: northwind.universeId, companyId: net.northwind, code: 'TF', name: 'Foreign', color: '#228be6', archived: false })).brandId as number;
+    for (const brand of [foreign, 999_999]) {
+      expect((await quality.get('/back/bo/services/', { fromDate: day(3, 1), toDate: day(5, 31), brand })).body.services).toEqual([]);
+      expect((await quality.get('/back/bo/kpi/internal/yearMonth', { start: day(3, 1), end: day(5, 31), brand })).body.totals.services).toBe(0);
+    }
+    const bad = await quality.get('/back/bo/services/', { division: 'NOPE' });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body.errors)).toContain('division');
+  });
+});
+
 describe("the search's KPI criteria", () => {
   const search = (client: Client, query: Record<string, string | number | (string | number)[]>) => client.get('/back/bo/services/', { tags: tag, fromDate: day(3, 1), toDate: day(5, 31), ...query });
 

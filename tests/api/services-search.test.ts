@@ -82,6 +82,30 @@ describe('service search: answer', () => {
     }
   });
 
+  it("the screen's view (view=screen): the same services with only the fields the screen shows and its rights read, the PO numbers alone alongside", async () => {
+    const query = { fromDate: shiftDay(today(), -30), toDate: shiftDay(today(), 30) };
+    const [whole, view] = [await found(quality, query), await found(quality, { ...query, view: 'screen' })];
+    expect(view.services.length).toBeGreaterThan(5);
+    expect(ids(view.services)).toEqual(ids(whole.services));
+    const columns = ['number', 'type', 'serviceStep', 'client', 'supplier', 'factory', 'serviceProvider', 'startDate', 'serviceLevel', 'tags'];
+    const byId = new Map(whole.services.map((service) => [service.serviceId, service]));
+    for (const service of view.services) {
+      const full = byId.get(service.serviceId)!;
+      // What the screen shows and what its rights are worked out from, as the whole row has them…
+      for (const field of [...columns, 'userRoles', 'side', 'rights', 'actions']) expect(service[field], field).toEqual(full[field]);
+      // …and not the rest of the record.
+      for (const field of ['searchText', 'laboratoryLines', 'purchaseOrderLines']) expect(service).not.toHaveProperty(field);
+      const leftOut = Object.keys(full).filter((field) => !(field in service));
+      expect(leftOut).toEqual(expect.arrayContaining(['thirdPartyDepartment', 'orderTakerContacts']));
+    }
+    expect(view.purchaseOrderLines).toEqual(whole.purchaseOrderLines.map((line) => ({ serviceId: line.serviceId, poNumber: line.poNumber })));
+    expect(view.purchaseOrderLines.length).toBeGreaterThan(0);
+    expect(JSON.stringify(view).length).toBeLessThan(JSON.stringify(whole).length * 0.7);
+    const refused = await quality.get(SEARCH, { ...query, view: 'everything' });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain('view');
+  });
+
   it('answers the same without the trailing slash', async () => {
     const query = { fromDate: shiftDay(today(), -30), toDate: today() };
     expect(await foundIds(quality, query)).toEqual(ids((await found(quality, query)).services));

@@ -174,6 +174,8 @@ test.describe('administration', () => {
     await back.click();
     await expect(page.getByTestId('profile-button')).toContainText('Alex Morgan');
     await expect(back).toHaveCount(0);
+    // The session is re-read again, then the first screen opens: wait for it, as a person would, before going on.
+    await page.waitForURL((url) => !['/', '/reloadProfile', '/auth/logout/impersonate'].includes(url.pathname));
     expect(await (await page.request.get('/back/auth/profile', { headers: XHR })).json()).toMatchObject({ userFullName: 'Alex Morgan' });
 
     // The login monitor recorded the impersonation, with who did it.

@@ -52,6 +52,11 @@ export const recordArbitrary = fc.record(
       { weight: 4, arbitrary: fc.record({ k: fc.oneof(scalar, fc.array(scalar, { maxLength: 3 })), d: nullable(date), deep: fc.record({ x: scalar }, { requiredKeys: [] }) }, { requiredKeys: [] }) },
       { weight: 1, arbitrary: fc.oneof(scalar, fc.array(scalar, { maxLength: 2 })) },
     ),
+    // Lines: an array of objects (and sometimes scalars among them, or not an array), for projections of items.
+    lines: fc.oneof(
+      { weight: 4, arbitrary: fc.array(fc.oneof({ weight: 4, arbitrary: fc.record({ k: scalar, d: nullable(date) }, { requiredKeys: [] }) }, { weight: 1, arbitrary: scalar }), { maxLength: 3 }) },
+      { weight: 1, arbitrary: scalar },
+    ),
   },
   { requiredKeys: [] },
 );
@@ -86,6 +91,12 @@ export const { condition: conditionArbitrary } = fc.letrec<{ condition: Conditio
 
 const order: fc.Arbitrary<Order> = fc.record({ field: fc.constantFrom(...ORDERABLE), desc: fc.boolean() }, { requiredKeys: ['field'] });
 
+/** A projection: top-level fields, some missing from every record, one inherited by every JS object (absent on both stores), items of arrays and of non-arrays. */
+export const selectArbitrary = fc.uniqueArray(
+  fc.constantFrom(...TOP_FIELDS, 'o', 'version', 'toString', 'lines', 'lines[].k', 'lines[].d', 'lines[].absent', 'tags[].k', 'o[].k'),
+  { maxLength: 5 },
+);
+
 export const queryArbitrary = (collection: string): fc.Arbitrary<Query> =>
   fc.record(
     {
@@ -94,6 +105,7 @@ export const queryArbitrary = (collection: string): fc.Arbitrary<Query> =>
       orderBy: fc.array(order, { maxLength: 2 }),
       limit: fc.integer({ min: 0, max: 8 }),
       offset: fc.integer({ min: 0, max: 8 }),
+      select: selectArbitrary,
     },
     { requiredKeys: ['collection'] },
   );

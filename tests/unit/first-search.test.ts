@@ -40,6 +40,12 @@ describe('a search screen’s first search', () => {
     expect(firstSearch(screen, own, { ownerId: '7' })!.query).not.toHaveProperty('parentId');
   });
 
+  it('asks for the screen’s view when the form has an `x-view` parameter (the call then answers only what the screen shows)', () => {
+    const viewed = { ...config, search: { item: { ...config.search.item, properties: { ...config.search.item.properties, view: { type: 'string', enum: ['screen'], 'x-hidden': true, 'x-view': true } } } } } as unknown as AppConfig;
+    expect(firstSearch(screen, viewed, { ownerId: '7' })!.query).toMatchObject({ status: 'OPEN', ownerId: 7, view: 'screen' });
+    expect(firstSearch(screen, config, { ownerId: '7' })!.query).not.toHaveProperty('view');
+  });
+
   it('is nothing for a screen that is not a search or whose entity has no API', () => {
     expect(firstSearch({ ...screen, type: 'record' } as ScreenConfig, config, {})).toBeNull();
     expect(firstSearch({ ...screen, entity: 'unknown' } as ScreenConfig, config, {})).toBeNull();

@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto';
 import { escapeIdentifier, escapeLiteral } from 'pg';
 import { keywordsOf } from '../../text';
-import type { Condition, Order, Query, Scalar } from '../query';
+import { projectionPlan, type Condition, type Order, type Query, type Scalar } from '../query';
 
 export interface Statement {
   text: string;
@@ -282,8 +282,44 @@ function select(what: string, table: string, query: Omit<Query, 'collection'>, i
   return { text, values: params.values };
 }
 
+/** A function takes at most 100 arguments: `jsonb_build_object` at most 50 fields. */
+const FIELDS_PER_OBJECT = 50;
+
+/**
+ * An object with only the `fields` of `json` it has: `jsonb_build_object` of them all (50 per
+ * object, joined with `||`), then those `json` lacks removed, which keeps each asked field, null
+ * or not.
+ */
+function picked(json: string, fields: readonly string[]): string {
+  const names = fields.map((field) => escapeLiteral(field));
+  if (!names.length) return `'{}'::jsonb`;
+  const objects: string[] = [];
+  for (let start = 0; start < names.length; start += FIELDS_PER_OBJECT) {
+    objects.push(`jsonb_build_object(${names.slice(start, start + FIELDS_PER_OBJECT).map((name) => `${name}, ${json} -> ${name}`).join(', ')})`);
+  }
+  const missing = `array_remove(ARRAY[${names.map((name) => `CASE WHEN ${json} ? ${name} THEN NULL ELSE ${name} END`).join(', ')}]::text[], NULL)`;
+  return `((${objects.join(' || ')}) - ${missing})`;
+}
+
+/**
+ * The record projected as query.ts `project` does, built as JSON by PostgreSQL: the other fields
+ * (a search text, lines) never leave the database. An array field projected item by item is
+ * rebuilt from its object items in order; it is left out when it is not an array.
+ */
+function projection(fields: readonly string[]): string {
+  const { whole, items } = projectionPlan(fields);
+  if (!items.size) return picked('data', whole);
+  const arrays = [...items].map(([array, kept]) => {
+    const name = escapeLiteral(array);
+    const rebuilt = `(SELECT coalesce(jsonb_agg(${picked('item', kept)} ORDER BY at), '[]'::jsonb) FROM jsonb_array_elements(data -> ${name}) WITH ORDINALITY AS items(item, at) WHERE jsonb_typeof(item) = 'object')`;
+    return `CASE WHEN jsonb_typeof(data -> ${name}) = 'array' THEN jsonb_build_object(${name}, ${rebuilt}) ELSE '{}'::jsonb END`;
+  });
+  return `(${[picked('data', whole), ...arrays].join(' || ')})`;
+}
+
 /** `table`: the quoted table name of the query's collection. */
-export const selectStatement = (table: string, query: Query, indexed?: IndexedFields): Statement => select('data', table, query, indexed);
+export const selectStatement = (table: string, query: Query, indexed?: IndexedFields): Statement =>
+  select(query.select ? `${projection(query.select)} AS data` : 'data', table, query, indexed);
 
 /** With a limit, counting stops there: only the rows up to it are read, in the order given (the index it walks). */
 export function countStatement(table: string, query: Omit<Query, 'collection' | 'offset'>, indexed?: IndexedFields): Statement {
