@@ -131,8 +131,9 @@ const median = (times: number[]) => [...times].sort((a, b) => a - b)[Math.floor(
 
 /**
  * The aggregate statements of each call as the server builds them for quality@brand.test (Maison
- * Lumière, the defaults: the figures, and the details of the reports it may not read), each run 5 times on one backend without parallel workers: the median
- * is its CPU time, whatever the load of the machine (the data is in memory after the first run).
+ * Lumière, the defaults: the figures, and the details of the reports it may not read), each run 5
+ * times on one backend without parallel workers: the median is its CPU time, whatever the load of
+ * the machine (the data is in memory after the first run).
  * Then the overview's plan, with its buffers.
  */
 async function explainStatements(url: string, lumiere: number): Promise<void> {
