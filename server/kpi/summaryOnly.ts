@@ -1,5 +1,6 @@
 import { sideOfCompanyRole } from '../../machines/serviceRoles';
-import { isSuperAdmin, type Caller } from '../context';
+import type { Caller } from '../context';
+import { ownsEveryService } from '../services/access';
 import { COLLECTIONS, type Company } from '../identity';
 import type { AggregateRow } from '../store/aggregate';
 import { ORDER_TAKER_SLOTS } from '../services/wizardRules';
@@ -16,7 +17,7 @@ import { DETAIL_MEASURES } from './figures';
  * order-taker role (so a brand's figures cost one aggregate, not two).
  */
 export async function summaryOnly(db: Reader, caller: Caller): Promise<Condition | null> {
-  if (isSuperAdmin(caller) || caller.roles.has('ALWAYS_OWNER')) return null;
+  if (ownsEveryService(caller)) return null;
   if (!(caller.company.roles ?? []).some((role) => sideOfCompanyRole(role) === 'ORDER_TAKER')) return null;
   const companyId = caller.company.companyId;
   const downloadable = await db.query<Company>({ collection: COLLECTIONS.companies, where: and(eq('universeId', caller.universeId), eq('reportSupplierDownload', true)) });

@@ -5,7 +5,7 @@ import { COLLECTIONS, type Company } from '../identity';
 import { and, eq, or, type Condition } from '../store/query';
 import type { Reader } from '../store/types';
 import { ORDER_TAKER_SLOTS } from '../services/wizardRules';
-import { actingSide, isOwner, type Right, type ServiceParties } from '../services/access';
+import { actingSide, isOwner, ownsEveryService, type Right, type ServiceParties } from '../services/access';
 
 /** The reports' collection (one report per service). */
 export const REPORTS = 'reports';
@@ -65,7 +65,7 @@ export function readsReport(service: ServiceParties, caller: Caller): boolean {
  * super admin, an ALWAYS_OWNER account).
  */
 export function unreadReports(caller: Caller): Condition | null {
-  if (isSuperAdmin(caller) || caller.roles.has('ALWAYS_OWNER')) return null;
+  if (ownsEveryService(caller)) return null;
   const me = caller.company.companyId;
   const notProvider: Condition = { op: 'anyEq', fields: ['client', ...ORDER_TAKER_SLOTS], value: me };
   const noRole: Condition = { op: 'not', condition: { op: 'anyEq', fields: ['client', ...ORDER_TAKER_SLOTS, 'serviceProvider'], value: me } };

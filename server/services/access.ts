@@ -48,9 +48,12 @@ export function actingSide(service: ServiceParties, caller: Caller): ServiceSide
   return isSuperAdmin(caller) ? 'SERVICE_PROVIDER' : null;
 }
 
+/** An ALWAYS_OWNER account or a super admin: the owner of every service it sees (and so a reader of every report). */
+export const ownsEveryService = (caller: Caller): boolean => caller.roles.has('ALWAYS_OWNER') || isSuperAdmin(caller);
+
 /** Owner: the creator's company, an ALWAYS_OWNER account, or a super admin. */
 export function isOwner(service: ServiceParties, caller: Caller): boolean {
-  return service.creatorCompany === caller.company.companyId || caller.roles.has('ALWAYS_OWNER') || isSuperAdmin(caller);
+  return service.creatorCompany === caller.company.companyId || ownsEveryService(caller);
 }
 
 /** The caller as the service machine sees it, acting on `side`. */

@@ -1,5 +1,6 @@
 import type { ServiceSide } from '../../machines/service';
 import { PICKER_SIDES, roleChoiceError } from '../../machines/serviceRoles';
+import { ORDER_TAKER_SLOTS } from '../../machines/serviceWizard';
 import type { FieldError } from '../errors';
 
 /**
@@ -25,7 +26,7 @@ export function roleErrors(selected: unknown, context: PickerContext): FieldErro
   return key ? [{ path: '/roles', key }] : [];
 }
 
-export const ORDER_TAKER_SLOTS = ['supplier', 'factory', 'agent'] as const;
+export { ORDER_TAKER_SLOTS };
 
 /** Each chosen side needs the caller's company in its slot; a super admin may fill any slot. */
 export function slotErrors(selected: readonly ServiceSide[], service: Record<string, unknown>, context: PickerContext): FieldError[] {
