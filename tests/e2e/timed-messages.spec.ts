@@ -66,6 +66,9 @@ test('a success snack closes after 3 s, waits while hovered or focused, and is l
   // The shell polls once when its poll starts, then every 10 s: only a started poll gets the clock's ticks. On a busy
   // machine the shell may start it after the page went quiet, and a clock stopped before that never polls at all.
   await expect.poll(() => polls, { message: 'the shell has started its live alert poll' }).toBeGreaterThan(0);
+  // The snack list is lazy: mounted before the clock stops, as React shows a lazy part that arrives late on a timer,
+  // which a stopped clock never fires (on a busy machine the first snack then never showed).
+  await expect(page.locator('[data-position="top-center"][data-layout]')).toBeAttached();
   await stopTime(page);
   const snackOf = (title: string) => page.getByRole('status').filter({ hasText: title });
   const arrives = async (title: string) => {
