@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 
 /** Unit test files that mock a module (vi.mock): they need modules of their own. */
 const UNIT_MOCKING = ['tests/unit/schema-reads-once.test.ts', 'tests/unit/grid-stable-props.test.ts'];
+/** API test files of PostgreSQL only (several servers on one database). */
+const API_POSTGRES_ONLY = ['tests/api/reminders-two-servers.test.ts'];
 
 export default defineConfig({
   test: {
@@ -18,6 +20,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
+          exclude: API_POSTGRES_ONLY,
           // Each test server copies a seeded data file; the files of a worker share their modules (and schemas/ loaded once).
           globalSetup: ['tests/support/lowdbGlobalSetup.ts'],
           isolate: false,

@@ -7,14 +7,14 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildIfStale } from './build-if-stale.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const scratch = mkdtempSync(join(tmpdir(), 'qcflow-test-'));
 const MINUTE = 60_000;
-/** One line per suite: { name, passed, failed, skipped, note }. */
+/** One line per suite: { name, passed, failed, skipped, note, failures: the failed tests' names }. */
 const results = [];
 
 /** Exit status of a suite stopped at its time limit (as `timeout` gives): it fails, whatever it had passed. */
@@ -58,11 +58,13 @@ function vitestResult(name, report, status) {
   if (!json) return { name, passed: 0, failed: 1, skipped: 0, note: `crashed (exit ${status}), no report` };
   // A test file that fails outside a test (import error, hook) has no failed test: count the file.
   const brokenFiles = json.testResults.filter((file) => file.status === 'failed' && !file.assertionResults.some((t) => t.status === 'failed'));
+  const failedTests = json.testResults.flatMap((file) => file.assertionResults.filter((t) => t.status === 'failed').map((t) => `${relative(root, file.name)} › ${t.fullName}`));
   const result = {
     name,
     passed: json.numPassedTests,
     failed: json.numFailedTests + brokenFiles.length,
     skipped: json.numPendingTests + json.numTodoTests,
+    failures: [...failedTests, ...brokenFiles.map((file) => `${relative(root, file.name)} (${file.message.split('\n')[0]})`)],
   };
   if (status !== 0 && result.failed === 0) Object.assign(result, { failed: 1, note: `exit ${status} without a failed test` });
   return result;
@@ -145,6 +147,14 @@ function e2eSpecs(folder = join(root, 'tests', 'e2e')) {
   );
 }
 
+/** `file:line › title` of each test of a Playwright JSON report's suites that failed (unexpected). */
+function unexpectedTests(suites) {
+  return suites.flatMap((suite) => [
+    ...(suite.specs ?? []).filter((spec) => spec.tests.some((test) => test.status === 'unexpected')).map((spec) => `${spec.file}:${spec.line} › ${spec.title}`),
+    ...unexpectedTests(suite.suites ?? []),
+  ]);
+}
+
 function playwright() {
   if (e2eSpecs().length === 0) {
     console.log('\n━━ playwright (e2e) ━━\nno spec in tests/e2e yet: skipped');
@@ -162,7 +172,8 @@ function playwright() {
   const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = json.stats ?? {};
   // Errors outside tests (web server did not start, a spec file does not load) fail the suite.
   const globalErrors = json.errors?.length ?? 0;
-  const result = { name: 'playwright', passed: expected + flaky, failed: unexpected + globalErrors, skipped };
+  const failures = [...unexpectedTests(json.suites ?? []), ...(json.errors ?? []).map((error) => (error.message ?? '').split('\n')[0])];
+  const result = { name: 'playwright', passed: expected + flaky, failed: unexpected + globalErrors, skipped, failures };
   if (status === TIMED_OUT) Object.assign(result, { failed: result.failed + 1, note: 'stopped at its time limit: tests did not run' });
   else if (status !== 0 && result.failed === 0) Object.assign(result, { failed: 1, note: `exit ${status} without a failed test` });
   results.push(result);
@@ -197,8 +208,10 @@ if (finishVitestOnPostgres) await finishVitestOnPostgres();
 rmSync(scratch, { recursive: true, force: true });
 
 console.log('\n━━ summary ━━');
-for (const { name, passed, failed, skipped, note } of results) {
+for (const { name, passed, failed, skipped, note, failures = [] } of results) {
   console.log(`${name}: ${passed} passed, ${failed} failed, ${skipped} skipped${note ? ` (${note})` : ''}`);
+  // The failed tests named in the summary, which is what a truncated log keeps.
+  for (const failure of failures) console.log(`  ✘ ${failure}`);
 }
 const passed = results.reduce((sum, r) => sum + r.passed, 0);
 const failed = results.reduce((sum, r) => sum + r.failed, 0);
