@@ -5,7 +5,7 @@ import { workflows as allWorkflows } from '../../machines';
 import { allEvents } from '../../machines/workflow';
 import { CONFIG_GUARDS, machineFromConfig, unknownGuards, type MachineConfig } from '../../engine/workflow/configMachine';
 import { colorProblems } from './colorAnnotations';
-import { eventProblems, fileDomainProblems, frozenProblems, lineProblems, listRuleProblems, sumProblems } from './entityAnnotations';
+import { eventProblems, fileDomainProblems, frozenProblems, indexProblems, lineProblems, listRuleProblems, sumProblems } from './entityAnnotations';
 import { labelKeys, step, type SchemaFiles } from './labelKeys';
 import { entityMeta, screenMeta, searchMeta, uiMeta } from './metaSchemas';
 import { tableProblems } from './tables';
@@ -222,6 +222,7 @@ function crossProblems(files: SchemaFiles, workflows: Record<string, AnyStateMac
     eventProblems(file, schema, machine, problems);
     frozenProblems(file, schema, machine, problems);
     sumProblems(file, schema, problems);
+    indexProblems(file, schema, problems);
     lineProblems(file, schema, problems);
     listRuleProblems(file, schema, collections, problems);
   }

@@ -63,6 +63,14 @@ export function sumProblems(file: string, schema: JsonSchema, problems: Problems
   }
 }
 
+/** `x-indexes`: each order ends on the entity's `x-id`, so that no two rows tie (docs/store.md "Indexes"). */
+export function indexProblems(file: string, schema: JsonSchema, problems: Problems): void {
+  ((schema['x-indexes'] ?? []) as Record<string, unknown>[]).forEach((def, index) => {
+    const orderBy = (Array.isArray(def?.orderBy) ? def.orderBy : []) as { field?: unknown }[];
+    if (orderBy.at(-1)?.field !== schema['x-id']) problems.push({ file, path: `/x-indexes/${index}/orderBy`, message: `an order must end with the id field ${String(schema['x-id'])}` });
+  });
+}
+
 /** `x-computed` of an object: its fields exist, its expressions compile. */
 function computedProblems(file: string, path: string, schema: JsonSchema, problems: Problems): void {
   for (const [name, source] of Object.entries<unknown>(schema['x-computed'] ?? {})) {

@@ -112,6 +112,13 @@ describe('check:schemas', () => {
     expect(() => loadRegistry(notScalar)).toThrow('Entity service: an index on report.defects needs a property of type string, number, integer or boolean');
     const missing = brokenCopy({ 'entities/service.json': (service) => service['x-indexes'][0].include.push('report.defects.FATAL') });
     expect(() => loadRegistry(missing)).toThrow('Entity service: an index on report.defects.FATAL needs a property');
+  }, 30_000); // four loads of the whole configuration: 13 s on a shared machine under load
+
+  it('reports an x-indexes order that does not end on the id field, which the store needs', () => {
+    const dir = brokenCopy({
+      'entities/service.json': (service) => service['x-indexes'][0].orderBy.pop(),
+    });
+    expect(problemsOf(dir)).toEqual(['entities/service.json /x-indexes/0/orderBy: an order must end with the id field serviceId']);
   });
 
   it('reports a settings screen without its url or entity, or naming a uiSchema that does not exist', () => {
