@@ -10,6 +10,9 @@
  *   equality and the order below treat as JS does;
  * - a date bucket is computed from the text of the date (its first ten characters, checked to be
  *   a calendar day): no time zone, no cast that could fail on a bad value;
+ * - a filtered measure's condition (`where` of a measure) is compiled as a query's where, into a
+ *   boolean of the matching rows (`f<i>`, in the fenced subquery: over the key columns, so the scan
+ *   stays index-only), which `FILTER (WHERE f<i>)` applies to the measure;
  * - minima and maxima are on `numeric` (exact), sums in double precision (as JS adds: the values
  *   came from JS numbers), then read as JS numbers; an average is its sum and count, divided by
  *   the adapter as the embedded store divides.
@@ -104,24 +107,31 @@ function groupColumn(params: Params, grouping: Grouping, index: number, laterals
 }
 
 /**
- * A measure: the value it reads from each matching row (`input`, none for a count), its columns
- * over the group (`m<i>`, and `m<i>_count` for an average) and the expression that orders by it.
+ * A measure: the value it reads from each matching row (`input`, none for a count), whether the
+ * row feeds it (`filter`, a filtered measure's condition: `FILTER (WHERE f<i>)`), its columns over
+ * the group (`m<i>`, and `m<i>_count` for an average) and the expression that orders by it.
  */
-function measureColumns(params: Params, measure: Measure, index: number): { input?: string; selects: string[]; order: string } {
+function measureColumns(params: Params, measure: Measure, index: number): { input?: string; filter?: string; selects: string[]; order: string } {
   const [alias, value] = [`m${index}`, `v${index}`];
-  if (measure.fn === 'count') return { selects: [`count(*) AS ${alias}`], order: alias };
+  // The condition is compiled as a query's where (over the key columns: no JSON read for fields of a declared type)
+  // and evaluated on the matching rows, in the fenced subquery; NULL (a comparison on a missing key, outside any
+  // `not`: sql.ts `onKey`) leaves the row out as false does, as `matcher` does.
+  const filter = measure.where ? compileCondition(params, measure.where) : undefined;
+  const only = filter ? ` FILTER (WHERE f${index})` : '';
+  const columns = (input: string | undefined, selects: string[], order = alias) => ({ input, filter, selects, order });
+  if (measure.fn === 'count') return columns(undefined, [`count(*)${only} AS ${alias}`]);
   if (measure.fn === 'countDistinct') {
     const type = params.typeOf(measure.field);
     const ref = fieldRef(measure.field);
     const input = type ? params.key(measure.field, type) : `(CASE WHEN ${typeOf(ref)} IN ${SCALAR_TYPES} THEN ${ref.json} END)`;
-    return { input, selects: [`count(DISTINCT ${value}) AS ${alias}`], order: alias };
+    return columns(input, [`count(DISTINCT ${value})${only} AS ${alias}`]);
   }
   const key = params.key(measure.field, 'number');
-  if (measure.fn === 'min' || measure.fn === 'max') return { input: key, selects: [`${measure.fn}(${value}) AS ${alias}`], order: alias };
+  if (measure.fn === 'min' || measure.fn === 'max') return columns(key, [`${measure.fn}(${value})${only} AS ${alias}`]);
   // Sums in double precision, as JS adds: a numeric sum per group cost a third of the overview's CPU.
   const input = `(${key})::float8`;
-  if (measure.fn === 'sum') return { input, selects: [`sum(${value}) AS ${alias}`], order: alias };
-  return { input, selects: [`sum(${value}) AS ${alias}`, `count(${value}) AS ${alias}_count`], order: `(sum(${value}) / nullif(count(${value}), 0))` };
+  if (measure.fn === 'sum') return columns(input, [`sum(${value})${only} AS ${alias}`]);
+  return columns(input, [`sum(${value})${only} AS ${alias}`, `count(${value})${only} AS ${alias}_count`], `(sum(${value})${only} / nullif(count(${value})${only}, 0))`);
 }
 
 export interface AggregateStatement extends Statement {
@@ -142,10 +152,18 @@ export function aggregateStatement(table: string, query: AggregateQuery, indexed
   const where = query.where ? compileCondition(params, query.where) : 'true';
   // The matching rows' keys and measure inputs first, behind a fence (OFFSET 0): the joins, the
   // sort or hash of the groups then work on these few values, not on the records they are read from.
-  const inputs = [...groups.map((group, index) => `${group.read} AS g${index}`), ...measures.flatMap((each, index) => (each.input ? [`${each.input} AS v${index}`] : []))];
+  const inputs = [
+    ...groups.map((group, index) => `${group.read} AS g${index}`),
+    ...measures.flatMap((each, index) => (each.input ? [`${each.input} AS v${index}`] : [])),
+    ...measures.flatMap((each, index) => (each.filter ? [`${each.filter} AS f${index}`] : [])),
+  ];
   const matched = `SELECT ${inputs.length ? inputs.join(', ') : '1'} FROM ${table} WHERE ${where} OFFSET 0`;
   // Then the arrays' items, joined to the rows of fields of no declared type.
-  const unnested = [...groups.map((group, index) => `${group.select} AS g${index}`), ...measures.flatMap((each, index) => (each.input ? [`matched.v${index} AS v${index}`] : []))];
+  const unnested = [
+    ...groups.map((group, index) => `${group.select} AS g${index}`),
+    ...measures.flatMap((each, index) => (each.input ? [`matched.v${index} AS v${index}`] : [])),
+    ...measures.flatMap((each, index) => (each.filter ? [`matched.f${index} AS f${index}`] : [])),
+  ];
   const keyed = laterals.length ? `(SELECT ${unnested.join(', ')} FROM (${matched}) AS matched ${laterals.join(' ')})` : `(${matched})`;
   const selects = [...groups.map((_, index) => `g${index}`), ...measures.flatMap((each) => each.selects)];
   let text = `SELECT ${selects.join(', ')} FROM ${keyed} AS keyed`;
