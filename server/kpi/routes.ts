@@ -10,14 +10,14 @@ import { requireServiceReader } from '../services/access';
 import type { DateBucket, Grouping } from '../store/aggregate';
 import { and, eq, type Condition } from '../store/query';
 import { changeOf, figuresQuery, foldBy, foldFigures, type KpiFigures } from './figures';
-import { summaryOnly, unreported, withdrawn } from './summaryOnly';
+import { summaryOnly } from './summaryOnly';
 import { unreadReports } from '../reports/access';
 import { kpiCondition, seasonOf, startedIn, type KpiFilters } from './filters';
 import { comparedPeriods, lastSixMonths, yearOf, type ComparedPeriods } from './periods';
 
 /**
  * The KPI calls of spec §7.7 (docs/kpis.md): each one store aggregate (two for a comparison)
- * over the services the caller sees, folded into figure blocks. The service routes' roles
+ * over the services the caller sees, one row per key, read into figure blocks. The service routes' roles
  * (403 otherwise); the query is the call family's search form (400 when it does not fit).
  */
 type Criteria = KpiFilters & ComparedPeriods & { start?: string; end?: string; period1Season?: number; period2Season?: number; unit?: DateBucket; limit?: number; groupBy?: string[] };
@@ -61,13 +61,9 @@ export function kpiRoutes(registry: Registry): Hono<AppEnv> {
     const criteria = searchCriteria(form, c.req.queries()) as Criteria;
     const { db } = c.get('services');
     const [where, summary] = await Promise.all([kpiCondition(db, registry, caller, criteria), summaryOnly(db, caller)]);
-    const unread = unreadReports(caller);
-    const figures = async (condition: Condition, keys?: Grouping[]) => {
-      // The reports the caller reads in summary only give their verdicts, not their details; those it may not read, nothing.
-      const details = (only: Condition | null) => (only ? db.aggregate(figuresQuery(and(where, condition, only), keys, true)) : []);
-      const [rows, limited, hidden] = await Promise.all([db.aggregate(figuresQuery(and(where, condition), keys)), details(summary), details(unread)]);
-      return [...rows, ...limited.map(withdrawn), ...hidden.flatMap(unreported)];
-    };
+    // The reports the caller reads in summary only give their verdicts, not their details; those it may not read, nothing.
+    const access = { unread: unreadReports(caller), summaryOnly: summary };
+    const figures = (condition: Condition, keys?: Grouping[]) => db.aggregate(figuresQuery(and(where, condition), keys, access));
     return { caller, criteria, db, figures, day: today() };
   }
 
@@ -162,17 +158,10 @@ export function kpiRoutes(registry: Registry): Hono<AppEnv> {
     const unit = criteria.unit ?? 'month';
     const names = criteria.groupBy ?? ['period'];
     const rows = await figures(startedIn(period), names.map((name) => groupingOf(name, unit)));
-    // One figure block per combination of the groupings' keys, in the aggregate's order.
-    const groups = new Map<string, { keys: Record<string, unknown>; rows: typeof rows }>();
-    for (const row of rows) {
-      const keys = Object.fromEntries(names.map((name) => [name, row[name]]));
-      const id = JSON.stringify(keys);
-      const group = groups.get(id);
-      if (group) group.rows.push(row);
-      else groups.set(id, { keys, rows: [row] });
-    }
-    const label = await groupLabels(c, registry, db, names, [...groups.values()].map((group) => group.keys));
-    const answer = [...groups.values()].map(({ keys, rows: group }) => ({ ...keys, label: label(keys), figures: foldFigures(group) }));
+    // One figure block per combination of the groupings' keys (a row of the aggregate), in the aggregate's order.
+    const groups = rows.map((row) => ({ keys: Object.fromEntries(names.map((name) => [name, row[name]])), row }));
+    const label = await groupLabels(c, registry, db, names, groups.map((group) => group.keys));
+    const answer = groups.map(({ keys, row }) => ({ ...keys, label: label(keys), figures: foldFigures([row]) }));
     return c.json({ ...period, unit, groupBy: names, totals: foldFigures(rows), rows: criteria.limit ? answer.slice(0, criteria.limit) : answer });
   });
 

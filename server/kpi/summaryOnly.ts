@@ -2,19 +2,18 @@ import { sideOfCompanyRole } from '../../machines/serviceRoles';
 import type { Caller } from '../context';
 import { ownsEveryService } from '../services/access';
 import { COLLECTIONS, type Company } from '../identity';
-import type { AggregateRow } from '../store/aggregate';
 import { ORDER_TAKER_SLOTS } from '../services/wizardRules';
 import { and, eq, type Condition } from '../store/query';
 import type { Reader } from '../store/types';
-import { DETAIL_MEASURES } from './figures';
 
 /**
  * Spec §6.4 report access, for sums: an order taker that does not own a terminated service reads its
  * report in summary only (the verdict and the decision), unless the client lets its suppliers download
  * reports (server/reports/access.ts; before termination it reads none: `unreadReports`). The defects
- * and inspected pieces of those services are not the caller's to add up. The condition of those services among the ones it sees, or null when it
+ * and inspected pieces of those services are not the caller's to add up (server/kpi/figures.ts: the
+ * filter of those measures). The condition of those services among the ones it sees, or null when it
  * reads every report it sees: a super admin, an ALWAYS_OWNER account, or a company that holds no
- * order-taker role (so a brand's figures cost one aggregate, not two).
+ * order-taker role (a brand's figures then need no filter of it).
  */
 export async function summaryOnly(db: Reader, caller: Caller): Promise<Condition | null> {
   if (ownsEveryService(caller)) return null;
@@ -30,20 +29,3 @@ export async function summaryOnly(db: Reader, caller: Caller): Promise<Condition
     downloadable.length > 0 && { op: 'not', condition: { op: 'in', field: 'client', values: downloadable.map((company) => company.companyId) } },
   );
 }
-
-/** Aggregate rows of summary-only services turned into rows that take their details back out of a sum (and count nothing). */
-export const withdrawn = (row: AggregateRow): AggregateRow => ({
-  ...row,
-  services: 0,
-  ...Object.fromEntries(DETAIL_MEASURES.map((measure) => [measure, -Number(row[measure] ?? 0)])),
-});
-
-/**
- * Aggregate rows of services whose report the caller may not read (`unreadReports`) turned into rows
- * that count them as services without a report: taken out of their verdict and decision with their
- * details, and counted again as pending (no result, no decision).
- */
-export const unreported = (row: AggregateRow): AggregateRow[] => [
-  { ...withdrawn(row), services: -Number(row.services ?? 0) },
-  { ...row, result: null, decision: null, ...Object.fromEntries(DETAIL_MEASURES.map((measure) => [measure, 0])) },
-];

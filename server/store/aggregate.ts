@@ -25,7 +25,12 @@ export interface DateRange {
  */
 export type Grouping = { field: string; as?: string } & ({ bucket?: DateBucket; ranges?: never } | { ranges: DateRange[]; bucket?: never });
 
-export type Measure = { fn: 'count' } | { fn: 'sum' | 'avg' | 'min' | 'max' | 'countDistinct'; field: string };
+/**
+ * A measure of a group's records, or, with `where`, of those of them matching it (a filtered
+ * measure: a count of none is 0, any other measure of none null), so that one aggregate gives
+ * several splits of the same groups (docs/store.md "Aggregates").
+ */
+export type Measure = ({ fn: 'count' } | { fn: 'sum' | 'avg' | 'min' | 'max' | 'countDistinct'; field: string }) & { where?: Condition };
 
 export interface AggregateOrder {
   /** A group's or a measure's name. */
@@ -103,6 +108,16 @@ const isGroupable = (value: unknown): value is string | number | boolean => type
 /** -0 is stored as 0 (JSON): it groups and answers as 0. */
 const plain = (value: Scalar): Scalar => (value === 0 ? 0 : value);
 
+const CONDITION_OPS = new Set(['eq', 'in', 'anyEq', 'gte', 'lte', 'gt', 'lt', 'keywords', 'exists', 'and', 'or', 'not']);
+
+/** Throws on a condition of an unknown operator, at any depth (`what`: whose condition, for the message). */
+function checkCondition(condition: Condition, what: string): void {
+  if (!condition || typeof condition !== 'object' || !CONDITION_OPS.has(condition.op)) throw new TypeError(`${what}: unknown condition ${JSON.stringify(condition)}`);
+  const parts = condition.op === 'and' ? condition.all : condition.op === 'or' ? condition.any : condition.op === 'not' ? [condition.condition] : [];
+  if (!Array.isArray(parts)) throw new TypeError(`${what}: ${condition.op} needs a list of conditions`);
+  for (const part of parts) checkCondition(part, what);
+}
+
 /** Throws on a query no adapter can answer: unknown or repeated names, bad buckets, ranges or limit. */
 export function checkAggregate(query: AggregateQuery): void {
   const names = new Set<string>();
@@ -125,6 +140,7 @@ export function checkAggregate(query: AggregateQuery): void {
   for (const [key, measure] of Object.entries(query.measures)) {
     if (!['count', 'sum', 'avg', 'min', 'max', 'countDistinct'].includes(measure.fn)) throw new TypeError(`Unknown measure ${JSON.stringify(measure.fn)}`);
     if (measure.fn !== 'count' && (!measure.field || measure.field.includes('[]'))) throw new TypeError(`Measure ${key} needs a field or a dotted path`);
+    if (measure.where !== undefined) checkCondition(measure.where, `Measure ${key}`);
     name(key);
   }
   for (const { by } of query.orderBy ?? []) if (!names.has(by)) throw new TypeError(`Cannot order by ${JSON.stringify(by)}: not a group nor a measure`);
@@ -177,7 +193,18 @@ interface Accumulator {
   result(): Scalar;
 }
 
+/** The measure's accumulator; with `where`, fed only the records matching it. */
 function accumulator(measure: Measure): () => Accumulator {
+  const make = unfiltered(measure);
+  if (!measure.where) return make;
+  const matches = matcher(measure.where);
+  return () => {
+    const inner = make();
+    return { add: (record) => void (matches(record) && inner.add(record)), result: inner.result };
+  };
+}
+
+function unfiltered(measure: Measure): () => Accumulator {
   if (measure.fn === 'count') {
     return () => {
       let count = 0;

@@ -411,8 +411,15 @@ describe('PostgreSQL store: declared indexes (x-indexes, x-index)', () => {
         collection: COLLECTION,
         where: { op: 'and', all: [{ op: 'eq', field: 'universeId', value: 1 }, { op: 'gte', field: 'd', value: '2024-03-01' }, { op: 'lte', field: 'd', value: '2024-08-31' }] },
         groupBy: [{ field: 'o.d', bucket: 'month', as: 'month' }, { field: 'n' }],
-        measures: { count: { fn: 'count' }, sum: { fn: 'sum', field: 'n' } },
+        // Filtered measures read the key columns too (the scan below stays index-only); their shared conjunct `n < 10` is one column.
+        measures: {
+          count: { fn: 'count' },
+          sum: { fn: 'sum', field: 'n' },
+          small: { fn: 'count', where: { op: 'lt', field: 'n', value: 10 } },
+          smallLate: { fn: 'sum', field: 'n', where: { op: 'and', all: [{ op: 'lt', field: 'n', value: 10 }, { op: 'not', condition: { op: 'lte', field: 'o.d', value: '2023-05-01' } }] } },
+        },
       };
+      expect(aggregateStatement('"typed"', query, indexedFields(INDEXES).get(COLLECTION)).text.match(/ AS f\d+/g)).toEqual([' AS f0', ' AS f1']);
       let stored = await keyed.query({ collection: COLLECTION });
       expect(await keyed.aggregate(query)).toEqual(runAggregate(stored, query));
       // A write changes the keys: PostgreSQL computes the columns again.

@@ -147,12 +147,15 @@ const grouping: fc.Arbitrary<Grouping> = fc.oneof(
   fc.record({ field: dateField, ranges: fc.subarray(RANGES) }),
 );
 
-const measure: fc.Arbitrary<Measure> = fc.oneof(
+const unfilteredMeasure: fc.Arbitrary<Measure> = fc.oneof(
   fc.constant({ fn: 'count' as const }),
   fc.record({ fn: fc.constantFrom('sum' as const, 'avg' as const), field: fc.constantFrom('q', 'absent', 's') }),
   fc.record({ fn: fc.constantFrom('min' as const, 'max' as const), field: fc.constantFrom('q', 'n', 'universeId', 'o.deep.x') }),
   fc.record({ fn: fc.constant('countDistinct' as const), field: fc.constantFrom(...GROUP_FIELDS) }),
 );
+/** A measure, filtered half the time by a condition of `where`'s kind (none of a group's records may match it). */
+const measureArbitrary = (where: fc.Arbitrary<Condition>): fc.Arbitrary<Measure> =>
+  fc.tuple(unfilteredMeasure, fc.option(where, { nil: undefined })).map(([measure, condition]) => (condition ? { ...measure, where: condition } : measure));
 
 /** Groupings named g0, g1…, measures m0, m1…; an order by some of them; maybe a limit. */
 export const aggregateArbitrary = (collection: string, where: fc.Arbitrary<Condition> = conditionArbitrary): fc.Arbitrary<AggregateQuery> =>
@@ -160,7 +163,7 @@ export const aggregateArbitrary = (collection: string, where: fc.Arbitrary<Condi
     .record({
       where: fc.option(where, { nil: undefined }),
       groupBy: fc.array(grouping, { maxLength: 2 }),
-      measures: fc.array(measure, { minLength: 1, maxLength: 3 }),
+      measures: fc.array(measureArbitrary(where), { minLength: 1, maxLength: 3 }),
       orderBy: fc.array(fc.record({ at: fc.nat(4), desc: fc.boolean() }), { maxLength: 2 }),
       limit: fc.option(fc.integer({ min: 0, max: 6 }), { nil: undefined }),
     })

@@ -127,6 +127,23 @@ export function storeContract(name: string, open: () => Promise<AsyncStore>): vo
       });
       expect(inside).toEqual([{ supplier: 'Borel', inspections: 2, pieces: 105, average: 52.5 }]);
       expect(await store.aggregate({ collection: 'inspections', measures: { all: { fn: 'count' }, days: { fn: 'countDistinct', field: 'day' } } })).toEqual([{ all: 6, days: 6 }]);
+      // Filtered measures: one row per supplier, the splits as counts and sums of the records matching a condition.
+      const bigLot = { op: 'gte' as const, field: 'pieces', value: 30 };
+      expect(
+        await store.aggregate({
+          collection: 'inspections',
+          groupBy: [{ field: 'supplier' }],
+          measures: {
+            big: { fn: 'count', where: bigLot },
+            bigPieces: { fn: 'sum', field: 'pieces', where: bigLot },
+            notBig: { fn: 'count', where: { op: 'not', condition: bigLot } },
+          },
+        }),
+      ).toEqual([
+        { supplier: 'Atlas', big: 1, bigPieces: 30, notBig: 2 },
+        { supplier: 'Borel', big: 1, bigPieces: 100, notBig: 1 },
+        { supplier: null, big: 0, bigPieces: null, notBig: 1 },
+      ]);
     });
 
     it('keeps nothing of a transaction that throws', async () => {

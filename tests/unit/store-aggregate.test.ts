@@ -149,6 +149,47 @@ describe('runAggregate', () => {
     ]);
   });
 
+  it('feeds a filtered measure only the records of its group matching its condition', () => {
+    const rows: Row[] = [
+      { supplier: 1, result: 'ACCEPTED', pieces: 10, step: 'TERMINATED' },
+      { supplier: 1, result: 'REFUSED', pieces: 5, step: 'TERMINATED' },
+      { supplier: 1, pieces: 2, step: 'CONFIRMED' },
+      { supplier: 2, result: 'ACCEPTED', step: 'CONFIRMED' },
+    ];
+    const notConfirmed = { op: 'not' as const, condition: { op: 'eq' as const, field: 'step', value: 'CONFIRMED' } };
+    expect(
+      aggregate(rows, {
+        groupBy: [{ field: 'supplier' }],
+        measures: {
+          services: { fn: 'count' },
+          accepted: { fn: 'count', where: { op: 'eq', field: 'result', value: 'ACCEPTED' } },
+          refused: { fn: 'count', where: { op: 'eq', field: 'result', value: 'REFUSED' } },
+          // Not on a missing field: true, as `not` of a false condition.
+          unjudged: { fn: 'count', where: { op: 'not', condition: { op: 'exists', field: 'result', value: true } } },
+          terminatedPieces: { fn: 'sum', field: 'pieces', where: notConfirmed },
+          meanPieces: { fn: 'avg', field: 'pieces', where: notConfirmed },
+          mostPieces: { fn: 'max', field: 'pieces', where: { op: 'lt', field: 'pieces', value: 10 } },
+          results: { fn: 'countDistinct', field: 'result', where: notConfirmed },
+        },
+      }),
+    ).toEqual([
+      { supplier: 1, services: 3, accepted: 1, refused: 1, unjudged: 1, terminatedPieces: 15, meanPieces: 7.5, mostPieces: 5, results: 2 },
+      // No record of the group matches: a count is 0, a sum, an average, a maximum null.
+      { supplier: 2, services: 1, accepted: 1, refused: 0, unjudged: 0, terminatedPieces: null, meanPieces: null, mostPieces: null, results: 0 },
+    ]);
+    // Ordered by a filtered measure.
+    expect(aggregate(rows, { groupBy: [{ field: 'supplier' }], measures: { terminated: { fn: 'count', where: { op: 'eq', field: 'step', value: 'TERMINATED' } } }, orderBy: [{ by: 'terminated' }] })).toEqual([
+      { supplier: 2, terminated: 0 },
+      { supplier: 1, terminated: 2 },
+    ]);
+  });
+
+  it('refuses a filtered measure whose condition has an unknown operator, at any depth', () => {
+    expect(() => aggregate([], { measures: { n: { fn: 'count', where: { op: 'like' } as never } } })).toThrow(TypeError);
+    expect(() => aggregate([], { measures: { n: { fn: 'sum', field: 'q', where: { op: 'and', all: [{ op: 'eq', field: 'a', value: 1 }, { op: 'not', condition: { op: 'near' } as never }] } } } })).toThrow(/Measure n: unknown condition/);
+    expect(() => aggregate([], { measures: { n: { fn: 'count', where: { op: 'or', any: 'x' } as never } } })).toThrow(TypeError);
+  });
+
   it('refuses repeated names, unknown measures, orders by an unknown name, array steps and bad limits', () => {
     const measures = { n: { fn: 'count' as const } };
     expect(() => aggregate([], { groupBy: [{ field: 'n' }], measures })).toThrow(/distinct/);

@@ -10,12 +10,16 @@
  *   equality and the order below treat as JS does;
  * - a date bucket is computed from the text of the date (its first ten characters, checked to be
  *   a calendar day): no time zone, no cast that could fail on a bad value;
+ * - a filtered measure's condition (`where` of a measure) is compiled as a query's where, each of
+ *   its conjuncts into a boolean of the matching rows (`f<j>`, in the fenced subquery: over the key
+ *   columns, so the scan stays index-only; one per distinct conjunct of all the measures), which
+ *   `FILTER (WHERE f<j> AND …)` applies to the measure;
  * - minima and maxima are on `numeric` (exact), sums in double precision (as JS adds: the values
  *   came from JS numbers), then read as JS numbers; an average is its sum and count, divided by
  *   the adapter as the embedded store divides.
  */
 import { checkAggregate, groupName, type AggregateQuery, type AggregateRow, type DateBucket, type Grouping, type Measure } from '../aggregate';
-import type { Scalar } from '../query';
+import type { Condition, Scalar } from '../query';
 import { compileCondition, fieldRef, Params, textIn, typeOf, type IndexedFields, type Statement } from './sql';
 
 const SCALAR_TYPES = `('string', 'number', 'boolean')`;
@@ -104,24 +108,62 @@ function groupColumn(params: Params, grouping: Grouping, index: number, laterals
 }
 
 /**
- * A measure: the value it reads from each matching row (`input`, none for a count), its columns
- * over the group (`m<i>`, and `m<i>_count` for an average) and the expression that orders by it.
+ * The booleans the filtered measures read, one column `f<j>` of the matching rows per distinct
+ * conjunct of their conditions: measures sharing a part of their condition (the KPIs' "the caller
+ * reads the report", in most of their measures) have it computed once per row.
  */
-function measureColumns(params: Params, measure: Measure, index: number): { input?: string; selects: string[]; order: string } {
+class Filters {
+  readonly columns: string[] = [];
+  private readonly aliases = new Map<string, string>();
+
+  constructor(private readonly params: Params) {}
+
+  /** `FILTER (WHERE …)` over the columns of the condition's conjuncts ('' for none, as `and` of nothing is true). */
+  of(condition: Condition | undefined): string {
+    if (!condition) return '';
+    const aliases = conjuncts(condition).map((part) => this.column(part));
+    return aliases.length ? ` FILTER (WHERE ${aliases.join(' AND ')})` : '';
+  }
+
+  private column(condition: Condition): string {
+    const key = JSON.stringify(condition);
+    let alias = this.aliases.get(key);
+    if (!alias) {
+      alias = `f${this.aliases.size}`;
+      // Compiled as a query's where, outside any `not`: NULL (a comparison on a missing key, sql.ts `onKey`) leaves
+      // the row out of the FILTER as false would, and as `matcher` says false; AND of the conjuncts likewise.
+      this.columns.push(`${compileCondition(this.params, condition)} AS ${alias}`);
+      this.aliases.set(key, alias);
+    }
+    return alias;
+  }
+}
+
+/** The parts of an `and` (nested ones flattened), or the condition itself. */
+const conjuncts = (condition: Condition): Condition[] => (condition.op === 'and' ? condition.all.flatMap(conjuncts) : [condition]);
+
+/**
+ * A measure: the value it reads from each matching row (`input`, none for a count), its columns
+ * over the group (`m<i>`, and `m<i>_count` for an average; a filtered one's `FILTER (WHERE …)` of
+ * `filters`) and the expression that orders by it.
+ */
+function measureColumns(params: Params, filters: Filters, measure: Measure, index: number): { input?: string; selects: string[]; order: string } {
   const [alias, value] = [`m${index}`, `v${index}`];
-  if (measure.fn === 'count') return { selects: [`count(*) AS ${alias}`], order: alias };
+  const only = filters.of(measure.where);
+  const columns = (input: string | undefined, selects: string[], order = alias) => ({ input, selects, order });
+  if (measure.fn === 'count') return columns(undefined, [`count(*)${only} AS ${alias}`]);
   if (measure.fn === 'countDistinct') {
     const type = params.typeOf(measure.field);
     const ref = fieldRef(measure.field);
     const input = type ? params.key(measure.field, type) : `(CASE WHEN ${typeOf(ref)} IN ${SCALAR_TYPES} THEN ${ref.json} END)`;
-    return { input, selects: [`count(DISTINCT ${value}) AS ${alias}`], order: alias };
+    return columns(input, [`count(DISTINCT ${value})${only} AS ${alias}`]);
   }
   const key = params.key(measure.field, 'number');
-  if (measure.fn === 'min' || measure.fn === 'max') return { input: key, selects: [`${measure.fn}(${value}) AS ${alias}`], order: alias };
+  if (measure.fn === 'min' || measure.fn === 'max') return columns(key, [`${measure.fn}(${value})${only} AS ${alias}`]);
   // Sums in double precision, as JS adds: a numeric sum per group cost a third of the overview's CPU.
   const input = `(${key})::float8`;
-  if (measure.fn === 'sum') return { input, selects: [`sum(${value}) AS ${alias}`], order: alias };
-  return { input, selects: [`sum(${value}) AS ${alias}`, `count(${value}) AS ${alias}_count`], order: `(sum(${value}) / nullif(count(${value}), 0))` };
+  if (measure.fn === 'sum') return columns(input, [`sum(${value})${only} AS ${alias}`]);
+  return columns(input, [`sum(${value})${only} AS ${alias}`, `count(${value})${only} AS ${alias}_count`], `(sum(${value})${only} / nullif(count(${value})${only}, 0))`);
 }
 
 export interface AggregateStatement extends Statement {
@@ -138,14 +180,23 @@ export function aggregateStatement(table: string, query: AggregateQuery, indexed
   const groupings = query.groupBy ?? [];
   const laterals: string[] = [];
   const groups = groupings.map((grouping, index) => groupColumn(params, grouping, index, laterals));
-  const measures = Object.entries(query.measures).map(([name, measure], index) => ({ name, measure, ...measureColumns(params, measure, index) }));
+  const filters = new Filters(params);
+  const measures = Object.entries(query.measures).map(([name, measure], index) => ({ name, measure, ...measureColumns(params, filters, measure, index) }));
   const where = query.where ? compileCondition(params, query.where) : 'true';
   // The matching rows' keys and measure inputs first, behind a fence (OFFSET 0): the joins, the
   // sort or hash of the groups then work on these few values, not on the records they are read from.
-  const inputs = [...groups.map((group, index) => `${group.read} AS g${index}`), ...measures.flatMap((each, index) => (each.input ? [`${each.input} AS v${index}`] : []))];
+  const inputs = [
+    ...groups.map((group, index) => `${group.read} AS g${index}`),
+    ...measures.flatMap((each, index) => (each.input ? [`${each.input} AS v${index}`] : [])),
+    ...filters.columns,
+  ];
   const matched = `SELECT ${inputs.length ? inputs.join(', ') : '1'} FROM ${table} WHERE ${where} OFFSET 0`;
   // Then the arrays' items, joined to the rows of fields of no declared type.
-  const unnested = [...groups.map((group, index) => `${group.select} AS g${index}`), ...measures.flatMap((each, index) => (each.input ? [`matched.v${index} AS v${index}`] : []))];
+  const unnested = [
+    ...groups.map((group, index) => `${group.select} AS g${index}`),
+    ...measures.flatMap((each, index) => (each.input ? [`matched.v${index} AS v${index}`] : [])),
+    ...filters.columns.map((_, index) => `matched.f${index} AS f${index}`),
+  ];
   const keyed = laterals.length ? `(SELECT ${unnested.join(', ')} FROM (${matched}) AS matched ${laterals.join(' ')})` : `(${matched})`;
   const selects = [...groups.map((_, index) => `g${index}`), ...measures.flatMap((each) => each.selects)];
   let text = `SELECT ${selects.join(', ')} FROM ${keyed} AS keyed`;
