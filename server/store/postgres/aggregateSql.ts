@@ -14,7 +14,7 @@
  *   its conjuncts into a boolean of the matching rows (`f<j>`, in the fenced subquery: over the key
  *   columns, so the scan stays index-only; one per distinct conjunct of all the measures), which
  *   `FILTER (WHERE f<j> AND …)` applies to the measure;
- * - minima and maxima are on `numeric` (exact), sums in double precision (as JS adds: the values
+ * - minima and maxima are on the number keys (float8: the JS numbers themselves), sums in double precision (as JS adds: the values
  *   came from JS numbers), then read as JS numbers; an average is its sum and count, divided by
  *   the adapter as the embedded store divides.
  */
@@ -227,7 +227,7 @@ function keyValue(value: unknown, kind: GroupKind): Scalar {
   return kind === 'number' ? Number(value) : (value as Scalar);
 }
 
-/** `numeric` and `bigint` arrive as text: JS numbers, as the embedded store computes them. */
+/** `bigint` counts (and `numeric` values) arrive as text: JS numbers, as the embedded store computes them. */
 function measureValue(row: Row, alias: string, measure: Measure): Scalar {
   const value = row[alias];
   if (value === null || value === undefined) return null;

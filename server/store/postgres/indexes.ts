@@ -46,7 +46,9 @@ function typeOfField(collection: string, def: IndexDef, field: string): KeyType 
 
 const hashOf = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 10);
 
-const SQL_TYPES: Record<KeyType, string> = { number: 'numeric', string: 'text COLLATE "C"', boolean: 'boolean' };
+const SQL_TYPES: Record<KeyType, string> = { number: 'float8', string: 'text COLLATE "C"', boolean: 'boolean' };
+/** A key column's type as information_schema.columns names it: a column of another type (an older store's) is made again. */
+const LISTED_TYPES: Record<KeyType, string> = { number: 'double precision', string: 'text', boolean: 'boolean' };
 
 /** `ADD COLUMN` of a field's key column: generated from the record, stored. */
 const keyColumnDef = (field: string, type: KeyType) => `ADD COLUMN ${keyColumn(field, type)} ${SQL_TYPES[type]} GENERATED ALWAYS AS (${keyOf(field, type)}) STORED`;
@@ -61,13 +63,13 @@ interface WantedIndex {
 
 /** On the schema connection (`client`), which also creates the table of a collection not yet used. */
 export async function ensureIndexes(client: pg.ClientBase, indexes: IndexDefs): Promise<void> {
-  const wantedColumns: { table: string; tableName: string; columns: Map<string, string> }[] = [];
+  const wantedColumns: { table: string; tableName: string; columns: Map<string, { def: string; type: KeyType; quoted: string }> }[] = [];
   const wanted: WantedIndex[] = [];
   for (const [collection, { ordered, fields }] of indexes) {
     const names = await createCollection(client, collection);
     const types = typesOf(collection, ordered, fields);
     // Keyed by the column's name as PostgreSQL lists it (unquoted).
-    wantedColumns.push({ table: names.table, tableName: names.tableName, columns: new Map([...types].map(([field, type]) => [keyColumnName(field, type), keyColumnDef(field, type)])) });
+    wantedColumns.push({ table: names.table, tableName: names.tableName, columns: new Map([...types].map(([field, type]) => [keyColumnName(field, type), { def: keyColumnDef(field, type), type, quoted: keyColumn(field, type) }])) });
     for (const def of ordered) {
       const columns = def.orderBy.map(({ field, desc }) => `${keyColumn(field, typeOfField(collection, def, field))} ${desc ? 'DESC' : 'ASC'} NULLS LAST`);
       const include = def.include?.length ? def.include.map((field) => keyColumn(field, typeOfField(collection, def, field))).join(', ') : undefined;
@@ -83,12 +85,13 @@ export async function ensureIndexes(client: pg.ClientBase, indexes: IndexDefs): 
   await underSchemaLock(client, async () => {
     const changed = new Set<string>();
     for (const { table, tableName, columns } of wantedColumns) {
-      const { rows } = await client.query<{ name: string }>('SELECT column_name AS name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1', [tableName]);
-      const existing = new Set(rows.map((row) => row.name));
-      const missing = [...columns].filter(([name]) => !existing.has(name)).map(([, def]) => def);
+      const { rows } = await client.query<{ name: string; type: string }>('SELECT column_name AS name, data_type AS type FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1', [tableName]);
+      const existing = new Map(rows.map((row) => [row.name, row.type]));
+      const missing = [...columns.entries()].filter(([name, { type }]) => existing.get(name) !== LISTED_TYPES[type]);
       if (!missing.length) continue;
-      // One statement: the table is rewritten once for all of them.
-      await client.query(`ALTER TABLE ${table} ${missing.join(', ')}`);
+      // A column of another type is dropped with the indexes on it (made again below). One statement: the table is rewritten once for all of them.
+      const changes = missing.flatMap(([name, { def, quoted }]) => [...(existing.has(name) ? [`DROP COLUMN ${quoted}`] : []), def]);
+      await client.query(`ALTER TABLE ${table} ${changes.join(', ')}`);
       changed.add(table);
     }
     const { rows } = await client.query<{ name: string }>(`SELECT format('%I', indexname) AS name FROM pg_indexes WHERE schemaname = current_schema()`);

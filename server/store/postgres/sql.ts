@@ -73,13 +73,13 @@ export type KeyType = 'number' | 'string' | 'boolean';
 
 /**
  * A field's value as an SQL key of one JSON type (NULL for the other types and missing values):
- * numbers as numeric, strings in code point order (`COLLATE "C"`, whatever the database's
+ * numbers as float8 (a JS number exactly, and twice as fast to compare and group as numeric), strings in code point order (`COLLATE "C"`, whatever the database's
  * collation). A field of a declared type has its key in a stored generated column computed by this
  * very expression (`keyColumn`, indexes.ts), which comparisons, orders, groups and indexes read.
  */
 export function keyOf(field: string, type: KeyType): string {
   const ref = fieldRef(field);
-  const value = type === 'number' ? `${ref.text}::numeric` : type === 'boolean' ? `${ref.json}::boolean` : ref.text;
+  const value = type === 'number' ? `${ref.text}::float8` : type === 'boolean' ? `${ref.json}::boolean` : ref.text;
   const key = `(CASE WHEN ${typeOf(ref)} = '${type}' THEN ${value} END)`;
   return type === 'string' ? `${key} COLLATE "C"` : key;
 }
@@ -114,7 +114,7 @@ const shapeOf = (field: string, value: unknown): unknown =>
 /** Up to this many shapes, one `data @>` each (the GIN index answers an OR of them); past it, one `@> ANY`. */
 const MAX_OR_SHAPES = 16;
 
-const SQL_TYPES = { number: 'numeric', string: 'text', boolean: 'boolean' } as const;
+const SQL_TYPES = { number: 'float8', string: 'text', boolean: 'boolean' } as const;
 
 /**
  * One of `fields` equals one of `values`, or is an array holding it. A field of a declared type
@@ -160,7 +160,7 @@ function compare(params: Params, field: string, op: keyof typeof OPERATORS, boun
   if (typeof bound === 'number') {
     if (Number.isNaN(bound)) return FALSE; // every comparison with NaN is false in JS
     const key = params.key(field, 'number');
-    return onKey(params, key, `${key} ${OPERATORS[op]} ${params.add(String(bound))}::numeric`);
+    return onKey(params, key, `${key} ${OPERATORS[op]} ${params.add(String(bound))}::float8`);
   }
   if (typeof bound === 'string') {
     const key = params.key(field, 'string');
