@@ -1,5 +1,5 @@
 /**
- * Times the supplier KPI calls over HTTP (not part of `npm run bench`):
+ * Times the supplier KPI calls over HTTP (`npm run bench -- --kpi [--count N] [--runs N] [--store postgres]` runs it):
  * `npx tsx bench/kpi.ts [count] [runs] [--postgres] [--only=<call>]` (default 100,000 services, 30 calls after one
  * warm-up, the embedded store; `--postgres`: a throwaway PostgreSQL database, the generated data
  * imported, then the declared indexes (and key columns) made, then VACUUM ANALYZE: the visibility

@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,6 +28,7 @@ import { runSearchTurns } from './searchTurns';
  * `npm run bench -- --vs-json-server [--runs 3]`: get one service against json-server 0.17 on 100,000 services (bench/jsonServer.ts).
  * `npm run bench -- --lighthouse [--runs 3]`: Lighthouse desktop scores of five pages, logged in (bench/lighthouse.ts).
  * `npm run bench -- --excel [--rows 100000] [--runs 1]`: an Excel export of 100,000 rows made in the browser (bench/excelExport.ts).
+ * `npm run bench -- --kpi [--count 100000] [--runs 15] [--store postgres]`: the supplier KPI calls (bench/kpi.ts).
  * `npm run bench -- --store postgres --turns <checkout> [--rounds 3]`: the service search cases on this build and on another checkout, in turns (bench/searchTurns.ts), at the first of BENCH_SIZES.
  */
 function storeKind(): StoreKind {
@@ -325,6 +327,13 @@ function stringArg(name: string): string | undefined {
   return at >= 0 ? args[at + 1] : args.find((arg) => arg.startsWith(`${name}=`))?.slice(name.length + 1);
 }
 
+/** The supplier KPI calls, at `--count` services on the store asked for: bench/kpi.ts in a process of its own (it ends with its server and cluster). */
+function kpiBench(): void {
+  const args = [String(numberArg('--count', 100_000)), String(numberArg('--runs', 15)), ...(STORE === 'postgres' ? ['--postgres'] : [])];
+  const { status } = spawnSync(process.execPath, [...process.execArgv, join('bench', 'kpi.ts'), ...args], { stdio: 'inherit' });
+  process.exitCode = status ?? 1;
+}
+
 /** `--turns <checkout>`: the plain service searches (no writes beside them, one server) of both builds, in turns. */
 async function searchTurns(other: string): Promise<void> {
   const [size] = SIZES;
@@ -353,6 +362,7 @@ async function main() {
   if (process.argv.includes('--soak')) return soak();
   if (process.argv.includes('--lighthouse')) return runLighthouseBench(numberArg('--runs', 3));
   if (process.argv.includes('--excel')) return runExcelBench(numberArg('--rows', 100_000), numberArg('--runs', 1));
+  if (process.argv.includes('--kpi')) return kpiBench();
   if (process.argv.includes('--vs-json-server')) return runJsonServerBench(numberArg('--runs', 1), numberArg('--vs-seconds', SECONDS));
   const rows: Row[] = [];
   const log = (row: Row) => {
