@@ -9,7 +9,9 @@
  *   (a `LEFT JOIN LATERAL unnest` the planner counts as one row per record), which the JSONB
  *   equality and the order below treat as JS does;
  * - a date bucket is computed from the text of the date (its first ten characters, checked to be
- *   a calendar day): no time zone, no cast that could fail on a bad value;
+ *   a calendar day): no time zone, no cast that could fail on a bad value; when the other groupings
+ *   are typed keys and no measure counts distinct values, after a first grouping by the date's first
+ *   11 characters, the measures of those groups combined (`byDayPrefix`, `combined`);
  * - a filtered measure's condition (`where` of a measure) is compiled as a query's where, each of
  *   its conjuncts into a boolean of the matching rows (`f<j>`, in the fenced subquery: over the key
  *   columns, so the scan stays index-only; one per distinct conjunct of all the measures), which
@@ -23,6 +25,8 @@ import type { Condition, Scalar } from '../query';
 import { compileCondition, fieldRef, Params, textIn, typeOf, type IndexedFields, type Statement } from './sql';
 
 const SCALAR_TYPES = `('string', 'number', 'boolean')`;
+/** The characters of a text that decide its calendar day (`isoDayOf`): the day's ten, then a 'T' or nothing. */
+const DAY_PREFIX = 11;
 /** A date or datetime on days 1 to 28 (most of them: no calendar needed), then one on days 29 to 31. */
 const EARLY_DAY = `'^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|1[0-9]|2[0-8])(T|$)'`;
 const LATE_DAY = `'^[0-9]{4}-(0[1-9]|1[0-2])-(29|30|31)(T|$)'`;
@@ -79,17 +83,24 @@ function jsonOrder(value: string, direction: string): string[] {
  * a field of no declared type); an array's items are then unnested into `laterals` (joins on the
  * matched rows), and `select` is the key over them.
  */
-function groupColumn(params: Params, grouping: Grouping, index: number, laterals: string[]): GroupColumn & { read: string } {
+function groupColumn(params: Params, grouping: Grouping, index: number, laterals: string[], byDayPrefix: boolean): GroupColumn & { read: string; outer?: string } {
   const ref = fieldRef(grouping.field);
   const alias = `g${index}`;
   const keyAsRead = (select: string, kind: GroupKind) => ({ read: select, select: `matched.${alias}`, kind, order: (direction: string) => [`${alias} ${direction}`] });
-  if (grouping.ranges) {
-    const day = isoDayOf(textIn(params.indexed, grouping.field));
-    const cases = grouping.ranges.map((range, at) => `WHEN ${day} COLLATE "C" BETWEEN ${params.add(range.from)}::text AND ${params.add(range.to)}::text THEN ${at + 1}`);
-    // Its place in the list (1, 2…) is the group, read back as the range's key, and orders it (a season after the one before).
-    return keyAsRead(cases.length ? `(CASE ${cases.join(' ')} END)` : 'NULL::integer', grouping.ranges.map((range) => range.key));
+  if (grouping.ranges || grouping.bucket) {
+    // A date's group: of its text, or (`byDayPrefix`) of its first 11 characters the rows were grouped by first.
+    const text = textIn(params.indexed, grouping.field);
+    const day = isoDayOf(byDayPrefix ? `pre.${alias}` : text);
+    let key: string;
+    let kind: GroupKind = 'text';
+    if (grouping.ranges) {
+      const cases = grouping.ranges.map((range, at) => `WHEN ${day} COLLATE "C" BETWEEN ${params.add(range.from)}::text AND ${params.add(range.to)}::text THEN ${at + 1}`);
+      // Its place in the list (1, 2…) is the group, read back as the range's key, and orders it (a season after the one before).
+      key = cases.length ? `(CASE ${cases.join(' ')} END)` : 'NULL::integer';
+      kind = grouping.ranges.map((range) => range.key);
+    } else key = `${bucketOf(day, grouping.bucket!)} COLLATE "C"`;
+    return byDayPrefix ? { ...keyAsRead(`left(${text}, ${DAY_PREFIX})`, kind), outer: key } : keyAsRead(key, kind);
   }
-  if (grouping.bucket) return keyAsRead(`${bucketOf(isoDayOf(textIn(params.indexed, grouping.field)), grouping.bucket)} COLLATE "C"`, 'text');
   const type = params.typeOf(grouping.field);
   if (type) return keyAsRead(params.key(grouping.field, type), type === 'string' ? 'text' : type);
   // The value as it is; an array's distinct scalar items joined to its row. A LEFT JOIN on the
@@ -179,7 +190,14 @@ export function aggregateStatement(table: string, query: AggregateQuery, indexed
   const params = new Params(indexed);
   const groupings = query.groupBy ?? [];
   const laterals: string[] = [];
-  const groups = groupings.map((grouping, index) => groupColumn(params, grouping, index, laterals));
+  // Rows grouped by a date's bucket or range are grouped first by the date's first 11 characters, and those few
+  // keys then checked as days and bucketed (a pattern per key, not per row: the heatmap's 464,134 rows). Every
+  // other grouping must be a typed key and every measure one a group of groups gives again: not a count of distinct values.
+  const byDayPrefix =
+    groupings.some((grouping) => grouping.bucket || grouping.ranges) &&
+    groupings.every((grouping) => grouping.bucket || grouping.ranges || params.typeOf(grouping.field)) &&
+    Object.values(query.measures).every((measure) => measure.fn !== 'countDistinct');
+  const groups = groupings.map((grouping, index) => groupColumn(params, grouping, index, laterals, byDayPrefix));
   const filters = new Filters(params);
   const measures = Object.entries(query.measures).map(([name, measure], index) => ({ name, measure, ...measureColumns(params, filters, measure, index) }));
   const where = query.where ? compileCondition(params, query.where) : 'true';
@@ -201,6 +219,12 @@ export function aggregateStatement(table: string, query: AggregateQuery, indexed
   const selects = [...groups.map((_, index) => `g${index}`), ...measures.flatMap((each) => each.selects)];
   let text = `SELECT ${selects.join(', ')} FROM ${keyed} AS keyed`;
   if (groups.length) text += ` GROUP BY ${groups.map((_, index) => `g${index}`).join(', ')}`;
+  if (byDayPrefix) {
+    // The groups of groups: the day keys bucketed, the measures combined (GROUP BY by position: `pre` has columns of the same names).
+    const outer = [...groups.map((group, index) => `${group.outer ?? `pre.g${index}`} AS g${index}`), ...measures.flatMap(({ measure }, index) => combined(measure, `m${index}`))];
+    text = `SELECT ${outer.join(', ')} FROM (${text}) AS pre GROUP BY ${groups.map((_, index) => index + 1).join(', ')}`;
+    measures.forEach((each, index) => each.measure.fn === 'avg' && (each.order = `(sum(pre.m${index}) / nullif(sum(pre.m${index}_count), 0))`));
+  }
   const direction = (desc: boolean | undefined) => (desc ? 'DESC NULLS LAST' : 'ASC NULLS LAST');
   const orders = (query.orderBy ?? []).flatMap(({ by, desc }) => {
     const index = groupings.findIndex((grouping) => groupName(grouping) === by);
@@ -218,6 +242,12 @@ export function aggregateStatement(table: string, query: AggregateQuery, indexed
       return answer;
     });
   return { text, values: params.values, read };
+}
+
+/** A measure over groups of groups (`byDayPrefix`): the counts and sums added, the minima and maxima of theirs, an average's sum and count added. */
+function combined(measure: Measure, alias: string): string[] {
+  const fn = measure.fn === 'min' || measure.fn === 'max' ? measure.fn : 'sum';
+  return [`${fn}(pre.${alias}) AS ${alias}`, ...(measure.fn === 'avg' ? [`sum(pre.${alias}_count) AS ${alias}_count`] : [])];
 }
 
 /** A group key as the embedded store gives it: numbers as JS numbers, JSON values parsed, missing as null. */
