@@ -39,11 +39,11 @@ export function windowOf(criteria: { fromDate?: string; toDate?: string }, form:
   return window;
 }
 
-/** The companies of these ids, by id (one query). */
-export async function companiesById(db: Reader, ids: unknown[]): Promise<Map<number, Company>> {
+/** The companies of these ids, by id (one query); `select`: only those fields of theirs (and their id). */
+export async function companiesById(db: Reader, ids: unknown[], select?: readonly string[]): Promise<Map<number, Company>> {
   const wanted = [...new Set(ids.filter((id): id is number => typeof id === 'number'))];
   if (!wanted.length) return new Map();
-  const found = await db.query<Company>({ collection: COLLECTIONS.companies, where: { op: 'in', field: 'companyId', values: wanted } });
+  const found = await db.query<Company>({ collection: COLLECTIONS.companies, where: { op: 'in', field: 'companyId', values: wanted }, ...(select && { select: ['companyId', ...select] }) });
   return new Map(found.map((company) => [company.companyId, company]));
 }
 

@@ -34,7 +34,7 @@ const ENUM_GROUPINGS: Record<string, string> = { type: 'serviceType', serviceLev
  * enum's label, the period as it is) joined with " · "; none: "–".
  */
 async function groupLabels(c: AppContext, registry: Registry, db: Reader, names: string[], keys: Record<string, unknown>[]) {
-  const companies = await companiesById(db, keys.flatMap((row) => COMPANY_GROUPINGS.map((name) => row[name])));
+  const companies = await companiesById(db, keys.flatMap((row) => COMPANY_GROUPINGS.map((name) => row[name])), ['name']);
   const locale = registry.locales[languageOf(c)] ?? {};
   const text = (name: string, value: unknown) => {
     if (value === null || value === undefined || value === '') return '–';
@@ -82,7 +82,7 @@ export function kpiRoutes(registry: Registry): Hono<AppEnv> {
       const rows = await figures(startedIn(period), [{ field }]);
       const ranked = foldBy(rows, field).sort((a, b) => b.figures.services - a.figures.services);
       const limited = criteria.limit ? ranked.slice(0, criteria.limit) : ranked;
-      const names = await companiesById(db, limited.map((row) => row.key));
+      const names = await companiesById(db, limited.map((row) => row.key), ['name']);
       const listName = field === 'supplier' ? 'suppliers' : 'serviceProviders';
       return c.json({ ...period, totals: foldFigures(rows), [listName]: limited.map(({ key, figures: block }) => ({ [field]: key, name: typeof key === 'number' ? (names.get(key)?.name ?? null) : null, figures: block })) });
     });
