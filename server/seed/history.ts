@@ -51,10 +51,14 @@ export function seedInspectionHistory(tx: WriteOps, random: Random, today: strin
   const busy = new Map<number, Set<string>>();
   const written: Row[] = [];
   let index = 0;
+  let lastMonth = '';
   for (let offset = FIRST_DAY; offset <= LAST_DAY; offset++) {
     const day = addDays(today, offset);
     const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
-    if (weekday === 0 || weekday === 6 || !random.chance(busyness(day))) continue;
+    // A month still without an inspection by its 15th gets one, whatever the draws: every month of the charts has some.
+    const due = day.slice(0, 7) !== lastMonth && Number(day.slice(8, 10)) >= 15;
+    if (weekday === 0 || weekday === 6 || !(due || random.chance(busyness(day)))) continue;
+    lastMonth = day.slice(0, 7);
     const site = random.pick(SITES);
     const provider: CompanyKey = random.chance(0.12) ? 'admin' : 'atlas';
     const season = seasonOfDay(day);

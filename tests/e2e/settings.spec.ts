@@ -74,7 +74,9 @@ test('the workflow section saves a switch; the service defaults section a typed 
     await page.getByRole('combobox', { name: labels.en['service.serviceLevel'], exact: true }).click();
     await page.getByRole('option', { name: labels.en['enum.serviceLevel.URGENT'] }).click();
     await snackDuring(page, labels.en['engine.settings.saved'], () => page.getByTestId('settings-save').click());
-    expect(await (await page.request.get(settingsCall(companyId, 'servicedefault'), { headers: XHR })).json()).toMatchObject({ standardMessage: 'Keep the golden sample aside.', serviceLevel: 'URGENT' });
+    // Polled: the workflow section's own "saved" snack may still show when this save's arrives.
+    const saved = async () => (await page.request.get(settingsCall(companyId, 'servicedefault'), { headers: XHR })).json();
+    await expect.poll(saved).toMatchObject({ standardMessage: 'Keep the golden sample aside.', serviceLevel: 'URGENT' });
     await shot(page, 'settings-service-defaults-saved');
   } finally {
     await reset(page, companyId, 'workflowconfig');
