@@ -4,7 +4,7 @@
  * PostgreSQL with one `GROUP BY` statement (postgres/aggregateSql.ts), the embedded store in
  * memory (`runAggregate` below) — and give the same groups and numbers (a property test).
  */
-import { fieldReader, matcher, type Condition, type Scalar } from './query';
+import { checkCondition, fieldReader, matcher, type Condition, type Scalar } from './query';
 import type { Row } from './types';
 
 /** Date buckets of an ISO date or datetime: '2026-11-28', '2026-W48', '2026-11', '2026-Q4', '2026'. */
@@ -107,16 +107,6 @@ export function bucketOf(day: string, bucket: DateBucket): string {
 const isGroupable = (value: unknown): value is string | number | boolean => typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
 /** -0 is stored as 0 (JSON): it groups and answers as 0. */
 const plain = (value: Scalar): Scalar => (value === 0 ? 0 : value);
-
-const CONDITION_OPS = new Set(['eq', 'in', 'anyEq', 'gte', 'lte', 'gt', 'lt', 'keywords', 'exists', 'and', 'or', 'not']);
-
-/** Throws on a condition of an unknown operator, at any depth (`what`: whose condition, for the message). */
-function checkCondition(condition: Condition, what: string): void {
-  if (!condition || typeof condition !== 'object' || !CONDITION_OPS.has(condition.op)) throw new TypeError(`${what}: unknown condition ${JSON.stringify(condition)}`);
-  const parts = condition.op === 'and' ? condition.all : condition.op === 'or' ? condition.any : condition.op === 'not' ? [condition.condition] : [];
-  if (!Array.isArray(parts)) throw new TypeError(`${what}: ${condition.op} needs a list of conditions`);
-  for (const part of parts) checkCondition(part, what);
-}
 
 /** Throws on a query no adapter can answer: unknown or repeated names, bad buckets, ranges or limit. */
 export function checkAggregate(query: AggregateQuery): void {

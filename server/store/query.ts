@@ -145,6 +145,17 @@ function compare(actual: unknown, op: 'gte' | 'lte' | 'gt' | 'lt', bound: string
   }
 }
 
+/** Every operator of `Condition`, and only those (the compiler checks both ways). */
+const CONDITION_OPS: Record<Condition['op'], true> = { eq: true, in: true, anyEq: true, gte: true, lte: true, gt: true, lt: true, keywords: true, exists: true, and: true, or: true, not: true };
+
+/** Throws on a condition of an unknown operator, at any depth (`what`: whose condition, for the message). */
+export function checkCondition(condition: Condition, what: string): void {
+  if (!condition || typeof condition !== 'object' || !Object.hasOwn(CONDITION_OPS, condition.op)) throw new TypeError(`${what}: unknown condition ${JSON.stringify(condition)}`);
+  const parts = condition.op === 'and' ? condition.all : condition.op === 'or' ? condition.any : condition.op === 'not' ? [condition.condition] : [];
+  if (!Array.isArray(parts)) throw new TypeError(`${what}: ${condition.op} needs a list of conditions`);
+  for (const part of parts) checkCondition(part, what);
+}
+
 /** The condition as a predicate over records: how the embedded store answers a query. */
 export function matcher(condition: Condition | undefined): (record: Row) => boolean {
   if (!condition) return () => true;
