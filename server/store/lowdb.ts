@@ -2,7 +2,7 @@ import { stat } from 'node:fs/promises';
 import { Low } from 'lowdb';
 import { DurableJsonFile } from './durable-file';
 import { DataReader, Draft, deepFreeze, emptyData, type StoreData } from './draft';
-import { foldOnWorker } from './fold';
+import { foldInProcess } from './fold';
 import { applyEntry, Journal } from './journal';
 import type { Id, JournalState, Row, Store, Stored, WriteOps } from './types';
 
@@ -123,13 +123,13 @@ export class LowdbStore extends DataReader implements Store {
   }
 
   /**
-   * Rewrites the data file with the journal as it is now, on a worker thread, while requests are
+   * Rewrites the data file with the journal as it is now, in another process, while requests are
    * answered and writes go on appending to the journal; once the file is durable, the journal
    * drops the entries it holds. Called in the write queue, so no append is half done.
    */
   private async fold(): Promise<void> {
     const upTo = this.journal.size;
-    await foldOnWorker({ file: this.fileName, journal: this.journal.file, upTo });
+    await foldInProcess({ file: this.fileName, journal: this.journal.file, upTo });
     const fileBytes = await stat(this.fileName).then((info) => info.size);
     await this.exclusive(async () => {
       this.fileBytes = fileBytes;

@@ -55,7 +55,7 @@ describe('store journal', () => {
     expect(again.all('capas').map((capa) => capa.title)).toEqual(['Acknowledged', 'After the crash']);
   });
 
-  // Each fold starts a worker thread: a few of them take more than the default 5 s on a busy machine.
+  // Each fold starts a process: a few of them take more than the default 5 s on a busy machine.
   it('past its size the journal is folded into the data file while writing', { timeout: 60_000 }, async () => {
     const store = await LowdbStore.open(file, { minJournalBytes: 2_000 });
     for (let i = 0; i < 30; i++) {
