@@ -1,4 +1,5 @@
 import { axeChecksSoFar, expect, takeAxeChecks, test } from './axe';
+import { settleAndCheck } from './axeWatch';
 import { ACCOUNTS, en, fr, login, setAccountLocale, signIn } from './helpers';
 import { loginInLocale } from './loginInLocale';
 import { expectNoOverflow } from './overflow';
@@ -21,6 +22,24 @@ test('the axe check of every test finds a nameless button on a page the test rea
   await expect
     .poll(() => takeAxeChecks(check => check.url.endsWith('#nameless')).flatMap(check => check.violations), { timeout: 15_000 })
     .toContainEqual(expect.objectContaining({ rule: 'button-name', impact: 'critical', target: '#nameless' }));
+});
+
+test('a page still loading when a test ends is checked as it is: the full-page loader is its main landmark', async ({ page }) => {
+  await signIn(page, ACCOUNTS.quality);
+  // The session's answer held back: the app shows its full-page loader, busy, until it comes.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/back/auth/session', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/services/search#session-loading');
+  await expect(page.locator('main[aria-busy="true"]')).toBeVisible();
+  // What the end of a test does with a page that does not settle in time (axe.ts): a check of it as it is.
+  await settleAndCheck(page, 300);
+  const check = axeChecksSoFar().find(made => made.url.endsWith('#session-loading'));
+  expect(check?.violations).toEqual([]);
+  release();
 });
 
 test('the first Tab reaches a skip link that takes the focus to the page content', async ({ page }) => {
