@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Locator, Page, Request } from '@playwright/test';
 import { expect, test } from './axe';
 import { ACCOUNTS, en, futureDay, login, shot, signIn, waitForApp } from './helpers';
 import { acceptDatesAsClient, createProvidedService } from './providedService';
@@ -61,6 +61,16 @@ test('a success snack closes after 3 s, waits while hovered or focused, and is l
     const snacks = next ? [{ alertId: alertId++, ...next, message: `${next.title}: details`, creationDate: new Date().toISOString(), read: false }] : [];
     return route.fulfill({ json: { count: 0, snacks } });
   });
+  // The polls under way. A message is queued only when none is: a poll fired by the clock's last move and answered
+  // after the queueing would bring the message before the next move, which then ran out its 3 s (a failed CI).
+  let pollsUnderWay = 0;
+  const isPoll = (request: Request) => request.url().includes('/back/alerts/poll');
+  page.on('request', (request) => void (isPoll(request) && (pollsUnderWay += 1)));
+  for (const ended of ['requestfinished', 'requestfailed'] as const) page.on(ended, (request) => void (isPoll(request) && (pollsUnderWay -= 1)));
+  const queue = async (message: (typeof waiting)[number]) => {
+    await expect.poll(() => pollsUnderWay, { message: 'no live alert poll under way' }).toBe(0);
+    waiting.push(message);
+  };
   await page.clock.install();
   await login(page, ACCOUNTS.quality, { path: '/services/search' });
   // The shell polls once when its poll starts, then every 10 s: only a started poll gets the clock's ticks. On a busy
@@ -72,7 +82,7 @@ test('a success snack closes after 3 s, waits while hovered or focused, and is l
   await stopTime(page);
   const snackOf = (title: string) => page.getByRole('status').filter({ hasText: title });
   const arrives = async (title: string) => {
-    waiting.push({ title, level: 'INFO' });
+    await queue({ title, level: 'INFO' });
     await page.clock.runFor(POLL_MS);
     await expect.poll(() => waiting.length, { message: `the poll has brought ${title}` }).toBe(0);
     await expect(snackOf(title)).toBeVisible();
@@ -95,7 +105,7 @@ test('a success snack closes after 3 s, waits while hovered or focused, and is l
   await waitsWhileHeld(page, focused, () => close.focus(), () => page.locator('#main-content').focus());
 
   // An error is read out at once (role alert) and stays until closed.
-  waiting.push({ title: 'Sync failed', level: 'ERROR' });
+  await queue({ title: 'Sync failed', level: 'ERROR' });
   await page.clock.runFor(POLL_MS);
   const error = page.getByRole('alert').filter({ hasText: 'Sync failed' });
   await expect(error).toBeVisible();
