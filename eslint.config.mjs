@@ -13,7 +13,7 @@ import tseslint from 'typescript-eslint';
 import { LAYER_ZONES } from './scripts/lint/layers.mjs';
 
 export default defineConfig(
-  { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'coverage/**', 'generated/**/*.json'] },
+  { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'coverage/**', 'generated/**/*.json', 'generated/**/*.cjs'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -8,6 +8,7 @@ import { machineFromConfig, type MachineConfig } from '../../engine/workflow/con
 import { generateOpenApi } from './openapi';
 import { generateTypes } from './types';
 import { generateMailLayouts } from './mail';
+import { generateMetaValidators } from './metaValidators';
 
 /** Every file `npm run generate` owns: path relative to `generated/` → content. */
 export async function generateAll(root = process.cwd()): Promise<Record<string, string>> {
@@ -17,6 +18,7 @@ export async function generateAll(root = process.cwd()): Promise<Record<string, 
   const { version } = readJson(join(root, 'package.json'));
   files['openapi.json'] = toJson(generateOpenApi(tree, workflows, version));
   Object.assign(files, await generateMailLayouts());
+  Object.assign(files, generateMetaValidators());
   for (const machine of await reviewedMachines(root, tree)) {
     const json = machineJson(machine);
     files[`machines/${machine.id}.json`] = toJson(json);

@@ -1,4 +1,5 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import { createRequire } from 'node:module';
 import type { AnyStateMachine } from 'xstate';
 import type { JsonSchema } from '../../engine/schema/resolve';
 import { workflows as allWorkflows } from '../../machines';
@@ -7,7 +8,7 @@ import { CONFIG_GUARDS, machineFromConfig, unknownGuards, type MachineConfig } f
 import { colorProblems } from './colorAnnotations';
 import { eventProblems, fileDomainProblems, frozenProblems, indexProblems, lineProblems, listRuleProblems, sumProblems } from './entityAnnotations';
 import { labelKeys, step, type SchemaFiles } from './labelKeys';
-import { entityMeta, screenMeta, searchMeta, uiMeta } from './metaSchemas';
+import { META_AJV_OPTIONS, META_SCHEMAS, metaSchemasHash } from './metaSchemas';
 import { tableProblems } from './tables';
 import { lookupProblems } from './lookups';
 import type { ReportTables } from '../../domain/report';
@@ -38,17 +39,25 @@ export interface ConfigFiles extends SchemaFiles {
   lookups: unknown;
 }
 
-const KINDS = { entities: entityMeta, search: searchMeta, screens: screenMeta, ui: uiMeta } as const;
-type Kind = keyof typeof KINDS;
+type Kind = keyof typeof META_SCHEMAS;
+type Validators = Record<Kind, ValidateFunction>;
 
-let validators: Record<Kind, ValidateFunction> | undefined;
-/** Compiled once per process (the server checks at every start, tests start many). */
-function metaValidators(): Record<Kind, ValidateFunction> {
+let validators: Validators | undefined;
+/**
+ * The meta-schemas' validators, once per process: the code `npm run generate` made of them (about 20 ms to
+ * load, against about 450 ms to compile at every start), else compiled here: that code is missing, or
+ * was made from other meta-schemas (one being edited; generate itself reads the configuration through this check).
+ */
+function metaValidators(): Validators {
   if (validators) return validators;
-  // A $ref stays a call (inlineRefs: false): inlined, the panel schema the screens name in six places was compiled six times.
-  const ajv = new Ajv({ allErrors: true, strict: false, inlineRefs: false });
-  validators = Object.fromEntries(Object.entries(KINDS).map(([kind, meta]) => [kind, ajv.compile(meta)])) as Record<Kind, ValidateFunction>;
-  return validators;
+  try {
+    const generated = createRequire(import.meta.url)('../../generated/metaValidators.cjs') as Validators & { metaSchemasHash: string };
+    if (generated.metaSchemasHash === metaSchemasHash()) return (validators = generated);
+  } catch {
+    // Not generated yet: compiled below.
+  }
+  const ajv = new Ajv(META_AJV_OPTIONS);
+  return (validators = Object.fromEntries(Object.entries(META_SCHEMAS).map(([kind, meta]) => [kind, ajv.compile(meta)])) as Validators);
 }
 
 function metaProblems(file: string, content: unknown, validate: ValidateFunction): SchemaProblem[] {
@@ -333,7 +342,7 @@ export function checkSchemaFiles(files: ConfigFiles, codeWorkflows: Record<strin
   const problems: SchemaProblem[] = [];
   const workflows = { ...codeWorkflows, ...configMachines(files.machines, codeWorkflows, problems) };
   const meta = metaValidators();
-  for (const kind of Object.keys(KINDS) as Kind[]) {
+  for (const kind of Object.keys(META_SCHEMAS) as Kind[]) {
     for (const [name, content] of Object.entries(files[kind])) problems.push(...metaProblems(`${kind}/${name}.json`, content, meta[kind]));
   }
   problems.push(...crossProblems(files, workflows));

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { CHART_TYPES, VALUE_FORMATS } from '../../engine/charts/chartData';
 import { DEFAULT_RANGES } from '../../engine/dates';
 import type { JsonSchema } from '../../engine/schema/resolve';
@@ -585,3 +586,10 @@ export const uiMeta: JsonSchema = {
   additionalProperties: false,
   $defs: { field: uiField },
 };
+
+/** The meta-schema of each folder of schemas/: `npm run generate` compiles them (generated/metaValidators.mjs). */
+export const META_SCHEMAS = { entities: entityMeta, search: searchMeta, screens: screenMeta, ui: uiMeta } as const;
+/** A $ref stays a call (inlineRefs: false): inlined, the panel schema the screens name in six places was compiled six times. */
+export const META_AJV_OPTIONS = { allErrors: true, strict: false, inlineRefs: false } as const;
+/** Names the meta-schemas' content: generated validators made from other meta-schemas are not used (check.ts). */
+export const metaSchemasHash = (): string => createHash('sha256').update(JSON.stringify(META_SCHEMAS)).digest('hex');

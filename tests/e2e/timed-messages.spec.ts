@@ -65,8 +65,10 @@ test('a success snack closes after 3 s, waits while hovered or focused, and is l
   // after the queueing would bring the message before the next move, which then ran out its 3 s (a failed CI).
   let pollsUnderWay = 0;
   const isPoll = (request: Request) => request.url().includes('/back/alerts/poll');
+  const ended = (request: Request) => void (isPoll(request) && (pollsUnderWay -= 1));
   page.on('request', (request) => void (isPoll(request) && (pollsUnderWay += 1)));
-  for (const ended of ['requestfinished', 'requestfailed'] as const) page.on(ended, (request) => void (isPoll(request) && (pollsUnderWay -= 1)));
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
   const queue = async (message: (typeof waiting)[number]) => {
     await expect.poll(() => pollsUnderWay, { message: 'no live alert poll under way' }).toBe(0);
     waiting.push(message);
