@@ -3,7 +3,7 @@ import { workflows } from '../machines';
 import { resolveSchema, type JsonSchema, type SharedDefs } from '../engine/schema/resolve';
 import type { RoleRule } from '../engine/schema/roles';
 import type { WritersRule } from '../engine/schema/writeRules';
-import { createAjv, type Validator } from './validation';
+import { createAjv, lazyValidator, type Validator } from './validation';
 import { loadConfigFiles, type ConfigFiles } from './schemaLoader';
 import { reportRules, type ReportRules, type ReportTables } from '../domain/report';
 import type { ScreenConfig } from '../engine/config';
@@ -182,8 +182,8 @@ function entityDef(name: string, schema: JsonSchema, compilers: ReturnType<typeo
     indexedFields: indexedFields(name, properties),
     serverOwned,
     serverOnly: new Set(Object.keys(properties).filter((key) => properties[key]['x-serverOnly'])),
-    validateCreate: compilers.create.compile(schema),
-    validateUpdate: compilers.update.compile(schema),
+    validateCreate: lazyValidator(() => compilers.create.compile(schema)),
+    validateUpdate: lazyValidator(() => compilers.update.compile(schema)),
     unique: schema['x-unique'] ?? [],
     archive: schema['x-archive'],
     usedBy: schema['x-usedBy'] ?? [],
@@ -271,7 +271,7 @@ function registryOf(files: ConfigFiles): Registry {
     const entity = entities.get(resolved['x-entity']);
     if (!entity) throw new Error(`Search form ${name}: unknown x-entity ${resolved['x-entity']}`);
     const { $id, ...compilable } = resolved;
-    searchForms[name] = { name, schema: resolved, validate: compilers.search.compile(compilable) };
+    searchForms[name] = { name, schema: resolved, validate: lazyValidator(() => compilers.search.compile(compilable)) };
     // The form named after the entity is its search; another form only when it has none (risk → report).
     if (!entity.search || (entity.search.name !== entity.name && name === entity.name)) entity.search = searchForms[name];
   }
