@@ -11,6 +11,7 @@ import { labelKeys, step, type SchemaFiles } from './labelKeys';
 import { META_AJV_OPTIONS, META_SCHEMAS, metaSchemasHash } from './metaSchemas';
 import { tableProblems } from './tables';
 import { lookupProblems } from './lookups';
+import { patternProblems } from './patterns';
 import type { ReportTables } from '../../domain/report';
 
 /**
@@ -345,6 +346,7 @@ export function checkSchemaFiles(files: ConfigFiles, codeWorkflows: Record<strin
   for (const kind of Object.keys(META_SCHEMAS) as Kind[]) {
     for (const [name, content] of Object.entries(files[kind])) problems.push(...metaProblems(`${kind}/${name}.json`, content, meta[kind]));
   }
+  problems.push(...patternProblems('entities', files.entities), ...patternProblems('search', files.search));
   problems.push(...crossProblems(files, workflows));
   problems.push(...tableProblems(files.tables, files.shared['enums.json'].$defs as Record<string, JsonSchema>));
   problems.push(...lookupProblems(files));

@@ -215,6 +215,17 @@ describe('check:schemas', () => {
     ]);
   });
 
+  it('reports a pattern that is no regular expression (the server compiles a validator on its first use, not at start)', () => {
+    const dir = brokenCopy({
+      'entities/brand.json': (brand) => (brand.properties.color.pattern = '^#[0-9a-f{6}$'),
+      'entities/customField.json': (field) => (field.properties.code.patternProperties = { '(': {} }),
+    });
+    expect(problemsOf(dir)).toEqual([
+      'entities/brand.json /properties/color/pattern: no regular expression: Invalid regular expression: /^#[0-9a-f{6}$/u: Unterminated character class',
+      'entities/customField.json /properties/code/patternProperties/(: no regular expression: Invalid regular expression: /(/u: Unterminated group',
+    ]);
+  });
+
   it('reports a search screen\'s side list, toolbar and answer columns naming unknown fields', () => {
     const dir = brokenCopy({
       'screens/serviceSearch.json': (screen) => {
