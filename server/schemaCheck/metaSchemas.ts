@@ -587,7 +587,7 @@ export const uiMeta: JsonSchema = {
   $defs: { field: uiField },
 };
 
-/** The meta-schema of each folder of schemas/: `npm run generate` compiles them (generated/metaValidators.mjs). */
+/** The meta-schema of each folder of schemas/: `npm run generate` compiles them (generated/metaValidators.cjs). */
 export const META_SCHEMAS = { entities: entityMeta, search: searchMeta, screens: screenMeta, ui: uiMeta } as const;
 /** A $ref stays a call (inlineRefs: false): inlined, the panel schema the screens name in six places was compiled six times. */
 export const META_AJV_OPTIONS = { allErrors: true, strict: false, inlineRefs: false } as const;
